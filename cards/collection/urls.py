@@ -1,0 +1,7 @@
+"""API routes of collections (mounted under /api/)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, URLResolver
+
+urlpatterns: list[URLPattern | URLResolver] = []

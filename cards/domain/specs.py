@@ -1,0 +1,353 @@
+"""Immutable value objects ("specs") for characters, cards and decks.
+
+Built once (from database rows in ``cards/specs.py``, or from the bundled card set files in
+:mod:`cards.domain.cardset`) and then shared by the deck validator and the Eredan engine. Every
+derived flag the rules need (is it a weapon, how many hands, a spell of which element, …) is
+computed here, once, from the card's type path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cards.domain.effects import (
+    CardMatch,
+    Context,
+    Effect,
+    EffectError,
+    Turns,
+    effects_to_json,
+    parse_card_match,
+    parse_effects,
+    parse_turns,
+)
+
+MERCENARY_GUILD = "non_affilies"  # rules: eredan §2.2 — Mercenaires, "no affiliation"
+NEHANTIST_GUILD = "nehantistes"  # rules: eredan §2.3 — never beside Mercenaries
+MAGE, PRIEST, WARRIOR, MARAUDER, ARTISAN = "mage", "pretre", "combattant", "maraudeur", "artisan"
+GOLEM = "golem"  # rules: eredan §3 Races — may carry any Objet
+GUEMELITE = "guemelite"  # rules: eredan §3 Races — casts spells of its element
+
+# Card kinds, from the root of the type tree (types.json).
+ITEM, ACTION, SPELL, THEURGY, UNPLAYABLE, OTHER = "item", "action", "spell", "theurgy", "unplayable", "other"
+ROOT_KINDS = {"objet": ITEM, "action": ACTION, "sort": SPELL, "theurgie": THEURGY, "non_jouable": UNPLAYABLE}
+WEAPON_TYPE, TWO_HANDED_TYPE = "arme", "arme_a_deux_mains"
+#: [decision] rules: eredan §3 Items — "one weapon and one armor": a Bouclier (shield) takes the
+#: armor slot, as the source's example ("une seule épée ou un seul bouclier") pairs it with armor.
+ARMOR_SLOT_TYPES = frozenset({"armure", "bouclier"})
+#: rules: eredan §3 Items — potions and scrolls act at once and are discarded.
+CONSUMABLE_TYPES = frozenset({"potion", "parchemin"})
+XP_CARD_TYPE = "carte_xp"
+
+
+class SpecError(ValueError):
+    """Data that cannot become a spec (unknown type, bad stats, invalid effects…)."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class CardTypeInfo:
+    """One node of the card type tree."""
+
+    slug: str
+    parent: str | None
+    persistent: bool
+    playable: bool
+    character_type: bool = False
+
+
+class TypeTree:
+    """The card type tree: type slug -> path from the root (``("objet", "arme", …, "epee")``)."""
+
+    def __init__(self, types: Iterable[CardTypeInfo]) -> None:
+        self.types: dict[str, CardTypeInfo] = {t.slug: t for t in types}
+        self._paths: dict[str, tuple[str, ...]] = {}
+
+    def path(self, slug: str) -> tuple[str, ...]:
+        cached = self._paths.get(slug)
+        if cached is not None:
+            return cached
+        if slug not in self.types:
+            raise SpecError(f"unknown card type {slug!r}", field="type")
+        path: list[str] = []
+        node: str | None = slug
+        while node is not None:
+            if node in path:
+                raise SpecError(f"card type tree has a cycle at {node!r}", field="type")
+            path.append(node)
+            info = self.types.get(node)
+            if info is None:
+                raise SpecError(f"card type {slug!r} has an unknown ancestor {node!r}", field="type")
+            node = info.parent
+        result = tuple(reversed(path))
+        self._paths[slug] = result
+        return result
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """An Ordre: on the listed turns, the character gets these (combat) modifiers."""
+
+    turns: Turns
+    effects: tuple[Effect, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turns": self.turns.to_json(), "effects": effects_to_json(self.effects)}
+
+
+@dataclass(frozen=True, slots=True)
+class Requirements:
+    """Who may play a card: a character of one of ``classes``, or named (family slug) in
+    ``characters``, or of one of ``races``. Empty = anyone."""
+
+    classes: frozenset[str] = frozenset()
+    characters: frozenset[str] = frozenset()
+    races: frozenset[str] = frozenset()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.classes or self.characters or self.races)
+
+    def allows(self, character: CharacterSpec) -> bool:
+        if self.empty:
+            return True
+        return bool(
+            self.classes.intersection(character.classes)
+            or character.family in self.characters
+            or character.race in self.races
+            or (character.race_parent is not None and character.race_parent in self.races)
+        )
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {
+            "classes": sorted(self.classes),
+            "characters": sorted(self.characters),
+            "races": sorted(self.races),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterSpec:
+    slug: str
+    family: str
+    level: int
+    name_en: str
+    name_fr: str
+    guild: str
+    classes: tuple[str, ...]
+    race: str
+    hp: int
+    attack_min: int
+    attack_max: int
+    defense: int
+    spirit: int
+    castes: tuple[str, ...] = ()
+    multi_guild: bool = False  # a Courtisan (caste): belongs to several guilds (rules: eredan §2.3)
+    unique: bool = False
+    race_parent: str | None = None  # "guemelite" for the Guémélite elements
+    element: str | None = None  # spell element a Guémélite casts (a spell type slug)
+    orders: tuple[Order, ...] = ()
+    abilities: tuple[Effect, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.classes) <= 2:
+            raise SpecError("a character has one or two classes", field="classes")
+        if self.hp < 1:
+            raise SpecError("HP must be at least 1", field="hp")
+        if min(self.attack_min, self.defense, self.spirit) < 0:
+            raise SpecError("stats may not be negative", field="attack")
+        if self.attack_min > self.attack_max:
+            raise SpecError("attack min is above attack max", field="attack")
+
+    @property
+    def is_mercenary(self) -> bool:
+        return self.guild == MERCENARY_GUILD
+
+    @property
+    def is_golem(self) -> bool:
+        return self.race == GOLEM
+
+    @property
+    def is_guemelite(self) -> bool:
+        return self.race_parent == GUEMELITE or self.race == GUEMELITE
+
+    @property
+    def multi_class(self) -> bool:
+        return len(self.classes) > 1
+
+    def has_class(self, slug: str) -> bool:
+        return slug in self.classes
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    slug: str
+    family: str
+    level: int
+    name_en: str
+    name_fr: str
+    type: str  # the leaf type slug
+    type_path: tuple[str, ...]
+    persistent: bool = False
+    playable: bool = True
+    unique: bool = False
+    guild: str | None = None
+    requirements: Requirements = Requirements()
+    zone: bool = False  # spells: hits every enemy character
+    chain: CardMatch | None = None  # the Enchaînement this card grants
+    dual_wield: bool = False  # Ambidextrie: may be carried beside another one-handed weapon
+    effects: tuple[Effect, ...] = ()
+    xp_value: int = 0  # "+N XP" cards
+    # derived from type_path in __post_init__
+    kind: str = field(init=False)
+    element: str | None = field(init=False)
+    is_weapon: bool = field(init=False)
+    hands: int = field(init=False)
+    is_armor: bool = field(init=False)
+    is_consumable: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        path = self.type_path
+        if not path or path[-1] != self.type:
+            raise SpecError(f"type path {path!r} does not end with {self.type!r}", field="type")
+        kind = ROOT_KINDS.get(path[0], OTHER)
+        is_weapon = WEAPON_TYPE in path
+        set_ = object.__setattr__
+        set_(self, "kind", kind)
+        set_(self, "element", path[1] if kind == SPELL and len(path) > 1 else None)
+        set_(self, "is_weapon", is_weapon)
+        set_(self, "hands", (2 if TWO_HANDED_TYPE in path else 1) if is_weapon else 0)
+        set_(self, "is_armor", bool(ARMOR_SLOT_TYPES.intersection(path)))
+        set_(self, "is_consumable", bool(CONSUMABLE_TYPES.intersection(path)))
+        if self.zone and kind != SPELL:
+            raise SpecError("only spells can be zone spells", field="zone")
+        if self.xp_value < 0:
+            raise SpecError("XP value may not be negative", field="xp_value")
+
+    @property
+    def is_item(self) -> bool:
+        return self.kind == ITEM
+
+    @property
+    def is_xp_card(self) -> bool:
+        return XP_CARD_TYPE in self.type_path
+
+    @property
+    def attaches(self) -> bool:
+        """Persistent items (weapons, armors, amulets…) are carried and act after the combat."""
+        return self.kind == ITEM and self.persistent and not self.is_consumable
+
+    def is_of_type(self, slug: str) -> bool:
+        return slug in self.type_path
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSpec:
+    """A deck: three characters and its cards with their counts (in a stable order)."""
+
+    name: str
+    characters: tuple[CharacterSpec, ...]
+    cards: tuple[tuple[CardSpec, int], ...]
+    slug: str = ""
+
+    @property
+    def size(self) -> int:
+        return sum(count for _, count in self.cards)
+
+    def card_list(self) -> list[CardSpec]:
+        """Every copy, expanded (for shuffling into a draw pile)."""
+        return [card for card, count in self.cards for _ in range(count)]
+
+
+def card_matches(match: CardMatch, card: CardSpec) -> bool:
+    """Whether ``card`` is what ``match`` names (rules: eredan §3.2 chains)."""
+    if match.kind == "any":
+        return True
+    if match.kind == "type":
+        return match.value in card.type_path and (match.hands is None or card.hands == match.hands)
+    if match.kind == "card":
+        return card.family == match.value
+    if match.kind == "class_reserved":
+        return match.value in card.requirements.classes
+    return card.guild == match.value
+
+
+# --- construction from JSON (the card set files, the API, the importer) ------------------------
+
+
+def _parse(data: Any, path: str, context: Context) -> tuple[Effect, ...]:
+    try:
+        return parse_effects(data if data is not None else [], path, context)
+    except EffectError as exc:
+        raise SpecError(exc.message, field=exc.path) from exc
+
+
+def parse_orders(data: Any, path: str = "orders") -> tuple[Order, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list):
+        raise SpecError("expected a list of Ordres", field=path)
+    orders = []
+    for i, item in enumerate(data):
+        sub = f"{path}[{i}]"
+        if not isinstance(item, Mapping) or set(item) != {"turns", "effects"}:
+            raise SpecError('an Ordre is {"turns": …, "effects": […]}', field=sub)
+        try:
+            turns = parse_turns(item["turns"], f"{sub}.turns")
+        except EffectError as exc:
+            raise SpecError(exc.message, field=exc.path) from exc
+        orders.append(Order(turns, _parse(item["effects"], f"{sub}.effects", "order")))
+    return tuple(orders)
+
+
+def parse_requirements(data: Any, path: str = "requirements") -> Requirements:
+    if data is None:
+        return Requirements()
+    if not isinstance(data, Mapping) or not set(data) <= {"classes", "characters", "races"}:
+        raise SpecError("expected {classes, characters, races} lists of slugs", field=path)
+    parts: dict[str, frozenset[str]] = {}
+    for key in ("classes", "characters", "races"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            raise SpecError("expected a list of slugs", field=f"{path}.{key}")
+        parts[key] = frozenset(value)
+    return Requirements(**parts)
+
+
+def parse_chain(data: Any, path: str = "chain") -> CardMatch | None:
+    if data is None:
+        return None
+    try:
+        return parse_card_match(data, path)
+    except EffectError as exc:
+        raise SpecError(exc.message, field=exc.path) from exc
+
+
+def parse_abilities(data: Any, path: str = "abilities") -> tuple[Effect, ...]:
+    return _parse(data, path, "ability")
+
+
+def parse_card_effects(data: Any, path: str = "effects") -> tuple[Effect, ...]:
+    return _parse(data, path, "card")
+
+
+def deck_from_counts(
+    name: str,
+    characters: Sequence[CharacterSpec],
+    counts: Mapping[str, int],
+    cards: Mapping[str, CardSpec],
+    slug: str = "",
+) -> DeckSpec:
+    """A deck from card slugs and counts (sorted by slug, so equal decks have equal specs)."""
+    return DeckSpec(
+        name=name,
+        characters=tuple(characters),
+        cards=tuple((cards[s], counts[s]) for s in sorted(counts)),
+        slug=slug,
+    )

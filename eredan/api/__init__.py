@@ -1,0 +1,1 @@
+"""Shared API plumbing: the one error format, pagination, schema helpers."""

@@ -1,0 +1,136 @@
+"""One error format for every 4xx response.
+
+Body: ``{"errors": [{"code": str, "message": str, "field": str | None, ...}]}``.
+``field`` is a dotted path into the request body (``cards.katana``, ``characters.1``) or ``None``
+for errors about the request as a whole. Extra keys (``cards``, ``characters``, ``missing``, …)
+may carry machine-readable details of a domain error.
+
+Services raise :class:`DomainError` (or a subclass with its own ``code``); views never build
+error responses by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class DomainError(Exception):
+    """A business-rule refusal, reported to API clients as a 4xx with a stable code."""
+
+    code = "invalid"
+    status_code = status.HTTP_400_BAD_REQUEST
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        field: str | None = None,
+        status_code: int | None = None,
+        **details: Any,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        if status_code is not None:
+            self.status_code = status_code
+        self.field = field
+        self.details = details
+
+    def as_error(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "field": self.field, **self.details}
+
+
+class NotFoundError(DomainError):
+    code = "not_found"
+    status_code = status.HTTP_404_NOT_FOUND
+
+
+def error_body(errors: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"errors": errors}
+
+
+def _flatten(detail: Any, path: str | None) -> Iterator[dict[str, Any]]:
+    if isinstance(detail, Mapping):
+        for key, value in detail.items():
+            key = str(key)
+            if key in ("non_field_errors", "__all__"):
+                yield from _flatten(value, path)
+            else:
+                yield from _flatten(value, f"{path}.{key}" if path else key)
+    elif isinstance(detail, list | tuple):
+        if all(isinstance(item, str) for item in detail):
+            for item in detail:
+                yield from _flatten(item, path)
+        else:
+            for index, item in enumerate(detail):
+                if item:  # DRF puts {} for list items that had no error
+                    yield from _flatten(item, f"{path}.{index}" if path else str(index))
+    else:
+        code = getattr(detail, "code", None) or "invalid"
+        yield {"code": str(code), "message": str(detail), "field": path}
+
+
+def errors_from_detail(detail: Any, default_code: str) -> list[dict[str, Any]]:
+    errors = list(_flatten(detail, None))
+    for error in errors:
+        if error["code"] == "invalid" and default_code != "invalid":
+            error["code"] = default_code
+    return errors or [{"code": default_code, "message": "Invalid request.", "field": None}]
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF exception handler producing the project's error format."""
+    if isinstance(exc, DomainError):
+        return Response(error_body([exc.as_error()]), status=exc.status_code)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            error_body([{"code": "too_large", "message": "The request body is too large.", "field": None}]),
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
+    if isinstance(exc, DjangoValidationError):
+        detail = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+        exc = exceptions.ValidationError(detail)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+
+    response = drf_exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = error_body(errors_from_detail(exc.detail, "invalid"))
+    else:
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else exc.default_code
+        response.data = error_body([{"code": str(code), "message": str(exc.detail), "field": None}])
+    return response
+
+
+def json_404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """404 for any URL: JSON under /api/, Django's page elsewhere (the admin)."""
+    if not request.path.startswith("/api/"):
+        return defaults.page_not_found(request, exception or Http404())
+    return JsonResponse(
+        error_body([{"code": "not_found", "message": "Not found.", "field": None}]), status=404
+    )
+
+
+def json_500(request: HttpRequest) -> HttpResponse:
+    if not request.path.startswith("/api/"):
+        return defaults.server_error(request)
+    return JsonResponse(
+        error_body([{"code": "server_error", "message": "Internal server error.", "field": None}]),
+        status=500,
+    )

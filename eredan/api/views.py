@@ -1,0 +1,23 @@
+"""The API root: links to every top-level endpoint."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+
+class ApiRootView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(exclude=True)
+    def get(self, request: Request) -> Response:
+        return Response(
+            {
+                "docs": reverse("api-docs", request=request),
+                "schema": reverse("schema", request=request),
+            }
+        )

@@ -1,0 +1,25 @@
+"""Root URLs: the admin, the API (one router per app) and its schema and docs."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+from django.views.generic import RedirectView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from eredan.api.views import ApiRootView
+
+urlpatterns = [
+    path("", RedirectView.as_view(url="/api/docs/", permanent=False)),
+    path("admin/", admin.site.urls),
+    path("api/", ApiRootView.as_view(), name="api-root"),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/", include("cards.urls")),
+    path("api/", include("cards.collection.urls")),
+    path("api/", include("decks.urls")),
+    path("api/", include("simulator.urls")),
+]
+
+handler404 = "eredan.api.errors.json_404"
+handler500 = "eredan.api.errors.json_500"

@@ -1,0 +1,1 @@
+"""The four games, one package each, on the protocol of :mod:`simulator.engine`."""
