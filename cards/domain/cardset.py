@@ -36,6 +36,7 @@ from typing import Any
 from cards.domain.specs import (
     CardSpec,
     CardTypeInfo,
+    Catalog,
     CharacterSpec,
     DeckSpec,
     SpecError,
@@ -62,6 +63,10 @@ class CardSet:
 
     def deck(self, slug: str) -> DeckSpec:
         return self.decks[slug]
+
+    @property
+    def catalog(self) -> Catalog:
+        return Catalog(characters=self.characters, cards=self.cards, version="bundled")
 
 
 def type_tree_from_reference(reference: Mapping[str, Any]) -> TypeTree:

@@ -351,3 +351,16 @@ def deck_from_counts(
         cards=tuple((cards[s], counts[s]) for s in sorted(counts)),
         slug=slug,
     )
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every character and card, by slug: what the validator and the engine look cards up in.
+
+    Built from the database by ``cards.specs.get_catalog()`` (cached per process and rebuilt when
+    the card database changes) or from the bundled files by :mod:`cards.domain.cardset`.
+    """
+
+    characters: Mapping[str, CharacterSpec]
+    cards: Mapping[str, CardSpec]
+    version: str = ""
