@@ -5,3 +5,9 @@ from django.apps import AppConfig
 
 class CardsConfig(AppConfig):
     name = "cards"
+    verbose_name = "card database"
+
+    def ready(self) -> None:
+        from cards import signals
+
+        signals.connect()
