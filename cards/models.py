@@ -11,6 +11,7 @@ Every write to these tables bumps :class:`CatalogVersion` in the same transactio
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
@@ -154,6 +155,9 @@ class CatalogVersion(models.Model):
     """
 
     version = models.PositiveBigIntegerField(default=0)
+    #: A fresh random value on every bump: a version number can repeat after a rolled-back
+    #: transaction, a token cannot, so a catalog cached inside a rolled-back transaction is never reused.
+    token = models.UUIDField(default=uuid.uuid4)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import uuid
 from collections.abc import Iterator
 
 from django.db import DEFAULT_DB_ALIAS, models
@@ -25,10 +26,15 @@ def catalog_version_bump(*, using: str | None = None) -> None:
     updated = (
         CatalogVersion.objects.using(db)
         .filter(pk=CATALOG_VERSION_PK)
-        .update(version=models.F("version") + 1, updated_at=timezone.now())
+        .update(version=models.F("version") + 1, token=uuid.uuid4(), updated_at=timezone.now())
     )
     if not updated:
         CatalogVersion.objects.using(db).get_or_create(pk=CATALOG_VERSION_PK, defaults={"version": 1})
+
+
+def catalog_batch_pending() -> bool:
+    """Whether this thread is inside a :func:`catalog_batch` that changed rows (bump not yet done)."""
+    return bool(getattr(_batch, "depth", 0) and getattr(_batch, "dirty", False))
 
 
 @contextlib.contextmanager

@@ -102,11 +102,11 @@ def character_from_json(
         name_en=data["name_en"],
         name_fr=data["name_fr"],
         guild=data["guild"],
-        classes=tuple(data["classes"]),
+        classes=tuple(sorted(data["classes"])),  # a set: sorted, as cards/specs.py builds it
         race=data["race"],
         race_parent=race.get("parent"),
         element=race.get("element"),
-        castes=tuple(data.get("castes", [])),
+        castes=tuple(sorted(data.get("castes", []))),
         multi_guild=any(castes[c].get("multi_guild") for c in data.get("castes", [])),
         unique=bool(data.get("unique", False)),
         hp=int(data["hp"]),
