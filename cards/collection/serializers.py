@@ -1,0 +1,197 @@
+"""Input and output shapes of the collections API. Inputs check types only: ranges and meaning
+are the services' business (so every refusal carries the services' stable code)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from cards.collection.models import Collection, ExperienceGrant, ExperienceSource, OwnedCopy
+from cards.collection.selectors import CopyProgress
+from cards.collection.services import MAX_COPIES_PER_REQUEST, MAX_GRANT
+
+MAX_BULK_ITEMS = 500
+
+
+# --- collections ---------------------------------------------------------------------------------
+
+
+class CollectionOutput(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.get_username", read_only=True)
+    copies_count = serializers.IntegerField(read_only=True, default=None)
+
+    class Meta:
+        model = Collection
+        fields = ("id", "name", "is_default", "owner", "copies_count", "created_at", "updated_at")
+        read_only_fields = fields
+
+
+class CollectionCreateInput(serializers.Serializer):
+    name = serializers.CharField(max_length=200, trim_whitespace=False)
+    is_default = serializers.BooleanField(default=False)
+
+
+class CollectionUpdateInput(serializers.Serializer):
+    name = serializers.CharField(max_length=200, required=False, trim_whitespace=False)
+    is_default = serializers.BooleanField(required=False)
+
+
+# --- copies --------------------------------------------------------------------------------------
+
+
+class CopyAddInput(serializers.Serializer):
+    slug = serializers.CharField(max_length=200, help_text="A card's or a character's slug.")
+    count = serializers.IntegerField(default=1, help_text=f"Copies to add, 1 to {MAX_COPIES_PER_REQUEST}.")
+    xp = serializers.IntegerField(
+        required=False, allow_null=True, help_text="XP of each new copy (default: the floor of its level)."
+    )
+    acquired_at = serializers.DateTimeField(required=False, allow_null=True, help_text="Default: now.")
+
+
+class CopyBulkAddInput(serializers.Serializer):
+    items = CopyAddInput(many=True, max_length=MAX_BULK_ITEMS, allow_empty=False)
+
+
+class CopyRemoveItemInput(serializers.Serializer):
+    slug = serializers.CharField(max_length=200)
+    count = serializers.IntegerField(default=1)
+
+
+class CopyBulkRemoveInput(serializers.Serializer):
+    items = CopyRemoveItemInput(many=True, max_length=MAX_BULK_ITEMS, allow_empty=False)
+
+
+class ProgressOutput(serializers.Serializer):
+    level = serializers.IntegerField()
+    xp = serializers.IntegerField()
+    floor = serializers.IntegerField(help_text="Cumulative XP at which a copy reaches this level.")
+    threshold = serializers.IntegerField(
+        allow_null=True, help_text="Cumulative XP needed to leave this level (null past the XP table)."
+    )
+    remaining = serializers.IntegerField()
+    fraction = serializers.FloatField(help_text="Share of the way from floor to threshold, 0 to 1.")
+    reached = serializers.BooleanField()
+    next_level = serializers.CharField(allow_null=True, help_text="Slug this copy would evolve into.")
+    can_evolve = serializers.BooleanField()
+
+
+class CopyOutput(serializers.ModelSerializer):
+    kind = serializers.CharField(read_only=True)
+    slug = serializers.SerializerMethodField()
+    name_en = serializers.SerializerMethodField()
+    name_fr = serializers.SerializerMethodField()
+    family = serializers.SerializerMethodField()
+    level = serializers.SerializerMethodField()
+    progress = serializers.SerializerMethodField()
+
+    class Meta:
+        model = OwnedCopy
+        fields = (
+            "id",
+            "kind",
+            "slug",
+            "name_en",
+            "name_fr",
+            "family",
+            "level",
+            "xp",
+            "acquired_at",
+            "progress",
+        )
+        read_only_fields = fields
+
+    def get_slug(self, copy: OwnedCopy) -> str:
+        return copy.item.slug
+
+    def get_name_en(self, copy: OwnedCopy) -> str:
+        return copy.item.name_en
+
+    def get_name_fr(self, copy: OwnedCopy) -> str:
+        return copy.item.name_fr
+
+    def get_family(self, copy: OwnedCopy) -> str:
+        return copy.item.family.slug
+
+    def get_level(self, copy: OwnedCopy) -> int:
+        return copy.item.level
+
+    @extend_schema_field(ProgressOutput(allow_null=True))
+    def get_progress(self, copy: OwnedCopy) -> dict[str, Any] | None:
+        progress: dict[int, CopyProgress] = self.context.get("progress", {})
+        entry = progress.get(copy.pk)
+        return entry.to_json() if entry is not None else None
+
+
+class QuantityOutput(serializers.Serializer):
+    kind = serializers.CharField()
+    slug = serializers.CharField()
+    name_en = serializers.CharField()
+    name_fr = serializers.CharField()
+    family = serializers.CharField()
+    level = serializers.IntegerField()
+    count = serializers.IntegerField()
+    xp_total = serializers.IntegerField()
+    xp_max = serializers.IntegerField()
+
+
+class RemovedOutput(serializers.Serializer):
+    removed = serializers.IntegerField()
+
+
+# --- experience ----------------------------------------------------------------------------------
+
+
+class EvolveInput(serializers.Serializer):
+    copy = serializers.IntegerField(help_text="Id of a copy of this collection.")
+
+
+class EvolveOutput(serializers.Serializer):
+    evolved_from = serializers.CharField()
+    evolved_to = serializers.CharField()
+    copy = CopyOutput()
+
+
+class ConsumeInput(serializers.Serializer):
+    xp_card = serializers.IntegerField(help_text='Id of the "+N XP" card copy to consume.')
+    target = serializers.IntegerField(help_text="Id of the copy that gains the XP.")
+
+
+class GrantInput(serializers.Serializer):
+    amount = serializers.IntegerField(help_text=f"1 to {MAX_GRANT}.")
+    note = serializers.CharField(max_length=200, required=False, default="", allow_blank=True)
+
+
+class ExperienceGrantOutput(serializers.ModelSerializer):
+    granted_by = serializers.CharField(source="granted_by.get_username", default=None, read_only=True)
+    source = serializers.ChoiceField(choices=ExperienceSource.choices, read_only=True)
+
+    class Meta:
+        model = ExperienceGrant
+        fields = (
+            "id",
+            "copy",
+            "item_slug",
+            "amount",
+            "xp_after",
+            "source",
+            "source_ref",
+            "granted_by",
+            "note",
+            "created_at",
+        )
+        read_only_fields = fields
+
+
+# --- import ------------------------------------------------------------------------------------
+
+
+class CsvImportInput(serializers.Serializer):
+    csv = serializers.CharField(
+        trim_whitespace=False, help_text="The CSV text (or send the CSV itself as a text/csv body)."
+    )
+
+
+class ImportedOutput(serializers.Serializer):
+    added = serializers.IntegerField()

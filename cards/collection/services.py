@@ -1,0 +1,693 @@
+"""Writes to collections: collections, copies, experience grants, evolution, XP cards, games.
+
+Every service runs in one transaction and validates everything before writing: a refused request
+changes nothing. Refusals are :class:`eredan.api.errors.DomainError` with a code of
+:class:`cards.collection.error_codes.CollectionErrorCode`.
+
+Concurrency: XP is only ever added with ``UPDATE … SET xp = xp + n`` (an ``F()`` expression), so
+simultaneous grants to one copy never lose an update; evolving and consuming lock the copies
+(``SELECT … FOR UPDATE``) so they read the XP they act on.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from cards.collection.csvio import CsvProblem, parse_csv
+from cards.collection.error_codes import CollectionErrorCode as Code
+from cards.collection.models import (
+    Collection,
+    ExperienceAward,
+    ExperienceGrant,
+    ExperienceSource,
+    OwnedCopy,
+)
+from cards.collection.selectors import xp_thresholds_get
+from cards.collection.xp import (
+    CARD,
+    CHARACTER,
+    GameSummary,
+    GameXpTable,
+    XpError,
+    game_summary_from_json,
+    game_xp_awards,
+)
+from cards.domain.specs import XP_CARD_TYPE
+from cards.models import Card, Character
+from eredan.api.errors import DomainError
+
+#: Most collections one user may keep.
+MAX_COLLECTIONS_PER_USER = 50
+#: Most copies one collection may hold (an active player of the real game held a few thousand).
+MAX_COPIES_PER_COLLECTION = 20_000
+#: Most copies one add request may create, and most copies of one card in one request line.
+MAX_COPIES_PER_REQUEST = 1_000
+#: Highest XP a copy may be given when added or imported (the last threshold is 200,000).
+MAX_COPY_XP = 10_000_000
+#: Largest single grant of XP (staff grants, XP cards).
+MAX_GRANT = 1_000_000
+#: Name of the collection created for a user who has none.
+DEFAULT_COLLECTION_NAME = "My collection"
+#: Sources the "XP from games" service accepts.
+GAME_SOURCES = (ExperienceSource.GAME, ExperienceSource.SIMULATION)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- collections ---------------------------------------------------------------------------------
+
+
+def _lock_owner(owner_id: int) -> None:
+    """Serialize changes to one owner's set of collections (the default flag, the count)."""
+    list(get_user_model().objects.select_for_update().filter(pk=owner_id).values_list("pk", flat=True))
+
+
+def _clean_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise DomainError("A collection needs a name.", code="invalid", field="name")
+    name = name.strip()
+    if len(name) > 100:
+        raise DomainError("A collection name has at most 100 characters.", code="invalid", field="name")
+    return name
+
+
+def collection_create(*, owner: Any, name: str, is_default: bool = False) -> Collection:
+    """Create a collection. The owner's first collection is their default whatever ``is_default``
+    says; ``is_default=True`` moves the default flag to the new collection."""
+    name = _clean_name(name)
+    with transaction.atomic():
+        _lock_owner(owner.pk)
+        mine = Collection.objects.filter(owner_id=owner.pk)
+        if mine.count() >= MAX_COLLECTIONS_PER_USER:
+            raise DomainError(
+                f"A user keeps at most {MAX_COLLECTIONS_PER_USER} collections.",
+                code=Code.TOO_MANY_COLLECTIONS,
+            )
+        if mine.filter(name=name).exists():
+            raise DomainError(
+                f"You already have a collection named {name!r}.", code=Code.DUPLICATE_NAME, field="name"
+            )
+        first = not mine.exists()
+        if is_default and not first:
+            mine.filter(is_default=True).update(is_default=False)
+        return Collection.objects.create(owner_id=owner.pk, name=name, is_default=is_default or first)
+
+
+def collection_default_get_or_create(*, owner: Any) -> Collection:
+    """The owner's default collection, created (as ``My collection``) if they have none."""
+    with transaction.atomic():
+        _lock_owner(owner.pk)
+        existing = Collection.objects.filter(owner_id=owner.pk, is_default=True).first()
+        if existing is not None:
+            return existing
+        name = DEFAULT_COLLECTION_NAME
+        taken = set(Collection.objects.filter(owner_id=owner.pk).values_list("name", flat=True))
+        suffix = 2
+        while name in taken:
+            name, suffix = f"{DEFAULT_COLLECTION_NAME} {suffix}", suffix + 1
+        return Collection.objects.create(owner_id=owner.pk, name=name, is_default=True)
+
+
+def collection_update(
+    *, collection: Collection, name: str | None = None, is_default: bool | None = None
+) -> Collection:
+    """Rename, or make the default. Un-defaulting is refused: make another collection the default."""
+    with transaction.atomic():
+        _lock_owner(collection.owner_id)
+        collection.refresh_from_db()
+        if name is not None:
+            name = _clean_name(name)
+            if (
+                Collection.objects.filter(owner_id=collection.owner_id, name=name)
+                .exclude(pk=collection.pk)
+                .exists()
+            ):
+                raise DomainError(
+                    f"You already have a collection named {name!r}.", code=Code.DUPLICATE_NAME, field="name"
+                )
+            collection.name = name
+        if is_default is False and collection.is_default:
+            raise DomainError(
+                "A user always has one default collection: make another collection the default instead.",
+                code=Code.DEFAULT_REQUIRED,
+                field="is_default",
+            )
+        if is_default and not collection.is_default:
+            Collection.objects.filter(owner_id=collection.owner_id, is_default=True).update(is_default=False)
+            collection.is_default = True
+        collection.save()
+        return collection
+
+
+def collection_delete(*, collection: Collection) -> None:
+    """Delete a collection and its copies (their experience log lines stay, owner-readable by staff).
+    The default collection cannot be deleted."""
+    with transaction.atomic():
+        _lock_owner(collection.owner_id)
+        collection.refresh_from_db()
+        if collection.is_default:
+            raise DomainError(
+                "The default collection cannot be deleted: make another collection the default first.",
+                code=Code.DEFAULT_REQUIRED,
+            )
+        collection.delete()
+
+
+# --- adding and removing copies ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CopyRequest:
+    """Copies to add (or remove): ``count`` copies of the card or character ``slug``.
+
+    ``ref`` says where the request came from in error messages (``items.2``, ``line 5``).
+    ``kind`` and ``level``, when given, must match the slug's card (CSV rows carry them).
+    """
+
+    slug: str
+    count: int = 1
+    xp: int | None = None
+    acquired_at: datetime | None = None
+    kind: str | None = None
+    level: int | None = None
+    ref: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    ref: str
+    code: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"field": self.ref, "code": self.code, "message": self.message}
+
+
+def _raise_problems(problems: Sequence[Problem], *, what: str) -> None:
+    """One problem → its own error; several → one error listing them all under ``problems``."""
+    if not problems:
+        return
+    if len(problems) == 1:
+        p = problems[0]
+        raise DomainError(p.message, code=p.code, field=p.ref or None)
+    codes = {p.code for p in problems}
+    raise DomainError(
+        f"{len(problems)} problems in {what}: "
+        + "; ".join(f"{p.ref}: {p.message}" for p in problems[:5])
+        + ("; …" if len(problems) > 5 else ""),
+        code=codes.pop() if len(codes) == 1 else "invalid",
+        field=None,
+        problems=[p.to_json() for p in problems],
+    )
+
+
+def _field(ref: str, name: str) -> str:
+    return f"{ref}.{name}" if ref else name
+
+
+def items_resolve(slugs: Iterable[str]) -> dict[str, Card | Character]:
+    """Card or character by slug (slugs are unique across both), in two queries."""
+    wanted = set(slugs)
+    found: dict[str, Card | Character] = {}
+    found.update((c.slug, c) for c in Card.objects.filter(slug__in=wanted).select_related("family"))
+    found.update((c.slug, c) for c in Character.objects.filter(slug__in=wanted).select_related("family"))
+    return found
+
+
+def _kind_of(item: Card | Character) -> str:
+    return CHARACTER if isinstance(item, Character) else CARD
+
+
+def _check_requests(
+    requests: Sequence[CopyRequest], *, max_count: int, max_total: int
+) -> tuple[dict[str, Card | Character], list[Problem]]:
+    problems: list[Problem] = []
+    for r in requests:
+        if not isinstance(r.slug, str) or not r.slug.strip():
+            problems.append(
+                Problem(_field(r.ref, "slug"), "invalid", "A card or character slug is required.")
+            )
+        if not _is_int(r.count) or not 1 <= r.count <= max_count:
+            problems.append(
+                Problem(
+                    _field(r.ref, "count"),
+                    Code.INVALID_COUNT,
+                    f"count is a whole number from 1 to {max_count}.",
+                )
+            )
+        if r.xp is not None and (not _is_int(r.xp) or not 0 <= r.xp <= MAX_COPY_XP):
+            problems.append(
+                Problem(
+                    _field(r.ref, "xp"), Code.INVALID_XP, f"xp is a whole number from 0 to {MAX_COPY_XP}."
+                )
+            )
+    if problems:
+        return {}, problems
+    total = sum(r.count for r in requests)
+    if total > max_total:
+        return {}, [
+            Problem("", Code.TOO_MANY_COPIES, f"{total} copies in one request; the limit is {max_total}.")
+        ]
+    items = items_resolve(r.slug for r in requests)
+    for r in requests:
+        item = items.get(r.slug)
+        if item is None:
+            problems.append(
+                Problem(
+                    _field(r.ref, "slug"), Code.UNKNOWN_CARD, f"No card or character has the slug {r.slug!r}."
+                )
+            )
+            continue
+        if r.kind is not None and r.kind != _kind_of(item):
+            problems.append(
+                Problem(
+                    _field(r.ref, "kind"),
+                    Code.KIND_MISMATCH,
+                    f"{r.slug!r} is a {_kind_of(item)}, not a {r.kind}.",
+                )
+            )
+        if r.level is not None and r.level != item.level:
+            problems.append(
+                Problem(
+                    _field(r.ref, "level"),
+                    Code.LEVEL_MISMATCH,
+                    f"{r.slug!r} is level {item.level}, not level {r.level}.",
+                )
+            )
+    return items, problems
+
+
+def _lock_collection(collection: Collection) -> None:
+    list(Collection.objects.select_for_update().filter(pk=collection.pk).values_list("pk", flat=True))
+
+
+def _check_room(collection: Collection, adding: int) -> None:
+    held = OwnedCopy.objects.filter(collection=collection).count()
+    if held + adding > MAX_COPIES_PER_COLLECTION:
+        raise DomainError(
+            f"The collection holds {held} copies; adding {adding} would pass the limit of "
+            f"{MAX_COPIES_PER_COLLECTION}.",
+            code=Code.TOO_MANY_COPIES,
+        )
+
+
+def copies_add(
+    *,
+    collection: Collection,
+    requests: Sequence[CopyRequest],
+    max_total: int = MAX_COPIES_PER_REQUEST,
+) -> list[OwnedCopy]:
+    """Add copies. A copy without an explicit XP starts at the floor of its level (0 at level 1),
+    so its progress starts at 0 and thresholds stay cumulative. All or nothing."""
+    if not requests:
+        raise DomainError("Nothing to add.", code="invalid", field="items")
+    items, problems = _check_requests(requests, max_count=max_total, max_total=max_total)
+    _raise_problems(problems, what="the copies to add")
+    thresholds = xp_thresholds_get()
+    now = timezone.now()
+    new = []
+    for r in requests:
+        item = items[r.slug]
+        xp = r.xp if r.xp is not None else thresholds.floor(item.level)
+        for _ in range(r.count):
+            new.append(
+                OwnedCopy(
+                    collection=collection,
+                    card=item if isinstance(item, Card) else None,
+                    character=item if isinstance(item, Character) else None,
+                    xp=xp,
+                    acquired_at=r.acquired_at or now,
+                )
+            )
+    with transaction.atomic():
+        _lock_collection(collection)
+        _check_room(collection, len(new))
+        created = OwnedCopy.objects.bulk_create(new, batch_size=1000)
+        Collection.objects.filter(pk=collection.pk).update(updated_at=now)
+    return created
+
+
+def copy_remove(*, copy: OwnedCopy) -> None:
+    """Remove one copy (its experience log lines stay, with the copy left blank)."""
+    with transaction.atomic():
+        OwnedCopy.objects.filter(pk=copy.pk).delete()
+
+
+def copies_remove(*, collection: Collection, requests: Sequence[CopyRequest]) -> int:
+    """Remove ``count`` copies of each slug — those with the least XP first (the newest among
+    equals), so progress is kept. All or nothing: refused if the collection holds fewer."""
+    if not requests:
+        raise DomainError("Nothing to remove.", code="invalid", field="items")
+    items, problems = _check_requests(
+        [CopyRequest(r.slug, r.count, ref=r.ref) for r in requests],
+        max_count=MAX_COPIES_PER_COLLECTION,
+        max_total=MAX_COPIES_PER_COLLECTION,
+    )
+    _raise_problems(problems, what="the copies to remove")
+    wanted: dict[str, int] = defaultdict(int)
+    refs: dict[str, str] = {}
+    for r in requests:
+        wanted[r.slug] += r.count
+        refs.setdefault(r.slug, r.ref)
+    with transaction.atomic():
+        _lock_collection(collection)
+        to_delete: list[int] = []
+        for slug, count in wanted.items():
+            item = items[slug]
+            field = "card" if isinstance(item, Card) else "character"
+            ids = list(
+                OwnedCopy.objects.filter(collection=collection, **{field: item})
+                .order_by("xp", "-acquired_at", "-id")
+                .values_list("id", flat=True)[: count + 1]
+            )
+            if len(ids) < count:
+                problems.append(
+                    Problem(
+                        _field(refs[slug], "count"),
+                        Code.NOT_ENOUGH_COPIES,
+                        f"The collection holds {len(ids)} copies of {slug!r}, not {count}.",
+                    )
+                )
+            to_delete.extend(ids[:count])
+        _raise_problems(problems, what="the copies to remove")
+        OwnedCopy.objects.filter(pk__in=to_delete).delete()
+        Collection.objects.filter(pk=collection.pk).update(updated_at=timezone.now())
+    return len(to_delete)
+
+
+# --- import and export ----------------------------------------------------------------------------
+
+
+def collection_import_csv(*, collection: Collection, text: str) -> list[OwnedCopy]:
+    """Add the copies of a CSV (format: :mod:`cards.collection.csvio`). Every bad row is reported
+    at once (code ``invalid_csv``, ``rows``: line, column, code, message); nothing is added then."""
+    if not isinstance(text, str) or not text.strip():
+        raise DomainError("The CSV is empty.", code=Code.INVALID_CSV, field="csv")
+    rows, csv_problems = parse_csv(
+        text, max_rows=MAX_COPIES_PER_COLLECTION, max_count=MAX_COPIES_PER_COLLECTION, max_xp=MAX_COPY_XP
+    )
+    problems = list(csv_problems)
+    requests = [
+        CopyRequest(
+            r.slug,
+            r.count,
+            xp=r.xp,
+            acquired_at=r.acquired_at,
+            kind=r.kind,
+            level=r.level,
+            ref=f"line {r.line}",
+        )
+        for r in rows
+    ]
+    if not problems and not requests:
+        raise DomainError("The CSV has a header but no rows.", code=Code.INVALID_CSV, field="csv")
+    if not problems:
+        _, request_problems = _check_requests(
+            requests, max_count=MAX_COPIES_PER_COLLECTION, max_total=MAX_COPIES_PER_COLLECTION
+        )
+        for p in request_problems:
+            line, _, column = p.ref.removeprefix("line ").partition(".")
+            problems.append(CsvProblem(int(line) if line.isdigit() else 0, p.code, p.message, column or None))
+    if problems:
+        raise DomainError(
+            f"The CSV has {len(problems)} problem(s); nothing was imported. First: line {problems[0].line}: "
+            f"{problems[0].message}",
+            code=Code.INVALID_CSV,
+            field="csv",
+            rows=[p.to_json() for p in problems[:200]],
+        )
+    return copies_add(collection=collection, requests=requests, max_total=MAX_COPIES_PER_COLLECTION)
+
+
+# --- experience ----------------------------------------------------------------------------------
+
+
+def _check_amount(amount: Any, *, field: str = "amount") -> None:
+    if not _is_int(amount) or not 1 <= amount <= MAX_GRANT:
+        raise DomainError(
+            f"An XP grant is a whole number from 1 to {MAX_GRANT}.", code=Code.INVALID_AMOUNT, field=field
+        )
+
+
+def copy_grant_xp(
+    *,
+    copy_id: int,
+    amount: int,
+    source: str,
+    source_ref: str = "",
+    granted_by: Any = None,
+    note: str = "",
+    award: ExperienceAward | None = None,
+) -> ExperienceGrant:
+    """Add ``amount`` XP to one copy and log it. Safe under concurrency: the XP is added by the
+    database (``xp = xp + amount``), never read-modify-written in Python."""
+    _check_amount(amount)
+    if source not in ExperienceSource.values:
+        raise DomainError(f"Unknown experience source {source!r}.", code="invalid", field="source")
+    with transaction.atomic():
+        if not OwnedCopy.objects.filter(pk=copy_id).update(xp=F("xp") + amount):
+            raise DomainError("No such copy.", code=Code.NOT_OWNER, field="copy")
+        # Our UPDATE holds the row lock until commit: this read sees exactly our result.
+        row = (
+            OwnedCopy.objects.filter(pk=copy_id)
+            .values("xp", "collection_id", "collection__owner_id", "card__slug", "character__slug")
+            .get()
+        )
+        return ExperienceGrant.objects.create(
+            copy_id=copy_id,
+            owner_id=row["collection__owner_id"],
+            collection_id=row["collection_id"],
+            item_slug=row["card__slug"] or row["character__slug"],
+            amount=amount,
+            xp_after=row["xp"],
+            source=source,
+            source_ref=source_ref[:200],
+            award=award,
+            granted_by=granted_by if granted_by is not None and granted_by.pk else None,
+            note=note[:200],
+        )
+
+
+def experience_grant_staff(
+    *, copy: OwnedCopy, amount: int, granted_by: Any, note: str = ""
+) -> ExperienceGrant:
+    """A staff member gives XP to a copy (the admin's "grant XP" action, the staff API)."""
+    if not getattr(granted_by, "is_staff", False):
+        raise DomainError("Only staff may grant experience.", code="permission_denied", status_code=403)
+    if not isinstance(note, str) or len(note) > 200:
+        raise DomainError("A note has at most 200 characters.", code="invalid", field="note")
+    return copy_grant_xp(
+        copy_id=copy.pk,
+        amount=amount,
+        source=ExperienceSource.STAFF,
+        source_ref=f"user:{granted_by.pk}",
+        granted_by=granted_by,
+        note=note,
+    )
+
+
+def _locked_copy(collection: Collection, copy_id: Any, field: str) -> OwnedCopy:
+    if not _is_int(copy_id):
+        raise DomainError("Expected the id of a copy.", code="invalid", field=field)
+    copy = OwnedCopy.objects.select_for_update().filter(pk=copy_id, collection=collection).first()
+    if copy is None:
+        raise DomainError(f"Copy {copy_id} is not in this collection.", code=Code.NOT_OWNER, field=field)
+    return copy
+
+
+@dataclass(frozen=True, slots=True)
+class Evolution:
+    copy: OwnedCopy
+    from_slug: str
+    to_slug: str
+
+
+def copy_evolve(*, collection: Collection, copy_id: int) -> Evolution:
+    """Evolve a copy of ``collection`` into the next level of its family.
+
+    rules: eredan §1 Experience — allowed when the copy's XP reaches the threshold of its level
+    (exactly at it included) and its family has a next level. The copy keeps its XP: thresholds
+    are cumulative (**[decision]**). Refused with ``not_owner``, ``no_next_level``,
+    ``no_threshold`` or ``not_enough_xp``.
+    """
+    thresholds = xp_thresholds_get()
+    with transaction.atomic():
+        copy = _locked_copy(collection, copy_id, "copy")
+        item = (
+            Card.objects.get(pk=copy.card_id) if copy.card_id else Character.objects.get(pk=copy.character_id)
+        )
+        following = type(item).objects.filter(family_id=item.family_id, level=item.level + 1).first()
+        refusal = thresholds.evolution_refusal(
+            level=item.level, xp=copy.xp, has_next_level=following is not None
+        )
+        if refusal is not None:
+            raise DomainError(f"{item.name_en}: {refusal.message}", code=refusal.code, field="copy")
+        assert following is not None
+        if isinstance(following, Card):
+            copy.card = following
+        else:
+            copy.character = following
+        copy.save(update_fields=["card", "character"])
+    return Evolution(copy=copy, from_slug=item.slug, to_slug=following.slug)
+
+
+def _type_slugs(card: Card) -> list[str]:
+    return [t.slug for t in card.type_path()]
+
+
+def xp_card_consume(*, collection: Collection, xp_card_id: int, target_id: int) -> ExperienceGrant:
+    """Feed a "+N XP" card of ``collection`` to another copy of it: the XP card is removed and the
+    target gains N XP, atomically (rules: eredan §1 Experience — non-playable "+N XP" cards).
+
+    Refused with ``not_owner`` (either copy not in this collection), ``not_xp_card`` (the copy fed
+    is no XP card) or ``xp_card_target`` (the target is an XP card or another non-playable card).
+    """
+    with transaction.atomic():
+        for field, copy_id in (("xp_card", xp_card_id), ("target", target_id)):
+            if not _is_int(copy_id):
+                raise DomainError("Expected the id of a copy.", code="invalid", field=field)
+        if xp_card_id == target_id:
+            raise DomainError("An XP card cannot be fed to itself.", code=Code.XP_CARD_TARGET, field="target")
+        # Lock both rows in id order, so two consumptions never deadlock.
+        locked = {}
+        for field, copy_id in sorted((("xp_card", xp_card_id), ("target", target_id)), key=lambda p: p[1]):
+            locked[field] = _locked_copy(collection, copy_id, field)
+        xp_copy, target = locked["xp_card"], locked["target"]
+        xp_card = Card.objects.select_related("type").get(pk=xp_copy.card_id) if xp_copy.card_id else None
+        if xp_card is None or XP_CARD_TYPE not in _type_slugs(xp_card) or xp_card.xp_value <= 0:
+            name = xp_card.name_en if xp_card else Character.objects.get(pk=xp_copy.character_id).name_en
+            raise DomainError(f"{name} is not an XP card.", code=Code.NOT_XP_CARD, field="xp_card")
+        if target.card_id is not None:
+            target_card = Card.objects.select_related("type").get(pk=target.card_id)
+            path = target_card.type_path()
+            if XP_CARD_TYPE in (t.slug for t in path):
+                raise DomainError(
+                    "An XP card cannot be fed to another XP card.", code=Code.XP_CARD_TARGET, field="target"
+                )
+            if not all(t.playable for t in path):
+                raise DomainError(
+                    f"{target_card.name_en} is not playable and gains no experience.",
+                    code=Code.XP_CARD_TARGET,
+                    field="target",
+                )
+        source_ref = f"{xp_card.slug}#{xp_copy.pk}"
+        xp_copy.delete()
+        return copy_grant_xp(
+            copy_id=target.pk, amount=xp_card.xp_value, source=ExperienceSource.XP_CARD, source_ref=source_ref
+        )
+
+
+def game_xp_table_get() -> GameXpTable:
+    """The game-XP table: the defaults of :class:`GameXpTable` overridden by the
+    ``COLLECTION_GAME_XP_TABLE`` setting (a dict of its field names)."""
+    return GameXpTable.from_mapping(getattr(settings, "COLLECTION_GAME_XP_TABLE", None))
+
+
+@dataclass(frozen=True, slots=True)
+class AwardResult:
+    """What :func:`experience_award_game` did. ``created`` is False when this ``(source,
+    source_ref)`` was already applied: nothing was granted this time, ``grants`` are the
+    earlier ones. ``unowned`` lists (seat, kind, slug) that earned XP but have no copy in the
+    seat's collection."""
+
+    award: ExperienceAward
+    created: bool
+    grants: tuple[ExperienceGrant, ...]
+    unowned: tuple[tuple[int, str, str], ...] = ()
+
+
+def _lead_copies(collection: Collection, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], int]:
+    """(kind, slug) → the copy that receives a game's XP: the one with the most XP (the oldest
+    among equals), so experience gathers on one copy and it evolves ([decision])."""
+    keys = list(keys)
+    lead: dict[tuple[str, str], int] = {}
+    for kind in (CARD, CHARACTER):
+        slugs = [slug for k, slug in keys if k == kind]
+        if not slugs:
+            continue
+        rows = (
+            OwnedCopy.objects.filter(collection=collection, **{f"{kind}__slug__in": slugs})
+            .order_by("-xp", "acquired_at", "id")
+            .values_list(f"{kind}__slug", "id")
+        )
+        for slug, copy_id in rows:
+            lead.setdefault((kind, slug), copy_id)
+    return lead
+
+
+def experience_award_game(
+    *,
+    summary: Mapping[str, Any] | GameSummary,
+    collections: Mapping[int, Collection | None],
+    source_ref: str,
+    source: str = ExperienceSource.SIMULATION,
+    table: GameXpTable | None = None,
+) -> AwardResult:
+    """Grant the XP one finished Eredan game earns, once per ``(source, source_ref)``.
+
+    ``summary``: the engine's game summary with the winning seat (see
+    :func:`cards.collection.xp.game_summary_from_json`); ``collections``: seat → the collection
+    whose copies played (a seat without one, e.g. a public demo deck, earns nothing);
+    ``source_ref``: names the game, e.g. ``job:42:game:1234``. Calling again with the same
+    ``(source, source_ref)`` — a redelivered chunk — grants nothing and returns the first call's
+    grants. Each (kind, slug) earning XP goes to the collection's copy of it with the most XP.
+    ``table``: default :func:`game_xp_table_get`.
+    """
+    if source not in GAME_SOURCES:
+        raise DomainError(
+            f"Game XP comes from {list(GAME_SOURCES)}, not {source!r}.", code="invalid", field="source"
+        )
+    if not isinstance(source_ref, str) or not source_ref.strip() or len(source_ref) > 200:
+        raise DomainError(
+            "source_ref names the game (1 to 200 characters).", code="invalid", field="source_ref"
+        )
+    if not isinstance(summary, GameSummary):
+        try:
+            summary = game_summary_from_json(summary)
+        except XpError as exc:
+            raise DomainError(exc.message, code=Code.INVALID_SUMMARY, field=exc.field) from exc
+    awards = game_xp_awards(summary, table or game_xp_table_get())
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                award = ExperienceAward.objects.create(source=source, source_ref=source_ref)
+        except IntegrityError:
+            award = ExperienceAward.objects.get(source=source, source_ref=source_ref)
+            return AwardResult(award=award, created=False, grants=tuple(award.grants.order_by("id")))
+        grants: list[ExperienceGrant] = []
+        unowned: list[tuple[int, str, str]] = []
+        for seat, seat_awards in enumerate(awards):
+            collection = collections.get(seat)
+            if collection is None or not seat_awards:
+                continue
+            lead = _lead_copies(collection, seat_awards)
+            for key in sorted(seat_awards):
+                copy_id = lead.get(key)
+                if copy_id is None:
+                    unowned.append((seat, *key))
+                    continue
+                grants.append(
+                    copy_grant_xp(
+                        copy_id=copy_id,
+                        amount=seat_awards[key],
+                        source=source,
+                        source_ref=source_ref,
+                        award=award,
+                    )
+                )
+        award.total = sum(g.amount for g in grants)
+        award.grants_count = len(grants)
+        award.save(update_fields=["total", "grants_count"])
+    return AwardResult(award=award, created=True, grants=tuple(grants), unowned=tuple(unowned))
