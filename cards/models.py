@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
@@ -35,6 +36,8 @@ MAX_STAT = 999
 MIN_CLASSES, MAX_CLASSES = 1, 2
 #: ``stats_source`` of numbers that no source gives (rules: eredan §4 — the data must say so).
 STATS_ESTIMATED = "estimated"
+#: Bound on the XP an "+N XP" card gives (the XP table's last threshold is 200,000).
+MAX_XP_VALUE = 1_000_000
 SLUG_MAX = 100
 NAME_MAX = 200
 
@@ -237,7 +240,11 @@ class CatalogEntry(models.Model):
 
     slug = models.SlugField(max_length=SLUG_MAX, unique=True, help_text="Unique across characters and cards.")
     family = models.ForeignKey(EvolutionFamily, on_delete=models.CASCADE, related_name="%(class)ss")
-    level = models.PositiveSmallIntegerField(default=1, help_text=f"Evolution level, 1 to {MAX_LEVEL}.")
+    level = models.PositiveSmallIntegerField(
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_LEVEL)],
+        help_text=f"Evolution level, 1 to {MAX_LEVEL}.",
+    )
     name_fr = models.CharField("name (French)", max_length=NAME_MAX)
     name_en = models.CharField("name (English)", max_length=NAME_MAX)
     unique = models.BooleanField(default=False, help_text="At most one copy in a deck (rules: eredan §2.6).")
@@ -265,6 +272,15 @@ class CatalogEntry(models.Model):
         # Never store invalid structured data, even when clean() was not called.
         self.normalize_structured()
         super().save(*args, **kwargs)
+
+    def get_constraints(self) -> list[tuple[type[models.Model], list[models.BaseConstraint]]]:
+        """Constraints ``full_clean()`` checks: the unique ones. The check constraints are mirrored in
+        Python by the field validators and ``clean()``, which need no query (Django would run one
+        query per check constraint and instance)."""
+        return [
+            (model, [c for c in constraints if not isinstance(c, models.CheckConstraint)])
+            for model, constraints in super().get_constraints()
+        ]
 
     def normalize_structured(self) -> None:
         """Parse every structured JSON field and store it canonically; ValidationError if invalid."""
@@ -391,11 +407,19 @@ class Character(CatalogEntry):
     )
     race = models.ForeignKey(Race, on_delete=models.PROTECT, related_name="characters")
     castes = models.ManyToManyField(Caste, blank=True, related_name="characters")
-    hp = models.PositiveSmallIntegerField("HP", help_text="Points de vie.")
-    attack_min = models.PositiveSmallIntegerField(help_text="Attack range (fourchette): lowest roll.")
-    attack_max = models.PositiveSmallIntegerField(help_text="Attack range (fourchette): highest roll.")
-    defense = models.PositiveSmallIntegerField()
-    spirit = models.PositiveSmallIntegerField(help_text="Esprit: reduces spell and theurgy damage.")
+    hp = models.PositiveSmallIntegerField(
+        "HP", validators=[MinValueValidator(1), MaxValueValidator(MAX_STAT)], help_text="Points de vie."
+    )
+    attack_min = models.PositiveSmallIntegerField(
+        validators=[MaxValueValidator(MAX_STAT)], help_text="Attack range (fourchette): lowest roll."
+    )
+    attack_max = models.PositiveSmallIntegerField(
+        validators=[MaxValueValidator(MAX_STAT)], help_text="Attack range (fourchette): highest roll."
+    )
+    defense = models.PositiveSmallIntegerField(validators=[MaxValueValidator(MAX_STAT)])
+    spirit = models.PositiveSmallIntegerField(
+        validators=[MaxValueValidator(MAX_STAT)], help_text="Esprit: reduces spell and theurgy damage."
+    )
     orders = models.JSONField(
         "Ordres",
         default=list,
@@ -423,6 +447,22 @@ class Character(CatalogEntry):
             ),
             models.CheckConstraint(condition=~Q(stats_source=""), name="character_stats_source_set"),
         ]
+
+    def clean(self) -> None:
+        errors: dict[str, list[ValidationError]] = {}
+        try:
+            super().clean()
+        except ValidationError as exc:
+            errors.update(exc.update_error_dict({}))
+        if self.attack_min is not None and self.attack_max is not None and self.attack_min > self.attack_max:
+            errors.setdefault("attack_max", []).append(
+                ValidationError(
+                    f"attack max ({self.attack_max}) is below attack min ({self.attack_min})",
+                    code="attack_range",
+                )
+            )
+        if errors:
+            raise ValidationError(errors)
 
 
 class Card(CatalogEntry):
@@ -466,8 +506,10 @@ class Card(CatalogEntry):
         "Ambidextrie", default=False, help_text="May be carried beside another one-handed weapon."
     )
     effects = models.JSONField(default=list, blank=True, help_text="Structured effects (see docs/cards.md).")
-    xp_value = models.PositiveSmallIntegerField(
-        default=0, help_text='"+N XP" cards: the experience they give.'
+    xp_value = models.PositiveIntegerField(
+        default=0,
+        validators=[MaxValueValidator(MAX_XP_VALUE)],
+        help_text='"+N XP" cards: the experience they give.',
     )
 
     class Meta(CatalogEntry.Meta):
@@ -476,7 +518,7 @@ class Card(CatalogEntry):
             models.UniqueConstraint(fields=["family", "level"], name="card_family_level_unique"),
             models.CheckConstraint(condition=Q(level__gte=1, level__lte=MAX_LEVEL), name="card_level_range"),
             models.CheckConstraint(
-                condition=Q(xp_value__gte=0, xp_value__lte=1_000_000), name="card_xp_value_range"
+                condition=Q(xp_value__gte=0, xp_value__lte=MAX_XP_VALUE), name="card_xp_value_range"
             ),
         ]
 

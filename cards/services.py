@@ -5,12 +5,25 @@ from __future__ import annotations
 import contextlib
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
 
-from django.db import DEFAULT_DB_ALIAS, models
+from django.core.exceptions import ValidationError
+from django.db import DEFAULT_DB_ALIAS, models, transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 
-from cards.models import CatalogVersion
+from cards.domain.specs import SpecError
+from cards.models import (
+    MAX_CLASSES,
+    MIN_CLASSES,
+    CatalogEntry,
+    CatalogVersion,
+    CharacterClass,
+    EvolutionFamily,
+    FamilyKind,
+)
+from eredan.api.errors import DomainError
 
 CATALOG_VERSION_PK = 1
 
@@ -51,3 +64,150 @@ def catalog_batch() -> Iterator[None]:
     if depth == 0 and _batch.dirty:
         _batch.dirty = False
         catalog_version_bump()
+
+
+# --- characters and cards ----------------------------------------------------------------------
+
+
+def character_classes_errors(classes: Sequence[CharacterClass]) -> list[ValidationError]:
+    """rules: eredan §1 — a character has one or two classes (shared by the admin, API and loaders)."""
+    if not MIN_CLASSES <= len(classes) <= MAX_CLASSES:
+        return [
+            ValidationError(
+                f"a character has {MIN_CLASSES} or {MAX_CLASSES} classes, not {len(classes)}",
+                code="class_count",
+            )
+        ]
+    return []
+
+
+def required_characters_errors(families: Sequence[EvolutionFamily]) -> list[ValidationError]:
+    """A card reserved to named characters names character families, not card families."""
+    wrong = sorted(f.slug for f in families if f.kind != FamilyKind.CHARACTER)
+    if wrong:
+        return [ValidationError(f"not character families: {', '.join(wrong)}", code="not_character_family")]
+    return []
+
+
+RELATION_VALIDATORS: dict[str, Callable[[Sequence[Any]], list[ValidationError]]] = {
+    "classes": character_classes_errors,
+    "required_characters": required_characters_errors,
+}
+
+
+def _differs(instance: models.Model, name: str, value: Any) -> bool:
+    field = instance._meta.get_field(name)
+    if field.many_to_one or field.one_to_one:
+        current = getattr(instance, field.attname)
+        return current != (value.pk if value is not None else None)
+    return bool(getattr(instance, name) != value)
+
+
+def _canonical(model: type[CatalogEntry], values: Mapping[str, Any]) -> dict[str, Any]:
+    """Structured JSON values in canonical form (invalid ones are left for full_clean to report)."""
+    out = dict(values)
+    for name, parser in model.STRUCTURED.items():
+        if name in out:
+            with contextlib.suppress(SpecError):
+                out[name] = parser(out[name])
+    return out
+
+
+E = TypeVar("E", bound=CatalogEntry)
+
+
+def entry_save(
+    *,
+    model: type[E],
+    instance: E | None = None,
+    values: Mapping[str, Any],
+    relations: Mapping[str, Sequence[models.Model]] | None = None,
+) -> tuple[E, bool]:
+    """Create or update a character or card with exactly the admin's validation.
+
+    ``values`` are model field values (foreign keys as objects), ``relations`` the many-to-many
+    relations to set (``classes``, ``castes``, ``required_classes``, …). Nothing is written when
+    nothing differs. Raises :class:`django.core.exceptions.ValidationError` (every problem, keyed by
+    field; structured-data errors carry the path of the bad value in ``params["path"]``).
+    Returns the instance and whether it was written.
+    """
+    relations = relations or {}
+    obj: E = instance if instance is not None else model()
+    values = _canonical(model, values)
+    adding = obj._state.adding
+    current = {
+        name: set() if adding else set(getattr(obj, name).values_list("pk", flat=True)) for name in relations
+    }
+    changed = (
+        adding
+        or any(_differs(obj, name, value) for name, value in values.items())
+        or any(current[name] != {o.pk for o in objs} for name, objs in relations.items())
+    )
+    if not changed:
+        return obj, False
+    for name, value in values.items():
+        setattr(obj, name, value)
+    errors: dict[str, list[ValidationError]] = {}
+    for name, objs in relations.items():
+        validator = RELATION_VALIDATORS.get(name)
+        if validator is not None and (problems := validator(list(objs))):
+            errors[name] = problems
+    # Foreign keys given as rows read from the database need no existence query each.
+    known = [
+        name
+        for name, value in values.items()
+        if isinstance(value, models.Model)
+        and not value._state.adding
+        and obj._meta.get_field(name).many_to_one
+    ]
+    try:
+        obj.full_clean(exclude=known)
+    except ValidationError as exc:
+        for name, problems in exc.update_error_dict({}).items():
+            errors.setdefault(name, []).extend(problems)
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        obj.save()
+        for name, objs in relations.items():
+            if adding:
+                if objs:
+                    getattr(obj, name).add(*objs)
+            else:
+                getattr(obj, name).set(objs)
+    return obj, True
+
+
+def entries_delete(*, entries: Iterable[CatalogEntry]) -> int:
+    """Delete characters or cards, refusing what would leave a family with a gap in its levels.
+
+    rules: eredan §1 Evolutions — levels 1..n without gaps: delete a family's top levels first (or
+    the whole family). Raises :class:`DomainError` (``level_gap``, ``in_use``).
+    """
+    entries = list(entries)
+    doomed: dict[tuple[type[CatalogEntry], int], set[int]] = {}
+    for entry in entries:
+        doomed.setdefault((type(entry), entry.family_id), set()).add(entry.pk)
+    for (model, family_id), pks in doomed.items():
+        left = sorted(
+            model._default_manager.filter(family_id=family_id)
+            .exclude(pk__in=pks)
+            .values_list("level", flat=True)
+        )
+        if left != list(range(1, len(left) + 1)):
+            family = EvolutionFamily.objects.get(pk=family_id)
+            raise DomainError(
+                f"deleting these would leave family {family.slug!r} with levels {left}: "
+                "delete its highest levels first, or the whole family",
+                code="level_gap",
+            )
+    try:
+        with transaction.atomic(), catalog_batch():
+            for entry in entries:
+                entry.delete()
+    except ProtectedError as exc:
+        names = sorted({str(o) for o in exc.protected_objects})[:5]
+        raise DomainError(
+            f"still in use (e.g. by {', '.join(names)}): cannot delete", code="in_use", status_code=409
+        ) from exc
+    return len(entries)
