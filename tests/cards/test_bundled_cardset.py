@@ -6,6 +6,7 @@ from ``rules/eredan.md``; the coverage requirements are those of the card set's 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -365,7 +366,7 @@ def test_higher_levels_are_never_weaker(cardset: CardSet) -> None:
         by_family[character.family].append(character)
     for levels in by_family.values():
         levels.sort(key=lambda c: c.level)
-        for lower, higher in zip(levels, levels[1:], strict=False):
+        for lower, higher in itertools.pairwise(levels):
             for stat in ("hp", "attack_min", "attack_max", "defense", "spirit"):
                 assert getattr(higher, stat) >= getattr(lower, stat), (higher.slug, stat)
 
