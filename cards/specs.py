@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import threading
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar, cast
 
 from cards.domain.specs import (
     CardSpec,
@@ -26,16 +26,22 @@ from cards.domain.specs import (
     parse_chain,
     parse_orders,
 )
+from cards.domain.text import Names
 from cards.models import (
     Card,
     CardType,
     Caste,
     CatalogVersion,
     Character,
+    CharacterClass,
+    EvolutionFamily,
+    Guild,
     Race,
+    ReferenceEntry,
 )
 from cards.services import CATALOG_VERSION_PK, catalog_batch_pending
 
+T = TypeVar("T")
 _CHARACTER_FIELDS = (
     "id",
     "slug",
@@ -255,8 +261,43 @@ def catalog_build(*, version: str = "") -> Catalog:
     )
 
 
+def names_build() -> Names:
+    """Display names by slug for the rules text (five small queries)."""
+
+    def table(model: type[ReferenceEntry] | type[EvolutionFamily]) -> dict[str, tuple[str, str]]:
+        return {
+            slug: (en, fr)
+            for slug, en, fr in model._default_manager.values_list("slug", "name_en", "name_fr")
+        }
+
+    return Names(
+        classes=table(CharacterClass),
+        races=table(Race),
+        guilds=table(Guild),
+        types=table(CardType),
+        families=table(EvolutionFamily),
+    )
+
+
 _lock = threading.Lock()
-_cached: tuple[str, Catalog] | None = None
+#: token -> what was built at that token ("catalog", "names"); only the latest token is kept.
+_cache: dict[str, dict[str, Any]] = {}
+
+
+def _cached(key: str, build: Callable[[str], T]) -> T:
+    token = catalog_token()
+    entry = _cache.get(token) if token is not None else None
+    if entry is not None and key in entry:
+        return cast(T, entry[key])
+    # The token is read before the rows: what is built is at least as new as its token says.
+    value = build(token or "")
+    if token is not None and not catalog_batch_pending():
+        with _lock:
+            if token not in _cache:
+                _cache.clear()
+                _cache[token] = {}
+            _cache[token][key] = value
+    return value
 
 
 def get_catalog() -> Catalog:
@@ -265,21 +306,15 @@ def get_catalog() -> Catalog:
     One query when nothing changed; rebuilt when the version token moved. ``Catalog.version`` is
     the token the catalog was built at.
     """
-    global _cached
-    token = catalog_token()
-    cached = _cached
-    if token is not None and cached is not None and cached[0] == token:
-        return cached[1]
-    # The token is read before the rows: the catalog is at least as new as its token says.
-    catalog = catalog_build(version=token or "")
-    if token is not None and not catalog_batch_pending():
-        with _lock:
-            _cached = (token, catalog)
-    return catalog
+    return _cached("catalog", lambda token: catalog_build(version=token))
+
+
+def get_names() -> Names:
+    """Display names for the rules text, cached like :func:`get_catalog`."""
+    return _cached("names", lambda _token: names_build())
 
 
 def catalog_cache_clear() -> None:
-    """Forget the cached catalog (tests; the token check makes this unnecessary otherwise)."""
-    global _cached
+    """Forget what is cached (tests; the token check makes this unnecessary otherwise)."""
     with _lock:
-        _cached = None
+        _cache.clear()
