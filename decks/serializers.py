@@ -1,0 +1,232 @@
+"""Input and output shapes of the decks API (thin: the rules live in services and the validator).
+
+Inputs are strict: a count must be a JSON integer (not ``"3"``, ``3.0`` or ``true``), a slug a JSON
+string, and unknown keys are refused — a malformed body is a 400 with one error per field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from decks.limits import (
+    MAX_BULK_DECKS,
+    MAX_CARD_ENTRIES,
+    MAX_CHARACTER_ENTRIES,
+    MAX_COPIES,
+    MAX_NAME_LENGTH,
+    MAX_SLUG_LENGTH,
+    MAX_TEXT_LENGTH,
+)
+from decks.models import Deck
+from decks.rules import VIOLATION_CODES, ViolationCode
+
+# --- strict fields ------------------------------------------------------------------------------
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string only (DRF's CharField turns numbers into strings)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer only (DRF's IntegerField takes ``"3"``, ``3.0`` and ``true``)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if type(data) is not int:
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
+
+
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+def _slug_field() -> StrictCharField:
+    return StrictCharField(max_length=MAX_SLUG_LENGTH, allow_blank=False, trim_whitespace=False)
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": {"type": "integer", "minimum": 1, "maximum": MAX_COPIES},
+        "maxProperties": MAX_CARD_ENTRIES,
+        "example": {"katana": 3, "eclairs-3": 1},
+    }
+)
+class CardCountsField(serializers.Field):
+    """``{"<card slug>": <count>, …}``: at most MAX_CARD_ENTRIES entries, counts 1..MAX_COPIES."""
+
+    default_error_messages = {
+        "not_a_dict": "Expected an object of card slug: count pairs.",
+        "too_many": f"At most {MAX_CARD_ENTRIES} different cards.",
+        "bad_slug": f"A card slug is a non-empty string of at most {MAX_SLUG_LENGTH} characters.",
+        "bad_count": f"A count is a whole number from 1 to {MAX_COPIES}.",
+    }
+
+    def to_internal_value(self, data: Any) -> dict[str, int]:
+        if not isinstance(data, dict):
+            self.fail("not_a_dict")
+        if len(data) > MAX_CARD_ENTRIES:
+            self.fail("too_many")
+        errors: dict[str, list[str]] = {}
+        for slug, count in data.items():
+            if not slug or len(slug) > MAX_SLUG_LENGTH:
+                errors[slug or "''"] = [self.error_messages["bad_slug"]]
+            elif type(count) is not int or not 1 <= count <= MAX_COPIES:
+                errors[slug] = [self.error_messages["bad_count"]]
+        if errors:
+            raise serializers.ValidationError(errors)
+        return data
+
+    def to_representation(self, value: Any) -> dict[str, int]:
+        return dict(value)
+
+
+class NoUnknownKeysMixin:
+    """Refuse keys the serializer does not declare (a typo must not be silently ignored)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))  # type: ignore[attr-defined]
+            if unknown:
+                raise serializers.ValidationError({key: ["Unknown field."] for key in unknown})
+        return super().to_internal_value(data)  # type: ignore[misc]
+
+
+# --- validation ---------------------------------------------------------------------------------
+
+
+class DeckInputSerializer(NoUnknownKeysMixin, serializers.Serializer):
+    """A deck to validate: ``characters`` and ``cards``, or ``text`` (the deck text format)."""
+
+    characters = serializers.ListField(
+        child=_slug_field(),
+        max_length=MAX_CHARACTER_ENTRIES,
+        required=False,
+        help_text="Character slugs (a deck needs 3).",
+    )
+    cards = CardCountsField(required=False, help_text="Card slug → number of copies.")
+    text = StrictCharField(
+        max_length=MAX_TEXT_LENGTH,
+        required=False,
+        trim_whitespace=False,
+        help_text="The deck in the text format (instead of characters and cards); see docs/decks.md.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        has_text = "text" in attrs
+        has_lists = "characters" in attrs or "cards" in attrs
+        if has_text and has_lists:
+            raise serializers.ValidationError("Give either text, or characters and cards, not both.")
+        if not has_text and not ("characters" in attrs and "cards" in attrs):
+            raise serializers.ValidationError("Give characters and cards, or text.")
+        return attrs
+
+
+class ValidateInputSerializer(DeckInputSerializer):
+    collection = StrictIntegerField(
+        required=False,
+        min_value=1,
+        help_text="Check ownership against this collection of yours (not_owned violations).",
+    )
+
+
+class BulkValidateInputSerializer(NoUnknownKeysMixin, serializers.Serializer):
+    decks = DeckInputSerializer(many=True, max_length=MAX_BULK_DECKS, allow_empty=False)
+    collection = StrictIntegerField(required=False, min_value=1)
+
+
+class ViolationSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(
+        choices=[(c.value, c.value) for c in ViolationCode],
+        help_text="Stable violation code: " + ", ".join(VIOLATION_CODES) + ". See docs/decks.md.",
+    )
+    message = serializers.CharField()
+    characters = serializers.ListField(child=serializers.CharField(), help_text="Character slugs concerned.")
+    cards = serializers.ListField(child=serializers.CharField(), help_text="Card slugs concerned.")
+    missing = serializers.DictField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="not_owned only: slug → copies missing from the collection.",
+    )
+
+
+class ValidationResultSerializer(serializers.Serializer):
+    valid = serializers.BooleanField()
+    affiliation = serializers.CharField(
+        allow_null=True, help_text="The deck's guild slug (non_affilies: Mercenary), or null."
+    )
+    errors = ViolationSerializer(many=True, help_text="Every rule the deck breaks (empty when valid).")
+
+
+class BulkValidationResultSerializer(serializers.Serializer):
+    results = ValidationResultSerializer(many=True, help_text="One result per deck, in order.")
+
+
+# --- saved decks ----------------------------------------------------------------------------------
+
+
+class DeckWriteSerializer(NoUnknownKeysMixin, serializers.Serializer):
+    """Create (``name`` + ``characters`` + ``cards``, or ``text``) or update (any subset)."""
+
+    name = StrictCharField(max_length=MAX_NAME_LENGTH, required=False)
+    characters = serializers.ListField(child=_slug_field(), max_length=MAX_CHARACTER_ENTRIES, required=False)
+    cards = CardCountsField(required=False)
+    text = StrictCharField(max_length=MAX_TEXT_LENGTH, required=False, trim_whitespace=False)
+    is_public = StrictBooleanField(required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "text" in attrs and ("characters" in attrs or "cards" in attrs):
+            raise serializers.ValidationError("Give either text, or characters and cards, not both.")
+        return attrs
+
+
+class DeckOutputSerializer(serializers.ModelSerializer):
+    owner = serializers.SerializerMethodField()
+    characters = serializers.SerializerMethodField()
+    cards = serializers.SerializerMethodField()
+    size = serializers.SerializerMethodField()
+    validation = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Deck
+        fields = [
+            "id",
+            "slug",
+            "name",
+            "owner",
+            "is_public",
+            "characters",
+            "cards",
+            "size",
+            "validation",
+            "created_at",
+            "updated_at",
+        ]
+
+    def get_owner(self, deck: Deck) -> str | None:
+        return deck.owner.get_username() if deck.owner is not None else None
+
+    def get_characters(self, deck: Deck) -> list[str]:
+        return [dc.character.slug for dc in sorted(deck.deck_characters.all(), key=lambda dc: dc.position)]
+
+    @extend_schema_field(CardCountsField())
+    def get_cards(self, deck: Deck) -> dict[str, int]:
+        return {dc.card.slug: dc.count for dc in sorted(deck.deck_cards.all(), key=lambda dc: dc.card.slug)}
+
+    def get_size(self, deck: Deck) -> int:
+        return sum(dc.count for dc in deck.deck_cards.all())
+
+    @extend_schema_field(ValidationResultSerializer())
+    def get_validation(self, deck: Deck) -> Any:
+        return deck.validation

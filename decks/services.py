@@ -1,0 +1,310 @@
+"""Writes of decks, and the stateless validation used by the API.
+
+Every write runs in one transaction, checks everything first (a refused request changes
+nothing) and stores the deck's validation result with the catalog version it was computed at.
+Refusals are :class:`eredan.api.errors.DomainError` with a code of
+:class:`decks.error_codes.DeckErrorCode`. Rule violations are not refusals: a deck that breaks the
+rules is saved as a draft, and its result says why.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+
+from cards.domain.specs import Catalog
+from cards.models import Card, Character
+from cards.specs import get_catalog
+from decks.error_codes import DeckErrorCode as Code
+from decks.limits import (
+    MAX_CARD_ENTRIES,
+    MAX_CHARACTER_ENTRIES,
+    MAX_COPIES,
+    MAX_NAME_LENGTH,
+    MAX_SLUG_LENGTH,
+)
+from decks.models import Deck, DeckCard, DeckCharacter
+from decks.selectors import decks_revalidate, with_entries
+from decks.text_format import DeckTextError, ParsedDeck, deck_text_parse
+from decks.validator import ValidationResult, validate_deck
+from eredan.api.errors import DomainError
+
+#: The bundled demo decks (``[{"slug", "name", "characters": [slug ×3], "cards": {slug: count}}]``).
+DEMO_DECKS_PATH = Path(__file__).resolve().parents[1] / "fixtures" / "cardset" / "decks.json"
+
+
+# --- stateless validation -----------------------------------------------------------------------
+
+
+def deck_validate(
+    *,
+    characters: Sequence[str],
+    cards: Mapping[str, int],
+    owned: Mapping[str, int] | None = None,
+    catalog: Catalog | None = None,
+) -> ValidationResult:
+    """Validate a deck against the card database (rules: eredan §2), without saving anything.
+
+    Looks every card up in the per-process catalog (``cards.specs.get_catalog()``: one query),
+    never card by card.
+    """
+    return validate_deck(characters=characters, cards=cards, catalog=catalog or get_catalog(), owned=owned)
+
+
+def deck_text_read(*, text: str, catalog: Catalog | None = None, field: str = "text") -> ParsedDeck:
+    """Parse a deck text; bad lines → ``DomainError(code="invalid_deck_text", lines=[…])``."""
+    try:
+        return deck_text_parse(text, catalog=catalog or get_catalog())
+    except DeckTextError as exc:
+        raise DomainError(
+            f"The deck text has {len(exc.errors)} bad line{'s' if len(exc.errors) > 1 else ''}: {exc}",
+            code=Code.INVALID_DECK_TEXT,
+            field=field,
+            lines=[{"line": e.line, "message": e.message} for e in exc.errors],
+        ) from exc
+
+
+# --- saved decks --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    field: str
+    code: str
+    message: str
+
+
+def _raise(problems: Sequence[_Problem]) -> None:
+    """One problem → its own error; several → one error listing them all under ``problems``."""
+    if not problems:
+        return
+    if len(problems) == 1:
+        p = problems[0]
+        raise DomainError(p.message, code=p.code, field=p.field)
+    codes = {p.code for p in problems}
+    raise DomainError(
+        f"{len(problems)} problems: " + "; ".join(f"{p.field}: {p.message}" for p in problems[:5]),
+        code=codes.pop() if len(codes) == 1 else "invalid",
+        problems=[{"field": p.field, "code": p.code, "message": p.message} for p in problems],
+    )
+
+
+def _clean_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise DomainError("A deck needs a name.", code="required", field="name")
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME_LENGTH:
+        raise DomainError(
+            f"A deck name is at most {MAX_NAME_LENGTH} characters.", code="max_length", field="name"
+        )
+    return name
+
+
+def _check_shape(characters: Any, cards: Any) -> None:
+    """The types and bounds the API serializers also check (services may be called directly)."""
+    problems: list[_Problem] = []
+    if not isinstance(characters, list | tuple) or len(characters) > MAX_CHARACTER_ENTRIES:
+        problems.append(
+            _Problem("characters", "invalid", f"A list of at most {MAX_CHARACTER_ENTRIES} slugs.")
+        )
+    elif not all(isinstance(s, str) and 0 < len(s) <= MAX_SLUG_LENGTH for s in characters):
+        problems.append(_Problem("characters", "invalid", "Each character is a slug."))
+    if not isinstance(cards, Mapping) or len(cards) > MAX_CARD_ENTRIES:
+        problems.append(
+            _Problem("cards", "invalid", f"An object of at most {MAX_CARD_ENTRIES} slug: count pairs.")
+        )
+    else:
+        for slug, count in cards.items():
+            if not isinstance(slug, str) or not 0 < len(slug) <= MAX_SLUG_LENGTH:
+                problems.append(_Problem("cards", "invalid", "Each card is a slug."))
+            elif type(count) is not int or not 1 <= count <= MAX_COPIES:
+                problems.append(
+                    _Problem(f"cards.{slug}", "invalid", f"A count is a whole number from 1 to {MAX_COPIES}.")
+                )
+    _raise(problems)
+
+
+def _resolve(characters: Sequence[str], cards: Mapping[str, int]) -> tuple[list[Character], dict[str, Card]]:
+    """The rows the slugs name (two queries); unknown slugs are refused, all reported at once."""
+    found_chars = {c.slug: c for c in Character.objects.filter(slug__in=set(characters)).only("id", "slug")}
+    found_cards = {c.slug: c for c in Card.objects.filter(slug__in=set(cards)).only("id", "slug")}
+    problems = [
+        _Problem(f"characters.{i}", Code.UNKNOWN_CHARACTER, f"Unknown character {slug!r}.")
+        for i, slug in enumerate(characters)
+        if slug not in found_chars
+    ]
+    problems += [
+        _Problem(f"cards.{slug}", Code.UNKNOWN_CARD, f"Unknown card {slug!r}.")
+        for slug in cards
+        if slug not in found_cards
+    ]
+    _raise(problems)
+    return [found_chars[s] for s in characters], found_cards
+
+
+def _write_entries(deck: Deck, characters: Sequence[str], cards: Mapping[str, int]) -> None:
+    char_rows, card_rows = _resolve(characters, cards)
+    deck.deck_characters.all().delete()
+    deck.deck_cards.all().delete()
+    DeckCharacter.objects.bulk_create(
+        DeckCharacter(deck=deck, character=c, position=i) for i, c in enumerate(char_rows)
+    )
+    DeckCard.objects.bulk_create(DeckCard(deck=deck, card=card_rows[s], count=n) for s, n in cards.items())
+
+
+def _refresh(deck: Deck) -> Deck:
+    """Reload the deck with its entries and store its current validation result."""
+    fresh = with_entries(Deck.objects.filter(pk=deck.pk)).get()
+    decks_revalidate(decks=[fresh], force=True)
+    return fresh
+
+
+@transaction.atomic
+def deck_create(
+    *,
+    owner: Any,
+    name: str,
+    characters: Sequence[str],
+    cards: Mapping[str, int],
+    is_public: bool = False,
+) -> Deck:
+    """Save a deck of ``owner`` (valid or not: a draft's result says what is wrong)."""
+    name = _clean_name(name)
+    _check_shape(characters, cards)
+    deck = Deck.objects.create(owner=owner, name=name, is_public=bool(is_public))
+    _write_entries(deck, characters, cards)
+    return _refresh(deck)
+
+
+@transaction.atomic
+def deck_create_from_text(*, owner: Any, text: str, name: str | None = None, is_public: bool = False) -> Deck:
+    """Save a deck written in the text format (``name`` overrides the text's ``Name:`` line)."""
+    parsed = deck_text_read(text=text)
+    return deck_create(
+        owner=owner,
+        name=name or parsed.name or "",
+        characters=parsed.characters,
+        cards=parsed.cards,
+        is_public=is_public,
+    )
+
+
+@transaction.atomic
+def deck_update(
+    *,
+    deck: Deck,
+    name: str | None = None,
+    characters: Sequence[str] | None = None,
+    cards: Mapping[str, int] | None = None,
+    is_public: bool | None = None,
+) -> Deck:
+    """Change a deck: the fields given (``characters`` and ``cards`` each replace the whole list)."""
+    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    if name is not None:
+        locked.name = _clean_name(name)
+    if is_public is not None:
+        if locked.owner_id is None and not is_public:
+            raise DomainError("A deck without an owner stays public.", code="invalid", field="is_public")
+        locked.is_public = bool(is_public)
+    if characters is not None or cards is not None:
+        current_chars = [dc.character.slug for dc in locked.deck_characters.select_related("character")]
+        current_cards = {dc.card.slug: dc.count for dc in locked.deck_cards.select_related("card")}
+        new_chars = list(characters) if characters is not None else current_chars
+        new_cards = dict(cards) if cards is not None else current_cards
+        _check_shape(new_chars, new_cards)
+        _write_entries(locked, new_chars, new_cards)
+    locked.save()
+    return _refresh(locked)
+
+
+@transaction.atomic
+def deck_delete(*, deck: Deck) -> None:
+    Deck.objects.filter(pk=deck.pk).delete()
+
+
+# --- the bundled demo decks --------------------------------------------------------------------
+
+
+@dataclass
+class DemoDecksReport:
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    invalid: list[str] = field(default_factory=list)  # loaded, but breaking a rule (reported)
+
+
+@transaction.atomic
+def demo_decks_load(*, path: Path | str = DEMO_DECKS_PATH) -> DemoDecksReport:
+    """Load the bundled demo decks into the database, idempotently.
+
+    Each deck of the file (see :data:`DEMO_DECKS_PATH`) becomes a public deck without an owner,
+    found again by its slug: a second load changes nothing, and a changed file updates the decks
+    in place (their ids stay). Unknown characters or cards refuse the whole load
+    (``demo_decks_invalid``); decks that break a rule are loaded and listed in ``invalid``.
+    Call it after the card set is loaded (``manage.py bootstrap`` does).
+    """
+    path = Path(path)
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise DomainError(f"Cannot read {path}: {exc}", code=Code.DEMO_DECKS_INVALID) from exc
+    if not isinstance(entries, list):
+        raise DomainError(f"{path}: expected a list of decks", code=Code.DEMO_DECKS_INVALID)
+    report = DemoDecksReport()
+    problems: list[str] = []
+    for i, entry in enumerate(entries):
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("slug"), str)
+            and isinstance(entry.get("name"), str)
+            and isinstance(entry.get("characters"), list)
+            and isinstance(entry.get("cards"), dict)
+        ):
+            problems.append(f"decks[{i}]: expected {{slug, name, characters, cards}}")
+            continue
+        try:
+            _demo_deck_upsert(entry, report)
+        except DomainError as exc:
+            problems.append(f"deck {entry['slug']!r}: {exc.message}")
+    if problems:
+        raise DomainError(
+            "The demo decks file has problems: " + "; ".join(problems),
+            code=Code.DEMO_DECKS_INVALID,
+            problems=problems,
+        )
+    return report
+
+
+def _demo_deck_upsert(entry: dict[str, Any], report: DemoDecksReport) -> None:
+    slug, name = entry["slug"], _clean_name(entry["name"])
+    characters, cards = list(entry["characters"]), dict(entry["cards"])
+    _check_shape(characters, cards)
+    deck = Deck.objects.filter(slug=slug).first()
+    if deck is None:
+        deck = Deck.objects.create(owner=None, slug=slug, name=name, is_public=True)
+        _write_entries(deck, characters, cards)
+        report.created.append(slug)
+    else:
+        current_chars = [dc.character.slug for dc in deck.deck_characters.select_related("character")]
+        current_cards = {dc.card.slug: dc.count for dc in deck.deck_cards.select_related("card")}
+        if (deck.name, deck.owner_id, deck.is_public, current_chars, current_cards) == (
+            name,
+            None,
+            True,
+            characters,
+            cards,
+        ):
+            report.unchanged.append(slug)
+        else:
+            deck.name, deck.owner, deck.is_public = name, None, True
+            deck.save()
+            _write_entries(deck, characters, cards)
+            report.updated.append(slug)
+    fresh = _refresh(deck)
+    if not fresh.is_valid:
+        report.invalid.append(slug)
