@@ -14,7 +14,7 @@ from typing import Any
 
 from simulator.engine.registry import GameSpec
 from simulator.games.cribbage.game import WINNING_SCORE, CribbageGame
-from simulator.games.cribbage.policies import ExpectedValuePolicy, RandomPolicy
+from simulator.games.cribbage.policies import POLICIES
 from simulator.games.cribbage.scoring import (
     pegging_breakdown,
     score_pegging,
@@ -34,7 +34,7 @@ def make_game(**options: Any) -> CribbageGame:
 GAME_SPEC = GameSpec(
     name="cribbage",
     make_game=make_game,
-    policies={"random": RandomPolicy, "ev": ExpectedValuePolicy},
+    policies=POLICIES,
     default_policy="ev",
     options={"target": (int, WINNING_SCORE, "points needed to win (rules: 121)")},
     uses_decks=False,

@@ -67,7 +67,7 @@ class Discard:
 
     def __post_init__(self) -> None:
         cards = self.cards
-        if len(cards) != 2 or cards[0] < cards[1]:  # the common case needs one comparison
+        if not (len(cards) == 2 and cards[0] < cards[1]):  # the common case needs one comparison
             cards = tuple(sorted(cards))
         object.__setattr__(self, "cards", cards)
 
@@ -142,6 +142,8 @@ class CribbageState:
         self.to_move = 0
         #: Per seat, the counts at which they could not play in this deal (what the opponent learns).
         self.go_counts: list[list[int]] = [[], []]
+        #: The cuts for the first deal (seat 0's card, seat 1's card); more than one after a tie.
+        self.cuts: list[tuple[Card, Card]] = []
         self._fixed_starter: Card | None = None  # set by from_deal for a stacked deal
 
     # -- construction ---------------------------------------------------------------------
@@ -188,9 +190,20 @@ class CribbageState:
         return state
 
     def enable_log(self) -> None:
-        """Record every event (JSON-serialisable dicts) in :attr:`log` from now on."""
-        if self.log is None:
-            self.log = []
+        """Record every event (JSON-serialisable dicts) in :attr:`log` from now on.
+
+        The log starts with the cut for the first deal and the current deal (the hands as they
+        are now), since the state is usually made before anyone asks for a log."""
+        if self.log is not None:
+            return
+        self.log = [{"event": "cut_for_deal", "cards": [str(c) for c in cut]} for cut in self.cuts]
+        if self.deals and self.phase is not Phase.OVER:
+            self._event(
+                "deal",
+                deal=self.deals,
+                dealer=self.dealer,
+                hands=[[str(c) for c in h] for h in self.hands],
+            )
 
     def _event(self, event: str, **facts: Any) -> None:
         if self.log is not None:
@@ -201,6 +214,7 @@ class CribbageState:
         deck = full_deck()
         while True:
             cut = self.rng.sample(deck, 2)
+            self.cuts.append((cut[0], cut[1]))
             self._event("cut_for_deal", cards=[str(c) for c in cut])
             if cut[0].rank != cut[1].rank:
                 return 0 if cut[0].rank < cut[1].rank else 1
@@ -390,9 +404,9 @@ class CribbageState:
         pone = 1 - self.dealer
         crib = [*(self.discards[pone] or ()), *(self.discards[self.dealer] or ())]
         for seat, cards, is_crib in (
-            (pone, self.played[pone], False),
-            (self.dealer, self.played[self.dealer], False),
-            (self.dealer, crib, True),
+            (pone, sorted(self.played[pone]), False),
+            (self.dealer, sorted(self.played[self.dealer]), False),
+            (self.dealer, sorted(crib), True),
         ):
             breakdown = show_breakdown(cards, self.starter, crib=is_crib)
             self._event(

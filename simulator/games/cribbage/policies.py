@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from math import comb
 from typing import Final
 
-from simulator.engine.protocol import Action, State
+from simulator.engine.protocol import Action, Policy, State
 from simulator.games.cribbage.advisor import best_discard
 from simulator.games.cribbage.game import GO, CribbageState, Discard, Phase, Play
 from simulator.games.cribbage.scoring import MAX_COUNT, peg_points, pip
@@ -91,4 +92,5 @@ def _expected_best_reply(ranks: list[int], count: int, by_rank: Counter[int], he
     return expected
 
 
-POLICIES = {"random": RandomPolicy, "ev": ExpectedValuePolicy}
+#: The policies by name, as the registry and the terminal offer them.
+POLICIES: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, "ev": ExpectedValuePolicy}
