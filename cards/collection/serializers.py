@@ -11,6 +11,7 @@ from rest_framework import serializers
 from cards.collection.models import Collection, ExperienceGrant, ExperienceSource, OwnedCopy
 from cards.collection.selectors import CopyProgress
 from cards.collection.services import MAX_COPIES_PER_REQUEST, MAX_GRANT
+from decks.serializers import StrictBooleanField, StrictCharField, StrictIntegerField
 
 MAX_BULK_ITEMS = 500
 
@@ -29,22 +30,22 @@ class CollectionOutput(serializers.ModelSerializer):
 
 
 class CollectionCreateInput(serializers.Serializer):
-    name = serializers.CharField(max_length=200, trim_whitespace=False)
-    is_default = serializers.BooleanField(default=False)
+    name = StrictCharField(max_length=200, trim_whitespace=False)
+    is_default = StrictBooleanField(default=False)
 
 
 class CollectionUpdateInput(serializers.Serializer):
-    name = serializers.CharField(max_length=200, required=False, trim_whitespace=False)
-    is_default = serializers.BooleanField(required=False)
+    name = StrictCharField(max_length=200, required=False, trim_whitespace=False)
+    is_default = StrictBooleanField(required=False)
 
 
 # --- copies --------------------------------------------------------------------------------------
 
 
 class CopyAddInput(serializers.Serializer):
-    slug = serializers.CharField(max_length=200, help_text="A card's or a character's slug.")
-    count = serializers.IntegerField(default=1, help_text=f"Copies to add, 1 to {MAX_COPIES_PER_REQUEST}.")
-    xp = serializers.IntegerField(
+    slug = StrictCharField(max_length=200, help_text="A card's or a character's slug.")
+    count = StrictIntegerField(default=1, help_text=f"Copies to add, 1 to {MAX_COPIES_PER_REQUEST}.")
+    xp = StrictIntegerField(
         required=False, allow_null=True, help_text="XP of each new copy (default: the floor of its level)."
     )
     acquired_at = serializers.DateTimeField(required=False, allow_null=True, help_text="Default: now.")
@@ -55,8 +56,8 @@ class CopyBulkAddInput(serializers.Serializer):
 
 
 class CopyRemoveItemInput(serializers.Serializer):
-    slug = serializers.CharField(max_length=200)
-    count = serializers.IntegerField(default=1)
+    slug = StrictCharField(max_length=200)
+    count = StrictIntegerField(default=1)
 
 
 class CopyBulkRemoveInput(serializers.Serializer):
@@ -144,7 +145,7 @@ class RemovedOutput(serializers.Serializer):
 
 
 class EvolveInput(serializers.Serializer):
-    copy = serializers.IntegerField(help_text="Id of a copy of this collection.")
+    copy = StrictIntegerField(help_text="Id of a copy of this collection.")
 
 
 class EvolveOutput(serializers.Serializer):
@@ -154,13 +155,13 @@ class EvolveOutput(serializers.Serializer):
 
 
 class ConsumeInput(serializers.Serializer):
-    xp_card = serializers.IntegerField(help_text='Id of the "+N XP" card copy to consume.')
-    target = serializers.IntegerField(help_text="Id of the copy that gains the XP.")
+    xp_card = StrictIntegerField(help_text='Id of the "+N XP" card copy to consume.')
+    target = StrictIntegerField(help_text="Id of the copy that gains the XP.")
 
 
 class GrantInput(serializers.Serializer):
-    amount = serializers.IntegerField(help_text=f"1 to {MAX_GRANT}.")
-    note = serializers.CharField(max_length=200, required=False, default="", allow_blank=True)
+    amount = StrictIntegerField(help_text=f"1 to {MAX_GRANT}.")
+    note = StrictCharField(max_length=200, required=False, default="", allow_blank=True)
 
 
 class ExperienceGrantOutput(serializers.ModelSerializer):
@@ -188,10 +189,46 @@ class ExperienceGrantOutput(serializers.ModelSerializer):
 
 
 class CsvImportInput(serializers.Serializer):
-    csv = serializers.CharField(
+    csv = StrictCharField(
         trim_whitespace=False, help_text="The CSV text (or send the CSV itself as a text/csv body)."
     )
 
 
 class ImportedOutput(serializers.Serializer):
     added = serializers.IntegerField()
+
+
+# --- decks -------------------------------------------------------------------------------------
+
+
+class DeckRefInput(serializers.Serializer):
+    """A deck: ``deck`` (the id of a saved deck you can read), or ``characters`` and ``cards``, or
+    ``text`` (the deck text format, see docs/decks.md)."""
+
+    deck = StrictIntegerField(required=False, min_value=1, help_text="A saved deck's id.")
+    characters = serializers.ListField(child=StrictCharField(max_length=100), required=False, max_length=10)
+    cards = serializers.DictField(child=StrictIntegerField(), required=False)
+    text = StrictCharField(required=False, trim_whitespace=False, max_length=20_000)
+
+
+class DeckImportInput(DeckRefInput):
+    only_missing = StrictBooleanField(
+        default=False, help_text="Add only the copies the collection lacks to build the deck."
+    )
+
+
+class DeckOptionsInput(serializers.Serializer):
+    deck = StrictIntegerField(required=False, min_value=1)
+    only_missing = StrictBooleanField(default=False)
+
+
+class BuildCheckOutput(serializers.Serializer):
+    can_build = serializers.BooleanField()
+    missing = serializers.DictField(child=serializers.IntegerField(), help_text="Slug → copies missing.")
+    missing_total = serializers.IntegerField()
+    validation = serializers.DictField(help_text="The deck's validation result, ownership included.")
+
+
+class DeckImportOutput(serializers.Serializer):
+    added = serializers.IntegerField()
+    copies = serializers.DictField(child=serializers.IntegerField(), help_text="Slug → copies added.")

@@ -431,6 +431,38 @@ def collection_import_csv(*, collection: Collection, text: str) -> list[OwnedCop
     return copies_add(collection=collection, requests=requests, max_total=MAX_COPIES_PER_COLLECTION)
 
 
+def collection_import_deck(
+    *,
+    collection: Collection,
+    characters: Sequence[str],
+    cards: Mapping[str, int],
+    only_missing: bool = False,
+) -> dict[str, int]:
+    """Add a deck's cards to the collection: one copy of each character, ``count`` copies of each
+    card ("add this deck's cards"). ``only_missing``: add only what the collection lacks to build
+    it. Returns slug → copies added. Unknown slugs are refused (``unknown_card``), nothing added."""
+    wanted: dict[str, int] = defaultdict(int)
+    for slug in characters:
+        wanted[slug] += 1
+    for slug, count in cards.items():
+        wanted[slug] += count
+    if only_missing:
+        from cards.collection.selectors import collection_owned_counts
+
+        owned = collection_owned_counts(collection=collection)
+        wanted = defaultdict(int, {slug: n - owned.get(slug, 0) for slug, n in wanted.items()})
+    adding = {slug: n for slug, n in wanted.items() if n > 0}
+    if adding:
+        copies_add(
+            collection=collection,
+            requests=[
+                CopyRequest(slug, n, ref="characters" if slug in characters else f"cards.{slug}")
+                for slug, n in sorted(adding.items())
+            ],
+        )
+    return adding
+
+
 # --- experience ----------------------------------------------------------------------------------
 
 

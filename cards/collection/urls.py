@@ -22,4 +22,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(f"{C}/experience/", views.ExperienceLogView.as_view(), name="collection-experience"),
     path(f"{C}/export/", views.ExportView.as_view(), name="collection-export"),
     path(f"{C}/import/", views.CsvImportView.as_view(), name="collection-import"),
+    path(f"{C}/import-deck/", views.DeckImportView.as_view(), name="collection-import-deck"),
+    path(f"{C}/can-build/", views.CanBuildView.as_view(), name="collection-can-build"),
 ]

@@ -91,6 +91,7 @@ class CollectionListView(CollectionMixin, GenericAPIView):  # type: ignore[type-
     def post(self, request: Request) -> Response:
         data = _valid(s.CollectionCreateInput, request.data)
         collection = services.collection_create(owner=request.user, **data)
+        collection = selectors.collection_get(user=request.user, pk=collection.pk)
         return Response(s.CollectionOutput(collection).data, status=status.HTTP_201_CREATED)
 
 
@@ -108,7 +109,7 @@ class CollectionDetailView(CollectionMixin, APIView):
     def patch(self, request: Request, collection_pk: str) -> Response:
         collection = self.get_collection()
         data = _valid(s.CollectionUpdateInput, request.data)
-        collection = services.collection_update(collection=collection, **data)
+        services.collection_update(collection=collection, **data)
         return Response(s.CollectionOutput(self.get_collection()).data)
 
     @extend_schema(
@@ -372,6 +373,8 @@ class CsvImportView(CollectionMixin, APIView):
         collection = self.get_collection()
         if isinstance(request.data, str):
             text = request.data
+        elif (request.content_type or "").startswith(CsvTextParser.media_type):
+            text = ""  # an empty text/csv body
         elif "file" in request.FILES:
             try:
                 text = request.FILES["file"].read().decode("utf-8")
@@ -381,3 +384,75 @@ class CsvImportView(CollectionMixin, APIView):
             text = _valid(s.CsvImportInput, request.data)["csv"]
         created = services.collection_import_csv(collection=collection, text=text)
         return Response({"added": len(created)}, status=status.HTTP_201_CREATED)
+
+
+# --- decks -------------------------------------------------------------------------------------
+
+
+def _deck_content(
+    request: Request, *, option_keys: frozenset[str]
+) -> tuple[list[str], dict[str, int], dict[str, Any]]:
+    """The deck a request names — a saved deck (``deck``), a deck text (``text``), or
+    ``characters`` and ``cards`` — and the request's options. The deck itself is read by the decks
+    app's own input rules (types, bounds, unknown keys refused)."""
+    from decks.selectors import deck_get, deck_slugs
+    from decks.serializers import DeckInputSerializer
+    from decks.services import deck_text_read
+
+    if not isinstance(request.data, dict):
+        raise DomainError("Expected a JSON object.", code="invalid")
+    options = _valid(s.DeckOptionsInput, {k: v for k, v in request.data.items() if k in option_keys})
+    deck_data = {k: v for k, v in request.data.items() if k not in option_keys}
+    if "deck" in options:
+        if deck_data:
+            raise DomainError("Give a deck id, or the deck itself, not both.", code="invalid", field="deck")
+        characters, cards = deck_slugs(deck_get(user=request.user, pk=options["deck"]))
+        return characters, cards, options
+    data = _valid(DeckInputSerializer, deck_data)
+    if "text" in data:
+        parsed = deck_text_read(text=data["text"], field="text")
+        return parsed.characters, parsed.cards, options
+    return data["characters"], data["cards"], options
+
+
+class CanBuildView(CollectionMixin, APIView):
+    @extend_schema(
+        tags=TAG,
+        summary="Can I build this deck? The copies missing from this collection",
+        description=(
+            "The deck validator's `not_owned` check against this collection: `missing` gives the "
+            "copies lacking per card or character. The full validation result (every other rule) "
+            "is in `validation`."
+        ),
+        request=s.DeckRefInput,
+        responses={200: s.BuildCheckOutput, **ERROR_RESPONSES},
+    )
+    def post(self, request: Request, collection_pk: str) -> Response:
+        collection = self.get_collection()
+        characters, cards, _ = _deck_content(request, option_keys=frozenset({"deck"}))
+        check = selectors.collection_can_build(collection=collection, characters=characters, cards=cards)
+        return Response(check.to_json())
+
+
+class DeckImportView(CollectionMixin, APIView):
+    @extend_schema(
+        tags=TAG,
+        summary="Add a deck's cards to the collection (or only the missing ones)",
+        description=(
+            "One copy of each character and `count` copies of each card of the deck (a saved deck, "
+            "a deck text, or characters and cards). With `only_missing`, just what the collection "
+            "lacks to build it. All or nothing."
+        ),
+        request=s.DeckImportInput,
+        responses={201: s.DeckImportOutput, **ERROR_RESPONSES},
+    )
+    def post(self, request: Request, collection_pk: str) -> Response:
+        collection = self.get_collection()
+        characters, cards, options = _deck_content(request, option_keys=frozenset({"deck", "only_missing"}))
+        added = services.collection_import_deck(
+            collection=collection,
+            characters=characters,
+            cards=cards,
+            only_missing=options.get("only_missing", False),
+        )
+        return Response({"added": sum(added.values()), "copies": added}, status=status.HTTP_201_CREATED)

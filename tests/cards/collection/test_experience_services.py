@@ -1,0 +1,277 @@
+"""Experience: grants and their log, evolution, XP cards, XP from games.
+
+rules: eredan §1 Experience and Evolutions.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.test import override_settings
+
+from cards.collection import services
+from cards.collection.models import ExperienceAward, ExperienceGrant, OwnedCopy
+from cards.collection.xp import GameXpTable
+from eredan.api.errors import DomainError
+
+from .conftest import add, state
+
+# --- grants and the log --------------------------------------------------------------------------
+
+
+def test_grant_adds_xp_and_logs_it(alice, alice_coll, carol):
+    (copy,) = add(alice_coll, "katana")
+    grant = services.experience_grant_staff(copy=copy, amount=30, granted_by=carol, note="tournament prize")
+    copy.refresh_from_db()
+    assert copy.xp == 30
+    assert (grant.amount, grant.xp_after, grant.source, grant.owner, grant.granted_by) == (
+        30,
+        30,
+        "staff",
+        alice,
+        carol,
+    )
+    assert grant.note == "tournament prize" and grant.item_slug == "katana" and grant.created_at
+
+
+@pytest.mark.parametrize("amount", [0, -5, services.MAX_GRANT + 1, 2.5, True, "10"])
+def test_bad_grant_amounts_are_refused(alice_coll, carol, amount):
+    (copy,) = add(alice_coll, "katana")
+    with pytest.raises(DomainError) as info:
+        services.experience_grant_staff(copy=copy, amount=amount, granted_by=carol)
+    assert info.value.code == "invalid_amount"
+    copy.refresh_from_db()
+    assert copy.xp == 0 and not ExperienceGrant.objects.exists()
+
+
+def test_only_staff_grant(alice, alice_coll):
+    (copy,) = add(alice_coll, "katana")
+    with pytest.raises(DomainError) as info:
+        services.experience_grant_staff(copy=copy, amount=5, granted_by=alice)
+    assert info.value.status_code == 403
+
+
+# --- evolution -----------------------------------------------------------------------------------
+
+
+def test_evolve_at_threshold_exactly(alice_coll):
+    """rules: eredan §1 Experience — 160 XP at level 1 (evolution 0 → 160): the copy evolves,
+    keeping its XP ([decision: cumulative])."""
+    (copy,) = add(alice_coll, "eclairs-1", xp=160)
+    evolution = services.copy_evolve(collection=alice_coll, copy_id=copy.pk)
+    copy.refresh_from_db()
+    assert (evolution.from_slug, evolution.to_slug) == ("eclairs-1", "eclairs-2")
+    assert copy.card.slug == "eclairs-2" and copy.xp == 160
+
+
+def test_evolve_one_below_threshold_is_refused(alice_coll):
+    """rules: eredan §1 Experience — 159 XP at level 1 is one short."""
+    (copy,) = add(alice_coll, "eclairs-1", xp=159)
+    with pytest.raises(DomainError) as info:
+        services.copy_evolve(collection=alice_coll, copy_id=copy.pk)
+    assert info.value.code == "not_enough_xp"
+    assert "1 more" in info.value.message
+    copy.refresh_from_db()
+    assert copy.card.slug == "eclairs-1"
+
+
+def test_thresholds_are_cumulative_across_levels(alice_coll):
+    """[decision] leaving level 2 needs 480 XP in total, not 160 + 480."""
+    (copy,) = add(alice_coll, "eclairs-1", xp=479)
+    services.copy_evolve(collection=alice_coll, copy_id=copy.pk)
+    with pytest.raises(DomainError) as info:
+        services.copy_evolve(collection=alice_coll, copy_id=copy.pk)
+    assert info.value.code == "not_enough_xp"
+    services.copy_grant_xp(copy_id=copy.pk, amount=1, source="game")
+    assert services.copy_evolve(collection=alice_coll, copy_id=copy.pk).to_slug == "eclairs-3"
+
+
+def test_end_of_family_is_refused(alice_coll):
+    """rules: eredan §1 Evolutions — Éclairs level 3 is the last level: no next level, however much XP."""
+    (copy,) = add(alice_coll, "eclairs-3", xp=1_000_000)
+    (single,) = add(alice_coll, "katana", xp=1_000)
+    for c in (copy, single):
+        with pytest.raises(DomainError) as info:
+            services.copy_evolve(collection=alice_coll, copy_id=c.pk)
+        assert info.value.code == "no_next_level"
+
+
+def test_character_evolves(alice_coll):
+    (copy,) = add(alice_coll, "iro-1", xp=200)
+    assert services.copy_evolve(collection=alice_coll, copy_id=copy.pk).to_slug == "iro-2"
+    copy.refresh_from_db()
+    assert copy.character.slug == "iro-2" and copy.card is None
+
+
+def test_evolving_a_copy_you_do_not_own_is_refused(alice_coll, bob_coll):
+    (theirs,) = add(bob_coll, "eclairs-1", xp=500)
+    with pytest.raises(DomainError) as info:
+        services.copy_evolve(collection=alice_coll, copy_id=theirs.pk)
+    assert info.value.code == "not_owner"
+    theirs.refresh_from_db()
+    assert theirs.card.slug == "eclairs-1"
+
+
+# --- XP cards ------------------------------------------------------------------------------------
+
+
+def test_consuming_an_xp_card(alice_coll):
+    """rules: eredan §1 Experience — a "+N XP" card fed to a copy: N XP, the XP card is gone."""
+    (xp_card,) = add(alice_coll, "xp-50")
+    (target,) = add(alice_coll, "eclairs-1", xp=120)
+    grant = services.xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=target.pk)
+    target.refresh_from_db()
+    assert target.xp == 170 and grant.source == "xp_card" and grant.source_ref == f"xp-50#{xp_card.pk}"
+    assert not OwnedCopy.objects.filter(pk=xp_card.pk).exists()
+    assert services.copy_evolve(collection=alice_coll, copy_id=target.pk).to_slug == "eclairs-2"
+
+
+def test_xp_card_on_a_character(alice_coll):
+    (xp_card,) = add(alice_coll, "xp-200")
+    (target,) = add(alice_coll, "amaya")
+    services.xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=target.pk)
+    target.refresh_from_db()
+    assert target.xp == 200
+
+
+@pytest.mark.parametrize(
+    ("feed", "onto", "code"),
+    [
+        ("xp-50", "xp-200", "xp_card_target"),  # an XP card on an XP card
+        ("xp-50", "ticket", "xp_card_target"),  # non-playable cards gain no XP
+        ("katana", "eclairs-1", "not_xp_card"),  # consuming a non-XP card
+        ("amaya", "eclairs-1", "not_xp_card"),
+    ],
+)
+def test_bad_xp_card_uses_change_nothing(alice_coll, feed, onto, code):
+    (fed,) = add(alice_coll, feed)
+    (target,) = add(alice_coll, onto)
+    before = state(alice_coll)
+    with pytest.raises(DomainError) as info:
+        services.xp_card_consume(collection=alice_coll, xp_card_id=fed.pk, target_id=target.pk)
+    assert info.value.code == code
+    assert state(alice_coll) == before and not ExperienceGrant.objects.exists()
+
+
+def test_xp_card_and_target_must_be_in_the_collection(alice_coll, bob_coll):
+    (mine,) = add(alice_coll, "xp-50")
+    (my_target,) = add(alice_coll, "katana")
+    (theirs,) = add(bob_coll, "katana")
+    (their_xp,) = add(bob_coll, "xp-50")
+    before = state(alice_coll), state(bob_coll)
+    for xp_card, target, field in [(mine, theirs, "target"), (their_xp, my_target, "xp_card")]:
+        with pytest.raises(DomainError) as info:
+            services.xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=target.pk)
+        assert (info.value.code, info.value.field) == ("not_owner", field)
+    with pytest.raises(DomainError) as info:
+        services.xp_card_consume(collection=alice_coll, xp_card_id=mine.pk, target_id=mine.pk)
+    assert info.value.code == "xp_card_target"
+    assert (state(alice_coll), state(bob_coll)) == before
+
+
+# --- XP from games -------------------------------------------------------------------------------
+
+SUMMARY = {
+    "winner": 0,
+    "turns": 12,
+    "characters": {
+        "0": {"iro-1": {"damage": 10, "healing": 2, "survived": True}},
+        "1": {"amaya": {"damage": 4, "healing": 0, "survived": False}},
+    },
+    "cards_played": {"0": {"eclairs-1": 2, "katana": 1}, "1": {"katana": 3}},
+}
+TABLE = GameXpTable(
+    character_played=5,
+    character_win=5,
+    character_survived=3,
+    character_per_damage=1,
+    character_per_healing=1,
+    card_per_play=4,
+    card_win=4,
+    max_per_copy=60,
+)
+
+
+def test_game_xp_goes_to_the_lead_copy_by_the_table(alice_coll, bob_coll):
+    """rules: eredan §1 Experience — XP from games by the configurable table; the copy of each
+    card with the most XP receives it ([decision])."""
+    add(alice_coll, "eclairs-1", 1, xp=10)
+    (lead,) = add(alice_coll, "eclairs-1", 1, xp=90)
+    (iro,) = add(alice_coll, "iro-1")
+    (katana,) = add(alice_coll, "katana")
+    (bob_katana,) = add(bob_coll, "katana")
+    (amaya,) = add(bob_coll, "amaya")
+    result = services.experience_award_game(
+        summary=SUMMARY, collections={0: alice_coll, 1: bob_coll}, source_ref="job:1:game:0", table=TABLE
+    )
+    assert result.created and not result.unowned
+    for copy in (lead, iro, katana, bob_katana, amaya):
+        copy.refresh_from_db()
+    assert lead.xp == 90 + 2 * 4 + 4
+    assert iro.xp == 5 + 5 + 3 + 10 + 2
+    assert katana.xp == 4 + 4
+    assert bob_katana.xp == 3 * 4  # the loser: no win bonus
+    assert amaya.xp == 5 + 4
+    assert result.award.total == sum(g.amount for g in result.grants) and result.award.grants_count == 5
+    assert {g.source for g in result.grants} == {"simulation"}
+
+
+def test_game_xp_is_applied_once_per_game(alice_coll):
+    """A redelivered chunk calls again with the same (source, source_ref): nothing more is granted."""
+    (iro,) = add(alice_coll, "iro-1")
+    first = services.experience_award_game(
+        summary=SUMMARY, collections={0: alice_coll}, source_ref="job:1:game:7"
+    )
+    again = services.experience_award_game(
+        summary=SUMMARY, collections={0: alice_coll}, source_ref="job:1:game:7"
+    )
+    iro.refresh_from_db()
+    assert first.created and not again.created
+    assert [g.pk for g in again.grants] == [g.pk for g in first.grants]
+    assert iro.xp == first.grants[0].amount
+    assert ExperienceAward.objects.count() == 1 and ExperienceGrant.objects.count() == 1
+    other = services.experience_award_game(
+        summary=SUMMARY, collections={0: alice_coll}, source_ref="job:1:game:7", source="game"
+    )
+    assert other.created  # the key is (source, source_ref)
+
+
+def test_game_xp_reports_unowned_cards_and_skips_seats_without_collection(alice_coll):
+    (iro,) = add(alice_coll, "iro-1")
+    result = services.experience_award_game(
+        summary=SUMMARY, collections={0: alice_coll, 1: None}, source_ref="g1", table=TABLE
+    )
+    assert set(result.unowned) == {(0, "card", "eclairs-1"), (0, "card", "katana")}
+    assert [g.copy_id for g in result.grants] == [iro.pk]
+
+
+@override_settings(COLLECTION_GAME_XP_TABLE={"character_played": 40, "character_win": 0, "max_per_copy": 0})
+def test_game_xp_table_from_settings(alice_coll):
+    """[decision: a documented, configurable table] — the COLLECTION_GAME_XP_TABLE setting."""
+    assert services.game_xp_table_get().character_played == 40
+    (iro,) = add(alice_coll, "iro-1")
+    services.experience_award_game(summary=SUMMARY, collections={0: alice_coll}, source_ref="g2")
+    iro.refresh_from_db()
+    table = GameXpTable()
+    assert (
+        iro.xp
+        == 40 + table.character_survived + 10 * table.character_per_damage + 2 * table.character_per_healing
+    )
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"summary": {"winner": 5}}, "invalid_summary"),
+        ({"summary": {"characters": {"0": {"iro-1": {"damage": -1}}}}}, "invalid_summary"),
+        ({"source_ref": ""}, "invalid"),
+        ({"source": "staff"}, "invalid"),
+    ],
+)
+def test_bad_game_xp_calls_change_nothing(alice_coll, kwargs, code):
+    add(alice_coll, "iro-1")
+    before = state(alice_coll)
+    call = {"summary": SUMMARY, "collections": {0: alice_coll}, "source_ref": "g3", **kwargs}
+    with pytest.raises(DomainError) as info:
+        services.experience_award_game(**call)
+    assert info.value.code == code
+    assert state(alice_coll) == before and not ExperienceAward.objects.exists()
