@@ -1,0 +1,552 @@
+"""AI players for Eredan: ``random``, ``greedy`` and ``ismcts`` (determinized Monte Carlo search).
+
+None of them reads hidden information. ``random`` reads only the legal actions. ``greedy`` reads the
+public board (HP, stats, modifiers, carried items, the fighters) and its own hand. ``ismcts`` runs
+its simulations only on :meth:`EredanState.determinize` copies of the state, which re-deal
+everything the player cannot see (the opponent's hand and unrevealed cards, both draw piles, the
+future dice) from the search's own RNG.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from simulator.engine.protocol import Action, State
+from simulator.games.eredan.compiled import (
+    ATK,
+    CK_SPELL,
+    D_COMBAT,
+    DEF,
+    INI,
+    K_MAGICAL,
+    K_PHYSICAL,
+    NSTATS,
+    OP_DAMAGE,
+    OP_DISCARD,
+    OP_DRAW,
+    OP_HEAL,
+    OP_MILL,
+    OP_MODIFY,
+    OP_REVIVE,
+    SPI,
+    T_ALL_ALLIES,
+    T_ALL_ENEMIES,
+    T_OPPONENT,
+    T_SELF,
+    CompiledEffect,
+    Tables,
+)
+from simulator.games.eredan.rules import HAND_SIZE, MAX_HAND_AFTER_DISCARD
+from simulator.games.eredan.state import (
+    DISCARD,
+    FIGHT,
+    P_CHOICE,
+    P_DISCARD,
+    PASS,
+    PLAY,
+    EredanState,
+)
+
+# --- the heuristic values shared by greedy and the search's leaf evaluation ---------------------
+
+#: Value of one HP of damage dealt (or avoided).
+HP_VALUE = 1.0
+#: Extra value of killing an enemy character (it will never fight again), in HP.
+KILL_VALUE = 6.0
+#: Value of one point of a lasting Attaque/Défense modifier on one character, in HP.
+LASTING_POINT_VALUE = 1.5
+#: Value of one point of a lasting Esprit modifier on one character, in HP.
+LASTING_SPIRIT_VALUE = 0.6
+#: Value of drawing one card / of the opponent losing one card from hand / from its pile.
+DRAW_VALUE, DISCARD_VALUE, MILL_VALUE = 0.8, 0.6, 0.2
+
+
+_HITS: dict[tuple[int, int, int, int], tuple[float, float]] = {}
+
+
+def expected_hit(lo: int, hi: int, reduction: int, hp: int) -> tuple[float, float]:
+    """Expected HP lost by a target of ``hp`` HP to a blow rolled uniformly in ``lo..hi`` minus
+    ``reduction`` (at least 0), and the probability that the blow kills it (memoized)."""
+    if hp <= 0:
+        return 0.0, 0.0
+    if reduction < 0:
+        reduction = 0
+    key = (lo, hi, reduction, hp)
+    hit = _HITS.get(key)
+    if hit is not None:
+        return hit
+    total = 0
+    kills = 0
+    for x in range(lo, hi + 1):
+        dmg = x - reduction
+        if dmg > 0:
+            if dmg >= hp:
+                total += hp
+                kills += 1
+            else:
+                total += dmg
+    n = hi - lo + 1
+    if len(_HITS) > 100_000:
+        _HITS.clear()
+    hit = _HITS[key] = (total / n, kills / n)
+    return hit
+
+
+def _combat_bonus(state: EredanState, f: int, opp: int) -> list[int]:
+    """The combat modifiers ``f``'s Ordres and abilities would give it this turn against ``opp``."""
+    bonus = [0, 0, 0, 0]
+    ch = state.chars[f]
+    turn = state.turn
+    for turns, ops in ch.orders:
+        if turns.matches(turn):
+            for op in ops:
+                if op[6] is None or state.holds(op[6], f, opp):
+                    bonus[op[1]] += op[2]
+    for op in ch.ability_ops:
+        if op[6] is None or state.holds(op[6], f, opp):
+            bonus[op[1]] += op[2]
+    return bonus
+
+
+def _blow(state: EredanState, f: int, attack_mod: int, reduction: int, target_hp: int) -> float:
+    ch = state.chars[f]
+    dmg, p_kill = expected_hit(ch.attack_min + attack_mod, ch.attack_max + attack_mod, reduction, target_hp)
+    return dmg * HP_VALUE + p_kill * KILL_VALUE
+
+
+def blow_value(state: EredanState, f: int, target: int, atk_bonus: int, def_bonus: int) -> float:
+    """Expected value (damage + kill bonus) of ``f``'s clash blow on ``target``."""
+    return _blow(
+        state, f, state.stat(f, ATK) + atk_bonus, state.stat(target, DEF) + def_bonus, state.hp[target]
+    )
+
+
+def choice_value(state: EredanState, action: int) -> float:
+    """rules: eredan §3 step 3 — the expected clash of a choice of fighters: what the active
+    fighter deals minus what it takes (with both fighters' Ordres and abilities of the turn)."""
+    a = state.active
+    m = action - FIGHT
+    f = a * 3 + m // 3
+    o = (1 - a) * 3 + m % 3
+    bf = _combat_bonus(state, f, o)
+    bo = _combat_bonus(state, o, f)
+    return blow_value(state, f, o, bf[ATK], bo[DEF]) - blow_value(state, o, f, bo[ATK], bf[DEF])
+
+
+def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
+    """:func:`choice_value` of every legal choice, reading each character's stats once."""
+    a = state.active
+    atk = [state.stat(c, ATK) for c in range(6)]
+    dfn = [state.stat(c, DEF) for c in range(6)]
+    hp = state.hp
+    plain = [not (ch.ability_ops or ch.orders) for ch in state.chars]
+    values = []
+    for action in legal:
+        m = action - FIGHT
+        f = a * 3 + m // 3
+        o = (1 - a) * 3 + m % 3
+        bf = _NO_BONUS if plain[f] else _combat_bonus(state, f, o)
+        bo = _NO_BONUS if plain[o] else _combat_bonus(state, o, f)
+        values.append(
+            _blow(state, f, atk[f] + bf[ATK], dfn[o] + bo[DEF], hp[o])
+            - _blow(state, o, atk[o] + bo[ATK], dfn[f] + bf[DEF], hp[f])
+        )
+    return values
+
+
+_NO_BONUS = (0, 0, 0, 0)
+
+
+class _Combat:
+    """The current combat seen from one seat, computed once per card decision."""
+
+    __slots__ = ("atk_me", "atk_opp", "def_me", "def_opp", "me", "opp", "out", "taken")
+
+    def __init__(self, state: EredanState, seat: int) -> None:
+        me = self.me = state.fighters[seat]
+        opp = self.opp = state.fighters[1 - seat]
+        self.atk_me = state.stat(me, ATK)
+        self.atk_opp = state.stat(opp, ATK)
+        self.def_me = state.stat(me, DEF)
+        self.def_opp = state.stat(opp, DEF)
+        self.out = _blow(state, me, self.atk_me, self.def_opp, state.hp[opp])
+        self.taken = _blow(state, opp, self.atk_opp, self.def_me, state.hp[me])
+
+    def my_blow(self, state: EredanState, atk: int = 0, defense: int = 0) -> float:
+        return _blow(state, self.me, self.atk_me + atk, self.def_opp + defense, state.hp[self.opp])
+
+    def their_blow(self, state: EredanState, atk: int = 0, defense: int = 0) -> float:
+        return _blow(state, self.opp, self.atk_opp + atk, self.def_me + defense, state.hp[self.me])
+
+
+def _amount(state: EredanState, lo: int, hi: int, stat: int, me: int) -> float:
+    value = (lo + hi) / 2
+    if stat == ATK:
+        ch = state.chars[me]
+        value += (ch.attack_min + ch.attack_max) / 2 + state.stat(me, ATK)
+    elif stat >= 0:
+        value += state.stat(me, stat)
+    return value if value > 0 else 0.0
+
+
+def _damage_value(state: EredanState, target: int, amount: float, kind: int) -> float:
+    hp = state.hp[target]
+    if hp <= 0:
+        return 0.0
+    if kind == K_PHYSICAL:
+        reduction = max(0, state.stat(target, DEF))
+    elif kind == K_MAGICAL:
+        reduction = max(0, state.stat(target, SPI))
+    else:
+        reduction = 0
+    dmg = amount - reduction
+    if dmg <= 0:
+        return 0.0
+    if dmg >= hp:
+        return hp * HP_VALUE + KILL_VALUE
+    return dmg * HP_VALUE
+
+
+def op_value(
+    state: EredanState, op: CompiledEffect, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    """Heuristic value of one effect for ``seat`` (played by ``me`` against ``opp``); its effect
+    on this combat's blows is counted when ``combat`` is given."""
+    code = op[0]
+    cond = op[-2]
+    if cond is not None and not state.holds(cond, me, opp):
+        return 0.0
+    hp = state.hp
+    if code == OP_MODIFY:
+        _, stat, amount, target, duration, _, _, _ = op
+        if target == T_SELF:
+            targets: Sequence[int] = (me,)
+            sign = 1
+        elif target == T_OPPONENT:
+            targets = (opp,) if opp >= 0 else ()
+            sign = -1
+        elif target == T_ALL_ALLIES:
+            targets = range(seat * 3, seat * 3 + 3)
+            sign = 1
+        else:
+            targets = range(3 - seat * 3, 6 - seat * 3)
+            sign = -1
+        value = 0.0
+        for t in targets:
+            if hp[t] <= 0:
+                continue
+            if combat is not None and stat != SPI and stat != INI:
+                if t == combat.me:
+                    if stat == ATK:
+                        value += combat.my_blow(state, atk=amount) - combat.out
+                    else:
+                        value += combat.taken - combat.their_blow(state, defense=amount)
+                elif t == combat.opp:
+                    if stat == ATK:
+                        value -= combat.their_blow(state, atk=amount) - combat.taken
+                    else:
+                        value -= combat.my_blow(state, defense=amount) - combat.out
+            if duration != D_COMBAT and stat != INI:
+                point = LASTING_SPIRIT_VALUE if stat == SPI else LASTING_POINT_VALUE
+                value += sign * amount * point
+        return value
+    if code == OP_DAMAGE:
+        _, kind, lo, hi, stat, target, _, _ = op
+        amount = _amount(state, lo, hi, stat, me)
+        if target == T_OPPONENT:
+            return _damage_value(state, opp, amount, kind) if opp >= 0 else 0.0
+        enemies = range(3 - seat * 3, 6 - seat * 3)
+        if target == T_ALL_ENEMIES:
+            return sum(_damage_value(state, t, amount, kind) for t in enemies)
+        others = [t for t in enemies if t != opp and hp[t] > 0]
+        return sum(_damage_value(state, t, amount, kind) for t in others) / len(others) if others else 0.0
+    if code == OP_HEAL:
+        _, lo, hi, stat, target, _, _ = op
+        amount = _amount(state, lo, hi, stat, me)
+        if target == T_SELF:
+            targets = (me,)
+        elif target == T_ALL_ALLIES:
+            targets = range(seat * 3, seat * 3 + 3)
+        else:
+            living = [t for t in range(seat * 3, seat * 3 + 3) if hp[t] > 0]
+            targets = [max(living, key=lambda t: state.max_hp[t] - hp[t])] if living else []
+        return sum(min(amount, state.max_hp[t] - hp[t]) for t in targets if hp[t] > 0) * HP_VALUE
+    if code == OP_DRAW:
+        return DRAW_VALUE * min(int(op[1]), len(state.decks[seat]))
+    if code == OP_DISCARD:
+        return DISCARD_VALUE * min(int(op[1]), len(state.hands[1 - seat]))
+    if code == OP_MILL:
+        return MILL_VALUE * min(int(op[1]), len(state.decks[1 - seat]))
+    if code == OP_REVIVE:
+        dead = [t for t in range(seat * 3, seat * 3 + 3) if hp[t] <= 0]
+        return (min(op[1], state.max_hp[dead[0]]) * HP_VALUE + KILL_VALUE) if dead else 0.0
+    return 0.0
+
+
+def card_value(state: EredanState, seat: int, action: int, combat: _Combat | None = None) -> float:
+    """Heuristic value of playing the card of ``action`` now (rules: eredan §3 step 2–3)."""
+    if action == PASS:
+        return 0.0
+    k = action % PLAY
+    carrier = seat * 3 + action // PLAY - 1
+    card = state.cards[k]
+    f = state.fighters[seat]
+    o = state.fighters[1 - seat]
+    value = 0.0
+    if card.attaches:
+        for op in card.auras:
+            if op[1] != INI and (op[6] is None or state.holds(op[6], carrier, o)):
+                value += op[2] * (LASTING_SPIRIT_VALUE if op[1] == SPI else LASTING_POINT_VALUE)
+        for op in card.ops:
+            value += op_value(state, op, seat, carrier, o, None)
+        return value
+    if combat is None:
+        combat = _Combat(state, seat)
+    damaging = False
+    for op in card.ops:
+        if op[0] == OP_DAMAGE and (op[6] is None or state.holds(op[6], f, o)):
+            damaging = True
+        value += op_value(state, op, seat, f, o, combat)
+    if damaging and card.kind == CK_SPELL and state.chars[f].spell_replaces_attack and state.strikes[seat]:
+        already = any(
+            state.cards[p].kind == CK_SPELL and state.cards[p].deals_damage for p, _ in state.plays[seat]
+        )
+        if not already:
+            value -= combat.out
+    return value
+
+
+def _static_card_values(tables: Tables) -> list[float]:
+    """A rough, board-free value per card: how much it tends to do (for discards)."""
+    values = []
+    for card in tables.cards:
+        v = 0.0
+        for op in card.ops + card.auras:
+            code = op[0]
+            if code == OP_DAMAGE:
+                v += (op[2] + op[3]) / 2 + (2 if op[4] >= 0 else 0) + (2 if op[5] == T_ALL_ENEMIES else 0)
+            elif code == OP_HEAL:
+                v += (op[1] + op[2]) / 2 + (2 if op[3] >= 0 else 0)
+            elif code == OP_MODIFY:
+                v += abs(op[2]) * (LASTING_POINT_VALUE if op[4] != D_COMBAT else 1.0)
+            elif code in (OP_DRAW, OP_DISCARD, OP_MILL):
+                v += op[1] * 0.5
+            elif code == OP_REVIVE:
+                v += op[1]
+        values.append(v)
+    return values
+
+
+_STATIC_VALUES: dict[int, tuple[Tables, list[float]]] = {}
+
+
+def static_card_values(tables: Tables) -> list[float]:
+    hit = _STATIC_VALUES.get(id(tables))
+    if hit is None or hit[0] is not tables:
+        if len(_STATIC_VALUES) > 64:
+            _STATIC_VALUES.clear()
+        hit = (tables, _static_card_values(tables))
+        _STATIC_VALUES[id(tables)] = hit
+    return hit[1]
+
+
+def greedy_discard(state: EredanState, seat: int) -> int:
+    """rules: eredan §3 step 5 — keep every card (a voluntary discard only brings the deck-out
+    closer) unless the hand is above 5: then drop the least valuable ones."""
+    hand = sorted(state.hands[seat])
+    excess = len(hand) - MAX_HAND_AFTER_DISCARD
+    if excess <= 0:
+        return PASS
+    values = static_card_values(state.tables)
+    order = sorted(range(len(hand)), key=lambda i: (values[hand[i]], i))
+    mask = 0
+    for i in order[:excess]:
+        mask |= 1 << i
+    return DISCARD + mask
+
+
+def _best(actions: Sequence[int], values: Sequence[float], rng: random.Random) -> int:
+    best = max(values)
+    ties = [a for a, v in zip(actions, values, strict=True) if v >= best - 1e-9]
+    return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
+
+
+def greedy_action(state: EredanState, rng: random.Random) -> int:
+    """The greedy choice in ``state`` (see :class:`GreedyPolicy`)."""
+    legal = state.legal_actions()
+    phase = state.phase
+    if phase == P_DISCARD:
+        return greedy_discard(state, state.to_move)
+    if phase == P_CHOICE:
+        return _best(legal, _choice_values(state, legal), rng)
+    seat = state.to_move
+    combat = _Combat(state, seat)
+    cache: dict[int, float] = {}
+    values = []
+    for a in legal:
+        v = cache[a] = card_value(state, seat, a, combat)
+        values.append(v)
+    if state.slot == 0:
+        # One ply of its own chain: a chaining first card is worth its best follow-up too.
+        for i, a in enumerate(legal):
+            if a != PASS:
+                values[i] += _chain_follow_up(state, seat, a, combat, cache)
+    return _best(legal, values, rng)
+
+
+def _chain_follow_up(
+    state: EredanState, seat: int, action: int, combat: _Combat, cache: dict[int, float]
+) -> float:
+    k = action % PLAY
+    chain = state._chain_after(seat, k)
+    if not chain:
+        return 0.0
+    f = state.fighters[seat]
+    mask = state.tables.play_mask[f] & chain & state.tables.simple_mask
+    base = PLAY * (1 + f % 3)
+    best = 0.0
+    used = False
+    for h in state.hands[seat]:
+        if h == k and not used:
+            used = True
+            continue
+        if mask >> h & 1:
+            a = base + h
+            v = cache.get(a)
+            if v is None:
+                v = cache[a] = card_value(state, seat, a, combat)
+            if v > best:
+                best = v
+    return best
+
+
+class RandomPolicy:
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        return legal[int(rng.random() * len(legal))]
+
+
+class GreedyPolicy:
+    """One ply: the action with the best expected immediate outcome — for the choice of fighters
+    the expected clash (damage dealt minus taken, a kill bonus, Ordres and abilities included);
+    for cards the expected value of their effects on this combat (lasting modifiers and items at
+    a fixed value per point, a Mage's lost attack counted against its damage spell, a chaining card
+    with its best follow-up); for the discard step, keep everything unless forced. Ties are broken
+    with its RNG."""
+
+    name = "greedy"
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        assert isinstance(state, EredanState)
+        return greedy_action(state, rng)
+
+
+# --- the search player ------------------------------------------------------------------------
+
+
+def evaluate(state: EredanState, seat: int) -> float:
+    """A finished game's result for ``seat``, or a heuristic in (-1, 1): each side's living
+    characters (HP, a life bonus, lasting modifiers), cards left, and a pending deck-out."""
+    if state.phase == 3:
+        w = state.winner
+        return 0.0 if w is None else (1.0 if w == seat else -1.0)
+    side = [0.0, 0.0]
+    hp = state.hp
+    mod = state.mod
+    for c in range(6):
+        if hp[c] > 0:
+            i = c * NSTATS
+            side[c // 3] += (
+                hp[c] * HP_VALUE
+                + KILL_VALUE
+                + (mod[i + ATK] + mod[i + DEF]) * LASTING_POINT_VALUE
+                + mod[i + SPI] * LASTING_SPIRIT_VALUE
+                + len(state.items[c]) * 0.5
+            )
+    for s in (0, 1):
+        side[s] += 0.3 * min(len(state.hands[s]), HAND_SIZE)
+        if state.deck_out[s]:
+            side[s] *= 0.1
+    mine, theirs = side[seat], side[1 - seat]
+    return math.tanh(3.0 * (mine - theirs) / (mine + theirs + 1.0))
+
+
+class SearchPolicy:
+    """Determinized Monte Carlo search ("ismcts"): for each decision, sample ``iterations``
+    determinizations of what the player cannot see; in each, try a root action picked by UCB1,
+    then play on with the greedy policy for both players for ``horizon`` turns (or to the end) and
+    score the result with :func:`evaluate`. The action with the best mean wins. Discards follow the
+    greedy rule (keep everything unless forced), and a decision whose greedy candidates are few is
+    searched over those only.
+
+    It sees the state only through :meth:`EredanState.determinize`; everything random comes from
+    its own ``rng``.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, *, iterations: int = 200, horizon: int = 4, exploration: float = 0.7) -> None:
+        if iterations < 1 or horizon < 1:
+            raise ValueError("iterations and horizon must be at least 1")
+        self.iterations = iterations
+        self.horizon = horizon
+        self.exploration = exploration
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        assert isinstance(state, EredanState)
+        if state.phase == P_DISCARD:
+            return greedy_discard(state, state.to_move)
+        legal = list(state.legal_actions())
+        if len(legal) == 1:
+            return legal[0]
+        player = state.to_move
+        n = len(legal)
+        visits = [0] * n
+        totals = [0.0] * n
+        for it in range(self.iterations):
+            if it < n:
+                i = it
+            else:
+                log_it = math.log(it)
+                best, i = -1e18, 0
+                for j in range(n):
+                    u = totals[j] / visits[j] + self.exploration * math.sqrt(log_it / visits[j])
+                    if u > best:
+                        best, i = u, j
+            world = state.determinize(player, rng)
+            world.apply(legal[i])
+            totals[i] += self._rollout(world, player, rng)
+            visits[i] += 1
+        best_mean, choice = -1e18, legal[0]
+        for j in range(n):
+            if visits[j]:
+                mean = totals[j] / visits[j]
+                if mean > best_mean:
+                    best_mean, choice = mean, legal[j]
+        return choice
+
+    def _rollout(self, world: EredanState, player: int, rng: random.Random) -> float:
+        stop = world.turn + self.horizon
+        while world.phase != 3 and world.turn < stop:
+            world.apply(greedy_action(world, rng))
+        return evaluate(world, player)
+
+
+def make_policy(name: str, **options: Any) -> RandomPolicy | GreedyPolicy | SearchPolicy:
+    if name == "random":
+        return RandomPolicy()
+    if name == "greedy":
+        return GreedyPolicy()
+    if name in ("ismcts", "search"):
+        return SearchPolicy(**options)
+    raise ValueError(f"unknown Eredan policy {name!r}; known: random, greedy, ismcts")
+
+
+POLICY_NAMES = ("random", "greedy", "ismcts")

@@ -1,0 +1,987 @@
+"""The Eredan game state: the turn structure of rules/eredan.md §3 on the common protocol.
+
+A turn (rules: eredan §3): 0 draw back to 5 (deck-out), untap, 1 the active player's choice of
+fighters (+ Ordres and abilities), 2 card play (each player one card, a second with a chain;
+resolved in N order), 3 the clash, then carried items activate, 4 tap, 5 discard. Decisions are
+actions (ints, see :func:`describe_action`):
+
+- ``FIGHT`` (choice step, active player): ``1 + 3 * mine + theirs`` (positions on the Line);
+- ``PLAY`` (card step): ``1000 * (1 + carrier) + card id`` — the card, and the position of the
+  character it is played on (the fighter; an Artisan may attach cards reserved to artisans to any
+  living ally);
+- ``DISCARD`` (discard step): ``10000 + mask``, discarding the cards of the player's hand (sorted by
+  card id) whose positions are the bits of ``mask``; one decision per player and turn;
+- ``PASS`` (``0``): play no (further) card, or discard nothing.
+
+Hidden information and simultaneous play (rules: eredan §3 step 2): both players choose their cards
+before any is revealed. The engine asks the active player first, then the passive player; the
+active player's choices are kept in ``plays`` and revealed only when the cards resolve, after both
+have chosen. Nothing a policy may read shows them: the legal actions of the passive player do not
+depend on them, and :meth:`EredanState.determinize` re-deals them with the rest of the opponent's
+unseen cards (and re-chooses them at random among the opponent's legal choices).
+
+A decision with a single legal action (no playable card, an empty hand, …) is taken by the engine
+itself: ``current_player()`` only ever names a player with a real choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from simulator.engine.protocol import TERMINAL, IllegalActionError
+from simulator.games.eredan.compiled import (
+    CK_SPELL,
+    DEF,
+    NSTATS,
+    SLOT_ARMOR,
+    SLOT_NONE,
+    SLOT_WEAPON,
+    Tables,
+)
+from simulator.games.eredan.interpreter import (
+    GEAR_ARMOR,
+    GEAR_FREE,
+    GEAR_FULL,
+    GEAR_ONE,
+    GEAR_ONE_DUAL,
+    Board,
+    shuffle,
+)
+from simulator.games.eredan.rules import (
+    CARDS_OF_A_DEAD_FIGHTER_RESOLVE,
+    DOUBLE_DECK_OUT_BY_SCORE,
+    END_DECK_OUT,
+    END_ELIMINATION,
+    END_SCORE,
+    END_TURN_CAP,
+    FIGHTER_KILLED_BY_CARDS_STRIKES,
+    FIRST_DRAW_TURN,
+    HAND_SIZE,
+    INITIATIVE_DIE_SIDES,
+    ITEMS_OF_A_DEAD_CARRIER_ARE_DISCARDED,
+    MAX_HAND_AFTER_DISCARD,
+    TURN_CAP,
+)
+
+# Phases.
+P_CHOICE, P_CARD, P_DISCARD, P_OVER = range(4)
+PHASE_NAMES = ("choice", "cards", "discard", "over")
+PHASE_RULES = (
+    "rules: eredan §3 step 1 — choose an untapped living fighter and an untapped living enemy",
+    "rules: eredan §3 step 2 — a card the fighter may play (requirements, chain, item slots)",
+    "rules: eredan §3 step 5 — discard any cards; a hand above 5 must be cut to 5",
+    "rules: eredan §3 End — the game is over",
+)
+
+# Actions.
+PASS = 0
+FIGHT = 1
+PLAY = 1000
+DISCARD = 10000
+
+
+_DISCARD_OPTIONS: dict[int, tuple[int, ...]] = {}
+
+
+def discard_options(hand_size: int) -> tuple[int, ...]:
+    """The discard step's choices for a hand of ``hand_size`` cards: any subset, and at least
+    ``hand_size - 5`` cards when the hand is above 5 (rules: eredan §3 step 5)."""
+    options = _DISCARD_OPTIONS.get(hand_size)
+    if options is None:
+        need = hand_size - MAX_HAND_AFTER_DISCARD
+        masks = [m for m in range(1, 1 << hand_size) if m.bit_count() >= need]
+        options = tuple(([PASS] if need <= 0 else []) + [DISCARD + m for m in masks])
+        _DISCARD_OPTIONS[hand_size] = options
+    return options
+
+
+def discard_action(state: EredanState, seat: int, cards: Sequence[int]) -> int:
+    """The action discarding ``cards`` (ids, with repeats for copies) from ``seat``'s hand."""
+    hand = sorted(state.hands[seat])
+    mask = 0
+    for k in cards:
+        for i, h in enumerate(hand):
+            if h == k and not mask >> i & 1:
+                mask |= 1 << i
+                break
+        else:
+            raise ValueError(f"card {k} is not in the hand")
+    return DISCARD + mask if mask else PASS
+
+
+def fight_action(mine: int, theirs: int) -> int:
+    return FIGHT + 3 * mine + theirs
+
+
+def play_action(card_id: int, carrier_position: int) -> int:
+    return PLAY * (1 + carrier_position) + card_id
+
+
+class EredanState(Board):
+    """One Eredan game in progress (see the module docstring for the action encoding)."""
+
+    __slots__ = (
+        "_legal",
+        "_setup",
+        "chain",
+        "deck_out",
+        "end_reason",
+        "first_player",
+        "initiative_rolls",
+        "pending_items",
+        "phase",
+        "played",
+        "plays",
+        "slot",
+        "strikes",
+        "to_move",
+        "turn_cap",
+        "winner",
+    )
+
+    phase: int
+    to_move: int
+    slot: int
+    plays: list[list[tuple[int, int]]]  # per seat: (card id, carrier) chosen this turn, in order
+    chain: list[int]  # per seat: mask of the cards its chain allows as a second card
+    strikes: list[bool]  # per seat: does its fighter make its attack this turn
+    pending_items: list[tuple[int, int, int]]  # (seat, carrier, card id), activate after the combat
+    deck_out: list[bool]
+    played: list[dict[int, int]]  # per seat: card id -> times played
+    first_player: int
+    initiative_rolls: list[tuple[int, int]]
+    turn_cap: int
+    winner: int | None
+    end_reason: str
+    _legal: tuple[int, ...]
+    _setup: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None
+
+    # --- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def _blank(cls, tables: Tables, rng: random.Random, turn_cap: int) -> EredanState:
+        s = cls.__new__(cls)
+        s.tables = tables
+        s.cards = tables.cards
+        s.chars = tables.chars
+        s.rng = rng
+        s.turn_cap = turn_cap
+        s.turn = 1
+        s.active = 0
+        s.first_player = 0
+        s.hp = [ch.hp for ch in tables.chars]
+        s.max_hp = tuple(s.hp)
+        s.base = tables.base_stats
+        s.gear = [GEAR_FREE] * 6
+        s.tapped = [False] * 6
+        s.mod = [0] * (6 * NSTATS)
+        s.cmod = [0] * (6 * NSTATS)
+        s.timed = []
+        s.auras = []
+        s.items = [[] for _ in range(6)]
+        s.hands = [[], []]
+        s.decks = [[], []]
+        s.discards = [[], []]
+        s.fighters = [-1, -1]
+        s.dealt = [0] * 6
+        s.healed = [0] * 6
+        s.score = [0, 0]
+        s.log = None
+        s.phase = P_CHOICE
+        s.to_move = 0
+        s.slot = 0
+        s.plays = [[], []]
+        s.chain = [0, 0]
+        s.strikes = [True, True]
+        s.pending_items = []
+        s.deck_out = [False, False]
+        s.played = [{}, {}]
+        s.initiative_rolls = []
+        s.winner = None
+        s.end_reason = ""
+        s._legal = ()
+        s._setup = None
+        return s
+
+    @classmethod
+    def new_game(
+        cls, tables: Tables, rng: random.Random, *, turn_cap: int = TURN_CAP, log: bool = False
+    ) -> EredanState:
+        """Shuffle both decks, deal 5 cards each, roll initiative and start turn 1
+        (rules: eredan §3 Start)."""
+        s = cls._blank(tables, rng, turn_cap)
+        for seat in (0, 1):
+            deck = list(tables.decks[seat])
+            shuffle(deck, rng)
+            s.decks[seat] = deck
+        s._setup = (tuple(tuple(d) for d in s.decks), ((), ()))
+        for seat in (0, 1):
+            s.draw(seat, HAND_SIZE)
+        s._roll_initiative()
+        if log:
+            s.enable_log()
+        s._start_turn()
+        s._settle()
+        return s
+
+    @classmethod
+    def from_position(
+        cls,
+        tables: Tables,
+        rng: random.Random,
+        *,
+        first_player: int,
+        hands: Sequence[Sequence[int]],
+        draw_piles: Sequence[Sequence[int]],
+        turn: int = 1,
+        hp: Sequence[int] | None = None,
+        tapped: Sequence[bool] | None = None,
+        items: Sequence[Sequence[int]] | None = None,
+        discards: Sequence[Sequence[int]] | None = None,
+        turn_cap: int = TURN_CAP,
+        log: bool = False,
+    ) -> EredanState:
+        """A game set up exactly as given — no shuffle, no initiative roll — then turn ``turn``
+        begins (its draw and untap steps apply). ``draw_piles`` list each pile top card first.
+        Used by tests and replays; card ids are indices into ``tables.cards``."""
+        s = cls._blank(tables, rng, turn_cap)
+        if first_player not in (0, 1):
+            raise ValueError("first_player is 0 or 1")
+        s.first_player = first_player
+        s.turn = turn
+        s.active = first_player if turn % 2 == 1 else 1 - first_player
+        s.hands = [list(h) for h in hands]
+        s.decks = [list(reversed(p)) for p in draw_piles]
+        s._setup = (tuple(tuple(d) for d in s.decks), tuple(tuple(h) for h in s.hands))
+        if hp is not None:
+            s.hp = [min(int(v), m) for v, m in zip(hp, s.max_hp, strict=True)]
+        if tapped is not None:
+            s.tapped = [bool(v) for v in tapped]
+        if discards is not None:
+            s.discards = [list(d) for d in discards]
+        if items is not None:
+            for c, carried in enumerate(items):
+                for k in carried:
+                    s._attach(c // 3, c, k)
+        if log:
+            s.enable_log()
+        s._start_turn()
+        s._settle()
+        return s
+
+    def enable_log(self) -> None:
+        """Record structured events from now on. Called before the first decision is taken (as
+        the runner does), the setup, the initiative and the start of the first turn are recorded
+        too, exactly as with ``log=True``."""
+        if self.log is not None:
+            return
+        self.log = []
+        if self._setup is None:
+            return
+        piles, hands = self._setup
+        self.log.append(
+            {
+                "event": "setup",
+                "characters": [[ch.slug for ch in self.chars[s * 3 : s * 3 + 3]] for s in (0, 1)],
+                "hands": [[self.cards[k].slug for k in h] for h in hands],
+                "draw_piles": [[self.cards[k].slug for k in reversed(p)] for p in piles],
+            }
+        )
+        if self.initiative_rolls:
+            self.log.append(
+                {
+                    "event": "initiative",
+                    "rolls": [list(r) for r in self.initiative_rolls],
+                    "bonus": [self._initiative_bonus(0), self._initiative_bonus(1)],
+                    "first_player": self.first_player,
+                }
+            )
+            self.log.append({"event": "deal", "hands": [[self.cards[k].slug for k in h] for h in self.hands]})
+        self.log.append({"event": "turn", "turn": self.turn, "active": self.active})
+
+    def _initiative_bonus(self, seat: int) -> int:
+        return sum(self.stat(c, 3) for c in range(seat * 3, seat * 3 + 3) if self.hp[c] > 0)
+
+    def _roll_initiative(self) -> None:
+        """rules: eredan §3 Start — each player rolls a die (+ initiative abilities); the higher
+        starts; ties are re-rolled."""
+        bonus = (self._initiative_bonus(0), self._initiative_bonus(1))
+        while True:
+            r0 = self.roll(1, INITIATIVE_DIE_SIDES)
+            r1 = self.roll(1, INITIATIVE_DIE_SIDES)
+            self.initiative_rolls.append((r0, r1))
+            if r0 + bonus[0] != r1 + bonus[1]:
+                break
+        self.first_player = 0 if r0 + bonus[0] > r1 + bonus[1] else 1
+        self.active = self.first_player
+
+    # --- protocol -------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == P_OVER else self.to_move
+
+    def legal_actions(self) -> Sequence[int]:
+        return self._legal
+
+    def is_terminal(self) -> bool:
+        return self.phase == P_OVER
+
+    def returns(self) -> tuple[float, float]:
+        if self.phase != P_OVER or self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def apply(self, action: Any) -> None:
+        if action not in self._legal:
+            if self.phase == P_OVER:
+                raise IllegalActionError("the game is over", rule=PHASE_RULES[P_OVER], action=action)
+            raise IllegalActionError(
+                f"{describe_action(self, action)} is not legal for seat {self.to_move} in the "
+                f"{PHASE_NAMES[self.phase]} step",
+                rule=PHASE_RULES[self.phase],
+                action=action,
+            )
+        self._setup = None
+        phase = self.phase
+        if phase == P_CARD:
+            self._commit_card(action, False)
+        elif phase == P_CHOICE:
+            self._choose_fighters(action, False)
+        else:
+            self._discard(action, False)
+        self._settle()
+
+    # --- decisions ------------------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """Compute the legal actions of the next decision, taking forced ones (a single option)."""
+        while True:
+            phase = self.phase
+            if phase == P_CARD:
+                legal = self.card_options(self.to_move, self.slot)
+                if len(legal) == 1:
+                    self._commit_card(legal[0], True)
+                    continue
+            elif phase == P_DISCARD:
+                size = len(self.hands[self.to_move])
+                if not size:
+                    self._discard(PASS, True)
+                    continue
+                legal = discard_options(size)
+                if len(legal) == 1:
+                    self._discard(legal[0], True)
+                    continue
+            elif phase == P_CHOICE:
+                legal = self._choice_options()
+                if len(legal) == 1:
+                    self._choose_fighters(legal[0], True)
+                    continue
+            else:
+                self._legal = ()
+                return
+            self._legal = legal
+            return
+
+    def _choice_options(self) -> tuple[int, ...]:
+        a = self.active
+        hp, tapped = self.hp, self.tapped
+        mine = [c - a * 3 for c in range(a * 3, a * 3 + 3) if hp[c] > 0 and not tapped[c]]
+        b = 3 - a * 3
+        theirs = [c - b for c in range(b, b + 3) if hp[c] > 0 and not tapped[c]]
+        return tuple(FIGHT + 3 * m + t for m in mine for t in theirs)
+
+    def card_options(self, seat: int, slot: int) -> tuple[int, ...]:
+        """The cards ``seat``'s fighter may play as its card number ``slot`` (0 or 1): the
+        requirements (rules: eredan §3 Classes, Races), the chain for a second card (§3 step 2)
+        and the item slots (§3 Items). Depends only on that player's own information."""
+        hand = self.hands[seat]
+        if not hand:
+            return (PASS,)
+        if slot:
+            chain = self.chain[seat]
+            if not chain:
+                return (PASS,)
+        else:
+            chain = -1
+        f = self.fighters[seat]
+        tables = self.tables
+        playable = tables.play_mask[f] & chain
+        simple = tables.simple_mask
+        base = PLAY * (1 + f % 3)
+        out = [PASS]
+        seen = 0
+        for k in hand:
+            kb = 1 << k
+            if not playable & kb or seen & kb:
+                continue
+            seen |= kb
+            if simple & kb:
+                out.append(base + k)
+                continue
+            card = self.cards[k]
+            if card.artisan_reserved and self.chars[f].is_artisan:
+                # rules: eredan §3 Classes — an Artisan attaches the cards reserved to artisans to
+                # any living character (of its own side, here).
+                for c in range(seat * 3, seat * 3 + 3):
+                    if self.hp[c] > 0 and self._slot_free(seat, c, card.slot, card.hands, card.dual_wield):
+                        out.append(PLAY * (1 + c % 3) + k)
+            elif self._slot_free(seat, f, card.slot, card.hands, card.dual_wield):
+                out.append(base + k)
+        if len(out) > 2:
+            out.sort()
+        return tuple(out)
+
+    def _slot_free(self, seat: int, c: int, slot: int, hands: int, dual: bool) -> bool:
+        """rules: eredan §3 Items — one weapon (two one-handed ones when one of them has
+        Ambidextrie) and one armor or shield per character; other items are unlimited. Items
+        chosen this turn and not yet attached count."""
+        if slot == SLOT_NONE:
+            return True
+        gear = self.gear[c]
+        if self.plays[seat]:
+            for k, carrier in self.plays[seat]:
+                if carrier == c:
+                    gear = _add_gear(gear, self.cards[k].slot, self.cards[k].hands, self.cards[k].dual_wield)
+        if slot == SLOT_ARMOR:
+            return not gear & GEAR_ARMOR
+        weapons = gear & 3
+        if weapons == GEAR_FREE:
+            return True
+        if weapons == GEAR_FULL or hands != 1:
+            return False
+        return weapons == GEAR_ONE_DUAL or dual
+
+    def _discard_options(self, seat: int) -> tuple[int, ...]:
+        return discard_options(len(self.hands[seat]))
+
+    # --- step 0: draw, untap ----------------------------------------------------------------------
+
+    def _start_turn(self) -> None:
+        turn, a = self.turn, self.active
+        if turn >= FIRST_DRAW_TURN:
+            for seat in (a, 1 - a):
+                need = HAND_SIZE - len(self.hands[seat])
+                if need > 0 and self.draw(seat, need) < need:
+                    # rules: eredan §3 step 0 — cannot fill the hand: loses at the end of the turn
+                    # unless the opponent is eliminated first (deck-out).
+                    self.deck_out[seat] = True
+                    if self.log is not None:
+                        self.log.append({"event": "deck_out", "seat": seat})
+        hp, tapped = self.hp, self.tapped
+        for b in (0, 3):
+            # [decision] rules: eredan §3 step 1 — all living characters tapped: all untap.
+            if (
+                (hp[b] <= 0 or tapped[b])
+                and (hp[b + 1] <= 0 or tapped[b + 1])
+                and (hp[b + 2] <= 0 or tapped[b + 2])
+                and (hp[b] > 0 or hp[b + 1] > 0 or hp[b + 2] > 0)
+            ):
+                tapped[b] = tapped[b + 1] = tapped[b + 2] = False
+                if self.log is not None:
+                    self.log.append({"event": "untap", "seat": b // 3})
+        self.phase = P_CHOICE
+        self.to_move = a
+
+    # --- step 1: choice -----------------------------------------------------------------------------
+
+    def _choose_fighters(self, action: int, forced: bool) -> None:
+        a = self.active
+        m = action - FIGHT
+        fa = a * 3 + m // 3
+        fp = (1 - a) * 3 + m % 3
+        self.fighters[a] = fa
+        self.fighters[1 - a] = fp
+        log = self.log
+        if log is not None:
+            log.append(
+                {
+                    "event": "choice",
+                    "seat": a,
+                    "fighter": self.chars[fa].slug,
+                    "opponent": self.chars[fp].slug,
+                    "forced": forced,
+                }
+            )
+        turn = self.turn
+        for f, opp in ((fa, fp), (fp, fa)):
+            ch = self.chars[f]
+            # rules: eredan §3 step 1 — every Ordre naming this turn applies (several all apply).
+            for turns, ops in ch.orders:
+                if turns.matches(turn):
+                    self.run_ops(ops, f, opp, f"order:{ch.slug}")
+            if ch.ability_ops:
+                self.run_ops(ch.ability_ops, f, opp, f"ability:{ch.slug}")
+        self.phase = P_CARD
+        self.to_move = a
+        self.slot = 0
+
+    # --- step 2: cards ------------------------------------------------------------------------------
+
+    def _commit_card(self, action: int, forced: bool) -> None:
+        seat = self.to_move
+        slot = self.slot
+        if action == PASS:
+            if self.log is not None:
+                self.log.append({"event": "pass", "seat": seat, "slot": slot, "forced": forced})
+            self._next_card_seat(seat)
+            return
+        k = action % PLAY
+        carrier = seat * 3 + action // PLAY - 1
+        self.hands[seat].remove(k)
+        self.plays[seat].append((k, carrier))
+        if self.log is not None:
+            self.log.append({"event": "commit", "seat": seat, "slot": slot})
+        if slot == 0:
+            chain = self._chain_after(seat, k)
+            if chain:
+                self.chain[seat] = chain
+                self.slot = 1
+                return
+        self._next_card_seat(seat)
+
+    def _chain_after(self, seat: int, k: int) -> int:
+        """rules: eredan §3 step 2 — the Enchaînement a first card gives: the card's own chain, a
+        ``chain_on`` ability of the fighter matching it, or a mono-class Mage's spell chain for a
+        non-zone Sortilège (not for multi-class Mages nor Guémélites). Several chains allow any
+        card one of them allows."""
+        card = self.cards[k]
+        f = self.fighters[seat]
+        ch = self.chars[f]
+        mask = card.chain_mask
+        everything = self.tables.all_cards_mask
+        if ch.mage_spell_chain and card.kind == CK_SPELL and not card.zone:
+            mask = everything  # rules.MAGE_SPELL_CHAIN_ANY
+        for match_mask, cond in ch.chain_on:
+            if match_mask >> k & 1 and (cond is None or self.holds(cond, f, self.fighters[1 - seat])):
+                mask = everything
+        return mask
+
+    def _next_card_seat(self, seat: int) -> None:
+        if seat == self.active:
+            self.to_move = 1 - seat
+            self.slot = 0
+        else:
+            self._resolve_cards()
+
+    def _resolve_cards(self) -> None:
+        """rules: eredan §3 step 2 — resolution in N: active's 1st, passive's 1st, active's 2nd,
+        passive's 2nd."""
+        a = self.active
+        pa, pp = self.plays[a], self.plays[1 - a]
+        order: list[tuple[int, int, int]] = []
+        for i in (0, 1):
+            if i < len(pa):
+                order.append((a, *pa[i]))
+            if i < len(pp):
+                order.append((1 - a, *pp[i]))
+        for seat, k, carrier in order:
+            self._resolve_card(seat, k, carrier)
+        self._clash()
+
+    def _resolve_card(self, seat: int, k: int, carrier: int) -> None:
+        card = self.cards[k]
+        played = self.played[seat]
+        played[k] = played.get(k, 0) + 1
+        f = self.fighters[seat]
+        if self.log is not None:
+            self.log.append(
+                {
+                    "event": "play",
+                    "seat": seat,
+                    "card": card.slug,
+                    "by": self.chars[f].slug,
+                    "on": self.chars[carrier].slug,
+                }
+            )
+        if card.attaches:
+            # rules: eredan §3 Items — weapons, armors and other carried items act after the combat.
+            self.pending_items.append((seat, carrier, k))
+            return
+        if self.hp[f] > 0 or CARDS_OF_A_DEAD_FIGHTER_RESOLVE:
+            damaged = self.run_ops(card.ops, f, self.fighters[1 - seat], card.slug)
+            if damaged and card.kind == CK_SPELL and self.chars[f].spell_replaces_attack:
+                # rules: eredan §3 step 3 — a mono-class Mage's damage spell replaces its attack.
+                self.strikes[seat] = False
+                if self.log is not None:
+                    self.log.append(
+                        {"event": "attack_replaced", "seat": seat, "character": self.chars[f].slug}
+                    )
+        # Potions, scrolls and every other non-carried card act at once and are discarded.
+        self.discards[seat].append(k)
+
+    # --- step 3: clash, then items ----------------------------------------------------------------
+
+    def _clash(self) -> None:
+        """rules: eredan §3 step 3 — each fighter deals (rolled Attack + modifiers) − (opposing
+        Défense + modifiers), at least 0; both strike, computed before either is applied."""
+        a = self.active
+        fa, fp = self.fighters[a], self.fighters[1 - a]
+        hp = self.hp
+        strikes = self.strikes
+        attack_a = attack_p = -1
+        if strikes[a] and (hp[fa] > 0 or FIGHTER_KILLED_BY_CARDS_STRIKES):
+            attack_a = self.attack_roll(fa)
+        if strikes[1 - a] and (hp[fp] > 0 or FIGHTER_KILLED_BY_CARDS_STRIKES):
+            attack_p = self.attack_roll(fp)
+        if self.log is not None:
+            for seat, f, attack in ((a, fa, attack_a), (1 - a, fp, attack_p)):
+                if attack >= 0:
+                    self.log.append(
+                        {"event": "attack", "seat": seat, "character": self.chars[f].slug, "attack": attack}
+                    )
+        # Simultaneous: each blow is reduced by the Défense its target has before either lands.
+        defense_p = self.stat(fp, DEF) if attack_a >= 0 else 0
+        defense_a = self.stat(fa, DEF) if attack_p >= 0 else 0
+        if attack_a >= 0 and hp[fp] > 0:
+            self._strike(fa, fp, attack_a, defense_p)
+        if attack_p >= 0 and hp[fa] > 0:
+            self._strike(fp, fa, attack_p, defense_a)
+        if self.pending_items:
+            self._activate_items()
+        self._end_combat()
+
+    def _strike(self, f: int, target: int, attack: int, defense: int) -> None:
+        damage = attack - (defense if defense > 0 else 0)
+        h = self.hp[target]
+        if damage <= 0:
+            damage = 0
+        elif damage > h:
+            damage = h
+        self.hp[target] = h - damage
+        self.dealt[f] += damage
+        self.score[f // 3] += damage
+        if self.log is not None:
+            self.log.append(
+                {
+                    "event": "damage",
+                    "source": self.chars[f].slug,
+                    "source_seat": f // 3,
+                    "seat": target // 3,
+                    "target": self.chars[target].slug,
+                    "kind": "clash",
+                    "amount": attack,
+                    "reduced_by": defense if defense > 0 else 0,
+                    "damage": damage,
+                    "hp": h - damage,
+                }
+            )
+            if h - damage == 0:
+                self.log.append({"event": "death", "seat": target // 3, "character": self.chars[target].slug})
+
+    def _activate_items(self) -> None:
+        """rules: eredan §3 Items — items played this turn attach and act after the combat, in the
+        order they were resolved."""
+        pending = self.pending_items
+        if not pending:
+            return
+        self.pending_items = []
+        for seat, carrier, k in pending:
+            if self.hp[carrier] <= 0 and ITEMS_OF_A_DEAD_CARRIER_ARE_DISCARDED:
+                self.discards[seat].append(k)
+                if self.log is not None:
+                    self.log.append(
+                        {
+                            "event": "item_lost",
+                            "seat": seat,
+                            "card": self.cards[k].slug,
+                            "character": self.chars[carrier].slug,
+                        }
+                    )
+                continue
+            self._attach(seat, carrier, k)
+            card = self.cards[k]
+            if card.ops:
+                self.run_ops(card.ops, carrier, self.fighters[1 - seat], card.slug)
+
+    def _attach(self, seat: int, carrier: int, k: int) -> None:
+        card = self.cards[k]
+        self.items[carrier].append(k)
+        if card.slot != SLOT_NONE:
+            self.gear[carrier] = _add_gear(self.gear[carrier], card.slot, card.hands, card.dual_wield)
+        if self.log is not None:
+            self.log.append(
+                {"event": "attach", "seat": seat, "card": card.slug, "character": self.chars[carrier].slug}
+            )
+        for op in card.auras:
+            stat, amount, cond = op[1], op[2], op[6]
+            if cond is None:
+                self.mod[carrier * NSTATS + stat] += amount
+            else:
+                self.auras.append((carrier, stat, amount, cond))
+
+    def _end_combat(self) -> None:
+        hp = self.hp
+        alive0 = hp[0] > 0 or hp[1] > 0 or hp[2] > 0
+        alive1 = hp[3] > 0 or hp[4] > 0 or hp[5] > 0
+        if not (alive0 and alive1):
+            # rules: eredan §3 End — a player whose three characters are dead loses; all dead:
+            # the score decides.
+            if alive0:
+                self._finish(0, END_ELIMINATION)
+            elif alive1:
+                self._finish(1, END_ELIMINATION)
+            else:
+                self._finish(self._score_winner(), END_SCORE)
+            return
+        # step 4: both fighters are tapped.
+        fa, fp = self.fighters
+        self.tapped[fa] = True
+        self.tapped[fp] = True
+        if self.log is not None:
+            self.log.append(
+                {
+                    "event": "tap",
+                    "characters": [[fa // 3, self.chars[fa].slug], [fp // 3, self.chars[fp].slug]],
+                }
+            )
+        self.phase = P_DISCARD
+        self.to_move = self.active
+
+    # --- step 5: discard, end of turn -----------------------------------------------------------
+
+    def _discard(self, action: int, forced: bool) -> None:
+        """rules: eredan §3 step 5 — discard any cards (``DISCARD + mask`` over the sorted hand)."""
+        seat = self.to_move
+        if action != PASS:
+            mask = action - DISCARD
+            hand = self.hands[seat]
+            hand.sort()
+            kept = [k for i, k in enumerate(hand) if not mask >> i & 1]
+            gone = [k for i, k in enumerate(hand) if mask >> i & 1]
+            self.hands[seat] = kept
+            self.discards[seat].extend(gone)
+            if self.log is not None:
+                self.log.append(
+                    {
+                        "event": "discard",
+                        "seat": seat,
+                        "cards": [self.cards[k].slug for k in gone],
+                        "forced": forced,
+                    }
+                )
+        if seat == self.active:
+            self.to_move = 1 - seat
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        turn = self.turn
+        self.cmod = [0] * (6 * NSTATS)
+        if self.timed:
+            keep = []
+            for entry in self.timed:
+                if entry[0] <= turn:
+                    _, c, stat, amount = entry
+                    self.mod[c * NSTATS + stat] -= amount
+                else:
+                    keep.append(entry)
+            self.timed = keep
+        d0, d1 = self.deck_out
+        if d0 or d1:
+            # rules: eredan §3 step 0 — a player who could not fill their hand loses now.
+            if d0 and d1:
+                self._finish(self._score_winner() if DOUBLE_DECK_OUT_BY_SCORE else None, END_DECK_OUT)
+            else:
+                self._finish(1 if d0 else 0, END_DECK_OUT)
+            return
+        if turn >= self.turn_cap:
+            self._finish(self._score_winner(), END_TURN_CAP)
+            return
+        self.turn = turn + 1
+        self.active = 1 - self.active
+        self.fighters = [-1, -1]
+        self.plays = [[], []]
+        self.chain = [0, 0]
+        self.strikes = [True, True]
+        if self.log is not None:
+            self.log.append({"event": "turn", "turn": self.turn, "active": self.active})
+        self._start_turn()
+
+    def _score_winner(self) -> int | None:
+        """rules: eredan §3 End — damage dealt + healing done; equal scores are a draw."""
+        s0, s1 = self.score
+        return None if s0 == s1 else (0 if s0 > s1 else 1)
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        self.winner = winner
+        self.end_reason = reason
+        self.phase = P_OVER
+        self.to_move = TERMINAL
+        if self.log is not None:
+            self.log.append(
+                {
+                    "event": "end",
+                    "winner": winner,
+                    "reason": reason,
+                    "turns": self.turn,
+                    "score": list(self.score),
+                }
+            )
+
+    # --- copies ---------------------------------------------------------------------------------
+
+    def clone(self) -> EredanState:
+        """An independent copy (its own RNG in the same state), without the log."""
+        s = EredanState.__new__(EredanState)
+        s.tables = self.tables
+        s.cards = self.cards
+        s.chars = self.chars
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        s.rng = rng
+        s.turn_cap = self.turn_cap
+        s.turn = self.turn
+        s.active = self.active
+        s.first_player = self.first_player
+        s.hp = self.hp[:]
+        s.max_hp = self.max_hp
+        s.base = self.base
+        s.gear = self.gear[:]
+        s.tapped = self.tapped[:]
+        s.mod = self.mod[:]
+        s.cmod = self.cmod[:]
+        s.timed = self.timed[:]
+        s.auras = self.auras[:]
+        s.items = [i[:] for i in self.items]
+        s.hands = [self.hands[0][:], self.hands[1][:]]
+        s.decks = [self.decks[0][:], self.decks[1][:]]
+        s.discards = [self.discards[0][:], self.discards[1][:]]
+        s.fighters = self.fighters[:]
+        s.dealt = self.dealt[:]
+        s.healed = self.healed[:]
+        s.score = self.score[:]
+        s.log = None
+        s.phase = self.phase
+        s.to_move = self.to_move
+        s.slot = self.slot
+        s.plays = [self.plays[0][:], self.plays[1][:]]
+        s.chain = self.chain[:]
+        s.strikes = self.strikes[:]
+        s.pending_items = self.pending_items[:]
+        s.deck_out = self.deck_out[:]
+        s.played = [dict(self.played[0]), dict(self.played[1])]
+        s.initiative_rolls = self.initiative_rolls
+        s.winner = self.winner
+        s.end_reason = self.end_reason
+        s._legal = self._legal
+        s._setup = None
+        return s
+
+    def determinize(self, player: int, rng: random.Random) -> EredanState:
+        """A copy consistent with what ``player`` knows (see the module docstring): both draw
+        piles re-shuffled, the opponent's hand and unrevealed card choices re-dealt from the cards
+        it has not shown, and a fresh game RNG — all drawn from ``rng`` only."""
+        s = self.clone()
+        s.rng = random.Random(rng.getrandbits(64))
+        own = sorted(s.decks[player])
+        rng.shuffle(own)
+        s.decks[player] = own
+        opp = 1 - player
+        hidden_choice = s.phase == P_CARD and opp == s.active and s.to_move == player
+        hand_size = len(s.hands[opp])
+        pool = s.hands[opp] + s.decks[opp]
+        if hidden_choice:
+            hand_size += len(s.plays[opp])
+            pool.extend(k for k, _ in s.plays[opp])
+        pool.sort()
+        rng.shuffle(pool)
+        s.hands[opp] = pool[:hand_size]
+        s.decks[opp] = pool[hand_size:]
+        if hidden_choice:
+            s._rechoose_cards(opp, rng)
+        return s
+
+    def _rechoose_cards(self, seat: int, rng: random.Random) -> None:
+        """Re-make ``seat``'s unrevealed card choices uniformly among its legal ones."""
+        self.plays[seat] = []
+        self.chain[seat] = 0
+        for slot in (0, 1):
+            options = self.card_options(seat, slot)
+            action = options[int(rng.random() * len(options))]
+            if action == PASS:
+                return
+            k = action % PLAY
+            self.hands[seat].remove(k)
+            self.plays[seat].append((k, seat * 3 + action // PLAY - 1))
+            if slot == 0:
+                self.chain[seat] = self._chain_after(seat, k)
+                if not self.chain[seat]:
+                    return
+
+    # --- results ----------------------------------------------------------------------------------
+
+    def summary(self) -> Mapping[str, Any]:
+        """Facts for statistics (keys of :meth:`simulator.engine.protocol.State.summary`)."""
+        cards = self.cards
+        chars = self.chars
+        return {
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "turns": self.turn,
+            "first_player": self.first_player,
+            "score": list(self.score),
+            "cards_played": {
+                str(seat): {cards[k].slug: n for k, n in sorted(self.played[seat].items())} for seat in (0, 1)
+            },
+            "characters": {
+                str(seat): {
+                    chars[c].slug: {
+                        "damage": self.dealt[c],
+                        "healing": self.healed[c],
+                        "survived": self.hp[c] > 0,
+                    }
+                    for c in range(seat * 3, seat * 3 + 3)
+                }
+                for seat in (0, 1)
+            },
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"<EredanState turn={self.turn} active={self.active} phase={PHASE_NAMES[self.phase]} "
+            f"to_move={self.to_move} hp={self.hp}>"
+        )
+
+
+def _add_gear(gear: int, slot: int, hands: int, dual: bool) -> int:
+    """The slot state of a character after it takes one more weapon or armor."""
+    if slot == SLOT_ARMOR:
+        return gear | GEAR_ARMOR
+    if slot != SLOT_WEAPON:
+        return gear
+    weapons = gear & 3
+    if weapons == GEAR_FREE and hands == 1:
+        weapons = GEAR_ONE_DUAL if dual else GEAR_ONE
+    else:
+        weapons = GEAR_FULL
+    return (gear & GEAR_ARMOR) | weapons
+
+
+def describe_action(state: EredanState, action: Any) -> str:
+    """A readable name for an action in ``state`` (for logs, errors and the CLI)."""
+    if not isinstance(action, int) or isinstance(action, bool) or action < 0:
+        return repr(action)
+    if action == PASS:
+        return "pass"
+    if action < PLAY:
+        m = action - FIGHT
+        if not 0 <= m < 9:
+            return repr(action)
+        a = state.active
+        return (
+            f"fight with {state.chars[a * 3 + m // 3].slug} against {state.chars[(1 - a) * 3 + m % 3].slug}"
+        )
+    if action < DISCARD:
+        k = action % PLAY
+        pos = action // PLAY - 1
+        if k >= len(state.cards) or not 0 <= pos < 3:
+            return repr(action)
+        seat = state.to_move if state.to_move in (0, 1) else 0
+        return f"play {state.cards[k].slug} on {state.chars[seat * 3 + pos].slug}"
+    mask = action - DISCARD
+    hand = sorted(state.hands[state.to_move]) if state.to_move in (0, 1) else []
+    if mask >= 1 << len(hand):
+        return repr(action)
+    return "discard " + ", ".join(state.cards[k].slug for i, k in enumerate(hand) if mask >> i & 1)
