@@ -21,8 +21,7 @@ the characters or the cards never changes the result.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from cards.domain.specs import SPELL, THEURGY, CardSpec, Catalog, CharacterSpec, DeckSpec
 from decks.rules import CLASS_NAMES, DEFAULT_RULES, GUILD_NAMES, DeckRules, ViolationCode
@@ -39,11 +38,11 @@ __all__ = [
 _CHARACTER_TYPE_ROOT = "personnage"
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
+class Violation(NamedTuple):
     """One broken rule: a stable ``code``, a readable ``message`` and the slugs concerned.
 
-    ``missing`` is set for ``not_owned`` only: ``((slug, copies missing), …)``.
+    ``missing`` is set for ``not_owned`` only: ``((slug, copies missing), …)``. (A named tuple:
+    immutable, and the cheapest value object to build on the validator's hot path.)
     """
 
     code: str
@@ -64,8 +63,7 @@ class Violation:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class ValidationResult:
+class ValidationResult(NamedTuple):
     valid: bool
     affiliation: str | None
     violations: tuple[Violation, ...] = ()
@@ -148,6 +146,40 @@ def _guild(slug: str, names: Mapping[str, str]) -> str:
 # --- the checks -----------------------------------------------------------------------------------
 
 
+# Per card, what the checks need, computed once per catalog: (spec, family, guild, unique, check,
+# unplayable). ``check``: 0 anyone may play it; 1 a spell, 2 a theurgy (no reservation); 3 a
+# reserved card (rules: eredan §2.8).
+_CardInfo = tuple[CardSpec, str, "str | None", bool, int, bool]
+_NO_CHECK, _SPELL_CHECK, _THEURGY_CHECK, _FULL_CHECK = 0, 1, 2, 3
+
+_info_cache: tuple[Catalog, dict[str, _CardInfo]] | None = None
+
+
+def _card_info(card: CardSpec) -> _CardInfo:
+    kind = card.kind
+    if not card.requirements.empty:
+        check = _FULL_CHECK
+    elif kind == SPELL:
+        check = _SPELL_CHECK
+    elif kind == THEURGY:
+        check = _THEURGY_CHECK
+    else:
+        check = _NO_CHECK
+    unplayable = not card.playable or card.type_path[0] == _CHARACTER_TYPE_ROOT
+    return (card, card.family, card.guild, card.unique, check, unplayable)
+
+
+def _card_infos(catalog: Catalog) -> dict[str, _CardInfo]:
+    """Slug → card info for every card of ``catalog`` (built once for the catalog last used)."""
+    global _info_cache
+    cached = _info_cache
+    if cached is not None and cached[0] is catalog:
+        return cached[1]
+    infos = {slug: _card_info(card) for slug, card in catalog.cards.items()}
+    _info_cache = (catalog, infos)
+    return infos
+
+
 def validate_deck(
     *,
     characters: Sequence[str],
@@ -173,22 +205,22 @@ def validate_deck(
             unknown_chars.append(slug)
         else:
             char_specs.append(spec)
-    card_items: list[tuple[CardSpec, int]] = []
+    items: list[tuple[_CardInfo, int]] = []
     unknown_cards: list[str] = []
-    known_cards = catalog.cards
+    infos = _card_infos(catalog)
     size = 0
     for slug, count in cards.items():
         if type(count) is not int or count < 1:
             raise ValueError(f"card {slug!r}: a count must be a positive integer, not {count!r}")
         size += count
-        card = known_cards.get(slug)
-        if card is None:
+        info = infos.get(slug)
+        if info is None:
             unknown_cards.append(slug)
         else:
-            card_items.append((card, count))
+            items.append((info, count))
     return _validate(
         char_specs,
-        card_items,
+        items,
         n_characters=len(characters),
         size=size,
         unknown_chars=unknown_chars,
@@ -220,7 +252,7 @@ def validate_specs(
         merged[card.slug] = (card, count + (previous[1] if previous else 0))
     return _validate(
         list(characters),
-        list(merged.values()),
+        [(_card_info(card), count) for card, count in merged.values()],
         n_characters=len(characters),
         size=size,
         unknown_chars=[],
@@ -247,7 +279,7 @@ def validate_deck_spec(
 
 def _validate(
     chars: list[CharacterSpec],
-    items: list[tuple[CardSpec, int]],
+    items: list[tuple[_CardInfo, int]],
     *,
     n_characters: int,
     size: int,
@@ -258,20 +290,44 @@ def _validate(
     guild_names: Mapping[str, str],
     catalog: Catalog | None,
 ) -> ValidationResult:
+    """Every check of rules: eredan §2. One pass over the cards gathers what the checks need; the
+    messages are built (and the offenders sorted, so the order of the input never matters) only
+    when a rule is broken."""
     out: list[Violation] = []
     add = out.append
     code = ViolationCode
-    chars.sort(key=_slug_of)
-    items.sort(key=_card_slug_of)
+    # One pass over the cards.
+    family_totals: dict[str, int] = {}
+    shared_families: set[str] = set()  # families with several levels in the deck
+    affiliated: list[tuple[_CardInfo, int]] = []
+    unique_over: list[tuple[CardSpec, int]] = []
+    to_check: list[_CardInfo] = []
+    unplayable: list[CardSpec] = []
+    unique_limit = rules.unique_limit
+    for item in items:
+        info, count = item
+        family = info[1]
+        total = family_totals.get(family)
+        if total is None:
+            family_totals[family] = count
+        else:
+            family_totals[family] = total + count
+            shared_families.add(family)
+        if info[2] is not None:
+            affiliated.append(item)
+        if info[3] and count > unique_limit:
+            unique_over.append((info[0], count))
+        if info[4]:
+            to_check.append(info)
+        if info[5]:
+            unplayable.append(info[0])
 
     # rules: eredan §2 — unknown slugs are reported first: the other checks ignore them.
-    for slug in sorted(set(unknown_chars)):
-        add(Violation(code.UNKNOWN_CHARACTER, f"Unknown character {slug!r}.", characters=(slug,)))
-    unplayable: list[CardSpec] = []
-    if not rules.unplayable_cards_allowed:
-        for card, _ in items:
-            if not card.playable or card.type_path[0] == _CHARACTER_TYPE_ROOT:
-                unplayable.append(card)
+    if unknown_chars:
+        for slug in sorted(set(unknown_chars)):
+            add(Violation(code.UNKNOWN_CHARACTER, f"Unknown character {slug!r}.", characters=(slug,)))
+    if rules.unplayable_cards_allowed:
+        unplayable = []
     if unknown_cards or unplayable:
         bad = [(slug, f"Unknown card {slug!r}.") for slug in unknown_cards]
         bad += [(c.slug, f"{card_label(c, catalog)} cannot go in a deck.") for c in unplayable]
@@ -287,13 +343,17 @@ def _validate(
                 characters=tuple(sorted([c.slug for c in chars] + unknown_chars)),
             )
         )
-    families: dict[str, list[CharacterSpec]] = {}
-    for character in chars:
-        families.setdefault(character.family, []).append(character)
-    repeated_unknown = sorted({s for s in unknown_chars if unknown_chars.count(s) > 1})
-    if len(families) != len(chars) or repeated_unknown:
-        for same_family in families.values():
+    char_families = {c.family for c in chars}
+    repeated_unknown = (
+        sorted({s for s in unknown_chars if unknown_chars.count(s) > 1}) if len(unknown_chars) > 1 else []
+    )
+    if len(char_families) != len(chars) or repeated_unknown:
+        families: dict[str, list[CharacterSpec]] = {}
+        for character in chars:
+            families.setdefault(character.family, []).append(character)
+        for _, same_family in sorted(families.items()):
             if len(same_family) > 1:
+                same_family.sort(key=_slug_of)
                 add(
                     Violation(
                         code.DUPLICATE_CHARACTER,
@@ -303,13 +363,7 @@ def _validate(
                     )
                 )
         for slug in repeated_unknown:
-            add(
-                Violation(
-                    code.DUPLICATE_CHARACTER,
-                    f"{slug!r} is given more than once.",
-                    characters=(slug,),
-                )
-            )
+            add(Violation(code.DUPLICATE_CHARACTER, f"{slug!r} is given more than once.", characters=(slug,)))
 
     # rules: eredan §2.1 — 20 to 50 other cards.
     if not rules.min_cards <= size <= rules.max_cards:
@@ -325,13 +379,17 @@ def _validate(
     mercs: list[CharacterSpec] = []
     multi: list[CharacterSpec] = []
     plain_guilds: dict[str, list[CharacterSpec]] = {}
+    multi_joins = rules.multi_guild_joins_any_guild
     for character in chars:
-        if character.guild == merc_guild:
+        guild = character.guild
+        if guild == merc_guild:
             mercs.append(character)
-        elif character.multi_guild and rules.multi_guild_joins_any_guild:
+        elif multi_joins and character.multi_guild:
             multi.append(character)
+        elif guild in plain_guilds:
+            plain_guilds[guild].append(character)
         else:
-            plain_guilds.setdefault(character.guild, []).append(character)
+            plain_guilds[guild] = [character]
     affiliation: str | None = None
     if len(plain_guilds) > 1:
         involved = sorted((c for group in plain_guilds.values() for c in group), key=_slug_of)
@@ -347,12 +405,13 @@ def _validate(
     elif plain_guilds:
         affiliation = next(iter(plain_guilds))
     elif multi:
-        affiliation = _multi_guild_affiliation(multi, items)
+        affiliation = _multi_guild_affiliation(multi, affiliated)
     elif mercs:
         affiliation = merc_guild
     if mercs and rules.mercenary_excluded_guilds:
-        excluded = [c for c in chars if c.guild in rules.mercenary_excluded_guilds]
+        excluded = sorted((c for c in chars if c.guild in rules.mercenary_excluded_guilds), key=_slug_of)
         if excluded:
+            mercs.sort(key=_slug_of)
             involved = sorted(mercs + excluded, key=_slug_of)
             add(
                 Violation(
@@ -365,44 +424,43 @@ def _validate(
             )
 
     # rules: eredan §2.4 — affiliated cards match the deck's affiliation.
-    if chars:
+    if chars and affiliated:
         allowed: set[str] | None
         if affiliation is None:
             allowed = set(plain_guilds)  # a guild conflict: refuse only cards of none of the guilds
-        elif affiliation == merc_guild and not rules.mercenary_deck_takes_affiliated_cards:
-            allowed = {merc_guild}
         elif affiliation == merc_guild:
-            allowed = None
+            allowed = None if rules.mercenary_deck_takes_affiliated_cards else {merc_guild}
         else:
             allowed = {affiliation}
         if allowed is not None:
-            for card, _ in items:
-                guild = card.guild
-                if guild is not None and guild not in allowed:
-                    if affiliation is None:
-                        deck = "none of the characters' guilds"
-                    elif affiliation == merc_guild:
-                        deck = "a Mercenary deck takes no affiliated card"
-                    else:
-                        deck = f"this deck is {_guild(affiliation, guild_names)}"
-                    add(
-                        Violation(
-                            code.CARD_AFFILIATION,
-                            f"{card_label(card, catalog)} is affiliated to {_guild(guild, guild_names)}; "
-                            f"{deck}.",
-                            cards=(card.slug,),
-                        )
+            offenders = sorted(
+                (info[0] for info, _ in affiliated if info[2] not in allowed), key=_slug_of_card
+            )
+            if affiliation is None:
+                deck = "none of the characters' guilds"
+            elif affiliation == merc_guild:
+                deck = "a Mercenary deck takes no affiliated card"
+            else:
+                deck = f"this deck is {_guild(affiliation, guild_names)}"
+            for card in offenders:
+                add(
+                    Violation(
+                        code.CARD_AFFILIATION,
+                        f"{card_label(card, catalog)} is affiliated to "
+                        f"{_guild(card.guild or '', guild_names)}; {deck}.",
+                        cards=(card.slug,),
                     )
+                )
 
     # rules: eredan §2.5–2.7 — copies, unique cards, unique evolutions.
-    by_family: dict[str, list[tuple[CardSpec, int]]] = {}
-    for item in items:
-        by_family.setdefault(item[0].family, []).append(item)
     limit = rules.copy_limit
-    for members in by_family.values():
-        if rules.evolutions_share_copy_limit:
-            total = sum(count for _, count in members)
-            if total > limit:
+    if rules.evolutions_share_copy_limit:
+        over = [family for family, total in family_totals.items() if total > limit]
+        if over:
+            members_of = _members(items, set(over))
+            for family in sorted(over, key=lambda f: members_of[f][0][0].slug):
+                members = members_of[family]
+                total = family_totals[family]
                 what = (
                     f"{_join(f'{count}× {card_label(card, catalog)}' for card, count in members)} "
                     f"are {total} copies of one card (evolutions count together)"
@@ -416,51 +474,51 @@ def _validate(
                         cards=tuple(card.slug for card, _ in members),
                     )
                 )
-        else:
-            for card, count in members:
-                if count > limit:
-                    add(
-                        Violation(
-                            code.COPY_LIMIT,
-                            f"At most {limit} copies of a card: {count}× {card_label(card, catalog)}.",
-                            cards=(card.slug,),
-                        )
-                    )
-    for card, count in items:
-        if card.unique and count > rules.unique_limit:
+    else:
+        for card, count in sorted(((i[0], n) for i, n in items if n > limit), key=_first_slug):
             add(
                 Violation(
-                    code.UNIQUE_LIMIT,
-                    f"{card_label(card, catalog)} is unique: {rules.unique_limit} copy at most, not {count}.",
+                    code.COPY_LIMIT,
+                    f"At most {limit} copies of a card: {count}× {card_label(card, catalog)}.",
                     cards=(card.slug,),
                 )
             )
-    if rules.unique_evolution_exclusive:
-        for members in by_family.values():
-            if len(members) > 1:
-                uniques = [card for card, _ in members if card.unique]
-                if uniques:
-                    add(
-                        Violation(
-                            code.UNIQUE_EVOLUTION,
-                            f"{_join(card_label(c, catalog) for c in uniques)} "
-                            f"{'is' if len(uniques) == 1 else 'are'} unique: no other evolution of "
-                            "the family may be beside it "
-                            f"({_join(card_label(c, catalog) for c, _ in members)}).",
-                            cards=tuple(card.slug for card, _ in members),
-                        )
+    if unique_over:
+        for card, count in sorted(unique_over, key=_first_slug):
+            add(
+                Violation(
+                    code.UNIQUE_LIMIT,
+                    f"{card_label(card, catalog)} is unique: {unique_limit} copy at most, not {count}.",
+                    cards=(card.slug,),
+                )
+            )
+    if rules.unique_evolution_exclusive and shared_families:
+        members_of = _members(items, shared_families)
+        for family in sorted(shared_families, key=lambda f: members_of[f][0][0].slug):
+            members = members_of[family]
+            uniques = [card for card, _ in members if card.unique]
+            if uniques:
+                add(
+                    Violation(
+                        code.UNIQUE_EVOLUTION,
+                        f"{_join(card_label(c, catalog) for c in uniques)} "
+                        f"{'is' if len(uniques) == 1 else 'are'} unique: no other evolution of "
+                        "the family may be beside it "
+                        f"({_join(card_label(c, catalog) for c, _ in members)}).",
+                        cards=tuple(card.slug for card, _ in members),
                     )
+                )
 
     # rules: eredan §2.8 — some character of the deck can play each card.
-    if chars:
-        _check_requirements(chars, items, rules, catalog, add)
+    if chars and to_check:
+        _check_requirements(chars, to_check, rules, catalog, add)
 
     # rules: eredan §2.9 — the collection holds every copy.
     if owned is not None:
         needed: dict[str, int] = {}
         for character in chars:
             needed[character.slug] = needed.get(character.slug, 0) + 1
-        for slug, need in needed.items():
+        for slug, need in sorted(needed.items()):
             have = owned.get(slug, 0)
             if have < need:
                 add(
@@ -472,18 +530,18 @@ def _validate(
                         missing=((slug, need - have),),
                     )
                 )
-        for card, count in items:
+        short = [(info[0], count) for info, count in items if owned.get(info[0].slug, 0) < count]
+        for card, count in sorted(short, key=_first_slug):
             have = owned.get(card.slug, 0)
-            if have < count:
-                add(
-                    Violation(
-                        code.NOT_OWNED,
-                        f"The collection holds {have} of the {count} {card_label(card, catalog)} needed "
-                        f"({count - have} missing).",
-                        cards=(card.slug,),
-                        missing=((card.slug, count - have),),
-                    )
+            add(
+                Violation(
+                    code.NOT_OWNED,
+                    f"The collection holds {have} of the {count} {card_label(card, catalog)} needed "
+                    f"({count - have} missing).",
+                    cards=(card.slug,),
+                    missing=((card.slug, count - have),),
                 )
+            )
 
     return ValidationResult(valid=not out, affiliation=affiliation, violations=tuple(out))
 
@@ -492,29 +550,45 @@ def _slug_of(character: CharacterSpec) -> str:
     return character.slug
 
 
-def _card_slug_of(item: tuple[CardSpec, int]) -> str:
+def _slug_of_card(card: CardSpec) -> str:
+    return card.slug
+
+
+def _first_slug(item: tuple[CardSpec, int]) -> str:
     return item[0].slug
+
+
+def _members(items: list[tuple[_CardInfo, int]], families: set[str]) -> dict[str, list[tuple[CardSpec, int]]]:
+    """The (card, count) of the deck in each of ``families``, sorted by slug."""
+    out: dict[str, list[tuple[CardSpec, int]]] = {}
+    for info, count in items:
+        if info[1] in families:
+            out.setdefault(info[1], []).append((info[0], count))
+    for members in out.values():
+        members.sort(key=_first_slug)
+    return out
 
 
 def _character_name(chars: list[CharacterSpec], slug: str) -> str:
     return next(c.name_fr for c in chars if c.slug == slug)
 
 
-def _multi_guild_affiliation(multi: list[CharacterSpec], items: list[tuple[CardSpec, int]]) -> str:
+def _multi_guild_affiliation(multi: list[CharacterSpec], affiliated: list[tuple[_CardInfo, int]]) -> str:
     """rules: eredan §2.3 Courtisan — see :attr:`DeckRules.multi_guild_joins_any_guild`."""
     candidates = sorted({c.guild for c in multi})
     if len(candidates) == 1:
         return candidates[0]
     weight = dict.fromkeys(candidates, 0)
-    for card, count in items:
-        if card.guild in weight:
-            weight[card.guild] += count
+    for info, count in affiliated:
+        guild = info[2]
+        if guild in weight:
+            weight[guild] += count
     return min(candidates, key=lambda g: (-weight[g], g))
 
 
 def _check_requirements(
     chars: list[CharacterSpec],
-    items: list[tuple[CardSpec, int]],
+    to_check: list[_CardInfo],
     rules: DeckRules,
     catalog: Catalog | None,
     add: Callable[[Violation], None],
@@ -523,31 +597,35 @@ def _check_requirements(
     classes = [frozenset(c.classes if all_classes else c.classes[:1]) for c in chars]
     spell_classes = rules.spell_classes
     theurgy_classes = rules.theurgy_classes
-    for card, _ in items:
-        kind = card.kind
-        requirements = card.requirements
-        if kind != SPELL and kind != THEURGY and requirements.empty:
-            continue
-        # who may play it by its kind (rules: eredan §2.8)
-        if kind == SPELL:
-            casters = [
-                not spell_classes.isdisjoint(classes[i])
-                or (
-                    rules.guemelite_casts_own_element
-                    and c.element is not None
-                    and c.element == card.element
-                    and c.is_guemelite
-                )
-                for i, c in enumerate(chars)
-            ]
-        elif kind == THEURGY:
-            casters = [not theurgy_classes.isdisjoint(classes[i]) for i in range(len(chars))]
+    # who may play a card by its kind (rules: eredan §2.8)
+    mage = [not spell_classes.isdisjoint(cls) for cls in classes]
+    priest = [not theurgy_classes.isdisjoint(cls) for cls in classes]
+    elements = [
+        c.element if rules.guemelite_casts_own_element and c.element is not None and c.is_guemelite else None
+        for c in chars
+    ]
+    any_mage, any_priest = any(mage), any(priest)
+    deck_elements = {e for e in elements if e is not None}
+    failed: list[CardSpec] = []
+    for info in to_check:
+        card, check = info[0], info[4]
+        if check == _SPELL_CHECK:
+            ok = any_mage or card.element in deck_elements
+        elif check == _THEURGY_CHECK:
+            ok = any_priest
         else:
-            casters = [True] * len(chars)
-        # who meets the card's own reservation
-        if requirements.empty:
-            allowed = [True] * len(chars)
-        else:
+            kind = card.kind
+            if kind == SPELL:
+                casters = [
+                    mage[i] or (elements[i] is not None and elements[i] == card.element)
+                    for i in range(len(chars))
+                ]
+            elif kind == THEURGY:
+                casters = priest
+            else:
+                casters = [True] * len(chars)
+            # who meets the card's own reservation
+            requirements = card.requirements
             golem_item = rules.golem_carries_any_item and card.is_item
             allowed = [
                 not requirements.classes.isdisjoint(classes[i])
@@ -557,19 +635,21 @@ def _check_requirements(
                 or (golem_item and c.is_golem)
                 for i, c in enumerate(chars)
             ]
-        if rules.requirement_same_character:
-            ok = any(a and b for a, b in zip(casters, allowed, strict=True))
-        else:
-            ok = any(casters) and any(allowed)
+            if rules.requirement_same_character:
+                ok = any(a and b for a, b in zip(casters, allowed, strict=True))
+            else:
+                ok = any(casters) and any(allowed)
         if not ok:
-            add(
-                Violation(
-                    ViolationCode.CLASS_REQUIREMENT,
-                    f"No character of this deck can play {card_label(card, catalog)}: "
-                    f"{_requirement_text(card, rules)}.",
-                    cards=(card.slug,),
-                )
+            failed.append(card)
+    for card in sorted(failed, key=_slug_of_card):
+        add(
+            Violation(
+                ViolationCode.CLASS_REQUIREMENT,
+                f"No character of this deck can play {card_label(card, catalog)}: "
+                f"{_requirement_text(card, rules)}.",
+                cards=(card.slug,),
             )
+        )
 
 
 def _requirement_text(card: CardSpec, rules: DeckRules) -> str:
