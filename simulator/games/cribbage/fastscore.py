@@ -59,10 +59,14 @@ def rank5_table() -> npt.NDArray[np.int16]:
     ordering is filled in by sorting the index tuples.
     """
     base = RANKS ** np.arange(4, -1, -1)
+    codes_of_multisets = []
+    points = []
+    for a, b, c, d, e in combinations_with_replacement(range(RANKS), 5):
+        codes_of_multisets.append((((a * RANKS + b) * RANKS + c) * RANKS + d) * RANKS + e)
+        points.append(rank_points((a + 1, b + 1, c + 1, d + 1, e + 1)))
     by_code = np.zeros(RANKS**5, dtype=np.int16)
-    for multiset in combinations_with_replacement(range(RANKS), 5):
-        by_code[int(np.dot(multiset, base))] = rank_points([r + 1 for r in multiset])
-    every = np.indices((RANKS,) * 5).reshape(5, -1).T
+    by_code[codes_of_multisets] = points
+    every = np.indices((RANKS,) * 5, dtype=np.int32).reshape(5, -1).T
     codes = np.sort(every, axis=1) @ base
     table: npt.NDArray[np.int16] = by_code[codes].reshape((RANKS,) * 5)
     table.flags.writeable = False
