@@ -38,6 +38,9 @@ MIN_CLASSES, MAX_CLASSES = 1, 2
 STATS_ESTIMATED = "estimated"
 #: Bound on the XP an "+N XP" card gives (the XP table's last threshold is 200,000).
 MAX_XP_VALUE = 1_000_000
+#: Error code of invalid effects, Ordres, abilities or chain (not "invalid": a form would replace the
+#: message with its own "Enter a valid JSON").
+STRUCTURED_ERROR_CODE = "invalid_effects"
 SLUG_MAX = 100
 NAME_MAX = 200
 
@@ -211,7 +214,9 @@ def _spec_error(field: str, exc: SpecError) -> ValidationError:
     return ValidationError(
         {
             field: ValidationError(
-                "%(path)s: %(message)s", code="invalid", params={"path": path, "message": exc.message}
+                "%(path)s: %(message)s",
+                code=STRUCTURED_ERROR_CODE,
+                params={"path": path, "message": exc.message},
             )
         }
     )

@@ -178,13 +178,12 @@ def entry_save(
     return obj, True
 
 
-def entries_delete(*, entries: Iterable[CatalogEntry]) -> int:
-    """Delete characters or cards, refusing what would leave a family with a gap in its levels.
+def entries_delete_check(*, entries: Iterable[CatalogEntry]) -> None:
+    """Refuse (``level_gap``) a deletion that would leave a family with a gap in its levels.
 
     rules: eredan §1 Evolutions — levels 1..n without gaps: delete a family's top levels first (or
-    the whole family). Raises :class:`DomainError` (``level_gap``, ``in_use``).
+    the whole family).
     """
-    entries = list(entries)
     doomed: dict[tuple[type[CatalogEntry], int], set[int]] = {}
     for entry in entries:
         doomed.setdefault((type(entry), entry.family_id), set()).add(entry.pk)
@@ -197,10 +196,20 @@ def entries_delete(*, entries: Iterable[CatalogEntry]) -> int:
         if left != list(range(1, len(left) + 1)):
             family = EvolutionFamily.objects.get(pk=family_id)
             raise DomainError(
-                f"deleting these would leave family {family.slug!r} with levels {left}: "
+                f"deleting this would leave family {family.slug!r} with levels {left}: "
                 "delete its highest levels first, or the whole family",
                 code="level_gap",
             )
+
+
+def entries_delete(*, entries: Iterable[CatalogEntry]) -> int:
+    """Delete characters or cards (checked by :func:`entries_delete_check`), in one transaction.
+
+    Raises :class:`DomainError`: ``level_gap``, or ``in_use`` (409) when something still points at
+    them (an owned copy, a deck).
+    """
+    entries = list(entries)
+    entries_delete_check(entries=entries)
     try:
         with transaction.atomic(), catalog_batch():
             for entry in entries:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import transaction
 
 from cards.domain.cardset import DEFAULT_CARDSET_DIR
 from cards.specs import catalog_cache_clear
@@ -39,16 +41,42 @@ def make_cardset(
 
 @pytest.fixture
 def mini_dir(tmp_path: Path) -> Path:
+    """The mini card set's files (not loaded)."""
     return make_cardset(tmp_path / "mini")
 
 
-@pytest.fixture
-def mini(db: None, mini_dir: Path) -> Path:
-    """The mini card set, loaded into the test database."""
+@contextlib.contextmanager
+def loaded_for_module(django_db_blocker: Any, directory: Path) -> Iterator[Path]:
+    """Load a card set once for a whole test module, in a transaction rolled back at its end.
+
+    Each test then runs in a savepoint inside it (pytest-django's ``db``), exactly like Django's
+    ``TestCase.setUpTestData``: every test sees the freshly loaded set, and nothing outlives the module.
+    """
     from cards.importers.cardset import cardset_load
 
-    cardset_load(directory=mini_dir)
-    return mini_dir
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            cardset_load(directory=directory)
+            yield directory
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def _mini_module(
+    django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Path]:
+    with loaded_for_module(django_db_blocker, make_cardset(tmp_path_factory.mktemp("mini"))) as directory:
+        yield directory
+
+
+@pytest.fixture
+def mini(_mini_module: Path, db: None) -> Path:
+    """The mini card set, loaded into the test database (once per module; each test rolled back)."""
+    return _mini_module
 
 
 @pytest.fixture(autouse=True)

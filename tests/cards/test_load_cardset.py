@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from django.core.management import CommandError, call_command
 
 from cards.domain.cardset import load_cardset
 from cards.importers.cardset import CardsetError, cardset_load
-from cards.models import Card, CatalogVersion, Character, EvolutionFamily, Guild
+from cards.models import Card, CatalogVersion, Character
 from cards.specs import catalog_build, get_catalog
 
 from .conftest import make_cardset
@@ -30,16 +29,6 @@ def test_loading_twice_changes_nothing(mini):
     assert all(c["unchanged"] > 0 for t, c in report.counts.items() if t in ("characters", "cards", "guilds"))
     assert CatalogVersion.objects.get().token == version  # no write, no bump
     assert {c.slug: c.updated_at for c in Card.objects.all()} == updated
-
-
-def test_first_load_counts(db, mini_dir):
-    report = cardset_load(directory=mini_dir)
-    assert report.counts["characters"]["created"] == 6
-    assert report.counts["cards"]["created"] == 10
-    assert report.counts["guilds"]["created"] == 10
-    assert report.counts["families"]["created"] == 5 + 8  # character families + card families
-    assert Guild.objects.get(slug="non_affilies").is_mercenary
-    assert EvolutionFamily.objects.get(slug="eclairs").cards.count() == 3
 
 
 def test_a_changed_file_updates_only_what_changed(mini, tmp_path):
@@ -107,24 +96,3 @@ def test_a_bad_card_set_is_refused_and_changes_nothing(mini, tmp_path, what, mes
     assert message in info.value.message
     assert (Character.objects.count(), Card.objects.count(), CatalogVersion.objects.get().token) == before
     assert Character.objects.get(slug="telendar").hp == hp_before
-
-
-def test_malformed_json_is_a_clear_error(db, tmp_path):
-    directory = make_cardset(tmp_path / "bad")
-    (directory / "cards.json").write_text('[{"slug": "x",')
-    with pytest.raises(CardsetError, match="malformed JSON"):
-        cardset_load(directory=directory)
-    assert Card.objects.count() == 0
-
-
-def test_command(db, mini_dir, capsys):
-    call_command("load_cardset", str(mini_dir))
-    out = capsys.readouterr().out
-    assert "cards: 10 created" in out
-    call_command("load_cardset", str(mini_dir))
-    assert "0 rows written" in capsys.readouterr().out
-
-
-def test_command_refuses_a_missing_directory(db, tmp_path):
-    with pytest.raises(CommandError, match="missing file"):
-        call_command("load_cardset", str(tmp_path / "nowhere"))

@@ -1,0 +1,160 @@
+"""Reads of the card database: querysets for the API and admin, exports, statistics."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from cards.models import Card, CardType, Character, EvolutionFamily, Guild
+
+
+def character_list() -> QuerySet[Character]:
+    """Characters with what their list rows show, in a fixed number of queries."""
+    return Character.objects.select_related("family", "guild", "race", "rarity", "card_set").prefetch_related(
+        "classes", "castes"
+    )
+
+
+def card_list() -> QuerySet[Card]:
+    return Card.objects.select_related("family", "type", "guild", "rarity", "card_set").prefetch_related(
+        "required_classes", "required_characters", "required_races"
+    )
+
+
+def family_list() -> QuerySet[EvolutionFamily]:
+    return EvolutionFamily.objects.annotate(
+        level_count=Count("characters", distinct=True) + Count("cards", distinct=True)
+    ).order_by("name_en", "slug")
+
+
+def card_type_descendants(*, slugs: Iterable[str]) -> set[str]:
+    """The given card types and every type below them in the tree (one query)."""
+    children: dict[str | None, list[str]] = {}
+    for slug, parent in CardType.objects.values_list("slug", "parent__slug"):
+        children.setdefault(parent, []).append(slug)
+    found: set[str] = set()
+    todo = list(slugs)
+    while todo:
+        slug = todo.pop()
+        if slug in found:
+            continue
+        found.add(slug)
+        todo.extend(children.get(slug, []))
+    return found
+
+
+def cards_of_type(*, queryset: QuerySet[Card], slugs: Iterable[str]) -> QuerySet[Card]:
+    """Cards of these types or any of their subtypes (``objet`` = every item)."""
+    return queryset.filter(type__slug__in=card_type_descendants(slugs=slugs))
+
+
+# --- export in the card set file format (loadable with load_cardset) -----------------------------
+
+
+def _common_row(entry: Character | Card) -> dict[str, Any]:
+    return {
+        "slug": entry.slug,
+        "family": entry.family.slug,
+        "level": entry.level,
+        "name_en": entry.name_en,
+        "name_fr": entry.name_fr,
+        "unique": entry.unique,
+    }
+
+
+def _provenance(entry: Character | Card) -> dict[str, Any]:
+    return {
+        "rarity": entry.rarity.slug if entry.rarity else None,
+        "set": entry.card_set.slug if entry.card_set else None,
+        "source_seq": list(entry.source_seq),
+        "notes": entry.notes,
+    }
+
+
+def character_export_rows(*, characters: Iterable[Character]) -> list[dict[str, Any]]:
+    """Characters as ``characters.json`` rows (the card set file format)."""
+    return [
+        {
+            **_common_row(c),
+            "guild": c.guild.slug,
+            "classes": sorted(k.slug for k in c.classes.all()),
+            "race": c.race.slug,
+            "castes": sorted(k.slug for k in c.castes.all()),
+            "hp": c.hp,
+            "attack": [c.attack_min, c.attack_max],
+            "defense": c.defense,
+            "spirit": c.spirit,
+            "orders": c.orders,
+            "abilities": c.abilities,
+            "stats_source": c.stats_source,
+            **_provenance(c),
+        }
+        for c in characters
+    ]
+
+
+def card_export_rows(*, cards: Iterable[Card]) -> list[dict[str, Any]]:
+    """Cards as ``cards.json`` rows (the card set file format)."""
+    return [
+        {
+            **_common_row(c),
+            "type": c.type.slug,
+            "guild": c.guild.slug if c.guild else None,
+            "requirements": {
+                "classes": sorted(k.slug for k in c.required_classes.all()),
+                "characters": sorted(f.slug for f in c.required_characters.all()),
+                "races": sorted(r.slug for r in c.required_races.all()),
+            },
+            "zone": c.zone,
+            "chain": c.chain,
+            "dual_wield": c.dual_wield,
+            "effects": c.effects,
+            "xp_value": c.xp_value,
+            **_provenance(c),
+        }
+        for c in cards
+    ]
+
+
+# --- statistics ---------------------------------------------------------------------------------
+
+
+def cardset_stats() -> dict[str, Any]:
+    """Counts of the card database: characters and cards per guild, cards per type and per kind."""
+    guild_names = dict(Guild.objects.values_list("slug", "name_en"))
+    characters_per_guild = Counter(dict(Character.objects.values_list("guild__slug").annotate(n=Count("id"))))
+    cards_per_guild = Counter(
+        {(k or "(none)"): n for k, n in Card.objects.values_list("guild__slug").annotate(n=Count("id"))}
+    )
+    cards_per_type = Counter(dict(Card.objects.values_list("type__slug").annotate(n=Count("id"))))
+    roots: dict[str, str] = {}
+    parents = dict(CardType.objects.values_list("slug", "parent__slug"))
+    for slug in cards_per_type:
+        node = slug
+        while parents.get(node):
+            node = parents[node]
+        roots[slug] = node
+    cards_per_root: Counter[str] = Counter()
+    for slug, n in cards_per_type.items():
+        cards_per_root[roots[slug]] += n
+    families = EvolutionFamily.objects.annotate(
+        n=Count("characters", distinct=True) + Count("cards", distinct=True)
+    ).filter(n__gte=2)
+    return {
+        "characters": Character.objects.count(),
+        "cards": Card.objects.count(),
+        "characters_per_guild": dict(sorted(characters_per_guild.items())),
+        "cards_per_guild": dict(sorted(cards_per_guild.items())),
+        "cards_per_type": dict(sorted(cards_per_type.items())),
+        "cards_per_root_type": dict(sorted(cards_per_root.items())),
+        "families_with_levels": families.count(),
+        "unique": {
+            "characters": Character.objects.filter(unique=True).count(),
+            "cards": Card.objects.filter(unique=True).count(),
+        },
+        "estimated_stats": Character.objects.filter(Q(stats_source="estimated")).count(),
+        "guild_names": guild_names,
+    }
