@@ -19,6 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ImproperlyConfigured
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -624,7 +625,10 @@ def xp_card_consume(*, collection: Collection, xp_card_id: int, target_id: int) 
 def game_xp_table_get() -> GameXpTable:
     """The game-XP table: the defaults of :class:`GameXpTable` overridden by the
     ``COLLECTION_GAME_XP_TABLE`` setting (a dict of its field names)."""
-    return GameXpTable.from_mapping(getattr(settings, "COLLECTION_GAME_XP_TABLE", None))
+    try:
+        return GameXpTable.from_mapping(getattr(settings, "COLLECTION_GAME_XP_TABLE", None))
+    except XpError as exc:
+        raise ImproperlyConfigured(f"COLLECTION_GAME_XP_TABLE: {exc}") from exc
 
 
 @dataclass(frozen=True, slots=True)

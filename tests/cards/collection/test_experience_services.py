@@ -6,6 +6,7 @@ rules: eredan §1 Experience and Evolutions.
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.test import override_settings
 
 from cards.collection import services
@@ -256,6 +257,12 @@ def test_game_xp_table_from_settings(alice_coll):
         iro.xp
         == 40 + table.character_survived + 10 * table.character_per_damage + 2 * table.character_per_healing
     )
+
+
+@override_settings(COLLECTION_GAME_XP_TABLE={"card_per_pley": 3})
+def test_a_misconfigured_table_is_a_configuration_error():
+    with pytest.raises(ImproperlyConfigured, match="card_per_pley"):
+        services.game_xp_table_get()
 
 
 @pytest.mark.parametrize(
