@@ -36,6 +36,8 @@ class Command(BaseCommand):
     help = "Cribbage: score a hand, the exact score table, the discard advisor, or play in the terminal."
     #: ``call_command(..., stdin=io.StringIO(...))`` for tests.
     stealth_options = ("stdin",)
+    #: Pure computation: no models, URLs or database, so the system checks (~0.5 s) are skipped.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         sub = parser.add_subparsers(dest="subcommand", required=True, metavar="{score,table,discard,play}")

@@ -68,4 +68,3 @@ def test_ev_beats_random():
         tally.add(play_match_game(game, sides, seed=2024, index=index))
     report = tally.report()
     assert report["sides"]["A"]["win_rate"] >= 0.95
-    assert tally.went_first["A"] == tally.went_first["B"] or abs(tally.went_first["A"] - 50) < 20
