@@ -273,7 +273,8 @@ class CrapetteState:
         if self.player == TERMINAL:
             return []
         seat = self.player
-        hand_cards = sorted(set(self.hands[seat]))
+        # Each distinct card once (two decks: a hand may hold two 7H), in (rank, suit) order.
+        hand_cards = [card for _, card in sorted({(c.rank, c.suit): c for c in self.hands[seat]}.items())]
         moves: list[Move] = []
         if self.plays_this_turn < MAX_PLAYS_PER_TURN:
             targets = self._central_targets()
@@ -354,6 +355,13 @@ class CrapetteState:
         move = action
         seat = self.player
         card = move.card
+        if move.source is not Place.HELP and move.source_pile != 0:
+            raise IllegalActionError(
+                f"a card from the {move.source.value} names no source pile (source_pile must be 0, "
+                f"got {move.source_pile})",
+                rule=RULE_SOURCES,
+                action=move,
+            )
         # The source: the hand, the stock top or a help pile top, of the player to move.
         if move.source is Place.HAND:
             if card not in self.hands[seat]:
