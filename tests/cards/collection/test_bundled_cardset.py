@@ -1,0 +1,72 @@
+"""The collection services on the real bundled card set (loaded with ``cardset_load``): its
+"+N XP" cards, its Éclairs family and the XP thresholds it loads into the database."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from cards.collection import selectors, services
+from cards.collection.models import OwnedCopy
+from cards.importers.cardset import cardset_load
+from eredan.api.errors import DomainError
+
+
+@pytest.fixture
+def loaded(db):
+    cardset_load()
+    owner = get_user_model().objects.create_user("dana")
+    return services.collection_create(owner=owner, name="Main")
+
+
+def add(collection, slug, xp=None):
+    return services.copies_add(collection=collection, requests=[services.CopyRequest(slug, 1, xp=xp)])[0]
+
+
+def test_loaded_thresholds_are_the_rules_table(loaded):
+    """rules: eredan §1 Experience — 0→160 … 9→200,000, read from the loaded XpThreshold table."""
+    assert selectors.xp_thresholds_get().by_evolution == (
+        160,
+        480,
+        1120,
+        2400,
+        4960,
+        9600,
+        19200,
+        40000,
+        80000,
+        200000,
+    )
+
+
+def test_bundled_xp_cards_feed_eclairs_to_its_last_level(loaded):
+    """Éclairs 1 fed +100, +50 and +10 XP cards reaches 160 and evolves; 480 more in cards reach
+    level 3, the end of the family."""
+    eclairs = add(loaded, "eclairs-1")
+    for slug in ("xp-100-1", "xp-50-1", "xp-10-1"):
+        services.xp_card_consume(collection=loaded, xp_card_id=add(loaded, slug).pk, target_id=eclairs.pk)
+    assert services.copy_evolve(collection=loaded, copy_id=eclairs.pk).to_slug == "eclairs-2"
+    for slug in ("xp-200-1", "xp-100-1", "xp-25-1"):
+        services.xp_card_consume(collection=loaded, xp_card_id=add(loaded, slug).pk, target_id=eclairs.pk)
+    # 160 + 325 = 485 ≥ 480, the cumulative threshold of level 2
+    assert services.copy_evolve(collection=loaded, copy_id=eclairs.pk).to_slug == "eclairs-3"
+    with pytest.raises(DomainError) as info:
+        services.copy_evolve(collection=loaded, copy_id=eclairs.pk)
+    assert info.value.code == "no_next_level"
+    eclairs.refresh_from_db()
+    assert (eclairs.card.slug, eclairs.xp) == ("eclairs-3", 485)
+    assert OwnedCopy.objects.filter(collection=loaded).count() == 1  # every XP card consumed
+
+
+def test_every_bundled_xp_card_is_consumable_and_no_other_card_is(loaded):
+    from cards.models import Card
+
+    target = add(loaded, "eclairs-1")
+    for card in Card.objects.filter(xp_value__gt=0):
+        services.xp_card_consume(collection=loaded, xp_card_id=add(loaded, card.slug).pk, target_id=target.pk)
+    katana = Card.objects.filter(xp_value=0, type__playable=True).first()
+    with pytest.raises(DomainError) as info:
+        services.xp_card_consume(
+            collection=loaded, xp_card_id=add(loaded, katana.slug).pk, target_id=target.pk
+        )
+    assert info.value.code == "not_xp_card"
