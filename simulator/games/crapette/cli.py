@@ -200,8 +200,8 @@ class TerminalGame:
                     assert isinstance(move, Move)
                     state.apply(move)
                 self._flush_log()
-        except QuitGame:
-            self.say("You left the game.")
+        except (QuitGame, KeyboardInterrupt):  # q, the end of the input, or Ctrl-C
+            self.say("Stopped." if self.watch else "You left the game.")
             return state
         self.say(render_layout(state, viewer=self.human_seat, names=self.names))
         self.say(self.result_text())

@@ -28,10 +28,13 @@ class Command(BaseCommand):
             "--stock",
             type=int,
             default=DEFAULT_STOCK_SIZE,
-            help=f"cards in each stock pile, {MIN_STOCK_SIZE} to {MAX_STOCK_SIZE} (default {DEFAULT_STOCK_SIZE})",
+            help=f"cards in each stock pile, {MIN_STOCK_SIZE} to {MAX_STOCK_SIZE} "
+            f"(default {DEFAULT_STOCK_SIZE})",
         )
         play.add_argument("--watch", action="store_true", help="watch two AIs play each other")
-        play.add_argument("--ai", choices=sorted(POLICIES), default="planner", help="the AI (default planner)")
+        play.add_argument(
+            "--ai", choices=sorted(POLICIES), default="planner", help="the AI (default planner)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         stock = options["stock"]

@@ -98,6 +98,11 @@ def test_game_spec_registers_options_and_policies():
     assert game.options.stock_size == 7 and game.options.central_piles == 3 and game.options.max_turns == 50
 
 
+def test_layout_with_a_central_pile_out_of_order_is_refused():
+    with pytest.raises(LayoutError, match="does not ascend"):
+        prepare(hand0="9S", central=("AH 3H",))
+
+
 def test_layout_with_more_copies_than_two_decks_is_refused():
     with pytest.raises(LayoutError, match="more copies"):
         prepare(hand0="AH AH", help0=("AH",))
@@ -350,6 +355,16 @@ def test_the_turn_ends_only_with_a_hand_card_on_a_help_pile():
     assert len(state.hands[1]) == 5  # drew 3
     assert len(state.draw_pile) == draw_before - 3
     assert state.plays_this_turn == 0
+
+
+def test_the_next_player_draws_what_is_left():
+    """[decision] DRAW_WHAT_IS_LEFT at the start of a turn: two cards left, three missing — take two."""
+    state = prepare(hand0="9S 8S", hand1="6S 6H", draw="2C 3C")
+    state.apply(hand_to_help("9S", 0))
+    assert state.current_player() == 1
+    assert sorted(state.hands[1]) == sorted(cards("6S 6H 2C 3C"))
+    assert state.draw_pile == []
+    assert not state.is_terminal()
 
 
 def test_any_card_onto_any_own_help_pile():
