@@ -74,7 +74,7 @@ def rank5_table() -> npt.NDArray[np.int16]:
 
 
 @cache
-def _rank5_nested() -> list[list[list[list[list[int]]]]]:
+def rank5_nested() -> list[list[list[list[list[int]]]]]:
     """The same table as nested Python lists: the fastest lookup from pure Python code."""
     nested: list[list[list[list[list[int]]]]] = rank5_table().tolist()
     return nested
@@ -98,4 +98,4 @@ def suit_points(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> i
 def fast_show_points(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
     """Show score of 4 distinct cards and a starter (no validation; same result as ``score_show``)."""
     a, b, c, d = (card.rank - 1 for card in hand)
-    return _rank5_nested()[a][b][c][d][starter.rank - 1] + suit_points(hand, starter, crib=crib)
+    return rank5_nested()[a][b][c][d][starter.rank - 1] + suit_points(hand, starter, crib=crib)

@@ -18,7 +18,7 @@ from itertools import combinations, combinations_with_replacement, product
 from math import comb
 
 from simulator.engine.playing_cards import JACK, SUIT_CHARS
-from simulator.games.cribbage.fastscore import RANKS, _rank5_nested
+from simulator.games.cribbage.fastscore import RANKS, rank5_nested
 from simulator.games.cribbage.scoring import CRIB_FLUSH_NEEDS_FIVE, NOBS_POINTS, SHOW_HAND_SIZE
 
 #: rules "Facts": the highest score is 29.
@@ -98,7 +98,7 @@ def pattern_shape(hand_ranks: tuple[int, ...], starter_rank: int) -> tuple[_Grou
 
 def show_score_table(*, crib: bool = False) -> ScoreTable:
     """The exact distribution of hand (or, ``crib=True``, crib) scores over every (hand, starter)."""
-    rank5 = _rank5_nested()
+    rank5 = rank5_nested()
     counts = [0] * (MAX_SHOW_SCORE + 1)
     for hand in combinations_with_replacement(range(1, RANKS + 1), SHOW_HAND_SIZE):
         a, b, c, d = (r - 1 for r in hand)
