@@ -25,6 +25,8 @@ DECK: Final[tuple[Card, ...]] = tuple(full_deck(ranks=tuple(sorted(RANKS_HIGH_TO
 
 DECK_SIZE: Final = len(DECK)
 
+SUIT_NAMES: Final[dict[str, str]] = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
 _IN_DECK: Final[frozenset[Card]] = frozenset(DECK)
 
 

@@ -14,7 +14,7 @@ from typing import Any, Final, TextIO
 from simulator.engine.playing_cards import CardParseError, format_cards
 from simulator.engine.protocol import IllegalActionError, Policy
 from simulator.engine.seeds import derive_seed
-from simulator.games.ecarte.cards import parse_ecarte_card, parse_ecarte_cards
+from simulator.games.ecarte.cards import SUIT_NAMES, parse_ecarte_card, parse_ecarte_cards
 from simulator.games.ecarte.game import (
     ACCEPT,
     PLAY,
@@ -32,7 +32,6 @@ from simulator.games.ecarte.game import (
 )
 from simulator.games.ecarte.policies import HeuristicPolicy
 
-SUIT_NAMES: Final = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 HUMAN_SEAT: Final = 0
 QUIT_WORDS: Final = frozenset({"q", "quit", "exit"})
 HELP_WORDS: Final = frozenset({"?", "h", "help"})

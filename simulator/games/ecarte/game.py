@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from simulator.engine.playing_cards import KING, Card, format_cards
 from simulator.engine.protocol import TERMINAL, GameError, IllegalActionError
-from simulator.games.ecarte.cards import DECK, DECK_SIZE, STRENGTH, beats, sort_key, sorted_hand
+from simulator.games.ecarte.cards import DECK, DECK_SIZE, STRENGTH, SUIT_NAMES, beats, sort_key, sorted_hand
 
 # ---------------------------------------------------------------------------------------------
 # Rule constants and decisions
@@ -663,17 +663,19 @@ class EcarteState:
             return
         if card.suit != led.suit and any(c.suit == led.suit for c in hand):
             raise IllegalActionError(
-                f"{card}: you hold {led.suit} cards and must follow suit", rule=RULE_FOLLOW, action=action
+                f"{card}: you hold {SUIT_NAMES[led.suit]} and must follow suit",
+                rule=RULE_FOLLOW,
+                action=action,
             )
         if card.suit == led.suit:
             raise IllegalActionError(
-                f"{card} does not beat {led}: you hold a higher {led.suit} ({format_cards(legal)}) and must "
-                "win the trick",
+                f"{card} does not beat {led}: you hold a higher card of {SUIT_NAMES[led.suit]} "
+                f"({format_cards(legal)}) and must win the trick",
                 rule=RULE_WIN,
                 action=action,
             )
         raise IllegalActionError(
-            f"{card}: unable to follow {led.suit}, you must trump ({format_cards(legal)})",
+            f"{card}: unable to follow {SUIT_NAMES[led.suit]}, you must trump ({format_cards(legal)})",
             rule=RULE_STRICT,
             action=action,
         )
