@@ -254,7 +254,7 @@ def test_schema_documents_the_violation_codes(db, client_for):
     r = client_for().get("/api/schema/", {"format": "json"})
     assert r.status_code == 200
     schema = r.json()
-    enum = schema["components"]["schemas"]["CodeEnum"]["enum"]
-    assert enum == list(VIOLATION_CODES)
+    enums = [c.get("enum") for c in schema["components"]["schemas"].values()]
+    assert list(VIOLATION_CODES) in enums  # the violation codes, as an enum component
     assert "/api/decks/validate/" in schema["paths"]
     assert "/api/decks/validate/bulk/" in schema["paths"]
