@@ -11,6 +11,7 @@ Every write to these tables bumps :class:`CatalogVersion` in the same transactio
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
@@ -43,6 +44,12 @@ MAX_XP_VALUE = 1_000_000
 STRUCTURED_ERROR_CODE = "invalid_effects"
 SLUG_MAX = 100
 NAME_MAX = 200
+
+
+def search_key(text: str) -> str:
+    """Text folded for accent- and case-insensitive search: ``"Éclairs"`` -> ``"eclairs"``."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
 
 
 # --- reference tables ---------------------------------------------------------------------------
@@ -203,6 +210,21 @@ class EvolutionFamily(models.Model):
     def __str__(self) -> str:
         return f"{self.name_en} ({self.kind})"
 
+    def clean(self) -> None:
+        super().clean()
+        if self.pk is not None:
+            stored = EvolutionFamily.objects.filter(pk=self.pk).values_list("kind", flat=True).first()
+            if stored is not None and stored != self.kind:
+                members = Character if stored == FamilyKind.CHARACTER else Card
+                if members.objects.filter(family_id=self.pk).exists():
+                    raise ValidationError(
+                        {
+                            "kind": ValidationError(
+                                "the family has levels: its kind cannot change", code="kind_locked"
+                            )
+                        }
+                    )
+
     def members(self) -> models.QuerySet[Any]:
         manager = self.characters if self.kind == FamilyKind.CHARACTER else self.cards
         return manager.order_by("level")
@@ -261,6 +283,12 @@ class CatalogEntry(models.Model):
         default=list, blank=True, help_text="Rows of the reference card-texts.tsv this entry was read from."
     )
     notes = models.TextField(blank=True, help_text="What was inferred, estimated or simplified.")
+    search_text = models.TextField(
+        blank=True,
+        editable=False,
+        default="",
+        help_text="Names and slug, lower case, accents removed (search).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -276,6 +304,10 @@ class CatalogEntry(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         # Never store invalid structured data, even when clean() was not called.
         self.normalize_structured()
+        self.search_text = search_key(" ".join((self.name_en, self.name_fr, self.slug)))
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "search_text"}
         super().save(*args, **kwargs)
 
     def get_constraints(self) -> list[tuple[type[models.Model], list[models.BaseConstraint]]]:

@@ -6,15 +6,16 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
-from cards.models import Card, CardType, Character, EvolutionFamily, Guild
+from cards.models import Card, CardType, Caste, Character, CharacterClass, EvolutionFamily, Guild
 
 
 def character_list() -> QuerySet[Character]:
     """Characters with what their list rows show, in a fixed number of queries."""
     return Character.objects.select_related("family", "guild", "race", "rarity", "card_set").prefetch_related(
-        "classes", "castes"
+        Prefetch("classes", queryset=CharacterClass.objects.order_by("slug")),
+        Prefetch("castes", queryset=Caste.objects.order_by("slug")),
     )
 
 

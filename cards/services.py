@@ -17,8 +17,10 @@ from cards.domain.specs import SpecError
 from cards.models import (
     MAX_CLASSES,
     MIN_CLASSES,
+    Card,
     CatalogEntry,
     CatalogVersion,
+    Character,
     CharacterClass,
     EvolutionFamily,
     FamilyKind,
@@ -160,11 +162,18 @@ def entry_save(
         and not value._state.adding
         and obj._meta.get_field(name).many_to_one
     ]
-    try:
-        obj.full_clean(exclude=known)
-    except ValidationError as exc:
-        for name, problems in exc.update_error_dict({}).items():
-            errors.setdefault(name, []).extend(problems)
+    checks: list[Callable[[], None]] = [
+        lambda: obj.full_clean(exclude=known, validate_unique=False, validate_constraints=False),
+        # Uniqueness over every field (an excluded foreign key would skip (family, level)).
+        lambda: obj.validate_unique(exclude=set(errors)),
+        lambda: obj.validate_constraints(exclude=set(errors)),
+    ]
+    for check in checks:
+        try:
+            check()
+        except ValidationError as exc:
+            for name, problems in exc.update_error_dict({}).items():
+                errors.setdefault(name, []).extend(problems)
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
@@ -220,3 +229,64 @@ def entries_delete(*, entries: Iterable[CatalogEntry]) -> int:
             f"still in use (e.g. by {', '.join(names)}): cannot delete", code="in_use", status_code=409
         ) from exc
     return len(entries)
+
+
+# --- writes from the API (validated input: relations already resolved to rows) --------------------
+
+CHARACTER_RELATIONS = ("classes", "castes")
+#: API requirement keys -> Card relations.
+REQUIREMENT_RELATIONS = {
+    "classes": "required_classes",
+    "characters": "required_characters",
+    "races": "required_races",
+}
+
+
+def character_save(*, character: Character | None = None, data: Mapping[str, Any]) -> Character:
+    """Create (``character=None``) or update a character from validated input.
+
+    ``data`` holds model field values (relations as rows); only the keys given are changed.
+    Raises :class:`ValidationError` exactly as the admin would.
+    """
+    values = {k: v for k, v in data.items() if k not in CHARACTER_RELATIONS}
+    relations = {k: list(data[k]) for k in CHARACTER_RELATIONS if k in data}
+    if character is None and "classes" not in relations:
+        raise ValidationError({"classes": [ValidationError("This field is required.", code="required")]})
+    obj, _ = entry_save(model=Character, instance=character, values=values, relations=relations)
+    return obj
+
+
+def card_save(*, card: Card | None = None, data: Mapping[str, Any]) -> Card:
+    """Create (``card=None``) or update a card from validated input (``requirements`` as a mapping
+    of ``classes`` / ``characters`` (families) / ``races`` rows). Raises :class:`ValidationError`."""
+    values = {k: v for k, v in data.items() if k != "requirements"}
+    relations: dict[str, Sequence[models.Model]] = {}
+    requirements = data.get("requirements")
+    if requirements is not None:
+        for key, relation in REQUIREMENT_RELATIONS.items():
+            if key in requirements or card is None:
+                relations[relation] = list(requirements.get(key, []))
+    obj, _ = entry_save(model=Card, instance=card, values=values, relations=relations)
+    return obj
+
+
+def family_save(*, family: EvolutionFamily | None = None, data: Mapping[str, Any]) -> EvolutionFamily:
+    """Create or update an evolution family (its kind is fixed once it has levels)."""
+    obj = family if family is not None else EvolutionFamily()
+    for name, value in data.items():
+        setattr(obj, name, value)
+    obj.full_clean()
+    obj.save()
+    return obj
+
+
+def family_delete(*, family: EvolutionFamily) -> None:
+    """Delete a family and its levels; ``in_use`` (409) when a level is still owned or in a deck."""
+    try:
+        with transaction.atomic(), catalog_batch():
+            family.delete()
+    except ProtectedError as exc:
+        names = sorted({str(o) for o in exc.protected_objects})[:5]
+        raise DomainError(
+            f"still in use (e.g. by {', '.join(names)}): cannot delete", code="in_use", status_code=409
+        ) from exc

@@ -30,7 +30,7 @@ CARD_FIELDS = (
 
 @pytest.fixture
 def staff(client):
-    user = get_user_model().objects.create_user("alice", password="pw", is_staff=True, is_superuser=True)
+    user = get_user_model().objects.create_user("alice", is_staff=True, is_superuser=True)
     client.force_login(user)
     return client
 
@@ -68,7 +68,7 @@ def _card_form(card: Card, **changes):
 def test_anonymous_and_non_staff_users_are_kept_out(client, mini):
     url = reverse("admin:cards_card_changelist")
     assert client.get(url).status_code == 302
-    client.force_login(get_user_model().objects.create_user("bob", password="pw"))
+    client.force_login(get_user_model().objects.create_user("bob"))
     response = client.get(url)
     assert response.status_code == 302
     assert "/login/" in response["Location"]
