@@ -25,6 +25,11 @@ DECK: Final[tuple[Card, ...]] = tuple(full_deck(ranks=tuple(sorted(RANKS_HIGH_TO
 
 DECK_SIZE: Final = len(DECK)
 
+SUIT_CARDS: Final[dict[str, tuple[Card, ...]]] = {
+    suit: tuple(Card(rank, suit) for rank in RANKS_HIGH_TO_LOW) for suit in "CDHS"
+}
+"""The eight cards of each suit, from the King down: ``SUIT_CARDS[s][:n]`` are the n strongest."""
+
 SUIT_NAMES: Final[dict[str, str]] = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 _IN_DECK: Final[frozenset[Card]] = frozenset(DECK)

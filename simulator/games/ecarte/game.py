@@ -172,6 +172,9 @@ class Phase(Enum):
     OVER = "over"
 
 
+TOP: Final = STRENGTH[KING]
+VOID: Final = -1
+
 # Rule citations used in error messages.
 RULE_PROPOSALS: Final = 'rules: ecarte.md "A deal" 4 — proposals'
 RULE_DISCARDS: Final = 'rules: ecarte.md "A deal" 4 — discards and draws'
@@ -259,7 +262,8 @@ class EcarteGame:
             raise GameError("a prepared deal must name distinct cards of the 32-card pack")
         if dealer not in (0, 1) or any(not 0 <= s < TARGET_SCORE for s in scores):
             raise GameError(f"dealer must be 0 or 1 and scores within 0..{TARGET_SCORE - 1}")
-        rest = [c for c in DECK if c not in set(named)]
+        named_set = set(named)
+        rest = [c for c in DECK if c not in named_set]
         non_dealer = 1 - dealer
         # start_deal deals the non-dealer first, then the dealer, then turns one card up.
         deck = [*hands[non_dealer], *hands[dealer], turned, *stock, *rest]
@@ -297,7 +301,9 @@ class EcarteState:
         self.trick: list[Card] = []  # the current trick's cards, leader's first
         self.tricks: list[Trick] = []  # completed tricks of this deal
         self.tricks_won: list[int] = [0, 0]
-        self.excluded: list[set[Card]] = [set(), set()]  # cards a seat is known not to hold
+        # What the rules reveal of each hand: per suit, the strongest card the seat may still hold
+        # (-1: known void). Read by determinize (and by :meth:`may_hold`).
+        self.ceilings: list[dict[str, int]] = [{}, {}]
         self.end_reason = ""
         self.winner: int | None = None
         self.cards_played: list[dict[str, int]] = [{}, {}]
@@ -364,10 +370,14 @@ class EcarteState:
             self._apply_discard(action)
 
     def clone(self) -> EcarteState:
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(self.rng.getstate())
+        return self._copy(rng)
+
+    def _copy(self, rng: random.Random) -> EcarteState:
         new = EcarteState.__new__(EcarteState)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = rng
         new.scores = self.scores[:]
         new.hands = [self.hands[0][:], self.hands[1][:]]
         new.stock = self.stock[:]
@@ -377,7 +387,7 @@ class EcarteState:
         new.trick = self.trick[:]
         new.tricks = self.tricks[:]
         new.tricks_won = self.tricks_won[:]
-        new.excluded = [set(self.excluded[0]), set(self.excluded[1])]
+        new.ceilings = [dict(self.ceilings[0]), dict(self.ceilings[1])]
         new.cards_played = [dict(self.cards_played[0]), dict(self.cards_played[1])]
         new.log = None if self.log is None else list(self.log)
         return new
@@ -388,9 +398,8 @@ class EcarteState:
         show they cannot hold (a suit they failed to follow, a card above the one they followed
         with, trumps in the strict variant, the King of trumps if they played without announcing
         it), and the King of trumps they announced and have not played yet."""
-        new = self.clone()
+        new = self._copy(random.Random(rng.getrandbits(63)))
         new.log = None
-        new.rng = random.Random(rng.getrandbits(63))
         if self.phase is Phase.OVER:
             return new
         opp = 1 - player
@@ -399,8 +408,8 @@ class EcarteState:
         king = Card(KING, self.trump)
         if self.announced[opp] and king in self.hands[opp]:
             required.append(king)
-        excluded = self.excluded[opp]
-        allowed = [c for c in pool if c not in excluded and c not in required]
+        ceilings = self.ceilings[opp]
+        allowed = [c for c in pool if STRENGTH[c.rank] <= ceilings.get(c.suit, TOP) and c not in required]
         rng.shuffle(allowed)
         hand = required + allowed[: len(self.hands[opp]) - len(required)]
         chosen = set(hand)
@@ -491,7 +500,7 @@ class EcarteState:
         self.trick = []
         self.tricks = []
         self.tricks_won = [0, 0]
-        self.excluded = [set(), set()]
+        self.ceilings = [{}, {}]
         self.phase = Phase.PROPOSAL
         self.actor = non_dealer
         if self.log is not None:
@@ -640,8 +649,8 @@ class EcarteState:
                 self._score(seat, KING_OF_TRUMPS_POINTS, "king_of_trumps")
                 if self.phase is Phase.OVER:
                     return
-            else:
-                self.excluded[seat].add(Card(KING, self.trump))
+            else:  # no announcement: they do not hold the King of trumps
+                self._cap(seat, self.trump, STRENGTH[KING] - 1)
         if led is None:
             self.actor = 1 - seat
             return
@@ -651,15 +660,13 @@ class EcarteState:
         legal = legal_cards(hand, led, self.trump, strict=self.options.strict)
         if card in legal:
             # What the opponent learns (used by determinize): voids and cards too high to hold.
-            excluded = self.excluded[self.actor]
+            seat = self.actor
             if card.suit != led.suit:
-                excluded.update(c for c in DECK if c.suit == led.suit)
+                self._cap(seat, led.suit, VOID)
                 if self.options.strict and card.suit != self.trump:
-                    excluded.update(c for c in DECK if c.suit == self.trump)
+                    self._cap(seat, self.trump, VOID)
             elif not beats(card, led, self.trump):
-                excluded.update(
-                    c for c in DECK if c.suit == led.suit and STRENGTH[c.rank] > STRENGTH[led.rank]
-                )
+                self._cap(seat, led.suit, STRENGTH[led.rank])
             return
         if card.suit != led.suit and any(c.suit == led.suit for c in hand):
             raise IllegalActionError(
@@ -679,6 +686,16 @@ class EcarteState:
             rule=RULE_STRICT,
             action=action,
         )
+
+    def _cap(self, seat: int, suit: str, ceiling: int) -> None:
+        ceilings = self.ceilings[seat]
+        ceilings[suit] = min(ceilings.get(suit, TOP), ceiling)
+
+    def may_hold(self, seat: int, card: Card) -> bool:
+        """False when the play so far proves ``seat`` cannot hold ``card`` (a suit not followed,
+        a card above one they followed with while obliged to win, trumps not played when the
+        strict variant obliged them, the King of trumps not announced with their first card)."""
+        return STRENGTH[card.rank] <= self.ceilings[seat].get(card.suit, TOP)
 
     def _finish_trick(self, led: Card, second: Card) -> None:
         leader = self.leader

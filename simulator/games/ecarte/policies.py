@@ -12,7 +12,7 @@ from typing import Final
 
 from simulator.engine.playing_cards import KING, QUEEN, Card
 from simulator.engine.protocol import Action, State
-from simulator.games.ecarte.cards import DECK, STRENGTH, beats
+from simulator.games.ecarte.cards import STRENGTH, SUIT_CARDS, beats
 from simulator.games.ecarte.game import (
     ACCEPT,
     PLAY,
@@ -61,25 +61,27 @@ def _gone(state: EcarteState, seat: int) -> set[Card]:
 
 def is_master(card: Card, known: set[Card]) -> bool:
     """No card of the suit above ``card`` can be held by the opponent."""
-    rank_strength = STRENGTH[card.rank]
-    return all(c in known for c in DECK if c.suit == card.suit and STRENGTH[c.rank] > rank_strength)
+    above = SUIT_CARDS[card.suit][: STRENGTH[KING] - STRENGTH[card.rank]]
+    return all(c in known for c in above)
 
 
 def card_value(card: Card, hand: Sequence[Card], trump: str, known: set[Card]) -> float:
+    """A rough count of the tricks ``card`` should take."""
     s = STRENGTH[card.rank]
     if card.suit == trump:
         return TRUMP_VALUE[s]
-    if card.rank == QUEEN and (Card(KING, card.suit) in hand or Card(KING, card.suit) in known):
-        return GUARDED_QUEEN_VALUE
+    if card.rank == QUEEN:
+        king = SUIT_CARDS[card.suit][0]
+        if king in hand or king in known:
+            return GUARDED_QUEEN_VALUE
     return SIDE_VALUE[s]
 
 
 def hand_value(state: EcarteState, seat: int) -> float:
+    """The expected tricks of ``seat``'s hand, roughly: the sum of its cards' values."""
     hand = state.hands[seat]
     known = _gone(state, seat)
-    value = sum(card_value(c, hand, state.trump, known) for c in hand)
-    # Holding the King of trumps also scores a point on its own.
-    return value
+    return sum(card_value(c, hand, state.trump, known) for c in hand)
 
 
 # -- the policies ------------------------------------------------------------------------------
@@ -179,7 +181,7 @@ class HeuristicPolicy:
         known = _gone(st, seat)
         trumps = sorted((c for c in legal if c.suit == trump), key=lambda c: -STRENGTH[c.rank])
         plain = [c for c in legal if c.suit != trump]
-        outstanding_trumps = sum(1 for c in DECK if c.suit == trump and c not in known)
+        outstanding_trumps = sum(1 for c in SUIT_CARDS[trump] if c not in known)
         if trumps and outstanding_trumps and is_master(trumps[0], known) and len(trumps) >= 2:
             return trumps[0]
         masters = [c for c in plain if is_master(c, known)]

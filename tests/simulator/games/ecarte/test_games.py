@@ -22,7 +22,7 @@ from simulator.games.ecarte.game import (
 )
 from simulator.games.ecarte.policies import HeuristicPolicy, RandomPolicy
 
-from .helpers import assert_pack_conserved, card, deal
+from .helpers import assert_pack_conserved, card, cards, deal
 
 MAX_POINTS_PER_DEAL = 3  # rules: ecarte.md "A deal" 7 — at most 3 points a deal (King + tricks)
 
@@ -197,7 +197,7 @@ def test_determinize_keeps_what_the_player_knows_and_redeals_the_rest():
             assert len(d.hands[opp]) == len(state.hands[opp])
             assert len(d.discards[opp]) == len(state.discards[opp]) and len(d.stock) == len(state.stock)
             assert_pack_conserved(d)
-            assert not (set(d.hands[opp]) & state.excluded[opp])
+            assert all(state.may_hold(opp, c) for c in d.hands[opp])
             assert d.legal_actions() == state.legal_actions()  # same choices for the player to move
             seen_hands.add(tuple(d.hands[opp]))
         assert repr(state) == before
@@ -217,6 +217,18 @@ def test_determinize_respects_a_void_and_an_announced_king():
         assert any(str(c) == "KS" for c in seen_by_dealer.hands[0])
         seen_by_non_dealer = state.determinize(0, rng)
         assert not any(c.suit == "D" for c in seen_by_non_dealer.hands[1])
+
+
+def test_determinize_knows_a_first_card_without_announcement_means_no_king_of_trumps():
+    """[decision] KING_OF_TRUMPS_ANNOUNCED_AUTOMATICALLY — silence with the first card is news."""
+    state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 9C", "7S")
+    king = cards("KS")[0]
+    state.apply(PLAY)
+    assert state.may_hold(0, king)
+    state.apply(card("AH"))
+    assert not state.may_hold(0, king) and state.may_hold(1, king)
+    rng = random.Random(3)
+    assert all(king not in state.determinize(1, rng).hands[0] for _ in range(200))
 
 
 def test_determinize_knows_a_lower_card_means_no_higher_one():
