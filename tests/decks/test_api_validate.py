@@ -112,7 +112,10 @@ def test_malformed_bodies_are_400_with_the_field(cards_db, client_for, body, fie
     assert field in [e["field"] for e in errors]
 
 
-@pytest.mark.parametrize("raw", ["{", "[1, 2]", "null", '"deck"', "12", '{"characters": [}', "\xff\xfe"])
+@pytest.mark.parametrize(
+    "raw",
+    ["{", "[1, 2]", "null", '"deck"', "12", '{"characters": [}', "\xff\xfe", "[" * 50_000, '{"a":' * 10_000],
+)
 def test_malformed_json_is_400(cards_db, client_for, raw):
     r = post_raw(client_for(), URL, raw.encode("latin-1"))
     assert r.status_code == 400
