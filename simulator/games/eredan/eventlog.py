@@ -63,8 +63,7 @@ def render(
             on = f" on {n(e['on'])}" if e["on"] != e["by"] else ""
             lines.append(f"  {who(e['seat'])}: {n(e['by'])} plays {n(e['card'])}{on}")
         elif kind == "effect":
-            if not e["applied"]:
-                lines.append(f"    ({n(e['source'])}: effect {e['index'] + 1} does not apply)")
+            continue  # what an effect did is shown by the events it caused
         elif kind == "modify":
             sign = "+" if e["amount"] >= 0 else ""
             lines.append(f"    {n(e['character'])}: {e['stat']} {sign}{e['amount']} ({e['duration']})")

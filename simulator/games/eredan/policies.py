@@ -479,25 +479,26 @@ def evaluate(state: EredanState, seat: int) -> float:
 
 
 class SearchPolicy:
-    """Determinized Monte Carlo search ("ismcts"): for each decision, sample ``iterations``
-    determinizations of what the player cannot see; in each, try a root action picked by UCB1,
-    then play on with the greedy policy for both players for ``horizon`` turns (or to the end) and
-    score the result with :func:`evaluate`. The action with the best mean wins. Discards follow the
-    greedy rule (keep everything unless forced), and a decision whose greedy candidates are few is
-    searched over those only.
+    """Determinized Monte Carlo search ("ismcts"), with common random numbers.
 
-    It sees the state only through :meth:`EredanState.determinize`; everything random comes from
-    its own ``rng``.
+    For each decision it samples ``worlds`` determinizations of what the player cannot see
+    (:meth:`EredanState.determinize`: the opponent's hand and unrevealed cards, both draw piles,
+    the future dice). In each world, every candidate action is tried with the *same* dice and the
+    same rollout RNG, and play goes on with the greedy policy for both players for ``horizon``
+    turns (or to the end of the game); the result is scored with :func:`evaluate`. The action with
+    the best total wins: comparing the actions on identical worlds and dice removes most of the
+    luck from the comparison. Discards follow the greedy rule (keep everything unless forced).
+
+    Everything random comes from its own ``rng``; the state is read only through determinize.
     """
 
     name = "ismcts"
 
-    def __init__(self, *, iterations: int = 200, horizon: int = 4, exploration: float = 0.7) -> None:
-        if iterations < 1 or horizon < 1:
-            raise ValueError("iterations and horizon must be at least 1")
-        self.iterations = iterations
+    def __init__(self, *, worlds: int = 12, horizon: int = 3) -> None:
+        if worlds < 1 or horizon < 1:
+            raise ValueError("worlds and horizon must be at least 1")
+        self.worlds = worlds
         self.horizon = horizon
-        self.exploration = exploration
 
     def choose(self, state: State, rng: random.Random) -> Action:
         assert isinstance(state, EredanState)
@@ -507,30 +508,21 @@ class SearchPolicy:
         if len(legal) == 1:
             return legal[0]
         player = state.to_move
-        n = len(legal)
-        visits = [0] * n
-        totals = [0.0] * n
-        for it in range(self.iterations):
-            if it < n:
-                i = it
-            else:
-                log_it = math.log(it)
-                best, i = -1e18, 0
-                for j in range(n):
-                    u = totals[j] / visits[j] + self.exploration * math.sqrt(log_it / visits[j])
-                    if u > best:
-                        best, i = u, j
+        totals = [0.0] * len(legal)
+        for _ in range(self.worlds):
             world = state.determinize(player, rng)
-            world.apply(legal[i])
-            totals[i] += self._rollout(world, player, rng)
-            visits[i] += 1
-        best_mean, choice = -1e18, legal[0]
-        for j in range(n):
-            if visits[j]:
-                mean = totals[j] / visits[j]
-                if mean > best_mean:
-                    best_mean, choice = mean, legal[j]
-        return choice
+            dice = world.rng.getstate()
+            seed = rng.getrandbits(32)
+            for i, action in enumerate(legal):
+                sim = world.clone()
+                sim.rng.setstate(dice)
+                sim.apply(action)
+                totals[i] += self._rollout(sim, player, random.Random(seed))
+        best = max(totals)
+        for action, total in zip(legal, totals, strict=True):
+            if total >= best - 1e-9:
+                return action
+        return legal[0]  # pragma: no cover
 
     def _rollout(self, world: EredanState, player: int, rng: random.Random) -> float:
         stop = world.turn + self.horizon

@@ -578,6 +578,7 @@ class EredanState(Board):
                 order.append((1 - a, *pp[i]))
         for seat, k, carrier in order:
             self._resolve_card(seat, k, carrier)
+        self.plays = [[], []]
         self._clash()
 
     def _resolve_card(self, seat: int, k: int, carrier: int) -> None:

@@ -46,6 +46,7 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=1))
             return
-        labels = (f"A ({decks[0].name})", f"B ({decks[1].name})")
-        for line in render(result["log"], names=result["names"], seat_labels=labels):
+        for label, deck, policy in zip("AB", decks, result["policies"], strict=True):
+            self.stdout.write(f"{label}: {deck.name} ({policy})")
+        for line in render(result["log"], names=result["names"]):
             self.stdout.write(line)

@@ -373,3 +373,58 @@ def sample_decks() -> tuple[DeckSpec, DeckSpec]:
     war = dict.fromkeys(SAMPLE_CARDS, 1)
     mage = dict.fromkeys(SAMPLE_CARDS, 1)
     return deck("warriors", WARRIORS, war), deck("mages", MAGES, mage)
+
+
+# --- driving a prepared game ------------------------------------------------------------------
+
+
+def card_id(state: EredanState, card: CardSpec) -> int:
+    for compiled in state.cards:
+        if compiled.slug == card.slug:
+            return compiled.id
+    raise KeyError(card.slug)
+
+
+def fight(state: EredanState, mine: int, theirs: int) -> None:
+    """The active player sends its character ``mine`` (0..2) against enemy ``theirs`` (0..2)."""
+    from simulator.games.eredan.state import P_CHOICE, fight_action
+
+    assert state.phase == P_CHOICE, state
+    state.apply(fight_action(mine, theirs))
+
+
+def play(state: EredanState, card: CardSpec, *, on: int | None = None) -> None:
+    """The player to move plays ``card`` (on its fighter, or on its character ``on``)."""
+    from simulator.games.eredan.state import P_CARD, play_action
+
+    assert state.phase == P_CARD, state
+    seat = state.to_move
+    position = state.fighters[seat] % 3 if on is None else on
+    state.apply(play_action(card_id(state, card), position))
+
+
+def play_cards(state: EredanState, a: Sequence[CardSpec] = (), b: Sequence[CardSpec] = ()) -> None:
+    """The card step: seat 0 plays ``a`` and seat 1 plays ``b`` (in order), passing otherwise."""
+    from simulator.games.eredan.state import P_CARD, PASS
+
+    queues = {0: list(a), 1: list(b)}
+    while state.phase == P_CARD:
+        seat = state.to_move
+        if queues[seat]:
+            play(state, queues[seat].pop(0))
+        else:
+            state.apply(PASS)
+    assert not queues[0] and not queues[1], f"cards not played: {queues}"
+
+
+def end_turn(state: EredanState) -> None:
+    """The discard step: both players keep their hands (when allowed)."""
+    from simulator.games.eredan.state import P_DISCARD, PASS
+
+    while state.phase == P_DISCARD:
+        state.apply(PASS)
+
+
+def events(state: EredanState, kind: str) -> list[dict[str, Any]]:
+    assert state.log is not None
+    return [e for e in state.log if e["event"] == kind]
