@@ -50,7 +50,7 @@ Type q to quit."""
 
 REASONS: Final = {
     "turned_king": "a King turned up",
-    "king_of_trumps": "the King of trumps",
+    "king_of_trumps": "announcing the King of trumps",
     "point": "the point: 3 tricks",
     "unproposed_point": "3 tricks without an exchange: 2 points",
     "vole": "the vole: all five tricks",
@@ -171,7 +171,8 @@ class _Session:
         if move == Move.PROPOSE.value:
             self.say(f"{who} propose{s} an exchange.")
         elif move == Move.PLAY.value:
-            self.say(f"{who} play{s}{' without proposing' if entry.get('without_proposing') else ''}.")
+            how = "without proposing" if entry.get("without_proposing") else "the hand: no more proposals"
+            self.say(f"{who} play{s} {how}.")
         elif move == Move.ACCEPT.value:
             self.say(f"{who} accept{s}.")
         elif move == Move.REFUSE.value:
@@ -204,7 +205,7 @@ class _Session:
         if len(legal) == 1 and state.phase in (Phase.TRICKS, Phase.PROPOSAL):
             only = legal[0]
             if only.move is Move.CARD:
-                self.say(f"Your last legal card: {only.card}.")
+                self.say(f"Your only legal card: {only.card}.")
             else:
                 self.say("The stock is empty: no more exchanges.")
             return only
