@@ -433,16 +433,14 @@ def _validate(
         else:
             allowed = {affiliation}
         if allowed is not None:
-            offenders = sorted(
-                (info[0] for info, _ in affiliated if info[2] not in allowed), key=_slug_of_card
-            )
+            offenders = [info[0] for info, _ in affiliated if info[2] not in allowed]
             if affiliation is None:
                 deck = "none of the characters' guilds"
             elif affiliation == merc_guild:
                 deck = "a Mercenary deck takes no affiliated card"
             else:
                 deck = f"this deck is {_guild(affiliation, guild_names)}"
-            for card in offenders:
+            for card in sorted(offenders, key=_slug_of_card) if offenders else ():
                 add(
                     Violation(
                         code.CARD_AFFILIATION,
@@ -594,18 +592,20 @@ def _check_requirements(
     add: Callable[[Violation], None],
 ) -> None:
     all_classes = rules.multi_class_plays_all_classes
-    classes = [frozenset(c.classes if all_classes else c.classes[:1]) for c in chars]
     spell_classes = rules.spell_classes
     theurgy_classes = rules.theurgy_classes
-    # who may play a card by its kind (rules: eredan §2.8)
-    mage = [not spell_classes.isdisjoint(cls) for cls in classes]
-    priest = [not theurgy_classes.isdisjoint(cls) for cls in classes]
-    elements = [
-        c.element if rules.guemelite_casts_own_element and c.element is not None and c.is_guemelite else None
-        for c in chars
-    ]
-    any_mage, any_priest = any(mage), any(priest)
-    deck_elements = {e for e in elements if e is not None}
+    guemelites = rules.guemelite_casts_own_element
+    # who may play a card by its kind (rules: eredan §2.8), for the whole deck
+    any_mage = any_priest = False
+    deck_elements: set[str] = set()
+    for c in chars:
+        cls = c.classes if all_classes else c.classes[:1]
+        if not any_mage and not spell_classes.isdisjoint(cls):
+            any_mage = True
+        if not any_priest and not theurgy_classes.isdisjoint(cls):
+            any_priest = True
+        if guemelites and c.element is not None and c.is_guemelite:
+            deck_elements.add(c.element)
     failed: list[CardSpec] = []
     for info in to_check:
         card, check = info[0], info[4]
@@ -614,31 +614,7 @@ def _check_requirements(
         elif check == _THEURGY_CHECK:
             ok = any_priest
         else:
-            kind = card.kind
-            if kind == SPELL:
-                casters = [
-                    mage[i] or (elements[i] is not None and elements[i] == card.element)
-                    for i in range(len(chars))
-                ]
-            elif kind == THEURGY:
-                casters = priest
-            else:
-                casters = [True] * len(chars)
-            # who meets the card's own reservation
-            requirements = card.requirements
-            golem_item = rules.golem_carries_any_item and card.is_item
-            allowed = [
-                not requirements.classes.isdisjoint(classes[i])
-                or c.family in requirements.characters
-                or c.race in requirements.races
-                or (c.race_parent is not None and c.race_parent in requirements.races)
-                or (golem_item and c.is_golem)
-                for i, c in enumerate(chars)
-            ]
-            if rules.requirement_same_character:
-                ok = any(a and b for a, b in zip(casters, allowed, strict=True))
-            else:
-                ok = any(casters) and any(allowed)
+            ok = _reserved_card_playable(card, chars, rules)
         if not ok:
             failed.append(card)
     for card in sorted(failed, key=_slug_of_card):
@@ -650,6 +626,42 @@ def _check_requirements(
                 cards=(card.slug,),
             )
         )
+
+
+def _reserved_card_playable(card: CardSpec, chars: list[CharacterSpec], rules: DeckRules) -> bool:
+    """Whether a character of ``chars`` can play a card with a reservation (rules: eredan §2.8)."""
+    all_classes = rules.multi_class_plays_all_classes
+    classes = [c.classes if all_classes else c.classes[:1] for c in chars]
+    kind = card.kind
+    if kind == SPELL:
+        casters = [
+            not rules.spell_classes.isdisjoint(classes[i])
+            or (
+                rules.guemelite_casts_own_element
+                and c.element is not None
+                and c.is_guemelite
+                and c.element == card.element
+            )
+            for i, c in enumerate(chars)
+        ]
+    elif kind == THEURGY:
+        casters = [not rules.theurgy_classes.isdisjoint(cls) for cls in classes]
+    else:
+        casters = [True] * len(chars)
+    # who meets the card's own reservation
+    requirements = card.requirements
+    golem_item = rules.golem_carries_any_item and card.is_item
+    allowed = [
+        not requirements.classes.isdisjoint(classes[i])
+        or c.family in requirements.characters
+        or c.race in requirements.races
+        or (c.race_parent is not None and c.race_parent in requirements.races)
+        or (golem_item and c.is_golem)
+        for i, c in enumerate(chars)
+    ]
+    if rules.requirement_same_character:
+        return any(a and b for a, b in zip(casters, allowed, strict=True))
+    return any(casters) and any(allowed)
 
 
 def _requirement_text(card: CardSpec, rules: DeckRules) -> str:
