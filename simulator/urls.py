@@ -2,6 +2,28 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from simulator import views
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("simulations/", views.SimulationListView.as_view(), name="simulation-list"),
+    path("simulations/<int:pk>/", views.SimulationDetailView.as_view(), name="simulation-detail"),
+    path("simulations/<int:pk>/cancel/", views.SimulationCancelView.as_view(), name="simulation-cancel"),
+    path("simulations/<int:pk>/results/", views.SimulationResultsView.as_view(), name="simulation-results"),
+    path(
+        "simulations/<int:pk>/results.csv",
+        views.SimulationResultsCsvView.as_view(),
+        name="simulation-results-csv",
+    ),
+    path(
+        "simulations/<int:pk>/heatmap.png",
+        views.SimulationHeatmapPngView.as_view(),
+        name="simulation-heatmap-png",
+    ),
+    path(
+        "simulations/<int:pk>/heatmap.svg",
+        views.SimulationHeatmapSvgView.as_view(),
+        name="simulation-heatmap-svg",
+    ),
+]

@@ -1,0 +1,227 @@
+"""What ``manage.py simulate`` needs beyond the services: reading deck references and options from
+the command line, following a job with a progress bar, and the summary tables.
+
+See docs/simulation.md "Command line".
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from tqdm import tqdm
+
+from decks.services import deck_text_read
+from eredan.api.errors import DomainError
+from simulator.engine.registry import GameSpec
+from simulator.models import SimulationJob
+from simulator.services import DeckComposition, EntrantInput
+
+#: Seconds between two looks at a followed job.
+FOLLOW_INTERVAL = 0.5
+#: After this long without a worker starting the job, say how to start one.
+NO_WORKER_HINT_AFTER = 15.0
+
+
+class CliError(ValueError):
+    """A command-line input that cannot be used (reported as the command's error)."""
+
+
+def deck_entrant(ref: str, *, policy: str | None) -> EntrantInput:
+    """A deck reference of the command line: a file (``.json``: ``{"name", "characters",
+    "cards"}``; anything else: the deck text format), a deck id, or a demo deck slug."""
+    path = Path(ref)
+    if path.is_file():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CliError(f"{ref}: cannot read it ({exc})") from None
+        if path.suffix.lower() == ".json":
+            return EntrantInput(composition=_json_composition(ref, text), policy=policy)
+        try:
+            parsed = deck_text_read(text=text)
+        except DomainError as exc:
+            lines = "; ".join(f"line {e['line']}: {e['message']}" for e in exc.details.get("lines", []))
+            raise CliError(f"{ref}: {exc.message} {lines}".strip()) from None
+        name = parsed.name or path.stem
+        return EntrantInput(
+            composition=DeckComposition(name=name, characters=tuple(parsed.characters), cards=parsed.cards),
+            policy=policy,
+        )
+    if ref.isdigit():
+        return EntrantInput(deck=int(ref), policy=policy)
+    return EntrantInput(deck=ref, policy=policy)
+
+
+def _json_composition(ref: str, text: str) -> DeckComposition:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{ref}: not JSON ({exc})") from None
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("characters"), list)
+        or not isinstance(data.get("cards"), dict)
+        or not all(isinstance(s, str) for s in data["characters"])
+        or not all(isinstance(k, str) and type(v) is int for k, v in data["cards"].items())
+    ):
+        raise CliError(f'{ref}: expected {{"name": …, "characters": [slug, …], "cards": {{slug: count}}}}')
+    name = data.get("name") or data.get("slug") or Path(ref).stem
+    return DeckComposition(name=str(name), characters=tuple(data["characters"]), cards=data["cards"])
+
+
+def parse_options(spec: GameSpec, items: Sequence[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs, each value read as the option's type (unknown names are left to the
+    service, which lists the known ones)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        if not sep or not name:
+            raise CliError(f"--option {item!r}: expected NAME=VALUE")
+        kind = spec.options.get(name, (str,))[0]
+        if kind is bool:
+            if raw.lower() not in {"1", "0", "true", "false", "yes", "no", "on", "off"}:
+                raise CliError(f"--option {name}: expected true or false, not {raw!r}")
+            options[name] = raw.lower() in {"1", "true", "yes", "on"}
+        elif kind is int:
+            try:
+                options[name] = int(raw)
+            except ValueError:
+                raise CliError(f"--option {name}: expected a whole number, not {raw!r}") from None
+        else:
+            options[name] = raw
+    return options
+
+
+def follow_job(
+    job_id: int,
+    *,
+    progress: bool,
+    stderr: TextIO,
+    sleep: Callable[[float], None] = time.sleep,
+) -> SimulationJob:
+    """Wait for a job to end, with a progress bar on ``stderr``; return the job as it ended."""
+    job = SimulationJob.objects.get(pk=job_id)
+    waited = 0.0
+    hinted = False
+    with tqdm(
+        total=job.total_games,
+        initial=job.games_done,
+        unit="game",
+        file=stderr,
+        disable=not progress,
+        smoothing=0.1,
+    ) as bar:
+        while True:
+            job.refresh_from_db()
+            bar.update(job.games_done - bar.n)
+            if not job.is_active:
+                break
+            if job.started_at is None and not hinted and waited >= NO_WORKER_HINT_AFTER:
+                stderr.write(
+                    f"job #{job.pk} has not started after {waited:.0f} s: is a worker running? "
+                    "(manage.py serve, or celery -A eredan worker)\n"
+                )
+                hinted = True
+            sleep(FOLLOW_INTERVAL)
+            waited += FOLLOW_INTERVAL
+    return job
+
+
+# --- the summary ----------------------------------------------------------------------------------
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def _ci(interval: Sequence[float]) -> str:
+    return f"[{100 * interval[0]:.1f}, {100 * interval[1]:.1f}]"
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    lines = [
+        "  ".join(
+            str(c).ljust(w) if i == 0 else str(c).rjust(w)
+            for i, (c, w) in enumerate(zip(h, widths, strict=True))
+        )
+        for h in [header, *rows]
+    ]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return lines
+
+
+def summary_lines(results: Mapping[str, Any], *, top_cards: int = 5) -> list[str]:
+    """The results as readable tables: per pairing the two sides, the first-player rate, game
+    length and end reasons; for a gauntlet or round robin also the standings and the matrix."""
+    games = results["games_per_pairing"]
+    out = [
+        f"{results['game']} {results['kind'].replace('_', ' ')}: {games:,} games per pairing, "
+        f"seed {results['seed']} (seats alternate between games)"
+    ]
+    for p in results["pairings"]:
+        out.append("")
+        a, b = p["sides"]["A"]["label"], p["sides"]["B"]["label"]
+        out.append(f"{a} vs {b}: {p['games']:,} games")
+        rows = [
+            [
+                f"{side} {s['label']} ({s['policy']})",
+                str(s["wins"]),
+                str(s["losses"]),
+                str(s["draws"]),
+                _pct(s["win_rate"]),
+                _ci(s["win_rate_ci95"]),
+            ]
+            for side, s in p["sides"].items()
+        ]
+        out += _table(["side", "wins", "losses", "draws", "win rate", "95% CI"], rows)
+        fp = p["first_player"]
+        out.append(
+            f"first player wins {_pct(fp['win_rate'])} {_ci(fp['win_rate_ci95'])} of {fp['games']:,} games"
+        )
+        length = p["length"]
+        if length["mean"] is not None:
+            out.append(f"length: mean {length['mean']:.1f}, median {length['median']:g} turns")
+        out.append("end reasons: " + ", ".join(f"{k} {v:,}" for k, v in p["end_reasons"].items()))
+        for side, s in p["sides"].items():
+            cards = sorted(s["cards"].items(), key=lambda kv: (-kv[1]["play_rate"], kv[0]))[:top_cards]
+            if cards:
+                rows = [
+                    [
+                        card,
+                        _pct(c["play_rate"]),
+                        _pct(c["win_rate_when_played"]),
+                        _pct(c["win_rate_when_not_played"]),
+                    ]
+                    for card, c in cards
+                ]
+                out.append(f"{side}: most played cards")
+                out += _table(["card", "played in", "wins when played", "when not"], rows)
+    if results["kind"] != "matchup":
+        out.append("")
+        out.append("standings")
+        rows = [
+            [
+                f"{rank}. {s['label']} ({s['policy']})",
+                f"{s['games']:,}",
+                str(s["wins"]),
+                _pct(s["win_rate"]),
+                _ci(s["win_rate_ci95"]),
+            ]
+            for rank, s in enumerate(results["standings"], start=1)
+        ]
+        out += _table(["entrant", "games", "wins", "win rate", "95% CI"], rows)
+        out.append("")
+        out.append("win rate of row against column")
+        labels = results["matrix"]["labels"]
+        short = [str(i + 1) for i in range(len(labels))]
+        rows = [
+            [f"{i + 1}. {label}", *(_pct(v) if v is not None else "·" for v in row)]
+            for i, (label, row) in enumerate(zip(labels, results["matrix"]["win_rate"], strict=True))
+        ]
+        out += _table(["", *short], rows)
+    return out

@@ -1,0 +1,220 @@
+"""Results as CSV tables and as a heatmap image (shared by the API and ``manage.py simulate``).
+
+Works on the results JSON (``simulator.selectors.job_results`` or the local runner's), imports
+no Django. Tables (``?table=`` in the API):
+
+- ``summary``: one row per pairing and side — games, wins, losses, draws, win rate and its Wilson
+  95% interval, games started first, the first player's win rate, game length, end reasons;
+- ``cards``: one row per pairing, side and card played — games played, times played, play rate,
+  win rate when played and when not;
+- ``characters``: one row per pairing, side and character — games, mean damage, mean healing,
+  survival rate;
+- ``matrix``: the win-rate matrix (row entrant against column entrant);
+- ``standings``: every entrant over all its pairings.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+TABLES = ("summary", "cards", "characters", "matrix", "standings")
+IMAGE_FORMATS = ("png", "svg")
+
+
+def _fmt(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return value
+
+
+def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([_fmt(v) for v in row])
+    return out.getvalue()
+
+
+def _sides(results: Mapping[str, Any]) -> Iterable[tuple[Mapping[str, Any], str, Mapping[str, Any]]]:
+    for pairing in results["pairings"]:
+        for side in ("A", "B"):
+            yield pairing, side, pairing["sides"][side]
+
+
+def results_csv(results: Mapping[str, Any], table: str = "summary") -> str:
+    """One table of the results as CSV text (see the module docstring)."""
+    if table not in TABLES:
+        raise ValueError(f"unknown table {table!r}; tables: {', '.join(TABLES)}")
+    if table == "summary":
+        header = [
+            "pairing",
+            "side",
+            "entrant",
+            "label",
+            "policy",
+            "games",
+            "wins",
+            "losses",
+            "draws",
+            "win_rate",
+            "win_rate_ci95_low",
+            "win_rate_ci95_high",
+            "went_first",
+            "first_player_win_rate",
+            "length_mean",
+            "length_median",
+            "end_reasons",
+        ]
+        rows = [
+            [
+                p["index"],
+                side,
+                s["entrant"],
+                s["label"],
+                s["policy"],
+                p["games"],
+                s["wins"],
+                s["losses"],
+                s["draws"],
+                s["win_rate"],
+                s["win_rate_ci95"][0],
+                s["win_rate_ci95"][1],
+                s["went_first"],
+                p["first_player"]["win_rate"],
+                p["length"]["mean"],
+                p["length"]["median"],
+                " ".join(f"{k}={v}" for k, v in p["end_reasons"].items()),
+            ]
+            for p, side, s in _sides(results)
+        ]
+        return _csv(header, rows)
+    if table == "cards":
+        header = [
+            "pairing",
+            "side",
+            "label",
+            "card",
+            "games_played",
+            "times_played",
+            "play_rate",
+            "win_rate_when_played",
+            "win_rate_when_not_played",
+        ]
+        rows = [
+            [
+                p["index"],
+                side,
+                s["label"],
+                card,
+                c["games_played"],
+                c["times_played"],
+                c["play_rate"],
+                c["win_rate_when_played"],
+                c["win_rate_when_not_played"],
+            ]
+            for p, side, s in _sides(results)
+            for card, c in s["cards"].items()
+        ]
+        return _csv(header, rows)
+    if table == "characters":
+        header = [
+            "pairing",
+            "side",
+            "label",
+            "character",
+            "games",
+            "damage_mean",
+            "healing_mean",
+            "survival_rate",
+        ]
+        rows = [
+            [
+                p["index"],
+                side,
+                s["label"],
+                slug,
+                c["games"],
+                c["damage_mean"],
+                c["healing_mean"],
+                c["survival_rate"],
+            ]
+            for p, side, s in _sides(results)
+            for slug, c in s["characters"].items()
+        ]
+        return _csv(header, rows)
+    if table == "matrix":
+        labels = results["matrix"]["labels"]
+        rows = [[label, *row] for label, row in zip(labels, results["matrix"]["win_rate"], strict=True)]
+        return _csv(["win rate of row against column", *labels], rows)
+    header = ["rank", "entrant", "label", "policy", "games", "wins", "losses", "draws", "win_rate",
+              "win_rate_ci95_low", "win_rate_ci95_high"]  # fmt: skip
+    rows = [
+        [
+            rank,
+            s["entrant"],
+            s["label"],
+            s["policy"],
+            s["games"],
+            s["wins"],
+            s["losses"],
+            s["draws"],
+            s["win_rate"],
+            s["win_rate_ci95"][0],
+            s["win_rate_ci95"][1],
+        ]
+        for rank, s in enumerate(results["standings"], start=1)
+    ]
+    return _csv(header, rows)
+
+
+def heatmap(results: Mapping[str, Any], image_format: str = "png") -> bytes:
+    """The win-rate matrix as a heatmap (matplotlib, Agg backend: no display needed): each cell
+    the row entrant's win rate against the column entrant, annotated, blank where nothing was
+    played; 50% is white, red favours the row, blue the column."""
+    if image_format not in IMAGE_FORMATS:
+        raise ValueError(f"unknown image format {image_format!r}; formats: {', '.join(IMAGE_FORMATS)}")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import numpy as np
+    from matplotlib.figure import Figure
+
+    labels: list[str] = list(results["matrix"]["labels"])
+    rates = results["matrix"]["win_rate"]
+    counts = results["matrix"]["games"]
+    n = len(labels)
+    data = np.array([[np.nan if v is None else v for v in row] for row in rates], dtype=float)
+    size = max(4.0, 1.0 + 0.9 * n)
+    fig = Figure(figsize=(size + 1.5, size))
+    ax = fig.add_subplot()
+    image = ax.imshow(np.ma.masked_invalid(data), cmap="RdBu_r", vmin=0.0, vmax=1.0)
+    ax.set_xticks(range(n), labels=[_short(label) for label in labels], rotation=45, ha="right")
+    ax.set_yticks(range(n), labels=[_short(label) for label in labels])
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("entrant")
+    for i in range(n):
+        for j in range(n):
+            if rates[i][j] is not None:
+                ax.text(j, i, f"{rates[i][j]:.0%}\n{counts[i][j]}", ha="center", va="center", fontsize=8)
+    title = (
+        f"{results.get('game', '')} {results.get('kind', '').replace('_', ' ')}: win rate of row vs column"
+    )
+    if results.get("partial"):
+        title += " (partial)"
+    ax.set_title(title.strip())
+    fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="win rate")
+    fig.tight_layout()
+    out = io.BytesIO()
+    metadata = {"Date": None} if image_format == "svg" else {}
+    fig.savefig(out, format=image_format, dpi=100, metadata=metadata)
+    return out.getvalue()
+
+
+def _short(label: str, width: int = 28) -> str:
+    return label if len(label) <= width else label[: width - 1] + "…"

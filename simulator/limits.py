@@ -1,0 +1,59 @@
+"""Bounds and defaults of simulation jobs, each a named decision (see docs/simulation.md).
+
+Chunk sizing: a chunk should take a few seconds — long enough that the per-chunk cost of Celery
+(one message, one short transaction) is small against playing it, short enough for a smooth
+progress bar, a cheap redelivery when a worker dies, and far below the Redis broker's
+``visibility_timeout`` (a chunk still running when it expires is delivered a second time).
+"""
+
+from __future__ import annotations
+
+#: Games per pairing: 1 to this many (the issue's bound: "1 to 1,000,000").
+MAX_GAMES = 1_000_000
+
+#: **[decision]** The games of a whole job (games per pairing × pairings) are bounded the same
+#: way, so a round robin of 16 decks cannot ask for 120 million games.
+MAX_TOTAL_GAMES = 1_000_000
+
+#: **[decision]** Entrants of a gauntlet (the challenger and its opponents) or a round robin
+#: (120 pairings at 16).
+MAX_ENTRANTS = 16
+
+#: Largest chunk a client may ask for.
+MAX_CHUNK_SIZE = 100_000
+
+#: **[decision]** Most chunks (Celery messages and result rows) one job may have: with the
+#: largest job, chunks of at least 100 games.
+MAX_CHUNKS = 10_000
+
+#: **[decision]** How long a chunk should take (seconds): the default chunk size is this divided
+#: by the expected time of one game (:data:`SECONDS_PER_GAME`). Measured in
+#: ``benchmarks/simulation_bench.py``: at 2 s Celery's overhead is a few per cent of the wall time.
+TARGET_CHUNK_SECONDS = 2.0
+
+#: **[decision]** A chunk is refused when its expected duration exceeds this share of the Redis
+#: broker's visibility timeout (it would be redelivered while still running).
+MAX_CHUNK_SHARE_OF_VISIBILITY = 0.5
+
+#: Expected seconds of one game when both sides play the policy (measured on one core of the
+#: development machine; a mixed pairing takes the mean of its two policies). Only used to pick a
+#: default chunk size and refuse chunks far too long; unknown policies count as
+#: :data:`DEFAULT_SECONDS_PER_GAME`.
+SECONDS_PER_GAME: dict[tuple[str, str], float] = {
+    ("eredan", "random"): 0.0017,
+    ("eredan", "greedy"): 0.008,
+    ("eredan", "ismcts"): 10.0,
+    ("cribbage", "random"): 0.017,
+    ("cribbage", "ev"): 0.1,
+    ("ecarte", "random"): 0.0016,
+    ("ecarte", "heuristic"): 0.0045,
+    ("crapette", "random"): 0.006,
+    ("crapette", "planner"): 0.08,
+}
+DEFAULT_SECONDS_PER_GAME = 0.05
+
+#: **[decision]** Jobs one user may have pending or running at once (the workers are shared).
+MAX_ACTIVE_JOBS_PER_USER = 5
+
+#: Longest entrant label (deck names are at most 100 characters; a suffix may be added).
+MAX_LABEL_LENGTH = 120

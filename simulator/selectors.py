@@ -1,0 +1,159 @@
+"""Reads of simulation jobs: whose jobs one sees, progress and ETA, results (final or partial).
+
+A user sees their own jobs only; anyone else's job is "not found" (never "forbidden", which would
+leak that it exists) — staff included: the admin is where staff look at everyone's jobs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from eredan.api.errors import NotFoundError
+from simulator.engine.batch import Entrant, batch_report, pairings_for
+from simulator.engine.stats import MatchTally
+from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
+
+
+def job_list(*, user: Any, status: str | None = None) -> QuerySet[SimulationJob]:
+    """The jobs of ``user``, newest first (``status``: only those)."""
+    if not getattr(user, "is_authenticated", False):
+        return SimulationJob.objects.none()
+    qs = SimulationJob.objects.filter(owner_id=user.pk)
+    if status:
+        qs = qs.filter(status=status)
+    return qs.order_by("-created_at", "-id")
+
+
+def job_get(*, user: Any, pk: Any) -> SimulationJob:
+    """A job of ``user``; else :class:`NotFoundError`."""
+    try:
+        pk = int(pk)
+    except (TypeError, ValueError):
+        raise NotFoundError("No such simulation job.") from None
+    job = job_list(user=user).filter(pk=pk).first()
+    if job is None:
+        raise NotFoundError("No such simulation job.")
+    return job
+
+
+@dataclass(frozen=True)
+class Progress:
+    games_done: int
+    total_games: int
+    chunks_done: int
+    total_chunks: int
+    fraction: float
+    elapsed_seconds: float | None
+    games_per_second: float | None
+    eta_seconds: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def job_progress(*, job: SimulationJob, now: datetime | None = None) -> Progress:
+    """Progress from the recorded chunks; the ETA from the rate since the job started (null until
+    a chunk is recorded, 0 once the job has ended)."""
+    now = now or timezone.now()
+    elapsed = None
+    if job.started_at is not None:
+        elapsed = max(0.0, ((job.finished_at or now) - job.started_at).total_seconds())
+    rate = job.games_done / elapsed if elapsed and job.games_done else None
+    if not job.is_active:
+        eta: float | None = 0.0
+    elif rate:
+        eta = (job.total_games - job.games_done) / rate
+    else:
+        eta = None
+    return Progress(
+        games_done=job.games_done,
+        total_games=job.total_games,
+        chunks_done=job.chunks_done,
+        total_chunks=job.total_chunks,
+        fraction=job.games_done / job.total_games if job.total_games else 0.0,
+        elapsed_seconds=elapsed,
+        games_per_second=rate,
+        eta_seconds=eta,
+    )
+
+
+def _entrant_json(row: SimulationEntrant) -> dict[str, Any]:
+    deck = None
+    if row.characters:
+        deck = {
+            "id": row.deck_id,
+            "name": row.deck_name,
+            "slug": row.deck_slug or None,
+            "characters": row.characters,
+            "cards": row.cards,
+        }
+    return {"index": row.index, "label": row.label, "policy": row.policy, "deck": deck}
+
+
+def results_document(
+    *,
+    game: str,
+    kind: str,
+    options: Mapping[str, Any],
+    seed: int,
+    games: int,
+    entrants: Sequence[Mapping[str, Any]],
+    tallies: Sequence[MatchTally],
+) -> dict[str, Any]:
+    """The results of a batch (a job's, or a local run's — the same shape and, for the same
+    request, the same content): what was played, then :func:`batch_report`."""
+    plan_entrants = [Entrant(label=e["label"], policy=e["policy"]) for e in entrants]
+    pairings = pairings_for(kind, len(plan_entrants))
+    return {
+        "game": game,
+        "kind": kind,
+        "options": dict(options),
+        "seed": seed,
+        "games_per_pairing": games,
+        "entrants": [dict(e) for e in entrants],
+        **batch_report(plan_entrants, pairings, tallies),
+    }
+
+
+def _report(job: SimulationJob, tallies: list[MatchTally]) -> dict[str, Any]:
+    return results_document(
+        game=job.game,
+        kind=job.kind,
+        options=job.options,
+        seed=job.seed,
+        games=job.games,
+        entrants=[_entrant_json(row) for row in job.entrants.order_by("index")],
+        tallies=tallies,
+    )
+
+
+def job_results_compute(*, job: SimulationJob) -> dict[str, Any]:
+    """The statistics of a job from its chunk rows, merged in (pairing, chunk) order: the same
+    whatever the chunk size, the number of workers or the order the chunks ran in."""
+    count = job.pairings.count()
+    tallies = [MatchTally() for _ in range(count)]
+    rows: Iterator[tuple[int, dict[str, Any]]] = (
+        ChunkResult.objects.filter(job_id=job.pk)
+        .order_by("pairing__index", "chunk")
+        .values_list("pairing__index", "tally")
+        .iterator(chunk_size=500)
+    )
+    for index, tally in rows:
+        tallies[index].merge(MatchTally.from_json(tally))
+    return _report(job, tallies)
+
+
+def job_results(*, job: SimulationJob) -> dict[str, Any]:
+    """The final results of a finished job; while it runs (or once cancelled or failed), the
+    partial results of the chunks recorded so far (``partial: true``)."""
+    if job.status == SimulationJob.Status.DONE and job.results is not None:
+        return {**job.results, "partial": False}
+    pairings: list[SimulationPairing] = list(job.pairings.order_by("index"))
+    tallies = [MatchTally.from_json(p.tally) if p.tally else MatchTally() for p in pairings]
+    return {**_report(job, tallies), "partial": True}

@@ -1,0 +1,156 @@
+"""Input and output shapes of the simulation API (thin: every rule is checked in services).
+
+Inputs are strict (a number must be a JSON integer, unknown keys are refused); what the values
+mean — game, kind, counts, decks, policies, bounds — is checked by
+:func:`simulator.services.simulation_prepare`, which reports every problem at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.reverse import reverse
+
+from decks.serializers import NoUnknownKeysMixin, StrictBooleanField, StrictCharField, StrictIntegerField
+from simulator import selectors
+from simulator.models import SimulationEntrant, SimulationJob
+
+#: A guard on the request's shape; the real bound (MAX_ENTRANTS) is checked by the service.
+MAX_ENTRANTS_IN_REQUEST = 100
+
+
+@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}], "example": "zil-golems"})
+class DeckRefField(serializers.Field):
+    """A deck: its id (a JSON integer) or a public demo deck's slug (a string)."""
+
+    default_error_messages = {"invalid": "A deck is a deck id (integer) or a demo deck slug (string)."}
+
+    def to_internal_value(self, data: Any) -> int | str:
+        if (
+            isinstance(data, bool)
+            or not isinstance(data, int | str)
+            or (isinstance(data, str) and not data.strip())
+        ):
+            self.fail("invalid")
+        if isinstance(data, str) and len(data) > 100:
+            self.fail("invalid")
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer):
+    deck = DeckRefField(required=False, help_text="Eredan: your deck's id or a public demo deck's slug.")
+    policy = StrictCharField(required=False, max_length=40, help_text="AI policy (default: the job's).")
+    label = StrictCharField(
+        required=False, max_length=100, help_text="Name in the results (default: the deck's)."
+    )
+
+
+class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer):
+    game = StrictCharField(max_length=40, help_text="eredan, cribbage, ecarte or crapette.")
+    kind = StrictCharField(required=False, default="matchup", help_text="matchup, gauntlet or round_robin.")
+    entrants = serializers.ListField(
+        child=EntrantInputSerializer(),
+        max_length=MAX_ENTRANTS_IN_REQUEST,
+        help_text="matchup: 2; gauntlet: the challenger then its opponents; round robin: 2 to 16.",
+    )
+    games = StrictIntegerField(help_text="Games per pairing, 1 to 1,000,000 (a whole job at most 1,000,000).")
+    seed = StrictIntegerField(
+        required=False, allow_null=True, help_text="0 to 2**63-1; default: a random one."
+    )
+    chunk_size = StrictIntegerField(
+        required=False, allow_null=True, help_text="Games per chunk; default: about 2 s."
+    )
+    policy = StrictCharField(required=False, max_length=40, help_text="Default policy of the entrants.")
+    options = serializers.DictField(required=False, help_text="The game's options (e.g. eredan turn_cap).")
+    award_experience = StrictBooleanField(required=False, default=False)
+    collection = StrictIntegerField(required=False, allow_null=True, help_text="Collection earning the XP.")
+
+
+class EntrantOutputSerializer(serializers.ModelSerializer):
+    deck = serializers.SerializerMethodField()
+
+    class Meta:
+        model = SimulationEntrant
+        fields = ("index", "label", "policy", "deck", "earns_experience")
+
+    def get_deck(self, obj: SimulationEntrant) -> dict[str, Any] | None:
+        if not obj.characters:
+            return None
+        return {
+            "id": obj.deck_id,
+            "name": obj.deck_name,
+            "slug": obj.deck_slug or None,
+            "characters": obj.characters,
+            "cards": obj.cards,
+        }
+
+
+class ProgressSerializer(serializers.Serializer):
+    games_done = serializers.IntegerField()
+    total_games = serializers.IntegerField()
+    chunks_done = serializers.IntegerField()
+    total_chunks = serializers.IntegerField()
+    fraction = serializers.FloatField()
+    elapsed_seconds = serializers.FloatField(allow_null=True)
+    games_per_second = serializers.FloatField(allow_null=True)
+    eta_seconds = serializers.FloatField(allow_null=True)
+
+
+class JobOutputSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+    progress = serializers.SerializerMethodField()
+    error = serializers.SerializerMethodField()
+    links = serializers.SerializerMethodField()
+
+    class Meta:
+        model = SimulationJob
+        fields = (
+            "id", "url", "game", "kind", "status", "options", "games", "seed", "chunk_size",
+            "award_experience", "collection", "progress", "error", "created_at", "started_at",
+            "finished_at", "links",
+        )  # fmt: skip
+
+    def _url(self, name: str, obj: SimulationJob) -> str:
+        return str(reverse(name, kwargs={"pk": obj.pk}, request=self.context.get("request")))
+
+    def get_url(self, obj: SimulationJob) -> str:
+        return self._url("simulation-detail", obj)
+
+    @extend_schema_field(ProgressSerializer)
+    def get_progress(self, obj: SimulationJob) -> dict[str, Any]:
+        return selectors.job_progress(job=obj).to_json()
+
+    @extend_schema_field({"type": "object", "nullable": True, "properties": {"code": {}, "message": {}}})
+    def get_error(self, obj: SimulationJob) -> dict[str, str] | None:
+        if not obj.error:
+            return None
+        return {"code": obj.error_code or "job_failed", "message": obj.error}
+
+    @extend_schema_field({"type": "object", "additionalProperties": {"type": "string"}})
+    def get_links(self, obj: SimulationJob) -> dict[str, str]:
+        return {
+            "cancel": self._url("simulation-cancel", obj),
+            "results": self._url("simulation-results", obj),
+            "results_csv": self._url("simulation-results-csv", obj),
+            "heatmap_png": self._url("simulation-heatmap-png", obj),
+            "heatmap_svg": self._url("simulation-heatmap-svg", obj),
+        }
+
+
+class JobDetailSerializer(JobOutputSerializer):
+    entrants = EntrantOutputSerializer(many=True, read_only=True)
+    results = serializers.SerializerMethodField()
+
+    class Meta(JobOutputSerializer.Meta):
+        fields = (*JobOutputSerializer.Meta.fields, "entrants", "results")
+
+    @extend_schema_field({"type": "object", "nullable": True})
+    def get_results(self, obj: SimulationJob) -> dict[str, Any] | None:
+        if not self.context.get("with_results", True):
+            return None
+        return selectors.job_results(job=obj)

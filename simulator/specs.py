@@ -1,0 +1,99 @@
+"""The bridge from simulation rows to the pure batch machinery, in one place.
+
+An entrant's deck snapshot (character slugs and card counts) becomes a
+:class:`~cards.domain.specs.DeckSpec` through the card catalog (``cards.specs.get_catalog()``,
+cached per process); a job becomes a :class:`~simulator.engine.batch.BatchPlan`, then a
+:class:`~simulator.engine.batch.Batch` (game, policies, decks) that a worker process builds once
+and keeps for every chunk of that job it runs — never per game.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+
+from cards.domain.specs import Catalog, DeckSpec, deck_from_counts
+from simulator.engine.batch import Batch, BatchPlan, Entrant
+from simulator.models import SimulationEntrant, SimulationJob
+
+#: Jobs whose built batch a worker process keeps (a worker usually runs one job at a time).
+BATCH_CACHE_SIZE = 8
+
+
+class UnknownSlugError(ValueError):
+    """A deck snapshot names a character or card the catalog does not have (any more)."""
+
+    def __init__(self, slugs: Sequence[str]) -> None:
+        super().__init__("unknown character or card: " + ", ".join(slugs))
+        self.slugs = list(slugs)
+
+
+def deck_spec_build(
+    *,
+    name: str,
+    characters: Sequence[str],
+    cards: Mapping[str, int],
+    catalog: Catalog,
+    slug: str = "",
+) -> DeckSpec:
+    """A deck spec from slugs and counts, looked up in ``catalog``."""
+    unknown = [s for s in characters if s not in catalog.characters]
+    unknown += [s for s in cards if s not in catalog.cards]
+    if unknown:
+        raise UnknownSlugError(unknown)
+    return deck_from_counts(
+        name, [catalog.characters[s] for s in characters], dict(cards), catalog.cards, slug=slug
+    )
+
+
+def entrant_from_row(row: SimulationEntrant, catalog: Catalog | None) -> Entrant:
+    deck = None
+    if catalog is not None:
+        deck = deck_spec_build(
+            name=row.deck_name or row.label,
+            characters=row.characters,
+            cards=row.cards,
+            catalog=catalog,
+            slug=row.deck_slug,
+        )
+    return Entrant(label=row.label, policy=row.policy, deck=deck)
+
+
+def job_plan_build(*, job: SimulationJob, catalog: Catalog | None) -> BatchPlan:
+    """The plan of a saved job (``catalog``: needed when the game is played with decks)."""
+    entrants = tuple(entrant_from_row(row, catalog) for row in job.entrants.order_by("index"))
+    return BatchPlan(
+        game=job.game,
+        kind=job.kind,
+        entrants=entrants,
+        games=job.games,
+        seed=job.seed,
+        chunk_size=job.chunk_size,
+        options=dict(job.options),
+    )
+
+
+_lock = threading.Lock()
+_batches: OrderedDict[tuple[int, str], Batch] = OrderedDict()
+
+
+def job_batch_get(*, job: SimulationJob, catalog: Catalog | None) -> Batch:
+    """The playable batch of ``job``, built once per process (and per catalog version)."""
+    key = (int(job.pk), catalog.version if catalog is not None else "")
+    with _lock:
+        batch = _batches.get(key)
+        if batch is not None:
+            _batches.move_to_end(key)
+            return batch
+    batch = Batch(job_plan_build(job=job, catalog=catalog))
+    with _lock:
+        _batches[key] = batch
+        while len(_batches) > BATCH_CACHE_SIZE:
+            _batches.popitem(last=False)
+    return batch
+
+
+def batch_cache_clear() -> None:
+    with _lock:
+        _batches.clear()

@@ -1,0 +1,194 @@
+"""The simulation API: submit a job (202), follow it, cancel it, read and export its results.
+
+Thin: parse with a serializer, call a service or selector, render. See docs/simulation.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from eredan.api.errors import DomainError
+from eredan.api.pagination import Pagination
+from eredan.api.schema import ERROR_RESPONSE, ERROR_RESPONSES
+from simulator import selectors, services
+from simulator.exports import TABLES, heatmap, results_csv
+from simulator.models import SimulationJob
+from simulator.serializers import JobCreateSerializer, JobDetailSerializer, JobOutputSerializer
+
+
+def _bool_param(request: Request, name: str, default: bool) -> bool:
+    value = request.query_params.get(name)
+    if value is None or value == "":
+        return default
+    if value.lower() in {"1", "true", "yes"}:
+        return True
+    if value.lower() in {"0", "false", "no"}:
+        return False
+    raise DomainError(f"{name} is true or false.", code="invalid", field=name)
+
+
+class SimulationListView(APIView):
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        operation_id="simulations_list",
+        parameters=[
+            OpenApiParameter("status", str, enum=list(SimulationJob.Status.values)),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses={200: JobOutputSerializer(many=True), **ERROR_RESPONSES},
+        description="Your simulation jobs, newest first (without their results).",
+    )
+    def get(self, request: Request) -> Response:
+        wanted = request.query_params.get("status") or None
+        if wanted is not None and wanted not in SimulationJob.Status.values:
+            raise DomainError(
+                f"status is one of {', '.join(SimulationJob.Status.values)}.", code="invalid", field="status"
+            )
+        qs = selectors.job_list(user=request.user, status=wanted)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(qs, request, view=self)
+        jobs = list(page) if page is not None else list(qs)
+        data = JobOutputSerializer(jobs, many=True, context={"request": request}).data
+        return paginator.get_paginated_response(data)
+
+    @extend_schema(
+        operation_id="simulations_create",
+        request=JobCreateSerializer,
+        responses={202: JobDetailSerializer, 429: ERROR_RESPONSE, 503: ERROR_RESPONSE, **ERROR_RESPONSES},
+        description=(
+            "Submit a simulation job; 202 with the job (its URL also in `Location`). Eredan entrants "
+            "bring a deck (yours, by id, or a public demo deck, by id or slug) and must be valid; the "
+            "classic games' entrants are AI policies. Any problem — unknown game, policy or option, "
+            "someone else's or an invalid deck, games outside 1..1,000,000 — is a 400 listing every "
+            "problem, and nothing is queued."
+        ),
+    )
+    def post(self, request: Request) -> Response:
+        serializer = JobCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        job = services.job_create(
+            owner=request.user,
+            game=data["game"],
+            kind=data["kind"],
+            entrants=[services.EntrantInput(**item) for item in data["entrants"]],
+            games=data["games"],
+            seed=data.get("seed"),
+            chunk_size=data.get("chunk_size"),
+            policy=data.get("policy"),
+            options=data.get("options"),
+            award_experience=data["award_experience"],
+            collection_id=data.get("collection"),
+        )
+        body = JobDetailSerializer(job, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+
+class SimulationDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="simulations_retrieve",
+        parameters=[OpenApiParameter("results", bool, description="Include the results (default true).")],
+        responses={200: JobDetailSerializer, **ERROR_RESPONSES},
+        description="Status, progress and ETA, and the results — partial while the job runs.",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        job = selectors.job_get(user=request.user, pk=pk)
+        context = {"request": request, "with_results": _bool_param(request, "results", True)}
+        return Response(JobDetailSerializer(job, context=context).data)
+
+
+class SimulationCancelView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="simulations_cancel",
+        request=None,
+        responses={200: JobDetailSerializer, 409: ERROR_RESPONSE, **ERROR_RESPONSES},
+        description="Cancel a pending or running job (409 if it has already ended).",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        job = selectors.job_get(user=request.user, pk=pk)
+        job = services.job_cancel(job=job)
+        return Response(JobDetailSerializer(job, context={"request": request}).data)
+
+
+class SimulationResultsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="simulations_results",
+        responses={200: OpenApiResponse(description="The results JSON."), **ERROR_RESPONSES},
+        description="The results (final, or partial while the job runs: `partial`).",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        job = selectors.job_get(user=request.user, pk=pk)
+        return Response(selectors.job_results(job=job))
+
+
+class SimulationResultsCsvView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="simulations_results_csv",
+        parameters=[OpenApiParameter("table", str, enum=list(TABLES), description="Default: summary.")],
+        responses={(200, "text/csv"): OpenApiResponse(str), **ERROR_RESPONSES},
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        job = selectors.job_get(user=request.user, pk=pk)
+        table = request.query_params.get("table") or "summary"
+        if table not in TABLES:
+            raise DomainError(f"table is one of {', '.join(TABLES)}.", code="invalid", field="table")
+        response = HttpResponse(results_csv(selectors.job_results(job=job), table), content_type="text/csv")
+        response["Content-Disposition"] = f'attachment; filename="simulation-{job.pk}-{table}.csv"'
+        return response
+
+
+class SimulationHeatmapView(APIView):
+    """The win-rate matrix as a heatmap image (any kind of job; partial while it runs)."""
+
+    permission_classes = [IsAuthenticated]
+    image_format = "png"
+    content_types: dict[str, str] = {"png": "image/png", "svg": "image/svg+xml"}
+
+    def get(self, request: Request, pk: int, **kwargs: Any) -> HttpResponse:
+        job = selectors.job_get(user=request.user, pk=pk)
+        image = heatmap(selectors.job_results(job=job), self.image_format)
+        return HttpResponse(image, content_type=self.content_types[self.image_format])
+
+
+class SimulationHeatmapPngView(SimulationHeatmapView):
+    image_format = "png"
+
+    @extend_schema(
+        operation_id="simulations_heatmap_png",
+        responses={(200, "image/png"): OpenApiResponse(bytes), **ERROR_RESPONSES},
+        description="The win-rate matrix as a PNG heatmap (partial while the job runs).",
+    )
+    def get(self, request: Request, pk: int, **kwargs: Any) -> HttpResponse:
+        return super().get(request, pk)
+
+
+class SimulationHeatmapSvgView(SimulationHeatmapView):
+    image_format = "svg"
+
+    @extend_schema(
+        operation_id="simulations_heatmap_svg",
+        responses={(200, "image/svg+xml"): OpenApiResponse(str), **ERROR_RESPONSES},
+        description="The win-rate matrix as an SVG heatmap (partial while the job runs).",
+    )
+    def get(self, request: Request, pk: int, **kwargs: Any) -> HttpResponse:
+        return super().get(request, pk)
