@@ -143,7 +143,7 @@ class EcarteAction:
         if self.move is Move.CARD:
             return f"card {self.cards[0]}"
         if self.move is Move.PLAY:
-            return "play without proposing"
+            return "play the hand"
         return str(self.move.value)
 
 
@@ -419,6 +419,10 @@ class EcarteState:
         new.hands[opp] = sorted_hand(hand)
         new.discards[opp] = rest[:n_discards]
         new.stock = rest[n_discards:]
+        if self.phase is Phase.TRICKS:
+            # Whoever holds the King of trumps in the re-dealt hands announces it with their first
+            # card (a seat past its first card has announced it or is known not to hold it).
+            new.king_holder = next((seat for seat in (0, 1) if king in new.hands[seat]), None)
         return new
 
     def summary(self) -> Mapping[str, Any]:
@@ -546,7 +550,7 @@ class EcarteState:
             self.actor = self.dealer
         elif action.move is Move.PLAY:
             # rules: ecarte.md "A deal" 7 — see UNPROPOSED_MEANS_NO_PROPOSAL_THIS_DEAL.
-            self.played_without_proposing = self.proposals == 0
+            self.played_without_proposing = self.proposals == 0 or not UNPROPOSED_MEANS_NO_PROPOSAL_THIS_DEAL
             self._logged(seat, action, without_proposing=self.played_without_proposing)
             self._begin_tricks()
         else:

@@ -231,6 +231,21 @@ def test_determinize_knows_a_first_card_without_announcement_means_no_king_of_tr
     assert all(king not in state.determinize(1, rng).hands[0] for _ in range(200))
 
 
+def test_in_a_determinized_deal_the_re_dealt_king_of_trumps_is_announced_by_its_new_holder():
+    state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C KS", "7S")
+    state.apply(PLAY)
+    state.apply(card("AH"))
+    rng = random.Random(4)
+    outcomes = set()
+    for _ in range(100):
+        seen = state.determinize(0, rng)
+        holds = any(str(c) == "KS" for c in seen.hands[1])
+        seen.apply(seen.legal_actions()[0])
+        assert seen.scores[1] == int(holds)
+        outcomes.add(holds)
+    assert outcomes == {True, False}
+
+
 def test_determinize_knows_a_lower_card_means_no_higher_one():
     """The follower must win if able: following with a lower card shows they hold no higher one."""
     state = deal("TH QD 8D 9S 7D", "9H 7H 7C 8C 9C", "7S")
