@@ -196,6 +196,13 @@ class EvolutionFamily(models.Model):
     name_fr = models.CharField("name (French)", max_length=NAME_MAX)
     name_en = models.CharField("name (English)", max_length=NAME_MAX)
     kind = models.CharField(max_length=10, choices=FamilyKind.choices)
+    community_id = models.CharField(
+        max_length=40,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text="Id of the family's first card in the community cards.json dump (import_cards).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -283,6 +290,13 @@ class CatalogEntry(models.Model):
         default=list, blank=True, help_text="Rows of the reference card-texts.tsv this entry was read from."
     )
     notes = models.TextField(blank=True, help_text="What was inferred, estimated or simplified.")
+    community_id = models.CharField(
+        max_length=40,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text="Id of the record in the community cards.json dump it was imported from (import_cards).",
+    )
     search_text = models.TextField(
         blank=True,
         editable=False,
