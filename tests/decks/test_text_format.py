@@ -156,7 +156,7 @@ deck_st = st.tuples(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(deck_st)
 def test_export_then_import_round_trips_exactly(deck):
     """docs/decks.md "Text format": export then import gives back the same deck, and the same text."""

@@ -18,7 +18,7 @@ owned_st = st.none() | st.dictionaries(
     st.sampled_from(CHARACTER_SLUGS + CARD_SLUGS), st.integers(min_value=0, max_value=6)
 )
 
-SETTINGS = settings(max_examples=150, deadline=None)
+SETTINGS = settings(max_examples=100, deadline=None)
 
 
 def check(characters, cards, owned=None):
