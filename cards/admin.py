@@ -108,8 +108,8 @@ class EntryAdmin(admin.ModelAdmin):
     """What the character and card admins share: search, deletion that keeps levels contiguous,
     JSON export, the generated rules text."""
 
-    search_fields = ("slug", "name_en", "name_fr", "family__slug")
-    readonly_fields = ("rules_text", "created_at", "updated_at")
+    search_fields = ("slug", "name_en", "name_fr", "family__slug", "community_id")
+    readonly_fields = ("rules_text", "community_id", "created_at", "updated_at")
     list_select_related = ("family", "guild")
     list_per_page = 50
     save_on_top = True
@@ -276,7 +276,20 @@ class CharacterAdmin(EntryAdmin):
         ("Affiliation", {"fields": ("guild", "classes", "race", "castes")}),
         ("Stats", {"fields": (("hp", "attack_min", "attack_max", "defense", "spirit"), "stats_source")}),
         ("Rules", {"fields": ("orders", "abilities", "rules_text")}),
-        ("Provenance", {"fields": ("rarity", "card_set", "source_seq", "notes", "created_at", "updated_at")}),
+        (
+            "Provenance",
+            {
+                "fields": (
+                    "rarity",
+                    "card_set",
+                    "source_seq",
+                    "notes",
+                    "community_id",
+                    "created_at",
+                    "updated_at",
+                )
+            },
+        ),
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[m.Character]:
@@ -344,7 +357,20 @@ class CardAdmin(EntryAdmin):
         (None, {"fields": ("name_en", "name_fr", "slug", "family", "level", "type", "unique", "guild")}),
         ("Who may play it", {"fields": ("required_classes", "required_characters", "required_races")}),
         ("Rules", {"fields": ("zone", "dual_wield", "chain", "effects", "xp_value", "rules_text")}),
-        ("Provenance", {"fields": ("rarity", "card_set", "source_seq", "notes", "created_at", "updated_at")}),
+        (
+            "Provenance",
+            {
+                "fields": (
+                    "rarity",
+                    "card_set",
+                    "source_seq",
+                    "notes",
+                    "community_id",
+                    "created_at",
+                    "updated_at",
+                )
+            },
+        ),
     )
 
     def to_spec(self, obj: m.Card) -> Any:
