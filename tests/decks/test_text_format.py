@@ -173,3 +173,18 @@ def test_export_then_import_round_trips_exactly(deck):
 
 def test_blank_name_is_no_name():
     assert not deck_text_export(characters=[], cards={}, catalog=CATALOG, name="  \t").startswith("Name")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_parses_or_reports_bad_lines(text):
+    """Whatever is typed, the reader answers a deck or a DeckTextError with line numbers — never
+    another exception."""
+    try:
+        parsed = parse(text)
+    except DeckTextError as exc:
+        assert exc.errors
+        assert all(1 <= e.line <= max(1, len(text.splitlines())) for e in exc.errors)
+    else:
+        assert all(slug in CATALOG.characters for slug in parsed.characters)
+        assert all(slug in CATALOG.cards and n >= 1 for slug, n in parsed.cards.items())
