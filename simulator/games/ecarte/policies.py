@@ -111,7 +111,8 @@ class HeuristicPolicy:
     - Discards: keeps trumps, Kings and guarded Queens; throws the rest (at least the weakest card
       when the rules require a discard).
     - Tricks: second to play, wins as cheaply as possible or throws the weakest card; leading,
-      draws trumps when holding the master trump and length, else cashes masters, else leads low.
+      draws trumps when holding the master trump and another trump, else cashes master cards, else
+      leads trumps with three or more, else the best card of the longest plain suit.
     """
 
     name = "heuristic"
