@@ -195,6 +195,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Stable enums clients match on get stable component names.
+    "ENUM_NAME_OVERRIDES": {"ViolationCodeEnum": "decks.rules.VIOLATION_CODES"},
 }
 
 LOGGING = {
