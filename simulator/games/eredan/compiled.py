@@ -123,6 +123,41 @@ CK_ITEM, CK_ACTION, CK_SPELL, CK_THEURGY = range(4)
 CARD_KINDS = {ITEM: CK_ITEM, ACTION: CK_ACTION, SPELL: CK_SPELL, THEURGY: CK_THEURGY}
 # Item slots (rules: eredan §3 Items).
 SLOT_NONE, SLOT_WEAPON, SLOT_ARMOR = range(3)
+# A character's "gear": its weapon slot state, plus GEAR_ARMOR when its armor slot is taken.
+GEAR_FREE, GEAR_ONE, GEAR_ONE_DUAL, GEAR_FULL = range(4)
+GEAR_ARMOR = 4
+GEAR_STATES = 8
+
+
+def gear_accepts(gear: int, slot: int, hands: int, dual: bool) -> bool:
+    """rules: eredan §3 Items — whether a character with ``gear`` may take one more item of
+    ``slot``: one weapon, or two one-handed ones when one of the two has Ambidextrie; one armor
+    or shield; other items are unlimited."""
+    if slot == SLOT_ARMOR:
+        return not gear & GEAR_ARMOR
+    if slot != SLOT_WEAPON:
+        return True
+    weapons = gear & 3
+    if weapons == GEAR_FREE:
+        return True
+    if weapons == GEAR_FULL or hands != 1:
+        return False
+    return weapons == GEAR_ONE_DUAL or dual
+
+
+def add_gear(gear: int, slot: int, hands: int, dual: bool) -> int:
+    """The gear of a character after it takes one more weapon or armor."""
+    if slot == SLOT_ARMOR:
+        return gear | GEAR_ARMOR
+    if slot != SLOT_WEAPON:
+        return gear
+    weapons = gear & 3
+    if weapons == GEAR_FREE and hands == 1:
+        weapons = GEAR_ONE_DUAL if dual else GEAR_ONE
+    else:
+        weapons = GEAR_FULL
+    return (gear & GEAR_ARMOR) | weapons
+
 
 CompiledCondition = tuple[tuple[int, Any], ...]
 CompiledEffect = tuple[Any, ...]
@@ -191,6 +226,19 @@ class CompiledCharacter:
     #: rules: eredan §3 step 3 — a mono-class Mage's damage spell replaces its attack.
     spell_replaces_attack: bool
     is_artisan: bool
+    order_source: str  # "order:<slug>", the source named in the event log
+    ability_source: str  # "ability:<slug>"
+    #: The modifiers of every Ordre naming a turn, by turn (filled on first use).
+    orders_by_turn: dict[int, tuple[CompiledEffect, ...]]
+
+    def order_ops(self, turn: int) -> tuple[CompiledEffect, ...]:
+        """rules: eredan §3 step 1 — the modifiers of all its Ordres naming ``turn``."""
+        ops = self.orders_by_turn.get(turn)
+        if ops is None:
+            ops = self.orders_by_turn[turn] = tuple(
+                op for turns, order in self.orders if turns.matches(turn) for op in order
+            )
+        return ops
 
 
 @dataclass(frozen=True)
@@ -206,6 +254,8 @@ class Tables:
     #: Cards played on the fighter with no item-slot check (not a weapon nor an armor, and not an
     #: artisan's card that may go on another character).
     simple_mask: int
+    #: Per card: bit ``g`` set when a character with gear ``g`` may take it (:func:`gear_accepts`).
+    fits: tuple[int, ...]
     all_cards_mask: int
     decks_specs: tuple[DeckSpec, DeckSpec]
     #: Printed stats by ``character * 4 + stat``: 0 for Attaque (rolled in its range), then
@@ -400,6 +450,9 @@ def _compile_character(ch: CharacterSpec, index: int, match_mask: Any) -> Compil
         mage_spell_chain=mono_mage and not ch.is_guemelite,
         spell_replaces_attack=mono_mage,
         is_artisan=ARTISAN_CLASS in classes,
+        order_source=f"order:{ch.slug}",
+        ability_source=f"ability:{ch.slug}",
+        orders_by_turn={},
     )
 
 
@@ -495,6 +548,10 @@ def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
         decks=(deck_ids[0], deck_ids[1]),
         play_mask=tuple(play_mask),
         simple_mask=simple,
+        fits=tuple(
+            sum(1 << g for g in range(GEAR_STATES) if gear_accepts(g, c.slot, c.hands, c.dual_wield))
+            for c in cards
+        ),
         all_cards_mask=all_mask,
         decks_specs=(decks[0], decks[1]),
         base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative)),

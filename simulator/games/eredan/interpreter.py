@@ -64,10 +64,6 @@ from simulator.games.eredan.rules import REVIVED_CHARACTER_UNTAPPED
 
 Event = dict[str, Any]
 
-# Weapon slot states (rules: eredan §3 Items), plus GEAR_ARMOR when the armor slot is taken.
-GEAR_FREE, GEAR_ONE, GEAR_ONE_DUAL, GEAR_FULL = range(4)
-GEAR_ARMOR = 4
-
 
 def shuffle(items: list[int], rng: random.Random) -> None:
     """Fisher–Yates with ``rng.random()`` (uniform, and cheaper than ``Random.shuffle``)."""
@@ -156,7 +152,12 @@ class Board:
         """Character ``c``'s Attaque for one use: rolled in its range, plus modifiers, at least 0
         (rules: eredan §1 — the attack "fourchette" is rolled each combat)."""
         ch = self.chars[c]
-        value = self.roll(ch.attack_min, ch.attack_max) + self.stat(c, ATK)
+        lo, hi = ch.attack_min, ch.attack_max
+        value = lo if lo >= hi else lo + int(self.rng.random() * (hi - lo + 1))
+        i = c * NSTATS
+        value += self.mod[i] + self.cmod[i]
+        if self.auras:
+            value += self.stat(c, ATK) - self.mod[i] - self.cmod[i]
         return value if value > 0 else 0
 
     def carries(self, c: int, kind: int) -> bool:

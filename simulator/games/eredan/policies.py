@@ -139,25 +139,45 @@ def choice_value(state: EredanState, action: int) -> float:
 def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
     """:func:`choice_value` of every legal choice, reading each character's stats once."""
     a = state.active
-    atk = [state.stat(c, ATK) for c in range(6)]
-    dfn = [state.stat(c, DEF) for c in range(6)]
+    turn = state.turn
+    atk = [0] * 6
+    dfn = [0] * 6
+    conditional: list[list[CompiledEffect]] = [[] for _ in range(6)]
+    for c in range(6):
+        if state.hp[c] <= 0:
+            continue
+        atk[c] = state.stat(c, ATK)
+        dfn[c] = state.stat(c, DEF)
+        ch = state.chars[c]
+        for ops in (ch.order_ops(turn) if ch.orders else (), ch.ability_ops):
+            for op in ops:
+                if op[6] is not None:
+                    conditional[c].append(op)
+                elif op[1] == ATK:
+                    atk[c] += op[2]
+                elif op[1] == DEF:
+                    dfn[c] += op[2]
     hp = state.hp
-    plain = [not (ch.ability_ops or ch.orders) for ch in state.chars]
     values = []
     for action in legal:
         m = action - FIGHT
         f = a * 3 + m // 3
         o = (1 - a) * 3 + m % 3
-        bf = _NO_BONUS if plain[f] else _combat_bonus(state, f, o)
-        bo = _NO_BONUS if plain[o] else _combat_bonus(state, o, f)
-        values.append(
-            _blow(state, f, atk[f] + bf[ATK], dfn[o] + bo[DEF], hp[o])
-            - _blow(state, o, atk[o] + bo[ATK], dfn[f] + bf[DEF], hp[f])
-        )
+        af, df, ao, do = atk[f], dfn[f], atk[o], dfn[o]
+        for op in conditional[f]:
+            if state.holds(op[6], f, o):
+                if op[1] == ATK:
+                    af += op[2]
+                elif op[1] == DEF:
+                    df += op[2]
+        for op in conditional[o]:
+            if state.holds(op[6], o, f):
+                if op[1] == ATK:
+                    ao += op[2]
+                elif op[1] == DEF:
+                    do += op[2]
+        values.append(_blow(state, f, af, do, hp[o]) - _blow(state, o, ao, df, hp[f]))
     return values
-
-
-_NO_BONUS = (0, 0, 0, 0)
 
 
 class _Combat:
@@ -483,11 +503,13 @@ class SearchPolicy:
 
     For each decision it samples ``worlds`` determinizations of what the player cannot see
     (:meth:`EredanState.determinize`: the opponent's hand and unrevealed cards, both draw piles,
-    the future dice). In each world, every candidate action is tried with the *same* dice and the
-    same rollout RNG, and play goes on with the greedy policy for both players for ``horizon``
-    turns (or to the end of the game); the result is scored with :func:`evaluate`. The action with
-    the best total wins: comparing the actions on identical worlds and dice removes most of the
-    luck from the comparison. Discards follow the greedy rule (keep everything unless forced).
+    the future dice; the opponent's unrevealed cards are re-chosen in each world by the greedy
+    policy, its model of the opponent). In each world, every candidate action is tried with the
+    *same* dice and the same rollout RNG, and play goes on with the greedy policy for both
+    players for ``horizon`` turns (or to the end of the game); the result is scored with
+    :func:`evaluate`. The action with the best total wins: comparing the actions on identical
+    worlds and dice removes most of the luck from the comparison. Discards follow the greedy rule
+    (keep everything unless forced).
 
     Everything random comes from its own ``rng``; the state is read only through determinize.
     """
@@ -510,7 +532,7 @@ class SearchPolicy:
         player = state.to_move
         totals = [0.0] * len(legal)
         for _ in range(self.worlds):
-            world = state.determinize(player, rng)
+            world = state.determinize(player, rng, opponent_model=greedy_action)
             dice = world.rng.getstate()
             seed = rng.getrandbits(32)
             for i, action in enumerate(legal):

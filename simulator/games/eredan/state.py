@@ -27,28 +27,21 @@ itself: ``current_player()`` only ever names a player with a real choice.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from simulator.engine.protocol import TERMINAL, IllegalActionError
 from simulator.games.eredan.compiled import (
     CK_SPELL,
     DEF,
-    NSTATS,
-    SLOT_ARMOR,
-    SLOT_NONE,
-    SLOT_WEAPON,
-    Tables,
-)
-from simulator.games.eredan.interpreter import (
-    GEAR_ARMOR,
     GEAR_FREE,
-    GEAR_FULL,
-    GEAR_ONE,
-    GEAR_ONE_DUAL,
-    Board,
-    shuffle,
+    NSTATS,
+    SLOT_NONE,
+    Tables,
+    add_gear,
+    gear_accepts,
 )
+from simulator.games.eredan.interpreter import Board, shuffle
 from simulator.games.eredan.rules import (
     CARDS_OF_A_DEAD_FIGHTER_RESOLVE,
     DOUBLE_DECK_OUT_BY_SCORE,
@@ -109,6 +102,14 @@ def discard_action(state: EredanState, seat: int, cards: Sequence[int]) -> int:
         else:
             raise ValueError(f"card {k} is not in the hand")
     return DISCARD + mask if mask else PASS
+
+
+#: The choices of fighters by the available characters (bits 0–2: the active player's, 3–5: the
+#: other player's).
+_CHOICES = tuple(
+    tuple(FIGHT + 3 * m + t for m in range(3) if ready >> m & 1 for t in range(3) if ready >> (3 + t) & 1)
+    for ready in range(64)
+)
 
 
 def fight_action(mine: int, theirs: int) -> int:
@@ -385,12 +386,14 @@ class EredanState(Board):
             return
 
     def _choice_options(self) -> tuple[int, ...]:
-        a = self.active
         hp, tapped = self.hp, self.tapped
-        mine = [c - a * 3 for c in range(a * 3, a * 3 + 3) if hp[c] > 0 and not tapped[c]]
-        b = 3 - a * 3
-        theirs = [c - b for c in range(b, b + 3) if hp[c] > 0 and not tapped[c]]
-        return tuple(FIGHT + 3 * m + t for m in mine for t in theirs)
+        ready = 0
+        for c in range(6):
+            if hp[c] > 0 and not tapped[c]:
+                ready |= 1 << c
+        if self.active:
+            ready = (ready >> 3) | ((ready & 7) << 3)
+        return _CHOICES[ready]
 
     def card_options(self, seat: int, slot: int) -> tuple[int, ...]:
         """The cards ``seat``'s fighter may play as its card number ``slot`` (0 or 1): the
@@ -407,51 +410,50 @@ class EredanState(Board):
             chain = -1
         f = self.fighters[seat]
         tables = self.tables
-        playable = tables.play_mask[f] & chain
+        candidates = 0
+        for k in hand:
+            candidates |= 1 << k
+        candidates &= tables.play_mask[f] & chain
+        if not candidates:
+            return (PASS,)
         simple = tables.simple_mask
+        fits = tables.fits
+        gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
         base = PLAY * (1 + f % 3)
         out = [PASS]
-        seen = 0
-        for k in hand:
-            kb = 1 << k
-            if not playable & kb or seen & kb:
-                continue
-            seen |= kb
-            if simple & kb:
+        artisan = False
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            k = low.bit_length() - 1
+            if simple & low:
                 out.append(base + k)
-                continue
-            card = self.cards[k]
-            if card.artisan_reserved and self.chars[f].is_artisan:
+            elif self.cards[k].artisan_reserved and self.chars[f].is_artisan:
                 # rules: eredan §3 Classes — an Artisan attaches the cards reserved to artisans to
                 # any living character (of its own side, here).
+                artisan = True
                 for c in range(seat * 3, seat * 3 + 3):
-                    if self.hp[c] > 0 and self._slot_free(seat, c, card.slot, card.hands, card.dual_wield):
+                    if self.hp[c] > 0 and fits[k] >> self._gear_with_plays(seat, c) & 1:
                         out.append(PLAY * (1 + c % 3) + k)
-            elif self._slot_free(seat, f, card.slot, card.hands, card.dual_wield):
+            elif fits[k] >> gear & 1:
                 out.append(base + k)
-        if len(out) > 2:
+        if artisan:
             out.sort()
         return tuple(out)
 
-    def _slot_free(self, seat: int, c: int, slot: int, hands: int, dual: bool) -> bool:
-        """rules: eredan §3 Items — one weapon (two one-handed ones when one of them has
-        Ambidextrie) and one armor or shield per character; other items are unlimited. Items
-        chosen this turn and not yet attached count."""
-        if slot == SLOT_NONE:
-            return True
+    def _gear_with_plays(self, seat: int, c: int) -> int:
+        """Character ``c``'s item slots, counting the items chosen for it this turn (rules:
+        eredan §3 Items — not yet attached, they already take their slot)."""
         gear = self.gear[c]
-        if self.plays[seat]:
-            for k, carrier in self.plays[seat]:
-                if carrier == c:
-                    gear = _add_gear(gear, self.cards[k].slot, self.cards[k].hands, self.cards[k].dual_wield)
-        if slot == SLOT_ARMOR:
-            return not gear & GEAR_ARMOR
-        weapons = gear & 3
-        if weapons == GEAR_FREE:
-            return True
-        if weapons == GEAR_FULL or hands != 1:
-            return False
-        return weapons == GEAR_ONE_DUAL or dual
+        for k, carrier in self.plays[seat]:
+            if carrier == c:
+                card = self.cards[k]
+                gear = add_gear(gear, card.slot, card.hands, card.dual_wield)
+        return gear
+
+    def _slot_free(self, seat: int, c: int, slot: int, hands: int, dual: bool) -> bool:
+        """rules: eredan §3 Items — see :func:`gear_accepts`."""
+        return gear_accepts(self._gear_with_plays(seat, c), slot, hands, dual)
 
     def _discard_options(self, seat: int) -> tuple[int, ...]:
         return discard_options(len(self.hands[seat]))
@@ -462,8 +464,15 @@ class EredanState(Board):
         turn, a = self.turn, self.active
         if turn >= FIRST_DRAW_TURN:
             for seat in (a, 1 - a):
-                need = HAND_SIZE - len(self.hands[seat])
-                if need > 0 and self.draw(seat, need) < need:
+                hand = self.hands[seat]
+                need = HAND_SIZE - len(hand)
+                if need <= 0:
+                    continue
+                deck = self.decks[seat]
+                if self.log is None and len(deck) >= need:
+                    hand.extend(deck[-need:][::-1])
+                    del deck[-need:]
+                elif self.draw(seat, need) < need:
                     # rules: eredan §3 step 0 — cannot fill the hand: loses at the end of the turn
                     # unless the opponent is eliminated first (deck-out).
                     self.deck_out[seat] = True
@@ -507,12 +516,13 @@ class EredanState(Board):
         turn = self.turn
         for f, opp in ((fa, fp), (fp, fa)):
             ch = self.chars[f]
-            # rules: eredan §3 step 1 — every Ordre naming this turn applies (several all apply).
-            for turns, ops in ch.orders:
-                if turns.matches(turn):
-                    self.run_ops(ops, f, opp, f"order:{ch.slug}")
+            if ch.orders:
+                # rules: eredan §3 step 1 — every Ordre naming this turn applies (all of them).
+                ops = ch.order_ops(turn)
+                if ops:
+                    self.run_ops(ops, f, opp, ch.order_source)
             if ch.ability_ops:
-                self.run_ops(ch.ability_ops, f, opp, f"ability:{ch.slug}")
+                self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
         self.phase = P_CARD
         self.to_move = a
         self.slot = 0
@@ -700,7 +710,7 @@ class EredanState(Board):
         card = self.cards[k]
         self.items[carrier].append(k)
         if card.slot != SLOT_NONE:
-            self.gear[carrier] = _add_gear(self.gear[carrier], card.slot, card.hands, card.dual_wield)
+            self.gear[carrier] = add_gear(self.gear[carrier], card.slot, card.hands, card.dual_wield)
         if self.log is not None:
             self.log.append(
                 {"event": "attach", "seat": seat, "card": card.slug, "character": self.chars[carrier].slug}
@@ -870,10 +880,20 @@ class EredanState(Board):
         s._setup = None
         return s
 
-    def determinize(self, player: int, rng: random.Random) -> EredanState:
+    def determinize(
+        self,
+        player: int,
+        rng: random.Random,
+        *,
+        opponent_model: Callable[[EredanState, random.Random], int] | None = None,
+    ) -> EredanState:
         """A copy consistent with what ``player`` knows (see the module docstring): both draw
         piles re-shuffled, the opponent's hand and unrevealed card choices re-dealt from the cards
-        it has not shown, and a fresh game RNG — all drawn from ``rng`` only."""
+        it has not shown, and a fresh game RNG — all drawn from ``rng`` only.
+
+        The opponent's unrevealed choices are re-made in the new world by ``opponent_model`` (a
+        policy function reading that world as the opponent would), uniformly at random by default.
+        """
         s = self.clone()
         s.rng = random.Random(rng.getrandbits(64))
         own = sorted(s.decks[player])
@@ -891,16 +911,25 @@ class EredanState(Board):
         s.hands[opp] = pool[:hand_size]
         s.decks[opp] = pool[hand_size:]
         if hidden_choice:
-            s._rechoose_cards(opp, rng)
+            s._rechoose_cards(opp, rng, opponent_model)
         return s
 
-    def _rechoose_cards(self, seat: int, rng: random.Random) -> None:
-        """Re-make ``seat``'s unrevealed card choices uniformly among its legal ones."""
+    def _rechoose_cards(
+        self, seat: int, rng: random.Random, model: Callable[[EredanState, random.Random], int] | None
+    ) -> None:
+        """Re-make ``seat``'s unrevealed card choices (uniformly among its legal ones, or with
+        ``model``), in this world, as if it were choosing now."""
         self.plays[seat] = []
         self.chain[seat] = 0
+        to_move, slot_now, legal_now = self.to_move, self.slot, self._legal
         for slot in (0, 1):
             options = self.card_options(seat, slot)
-            action = options[int(rng.random() * len(options))]
+            if model is None or len(options) == 1:
+                action = options[int(rng.random() * len(options))]
+            else:
+                self.to_move, self.slot, self._legal = seat, slot, options
+                action = model(self, rng)
+                self.to_move, self.slot, self._legal = to_move, slot_now, legal_now
             if action == PASS:
                 return
             k = action % PLAY
@@ -944,20 +973,6 @@ class EredanState(Board):
             f"<EredanState turn={self.turn} active={self.active} phase={PHASE_NAMES[self.phase]} "
             f"to_move={self.to_move} hp={self.hp}>"
         )
-
-
-def _add_gear(gear: int, slot: int, hands: int, dual: bool) -> int:
-    """The slot state of a character after it takes one more weapon or armor."""
-    if slot == SLOT_ARMOR:
-        return gear | GEAR_ARMOR
-    if slot != SLOT_WEAPON:
-        return gear
-    weapons = gear & 3
-    if weapons == GEAR_FREE and hands == 1:
-        weapons = GEAR_ONE_DUAL if dual else GEAR_ONE
-    else:
-        weapons = GEAR_FULL
-    return (gear & GEAR_ARMOR) | weapons
 
 
 def describe_action(state: EredanState, action: Any) -> str:
