@@ -426,8 +426,8 @@ def simulation_prepare(
             code=Code.ENTRANTS,
             field="entrants",
         )
-    default_policy = policy if policy is not None else spec.default_policy
-    if policy is not None and policy not in spec.policies:
+    default_policy = policy if policy in spec.policies else spec.default_policy
+    if policy is not None and policy not in spec.policies:  # reported once, not per entrant
         problems.add(
             "policy",
             Code.UNKNOWN_POLICY,

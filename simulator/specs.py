@@ -75,12 +75,12 @@ def job_plan_build(*, job: SimulationJob, catalog: Catalog | None) -> BatchPlan:
 
 
 _lock = threading.Lock()
-_batches: OrderedDict[tuple[int, str], Batch] = OrderedDict()
+_batches: OrderedDict[tuple[int, str, str], Batch] = OrderedDict()
 
 
 def job_batch_get(*, job: SimulationJob, catalog: Catalog | None) -> Batch:
     """The playable batch of ``job``, built once per process (and per catalog version)."""
-    key = (int(job.pk), catalog.version if catalog is not None else "")
+    key = (int(job.pk), job.created_at.isoformat(), catalog.version if catalog is not None else "")
     with _lock:
         batch = _batches.get(key)
         if batch is not None:
