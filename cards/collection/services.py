@@ -21,7 +21,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from cards.collection.csvio import CsvProblem, parse_csv
@@ -513,6 +513,61 @@ def copy_grant_xp(
         )
 
 
+def _grant_many(
+    amounts: Sequence[tuple[int, int]], *, source: str, source_ref: str, award: ExperienceAward | None
+) -> list[ExperienceGrant]:
+    """Grant XP to several copies in a fixed number of queries (a game's award): lock the rows in
+    id order (so two awards touching the same copies never deadlock), add every amount in one
+    ``UPDATE … SET xp = xp + CASE …``, read the results back, write the log in one insert. A copy
+    may appear more than once (both seats of a mirror match): its amounts add up in order."""
+    if not amounts:
+        return []
+    for _, amount in amounts:
+        _check_amount(amount)
+    totals: dict[int, int] = defaultdict(int)
+    for copy_id, amount in amounts:
+        totals[copy_id] += amount
+    with transaction.atomic():
+        locked = list(
+            OwnedCopy.objects.select_for_update()
+            .filter(pk__in=totals)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        if len(locked) != len(totals):
+            raise DomainError("A copy to grant XP to no longer exists.", code=Code.NOT_OWNER, field="copy")
+        OwnedCopy.objects.filter(pk__in=totals).update(
+            xp=F("xp")
+            + Case(*(When(pk=pk, then=Value(total)) for pk, total in totals.items()), default=Value(0))
+        )
+        rows = {
+            row["pk"]: row
+            for row in OwnedCopy.objects.filter(pk__in=totals).values(
+                "pk", "xp", "collection_id", "collection__owner_id", "card__slug", "character__slug"
+            )
+        }
+        # xp_after of each line: the copy's XP before this award plus the amounts logged so far.
+        running = {pk: rows[pk]["xp"] - total for pk, total in totals.items()}
+        grants = []
+        for copy_id, amount in amounts:
+            running[copy_id] += amount
+            row = rows[copy_id]
+            grants.append(
+                ExperienceGrant(
+                    copy_id=copy_id,
+                    owner_id=row["collection__owner_id"],
+                    collection_id=row["collection_id"],
+                    item_slug=row["card__slug"] or row["character__slug"],
+                    amount=amount,
+                    xp_after=running[copy_id],
+                    source=source,
+                    source_ref=source_ref[:200],
+                    award=award,
+                )
+            )
+        return ExperienceGrant.objects.bulk_create(grants)
+
+
 def experience_grant_staff(
     *, copy: OwnedCopy, amount: int, granted_by: Any, note: str = ""
 ) -> ExperienceGrant:
@@ -702,7 +757,7 @@ def experience_award_game(
         except IntegrityError:
             award = ExperienceAward.objects.get(source=source, source_ref=source_ref)
             return AwardResult(award=award, created=False, grants=tuple(award.grants.order_by("id")))
-        grants: list[ExperienceGrant] = []
+        amounts: list[tuple[int, int]] = []  # (copy id, XP), in the order the log lists them
         unowned: list[tuple[int, str, str]] = []
         for seat, seat_awards in enumerate(awards):
             collection = collections.get(seat)
@@ -713,16 +768,9 @@ def experience_award_game(
                 copy_id = lead.get(key)
                 if copy_id is None:
                     unowned.append((seat, *key))
-                    continue
-                grants.append(
-                    copy_grant_xp(
-                        copy_id=copy_id,
-                        amount=seat_awards[key],
-                        source=source,
-                        source_ref=source_ref,
-                        award=award,
-                    )
-                )
+                else:
+                    amounts.append((copy_id, seat_awards[key]))
+        grants = _grant_many(amounts, source=source, source_ref=source_ref, award=award)
         award.total = sum(g.amount for g in grants)
         award.grants_count = len(grants)
         award.save(update_fields=["total", "grants_count"])

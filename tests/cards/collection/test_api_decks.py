@@ -108,11 +108,11 @@ def test_import_saved_deck(alice, alice_coll, bob):
         ("import-deck/", {"characters": [], "cards": {"katana": 10**6}}, "invalid"),
         ("import-deck/", {"text": "Cards:\n3 Nonexistent blade\n"}, "invalid_deck_text"),
         ("import-deck/", {"deck": 1, "characters": [], "cards": {}}, "invalid"),
-        ("import-deck/", {"cards": {"katana": 1}, "colour": "red"}, "invalid"),
+        ("import-deck/", {"cards": {"katana": 1}, "colour": "red"}, "unknown_field"),
         ("import-deck/", ["katana"], "invalid"),
         ("can-build/", {"text": "Cards:\n3 Nonexistent blade\n"}, "invalid_deck_text"),
         ("can-build/", {"characters": [], "cards": {"katana": 0}}, "invalid"),
-        ("can-build/", {"characters": [], "cards": {}, "only_missing": True}, "invalid"),
+        ("can-build/", {"characters": [], "cards": {}, "only_missing": True}, "unknown_field"),
     ],
 )
 def test_bad_deck_requests(alice, alice_coll, tail, body, code):

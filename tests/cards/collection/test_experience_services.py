@@ -282,3 +282,16 @@ def test_bad_game_xp_calls_change_nothing(alice_coll, kwargs, code):
         services.experience_award_game(**call)
     assert info.value.code == code
     assert state(alice_coll) == before and not ExperienceAward.objects.exists()
+
+
+def test_mirror_match_grants_both_seats_to_the_same_copy(alice_coll):
+    """A collection playing itself: the lead copy gets both seats' XP, each logged with its
+    running total."""
+    (katana,) = add(alice_coll, "katana", xp=10)
+    summary = {"winner": None, "cards_played": {"0": {"katana": 1}, "1": {"katana": 2}}}
+    result = services.experience_award_game(
+        summary=summary, collections={0: alice_coll, 1: alice_coll}, source_ref="mirror", table=TABLE
+    )
+    katana.refresh_from_db()
+    assert katana.xp == 10 + 4 + 8
+    assert [(g.amount, g.xp_after) for g in result.grants] == [(4, 14), (8, 22)]
