@@ -10,8 +10,6 @@ from typing import Any
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -32,18 +30,8 @@ from decks.serializers import (
 )
 from eredan.api.errors import DomainError
 from eredan.api.pagination import Pagination
+from eredan.api.parsers import JSONParser
 from eredan.api.schema import ERROR_RESPONSES
-
-
-class JSONBodyParser(JSONParser):
-    """JSON, with a too-deeply nested body (``[[[[…``) a 400 like any malformed JSON (the standard
-    parser lets Python's ``RecursionError`` through: a 500)."""
-
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError as exc:
-            raise ParseError("JSON parse error - the body is nested too deeply.") from exc
 
 
 def _check_body_size(request: Request, limit: int) -> None:
@@ -81,7 +69,7 @@ class DeckValidateView(APIView):
     """Validate one deck (rules: eredan §2). Open to anonymous clients (throttled)."""
 
     permission_classes = [AllowAny]
-    parser_classes = [JSONBodyParser]
+    parser_classes = [JSONParser]
 
     @extend_schema(
         operation_id="decks_validate",
@@ -113,7 +101,7 @@ class DeckValidateBulkView(APIView):
     """Validate up to 500 decks in one call: one result each, in order."""
 
     permission_classes = [AllowAny]
-    parser_classes = [JSONBodyParser]
+    parser_classes = [JSONParser]
 
     @extend_schema(
         operation_id="decks_validate_bulk",
@@ -140,7 +128,7 @@ class DeckValidateBulkView(APIView):
 
 class DeckListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
-    parser_classes = [JSONBodyParser]
+    parser_classes = [JSONParser]
 
     @extend_schema(
         operation_id="decks_list",
@@ -202,7 +190,7 @@ class DeckListView(APIView):
 
 class DeckDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
-    parser_classes = [JSONBodyParser]
+    parser_classes = [JSONParser]
 
     @extend_schema(operation_id="decks_retrieve", responses={200: DeckOutputSerializer, **ERROR_RESPONSES})
     def get(self, request: Request, pk: int) -> Response:

@@ -1,0 +1,73 @@
+"""The one error format for every 4xx (eredan/api/errors.py) and the JSON parser's bounds."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+
+@pytest.fixture
+def staff_client(db):
+    user = get_user_model().objects.create_user("editor", password="pw-editor-1", is_staff=True)
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def _assert_error_body(response, status: int, code: str) -> dict:
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert set(body) == {"errors"}
+    assert body["errors"], body
+    for error in body["errors"]:
+        assert {"code", "message", "field"} <= set(error)
+    assert body["errors"][0]["code"] == code
+    return body
+
+
+def test_malformed_json_is_a_400_parse_error(staff_client):
+    response = staff_client.post("/api/cards/", data="{not json", content_type="application/json")
+    _assert_error_body(response, 400, "parse_error")
+
+
+def test_deeply_nested_json_is_a_400_not_a_500(staff_client):
+    body = "[" * 100_000 + "]" * 100_000
+    response = staff_client.post("/api/cards/", data=body, content_type="application/json")
+    _assert_error_body(response, 400, "parse_error")
+
+
+def test_nan_is_not_json(staff_client):
+    response = staff_client.post("/api/cards/", data='{"x": NaN}', content_type="application/json")
+    _assert_error_body(response, 400, "parse_error")
+
+
+def test_oversized_json_body_is_a_413(staff_client, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = staff_client.post(
+        "/api/cards/", data='{"name_en": "' + "x" * 2000 + '"}', content_type="application/json"
+    )
+    _assert_error_body(response, 413, "too_large")
+
+
+def test_validation_errors_carry_field_paths(staff_client):
+    response = staff_client.post("/api/cards/", data={"slug": "bad slug!"}, format="json")
+    body = _assert_error_body(response, 400, response.json()["errors"][0]["code"])
+    assert any(error["field"] == "slug" for error in body["errors"])
+
+
+def test_anonymous_write_is_refused_in_the_error_format(db):
+    response = APIClient().post("/api/cards/", data={}, format="json")
+    assert response.status_code in (401, 403)
+    assert response.json()["errors"][0]["code"] in ("not_authenticated", "permission_denied")
+
+
+def test_unknown_api_url_is_a_json_404(db):
+    response = APIClient().get("/api/no-such-thing/")
+    _assert_error_body(response, 404, "not_found")
+
+
+def test_unknown_page_outside_the_api_is_not_json(client, db):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert not response["Content-Type"].startswith("application/json")
