@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -37,10 +39,20 @@ class CsvTextParser(BaseParser):
     media_type = "text/csv"
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> str:
-        try:
-            return stream.read().decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ParseError("The CSV is not UTF-8 text.") from exc
+        if stream is None:
+            return ""
+        return _decode_csv(stream.read(settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1))
+
+
+def _decode_csv(raw: bytes) -> str:
+    """A CSV body or upload as text: at most ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes (413 beyond,
+    as for any body), UTF-8 (400 otherwise)."""
+    if len(raw) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+        raise RequestDataTooBig("The CSV is too large.")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ParseError("The CSV is not UTF-8 text.") from exc
 
 
 def _valid(serializer_class: type[Any], data: Any) -> dict[str, Any]:
@@ -376,10 +388,7 @@ class CsvImportView(CollectionMixin, APIView):
         elif (request.content_type or "").startswith(CsvTextParser.media_type):
             text = ""  # an empty text/csv body
         elif "file" in request.FILES:
-            try:
-                text = request.FILES["file"].read().decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise ParseError("The CSV is not UTF-8 text.") from exc
+            text = _decode_csv(request.FILES["file"].read(settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1))
         else:
             text = _valid(s.CsvImportInput, request.data)["csv"]
         created = services.collection_import_csv(collection=collection, text=text)

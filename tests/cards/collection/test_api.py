@@ -368,3 +368,20 @@ def test_csv_not_utf8(alice, alice_coll):
         url(alice_coll, "import/"), "slug\nkatána\n".encode("latin-1"), content_type="text/csv"
     )
     assert_error(response, 400, "parse_error")
+
+
+def test_oversized_csv_is_413(alice, alice_coll, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    text = "slug\n" + "katana\n" * 200
+    for kwargs in (
+        {"data": text, "content_type": "text/csv"},
+        {"data": {"csv": text}, "format": "json"},
+    ):
+        response = client_for(alice).post(url(alice_coll, "import/"), **kwargs)
+        assert_error(response, 413, "too_large")
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("c.csv", text.encode(), content_type="text/csv")
+    response = client_for(alice).post(url(alice_coll, "import/"), {"file": upload}, format="multipart")
+    assert_error(response, 413, "too_large")
+    assert state(alice_coll) == []
