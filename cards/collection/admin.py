@@ -34,6 +34,21 @@ class CollectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     readonly_fields = ("is_default", "created_at", "updated_at")
     inlines = (OwnedCopyInline,)
 
+    def save_model(self, request: HttpRequest, obj: Collection, form: Any, change: bool) -> None:
+        # A user's first collection is their default, as through the services.
+        if not change and not Collection.objects.filter(owner_id=obj.owner_id, is_default=True).exists():
+            obj.is_default = True
+        super().save_model(request, obj, form, change)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Collection | None = None) -> bool:
+        # The default collection stays (a user always has one): make another the default first.
+        return super().has_delete_permission(request, obj) and not (obj is not None and obj.is_default)
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # it would delete default collections too
+        return actions
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[Collection]:
         from django.db.models import Count
 

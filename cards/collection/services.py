@@ -100,10 +100,13 @@ def collection_create(*, owner: Any, name: str, is_default: bool = False) -> Col
             raise DomainError(
                 f"You already have a collection named {name!r}.", code=Code.DUPLICATE_NAME, field="name"
             )
-        first = not mine.exists()
-        if is_default and not first:
+        # The first collection (or the first since the default was lost) becomes the default.
+        has_default = mine.filter(is_default=True).exists()
+        if is_default and has_default:
             mine.filter(is_default=True).update(is_default=False)
-        return Collection.objects.create(owner_id=owner.pk, name=name, is_default=is_default or first)
+        return Collection.objects.create(
+            owner_id=owner.pk, name=name, is_default=is_default or not has_default
+        )
 
 
 def collection_default_get_or_create(*, owner: Any) -> Collection:

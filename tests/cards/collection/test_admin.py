@@ -86,3 +86,25 @@ def test_copy_xp_is_not_editable_by_hand(admin_client, alice_coll):
     (copy,) = add(alice_coll, "katana")
     page = admin_client.get(f"/admin/collection/ownedcopy/{copy.pk}/change/")
     assert b'name="xp"' not in page.content
+
+
+def test_admin_keeps_one_default(admin_client, alice, bob):
+    from cards.collection.models import Collection
+
+    response = admin_client.post(
+        "/admin/collection/collection/add/",
+        {
+            "owner": bob.pk,
+            "name": "Made by staff",
+            "copies-TOTAL_FORMS": "0",
+            "copies-INITIAL_FORMS": "0",
+        },
+    )
+    assert response.status_code == 302, response.content[:2000]
+    made = Collection.objects.get(owner=bob)
+    assert made.is_default
+    assert (
+        admin_client.post(f"/admin/collection/collection/{made.pk}/delete/", {"post": "yes"}).status_code
+        == 403
+    )
+    assert Collection.objects.filter(pk=made.pk).exists()

@@ -93,3 +93,13 @@ def test_database_refuses_a_copy_of_both_or_neither(alice_coll, world):
 def test_database_refuses_negative_xp(alice_coll, world):
     with pytest.raises(IntegrityError), transaction.atomic():
         OwnedCopy.objects.create(collection=alice_coll, card=world.cards["katana"], xp=-1)
+
+
+def test_a_lost_default_is_restored_by_the_next_collection(alice, alice_coll):
+    """Should the default ever be gone (deleted by hand in the database), the next collection
+    created becomes the default: a user is never left without one for long."""
+    other = services.collection_create(owner=alice, name="Other")
+    Collection.objects.filter(pk=alice_coll.pk).delete()
+    assert services.collection_create(owner=alice, name="New").is_default
+    other.refresh_from_db()
+    assert not other.is_default
