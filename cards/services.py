@@ -137,9 +137,8 @@ def entry_save(
     obj: E = instance if instance is not None else model()
     values = _canonical(model, values)
     adding = obj._state.adding
-    current = {
-        name: set() if adding else set(getattr(obj, name).values_list("pk", flat=True)) for name in relations
-    }
+    # .all() uses a prefetch when the caller made one (the loaders do): no query per entry.
+    current = {name: set() if adding else {o.pk for o in getattr(obj, name).all()} for name in relations}
     changed = (
         adding
         or any(_differs(obj, name, value) for name, value in values.items())

@@ -143,6 +143,25 @@ class _Importer:
         self.unknown_race = m.Race.objects.filter(slug=UNKNOWN_RACE).first()
         self.unknown_class = m.CharacterClass.objects.filter(slug=UNKNOWN_CLASS).first()
         self.character_types = {t.pk for t in self.refs["types"].values() if self._is_character_type(t)}
+        # What the dump already brought in, and the slugs taken: read once, not per record.
+        self.families_by_key = {
+            f.community_id: f for f in m.EvolutionFamily.objects.exclude(community_id=None)
+        }
+        self.existing: dict[str, Any] = {
+            c.community_id: c
+            for c in m.Character.objects.exclude(community_id=None).prefetch_related("classes", "castes")
+        }
+        self.existing.update(
+            (c.community_id, c)
+            for c in m.Card.objects.exclude(community_id=None).prefetch_related(
+                "required_classes", "required_races"
+            )
+        )
+        self.taken_slugs = {
+            "families": set(m.EvolutionFamily.objects.values_list("slug", flat=True)),
+            "entries": set(m.Character.objects.values_list("slug", flat=True))
+            | set(m.Card.objects.values_list("slug", flat=True)),
+        }
 
     @staticmethod
     def _is_character_type(card_type: m.CardType) -> bool:
@@ -346,43 +365,51 @@ class _Importer:
         if not by_level:
             return
         first = self.records[by_level[1]]
-        family = self.family(key, kind, first)
+        family: m.EvolutionFamily | None = None
         for level, record_id in sorted(by_level.items()):
             record = self.records[record_id]
             try:
+                # The family is written with its first level: a family whose level 1 is refused
+                # is not left behind, empty.
                 with transaction.atomic():
+                    if family is None:
+                        family, status = self.family(key, kind, first)
                     self.import_entry(record, family, level, kind)
-            except _Skip as exc:
-                self.report.skip(record_id, self.name(record), str(exc))
+                if level == 1:
+                    self.report.count("families", status)
+            except (_Skip, ValidationError) as exc:
+                reason = _messages(exc) if isinstance(exc, ValidationError) else str(exc)
+                self.report.skip(record_id, self.name(record), reason)
+                if level == 1 and family is not None and status == "created":
+                    self.families_by_key.pop(key, None)  # rolled back with its savepoint
                 break  # later levels would leave a gap
-            except ValidationError as exc:
-                self.report.skip(record_id, self.name(record), _messages(exc))
-                break
 
     def _kind(self, record_id: str) -> str:
         card_type = self.refs["types"][self.records[record_id].get("type_id")]
         return m.FamilyKind.CHARACTER if card_type.pk in self.character_types else m.FamilyKind.CARD
 
-    def family(self, key: str, kind: str, first: Mapping[str, Any]) -> m.EvolutionFamily:
-        family = m.EvolutionFamily.objects.filter(community_id=key).first()
+    def family(self, key: str, kind: str, first: Mapping[str, Any]) -> tuple[m.EvolutionFamily, str]:
+        family = self.families_by_key.get(key)
         name_fr = (_label(first, FR_LOCALES) or _label(first, EN_LOCALES))[: m.NAME_MAX]
         name_en = (_label(first, EN_LOCALES) or name_fr)[: m.NAME_MAX]
         if family is None:
-            slug = self.free_slug(_slugify(name_fr), key, m.EvolutionFamily)
+            slug = self.free_slug(_slugify(name_fr), key, self.taken_slugs["families"])
             family = m.EvolutionFamily(slug=slug, community_id=key)
+            self.families_by_key[key] = family
         adding = family._state.adding
         changed = adding or (family.kind, family.name_fr, family.name_en) != (kind, name_fr, name_en)
         if changed:
             family.kind, family.name_fr, family.name_en = kind, name_fr, name_en
             family.full_clean()
             family.save()
-        self.report.count("families", "created" if adding else "updated" if changed else "unchanged")
-        return family
+        return family, "created" if adding else "updated" if changed else "unchanged"
 
     @staticmethod
-    def free_slug(base: str, key: str, *models: type[Any]) -> str:
+    def free_slug(base: str, key: str, taken: set[str]) -> str:
+        """``base``, or ``base-<dump id>`` when taken; the slug is then marked taken."""
         for candidate in (base, f"{base}-{_slugify(key)}"):
-            if not any(model._default_manager.filter(slug=candidate).exists() for model in models):
+            if candidate not in taken:
+                taken.add(candidate)
                 return candidate
         raise _Skip(f"no free slug for {base!r}")
 
@@ -396,13 +423,17 @@ class _Importer:
         else:
             values, relations, notes = self.card_values(record, card_type)
         values.update(self.common(record, family, level))
-        instance = model._default_manager.filter(community_id=str(record["id"])).first()
+        instance = self.existing.get(str(record["id"]))
+        if instance is not None and not isinstance(instance, model):
+            raise _Skip(
+                f"id {record['id']} was imported as a {instance._meta.verbose_name}; its type changed kind"
+            )
         note = f"Imported from the community cards.json (id {record['id']}); effects not encoded."
         if notes:
             note += " " + "; ".join(notes) + "."
         if instance is None:
             base = family.slug if level == 1 else f"{family.slug}-{level}"
-            values["slug"] = self.free_slug(base, str(record["id"]), m.Character, m.Card)
+            values["slug"] = self.free_slug(base, str(record["id"]), self.taken_slugs["entries"])
             values["notes"] = note
         elif instance.notes.startswith("Imported from the community cards.json"):
             values["notes"] = note

@@ -83,6 +83,12 @@ def test_every_unmappable_record_is_reported_with_its_reason(loaded):
     assert reasons["3006"].startswith("attack_max:")
 
 
+def test_a_refused_first_level_leaves_no_empty_family(loaded):
+    community_import(path=SAMPLE)
+    assert not EvolutionFamily.objects.filter(community_id="3003").exists()  # Fantôme: hp 0
+    assert not EvolutionFamily.objects.filter(cards=None, characters=None).exists()
+
+
 def test_slugs_never_collide_with_existing_entries(loaded):
     community_import(path=SAMPLE)
     imported = Character.objects.get(community_id="1001")
@@ -94,11 +100,15 @@ def test_slugs_never_collide_with_existing_entries(loaded):
 def test_a_second_import_updates_and_never_duplicates(loaded, tmp_path):
     community_import(path=SAMPLE)
     counts = (Character.objects.count(), Card.objects.count(), EvolutionFamily.objects.count())
-    token = CatalogVersion.objects.get().token
+    stamps = sorted(Character.objects.values_list("updated_at", flat=True)) + sorted(
+        Card.objects.values_list("updated_at", flat=True)
+    )
     again = community_import(path=SAMPLE)
     assert again.counts["characters"] == {"created": 0, "updated": 0, "unchanged": 4}
     assert again.counts["cards"] == {"created": 0, "updated": 0, "unchanged": 8}
-    assert CatalogVersion.objects.get().token == token
+    assert stamps == sorted(Character.objects.values_list("updated_at", flat=True)) + sorted(
+        Card.objects.values_list("updated_at", flat=True)
+    )
     records = json.loads(SAMPLE.read_text())
     records[0]["life"] = 25
     changed = tmp_path / "cards.json"
