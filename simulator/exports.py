@@ -212,7 +212,9 @@ def heatmap(results: Mapping[str, Any], image_format: str = "png") -> bytes:
     fig.tight_layout()
     out = io.BytesIO()
     metadata = {"Date": None} if image_format == "svg" else {}
-    fig.savefig(out, format=image_format, dpi=100, metadata=metadata)
+    # A fixed salt for the SVG element ids and no date: the same results give the same file.
+    with matplotlib.rc_context({"svg.hashsalt": "eredan"}):
+        fig.savefig(out, format=image_format, dpi=100, metadata=metadata)
     return out.getvalue()
 
 

@@ -1,0 +1,92 @@
+"""simulator/exports.py: the CSV tables and the heatmap of a batch's results (no database)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import pytest
+
+from simulator.engine.batch import ROUND_ROBIN, BatchPlan, Entrant, batch_report, run_local
+from simulator.exports import TABLES, heatmap, results_csv
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, Any]:
+    plan = BatchPlan(
+        game="ecarte",
+        kind=ROUND_ROBIN,
+        entrants=(
+            Entrant("heuristic", "heuristic"),
+            Entrant("random", "random"),
+            Entrant("random, again", "random"),
+        ),
+        games=10,
+        seed=1,
+        chunk_size=10,
+    )
+    return {
+        "game": "ecarte",
+        "kind": ROUND_ROBIN,
+        **batch_report(plan.entrants, plan.pairings, run_local(plan, processes=1)),
+    }
+
+
+def rows(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_summary_has_a_row_per_pairing_side(results: dict[str, Any]) -> None:
+    table = rows(results_csv(results, "summary"))
+    assert [(r["pairing"], r["side"]) for r in table] == [
+        ("0", "A"),
+        ("0", "B"),
+        ("1", "A"),
+        ("1", "B"),
+        ("2", "A"),
+        ("2", "B"),
+    ]
+    first = table[0]
+    side = results["pairings"][0]["sides"]["A"]
+    assert (first["label"], int(first["wins"]), int(first["games"])) == ("heuristic", side["wins"], 10)
+    assert (
+        float(first["win_rate_ci95_low"])
+        <= float(first["win_rate"] or 0)
+        <= float(first["win_rate_ci95_high"])
+    )
+    assert "=" in first["end_reasons"]
+
+
+def test_labels_with_commas_are_quoted(results: dict[str, Any]) -> None:
+    text = results_csv(results, "standings")
+    assert '"random, again"' in text
+    assert {r["label"] for r in rows(text)} == {"heuristic", "random", "random, again"}
+
+
+def test_matrix_table_mirrors_the_matrix(results: dict[str, Any]) -> None:
+    table = list(csv.reader(io.StringIO(results_csv(results, "matrix"))))
+    assert table[0][1:] == results["matrix"]["labels"]
+    for i, row in enumerate(table[1:]):
+        for j, cell in enumerate(row[1:]):
+            value = results["matrix"]["win_rate"][i][j]
+            assert cell == ("" if value is None else f"{value:.6g}")
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_every_table_has_a_header(results: dict[str, Any], table: str) -> None:
+    assert results_csv(results, table).splitlines()[0]
+
+
+def test_unknown_table_and_format_are_refused(results: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="unknown table"):
+        results_csv(results, "everything")
+    with pytest.raises(ValueError, match="unknown image format"):
+        heatmap(results, "gif")
+
+
+def test_heatmap_images(results: dict[str, Any]) -> None:
+    assert heatmap(results, "png").startswith(b"\x89PNG\r\n\x1a\n")
+    svg = heatmap(results, "svg")
+    assert b"<svg" in svg and b"random, again" in svg
+    assert heatmap(results, "svg") == svg  # no date in the file: the same results, the same image
