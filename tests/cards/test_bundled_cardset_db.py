@@ -82,3 +82,23 @@ def test_cardset_stats_command(bundled, capsys):
     call_command("cardset_stats")
     out = capsys.readouterr().out
     assert "per guild" in out and "Kotoba" in out and "cards per type" in out
+
+
+def test_rules_text_reads_for_every_bundled_entry(bundled):
+    from cards.domain.specs import CardSpec
+    from cards.domain.text import rules_text
+    from cards.specs import get_names
+
+    catalog, names = get_catalog(), get_names()
+    for spec in [*catalog.characters.values(), *catalog.cards.values()]:
+        text = rules_text(spec, names)
+        assert "None" not in text["en"] + text["fr"], spec.slug
+        has_rules = spec.effects if isinstance(spec, CardSpec) else (spec.abilities or spec.orders)
+        if has_rules:
+            assert text["en"] and text["fr"], spec.slug
+
+
+def test_api_lists_the_bundled_set(bundled, client):
+    page = client.get("/api/cards/?type=sort&page_size=100", REMOTE_ADDR="10.99.0.1").json()
+    assert page["count"] == cardset_stats()["cards_per_root_type"]["sort"] > 0
+    assert all(card["kind"] == "spell" and card["element"] for card in page["results"])
