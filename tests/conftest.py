@@ -17,3 +17,13 @@ def disturb_global_random():
             random.random()
 
     return disturb
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: API throttling counts requests per client address
+    in the cache, and a whole session's requests from 127.0.0.1 must not add up to a 429."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
