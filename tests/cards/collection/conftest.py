@@ -27,6 +27,7 @@ from cards.models import (
     Guild,
     Race,
 )
+from cards.services import catalog_batch
 
 
 @dataclass
@@ -41,6 +42,11 @@ def _family(slug: str, name: str, kind: str) -> EvolutionFamily:
 
 @pytest.fixture
 def world(db: Any) -> World:
+    with catalog_batch():  # one catalog version bump, not one per row
+        return _build_world()
+
+
+def _build_world() -> World:
     types = {}
     for slug, parent, playable in [
         ("objet", None, True),
