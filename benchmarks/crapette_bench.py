@@ -1,6 +1,7 @@
 """Crapette speed and strength (issue 9): run ``.venv/bin/python benchmarks/crapette_bench.py``.
 
-- speed: random-vs-random games per second (actions per second), planner decisions per second;
+- speed: random-vs-random games per CPU second (actions per second), planner decisions per second
+  (CPU time is reported besides wall time: the machine is shared);
 - strength: the ``planner`` beats ``random`` in ≥ 90% of 1,000 games — the win rate with its
   Wilson 95% interval, draws, end reasons and game lengths, seats alternating between games;
 - optionally (``--selfplay N``) planner against planner: the first player's advantage.
@@ -27,7 +28,7 @@ from simulator.games.crapette.policies import PlannerPolicy, RandomPolicy
 
 
 class CountingPolicy:
-    """Wraps a policy to count its decisions and the time it spends choosing."""
+    """Wraps a policy to count its decisions and the CPU time it spends choosing."""
 
     def __init__(self, inner: PlannerPolicy | RandomPolicy) -> None:
         self.inner = inner
@@ -36,9 +37,9 @@ class CountingPolicy:
         self.seconds = 0.0
 
     def choose(self, state: CrapetteState, rng: random.Random):  # type: ignore[no-untyped-def]
-        start = time.perf_counter()
+        start = time.process_time()
         move = self.inner.choose(state, rng)
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.process_time() - start
         self.decisions += 1
         return move
 
@@ -47,6 +48,7 @@ def speed_random(stock: int, games: int, seed: int) -> None:
     game = GAME_SPEC.make_game(stock_size=stock)
     actions = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     for index in range(games):
         state = game.new_initial_state(rng_for(seed, index, "game"))
         policies = (RandomPolicy(), RandomPolicy())
@@ -56,10 +58,11 @@ def speed_random(stock: int, games: int, seed: int) -> None:
             state.apply(policies[player].choose(state, rngs[player]))
             actions += 1
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     print(
-        f"random vs random, stock {stock}: {games} games in {elapsed:.2f} s "
-        f"= {games / elapsed:,.0f} games/s, "
-        f"{actions / elapsed:,.0f} actions/s ({actions / games:.0f} actions/game)"
+        f"random vs random, stock {stock}: {games} games in {elapsed:.2f} s ({cpu:.2f} s CPU) "
+        f"= {games / cpu:,.0f} games/s, "
+        f"{actions / cpu:,.0f} actions/s of CPU ({actions / games:.0f} actions/game)"
     )
 
 
@@ -70,9 +73,11 @@ def strength(stock: int, games: int, seed: int, opponent: str) -> None:
     sides = (Side("A", planner), Side("B", other))  # type: ignore[arg-type]
     tally = MatchTally()
     start = time.perf_counter()
+    cpu = time.process_time()
     for index in range(games):
         tally.add(play_match_game(game, sides, seed, index))
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     report = tally.report()
     a = report["sides"]["A"]
     lo, hi = a["win_rate_ci95"]
@@ -92,8 +97,9 @@ def strength(stock: int, games: int, seed: int, opponent: str) -> None:
         f"min {length['min']}, max {length['max']}"
     )
     print(
-        f"  {games / elapsed:.1f} games/s; planner {planner.decisions:,} decisions, "
-        f"{planner.decisions / planner.seconds:,.0f} decisions/s "
+        f"  {elapsed:.1f} s ({cpu:.1f} s CPU) = {games / cpu:.1f} games per CPU second; "
+        f"planner {planner.decisions:,} decisions, "
+        f"{planner.decisions / planner.seconds:,.0f} decisions per CPU second "
         f"({1000 * planner.seconds / planner.decisions:.2f} ms each)"
     )
     if opponent == "random":
@@ -118,9 +124,9 @@ def main() -> None:
     speed_random(args.stock, args.speed_games, args.seed)
     # A planner game to the end, for a per-game figure that includes its search.
     state = GAME_SPEC.make_game(stock_size=args.stock).new_initial_state(rng_for(args.seed, 0, "game"))
-    start = time.perf_counter()
+    cpu = time.process_time()
     play_game(state, (PlannerPolicy(), PlannerPolicy()), (random.Random(1), random.Random(2)))
-    print(f"one planner vs planner game: {time.perf_counter() - start:.3f} s, {state.turns} turns")
+    print(f"one planner vs planner game: {time.process_time() - cpu:.3f} s CPU, {state.turns} turns")
     print("== strength")
     strength(args.stock, args.games, args.seed, "random")
     if args.selfplay:

@@ -9,7 +9,7 @@ peek at can change the picture: the card under a played stock top, and the five 
 the hand is emptied. The search therefore treats the stock as unknown once its top has been played,
 and an emptied hand as a good leaf worth a fresh hand.
 
-The score of a line (all weights are named constants below):
+The score of a line (the weights are :class:`PlannerWeights`):
 
 - each stock card played is worth far more than anything else (digging into the stock wins);
 - playing a king costs ``PlannerWeights.king``, so kings are kept for the plays that reach the stock;
@@ -17,7 +17,12 @@ The score of a line (all weights are named constants below):
   visible stock top (``PlannerWeights.feed``, by how many ranks they would still need, helped by the
   tops of their face-up help piles);
 - the discard keeps the help piles orderly: same rank or one lower on top is best, a free pile is
-  fine, covering a lower (soon playable) card is bad, covering a king worse.
+  fine, covering a lower (soon playable) card is bad, covering a king worse;
+- cards kept in the hand cost by how far they are from being playable, so far cards are laid
+  away first and the hand keeps drawing;
+- piles close to its own stock top are a small bonus.
+
+docs/crapette.md gives what each part is worth in games (each switched off against the full planner).
 
 It reads only what its player can see: its hand, both stock tops, every help pile and central pile,
 and the sizes of the hidden piles.
@@ -55,6 +60,10 @@ class PlannerWeights:
     king_discard: float = 35.0
     #: Small reward per card moved from the hand to a central pile (more cards drawn next turn).
     hand_card_played: float = 4.0
+    #: Cost, per card kept in the hand, of each rank it is away from being playable on a central
+    #: pile: a hand clogged with far cards (three queens) draws fewer new cards, so far cards are
+    #: discarded first.
+    hand_distance: float = 3.0
     #: Small reward per help-pile card played (frees the help piles).
     help_card_played: float = 10.0
     #: Reward for emptying the hand mid-turn: five fresh cards to go on with.
@@ -217,6 +226,15 @@ class _TurnSearch:
         )
         if self.hand_size == 0:
             return value + w.refill, None
+        # How far each hand card is from being playable (kings: never far), as a cost.
+        dist = [0.0] * 14
+        if w.hand_distance:
+            for rank in range(1, WILD_RANK):
+                if self.hand[rank]:
+                    dist[rank] = w.hand_distance * min(
+                        (rank - top - 1 for top in self.central if top < rank), default=TOP_RANK
+                    )
+                    value -= dist[rank] * self.hand[rank]
         best_cost = float("inf")
         discard: Step | None = None
         free_tried = False
@@ -228,8 +246,8 @@ class _TurnSearch:
                 free_tried = True
             row = costs[top]
             for rank in range(1, 14):
-                if self.hand[rank] and row[rank] < best_cost:
-                    best_cost, discard = row[rank], (_DISCARD, rank, pile)
+                if self.hand[rank] and row[rank] - dist[rank] < best_cost:
+                    best_cost, discard = row[rank] - dist[rank], (_DISCARD, rank, pile)
         return value - best_cost, discard
 
     # -- search -------------------------------------------------------------------------------------------

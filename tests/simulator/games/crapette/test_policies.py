@@ -110,6 +110,15 @@ def test_planner_does_not_bury_a_low_card():
     assert state.help_piles[0][0] == cards("2C")
 
 
+def test_planner_discards_the_card_farthest_from_play():
+    """A hand clogged with far cards draws fewer new ones: with nothing to play, the planner lays
+    away a queen (8 ranks from the pile at 3), not the 5 or the 6 that are nearly playable."""
+    state = prepare(stock0="QC JC", hand0="5S 6S 9D QC QH", central=("AH 2H 3H",))
+    moves = play_turn(state)
+    assert len(moves) == 1 and moves[0].ends_turn
+    assert moves[0].card.rank == 12
+
+
 def test_planner_empties_its_hand_to_draw_five_more():
     """An emptied hand draws 5 and the turn goes on: the planner plays its last cards for it."""
     state = prepare(stock0="QC JC", stock1="QD 9D", hand0="AH 2H", central=())
@@ -169,12 +178,14 @@ def test_planner_rejects_other_games():
         PlannerPolicy().choose(object(), random.Random(0))  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_planner_beats_random():
     """Issue 9: the planner beats random in >= 90% of games (benchmarks/crapette_bench.py measures
-    1,000 games: 97.7%). Here 200 games at the default stock of 20, seats alternating. If the
-    planner's true rate is >= 96% (the benchmark's Wilson lower bound is 96.6%), fewer than 176 wins
-    has a probability below 1e-6; a planner at 85% fails this test 86% of the time."""
+    1,000 games: 98.4%, Wilson 95% interval 97.4%..99.0%). Here 200 games at the default stock of
+    20, seats alternating. If the planner's true rate is >= 97%, fewer than 180 wins has a
+    probability below 1e-6 (8.2e-7); a planner at 90% fails this test 44% of the time, one at 85%
+    97% of the time."""
     game = GAME_SPEC.make_game()
     sides = (Side("A", PlannerPolicy()), Side("B", RandomPolicy()))
     wins = sum(play_match_game(game, sides, 909, index).winner == "A" for index in range(200))
-    assert wins >= 176, wins
+    assert wins >= 180, wins
