@@ -499,10 +499,15 @@ class CrapetteState:
             self._note(lambda: f"turn limit ({self.options.max_turns}) reached")
             self._finish(END_TURN_LIMIT, winner=self._fewer_stock_cards())
             return
+        missing = HAND_SIZE - len(self.hands[seat])
+        if missing > 0 and not self.draw_pile:
+            # rules: crapette "End" — they must draw and cannot: the turn is never played.
+            self._draw(seat, missing)
+            return
         self.player = seat
         self.turns += 1
         self.plays_this_turn = 0
-        self._draw(seat, HAND_SIZE - len(self.hands[seat]))
+        self._draw(seat, missing)
 
     def _fewer_stock_cards(self) -> int | None:
         """rules: crapette "End" — the fewer stock cards wins; equal counts are a draw."""

@@ -395,6 +395,7 @@ def test_the_next_player_who_cannot_draw_ends_the_game():
     assert state.end_reason == "draw_pile_exhausted"
     assert state.winner == 0
     assert state.current_player() == TERMINAL
+    assert state.summary()["turns"] == 1  # the turn that could not draw was never played
 
 
 def test_the_plays_of_a_turn_are_capped():
