@@ -134,6 +134,10 @@ class Worker:
     def wait_ready(self) -> None:
         wait_for(lambda: " ready." in self.text(), f"worker {self.name} ready", [self])
 
+    def pool_children(self) -> list[int]:
+        path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        return [int(pid) for pid in path.read_text().split()] if path.exists() else []
+
     def kill(self) -> None:
         """SIGKILL the worker and its pool processes: nothing gets to acknowledge or clean up."""
         if self.proc.poll() is None:
@@ -232,14 +236,24 @@ def test_a_worker_killed_mid_job_loses_no_game_and_counts_none_twice(
         ],
         "games": 120,
         "seed": 21,
-        "chunk_size": 6,
+        "chunk_size": 4,
     }
     job = services.job_create(**request, award_experience=True, collection_id=collection.pk)
-    assert job.total_chunks == 20
+    assert job.total_chunks == 30
     env = worker_env(shared_db, tmp_path / "var", redis=True)
 
-    # Kill a worker while it holds a chunk it has not acknowledged (retried in the rare case
-    # where the kill falls between two chunks: then nothing was in flight to lose).
+    # A pool process killed mid-chunk: its worker requeues the chunk at once and goes on.
+    pool = workers("pool", env=env)
+    wait_for(lambda: SimulationJob.objects.get(pk=job.pk).chunks_done >= 2, "chunks recorded", [pool])
+    children = pool.pool_children()
+    assert children
+    os.kill(children[0], signal.SIGKILL)
+    done = SimulationJob.objects.get(pk=job.pk).chunks_done
+    wait_for(lambda: SimulationJob.objects.get(pk=job.pk).chunks_done >= done + 2, "more chunks", [pool])
+    pool.stop()
+
+    # Kill a whole worker while it holds a chunk it has not acknowledged (retried in the rare
+    # case where the kill falls between two chunks: then nothing was in flight to lose).
     unacked = 0
     for attempt in range(3):
         first = workers(f"first{attempt}", env=env)
@@ -265,9 +279,9 @@ def test_a_worker_killed_mid_job_loses_no_game_and_counts_none_twice(
     second = workers("second", env=env)
     job = wait_until_ended(job, [second])
     assert job.status == "done", job.error
-    assert (job.games_done, job.chunks_done) == (120, 20)
+    assert (job.games_done, job.chunks_done) == (120, 30)
     chunks = list(ChunkResult.objects.filter(job=job).order_by("start"))
-    assert [(c.start, c.stop) for c in chunks] == [(i, i + 6) for i in range(0, 120, 6)]
+    assert [(c.start, c.stop) for c in chunks] == [(i, i + 4) for i in range(0, 120, 4)]
     assert any(c.worker.startswith("second@") for c in chunks)
     assert redis_broker.zcard("unacked_index") == 0
     # Each game's experience exactly once.
