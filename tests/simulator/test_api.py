@@ -17,7 +17,8 @@ from simulator.models import SimulationJob
 from simulator.services import EntrantInput
 from tests.simulator.conftest import own_copy_of_demo, queued
 
-pytestmark = pytest.mark.django_db
+# Every message a test sends goes to this area's Redis database, emptied after each test.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
 
 URL = "/api/simulations/"
 GOLEMS, GARDE, KOTOBA = "zil-golems", "noz-garde-du-dragon", "kotoba-voie-du-sabre"

@@ -15,7 +15,8 @@ from simulator.models import SimulationJob
 from simulator.services import EntrantInput
 from tests.simulator.conftest import make_user
 
-pytestmark = pytest.mark.django_db
+# Every message a test sends goes to this area's Redis database, emptied after each test.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
 
 
 def job_for(owner: Any) -> SimulationJob:

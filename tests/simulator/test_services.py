@@ -24,7 +24,8 @@ from simulator.services import ChunkOutcome, DeckComposition, EntrantInput
 from simulator.specs import batch_cache_clear
 from tests.simulator.conftest import QUEUE, own_copy_of_demo, queued
 
-pytestmark = pytest.mark.django_db
+# Every message a test sends goes to this area's Redis database, emptied after each test.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
 
 GOLEMS, GARDE, KOTOBA = "zil-golems", "noz-garde-du-dragon", "kotoba-voie-du-sabre"
 
