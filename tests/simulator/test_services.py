@@ -18,7 +18,7 @@ from eredan.api.errors import DomainError
 from simulator import selectors, services
 from simulator.engine.batch import run_local
 from simulator.error_codes import SimulationErrorCode as Code
-from simulator.limits import MAX_ACTIVE_JOBS_PER_USER, MAX_CHUNKS, TARGET_CHUNK_SECONDS
+from simulator.limits import MAX_ACTIVE_JOBS_PER_USER, MAX_CHUNKS, SECONDS_PER_GAME, TARGET_CHUNK_SECONDS
 from simulator.models import ChunkResult, SimulationJob
 from simulator.services import ChunkOutcome, DeckComposition, EntrantInput
 from simulator.specs import batch_cache_clear
@@ -293,10 +293,14 @@ def test_active_jobs_per_user_are_limited(cardset: None, alice: Any, bob: Any) -
 
 
 def test_default_chunk_size_aims_at_a_few_seconds_and_bounds_the_chunk_count() -> None:
+    random_game = SECONDS_PER_GAME[("eredan", "random")]
     assert services.chunk_size_default(game="eredan", policies=["random", "random"], total_games=100) == int(
-        TARGET_CHUNK_SECONDS / 0.0017
+        TARGET_CHUNK_SECONDS / random_game
     )
-    assert services.chunk_size_default(game="eredan", policies=["ismcts", "greedy"], total_games=100) == 1
+    mixed = (SECONDS_PER_GAME[("eredan", "ismcts")] + SECONDS_PER_GAME[("eredan", "greedy")]) / 2
+    assert services.chunk_size_default(game="eredan", policies=["ismcts", "greedy"], total_games=100) == max(
+        1, int(TARGET_CHUNK_SECONDS / mixed)
+    )
     big = services.chunk_size_default(game="eredan", policies=["ismcts"], total_games=1_000_000)
     assert big == 1_000_000 // MAX_CHUNKS
 
