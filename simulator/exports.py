@@ -190,8 +190,8 @@ def heatmap(results: Mapping[str, Any], image_format: str = "png") -> bytes:
     counts = results["matrix"]["games"]
     n = len(labels)
     data = np.array([[np.nan if v is None else v for v in row] for row in rates], dtype=float)
-    size = max(4.0, 1.0 + 0.9 * n)
-    fig = Figure(figsize=(size + 1.5, size))
+    size = max(4.0, 2.0 + 0.9 * n)
+    fig = Figure(figsize=(size + 2.0, size))
     ax = fig.add_subplot()
     image = ax.imshow(np.ma.masked_invalid(data), cmap="RdBu_r", vmin=0.0, vmax=1.0)
     ax.set_xticks(range(n), labels=[_short(label) for label in labels], rotation=45, ha="right")
@@ -201,20 +201,18 @@ def heatmap(results: Mapping[str, Any], image_format: str = "png") -> bytes:
     for i in range(n):
         for j in range(n):
             if rates[i][j] is not None:
-                ax.text(j, i, f"{rates[i][j]:.0%}\n{counts[i][j]}", ha="center", va="center", fontsize=8)
-    title = (
-        f"{results.get('game', '')} {results.get('kind', '').replace('_', ' ')}: win rate of row vs column"
-    )
+                ax.text(j, i, f"{rates[i][j]:.0%}\nn={counts[i][j]:,}", ha="center", va="center", fontsize=8)
+    title = f"{results.get('game', '')} {results.get('kind', '').replace('_', ' ')}".strip()
     if results.get("partial"):
         title += " (partial)"
-    ax.set_title(title.strip())
+    ax.set_title(f"{title}\nwin rate of the row against the column", fontsize=10)
     fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="win rate")
     fig.tight_layout()
     out = io.BytesIO()
     metadata = {"Date": None} if image_format == "svg" else {}
     # A fixed salt for the SVG element ids and no date: the same results give the same file.
     with matplotlib.rc_context({"svg.hashsalt": "eredan"}):
-        fig.savefig(out, format=image_format, dpi=100, metadata=metadata)
+        fig.savefig(out, format=image_format, dpi=100, metadata=metadata, bbox_inches="tight")
     return out.getvalue()
 
 
