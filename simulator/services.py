@@ -38,7 +38,7 @@ from cards.collection.models import Collection, ExperienceSource
 from cards.domain.specs import Catalog, DeckSpec
 from cards.specs import get_catalog
 from decks.models import Deck
-from decks.selectors import deck_slugs, decks_revalidate, with_entries
+from decks.selectors import deck_slugs, with_entries
 from decks.services import deck_validate
 from eredan.api.errors import DomainError
 from simulator.engine.batch import (
@@ -350,7 +350,6 @@ def _prepare_entrant(
                 f"No deck of yours and no public demo deck is {ref!r}.",
             )
             return None
-        decks_revalidate(decks=[deck], catalog=catalog)
         characters, cards = deck_slugs(deck)
         result = deck_validate(characters=characters, cards=cards, catalog=catalog)
         entrant = PreparedEntrant(
