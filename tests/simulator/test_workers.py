@@ -327,13 +327,14 @@ def test_the_embedded_filesystem_broker_with_a_real_worker(
     shared_db: str, workers: Any, tmp_path: Path
 ) -> None:
     var = tmp_path / "var"
-    folders = var / "broker" / "out", var / "broker" / "processed"
+    folders = var / "broker" / "out", var / "broker" / "processed", var / "broker" / "control"
     for folder in folders:
         folder.mkdir(parents=True)
-    options = {
+    options = {  # as eredan/settings.py sets them for the worker (EREDAN_VAR_DIR=var)
         "data_folder_in": str(folders[0]),
         "data_folder_out": str(folders[0]),
         "processed_folder": str(folders[1]),
+        "control_folder": str(folders[2]),
         "store_processed": False,
     }
     args = [
