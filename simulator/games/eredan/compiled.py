@@ -256,6 +256,7 @@ class Tables:
     simple_mask: int
     #: Per card: bit ``g`` set when a character with gear ``g`` may take it (:func:`gear_accepts`).
     fits: tuple[int, ...]
+    spell_mask: int  # the Sortilèges
     all_cards_mask: int
     decks_specs: tuple[DeckSpec, DeckSpec]
     #: Printed stats by ``character * 4 + stat``: 0 for Attaque (rolled in its range), then
@@ -552,6 +553,7 @@ def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
             sum(1 << g for g in range(GEAR_STATES) if gear_accepts(g, c.slot, c.hands, c.dual_wield))
             for c in cards
         ),
+        spell_mask=sum(1 << c.id for c in cards if c.kind == CK_SPELL),
         all_cards_mask=all_mask,
         decks_specs=(decks[0], decks[1]),
         base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative)),

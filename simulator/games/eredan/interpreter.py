@@ -60,7 +60,7 @@ from simulator.games.eredan.compiled import (
     CompiledEffect,
     Tables,
 )
-from simulator.games.eredan.rules import REVIVED_CHARACTER_UNTAPPED
+from simulator.games.eredan.rules import REVIVED_CHARACTER_UNTAPPED, SCORE_COUNTS_ACTUAL_HP
 
 Event = dict[str, Any]
 
@@ -234,8 +234,9 @@ class Board:
         elif damage > h:
             damage = h
         self.hp[target] = h - damage
-        self.dealt[src] += damage
-        self.score[src // 3] += damage
+        credit = damage if SCORE_COUNTS_ACTUAL_HP else max(0, amount - reduction)
+        self.dealt[src] += credit
+        self.score[src // 3] += credit
         if self.log is not None:
             self.log.append(
                 {
@@ -266,8 +267,9 @@ class Board:
         if gain < 0:
             gain = 0
         self.hp[target] = h + gain
-        self.healed[src] += gain
-        self.score[src // 3] += gain
+        credit = gain if SCORE_COUNTS_ACTUAL_HP else amount
+        self.healed[src] += credit
+        self.score[src // 3] += credit
         if self.log is not None:
             self.log.append(
                 {

@@ -23,6 +23,10 @@ INITIATIVE_DIE_SIDES: Final = 6
 #: rules: eredan §3 step 0 — no draw on turn 1 (both players hold the 5 cards of the start).
 FIRST_DRAW_TURN: Final = 2
 
+#: rules: eredan §3 step 1 — **[decision]** at the start of each turn, a player with this many
+#: untapped living characters left (0: all of them are tapped) untaps all its characters.
+UNTAP_WHEN_UNTAPPED_LEFT: Final = 0
+
 #: rules: eredan §3 End — **[decision]** a game still running after this many turns ends with the
 #: score rule (damage dealt + healing done; equal scores are a draw).
 TURN_CAP: Final = 60
@@ -31,8 +35,8 @@ TURN_CAP: Final = 60
 MAX_CARDS_PER_TURN: Final = 2
 
 #: rules: eredan §3 Classes — "Mage — chain when the first card is a non-zone spell". The source
-#: does not name the kind of card the Mage's chain allows: **[decision]** any card (``None`` here
-#: means "any"; the chain of a card or a ``chain_on`` ability names its own kind).
+#: does not name the kind of card the Mage's chain allows: **[decision]** any card (``False``:
+#: another Sortilège only). The chain of a card or a ``chain_on`` ability names its own kind.
 MAGE_SPELL_CHAIN_ANY: Final = True
 
 #: rules: eredan §3 step 3 — "both strike even if one drops to 0 in the clash"; the source adds

@@ -54,8 +54,12 @@ from simulator.games.eredan.rules import (
     HAND_SIZE,
     INITIATIVE_DIE_SIDES,
     ITEMS_OF_A_DEAD_CARRIER_ARE_DISCARDED,
+    MAGE_SPELL_CHAIN_ANY,
+    MAX_CARDS_PER_TURN,
     MAX_HAND_AFTER_DISCARD,
+    SCORE_COUNTS_ACTUAL_HP,
     TURN_CAP,
+    UNTAP_WHEN_UNTAPPED_LEFT,
 )
 
 # Phases.
@@ -481,12 +485,10 @@ class EredanState(Board):
         hp, tapped = self.hp, self.tapped
         for b in (0, 3):
             # [decision] rules: eredan §3 step 1 — all living characters tapped: all untap.
-            if (
-                (hp[b] <= 0 or tapped[b])
-                and (hp[b + 1] <= 0 or tapped[b + 1])
-                and (hp[b + 2] <= 0 or tapped[b + 2])
-                and (hp[b] > 0 or hp[b + 1] > 0 or hp[b + 2] > 0)
-            ):
+            living = (hp[b] > 0) + (hp[b + 1] > 0) + (hp[b + 2] > 0)
+            ready = (hp[b] > 0 and not tapped[b]) + (hp[b + 1] > 0 and not tapped[b + 1])
+            ready += hp[b + 2] > 0 and not tapped[b + 2]
+            if living and ready <= UNTAP_WHEN_UNTAPPED_LEFT:
                 tapped[b] = tapped[b + 1] = tapped[b + 2] = False
                 if self.log is not None:
                     self.log.append({"event": "untap", "seat": b // 3})
@@ -543,11 +545,11 @@ class EredanState(Board):
         self.plays[seat].append((k, carrier))
         if self.log is not None:
             self.log.append({"event": "commit", "seat": seat, "slot": slot})
-        if slot == 0:
+        if slot + 1 < MAX_CARDS_PER_TURN:
             chain = self._chain_after(seat, k)
             if chain:
                 self.chain[seat] = chain
-                self.slot = 1
+                self.slot = slot + 1
                 return
         self._next_card_seat(seat)
 
@@ -562,7 +564,7 @@ class EredanState(Board):
         mask = card.chain_mask
         everything = self.tables.all_cards_mask
         if ch.mage_spell_chain and card.kind == CK_SPELL and not card.zone:
-            mask = everything  # rules.MAGE_SPELL_CHAIN_ANY
+            mask |= everything if MAGE_SPELL_CHAIN_ANY else self.tables.spell_mask
         for match_mask, cond in ch.chain_on:
             if match_mask >> k & 1 and (cond is None or self.holds(cond, f, self.fighters[1 - seat])):
                 mask = everything
@@ -581,7 +583,7 @@ class EredanState(Board):
         a = self.active
         pa, pp = self.plays[a], self.plays[1 - a]
         order: list[tuple[int, int, int]] = []
-        for i in (0, 1):
+        for i in range(MAX_CARDS_PER_TURN):
             if i < len(pa):
                 order.append((a, *pa[i]))
             if i < len(pp):
@@ -661,8 +663,9 @@ class EredanState(Board):
         elif damage > h:
             damage = h
         self.hp[target] = h - damage
-        self.dealt[f] += damage
-        self.score[f // 3] += damage
+        credit = damage if SCORE_COUNTS_ACTUAL_HP else max(0, attack - (defense if defense > 0 else 0))
+        self.dealt[f] += credit
+        self.score[f // 3] += credit
         if self.log is not None:
             self.log.append(
                 {
@@ -833,14 +836,15 @@ class EredanState(Board):
 
     # --- copies ---------------------------------------------------------------------------------
 
-    def clone(self) -> EredanState:
-        """An independent copy (its own RNG in the same state), without the log."""
+    def clone(self, *, rng: random.Random | None = None) -> EredanState:
+        """An independent copy, without the log: its own RNG in the same state, or ``rng``."""
         s = EredanState.__new__(EredanState)
         s.tables = self.tables
         s.cards = self.cards
         s.chars = self.chars
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        if rng is None:
+            rng = random.Random.__new__(random.Random)  # no seeding: the state is set just below
+            rng.setstate(self.rng.getstate())
         s.rng = rng
         s.turn_cap = self.turn_cap
         s.turn = self.turn
@@ -894,8 +898,7 @@ class EredanState(Board):
         The opponent's unrevealed choices are re-made in the new world by ``opponent_model`` (a
         policy function reading that world as the opponent would), uniformly at random by default.
         """
-        s = self.clone()
-        s.rng = random.Random(rng.getrandbits(64))
+        s = self.clone(rng=random.Random(rng.getrandbits(64)))
         own = sorted(s.decks[player])
         rng.shuffle(own)
         s.decks[player] = own
@@ -922,7 +925,7 @@ class EredanState(Board):
         self.plays[seat] = []
         self.chain[seat] = 0
         to_move, slot_now, legal_now = self.to_move, self.slot, self._legal
-        for slot in (0, 1):
+        for slot in range(MAX_CARDS_PER_TURN):
             options = self.card_options(seat, slot)
             if model is None or len(options) == 1:
                 action = options[int(rng.random() * len(options))]
@@ -935,7 +938,7 @@ class EredanState(Board):
             k = action % PLAY
             self.hands[seat].remove(k)
             self.plays[seat].append((k, seat * 3 + action // PLAY - 1))
-            if slot == 0:
+            if slot + 1 < MAX_CARDS_PER_TURN:
                 self.chain[seat] = self._chain_after(seat, k)
                 if not self.chain[seat]:
                     return

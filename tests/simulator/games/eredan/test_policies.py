@@ -12,7 +12,14 @@ from cards.domain.cardset import CardSet, load_cardset
 from simulator.engine.runner import Side, play_match_game
 from simulator.games.eredan import GAME_SPEC
 from simulator.games.eredan.game import EredanGame
-from simulator.games.eredan.policies import GreedyPolicy, RandomPolicy, SearchPolicy, make_policy
+from simulator.games.eredan.policies import (
+    GreedyPolicy,
+    RandomPolicy,
+    SearchPolicy,
+    evaluate,
+    evaluation_features,
+    make_policy,
+)
 from simulator.games.eredan.state import (
     DISCARD,
     P_CARD,
@@ -159,7 +166,9 @@ def test_the_passive_players_choices_do_not_depend_on_the_active_players_hidden_
 
 
 @pytest.mark.parametrize(
-    "policy", [GreedyPolicy(), SearchPolicy(worlds=3, horizon=2)], ids=["greedy", "ismcts"]
+    "policy",
+    [GreedyPolicy(), SearchPolicy(worlds=3, horizon=2), SearchPolicy(worlds=6, horizon=1, batch=2)],
+    ids=["greedy", "ismcts", "ismcts-halving"],
 )
 def test_policies_never_read_hidden_information(cardset, policy):
     """Two states that differ only in what the player cannot see get the same choice from the same
@@ -196,3 +205,19 @@ def test_the_search_player_beats_random_on_a_small_sample(cardset):
             wins += result.winner == "S"
             n += 1
     assert wins >= 0.9 * n
+
+
+def test_the_evaluation_is_symmetric_and_exact_at_the_end(cardset):
+    """The search's evaluation: a finished game is ±1 (0 for a draw); otherwise a value in (−1, 1)
+    that is the same for both players with opposite signs, and prefers more HP."""
+    d = cardset.decks["zil-golems"]
+    s = EredanGame().new_initial_state(random.Random(4), (d, d))
+    assert evaluate(s, 0) == pytest.approx(-evaluate(s, 1))
+    assert -1 < evaluate(s, 0) < 1
+    before = evaluate(s, 0)
+    s.hp[3] -= 5
+    assert evaluate(s, 0) > before
+    assert evaluation_features(s, 0)[0] == 5
+    s.hp[3] = s.hp[4] = s.hp[5] = 0
+    s._end_combat()
+    assert s.is_terminal() and evaluate(s, 0) == 1.0 and evaluate(s, 1) == -1.0

@@ -694,3 +694,23 @@ def test_illegal_actions_name_the_rule():
     s.apply(PASS)
     end_turn(s)
     assert s.turn == 2
+
+
+# --- the decisions are settings ------------------------------------------------------------------
+
+
+def test_decisions_are_live_settings(monkeypatch):
+    """Each [decision] is one named constant the engine reads: changing it changes the game."""
+    import simulator.games.eredan.interpreter as interpreter
+    import simulator.games.eredan.state as state_module
+
+    monkeypatch.setattr(state_module, "MAGE_SPELL_CHAIN_ANY", False)
+    assert _second_card_options([mage(), *line("a")[1:]], BOLT, [JAB, FOCUS]) == {"focus"}
+    monkeypatch.setattr(state_module, "UNTAP_WHEN_UNTAPPED_LEFT", 1)
+    s = prepare_game(line("a"), line("b"), hands=([JAB], [JAB]), tapped=[True, True, False] + [False] * 3)
+    assert s.tapped[:3] == [False, False, False]
+    monkeypatch.setattr(interpreter, "SCORE_COUNTS_ACTUAL_HP", False)
+    s = prepare_game(line("a"), line("b"), hands=([KNIFE], [JAB]))
+    fight(s, 0, 0)
+    play_cards(s, a=[KNIFE])
+    assert s.score[0] == 20  # the knife's nominal 20, not the 12 HP b-1 had
