@@ -550,7 +550,7 @@ class SearchPolicy:
 
     name = "ismcts"
 
-    def __init__(self, *, worlds: int = 12, horizon: int = 3, batch: int = 0) -> None:
+    def __init__(self, *, worlds: int = 24, horizon: int = 3, batch: int = 0) -> None:
         if worlds < 1 or horizon < 1 or batch < 0:
             raise ValueError("worlds and horizon must be at least 1, batch at least 0")
         self.worlds = worlds

@@ -420,6 +420,20 @@ class EredanState(Board):
         candidates &= tables.play_mask[f] & chain
         if not candidates:
             return (PASS,)
+        if self.chars[f].is_artisan:
+            return self._card_options_uncached(seat, f, candidates)
+        gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
+        key = (candidates, f, gear)
+        options = tables.options_cache.get(key)
+        if options is None:
+            options = self._card_options_uncached(seat, f, candidates)
+            if len(tables.options_cache) > 100_000:
+                tables.options_cache.clear()
+            tables.options_cache[key] = options
+        return options
+
+    def _card_options_uncached(self, seat: int, f: int, candidates: int) -> tuple[int, ...]:
+        tables = self.tables
         simple = tables.simple_mask
         fits = tables.fits
         gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
