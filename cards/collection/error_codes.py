@@ -23,6 +23,8 @@ class CollectionErrorCode(StrEnum):
     """A CSV row's ``level`` is not the level of the card its slug names."""
     INVALID_COUNT = "invalid_count"
     """A count that is not a whole number from 1 to the limit."""
+    INVALID_ACQUIRED_AT = "invalid_acquired_at"
+    """An acquisition date before 2000 or in the future."""
     INVALID_XP = "invalid_xp"
     """An XP that is not a whole number from 0 to the limit."""
     TOO_MANY_COPIES = "too_many_copies"

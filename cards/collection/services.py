@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -57,6 +57,10 @@ MAX_COPIES_PER_REQUEST = 1_000
 MAX_COPY_XP = 10_000_000
 #: Largest single grant of XP (staff grants, XP cards).
 MAX_GRANT = 1_000_000
+#: Earliest acquisition date accepted (Eredan iTCG opened in 2010), and how far in the future an
+#: acquisition may be dated (clock differences): dates outside are typos, refused.
+MIN_ACQUIRED_AT = datetime(2000, 1, 1, tzinfo=UTC)
+FUTURE_TOLERANCE = timedelta(days=1)
 #: Name of the collection created for a user who has none.
 DEFAULT_COLLECTION_NAME = "My collection"
 #: Sources the "XP from games" service accepts.
@@ -249,6 +253,17 @@ def _check_requests(
                     _field(r.ref, "count"),
                     Code.INVALID_COUNT,
                     f"count is a whole number from 1 to {max_count}.",
+                )
+            )
+        if (
+            r.acquired_at is not None
+            and not MIN_ACQUIRED_AT <= r.acquired_at <= timezone.now() + FUTURE_TOLERANCE
+        ):
+            problems.append(
+                Problem(
+                    _field(r.ref, "acquired_at"),
+                    Code.INVALID_ACQUIRED_AT,
+                    f"acquired_at is a date-time from {MIN_ACQUIRED_AT:%Y-%m-%d} to now.",
                 )
             )
         if r.xp is not None and (not _is_int(r.xp) or not 0 <= r.xp <= MAX_COPY_XP):

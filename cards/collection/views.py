@@ -56,6 +56,19 @@ def _decode_csv(raw: bytes) -> str:
         raise ParseError("The CSV is not UTF-8 text.") from exc
 
 
+MAX_ID = 2**63 - 1  # the largest database id
+
+
+def _id_param(request: Request, name: str) -> int | None:
+    """An optional id in the query string: a whole number from 1 (400 ``invalid`` otherwise)."""
+    value = request.query_params.get(name) or None
+    if value is None:
+        return None
+    if not value.isdigit() or not 1 <= int(value) <= MAX_ID:
+        raise DomainError(f"{name} is an id (a whole number from 1).", code="invalid", field=name)
+    return int(value)
+
+
 def _valid(serializer_class: type[Any], data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
@@ -87,10 +100,7 @@ class CollectionListView(CollectionMixin, GenericAPIView):  # type: ignore[type-
         responses={200: s.CollectionOutput(many=True), **ERROR_RESPONSES},
     )
     def get(self, request: Request) -> Response:
-        owner = request.query_params.get("owner")
-        owner_id = int(owner) if owner and owner.isdigit() else None
-        if owner and owner_id is None:
-            raise DomainError("owner is a user id.", code="invalid", field="owner")
+        owner_id = _id_param(request, "owner")
         qs = selectors.collection_list(user=request.user, owner_id=owner_id)
         page = self.paginate_queryset(qs)
         return self.get_paginated_response(s.CollectionOutput(page, many=True).data)
@@ -338,15 +348,11 @@ class ExperienceLogView(CollectionMixin, GenericAPIView):  # type: ignore[type-a
         responses={200: s.ExperienceGrantOutput(many=True), **ERROR_RESPONSES},
     )
     def get(self, request: Request, collection_pk: str) -> Response:
-        copy = request.query_params.get("copy") or None
-        if copy is not None and not copy.isdigit():
-            raise DomainError("copy is a copy id.", code="invalid", field="copy")
+        copy_id = _id_param(request, "copy")
         source = request.query_params.get("source") or None
         if source is not None and source not in ExperienceSource.values:
             raise DomainError(f"source is one of {ExperienceSource.values}.", code="invalid", field="source")
-        qs = selectors.experience_log_list(
-            collection=self.get_collection(), copy_id=int(copy) if copy else None, source=source
-        )
+        qs = selectors.experience_log_list(collection=self.get_collection(), copy_id=copy_id, source=source)
         page = self.paginate_queryset(qs)
         return self.get_paginated_response(s.ExperienceGrantOutput(page, many=True).data)
 

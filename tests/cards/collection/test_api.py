@@ -180,6 +180,26 @@ def test_bulk_add_quantities_and_remove(alice, alice_coll):
         ("copies/", {"slug": "katana", "xp": -1}, "invalid_xp", "xp"),
         ("copies/", {"slug": "katana", "xp": 10**12}, "invalid_xp", "xp"),
         ("copies/", {"count": 1}, "required", "slug"),
+        (
+            "copies/",
+            {"slug": "katana", "acquired_at": "9999-12-31T23:59:59-12:00"},
+            "overflow",
+            "acquired_at",
+        ),
+        (
+            "copies/",
+            {"slug": "katana", "acquired_at": "1990-01-01T00:00:00Z"},
+            "invalid_acquired_at",
+            "acquired_at",
+        ),
+        (
+            "copies/",
+            {"slug": "katana", "acquired_at": "2999-01-01T00:00:00Z"},
+            "invalid_acquired_at",
+            "acquired_at",
+        ),
+        ("copies/", {"slug": "katana", "acquired_at": "yesterday"}, "invalid", "acquired_at"),
+        ("copies/", {"slug": "katana\x00"}, "null_characters_not_allowed", "slug"),
         ("copies/bulk/", {"items": [{"slug": "katana"}, {"slug": "nope"}]}, "unknown_card", "items.1.slug"),
         ("copies/bulk/", {"items": [{"slug": "katana", "count": -1}]}, "invalid_count", "items.0.count"),
         ("copies/bulk/", {"items": []}, "empty", "items"),
@@ -334,6 +354,7 @@ def test_csv_import_as_json_and_file(alice, alice_coll):
         ("kind,slug\ncharacter,katana\n", "kind_mismatch"),
         ("slug,level\neclairs-1,3\n", "level_mismatch"),
         ("slug,acquired_at\nkatana,yesterday\n", "invalid"),
+        ("slug,acquired_at\nkatana,9999-12-31T23:59:59-12:00\n", "invalid_acquired_at"),
         ("slug,kind\nkatana\n", "column_count"),
         ('slug\n"katana\n', "unreadable"),
         ("slug\n", None),
@@ -385,3 +406,28 @@ def test_oversized_csv_is_413(alice, alice_coll, settings):
     response = client_for(alice).post(url(alice_coll, "import/"), {"file": upload}, format="multipart")
     assert_error(response, 413, "too_large")
     assert state(alice_coll) == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["experience/?copy={huge}", "experience/?copy=-1", "experience/?copy=x"],
+)
+def test_bad_id_parameters(alice, alice_coll, path):
+    response = client_for(alice).get(url(alice_coll, path.format(huge=10**30)))
+    assert_error(response, 400, "invalid", "copy")
+
+
+def test_bad_owner_parameter(carol, alice_coll):
+    for value in (10**30, "x", 0):
+        assert_error(client_for(carol).get(API, {"owner": value}), 400, "invalid", "owner")
+
+
+def test_huge_ids_are_not_found_or_not_owned(alice, alice_coll):
+    huge = 10**30
+    client = client_for(alice)
+    assert_error(client.get(f"{API}{huge}/"), 404, "not_found")
+    assert_error(client.get(url(alice_coll, f"copies/{huge}/")), 404, "not_found")
+    assert_error(client.post(url(alice_coll, "evolve/"), {"copy": huge}), 400, "not_owner", "copy")
+    (target,) = add(alice_coll, "katana")
+    body = {"xp_card": huge, "target": target.pk}
+    assert_error(client.post(url(alice_coll, "consume/"), body), 400, "not_owner", "xp_card")
