@@ -29,7 +29,7 @@ from decks.serializers import (
     ValidationResultSerializer,
 )
 from eredan.api.errors import DomainError
-from eredan.api.pagination import Pagination
+from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination
 from eredan.api.parsers import JSONParser
 from eredan.api.schema import ERROR_RESPONSES
 
@@ -136,8 +136,7 @@ class DeckListView(APIView):
             OpenApiParameter("mine", bool, description="Only your decks (true) or only others' (false)."),
             OpenApiParameter("public", bool, description="Only public (true) or private (false) decks."),
             OpenApiParameter("valid", bool, description="Only decks that are (true) or are not valid."),
-            OpenApiParameter("page", int),
-            OpenApiParameter("page_size", int),
+            *PAGINATION_PARAMETERS,
         ],
         responses={200: DeckOutputSerializer(many=True), **ERROR_RESPONSES},
         description="Your decks and the public ones (staff: every deck), newest first.",

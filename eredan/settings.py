@@ -178,13 +178,13 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "eredan.api.schema.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "eredan.api.pagination.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.SearchFilter",
-        "rest_framework.filters.OrderingFilter",
+        "eredan.api.filters.OrderingFilter",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
@@ -208,7 +208,12 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     # Stable enums clients match on get stable component names.
-    "ENUM_NAME_OVERRIDES": {"ViolationCodeEnum": "decks.rules.VIOLATION_CODES"},
+    "ENUM_NAME_OVERRIDES": {
+        "ViolationCodeEnum": "decks.rules.VIOLATION_CODES",
+        # Three apps have a field named "kind": without these, generated names like KindB6aEnum.
+        "EntryKindEnum": "cards.models.FamilyKind",
+        "SimulationKindEnum": "simulator.models.SimulationJob.Kind",
+    },
 }
 
 LOGGING = {

@@ -6,6 +6,7 @@ from typing import Any
 
 import django_filters as df
 from django.db.models import Q, QuerySet
+from drf_spectacular.utils import extend_schema_field
 from rest_framework.filters import BaseFilterBackend
 from rest_framework.request import Request
 
@@ -17,8 +18,15 @@ from cards.selectors import card_type_descendants
 def _slugs(
     model: type[m.ReferenceEntry] | type[m.EvolutionFamily], **kwargs: Any
 ) -> df.ModelMultipleChoiceFilter:
-    """A filter taking one or more slugs (``?guild=zil&guild=kotoba``); an unknown slug is a 400."""
-    return df.ModelMultipleChoiceFilter(queryset=model._default_manager.all(), to_field_name="slug", **kwargs)
+    """A filter taking one or more slugs (``?guild=zil&guild=kotoba``); an unknown slug is a 400.
+
+    Published in OpenAPI as an array of strings: drf-spectacular cannot guess the type of a
+    model-choice filter keyed by ``to_field_name`` (it warns and falls back to a string).
+    """
+    help_text = kwargs.get("help_text") or f"{model._meta.verbose_name} slug(s).".capitalize()
+    return extend_schema_field({"type": "string", "description": help_text})(
+        df.ModelMultipleChoiceFilter(queryset=model._default_manager.all(), to_field_name="slug", **kwargs)
+    )
 
 
 BOOLEAN_VALUES = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}

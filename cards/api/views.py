@@ -13,7 +13,7 @@ from django.db.models import Model, QuerySet
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
-from rest_framework.filters import OrderingFilter, SearchFilter
+from rest_framework.filters import SearchFilter
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
@@ -25,6 +25,7 @@ from cards.api.errors import api_validation_error
 from cards.api.filters import CardFilter, CharacterFilter, FamilyFilter, FoldedSearchFilter
 from cards.api.permissions import IsStaffOrReadOnly
 from cards.specs import get_catalog, get_names
+from eredan.api.filters import OrderingFilter
 from eredan.api.schema import ERROR_RESPONSES
 
 ENTRY_ORDERING = (
