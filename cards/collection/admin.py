@@ -20,7 +20,7 @@ class OwnedCopyInline(admin.TabularInline):  # type: ignore[type-arg]
     model = OwnedCopy
     fields = ("card", "character", "xp", "acquired_at")
     readonly_fields = ("xp",)
-    raw_id_fields = ("card", "character")
+    autocomplete_fields = ("card", "character")
     extra = 0
     show_change_link = True
 
@@ -118,8 +118,7 @@ class OwnedCopyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         "collection__owner__username",
     )
     list_select_related = ("card", "character", "collection__owner")
-    autocomplete_fields = ("collection",)
-    raw_id_fields = ("card", "character")
+    autocomplete_fields = ("collection", "card", "character")
     readonly_fields = ("xp",)
     actions = (grant_xp,)
 
