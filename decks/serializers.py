@@ -96,6 +96,9 @@ class CardCountsField(serializers.Field):
 class NoUnknownKeysMixin:
     """Refuse keys the serializer does not declare (a typo must not be silently ignored)."""
 
+    #: Published in OpenAPI as ``additionalProperties: false`` (``eredan.api.schema.AutoSchema``).
+    refuses_unknown_keys = True
+
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
             unknown = sorted(set(data) - set(self.fields))  # type: ignore[attr-defined]

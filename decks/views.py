@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from cards.domain.specs import Catalog
 from cards.specs import get_catalog
+from decks import schema as _schema  # noqa: F401  (registers the deck input's OpenAPI shape)
 from decks import selectors, services
 from decks.error_codes import DeckErrorCode
 from decks.limits import MAX_BODY_BYTES, MAX_BULK_BODY_BYTES
@@ -29,7 +30,7 @@ from decks.serializers import (
     ValidationResultSerializer,
 )
 from eredan.api.errors import DomainError
-from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination
+from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination, paginated
 from eredan.api.parsers import JSONParser
 from eredan.api.schema import ERROR_RESPONSES
 
@@ -138,7 +139,7 @@ class DeckListView(APIView):
             OpenApiParameter("valid", bool, description="Only decks that are (true) or are not valid."),
             *PAGINATION_PARAMETERS,
         ],
-        responses={200: DeckOutputSerializer(many=True), **ERROR_RESPONSES},
+        responses={200: paginated(DeckOutputSerializer), **ERROR_RESPONSES},
         description="Your decks and the public ones (staff: every deck), newest first.",
     )
     def get(self, request: Request) -> Response:

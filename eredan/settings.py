@@ -170,7 +170,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "eredan.api.authentication.BasicAuthentication",  # failed logins throttled
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": [
@@ -193,6 +193,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("THROTTLE_ANON", "300/minute"),
         "user": os.environ.get("THROTTLE_USER", "3000/minute"),
+        # Failed Basic-authentication attempts per client address (each costs a password hash).
+        "auth_failure": os.environ.get("THROTTLE_AUTH_FAILURE", "20/minute"),
     },
     "EXCEPTION_HANDLER": "eredan.api.errors.exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

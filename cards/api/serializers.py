@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -45,7 +44,7 @@ class GuildSerializer(ReferenceSerializer):
 
 
 class CasteSerializer(ReferenceSerializer):
-    parent = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    parent = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
 
     class Meta(ReferenceSerializer.Meta):
         model = m.Caste
@@ -58,9 +57,12 @@ class CharacterClassSerializer(ReferenceSerializer):
 
 
 class RaceSerializer(ReferenceSerializer):
-    parent = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    parent = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
     element = serializers.SlugRelatedField(
-        slug_field="slug", read_only=True, help_text="Spell type a Guémélite of this race casts."
+        slug_field="slug",
+        read_only=True,
+        allow_null=True,
+        help_text="Spell type a Guémélite of this race casts.",
     )
 
     class Meta(ReferenceSerializer.Meta):
@@ -69,7 +71,7 @@ class RaceSerializer(ReferenceSerializer):
 
 
 class CardTypeSerializer(ReferenceSerializer):
-    parent = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    parent = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
 
     class Meta(ReferenceSerializer.Meta):
         model = m.CardType
@@ -113,8 +115,8 @@ class FamilyInputSerializer(serializers.ModelSerializer[m.EvolutionFamily]):
 
 class EntryOutputSerializer(serializers.ModelSerializer[Any]):
     family = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    rarity = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    set = serializers.SlugRelatedField(source="card_set", slug_field="slug", read_only=True)
+    rarity = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
+    set = serializers.SlugRelatedField(source="card_set", slug_field="slug", read_only=True, allow_null=True)
     rules_text = serializers.SerializerMethodField()
 
     def _spec(self, obj: Any) -> Any:
@@ -182,7 +184,9 @@ class RequirementsSerializer(serializers.Serializer[Any]):
 
 class CardOutputSerializer(EntryOutputSerializer):
     type = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    guild = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    guild = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True, allow_null=True, help_text="Null: a card of no guild."
+    )
     requirements = serializers.SerializerMethodField()
     type_path = serializers.SerializerMethodField(help_text="The type and its ancestors, root first.")
     kind = serializers.SerializerMethodField(help_text="item, action, spell, theurgy, unplayable or other.")
@@ -247,7 +251,7 @@ class CardOutputSerializer(EntryOutputSerializer):
     def get_kind(self, obj: m.Card) -> str:
         return self._spec(obj).kind
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field({"type": "string", "nullable": True})
     def get_element(self, obj: m.Card) -> str | None:
         return self._spec(obj).element
 

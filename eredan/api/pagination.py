@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
@@ -72,3 +73,26 @@ PAGINATION_PARAMETERS = [
         description=f"Number of results to return per page (default {DEFAULT_PAGE_SIZE}).",
     ),
 ]
+
+
+_PAGE_SERIALIZERS: dict[type[serializers.BaseSerializer[Any]], type[serializers.Serializer[Any]]] = {}
+
+
+def paginated(serializer_class: type[serializers.BaseSerializer[Any]]) -> type[serializers.Serializer[Any]]:
+    """The response shape of a view that paginates by hand, for ``@extend_schema(responses=…)``:
+    ``{"count", "next", "previous", "results": [<serializer_class>, …]}`` (as a generic view's
+    paginated list is published)."""
+    if serializer_class not in _PAGE_SERIALIZERS:
+        name = serializer_class.__name__.removesuffix("Serializer")
+        _PAGE_SERIALIZERS[serializer_class] = type(
+            f"Paginated{name}List",
+            (serializers.Serializer,),
+            {
+                "__doc__": f"A page of {name} results.",
+                "count": serializers.IntegerField(help_text="Results on every page."),
+                "next": serializers.URLField(allow_null=True, help_text="The next page, or null."),
+                "previous": serializers.URLField(allow_null=True, help_text="The previous page, or null."),
+                "results": serializer_class(many=True),
+            },
+        )
+    return _PAGE_SERIALIZERS[serializer_class]

@@ -95,6 +95,27 @@ class AutoSchema(SpectacularAutoSchema):
                 responses[str(code)] = self._get_response_for_code(response, str(code), direction=direction)
         return dict(sorted(responses.items()))
 
+    def _map_basic_serializer(self, serializer: Any, direction: Any) -> Any:
+        """A request serializer that refuses unknown keys (``refuses_unknown_keys = True``, see
+        ``decks.serializers.NoUnknownKeysMixin``) says so: ``additionalProperties: false``."""
+        schema = super()._map_basic_serializer(serializer, direction)
+        if direction == "request" and getattr(serializer, "refuses_unknown_keys", False):
+            schema["additionalProperties"] = False
+        return schema
+
+    def _map_serializer_field(self, field: Any, direction: Any, bypass_extensions: bool = False) -> Any:
+        """drf-spectacular leaves out the bounds of a nested ``many=True`` serializer."""
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if isinstance(field, serializers.ListSerializer) and schema.get("type") == "array":
+            min_length = field.min_length or 0
+            if not field.allow_empty:
+                min_length = max(min_length, 1)
+            if min_length:
+                schema["minItems"] = min_length
+            if field.max_length is not None:
+                schema["maxItems"] = field.max_length
+        return schema
+
     def _query_parameter_names(self) -> set[str]:
         return {
             p.name

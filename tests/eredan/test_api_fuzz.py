@@ -1,0 +1,201 @@
+"""Property-based tests of the REST API against its own OpenAPI schema (schemathesis).
+
+For every documented operation of the fuzzed apps, requests generated from the schema — valid
+ones and schema-violating ones — are sent in-process (WSGI) as an anonymous client, as a player
+(alice) and as staff. Whatever is sent:
+
+* never a 5xx;
+* the status code, content type and body are the ones the schema documents;
+* every 4xx is the project's error body ``{"errors": [{"code", "message", "field"}, …]}``;
+* a 4xx changes nothing in the database ("bad input loses nothing").
+
+Deterministic: hypothesis is derandomized (a fixed sequence of examples per persona) and keeps
+no example database. The run is bounded (``MAX_EXAMPLES`` per persona and generation mode).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import schemathesis
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core import signals
+from django.core.cache import cache
+from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections, connection
+from django.test import Client
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from schemathesis.checks import not_a_server_error
+from schemathesis.generation import GenerationMode
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.cards.conftest import loaded_for_module, make_cardset
+
+#: The operations fuzzed here. Collections and simulations join once their apps are finished.
+FUZZED_PATHS = (
+    r"^/api/(cards|characters|families|guilds|castes|classes|races|card-types|rarities|sets|decks)/"
+)
+#: Examples per persona and generation mode (the whole module stays well under a minute).
+MAX_EXAMPLES = 40
+#: Any 32 letters or digits make a valid CSRF secret; sent as cookie and header alike.
+CSRF_TOKEN = "fuzz" * 8
+#: Apps whose rows a refused request must leave as they were.
+STATEFUL_APPS = ("cards", "collection", "decks", "simulator")
+
+#: schemathesis' heuristic checks stay out: ``positive_data_acceptance`` expects any string to
+#: be a known slug, ``negative_data_rejection`` any empty query value (``?level=``, which
+#: django-filter reads as "no filter") to be refused.
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+
+
+@pytest.fixture(scope="module")
+def api_schema(django_db_setup: None, django_db_blocker: Any) -> Iterator[Any]:
+    """The schema as /api/schema/ serves it, bound to the WSGI application.
+
+    As Django's test client does, requests do not close the database connection when they
+    start and finish: the connection holds the test's transaction.
+    """
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        with django_db_blocker.unblock():
+            schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+        yield schema.include(path_regex=FUZZED_PATHS)
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
+
+
+@pytest.fixture(scope="module")
+def _cards(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    with loaded_for_module(django_db_blocker, make_cardset(tmp_path_factory.mktemp("fuzz"))) as directory:
+        yield directory
+
+
+@pytest.fixture
+def personas(_cards: Any, db: None, settings: Any) -> dict[str, dict[str, str]]:
+    """Headers of each persona: none (anonymous), a logged-in player's, a staff member's. Alice
+    and bob each have a private deck and a public one, so other people's objects exist."""
+    from decks.services import deck_create
+
+    # The generated requests carry random Basic credentials: checking each with the production
+    # hasher would cost most of the run (the throttling of failed logins is tested elsewhere).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+    users = get_user_model().objects
+    alice = users.create_user("alice")  # no password: no slow hashing
+    bob = users.create_user("bob")
+    staff = users.create_user("staff", is_staff=True)
+    for owner in (alice, bob):
+        for is_public in (False, True):
+            deck_create(
+                owner=owner,
+                name=f"{owner.username} {'public' if is_public else 'private'}",
+                characters=["telendar", "iro", "amaya"],
+                cards={"katana": 2, "eclairs": 1},
+                is_public=is_public,
+            )
+
+    def headers(user: Any) -> dict[str, str]:
+        client = Client()
+        client.force_login(user)
+        session = client.cookies["sessionid"].value
+        return {"Cookie": f"sessionid={session}; csrftoken={CSRF_TOKEN}", "X-CSRFToken": CSRF_TOKEN}
+
+    return {"anonymous": {}, "alice": headers(alice), "staff": headers(staff)}
+
+
+def _state_query() -> str:
+    """One SELECT of every table's row count and latest change, for the apps behind the API."""
+    quote = connection.ops.quote_name
+    columns = []
+    for app in STATEFUL_APPS:
+        for model in apps.get_app_config(app).get_models():
+            table = quote(model._meta.db_table)
+            columns.append(f"(SELECT COUNT(*) FROM {table})")
+            if any(f.name == "updated_at" for f in model._meta.concrete_fields):
+                columns.append(f"(SELECT MAX({quote('updated_at')}) FROM {table})")
+    return "SELECT " + ", ".join(columns)
+
+
+def _database_state() -> tuple[Any, ...]:
+    with connection.cursor() as cursor:
+        cursor.execute(_state_query())
+        return tuple(cursor.fetchone())
+
+
+def assert_project_error_body(response: Any) -> None:
+    """A 4xx body is ``{"errors": [{"code": str, "message": str, "field": str | None, …}, …]}``."""
+    body = json.loads(response.content)
+    assert isinstance(body, dict) and set(body) == {"errors"}, body
+    assert isinstance(body["errors"], list) and body["errors"], body
+    for error in body["errors"]:
+        assert isinstance(error, dict), body
+        assert isinstance(error.get("code"), str) and error["code"], body
+        assert isinstance(error.get("message"), str) and error["message"], body
+        assert "field" in error and (error["field"] is None or isinstance(error["field"], str)), body
+
+
+def _fuzz(api_schema: Any, headers: dict[str, str]) -> None:
+    strategy = st.one_of(
+        api_schema.as_strategy(generation_mode=GenerationMode.POSITIVE),
+        api_schema.as_strategy(generation_mode=GenerationMode.NEGATIVE),
+    )
+
+    @settings(
+        max_examples=2 * MAX_EXAMPLES,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=[Phase.explicit, Phase.generate, Phase.shrink],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(case=strategy)
+    def run(case: Any) -> None:
+        cache.clear()  # the throttle counters: hundreds of requests from one address
+        before = _database_state()
+        response = case.call_and_validate(headers=headers, checks=CHECKS)
+        if 400 <= response.status_code < 500:
+            assert_project_error_body(response)
+            assert _database_state() == before, f"{case.operation.label} answered {response.status_code}"
+
+    run()
+
+
+@pytest.mark.parametrize("persona", ["anonymous", "alice", "staff"])
+def test_api_conforms_to_its_schema(api_schema: Any, personas: dict[str, Any], persona: str) -> None:
+    """Every documented operation of the card database and the decks, fuzzed from the schema."""
+    _fuzz(api_schema, personas[persona])
+
+
+def test_the_fuzzed_operations_cover_the_apps(api_schema: Any) -> None:
+    """A guard on the include pattern: a renamed path must not silently drop out of the fuzzing."""
+    labels = {result.ok().label for result in api_schema.get_all_operations()}
+    for label in (
+        "GET /api/cards/",
+        "POST /api/characters/",
+        "PATCH /api/families/{slug}/",
+        "GET /api/guilds/{slug}/",
+        "POST /api/decks/validate/bulk/",
+        "PUT /api/decks/{id}/",
+        "GET /api/decks/{id}/export/",
+    ):
+        assert label in labels
+
+
+@pytest.fixture(autouse=True)
+def _no_catalog_leak() -> Iterator[None]:
+    from cards.specs import catalog_cache_clear
+
+    catalog_cache_clear()
+    yield
+    catalog_cache_clear()

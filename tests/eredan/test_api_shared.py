@@ -1,0 +1,136 @@
+"""The shared API machinery (eredan/api/): strict pagination and ordering, throttled failed logins.
+
+Each was found by fuzzing the API against its schema (tests/eredan/test_api_fuzz.py): DRF's own
+pagination and ordering silently ignore what they cannot do, and DRF authenticates a request
+before it throttles it.
+"""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from eredan.api.pagination import MAX_PAGE_SIZE
+from tests.cards.conftest import loaded_for_module, make_cardset
+
+
+@pytest.fixture(scope="module")
+def _mini(django_db_setup, django_db_blocker, tmp_path_factory):
+    with loaded_for_module(django_db_blocker, make_cardset(tmp_path_factory.mktemp("mini"))) as directory:
+        yield directory
+
+
+@pytest.fixture
+def cards(_mini, db):
+    from cards.specs import catalog_cache_clear
+
+    catalog_cache_clear()
+    yield
+    catalog_cache_clear()
+
+
+def _error(response, status: int, field: str | None) -> dict:
+    assert response.status_code == status, response.content
+    error = response.json()["errors"][0]
+    assert error["field"] == field, error
+    return error
+
+
+# --- pagination ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "abc", "1.5", str(MAX_PAGE_SIZE + 1), "99999999999999999999"])
+def test_a_bad_page_size_is_a_400_not_the_default_size(cards, value):
+    error = _error(APIClient().get("/api/cards/", {"page_size": value}), 400, "page_size")
+    assert str(MAX_PAGE_SIZE) in error["message"]
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "two", "99999999999999999999"])
+def test_a_bad_page_number_is_a_400(cards, value):
+    _error(APIClient().get("/api/cards/", {"page": value}), 400, "page")
+
+
+def test_a_page_past_the_last_is_a_404_and_last_is_the_last(cards):
+    client = APIClient()
+    count = client.get("/api/cards/", {"page_size": 3}).json()["count"]
+    pages = -(-count // 3)
+    _error(client.get("/api/cards/", {"page_size": 3, "page": pages + 1}), 404, None)
+    last = client.get("/api/cards/", {"page_size": 3, "page": "last"})
+    assert last.status_code == 200
+    assert last.json() == client.get("/api/cards/", {"page_size": 3, "page": pages}).json()
+
+
+def test_page_size_is_honoured_up_to_the_maximum(cards):
+    body = APIClient().get("/api/cards/", {"page_size": 2}).json()
+    assert len(body["results"]) == 2
+    assert "page_size=2" in body["next"]
+
+
+def test_hand_paginated_views_are_strict_too(cards):
+    """The decks list paginates by hand (an APIView): same parameters, same refusals."""
+    _error(APIClient().get("/api/decks/", {"page_size": "0"}), 400, "page_size")
+
+
+# --- ordering -----------------------------------------------------------------------------------
+
+
+def test_an_unknown_ordering_field_is_a_400_naming_the_fields_allowed(cards):
+    error = _error(APIClient().get("/api/cards/", {"ordering": "level,nmae_en"}), 400, "ordering")
+    assert "'nmae_en'" in error["message"]
+    assert "name_en" in error["message"]
+
+
+def test_ordering_by_declared_fields_works_both_ways(cards):
+    client = APIClient()
+    up = [c["level"] for c in client.get("/api/cards/", {"ordering": "level,slug"}).json()["results"]]
+    down = [c["level"] for c in client.get("/api/cards/", {"ordering": "-level,slug"}).json()["results"]]
+    assert up == sorted(up)
+    assert down == sorted(down, reverse=True)
+    assert up != down
+
+
+def test_reference_tables_refuse_unknown_ordering_too(cards):
+    _error(APIClient().get("/api/guilds/", {"ordering": "color"}), 400, "ordering")
+    assert APIClient().get("/api/guilds/", {"ordering": "-name_en"}).status_code == 200
+
+
+# --- failed logins ------------------------------------------------------------------------------
+
+
+def _basic(username: str, password: str) -> str:
+    return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
+
+
+@pytest.fixture
+def fast_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "auth_failure": "3/hour"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+
+
+def test_failed_basic_logins_are_throttled_before_any_password_check(db, fast_hashing):
+    """DRF authenticates before it throttles: without this, an anonymous client could try
+    passwords without limit (each try costing a password hash)."""
+    get_user_model().objects.create_user("carol", password="right-password")
+    client = APIClient()
+    for _ in range(3):
+        response = client.get("/api/guilds/", HTTP_AUTHORIZATION=_basic("carol", "wrong"))
+        assert response.status_code in (401, 403)
+        assert response.json()["errors"][0]["code"] == "authentication_failed"
+    blocked = client.get("/api/guilds/", HTTP_AUTHORIZATION=_basic("carol", "right-password"))
+    assert blocked.status_code == 429
+    assert blocked.json()["errors"][0]["code"] == "throttled"
+    assert int(blocked["Retry-After"]) > 0
+    # Without credentials, the same address still reads (anonymous throttling is separate).
+    assert client.get("/api/guilds/").status_code == 200
+
+
+def test_successful_basic_logins_are_not_counted(db, fast_hashing):
+    get_user_model().objects.create_user("carol", password="right-password")
+    client = APIClient()
+    for _ in range(5):
+        response = client.get("/api/decks/", HTTP_AUTHORIZATION=_basic("carol", "right-password"))
+        assert response.status_code == 200

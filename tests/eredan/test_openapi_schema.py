@@ -1,0 +1,141 @@
+"""The published OpenAPI schema: generated without a warning, valid, and documenting the errors.
+
+``manage.py spectacular --validate --fail-on-warn`` is the check; the rest reads the schema a
+client downloads from /api/schema/.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from rest_framework.test import APIClient
+
+from decks.rules import VIOLATION_CODES
+
+pytestmark = pytest.mark.django_db
+
+ERROR_REF = "#/components/schemas/ErrorResponse"
+
+
+@pytest.fixture(scope="module")
+def schema(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The schema as ``manage.py spectacular --validate --fail-on-warn`` writes it: any
+    drf-spectacular warning (an untyped filter, an enum name collision, an unresolvable
+    serializer…) or an invalid schema fails every test of this module."""
+    out = tmp_path_factory.mktemp("openapi") / "schema.json"
+    call_command(
+        "spectacular", "--validate", "--fail-on-warn", "--format", "openapi-json", "--file", str(out)
+    )
+    loaded: dict[str, Any] = json.loads(out.read_text())
+    return loaded
+
+
+def _operations(schema: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (method.upper(), path, operation)
+        for path, item in schema["paths"].items()
+        for method, operation in item.items()
+        if method in {"get", "post", "put", "patch", "delete"}
+    ]
+
+
+def test_schema_generates_with_warnings_as_failures(schema):
+    assert schema["openapi"].startswith("3.")
+    assert len(_operations(schema)) > 50
+
+
+def test_schema_and_docs_are_served(db):
+    client = APIClient()
+    response = client.get("/api/schema/")
+    assert response.status_code == 200
+    assert b"/api/decks/validate/" in response.content
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200
+    assert b"swagger-ui" in docs.content.lower()
+    assert b"/api/schema/" in docs.content
+
+
+def test_every_4xx_response_is_the_error_body(schema):
+    """Every documented 4xx of every operation points to the one error body."""
+    for method, path, operation in _operations(schema):
+        for status, response in operation["responses"].items():
+            if status.startswith("4"):
+                ref = response["content"]["application/json"]["schema"]["$ref"]
+                assert ref == ERROR_REF, (method, path, status)
+
+
+def test_shared_errors_are_documented_everywhere(schema):
+    """Credentials (401/403), content negotiation (406) and throttling (429) can meet any
+    operation; a body can be too large (413) or of the wrong type (415); an object in the path
+    can be missing or someone else's (404)."""
+    for method, path, operation in _operations(schema):
+        statuses = set(operation["responses"])
+        assert {"401", "403", "406", "429"} <= statuses, (method, path)
+        if "requestBody" in operation:
+            assert {"400", "413", "415"} <= statuses, (method, path)
+        if "{" in path:
+            assert "404" in statuses, (method, path)
+
+
+def test_error_body_documents_code_message_and_field(schema):
+    components = schema["components"]["schemas"]
+    body = components["ErrorResponse"]
+    assert body["required"] == ["errors"]
+    item = components["ErrorItem"]
+    assert set(item["properties"]) == {"code", "message", "field"}
+    assert item["properties"]["field"]["nullable"] is True
+    for code in ("parse_error", "too_large", "not_found", "throttled", "permission_denied"):
+        assert f"`{code}`" in item["properties"]["code"]["description"]
+
+
+def test_violation_codes_are_a_named_enum(schema):
+    """The deck validator's violation codes: one stable component, every code listed."""
+    enum = schema["components"]["schemas"]["ViolationCodeEnum"]["enum"]
+    assert set(enum) == set(VIOLATION_CODES)
+    violation = schema["components"]["schemas"]["Violation"]["properties"]["code"]
+    assert violation["allOf"] == [{"$ref": "#/components/schemas/ViolationCodeEnum"}]
+    assert all(code in violation["description"] for code in VIOLATION_CODES)
+
+
+def test_enum_names_are_stable(schema):
+    """Fields named ``kind`` in three apps: named enums, never hash-suffixed ones."""
+    components = schema["components"]["schemas"]
+    assert set(components["EntryKindEnum"]["enum"]) == {"character", "card"}
+    assert set(components["SimulationKindEnum"]["enum"]) == {"matchup", "gauntlet", "round_robin"}
+    generated = [name for name in components if name.startswith("Kind") and name.endswith("Enum")]
+    assert generated == []
+
+
+def test_slug_filters_are_typed_arrays_of_strings(schema):
+    parameters = {p["name"]: p for p in schema["paths"]["/api/cards/"]["get"]["parameters"]}
+    for name in ("type", "guild", "class", "race", "character", "family", "rarity", "set"):
+        assert parameters[name]["schema"] == {"type": "array", "items": {"type": "string"}}, name
+        assert parameters[name]["description"]
+
+
+def test_hand_paginated_lists_are_documented_as_pages(schema):
+    response = schema["paths"]["/api/decks/"]["get"]["responses"]["200"]
+    ref = response["content"]["application/json"]["schema"]["$ref"]
+    page = schema["components"]["schemas"][ref.rsplit("/", 1)[1]]
+    assert set(page["properties"]) == {"count", "next", "previous", "results"}
+
+
+def test_pagination_and_ordering_parameters_are_bounded(schema):
+    parameters = {p["name"]: p["schema"] for p in schema["paths"]["/api/cards/"]["get"]["parameters"]}
+    assert parameters["page_size"] == {"type": "integer", "minimum": 1, "maximum": 500}
+    assert parameters["page"]["minimum"] == 1
+    assert "-level" in parameters["ordering"]["items"]["enum"]
+    decks = {p["name"]: p["schema"] for p in schema["paths"]["/api/decks/"]["get"]["parameters"]}
+    assert decks["page_size"]["maximum"] == 500
+
+
+def test_deck_input_is_either_lists_or_text(schema):
+    """rules: decks API — ``characters`` and ``cards``, or ``text``, never both (the schema says so)."""
+    deck = schema["components"]["schemas"]["ValidateInputRequest"]
+    assert deck["additionalProperties"] is False
+    assert [branch["required"] for branch in deck["oneOf"]] == [["characters", "cards"], ["text"]]
+    bulk = schema["components"]["schemas"]["BulkValidateInputRequest"]["properties"]["decks"]
+    assert (bulk["minItems"], bulk["maxItems"]) == (1, 500)
