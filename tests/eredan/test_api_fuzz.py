@@ -45,7 +45,7 @@ FUZZED_PATHS = (
     r"^/api/(cards|characters|families|guilds|castes|classes|races|card-types|rarities|sets|decks)/"
 )
 #: Examples per persona and generation mode (the whole module stays well under a minute).
-MAX_EXAMPLES = 40
+MAX_EXAMPLES = 50
 #: Any 32 letters or digits make a valid CSRF secret; sent as cookie and header alike.
 CSRF_TOKEN = "fuzz" * 8
 #: Apps whose rows a refused request must leave as they were.
