@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from here, not from a CDN
     "eredan",
     "cards",
     "cards.collection",
@@ -208,6 +209,10 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # /api/docs/ works offline and always with the same Swagger UI (the default loads @latest from a CDN).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     # Stable enums clients match on get stable component names.
     "ENUM_NAME_OVERRIDES": {

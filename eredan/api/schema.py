@@ -9,8 +9,10 @@ client can get, each with the one error body.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
@@ -94,6 +96,22 @@ class AutoSchema(SpectacularAutoSchema):
             if str(code) not in responses:
                 responses[str(code)] = self._get_response_for_code(response, str(code), direction=direction)
         return dict(sorted(responses.items()))
+
+    def get_auth(self) -> list[dict[str, Any]]:
+        """An operation anonymous clients may call lists the empty security requirement too
+        (Swagger UI's open lock). drf-spectacular only knows DRF's own permission classes; here
+        each permission of the view is asked about an anonymous request."""
+        auths: list[dict[str, Any]] = super().get_auth()
+        if {} not in auths and self._anonymous_allowed():
+            auths.append({})
+        return auths
+
+    def _anonymous_allowed(self) -> bool:
+        request = SimpleNamespace(method=self.method, user=AnonymousUser(), auth=None, query_params={})
+        try:
+            return all(p.has_permission(request, self.view) for p in self.view.get_permissions())
+        except Exception:  # a permission that needs more of a request: not known to be open
+            return False
 
     def _map_basic_serializer(self, serializer: Any, direction: Any) -> Any:
         """A request serializer that refuses unknown keys (``refuses_unknown_keys = True``, see
