@@ -21,5 +21,7 @@ urlpatterns = [
     path("api/", include("simulator.urls")),
 ]
 
+handler400 = "eredan.api.errors.json_400"
+handler403 = "eredan.api.errors.json_403"
 handler404 = "eredan.api.errors.json_404"
 handler500 = "eredan.api.errors.json_500"

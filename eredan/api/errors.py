@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.core.exceptions import (
+    PermissionDenied,
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
@@ -98,6 +104,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             error_body([{"code": "too_large", "message": "The request body is too large.", "field": None}]),
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
+    if isinstance(exc, SuspiciousOperation):
+        # Django's own refusals while reading the request: too many form fields or files
+        # (DATA_UPLOAD_MAX_NUMBER_FIELDS, …), a malformed multipart body. Django would answer
+        # with its HTML 400 page.
+        return Response(error_body([_bad_request_error(exc)]), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
         exc = exceptions.ValidationError(detail)
@@ -124,6 +135,29 @@ def json_404(request: HttpRequest, exception: Exception | None = None) -> HttpRe
         return defaults.page_not_found(request, exception or Http404())
     return JsonResponse(
         error_body([{"code": "not_found", "message": "Not found.", "field": None}]), status=404
+    )
+
+
+def _bad_request_error(exc: Exception | None) -> dict[str, Any]:
+    if isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
+        return {"code": "too_many_fields", "message": str(exc), "field": None}
+    return {"code": "bad_request", "message": "Bad request.", "field": None}
+
+
+def json_400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """400 raised outside a view (a disallowed Host header, too many query parameters): JSON
+    under /api/, Django's page elsewhere."""
+    if not request.path.startswith("/api/"):
+        return defaults.bad_request(request, exception or SuspiciousOperation())
+    return JsonResponse(error_body([_bad_request_error(exception)]), status=400)
+
+
+def json_403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """403 raised outside a view: JSON under /api/, Django's page elsewhere."""
+    if not request.path.startswith("/api/"):
+        return defaults.permission_denied(request, exception or PermissionDenied())
+    return JsonResponse(
+        error_body([{"code": "permission_denied", "message": "Forbidden.", "field": None}]), status=403
     )
 
 

@@ -134,3 +134,34 @@ def test_successful_basic_logins_are_not_counted(db, fast_hashing):
     for _ in range(5):
         response = client.get("/api/decks/", HTTP_AUTHORIZATION=_basic("carol", "right-password"))
         assert response.status_code == 200
+
+
+# --- Django's own refusals while reading a request -------------------------------------------------
+
+
+def test_too_many_form_fields_is_a_json_400(db, settings):
+    """A form body over DATA_UPLOAD_MAX_NUMBER_FIELDS: Django's refusal, in the error format
+    (not Django's HTML page)."""
+    settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 5
+    staff = get_user_model().objects.create_user("editor", is_staff=True)
+    api = APIClient()
+    api.force_authenticate(staff)
+    body = "&".join(f"f{i}=1" for i in range(20))
+    response = api.post("/api/families/", body, content_type="application/x-www-form-urlencoded")
+    assert response["Content-Type"] == "application/json"
+    assert _error(response, 400, None)["code"] == "too_many_fields"
+
+
+def test_too_many_query_parameters_is_a_json_400(cards, settings):
+    settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 5
+    response = APIClient().get("/api/cards/?" + "&".join(f"guild={i}" for i in range(20)))
+    assert _error(response, 400, None)["code"] == "too_many_fields"
+
+
+def test_a_disallowed_host_is_a_json_400_under_the_api_only(db, client):
+    response = client.get("/api/guilds/", HTTP_HOST="evil.example")
+    assert response["Content-Type"] == "application/json"
+    assert _error(response, 400, None)["code"] == "bad_request"
+    page = client.get("/admin/", HTTP_HOST="evil.example")
+    assert page.status_code == 400
+    assert not page["Content-Type"].startswith("application/json")
