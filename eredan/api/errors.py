@@ -11,7 +11,7 @@ error responses by hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import (
@@ -57,6 +57,25 @@ class DomainError(Exception):
         return {"code": self.code, "message": self.message, "field": self.field, **self.details}
 
 
+class DomainErrors(DomainError):
+    """Several refusals of one request, reported together: one entry each in ``errors``.
+
+    A service that checks everything before refusing (rules: "report every problem at once")
+    raises this with the problems it found; the response's status is the first problem's.
+    """
+
+    def __init__(self, errors: Sequence[DomainError]) -> None:
+        if not errors:
+            raise ValueError("DomainErrors needs at least one error")
+        first = errors[0]
+        message = "; ".join(e.message for e in errors)
+        super().__init__(message, code=first.code, field=first.field, status_code=first.status_code)
+        self.errors = list(errors)
+
+    def as_errors(self) -> list[dict[str, Any]]:
+        return [error.as_error() for error in self.errors]
+
+
 class NotFoundError(DomainError):
     code = "not_found"
     status_code = status.HTTP_404_NOT_FOUND
@@ -97,6 +116,8 @@ def errors_from_detail(detail: Any, default_code: str) -> list[dict[str, Any]]:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF exception handler producing the project's error format."""
+    if isinstance(exc, DomainErrors):
+        return Response(error_body(exc.as_errors()), status=exc.status_code)
     if isinstance(exc, DomainError):
         return Response(error_body([exc.as_error()]), status=exc.status_code)
     if isinstance(exc, RequestDataTooBig):

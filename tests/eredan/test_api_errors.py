@@ -71,3 +71,26 @@ def test_unknown_page_outside_the_api_is_not_json(client, db):
     response = client.get("/no-such-page/")
     assert response.status_code == 404
     assert not response["Content-Type"].startswith("application/json")
+
+
+def test_several_domain_errors_are_one_entry_each():
+    """A service that reports every problem at once raises DomainErrors: one entry per problem,
+    each with its own code and field, the status of the first."""
+    from eredan.api.errors import DomainError, DomainErrors, exception_handler
+
+    exc = DomainErrors(
+        [
+            DomainError("No such policy.", code="unknown_policy", field="entrants.0.policy"),
+            DomainError("Too big.", code="invalid_option", field="options.target", limit=10_000),
+        ]
+    )
+    response = exception_handler(exc, {})
+    assert response.status_code == 400
+    assert response.data == {
+        "errors": [
+            {"code": "unknown_policy", "message": "No such policy.", "field": "entrants.0.policy"},
+            {"code": "invalid_option", "message": "Too big.", "field": "options.target", "limit": 10_000},
+        ]
+    }
+    with pytest.raises(ValueError):
+        DomainErrors([])
