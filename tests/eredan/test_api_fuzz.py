@@ -82,8 +82,9 @@ def _cards(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pyte
 
 
 @pytest.fixture
-def personas(_cards: Any, db: None, settings: Any) -> dict[str, dict[str, str]]:
-    """Headers of each persona: none (anonymous), a logged-in player's, a staff member's. Alice
+def personas(_cards: Any, db: None, settings: Any) -> dict[str, dict[str, Any]]:
+    """How each persona calls: anonymously, as a logged-in player, as staff (session cookie and
+    CSRF token). Alice
     and bob each have a private deck and a public one, so other people's objects exist."""
     from decks.services import deck_create
 
@@ -105,13 +106,17 @@ def personas(_cards: Any, db: None, settings: Any) -> dict[str, dict[str, str]]:
                 is_public=is_public,
             )
 
-    def headers(user: Any) -> dict[str, str]:
+    def login(user: Any) -> dict[str, Any]:
         client = Client()
         client.force_login(user)
         session = client.cookies["sessionid"].value
-        return {"Cookie": f"sessionid={session}; csrftoken={CSRF_TOKEN}", "X-CSRFToken": CSRF_TOKEN}
+        # Cookies go through the WSGI client's cookie jar: a raw Cookie header would be dropped.
+        return {
+            "headers": {"X-CSRFToken": CSRF_TOKEN},
+            "cookies": {"sessionid": session, "csrftoken": CSRF_TOKEN},
+        }
 
-    return {"anonymous": {}, "alice": headers(alice), "staff": headers(staff)}
+    return {"anonymous": {}, "alice": login(alice), "staff": login(staff)}
 
 
 def _state_query() -> str:
@@ -145,7 +150,7 @@ def assert_project_error_body(response: Any) -> None:
         assert "field" in error and (error["field"] is None or isinstance(error["field"], str)), body
 
 
-def _fuzz(api_schema: Any, headers: dict[str, str]) -> None:
+def _fuzz(api_schema: Any, persona: dict[str, Any]) -> None:
     strategy = st.one_of(
         api_schema.as_strategy(generation_mode=GenerationMode.POSITIVE),
         api_schema.as_strategy(generation_mode=GenerationMode.NEGATIVE),
@@ -163,7 +168,9 @@ def _fuzz(api_schema: Any, headers: dict[str, str]) -> None:
     def run(case: Any) -> None:
         cache.clear()  # the throttle counters: hundreds of requests from one address
         before = _database_state()
-        response = case.call_and_validate(headers=headers, checks=CHECKS)
+        response = case.call_and_validate(checks=CHECKS, **persona)
+        if persona:
+            assert not (response.status_code == 403 and b"not_authenticated" in response.content)
         if 400 <= response.status_code < 500:
             assert_project_error_body(response)
             assert _database_state() == before, f"{case.operation.label} answered {response.status_code}"
