@@ -36,7 +36,8 @@ from eredan.api.schema import ERROR_RESPONSES
 
 
 def _check_body_size(request: Request, limit: int) -> None:
-    """Refuse a body over ``limit`` bytes before reading it (400 ``too_large``)."""
+    """Refuse a body over ``limit`` bytes before reading it (413 ``too_large``, as the project's
+    JSON parser does for any body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``)."""
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
@@ -45,6 +46,7 @@ def _check_body_size(request: Request, limit: int) -> None:
         raise DomainError(
             f"The request body is {length} bytes; this endpoint takes at most {limit}.",
             code=DeckErrorCode.TOO_LARGE,
+            status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
 
 
@@ -79,9 +81,9 @@ class DeckValidateView(APIView):
         description=(
             "Validate a deck against every deck-building rule at once. Any well-formed request gets "
             "200: rule violations are data (`errors`, each with a stable `code`). A malformed body "
-            "(wrong types, counts ≤ 0 or above the limit, too many entries, a body over 64 KiB, bad "
-            "JSON, unknown keys, a deck text with bad lines) gets 400. `collection` must be one of "
-            "yours (else 404)."
+            "(wrong types, counts ≤ 0 or above the limit, too many entries, bad "
+            "JSON, unknown keys, a deck text with bad lines) gets 400; a body over 64 KiB, 413. "
+            "`collection` must be one of yours (else 404)."
         ),
     )
     def post(self, request: Request) -> Response:
