@@ -346,7 +346,11 @@ class Board:
                     if others:
                         self.hit(me, others[int(self.rng.random() * len(others))], value, kind, source)
             elif code == OP_MODIFY:
-                self._modify(op, me, opp, seat)
+                if op[3] == T_SELF and op[4] == D_COMBAT and log is None:
+                    if hp[me] > 0:
+                        self.cmod[me * NSTATS + op[1]] += op[2]
+                else:
+                    self._modify(op, me, opp, seat)
             elif code == OP_HEAL:
                 _, lo, hi, stat, target, _, _ = op
                 value = self.amount(lo, hi, stat, me)

@@ -39,7 +39,6 @@ from simulator.games.eredan.compiled import (
     SLOT_NONE,
     Tables,
     add_gear,
-    gear_accepts,
 )
 from simulator.games.eredan.interpreter import Board, shuffle
 from simulator.games.eredan.rules import (
@@ -71,6 +70,9 @@ PHASE_RULES = (
     "rules: eredan §3 step 5 — discard any cards; a hand above 5 must be cut to 5",
     "rules: eredan §3 End — the game is over",
 )
+
+#: Entries kept in each deck pair's cache of card-step options (a few MB at most).
+OPTIONS_CACHE_SIZE = 10_000
 
 # Actions.
 PASS = 0
@@ -374,7 +376,7 @@ class EredanState(Board):
                 if not size:
                     self._discard(PASS, True)
                     continue
-                legal = discard_options(size)
+                legal = _DISCARD_OPTIONS.get(size) or discard_options(size)
                 if len(legal) == 1:
                     self._discard(legal[0], True)
                     continue
@@ -420,23 +422,22 @@ class EredanState(Board):
         candidates &= tables.play_mask[f] & chain
         if not candidates:
             return (PASS,)
-        if self.chars[f].is_artisan:
-            return self._card_options_uncached(seat, f, candidates)
         gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
+        if self.chars[f].is_artisan:
+            return self._card_options_uncached(seat, f, candidates, gear)
         key = (candidates, f, gear)
         options = tables.options_cache.get(key)
         if options is None:
-            options = self._card_options_uncached(seat, f, candidates)
-            if len(tables.options_cache) > 100_000:
+            options = self._card_options_uncached(seat, f, candidates, gear)
+            if len(tables.options_cache) > OPTIONS_CACHE_SIZE:
                 tables.options_cache.clear()
             tables.options_cache[key] = options
         return options
 
-    def _card_options_uncached(self, seat: int, f: int, candidates: int) -> tuple[int, ...]:
+    def _card_options_uncached(self, seat: int, f: int, candidates: int, gear: int) -> tuple[int, ...]:
         tables = self.tables
         simple = tables.simple_mask
         fits = tables.fits
-        gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
         base = PLAY * (1 + f % 3)
         out = [PASS]
         artisan = False
@@ -468,13 +469,6 @@ class EredanState(Board):
                 card = self.cards[k]
                 gear = add_gear(gear, card.slot, card.hands, card.dual_wield)
         return gear
-
-    def _slot_free(self, seat: int, c: int, slot: int, hands: int, dual: bool) -> bool:
-        """rules: eredan §3 Items — see :func:`gear_accepts`."""
-        return gear_accepts(self._gear_with_plays(seat, c), slot, hands, dual)
-
-    def _discard_options(self, seat: int) -> tuple[int, ...]:
-        return discard_options(len(self.hands[seat]))
 
     # --- step 0: draw, untap ----------------------------------------------------------------------
 
@@ -530,15 +524,22 @@ class EredanState(Board):
                 }
             )
         turn = self.turn
+        cmod = self.cmod
         for f, opp in ((fa, fp), (fp, fa)):
             ch = self.chars[f]
-            if ch.orders:
-                # rules: eredan §3 step 1 — every Ordre naming this turn applies (all of them).
-                ops = ch.order_ops(turn)
-                if ops:
-                    self.run_ops(ops, f, opp, ch.order_source)
-            if ch.ability_ops:
-                self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
+            # rules: eredan §3 step 1 — every Ordre naming this turn applies (all of them), then
+            # the fighter's abilities; both only "modify self for the combat" (compile_tables).
+            if log is not None:
+                if ch.orders and ch.order_ops(turn):
+                    self.run_ops(ch.order_ops(turn), f, opp, ch.order_source)
+                if ch.ability_ops:
+                    self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
+                continue
+            base = f * NSTATS
+            for ops in (ch.order_ops(turn) if ch.orders else (), ch.ability_ops):
+                for op in ops:
+                    if op[6] is None or self.holds(op[6], f, opp):
+                        cmod[base + op[1]] += op[2]
         self.phase = P_CARD
         self.to_move = a
         self.slot = 0

@@ -221,3 +221,23 @@ def test_the_evaluation_is_symmetric_and_exact_at_the_end(cardset):
     s.hp[3] = s.hp[4] = s.hp[5] = 0
     s._end_combat()
     assert s.is_terminal() and evaluate(s, 0) == 1.0 and evaluate(s, 1) == -1.0
+
+
+@pytest.mark.slow
+def test_the_search_player_beats_greedy_on_a_small_sample(cardset):
+    """A small-sample check of the benchmark's target against greedy (≥ 60% over 1,000 games in
+    benchmarks/eredan_strength.py): with fewer worlds, it still wins more games than it loses."""
+    game = EredanGame()
+    tally = Counter()
+    for slug in (
+        "kotoba-voie-du-sabre",
+        "zil-golems",
+        "nomades-du-desert",
+        "noz-ailes-du-dragon",
+        "mercenaires-errants",
+    ):
+        d = cardset.decks[slug]
+        sides = (Side("S", SearchPolicy(worlds=12), d), Side("G", GreedyPolicy(), d))
+        for i in range(4):
+            tally[play_match_game(game, sides, 99, i).winner] += 1
+    assert tally["S"] > tally["G"], tally
