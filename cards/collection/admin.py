@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet, Sum
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
@@ -50,8 +50,6 @@ class CollectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return actions
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Collection]:
-        from django.db.models import Count
-
         return super().get_queryset(request).annotate(_copies=Count("copies"))
 
     @admin.display(description="copies", ordering="_copies")
@@ -163,3 +161,14 @@ class ExperienceAwardAdmin(ReadOnlyAdmin):
     list_display = ("source", "source_ref", "total", "grants_count", "created_at")
     list_filter = ("source",)
     search_fields = ("source_ref",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ExperienceAward]:
+        return super().get_queryset(request).annotate(_total=Sum("grants__amount"), _count=Count("grants"))
+
+    @admin.display(description="XP granted", ordering="_total")
+    def total(self, obj: Any) -> int:
+        return int(obj._total or 0)
+
+    @admin.display(description="grants", ordering="_count")
+    def grants_count(self, obj: Any) -> int:
+        return int(obj._count)

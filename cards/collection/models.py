@@ -110,12 +110,15 @@ class ExperienceAward(models.Model):
     """An idempotency key: the grants of one ``(source, source_ref)`` are applied once.
 
     ``source_ref`` names the event, e.g. ``job:42:game:1234`` for one game of a simulation job.
+    ``batch`` marks the rows one call inserted, so that call knows which of its games are new
+    (inserting with "on conflict do nothing" says nothing about which rows were inserted).
     """
 
     source = models.CharField(max_length=20, choices=ExperienceSource.choices)
     source_ref = models.CharField(max_length=200)
-    total = models.BigIntegerField(default=0, help_text="XP granted in total.")
-    grants_count = models.PositiveIntegerField(default=0)
+    batch = models.UUIDField(
+        null=True, blank=True, editable=False, db_index=True, help_text="The call that applied it."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

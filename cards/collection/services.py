@@ -11,6 +11,7 @@ simultaneous grants to one copy never lose an update; evolving and consuming loc
 
 from __future__ import annotations
 
+import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
@@ -63,6 +64,10 @@ MIN_ACQUIRED_AT = datetime(2000, 1, 1, tzinfo=UTC)
 FUTURE_TOLERANCE = timedelta(days=1)
 #: Name of the collection created for a user who has none.
 DEFAULT_COLLECTION_NAME = "My collection"
+#: Most games one call of :func:`experience_award_games` takes (a simulation chunk), and how many
+#: log lines go in one INSERT.
+MAX_GAMES_PER_AWARD = 5_000
+GRANT_INSERT_BATCH = 1_000
 #: Sources the "XP from games" service accepts.
 GAME_SOURCES = (ExperienceSource.GAME, ExperienceSource.SIMULATION)
 
@@ -531,20 +536,28 @@ def copy_grant_xp(
         )
 
 
-def _grant_many(
-    amounts: Sequence[tuple[int, int]], *, source: str, source_ref: str, award: ExperienceAward | None
-) -> list[ExperienceGrant]:
-    """Grant XP to several copies in a fixed number of queries (a game's award): lock the rows in
-    id order (so two awards touching the same copies never deadlock), add every amount in one
-    ``UPDATE … SET xp = xp + CASE …``, read the results back, write the log in one insert. A copy
-    may appear more than once (both seats of a mirror match): its amounts add up in order."""
-    if not amounts:
+@dataclass(frozen=True, slots=True)
+class GrantLine:
+    """One grant to make: ``amount`` XP to copy ``copy_id``."""
+
+    copy_id: int
+    amount: int
+    source_ref: str = ""
+    award_id: int | None = None
+
+
+def _grant_many(lines: Sequence[GrantLine], *, source: str) -> list[ExperienceGrant]:
+    """Make many grants in a fixed number of queries (a game's or a chunk's awards): lock the
+    copies in id order (so two calls touching the same copies never deadlock), add every copy's
+    total in one ``UPDATE … SET xp = xp + CASE …``, read the results back, write the log lines in
+    bulk. A copy may get several lines: its ``xp_after`` values are the running totals, in order."""
+    if not lines:
         return []
-    for _, amount in amounts:
-        _check_amount(amount)
+    for line in lines:
+        _check_amount(line.amount)
     totals: dict[int, int] = defaultdict(int)
-    for copy_id, amount in amounts:
-        totals[copy_id] += amount
+    for line in lines:
+        totals[line.copy_id] += line.amount
     with transaction.atomic():
         locked = list(
             OwnedCopy.objects.select_for_update()
@@ -564,26 +577,26 @@ def _grant_many(
                 "pk", "xp", "collection_id", "collection__owner_id", "card__slug", "character__slug"
             )
         }
-        # xp_after of each line: the copy's XP before this award plus the amounts logged so far.
+        # Each line's xp_after: the copy's XP before these grants plus the lines so far.
         running = {pk: rows[pk]["xp"] - total for pk, total in totals.items()}
         grants = []
-        for copy_id, amount in amounts:
-            running[copy_id] += amount
-            row = rows[copy_id]
+        for line in lines:
+            running[line.copy_id] += line.amount
+            row = rows[line.copy_id]
             grants.append(
                 ExperienceGrant(
-                    copy_id=copy_id,
+                    copy_id=line.copy_id,
                     owner_id=row["collection__owner_id"],
                     collection_id=row["collection_id"],
                     item_slug=row["card__slug"] or row["character__slug"],
-                    amount=amount,
-                    xp_after=running[copy_id],
+                    amount=line.amount,
+                    xp_after=running[line.copy_id],
                     source=source,
-                    source_ref=source_ref[:200],
-                    award=award,
+                    source_ref=line.source_ref[:200],
+                    award_id=line.award_id,
                 )
             )
-        return ExperienceGrant.objects.bulk_create(grants)
+        return ExperienceGrant.objects.bulk_create(grants, batch_size=GRANT_INSERT_BATCH)
 
 
 def experience_grant_staff(
@@ -717,13 +730,26 @@ class AwardResult:
     unowned: tuple[tuple[int, str, str], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class BatchAwardResult:
+    """What :func:`experience_award_games` did: ``created`` — the games applied now (their
+    ``source_ref``), ``skipped`` — those applied by an earlier call (nothing granted now),
+    ``grants`` — the grants made now, ``unowned`` — (source_ref, seat, kind, slug) that earned XP
+    but have no copy in the seat's collection."""
+
+    created: tuple[str, ...]
+    skipped: tuple[str, ...]
+    grants: tuple[ExperienceGrant, ...]
+    unowned: tuple[tuple[str, int, str, str], ...] = ()
+
+
 def _lead_copies(collection: Collection, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], int]:
     """(kind, slug) → the copy that receives a game's XP: the one with the most XP (the oldest
     among equals), so experience gathers on one copy and it evolves ([decision])."""
     keys = list(keys)
     lead: dict[tuple[str, str], int] = {}
     for kind in (CARD, CHARACTER):
-        slugs = [slug for k, slug in keys if k == kind]
+        slugs = sorted({slug for k, slug in keys if k == kind})
         if not slugs:
             continue
         rows = (
@@ -736,6 +762,99 @@ def _lead_copies(collection: Collection, keys: Iterable[tuple[str, str]]) -> dic
     return lead
 
 
+def experience_award_games(
+    *,
+    games: Sequence[tuple[str, Mapping[str, Any] | GameSummary]],
+    collections: Mapping[int, Collection | None],
+    source: str = ExperienceSource.SIMULATION,
+    table: GameXpTable | None = None,
+) -> BatchAwardResult:
+    """Grant the XP that finished Eredan games earn — each game once per ``(source, source_ref)``,
+    whatever the number of calls (a redelivered chunk, two workers at once).
+
+    ``games``: ``(source_ref, summary)`` pairs, at most :data:`MAX_GAMES_PER_AWARD`; the
+    ``source_ref`` names the game (``job:42:game:1234``, 1 to 200 characters, unique in the
+    call), the summary is the engine's game summary with the winning seat (see
+    :func:`cards.collection.xp.game_summary_from_json`). ``collections``: seat → the collection
+    whose copies played, the same for every game of the call (a seat without one earns nothing).
+    Each (kind, slug) earning XP goes to the collection's copy of it with the most XP.
+    ``table``: default :func:`game_xp_table_get`. One transaction, a fixed number of queries
+    (the log lines are inserted by thousands): the games of a simulation chunk cost about what one
+    game does. All or nothing: a malformed summary refuses the whole call (``invalid_summary``,
+    with the game's index in ``field``).
+    """
+    if source not in GAME_SOURCES:
+        raise DomainError(
+            f"Game XP comes from {list(GAME_SOURCES)}, not {source!r}.", code="invalid", field="source"
+        )
+    if len(games) > MAX_GAMES_PER_AWARD:
+        raise DomainError(f"At most {MAX_GAMES_PER_AWARD} games per call.", code="invalid", field="games")
+    table = table or game_xp_table_get()
+    parsed: list[tuple[str, tuple[dict[tuple[str, str], int], ...]]] = []
+    seen: set[str] = set()
+    for index, (source_ref, summary) in enumerate(games):
+        if not isinstance(source_ref, str) or not source_ref.strip() or len(source_ref) > 200:
+            raise DomainError(
+                "source_ref names the game (1 to 200 characters).",
+                code="invalid",
+                field=f"games.{index}.source_ref",
+            )
+        if source_ref in seen:
+            raise DomainError(
+                f"The game {source_ref!r} is given twice.", code="invalid", field=f"games.{index}.source_ref"
+            )
+        seen.add(source_ref)
+        if not isinstance(summary, GameSummary):
+            try:
+                summary = game_summary_from_json(summary)
+            except XpError as exc:
+                raise DomainError(
+                    exc.message, code=Code.INVALID_SUMMARY, field=f"games.{index}.{exc.field}"
+                ) from exc
+        parsed.append((source_ref, game_xp_awards(summary, table)))
+    if not parsed:
+        return BatchAwardResult(created=(), skipped=(), grants=())
+    with transaction.atomic():
+        batch = uuid.uuid4()
+        # "ON CONFLICT DO NOTHING": a game another call applied (or is applying: PostgreSQL waits
+        # for it to commit or roll back) is not inserted again; ours carry this call's batch id.
+        ExperienceAward.objects.bulk_create(
+            # in key order: two calls with overlapping games wait for each other, never deadlock
+            [ExperienceAward(source=source, source_ref=ref, batch=batch) for ref in sorted(seen)],
+            ignore_conflicts=True,
+            batch_size=GRANT_INSERT_BATCH,
+        )
+        mine = dict(ExperienceAward.objects.filter(batch=batch).values_list("source_ref", "pk"))
+        leads: dict[int, dict[tuple[str, str], int]] = {}
+        for seat, collection in collections.items():
+            if collection is not None:
+                keys = {
+                    key
+                    for ref, awards in parsed
+                    if ref in mine and seat < len(awards)
+                    for key in awards[seat]
+                }
+                leads[seat] = _lead_copies(collection, keys)
+        lines: list[GrantLine] = []
+        unowned: list[tuple[str, int, str, str]] = []
+        for ref, awards in parsed:
+            if ref not in mine:
+                continue
+            for seat, seat_awards in enumerate(awards):
+                if seat not in leads:
+                    continue
+                for key in sorted(seat_awards):
+                    copy_id = leads[seat].get(key)
+                    if copy_id is None:
+                        unowned.append((ref, seat, *key))
+                    else:
+                        lines.append(GrantLine(copy_id, seat_awards[key], ref, mine[ref]))
+        grants = _grant_many(lines, source=source)
+    created = tuple(ref for ref, _ in parsed if ref in mine)
+    skipped = tuple(ref for ref, _ in parsed if ref not in mine)
+    return BatchAwardResult(created=created, skipped=skipped, grants=tuple(grants), unowned=tuple(unowned))
+
+
 def experience_award_game(
     *,
     summary: Mapping[str, Any] | GameSummary,
@@ -744,52 +863,24 @@ def experience_award_game(
     source: str = ExperienceSource.SIMULATION,
     table: GameXpTable | None = None,
 ) -> AwardResult:
-    """Grant the XP one finished Eredan game earns, once per ``(source, source_ref)``.
-
-    ``summary``: the engine's game summary with the winning seat (see
-    :func:`cards.collection.xp.game_summary_from_json`); ``collections``: seat → the collection
-    whose copies played (a seat without one, e.g. a public demo deck, earns nothing);
-    ``source_ref``: names the game, e.g. ``job:42:game:1234``. Calling again with the same
-    ``(source, source_ref)`` — a redelivered chunk — grants nothing and returns the first call's
-    grants. Each (kind, slug) earning XP goes to the collection's copy of it with the most XP.
-    ``table``: default :func:`game_xp_table_get`.
-    """
-    if source not in GAME_SOURCES:
-        raise DomainError(
-            f"Game XP comes from {list(GAME_SOURCES)}, not {source!r}.", code="invalid", field="source"
-        )
-    if not isinstance(source_ref, str) or not source_ref.strip() or len(source_ref) > 200:
+    """Grant the XP one finished game earns, once per ``(source, source_ref)``: one game of
+    :func:`experience_award_games`. Calling again with the same key grants nothing and returns the
+    first call's grants (``created`` False)."""
+    if not isinstance(source_ref, str):
         raise DomainError(
             "source_ref names the game (1 to 200 characters).", code="invalid", field="source_ref"
         )
-    if not isinstance(summary, GameSummary):
+    with transaction.atomic():  # the award's read-back belongs to the same transaction
         try:
-            summary = game_summary_from_json(summary)
-        except XpError as exc:
-            raise DomainError(exc.message, code=Code.INVALID_SUMMARY, field=exc.field) from exc
-    awards = game_xp_awards(summary, table or game_xp_table_get())
-    with transaction.atomic():
-        try:
-            with transaction.atomic():
-                award = ExperienceAward.objects.create(source=source, source_ref=source_ref)
-        except IntegrityError:
-            award = ExperienceAward.objects.get(source=source, source_ref=source_ref)
+            result = experience_award_games(
+                games=[(source_ref, summary)], collections=collections, source=source, table=table
+            )
+        except DomainError as exc:
+            if exc.field and exc.field.startswith("games.0."):
+                exc.field = exc.field.removeprefix("games.0.")
+            raise
+        award = ExperienceAward.objects.get(source=source, source_ref=source_ref)
+        if not result.created:
             return AwardResult(award=award, created=False, grants=tuple(award.grants.order_by("id")))
-        amounts: list[tuple[int, int]] = []  # (copy id, XP), in the order the log lists them
-        unowned: list[tuple[int, str, str]] = []
-        for seat, seat_awards in enumerate(awards):
-            collection = collections.get(seat)
-            if collection is None or not seat_awards:
-                continue
-            lead = _lead_copies(collection, seat_awards)
-            for key in sorted(seat_awards):
-                copy_id = lead.get(key)
-                if copy_id is None:
-                    unowned.append((seat, *key))
-                else:
-                    amounts.append((copy_id, seat_awards[key]))
-        grants = _grant_many(amounts, source=source, source_ref=source_ref, award=award)
-        award.total = sum(g.amount for g in grants)
-        award.grants_count = len(grants)
-        award.save(update_fields=["total", "grants_count"])
-    return AwardResult(award=award, created=True, grants=tuple(grants), unowned=tuple(unowned))
+    unowned = tuple((seat, kind, slug) for _, seat, kind, slug in result.unowned)
+    return AwardResult(award=award, created=True, grants=result.grants, unowned=unowned)

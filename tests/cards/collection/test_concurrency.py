@@ -134,3 +134,24 @@ def test_concurrent_grants_and_evolution(alice_coll):
     assert copy.xp == 260
     # Both evolutions may succeed (160 → level 2, then 260 < 480 refuses a second one) — never more.
     assert copy.card.slug == "eclairs-2"
+
+
+def test_overlapping_chunks_at_once_apply_each_game_once(alice_coll):
+    """Four workers at once, each with 10 games, overlapping (a chunk redelivered while its first
+    worker is still running, re-split differently): each of the 19 distinct games counts once."""
+    (iro,) = add(alice_coll, "iro-1")
+    summary = {"characters": {"0": {"iro-1": {"damage": 1}}}}
+    chunks = [[(f"job:5:game:{g}", summary) for g in range(3 * k, 3 * k + 10)] for k in range(4)]
+    results = run_concurrently(
+        [
+            lambda chunk=chunk: services.experience_award_games(games=chunk, collections={0: alice_coll})
+            for chunk in chunks
+        ]
+    )
+    assert not [r for r in results if isinstance(r, Exception)]
+    applied = [ref for r in results for ref in r.created]
+    assert sorted(applied) == sorted({ref for chunk in chunks for ref, _ in chunk})
+    per_game = results[0].grants[0].amount
+    iro.refresh_from_db()
+    assert iro.xp == 19 * per_game
+    assert ExperienceAward.objects.count() == 19 and ExperienceGrant.objects.count() == 19

@@ -212,7 +212,7 @@ def test_game_xp_goes_to_the_lead_copy_by_the_table(alice_coll, bob_coll):
     assert katana.xp == 4 + 4
     assert bob_katana.xp == 3 * 4  # the loser: no win bonus
     assert amaya.xp == 5 + 4
-    assert result.award.total == sum(g.amount for g in result.grants) and result.award.grants_count == 5
+    assert len(result.grants) == 5 and {g.award_id for g in result.grants} == {result.award.pk}
     assert {g.source for g in result.grants} == {"simulation"}
 
 
@@ -295,3 +295,89 @@ def test_mirror_match_grants_both_seats_to_the_same_copy(alice_coll):
     katana.refresh_from_db()
     assert katana.xp == 10 + 4 + 8
     assert [(g.amount, g.xp_after) for g in result.grants] == [(4, 14), (8, 22)]
+
+
+# --- a chunk of games at once ---------------------------------------------------------------------
+
+
+def test_a_chunk_of_games_equals_the_games_one_by_one(alice, world, bob):
+    """experience_award_games over 6 games gives every copy exactly the XP that 6 calls of
+    experience_award_game give, with the same log."""
+    games = [
+        (
+            f"job:3:game:{i}",
+            {
+                "winner": i % 2,
+                "characters": {
+                    "0": {"iro-1": {"damage": i, "survived": i % 3 == 0}},
+                    "1": {"amaya": {"damage": 2}},
+                },
+                "cards_played": {"0": {"katana": 1 + i % 2, "eclairs-1": i % 3}, "1": {"katana": 1}},
+            },
+        )
+        for i in range(6)
+    ]
+    one_by_one = services.collection_create(owner=alice, name="one by one")
+    chunked = services.collection_create(owner=bob, name="chunked")
+    for coll in (one_by_one, chunked):
+        for slug, xp in [("iro-1", 0), ("amaya", 0), ("katana", 5), ("katana", 9), ("eclairs-1", 0)]:
+            add(coll, slug, xp=xp)
+    for ref, summary in games:
+        services.experience_award_game(
+            summary=summary,
+            collections={0: one_by_one, 1: one_by_one},
+            source_ref=ref,
+            source="game",
+            table=TABLE,
+        )
+    result = services.experience_award_games(
+        games=games, collections={0: chunked, 1: chunked}, source="simulation", table=TABLE
+    )
+    assert result.created == tuple(ref for ref, _ in games) and result.skipped == ()
+    assert [xp for _, _, xp in state(chunked)] == [xp for _, _, xp in state(one_by_one)]
+
+    def log(coll):
+        return [
+            (g.source_ref, g.item_slug, g.amount, g.xp_after)
+            for g in ExperienceGrant.objects.filter(collection=coll).order_by("id")
+        ]
+
+    assert log(chunked) == log(one_by_one)
+
+
+def test_a_redelivered_chunk_applies_only_its_new_games(alice_coll):
+    (iro,) = add(alice_coll, "iro-1")
+    summary = {"characters": {"0": {"iro-1": {"damage": 1}}}}
+    first = services.experience_award_games(
+        games=[("g:1", summary), ("g:2", summary)], collections={0: alice_coll}, table=TABLE
+    )
+    again = services.experience_award_games(
+        games=[("g:1", summary), ("g:2", summary), ("g:3", summary)], collections={0: alice_coll}, table=TABLE
+    )
+    assert (first.created, again.created, again.skipped) == (("g:1", "g:2"), ("g:3",), ("g:1", "g:2"))
+    iro.refresh_from_db()
+    assert iro.xp == 3 * (TABLE.character_played + 1)
+    assert ExperienceAward.objects.count() == 3
+
+
+@pytest.mark.parametrize(
+    ("games", "field"),
+    [
+        ([("g:1", {}), ("g:1", {})], "games.1.source_ref"),
+        ([("g:1", {}), ("", {})], "games.1.source_ref"),
+        ([("g:1", {}), ("g:2", {"winner": 3})], "games.1.winner"),
+    ],
+)
+def test_a_bad_game_refuses_the_whole_chunk(alice_coll, games, field):
+    add(alice_coll, "iro-1")
+    before = state(alice_coll)
+    with pytest.raises(DomainError) as info:
+        services.experience_award_games(games=games, collections={0: alice_coll})
+    assert info.value.field == field
+    assert state(alice_coll) == before and not ExperienceAward.objects.exists()
+
+
+def test_chunk_size_is_bounded(alice_coll, monkeypatch):
+    monkeypatch.setattr(services, "MAX_GAMES_PER_AWARD", 2)
+    with pytest.raises(DomainError):
+        services.experience_award_games(games=[(f"g{i}", {}) for i in range(3)], collections={0: alice_coll})
