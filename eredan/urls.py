@@ -5,16 +5,15 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from eredan.api.views import ApiRootView
+from eredan.api.views import ApiRootView, DocsView, SchemaView
 
 urlpatterns = [
     path("", RedirectView.as_view(url="/api/docs/", permanent=False)),
     path("admin/", admin.site.urls),
     path("api/", ApiRootView.as_view(), name="api-root"),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
+    path("api/docs/", DocsView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("cards.urls")),
     path("api/", include("cards.collection.urls")),
     path("api/", include("decks.urls")),

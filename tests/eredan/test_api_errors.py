@@ -94,3 +94,43 @@ def test_several_domain_errors_are_one_entry_each():
     }
     with pytest.raises(ValueError):
         DomainErrors([])
+
+
+def _api_routes() -> list[str]:
+    import re
+
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    def walk(resolver: URLResolver, prefix: str) -> list[str]:
+        routes = []
+        for pattern in resolver.url_patterns:
+            route = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                routes += walk(pattern, route)
+            elif isinstance(pattern, URLPattern) and route.startswith("api/"):
+                url = re.sub(r"<int:\w+>", "1", re.sub(r"<slug:\w+>", "x", route))
+                routes.append("/" + url)
+        return routes
+
+    return walk(get_resolver(), "")
+
+
+@pytest.mark.parametrize("method", ["OPTIONS", "TRACE"])
+def test_any_method_on_any_api_url_answers_in_the_error_format(db, method):
+    """OPTIONS and an unknown method on every API URL: never a 500, a 4xx in the error format
+    (Swagger UI's view answered OPTIONS with a 500, other methods with an HTML 405)."""
+    client = APIClient(raise_request_exception=False)
+    for url in _api_routes():
+        response = client.generic(method, url)
+        assert response.status_code < 500, (method, url, response.content)
+        if response.status_code >= 400:
+            assert response["Content-Type"] == "application/json", (method, url)
+            assert response.json()["errors"][0]["code"], (method, url)
+
+
+def test_the_docs_and_the_schema_take_get_only(db):
+    client = APIClient()
+    for url in ("/api/docs/", "/api/schema/"):
+        assert client.get(url).status_code == 200
+        for method in ("post", "put", "delete", "options"):
+            _assert_error_body(getattr(client, method)(url), 405, "method_not_allowed")
