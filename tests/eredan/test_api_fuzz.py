@@ -96,15 +96,19 @@ def personas(_cards: Any, db: None, settings: Any) -> dict[str, dict[str, Any]]:
     alice = users.create_user("alice")  # no password: no slow hashing
     bob = users.create_user("bob")
     staff = users.create_user("staff", is_staff=True)
+    decks = {}
     for owner in (alice, bob):
         for is_public in (False, True):
-            deck_create(
+            decks[owner.username, is_public] = deck_create(
                 owner=owner,
                 name=f"{owner.username} {'public' if is_public else 'private'}",
                 characters=["telendar", "iro", "amaya"],
                 cards={"katana": 2, "eclairs": 1},
                 is_public=is_public,
             )
+    # alice's objects, named in the path of about half the requests (the others get random ids:
+    # mostly nobody's, sometimes someone else's).
+    pins = {("/api/decks/", "id"): decks["alice", False].pk}
 
     def login(user: Any) -> dict[str, Any]:
         client = Client()
@@ -112,11 +116,14 @@ def personas(_cards: Any, db: None, settings: Any) -> dict[str, dict[str, Any]]:
         session = client.cookies["sessionid"].value
         # Cookies go through the WSGI client's cookie jar: a raw Cookie header would be dropped.
         return {
-            "headers": {"X-CSRFToken": CSRF_TOKEN},
-            "cookies": {"sessionid": session, "csrftoken": CSRF_TOKEN},
+            "call": {
+                "headers": {"X-CSRFToken": CSRF_TOKEN},
+                "cookies": {"sessionid": session, "csrftoken": CSRF_TOKEN},
+            },
+            "pins": pins,
         }
 
-    return {"anonymous": {}, "alice": login(alice), "staff": login(staff)}
+    return {"anonymous": {"call": {}, "pins": pins}, "alice": login(alice), "staff": login(staff)}
 
 
 def _state_query() -> str:
@@ -150,6 +157,12 @@ def assert_project_error_body(response: Any) -> None:
         assert "field" in error and (error["field"] is None or isinstance(error["field"], str)), body
 
 
+def _pin(case: Any, pins: dict[tuple[str, str], Any]) -> None:
+    for (prefix, name), value in pins.items():
+        if case.operation.path.startswith(prefix) and name in (case.path_parameters or {}):
+            case.path_parameters[name] = value
+
+
 def _fuzz(api_schema: Any, persona: dict[str, Any]) -> None:
     strategy = st.one_of(
         api_schema.as_strategy(generation_mode=GenerationMode.POSITIVE),
@@ -164,12 +177,14 @@ def _fuzz(api_schema: Any, persona: dict[str, Any]) -> None:
         phases=[Phase.explicit, Phase.generate, Phase.shrink],
         suppress_health_check=list(HealthCheck),
     )
-    @given(case=strategy)
-    def run(case: Any) -> None:
+    @given(case=strategy, pin=st.booleans())
+    def run(case: Any, pin: bool) -> None:
+        if pin:
+            _pin(case, persona["pins"])
         cache.clear()  # the throttle counters: hundreds of requests from one address
         before = _database_state()
-        response = case.call_and_validate(checks=CHECKS, **persona)
-        if persona:
+        response = case.call_and_validate(checks=CHECKS, **persona["call"])
+        if persona["call"]:
             assert not (response.status_code == 403 and b"not_authenticated" in response.content)
         if 400 <= response.status_code < 500:
             assert_project_error_body(response)
