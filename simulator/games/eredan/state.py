@@ -597,15 +597,14 @@ class EredanState(Board):
         passive's 2nd."""
         a = self.active
         pa, pp = self.plays[a], self.plays[1 - a]
-        order: list[tuple[int, int, int]] = []
-        for i in range(MAX_CARDS_PER_TURN):
-            if i < len(pa):
-                order.append((a, *pa[i]))
-            if i < len(pp):
-                order.append((1 - a, *pp[i]))
-        for seat, k, carrier in order:
-            self._resolve_card(seat, k, carrier)
-        self.plays = [[], []]
+        if pa or pp:
+            for i in range(MAX_CARDS_PER_TURN):
+                # Resolving a card never adds a play: the lists are fixed once both have chosen.
+                if i < len(pa):
+                    self._resolve_card(a, *pa[i])
+                if i < len(pp):
+                    self._resolve_card(1 - a, *pp[i])
+            self.plays = [[], []]
         self._clash()
 
     def _resolve_card(self, seat: int, k: int, carrier: int) -> None:

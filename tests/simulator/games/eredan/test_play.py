@@ -211,3 +211,21 @@ def test_cross_deck_card_tables_are_shared(cardset):
     assert isinstance(mirror, DeckSpec)
     assert game.new_initial_state(random.Random(1), (mirror, b)).tables is not s1.tables
     assert PLAY == 1000
+
+
+def test_recording_the_log_does_not_change_the_game(cardset):
+    """The engine has log-free fast paths: a game played with and without its log is the same."""
+    from simulator.games.eredan.policies import make_policy
+
+    game = EredanGame()
+    decks = [cardset.decks[s] for s in sorted(cardset.decks)]
+    for policy, games in (("random", 100), ("greedy", 40)):
+        for i in range(games):
+            sides = (
+                Side("A", make_policy(policy), decks[i % 10]),
+                Side("B", make_policy(policy), decks[i * 3 % 10]),
+            )
+            logged = play_match_game(game, sides, 8, i, record_log=True)
+            plain = play_match_game(game, sides, 8, i)
+            assert logged.summary == plain.summary
+            assert logged.log and logged.log[-1]["winner"] == plain.summary["winner"]
