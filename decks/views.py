@@ -32,7 +32,9 @@ from decks.serializers import (
 from eredan.api.errors import DomainError
 from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination, paginated
 from eredan.api.parsers import JSONParser
+from eredan.api.renderers import renderers_for
 from eredan.api.schema import ERROR_RESPONSES
+from eredan.api.views import JsonErrorsMixin
 
 
 def _check_body_size(request: Request, limit: int) -> None:
@@ -242,8 +244,9 @@ class DeckDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class DeckExportView(APIView):
+class DeckExportView(JsonErrorsMixin, APIView):
     permission_classes = [AllowAny]
+    renderer_classes = renderers_for(("text/plain", "txt"))  # Accept: text/plain is not a 406
 
     @extend_schema(
         operation_id="decks_export",

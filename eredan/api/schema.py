@@ -95,6 +95,11 @@ class AutoSchema(SpectacularAutoSchema):
         for code, response in sorted(extra.items()):
             if str(code) not in responses:
                 responses[str(code)] = self._get_response_for_code(response, str(code), direction=direction)
+        for code, response in responses.items():
+            content = response.get("content", {})
+            if code.startswith("4") and "application/json" in content:
+                # Errors are JSON whatever the operation's own media types (JsonErrorsMixin).
+                response["content"] = {"application/json": content["application/json"]}
         return dict(sorted(responses.items()))
 
     def get_auth(self) -> list[dict[str, Any]]:

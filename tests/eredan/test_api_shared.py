@@ -165,3 +165,26 @@ def test_a_disallowed_host_is_a_json_400_under_the_api_only(db, client):
     page = client.get("/admin/", HTTP_HOST="evil.example")
     assert page.status_code == 400
     assert not page["Content-Type"].startswith("application/json")
+
+
+# --- content negotiation of views answering in their own media type ---------------------------------
+
+
+def test_asking_for_the_deck_text_by_its_media_type_is_not_a_406(cards):
+    """DRF negotiates Accept against the view's renderers before the view runs: the deck export
+    (text/plain) answered Accept: text/plain with a 406."""
+    from decks.services import deck_create
+
+    owner = get_user_model().objects.create_user("dana")
+    characters = ["telendar", "iro", "amaya"]
+    deck = deck_create(owner=owner, name="Shared", characters=characters, cards={"katana": 2}, is_public=True)
+    for accept in ("text/plain", "text/*", "*/*", "application/json"):
+        response = APIClient().get(f"/api/decks/{deck.pk}/export/", HTTP_ACCEPT=accept)
+        assert response.status_code == 200, accept
+        assert response["Content-Type"].startswith("text/plain"), accept
+        assert "2 Katana" in response.content.decode()
+    missing = APIClient().get("/api/decks/999999/export/", HTTP_ACCEPT="text/plain")
+    assert missing["Content-Type"] == "application/json"
+    assert _error(missing, 404, None)["code"] == "not_found"
+    refused = APIClient().get(f"/api/decks/{deck.pk}/export/", HTTP_ACCEPT="image/png")
+    assert _error(refused, 406, None)["code"] == "not_acceptable"
