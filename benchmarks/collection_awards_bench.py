@@ -2,10 +2,12 @@
 
 Creates a throw-away test database (``test_<name>`` of ``DATABASE_URL``, or SQLite in memory),
 loads the bundled card set, gives a player the copies of two demo decks, then times
-:func:`cards.collection.services.experience_award_game` on engine-like summaries:
+:mod:`cards.collection.services`' awards on engine-like summaries:
 
-- new games (each a distinct ``source_ref``): awards per second and queries per award;
-- the same games again (a redelivered chunk): per second — they grant nothing.
+- one call of ``experience_award_game`` per game: games per second and queries per game, then the
+  same games again (a redelivered chunk: nothing granted);
+- one call of ``experience_award_games`` per chunk of games (``--chunks``), the log written per
+  game or per copy (``log_ref``): games per second.
 
     .venv/bin/python benchmarks/collection_awards_bench.py [--games 2000]
     DATABASE_URL=postgres://root@localhost:5432/eredan_bench \
@@ -53,6 +55,7 @@ def summary_for(rng: random.Random, decks: list[dict]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--chunks", type=int, nargs="*", default=[100, 1000], help="chunk sizes to time")
     args = parser.parse_args()
 
     import json
@@ -80,35 +83,49 @@ def main() -> None:
             executed[0] += 1
             return execute(sql, params, many, context)
 
+        print(f"database: {connection.vendor}; {len(summaries)} games, two demo decks in one collection")
+        # one call per game
         with connection.execute_wrapper(count):
             start = time.perf_counter()
             grants = 0
             for i, summary in enumerate(summaries):
                 result = services.experience_award_game(
-                    summary=summary, collections=collections, source_ref=f"bench:game:{i}"
+                    summary=summary, collections=collections, source_ref=f"single:{i}"
                 )
                 grants += len(result.grants)
-            new_s = time.perf_counter() - start
-        per_award = executed[0] / args.games
-
+            elapsed = time.perf_counter() - start
+        print(
+            f"one call per game:    {args.games / elapsed:8,.0f} games/s "
+            f"({grants / args.games:.1f} grants, {executed[0] / args.games:.0f} queries per game)"
+        )
         start = time.perf_counter()
         for i, summary in enumerate(summaries):
-            assert not services.experience_award_game(
-                summary=summary, collections=collections, source_ref=f"bench:game:{i}"
-            ).created
-        again_s = time.perf_counter() - start
-
+            services.experience_award_game(summary=summary, collections=collections, source_ref=f"single:{i}")
+        elapsed = time.perf_counter() - start
+        print(f"  the same again:     {args.games / elapsed:8,.0f} games/s (redelivered: nothing granted)")
+        # one call per chunk: a log line per game and copy, or per copy (log_ref)
+        for size in args.chunks:
+            for per_copy in (False, True):
+                executed[0] = 0
+                tag = f"chunk{size}{'c' if per_copy else 'g'}"
+                with connection.execute_wrapper(count):
+                    start = time.perf_counter()
+                    for first in range(0, args.games, size):
+                        services.experience_award_games(
+                            games=[
+                                (f"{tag}:{i}", summaries[i])
+                                for i in range(first, min(first + size, args.games))
+                            ],
+                            collections=collections,
+                            log_ref=f"{tag}:{first}" if per_copy else None,
+                        )
+                    elapsed = time.perf_counter() - start
+                calls = -(-args.games // size)
+                print(
+                    f"chunks of {size:<5} ({'log per copy' if per_copy else 'log per game'}): "
+                    f"{args.games / elapsed:8,.0f} games/s ({executed[0] / calls:.0f} queries per chunk)"
+                )
         total = sum(OwnedCopy.objects.filter(collection=collection).values_list("xp", flat=True))
-        print(f"database: {connection.vendor}")
-        print(
-            f"new games:   {args.games} awards, {grants} grants in {new_s:.2f} s -> "
-            f"{args.games / new_s:,.0f} awards/s "
-            f"({grants / args.games:.1f} grants and {per_award:.0f} queries per award)"
-        )
-        print(
-            f"redelivered: {args.games} in {again_s:.2f} s -> "
-            f"{args.games / again_s:,.0f} awards/s (nothing granted)"
-        )
         print(f"XP held by the collection: {total:,}")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)

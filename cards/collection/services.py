@@ -762,12 +762,28 @@ def _lead_copies(collection: Collection, keys: Iterable[tuple[str, str]]) -> dic
     return lead
 
 
+def _merged_lines(lines: Sequence[GrantLine], log_ref: str) -> list[GrantLine]:
+    """One line per copy (in order of first appearance) under ``log_ref``; a total above
+    :data:`MAX_GRANT` is written as several lines of at most that much."""
+    merged: dict[int, int] = {}
+    for line in lines:
+        merged[line.copy_id] = merged.get(line.copy_id, 0) + line.amount
+    result = []
+    for copy_id, total in merged.items():
+        while total > 0:
+            part = min(total, MAX_GRANT)
+            result.append(GrantLine(copy_id, part, log_ref))
+            total -= part
+    return result
+
+
 def experience_award_games(
     *,
     games: Sequence[tuple[str, Mapping[str, Any] | GameSummary]],
     collections: Mapping[int, Collection | None],
     source: str = ExperienceSource.SIMULATION,
     table: GameXpTable | None = None,
+    log_ref: str | None = None,
 ) -> BatchAwardResult:
     """Grant the XP that finished Eredan games earn — each game once per ``(source, source_ref)``,
     whatever the number of calls (a redelivered chunk, two workers at once).
@@ -782,7 +798,14 @@ def experience_award_games(
     (the log lines are inserted by thousands): the games of a simulation chunk cost about what one
     game does. All or nothing: a malformed summary refuses the whole call (``invalid_summary``,
     with the game's index in ``field``).
+
+    ``log_ref``: by default the experience log gets one line per game and copy (its
+    ``source_ref`` the game's); with ``log_ref`` (e.g. ``job:42:chunk:7``) it gets one line per
+    copy for the whole call, under that reference — what a large simulation job should use, so
+    that 100,000 games do not write two million log lines. Idempotency is per game either way.
     """
+    if log_ref is not None and (not isinstance(log_ref, str) or not log_ref.strip() or len(log_ref) > 200):
+        raise DomainError("log_ref is 1 to 200 characters.", code="invalid", field="log_ref")
     if source not in GAME_SOURCES:
         raise DomainError(
             f"Game XP comes from {list(GAME_SOURCES)}, not {source!r}.", code="invalid", field="source"
@@ -849,6 +872,10 @@ def experience_award_games(
                         unowned.append((ref, seat, *key))
                     else:
                         lines.append(GrantLine(copy_id, seat_awards[key], ref, mine[ref]))
+        for line in lines:
+            _check_amount(line.amount)
+        if log_ref is not None:
+            lines = _merged_lines(lines, log_ref)
         grants = _grant_many(lines, source=source)
     created = tuple(ref for ref, _ in parsed if ref in mine)
     skipped = tuple(ref for ref, _ in parsed if ref not in mine)

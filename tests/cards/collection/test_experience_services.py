@@ -381,3 +381,30 @@ def test_chunk_size_is_bounded(alice_coll, monkeypatch):
     monkeypatch.setattr(services, "MAX_GAMES_PER_AWARD", 2)
     with pytest.raises(DomainError):
         services.experience_award_games(games=[(f"g{i}", {}) for i in range(3)], collections={0: alice_coll})
+
+
+def test_a_chunk_logged_per_copy(alice_coll, monkeypatch):
+    """With log_ref, one log line per copy for the whole chunk (split at the grant limit); the
+    XP is the same as game by game and each game is still applied once."""
+    (iro,) = add(alice_coll, "iro-1")
+    (katana,) = add(alice_coll, "katana")
+    summary = {"characters": {"0": {"iro-1": {"damage": 2}}}, "cards_played": {"0": {"katana": 1}}}
+    games = [(f"job:8:game:{i}", summary) for i in range(5)]
+    result = services.experience_award_games(
+        games=games, collections={0: alice_coll}, table=TABLE, log_ref="job:8:chunk:0"
+    )
+    iro.refresh_from_db()
+    katana.refresh_from_db()
+    assert (iro.xp, katana.xp) == (5 * (5 + 2), 5 * 4)
+    assert sorted((g.item_slug, g.amount, g.xp_after, g.source_ref, g.award_id) for g in result.grants) == [
+        ("iro-1", 35, 35, "job:8:chunk:0", None),
+        ("katana", 20, 20, "job:8:chunk:0", None),
+    ]
+    again = services.experience_award_games(games=games, collections={0: alice_coll}, log_ref="job:8:chunk:0")
+    assert again.created == () and again.grants == ()
+    monkeypatch.setattr(services, "MAX_GRANT", 15)
+    more = [(f"job:8:game:{i}", summary) for i in range(5, 8)]
+    split = services.experience_award_games(
+        games=more, collections={0: alice_coll}, table=TABLE, log_ref="c1"
+    )
+    assert [g.amount for g in split.grants if g.item_slug == "iro-1"] == [15, 6]
