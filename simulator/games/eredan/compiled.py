@@ -257,8 +257,6 @@ class Tables:
     #: Per card: bit ``g`` set when a character with gear ``g`` may take it (:func:`gear_accepts`).
     fits: tuple[int, ...]
     spell_mask: int  # the Sortilèges
-    #: (playable cards in hand, fighter, its item slots) -> the card step's options (a cache).
-    options_cache: dict[tuple[int, int, int], tuple[int, ...]]
     all_cards_mask: int
     decks_specs: tuple[DeckSpec, DeckSpec]
     #: Printed stats by ``character * 4 + stat``: 0 for Attaque (rolled in its range), then
@@ -556,7 +554,6 @@ def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
             for c in cards
         ),
         spell_mask=sum(1 << c.id for c in cards if c.kind == CK_SPELL),
-        options_cache={},
         all_cards_mask=all_mask,
         decks_specs=(decks[0], decks[1]),
         base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative)),

@@ -113,8 +113,13 @@ def _combat_bonus(state: EredanState, f: int, opp: int) -> list[int]:
 
 def _blow(state: EredanState, f: int, attack_mod: int, reduction: int, target_hp: int) -> float:
     ch = state.chars[f]
-    dmg, p_kill = expected_hit(ch.attack_min + attack_mod, ch.attack_max + attack_mod, reduction, target_hp)
-    return dmg * HP_VALUE + p_kill * KILL_VALUE
+    if reduction < 0:
+        reduction = 0
+    lo, hi = ch.attack_min + attack_mod, ch.attack_max + attack_mod
+    hit = _HITS.get((lo, hi, reduction, target_hp))
+    if hit is None:
+        hit = expected_hit(lo, hi, reduction, target_hp)
+    return hit[0] * HP_VALUE + hit[1] * KILL_VALUE
 
 
 def blow_value(state: EredanState, f: int, target: int, atk_bonus: int, def_bonus: int) -> float:
@@ -143,11 +148,18 @@ def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
     atk = [0] * 6
     dfn = [0] * 6
     conditional: list[list[CompiledEffect]] = [[] for _ in range(6)]
+    plain = not state.auras
+    mod, cmod, base = state.mod, state.cmod, state.base
     for c in range(6):
         if state.hp[c] <= 0:
             continue
-        atk[c] = state.stat(c, ATK)
-        dfn[c] = state.stat(c, DEF)
+        i = c * NSTATS
+        if plain:
+            atk[c] = mod[i + ATK] + cmod[i + ATK]
+            dfn[c] = base[i + DEF] + mod[i + DEF] + cmod[i + DEF]
+        else:
+            atk[c] = state.stat(c, ATK)
+            dfn[c] = state.stat(c, DEF)
         ch = state.chars[c]
         for ops in (ch.order_ops(turn) if ch.orders else (), ch.ability_ops):
             for op in ops:
@@ -188,10 +200,18 @@ class _Combat:
     def __init__(self, state: EredanState, seat: int) -> None:
         me = self.me = state.fighters[seat]
         opp = self.opp = state.fighters[1 - seat]
-        self.atk_me = state.stat(me, ATK)
-        self.atk_opp = state.stat(opp, ATK)
-        self.def_me = state.stat(me, DEF)
-        self.def_opp = state.stat(opp, DEF)
+        if state.auras:
+            self.atk_me = state.stat(me, ATK)
+            self.atk_opp = state.stat(opp, ATK)
+            self.def_me = state.stat(me, DEF)
+            self.def_opp = state.stat(opp, DEF)
+        else:
+            mod, cmod, base = state.mod, state.cmod, state.base
+            i, j = me * NSTATS, opp * NSTATS
+            self.atk_me = mod[i + ATK] + cmod[i + ATK]
+            self.atk_opp = mod[j + ATK] + cmod[j + ATK]
+            self.def_me = base[i + DEF] + mod[i + DEF] + cmod[i + DEF]
+            self.def_opp = base[j + DEF] + mod[j + DEF] + cmod[j + DEF]
         self.out = _blow(state, me, self.atk_me, self.def_opp, state.hp[opp])
         self.taken = _blow(state, opp, self.atk_opp, self.def_me, state.hp[me])
 
@@ -293,7 +313,11 @@ def op_value(
         else:
             living = [t for t in range(seat * 3, seat * 3 + 3) if hp[t] > 0]
             targets = [max(living, key=lambda t: state.max_hp[t] - hp[t])] if living else []
-        return sum(min(amount, state.max_hp[t] - hp[t]) for t in targets if hp[t] > 0) * HP_VALUE
+        healed = 0.0
+        for t in targets:
+            if hp[t] > 0:
+                healed += min(amount, state.max_hp[t] - hp[t])
+        return healed * HP_VALUE
     if code == OP_DRAW:
         return DRAW_VALUE * min(int(op[1]), len(state.decks[seat]))
     if code == OP_DISCARD:

@@ -71,9 +71,6 @@ PHASE_RULES = (
     "rules: eredan §3 End — the game is over",
 )
 
-#: Entries kept in each deck pair's cache of card-step options (a few MB at most).
-OPTIONS_CACHE_SIZE = 10_000
-
 # Actions.
 PASS = 0
 FIGHT = 1
@@ -423,19 +420,6 @@ class EredanState(Board):
         if not candidates:
             return (PASS,)
         gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
-        if self.chars[f].is_artisan:
-            return self._card_options_uncached(seat, f, candidates, gear)
-        key = (candidates, f, gear)
-        options = tables.options_cache.get(key)
-        if options is None:
-            options = self._card_options_uncached(seat, f, candidates, gear)
-            if len(tables.options_cache) > OPTIONS_CACHE_SIZE:
-                tables.options_cache.clear()
-            tables.options_cache[key] = options
-        return options
-
-    def _card_options_uncached(self, seat: int, f: int, candidates: int, gear: int) -> tuple[int, ...]:
-        tables = self.tables
         simple = tables.simple_mask
         fits = tables.fits
         base = PLAY * (1 + f % 3)
@@ -527,6 +511,8 @@ class EredanState(Board):
         cmod = self.cmod
         for f, opp in ((fa, fp), (fp, fa)):
             ch = self.chars[f]
+            if not (ch.orders or ch.ability_ops):
+                continue
             # rules: eredan §3 step 1 — every Ordre naming this turn applies (all of them), then
             # the fighter's abilities; both only "modify self for the combat" (compile_tables).
             if log is not None:
@@ -536,7 +522,10 @@ class EredanState(Board):
                     self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
                 continue
             base = f * NSTATS
-            for ops in (ch.order_ops(turn) if ch.orders else (), ch.ability_ops):
+            orders = ch.orders_by_turn.get(turn) if ch.orders else ()
+            if orders is None:
+                orders = ch.order_ops(turn)
+            for ops in (orders, ch.ability_ops):
                 for op in ops:
                     if op[6] is None or self.holds(op[6], f, opp):
                         cmod[base + op[1]] += op[2]
@@ -819,10 +808,10 @@ class EredanState(Board):
             return
         self.turn = turn + 1
         self.active = 1 - self.active
-        self.fighters = [-1, -1]
-        self.plays = [[], []]
-        self.chain = [0, 0]
-        self.strikes = [True, True]
+        fighters, chain, strikes = self.fighters, self.chain, self.strikes
+        fighters[0] = fighters[1] = -1
+        chain[0] = chain[1] = 0
+        strikes[0] = strikes[1] = True
         if self.log is not None:
             self.log.append({"event": "turn", "turn": self.turn, "active": self.active})
         self._start_turn()
