@@ -46,7 +46,7 @@ from cards.collection.xp import (
 )
 from cards.domain.specs import XP_CARD_TYPE
 from cards.models import Card, Character
-from eredan.api.errors import DomainError
+from eredan.api.errors import DomainError, DomainErrors
 
 #: Most collections one user may keep.
 MAX_COLLECTIONS_PER_USER = 50
@@ -208,22 +208,14 @@ class Problem:
         return {"field": self.ref, "code": self.code, "message": self.message}
 
 
-def _raise_problems(problems: Sequence[Problem], *, what: str) -> None:
-    """One problem → its own error; several → one error listing them all under ``problems``."""
+def _raise_problems(problems: Sequence[Problem]) -> None:
+    """One problem → its error; several → all of them, one entry each (``DomainErrors``)."""
     if not problems:
         return
-    if len(problems) == 1:
-        p = problems[0]
-        raise DomainError(p.message, code=p.code, field=p.ref or None)
-    codes = {p.code for p in problems}
-    raise DomainError(
-        f"{len(problems)} problems in {what}: "
-        + "; ".join(f"{p.ref}: {p.message}" for p in problems[:5])
-        + ("; …" if len(problems) > 5 else ""),
-        code=codes.pop() if len(codes) == 1 else "invalid",
-        field=None,
-        problems=[p.to_json() for p in problems],
-    )
+    errors = [DomainError(p.message, code=p.code, field=p.ref or None) for p in problems]
+    if len(errors) == 1:
+        raise errors[0]
+    raise DomainErrors(errors)
 
 
 def _field(ref: str, name: str) -> str:
@@ -338,7 +330,7 @@ def copies_add(
     if not requests:
         raise DomainError("Nothing to add.", code="invalid", field="items")
     items, problems = _check_requests(requests, max_count=max_total, max_total=max_total)
-    _raise_problems(problems, what="the copies to add")
+    _raise_problems(problems)
     thresholds = xp_thresholds_get()
     now = timezone.now()
     new = []
@@ -379,7 +371,7 @@ def copies_remove(*, collection: Collection, requests: Sequence[CopyRequest]) ->
         max_count=MAX_COPIES_PER_COLLECTION,
         max_total=MAX_COPIES_PER_COLLECTION,
     )
-    _raise_problems(problems, what="the copies to remove")
+    _raise_problems(problems)
     wanted: dict[str, int] = defaultdict(int)
     refs: dict[str, str] = {}
     for r in requests:
@@ -405,7 +397,7 @@ def copies_remove(*, collection: Collection, requests: Sequence[CopyRequest]) ->
                     )
                 )
             to_delete.extend(ids[:count])
-        _raise_problems(problems, what="the copies to remove")
+        _raise_problems(problems)
         OwnedCopy.objects.filter(pk__in=to_delete).delete()
         Collection.objects.filter(pk=collection.pk).update(updated_at=timezone.now())
     return len(to_delete)

@@ -29,7 +29,9 @@ from cards.collection.models import Collection, ExperienceSource
 from cards.collection.xp import KINDS
 from eredan.api.errors import DomainError
 from eredan.api.parsers import JSONParser
+from eredan.api.renderers import renderers_for
 from eredan.api.schema import ERROR_RESPONSES
+from eredan.api.views import JsonErrorsMixin
 
 TAG = ["collections"]
 
@@ -360,7 +362,9 @@ class ExperienceLogView(CollectionMixin, GenericAPIView):  # type: ignore[type-a
 # --- import and export ---------------------------------------------------------------------------
 
 
-class ExportView(CollectionMixin, APIView):
+class ExportView(JsonErrorsMixin, CollectionMixin, APIView):
+    renderer_classes = renderers_for(("text/csv", "csv"))
+
     @extend_schema(
         tags=TAG,
         summary="Export the collection as CSV (one row per copy: kind,slug,name,level,xp,acquired_at)",

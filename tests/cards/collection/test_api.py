@@ -218,8 +218,12 @@ def test_bad_copy_requests(alice, alice_coll, tail, body, code, field):
 
 def test_several_bad_items_are_all_reported(alice, alice_coll):
     body = {"items": [{"slug": "nope"}, {"slug": "katana"}, {"slug": "also-nope"}]}
-    error = assert_error(client_for(alice).post(url(alice_coll, "copies/bulk/"), body), 400, "unknown_card")
-    assert [p["field"] for p in error["problems"]] == ["items.0.slug", "items.2.slug"]
+    response = client_for(alice).post(url(alice_coll, "copies/bulk/"), body)
+    assert_error(response, 400, "unknown_card")
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+        ("unknown_card", "items.0.slug"),
+        ("unknown_card", "items.2.slug"),
+    ]
     assert state(alice_coll) == []
 
 
@@ -304,6 +308,19 @@ def test_grant_bad_amounts(carol, alice_coll):
 
 
 # --- CSV -----------------------------------------------------------------------------------------
+
+
+def test_csv_export_with_accept_header(alice, alice_coll):
+    add(alice_coll, "katana")
+    response = client_for(alice).get(url(alice_coll, "export/"), HTTP_ACCEPT="text/csv")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
+    assert response.content.decode().splitlines()[1].startswith("card,katana,")
+
+
+def test_csv_export_of_someone_elses_collection_is_a_json_404(bob, alice_coll):
+    response = client_for(bob).get(url(alice_coll, "export/"), HTTP_ACCEPT="text/csv")
+    assert_error(response, 404, "not_found")
+    assert response["Content-Type"].startswith("application/json")
 
 
 def test_csv_export_import_round_trip(alice, alice_coll, bob_coll):

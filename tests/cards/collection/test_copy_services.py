@@ -82,7 +82,7 @@ def test_bulk_add_is_all_or_nothing(alice_coll):
             ],
         )
     assert info.value.code == "unknown_card"
-    assert [p["field"] for p in info.value.details["problems"]] == ["items.1.slug", "items.2.slug"]
+    assert [e.field for e in info.value.errors] == ["items.1.slug", "items.2.slug"]
     assert state(alice_coll) == before
 
 
