@@ -79,6 +79,7 @@ class Board:
 
     __slots__ = (
         "active",
+        "aura_mask",
         "auras",
         "base",
         "cards",
@@ -118,6 +119,7 @@ class Board:
     cmod: list[int]
     timed: list[tuple[int, int, int, int]]  # (last turn, character, stat, amount)
     auras: list[tuple[int, int, int, CompiledCondition]]  # (character, stat, amount, condition)
+    aura_mask: int  # bit c set when character c has conditional item modifiers
     items: list[list[int]]  # carried card ids per character
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
@@ -135,7 +137,7 @@ class Board:
         """Character ``c``'s current value of stat ``s`` (for ATK: its modifiers only)."""
         i = c * NSTATS + s
         value = self.base[i] + self.mod[i] + self.cmod[i]
-        if self.auras:
+        if self.aura_mask >> c & 1:
             fighters = self.fighters
             for ac, st, amount, cond in self.auras:
                 if ac == c and st == s and self.holds(cond, c, fighters[1 - c // 3]):
@@ -156,7 +158,7 @@ class Board:
         value = lo if lo >= hi else lo + int(self.rng.random() * (hi - lo + 1))
         i = c * NSTATS
         value += self.mod[i] + self.cmod[i]
-        if self.auras:
+        if self.aura_mask >> c & 1:
             value += self.stat(c, ATK) - self.mod[i] - self.cmod[i]
         return value if value > 0 else 0
 

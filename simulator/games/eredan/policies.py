@@ -148,20 +148,20 @@ def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
     atk = [0] * 6
     dfn = [0] * 6
     conditional: list[list[CompiledEffect]] = [[] for _ in range(6)]
-    plain = not state.auras
+    aura_mask = state.aura_mask
     mod, cmod, base = state.mod, state.cmod, state.base
     for c in range(6):
         if state.hp[c] <= 0:
             continue
         i = c * NSTATS
-        if plain:
+        if not aura_mask >> c & 1:
             atk[c] = mod[i + ATK] + cmod[i + ATK]
             dfn[c] = base[i + DEF] + mod[i + DEF] + cmod[i + DEF]
         else:
             atk[c] = state.stat(c, ATK)
             dfn[c] = state.stat(c, DEF)
         ch = state.chars[c]
-        for ops in (ch.order_ops(turn) if ch.orders else (), ch.ability_ops):
+        for ops in (ch.orders_by_turn.get(turn) or ch.order_ops(turn) if ch.orders else (), ch.ability_ops):
             for op in ops:
                 if op[6] is not None:
                     conditional[c].append(op)
@@ -170,6 +170,8 @@ def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
                 elif op[1] == DEF:
                     dfn[c] += op[2]
     hp = state.hp
+    chars = state.chars
+    hits = _HITS
     values = []
     for action in legal:
         m = action - FIGHT
@@ -188,7 +190,15 @@ def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
                     ao += op[2]
                 elif op[1] == DEF:
                     do += op[2]
-        values.append(_blow(state, f, af, do, hp[o]) - _blow(state, o, ao, df, hp[f]))
+        # The two blows (_blow, inlined: this loop is the greedy player's hottest).
+        chf, cho = chars[f], chars[o]
+        key = (chf.attack_min + af, chf.attack_max + af, do if do > 0 else 0, hp[o])
+        out = hits.get(key) or expected_hit(*key)
+        key = (cho.attack_min + ao, cho.attack_max + ao, df if df > 0 else 0, hp[f])
+        taken = hits.get(key) or expected_hit(*key)
+        values.append(
+            (out[0] * HP_VALUE + out[1] * KILL_VALUE) - (taken[0] * HP_VALUE + taken[1] * KILL_VALUE)
+        )
     return values
 
 
@@ -200,7 +210,7 @@ class _Combat:
     def __init__(self, state: EredanState, seat: int) -> None:
         me = self.me = state.fighters[seat]
         opp = self.opp = state.fighters[1 - seat]
-        if state.auras:
+        if state.aura_mask & (1 << me | 1 << opp):
             self.atk_me = state.stat(me, ATK)
             self.atk_opp = state.stat(opp, ATK)
             self.def_me = state.stat(me, DEF)

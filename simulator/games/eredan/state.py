@@ -184,6 +184,7 @@ class EredanState(Board):
         s.cmod = [0] * (6 * NSTATS)
         s.timed = []
         s.auras = []
+        s.aura_mask = 0
         s.items = [[] for _ in range(6)]
         s.hands = [[], []]
         s.decks = [[], []]
@@ -727,6 +728,7 @@ class EredanState(Board):
                 self.mod[carrier * NSTATS + stat] += amount
             else:
                 self.auras.append((carrier, stat, amount, cond))
+                self.aura_mask |= 1 << carrier
 
     def _end_combat(self) -> None:
         hp = self.hp
@@ -862,6 +864,7 @@ class EredanState(Board):
         s.cmod = self.cmod[:]
         s.timed = self.timed[:]
         s.auras = self.auras[:]
+        s.aura_mask = self.aura_mask
         s.items = [i[:] for i in self.items]
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.decks = [self.decks[0][:], self.decks[1][:]]
