@@ -236,7 +236,7 @@ def run_celery(
             break
         if worker.poll() is not None:
             raise SystemExit(f"the worker stopped; see {worker.log}")  # type: ignore[attr-defined]
-        time.sleep(0.02)
+        time.sleep(0.1)  # the poll itself costs CPU on a machine whose cores the pool uses
     elapsed = time.perf_counter() - start
     job = SimulationJob.objects.get(pk=job.pk)
     if job.status != "done":
