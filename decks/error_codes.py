@@ -17,6 +17,6 @@ class DeckErrorCode(StrEnum):
     INVALID_DECK_TEXT = "invalid_deck_text"
     """A deck text with bad lines; ``lines`` lists ``{"line", "message"}`` for each (400)."""
     TOO_LARGE = "too_large"
-    """The request body is over the endpoint's limit (413)."""
+    """The request body is over the endpoint's limit (400)."""
     DEMO_DECKS_INVALID = "demo_decks_invalid"
     """``demo_decks_load``: the demo decks file names unknown characters or cards."""

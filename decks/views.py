@@ -38,8 +38,9 @@ from eredan.api.views import JsonErrorsMixin
 
 
 def _check_body_size(request: Request, limit: int) -> None:
-    """Refuse a body over ``limit`` bytes before reading it (413 ``too_large``, as the project's
-    JSON parser does for any body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``)."""
+    """Refuse a body over ``limit`` bytes before reading it: 400 ``too_large``, as the deck
+    validator's contract says (issue 3: oversized bodies are malformed requests). Bodies over the
+    project-wide ``DATA_UPLOAD_MAX_MEMORY_SIZE`` sent without a length stay the parser's 413."""
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
@@ -48,7 +49,7 @@ def _check_body_size(request: Request, limit: int) -> None:
         raise DomainError(
             f"The request body is {length} bytes; this endpoint takes at most {limit}.",
             code=DeckErrorCode.TOO_LARGE,
-            status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+            status_code=status.HTTP_400_BAD_REQUEST,
         )
 
 
@@ -84,7 +85,7 @@ class DeckValidateView(APIView):
             "Validate a deck against every deck-building rule at once. Any well-formed request gets "
             "200: rule violations are data (`errors`, each with a stable `code`). A malformed body "
             "(wrong types, counts ≤ 0 or above the limit, too many entries, bad "
-            "JSON, unknown keys, a deck text with bad lines) gets 400; a body over 64 KiB, 413. "
+            "JSON, unknown keys, a deck text with bad lines, a body over 64 KiB) gets 400. "
             "`collection` must be one of yours (else 404)."
         ),
     )

@@ -846,8 +846,13 @@ def _chunk_record(
 
 def _award_experience(job: SimulationJob, pairing: SimulationPairing, results: Sequence[GameResult]) -> None:
     """Each game's experience, once per game (``simulation:<job>:<pairing>:<game>``), to the job's
-    collection, for the seats that play one of the owner's own decks."""
-    from cards.collection.services import experience_award_game
+    collection, for the seats that play one of the owner's own decks.
+
+    Through the collections' batch service: the games are grouped by seating (side A first or
+    second; the seat → collection map is one per call) and sent by :data:`MAX_GAMES_PER_AWARD`,
+    so a chunk costs a fixed number of queries whatever its size, and the experience log gets one
+    line per copy and chunk (``log_ref``) instead of one per game."""
+    from cards.collection.services import MAX_GAMES_PER_AWARD, experience_award_games
 
     collection = Collection.objects.filter(pk=job.collection_id).first() if job.collection_id else None
     if collection is None:
@@ -856,16 +861,22 @@ def _award_experience(job: SimulationJob, pairing: SimulationPairing, results: S
     side_earns = {"A": earns.get(pairing.a, False), "B": earns.get(pairing.b, False)}
     if not any(side_earns.values()):
         return
+    by_seating: dict[tuple[str, ...], list[GameResult]] = {}
     for result in results:
-        collections = {
-            seat: collection if side_earns[label] else None for seat, label in enumerate(result.seats)
-        }
-        experience_award_game(
-            summary=result.summary,
-            collections=collections,
-            source_ref=f"simulation:{job.pk}:{pairing.index}:{result.index}",
-            source=ExperienceSource.SIMULATION,
-        )
+        by_seating.setdefault(tuple(result.seats), []).append(result)
+    for seats, group in sorted(by_seating.items()):
+        collections = {seat: collection if side_earns[label] else None for seat, label in enumerate(seats)}
+        for start in range(0, len(group), MAX_GAMES_PER_AWARD):
+            batch = group[start : start + MAX_GAMES_PER_AWARD]
+            experience_award_games(
+                games=[
+                    (f"simulation:{job.pk}:{pairing.index}:{result.index}", result.summary)
+                    for result in batch
+                ],
+                collections=collections,
+                source=ExperienceSource.SIMULATION,
+                log_ref=f"simulation:{job.pk}:{pairing.index}:games:{batch[0].index}-{batch[-1].index}",
+            )
 
 
 def _progress_refresh(job: SimulationJob) -> None:

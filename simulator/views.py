@@ -10,7 +10,6 @@ from typing import Any
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,6 +17,7 @@ from rest_framework.views import APIView
 
 from eredan.api.errors import DomainError
 from eredan.api.pagination import Pagination
+from eredan.api.parsers import JSONParser
 from eredan.api.schema import ERROR_RESPONSE, ERROR_RESPONSES
 from simulator import selectors, services
 from simulator.exports import TABLES, heatmap, results_csv

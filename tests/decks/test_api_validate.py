@@ -122,11 +122,19 @@ def test_malformed_json_is_400(cards_db, client_for, raw):
     assert r.json()["errors"][0]["code"]
 
 
-def test_oversized_body_is_413(cards_db, client_for):
-    """Over the endpoint's 64 KiB: 413, as for any body over the project-wide limit."""
+def test_oversized_body_is_400(cards_db, client_for):
+    """Over the endpoint's 64 KiB: 400 too_large (issue 3: oversized bodies are malformed)."""
     body = {"characters": KOTOBA, "cards": deck(), "text_padding": "x" * 70_000}
     r = post_raw(client_for(), URL, json.dumps(body))
-    assert r.status_code == 413
+    assert r.status_code == 400
+    assert r.json()["errors"][0]["code"] == "too_large"
+
+
+def test_bulk_oversized_body_is_400(cards_db, client_for):
+    """Over the bulk call's 2 MiB: 400 too_large, nothing validated (issue 3)."""
+    body = {"decks": [{"characters": KOTOBA, "cards": deck()}], "text_padding": "x" * (2 * 1024 * 1024)}
+    r = post_raw(client_for(), BULK, json.dumps(body))
+    assert r.status_code == 400
     assert r.json()["errors"][0]["code"] == "too_large"
 
 
