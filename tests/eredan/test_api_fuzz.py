@@ -40,10 +40,10 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.cards.conftest import loaded_for_module, make_cardset
 
-#: The operations fuzzed here. Simulations join once their app's fixes are in (reported).
+#: The operations fuzzed here: every app's.
 FUZZED_PATHS = (
     r"^/api/(cards|characters|families|guilds|castes|classes|races|card-types|rarities|sets"
-    r"|decks|collections)/"
+    r"|decks|collections|simulations)/"
 )
 #: Examples per persona and generation mode (the whole module stays well under a minute).
 MAX_EXAMPLES = 80
@@ -89,6 +89,7 @@ def personas(_cards: Any, db: None, settings: Any) -> dict[str, dict[str, Any]]:
     and bob each have a private deck and a public one, so other people's objects exist."""
     from cards.collection.services import CopyRequest, collection_create, copies_add
     from decks.services import deck_create
+    from simulator.services import EntrantInput, job_create
 
     # The generated requests carry random Basic credentials: checking each with the production
     # hasher would cost most of the run (the throttling of failed logins is tested elsewhere).
@@ -114,10 +115,20 @@ def personas(_cards: Any, db: None, settings: Any) -> dict[str, dict[str, Any]]:
     requests = [CopyRequest(slug="katana", count=2), CopyRequest(slug="telendar", count=1)]
     copy = copies_add(collection=collection, requests=requests)[0]
     collection_create(owner=bob, name="bob's")
+    # A job of alice's (a classic game: no deck needed). The test's transaction never commits,
+    # so its dispatch message is never sent: the job stays pending, as if no worker were up.
+    job = job_create(
+        owner=alice,
+        game="cribbage",
+        entrants=[EntrantInput(policy="ev"), EntrantInput(policy="random")],
+        games=10,
+        seed=1,
+    )
     pins = {
         ("/api/decks/", "id"): decks["alice", False].pk,
         ("/api/collections/", "collection_pk"): collection.pk,
         ("/api/collections/", "copy_pk"): copy.pk,
+        ("/api/simulations/", "id"): job.pk,
     }
 
     def login(user: Any) -> dict[str, Any]:
