@@ -176,8 +176,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": [
         "eredan.api.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "eredan.api.parsers.FormParser",
+        "eredan.api.parsers.MultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "eredan.api.schema.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "eredan.api.pagination.Pagination",

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from eredan.api.errors import DomainError
-from eredan.api.pagination import Pagination
+from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination, paginated
 from eredan.api.parsers import JSONParser
 from eredan.api.schema import ERROR_RESPONSE, ERROR_RESPONSES
 from simulator import selectors, services
@@ -44,10 +44,9 @@ class SimulationListView(APIView):
         operation_id="simulations_list",
         parameters=[
             OpenApiParameter("status", str, enum=list(SimulationJob.Status.values)),
-            OpenApiParameter("page", int),
-            OpenApiParameter("page_size", int),
+            *PAGINATION_PARAMETERS,
         ],
-        responses={200: JobOutputSerializer(many=True), **ERROR_RESPONSES},
+        responses={200: paginated(JobOutputSerializer), **ERROR_RESPONSES},
         description="Your simulation jobs, newest first (without their results).",
     )
     def get(self, request: Request) -> Response:

@@ -16,7 +16,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.exceptions import ParseError
 from rest_framework.generics import GenericAPIView
-from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
+from rest_framework.parsers import BaseParser
 from rest_framework.permissions import IsAdminUser, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,7 +28,7 @@ from cards.collection.csvio import format_csv
 from cards.collection.models import Collection, ExperienceSource
 from cards.collection.xp import KINDS
 from eredan.api.errors import DomainError
-from eredan.api.parsers import JSONParser
+from eredan.api.parsers import FormParser, JSONParser, MultiPartParser
 from eredan.api.renderers import renderers_for
 from eredan.api.schema import ERROR_RESPONSES
 from eredan.api.views import JsonErrorsMixin

@@ -50,6 +50,54 @@ def test_oversized_json_body_is_a_413(staff_client, settings):
     _assert_error_body(response, 413, "too_large")
 
 
+@pytest.mark.parametrize(
+    ("raw", "field", "kind"),
+    [
+        ('{"name": "Lames\\u0000", "characters": [], "cards": {}}', "name", "null"),
+        ('{"name": "x", "characters": ["\\ud800"], "cards": {}}', "characters.0", "surrogate"),
+        ('{"name": "x", "characters": [], "cards": {"katana\\u0000": 1}}', "cards.katana\x00", "null"),
+    ],
+)
+def test_unstorable_text_is_a_400_with_its_path(staff_client, raw, field, kind):
+    """A NUL character (PostgreSQL text cannot hold it) or a lone surrogate (not UTF-8) anywhere
+    in a JSON body, keys included: 400 naming the string (DRF's codes), nothing saved."""
+    from decks.models import Deck
+
+    response = staff_client.post("/api/decks/", data=raw, content_type="application/json")
+    body = _assert_error_body(response, 400, f"{kind}_characters_not_allowed")
+    assert body["errors"][0]["field"] == field
+    assert not Deck.objects.exists()
+
+
+@pytest.mark.parametrize("content", ["multipart", "form"])
+def test_a_nul_character_in_form_data_is_a_400(staff_client, content):
+    """The same refusal for form and multipart bodies (here a family slug with a NUL, which the
+    database lookup of a related field would otherwise receive)."""
+    from cards.models import Character
+
+    data = {"slug": "x", "family": "ab\x00c", "name_en": "X"}
+    if content == "multipart":
+        response = staff_client.post("/api/characters/", data=data, format="multipart")
+    else:
+        from urllib.parse import urlencode
+
+        response = staff_client.post(
+            "/api/characters/", data=urlencode(data), content_type="application/x-www-form-urlencoded"
+        )
+    body = _assert_error_body(response, 400, "null_characters_not_allowed")
+    assert body["errors"][0]["field"] == "family"
+    assert not Character.objects.exists()
+
+
+def test_a_surrogate_pair_and_an_escaped_backslash_are_ordinary_text(staff_client):
+    """Only unstorable strings are refused: an astral character written as a surrogate pair, or
+    the six characters backslash-u-0-0-0-0, are accepted as text."""
+    raw = '{"name": "\\ud83d\\udc09 \\\\u0000", "characters": [], "cards": {}}'
+    response = staff_client.post("/api/decks/", data=raw, content_type="application/json")
+    assert response.status_code == 201, response.content
+    assert response.json()["name"] == "\U0001f409 \\u0000"
+
+
 def test_validation_errors_carry_field_paths(staff_client):
     response = staff_client.post("/api/cards/", data={"slug": "bad slug!"}, format="json")
     body = _assert_error_body(response, 400, response.json()["errors"][0]["code"])
