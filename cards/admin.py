@@ -7,6 +7,7 @@ errors appear on their field, with the path of the bad value (``effects[1].amoun
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -123,11 +124,9 @@ class EntryAdmin(admin.ModelAdmin):
         except SpecError as exc:  # stored before a schema change: show why instead of failing
             return f"cannot be read: {exc}"
 
-    def to_spec(self, obj: Any) -> Any:
-        raise NotImplementedError
-
-    def export_rows(self, queryset: QuerySet[Any]) -> list[dict[str, Any]]:
-        raise NotImplementedError
+    # Each subclass defines these two methods for its model.
+    to_spec: Callable[[Any], Any]
+    export_rows: Callable[[QuerySet[Any]], list[dict[str, Any]]]
 
     @admin.action(description="Export selected as JSON (card set format)")
     def export_json(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse:

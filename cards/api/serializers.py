@@ -7,6 +7,7 @@ catalog (for the generated rules text): no query per item.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -119,8 +120,7 @@ class EntryOutputSerializer(serializers.ModelSerializer[Any]):
     set = serializers.SlugRelatedField(source="card_set", slug_field="slug", read_only=True, allow_null=True)
     rules_text = serializers.SerializerMethodField()
 
-    def _spec(self, obj: Any) -> Any:
-        raise NotImplementedError
+    _spec: Callable[[Any], Any]  # each subclass: the row's spec, from the catalog when it can
 
     @extend_schema_field(RulesTextSerializer)
     def get_rules_text(self, obj: Any) -> dict[str, str]:

@@ -6,6 +6,7 @@ serializer. Model validation errors are rendered with the path of every bad valu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -172,8 +173,7 @@ class EntryViewMixin:
         context.update(catalog=get_catalog(), names=get_names())
         return context
 
-    def save(self, instance: Model | None, partial: bool) -> Any:
-        raise NotImplementedError
+    save: Callable[[Model | None, Any], Any]  # each view: create or change through its service
 
     def render(self, instance: Model, status_code: int = status.HTTP_200_OK) -> Response:
         fresh = self.get_queryset().get(pk=instance.pk)  # type: ignore[attr-defined]
