@@ -56,6 +56,16 @@ def deck_entrant(ref: str, *, policy: str | None) -> EntrantInput:
     return EntrantInput(deck=ref, policy=policy)
 
 
+def describe_error(exc: DomainError | CliError) -> str:
+    """A refusal as the commands print it: one line per problem, with its field and code."""
+    if isinstance(exc, CliError):
+        return str(exc)
+    problems = exc.details.get("problems")
+    if problems:
+        return "\n".join(f"{p['field'] or 'request'}: {p['message']} [{p['code']}]" for p in problems)
+    return f"{exc.field + ': ' if exc.field else ''}{exc.message} [{exc.code}]"
+
+
 def _json_composition(ref: str, text: str) -> DeckComposition:
     try:
         data = json.loads(text)

@@ -1,8 +1,9 @@
-"""``manage.py eredan_play <deck-a> <deck-b> [--seed N] [--policy-a P] [--policy-b P] [--json]``
+"""``manage.py eredan_play <deck-a> <deck-b> [--seed N] [--policy-a P] [--policy-b P] [--user U] [--json]``
 
 Plays one Eredan game (deck A in seat 0) and prints it turn by turn, or its JSON event log and
-summary with ``--json``. Decks are demo deck slugs of the bundled card set or deck files
-(see ``docs/eredan-engine.md``).
+summary with ``--json``. Decks are named as for ``simulate``: a file (``.json`` or the deck text
+format), a deck id or a demo deck slug (with ``--user``, that user's decks too); the cards are
+the card database's, so an edit in the admin shows in the next game. Both decks must be valid.
 """
 
 from __future__ import annotations
@@ -10,10 +11,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from simulator.games.eredan.compiled import UnsupportedSpecError
-from simulator.games.eredan.decks import DeckNotFoundError, resolve_deck
+from cards.domain.specs import DeckSpec
+from cards.specs import get_catalog
+from eredan.api.errors import DomainError
+from simulator import services
+from simulator.cli import CliError, deck_entrant, describe_error
 from simulator.games.eredan.eventlog import render
 from simulator.games.eredan.game import play_one
 from simulator.games.eredan.policies import POLICY_NAMES
@@ -24,25 +29,24 @@ class Command(BaseCommand):
     help = "Play one Eredan game between two decks and print it turn by turn (or as JSON)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("deck_a", help="demo deck slug or deck JSON file (seat A)")
-        parser.add_argument("deck_b", help="demo deck slug or deck JSON file (seat B)")
+        parser.add_argument(
+            "deck_a", help="seat A: a deck file (.json or text), a deck id or a demo deck slug"
+        )
+        parser.add_argument("deck_b", help="seat B: the same")
         parser.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
         parser.add_argument("--policy-a", choices=POLICY_NAMES, default="greedy")
         parser.add_argument("--policy-b", choices=POLICY_NAMES, default="greedy")
         parser.add_argument("--turn-cap", type=int, default=TURN_CAP, help=f"turn cap (default {TURN_CAP})")
+        parser.add_argument("--user", help="deck ids and slugs may name this user's decks too")
         parser.add_argument("--json", action="store_true", help="print the JSON event log and summary")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        policies = (options["policy_a"], options["policy_b"])
         try:
-            decks = (resolve_deck(options["deck_a"]), resolve_deck(options["deck_b"]))
-            result = play_one(
-                decks,
-                seed=options["seed"],
-                policies=(options["policy_a"], options["policy_b"]),
-                turn_cap=options["turn_cap"],
-            )
-        except (DeckNotFoundError, UnsupportedSpecError, ValueError) as exc:
-            raise CommandError(str(exc)) from exc
+            decks = _decks(options, policies)
+        except (DomainError, CliError) as exc:
+            raise CommandError(describe_error(exc)) from None
+        result = play_one(decks, seed=options["seed"], policies=policies, turn_cap=options["turn_cap"])
         if options["json"]:
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=1))
             return
@@ -50,3 +54,29 @@ class Command(BaseCommand):
             self.stdout.write(f"{label}: {deck.name} ({policy})")
         for line in render(result["log"], names=result["names"]):
             self.stdout.write(line)
+
+
+def _decks(options: dict[str, Any], policies: tuple[str, str]) -> tuple[DeckSpec, DeckSpec]:
+    """Both decks through the simulator's own checks (a one-game matchup): the same resolution,
+    validation and specs as ``simulate`` and the API."""
+    if not get_catalog().characters:
+        raise CliError("the card database is empty: run `manage.py bootstrap` (or `load_cardset`) first")
+    user = None
+    if options["user"]:
+        user = get_user_model().objects.filter(username=options["user"]).first()
+        if user is None:
+            raise CliError(f"no user {options['user']!r}")
+    prepared = services.simulation_prepare(
+        owner=user,
+        game="eredan",
+        entrants=[
+            deck_entrant(options["deck_a"], policy=policies[0]),
+            deck_entrant(options["deck_b"], policy=policies[1]),
+        ],
+        games=1,
+        seed=options["seed"],
+        options={"turn_cap": options["turn_cap"]},
+    )
+    a, b = (entrant.spec for entrant in prepared.entrants)
+    assert a is not None and b is not None  # every Eredan entrant that passed the checks has one
+    return a, b

@@ -26,7 +26,7 @@ from tqdm import tqdm
 
 from eredan.api.errors import DomainError
 from simulator import selectors, services
-from simulator.cli import CliError, deck_entrant, follow_job, parse_options, summary_lines
+from simulator.cli import CliError, deck_entrant, describe_error, follow_job, parse_options, summary_lines
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN, ChunkRange, run_local
 from simulator.engine.registry import UnknownGameError, available_games, get_game_spec
 from simulator.engine.stats import MatchTally
@@ -74,7 +74,7 @@ class Command(BaseCommand):
         try:
             self._handle(options)
         except (DomainError, CliError) as exc:
-            raise CommandError(_describe(exc)) from None
+            raise CommandError(describe_error(exc)) from None
 
     def _handle(self, options: dict[str, Any]) -> None:
         if options["heatmap"] and Path(options["heatmap"]).suffix.lower().lstrip(".") not in IMAGE_FORMATS:
@@ -220,12 +220,3 @@ def _entrants(uses_decks: bool, options: dict[str, Any]) -> tuple[str, list[serv
         deck_entrant(options["deck_a"], policy=policy_a),
         deck_entrant(options["deck_b"], policy=policy_b),
     ]
-
-
-def _describe(exc: DomainError | CliError) -> str:
-    if isinstance(exc, CliError):
-        return str(exc)
-    problems = exc.details.get("problems")
-    if problems:
-        return "\n".join(f"{p['field'] or 'request'}: {p['message']} [{p['code']}]" for p in problems)
-    return f"{exc.field + ': ' if exc.field else ''}{exc.message} [{exc.code}]"
