@@ -62,6 +62,17 @@ def test_json_is_the_same_from_a_file_an_id_or_a_slug_and_for_any_process_count(
     assert by_id["entrants"][0]["deck"]["id"] == golems.pk and by_file["entrants"][0]["deck"]["id"] is None
 
 
+def test_a_users_own_deck_locally_with_user(cardset: None, alice: Any) -> None:
+    """--user lets ids name that user's decks, locally too (nothing is written)."""
+    mine = own_copy_of_demo(alice, GOLEMS)
+    args = ["--deck-a", str(mine.pk), "--deck-b", GARDE, "--games", "4", "--seed", "2", "--json"]
+    with pytest.raises(CommandError, match="deck_not_found"):
+        simulate(*args)
+    results = json.loads(simulate(*args, "--user", "alice")[0])
+    assert results["entrants"][0]["deck"]["id"] == mine.pk and results["games"] == 4
+    assert not SimulationJob.objects.exists()
+
+
 def test_a_classic_round_robin_with_a_heatmap_and_a_csv(tmp_path: Path) -> None:
     png, table = tmp_path / "rr.png", tmp_path / "standings.csv"
     out, err = simulate(
@@ -136,6 +147,7 @@ def test_follow_and_cancel_a_job(alice: Any) -> None:
             ["--deck-a", GOLEMS, "--deck-b", GARDE, "--games", "5", "--award-experience"],
             "go with --via celery",
         ),
+        (["--deck-a", GOLEMS, "--deck-b", GARDE, "--games", "5", "--user", "nobody"], "no user"),
         (["--deck-a", GOLEMS, "--deck-b", GARDE, "--games", "5", "--heatmap", "x.gif"], ".png or .svg"),
         (["--game", "chess", "--games", "5"], "unknown game"),
         (

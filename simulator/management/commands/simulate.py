@@ -57,7 +57,7 @@ class Command(BaseCommand):
         run.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
         run.add_argument("--via", choices=("local", "celery"), default="local")
         run.add_argument("--processes", type=int, help="local: worker processes (default: every core)")
-        run.add_argument("--user", help="celery: the job's owner (their own decks; needed for experience)")
+        run.add_argument("--user", help="ids and slugs may name this user's decks (celery: the job's owner)")
         run.add_argument("--award-experience", action="store_true", help="celery: the owner's decks earn XP")
         run.add_argument("--collection", type=int, help="celery: the collection earning the XP")
         run.add_argument("--no-wait", action="store_true", help="celery: submit, print the job id, return")
@@ -104,8 +104,8 @@ class Command(BaseCommand):
             user = get_user_model().objects.filter(username=options["user"]).first()
             if user is None:
                 raise CliError(f"no user {options['user']!r}")
-        if options["via"] == "local" and (options["award_experience"] or options["no_wait"] or user):
-            raise CliError("--user, --award-experience and --no-wait go with --via celery")
+        if options["via"] == "local" and (options["award_experience"] or options["no_wait"]):
+            raise CliError("--award-experience and --no-wait go with --via celery")
         prepared = services.simulation_prepare(
             owner=user,
             game=spec.name,
