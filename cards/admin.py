@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from django import forms
 from django.contrib import admin, messages
@@ -29,7 +29,7 @@ from eredan.api.errors import DomainError
 # --- reference tables ---------------------------------------------------------------------------
 
 
-class ReferenceAdmin(admin.ModelAdmin):
+class ReferenceAdmin(admin.ModelAdmin[m.ReferenceEntry]):
     list_display: Any = ("name_en", "name_fr", "slug", "ref_id")
     search_fields = ("slug", "name_en", "name_fr")
     ordering = ("name_en",)
@@ -86,11 +86,14 @@ class CardSetAdmin(ReferenceAdmin):
 
 
 @admin.register(m.XpThreshold)
-class XpThresholdAdmin(admin.ModelAdmin):
+class XpThresholdAdmin(admin.ModelAdmin[m.XpThreshold]):
     list_display = ("evolution", "xp")
 
 
 # --- shared by characters and cards ---------------------------------------------------------------
+
+
+_EntryT = TypeVar("_EntryT", bound=m.CatalogEntry)
 
 
 def _rules_text_html(spec: Any) -> str:
@@ -105,13 +108,13 @@ def _rules_text_html(spec: Any) -> str:
     )
 
 
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(admin.ModelAdmin[_EntryT]):
     """What the character and card admins share: search, deletion that keeps levels contiguous,
     JSON export, the generated rules text."""
 
     search_fields = ("slug", "name_en", "name_fr", "family__slug", "community_id")
     readonly_fields = ("rules_text", "community_id", "created_at", "updated_at")
-    list_select_related = ("family", "guild")
+    list_select_related: ClassVar[tuple[str, ...]] = ("family", "guild")
     list_per_page = 50
     save_on_top = True
 
@@ -135,7 +138,7 @@ class EntryAdmin(admin.ModelAdmin):
             json.dumps(rows, ensure_ascii=False, indent=1) + "\n",
             content_type="application/json; charset=utf-8",
         )
-        name = self.model._meta.verbose_name_plural.replace(" ", "_")
+        name = str(self.model._meta.verbose_name_plural).replace(" ", "_")
         response["Content-Disposition"] = f'attachment; filename="{name}.json"'
         return response
 
@@ -204,7 +207,7 @@ class TypeTreeFilter(admin.SimpleListFilter):
 # --- characters ---------------------------------------------------------------------------------
 
 
-class CharacterForm(forms.ModelForm):
+class CharacterForm(forms.ModelForm[m.Character]):
     class Meta:
         model = m.Character
         fields = (
@@ -240,7 +243,7 @@ class CharacterForm(forms.ModelForm):
 
 
 @admin.register(m.Character)
-class CharacterAdmin(EntryAdmin):
+class CharacterAdmin(EntryAdmin[m.Character]):
     form = CharacterForm
     list_display = (
         "name_en",
@@ -317,7 +320,7 @@ class CharacterAdmin(EntryAdmin):
 
 
 @admin.register(m.Card)
-class CardAdmin(EntryAdmin):
+class CardAdmin(EntryAdmin[m.Card]):
     list_display = (
         "name_en",
         "name_fr",
@@ -386,7 +389,7 @@ class CardAdmin(EntryAdmin):
 # --- evolution families -------------------------------------------------------------------------
 
 
-class LevelInline(admin.TabularInline):
+class LevelInline(admin.TabularInline[m.CatalogEntry, m.EvolutionFamily]):
     """The levels of a family, read-only, each linking to its own page."""
 
     extra = 0
@@ -423,7 +426,7 @@ class CardLevelInline(LevelInline):
 
 
 @admin.register(m.EvolutionFamily)
-class EvolutionFamilyAdmin(admin.ModelAdmin):
+class EvolutionFamilyAdmin(admin.ModelAdmin[m.EvolutionFamily]):
     list_display = ("name_en", "name_fr", "slug", "kind", "levels")
     list_filter = ("kind",)
     search_fields = ("slug", "name_en", "name_fr")

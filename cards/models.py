@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from django.core.exceptions import ValidationError
@@ -324,7 +324,7 @@ class CatalogEntry(models.Model):
             kwargs["update_fields"] = {*update_fields, "search_text"}
         super().save(*args, **kwargs)
 
-    def get_constraints(self) -> list[tuple[type[models.Model], list[models.BaseConstraint]]]:
+    def get_constraints(self) -> list[tuple[type[models.Model], Sequence[models.BaseConstraint]]]:
         """Constraints ``full_clean()`` checks: the unique ones. The check constraints are mirrored in
         Python by the field validators and ``clean()``, which need no query (Django would run one
         query per check constraint and instance)."""
@@ -581,7 +581,7 @@ class Card(CatalogEntry):
             errors.update(exc.update_error_dict({}))
         if self.type_id is not None:
             errors.update(self._type_errors())
-        if self.guild_id is not None and self.guild.is_mercenary:
+        if self.guild is not None and self.guild.is_mercenary:
             errors.setdefault("guild", []).append(
                 ValidationError(
                     "Mercenaires is no affiliation: leave the guild empty for a card any deck may hold",

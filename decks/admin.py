@@ -13,21 +13,21 @@ from decks.models import Deck, DeckCard, DeckCharacter
 from decks.selectors import deck_export_text, decks_revalidate, with_entries
 
 
-class DeckCharacterInline(admin.TabularInline):
+class DeckCharacterInline(admin.TabularInline[DeckCharacter, Deck]):
     model = DeckCharacter
     extra = 0
     raw_id_fields = ["character"]
     ordering = ["position"]
 
 
-class DeckCardInline(admin.TabularInline):
+class DeckCardInline(admin.TabularInline[DeckCard, Deck]):
     model = DeckCard
     extra = 0
     raw_id_fields = ["card"]
 
 
 @admin.register(Deck)
-class DeckAdmin(admin.ModelAdmin):
+class DeckAdmin(admin.ModelAdmin[Deck]):
     list_display = ["name", "owner", "slug", "is_public", "valid", "affiliation", "updated_at"]
     list_filter = ["is_public", ("owner", admin.EmptyFieldListFilter)]
     search_fields = ["name", "slug", "owner__username"]

@@ -12,6 +12,10 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
+
+# Lets admin classes name their model at runtime (``admin.ModelAdmin[Card]``), as mypy wants.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("EREDAN_VAR_DIR", BASE_DIR / "var"))

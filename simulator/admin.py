@@ -4,7 +4,7 @@ that have no result yet, e.g. after the broker lost its messages)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
@@ -14,8 +14,10 @@ from eredan.api.errors import DomainError
 from simulator import selectors, services
 from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
 
+_ChildT = TypeVar("_ChildT", bound=SimulationEntrant | SimulationPairing)
 
-class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
+
+class ReadOnlyInline(admin.TabularInline[_ChildT, SimulationJob]):
     extra = 0
     can_delete = False
     show_change_link = False
@@ -27,20 +29,20 @@ class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
         return False
 
 
-class EntrantInline(ReadOnlyInline):
+class EntrantInline(ReadOnlyInline[SimulationEntrant]):
     model = SimulationEntrant
     fields = ("index", "label", "policy", "deck", "deck_name", "earns_experience")
     readonly_fields = fields
 
 
-class PairingInline(ReadOnlyInline):
+class PairingInline(ReadOnlyInline[SimulationPairing]):
     model = SimulationPairing
     fields = ("index", "a", "b", "games_done")
     readonly_fields = fields
 
 
 @admin.register(SimulationJob)
-class SimulationJobAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class SimulationJobAdmin(admin.ModelAdmin[SimulationJob]):
     list_display = ("id", "owner", "game", "kind", "status", "games_done", "total_games", "created_at")
     list_filter = ("status", "game", "kind")
     search_fields = ("id", "owner__username", "entrants__label")
@@ -85,7 +87,7 @@ class SimulationJobAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(ChunkResult)
-class ChunkResultAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ChunkResultAdmin(admin.ModelAdmin[ChunkResult]):
     list_display = ("job", "pairing", "chunk", "start", "stop", "seconds", "worker", "created_at")
     list_filter = ("worker",)
     search_fields = ("job__id",)

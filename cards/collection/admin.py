@@ -3,11 +3,12 @@ experience log. XP is never edited by hand: it changes only through logged grant
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count, QuerySet, Sum
+from django.contrib.admin import helpers
+from django.db.models import Count, Model, QuerySet, Sum
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
@@ -15,8 +16,10 @@ from cards.collection import services
 from cards.collection.models import Collection, ExperienceAward, ExperienceGrant, OwnedCopy
 from eredan.api.errors import DomainError
 
+_ModelT = TypeVar("_ModelT", bound=Model)
 
-class OwnedCopyInline(admin.TabularInline):  # type: ignore[type-arg]
+
+class OwnedCopyInline(admin.TabularInline[OwnedCopy, Collection]):
     model = OwnedCopy
     fields = ("card", "character", "xp", "acquired_at")
     readonly_fields = ("xp",)
@@ -26,7 +29,7 @@ class OwnedCopyInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Collection)
-class CollectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class CollectionAdmin(admin.ModelAdmin[Collection]):
     list_display = ("name", "owner", "is_default", "copies_count", "updated_at")
     list_filter = ("is_default",)
     search_fields = ("name", "owner__username", "owner__email")
@@ -95,14 +98,14 @@ def grant_xp(
         "form": form,
         "copies": queryset,
         "opts": modeladmin.model._meta,
-        "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
-        "selected": request.POST.getlist(admin.helpers.ACTION_CHECKBOX_NAME),
+        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
     }
     return TemplateResponse(request, "admin/collection/grant_xp.html", context)
 
 
 @admin.register(OwnedCopy)
-class OwnedCopyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class OwnedCopyAdmin(admin.ModelAdmin[OwnedCopy]):
     list_display = ("id", "item_name", "collection", "xp", "acquired_at")
     list_filter = ("card__type", "character__guild")
     search_fields = (
@@ -125,7 +128,7 @@ class OwnedCopyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return str(obj.item)
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReadOnlyAdmin(admin.ModelAdmin[_ModelT]):
     """The log is history: viewable, never added to, changed or deleted by hand."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -139,7 +142,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(ExperienceGrant)
-class ExperienceGrantAdmin(ReadOnlyAdmin):
+class ExperienceGrantAdmin(ReadOnlyAdmin[ExperienceGrant]):
     list_display = (
         "created_at",
         "owner",
@@ -157,7 +160,7 @@ class ExperienceGrantAdmin(ReadOnlyAdmin):
 
 
 @admin.register(ExperienceAward)
-class ExperienceAwardAdmin(ReadOnlyAdmin):
+class ExperienceAwardAdmin(ReadOnlyAdmin[ExperienceAward]):
     list_display = ("source", "source_ref", "total", "grants_count", "created_at")
     list_filter = ("source",)
     search_fields = ("source_ref",)
