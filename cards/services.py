@@ -99,9 +99,9 @@ RELATION_VALIDATORS: dict[str, Callable[[Sequence[Any]], list[ValidationError]]]
 
 def _differs(instance: models.Model, name: str, value: Any) -> bool:
     field = instance._meta.get_field(name)
-    if field.many_to_one or field.one_to_one:
+    if isinstance(field, models.Field) and (field.many_to_one or field.one_to_one):
         current = getattr(instance, field.attname)
-        return current != (value.pk if value is not None else None)
+        return bool(current != (value.pk if value is not None else None))
     return bool(getattr(instance, name) != value)
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
+from rest_framework.views import APIView
 
 from cards.api import views
 
-REFERENCE_ROUTES = (
+REFERENCE_ROUTES: tuple[tuple[str, str, type[APIView], type[APIView]], ...] = (
     ("guilds", "guild", views.GuildListView, views.GuildDetailView),
     ("castes", "caste", views.CasteListView, views.CasteDetailView),
     ("classes", "class", views.ClassListView, views.ClassDetailView),

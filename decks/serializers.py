@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django_stubs_ext import StrOrPromise
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
@@ -64,7 +65,7 @@ def _slug_field() -> StrictCharField:
         "example": {"katana": 3, "eclairs-3": 1},
     }
 )
-class CardCountsField(serializers.Field):
+class CardCountsField(serializers.Field[dict[str, int], Any, dict[str, int], Any]):
     """``{"<card slug>": <count>, …}``: at most MAX_CARD_ENTRIES entries, counts 1..MAX_COPIES."""
 
     default_error_messages = {
@@ -79,7 +80,7 @@ class CardCountsField(serializers.Field):
             self.fail("not_a_dict")
         if len(data) > MAX_CARD_ENTRIES:
             self.fail("too_many")
-        errors: dict[str, list[str]] = {}
+        errors: dict[str, list[StrOrPromise]] = {}
         for slug, count in data.items():
             if not slug or len(slug) > MAX_SLUG_LENGTH:
                 errors[slug or "''"] = [self.error_messages["bad_slug"]]
@@ -132,7 +133,7 @@ def _parse_characters(value: Any, errors: dict[str, Any]) -> list[str] | None:
     return value
 
 
-class DeckInputSerializer(serializers.Serializer):
+class DeckInputSerializer(serializers.Serializer[Any]):
     """A deck to validate: ``characters`` and ``cards``, or ``text`` (the deck text format).
 
     The fields below document the shape (OpenAPI); :meth:`to_internal_value` checks it by hand,
@@ -209,12 +210,13 @@ class ValidateInputSerializer(DeckInputSerializer):
     )
 
 
-class BulkValidateInputSerializer(NoUnknownKeysMixin, serializers.Serializer):
-    decks = DeckInputSerializer(many=True, max_length=MAX_BULK_DECKS, allow_empty=False)
+class BulkValidateInputSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
+    # DRF passes max_length to the ListSerializer that many=True builds; the stubs do not know it.
+    decks = DeckInputSerializer(many=True, max_length=MAX_BULK_DECKS, allow_empty=False)  # type: ignore[call-arg]
     collection = StrictIntegerField(required=False, min_value=1)
 
 
-class ViolationSerializer(serializers.Serializer):
+class ViolationSerializer(serializers.Serializer[Any]):
     code = serializers.ChoiceField(
         choices=[(c.value, c.value) for c in ViolationCode],
         help_text="Stable violation code: " + ", ".join(VIOLATION_CODES) + ". See docs/decks.md.",
@@ -229,22 +231,25 @@ class ViolationSerializer(serializers.Serializer):
     )
 
 
-class ValidationResultSerializer(serializers.Serializer):
+class ValidationResultSerializer(serializers.Serializer[Any]):
     valid = serializers.BooleanField()
     affiliation = serializers.CharField(
         allow_null=True, help_text="The deck's guild slug (non_affilies: Mercenary), or null."
     )
-    errors = ViolationSerializer(many=True, help_text="Every rule the deck breaks (empty when valid).")
+    # A declared field (DRF's metaclass moves it into _declared_fields): Serializer.errors stays.
+    errors = ViolationSerializer(  # type: ignore[assignment]
+        many=True, help_text="Every rule the deck breaks (empty when valid)."
+    )
 
 
-class BulkValidationResultSerializer(serializers.Serializer):
+class BulkValidationResultSerializer(serializers.Serializer[Any]):
     results = ValidationResultSerializer(many=True, help_text="One result per deck, in order.")
 
 
 # --- saved decks ----------------------------------------------------------------------------------
 
 
-class DeckWriteSerializer(NoUnknownKeysMixin, serializers.Serializer):
+class DeckWriteSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     """Create (``name`` + ``characters`` + ``cards``, or ``text``) or update (any subset)."""
 
     name = StrictCharField(max_length=MAX_NAME_LENGTH, required=False)
@@ -259,7 +264,7 @@ class DeckWriteSerializer(NoUnknownKeysMixin, serializers.Serializer):
         return attrs
 
 
-class DeckOutputSerializer(serializers.ModelSerializer):
+class DeckOutputSerializer(serializers.ModelSerializer[Deck]):
     owner = serializers.SerializerMethodField()
     characters = serializers.SerializerMethodField()
     cards = serializers.SerializerMethodField()

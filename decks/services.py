@@ -94,7 +94,7 @@ def _raise(problems: Sequence[_Problem]) -> None:
     )
 
 
-def _clean_name(name: Any) -> str:
+def _clean_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise DomainError("A deck needs a name.", code="required", field="name")
     name = " ".join(name.split())

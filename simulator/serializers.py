@@ -22,7 +22,7 @@ MAX_ENTRANTS_IN_REQUEST = 100
 
 
 @extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}], "example": "zil-golems"})
-class DeckRefField(serializers.Field):
+class DeckRefField(serializers.Field[int | str, Any, Any, Any]):
     """A deck: its id (a JSON integer) or a public demo deck's slug (a string)."""
 
     default_error_messages = {"invalid": "A deck is a deck id (integer) or a demo deck slug (string)."}
@@ -42,15 +42,16 @@ class DeckRefField(serializers.Field):
         return value
 
 
-class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer):
+class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     deck = DeckRefField(required=False, help_text="Eredan: your deck's id or a public demo deck's slug.")
     policy = StrictCharField(required=False, max_length=40, help_text="AI policy (default: the job's).")
-    label = StrictCharField(
+    # A declared field (DRF's metaclass moves it into _declared_fields): Field.label stays.
+    label = StrictCharField(  # type: ignore[assignment]
         required=False, max_length=100, help_text="Name in the results (default: the deck's)."
     )
 
 
-class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer):
+class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     game = StrictCharField(max_length=40, help_text="eredan, cribbage, ecarte or crapette.")
     kind = StrictCharField(required=False, default="matchup", help_text="matchup, gauntlet or round_robin.")
     entrants = serializers.ListField(
@@ -71,7 +72,7 @@ class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer):
     collection = StrictIntegerField(required=False, allow_null=True, help_text="Collection earning the XP.")
 
 
-class EntrantOutputSerializer(serializers.ModelSerializer):
+class EntrantOutputSerializer(serializers.ModelSerializer[SimulationEntrant]):
     deck = serializers.SerializerMethodField()
 
     class Meta:
@@ -90,7 +91,7 @@ class EntrantOutputSerializer(serializers.ModelSerializer):
         }
 
 
-class ProgressSerializer(serializers.Serializer):
+class ProgressSerializer(serializers.Serializer[Any]):
     games_done = serializers.IntegerField()
     total_games = serializers.IntegerField()
     chunks_done = serializers.IntegerField()
@@ -101,7 +102,7 @@ class ProgressSerializer(serializers.Serializer):
     eta_seconds = serializers.FloatField(allow_null=True)
 
 
-class JobOutputSerializer(serializers.ModelSerializer):
+class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
     url = serializers.SerializerMethodField()
     progress = serializers.SerializerMethodField()
     error = serializers.SerializerMethodField()
@@ -109,7 +110,7 @@ class JobOutputSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = SimulationJob
-        fields = (
+        fields: tuple[str, ...] = (
             "id", "url", "game", "kind", "status", "options", "games", "seed", "chunk_size",
             "award_experience", "collection", "progress", "error", "created_at", "started_at",
             "finished_at", "links",

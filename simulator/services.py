@@ -19,6 +19,7 @@ How a job runs (docs/simulation.md "How a job runs"):
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import secrets
@@ -169,7 +170,7 @@ class _Problem:
     field: str | None
     code: str
     message: str
-    details: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = dataclasses.field(default_factory=dict)  # ``field`` is the attribute above
 
 
 class _Problems:

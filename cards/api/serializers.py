@@ -45,7 +45,11 @@ class GuildSerializer(ReferenceSerializer):
 
 
 class CasteSerializer(ReferenceSerializer):
-    parent = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
+    # Declared fields are moved into ``_declared_fields`` by DRF's metaclass: ``Field.parent`` is
+    # not overridden, whatever the stubs think (here and in the serializers below).
+    parent: serializers.SlugRelatedField[m.Caste] = serializers.SlugRelatedField(  # type: ignore[assignment]
+        slug_field="slug", read_only=True, allow_null=True
+    )
 
     class Meta(ReferenceSerializer.Meta):
         model = m.Caste
@@ -58,8 +62,10 @@ class CharacterClassSerializer(ReferenceSerializer):
 
 
 class RaceSerializer(ReferenceSerializer):
-    parent = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
-    element = serializers.SlugRelatedField(
+    parent: serializers.SlugRelatedField[m.Race] = serializers.SlugRelatedField(  # type: ignore[assignment]
+        slug_field="slug", read_only=True, allow_null=True
+    )
+    element: serializers.SlugRelatedField[m.CardType] = serializers.SlugRelatedField(
         slug_field="slug",
         read_only=True,
         allow_null=True,
@@ -72,7 +78,9 @@ class RaceSerializer(ReferenceSerializer):
 
 
 class CardTypeSerializer(ReferenceSerializer):
-    parent = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
+    parent: serializers.SlugRelatedField[m.CardType] = serializers.SlugRelatedField(  # type: ignore[assignment]
+        slug_field="slug", read_only=True, allow_null=True
+    )
 
     class Meta(ReferenceSerializer.Meta):
         model = m.CardType
@@ -115,9 +123,15 @@ class FamilyInputSerializer(serializers.ModelSerializer[m.EvolutionFamily]):
 
 
 class EntryOutputSerializer(serializers.ModelSerializer[Any]):
-    family = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    rarity = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
-    set = serializers.SlugRelatedField(source="card_set", slug_field="slug", read_only=True, allow_null=True)
+    family: serializers.SlugRelatedField[m.EvolutionFamily] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+    rarity: serializers.SlugRelatedField[m.Rarity] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True, allow_null=True
+    )
+    set: serializers.SlugRelatedField[m.CardSet] = serializers.SlugRelatedField(
+        source="card_set", slug_field="slug", read_only=True, allow_null=True
+    )
     rules_text = serializers.SerializerMethodField()
 
     _spec: Callable[[Any], Any]  # each subclass: the row's spec, from the catalog when it can
@@ -128,10 +142,19 @@ class EntryOutputSerializer(serializers.ModelSerializer[Any]):
 
 
 class CharacterOutputSerializer(EntryOutputSerializer):
-    guild = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    race = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    classes = serializers.SlugRelatedField(slug_field="slug", read_only=True, many=True)
-    castes = serializers.SlugRelatedField(slug_field="slug", read_only=True, many=True)
+    guild: serializers.SlugRelatedField[m.Guild] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+    race: serializers.SlugRelatedField[m.Race] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+    # many=True makes a ManyRelatedField (RelatedField.__new__); the stubs do not know that.
+    classes: serializers.ManyRelatedField = serializers.SlugRelatedField(  # type: ignore[assignment]
+        slug_field="slug", read_only=True, many=True
+    )
+    castes: serializers.ManyRelatedField = serializers.SlugRelatedField(  # type: ignore[assignment]
+        slug_field="slug", read_only=True, many=True
+    )
     multi_guild = serializers.SerializerMethodField(
         help_text="A Courtisan: may join any guild (rules: eredan §2.3)."
     )
@@ -183,8 +206,10 @@ class RequirementsSerializer(serializers.Serializer[Any]):
 
 
 class CardOutputSerializer(EntryOutputSerializer):
-    type = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    guild = serializers.SlugRelatedField(
+    type: serializers.SlugRelatedField[m.CardType] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+    guild: serializers.SlugRelatedField[m.Guild] = serializers.SlugRelatedField(
         slug_field="slug", read_only=True, allow_null=True, help_text="Null: a card of no guild."
     )
     requirements = serializers.SerializerMethodField()
@@ -230,7 +255,8 @@ class CardOutputSerializer(EntryOutputSerializer):
         )
 
     def _spec(self, obj: m.Card) -> CardSpec:
-        cache: dict[int, CardSpec] = self.context.setdefault("_specs", {})
+        # The context is DRF's dict (the stubs say Mapping): it caches the specs per request.
+        cache: dict[int, CardSpec] = self.context.setdefault("_specs", {})  # type: ignore[attr-defined]
         if obj.pk not in cache:
             catalog = self.context.get("catalog")
             spec = catalog.cards.get(obj.slug) if catalog is not None else None

@@ -7,7 +7,7 @@ serializer. Model validation errors are rendered with the path of every bad valu
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Model, QuerySet
@@ -43,7 +43,10 @@ CARD_ORDERING = (*ENTRY_ORDERING, "type__slug", "guild__slug", "xp_value")
 WRITE_ERRORS = {**ERROR_RESPONSES, 409: ERROR_RESPONSES[400]}
 
 
-def _save(save: Any, **kwargs: Any) -> Any:
+_SavedT = TypeVar("_SavedT")
+
+
+def _save(save: Callable[..., _SavedT], **kwargs: Any) -> _SavedT:
     try:
         return save(**kwargs)
     except DjangoValidationError as exc:
@@ -157,7 +160,10 @@ class FamilyDetailView(generics.RetrieveUpdateDestroyAPIView[m.EvolutionFamily])
 # --- characters and cards -----------------------------------------------------------------------
 
 
-class EntryViewMixin:
+_EntryT = TypeVar("_EntryT", bound=m.CatalogEntry)
+
+
+class EntryViewMixin(generics.GenericAPIView[_EntryT]):
     """What the character and card views share: permissions, filters, rendering context."""
 
     permission_classes = [IsStaffOrReadOnly]
@@ -166,18 +172,17 @@ class EntryViewMixin:
     lookup_field = "slug"
     model: type[m.CatalogEntry]
     input_serializer: type[BaseSerializer[Any]]
-    request: Request
 
     def get_serializer_context(self) -> dict[str, Any]:
-        context: dict[str, Any] = super().get_serializer_context()  # type: ignore[misc]
+        context = dict(super().get_serializer_context())
         context.update(catalog=get_catalog(), names=get_names())
         return context
 
     save: Callable[[Model | None, Any], Any]  # each view: create or change through its service
 
     def render(self, instance: Model, status_code: int = status.HTTP_200_OK) -> Response:
-        fresh = self.get_queryset().get(pk=instance.pk)  # type: ignore[attr-defined]
-        serializer = self.get_serializer(fresh)  # type: ignore[attr-defined]
+        fresh = self.get_queryset().get(pk=instance.pk)
+        serializer = self.get_serializer(fresh)
         return Response(serializer.data, status=status_code)
 
     def write(self, instance: Model | None, *, partial: bool, status_code: int) -> Response:
@@ -187,7 +192,7 @@ class EntryViewMixin:
         return self.render(saved, status_code)
 
 
-class CharacterListView(EntryViewMixin, generics.ListCreateAPIView[m.Character]):
+class CharacterListView(EntryViewMixin[m.Character], generics.ListCreateAPIView[m.Character]):
     """Characters (Personnages). Filter, search (French or English names, accents ignored), order."""
 
     serializer_class = s.CharacterOutputSerializer
@@ -210,7 +215,7 @@ class CharacterListView(EntryViewMixin, generics.ListCreateAPIView[m.Character])
         return self.write(None, partial=False, status_code=status.HTTP_201_CREATED)
 
 
-class CharacterDetailView(EntryViewMixin, generics.RetrieveUpdateDestroyAPIView[m.Character]):
+class CharacterDetailView(EntryViewMixin[m.Character], generics.RetrieveUpdateDestroyAPIView[m.Character]):
     serializer_class = s.CharacterOutputSerializer
     input_serializer = s.CharacterInputSerializer
     http_method_names = ["get", "patch", "delete", "head", "options"]
@@ -239,7 +244,7 @@ class CharacterDetailView(EntryViewMixin, generics.RetrieveUpdateDestroyAPIView[
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class CardListView(EntryViewMixin, generics.ListCreateAPIView[m.Card]):
+class CardListView(EntryViewMixin[m.Card], generics.ListCreateAPIView[m.Card]):
     """Cards other than characters. Filter (type with subtypes, guild, class, race, …), search, order."""
 
     serializer_class = s.CardOutputSerializer
@@ -262,7 +267,7 @@ class CardListView(EntryViewMixin, generics.ListCreateAPIView[m.Card]):
         return self.write(None, partial=False, status_code=status.HTTP_201_CREATED)
 
 
-class CardDetailView(EntryViewMixin, generics.RetrieveUpdateDestroyAPIView[m.Card]):
+class CardDetailView(EntryViewMixin[m.Card], generics.RetrieveUpdateDestroyAPIView[m.Card]):
     serializer_class = s.CardOutputSerializer
     input_serializer = s.CardInputSerializer
     http_method_names = ["get", "patch", "delete", "head", "options"]

@@ -269,8 +269,8 @@ def collection_can_build(
 ) -> BuildCheck:
     """rules: eredan §2.9 — the deck validator's ``not_owned`` check against this collection's
     owned counts (a copy counts as the card of its current level)."""
+    from decks.rules import ViolationCode
     from decks.services import deck_validate
-    from decks.validator import ViolationCode
 
     result = deck_validate(
         characters=characters, cards=cards, owned=collection_owned_counts(collection=collection)

@@ -19,7 +19,7 @@ MAX_BULK_ITEMS = 500
 # --- collections ---------------------------------------------------------------------------------
 
 
-class CollectionOutput(serializers.ModelSerializer):
+class CollectionOutput(serializers.ModelSerializer[Collection]):
     owner = serializers.CharField(source="owner.get_username", read_only=True)
     copies_count = serializers.IntegerField(read_only=True, default=None)
 
@@ -29,12 +29,12 @@ class CollectionOutput(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class CollectionCreateInput(serializers.Serializer):
+class CollectionCreateInput(serializers.Serializer[Any]):
     name = StrictCharField(max_length=200, trim_whitespace=False)
     is_default = StrictBooleanField(default=False)
 
 
-class CollectionUpdateInput(serializers.Serializer):
+class CollectionUpdateInput(serializers.Serializer[Any]):
     name = StrictCharField(max_length=200, required=False, trim_whitespace=False)
     is_default = StrictBooleanField(required=False)
 
@@ -42,7 +42,7 @@ class CollectionUpdateInput(serializers.Serializer):
 # --- copies --------------------------------------------------------------------------------------
 
 
-class CopyAddInput(serializers.Serializer):
+class CopyAddInput(serializers.Serializer[Any]):
     slug = StrictCharField(max_length=200, help_text="A card's or a character's slug.")
     count = StrictIntegerField(default=1, help_text=f"Copies to add, 1 to {MAX_COPIES_PER_REQUEST}.")
     xp = StrictIntegerField(
@@ -51,20 +51,21 @@ class CopyAddInput(serializers.Serializer):
     acquired_at = serializers.DateTimeField(required=False, allow_null=True, help_text="Default: now.")
 
 
-class CopyBulkAddInput(serializers.Serializer):
-    items = CopyAddInput(many=True, max_length=MAX_BULK_ITEMS, allow_empty=False)
+class CopyBulkAddInput(serializers.Serializer[Any]):
+    # DRF passes max_length to the ListSerializer that many=True builds; the stubs do not know it.
+    items = CopyAddInput(many=True, max_length=MAX_BULK_ITEMS, allow_empty=False)  # type: ignore[call-arg]
 
 
-class CopyRemoveItemInput(serializers.Serializer):
+class CopyRemoveItemInput(serializers.Serializer[Any]):
     slug = StrictCharField(max_length=200)
     count = StrictIntegerField(default=1)
 
 
-class CopyBulkRemoveInput(serializers.Serializer):
-    items = CopyRemoveItemInput(many=True, max_length=MAX_BULK_ITEMS, allow_empty=False)
+class CopyBulkRemoveInput(serializers.Serializer[Any]):
+    items = CopyRemoveItemInput(many=True, max_length=MAX_BULK_ITEMS, allow_empty=False)  # type: ignore[call-arg]
 
 
-class ProgressOutput(serializers.Serializer):
+class ProgressOutput(serializers.Serializer[Any]):
     level = serializers.IntegerField()
     xp = serializers.IntegerField()
     floor = serializers.IntegerField(help_text="Cumulative XP at which a copy reaches this level.")
@@ -78,7 +79,7 @@ class ProgressOutput(serializers.Serializer):
     can_evolve = serializers.BooleanField()
 
 
-class CopyOutput(serializers.ModelSerializer):
+class CopyOutput(serializers.ModelSerializer[OwnedCopy]):
     kind = serializers.CharField(read_only=True)
     slug = serializers.SerializerMethodField()
     name_en = serializers.SerializerMethodField()
@@ -125,7 +126,7 @@ class CopyOutput(serializers.ModelSerializer):
         return entry.to_json() if entry is not None else None
 
 
-class QuantityOutput(serializers.Serializer):
+class QuantityOutput(serializers.Serializer[Any]):
     kind = serializers.CharField()
     slug = serializers.CharField()
     name_en = serializers.CharField()
@@ -137,36 +138,37 @@ class QuantityOutput(serializers.Serializer):
     xp_max = serializers.IntegerField()
 
 
-class RemovedOutput(serializers.Serializer):
+class RemovedOutput(serializers.Serializer[Any]):
     removed = serializers.IntegerField()
 
 
 # --- experience ----------------------------------------------------------------------------------
 
 
-class EvolveInput(serializers.Serializer):
+class EvolveInput(serializers.Serializer[Any]):
     copy = StrictIntegerField(help_text="Id of a copy of this collection.")
 
 
-class EvolveOutput(serializers.Serializer):
+class EvolveOutput(serializers.Serializer[Any]):
     evolved_from = serializers.CharField()
     evolved_to = serializers.CharField()
     copy = CopyOutput()
 
 
-class ConsumeInput(serializers.Serializer):
+class ConsumeInput(serializers.Serializer[Any]):
     xp_card = StrictIntegerField(help_text='Id of the "+N XP" card copy to consume.')
     target = StrictIntegerField(help_text="Id of the copy that gains the XP.")
 
 
-class GrantInput(serializers.Serializer):
+class GrantInput(serializers.Serializer[Any]):
     amount = StrictIntegerField(help_text=f"1 to {MAX_GRANT}.")
     note = StrictCharField(max_length=200, required=False, default="", allow_blank=True)
 
 
-class ExperienceGrantOutput(serializers.ModelSerializer):
+class ExperienceGrantOutput(serializers.ModelSerializer[ExperienceGrant]):
     granted_by = serializers.CharField(source="granted_by.get_username", default=None, read_only=True)
-    source = serializers.ChoiceField(choices=ExperienceSource.choices, read_only=True)
+    # A declared field (DRF's metaclass moves it into _declared_fields): Field.source stays.
+    source = serializers.ChoiceField(choices=ExperienceSource.choices, read_only=True)  # type: ignore[assignment]
 
     class Meta:
         model = ExperienceGrant
@@ -188,20 +190,20 @@ class ExperienceGrantOutput(serializers.ModelSerializer):
 # --- import ------------------------------------------------------------------------------------
 
 
-class CsvImportInput(serializers.Serializer):
+class CsvImportInput(serializers.Serializer[Any]):
     csv = StrictCharField(
         trim_whitespace=False, help_text="The CSV text (or send the CSV itself as a text/csv body)."
     )
 
 
-class ImportedOutput(serializers.Serializer):
+class ImportedOutput(serializers.Serializer[Any]):
     added = serializers.IntegerField()
 
 
 # --- decks -------------------------------------------------------------------------------------
 
 
-class DeckRefInput(serializers.Serializer):
+class DeckRefInput(serializers.Serializer[Any]):
     """A deck: ``deck`` (the id of a saved deck you can read), or ``characters`` and ``cards``, or
     ``text`` (the deck text format, see docs/decks.md)."""
 
@@ -217,18 +219,18 @@ class DeckImportInput(DeckRefInput):
     )
 
 
-class DeckOptionsInput(serializers.Serializer):
+class DeckOptionsInput(serializers.Serializer[Any]):
     deck = StrictIntegerField(required=False, min_value=1)
     only_missing = StrictBooleanField(default=False)
 
 
-class BuildCheckOutput(serializers.Serializer):
+class BuildCheckOutput(serializers.Serializer[Any]):
     can_build = serializers.BooleanField()
     missing = serializers.DictField(child=serializers.IntegerField(), help_text="Slug → copies missing.")
     missing_total = serializers.IntegerField()
     validation = serializers.DictField(help_text="The deck's validation result, ownership included.")
 
 
-class DeckImportOutput(serializers.Serializer):
+class DeckImportOutput(serializers.Serializer[Any]):
     added = serializers.IntegerField()
     copies = serializers.DictField(child=serializers.IntegerField(), help_text="Slug → copies added.")

@@ -84,7 +84,7 @@ def _lock_owner(owner_id: int) -> None:
     list(get_user_model().objects.select_for_update().filter(pk=owner_id).values_list("pk", flat=True))
 
 
-def _clean_name(name: Any) -> str:
+def _clean_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise DomainError("A collection needs a name.", code="invalid", field="name")
     name = name.strip()
@@ -609,6 +609,14 @@ def experience_grant_staff(
     )
 
 
+def _item_fresh(copy: OwnedCopy) -> Card | Character:
+    """The copy's card or character, read from the database."""
+    if copy.card_id:
+        return Card.objects.get(pk=copy.card_id)
+    assert copy.character_id is not None  # the check constraint guarantees one of them
+    return Character.objects.get(pk=copy.character_id)
+
+
 def _locked_copy(collection: Collection, copy_id: Any, field: str) -> OwnedCopy:
     if not _is_int(copy_id):
         raise DomainError("Expected the id of a copy.", code="invalid", field=field)
@@ -636,9 +644,7 @@ def copy_evolve(*, collection: Collection, copy_id: int) -> Evolution:
     thresholds = xp_thresholds_get()
     with transaction.atomic():
         copy = _locked_copy(collection, copy_id, "copy")
-        item = (
-            Card.objects.get(pk=copy.card_id) if copy.card_id else Character.objects.get(pk=copy.character_id)
-        )
+        item = _item_fresh(copy)
         following = type(item).objects.filter(family_id=item.family_id, level=item.level + 1).first()
         refusal = thresholds.evolution_refusal(
             level=item.level, xp=copy.xp, has_next_level=following is not None
@@ -678,7 +684,7 @@ def xp_card_consume(*, collection: Collection, xp_card_id: int, target_id: int) 
         xp_copy, target = locked["xp_card"], locked["target"]
         xp_card = Card.objects.select_related("type").get(pk=xp_copy.card_id) if xp_copy.card_id else None
         if xp_card is None or XP_CARD_TYPE not in _type_slugs(xp_card) or xp_card.xp_value <= 0:
-            name = xp_card.name_en if xp_card else Character.objects.get(pk=xp_copy.character_id).name_en
+            name = xp_card.name_en if xp_card else _item_fresh(xp_copy).name_en
             raise DomainError(f"{name} is not an XP card.", code=Code.NOT_XP_CARD, field="xp_card")
         if target.card_id is not None:
             target_card = Card.objects.select_related("type").get(pk=target.card_id)

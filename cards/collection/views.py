@@ -6,7 +6,8 @@ Another user's collection or copy is a 404, never a 403.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -15,6 +16,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ParseError
+from rest_framework.filters import BaseFilterBackend
 from rest_framework.generics import GenericAPIView
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import IsAdminUser, IsAuthenticated
@@ -33,6 +35,9 @@ from eredan.api.renderers import renderers_for
 from eredan.api.schema import ERROR_RESPONSES
 from eredan.api.views import JsonErrorsMixin
 
+if TYPE_CHECKING:
+    from rest_framework.generics import BaseFilterProtocol
+
 TAG = ["collections"]
 
 
@@ -41,7 +46,10 @@ class CsvTextParser(BaseParser):
 
     media_type = "text/csv"
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> str:
+    # request.data is whatever the parser returns, here the text; the stubs allow only mappings.
+    def parse(  # type: ignore[override]
+        self, stream: Any, media_type: str | None = None, parser_context: Any = None
+    ) -> str:
         if stream is None:
             return ""
         return _decode_csv(stream.read(settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1))
@@ -77,13 +85,12 @@ def _valid(serializer_class: type[Any], data: Any) -> dict[str, Any]:
     return dict(serializer.validated_data)
 
 
-class CollectionMixin:
+class CollectionMixin(APIView):
     """Resolves ``<collection_pk>`` from the URL among the collections the user may see."""
 
     permission_classes = [IsAuthenticated]
-    filter_backends: list[Any] = []
-    kwargs: dict[str, Any]
-    request: Request
+    # (GenericAPIView's type, for the list views)
+    filter_backends: Sequence[type[BaseFilterBackend | BaseFilterProtocol[Any]]] = []
 
     def get_collection(self) -> Collection:
         return selectors.collection_get(user=self.request.user, pk=self.kwargs["collection_pk"])
@@ -92,7 +99,7 @@ class CollectionMixin:
 # --- collections ---------------------------------------------------------------------------------
 
 
-class CollectionListView(CollectionMixin, GenericAPIView):  # type: ignore[type-arg]
+class CollectionListView(CollectionMixin, GenericAPIView[Any]):
     serializer_class = s.CollectionOutput
 
     @extend_schema(
@@ -168,7 +175,7 @@ def _add_requests(items: list[dict[str, Any]], *, prefix: str | None) -> list[se
     ]
 
 
-class CopyListView(CollectionMixin, GenericAPIView):  # type: ignore[type-arg]
+class CopyListView(CollectionMixin, GenericAPIView[Any]):
     serializer_class = s.CopyOutput
 
     @extend_schema(
@@ -337,7 +344,7 @@ class ConsumeView(CollectionMixin, APIView):
         return Response(s.ExperienceGrantOutput(grant).data)
 
 
-class ExperienceLogView(CollectionMixin, GenericAPIView):  # type: ignore[type-arg]
+class ExperienceLogView(CollectionMixin, GenericAPIView[Any]):
     serializer_class = s.ExperienceGrantOutput
 
     @extend_schema(

@@ -110,7 +110,12 @@ def _save(instance: R, values: Mapping[str, Any], what: str, new_rows: list[R] |
     changed = adding
     for name, value in values.items():
         f = instance._meta.get_field(name)
-        current = getattr(instance, f.attname) if f.many_to_one else getattr(instance, name)
+        # a foreign key: compare its column, not the related object (no query)
+        current = (
+            getattr(instance, f.attname)
+            if isinstance(f, models.Field) and f.many_to_one
+            else getattr(instance, name)
+        )
         wanted = value.pk if f.many_to_one and value is not None else value
         if current != wanted:
             changed = True
@@ -177,9 +182,9 @@ class _Loader:
 
         xp = {o.evolution: o for o in XpThreshold.objects.all()}
         for row in reference.get("xp_thresholds", []):
-            instance = xp.get(row["evolution"]) or XpThreshold(evolution=row["evolution"])
+            threshold = xp.get(row["evolution"]) or XpThreshold(evolution=row["evolution"])
             self.report.count(
-                "xp_thresholds", _save(instance, {"xp": row["xp"]}, f"xp threshold {row['evolution']}")
+                "xp_thresholds", _save(threshold, {"xp": row["xp"]}, f"xp threshold {row['evolution']}")
             )
 
     def _reference_values(
@@ -239,9 +244,9 @@ class _Loader:
                 if known is None or int(row["level"]) < int(known[1]["level"]):
                     wanted[slug] = (kind, row)
         existing = {f.slug: f for f in EvolutionFamily.objects.all()}
-        for slug, (kind, row) in sorted(wanted.items()):
+        for slug, (family_kind, first) in sorted(wanted.items()):
             instance = existing.get(slug) or EvolutionFamily(slug=slug)
-            values = {"kind": kind, "name_fr": row["name_fr"], "name_en": row["name_en"]}
+            values = {"kind": family_kind, "name_fr": first["name_fr"], "name_en": first["name_en"]}
             self.report.count("families", _save(instance, values, f"family {slug!r}"))
             existing[slug] = instance
         self.refs["families"] = existing

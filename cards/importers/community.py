@@ -129,7 +129,8 @@ class _Importer:
     def __init__(self, records: list[Mapping[str, Any]], report: ImportReport) -> None:
         self.records = {str(r["id"]): r for r in records}
         self.report = report
-        self.refs = {
+        # Each table by its reference id; looked up with the raw values of records (maybe None).
+        self.refs: dict[str, dict[int | None, Any]] = {
             "types": {
                 t.ref_id: t for t in m.CardType.objects.select_related("parent") if t.ref_id is not None
             },
@@ -144,10 +145,10 @@ class _Importer:
         self.unknown_class = m.CharacterClass.objects.filter(slug=UNKNOWN_CLASS).first()
         self.character_types = {t.pk for t in self.refs["types"].values() if self._is_character_type(t)}
         # What the dump already brought in, and the slugs taken: read once, not per record.
-        self.families_by_key = {
+        self.families_by_key: dict[str | None, m.EvolutionFamily] = {
             f.community_id: f for f in m.EvolutionFamily.objects.exclude(community_id=None)
         }
-        self.existing: dict[str, Any] = {
+        self.existing: dict[str | None, Any] = {
             c.community_id: c
             for c in m.Character.objects.exclude(community_id=None).prefetch_related("classes", "castes")
         }
@@ -294,7 +295,7 @@ class _Importer:
         guild = guilds[0] if guilds else None
         if len({g.pk for g in guilds}) > 1:
             notes.append(
-                "also affiliated to: " + ", ".join(sorted({g.slug for g in guilds[1:]} - {guild.slug}))
+                "also affiliated to: " + ", ".join(sorted({g.slug for g in guilds[1:]} - {guilds[0].slug}))
             )
         if required[CASTE]:
             notes.append("caste requirement not represented: " + ", ".join(c.slug for c in required[CASTE]))

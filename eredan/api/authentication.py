@@ -24,10 +24,15 @@ class AuthFailureThrottle(SimpleRateThrottle):
     """Counts failed logins per client address; a hit is recorded only by :meth:`record_failure`."""
 
     scope = AUTH_FAILURE_SCOPE
+    # Set by SimpleRateThrottle.__init__ from the rate (both None when no rate is configured);
+    # the stubs leave them out.
+    num_requests: int | None
+    duration: int | None
 
     def get_rate(self) -> str | None:
         # Read at each request, not at import as DRF does: the setting can change (tests).
-        rate: str | None = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        # The stubs type the rates as numbers; they are strings such as "10/min".
+        rate: str | None = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)  # type: ignore[assignment]
         return rate
 
     def get_cache_key(self, request: Any, view: Any) -> str:
@@ -36,7 +41,7 @@ class AuthFailureThrottle(SimpleRateThrottle):
     def check(self, request: Any) -> None:
         """Raise ``Throttled`` (429) when this address has used up its failures."""
         self.history: list[float] = []
-        if self.num_requests is None:  # no rate configured: failures are not limited
+        if self.num_requests is None or self.duration is None:  # no rate: failures are not limited
             return
         self.key = self.get_cache_key(request, None)
         self.now = self.timer()
@@ -45,7 +50,7 @@ class AuthFailureThrottle(SimpleRateThrottle):
             raise exceptions.Throttled(wait=self.wait(), detail="Too many failed logins from this address.")
 
     def record_failure(self) -> None:
-        if self.num_requests is None:
+        if self.num_requests is None or self.duration is None:
             return
         self.history.insert(0, self.now)
         self.cache.set(self.key, self.history, self.duration)

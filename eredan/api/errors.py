@@ -32,8 +32,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 class DomainError(Exception):
     """A business-rule refusal, reported to API clients as a 4xx with a stable code."""
 
-    code = "invalid"
-    status_code = status.HTTP_400_BAD_REQUEST
+    code: str = "invalid"
+    status_code: int = status.HTTP_400_BAD_REQUEST
 
     def __init__(
         self,

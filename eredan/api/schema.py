@@ -10,12 +10,13 @@ client can get, each with the one error body.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
+from rest_framework.request import Request
 
 #: Codes of the shared machinery (DRF and ``eredan.api``); each app documents its own domain codes
 #: (``docs/<app>.md``, the ``error_codes.py`` of each app). Field-level validation errors carry
@@ -34,7 +35,7 @@ COMMON_ERROR_CODES = {
 }
 
 
-class ErrorItemSerializer(serializers.Serializer):
+class ErrorItemSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(
         help_text="Stable machine-readable code. Shared codes: "
         + "; ".join(f"`{code}`: {text}" for code, text in COMMON_ERROR_CODES.items())
@@ -47,11 +48,13 @@ class ErrorItemSerializer(serializers.Serializer):
     )
 
 
-class ErrorResponseSerializer(serializers.Serializer):
+class ErrorResponseSerializer(serializers.Serializer[Any]):
     """``{"errors": [{"code", "message", "field", …}]}``: one entry per problem. An entry may
     carry more machine-readable details (``cards``, ``characters``, ``lines``, ``rows``, …)."""
 
-    errors = ErrorItemSerializer(many=True)
+    # A declared field, moved into ``_declared_fields`` by DRF's metaclass: ``Serializer.errors``
+    # is not overridden, whatever the stubs think.
+    errors = ErrorItemSerializer(many=True)  # type: ignore[assignment]
 
 
 def error_response(description: str) -> OpenApiResponse:
@@ -95,9 +98,9 @@ class AutoSchema(SpectacularAutoSchema):
         for code, response in sorted(extra.items()):
             if str(code) not in responses:
                 responses[str(code)] = self._get_response_for_code(response, str(code), direction=direction)
-        for code, response in responses.items():
+        for key, response in responses.items():
             content = response.get("content", {})
-            if code.startswith("4") and "application/json" in content:
+            if key.startswith("4") and "application/json" in content:
                 # Errors are JSON whatever the operation's own media types (JsonErrorsMixin).
                 response["content"] = {"application/json": content["application/json"]}
         return dict(sorted(responses.items()))
@@ -112,7 +115,10 @@ class AutoSchema(SpectacularAutoSchema):
         return auths
 
     def _anonymous_allowed(self) -> bool:
-        request = SimpleNamespace(method=self.method, user=AnonymousUser(), auth=None, query_params={})
+        # Just what permission classes read of a request.
+        request = cast(
+            Request, SimpleNamespace(method=self.method, user=AnonymousUser(), auth=None, query_params={})
+        )
         try:
             return all(p.has_permission(request, self.view) for p in self.view.get_permissions())
         except Exception:  # a permission that needs more of a request: not known to be open
@@ -130,20 +136,22 @@ class AutoSchema(SpectacularAutoSchema):
         """drf-spectacular leaves out the bounds of a nested ``many=True`` serializer."""
         schema = super()._map_serializer_field(field, direction, bypass_extensions)
         if isinstance(field, serializers.ListSerializer) and schema.get("type") == "array":
-            min_length = field.min_length or 0
+            # DRF sets both in ListSerializer.__init__; the stubs leave them out.
+            min_length: int = field.min_length or 0  # type: ignore[attr-defined]
+            max_length: int | None = field.max_length  # type: ignore[attr-defined]
             if not field.allow_empty:
                 min_length = max(min_length, 1)
             if min_length:
                 schema["minItems"] = min_length
-            if field.max_length is not None:
-                schema["maxItems"] = field.max_length
+            if max_length is not None:
+                schema["maxItems"] = max_length
         return schema
 
     def _query_parameter_names(self) -> set[str]:
         return {
             p.name
             for p in self.get_override_parameters() or []
-            if getattr(p, "location", None) == "query" and getattr(p, "name", None)
+            if isinstance(p, OpenApiParameter) and p.location == "query" and p.name
         }
 
     def _paginates_by_hand(self) -> bool:

@@ -12,7 +12,7 @@ import signal
 import subprocess
 import sys
 import time
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
@@ -78,6 +78,8 @@ class Command(BaseCommand):
                     child.wait(timeout=max(0.1, deadline - time.monotonic()))
                 except subprocess.TimeoutExpired:
                     child.kill()
-        failed = [c.args[2] for c in children if c.returncode not in (0, -signal.SIGTERM, None)]
+        failed = [
+            cast("list[str]", c.args)[2] for c in children if c.returncode not in (0, -signal.SIGTERM, None)
+        ]
         if failed and not stopping:
             raise SystemExit(f"stopped because a child process exited: {failed}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from typing import Any
+from typing import Any, TextIO, cast
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -51,5 +51,5 @@ class Command(BaseCommand):
             watch=options["watch"],
             ai=options["ai"],
             stdin=options.get("stdin") or sys.stdin,
-            stdout=self.stdout,
+            stdout=cast(TextIO, self.stdout),  # an OutputWrapper: a text stream, though no typing.TextIO
         )

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -76,6 +76,11 @@ class Command(BaseCommand):
         except (DomainError, CliError) as exc:
             raise CommandError(describe_error(exc)) from None
 
+    def _stderr_stream(self) -> TextIO:
+        """The stream under ``self.stderr`` (tqdm draws its bar on a real stream); the stubs do not
+        declare OutputWrapper's ``_out``."""
+        return cast(TextIO, self.stderr._out)
+
     def _handle(self, options: dict[str, Any]) -> None:
         if options["heatmap"] and Path(options["heatmap"]).suffix.lower().lstrip(".") not in IMAGE_FORMATS:
             raise CliError("--heatmap: the file name ends in .png or .svg")
@@ -86,7 +91,7 @@ class Command(BaseCommand):
             self.stdout.write(f"job #{job.pk} cancelled")
             return
         if options["follow"] is not None:
-            job = follow_job(_job(options["follow"]).pk, progress=progress, stderr=self.stderr._out)
+            job = follow_job(_job(options["follow"]).pk, progress=progress, stderr=self._stderr_stream())
             self._job_output(job, options)
             return
 
@@ -131,7 +136,7 @@ class Command(BaseCommand):
             self.stderr.write(
                 f"job #{job.pk} submitted ({job.total_chunks} chunks of {job.chunk_size} games)"
             )
-            job = follow_job(job.pk, progress=progress, stderr=self.stderr._out)
+            job = follow_job(job.pk, progress=progress, stderr=self._stderr_stream())
             self._job_output(job, options)
             return
         plan = prepared.plan
