@@ -22,7 +22,8 @@ Condition (``when``):   an object; every key given must hold:
 
 Ops (``op`` key) and their fields (``when`` is optional on every op):
     ``modify``   stat (attack|defense|spirit|initiative), amount (int, may be < 0),
-                 target (self|opponent|all_allies|all_enemies), duration
+                 target (self|opponent|all_allies|all_enemies|other_allies), duration,
+                 allies (AllyFilter, only with target ``other_allies``)
     ``damage``   kind (physical|magical|direct), amount (Amount),
                  target (opponent|all_enemies|random_other_enemy)
                  physical is reduced by Defense, magical by Esprit, direct by nothing
@@ -34,13 +35,20 @@ Ops (``op`` key) and their fields (``when`` is optional on every op):
     ``chain_on`` match (CardMatch) — character abilities only: the character gains Enchaînement
                  when its player's first card matches
 
+AllyFilter (``allies``):  an object; every key given must hold for an ally to be affected:
+    ``guild``, ``class``, ``race`` (slugs; a race also matches its parent, e.g. ``guemelite``).
+
+Auras: ``modify`` with target ``other_allies`` is a character ability acting on the character's
+living allies (never on itself, never on enemies), for as long as the character is alive; each
+ally fighting a combat gets the bonus, like its own abilities. Only in the ``ability`` context.
+
 CardMatch (a card's ``chain``, ``chain_on.match``): ``{"any": true}`` | ``{"type": "<type slug>"}``
 (the card's type or any ancestor, e.g. ``armure``, ``epee``, ``sort``) | ``{"card": "<family>"}``
 | ``{"class_reserved": "<class slug>"}`` (a card whose requirements name that class) |
 ``{"guild": "<guild slug>"}``. ``type`` may be combined with ``hands`` (1 or 2) for weapons.
 
 Where each op may appear (``context``): ``card`` — every op but ``chain_on``; ``ability`` — ``modify``
-(target self, duration combat) and ``chain_on``; ``order`` — ``modify`` with target self and
+(target self or other_allies, duration combat) and ``chain_on``; ``order`` — ``modify`` with target self and
 duration combat.
 """
 
@@ -52,7 +60,10 @@ from typing import Any, Literal, TypeAlias
 
 STATS = ("attack", "defense", "spirit", "initiative")
 DAMAGE_KINDS = ("physical", "magical", "direct")
-MODIFY_TARGETS = ("self", "opponent", "all_allies", "all_enemies")
+MODIFY_TARGETS = ("self", "opponent", "all_allies", "all_enemies", "other_allies")
+#: Targets that only a character ability may use (an aura on the character's allies).
+ABILITY_ONLY_TARGETS = ("other_allies",)
+ALLY_FILTER_KEYS = ("guild", "class", "race")
 DAMAGE_TARGETS = ("opponent", "all_enemies", "random_other_enemy")
 HEAL_TARGETS = ("self", "all_allies", "most_wounded_ally")
 CARRY_KINDS = ("weapon", "armor")
@@ -158,6 +169,22 @@ class Condition:
 
 
 @dataclass(frozen=True, slots=True)
+class AllyFilter:
+    """Which allies an aura affects: every field that is set must hold (``None`` = any)."""
+
+    guild: str | None = None
+    class_: str | None = None
+    race: str | None = None
+
+    def to_json(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for key, value in (("guild", self.guild), ("class", self.class_), ("race", self.race)):
+            if value is not None:
+                out[key] = value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Duration:
     kind: Literal["combat", "permanent", "turns"]
     turns: int = 0
@@ -173,6 +200,7 @@ class Modify:
     target: str = "self"
     duration: Duration = Duration("combat")
     when: Condition | None = None
+    allies: AllyFilter | None = None  # with target "other_allies" only
     op: str = "modify"
 
 
@@ -343,6 +371,14 @@ def parse_condition(data: Any, path: str) -> Condition:
     return Condition(**values)
 
 
+def parse_ally_filter(data: Any, path: str) -> AllyFilter:
+    _keys(data, path, set(), set(ALLY_FILTER_KEYS))
+    if not data:
+        raise EffectError(path, "an empty ally filter")
+    values = {key: _slug(data[key], f"{path}.{key}") for key in ALLY_FILTER_KEYS if key in data}
+    return AllyFilter(guild=values.get("guild"), class_=values.get("class"), race=values.get("race"))
+
+
 def parse_duration(data: Any, path: str) -> Duration:
     if data in ("combat", "permanent"):
         return Duration(data)
@@ -363,15 +399,31 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card") -> 
     when = parse_condition(data["when"], f"{path}.when") if "when" in data else None
     effect: Effect
     if op == "modify":
-        d = _keys(data, path, {"op", "stat", "amount"}, {"target", "duration", "when"})
+        d = _keys(data, path, {"op", "stat", "amount"}, {"target", "duration", "when", "allies"})
+        target = _choice(d.get("target", "self"), f"{path}.target", MODIFY_TARGETS)
+        allies = None
+        if "allies" in d:
+            if target != "other_allies":
+                raise EffectError(f"{path}.allies", 'an ally filter needs target "other_allies"')
+            allies = parse_ally_filter(d["allies"], f"{path}.allies")
         effect = Modify(
             stat=_choice(d["stat"], f"{path}.stat", STATS),
             amount=_int(d["amount"], f"{path}.amount"),
-            target=_choice(d.get("target", "self"), f"{path}.target", MODIFY_TARGETS),
+            target=target,
             duration=parse_duration(d.get("duration", "combat"), f"{path}.duration"),
             when=when,
+            allies=allies,
         )
-        if context != "card" and (effect.target != "self" or effect.duration.kind != "combat"):
+        if target in ABILITY_ONLY_TARGETS and context != "ability":
+            raise EffectError(
+                f"{path}.target", f"target {target!r} (an aura on allies) is for character abilities only"
+            )
+        if context == "ability" and target == "other_allies":
+            if effect.duration.kind != "combat":
+                raise EffectError(f"{path}.duration", "an aura holds while its character lives: no duration")
+            if effect.stat == "initiative":
+                raise EffectError(f"{path}.stat", "an aura cannot modify initiative")
+        elif context != "card" and (target != "self" or effect.duration.kind != "combat"):
             raise EffectError(path, f"a {context} modifies its own character for the combat only")
     elif op == "damage":
         d = _keys(data, path, {"op", "kind", "amount"}, {"target", "when"})
@@ -425,6 +477,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["target"] = effect.target
         if effect.duration.kind != "combat":
             out["duration"] = effect.duration.to_json()
+        if effect.allies is not None:
+            out["allies"] = effect.allies.to_json()
     elif isinstance(effect, Damage):
         out.update(kind=effect.kind, amount=effect.amount.to_json())
         if effect.target != "opponent":

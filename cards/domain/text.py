@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from cards.domain.effects import (
+    AllyFilter,
     Amount,
     CardMatch,
     ChainOn,
@@ -99,6 +100,7 @@ MODIFY_TARGETS: Mapping[str, tuple[str, str]] = {
     "opponent": ("Opponent: ", "Adversaire : "),
     "all_allies": ("All your characters: ", "Tous vos personnages : "),
     "all_enemies": ("All enemy characters: ", "Tous les personnages ennemis : "),
+    "other_allies": ("Aura — your other characters: ", "Aura — vos autres personnages : "),
 }
 DAMAGE_KINDS: Mapping[str, tuple[str, str]] = {
     "physical": ("physical damage (reduced by Defense)", "dégâts physiques (réduits par la Défense)"),
@@ -239,6 +241,35 @@ def _a(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
+def ally_filter_text(allies: AllyFilter, lang: Lang, names: Names) -> str:
+    """Who an aura affects: ``guild Zil, Warrior, Human`` / ``guilde Zil, Combattant, Humain``."""
+    parts: list[str] = []
+    if allies.guild is not None:
+        guild = names.guild(allies.guild, lang)
+        parts.append(_pick((f"guild {guild}", f"guilde {guild}"), lang))
+    if allies.class_ is not None:
+        parts.append(names.cls(allies.class_, lang))
+    if allies.race is not None:
+        parts.append(names.race(allies.race, lang))
+    return ", ".join(parts)
+
+
+def _aura_text(effect: Modify, lang: Lang, names: Names) -> str:
+    """``Aura — your other characters (guild Zil): Attack +1, while this character is alive``."""
+    stat = _pick(STAT_NAMES[effect.stat], lang)
+    who = _pick(("your other characters", "vos autres personnages"), lang)
+    if effect.allies is not None:
+        who = f"{who} ({ally_filter_text(effect.allies, lang, names)})"
+    return _pick(
+        (
+            f"Aura — {who}: {stat} {_signed(effect.amount)} when they fight, while this character is alive",
+            f"Aura — {who} : {stat} {_signed(effect.amount)} quand ils combattent, tant que ce "
+            "personnage est en vie",
+        ),
+        lang,
+    )
+
+
 def _duration(duration: Duration, lang: Lang) -> str:
     if duration.kind == "combat":
         return ""
@@ -255,7 +286,9 @@ def effect_text(effect: Effect, lang: Lang, names: Names | None = None) -> str:
     """One effect as one sentence (with its condition), ending with a full stop."""
     names = names or Names()
     text: str
-    if isinstance(effect, Modify):
+    if isinstance(effect, Modify) and effect.target == "other_allies":
+        text = _aura_text(effect, lang, names)
+    elif isinstance(effect, Modify):
         stat = _pick(STAT_NAMES[effect.stat], lang)
         target = _pick(MODIFY_TARGETS[effect.target], lang)
         text = f"{target}{stat} {_signed(effect.amount)}{_duration(effect.duration, lang)}"

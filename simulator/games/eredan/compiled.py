@@ -21,10 +21,11 @@ A condition is a tuple of ``(C_*, value)`` pairs, all of which must hold.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from cards.domain.effects import (
+    AllyFilter,
     CardMatch,
     ChainOn,
     Condition,
@@ -42,6 +43,7 @@ from cards.domain.specs import (
     ACTION,
     ITEM,
     MAGE,
+    MERCENARY_GUILD,
     PRIEST,
     SPELL,
     THEURGY,
@@ -65,12 +67,21 @@ OP_MODIFY, OP_DAMAGE, OP_HEAL, OP_DRAW, OP_DISCARD, OP_MILL, OP_REVIVE = range(7
 OP_NAMES = ("modify", "damage", "heal", "draw", "discard", "mill", "revive")
 
 # Targets.
-T_SELF, T_OPPONENT, T_ALL_ALLIES, T_ALL_ENEMIES, T_RANDOM_OTHER_ENEMY, T_MOST_WOUNDED_ALLY = range(6)
+(
+    T_SELF,
+    T_OPPONENT,
+    T_ALL_ALLIES,
+    T_ALL_ENEMIES,
+    T_RANDOM_OTHER_ENEMY,
+    T_MOST_WOUNDED_ALLY,
+    T_OTHER_ALLIES,
+) = range(7)
 MODIFY_TARGETS = {
     "self": T_SELF,
     "opponent": T_OPPONENT,
     "all_allies": T_ALL_ALLIES,
     "all_enemies": T_ALL_ENEMIES,
+    "other_allies": T_OTHER_ALLIES,
 }
 DAMAGE_TARGETS = {
     "opponent": T_OPPONENT,
@@ -216,6 +227,12 @@ class CompiledCharacter:
     initiative: int  # the sum of its (unconditional) initiative abilities
     #: Ability modifiers (``modify`` self, for the combat) applied when it fights.
     ability_ops: tuple[CompiledEffect, ...]
+    #: Its own auras (``modify other_allies`` abilities): (modifier, ally filter).
+    auras: tuple[tuple[CompiledEffect, AllyFilter | None], ...]
+    #: The auras of its allies that reach it: (the aura's owner, the modifier as ``modify self``
+    #: for the combat), applied when it fights while the owner is alive (filled by
+    #: :func:`compile_tables`, which sees the whole Line).
+    ally_auras: tuple[tuple[int, CompiledEffect], ...]
     #: Ordres: (turns, modifiers) applied when it fights on one of those turns.
     orders: tuple[tuple[Turns, tuple[CompiledEffect, ...]], ...]
     #: ``chain_on`` abilities: (first cards that trigger it as a mask, condition).
@@ -228,6 +245,7 @@ class CompiledCharacter:
     is_artisan: bool
     order_source: str  # "order:<slug>", the source named in the event log
     ability_source: str  # "ability:<slug>"
+    aura_source: str  # "aura:<slug>": its auras, as applied to an ally
     #: The modifiers of every Ordre naming a turn, by turn (filled on first use).
     orders_by_turn: dict[int, tuple[CompiledEffect, ...]]
 
@@ -349,6 +367,10 @@ def _compile_card(card: CardSpec, card_id: int, mask_of: dict[CardMatch, int]) -
     auras: list[CompiledEffect] = []
     for i, effect in enumerate(card.effects):
         op = compile_effect(effect, f"{where}: effects[{i}]", i)
+        if op[0] == OP_MODIFY and op[3] == T_OTHER_ALLIES:
+            raise UnsupportedSpecError(
+                f"{where}: effects[{i}]", "target 'other_allies' (an aura) is for character abilities only"
+            )
         if op[0] == OP_MODIFY and op[2] != 0 and op[1] == INI:
             raise UnsupportedSpecError(
                 f"{where}: effects[{i}]",
@@ -392,6 +414,7 @@ def _compile_card(card: CardSpec, card_id: int, mask_of: dict[CardMatch, int]) -
 def _compile_character(ch: CharacterSpec, index: int, match_mask: Any) -> CompiledCharacter:
     where = f"character {ch.slug!r}"
     ability_ops: list[CompiledEffect] = []
+    auras: list[tuple[CompiledEffect, AllyFilter | None]] = []
     chain_on: list[tuple[int, CompiledCondition | None]] = []
     initiative = 0
     for i, effect in enumerate(ch.abilities):
@@ -400,8 +423,16 @@ def _compile_character(ch: CharacterSpec, index: int, match_mask: Any) -> Compil
             chain_on.append((match_mask(effect.match), _compile_condition(effect.when, f"{sub}.when")))
             continue
         op = compile_effect(effect, sub, i)
+        if op[0] == OP_MODIFY and op[3] == T_OTHER_ALLIES and op[4] == D_COMBAT and op[1] != INI:
+            assert isinstance(effect, Modify)
+            auras.append((op, effect.allies))
+            continue
         if op[0] != OP_MODIFY or op[3] != T_SELF or op[4] != D_COMBAT:
-            raise UnsupportedSpecError(sub, "an ability modifies its own character for the combat only")
+            raise UnsupportedSpecError(
+                sub,
+                "an ability modifies its own character for the combat only, or (an aura) the "
+                "Attaque, Défense or Esprit of its other allies",
+            )
         if op[1] == INI:
             if op[6] is not None:
                 raise UnsupportedSpecError(
@@ -446,6 +477,8 @@ def _compile_character(ch: CharacterSpec, index: int, match_mask: Any) -> Compil
         spirit=ch.spirit,
         initiative=initiative,
         ability_ops=tuple(ability_ops),
+        auras=tuple(auras),
+        ally_auras=(),
         orders=tuple(orders),
         chain_on=tuple(chain_on),
         mage_spell_chain=mono_mage and not ch.is_guemelite,
@@ -453,8 +486,39 @@ def _compile_character(ch: CharacterSpec, index: int, match_mask: Any) -> Compil
         is_artisan=ARTISAN_CLASS in classes,
         order_source=f"order:{ch.slug}",
         ability_source=f"ability:{ch.slug}",
+        aura_source=f"aura:{ch.slug}",
         orders_by_turn={},
     )
+
+
+def ally_matches(allies: AllyFilter | None, ch: CompiledCharacter) -> bool:
+    """Whether an aura's ally filter lets it reach ``ch``: its guild (a Courtisan belongs to every
+    guild but the Mercenaries, rules: eredan §2.3), one of its classes, its race or race parent."""
+    if allies is None:
+        return True
+    if allies.guild is not None and not (
+        ch.guild == allies.guild or (ch.multi_guild and allies.guild != MERCENARY_GUILD)
+    ):
+        return False
+    if allies.class_ is not None and allies.class_ not in ch.classes:
+        return False
+    return allies.race is None or allies.race in (ch.race, ch.race_parent)
+
+
+def _with_ally_auras(chars: tuple[CompiledCharacter, ...]) -> tuple[CompiledCharacter, ...]:
+    """Each character with the auras of its allies (same seat, not itself) that its guild, classes
+    and race let reach it — decided once here, so a combat only checks that the owner lives."""
+    out = []
+    for ch in chars:
+        received = tuple(
+            (owner.index, (*op[:3], T_SELF, *op[4:]))
+            for owner in chars
+            if owner.seat == ch.seat and owner.index != ch.index
+            for op, allies in owner.auras
+            if ally_matches(allies, ch)
+        )
+        out.append(replace(ch, ally_auras=received) if received else ch)
+    return tuple(out)
 
 
 def may_play(card: CardSpec, ch: CharacterSpec) -> bool:
@@ -525,10 +589,12 @@ def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
         if spec.chain is not None:
             match_mask(spec.chain)
     cards = tuple(_compile_card(spec, i, masks) for i, spec in enumerate(specs))
-    chars = tuple(
-        _compile_character(ch, seat * 3 + pos, match_mask)
-        for seat, deck in enumerate(decks)
-        for pos, ch in enumerate(deck.characters)
+    chars = _with_ally_auras(
+        tuple(
+            _compile_character(ch, seat * 3 + pos, match_mask)
+            for seat, deck in enumerate(decks)
+            for pos, ch in enumerate(deck.characters)
+        )
     )
     if len(cards) >= 1000:
         raise UnsupportedSpecError("decks", "two decks hold at most 999 different cards")

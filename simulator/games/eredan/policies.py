@@ -108,6 +108,9 @@ def _combat_bonus(state: EredanState, f: int, opp: int) -> list[int]:
     for op in ch.ability_ops:
         if op[6] is None or state.holds(op[6], f, opp):
             bonus[op[1]] += op[2]
+    for owner, op in ch.ally_auras:
+        if state.hp[owner] > 0 and (op[6] is None or state.holds(op[6], f, opp)):
+            bonus[op[1]] += op[2]
     return bonus
 
 
@@ -169,6 +172,15 @@ def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
                     atk[c] += op[2]
                 elif op[1] == DEF:
                     dfn[c] += op[2]
+        for owner, op in ch.ally_auras:
+            if state.hp[owner] <= 0:
+                continue
+            if op[6] is not None:
+                conditional[c].append(op)
+            elif op[1] == ATK:
+                atk[c] += op[2]
+            elif op[1] == DEF:
+                dfn[c] += op[2]
     hp = state.hp
     chars = state.chars
     hits = _HITS

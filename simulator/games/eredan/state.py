@@ -510,17 +510,23 @@ class EredanState(Board):
             )
         turn = self.turn
         cmod = self.cmod
+        hp = self.hp
         for f, opp in ((fa, fp), (fp, fa)):
             ch = self.chars[f]
-            if not (ch.orders or ch.ability_ops):
+            if not (ch.orders or ch.ability_ops or ch.ally_auras):
                 continue
             # rules: eredan §3 step 1 — every Ordre naming this turn applies (all of them), then
             # the fighter's abilities; both only "modify self for the combat" (compile_tables).
+            # Then the auras of its living allies that reach it (card text: "your other Noz have
+            # Esprit +1", prophete-3), checked now, like its own abilities.
             if log is not None:
                 if ch.orders and ch.order_ops(turn):
                     self.run_ops(ch.order_ops(turn), f, opp, ch.order_source)
                 if ch.ability_ops:
                     self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
+                for owner, op in ch.ally_auras:
+                    if hp[owner] > 0:
+                        self.run_ops((op,), f, opp, self.chars[owner].aura_source)
                 continue
             base = f * NSTATS
             orders = ch.orders_by_turn.get(turn) if ch.orders else ()
@@ -530,6 +536,9 @@ class EredanState(Board):
                 for op in ops:
                     if op[6] is None or self.holds(op[6], f, opp):
                         cmod[base + op[1]] += op[2]
+            for owner, op in ch.ally_auras:
+                if hp[owner] > 0 and (op[6] is None or self.holds(op[6], f, opp)):
+                    cmod[base + op[1]] += op[2]
         self.phase = P_CARD
         self.to_move = a
         self.slot = 0

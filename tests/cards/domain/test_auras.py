@@ -1,0 +1,177 @@
+"""Auras on allies (cards/domain/effects.py, ``modify`` with target ``other_allies``): strict
+parsing, the JSON round-trip and the readable rules text.
+
+Source: the real cards' texts (reference/eredan/card-texts.tsv), e.g. Prophète level 3 (the
+player's other Noz characters get Esprit +1), Sangrépée level 3 (allied Combattants get Attaque +1),
+Xïn level 3 (the other characters get Défense +1); rules/eredan.md §1 (passive abilities).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.effects import AllyFilter, EffectError, Modify, effects_to_json, parse_effects
+from cards.domain.text import Names, effect_text
+
+NAMES = Names(
+    classes={"combattant": ("Warrior", "Combattant")},
+    races={"solarian": ("Solarian", "Solarian")},
+    guilds={"noz": ("Noz'Dingard", "Noz'Dingard")},
+)
+
+AURAS = [
+    # prophete-3: the other Noz characters, Esprit +1
+    {"op": "modify", "stat": "spirit", "amount": 1, "target": "other_allies", "allies": {"guild": "noz"}},
+    # xin-3: every other character, Défense +1
+    {"op": "modify", "stat": "defense", "amount": 1, "target": "other_allies"},
+    # several filters at once (all must hold), and a condition
+    {
+        "op": "modify",
+        "stat": "attack",
+        "amount": -1,
+        "target": "other_allies",
+        "allies": {"guild": "noz", "class": "combattant", "race": "solarian"},
+        "when": {"turn": "odd"},
+    },
+]
+
+
+@pytest.mark.parametrize("data", AURAS)
+def test_an_aura_parses_in_an_ability_and_round_trips(data):
+    parsed = parse_effects([data], context="ability")
+    assert effects_to_json(parsed) == [data]
+    assert parse_effects(effects_to_json(parsed), context="ability") == parsed
+
+
+def test_the_parsed_shape():
+    (effect,) = parse_effects([AURAS[0]], context="ability")
+    assert isinstance(effect, Modify)
+    assert effect.target == "other_allies"
+    assert effect.allies == AllyFilter(guild="noz")
+
+
+@pytest.mark.parametrize(
+    ("data", "context", "path"),
+    [
+        # an aura is a character ability: not on a card, not in an Ordre
+        (
+            {"op": "modify", "stat": "attack", "amount": 1, "target": "other_allies"},
+            "card",
+            "effects[0].target",
+        ),
+        (
+            {"op": "modify", "stat": "attack", "amount": 1, "target": "other_allies"},
+            "order",
+            "effects[0].target",
+        ),
+        # a filter needs the aura target
+        (
+            {"op": "modify", "stat": "attack", "amount": 1, "allies": {"guild": "noz"}},
+            "ability",
+            "effects[0].allies",
+        ),
+        (
+            {
+                "op": "modify",
+                "stat": "attack",
+                "amount": 1,
+                "target": "all_allies",
+                "allies": {"guild": "noz"},
+            },
+            "card",
+            "effects[0].allies",
+        ),
+        # strict filter keys and values
+        (
+            {
+                "op": "modify",
+                "stat": "attack",
+                "amount": 1,
+                "target": "other_allies",
+                "allies": {"caste": "x"},
+            },
+            "ability",
+            "effects[0].allies",
+        ),
+        (
+            {"op": "modify", "stat": "attack", "amount": 1, "target": "other_allies", "allies": {}},
+            "ability",
+            "effects[0].allies",
+        ),
+        (
+            {"op": "modify", "stat": "attack", "amount": 1, "target": "other_allies", "allies": ["noz"]},
+            "ability",
+            "effects[0].allies",
+        ),
+        (
+            {
+                "op": "modify",
+                "stat": "attack",
+                "amount": 1,
+                "target": "other_allies",
+                "allies": {"guild": "a b"},
+            },
+            "ability",
+            "effects[0].allies.guild",
+        ),
+        (
+            {"op": "modify", "stat": "attack", "amount": 1, "target": "other_allies", "allies": {"race": 3}},
+            "ability",
+            "effects[0].allies.race",
+        ),
+        # an aura holds while its character lives: no duration, no initiative
+        (
+            {
+                "op": "modify",
+                "stat": "attack",
+                "amount": 1,
+                "target": "other_allies",
+                "duration": "permanent",
+            },
+            "ability",
+            "effects[0].duration",
+        ),
+        (
+            {"op": "modify", "stat": "initiative", "amount": 1, "target": "other_allies"},
+            "ability",
+            "effects[0].stat",
+        ),
+        # abilities still modify their own character otherwise
+        ({"op": "modify", "stat": "attack", "amount": 1, "target": "all_allies"}, "ability", "effects[0]"),
+    ],
+)
+def test_invalid_auras_are_refused_with_a_path(data, context, path):
+    with pytest.raises(EffectError) as info:
+        parse_effects([data], context=context)
+    assert info.value.path == path
+
+
+@pytest.mark.parametrize(
+    ("data", "en", "fr"),
+    [
+        (
+            AURAS[0],
+            "Aura — your other characters (guild Noz'Dingard): Spirit +1 when they fight, while this "
+            "character is alive.",
+            "Aura — vos autres personnages (guilde Noz'Dingard) : Esprit +1 quand ils combattent, tant "
+            "que ce personnage est en vie.",
+        ),
+        (
+            AURAS[1],
+            "Aura — your other characters: Defense +1 when they fight, while this character is alive.",
+            "Aura — vos autres personnages : Défense +1 quand ils combattent, tant que ce personnage "
+            "est en vie.",
+        ),
+        (
+            AURAS[2],
+            "Aura — your other characters (guild Noz'Dingard, Warrior, Solarian): Attack -1 when they "
+            "fight, while this character is alive, on odd turns.",
+            "Aura — vos autres personnages (guilde Noz'Dingard, Combattant, Solarian) : Attaque -1 "
+            "quand ils combattent, tant que ce personnage est en vie, aux tours impairs.",
+        ),
+    ],
+)
+def test_the_rules_text_of_an_aura_in_english_and_french(data, en, fr):
+    (effect,) = parse_effects([data], context="ability")
+    assert effect_text(effect, "en", NAMES) == en
+    assert effect_text(effect, "fr", NAMES) == fr
