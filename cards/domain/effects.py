@@ -9,7 +9,8 @@ JSON shapes
 -----------
 Amount (damage, heal):  ``3`` | ``[2, 3]`` (rolled in the range) |
                         ``{"stat": "spirit", "plus": 2}`` | ``{"stat": "spirit", "plus": [3, 5]}``
-                        (the playing character's stat, plus a fixed or rolled bonus)
+                        (the playing character's stat — attack, defense, spirit or
+                        initiative —, plus a fixed or rolled bonus)
 Turns:                  ``[2, 5]`` (those turn numbers) | ``"even"`` | ``"odd"`` | ``{"from": 5}``
                         (turn 5 and later)
 Duration (modify):      ``"combat"`` (this combat) | ``"permanent"`` (rest of the game, or while the
@@ -21,7 +22,9 @@ Condition (``when``):   an object; every key given must hold:
     family slug among the player's living characters).
 
 Ops (``op`` key) and their fields (``when`` is optional on every op):
-    ``modify``   stat (attack|defense|spirit|initiative), amount (int, may be < 0),
+    ``modify``   stat (attack|defense|spirit|initiative|attack_min|attack_max), amount (int, may be
+                 < 0) — ``attack_min`` / ``attack_max`` move one end of the Attaque range, for the
+                 combat, in an ability or an Ordre only (not on a card),
                  target (self|opponent|all_allies|all_enemies|other_allies), duration,
                  allies (AllyFilter, only with target ``other_allies``)
     ``damage``   kind (physical|magical|direct), amount (Amount),
@@ -58,7 +61,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal, TypeAlias
 
-STATS = ("attack", "defense", "spirit", "initiative")
+#: The stats an amount may be based on (``{"stat": …}``).
+AMOUNT_STATS = ("attack", "defense", "spirit", "initiative")
+#: One end of the Attaque range ("Attaque min. +1", "Attaque max. +1"): combat modifiers of
+#: character abilities and Ordres only.
+RANGE_STATS = ("attack_min", "attack_max")
+STATS = (*AMOUNT_STATS, *RANGE_STATS)
 DAMAGE_KINDS = ("physical", "magical", "direct")
 MODIFY_TARGETS = ("self", "opponent", "all_allies", "all_enemies", "other_allies")
 #: Targets that only a character ability may use (an aura on the character's allies).
@@ -321,7 +329,7 @@ def parse_amount(data: Any, path: str) -> Amount:
     bonus = data
     if isinstance(data, Mapping):
         _keys(data, path, {"stat"}, {"plus"})
-        stat = _choice(data["stat"], f"{path}.stat", STATS)
+        stat = _choice(data["stat"], f"{path}.stat", AMOUNT_STATS)
         bonus = data.get("plus", 0)
         path = f"{path}.plus"
     if isinstance(bonus, list):
@@ -414,6 +422,11 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card") -> 
             when=when,
             allies=allies,
         )
+        if effect.stat in RANGE_STATS and context == "card":
+            raise EffectError(
+                f"{path}.stat",
+                f"{effect.stat} (one end of the Attaque range) is for abilities and Ordres only",
+            )
         if target in ABILITY_ONLY_TARGETS and context != "ability":
             raise EffectError(
                 f"{path}.target", f"target {target!r} (an aura on allies) is for character abilities only"

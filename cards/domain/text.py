@@ -94,6 +94,8 @@ STAT_NAMES: Mapping[str, tuple[str, str]] = {
     "defense": ("Defense", "Défense"),
     "spirit": ("Spirit", "Esprit"),
     "initiative": ("Initiative", "Initiative"),
+    "attack_min": ("Attack min.", "Attaque min."),
+    "attack_max": ("Attack max.", "Attaque max."),
 }
 MODIFY_TARGETS: Mapping[str, tuple[str, str]] = {
     "self": ("", ""),

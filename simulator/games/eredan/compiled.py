@@ -57,10 +57,20 @@ from simulator.engine.protocol import GameError
 ARTISAN_CLASS = "artisan"
 
 # Stats (index into a character's 4 stat slots).
-ATK, DEF, SPI, INI = 0, 1, 2, 3
-STAT_INDEX = {"attack": ATK, "defense": DEF, "spirit": SPI, "initiative": INI}
-STAT_NAMES = ("attack", "defense", "spirit", "initiative")
-NSTATS = 4
+# AMIN / AMAX: the two ends of the Attaque range, moved by combat modifiers only (abilities, Ordres
+# and auras: "Attaque min. +1"), read when the Attaque is rolled.
+ATK, DEF, SPI, INI, AMIN, AMAX = 0, 1, 2, 3, 4, 5
+STAT_INDEX = {
+    "attack": ATK,
+    "defense": DEF,
+    "spirit": SPI,
+    "initiative": INI,
+    "attack_min": AMIN,
+    "attack_max": AMAX,
+}
+STAT_NAMES = ("attack", "defense", "spirit", "initiative", "attack_min", "attack_max")
+NSTATS = 6
+AMOUNT_STAT_INDEX = {"attack": ATK, "defense": DEF, "spirit": SPI, "initiative": INI}
 
 # Ops.
 OP_MODIFY, OP_DAMAGE, OP_HEAL, OP_DRAW, OP_DISCARD, OP_MILL, OP_REVIVE = range(7)
@@ -277,8 +287,8 @@ class Tables:
     spell_mask: int  # the Sortilèges
     all_cards_mask: int
     decks_specs: tuple[DeckSpec, DeckSpec]
-    #: Printed stats by ``character * 4 + stat``: 0 for Attaque (rolled in its range), then
-    #: Défense, Esprit and the initiative abilities.
+    #: Printed stats by ``character * NSTATS + stat``: 0 for Attaque (rolled in its range), then
+    #: Défense, Esprit, the initiative abilities, and 0 for the two ends of the Attaque range.
     base_stats: tuple[int, ...]
 
 
@@ -329,12 +339,12 @@ def compile_effect(effect: Effect, where: str, index: int) -> CompiledEffect:
         kind = _pick(DAMAGE_KINDS, effect.kind, "damage kind", where)
         target = _pick(DAMAGE_TARGETS, effect.target, "damage target", where)
         amount = effect.amount
-        stat = -1 if amount.stat is None else _pick(STAT_INDEX, amount.stat, "amount stat", where)
+        stat = -1 if amount.stat is None else _pick(AMOUNT_STAT_INDEX, amount.stat, "amount stat", where)
         return (OP_DAMAGE, kind, amount.lo, amount.hi, stat, target, cond, index)
     if isinstance(effect, Heal):
         target = _pick(HEAL_TARGETS, effect.target, "heal target", where)
         amount = effect.amount
-        stat = -1 if amount.stat is None else _pick(STAT_INDEX, amount.stat, "amount stat", where)
+        stat = -1 if amount.stat is None else _pick(AMOUNT_STAT_INDEX, amount.stat, "amount stat", where)
         return (OP_HEAL, amount.lo, amount.hi, stat, target, cond, index)
     if isinstance(effect, Draw):
         return (OP_DRAW, effect.count, cond, index)
@@ -370,6 +380,11 @@ def _compile_card(card: CardSpec, card_id: int, mask_of: dict[CardMatch, int]) -
         if op[0] == OP_MODIFY and op[3] == T_OTHER_ALLIES:
             raise UnsupportedSpecError(
                 f"{where}: effects[{i}]", "target 'other_allies' (an aura) is for character abilities only"
+            )
+        if op[0] == OP_MODIFY and op[1] in (AMIN, AMAX):
+            raise UnsupportedSpecError(
+                f"{where}: effects[{i}]",
+                "attack_min / attack_max (one end of the Attaque range) are for abilities and Ordres only",
             )
         if op[0] == OP_MODIFY and op[2] != 0 and op[1] == INI:
             raise UnsupportedSpecError(
@@ -622,5 +637,5 @@ def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
         spell_mask=sum(1 << c.id for c in cards if c.kind == CK_SPELL),
         all_cards_mask=all_mask,
         decks_specs=(decks[0], decks[1]),
-        base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative)),
+        base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0)),
     )

@@ -8,7 +8,8 @@ Stats (rules: eredan §1, §3): a character's Défense, Esprit and initiative ar
 plus three layers of modifiers — ``mod`` (permanent and "for N turns" modifiers, the latter taken
 off when they expire), ``cmod`` (this combat only, cleared at the end of the turn) and the
 conditional "while carried" modifiers of its items (``auras``, checked when read). Its Attaque is
-rolled in its range each time it is needed, plus the same layers.
+rolled in its range each time it is needed, plus the same layers; the ends of that range move with
+the combat modifiers ``AMIN`` / ``AMAX`` ("Attaque min. +1", from abilities, Ordres and auras).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import Any
 
 from cards.domain.specs import MERCENARY_GUILD
 from simulator.games.eredan.compiled import (
+    AMAX,
+    AMIN,
     ATK,
     C_ALLY_ALIVE,
     C_BY,
@@ -154,10 +157,13 @@ class Board:
         """Character ``c``'s Attaque for one use: rolled in its range, plus modifiers, at least 0
         (rules: eredan §1 — the attack "fourchette" is rolled each combat)."""
         ch = self.chars[c]
-        lo, hi = ch.attack_min, ch.attack_max
-        value = lo if lo >= hi else lo + int(self.rng.random() * (hi - lo + 1))
         i = c * NSTATS
-        value += self.mod[i] + self.cmod[i]
+        cmod = self.cmod
+        # "Attaque min. / max. +N" (combat modifiers) move the ends of the range; [decision] a
+        # minimum raised to or above the maximum gives that minimum.
+        lo, hi = ch.attack_min + cmod[i + AMIN], ch.attack_max + cmod[i + AMAX]
+        value = lo if lo >= hi else lo + int(self.rng.random() * (hi - lo + 1))
+        value += self.mod[i] + cmod[i]
         if self.aura_mask >> c & 1:
             value += self.stat(c, ATK) - self.mod[i] - self.cmod[i]
         return value if value > 0 else 0

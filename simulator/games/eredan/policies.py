@@ -16,6 +16,8 @@ from typing import Any
 
 from simulator.engine.protocol import Action, State
 from simulator.games.eredan.compiled import (
+    AMAX,
+    AMIN,
     ATK,
     CK_SPELL,
     D_COMBAT,
@@ -97,7 +99,7 @@ def expected_hit(lo: int, hi: int, reduction: int, hp: int) -> tuple[float, floa
 
 def _combat_bonus(state: EredanState, f: int, opp: int) -> list[int]:
     """The combat modifiers ``f``'s Ordres and abilities would give it this turn against ``opp``."""
-    bonus = [0, 0, 0, 0]
+    bonus = [0] * NSTATS
     ch = state.chars[f]
     turn = state.turn
     for turns, ops in ch.orders:
@@ -114,21 +116,51 @@ def _combat_bonus(state: EredanState, f: int, opp: int) -> list[int]:
     return bonus
 
 
-def _blow(state: EredanState, f: int, attack_mod: int, reduction: int, target_hp: int) -> float:
+def _blow(
+    state: EredanState,
+    f: int,
+    attack_mod: int,
+    reduction: int,
+    target_hp: int,
+    lo_mod: int = 0,
+    hi_mod: int = 0,
+) -> float:
+    """``lo_mod`` / ``hi_mod``: range modifiers not yet in ``cmod`` (those of a coming combat)."""
     ch = state.chars[f]
     if reduction < 0:
         reduction = 0
-    lo, hi = ch.attack_min + attack_mod, ch.attack_max + attack_mod
+    i = f * NSTATS
+    cmod = state.cmod
+    lo = ch.attack_min + cmod[i + AMIN] + lo_mod
+    hi = ch.attack_max + cmod[i + AMAX] + hi_mod
+    if hi < lo:
+        hi = lo
+    lo += attack_mod
+    hi += attack_mod
     hit = _HITS.get((lo, hi, reduction, target_hp))
     if hit is None:
         hit = expected_hit(lo, hi, reduction, target_hp)
     return hit[0] * HP_VALUE + hit[1] * KILL_VALUE
 
 
-def blow_value(state: EredanState, f: int, target: int, atk_bonus: int, def_bonus: int) -> float:
+def blow_value(
+    state: EredanState,
+    f: int,
+    target: int,
+    atk_bonus: int,
+    def_bonus: int,
+    lo_bonus: int = 0,
+    hi_bonus: int = 0,
+) -> float:
     """Expected value (damage + kill bonus) of ``f``'s clash blow on ``target``."""
     return _blow(
-        state, f, state.stat(f, ATK) + atk_bonus, state.stat(target, DEF) + def_bonus, state.hp[target]
+        state,
+        f,
+        state.stat(f, ATK) + atk_bonus,
+        state.stat(target, DEF) + def_bonus,
+        state.hp[target],
+        lo_bonus,
+        hi_bonus,
     )
 
 
@@ -141,7 +173,9 @@ def choice_value(state: EredanState, action: int) -> float:
     o = (1 - a) * 3 + m % 3
     bf = _combat_bonus(state, f, o)
     bo = _combat_bonus(state, o, f)
-    return blow_value(state, f, o, bf[ATK], bo[DEF]) - blow_value(state, o, f, bo[ATK], bf[DEF])
+    return blow_value(state, f, o, bf[ATK], bo[DEF], bf[AMIN], bf[AMAX]) - blow_value(
+        state, o, f, bo[ATK], bf[DEF], bo[AMIN], bo[AMAX]
+    )
 
 
 def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
@@ -150,21 +184,31 @@ def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
     turn = state.turn
     atk = [0] * 6
     dfn = [0] * 6
+    lo = [0] * 6  # the ends of the Attaque range, with the range modifiers ("Attaque min. +1")
+    hi = [0] * 6
     conditional: list[list[CompiledEffect]] = [[] for _ in range(6)]
     aura_mask = state.aura_mask
     mod, cmod, base = state.mod, state.cmod, state.base
+    hp = state.hp
+    chars = state.chars
     for c in range(6):
-        if state.hp[c] <= 0:
+        if hp[c] <= 0:
             continue
         i = c * NSTATS
+        ch = chars[c]
         if not aura_mask >> c & 1:
             atk[c] = mod[i + ATK] + cmod[i + ATK]
             dfn[c] = base[i + DEF] + mod[i + DEF] + cmod[i + DEF]
         else:
             atk[c] = state.stat(c, ATK)
             dfn[c] = state.stat(c, DEF)
-        ch = state.chars[c]
-        for ops in (ch.orders_by_turn.get(turn) or ch.order_ops(turn) if ch.orders else (), ch.ability_ops):
+        lo[c] = ch.attack_min + cmod[i + AMIN]
+        hi[c] = ch.attack_max + cmod[i + AMAX]
+        for ops in (
+            ch.orders_by_turn.get(turn) or ch.order_ops(turn) if ch.orders else (),
+            ch.ability_ops,
+            [op for owner, op in ch.ally_auras if hp[owner] > 0] if ch.ally_auras else (),
+        ):
             for op in ops:
                 if op[6] is not None:
                     conditional[c].append(op)
@@ -172,17 +216,10 @@ def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
                     atk[c] += op[2]
                 elif op[1] == DEF:
                     dfn[c] += op[2]
-        for owner, op in ch.ally_auras:
-            if state.hp[owner] <= 0:
-                continue
-            if op[6] is not None:
-                conditional[c].append(op)
-            elif op[1] == ATK:
-                atk[c] += op[2]
-            elif op[1] == DEF:
-                dfn[c] += op[2]
-    hp = state.hp
-    chars = state.chars
+                elif op[1] == AMIN:
+                    lo[c] += op[2]
+                elif op[1] == AMAX:
+                    hi[c] += op[2]
     hits = _HITS
     values = []
     for action in legal:
@@ -190,23 +227,31 @@ def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
         f = a * 3 + m // 3
         o = (1 - a) * 3 + m % 3
         af, df, ao, do = atk[f], dfn[f], atk[o], dfn[o]
+        lf, hf, lo_o, hi_o = lo[f], hi[f], lo[o], hi[o]
         for op in conditional[f]:
             if state.holds(op[6], f, o):
                 if op[1] == ATK:
                     af += op[2]
                 elif op[1] == DEF:
                     df += op[2]
+                elif op[1] == AMIN:
+                    lf += op[2]
+                elif op[1] == AMAX:
+                    hf += op[2]
         for op in conditional[o]:
             if state.holds(op[6], o, f):
                 if op[1] == ATK:
                     ao += op[2]
                 elif op[1] == DEF:
                     do += op[2]
+                elif op[1] == AMIN:
+                    lo_o += op[2]
+                elif op[1] == AMAX:
+                    hi_o += op[2]
         # The two blows (_blow, inlined: this loop is the greedy player's hottest).
-        chf, cho = chars[f], chars[o]
-        key = (chf.attack_min + af, chf.attack_max + af, do if do > 0 else 0, hp[o])
+        key = (lf + af, (hf if hf > lf else lf) + af, do if do > 0 else 0, hp[o])
         out = hits.get(key) or expected_hit(*key)
-        key = (cho.attack_min + ao, cho.attack_max + ao, df if df > 0 else 0, hp[f])
+        key = (lo_o + ao, (hi_o if hi_o > lo_o else lo_o) + ao, df if df > 0 else 0, hp[f])
         taken = hits.get(key) or expected_hit(*key)
         values.append(
             (out[0] * HP_VALUE + out[1] * KILL_VALUE) - (taken[0] * HP_VALUE + taken[1] * KILL_VALUE)

@@ -175,3 +175,48 @@ def test_the_rules_text_of_an_aura_in_english_and_french(data, en, fr):
     (effect,) = parse_effects([data], context="ability")
     assert effect_text(effect, "en", NAMES) == en
     assert effect_text(effect, "fr", NAMES) == fr
+
+
+# --- one end of the Attaque range (Malika: "Attaque max. +1", Kararine: "Attaque min. +1") -------
+
+
+@pytest.mark.parametrize("stat", ["attack_min", "attack_max"])
+def test_range_stats_in_abilities_and_ordres(stat):
+    """card: Malika (other Nomades Attaque max. +1), Kararine (other Nomades Attaque min. +1)."""
+    aura = {
+        "op": "modify",
+        "stat": stat,
+        "amount": 1,
+        "target": "other_allies",
+        "allies": {"guild": "nameades"},
+    }
+    own = {"op": "modify", "stat": stat, "amount": 2}
+    parsed = parse_effects([aura, own], context="ability")
+    assert effects_to_json(parsed) == [aura, own]
+    parse_effects([own], context="order")
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        ({"op": "modify", "stat": "attack_min", "amount": 1}, "effects[0].stat"),  # not on a card
+        ({"op": "damage", "kind": "magical", "amount": {"stat": "attack_max"}}, "effects[0].amount.stat"),
+    ],
+)
+def test_range_stats_are_refused_on_cards_and_in_amounts(data, path):
+    with pytest.raises(EffectError) as info:
+        parse_effects([data])
+    assert info.value.path == path
+
+
+def test_range_stats_read_in_both_languages():
+    (effect,) = parse_effects(
+        [{"op": "modify", "stat": "attack_max", "amount": 1, "target": "other_allies"}], context="ability"
+    )
+    assert effect_text(effect, "en") == (
+        "Aura — your other characters: Attack max. +1 when they fight, while this character is alive."
+    )
+    assert effect_text(effect, "fr") == (
+        "Aura — vos autres personnages : Attaque max. +1 quand ils combattent, tant que ce personnage "
+        "est en vie."
+    )

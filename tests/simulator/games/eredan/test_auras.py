@@ -221,8 +221,14 @@ def test_the_bundled_auras():
         "iolmarek-1",
         "iolmarek-2",
         "iolmarek-3",
+        "kararine-1",
+        "kararine-2",
+        "kararine-3",
         "kounok-3",
         "le-sphinx-1",
+        "malika-1",
+        "malika-2",
+        "malika-3",
         "prophete-3",
         "sangrepee-3",
         "xin-3",
@@ -249,3 +255,67 @@ def test_an_aura_in_an_ordre_or_with_a_duration_is_refused_when_the_game_is_buil
         d = deck("d", [ch, *line("a")[1:]], [FILLER])
         with pytest.raises(UnsupportedSpecError, match="a-1"):
             compile_tables((d, d))
+
+
+# --- one end of the Attaque range ------------------------------------------------------------------
+
+
+def _rolls(s, c, n=400):
+    return {s.attack_roll(c) for _ in range(n)}
+
+
+@pytest.mark.parametrize(
+    ("attack", "abilities", "expected"),
+    [
+        ((2, 4), [aura("attack_min", 1)], {3, 4}),  # card: Kararine — other Nomades Attaque min. +1
+        ((2, 4), [aura("attack_max", 1)], {2, 3, 4, 5}),  # card: Malika — other Nomades Attaque max. +1
+        ((3, 3), [aura("attack_max", 2)], {3, 4, 5}),
+        ((3, 4), [aura("attack_min", 2)], {5}),  # [decision] a minimum above the maximum: that minimum
+        ((2, 4), [aura("attack_min", 1), aura("attack", 1)], {4, 5}),
+    ],
+)
+def test_an_aura_on_one_end_of_the_attack_range(attack, abilities, expected):
+    """The ally's Attaque is rolled in its moved range, while the aura's owner lives."""
+    owner = character("owner", guild="nameades", abilities=abilities)
+    ally = character("a-1", guild="nameades", attack=attack)
+    s = _fighting([ally, owner, character("a-3")], line("b"), 0, 0)
+    assert _rolls(s, 0) == expected
+    assert _rolls(s, 1) == {3}  # the owner itself: its own range
+    dead = _fighting([ally, owner, character("a-3")], line("b"), 0, 0, hp=[12, 0, 12, 12, 12, 12])
+    assert _rolls(dead, 0) == set(range(attack[0], attack[1] + 1))
+
+
+def test_a_range_modifier_on_a_card_is_refused_when_the_game_is_built():
+    bad = dataclasses.replace(FILLER, effects=(Modify("attack_min", 1),))
+    d = deck("d", line("a"), [bad])
+    with pytest.raises(UnsupportedSpecError, match="attack_min"):
+        compile_tables((d, d))
+
+
+def test_the_greedy_player_counts_the_auras_of_a_choice():
+    """rules: eredan §3 step 3 — greedy's expected clash of a choice includes the auras (Attaque,
+    Défense and the range ends) that reach the fighter; both of its estimators agree."""
+    from simulator.games.eredan.policies import _choice_values, choice_value
+
+    owner = character(
+        "owner",
+        guild="nameades",
+        abilities=[aura("attack", 2), aura("defense", 1), aura("attack_max", 2), aura("attack_min", 1)],
+    )
+    ally = character("a-1", guild="nameades", attack=(2, 4))
+    values = {}
+    for owner_hp in (12, 0):
+        s = prepare_game(
+            [ally, owner, character("a-3")],
+            line("b"),
+            hands=HANDS,
+            piles=PILES,
+            hp=[12, owner_hp, 12, 12, 12, 12],
+        )
+        legal = list(s.legal_actions())
+        batch = _choice_values(s, legal)
+        single = [choice_value(s, action) for action in legal]
+        assert batch == pytest.approx(single)
+        values[owner_hp] = dict(zip(legal, single, strict=True))
+    a1_vs_b1 = 1  # fight_action(0, 0)
+    assert values[12][a1_vs_b1] > values[0][a1_vs_b1]
