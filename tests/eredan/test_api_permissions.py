@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 from tests.cards.conftest import loaded_for_module, make_cardset
+from tests.eredan.urls import api_views
 
 CHARACTERS = ["telendar", "iro", "amaya"]
 CARDS = {"katana": 2, "eclairs": 1}
@@ -84,20 +84,8 @@ def _code(response: Any) -> str:
 # --- throttling -----------------------------------------------------------------------------------
 
 
-def _api_views(resolver: URLResolver | None = None, prefix: str = "") -> list[tuple[str, type]]:
-    views = []
-    for pattern in (resolver or get_resolver()).url_patterns:
-        route = prefix + str(pattern.pattern)
-        if isinstance(pattern, URLResolver):
-            views += _api_views(pattern, route)
-        elif isinstance(pattern, URLPattern) and route.startswith("api/"):
-            callback = pattern.callback
-            views.append((route, getattr(callback, "cls", None) or getattr(callback, "view_class", None)))
-    return views
-
-
 def test_every_api_view_is_throttled_for_anonymous_clients_and_users():
-    views = _api_views()
+    views = api_views()
     assert len(views) > 40
     for route, view_class in views:
         assert view_class is not None and issubclass(view_class, APIView), route
