@@ -11,7 +11,7 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://root@localhost:5432/eredan
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: up install bootstrap serve test lint typecheck pytest services bench clean
+.PHONY: up install bootstrap serve test lint typecheck pytest services browser bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ up: serve
 services:
 	bash .ci/services.sh
 
+browser:
+	bash .ci/browser.sh
+
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -39,7 +42,7 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-pytest: install services
+pytest: install services browser
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
 		$(BIN)/pytest $(PYTEST_ARGS)
 

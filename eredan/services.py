@@ -39,3 +39,16 @@ def demo_accounts_ensure() -> DemoAccountsReport:
         user.save()
         created.append(username)
     return DemoAccountsReport(created=tuple(created), existing=tuple(existing))
+
+
+def site_counts() -> dict[str, int]:
+    """What the home page says the installation holds."""
+    from cards.models import Card, Character, Guild
+    from decks.models import Deck
+
+    return {
+        "characters": Character.objects.count(),
+        "cards": Card.objects.count(),
+        "guilds": Guild.objects.count(),
+        "demo_decks": Deck.objects.filter(owner__isnull=True).count(),
+    }

@@ -1,15 +1,20 @@
-"""Root URLs: the admin, the API (one router per app) and its schema and docs."""
+"""Root URLs: the pages (one ``web`` package per app), the admin, the API (one router per app) and
+its schema and docs."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import RedirectView
 
+from eredan import web
 from eredan.api.views import ApiRootView, DocsView, SchemaView
 
 urlpatterns = [
-    path("", RedirectView.as_view(url="/api/docs/", permanent=False)),
+    path("", web.home, name="home"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("cards.web.urls")),
+    path("", include("decks.web.urls")),
+    path("", include("simulator.web.urls")),
     path("admin/", admin.site.urls),
     path("api/", ApiRootView.as_view(), name="api-root"),
     path("api/schema/", SchemaView.as_view(), name="schema"),

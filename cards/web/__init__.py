@@ -1,0 +1,1 @@
+"""The card pages: the card browser and "My collection" (server-rendered, htmx)."""
