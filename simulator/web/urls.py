@@ -1,3 +1,5 @@
+"""The simulation pages: start a job, follow its progress, read its results (server-rendered, htmx)."""
+
 from __future__ import annotations
 
 from django.urls import path
@@ -5,4 +7,10 @@ from django.urls import path
 from simulator.web import views
 
 app_name = "simulator_web"
-urlpatterns = [path("simulations/", views.index, name="list")]
+urlpatterns = [
+    path("simulations/", views.index, name="list"),
+    path("simulations/new/", views.new, name="new"),
+    path("simulations/<int:pk>/", views.detail, name="detail"),
+    path("simulations/<int:pk>/progress/", views.progress, name="progress"),
+    path("simulations/<int:pk>/cancel/", views.cancel, name="cancel"),
+]

@@ -1,10 +1,171 @@
-"""Views of the simulator pages. Thin: parse, call a service or selector, render."""
+"""The simulation pages: your jobs, start one, follow it (htmx polls a small fragment), cancel it,
+read its results. Thin: parse with a form, call the same services and selectors as the API
+(``simulator.services``, ``simulator.selectors``), render.
+
+Anyone else's job is a 404, as in the API. See docs/pages.md "Simulations".
+"""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from decks.models import Deck
+from decks.selectors import deck_list, decks_revalidate, demo_decks
+from eredan.api.errors import DomainError, NotFoundError
+from simulator import selectors, services
+from simulator.engine.registry import GameSpec, UnknownGameError, available_games, get_game_spec
+from simulator.models import SimulationJob
+from simulator.web.forms import KIND_CHOICES, KIND_HINTS, SimulationForm
+from simulator.web.presenters import entrants_summary, percent, progress_view, results_view
+
+NAV = "simulations"
+#: Jobs per page of the list.
+PAGE_SIZE = 20
+#: How often a running job's page asks for its progress.
+POLL_SECONDS = 1
+GAME_NAMES = {"eredan": "Eredan", "cribbage": "Cribbage", "ecarte": "Écarté", "crapette": "Crapette"}
 
 
+def _job(request: HttpRequest, pk: int) -> SimulationJob:
+    try:
+        return selectors.job_get(user=request.user, pk=pk)
+    except NotFoundError:
+        raise Http404("No such simulation job.") from None
+
+
+@login_required
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "simulator/web/index.html", {"nav": "simulations"})
+    """Your jobs, newest first."""
+    jobs = selectors.job_list(user=request.user).prefetch_related("entrants")
+    page = Paginator(jobs, PAGE_SIZE).get_page(request.GET.get("page"))
+    rows = [
+        {
+            "job": job,
+            "game": GAME_NAMES.get(job.game, job.game),
+            "entrants": entrants_summary(job.kind, [e.label for e in job.entrants.all()]),
+            "percent": percent(job.games_done / job.total_games if job.total_games else 0.0, 0),
+        }
+        for job in page
+    ]
+    return render(
+        request,
+        "simulator/web/index.html",
+        {"nav": NAV, "page": page, "rows": rows},
+    )
+
+
+def _game(request: HttpRequest) -> GameSpec:
+    name = request.POST.get("game") or request.GET.get("game") or "eredan"
+    try:
+        return get_game_spec(name)
+    except UnknownGameError:
+        raise Http404("No such game.") from None
+
+
+def _deck_groups(user: Any) -> list[tuple[str, list[Deck]]]:
+    mine = list(deck_list(user=user, mine=True))
+    decks_revalidate(decks=mine)
+    return [("Your decks", mine), ("Demo decks", demo_decks())]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new(request: HttpRequest) -> HttpResponse:
+    """Start a matchup, a gauntlet or a round robin; problems are shown beside their fields."""
+    spec = _game(request)
+    status = 200
+    if request.method == "POST":
+        form = SimulationForm(request.POST, spec=spec)
+        if form.is_valid():
+            try:
+                job = services.job_create(owner=request.user, **form.job_arguments())
+            except DomainError as error:
+                if error.code == "broker_unavailable" and error.details.get("job"):
+                    messages.error(request, error.message)
+                    return redirect("simulator_web:detail", pk=error.details["job"])
+                form.add_service_errors(error)
+            else:
+                return redirect("simulator_web:detail", pk=job.pk)
+        status = 400
+    else:
+        initial: dict[str, Any] = {}
+        if spec.uses_decks and request.GET.get("deck", "").isdigit():
+            initial["first"] = request.GET["deck"]
+        form = SimulationForm(initial=initial, spec=spec)
+    context = {
+        "nav": NAV,
+        "form": form,
+        "spec": spec,
+        "games": [(name, GAME_NAMES.get(name, name)) for name in available_games()],
+        "game_name": GAME_NAMES.get(spec.name, spec.name),
+        "kinds": [(value, label, KIND_HINTS[value]) for value, label in KIND_CHOICES],
+        "policies": list(spec.policies),
+        "deck_groups": _deck_groups(request.user) if spec.uses_decks else [],
+        "chosen_first": str(form["first"].value() or ""),
+        "chosen_opponents": [str(v) for v in (form["opponents"].value() or [])],
+        "chosen_kind": str(form["kind"].value() or ""),
+    }
+    return render(request, "simulator/web/new.html", context, status=status)
+
+
+def _live_context(job: SimulationJob, pairing: int = 0) -> dict[str, Any]:
+    progress = selectors.job_progress(job=job)
+    results = None
+    if not job.is_active:
+        data = selectors.job_results(job=job)
+        if data["games"] or job.status == SimulationJob.Status.DONE:
+            results = results_view(data, pairing=pairing)
+    return {
+        "job": job,
+        "progress": progress_view(job=job, progress=progress),
+        "results": results,
+        "poll_seconds": POLL_SECONDS,
+        "pairing": pairing,
+    }
+
+
+@login_required
+def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A job: its entrants and settings, its progress while it runs, its results once ended."""
+    job = _job(request, pk)
+    raw = request.GET.get("pairing", "0")
+    if not raw.isdigit() or int(raw) >= max(job.pairings.count(), 1):
+        raise Http404("No such pairing.")
+    context = {
+        "nav": NAV,
+        "entrants": list(job.entrants.order_by("index")),
+        "game_name": GAME_NAMES.get(job.game, job.game),
+        **_live_context(job, int(raw)),
+    }
+    return render(request, "simulator/web/detail.html", context)
+
+
+@login_required
+def progress(request: HttpRequest, pk: int) -> HttpResponse:
+    """The progress fragment htmx polls; once the job has ended, the final state and the results
+    (and polling stops: the fragment no longer asks to be polled)."""
+    job = _job(request, pk)
+    if request.headers.get("HX-Request") != "true":
+        return redirect("simulator_web:detail", pk=job.pk)
+    return render(request, "simulator/web/_progress_update.html", _live_context(job))
+
+
+@login_required
+@require_POST
+def cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    job = _job(request, pk)
+    try:
+        services.job_cancel(job=job)
+    except DomainError as error:
+        messages.info(request, error.message)
+    else:
+        messages.success(request, f"Simulation #{job.pk} cancelled.")
+    return redirect(reverse("simulator_web:detail", kwargs={"pk": job.pk}))

@@ -1,0 +1,360 @@
+"""The simulation pages (simulator/web): sign-in required, one's own jobs only (anyone else's is a
+404 page), the new-simulation form with the service's refusals beside the fields and nothing lost,
+the progress fragment htmx polls, cancel, and the results of finished jobs."""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from decks.models import Deck
+from simulator import services
+from simulator.engine.batch import chunk_ranges
+from simulator.models import SimulationJob
+from simulator.services import EntrantInput
+from tests.simulator.conftest import own_copy_of_demo, queued
+
+# Every message a test sends goes to this area's Redis database, emptied after each test.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
+
+GOLEMS, GARDE, KOTOBA = "zil-golems", "noz-garde-du-dragon", "kotoba-voie-du-sabre"
+NEW = "/simulations/new/"
+
+
+def browser(user: Any | None = None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def demo(slug: str) -> Deck:
+    return Deck.objects.get(slug=slug)
+
+
+def finish(job: SimulationJob) -> SimulationJob:
+    """Play every chunk of the job here (as the workers would) and reload it."""
+    services.job_dispatch(job_id=job.pk)
+    for c in chunk_ranges(job.games, job.chunk_size, job.pairings.count()):
+        services.chunk_run(job_id=job.pk, pairing=c.pairing, chunk=c.chunk)
+    job.refresh_from_db()
+    return job
+
+
+def ecarte_round_robin(owner: Any, games: int = 6) -> SimulationJob:
+    return services.job_create(
+        owner=owner,
+        game="ecarte",
+        kind="round_robin",
+        entrants=[
+            EntrantInput(policy="heuristic"),
+            EntrantInput(policy="random"),
+            EntrantInput(policy="random"),
+        ],
+        games=games,
+        seed=4,
+        chunk_size=4,
+    )
+
+
+def eredan_matchup(owner: Any, games: int = 6) -> SimulationJob:
+    return services.job_create(
+        owner=owner,
+        game="eredan",
+        entrants=[EntrantInput(deck=GOLEMS, policy="random"), EntrantInput(deck=GARDE, policy="random")],
+        games=games,
+        seed=3,
+        chunk_size=4,
+    )
+
+
+def field_error(html: str, field: str) -> str:
+    """The text of the error shown beside ``field`` (empty when there is none)."""
+    match = re.search(rf'<div class="field-error" id="{field}-error">(.*?)</div>', html, re.S)
+    return htmllib.unescape(re.sub(r"<[^>]+>", " ", match.group(1))).strip() if match else ""
+
+
+def matchup_form(first: Deck | int | str, *opponents: Deck | int | str, **extra: Any) -> dict[str, Any]:
+    def ref(d: Deck | int | str) -> str:
+        return str(d.pk if isinstance(d, Deck) else d)
+
+    return {
+        "game": "eredan",
+        "kind": "matchup",
+        "first": ref(first),
+        "opponents": [ref(o) for o in opponents],
+        "policy_a": "random",
+        "policy_b": "greedy",
+        "games": "20",
+        "seed": "",
+        **extra,
+    }
+
+
+# --- sign-in and ownership ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/simulations/", NEW, "/simulations/1/", "/simulations/1/progress/"])
+def test_anonymous_visitors_are_sent_to_sign_in(path: str) -> None:
+    response = browser().get(path)
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/?next=")
+
+
+def test_the_list_shows_ones_own_jobs_only(alice: Any, bob: Any) -> None:
+    mine = ecarte_round_robin(alice)
+    theirs = ecarte_round_robin(bob)
+    response = browser(alice).get("/simulations/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert f"/simulations/{mine.pk}/" in html and f"/simulations/{theirs.pk}/" not in html
+    assert "3 entrants: heuristic, random, random (2)" in html
+    assert 'max="18" value="0"' in html  # the progress bar: 3 pairings × 6 games, none played yet
+
+
+def test_someone_elses_job_is_a_404_page_and_cannot_be_cancelled(alice: Any, bob: Any) -> None:
+    job = ecarte_round_robin(bob)
+    client = browser(alice)
+    for path in (f"/simulations/{job.pk}/", f"/simulations/{job.pk}/progress/", "/simulations/999999/"):
+        response = client.get(path, headers={"HX-Request": "true"})
+        assert response.status_code == 404, path
+        assert response["Content-Type"].startswith("text/html")
+    assert client.post(f"/simulations/{job.pk}/cancel/").status_code == 404
+    job.refresh_from_db()
+    assert job.status == "pending"
+
+
+# --- the form ----------------------------------------------------------------------------------
+
+
+def test_the_form_offers_ones_own_decks_and_the_demo_decks_not_other_peoples(
+    cardset: None, alice: Any, bob: Any
+) -> None:
+    own_copy_of_demo(alice, GOLEMS, name="Golems of Alice")
+    own_copy_of_demo(bob, GARDE, name="Dragons of Bob")
+    html = browser(alice).get(NEW).content.decode()
+    assert "Golems of Alice" in html and "Dragons of Bob" not in html
+    assert demo(KOTOBA).name in html
+    assert 'name="games" id="id_games" value="1000"' in html  # the default
+
+
+def test_a_matchup_is_started_and_the_browser_sent_to_its_page(
+    cardset: None, alice: Any, django_capture_on_commit_callbacks: Any, redis_broker: Any
+) -> None:
+    mine = own_copy_of_demo(alice, GOLEMS)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = browser(alice).post(NEW, matchup_form(mine, demo(GARDE), seed="42"))
+    job = SimulationJob.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/simulations/{job.pk}/"
+    assert (job.owner, job.game, job.kind, job.games, job.seed) == (alice, "eredan", "matchup", 20, 42)
+    entrants = list(job.entrants.order_by("index").values_list("deck_id", "policy"))
+    assert entrants == [(mine.pk, "random"), (demo(GARDE).pk, "greedy")]
+    assert queued(redis_broker) == 1  # the job's dispatch message
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"games": "0"}, "games", "from 1 to 1,000,000"),
+        ({"games": "100000000000000000000000"}, "games", "from 1 to 1,000,000"),
+        ({"games": "lots"}, "games", "whole number"),
+        ({"games": ""}, "games", "how many games"),
+        ({"seed": "-1"}, "seed", "from 0 to"),
+        ({"seed": str(2**63)}, "seed", "from 0 to"),
+        ({"policy_b": "psychic"}, "policy_b", "no AI policy 'psychic'"),
+        ({"kind": "melee"}, "kind", "valid choice"),
+        ({"opponents": []}, "opponents", "at least one opponent"),
+        ({"first": ""}, "first", "Choose the first entrant"),
+        ({"first": "999999"}, "first", "No deck of yours and no public demo deck is 999999"),
+    ],
+)
+def test_bad_values_are_refused_beside_their_field_keeping_the_rest(
+    change: dict[str, Any], field: str, message: str, cardset: None, alice: Any
+) -> None:
+    data = {**matchup_form(demo(GOLEMS), demo(GARDE), seed="77"), **change}
+    response = browser(alice).post(NEW, data)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert message in field_error(html, field), field_error(html, field) or html
+    assert "Nothing was started" in html
+    assert not SimulationJob.objects.exists()
+    # Nothing lost: the other choices come back as they were.
+    if field != "first":
+        assert f'<option value="{demo(GOLEMS).pk}" selected>' in html
+    if field != "opponents":
+        assert f'name="opponents" value="{demo(GARDE).pk}" checked' in html
+    if field != "seed":
+        assert 'name="seed" id="id_seed" value="77"' in html
+
+
+def test_someone_elses_deck_is_refused_like_one_that_does_not_exist(
+    cardset: None, alice: Any, bob: Any
+) -> None:
+    bobs = own_copy_of_demo(bob, GOLEMS)
+    html = browser(alice).post(NEW, matchup_form(demo(GARDE), bobs)).content.decode()
+    assert f"No deck of yours and no public demo deck is {bobs.pk}" in field_error(html, "opponents")
+    assert not SimulationJob.objects.exists()
+
+
+def test_an_invalid_deck_is_refused_with_its_rule_breaches(cardset: None, alice: Any) -> None:
+    draft = Deck.objects.create(owner=alice, name="Empty draft")
+    html = browser(alice).post(NEW, matchup_form(draft, demo(GARDE))).content.decode()
+    assert "Empty draft" in field_error(html, "first") and "deck-building rules" in field_error(html, "first")
+
+
+def test_a_matchup_takes_exactly_one_opponent(cardset: None, alice: Any) -> None:
+    html = browser(alice).post(NEW, matchup_form(demo(GOLEMS), demo(GARDE), demo(KOTOBA))).content.decode()
+    assert "exactly 2 entrants" in field_error(html, "opponents")
+    assert "the first against one opponent" in field_error(html, "opponents")
+
+
+def test_a_round_robin_over_a_million_games_is_refused(cardset: None, alice: Any) -> None:
+    data = matchup_form(demo(GOLEMS), demo(GARDE), demo(KOTOBA), kind="round_robin", games="400000")
+    html = browser(alice).post(NEW, data).content.decode()
+    assert "1,200,000 games" in field_error(html, "games")
+
+
+def test_every_problem_is_reported_at_once(cardset: None, alice: Any) -> None:
+    data = matchup_form("999999", demo(GARDE), games="0", seed="-5", policy_a="psychic")
+    html = browser(alice).post(NEW, data).content.decode()
+    for field in ("first", "games", "seed", "policy_a"):
+        assert field_error(html, field), field
+
+
+def test_experience_from_demo_decks_only_is_refused(cardset: None, alice: Any) -> None:
+    data = matchup_form(demo(GOLEMS), demo(GARDE), award_experience="on")
+    html = browser(alice).post(NEW, data).content.decode()
+    assert "demo decks earn no experience" in field_error(html, "award_experience")
+
+
+def test_a_classic_game_gauntlet_from_its_own_form(alice: Any) -> None:
+    html = browser(alice).get(NEW, {"game": "ecarte"}).content.decode()
+    assert 'value="heuristic"' in html and "First deck" not in html
+    data = {
+        "game": "ecarte",
+        "kind": "gauntlet",
+        "first": "heuristic",
+        "opponents": ["random", "heuristic"],
+        "games": "5",
+    }
+    response = browser(alice).post(NEW, data)
+    job = SimulationJob.objects.get()
+    assert response.status_code == 302
+    assert (job.game, job.kind, job.total_games) == ("ecarte", "gauntlet", 10)
+    assert list(job.entrants.order_by("index").values_list("policy", flat=True)) == [
+        "heuristic",
+        "random",
+        "heuristic",
+    ]
+
+
+def test_an_unknown_game_is_404(alice: Any) -> None:
+    assert browser(alice).get(NEW, {"game": "go"}).status_code == 404
+
+
+def test_the_five_job_limit_is_said_above_the_form(alice: Any) -> None:
+    for _ in range(5):
+        ecarte_round_robin(alice)
+    data = {"game": "ecarte", "kind": "matchup", "first": "random", "opponents": ["random"], "games": "5"}
+    response = browser(alice).post(NEW, data)
+    assert response.status_code == 400
+    assert "at most 5 at once" in response.content.decode()
+    assert SimulationJob.objects.count() == 5
+
+
+# --- following a job ---------------------------------------------------------------------------
+
+
+def test_a_running_job_polls_its_progress_fragment(alice: Any) -> None:
+    job = ecarte_round_robin(alice, games=8)
+    services.job_dispatch(job_id=job.pk)
+    services.chunk_run(job_id=job.pk, pairing=1, chunk=0)
+    client = browser(alice)
+    page = client.get(f"/simulations/{job.pk}/").content.decode()
+    assert f'hx-get="/simulations/{job.pk}/progress/" hx-trigger="every 1s"' in page
+    assert 'max="24" value="4"' in page and "4 of 24 games (17%)" in page
+    assert "Cancel the simulation" in page
+    fragment = client.get(f"/simulations/{job.pk}/progress/", headers={"HX-Request": "true"}).content.decode()
+    assert fragment.lstrip().startswith('<section id="job-live"') and "hx-trigger" in fragment
+    assert "<html" not in fragment and "hx-swap-oob" not in fragment
+    # Without htmx, the fragment's address leads to the page.
+    assert client.get(f"/simulations/{job.pk}/progress/")["Location"] == f"/simulations/{job.pk}/"
+
+
+def test_once_the_job_is_done_the_fragment_stops_polling_and_brings_the_results(alice: Any) -> None:
+    job = finish(ecarte_round_robin(alice))
+    fragment = (
+        browser(alice)
+        .get(f"/simulations/{job.pk}/progress/", headers={"HX-Request": "true"})
+        .content.decode()
+    )
+    assert "hx-trigger" not in fragment
+    assert 'id="job-results" hx-swap-oob="true"' in fragment and "Win-rate matrix" in fragment
+    assert (
+        'id="job-actions" class="toolbar" hx-swap-oob="true"' in fragment
+        and "Cancel the simulation" not in fragment
+    )
+    assert "Simulation Done: the results are below." in fragment
+
+
+def test_cancel_then_cancel_again(alice: Any) -> None:
+    job = ecarte_round_robin(alice)
+    client = browser(alice)
+    response = client.post(f"/simulations/{job.pk}/cancel/", follow=True)
+    job.refresh_from_db()
+    assert job.status == "cancelled"
+    assert f"Simulation #{job.pk} cancelled." in response.content.decode()
+    again = client.post(f"/simulations/{job.pk}/cancel/", follow=True).content.decode()
+    assert "has already ended (cancelled)" in again
+    assert client.get(f"/simulations/{job.pk}/cancel/").status_code == 405
+
+
+# --- results -----------------------------------------------------------------------------------
+
+
+def test_a_finished_matchup_shows_win_rates_intervals_and_card_statistics(cardset: None, alice: Any) -> None:
+    job = finish(eredan_matchup(alice, games=8))
+    assert job.status == "done"
+    response = browser(alice).get(f"/simulations/{job.pk}/")
+    html = response.content.decode()
+    assert response.status_code == 200 and "hx-trigger" not in html
+    side = job.results["pairings"][0]["sides"]["A"]
+    lo, hi = side["win_rate_ci95"]
+    assert f"{side['win_rate'] * 100:.1f}%" in html
+    assert f"{lo * 100:.1f}%–{hi * 100:.1f}%" in html
+    assert f"Cards of {side['label']}" in html and f"Characters of {side['label']}" in html
+    # Cards by their names, not their slugs.
+    slug = next(iter(side["cards"]))
+    from cards.models import Card
+
+    assert Card.objects.get(slug=slug).name_en in html
+    assert "Win-rate matrix" not in html  # a matchup has no matrix
+
+
+def test_a_finished_round_robin_shows_standings_matrix_and_heatmap(alice: Any) -> None:
+    job = finish(ecarte_round_robin(alice))
+    html = browser(alice).get(f"/simulations/{job.pk}/").content.decode()
+    assert "Standings" in html and "Win-rate matrix" in html
+    assert f'src="/api/simulations/{job.pk}/heatmap.svg"' in html
+    matrix = job.results["matrix"]["win_rate"]
+    rate = matrix[0][1]
+    assert f'sim-band-{round(rate * 10)}"' in html and f">{rate * 100:.0f}%</td>" in html
+    assert html.count('class="num sim-empty"') == 3  # the diagonal
+    # Another pairing's details on request; a pairing that does not exist is a 404.
+    other = browser(alice).get(f"/simulations/{job.pk}/", {"pairing": 2}).content.decode()
+    assert "heuristic vs random" not in re.search(r'id="pairing-heading">(.*?)<', other).group(1)  # type: ignore[union-attr]
+    for bad in ("3", "-1", "x"):
+        assert browser(alice).get(f"/simulations/{job.pk}/", {"pairing": bad}).status_code == 404
+
+
+def test_a_cancelled_job_shows_its_partial_results(alice: Any) -> None:
+    job = ecarte_round_robin(alice, games=8)
+    services.job_dispatch(job_id=job.pk)
+    services.chunk_run(job_id=job.pk, pairing=0, chunk=0)
+    services.job_cancel(job=job)
+    html = browser(alice).get(f"/simulations/{job.pk}/").content.decode()
+    assert "Partial results: the 4 games played before the simulation was cancelled." in html
