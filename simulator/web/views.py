@@ -81,7 +81,6 @@ def _deck_groups(user: Any) -> list[tuple[str, list[Deck]]]:
 def new(request: HttpRequest) -> HttpResponse:
     """Start a matchup, a gauntlet or a round robin; problems are shown beside their fields."""
     spec = _game(request)
-    status = 200
     if request.method == "POST":
         form = SimulationForm(request.POST, spec=spec)
         if form.is_valid():
@@ -94,7 +93,8 @@ def new(request: HttpRequest) -> HttpResponse:
                 form.add_service_errors(error)
             else:
                 return redirect("simulator_web:detail", pk=job.pk)
-        status = 400
+        # Refused: the form again with the problems beside the fields, as a 200 page (like Django's
+        # own sign-in form; a 4xx document is logged as a failed load by browsers).
     else:
         initial: dict[str, Any] = {}
         if spec.uses_decks and request.GET.get("deck", "").isdigit():
@@ -113,7 +113,7 @@ def new(request: HttpRequest) -> HttpResponse:
         "chosen_opponents": [str(v) for v in (form["opponents"].value() or [])],
         "chosen_kind": str(form["kind"].value() or ""),
     }
-    return render(request, "simulator/web/new.html", context, status=status)
+    return render(request, "simulator/web/new.html", context)
 
 
 def _live_context(job: SimulationJob, pairing: int = 0) -> dict[str, Any]:
