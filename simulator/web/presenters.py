@@ -91,13 +91,16 @@ def progress_view(*, job: SimulationJob, progress: Progress) -> ProgressView:
 
 
 def catalog_names(slugs: Iterable[str]) -> dict[str, str]:
-    """English names of these card and character slugs (a slug no longer in the database shows
-    as itself)."""
+    """English names of these card and character slugs, with the evolution level past the first
+    (the levels of a family share a name); a slug no longer in the database shows as itself."""
     wanted = sorted(set(slugs))
     names: dict[str, str] = {}
     if wanted:
         for model in (Card, Character):
-            names.update(model.objects.filter(slug__in=wanted).values_list("slug", "name_en"))
+            for slug, name, level in model.objects.filter(slug__in=wanted).values_list(
+                "slug", "name_en", "level"
+            ):
+                names[slug] = name if level <= 1 else f"{name} (level {level})"
     return names
 
 

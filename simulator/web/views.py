@@ -104,7 +104,7 @@ def new(request: HttpRequest) -> HttpResponse:
         "nav": NAV,
         "form": form,
         "spec": spec,
-        "games": [(name, GAME_NAMES.get(name, name)) for name in available_games()],
+        "games": [(name, GAME_NAMES.get(name, name)) for name in GAME_NAMES if name in available_games()],
         "game_name": GAME_NAMES.get(spec.name, spec.name),
         "kinds": [(value, label, KIND_HINTS[value]) for value, label in KIND_CHOICES],
         "policies": list(spec.policies),
