@@ -58,9 +58,14 @@ class ValuesField(forms.Field):
             raise forms.ValidationError(self.error_messages["required"], code="required")
 
 
+def is_number(value: str, digits: int = 18) -> bool:
+    """Whether ``value`` is a whole number of ASCII digits (``str.isdigit`` also admits "²")."""
+    return 0 < len(value) <= digits and value.isascii() and value.isdigit()
+
+
 def _ref(value: str) -> int | str:
     """A deck reference as the service takes it: an id (digits) or a demo deck's slug."""
-    return int(value) if value.isdigit() and len(value) < 19 else value
+    return int(value) if is_number(value) else value
 
 
 class SimulationForm(forms.Form):
@@ -137,7 +142,7 @@ class SimulationForm(forms.Form):
         if not isinstance(path, str):
             return None
         parts = path.split(".")
-        if parts[0] == "entrants" and len(parts) >= 2 and parts[1].isdigit():
+        if parts[0] == "entrants" and len(parts) >= 2 and is_number(parts[1]):
             first = parts[1] == "0"
             attribute = parts[2] if len(parts) > 2 else "deck"
             if attribute == "policy" and self.spec.uses_decks:

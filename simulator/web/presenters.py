@@ -65,6 +65,8 @@ class ProgressView:
 
 
 def _duration(seconds: float) -> str:
+    if seconds < 1:
+        return "under a second"
     seconds = round(seconds)
     if seconds < 60:
         return f"{seconds} s"

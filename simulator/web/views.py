@@ -23,7 +23,7 @@ from eredan.api.errors import DomainError, NotFoundError
 from simulator import selectors, services
 from simulator.engine.registry import GameSpec, UnknownGameError, available_games, get_game_spec
 from simulator.models import SimulationJob
-from simulator.web.forms import KIND_CHOICES, KIND_HINTS, SimulationForm
+from simulator.web.forms import KIND_CHOICES, KIND_HINTS, SimulationForm, is_number
 from simulator.web.presenters import entrants_summary, percent, progress_view, results_view
 
 NAV = "simulations"
@@ -51,6 +51,7 @@ def index(request: HttpRequest) -> HttpResponse:
             "job": job,
             "game": GAME_NAMES.get(job.game, job.game),
             "entrants": entrants_summary(job.kind, [e.label for e in job.entrants.all()]),
+            "total": f"{job.total_games:,}",
             "percent": percent(job.games_done / job.total_games if job.total_games else 0.0, 0),
         }
         for job in page
@@ -97,7 +98,7 @@ def new(request: HttpRequest) -> HttpResponse:
         # own sign-in form; a 4xx document is logged as a failed load by browsers).
     else:
         initial: dict[str, Any] = {}
-        if spec.uses_decks and request.GET.get("deck", "").isdigit():
+        if spec.uses_decks and is_number(request.GET.get("deck", "")):
             initial["first"] = request.GET["deck"]
         form = SimulationForm(initial=initial, spec=spec)
     context = {
@@ -136,12 +137,19 @@ def _live_context(job: SimulationJob, pairing: int = 0) -> dict[str, Any]:
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A job: its entrants and settings, its progress while it runs, its results once ended."""
     job = _job(request, pk)
+    pairings = job.pairings.count()
     raw = request.GET.get("pairing", "0")
-    if not raw.isdigit() or int(raw) >= max(job.pairings.count(), 1):
+    if not is_number(raw, 6) or int(raw) >= max(pairings, 1):
         raise Http404("No such pairing.")
     context = {
         "nav": NAV,
         "entrants": list(job.entrants.order_by("index")),
+        "facts": {
+            "games": f"{job.games:,}",
+            "pairings": f"{pairings:,}",
+            "total": f"{job.total_games:,}",
+            "chunks": f"{job.total_chunks:,}, up to {job.chunk_size:,} games each",
+        },
         "game_name": GAME_NAMES.get(job.game, job.game),
         **_live_context(job, int(raw)),
     }

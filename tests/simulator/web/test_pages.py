@@ -170,6 +170,8 @@ def test_a_matchup_is_started_and_the_browser_sent_to_its_page(
         ({"opponents": []}, "opponents", "at least one opponent"),
         ({"first": ""}, "first", "Choose the first entrant"),
         ({"first": "999999"}, "first", "No deck of yours and no public demo deck is 999999"),
+        ({"first": "²"}, "first", "No deck of yours and no public demo deck is '²'"),
+        ({"first": "9" * 30}, "first", "No deck of yours and no public demo deck is '999"),
     ],
 )
 def test_bad_values_are_refused_beside_their_field_keeping_the_rest(
@@ -347,7 +349,7 @@ def test_a_finished_round_robin_shows_standings_matrix_and_heatmap(alice: Any) -
     # Another pairing's details on request; a pairing that does not exist is a 404.
     other = browser(alice).get(f"/simulations/{job.pk}/", {"pairing": 2}).content.decode()
     assert "heuristic vs random" not in re.search(r'id="pairing-heading">(.*?)<', other).group(1)  # type: ignore[union-attr]
-    for bad in ("3", "-1", "x"):
+    for bad in ("3", "-1", "x", "²", "9" * 40):
         assert browser(alice).get(f"/simulations/{job.pk}/", {"pairing": bad}).status_code == 404
 
 
