@@ -19,6 +19,7 @@ from eredan.api.errors import DomainError
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN
 from simulator.engine.registry import GameSpec
 from simulator.error_codes import SimulationErrorCode as Code
+from simulator.models import SimulationJob
 from simulator.services import EntrantInput
 
 KIND_CHOICES = [
@@ -157,3 +158,31 @@ class SimulationForm(forms.Form):
             "award_experience": "award_experience",
             "collection": "award_experience",
         }.get(parts[0])
+
+
+def initial_from_job(job: SimulationJob) -> dict[str, Any]:
+    """The form filled with the settings of ``job`` (same entrants, policies, games and seed: the
+    same games again). A deck deleted since is left out."""
+    entrants = list(job.entrants.order_by("index"))
+    if not entrants:
+        return {}
+    uses_decks = any(e.characters for e in entrants)
+
+    def value(entrant: Any) -> str:
+        if uses_decks:
+            return "" if entrant.deck_id is None else str(entrant.deck_id)
+        return str(entrant.policy)
+
+    initial: dict[str, Any] = {
+        "kind": job.kind,
+        "first": value(entrants[0]),
+        "opponents": [v for v in (value(e) for e in entrants[1:]) if v],
+        "games": job.games,
+        "seed": job.seed,
+        "award_experience": job.award_experience,
+    }
+    if uses_decks:
+        initial["policy_a"] = entrants[0].policy
+        if len(entrants) > 1:
+            initial["policy_b"] = entrants[1].policy
+    return initial

@@ -23,7 +23,7 @@ from eredan.api.errors import DomainError, NotFoundError
 from simulator import selectors, services
 from simulator.engine.registry import GameSpec, UnknownGameError, available_games, get_game_spec
 from simulator.models import SimulationJob
-from simulator.web.forms import KIND_CHOICES, KIND_HINTS, SimulationForm, is_number
+from simulator.web.forms import KIND_CHOICES, KIND_HINTS, SimulationForm, initial_from_job, is_number
 from simulator.web.presenters import entrants_summary, percent, progress_view, results_view
 
 NAV = "simulations"
@@ -98,7 +98,14 @@ def new(request: HttpRequest) -> HttpResponse:
         # own sign-in form; a 4xx document is logged as a failed load by browsers).
     else:
         initial: dict[str, Any] = {}
-        if spec.uses_decks and is_number(request.GET.get("deck", "")):
+        again = request.GET.get("again")
+        if again is not None:  # the settings of one of your jobs: run it again
+            if not is_number(again):
+                raise Http404("No such simulation job.")
+            job = _job(request, int(again))
+            spec = get_game_spec(job.game)
+            initial = initial_from_job(job)
+        elif spec.uses_decks and is_number(request.GET.get("deck", "")):
             initial["first"] = request.GET["deck"]
         form = SimulationForm(initial=initial, spec=spec)
     context = {

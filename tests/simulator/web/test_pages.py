@@ -360,3 +360,54 @@ def test_a_cancelled_job_shows_its_partial_results(alice: Any) -> None:
     services.job_cancel(job=job)
     html = browser(alice).get(f"/simulations/{job.pk}/").content.decode()
     assert "Partial results: the 4 games played before the simulation was cancelled." in html
+
+
+def test_a_failed_job_says_why(alice: Any) -> None:
+    job = ecarte_round_robin(alice)
+    services.job_fail(job_id=job.pk, error="The card database changed while the job ran.")
+    html = browser(alice).get(f"/simulations/{job.pk}/").content.decode()
+    assert "The card database changed while the job ran." in html and "hx-trigger" not in html
+    assert "Results" not in html  # no game was played
+
+
+# --- starting from elsewhere -------------------------------------------------------------------
+
+
+def test_a_deck_page_can_link_to_the_form_with_its_deck_chosen(cardset: None, alice: Any) -> None:
+    mine = own_copy_of_demo(alice, GOLEMS)
+    html = browser(alice).get(NEW, {"deck": mine.pk}).content.decode()
+    assert f'<option value="{mine.pk}" selected>' in html
+
+
+def test_run_again_fills_the_form_with_the_jobs_settings(cardset: None, alice: Any, bob: Any) -> None:
+    job = services.job_create(
+        owner=alice,
+        game="eredan",
+        kind="gauntlet",
+        entrants=[
+            EntrantInput(deck=KOTOBA, policy="random"),
+            EntrantInput(deck=GOLEMS, policy="greedy"),
+            EntrantInput(deck=GARDE, policy="greedy"),
+        ],
+        games=30,
+        seed=1234,
+    )
+    client = browser(alice)
+    html = client.get(NEW, {"again": job.pk}).content.decode()
+    assert f'<option value="{demo(KOTOBA).pk}" selected>' in html
+    for slug in (GOLEMS, GARDE):
+        assert f'name="opponents" value="{demo(slug).pk}" checked' in html
+    assert 'value="gauntlet" checked' in html
+    assert '<option value="random" selected>' in html and '<option value="greedy" selected>' in html
+    assert 'name="games" id="id_games" value="30"' in html and 'name="seed" id="id_seed" value="1234"' in html
+    # Someone else's job cannot be copied.
+    assert browser(bob).get(NEW, {"again": job.pk}).status_code == 404
+    assert client.get(NEW, {"again": "x"}).status_code == 404
+
+
+def test_run_again_of_a_classic_game_opens_that_games_form(alice: Any) -> None:
+    job = ecarte_round_robin(alice)
+    html = browser(alice).get(NEW, {"again": job.pk}).content.decode()
+    assert 'name="game" value="ecarte"' in html
+    assert '<option value="heuristic" selected>' in html
+    assert 'name="opponents" value="random" checked' in html
