@@ -300,7 +300,7 @@ def test_once_the_job_is_done_the_fragment_stops_polling_and_brings_the_results(
         'id="job-actions" class="toolbar" hx-swap-oob="true"' in fragment
         and "Cancel the simulation" not in fragment
     )
-    assert "Simulation Done: the results are below." in fragment
+    assert "Simulation done: the results are below." in fragment
 
 
 def test_cancel_then_cancel_again(alice: Any) -> None:
