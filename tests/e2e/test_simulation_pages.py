@@ -78,6 +78,8 @@ def test_a_matchup_runs_and_shows_its_results(page: Any) -> None:
     page.get_by_role("link", name="← Simulations").click()
     row = page.get_by_role("row").filter(has_text=f"{GOLEMS} vs {GARDE}").first
     expect(row).to_contain_text("Done")
+    expect(row.get_by_role("progressbar")).to_have_attribute("value", "20")
+    screenshot(page, "simulations-list")
 
 
 def test_a_round_robin_shows_its_win_rate_matrix_and_heatmap(page: Any) -> None:
@@ -94,12 +96,14 @@ def test_a_round_robin_shows_its_win_rate_matrix_and_heatmap(page: Any) -> None:
         expect(cell).to_have_text(re.compile(r"^\d+%$"))
     standings = page.locator("table.sim-standings tbody tr")
     expect(standings).to_have_count(3)
-    image = page.get_by_role("img", name=re.compile("Heatmap of the win-rate matrix"))
-    image.scroll_into_view_if_needed()
-    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
     # Another pairing's card statistics (the opponents come in the order the form lists them).
     page.locator("table.sim-pairings").get_by_role("link").nth(2).click()
     expect(page.locator("#pairing-heading")).to_have_text(f"{SABRE} vs {GARDE}")
+    # The heatmap image (the API's SVG export) under the table.
+    image = page.get_by_role("img", name=re.compile("Heatmap of the win-rate matrix"))
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+    box = image.bounding_box()
+    assert box is not None and box["height"] > 100, box
     page.get_by_role("heading", name="Win-rate matrix").scroll_into_view_if_needed()
     screenshot(page, "round-robin-heatmap")
 
