@@ -156,6 +156,7 @@ def test_the_pages_fit_a_phone_screen(phone_page: Any) -> None:
         return int(page.evaluate("document.documentElement.scrollWidth"))
 
     assert width() <= 390, f"the form is {width()}px wide on a 390px screen"
+    screenshot(page, "simulation-new-phone")
     page.get_by_role("button", name="Start the simulation").click()
     page.wait_for_url(JOB_URL)
     expect(page.locator("table.sim-standings")).to_be_visible(timeout=RESULTS_TIMEOUT)
