@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -163,13 +164,21 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "simulator/web/detail.html", context)
 
 
-@login_required
 def progress(request: HttpRequest, pk: int) -> HttpResponse:
     """The progress fragment htmx polls; once the job has ended, the final state and the results
     (and polling stops: the fragment no longer asks to be polled)."""
+    page = reverse("simulator_web:detail", kwargs={"pk": pk})
+    htmx = request.headers.get("HX-Request") == "true"
+    if not request.user.is_authenticated:
+        # Signed out meanwhile (elsewhere, or the session expired): the whole page goes to the
+        # sign-in form, not the sign-in form into the progress section.
+        login = redirect_to_login(page)
+        if htmx:
+            return HttpResponse(status=204, headers={"HX-Redirect": login["Location"]})
+        return login
     job = _job(request, pk)
-    if request.headers.get("HX-Request") != "true":
-        return redirect("simulator_web:detail", pk=job.pk)
+    if not htmx:
+        return redirect(page)
     return render(request, "simulator/web/_progress_update.html", _live_context(job))
 
 

@@ -105,6 +105,12 @@ def test_anonymous_visitors_are_sent_to_sign_in(path: str) -> None:
     assert response["Location"].startswith("/accounts/login/?next=")
 
 
+def test_a_page_polling_after_signing_out_is_sent_to_sign_in_as_a_whole() -> None:
+    response = browser().get("/simulations/7/progress/", headers={"HX-Request": "true"})
+    assert response.status_code == 204
+    assert response["HX-Redirect"] == "/accounts/login/?next=/simulations/7/"
+
+
 def test_the_list_shows_ones_own_jobs_only(alice: Any, bob: Any) -> None:
     mine = ecarte_round_robin(alice)
     theirs = ecarte_round_robin(bob)
