@@ -417,3 +417,19 @@ def test_run_again_of_a_classic_game_opens_that_games_form(alice: Any) -> None:
     assert 'name="game" value="ecarte"' in html
     assert '<option value="heuristic" selected>' in html
     assert 'name="opponents" value="random" checked' in html
+
+
+def test_a_finished_gauntlet_shows_standings_and_pairings_without_a_matrix(alice: Any) -> None:
+    job = services.job_create(
+        owner=alice,
+        game="ecarte",
+        kind="gauntlet",
+        entrants=[EntrantInput(policy=p) for p in ("heuristic", "random", "random")],
+        games=4,
+        seed=9,
+    )
+    job = finish(job)
+    html = browser(alice).get(f"/simulations/{job.pk}/").content.decode()
+    assert "Standings" in html and "Win-rate matrix" not in html and "heatmap.svg" not in html
+    assert html.count('href="?pairing=') == 2
+    assert "heuristic vs random (2)" in html
