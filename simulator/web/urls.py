@@ -9,6 +9,7 @@ from simulator.web import views
 app_name = "simulator_web"
 urlpatterns = [
     path("simulations/", views.index, name="list"),
+    path("simulations/progress/", views.list_progress, name="list_progress"),
     path("simulations/new/", views.new, name="new"),
     path("simulations/<int:pk>/", views.detail, name="detail"),
     path("simulations/<int:pk>/progress/", views.progress, name="progress"),

@@ -32,6 +32,8 @@ NAV = "simulations"
 PAGE_SIZE = 20
 #: How often a running job's page asks for its progress.
 POLL_SECONDS = 1
+#: How often the list asks for the progress of its running jobs.
+LIST_POLL_SECONDS = 2
 GAME_NAMES = {"eredan": "Eredan", "cribbage": "Cribbage", "ecarte": "Écarté", "crapette": "Crapette"}
 
 
@@ -42,26 +44,55 @@ def _job(request: HttpRequest, pk: int) -> SimulationJob:
         raise Http404("No such simulation job.") from None
 
 
+def _row(job: SimulationJob) -> dict[str, Any]:
+    return {
+        "job": job,
+        "game": GAME_NAMES.get(job.game, job.game),
+        "entrants": entrants_summary(job.kind, [e.label for e in job.entrants.all()]),
+        "total": f"{job.total_games:,}",
+        "percent": percent(job.games_done / job.total_games if job.total_games else 0.0, 0),
+    }
+
+
 @login_required
 def index(request: HttpRequest) -> HttpResponse:
-    """Your jobs, newest first."""
+    """Your jobs, newest first; the status and progress of those still running are polled."""
     jobs = selectors.job_list(user=request.user).prefetch_related("entrants")
     page = Paginator(jobs, PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [
-        {
-            "job": job,
-            "game": GAME_NAMES.get(job.game, job.game),
-            "entrants": entrants_summary(job.kind, [e.label for e in job.entrants.all()]),
-            "total": f"{job.total_games:,}",
-            "percent": percent(job.games_done / job.total_games if job.total_games else 0.0, 0),
-        }
-        for job in page
-    ]
+    rows = [_row(job) for job in page]
+    active = [row["job"].pk for row in rows if row["job"].is_active]
     return render(
         request,
         "simulator/web/index.html",
-        {"nav": NAV, "page": page, "rows": rows},
+        {"nav": NAV, "page": page, "rows": rows, "active": active, "poll_seconds": LIST_POLL_SECONDS},
     )
+
+
+def list_progress(request: HttpRequest) -> HttpResponse:
+    """What the list polls: the status and progress cells of the jobs asked for (``ids``, yours
+    only), swapped out of band, and the poller again while one of them is still running."""
+    if not request.user.is_authenticated:
+        return _signed_out(request, reverse("simulator_web:list"))
+    if request.headers.get("HX-Request") != "true":
+        return redirect("simulator_web:list")
+    ids = [int(v) for v in request.GET.get("ids", "").split(",")[:PAGE_SIZE] if is_number(v)]
+    jobs = selectors.job_list(user=request.user).filter(pk__in=ids).prefetch_related("entrants")
+    rows = [_row(job) for job in jobs]
+    active = [row["job"].pk for row in rows if row["job"].is_active]
+    return render(
+        request,
+        "simulator/web/_list_update.html",
+        {"rows": rows, "active": active, "poll_seconds": LIST_POLL_SECONDS},
+    )
+
+
+def _signed_out(request: HttpRequest, page: str) -> HttpResponse:
+    """Signed out meanwhile (elsewhere, or the session expired): the whole page goes to the
+    sign-in form, not the sign-in form into a polled fragment."""
+    login = redirect_to_login(page)
+    if request.headers.get("HX-Request") == "true":
+        return HttpResponse(status=204, headers={"HX-Redirect": login["Location"]})
+    return login
 
 
 def _game(request: HttpRequest) -> GameSpec:
@@ -168,16 +199,10 @@ def progress(request: HttpRequest, pk: int) -> HttpResponse:
     """The progress fragment htmx polls; once the job has ended, the final state and the results
     (and polling stops: the fragment no longer asks to be polled)."""
     page = reverse("simulator_web:detail", kwargs={"pk": pk})
-    htmx = request.headers.get("HX-Request") == "true"
     if not request.user.is_authenticated:
-        # Signed out meanwhile (elsewhere, or the session expired): the whole page goes to the
-        # sign-in form, not the sign-in form into the progress section.
-        login = redirect_to_login(page)
-        if htmx:
-            return HttpResponse(status=204, headers={"HX-Redirect": login["Location"]})
-        return login
+        return _signed_out(request, page)
     job = _job(request, pk)
-    if not htmx:
+    if request.headers.get("HX-Request") != "true":
         return redirect(page)
     return render(request, "simulator/web/_progress_update.html", _live_context(job))
 

@@ -147,6 +147,25 @@ def test_the_form_works_from_the_keyboard(page: Any) -> None:
     expect(page.locator("#job-live [data-status]")).to_have_text("Done", timeout=RESULTS_TIMEOUT)
 
 
+def test_the_list_follows_its_running_jobs(page: Any) -> None:
+    sign_in(page, ALICE)
+    page.goto("/simulations/new/?game=ecarte")
+    page.get_by_label("First player's AI policy").select_option("heuristic")
+    page.get_by_role("group", name="Opponents").get_by_label("random", exact=True).check()
+    page.get_by_label("Games per pairing").fill("2000")
+    page.get_by_role("button", name="Start the simulation").click()
+    page.wait_for_url(JOB_URL)
+    job = page.url.rstrip("/").rsplit("/", 1)[1]
+    page.get_by_role("link", name="← Simulations").click()
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    row = page.get_by_role("row").filter(has=page.get_by_role("link", name=re.compile(rf"^#{job} ")))
+    expect(row).to_contain_text("Done", timeout=RESULTS_TIMEOUT)
+    expect(row.get_by_role("progressbar")).to_have_attribute("value", "2000")
+    assert loads == [], "the list was reloaded instead of updated in place"
+    expect(page.locator("#sim-list-poller[hx-get]")).to_have_count(0)  # polling stopped
+
+
 def test_the_pages_fit_a_phone_screen(phone_page: Any) -> None:
     page = phone_page
     sign_in(page, ALICE)

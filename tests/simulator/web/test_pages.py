@@ -78,6 +78,11 @@ def field_error(html: str, field: str) -> str:
     return htmllib.unescape(re.sub(r"<[^>]+>", " ", match.group(1))).strip() if match else ""
 
 
+def htmx_get(client: Client, path: str, **params: Any) -> str:
+    """What htmx gets from ``path`` (it says so in the ``HX-Request`` header)."""
+    return client.get(path, params, headers={"HX-Request": "true"}).content.decode()
+
+
 def matchup_form(first: Deck | int | str, *opponents: Deck | int | str, **extra: Any) -> dict[str, Any]:
     def ref(d: Deck | int | str) -> str:
         return str(d.pk if isinstance(d, Deck) else d)
@@ -109,6 +114,8 @@ def test_a_page_polling_after_signing_out_is_sent_to_sign_in_as_a_whole() -> Non
     response = browser().get("/simulations/7/progress/", headers={"HX-Request": "true"})
     assert response.status_code == 204
     assert response["HX-Redirect"] == "/accounts/login/?next=/simulations/7/"
+    response = browser().get("/simulations/progress/", {"ids": "7"}, headers={"HX-Request": "true"})
+    assert response["HX-Redirect"] == "/accounts/login/?next=/simulations/"
 
 
 def test_the_list_shows_ones_own_jobs_only(alice: Any, bob: Any) -> None:
@@ -120,6 +127,34 @@ def test_the_list_shows_ones_own_jobs_only(alice: Any, bob: Any) -> None:
     assert f"/simulations/{mine.pk}/" in html and f"/simulations/{theirs.pk}/" not in html
     assert "3 entrants: heuristic, random, random (2)" in html
     assert 'max="18" value="0"' in html  # the progress bar: 3 pairings × 6 games, none played yet
+
+
+def test_the_list_polls_the_progress_of_its_running_jobs_only(alice: Any, bob: Any) -> None:
+    running = ecarte_round_robin(alice, games=8)
+    services.job_dispatch(job_id=running.pk)
+    services.chunk_run(job_id=running.pk, pairing=0, chunk=0)
+    done = finish(ecarte_round_robin(alice))
+    theirs = ecarte_round_robin(bob)
+    client = browser(alice)
+    html = client.get("/simulations/").content.decode()
+    assert f'hx-get="/simulations/progress/?ids={running.pk}" hx-trigger="every 2s"' in html
+    ids = f"{running.pk},{done.pk},{theirs.pk},x,²"
+    fragment = client.get(
+        "/simulations/progress/", {"ids": ids}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert f'id="sim-row-{running.pk}-progress" hx-swap-oob="true"' in fragment
+    assert 'max="24" value="4"' in fragment and "17%" in fragment
+    assert f'id="sim-row-{done.pk}-status" hx-swap-oob="true"' in fragment and "Done" in fragment
+    assert f"sim-row-{theirs.pk}-" not in fragment  # someone else's job says nothing
+    assert f'hx-get="/simulations/progress/?ids={running.pk}"' in fragment  # still running: polled again
+    services.job_cancel(job=running)
+    fragment = client.get(
+        "/simulations/progress/", {"ids": ids}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "hx-get" not in fragment and "Cancelled" in fragment  # nothing left running: polling stops
+    # Nothing to poll on a list of ended jobs; the poll's address is not a page.
+    assert "hx-trigger" not in client.get("/simulations/").content.decode()
+    assert client.get("/simulations/progress/")["Location"] == "/simulations/"
 
 
 def test_someone_elses_job_is_a_404_page_and_cannot_be_cancelled(alice: Any, bob: Any) -> None:
