@@ -295,6 +295,18 @@ def test_a_classic_game_gauntlet_from_its_own_form(alice: Any) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("game", "policies"), [("cribbage", ("random", "ev")), ("crapette", ("random", "planner"))]
+)
+def test_each_classic_game_has_its_form_with_its_policies(
+    game: str, policies: tuple[str, ...], alice: Any
+) -> None:
+    html = browser(alice).get(NEW, {"game": game}).content.decode()
+    assert f'name="game" value="{game}"' in html and 'aria-current="page">' in html
+    for policy in policies:
+        assert f'name="opponents" value="{policy}"' in html
+
+
 def test_an_unknown_game_is_404(alice: Any) -> None:
     assert browser(alice).get(NEW, {"game": "go"}).status_code == 404
 
@@ -468,3 +480,19 @@ def test_a_finished_gauntlet_shows_standings_and_pairings_without_a_matrix(alice
     assert "Standings" in html and "Win-rate matrix" not in html and "heatmap.svg" not in html
     assert html.count('href="?pairing=') == 2
     assert "heuristic vs random (2)" in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_unreachable_broker_leads_to_the_failed_job_saying_why() -> None:
+    from tests.simulator.conftest import celery_broker, make_user
+
+    alice = make_user("alice")
+    data = {"game": "ecarte", "kind": "matchup", "first": "heuristic", "opponents": ["random"], "games": "10"}
+    with celery_broker("redis://127.0.0.1:1/0", {}):
+        response = browser(alice).post(NEW, data, follow=True)
+    job = SimulationJob.objects.get()
+    assert response.redirect_chain == [(f"/simulations/{job.pk}/", 302)]
+    html = response.content.decode()
+    assert (
+        job.status == "failed" and html.count("could not be queued") == 2
+    )  # the message and the job's error
