@@ -480,19 +480,3 @@ def test_a_finished_gauntlet_shows_standings_and_pairings_without_a_matrix(alice
     assert "Standings" in html and "Win-rate matrix" not in html and "heatmap.svg" not in html
     assert html.count('href="?pairing=') == 2
     assert "heuristic vs random (2)" in html
-
-
-@pytest.mark.django_db(transaction=True)
-def test_an_unreachable_broker_leads_to_the_failed_job_saying_why() -> None:
-    from tests.simulator.conftest import celery_broker, make_user
-
-    alice = make_user("alice")
-    data = {"game": "ecarte", "kind": "matchup", "first": "heuristic", "opponents": ["random"], "games": "10"}
-    with celery_broker("redis://127.0.0.1:1/0", {}):
-        response = browser(alice).post(NEW, data, follow=True)
-    job = SimulationJob.objects.get()
-    assert response.redirect_chain == [(f"/simulations/{job.pk}/", 302)]
-    html = response.content.decode()
-    assert (
-        job.status == "failed" and html.count("could not be queued") == 2
-    )  # the message and the job's error
