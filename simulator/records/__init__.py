@@ -22,6 +22,7 @@ from simulator.records.base import (
     header,
     loads,
     play_recorded,
+    recorder_factory,
     replay_record,
     validate_shape,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "header",
     "loads",
     "play_recorded",
+    "recorder_factory",
     "replay_record",
     "validate_shape",
 ]

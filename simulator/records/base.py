@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from simulator.engine.protocol import Game, GameError, Policy, State
-from simulator.engine.runner import MAX_ACTIONS_PER_GAME, play_game
+from simulator.engine.runner import MAX_ACTIONS_PER_GAME, RecorderFactory, play_game
 
 FORMAT = "eredan-game-record"
 VERSION = 1
@@ -229,6 +229,16 @@ def loads(text: str | bytes) -> Any:
         return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise RecordError("malformed", f"not valid JSON: {exc}") from exc
+
+
+def recorder_factory(game_name: str, game: Game, *, context: Any = None) -> RecorderFactory:
+    """Recorders for the games of a batch (:func:`simulator.engine.runner.play_match_game`)."""
+    codec = codec_for(game_name)
+
+    def make(state: State, players: tuple[str, str], seed: int) -> GameRecorder:
+        return codec.recorder(game=game, state=state, seed=seed, players=players, context=context)
+
+    return make
 
 
 def play_recorded(
