@@ -266,3 +266,33 @@ def play_recorded(
 
     final = play_game(state, policies, rngs, max_actions=max_actions, on_action=observe)
     return final, recorder.finish(final)
+
+
+class FileRecorder:
+    """Records a game played by a loop of its own (the terminal games, ``eredan_play``) and writes
+    the record to ``path`` when the game has ended."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        game_name: str,
+        *,
+        game: Game,
+        state: State,
+        seed: int | None,
+        players: Sequence[str],
+        context: Any = None,
+    ) -> None:
+        self.path = Path(path)
+        codec = codec_for(game_name)
+        self.recorder = codec.recorder(game=game, state=state, seed=seed, players=players, context=context)
+
+    def observe(self, state: State, player: int, action: Any) -> None:
+        self.recorder.observe(state, player, action)
+
+    def finish(self, state: State) -> Path | None:
+        """Write the record of a finished game; ``None`` (and nothing written) if it did not end."""
+        if not state.is_terminal():
+            return None
+        self.path.write_text(dumps(self.recorder.finish(state)), encoding="utf-8")
+        return self.path
