@@ -268,7 +268,7 @@ class _Transcript:
             a, b = self.scores = e["score"]
             why = {
                 "turned_king": "the King turned up",
-                "king_of_trumps": "the King of trumps",
+                "king_of_trumps": "the King of trumps, announced",
                 "point": "the point",
                 "unproposed_point": "the point without proposing (or after a refusal)",
                 "vole": "the vole",
