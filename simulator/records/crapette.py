@@ -277,11 +277,13 @@ class _Reshuffles:
     the build that completed the pile. A problem is kept (not raised inside the engine) so that
     the build itself is judged first."""
 
-    def __init__(self, actions: Sequence[Mapping[str, Any]]) -> None:
+    def __init__(self, actions: Sequence[Mapping[str, Any]], log: list[str]) -> None:
         self.actions = actions
+        self.log = log
         self.build = 0  # index of the build being played
         self.used = False
         self.error: RecordError | None = None
+        self.at_line = 0  # where in the engine's log the reshuffle happened
 
     def start(self, index: int) -> None:
         self.build, self.used, self.error = index, False, None
@@ -289,6 +291,7 @@ class _Reshuffles:
     def __call__(self, pile: list[Card]) -> None:
         index = self.build + 1
         self.used = True
+        self.at_line = len(self.log)
         if index >= len(self.actions) or self.actions[index]["action"] != "reshuffle":
             self.error = RecordError(
                 "wrong_chance",
@@ -371,7 +374,7 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
     state.enable_log()
     assert state.log is not None
     actions: Sequence[Mapping[str, Any]] = deal["actions"]
-    reshuffles = _Reshuffles(actions)
+    reshuffles = _Reshuffles(actions, state.log)
     state.reshuffle = reshuffles
     players = record["players"]
     first = state.first_player
@@ -422,16 +425,19 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
             raise _illegal(exc, index) from exc
         if reshuffles.error is not None:
             raise reshuffles.error
-        new_lines = state.log[seen:]
-        transcript.append(f"{index + 1}. {new_lines[0]}" if new_lines else f"{index + 1}. {move}")
-        transcript.extend(f"   {line}" for line in new_lines[1:])
+        lines = [
+            f"{index + 1}. {line}" if i == 0 else f"   {line}" for i, line in enumerate(state.log[seen:])
+        ]
         if reshuffles.used:
             index += 1
             top = actions[index]["draw_pile"]
-            transcript.append(
+            # after the engine's "central pile … is complete" line, noted just after the shuffle
+            lines.insert(
+                reshuffles.at_line - seen + 1,
                 f"{index + 1}. the draw pile, reshuffled: {len(top)} cards"
-                + (f", top {top[0]}" if top else "")
+                + (f", top {top[0]}" if top else ""),
             )
+        transcript.extend(lines)
         index += 1
     if state.player != TERMINAL:
         raise RecordError(
