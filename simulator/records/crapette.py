@@ -349,15 +349,21 @@ def _illegal(exc: IllegalActionError, index: int) -> RecordError:
     return RecordError("illegal_action", message, deal=0, action=index, rule=exc.rule)
 
 
-def _check_king(state: CrapetteState, entry: Mapping[str, Any], move: Move, index: int) -> None:
-    """A king names the rank it takes; it must be the rank the pile needs (before the build)."""
-    if move.card.rank != KING or not 0 <= move.target_pile < len(state.central):
-        return
-    needed = RANK_CHARS[len(state.central[move.target_pile])]
-    if entry["as"] != needed:
+def _rank_needed(state: CrapetteState, move: Move) -> str | None:
+    """The rank a king built by ``move`` takes (the one its pile needs), or ``None``."""
+    if move.target is not Place.CENTRAL or move.card.rank != KING:
+        return None
+    if not 0 <= move.target_pile < len(state.central):
+        return None  # the engine refuses the place itself
+    return RANK_CHARS[len(state.central[move.target_pile])]
+
+
+def _check_king(entry: Mapping[str, Any], move: Move, needed: str | None, index: int) -> None:
+    """A king names the rank it takes; it must be the rank the pile needed before the build."""
+    if needed is not None and entry["as"] != needed:
         raise RecordError(
             "illegal_action",
-            f"{move.card} on central pile {move.target_pile} takes the rank {needed}, not {entry['as']}",
+            f"{move.card} built on center:{move.target_pile} takes the rank {needed}, not {entry['as']}",
             deal=0,
             action=index,
             rule=RULE_KING_AS,
@@ -415,14 +421,16 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
                 path=f"/deals/0/actions/{index}/player",
             )
         move = _move_of(entry, index)
-        if entry["action"] == "build":
-            _check_king(state, entry, move, index)
+        needed = _rank_needed(state, move)
         seen = len(state.log)
         reshuffles.start(index)
         try:
             state.apply(move)
         except IllegalActionError as exc:
             raise _illegal(exc, index) from exc
+        # After the engine's own checks (a king that is not there is refused for that), before the
+        # reshuffle the build may have caused (a later entry).
+        _check_king(entry, move, needed, index)
         if reshuffles.error is not None:
             raise reshuffles.error
         lines = [

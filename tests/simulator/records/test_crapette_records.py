@@ -74,6 +74,8 @@ def test_recorded_games_replay_to_their_result(pair, games):
         final, record = play(seed, pair, stock_size, recorded=True)
         assert record is not None
         assert final.summary() == plain.summary()
+        for name in ("stocks", "hands", "help_piles", "central", "draw_pile"):
+            assert getattr(final, name) == getattr(plain, name)
         text = dumps(record)
         again = loads(text)
         assert again == json.loads(json.dumps(record))
@@ -92,6 +94,54 @@ def test_recorded_games_replay_to_their_result(pair, games):
         total_reshuffles += reshuffles(record)
     if "planner" in pair:  # a random player seldom completes a pile
         assert total_reshuffles > 0
+
+
+def test_a_game_ended_by_the_turn_limit_replays_as_a_draw():
+    """docs/crapette.md "endless games": the ``max_turns`` guard is an option, so it is recorded;
+    equal stocks at the limit are a draw (``winner`` null)."""
+    game = GAME_SPEC.make_game(stock_size=20, max_turns=4)
+    policies = (GAME_SPEC.policies["random"](), GAME_SPEC.policies["random"]())
+    final, record = play_recorded(
+        "crapette",
+        game,
+        game.new_initial_state(random.Random(5)),
+        policies,
+        (random.Random(1), random.Random(2)),
+        seed=5,
+        players=["random", "random"],
+    )
+    assert final.end_reason == "turn_limit"
+    assert record["options"]["max_turns"] == 4
+    replay = replay_record(record)
+    assert replay.result == record["result"] == {"winner": None, "scores": [20, 20]}
+    assert (
+        replay.transcript[-1] == "Result: the turn limit was reached; stock cards left P0 20, P1 20; a draw"
+    )
+    longer = copy.deepcopy(record)
+    longer["options"]["max_turns"] = 5
+    error = refused(longer)
+    assert (error.code, error.action) == ("unfinished", len(record["deals"][0]["actions"]))
+
+
+def test_options_left_out_take_their_defaults():
+    _, record = play(3, ("planner", "random"), 20, recorded=True)
+    assert record is not None
+    record["options"] = {}
+    assert replay_record(record).result == record["result"]
+
+
+def test_equal_stock_tops_let_either_seat_start():
+    """rules/crapette.md "Play" 1: on equal tops a coin flip decides, so the record says who won it."""
+    record = hand_written()
+    deal = record["deals"][0]
+    deal["stocks"][1][-1] = "KH"  # P1's top now a king as well (KH: one in P0's stock, one here)
+    for pile in (deal["draw_pile"], deal["actions"][18]["draw_pile"]):
+        pile[pile.index("KH")] = "6C"
+    replay = replay_record(record)
+    assert replay.transcript[1] == "Deal: stock tops P0 KC, P1 KH; P0 starts (equal tops: the coin flip)"
+    deal["first_player"] = 1
+    error = refused(record)  # P1 may start, but then P0's first discard is out of turn
+    assert (error.code, error.action, error.rule) == ("illegal_action", 0, RULE_TURN)
 
 
 def test_a_recorded_reshuffle_is_taken_from_the_record():
