@@ -17,7 +17,7 @@ RNG.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from simulator.engine.playing_cards import KING, RANK_CHARS, Card, format_cards, full_deck
@@ -183,10 +183,24 @@ def _cards(names: Sequence[str], *, path: str, action: int | None = None) -> lis
     return [_card(name, path=f"{path}/{i}", action=action) for i, name in enumerate(names)]
 
 
-def _too_many_copies(cards: Iterable[Card]) -> Card | None:
+def _check_copies(cards: Sequence[Card], path_of: Callable[[int], str], *, action: int | None = None) -> None:
+    """rules: crapette "Cards and layout" — two decks: no card more than twice. The verdict points
+    (``path_of(index)``) at the first copy too many."""
     counts = Counter(cards)
-    over = sorted(card for card, n in counts.items() if n > DECK_COPIES)
-    return over[0] if over else None
+    if max(counts.values(), default=0) <= DECK_COPIES:
+        return
+    seen: Counter[Card] = Counter()
+    for index, card in enumerate(cards):
+        seen[card] += 1
+        if seen[card] > DECK_COPIES:
+            raise RecordError(
+                "duplicate_card",
+                f"{card} is there {counts[card]} times; the two decks hold {DECK_COPIES}",
+                deal=0,
+                action=action,
+                rule=RULE_CARDS,
+                path=path_of(index),
+            )
 
 
 def _game_of(options: Mapping[str, Any]) -> CrapetteGame:
@@ -206,14 +220,22 @@ def _dealt_state(game: CrapetteGame, deal: Mapping[str, Any]) -> CrapetteState:
     hands = [_cards(h, path=f"/deals/0/hands/{seat}") for seat, h in enumerate(deal["hands"])]
     top_first = _cards(deal["draw_pile"], path="/deals/0/draw_pile")
     everything = [*stocks[0], *stocks[1], *hands[0], *hands[1], *top_first]
-    extra = _too_many_copies(everything)
-    if extra is not None:
-        raise RecordError(
-            "duplicate_card",
-            f"{extra} is dealt {Counter(everything)[extra]} times; the two decks hold {DECK_COPIES}",
-            deal=0,
-            rule=RULE_CARDS,
-        )
+    parts = [
+        ("stocks/0", stocks[0]),
+        ("stocks/1", stocks[1]),
+        ("hands/0", hands[0]),
+        ("hands/1", hands[1]),
+        ("draw_pile", top_first),
+    ]
+
+    def path_of(index: int) -> str:
+        for name, pile in parts:
+            if index < len(pile):
+                return f"/deals/0/{name}/{index}"
+            index -= len(pile)
+        return "/deals/0"
+
+    _check_copies(everything, path_of)
     n = game.options.stock_size
     for seat, stock in enumerate(stocks):
         if len(stock) != n:
@@ -309,16 +331,10 @@ class _Reshuffles:
         except RecordError as exc:
             self.error = exc
             return
-        extra = _too_many_copies(top_first)
-        if extra is not None:
-            self.error = RecordError(
-                "duplicate_card",
-                f"{extra} appears {top_first.count(extra)} times; the two decks hold {DECK_COPIES}",
-                deal=0,
-                action=index,
-                rule=RULE_CARDS,
-                path=path,
-            )
+        try:
+            _check_copies(top_first, lambda i: f"{path}/{i}", action=index)
+        except RecordError as exc:
+            self.error = exc
             return
         have, given = Counter(pile), Counter(top_first)
         if have != given:

@@ -22,6 +22,7 @@ with an :class:`~simulator.engine.protocol.IllegalActionError` whose ``rule`` ci
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -706,8 +707,7 @@ class CrapetteGame:
         if len(hand_lists) != 2 or any(len(h) != HAND_SIZE for h in hand_lists):
             raise LayoutError(f"each of the two players has a hand of {HAND_SIZE} cards")
         everything = [*stock_lists[0], *stock_lists[1], *hand_lists[0], *hand_lists[1], *pile]
-        deck = full_deck(copies=DECK_COPIES)
-        if _multiset_difference(everything, deck) or _multiset_difference(deck, everything):
+        if Counter(everything) != _TWO_DECKS:
             raise LayoutError(f"a deal uses the {TOTAL_CARDS} cards of two decks, each card exactly twice")
         if first_player not in (0, 1):
             raise LayoutError("first_player must be 0 or 1")
@@ -796,6 +796,9 @@ def central_pile_is_valid(pile: Sequence[Card]) -> bool:
     if len(pile) >= TOP_RANK:
         return False
     return all(card.rank in (position, WILD_RANK) for position, card in enumerate(pile, start=1))
+
+
+_TWO_DECKS = Counter(full_deck(copies=DECK_COPIES))
 
 
 def _multiset_difference(cards: Iterable[Card], remove: Iterable[Card]) -> list[Card]:

@@ -355,7 +355,8 @@ def test_a_card_dealt_more_often_than_the_two_decks_hold():
     record["deals"][0]["draw_pile"][-1] = "KC"  # the stock already holds both KC
     error = refused(record)
     assert (error.code, error.action, error.rule) == ("duplicate_card", None, RULE_CARDS)
-    assert "KC is dealt 3 times" in error.message
+    assert error.path == "/deals/0/draw_pile/83"
+    assert "KC is there 3 times" in error.message
 
 
 @pytest.mark.parametrize(
@@ -448,6 +449,7 @@ def test_a_reshuffle_with_a_third_copy_is_a_duplicate():
     pile[-1] = "5S"  # two 5S are already in it
     error = refused(record)
     assert (error.code, error.action, error.rule) == ("duplicate_card", 18, RULE_CARDS)
+    assert error.path == f"/deals/0/actions/18/draw_pile/{len(pile) - 1}"
 
 
 def test_a_missing_or_unexpected_reshuffle():
