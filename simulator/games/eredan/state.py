@@ -316,6 +316,12 @@ class EredanState(Board):
             self.log.append({"event": "deal", "hands": [[self.cards[k].slug for k in h] for h in self.hands]})
         self.log.append({"event": "turn", "turn": self.turn, "active": self.active})
 
+    def opening(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None:
+        """Before the first action: the draw piles as they stood before the opening hands were
+        drawn (each pile's top card last) and the hands given to :meth:`from_position` (empty for
+        a dealt game); ``None`` once an action has been applied (it is not kept)."""
+        return self._setup
+
     def _initiative_bonus(self, seat: int) -> int:
         return sum(self.stat(c, 3) for c in range(seat * 3, seat * 3 + 3) if self.hp[c] > 0)
 
