@@ -29,7 +29,7 @@ from simulator.records.base import (
     replay_record,
     validate_shape,
 )
-from tests.simulator.games.eredan.factories import prepare_game, sample_decks
+from tests.simulator.games.eredan.factories import character, prepare_game, sample_decks
 
 Record = dict[str, Any]
 
@@ -187,6 +187,34 @@ def test_every_kind_of_chance_is_recorded_and_replayed(cardset, catalog, chancy_
         "discard",
     ):
         assert kinds.get(kind, 0) > 0, kinds
+
+
+def test_an_artisan_attaching_a_card_to_an_ally_is_recorded_with_on(cardset):
+    """rules/eredan.md §3 Classes — an Artisan attaches the cards reserved to artisans to any
+    living character of its side: the record names that character (``on``). The card database is
+    the codec's context: here a catalog with a character the bundled set does not have."""
+    smith = character("forgeronne-test", classes=("artisan",), guild="non_affilies", hp=12, attack=(2, 4))
+    catalog = Catalog(characters={**cardset.characters, smith.slug: smith}, cards=cardset.cards)
+    base = cardset.decks["mercenaires-errants"]
+    counts = {card.slug: n for card, n in base.cards} | {"no-dashi-1": 3}  # reserved to artisans
+    characters = [base.characters[0], smith, base.characters[2]]
+    deck = deck_from_counts("Artisans", characters, counts, cardset.cards)
+    assert validate_deck_spec(deck, catalog=catalog).valid
+    attached = []
+    for seed in range(30):
+        _, record = record_game((deck, cardset.decks["zil-golems"]), seed, ("random", "random"))
+        attached += [e for e in actions_of(record) if e["action"] == "play" and "on" in e]
+        assert replay_record(record, context=catalog).result == record["result"]
+        if attached:
+            break
+    assert attached and all(e["card"] == "no-dashi-1" and e["player"] == 0 for e in attached)
+    with pytest.raises(RecordError) as info:  # the bundled set does not know the Artisan
+        replay_record(record, context=cardset.catalog)
+    assert (info.value.code, info.value.path) == ("unknown_card", "/deals/0/characters/0/1")
+    i = first(record, "play", on=attached[0]["on"])
+    bad = edited(record, lambda r: actions_of(r)[i].update(on="marlok-1"))  # an enemy
+    error = refusal(bad, catalog)
+    assert (error.code, error.action, error.rule) == ("illegal_action", i, "rules/eredan.md §3 step 2")
 
 
 def test_a_search_player_game_is_recorded_too(cardset, catalog):
