@@ -856,16 +856,19 @@ def _chunk_record(
             _award_experience(job, pairing_row, results)
         if results:
             GameRecord.objects.bulk_create(
-                GameRecord(
-                    job_id=job.pk,
-                    pairing=pairing_row,
-                    index=r.index,
-                    seats=list(r.seats),
-                    winner=r.winner or "",
-                    record=r.record,
-                )
-                for r in results
-                if r.record is not None
+                [
+                    GameRecord(
+                        job_id=job.pk,
+                        pairing=pairing_row,
+                        index=r.index,
+                        seats=list(r.seats),
+                        winner=r.winner or "",
+                        record=r.record,
+                    )
+                    for r in results
+                    if r.record is not None
+                ],
+                ignore_conflicts=True,  # written once per game, like its experience
             )
         pairing = SimulationPairing.objects.select_for_update().get(pk=pairing_row.pk)
         running = MatchTally.from_json(pairing.tally) if pairing.tally else MatchTally()

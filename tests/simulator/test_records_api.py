@@ -291,3 +291,54 @@ def test_a_watched_terminal_game_writes_a_record_that_replays(
     record = json.loads(path.read_text())
     assert record["game"] == command and record["seed"] is not None
     assert replay_record(record).result == record["result"]
+
+
+# --- Eredan: the card database is the catalog records name cards in ------------------------------
+
+
+def test_eredan_play_writes_a_record_that_replays_against_the_card_database(
+    cardset: None, tmp_path: Path
+) -> None:
+    path = tmp_path / "eredan.json"
+    err = io.StringIO()
+    call_command(
+        "eredan_play", "kotoba-voie-du-sabre", "zil-golems", "--seed", "7", "--record", str(path),
+        stdout=io.StringIO(), stderr=err,
+    )  # fmt: skip
+    assert "game record written" in err.getvalue()
+    record = json.loads(path.read_text())
+    assert record["game"] == "eredan" and record["players"] == ["greedy", "greedy"]
+    replay = services.record_verify(record=record)
+    assert replay.result == record["result"]
+    out = io.StringIO()
+    call_command("replay", str(path), stdout=out)
+    assert "valid eredan record" in out.getvalue()
+
+
+def test_an_eredan_job_records_games_that_replay(cardset: None, alice: Any, client_for: Any) -> None:
+    job = finish(
+        services.job_create(
+            owner=alice,
+            game="eredan",
+            entrants=[EntrantInput(deck="zil-golems"), EntrantInput(deck="noz-garde-du-dragon")],
+            games=4,
+            seed=2,
+            chunk_size=2,
+            policy="random",
+            record_games=2,
+        )
+    )
+    assert job.status == "done"
+    records = [r.record for r in GameRecord.objects.filter(job=job).order_by("index")]
+    assert len(records) == 2
+    for record in records:
+        verdict = client_for().post(VERIFY, record, format="json").json()
+        assert verdict["valid"] is True, verdict["error"]
+        assert verdict["result"] == record["result"]
+    # A roll changed in a record no longer replays: the engine asks for what the record does not say.
+    tampered = copy.deepcopy(records[0])
+    roll = next(a for a in tampered["deals"][0]["actions"] if a["action"] == "roll")
+    roll["value"] = roll["value"] + 1 if roll["value"] < 6 else 1
+    verdict = client_for().post(VERIFY, tampered, format="json").json()
+    assert verdict["valid"] is False
+    assert verdict["error"]["code"] in {"wrong_chance", "wrong_result", "illegal_action", "wrong_score"}
