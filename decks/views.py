@@ -19,7 +19,6 @@ from cards.domain.specs import Catalog
 from cards.specs import get_catalog
 from decks import schema as _schema  # noqa: F401  (registers the deck input's OpenAPI shape)
 from decks import selectors, services
-from decks.error_codes import DeckErrorCode
 from decks.limits import MAX_BODY_BYTES, MAX_BULK_BODY_BYTES
 from decks.serializers import (
     BulkValidateInputSerializer,
@@ -29,7 +28,7 @@ from decks.serializers import (
     ValidateInputSerializer,
     ValidationResultSerializer,
 )
-from eredan.api.errors import DomainError
+from eredan.api.errors import DomainError, body_size_check
 from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination, paginated
 from eredan.api.parsers import JSONParser
 from eredan.api.renderers import renderers_for
@@ -38,19 +37,8 @@ from eredan.api.views import JsonErrorsMixin
 
 
 def _check_body_size(request: Request, limit: int) -> None:
-    """Refuse a body over ``limit`` bytes before reading it: 400 ``too_large``, as the deck
-    validator's contract says (issue 3: oversized bodies are malformed requests). Bodies over the
-    project-wide ``DATA_UPLOAD_MAX_MEMORY_SIZE`` sent without a length stay the parser's 413."""
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
-    if length > limit:
-        raise DomainError(
-            f"The request body is {length} bytes; this endpoint takes at most {limit}.",
-            code=DeckErrorCode.TOO_LARGE,
-            status_code=status.HTTP_400_BAD_REQUEST,
-        )
+    """The deck validator's size limit (issue 3: an oversized body is a 400 ``too_large``)."""
+    body_size_check(request, limit)
 
 
 def _deck_of(data: dict[str, Any], catalog: Catalog, field: str) -> tuple[list[str], dict[str, int]]:

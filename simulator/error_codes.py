@@ -33,6 +33,8 @@ class SimulationErrorCode(StrEnum):
     """Chunk size out of range, too many chunks, or chunks too long for the broker (400)."""
     BAD_SEED = "invalid_seed"
     """Seed outside 0 .. 2**63-1 (400)."""
+    BAD_RECORD_GAMES = "invalid_record_games"
+    """Recorded games per pairing outside 0 .. 20 (400)."""
     EXPERIENCE = "invalid_experience"
     """``award_experience`` where it cannot apply (a classic game, no deck of yours) (400)."""
     TOO_MANY_JOBS = "too_many_active_jobs"

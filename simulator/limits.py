@@ -57,3 +57,10 @@ MAX_ACTIVE_JOBS_PER_USER = 5
 
 #: Longest entrant label (deck names are at most 100 characters; a suffix may be added).
 MAX_LABEL_LENGTH = 120
+
+#: **[decision]** Games recorded per pairing by default (games 0 .. n-1, the same sample however the
+#: job is chunked; docs/game-records.md): enough to study and replay a matchup, cheap to store.
+DEFAULT_RECORD_GAMES = 2
+
+#: Most games a job may record per pairing (a record of an Eredan game is a few tens of kB).
+MAX_RECORD_GAMES = 20

@@ -55,6 +55,9 @@ class SimulationJob(models.Model):
     chunks_done = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     award_experience = models.BooleanField(default=False)
+    record_games = models.PositiveSmallIntegerField(
+        default=0, help_text="Games 0 .. n-1 of each pairing are recorded (docs/game-records.md)."
+    )
     collection = models.ForeignKey(
         "collection.Collection",
         null=True,
@@ -176,3 +179,24 @@ class ChunkResult(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.job_id} pairing {self.pairing_id} chunk {self.chunk} [{self.start}, {self.stop})"
+
+
+class GameRecord(models.Model):
+    """The record (docs/game-records.md) of one sampled game of a job, written with its chunk."""
+
+    job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="records")
+    pairing = models.ForeignKey(SimulationPairing, on_delete=models.CASCADE, related_name="records")
+    index = models.PositiveIntegerField(help_text="The game's index in its pairing.")
+    seats = models.JSONField(help_text='Side in seat 0 and seat 1: ["A", "B"] or ["B", "A"].')
+    winner = models.CharField(max_length=1, blank=True, help_text="Side that won (A or B), blank: a draw.")
+    record = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["job_id", "pairing_id", "index"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["job", "pairing", "index"], name="simrecord_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.job_id} pairing {self.pairing_id} game {self.index}"

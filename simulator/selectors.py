@@ -17,7 +17,7 @@ from django.utils import timezone
 from eredan.api.errors import NotFoundError
 from simulator.engine.batch import Entrant, batch_report, pairings_for
 from simulator.engine.stats import MatchTally
-from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
+from simulator.models import ChunkResult, GameRecord, SimulationEntrant, SimulationJob, SimulationPairing
 
 
 def job_list(*, user: Any, status: str | None = None) -> QuerySet[SimulationJob]:
@@ -157,3 +157,31 @@ def job_results(*, job: SimulationJob) -> dict[str, Any]:
     pairings: list[SimulationPairing] = list(job.pairings.order_by("index"))
     tallies = [MatchTally.from_json(p.tally) if p.tally else MatchTally() for p in pairings]
     return {**_report(job, tallies), "partial": True}
+
+
+def job_records(*, job: SimulationJob) -> list[GameRecord]:
+    """The recorded games of a job (without their records' bodies), by pairing then game."""
+    return list(
+        GameRecord.objects.filter(job_id=job.pk)
+        .select_related("pairing")
+        .defer("record")
+        .order_by("pairing__index", "index")
+    )
+
+
+def job_record_get(*, job: SimulationJob, pairing: Any, index: Any) -> GameRecord:
+    """One recorded game of a job; else :class:`NotFoundError`."""
+    try:
+        pairing, index = int(pairing), int(index)
+    except (TypeError, ValueError):
+        raise NotFoundError("No such recorded game.") from None
+    found = GameRecord.objects.filter(job_id=job.pk, pairing__index=pairing, index=index).first()
+    if found is None:
+        raise NotFoundError("No such recorded game.")
+    return found
+
+
+def job_record_documents(*, job: SimulationJob) -> list[dict[str, Any]]:
+    """Every record of a job, by pairing then game."""
+    rows = GameRecord.objects.filter(job_id=job.pk).order_by("pairing__index", "index")
+    return [row.record for row in rows]

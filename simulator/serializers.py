@@ -15,7 +15,7 @@ from rest_framework.reverse import reverse
 
 from decks.serializers import NoUnknownKeysMixin, StrictBooleanField, StrictCharField, StrictIntegerField
 from simulator import selectors
-from simulator.models import SimulationEntrant, SimulationJob
+from simulator.models import GameRecord, SimulationEntrant, SimulationJob
 
 #: A guard on the request's shape; the real bound (MAX_ENTRANTS) is checked by the service.
 MAX_ENTRANTS_IN_REQUEST = 100
@@ -70,6 +70,11 @@ class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     options = serializers.DictField(required=False, help_text="The game's options (e.g. eredan turn_cap).")
     award_experience = StrictBooleanField(required=False, default=False)
     collection = StrictIntegerField(required=False, allow_null=True, help_text="Collection earning the XP.")
+    record_games = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Games 0..n-1 of each pairing are recorded (0 to 20; default 2): /records/.",
+    )
 
 
 class EntrantOutputSerializer(serializers.ModelSerializer[SimulationEntrant]):
@@ -112,8 +117,8 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
         model = SimulationJob
         fields: tuple[str, ...] = (
             "id", "url", "game", "kind", "status", "options", "games", "seed", "chunk_size",
-            "award_experience", "collection", "progress", "error", "created_at", "started_at",
-            "finished_at", "links",
+            "award_experience", "collection", "record_games", "progress", "error", "created_at",
+            "started_at", "finished_at", "links",
         )  # fmt: skip
 
     def _url(self, name: str, obj: SimulationJob) -> str:
@@ -140,6 +145,7 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
             "results_csv": self._url("simulation-results-csv", obj),
             "heatmap_png": self._url("simulation-heatmap-png", obj),
             "heatmap_svg": self._url("simulation-heatmap-svg", obj),
+            "records": self._url("simulation-records", obj),
         }
 
 
@@ -155,3 +161,30 @@ class JobDetailSerializer(JobOutputSerializer):
         if not self.context.get("with_results", True):
             return None
         return selectors.job_results(job=obj)
+
+
+class RecordedGameSerializer(serializers.ModelSerializer[GameRecord]):
+    """One recorded game of a job, without its record (follow ``url``)."""
+
+    pairing = serializers.IntegerField(source="pairing.index")
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = GameRecord
+        fields = ("pairing", "index", "seats", "winner", "url")
+
+    def get_url(self, obj: GameRecord) -> str:
+        kwargs = {"pk": obj.job_id, "pairing": obj.pairing.index, "index": obj.index}
+        return str(reverse("simulation-record", kwargs=kwargs, request=self.context.get("request")))
+
+
+class RecordVerdictSerializer(serializers.Serializer[Any]):
+    """What ``POST /api/records/verify/`` answers for a well-formed record."""
+
+    valid = serializers.BooleanField()
+    game = serializers.CharField()
+    error = serializers.DictField(allow_null=True, help_text="code, message, deal, action, rule, path")
+    result = serializers.DictField(allow_null=True, help_text='{"winner": 0 | 1 | null, "scores": [a, b]}')
+    deals = serializers.IntegerField(allow_null=True)
+    actions = serializers.IntegerField(allow_null=True)
+    transcript = serializers.ListField(child=serializers.CharField(), allow_null=True)

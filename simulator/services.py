@@ -61,6 +61,7 @@ from simulator.engine.seeds import MAX_SEED
 from simulator.engine.stats import MatchTally
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.limits import (
+    DEFAULT_RECORD_GAMES,
     DEFAULT_SECONDS_PER_GAME,
     MAX_ACTIVE_JOBS_PER_USER,
     MAX_CHUNK_SHARE_OF_VISIBILITY,
@@ -69,11 +70,13 @@ from simulator.limits import (
     MAX_ENTRANTS,
     MAX_GAMES,
     MAX_LABEL_LENGTH,
+    MAX_RECORD_GAMES,
     MAX_TOTAL_GAMES,
     SECONDS_PER_GAME,
     TARGET_CHUNK_SECONDS,
 )
-from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
+from simulator.models import ChunkResult, GameRecord, SimulationEntrant, SimulationJob, SimulationPairing
+from simulator.records import Replay, replay_record
 from simulator.specs import UnknownSlugError, deck_spec_build, job_batch_get
 
 logger = logging.getLogger(__name__)
@@ -131,6 +134,7 @@ class PreparedJob:
     award_experience: bool = False
     collection: Collection | None = None
     catalog_version: str = ""
+    record_games: int = 0
 
     def entrants_json(self) -> list[dict[str, Any]]:
         """The entrants as the results show them (as for a saved job's entrant rows)."""
@@ -162,6 +166,7 @@ class PreparedJob:
             seed=self.seed,
             chunk_size=self.chunk_size,
             options=dict(self.options),
+            record_games=min(self.record_games, self.games),
         )
 
 
@@ -399,6 +404,7 @@ def simulation_prepare(
     policy: Any = None,
     award_experience: bool = False,
     collection_id: Any = None,
+    record_games: Any = None,
 ) -> PreparedJob:
     """Check a simulation request completely and return it ready to save or play.
 
@@ -506,6 +512,17 @@ def simulation_prepare(
                     f"use a chunk size of at most {fit:,}.",
                 )
 
+    # Recorded games (docs/game-records.md).
+    if record_games is None:
+        record_games = DEFAULT_RECORD_GAMES
+    elif not _is_int(record_games) or not 0 <= record_games <= MAX_RECORD_GAMES:
+        problems.add(
+            "record_games",
+            Code.BAD_RECORD_GAMES,
+            f"Recorded games per pairing is a whole number from 0 to {MAX_RECORD_GAMES}.",
+        )
+        record_games = 0
+
     # Game options: the game itself checks the values.
     if not any(p.field and p.field.startswith("options") for p in problems.items):
         try:
@@ -555,6 +572,7 @@ def simulation_prepare(
         award_experience=bool(award_experience),
         collection=collection,
         catalog_version=catalog.version if catalog is not None else "",
+        record_games=min(record_games, games) if games_ok else 0,
     )
 
 
@@ -594,6 +612,7 @@ def job_create(
     policy: Any = None,
     award_experience: bool = False,
     collection_id: Any = None,
+    record_games: Any = None,
 ) -> SimulationJob:
     """Check, save and queue a simulation job (see :func:`simulation_prepare` for the checks).
 
@@ -612,6 +631,7 @@ def job_create(
         policy=policy,
         award_experience=award_experience,
         collection_id=collection_id,
+        record_games=record_games,
     )
     return job_save(owner=owner, prepared=prepared)
 
@@ -649,6 +669,7 @@ def job_save(*, owner: Any, prepared: PreparedJob) -> SimulationJob:
             award_experience=prepared.award_experience,
             collection=collection,
             catalog_version=prepared.catalog_version,
+            record_games=prepared.record_games,
         )
         SimulationEntrant.objects.bulk_create(
             SimulationEntrant(
@@ -783,7 +804,9 @@ def chunk_run(*, job_id: int, pairing: int, chunk: int, worker: str = "") -> Chu
         job_fail(job_id=job_id, error=f"A deck of the job can no longer be built: {exc}.")
         return ChunkOutcome.FAILED
 
-    results: list[GameResult] | None = [] if job.award_experience else None
+    results: list[GameResult] | None = (
+        [] if job.award_experience or span.start < batch.plan.record_games else None
+    )
     started = time.perf_counter()
     try:
         tally = batch.play_chunk(
@@ -829,8 +852,24 @@ def _chunk_record(
                 )
         except IntegrityError:
             return ChunkOutcome.ALREADY_DONE  # another delivery of this chunk got there first
-        if results:
+        if results and job.award_experience:
             _award_experience(job, pairing_row, results)
+        if results:
+            GameRecord.objects.bulk_create(
+                [
+                    GameRecord(
+                        job_id=job.pk,
+                        pairing=pairing_row,
+                        index=r.index,
+                        seats=list(r.seats),
+                        winner=r.winner or "",
+                        record=r.record,
+                    )
+                    for r in results
+                    if r.record is not None
+                ],
+                ignore_conflicts=True,  # written once per game, like its experience
+            )
         pairing = SimulationPairing.objects.select_for_update().get(pk=pairing_row.pk)
         running = MatchTally.from_json(pairing.tally) if pairing.tally else MatchTally()
         pairing.tally = running.merge(tally).to_json()
@@ -910,3 +949,17 @@ def job_finalize(*, job_id: int) -> bool:
         if job.chunks_done != job.total_chunks:
             return False
         return _finalize(job)
+
+
+# --- game records (docs/game-records.md) ---------------------------------------------------------
+
+
+def record_context(game: Any) -> Any:
+    """What a game's record codec needs besides the record: the card catalog for Eredan."""
+    return get_catalog() if game == "eredan" else None
+
+
+def record_verify(*, record: Any) -> Replay:
+    """Check a game record against the rules; raise :class:`RecordError` at the first problem."""
+    game = record.get("game") if isinstance(record, Mapping) else None
+    return replay_record(record, context=record_context(game))

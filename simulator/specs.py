@@ -71,6 +71,7 @@ def job_plan_build(*, job: SimulationJob, catalog: Catalog | None) -> BatchPlan:
         seed=job.seed,
         chunk_size=job.chunk_size,
         options=dict(job.options),
+        record_games=min(job.record_games, job.games),
     )
 
 
@@ -86,7 +87,7 @@ def job_batch_get(*, job: SimulationJob, catalog: Catalog | None) -> Batch:
         if batch is not None:
             _batches.move_to_end(key)
             return batch
-    batch = Batch(job_plan_build(job=job, catalog=catalog))
+    batch = Batch(job_plan_build(job=job, catalog=catalog), record_context=catalog)
     with _lock:
         _batches[key] = batch
         while len(_batches) > BATCH_CACHE_SIZE:

@@ -26,4 +26,13 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.SimulationHeatmapSvgView.as_view(),
         name="simulation-heatmap-svg",
     ),
+    path(
+        "simulations/<int:pk>/records/", views.SimulationRecordListView.as_view(), name="simulation-records"
+    ),
+    path(
+        "simulations/<int:pk>/records/<int:pairing>/<int:index>/",
+        views.SimulationRecordView.as_view(),
+        name="simulation-record",
+    ),
+    path("records/verify/", views.RecordVerifyView.as_view(), name="records-verify"),
 ]

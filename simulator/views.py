@@ -10,19 +10,26 @@ from typing import Any
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from eredan.api.errors import DomainError
+from eredan.api.errors import DomainError, body_size_check
 from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination, paginated
 from eredan.api.parsers import JSONParser
 from eredan.api.schema import ERROR_RESPONSE, ERROR_RESPONSES
 from simulator import selectors, services
 from simulator.exports import TABLES, heatmap, results_csv
 from simulator.models import SimulationJob
-from simulator.serializers import JobCreateSerializer, JobDetailSerializer, JobOutputSerializer
+from simulator.records import RecordError
+from simulator.serializers import (
+    JobCreateSerializer,
+    JobDetailSerializer,
+    JobOutputSerializer,
+    RecordedGameSerializer,
+    RecordVerdictSerializer,
+)
 
 
 def _bool_param(request: Request, name: str, default: bool) -> bool:
@@ -79,6 +86,7 @@ class SimulationListView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         job = services.job_create(
+            record_games=data.get("record_games"),
             owner=request.user,
             game=data["game"],
             kind=data["kind"],
@@ -191,3 +199,93 @@ class SimulationHeatmapSvgView(SimulationHeatmapView):
     )
     def get(self, request: Request, pk: int, **kwargs: Any) -> HttpResponse:
         return super().get(request, pk)
+
+
+class SimulationRecordListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="simulations_records",
+        responses={200: RecordedGameSerializer(many=True), **ERROR_RESPONSES},
+        description="The job's recorded games (games 0..record_games-1 of each pairing, as their "
+        "chunks finish); each links to its record (docs/game-records.md).",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        job = selectors.job_get(user=request.user, pk=pk)
+        rows = selectors.job_records(job=job)
+        return Response(RecordedGameSerializer(rows, many=True, context={"request": request}).data)
+
+
+class SimulationRecordView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="simulations_record",
+        responses={
+            200: OpenApiResponse(description="The game record (docs/game-records.md)."),
+            **ERROR_RESPONSES,
+        },
+        description="One recorded game: an eredan-game-record, replayable with `manage.py replay` or "
+        "`POST /api/records/verify/`.",
+    )
+    def get(self, request: Request, pk: int, pairing: int, index: int) -> Response:
+        job = selectors.job_get(user=request.user, pk=pk)
+        row = selectors.job_record_get(job=job, pairing=pairing, index=index)
+        return Response(row.record)
+
+
+#: Largest record ``/api/records/verify/`` reads (an Eredan game is a few tens of kB).
+MAX_RECORD_BYTES = 1024 * 1024
+#: Record errors about the record's form rather than the game: a 400, not a verdict.
+SHAPE_ERRORS = frozenset({"malformed", "unsupported_format", "unknown_game"})
+
+
+class RecordVerifyView(APIView):
+    """Check a game record against the rules (open to anonymous clients, throttled)."""
+
+    permission_classes = [AllowAny]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        operation_id="records_verify",
+        request={"application/json": {"type": "object", "description": "An eredan-game-record."}},
+        parameters=[OpenApiParameter("transcript", bool, description="Include the game told readably.")],
+        responses={200: RecordVerdictSerializer, **ERROR_RESPONSES},
+        description=(
+            "Replay a game record (docs/game-records.md) through the engine: every action legal, every "
+            "score and the result right. A well-formed record gets 200 with `valid` and, if not valid, "
+            "the first `error` (`code`, `message`, `deal` and `action` indices, the `rule` it breaks). "
+            "Bad JSON, a body that is not a record (wrong shape: `malformed`, with the JSON pointer in "
+            "`field`; another format or version; an unknown game) or over 1 MiB gets 400."
+        ),
+    )
+    def post(self, request: Request) -> Response:
+        body_size_check(request, MAX_RECORD_BYTES)
+        with_transcript = _bool_param(request, "transcript", True)
+        record: Any = request.data
+        try:
+            replay = services.record_verify(record=record)
+        except RecordError as exc:
+            if exc.code in SHAPE_ERRORS:
+                raise DomainError(exc.message, code=exc.code, field=exc.path or None) from None
+            verdict: dict[str, Any] = {
+                "valid": False,
+                "game": record["game"],
+                "error": exc.as_dict(),
+                "result": None,
+                "deals": None,
+                "actions": None,
+                "transcript": None,
+            }
+            return Response(verdict)
+        return Response(
+            {
+                "valid": True,
+                "game": replay.game,
+                "error": None,
+                "result": dict(replay.result),
+                "deals": replay.deals,
+                "actions": replay.actions,
+                "transcript": list(replay.transcript) if with_transcript else None,
+            }
+        )

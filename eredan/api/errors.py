@@ -150,6 +150,22 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+def body_size_check(request: HttpRequest, limit: int) -> None:
+    """Refuse a body over ``limit`` bytes before reading it: 400 ``too_large`` (oversized bodies
+    are malformed requests). Bodies over the project-wide ``DATA_UPLOAD_MAX_MEMORY_SIZE`` sent
+    without a length stay the parser's 413."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > limit:
+        raise DomainError(
+            f"The request body is {length} bytes; this endpoint takes at most {limit}.",
+            code="too_large",
+            status_code=status.HTTP_400_BAD_REQUEST,
+        )
+
+
 def json_404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """404 for any URL: JSON under /api/, Django's page elsewhere (the admin)."""
     if not request.path.startswith("/api/"):

@@ -26,7 +26,7 @@ from typing import Any
 
 from simulator.engine.protocol import Game, Policy
 from simulator.engine.registry import GameSpec, get_game_spec
-from simulator.engine.runner import GameResult, Side, play_match_game
+from simulator.engine.runner import GameResult, RecorderFactory, Side, play_match_game
 from simulator.engine.stats import MatchTally, wilson_interval
 
 MATCHUP = "matchup"
@@ -128,6 +128,9 @@ class BatchPlan:
     chunk_size: int
     kind: str = MATCHUP
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: Games ``0 .. record_games-1`` of each pairing are recorded (docs/game-records.md): the
+    #: same sample however the batch is chunked.
+    record_games: int = 0
 
     @property
     def pairings(self) -> list[Pairing]:
@@ -146,12 +149,17 @@ class Batch:
     """A plan made playable: the game and one policy object per entrant, built once (per process,
     never per game), then any chunk of any pairing played on them."""
 
-    def __init__(self, plan: BatchPlan, spec: GameSpec | None = None) -> None:
+    def __init__(self, plan: BatchPlan, spec: GameSpec | None = None, *, record_context: Any = None) -> None:
         self.plan = plan
         self.spec = spec or get_game_spec(plan.game)
         self.game: Game = self.spec.make_game(**dict(plan.options))
         self.policies: list[Policy] = [self.spec.policies[e.policy]() for e in plan.entrants]
         self.pairings = plan.pairings
+        self.recorder: RecorderFactory | None = None
+        if plan.record_games > 0:
+            from simulator.records import recorder_factory
+
+            self.recorder = recorder_factory(plan.game, self.game, context=record_context)
 
     def sides(self, pairing: int) -> tuple[Side, Side]:
         """Side A and side B of a pairing (labels ``A``/``B``: the policy RNG streams)."""
@@ -167,8 +175,17 @@ class Batch:
         *,
         on_result: Callable[[GameResult], None] | None = None,
     ) -> MatchTally:
-        """Play games ``start .. stop-1`` of ``pairing`` into a tally."""
-        return play_chunk(self.game, self.sides(pairing), self.plan.seed, start, stop, on_result=on_result)
+        """Play games ``start .. stop-1`` of ``pairing`` into a tally (recording the sample)."""
+        return play_chunk(
+            self.game,
+            self.sides(pairing),
+            self.plan.seed,
+            start,
+            stop,
+            on_result=on_result,
+            recorder=self.recorder,
+            record_below=self.plan.record_games,
+        )
 
 
 def play_chunk(
@@ -179,12 +196,17 @@ def play_chunk(
     stop: int,
     *,
     on_result: Callable[[GameResult], None] | None = None,
+    recorder: RecorderFactory | None = None,
+    record_below: int = 0,
 ) -> MatchTally:
     """Play games ``start .. stop-1`` of a matchup (seats alternate by index) into one tally;
-    ``on_result`` sees every game's result (e.g. to award experience)."""
+    ``on_result`` sees every game's result (e.g. to award experience); games below
+    ``record_below`` are recorded with ``recorder`` (``result.record``)."""
     tally = MatchTally()
     for index in range(start, stop):
-        result = play_match_game(game, sides, seed, index)
+        result = play_match_game(
+            game, sides, seed, index, recorder=recorder if index < record_below else None
+        )
         tally.add(result)
         if on_result is not None:
             on_result(result)
@@ -204,14 +226,27 @@ def merge_tallies(tallies: Iterable[tuple[ChunkRange, MatchTally]], pairings: in
 _worker_batch: Batch | None = None
 
 
-def _init_worker(plan: BatchPlan) -> None:
+def _init_worker(plan: BatchPlan, record_context: Any = None) -> None:
     global _worker_batch
-    _worker_batch = Batch(plan)
+    _worker_batch = Batch(plan, record_context=record_context)
 
 
-def _play_in_worker(chunk: ChunkRange) -> tuple[ChunkRange, dict[str, Any]]:
+def _play_chunk_collecting(batch: Batch, chunk: ChunkRange) -> tuple[MatchTally, list[GameResult]]:
+    """A chunk's tally and the results of its recorded games."""
+    recorded: list[GameResult] = []
+
+    def keep(result: GameResult) -> None:
+        if result.record is not None:
+            recorded.append(result)
+
+    on_result = keep if chunk.start < batch.plan.record_games else None
+    return batch.play_chunk(chunk.pairing, chunk.start, chunk.stop, on_result=on_result), recorded
+
+
+def _play_in_worker(chunk: ChunkRange) -> tuple[ChunkRange, dict[str, Any], list[GameResult]]:
     assert _worker_batch is not None
-    return chunk, _worker_batch.play_chunk(chunk.pairing, chunk.start, chunk.stop).to_json()
+    tally, recorded = _play_chunk_collecting(_worker_batch, chunk)
+    return chunk, tally.to_json(), recorded
 
 
 def run_local(
@@ -220,6 +255,8 @@ def run_local(
     processes: int | None = None,
     on_chunk: Callable[[ChunkRange, MatchTally], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    on_record: Callable[[ChunkRange, GameResult], None] | None = None,
+    record_context: Any = None,
 ) -> list[MatchTally]:
     """Play a whole plan on this machine and return one tally per pairing.
 
@@ -232,27 +269,30 @@ def run_local(
     processes = max(1, min(processes or os.cpu_count() or 1, len(chunks)))
     done: list[tuple[ChunkRange, MatchTally]] = []
 
-    def finished(chunk: ChunkRange, tally: MatchTally) -> None:
+    def finished(chunk: ChunkRange, tally: MatchTally, recorded: list[GameResult]) -> None:
         done.append((chunk, tally))
+        if on_record is not None:
+            for result in recorded:
+                on_record(chunk, result)
         if on_chunk is not None:
             on_chunk(chunk, tally)
 
     if processes == 1:
-        batch = Batch(plan)
+        batch = Batch(plan, record_context=record_context)
         for chunk in chunks:
             if should_stop is not None and should_stop():
                 break
-            finished(chunk, batch.play_chunk(chunk.pairing, chunk.start, chunk.stop))
+            finished(chunk, *_play_chunk_collecting(batch, chunk))
         return merge_tallies(done, len(plan.pairings))
     # "spawn": fresh interpreters that import only the pure engine (the caller may hold database
     # connections or threads that a fork would copy).
     context = multiprocessing.get_context("spawn")
-    with context.Pool(processes, initializer=_init_worker, initargs=(plan,)) as pool:
-        results: Iterator[tuple[ChunkRange, dict[str, Any]]] = pool.imap_unordered(
+    with context.Pool(processes, initializer=_init_worker, initargs=(plan, record_context)) as pool:
+        results: Iterator[tuple[ChunkRange, dict[str, Any], list[GameResult]]] = pool.imap_unordered(
             _play_in_worker, chunks, chunksize=1
         )
-        for chunk, data in results:
-            finished(chunk, MatchTally.from_json(data))
+        for chunk, data, recorded in results:
+            finished(chunk, MatchTally.from_json(data), recorded)
             if should_stop is not None and should_stop():
                 pool.terminate()
                 break

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeAlias
 
 from simulator.engine.protocol import TERMINAL, Game, Policy, RunawayGameError, State
 from simulator.engine.seeds import derive_seed
@@ -34,6 +34,8 @@ class GameResult:
     returns: tuple[float, float]  # by seat
     summary: Mapping[str, Any] = field(default_factory=dict)
     log: list[Any] | None = None
+    #: The game record (docs/game-records.md) when the game was recorded.
+    record: dict[str, Any] | None = None
 
     @property
     def winner_seat(self) -> int | None:
@@ -47,6 +49,18 @@ class GameResult:
     def winner(self) -> str | None:
         seat = self.winner_seat
         return None if seat is None else self.seats[seat]
+
+
+class Recorder(Protocol):
+    """Watches a game as it is played (see :mod:`simulator.records`)."""
+
+    def observe(self, state: State, player: int, action: Any) -> None: ...
+
+    def finish(self, state: State) -> dict[str, Any]: ...
+
+
+#: Makes the recorder of one game: (initial state, policy names by seat, the game's own seed).
+RecorderFactory: TypeAlias = Callable[[State, tuple[str, str], int], Recorder]
 
 
 def play_game(
@@ -83,19 +97,32 @@ def play_match_game(
     index: int,
     *,
     record_log: bool = False,
+    recorder: RecorderFactory | None = None,
 ) -> GameResult:
-    """Play game ``index`` of a matchup between ``sides`` (A, B) with seeds from (seed, index)."""
+    """Play game ``index`` of a matchup between ``sides`` (A, B) with seeds from (seed, index);
+    ``recorder`` (a :func:`simulator.records.recorder_factory`) writes the game's record."""
     seat_a, _ = seats_for(index)
     by_seat = (sides[0], sides[1]) if seat_a == 0 else (sides[1], sides[0])
-    rng = random.Random(derive_seed(seed, index, "game"))
+    game_seed = derive_seed(seed, index, "game")
+    rng = random.Random(game_seed)
     state = game.new_initial_state(rng, (by_seat[0].entrant, by_seat[1].entrant))
+    watcher = (
+        recorder(state, (by_seat[0].policy.name, by_seat[1].policy.name), game_seed)
+        if recorder is not None
+        else None
+    )
     if record_log and hasattr(state, "enable_log"):
         state.enable_log()
     policy_rngs = (
         random.Random(derive_seed(seed, index, "policy", by_seat[0].label)),
         random.Random(derive_seed(seed, index, "policy", by_seat[1].label)),
     )
-    play_game(state, (by_seat[0].policy, by_seat[1].policy), policy_rngs)
+    play_game(
+        state,
+        (by_seat[0].policy, by_seat[1].policy),
+        policy_rngs,
+        on_action=watcher.observe if watcher is not None else None,
+    )
     log = list(getattr(state, "log", None) or []) if record_log else None
     return GameResult(
         index=index,
@@ -103,4 +130,5 @@ def play_match_game(
         returns=state.returns(),
         summary=state.summary(),
         log=log,
+        record=watcher.finish(state) if watcher is not None else None,
     )

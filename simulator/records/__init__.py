@@ -14,6 +14,7 @@ from simulator.records.base import (
     RECORD_GAMES,
     VERSION,
     Codec,
+    FileRecorder,
     GameRecorder,
     RecordError,
     Replay,
@@ -22,6 +23,7 @@ from simulator.records.base import (
     header,
     loads,
     play_recorded,
+    recorder_factory,
     replay_record,
     validate_shape,
 )
@@ -31,6 +33,7 @@ __all__ = [
     "RECORD_GAMES",
     "VERSION",
     "Codec",
+    "FileRecorder",
     "GameRecorder",
     "RecordError",
     "Replay",
@@ -39,6 +42,7 @@ __all__ = [
     "header",
     "loads",
     "play_recorded",
+    "recorder_factory",
     "replay_record",
     "validate_shape",
 ]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from simulator.engine.protocol import Game, GameError, Policy, State
-from simulator.engine.runner import MAX_ACTIONS_PER_GAME, play_game
+from simulator.engine.runner import MAX_ACTIONS_PER_GAME, RecorderFactory, play_game
 
 FORMAT = "eredan-game-record"
 VERSION = 1
@@ -231,6 +231,16 @@ def loads(text: str | bytes) -> Any:
         raise RecordError("malformed", f"not valid JSON: {exc}") from exc
 
 
+def recorder_factory(game_name: str, game: Game, *, context: Any = None) -> RecorderFactory:
+    """Recorders for the games of a batch (:func:`simulator.engine.runner.play_match_game`)."""
+    codec = codec_for(game_name)
+
+    def make(state: State, players: tuple[str, str], seed: int) -> GameRecorder:
+        return codec.recorder(game=game, state=state, seed=seed, players=players, context=context)
+
+    return make
+
+
 def play_recorded(
     game_name: str,
     game: Game,
@@ -256,3 +266,33 @@ def play_recorded(
 
     final = play_game(state, policies, rngs, max_actions=max_actions, on_action=observe)
     return final, recorder.finish(final)
+
+
+class FileRecorder:
+    """Records a game played by a loop of its own (the terminal games, ``eredan_play``) and writes
+    the record to ``path`` when the game has ended."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        game_name: str,
+        *,
+        game: Game,
+        state: State,
+        seed: int | None,
+        players: Sequence[str],
+        context: Any = None,
+    ) -> None:
+        self.path = Path(path)
+        codec = codec_for(game_name)
+        self.recorder = codec.recorder(game=game, state=state, seed=seed, players=players, context=context)
+
+    def observe(self, state: State, player: int, action: Any) -> None:
+        self.recorder.observe(state, player, action)
+
+    def finish(self, state: State) -> Path | None:
+        """Write the record of a finished game; ``None`` (and nothing written) if it did not end."""
+        if not state.is_terminal():
+            return None
+        self.path.write_text(dumps(self.recorder.finish(state)), encoding="utf-8")
+        return self.path

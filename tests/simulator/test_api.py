@@ -72,7 +72,7 @@ def test_submit_a_matchup_202_with_its_url(
     assert [e["label"] for e in data["entrants"]] == [mine.name, "Dragons"]
     assert data["entrants"][0]["deck"]["id"] == mine.pk and data["entrants"][0]["earns_experience"] is True
     assert data["results"]["partial"] is True and data["results"]["games"] == 0
-    assert set(data["links"]) == {"cancel", "results", "results_csv", "heatmap_png", "heatmap_svg"}
+    assert set(data["links"]) == {"cancel", "results", "results_csv", "heatmap_png", "heatmap_svg", "records"}
     assert queued(redis_broker) == 1
 
 

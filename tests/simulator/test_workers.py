@@ -318,6 +318,10 @@ def test_same_results_with_chunks_of_7_or_1000_and_one_or_two_workers(
     assert small.results == large.results == both.results == local_results(**request)
     ran = {c.split("@")[0] for c in ChunkResult.objects.filter(job=both).values_list("worker", flat=True)}
     assert ran == {"one", "two"}
+    # The recorded sample (docs/game-records.md) is the same games too: 2 per pairing, equal records.
+    sample = [selectors.job_record_documents(job=j) for j in (small, large, both)]
+    assert len(sample[0]) == 3 * 2
+    assert sample[0] == sample[1] == sample[2]
 
 
 # --- the embedded default ---------------------------------------------------------------------------

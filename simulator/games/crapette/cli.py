@@ -16,10 +16,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TextIO
 
 from simulator.engine.playing_cards import CardParseError, parse_card
-from simulator.engine.protocol import IllegalActionError, Policy
+from simulator.engine.protocol import IllegalActionError, Policy, check_legal
 from simulator.engine.seeds import derive_seed
 from simulator.games.crapette.game import (
     DEFAULT_STOCK_SIZE,
@@ -31,6 +32,7 @@ from simulator.games.crapette.game import (
 )
 from simulator.games.crapette.policies import PlannerPolicy, RandomPolicy
 from simulator.games.crapette.render import ordered_moves, render_layout, render_moves
+from simulator.records import FileRecorder
 
 POLICIES: dict[str, Callable[[], Policy]] = {"planner": PlannerPolicy, "random": RandomPolicy}
 
@@ -136,14 +138,24 @@ class TerminalGame:
         human_seat: int = 0,
         stdin: TextIO,
         stdout: TextIO,
+        record: str | Path | None = None,
     ) -> None:
         if ai not in POLICIES:
             raise ValueError(f"unknown AI {ai!r}; known: {', '.join(sorted(POLICIES))}")
         self.game = CrapetteGame(stock_size=stock_size)
-        self.state = self.game.new_initial_state(random.Random(derive_seed(seed, 0, "game")))
+        game_seed = derive_seed(seed, 0, "game")
+        self.state = self.game.new_initial_state(random.Random(game_seed))
         self.state.enable_log()
         self.watch = watch
         self.human_seat: int | None = None if watch else human_seat
+        players = tuple("human" if seat == self.human_seat else ai for seat in (0, 1))
+        self.recorder = (
+            FileRecorder(
+                record, "crapette", game=self.game, state=self.state, seed=game_seed, players=players
+            )
+            if record is not None
+            else None
+        )
         self.policies = (POLICIES[ai](), POLICIES[ai]())
         self.rngs = (
             random.Random(derive_seed(seed, 0, "policy", 0)),
@@ -198,6 +210,8 @@ class TerminalGame:
                 else:
                     move = self.policies[seat].choose(state, self.rngs[seat])
                     assert isinstance(move, Move)
+                    if self.recorder is not None:
+                        self.recorder.observe(state, seat, move)
                     state.apply(move)
                 self._flush_log()
         except (QuitGame, KeyboardInterrupt):  # q, the end of the input, or Ctrl-C
@@ -205,6 +219,8 @@ class TerminalGame:
             return state
         self.say(render_layout(state, viewer=self.human_seat, names=self.names))
         self.say(self.result_text())
+        if self.recorder is not None:
+            self.say(f"Game record written to {self.recorder.finish(state)}.")
         return state
 
     def _human_move(self) -> None:
@@ -231,6 +247,9 @@ class TerminalGame:
                 self.say(parsed.message)
                 continue
             try:
+                check_legal(state, parsed, moves)
+                if self.recorder is not None:
+                    self.recorder.observe(state, state.player, parsed)
                 state.apply(parsed)
             except IllegalActionError as error:
                 self.say(f"Not allowed: {error}")
@@ -263,8 +282,10 @@ def play_in_terminal(
     human_seat: int = 0,
     stdin: TextIO,
     stdout: TextIO,
+    record: str | Path | None = None,
 ) -> CrapetteState:
-    """Play (or watch) one game; returns the final state (or the state when the human quit)."""
+    """Play (or watch) one game; returns the final state (or the state when the human quit).
+    ``record``: write the game's record there when it ends (docs/game-records.md)."""
     return TerminalGame(
         seed=seed,
         stock_size=stock_size,
@@ -273,4 +294,5 @@ def play_in_terminal(
         human_seat=human_seat,
         stdin=stdin,
         stdout=stdout,
+        record=record,
     ).run()

@@ -22,6 +22,7 @@ with an :class:`~simulator.engine.protocol.IllegalActionError` whose ``rule`` ci
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -195,11 +196,18 @@ class Move:
 def first_player_for(top0: Card, top1: Card, rng: random.Random) -> int:
     """rules: crapette "Play" 1 — the seat whose stock top is higher starts (kings count 13);
     a tie is a coin flip with ``rng`` (:data:`FIRST_PLAYER_TIE_BREAK`)."""
+    seat = higher_stock_top(top0, top1)
+    return rng.randrange(2) if seat is None else seat
+
+
+def higher_stock_top(top0: Card, top1: Card) -> int | None:
+    """rules: crapette "Play" 1 — the seat whose stock top is higher (kings count 13), or ``None``
+    on equal ranks (then a coin flip decides)."""
     v0 = FIRST_PLAYER_KING_VALUE if top0.rank == KING else top0.rank
     v1 = FIRST_PLAYER_KING_VALUE if top1.rank == KING else top1.rank
-    if v0 != v1:
-        return 0 if v0 > v1 else 1
-    return rng.randrange(2)
+    if v0 == v1:
+        return None
+    return 0 if v0 > v1 else 1
 
 
 # -- the state -------------------------------------------------------------------------------------
@@ -221,6 +229,7 @@ class CrapetteState:
         "player",
         "plays",
         "plays_this_turn",
+        "reshuffle",
         "rng",
         "stocks",
         "turns",
@@ -254,6 +263,12 @@ class CrapetteState:
         self.end_reason: str | None = None
         self.winner: int | None = None
         self.log: list[str] | None = None
+        #: Where the order of a reshuffled draw pile comes from (rules: crapette "Play" 3). ``None``
+        #: (the default): the game's seeded RNG shuffles it. A replay sets a function that puts the
+        #: cards in the order a record gives, and a recorder one that shuffles with the RNG and notes
+        #: the order; it gets the draw pile, completed pile added (bottom to top), and reorders it in
+        #: place. Copies (:meth:`clone`, :meth:`determinize`) do not keep it: it belongs to one game.
+        self.reshuffle: Callable[[list[Card]], None] | None = None
 
     # -- protocol ----------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -474,7 +489,10 @@ class CrapetteState:
         pile = self.central[slot]
         self.central[slot] = []
         self.draw_pile.extend(pile)
-        self.rng.shuffle(self.draw_pile)
+        if self.reshuffle is None:
+            self.rng.shuffle(self.draw_pile)
+        else:
+            self.reshuffle(self.draw_pile)
         self.piles_completed += 1
         self._note(lambda: f"central pile {slot + 1} is complete: shuffled into the draw pile")
 
@@ -590,6 +608,7 @@ class CrapetteState:
         other.end_reason = self.end_reason
         other.winner = self.winner
         other.log = None if self.log is None else list(self.log)
+        other.reshuffle = None
         return other
 
     def determinize(self, player: int, rng: random.Random) -> CrapetteState:
@@ -659,18 +678,61 @@ class CrapetteGame:
         n = self.options.stock_size
         stocks = [deck[0:n], deck[n : 2 * n]]
         hands = [deck[2 * n : 2 * n + HAND_SIZE], deck[2 * n + HAND_SIZE : 2 * n + 2 * HAND_SIZE]]
-        state = CrapetteState(
+        state = self._dealt(stocks, hands, deck[2 * n + 2 * HAND_SIZE :], rng)
+        state.first_player = first_player_for(stocks[0][-1], stocks[1][-1], rng)
+        state._begin_turn(state.first_player)
+        return state
+
+    def state_from_deal(
+        self,
+        *,
+        stocks: Sequence[Iterable[Card]],
+        hands: Sequence[Iterable[Card]],
+        draw_pile: Iterable[Card],
+        first_player: int,
+        rng: random.Random | None = None,
+    ) -> CrapetteState:
+        """The game as dealt, without shuffling: what :meth:`new_initial_state` makes, from given
+        cards (a record's deal). Stocks and the draw pile are bottom to top (the draw pile is drawn
+        from its end). ``first_player`` is checked against rules: crapette "Play" 1 (on equal stock
+        tops either seat may start: the coin flip). ``rng`` only serves for reshuffles when no
+        :attr:`CrapetteState.reshuffle` is set. A deal the rules cannot produce (pile sizes, not
+        exactly the 104 cards of two decks, the wrong first player) raises :class:`LayoutError`."""
+        n = self.options.stock_size
+        stock_lists = [list(s) for s in stocks]
+        hand_lists = [list(h) for h in hands]
+        pile = list(draw_pile)
+        if len(stock_lists) != 2 or any(len(s) != n for s in stock_lists):
+            raise LayoutError(f"each of the two players has a stock pile of {n} cards")
+        if len(hand_lists) != 2 or any(len(h) != HAND_SIZE for h in hand_lists):
+            raise LayoutError(f"each of the two players has a hand of {HAND_SIZE} cards")
+        everything = [*stock_lists[0], *stock_lists[1], *hand_lists[0], *hand_lists[1], *pile]
+        if Counter(everything) != _TWO_DECKS:
+            raise LayoutError(f"a deal uses the {TOTAL_CARDS} cards of two decks, each card exactly twice")
+        if first_player not in (0, 1):
+            raise LayoutError("first_player must be 0 or 1")
+        higher = higher_stock_top(stock_lists[0][-1], stock_lists[1][-1])
+        if higher is not None and first_player != higher:
+            raise LayoutError(
+                f'seat {higher} shows the higher stock top and starts (rules: crapette "Play" 1)'
+            )
+        state = self._dealt(stock_lists, hand_lists, pile, rng if rng is not None else random.Random(0))
+        state.first_player = first_player
+        state._begin_turn(first_player)
+        return state
+
+    def _dealt(
+        self, stocks: list[list[Card]], hands: list[list[Card]], draw_pile: list[Card], rng: random.Random
+    ) -> CrapetteState:
+        return CrapetteState(
             options=self.options,
             rng=rng,
             stocks=stocks,
             hands=hands,
             help_piles=[[[] for _ in range(HELP_PILES)] for _ in range(2)],
             central=[[] for _ in range(self.options.central_piles)],
-            draw_pile=deck[2 * n + 2 * HAND_SIZE :],
+            draw_pile=draw_pile,
         )
-        state.first_player = first_player_for(stocks[0][-1], stocks[1][-1], rng)
-        state._begin_turn(state.first_player)
-        return state
 
     def state_from_layout(
         self,
@@ -734,6 +796,9 @@ def central_pile_is_valid(pile: Sequence[Card]) -> bool:
     if len(pile) >= TOP_RANK:
         return False
     return all(card.rank in (position, WILD_RANK) for position, card in enumerate(pile, start=1))
+
+
+_TWO_DECKS = Counter(full_deck(copies=DECK_COPIES))
 
 
 def _multiset_difference(cards: Iterable[Card], remove: Iterable[Card]) -> list[Card]:

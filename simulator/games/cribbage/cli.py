@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from simulator.engine.playing_cards import Card, CardParseError, format_cards
@@ -26,6 +27,7 @@ from simulator.games.cribbage.scoring import (
     to_cards,
 )
 from simulator.games.cribbage.table import show_score_table
+from simulator.records import FileRecorder
 
 
 class TextOut(Protocol):
@@ -166,6 +168,7 @@ class TerminalGame:
         inp: TextIn,
         out: TextOut,
         target: int = WINNING_SCORE,
+        record: str | Path | None = None,
     ) -> None:
         if ai not in POLICIES:
             raise ValueError(f"unknown AI {ai!r}; choose from {', '.join(sorted(POLICIES))}")
@@ -180,10 +183,16 @@ class TerminalGame:
             random.Random(derive_seed(seed, 0, "policy", 1)),
         )
         self.names = (f"AI 1 ({ai})", f"AI 2 ({ai})") if watch else ("You", "Computer")
-        self.state = CribbageGame(target=target).new_initial_state(
-            random.Random(derive_seed(seed, 0, "game"))
-        )
+        game = CribbageGame(target=target)
+        game_seed = derive_seed(seed, 0, "game")
+        self.state = game.new_initial_state(random.Random(game_seed))
         self.state.enable_log()
+        players = (ai, ai) if watch else ("human", ai)
+        self.recorder = (
+            FileRecorder(record, "cribbage", game=game, state=self.state, seed=game_seed, players=players)
+            if record is not None
+            else None
+        )
         self._shown = 0
 
     # -- the loop -------------------------------------------------------------------------
@@ -201,11 +210,15 @@ class TerminalGame:
                     action = self.policies[seat].choose(self.state, self.rngs[seat])
                 else:
                     action = self._ask(seat)
+                if self.recorder is not None:
+                    self.recorder.observe(self.state, seat, action)
                 self.state.apply(action)
         except _Quit:
             self._say("Game abandoned. Goodbye.")
             return None
         self._render_events()
+        if self.recorder is not None:
+            self._say(f"Game record written to {self.recorder.finish(self.state)}.")
         return self.state.winner
 
     def _say(self, *lines: str) -> None:
@@ -373,7 +386,15 @@ class TerminalGame:
 
 
 def play_terminal(
-    *, seed: int, ai: str = "ev", watch: bool = False, inp: TextIn, out: TextOut, target: int = WINNING_SCORE
+    *,
+    seed: int,
+    ai: str = "ev",
+    watch: bool = False,
+    inp: TextIn,
+    out: TextOut,
+    target: int = WINNING_SCORE,
+    record: str | Path | None = None,
 ) -> int | None:
-    """``cribbage play``: the winning seat (0 is you, or the first AI with ``watch``), or None."""
-    return TerminalGame(seed=seed, ai=ai, watch=watch, inp=inp, out=out, target=target).run()
+    """``cribbage play``: the winning seat (0 is you, or the first AI with ``watch``), or None.
+    ``record``: write the game's record there when it ends (docs/game-records.md)."""
+    return TerminalGame(seed=seed, ai=ai, watch=watch, inp=inp, out=out, target=target, record=record).run()

@@ -145,6 +145,8 @@ class CribbageState:
         #: The cuts for the first deal (seat 0's card, seat 1's card); more than one after a tie.
         self.cuts: list[tuple[Card, Card]] = []
         self._fixed_starter: Card | None = None  # set by from_deal for a stacked deal
+        #: The next deal, stacked by :meth:`stack_next_deal` (hands by seat, starter).
+        self._next_deal: tuple[tuple[list[Card], list[Card]], Card | None] | None = None
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
@@ -189,6 +191,18 @@ class CribbageState:
         state.to_move = 1 - dealer
         return state
 
+    def stack_next_deal(
+        self, hands: tuple[Sequence[Card], Sequence[Card]], starter: Card | None = None
+    ) -> None:
+        """Make the next deal (when the deal passes) give these hands (6 cards each, by seat) and,
+        if given, cut this starter, instead of shuffling. For replaying a game record deal by deal."""
+        dealt = [*hands[0], *hands[1], *([starter] if starter else [])]
+        if len(hands[0]) != DEALT_CARDS or len(hands[1]) != DEALT_CARDS:
+            raise ValueError(f"each hand must have {DEALT_CARDS} cards")
+        if len(set(dealt)) != len(dealt):
+            raise ValueError("a card is dealt twice")
+        self._next_deal = ((sorted(hands[0]), sorted(hands[1])), starter)
+
     def enable_log(self) -> None:
         """Record every event (JSON-serialisable dicts) in :attr:`log` from now on.
 
@@ -220,15 +234,25 @@ class CribbageState:
                 return 0 if cut[0].rank < cut[1].rank else 1
 
     def _deal(self) -> None:
-        """rules "A hand" §1: shuffle, 6 cards each."""
-        deck = full_deck()
-        self.rng.shuffle(deck)
+        """rules "A hand" §1: shuffle, 6 cards each (or the deal stacked by stack_next_deal)."""
         self.deals += 1
         pone = 1 - self.dealer
-        self.hands = [[], []]
-        self.hands[pone] = sorted(deck[0:12:2])
-        self.hands[self.dealer] = sorted(deck[1:12:2])
-        self.deck = deck[12:]
+        if self._next_deal is None:
+            deck = full_deck()
+            self.rng.shuffle(deck)
+            self.hands = [[], []]
+            self.hands[pone] = sorted(deck[0:12:2])
+            self.hands[self.dealer] = sorted(deck[1:12:2])
+            self.deck = deck[12:]
+        else:
+            (hand0, hand1), starter = self._next_deal
+            self._next_deal = None
+            self.hands = [list(hand0), list(hand1)]
+            dealt = {*hand0, *hand1}
+            self.deck = [card for card in full_deck() if card not in dealt and card != starter]
+            if starter is not None:
+                self.deck.append(starter)
+            self._fixed_starter = starter
         self.played = [[], []]
         self.discards = [None, None]
         self.starter = None
@@ -470,6 +494,7 @@ class CribbageState:
         copy = self.clone()
         copy.log = None
         copy._fixed_starter = None
+        copy._next_deal = None
         copy.rng = random.Random(rng.getrandbits(64))
         if self.phase is Phase.OVER:
             return copy

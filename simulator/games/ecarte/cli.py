@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Final, TextIO
 
 from simulator.engine.playing_cards import CardParseError, format_cards
@@ -31,6 +32,7 @@ from simulator.games.ecarte.game import (
     play_card,
 )
 from simulator.games.ecarte.policies import HeuristicPolicy
+from simulator.records import FileRecorder
 
 HUMAN_SEAT: Final = 0
 QUIT_WORDS: Final = frozenset({"q", "quit", "exit"})
@@ -68,19 +70,27 @@ def play_terminal(
     seed: int | None = None,
     strict: bool = False,
     watch: bool = False,
+    record: str | Path | None = None,
 ) -> EcarteState | None:
     """Play one game in the terminal; return the final state, or None if the player quit.
 
     The human sits in seat 0 against the heuristic AI; with ``watch`` two heuristic AIs play and
     every hand is shown. ``seed`` makes the game replayable (a random one is chosen and printed
-    when omitted).
+    when omitted). ``record``: write the game's record there when it ends (docs/game-records.md).
     """
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000_000)
     session = _Session(stdin=stdin, stdout=stdout, watch=watch)
     game = EcarteGame(EcarteOptions(strict=strict))
-    state = game.new_initial_state(random.Random(derive_seed(seed, 0, "game")))
+    game_seed = derive_seed(seed, 0, "game")
+    state = game.new_initial_state(random.Random(game_seed))
     state.enable_log()
+    players = ("heuristic", "heuristic") if watch else ("human", "heuristic")
+    recorder = (
+        FileRecorder(record, "ecarte", game=game, state=state, seed=game_seed, players=players)
+        if record is not None
+        else None
+    )
     policies: tuple[Policy, Policy] = (HeuristicPolicy(), HeuristicPolicy())
     rngs = tuple(random.Random(derive_seed(seed, 0, "policy", seat)) for seat in (0, 1))
     variant = "strict variant (must trump when void)" if strict else "standard rules of this project"
@@ -90,6 +100,8 @@ def play_terminal(
         while True:
             session.narrate(state)
             if state.is_terminal():
+                if recorder is not None:
+                    session.say(f"Game record written to {recorder.finish(state)}.")
                 return state
             seat = state.current_player()
             if watch or seat != HUMAN_SEAT:
@@ -97,6 +109,8 @@ def play_terminal(
                 assert isinstance(action, EcarteAction)
             else:
                 action = session.ask(state)
+            if recorder is not None:
+                recorder.observe(state, seat, action)
             state.apply(action)
     except _Quit:
         session.say("Game abandoned.")

@@ -255,22 +255,31 @@ class EcarteGame:
         ``hands`` by seat, the ``turned`` trump card, the top of the ``stock`` (first card drawn
         first); the cards not named go under it in pack order. Later deals are shuffled by ``rng``.
         """
-        named = [*hands[0], *hands[1], turned, *stock]
-        if len(hands[0]) != HAND_SIZE or len(hands[1]) != HAND_SIZE:
-            raise GameError(f"each hand must hold {HAND_SIZE} cards")
-        if len(set(named)) != len(named) or not set(named) <= set(DECK):
-            raise GameError("a prepared deal must name distinct cards of the 32-card pack")
         if dealer not in (0, 1) or any(not 0 <= s < TARGET_SCORE for s in scores):
             raise GameError(f"dealer must be 0 or 1 and scores within 0..{TARGET_SCORE - 1}")
-        named_set = set(named)
-        rest = [c for c in DECK if c not in named_set]
-        non_dealer = 1 - dealer
-        # start_deal deals the non-dealer first, then the dealer, then turns one card up.
-        deck = [*hands[non_dealer], *hands[dealer], turned, *stock, *rest]
+        deck = stacked_deck(dealer, hands, turned, stock)
         state = EcarteState(self.options, rng or random.Random(0))
         state.scores = list(scores)
         state.start_deal(dealer, deck, shuffle=False)
         return state
+
+
+def stacked_deck(
+    dealer: int, hands: tuple[Sequence[Card], Sequence[Card]], turned: Card, stock: Sequence[Card]
+) -> list[Card]:
+    """The pack in the order :meth:`EcarteState.start_deal` deals it to give these ``hands`` (by
+    seat), turn up ``turned`` and leave ``stock`` on top of the stock (first card drawn first);
+    the cards not named go under it in pack order."""
+    named = [*hands[0], *hands[1], turned, *stock]
+    if len(hands[0]) != HAND_SIZE or len(hands[1]) != HAND_SIZE:
+        raise GameError(f"each hand must hold {HAND_SIZE} cards")
+    if len(set(named)) != len(named) or not set(named) <= set(DECK):
+        raise GameError("a prepared deal must name distinct cards of the 32-card pack")
+    named_set = set(named)
+    rest = [c for c in DECK if c not in named_set]
+    non_dealer = 1 - dealer
+    # start_deal deals the non-dealer first, then the dealer, then turns one card up.
+    return [*hands[non_dealer], *hands[dealer], turned, *stock, *rest]
 
 
 class EcarteState:
@@ -308,6 +317,19 @@ class EcarteState:
         self.winner: int | None = None
         self.cards_played: list[dict[str, int]] = [{}, {}]
         self.log: list[dict[str, Any]] | None = None
+        #: The scores as the current deal began (before a turned-up King scored).
+        self.scores_at_deal_start: list[int] = [0, 0]
+        #: The next deal, stacked by :meth:`stack_next_deal`: (hands by seat, turned, stock).
+        self._next_deal: tuple[tuple[list[Card], list[Card]], Card, list[Card]] | None = None
+
+    def stack_next_deal(
+        self, hands: tuple[Sequence[Card], Sequence[Card]], turned: Card, stock: Sequence[Card]
+    ) -> None:
+        """Make the next deal (when this one ends) give these ``hands`` (by seat), turn up
+        ``turned`` and stock ``stock`` (first card drawn first) instead of shuffling. For replaying
+        a game record deal by deal; the arguments are checked as :func:`stacked_deck` does."""
+        stacked_deck(0, hands, turned, stock)
+        self._next_deal = ((list(hands[0]), list(hands[1])), turned, list(stock))
 
     # -- protocol -----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -400,6 +422,7 @@ class EcarteState:
         it), and the King of trumps they announced and have not played yet."""
         new = self._copy(random.Random(rng.getrandbits(63)))
         new.log = None
+        new._next_deal = None
         if self.phase is Phase.OVER:
             return new
         opp = 1 - player
@@ -482,6 +505,7 @@ class EcarteState:
         if shuffle:
             self.rng.shuffle(deck)
         self.deals += 1
+        self.scores_at_deal_start = self.scores[:]
         self.dealer = dealer
         non_dealer = 1 - dealer
         if self.first_player is None:
@@ -723,7 +747,13 @@ class EcarteState:
         if self.phase is Phase.OVER:
             return
         if len(self.tricks) == TRICKS_PER_DEAL:
-            self.start_deal(1 - self.dealer, list(DECK), shuffle=True)
+            dealer = 1 - self.dealer
+            if self._next_deal is None:
+                self.start_deal(dealer, list(DECK), shuffle=True)
+            else:
+                hands, turned, stock = self._next_deal
+                self._next_deal = None
+                self.start_deal(dealer, stacked_deck(dealer, hands, turned, stock), shuffle=False)
 
 
 def make_game(**options: Any) -> EcarteGame:

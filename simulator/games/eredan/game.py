@@ -104,19 +104,23 @@ def play_one(
     seed: int,
     policies: tuple[str, str] = ("greedy", "greedy"),
     turn_cap: int = TURN_CAP,
+    record: bool = False,
 ) -> dict[str, Any]:
     """Play one game, deck A in seat 0, with its event log: ``{"seed", "decks", "policies",
-    "summary", "log", "names"}`` (``names``: slug -> English name, for display). The same
-    arguments always give the same log."""
+    "summary", "log", "names"}`` (``names``: slug -> English name, for display) and, with
+    ``record``, its game record (``"record"``, docs/game-records.md). The same arguments always
+    give the same log."""
     from simulator.engine.runner import Side, play_match_game
     from simulator.games.eredan.policies import make_policy
+    from simulator.records import recorder_factory
 
     game = EredanGame(turn_cap=turn_cap)
     sides = (
         Side("A", make_policy(policies[0]), decks[0]),
         Side("B", make_policy(policies[1]), decks[1]),
     )
-    result = play_match_game(game, sides, seed, 0, record_log=True)
+    recorder = recorder_factory("eredan", game) if record else None
+    result = play_match_game(game, sides, seed, 0, record_log=True, recorder=recorder)
     tables = game.tables(decks)
     names = {c.slug: c.spec.name_en for c in tables.cards}
     names.update({ch.slug: ch.spec.name_en for ch in tables.chars})
@@ -127,4 +131,5 @@ def play_one(
         "summary": dict(result.summary),
         "log": result.log or [],
         "names": names,
+        **({"record": result.record} if record else {}),
     }

@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from cards.domain.specs import MERCENARY_GUILD
+from simulator.games.eredan.chance import AMOUNT, ATTACK, DISCARD, TARGET, Chance, shuffle
 from simulator.games.eredan.compiled import (
     AMAX,
     AMIN,
@@ -68,14 +69,6 @@ from simulator.games.eredan.rules import REVIVED_CHARACTER_UNTAPPED, SCORE_COUNT
 Event = dict[str, Any]
 
 
-def shuffle(items: list[int], rng: random.Random) -> None:
-    """Fisher–Yates with ``rng.random()`` (uniform, and cheaper than ``Random.shuffle``)."""
-    rand = rng.random
-    for i in range(len(items) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        items[i], items[j] = items[j], items[i]
-
-
 class Board:
     """Hot state and the effect interpreter. Attributes are public for tests and policies; only
     the engine writes them."""
@@ -86,6 +79,7 @@ class Board:
         "auras",
         "base",
         "cards",
+        "chance",
         "chars",
         "cmod",
         "dealt",
@@ -112,6 +106,9 @@ class Board:
     cards: tuple[CompiledCard, ...]
     chars: tuple[CompiledCharacter, ...]
     rng: random.Random
+    #: Where chance outcomes come from: ``None`` — the seeded ``rng``, inline (the default); or a
+    #: :class:`~simulator.games.eredan.chance.Chance` (a record being written or replayed).
+    chance: Chance | None
     turn: int
     active: int
     hp: list[int]
@@ -147,11 +144,30 @@ class Board:
                     value += amount
         return value
 
-    def roll(self, lo: int, hi: int) -> int:
-        """A uniform roll in ``lo..hi`` from the game's RNG (no draw when the range is one value)."""
+    # --- chance: every random outcome of the game comes from these (simulator/games/eredan/chance.py)
+
+    def roll(self, lo: int, hi: int, why: str = AMOUNT, who: int = -1) -> int:
+        """A uniform roll in ``lo..hi`` (no draw when the range is one value)."""
         if lo >= hi:
             return lo
-        return lo + int(self.rng.random() * (hi - lo + 1))
+        chance = self.chance
+        if chance is None:
+            return lo + int(self.rng.random() * (hi - lo + 1))
+        return chance.roll(lo, hi, why, who)
+
+    def pick(self, options: list[int], why: str, who: int) -> int:
+        """A uniform choice among ``options`` (at least one): its index."""
+        chance = self.chance
+        if chance is None:
+            return int(self.rng.random() * len(options))
+        return chance.pick(options, why, who)
+
+    def shuffle_pile(self, pile: list[int], why: str, who: int) -> None:
+        chance = self.chance
+        if chance is None:
+            shuffle(pile, self.rng)
+        else:
+            chance.shuffle(pile, why, who)
 
     def attack_roll(self, c: int) -> int:
         """Character ``c``'s Attaque for one use: rolled in its range, plus modifiers, at least 0
@@ -162,7 +178,12 @@ class Board:
         # "Attaque min. / max. +N" (combat modifiers) move the ends of the range; [decision] a
         # minimum raised to or above the maximum gives that minimum.
         lo, hi = ch.attack_min + cmod[i + AMIN], ch.attack_max + cmod[i + AMAX]
-        value = lo if lo >= hi else lo + int(self.rng.random() * (hi - lo + 1))
+        if lo >= hi:
+            value = lo
+        elif self.chance is None:
+            value = lo + int(self.rng.random() * (hi - lo + 1))
+        else:
+            value = self.chance.roll(lo, hi, ATTACK, c)
         value += self.mod[i] + cmod[i]
         if self.aura_mask >> c & 1:
             value += self.stat(c, ATK) - self.mod[i] - self.cmod[i]
@@ -296,7 +317,7 @@ class Board:
 
     def amount(self, lo: int, hi: int, stat: int, me: int) -> int:
         """An effect's amount: rolled in ``lo..hi``, plus the stat of the character playing it."""
-        value = self.roll(lo, hi)
+        value = self.roll(lo, hi, AMOUNT, me)
         if stat >= 0:
             value += self.attack_roll(me) if stat == ATK else self.stat(me, stat)
         return value if value > 0 else 0
@@ -352,7 +373,7 @@ class Board:
                     base = 3 - seat * 3
                     others = [t for t in range(base, base + 3) if t != opp and hp[t] > 0]
                     if others:
-                        self.hit(me, others[int(self.rng.random() * len(others))], value, kind, source)
+                        self.hit(me, others[self.pick(others, TARGET, me)], value, kind, source)
             elif code == OP_MODIFY:
                 if op[3] == T_SELF and op[4] == D_COMBAT and log is None:
                     if hp[me] > 0:
@@ -438,7 +459,7 @@ class Board:
         for _ in range(count):
             if not hand:
                 return
-            k = hand.pop(int(self.rng.random() * len(hand)))
+            k = hand.pop(self.pick(hand, DISCARD, seat))
             self.discards[seat].append(k)
             if self.log is not None:
                 self.log.append(

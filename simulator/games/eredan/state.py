@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from simulator.engine.protocol import TERMINAL, IllegalActionError
+from simulator.games.eredan.chance import DECK, INITIATIVE, Chance
 from simulator.games.eredan.compiled import (
     CK_SPELL,
     DEF,
@@ -40,7 +41,7 @@ from simulator.games.eredan.compiled import (
     Tables,
     add_gear,
 )
-from simulator.games.eredan.interpreter import Board, shuffle
+from simulator.games.eredan.interpreter import Board
 from simulator.games.eredan.rules import (
     CARDS_OF_A_DEAD_FIGHTER_RESOLVE,
     DOUBLE_DECK_OUT_BY_SCORE,
@@ -171,6 +172,7 @@ class EredanState(Board):
         s.cards = tables.cards
         s.chars = tables.chars
         s.rng = rng
+        s.chance = None
         s.turn_cap = turn_cap
         s.turn = 1
         s.active = 0
@@ -212,14 +214,22 @@ class EredanState(Board):
 
     @classmethod
     def new_game(
-        cls, tables: Tables, rng: random.Random, *, turn_cap: int = TURN_CAP, log: bool = False
+        cls,
+        tables: Tables,
+        rng: random.Random,
+        *,
+        turn_cap: int = TURN_CAP,
+        log: bool = False,
+        chance: Chance | None = None,
     ) -> EredanState:
         """Shuffle both decks, deal 5 cards each, roll initiative and start turn 1
-        (rules: eredan §3 Start)."""
+        (rules: eredan §3 Start). With ``chance``, every random outcome of the game comes from it
+        instead of ``rng`` (a record replayed: see :mod:`simulator.games.eredan.chance`)."""
         s = cls._blank(tables, rng, turn_cap)
+        s.chance = chance
         for seat in (0, 1):
             deck = list(tables.decks[seat])
-            shuffle(deck, rng)
+            s.shuffle_pile(deck, DECK, seat)
             s.decks[seat] = deck
         s._setup = (tuple(tuple(d) for d in s.decks), ((), ()))
         for seat in (0, 1):
@@ -306,6 +316,12 @@ class EredanState(Board):
             self.log.append({"event": "deal", "hands": [[self.cards[k].slug for k in h] for h in self.hands]})
         self.log.append({"event": "turn", "turn": self.turn, "active": self.active})
 
+    def opening(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None:
+        """Before the first action: the draw piles as they stood before the opening hands were
+        drawn (each pile's top card last) and the hands given to :meth:`from_position` (empty for
+        a dealt game); ``None`` once an action has been applied (it is not kept)."""
+        return self._setup
+
     def _initiative_bonus(self, seat: int) -> int:
         return sum(self.stat(c, 3) for c in range(seat * 3, seat * 3 + 3) if self.hp[c] > 0)
 
@@ -314,8 +330,8 @@ class EredanState(Board):
         starts; ties are re-rolled."""
         bonus = (self._initiative_bonus(0), self._initiative_bonus(1))
         while True:
-            r0 = self.roll(1, INITIATIVE_DIE_SIDES)
-            r1 = self.roll(1, INITIATIVE_DIE_SIDES)
+            r0 = self.roll(1, INITIATIVE_DIE_SIDES, INITIATIVE, 0)
+            r1 = self.roll(1, INITIATIVE_DIE_SIDES, INITIATIVE, 1)
             self.initiative_rolls.append((r0, r1))
             if r0 + bonus[0] != r1 + bonus[1]:
                 break
@@ -860,6 +876,7 @@ class EredanState(Board):
             rng = random.Random.__new__(random.Random)  # no seeding: the state is set just below
             rng.setstate(self.rng.getstate())
         s.rng = rng
+        s.chance = None  # a copy plays on its own RNG, never on a record's script or recorder
         s.turn_cap = self.turn_cap
         s.turn = self.turn
         s.active = self.active

@@ -35,6 +35,7 @@ class Command(BaseCommand):
         play.add_argument(
             "--ai", choices=sorted(POLICIES), default="planner", help="the AI (default planner)"
         )
+        play.add_argument("--record", metavar="FILE", help="write the game's record (docs/game-records.md)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         stock = options["stock"]
@@ -52,4 +53,5 @@ class Command(BaseCommand):
             ai=options["ai"],
             stdin=options.get("stdin") or sys.stdin,
             stdout=cast(TextIO, self.stdout),  # an OutputWrapper: a text stream, though no typing.TextIO
+            record=options["record"],
         )

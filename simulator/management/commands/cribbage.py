@@ -60,6 +60,7 @@ class Command(BaseCommand):
         play.add_argument("--seed", type=int, help="replay a game (default: random, printed)")
         play.add_argument("--ai", default="ev", choices=sorted(POLICIES), help="the computer's policy")
         play.add_argument("--watch", action="store_true", help="watch two AIs play")
+        play.add_argument("--record", metavar="FILE", help="write the game's record (docs/game-records.md)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         out = _Raw(self.stdout)
@@ -80,7 +81,14 @@ class Command(BaseCommand):
                         seed = secrets.randbelow(MAX_SEED)
                     elif not 0 <= seed <= MAX_SEED:
                         raise CommandError(f"--seed must be between 0 and {MAX_SEED}")
-                    cli.play_terminal(seed=seed, ai=options["ai"], watch=options["watch"], inp=stdin, out=out)
+                    cli.play_terminal(
+                        seed=seed,
+                        ai=options["ai"],
+                        watch=options["watch"],
+                        inp=stdin,
+                        out=out,
+                        record=options["record"],
+                    )
         except (CardParseError, CribbageInputError) as error:
             raise CommandError(str(error)) from error
 

@@ -19,6 +19,7 @@ class Command(BaseCommand):
         play.add_argument("--seed", type=int, default=None, help="replay a game: same seed, same deals")
         play.add_argument("--strict", action="store_true", help="standard écarté: must trump when void")
         play.add_argument("--watch", action="store_true", help="watch two AIs play instead")
+        play.add_argument("--record", metavar="FILE", help="write the game's record (docs/game-records.md)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         self.stdout.ending = ""  # the game writes its own line ends (prompts stay on their line)
@@ -28,4 +29,5 @@ class Command(BaseCommand):
             seed=options["seed"],
             strict=options["strict"],
             watch=options["watch"],
+            record=options["record"],
         )

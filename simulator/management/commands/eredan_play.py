@@ -1,14 +1,17 @@
-"""``manage.py eredan_play <deck-a> <deck-b> [--seed N] [--policy-a P] [--policy-b P] [--user U] [--json]``
+"""``manage.py eredan_play <deck-a> <deck-b> [--seed N] [--policy-a P] [--policy-b P] [--user U] [--json]
+[--record FILE]``
 
 Plays one Eredan game (deck A in seat 0) and prints it turn by turn, or its JSON event log and
 summary with ``--json``. Decks are named as for ``simulate``: a file (``.json`` or the deck text
 format), a deck id or a demo deck slug (with ``--user``, that user's decks too); the cards are
 the card database's, so an edit in the admin shows in the next game. Both decks must be valid.
+``--record FILE`` writes the game's record (docs/game-records.md), which ``replay`` checks.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -23,6 +26,7 @@ from simulator.games.eredan.eventlog import render
 from simulator.games.eredan.game import play_one
 from simulator.games.eredan.policies import POLICY_NAMES
 from simulator.games.eredan.rules import TURN_CAP
+from simulator.records import dumps
 
 
 class Command(BaseCommand):
@@ -39,6 +43,7 @@ class Command(BaseCommand):
         parser.add_argument("--turn-cap", type=int, default=TURN_CAP, help=f"turn cap (default {TURN_CAP})")
         parser.add_argument("--user", help="deck ids and slugs may name this user's decks too")
         parser.add_argument("--json", action="store_true", help="print the JSON event log and summary")
+        parser.add_argument("--record", metavar="FILE", help="write the game's record (docs/game-records.md)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         policies = (options["policy_a"], options["policy_b"])
@@ -46,7 +51,16 @@ class Command(BaseCommand):
             decks = _decks(options, policies)
         except (DomainError, CliError) as exc:
             raise CommandError(describe_error(exc)) from None
-        result = play_one(decks, seed=options["seed"], policies=policies, turn_cap=options["turn_cap"])
+        result = play_one(
+            decks,
+            seed=options["seed"],
+            policies=policies,
+            turn_cap=options["turn_cap"],
+            record=bool(options["record"]),
+        )
+        if options["record"]:
+            Path(options["record"]).write_text(dumps(result.pop("record")), encoding="utf-8")
+            self.stderr.write(f"game record written to {options['record']}")
         if options["json"]:
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=1))
             return

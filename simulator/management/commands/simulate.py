@@ -1,7 +1,7 @@
 """``manage.py simulate`` — batch simulation from the command line (see docs/simulation.md).
 
     simulate --deck-a REF --deck-b REF --games N [--seed S] [--policy-a P] [--policy-b P]
-             [--chunk-size K] [--via local|celery] [--json]
+             [--chunk-size K] [--via local|celery] [--json] [--record FILE [--record-games N]]
     simulate --gauntlet REF REF [REF …] --games N …        (the first against each of the others)
     simulate --round-robin REF REF [REF …] --games N … [--heatmap FILE.png|.svg]
     simulate --game cribbage --policy-a ev --policy-b random --games N …
@@ -29,8 +29,10 @@ from simulator import selectors, services
 from simulator.cli import CliError, deck_entrant, describe_error, follow_job, parse_options, summary_lines
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN, ChunkRange, run_local
 from simulator.engine.registry import UnknownGameError, available_games, get_game_spec
+from simulator.engine.runner import GameResult
 from simulator.engine.stats import MatchTally
 from simulator.exports import IMAGE_FORMATS, TABLES, heatmap, results_csv
+from simulator.limits import DEFAULT_RECORD_GAMES
 from simulator.models import SimulationJob
 
 
@@ -69,6 +71,17 @@ class Command(BaseCommand):
         out.add_argument("--csv", metavar="FILE", help="write one results table as CSV")
         out.add_argument("--table", choices=TABLES, default="summary", help="the table --csv writes")
         out.add_argument("--no-progress", action="store_true", help="no progress bar")
+        out.add_argument(
+            "--record",
+            metavar="FILE",
+            help="write the records of a sample of games (a JSON list; docs/game-records.md)",
+        )
+        out.add_argument(
+            "--record-games",
+            type=int,
+            metavar="N",
+            help=f"with --record: games 0..N-1 of each pairing (default {DEFAULT_RECORD_GAMES})",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -111,6 +124,11 @@ class Command(BaseCommand):
                 raise CliError(f"no user {options['user']!r}")
         if options["via"] == "local" and (options["award_experience"] or options["no_wait"]):
             raise CliError("--award-experience and --no-wait go with --via celery")
+        if options["record_games"] is not None and not options["record"]:
+            raise CliError("--record-games goes with --record FILE")
+        record_games = options["record_games"] if options["record"] else None
+        if options["via"] == "local" and not options["record"]:
+            record_games = 0  # nothing to keep them in
         prepared = services.simulation_prepare(
             owner=user,
             game=spec.name,
@@ -123,6 +141,7 @@ class Command(BaseCommand):
             policy=options["policy"],
             award_experience=options["award_experience"],
             collection_id=options["collection"],
+            record_games=record_games,
         )
         if options["seed"] is None:
             self.stderr.write(f"seed {prepared.seed}")
@@ -137,16 +156,32 @@ class Command(BaseCommand):
                 f"job #{job.pk} submitted ({job.total_chunks} chunks of {job.chunk_size} games)"
             )
             job = follow_job(job.pk, progress=progress, stderr=self._stderr_stream())
+            if options["record"]:
+                self._write_records(options["record"], selectors.job_record_documents(job=job))
             self._job_output(job, options)
             return
         plan = prepared.plan
+        recorded: list[tuple[int, int, dict[str, Any]]] = []
+
+        def keep(chunk: ChunkRange, result: GameResult) -> None:
+            assert result.record is not None
+            recorded.append((chunk.pairing, result.index, result.record))
+
         processes = options["processes"] or os.cpu_count() or 1
         with tqdm(total=plan.total_games, unit="game", file=self.stderr._out, disable=not progress) as bar:
 
             def advance(chunk: ChunkRange, tally: MatchTally) -> None:
                 bar.update(chunk.games)
 
-            tallies = run_local(plan, processes=processes, on_chunk=advance)
+            tallies = run_local(
+                plan,
+                processes=processes,
+                on_chunk=advance,
+                on_record=keep,
+                record_context=services.record_context(prepared.game) if plan.record_games else None,
+            )
+        if options["record"]:
+            self._write_records(options["record"], [r for _, _, r in sorted(recorded, key=lambda x: x[:2])])
         results = selectors.results_document(
             game=prepared.game,
             kind=prepared.kind,
@@ -157,6 +192,10 @@ class Command(BaseCommand):
             tallies=tallies,
         )
         self._output(results, options)
+
+    def _write_records(self, path: str, records: list[dict[str, Any]]) -> None:
+        Path(path).write_text(json.dumps(records, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        self.stderr.write(f"{len(records)} game records written to {path}")
 
     def _job_output(self, job: SimulationJob, options: dict[str, Any]) -> None:
         results = selectors.job_results(job=job)

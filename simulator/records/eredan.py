@@ -1,0 +1,607 @@
+"""The Eredan iTCG record codec: one game, replayable without the seed or the engine's RNG.
+
+A record's one deal (docs/game-records.md, "Eredan")::
+
+    {"deck_names": ["Kotoba – voie du sabre", "Zil – golems"],
+     "characters": [["iro-1", …], ["telendar-1", …]],
+     "decks": [["katana", "potion-de-soin", …], […]],        # draw order, top card first
+     "initiative": [[3, 3], [5, 2]],                           # [seat 0, seat 1] per roll
+     "actions": [
+       {"player": 0, "action": "fight", "fighter": "iro-1", "opponent": "telendar-1"},
+       {"player": 0, "action": "play", "card": "katana"},
+       {"player": 1, "action": "pass"},
+       {"player": 0, "action": "roll", "why": "attack", "character": "iro-1", "value": 4},
+       …],
+     "end": {"reason": "elimination", "turns": 14}}
+
+The engine routes every chance event through a :class:`~simulator.games.eredan.chance.Chance`
+(``simulator/games/eredan/chance.py``): the recorder's notes each outcome as the seeded RNG gives it
+(so a recorded game is the very game the seed gives), and the replay's answers from the record —
+refusing (``wrong_chance``) when the engine asks for something else than what the record says
+next. Cards and characters are named by slug and looked up in a card catalog (``context``: a
+:class:`~cards.domain.specs.Catalog`, e.g. ``cards.specs.get_catalog()`` on the Django side; by
+default the bundled card set of ``fixtures/cardset/``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, NoReturn
+
+from cards.domain.cardset import CardSet, load_cardset
+from cards.domain.specs import Catalog, DeckSpec, deck_from_counts
+from decks.validator import validate_deck
+from simulator.engine.protocol import Game, State
+from simulator.games.eredan.chance import AMOUNT, ATTACK, DECK, DISCARD, INITIATIVE, TARGET, SeededChance
+from simulator.games.eredan.compiled import Tables, UnsupportedSpecError, compile_tables
+from simulator.games.eredan.eventlog import render
+from simulator.games.eredan.rules import TURN_CAP
+from simulator.games.eredan.state import (
+    DISCARD as DISCARD_ACTION,
+)
+from simulator.games.eredan.state import (
+    FIGHT,
+    P_CARD,
+    P_CHOICE,
+    P_DISCARD,
+    P_OVER,
+    PASS,
+    PLAY,
+    EredanState,
+    discard_action,
+    fight_action,
+    play_action,
+)
+from simulator.records.base import RecordError, Replay, header, result_of
+
+GAME = "eredan"
+
+#: The rule each step of the turn follows (rules/eredan.md §3).
+RULE_START = "rules/eredan.md §3 Start"
+RULE_CHOICE = "rules/eredan.md §3 step 1"
+RULE_CARDS = "rules/eredan.md §3 step 2"
+RULE_CLASH = "rules/eredan.md §3 step 3"
+RULE_DISCARD = "rules/eredan.md §3 step 5"
+RULE_END = "rules/eredan.md §3 End"
+PHASE_RULE = {P_CHOICE: RULE_CHOICE, P_CARD: RULE_CARDS, P_DISCARD: RULE_DISCARD, P_OVER: RULE_END}
+PHASE_KINDS = {P_CHOICE: ("fight",), P_CARD: ("play", "pass"), P_DISCARD: ("discard",)}
+PHASE_WANTS = {
+    P_CHOICE: "choose the fighters",
+    P_CARD: "play a card or pass",
+    P_DISCARD: "discard (any cards, or none)",
+}
+CHANCE_KINDS = ("roll", "target", "random_discard")
+CHANCE_RULE = {ATTACK: RULE_CLASH, AMOUNT: RULE_CARDS, TARGET: RULE_CARDS, DISCARD: RULE_CARDS}
+
+#: Deck-building violations (decks.rules.ViolationCode) as record error codes, with their rule.
+DECK_VIOLATIONS = {
+    "unknown_character": ("unknown_card", "rules/eredan.md §1"),
+    "unknown_card": ("unknown_card", "rules/eredan.md §1"),
+    "character_count": ("bad_deal", "rules/eredan.md §2.1"),
+    "duplicate_character": ("duplicate_card", "rules/eredan.md §2.1"),
+    "deck_size": ("bad_deal", "rules/eredan.md §2.1"),
+    "guild_conflict": ("bad_deal", "rules/eredan.md §2.2"),
+    "mercenary_nehantiste": ("bad_deal", "rules/eredan.md §2.3"),
+    "card_affiliation": ("bad_deal", "rules/eredan.md §2.4"),
+    "copy_limit": ("duplicate_card", "rules/eredan.md §2.5"),
+    "unique_limit": ("duplicate_card", "rules/eredan.md §2.6"),
+    "unique_evolution": ("duplicate_card", "rules/eredan.md §2.7"),
+    "class_requirement": ("bad_deal", "rules/eredan.md §2.8"),
+}
+
+
+# --- the card catalog ---------------------------------------------------------------------------
+
+
+@cache
+def _bundled_catalog() -> Catalog:
+    return load_cardset().catalog
+
+
+def catalog_of(context: Any) -> Catalog:
+    """The catalog a codec call names cards in: ``context`` (a :class:`Catalog`, or a bundled
+    :class:`CardSet`), or the bundled card set when ``None``."""
+    if context is None:
+        return _bundled_catalog()
+    if isinstance(context, CardSet):
+        return context.catalog
+    if isinstance(context, Catalog):
+        return context
+    raise TypeError(f"an Eredan record's context is a card Catalog, not {type(context).__name__}")
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+class _RecordingChance(SeededChance):
+    """The seeded draws, each outcome noted in the record as it happens."""
+
+    __slots__ = ("actions", "tables")
+
+    def __init__(self, rng: random.Random, tables: Tables, actions: list[dict[str, Any]]) -> None:
+        super().__init__(rng)
+        self.tables = tables
+        self.actions = actions
+
+    def roll(self, lo: int, hi: int, why: str, who: int) -> int:
+        value = super().roll(lo, hi, why, who)
+        if why in (ATTACK, AMOUNT):
+            self.actions.append(
+                {
+                    "player": who // 3,
+                    "action": "roll",
+                    "why": why,
+                    "character": self.tables.chars[who].slug,
+                    "value": value,
+                }
+            )
+        else:  # pragma: no cover - the initiative and the shuffles happen before a recorder exists
+            raise AssertionError(f"unexpected roll {why!r} during the game")
+        return value
+
+    def pick(self, options: Sequence[int], why: str, who: int) -> int:
+        index = super().pick(options, why, who)
+        if len(options) > 1:  # a single option is forced: nothing to note
+            if why == TARGET:
+                entry = {
+                    "player": who // 3,
+                    "action": "target",
+                    "character": self.tables.chars[options[index]].slug,
+                }
+            elif why == DISCARD:
+                entry = {
+                    "player": who,
+                    "action": "random_discard",
+                    "card": self.tables.cards[options[index]].slug,
+                }
+            else:  # pragma: no cover - the engine picks for these two reasons only
+                raise AssertionError(f"unexpected pick {why!r}")
+            self.actions.append(entry)
+        return index
+
+
+class EredanRecorder:
+    """Writes the record of one game (see :func:`recorder`)."""
+
+    def __init__(self, *, game: Game, state: EredanState, seed: int | None, players: Sequence[str]) -> None:
+        opening = state.opening()
+        if opening is None or state.turn != 1 or state.phase != P_CHOICE or not state.initiative_rolls:
+            raise ValueError("a record starts from a game just dealt by new_initial_state, before any action")
+        piles, hands = opening
+        if any(hands):
+            raise ValueError("a position set up by hand (from_position) cannot be recorded: it was not dealt")
+        if state.chance is not None:
+            raise ValueError("this game already has a chance source (it is being recorded or replayed)")
+        tables = state.tables
+        self.seed = seed
+        self.players = list(players)
+        self.turn_cap = state.turn_cap
+        self.actions: list[dict[str, Any]] = []
+        self.deal: dict[str, Any] = {
+            "deck_names": [deck.name for deck in tables.decks_specs],
+            "characters": [[ch.slug for ch in tables.chars[s * 3 : s * 3 + 3]] for s in (0, 1)],
+            "decks": [[tables.cards[k].slug for k in reversed(pile)] for pile in piles],
+            "initiative": [list(rolls) for rolls in state.initiative_rolls],
+            "actions": self.actions,
+        }
+        self.state = state
+        state.chance = _RecordingChance(state.rng, tables, self.actions)
+
+    def observe(self, state: State, player: int, action: Any) -> None:
+        assert isinstance(state, EredanState)
+        self.actions.append(action_entry(state, player, action))
+
+    def finish(self, state: State) -> dict[str, Any]:
+        assert isinstance(state, EredanState)
+        if not state.is_terminal():
+            raise ValueError("the game is not over")
+        self.state.chance = None  # recording done: the state draws inline again
+        record = header(game=GAME, options={"turn_cap": self.turn_cap}, seed=self.seed, players=self.players)
+        deal = dict(self.deal)
+        deal["actions"] = list(self.actions)
+        deal["end"] = {"reason": state.end_reason, "turns": state.turn}
+        record["deals"] = [deal]
+        record["result"] = result_of(state, state.score)
+        return record
+
+
+def action_entry(state: EredanState, player: int, action: int) -> dict[str, Any]:
+    """The record entry of ``player``'s decision ``action`` in ``state`` (before it is applied)."""
+    chars, cards = state.chars, state.cards
+    phase = state.phase
+    if phase == P_CHOICE:
+        a = state.active
+        m = action - FIGHT
+        return {
+            "player": player,
+            "action": "fight",
+            "fighter": chars[a * 3 + m // 3].slug,
+            "opponent": chars[(1 - a) * 3 + m % 3].slug,
+        }
+    if phase == P_CARD:
+        if action == PASS:
+            return {"player": player, "action": "pass"}
+        carrier = player * 3 + action // PLAY - 1
+        entry: dict[str, Any] = {"player": player, "action": "play", "card": cards[action % PLAY].slug}
+        if carrier != state.fighters[player]:
+            entry["on"] = chars[carrier].slug
+        return entry
+    if phase == P_DISCARD:
+        mask = 0 if action == PASS else action - DISCARD_ACTION
+        hand = sorted(state.hands[player])
+        return {
+            "player": player,
+            "action": "discard",
+            "cards": [cards[k].slug for i, k in enumerate(hand) if mask >> i & 1],
+        }
+    raise ValueError("the game is over")
+
+
+def recorder(
+    *, game: Game, state: State, seed: int | None, players: Sequence[str], context: Any = None
+) -> EredanRecorder:
+    """A recorder for ``state``, fresh from ``EredanGame().new_initial_state`` (before any action).
+    Cards are named by the slugs the engine's tables carry; ``context`` (the catalog) is not
+    needed to write a record."""
+    if not isinstance(state, EredanState):
+        raise TypeError(f"an Eredan recorder needs an EredanState, not {type(state).__name__}")
+    return EredanRecorder(game=game, state=state, seed=seed, players=players)
+
+
+# --- replaying ----------------------------------------------------------------------------------
+
+
+class _NoRandom(random.Random):
+    """The RNG of a replayed game: it must never be used (every outcome comes from the record)."""
+
+    def random(self) -> float:  # pragma: no cover - reached only if the engine bypassed its Chance
+        raise AssertionError("a replayed Eredan game drew from an RNG")
+
+
+class _Script:
+    """The record's outcomes, handed to the engine as its :class:`Chance`; also the cursor of the
+    replay over the deal's actions (decisions and chance outcomes share one list)."""
+
+    def __init__(self, deal: Mapping[str, Any], tables: Tables, piles: Sequence[Sequence[int]]) -> None:
+        self.tables = tables
+        self.actions: Sequence[Mapping[str, Any]] = deal["actions"]
+        self.initiative: Sequence[Sequence[int]] = deal["initiative"]
+        self.piles = piles
+        self.pos = 0
+        self.initiative_rolls = 0  # dice read so far (two per roll)
+
+    # The Chance protocol.
+
+    def shuffle(self, items: list[int], why: str, who: int) -> None:
+        if why != DECK or sorted(items) != sorted(self.piles[who]):  # pragma: no cover - built alike
+            raise AssertionError("the replay shuffles a deck it did not build")
+        items[:] = reversed(self.piles[who])  # the engine's pile holds its top card last
+
+    def roll(self, lo: int, hi: int, why: str, who: int) -> int:
+        if why == INITIATIVE:
+            return self._initiative(lo, hi, who)
+        if why not in (ATTACK, AMOUNT):  # pragma: no cover - the engine rolls for these only
+            raise AssertionError(f"unexpected roll {why!r}")
+        seat, slug = who // 3, self.tables.chars[who].slug
+        what = f"a roll of seat {seat}'s {slug} ({why}, {lo}–{hi})"
+        i, entry = self._next("roll", what, CHANCE_RULE[why])
+        if entry["player"] != seat or entry["why"] != why or entry["character"] != slug:
+            self._wrong(i, f"the engine needs {what} here; the record has {_describe(entry)}", why)
+        value: int = entry["value"]
+        if not lo <= value <= hi:
+            self._wrong(i, f"{value} is outside the range of {slug}'s {why} roll, {lo}–{hi}", why)
+        self.pos += 1
+        return value
+
+    def pick(self, options: Sequence[int], why: str, who: int) -> int:
+        if len(options) == 1:
+            return 0  # forced: not in the record
+        if why == TARGET:
+            seat = who // 3
+            names = [self.tables.chars[c].slug for c in options]
+            by = self.tables.chars[who].slug
+            what = f"the random target of seat {seat}'s {by} (one of {', '.join(names)})"
+            i, entry = self._next("target", what, RULE_CARDS)
+            slug = entry["character"]
+        elif why == DISCARD:
+            seat = who
+            names = [self.tables.cards[k].slug for k in options]
+            what = f"the card seat {seat} loses at random (one of {', '.join(sorted(names))})"
+            i, entry = self._next("random_discard", what, RULE_CARDS)
+            slug = entry["card"]
+        else:  # pragma: no cover - the engine picks for these two reasons only
+            raise AssertionError(f"unexpected pick {why!r}")
+        if entry["player"] != seat or slug not in names:
+            self._wrong(i, f"the engine needs {what}; the record has {_describe(entry)}", why)
+        self.pos += 1
+        return names.index(slug)
+
+    # Reading the record.
+
+    def _initiative(self, lo: int, hi: int, seat: int) -> int:
+        roll, die = divmod(self.initiative_rolls, 2)
+        if roll >= len(self.initiative):
+            raise RecordError(
+                "wrong_chance",
+                "the initiative is tied: the players roll again, but the record lists no more rolls",
+                deal=0,
+                rule=RULE_START,
+                path="/deals/0/initiative",
+            )
+        value = self.initiative[roll][die]
+        if not lo <= value <= hi:
+            raise RecordError(
+                "wrong_chance",
+                f"an initiative die shows {lo} to {hi}, not {value}",
+                deal=0,
+                rule=RULE_START,
+                path=f"/deals/0/initiative/{roll}/{die}",
+            )
+        self.initiative_rolls += 1
+        return value
+
+    def _next(self, kind: str, what: str, rule: str) -> tuple[int, Mapping[str, Any]]:
+        i = self.pos
+        if i >= len(self.actions):
+            raise RecordError(
+                "unfinished", f"the actions stop where the engine needs {what}", deal=0, action=i, rule=rule
+            )
+        entry = self.actions[i]
+        if entry["action"] != kind:
+            raise RecordError(
+                "wrong_chance",
+                f"the engine needs {what} here; the record has {_describe(entry)}",
+                deal=0,
+                action=i,
+                rule=rule,
+            )
+        return i, entry
+
+    def _wrong(self, i: int, message: str, why: str) -> NoReturn:
+        raise RecordError("wrong_chance", message, deal=0, action=i, rule=CHANCE_RULE[why])
+
+
+def _describe(entry: Mapping[str, Any]) -> str:
+    kind = entry.get("action")
+    seat = entry.get("player")
+    if kind == "roll":
+        return (
+            f"a roll of {entry.get('value')} ({entry.get('why')}) for seat {seat}'s {entry.get('character')}"
+        )
+    if kind == "target":
+        return f"a random target, seat {seat} hitting {entry.get('character')}"
+    if kind == "random_discard":
+        return f"a random discard of {entry.get('card')} by seat {seat}"
+    if kind == "fight":
+        return f"seat {seat}'s choice of {entry.get('fighter')} against {entry.get('opponent')}"
+    if kind == "play":
+        return f"seat {seat} playing {entry.get('card')}"
+    if kind == "pass":
+        return f"seat {seat} passing"
+    return f"seat {seat} discarding {', '.join(entry.get('cards') or []) or 'nothing'}"
+
+
+def _decks(deal: Mapping[str, Any], catalog: Catalog, names: Sequence[str]) -> tuple[DeckSpec, DeckSpec]:
+    """The two decks of the deal, checked: every slug known, the deck-building rules kept."""
+    specs = []
+    for seat in (0, 1):
+        characters = deal["characters"][seat]
+        for i, slug in enumerate(characters):
+            if slug not in catalog.characters:
+                raise RecordError(
+                    "unknown_card",
+                    f"seat {seat}: no character {slug!r} in the card database",
+                    deal=0,
+                    path=f"/deals/0/characters/{seat}/{i}",
+                    rule="rules/eredan.md §1",
+                )
+        cards = deal["decks"][seat]
+        for i, slug in enumerate(cards):
+            if slug not in catalog.cards:
+                raise RecordError(
+                    "unknown_card",
+                    f"seat {seat}: no card {slug!r} in the card database",
+                    deal=0,
+                    path=f"/deals/0/decks/{seat}/{i}",
+                    rule="rules/eredan.md §1",
+                )
+        counts = Counter(cards)
+        result = validate_deck(characters=characters, cards=counts, catalog=catalog)
+        if not result.valid:
+            violation = result.violations[0]
+            code, rule = DECK_VIOLATIONS.get(violation.code, ("bad_deal", "rules/eredan.md §2"))
+            raise RecordError(
+                code,
+                f"seat {seat}'s deck: {violation.message}",
+                deal=0,
+                rule=rule,
+                path=f"/deals/0/decks/{seat}",
+            )
+        specs.append(
+            deck_from_counts(
+                names[seat], [catalog.characters[s] for s in characters], dict(counts), catalog.cards
+            )
+        )
+    return specs[0], specs[1]
+
+
+def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog: Catalog) -> int:
+    """The engine's action for a decision of the record (checked against the rules)."""
+    seat = entry["player"]
+    kind = entry["action"]
+    phase = state.phase
+    rule = PHASE_RULE[phase]
+
+    def illegal(message: str) -> NoReturn:
+        raise RecordError("illegal_action", message, deal=0, action=i, rule=rule)
+
+    if seat != state.current_player():
+        illegal(f"it is seat {state.current_player()}'s turn to {PHASE_WANTS[phase]}, not seat {seat}'s")
+    if kind not in PHASE_KINDS[phase]:
+        illegal(f"seat {seat} must {PHASE_WANTS[phase]} here; the record has {_describe(entry)}")
+    line = [ch.slug for ch in state.chars[seat * 3 : seat * 3 + 3]]
+
+    def position(slug: str, side: int, what: str) -> int:
+        names = [ch.slug for ch in state.chars[side * 3 : side * 3 + 3]]
+        if slug not in names:
+            if slug not in catalog.characters:
+                raise RecordError(
+                    "unknown_card", f"no character {slug!r} in the card database", deal=0, action=i, rule=rule
+                )
+            illegal(f"{slug} is not one of seat {side}'s characters ({what})")
+        return names.index(slug)
+
+    def card_id(slug: str) -> int:
+        if slug not in catalog.cards:
+            raise RecordError(
+                "unknown_card", f"no card {slug!r} in the card database", deal=0, action=i, rule=rule
+            )
+        for card in state.cards:
+            if card.slug == slug:
+                return card.id
+        illegal(f"{slug} is not in seat {seat}'s hand (it is in neither deck)")
+
+    if kind == "fight":
+        mine = position(entry["fighter"], seat, "the fighter")
+        theirs = position(entry["opponent"], 1 - seat, "the opponent")
+        action = fight_action(mine, theirs)
+        if action not in state.legal_actions():
+            for c, slug in (
+                (seat * 3 + mine, entry["fighter"]),
+                ((1 - seat) * 3 + theirs, entry["opponent"]),
+            ):
+                state_of = "dead" if state.hp[c] <= 0 else "tapped" if state.tapped[c] else ""
+                if state_of:
+                    illegal(f"{slug} is {state_of}: only untapped living characters fight")
+            illegal(f"{entry['fighter']} against {entry['opponent']} is not a legal choice")
+        return action
+    if kind == "pass":
+        return PASS
+    if kind == "play":
+        k = card_id(entry["card"])
+        if k not in state.hands[seat]:
+            illegal(f"{entry['card']} is not in seat {seat}'s hand")
+        fighter = state.fighters[seat]
+        carrier = position(entry["on"], seat, "the carrier") if "on" in entry else fighter % 3
+        action = play_action(k, carrier)
+        if action not in state.legal_actions():
+            if state.slot and not state.chain[seat]:
+                illegal(f"no Enchaînement allows seat {seat} a second card")
+            on = f" on {line[carrier]}" if seat * 3 + carrier != fighter else ""
+            illegal(
+                f"{state.chars[fighter].slug} cannot play {entry['card']}{on} now "
+                "(requirements, Enchaînement, item slots)"
+            )
+        return action
+    ids = [card_id(slug) for slug in entry["cards"]]
+    try:
+        action = discard_action(state, seat, ids)
+    except ValueError:
+        illegal(f"seat {seat} cannot discard {', '.join(entry['cards'])}: not all in its hand")
+    if action not in state.legal_actions():
+        illegal(f"seat {seat} holds {len(state.hands[seat])} cards: a hand above 5 must be cut to 5")
+    return action
+
+
+def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
+    """Replay ``record`` (already shape-checked) against the rules; raise :class:`RecordError`
+    at the first thing wrong. ``context``: the card catalog (default: the bundled card set)."""
+    catalog = catalog_of(context)
+    deal = record["deals"][0]
+    turn_cap = record["options"].get("turn_cap", TURN_CAP)
+    names = deal.get("deck_names") or ["A", "B"]
+    decks = _decks(deal, catalog, names)
+    try:
+        tables = compile_tables(decks)
+    except UnsupportedSpecError as exc:
+        raise RecordError("bad_deal", f"the engine cannot play these decks: {exc}", deal=0) from None
+    index = {card.slug: card.id for card in tables.cards}
+    piles = [[index[slug] for slug in deal["decks"][seat]] for seat in (0, 1)]
+    script = _Script(deal, tables, piles)
+    state = EredanState.new_game(tables, _NoRandom(0), turn_cap=turn_cap, log=True, chance=script)
+    used = (script.initiative_rolls + 1) // 2
+    if used < len(deal["initiative"]):
+        raise RecordError(
+            "wrong_chance",
+            f"the initiative was decided by roll {used}; the record lists {len(deal['initiative'])} rolls",
+            deal=0,
+            rule=RULE_START,
+            path=f"/deals/0/initiative/{used}",
+        )
+    actions = deal["actions"]
+    while not state.is_terminal():
+        i = script.pos
+        if i >= len(actions):
+            raise RecordError(
+                "unfinished",
+                f"the actions stop at turn {state.turn}: seat {state.current_player()} is to "
+                f"{PHASE_WANTS[state.phase]}",
+                deal=0,
+                action=i,
+                rule=RULE_END,
+            )
+        entry = actions[i]
+        if entry["action"] in CHANCE_KINDS:
+            raise RecordError(
+                "wrong_chance",
+                f"{_describe(entry)}, but nothing is left to chance here: seat "
+                f"{state.current_player()} is to {PHASE_WANTS[state.phase]}",
+                deal=0,
+                action=i,
+                rule=PHASE_RULE[state.phase],
+            )
+        action = _engine_action(state, entry, i, catalog)
+        script.pos = i + 1
+        state.apply(action)
+    if script.pos < len(actions):
+        raise RecordError(
+            "extra_actions",
+            f"the game ended after turn {state.turn} ({state.end_reason.replace('_', '-')}); "
+            f"{len(actions) - script.pos} more actions follow",
+            deal=0,
+            action=script.pos,
+            rule=RULE_END,
+        )
+    result = result_of(state, state.score)
+    end = {"reason": state.end_reason, "turns": state.turn}
+    claimed = {"winner": record["result"]["winner"], "scores": list(record["result"]["scores"])}
+    if claimed != result or deal.get("end", end) != end:
+        raise RecordError(
+            "wrong_result",
+            f"the actions give {_result_text(result, end)}; the record says "
+            f"{_result_text(claimed, deal.get('end', end))}",
+            deal=0,
+            rule=RULE_END,
+        )
+    return Replay(
+        game=GAME,
+        result=result,
+        transcript=_transcript(state, tables, record),
+        actions=len(actions),
+        deals=1,
+        summary=dict(state.summary()),
+    )
+
+
+def _result_text(result: Mapping[str, Any], end: Mapping[str, Any]) -> str:
+    winner = "a draw" if result["winner"] is None else f"seat {result['winner']} winning"
+    score = result["scores"]
+    reason = end["reason"].replace("_", "-")
+    return f"{winner} by {reason} after turn {end['turns']}, score {score[0]}–{score[1]}"
+
+
+def _transcript(state: EredanState, tables: Tables, record: Mapping[str, Any]) -> list[str]:
+    names = {card.slug: card.spec.name_en for card in tables.cards}
+    names.update({ch.slug: ch.spec.name_en for ch in tables.chars})
+    lines = [
+        f"{label}: {deck.name} ({player})"
+        for label, deck, player in zip("AB", tables.decks_specs, record["players"], strict=True)
+    ]
+    lines.extend(line for line in render(state.log or [], names=names) if line)
+    return lines
+
+
+__all__ = ["EredanRecorder", "action_entry", "catalog_of", "recorder", "replay"]
