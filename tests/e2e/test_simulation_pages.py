@@ -157,6 +157,8 @@ def test_the_list_follows_its_running_jobs(page: Any) -> None:
     page.wait_for_url(JOB_URL)
     job = page.url.rstrip("/").rsplit("/", 1)[1]
     page.get_by_role("link", name="← Simulations").click()
+    page.wait_for_url(re.compile(r"/simulations/$"))
+    page.wait_for_load_state("load")
     loads: list[str] = []
     page.on("load", lambda: loads.append(page.url))
     row = page.get_by_role("row").filter(has=page.get_by_role("link", name=re.compile(rf"^#{job} ")))

@@ -354,6 +354,14 @@ def test_once_the_job_is_done_the_fragment_stops_polling_and_brings_the_results(
         and "Cancel the simulation" not in fragment
     )
     assert "Simulation done: the results are below." in fragment
+    for export in (
+        "results.csv?table=summary",
+        "results.csv?table=cards",
+        "results/",
+        "records/",
+        "heatmap.png",
+    ):
+        assert f'href="/api/simulations/{job.pk}/{export}"' in fragment, export
 
 
 def test_cancel_then_cancel_again(alice: Any) -> None:
