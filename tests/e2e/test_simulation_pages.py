@@ -168,6 +168,19 @@ def test_the_list_follows_its_running_jobs(page: Any) -> None:
     expect(page.locator("#sim-list-poller[hx-get]")).to_have_count(0)  # polling stopped
 
 
+def test_a_running_simulation_can_be_cancelled(page: Any) -> None:
+    sign_in(page, ALICE)
+    # The searching AI plays about a game a second: this job would run for minutes.
+    start(page, kind="Matchup", first=GARDE, opponents=[GOLEMS], games=300, policy="ismcts")
+    page.get_by_role("button", name="Start the simulation").click()
+    page.wait_for_url(JOB_URL)
+    page.get_by_role("button", name="Cancel the simulation").click()
+    expect(page.get_by_role("status")).to_contain_text("cancelled")
+    expect(page.locator("#job-live [data-status]")).to_have_text("Cancelled")
+    expect(page.locator("[hx-trigger]")).to_have_count(0)
+    expect(page.get_by_role("button", name="Cancel the simulation")).to_have_count(0)
+
+
 def test_the_pages_fit_a_phone_screen(phone_page: Any) -> None:
     page = phone_page
     sign_in(page, ALICE)
