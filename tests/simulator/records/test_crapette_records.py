@@ -327,6 +327,15 @@ def test_two_deals_are_malformed():
 # -- broken records: the deal ----------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("name", ["10S", "7h", "1C", "KX"])
+def test_only_the_two_character_notation_names_a_card(name):
+    """docs/game-records.md: cards are a rank A 2-9 T J Q K then a suit C D H S, nothing else."""
+    record = hand_written()
+    record["deals"][0]["hands"][1][0] = name
+    error = refused(record)
+    assert (error.code, error.path, error.rule) == ("unknown_card", "/deals/0/hands/1/0", RULE_CARDS)
+
+
 def test_a_card_that_does_not_exist():
     record = hand_written()
     record["deals"][0]["stocks"][1][2] = "1C"
