@@ -393,14 +393,13 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
     game = _game_of(record["options"])
     deal = record["deals"][0]
     state = _dealt_state(game, deal)
-    state.enable_log()
-    assert state.log is not None
+    log: list[str] = []
+    state.log = log  # the engine's own account of each action, for the transcript
     actions: Sequence[Mapping[str, Any]] = deal["actions"]
-    reshuffles = _Reshuffles(actions, state.log)
+    reshuffles = _Reshuffles(actions, log)
     state.reshuffle = reshuffles
     players = record["players"]
-    first = state.first_player
-    assert first is not None
+    first = deal["first_player"]
     tops = [state.stocks[seat][-1] for seat in (0, 1)]
     transcript = [
         f"Crapette: stock piles of {game.options.stock_size} cards, {game.options.central_piles} "
@@ -438,7 +437,7 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
             )
         move = _move_of(entry, index)
         needed = _rank_needed(state, move)
-        seen = len(state.log)
+        seen = len(log)
         reshuffles.start(index)
         try:
             state.apply(move)
@@ -449,9 +448,7 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
         _check_king(entry, move, needed, index)
         if reshuffles.error is not None:
             raise reshuffles.error
-        lines = [
-            f"{index + 1}. {line}" if i == 0 else f"   {line}" for i, line in enumerate(state.log[seen:])
-        ]
+        lines = [f"{index + 1}. {line}" if i == 0 else f"   {line}" for i, line in enumerate(log[seen:])]
         if reshuffles.used:
             index += 1
             top = actions[index]["draw_pile"]
