@@ -475,7 +475,6 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
             "wrong_result",
             f"the actions give winner {expected['winner']}, stock cards left {expected['scores']}; "
             f"the record says winner {given.get('winner')}, {given.get('scores')}",
-            deal=0,
             rule=RULE_END,
             path="/result",
         )

@@ -490,7 +490,7 @@ def test_a_wrong_result():
     record = hand_written()
     record["result"] = {"winner": 1, "scores": [0, 5]}
     error = refused(record)
-    assert (error.code, error.deal, error.action, error.rule) == ("wrong_result", 0, None, RULE_END)
+    assert (error.code, error.deal, error.action, error.rule) == ("wrong_result", None, None, RULE_END)
     record = hand_written()
     record["result"] = {"winner": 0, "scores": [0, 4]}
     error = refused(record)
