@@ -20,7 +20,15 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from simulator.engine.playing_cards import KING, RANK_CHARS, Card, format_cards, full_deck
+from simulator.engine.playing_cards import (
+    KING,
+    RANK_CHARS,
+    Card,
+    CardParseError,
+    format_cards,
+    full_deck,
+    parse_card,
+)
 from simulator.engine.protocol import TERMINAL, Game, IllegalActionError, State
 from simulator.games.crapette.game import (
     DECK_COPIES,
@@ -166,17 +174,17 @@ def recorder(
 
 
 def _card(name: str, *, path: str, action: int | None = None) -> Card:
+    """The card ``name`` names: the project's notation, read by the shared parser (which also
+    takes ``10S`` and lower case); the common two-character form is looked up first, for speed."""
     card = _CARD_BY_NAME.get(name)
-    if card is None:
+    if card is not None:
+        return card
+    try:
+        return parse_card(name)
+    except CardParseError as exc:
         raise RecordError(
-            "unknown_card",
-            f"{name!r} is not a card: a rank (A 2-9 T J Q K) then a suit (C D H S), e.g. 7H or TS",
-            deal=0,
-            action=action,
-            rule=RULE_CARDS,
-            path=path,
-        )
-    return card
+            "unknown_card", str(exc), deal=0, action=action, rule=RULE_CARDS, path=path
+        ) from exc
 
 
 def _cards(names: Sequence[str], *, path: str, action: int | None = None) -> list[Card]:
