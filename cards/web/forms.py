@@ -1,0 +1,131 @@
+"""Forms of the card pages: they parse and validate what a page sends; the rules stay in the services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from cards.collection.services import MAX_COPIES_PER_REQUEST
+from cards.collection.xp import CARD, CHARACTER
+from cards.models import CharacterClass, Guild, Race
+from cards.web.selectors import BrowserQuery, Entry, card_type_choices, entry_resolve, level_choices
+
+KIND_CHOICES = [("", "Characters and cards"), (CHARACTER, "Characters"), (CARD, "Cards")]
+UNIQUE_CHOICES = [("", "Any"), ("true", "Unique only"), ("false", "Not unique")]
+#: Browser form fields passed on to the API's filter sets, under the API's parameter names.
+FILTER_FIELDS = ("type", "guild", "class", "race", "level", "unique")
+
+
+def _reference_choices(model: type[Guild] | type[CharacterClass], empty: str) -> list[tuple[str, str]]:
+    return [
+        ("", empty),
+        *((slug, name) for slug, name in model.objects.order_by("name_en").values_list("slug", "name_en")),
+    ]
+
+
+def _race_choices() -> list[tuple[str, str]]:
+    """Races, each followed by its sub-races (the Guémélite elements), indented."""
+    races = list(Race.objects.order_by("name_en").values_list("pk", "slug", "name_en", "parent_id"))
+    choices = [("", "Any race")]
+    for pk, slug, name, parent in races:
+        if parent is None:
+            choices.append((slug, name))
+            choices.extend((s, f"\u00a0\u00a0– {n}") for _, s, n, p in races if p == pk)
+    listed = {slug for slug, _ in choices}
+    choices.extend((s, n) for _, s, n, _ in races if s not in listed)  # orphans of a deeper tree
+    return choices
+
+
+class CardBrowserForm(forms.Form):
+    """The card browser's search and filters (a GET form). The filters mean what the API's do."""
+
+    q = forms.CharField(required=False, max_length=100, label="Name")
+    text = forms.CharField(required=False, max_length=100, label="Rules text")
+    kind = forms.ChoiceField(required=False, choices=KIND_CHOICES, label="Show")
+    type = forms.ChoiceField(required=False, label="Card type")
+    guild = forms.ChoiceField(required=False, label="Guild")
+    race = forms.ChoiceField(required=False, label="Race")
+    level = forms.ChoiceField(required=False, label="Level")
+    unique = forms.ChoiceField(required=False, choices=UNIQUE_CHOICES, label="Unique")
+    page = forms.IntegerField(required=False, min_value=1, max_value=1_000_000, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._choices("type", [("", "Any type"), *card_type_choices()])
+        self._choices("guild", _reference_choices(Guild, "Any guild"))
+        # "class" is a Python keyword: the field is added by name (the API's parameter is ?class=).
+        self.fields["class"] = forms.ChoiceField(
+            required=False,
+            label="Class",
+            choices=_reference_choices(CharacterClass, "Any class"),
+            help_text="Cards: reserved to this class.",
+        )
+        self._choices("race", _race_choices())
+        self._choices("level", [("", "Any level"), *((str(n), str(n)) for n in level_choices())])
+        order = ["q", "text", "kind", "type", "guild", "class", "race", "level", "unique", "page"]
+        self.order_fields(order)
+
+    def _choices(self, name: str, choices: list[tuple[str, str]]) -> None:
+        field = self.fields[name]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = choices
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("kind") == CHARACTER and data.get("type"):
+            self.add_error("type", "Characters have no card type: show cards, or any type.")
+        return data
+
+    def query(self) -> BrowserQuery:
+        data = self.cleaned_data
+        return BrowserQuery(
+            name=data["q"],
+            text=data["text"],
+            kind=data["kind"],
+            filters={name: data[name] for name in FILTER_FIELDS if data.get(name)},
+        )
+
+    @property
+    def is_filtered(self) -> bool:
+        return self.is_bound and any(self.data.get(name) for name in ("q", "text", "kind", *FILTER_FIELDS))
+
+
+class CopyListForm(forms.Form):
+    """Which copies a collection page shows (kept by every action, so the page comes back the same)."""
+
+    kind = forms.ChoiceField(
+        required=False, choices=[("", "All"), (CHARACTER, "Characters"), (CARD, "Cards")], label="Show"
+    )
+    page = forms.IntegerField(required=False, min_value=1, max_value=1_000_000)
+
+    def state(self) -> tuple[str, int]:
+        """(kind, page): what was asked, or the defaults where it was not valid."""
+        if self.is_valid():
+            return self.cleaned_data["kind"] or "", self.cleaned_data["page"] or 1
+        kind = self.data.get("kind", "")
+        return (kind if kind in (CHARACTER, CARD) else ""), 1
+
+
+class AddCopiesForm(forms.Form):
+    card = forms.CharField(
+        max_length=200,
+        label="Card or character",
+        help_text="Its name (the first level) or its slug, e.g. iro-2.",
+    )
+    count = forms.IntegerField(min_value=1, max_value=MAX_COPIES_PER_REQUEST, initial=1, label="Copies")
+
+    def clean_card(self) -> Entry:
+        value = self.cleaned_data["card"]
+        entry = entry_resolve(value=value)
+        if entry is None:
+            raise forms.ValidationError(
+                f"No card or character is named {value!r} or has that slug.", code="unknown_card"
+            )
+        return entry
+
+
+class ApplyXpForm(forms.Form):
+    xp_card = forms.IntegerField(
+        min_value=1, label="XP card", error_messages={"required": "Choose an XP card."}
+    )
