@@ -59,7 +59,6 @@ class CardBrowserForm(forms.Form):
             required=False,
             label="Class",
             choices=_reference_choices(CharacterClass, "Any class"),
-            help_text="Cards: reserved to this class.",
         )
         self._choices("race", _race_choices())
         self._choices("level", [("", "Any level"), *((str(n), str(n)) for n in level_choices())])

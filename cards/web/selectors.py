@@ -8,6 +8,7 @@ text of :mod:`cards.domain.text` (what the API serializers expose as ``rules_tex
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -355,8 +356,9 @@ class XpCardChoice:
 
     @property
     def label(self) -> str:
-        value = f"+{self.xp_value} XP"
-        name = self.name if value in self.name else f"{self.name} ({value})"
+        """``+ 200 XP ×2``: the name, its value unless the name says it, how many are held."""
+        says_value = re.search(rf"(?<!\d){self.xp_value}\s*XP", self.name, re.IGNORECASE)
+        name = self.name if says_value else f"{self.name} (+{self.xp_value} XP)"
         return f"{name} ×{self.count}" if self.count > 1 else name
 
 
