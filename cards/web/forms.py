@@ -8,33 +8,12 @@ from django import forms
 
 from cards.collection.services import MAX_COPIES_PER_REQUEST
 from cards.collection.xp import CARD, CHARACTER
-from cards.models import CharacterClass, Guild, Race
-from cards.web.selectors import BrowserQuery, Entry, card_type_choices, entry_resolve, level_choices
+from cards.web.selectors import BrowserQuery, Entry, browser_choices, entry_resolve
 
 KIND_CHOICES = [("", "Characters and cards"), (CHARACTER, "Characters"), (CARD, "Cards")]
 UNIQUE_CHOICES = [("", "Any"), ("true", "Unique only"), ("false", "Not unique")]
 #: Browser form fields passed on to the API's filter sets, under the API's parameter names.
 FILTER_FIELDS = ("type", "guild", "class", "race", "level", "unique")
-
-
-def _reference_choices(model: type[Guild] | type[CharacterClass], empty: str) -> list[tuple[str, str]]:
-    return [
-        ("", empty),
-        *((slug, name) for slug, name in model.objects.order_by("name_en").values_list("slug", "name_en")),
-    ]
-
-
-def _race_choices() -> list[tuple[str, str]]:
-    """Races, each followed by its sub-races (the Guémélite elements), indented."""
-    races = list(Race.objects.order_by("name_en").values_list("pk", "slug", "name_en", "parent_id"))
-    choices = [("", "Any race")]
-    for pk, slug, name, parent in races:
-        if parent is None:
-            choices.append((slug, name))
-            choices.extend((s, f"\u00a0\u00a0– {n}") for _, s, n, p in races if p == pk)
-    listed = {slug for slug, _ in choices}
-    choices.extend((s, n) for _, s, n, _ in races if s not in listed)  # orphans of a deeper tree
-    return choices
 
 
 class CardBrowserForm(forms.Form):
@@ -52,16 +31,17 @@ class CardBrowserForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._choices("type", [("", "Any type"), *card_type_choices()])
-        self._choices("guild", _reference_choices(Guild, "Any guild"))
+        choices = browser_choices()
+        self._choices("type", [("", "Any type"), *choices.types])
+        self._choices("guild", [("", "Any guild"), *choices.guilds])
         # "class" is a Python keyword: the field is added by name (the API's parameter is ?class=).
         self.fields["class"] = forms.ChoiceField(
             required=False,
             label="Class",
-            choices=_reference_choices(CharacterClass, "Any class"),
+            choices=[("", "Any class"), *choices.classes],
         )
-        self._choices("race", _race_choices())
-        self._choices("level", [("", "Any level"), *((str(n), str(n)) for n in level_choices())])
+        self._choices("race", [("", "Any race"), *choices.races])
+        self._choices("level", [("", "Any level"), *choices.levels])
         order = ["q", "text", "kind", "type", "guild", "class", "race", "level", "unique", "page"]
         self.order_fields(order)
 

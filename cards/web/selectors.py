@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Max, Min, QuerySet
@@ -25,8 +25,9 @@ from cards.collection.models import Collection, OwnedCopy
 from cards.collection.xp import CARD, CHARACTER
 from cards.domain.specs import XP_CARD_TYPE, CardSpec, Catalog, CharacterSpec
 from cards.domain.text import Names, match_text, rules_text
-from cards.models import Card, CardType, Character, EvolutionFamily, search_key
-from cards.specs import card_to_spec, character_to_spec, get_catalog, get_names
+from cards.models import Card, CardType, Character, CharacterClass, EvolutionFamily, Guild, Race, search_key
+from cards.services import catalog_batch_pending
+from cards.specs import card_to_spec, catalog_token, character_to_spec, get_catalog, get_names
 
 #: Entries per page of the card browser, copies per page of a collection.
 BROWSER_PAGE_SIZE = 30
@@ -36,6 +37,7 @@ MAX_SEARCH_WORDS = 10
 
 Entry = Character | Card
 Spec = CharacterSpec | CardSpec
+T = TypeVar("T")
 
 
 # --- rules text -------------------------------------------------------------------------------------
@@ -58,36 +60,49 @@ def rules_lines(spec: Spec, names: Names | None = None) -> dict[str, list[str]]:
     return {lang: [line for line in value.splitlines() if line] for lang, value in text.items()}
 
 
-_text_lock = threading.Lock()
-#: catalog version -> slug -> folded English and French rules text; only the latest version is kept.
-_text_index: dict[str, dict[str, str]] = {}
+_cache_lock = threading.Lock()
+#: catalog version token -> what the pages built at that version; only the latest token is kept.
+_cache: dict[str, dict[str, Any]] = {}
 
 
-def rules_text_index(catalog: Catalog, names: Names) -> Mapping[str, str]:
-    """Every entry's rules text, both languages, folded for search (case and accents ignored).
+def _per_catalog(key: str, build: Callable[[], T]) -> T:
+    """``build()``, cached per process until the card database changes (its catalog version token,
+    which any write to the card database or its reference tables changes, is read: one query).
+    Nothing is cached inside a :func:`cards.services.catalog_batch` or without a token."""
+    token = catalog_token()
+    entry = _cache.get(token) if token is not None else None
+    if entry is not None and key in entry:
+        return cast(T, entry[key])
+    value = build()
+    if token is not None and not catalog_batch_pending():
+        with _cache_lock:
+            if token not in _cache:
+                _cache.clear()
+                _cache[token] = {}
+            _cache[token][key] = value
+    return value
 
-    Built once per catalog version and process (the catalog's version token changes with any write
-    to the card database); a catalog without a version (built inside a batch) is not cached.
-    """
-    cached = _text_index.get(catalog.version) if catalog.version else None
-    if cached is not None:
-        return cached
-    specs: list[Spec] = [*catalog.characters.values(), *catalog.cards.values()]
-    index = {}
-    for spec in specs:
-        text = rules_text(spec, names)
-        index[spec.slug] = search_key(f"{text['en']}\n{text['fr']}")
-    if catalog.version:
-        with _text_lock:
-            _text_index.clear()
-            _text_index[catalog.version] = index
-    return index
+
+def rules_text_index() -> Mapping[str, str]:
+    """Every entry's rules text, both languages, folded for search (case and accents ignored),
+    by slug; built once per catalog version and process."""
+
+    def build() -> dict[str, str]:
+        catalog, names = get_catalog(), get_names()
+        specs: list[Spec] = [*catalog.characters.values(), *catalog.cards.values()]
+        index = {}
+        for spec in specs:
+            text = rules_text(spec, names)
+            index[spec.slug] = search_key(f"{text['en']}\n{text['fr']}")
+        return index
+
+    return _per_catalog("rules_text", build)
 
 
 def slugs_with_rules_text(words: str) -> set[str]:
     """Slugs of the entries whose rules text (English or French) holds every word of ``words``."""
     terms = search_key(words).split()[:MAX_SEARCH_WORDS]
-    index = rules_text_index(get_catalog(), get_names())
+    index = rules_text_index()
     return {slug for slug, text in index.items() if all(term in text for term in terms)}
 
 
@@ -225,7 +240,10 @@ def browser_page(query: BrowserQuery, *, page: int, page_size: int | None = None
     return BrowserPage(rows=rows, number=number, num_pages=num_pages, counts=counts)
 
 
-def card_type_choices() -> list[tuple[str, str]]:
+Choices = list[tuple[str, str]]
+
+
+def _card_type_choices() -> Choices:
     """Card types that some card has, with their ancestors, as a tree (children indented under
     their parent, each level sorted by name); character types left out."""
     by_id = {t.pk: t for t in CardType.objects.filter(character_type=False)}
@@ -240,7 +258,7 @@ def card_type_choices() -> list[tuple[str, str]]:
     for type_id in shown:
         t = by_id[type_id]
         children.setdefault(t.parent_id if t.parent_id in by_id else None, []).append(t)
-    choices: list[tuple[str, str]] = []
+    choices: Choices = []
 
     def walk(parent: int | None, depth: int) -> None:
         for t in sorted(children.get(parent, []), key=lambda t: (t.name_en.casefold(), t.slug)):
@@ -251,13 +269,55 @@ def card_type_choices() -> list[tuple[str, str]]:
     return choices
 
 
-def level_choices() -> list[int]:
+def _reference_choices(model: type[Guild] | type[CharacterClass]) -> Choices:
+    return list(model.objects.order_by("name_en", "slug").values_list("slug", "name_en"))
+
+
+def _race_choices() -> Choices:
+    """Races, each followed by its sub-races (the Guémélite elements), indented."""
+    races = list(Race.objects.order_by("name_en", "slug").values_list("pk", "slug", "name_en", "parent_id"))
+    choices: Choices = []
+    for pk, slug, name, parent in races:
+        if parent is None:
+            choices.append((slug, name))
+            choices.extend((s, f"\u00a0\u00a0– {n}") for _, s, n, p in races if p == pk)
+    listed = {slug for slug, _ in choices}
+    choices.extend((s, n) for _, s, n, _ in races if s not in listed)  # deeper than two levels
+    return choices
+
+
+def _levels() -> Choices:
     """Levels some character or card has (1 … the highest)."""
     highest = max(
         Character.objects.aggregate(m=Max("level"))["m"] or 1,
         Card.objects.aggregate(m=Max("level"))["m"] or 1,
     )
-    return list(range(1, highest + 1))
+    return [(str(n), str(n)) for n in range(1, highest + 1)]
+
+
+@dataclass(frozen=True)
+class BrowserChoices:
+    """The choices of the browser's filters, from the card database."""
+
+    types: Choices
+    guilds: Choices
+    classes: Choices
+    races: Choices
+    levels: Choices
+
+
+def browser_choices() -> BrowserChoices:
+    """The browser's filter choices; built once per catalog version and process."""
+    return _per_catalog(
+        "browser_choices",
+        lambda: BrowserChoices(
+            types=_card_type_choices(),
+            guilds=_reference_choices(Guild),
+            classes=_reference_choices(CharacterClass),
+            races=_race_choices(),
+            levels=_levels(),
+        ),
+    )
 
 
 # --- a card's page ------------------------------------------------------------------------------------
@@ -288,7 +348,7 @@ class EntryDetail:
     rules: dict[str, list[str]]
     family: EvolutionFamily
     members: list[FamilyMember]
-    type_path: list[CardType]
+    type_path: list[str]  # a card's type and its ancestors, root first, by name
     chain: str  # the Enchaînement a card grants, in words ("" if none)
     element: str  # a spell's element, by name ("" if none)
     reserved_to: list[str]  # a card's class, character and race requirements, by name
@@ -321,7 +381,7 @@ def entry_detail(*, entry: Entry) -> EntryDetail:
         rules=rules_lines(spec, names),
         family=family,
         members=members,
-        type_path=entry.type_path() if isinstance(entry, Card) else [],
+        type_path=[names.type(t, "en") for t in spec.type_path] if isinstance(spec, CardSpec) else [],
         chain=chain,
         element=element,
         reserved_to=_reserved_to(entry) if isinstance(entry, Card) else [],
@@ -410,14 +470,18 @@ def owned_count(*, user: Any, entry: Entry) -> int:
     return OwnedCopy.objects.filter(collection__owner_id=user.pk, **{field: entry}).count()
 
 
-def add_choices() -> list[tuple[str, str]]:
-    """Every character and card as (slug, label) for the "add copies" suggestions, from the catalog."""
-    catalog = get_catalog()
-    specs: list[Spec] = [*catalog.characters.values(), *catalog.cards.values()]
-    return sorted(
-        ((s.slug, f"{s.name_en} (level {s.level})" if s.level > 1 else s.name_en) for s in specs),
-        key=lambda pair: (pair[1].casefold(), pair[0]),
-    )
+def add_choices() -> Choices:
+    """Every character and card as (slug, label) for the "add copies" suggestions."""
+
+    def build() -> Choices:
+        catalog = get_catalog()
+        specs: list[Spec] = [*catalog.characters.values(), *catalog.cards.values()]
+        return sorted(
+            ((s.slug, f"{s.name_en} (level {s.level})" if s.level > 1 else s.name_en) for s in specs),
+            key=lambda pair: (pair[1].casefold(), pair[0]),
+        )
+
+    return _per_catalog("add_choices", build)
 
 
 def entry_resolve(*, value: str) -> Entry | None:

@@ -6,7 +6,9 @@ import re
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from cards.web.selectors import BrowserQuery, browser_page
 
@@ -177,3 +179,19 @@ def test_results_link_to_every_card_page_and_the_pager_keeps_the_filters(
 
 def test_the_browser_only_answers_get(mini: Any, client: Client) -> None:
     assert client.post("/cards/").status_code == 405
+
+
+def test_the_number_of_queries_does_not_grow_with_the_results(
+    mini: Any, client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cards.web import selectors
+
+    client.get("/cards/")  # the catalog and the filter choices are built once per catalog version
+    counts = []
+    for size in (7, 16):  # both pages hold characters and cards
+        monkeypatch.setattr(selectors, "BROWSER_PAGE_SIZE", size)
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get("/cards/")
+        assert len(result_slugs(response)) == size
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 12

@@ -8,7 +8,9 @@ import re
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from cards.collection import services
 from cards.collection.models import Collection, OwnedCopy
@@ -361,3 +363,19 @@ def test_remove_a_copy(mini: Any, alice: Any, alice_client: Client) -> None:
     assert "Removed one copy of Iro (30 XP)." in html
     assert f'id="copy-{copy.pk}"' not in html and f'id="copy-{keep.pk}"' in html
     assert not OwnedCopy.objects.filter(pk=copy.pk).exists()
+
+
+def test_the_number_of_queries_does_not_grow_with_the_copies(
+    mini: Any, alice: Any, alice_client: Client
+) -> None:
+    collection = default_collection(alice)
+    add_copy(alice, "parchemin-xp")
+    counts = []
+    for slug in ("telendar", "eclairs"):
+        services.copies_add(collection=collection, requests=[services.CopyRequest(slug, 20)])
+        alice_client.get("/collection/")  # the catalog and the suggestions are cached per catalog version
+        with CaptureQueriesContext(connection) as queries:
+            response = alice_client.get("/collection/")
+        counts.append((len(re.findall(r'id="copy-\d+"', response.content.decode())), len(queries)))
+    assert [n for n, _ in counts] == [21, 41]
+    assert counts[0][1] == counts[1][1]
