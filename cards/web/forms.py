@@ -76,7 +76,7 @@ class CopyListForm(forms.Form):
     kind = forms.ChoiceField(
         required=False, choices=[("", "All"), (CHARACTER, "Characters"), (CARD, "Cards")], label="Show"
     )
-    page = forms.IntegerField(required=False, min_value=1, max_value=1_000_000)
+    page = forms.IntegerField(required=False, min_value=1, max_value=1_000_000, label="Page")
 
     def state(self) -> tuple[str, int]:
         """(kind, page): what was asked, or the defaults where it was not valid."""

@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import push_url
 
 from cards.collection import selectors as collection_selectors
 from cards.collection import services
@@ -62,7 +63,12 @@ def browser(request: HttpRequest) -> HttpResponse:
     if page is None:
         status = 400
     context = {"nav": "cards", "form": form, "page": page}
-    return _render(request, "cards/web/browser.html", "cards/web/_results.html", context, status)
+    response = _render(request, "cards/web/browser.html", "cards/web/_results.html", context, status)
+    if _partial(request):
+        # the address bar gets the query without its empty fields (/cards/?guild=zil, not ?q=&guild=zil&…)
+        asked = [(k, v) for k, values in request.GET.lists() for v in values if v]
+        push_url(response, f"{request.path}?{urlencode(asked)}" if asked else request.path)
+    return response
 
 
 @require_GET
@@ -120,8 +126,10 @@ def _render_collection(
     add_form: AddCopiesForm | None = None,
     xp_forms: dict[int, ApplyXpForm] | None = None,
     notice: str = "",
+    list_errors: list[str] | None = None,
 ) -> HttpResponse:
     context: dict[str, Any] = {
+        "list_errors": list_errors or [],
         "nav": "collection",
         "collection": collection,
         "collections": list(selectors.owned_collections(user=request.user)),
@@ -168,16 +176,26 @@ def collection_default(request: HttpRequest) -> HttpResponse:
             raise Http404("No such collection.")
         return redirect(_collection_url(_own_collection(request, int(chosen))))
     collection = collection_selectors.collection_default_get(owner_id=_user_id(request))
-    kind, page = CopyListForm(request.GET).state()
-    return _render_collection(request, collection, kind=kind, page=page)
+    return _show_collection(request, collection)
 
 
 @login_required
 @require_GET
 def collection_detail(request: HttpRequest, collection_pk: int) -> HttpResponse:
-    collection = _own_collection(request, collection_pk)
-    kind, page = CopyListForm(request.GET).state()
-    return _render_collection(request, collection, kind=kind, page=page)
+    return _show_collection(request, _own_collection(request, collection_pk))
+
+
+def _show_collection(request: HttpRequest, collection: Collection | None) -> HttpResponse:
+    """The collection page for a GET: a bad ``kind`` or ``page`` is a 400 that says so."""
+    form = CopyListForm(request.GET)
+    kind, page = form.state()
+    if form.is_valid():
+        return _render_collection(request, collection, kind=kind, page=page)
+    problems = [
+        f"{form.fields[name].label or name}: {' '.join(str(e) for e in errors)}"
+        for name, errors in form.errors.items()
+    ]
+    return _render_collection(request, collection, kind=kind, page=page, status=400, list_errors=problems)
 
 
 def _done(request: HttpRequest, collection: Collection, message: str) -> HttpResponse:

@@ -83,11 +83,11 @@ def test_collection_add_apply_xp_and_evolve(page: Any, console: Console) -> None
     page.wait_for_url("**/collection/**")
     expect(page.get_by_role("heading", level=1)).to_have_text("My collection")
 
-    for card in ("iro-1", "xp-200-1"):
-        page.get_by_label("Card or character").fill(card)
+    for slug, name in (("iro-1", "Iro the Duelist"), ("xp-200-1", "+ 200 XP")):
+        page.get_by_label("Card or character").fill(slug)
         page.get_by_label("Copies", exact=True).fill("1")
         page.get_by_role("button", name="Add", exact=True).click()
-        expect(page.locator(".notice")).to_contain_text("Added 1 copy of")
+        expect(page.locator(".notice")).to_contain_text(f"Added 1 copy of {name}")
 
     iro = page.locator('li.copy[data-copy="iro-1"]').last
     expect(iro).to_contain_text("0 XP / 160")

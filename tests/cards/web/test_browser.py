@@ -195,3 +195,11 @@ def test_the_number_of_queries_does_not_grow_with_the_results(
         assert len(result_slugs(response)) == size
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 12
+
+
+def test_htmx_pushes_the_query_without_its_empty_fields(mini: Any, client: Client) -> None:
+    query = {"q": "", "text": "", "kind": "", "guild": "zil", "level": "2"}
+    response = client.get("/cards/", query, headers={"HX-Request": "true"})
+    assert response["HX-Push-Url"] == "/cards/?guild=zil&level=2"
+    everything = client.get("/cards/", {"q": ""}, headers={"HX-Request": "true"})
+    assert everything["HX-Push-Url"] == "/cards/"

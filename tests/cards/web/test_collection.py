@@ -379,3 +379,18 @@ def test_the_number_of_queries_does_not_grow_with_the_copies(
         counts.append((len(re.findall(r'id="copy-\d+"', response.content.decode())), len(queries)))
     assert [n for n, _ in counts] == [21, 41]
     assert counts[0][1] == counts[1][1]
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [({"kind": "spell"}, "Show: Select a valid choice."), ({"page": "x"}, "Page: Enter a whole number.")],
+)
+def test_a_bad_list_query_is_a_400_that_says_so(
+    mini: Any, alice: Any, alice_client: Client, query: dict[str, str], message: str
+) -> None:
+    copy = add_copy(alice, "iro")
+    response = alice_client.get("/collection/", query)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert message in html
+    assert f'id="copy-{copy.pk}"' in html  # the list is still shown, unfiltered
