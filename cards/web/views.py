@@ -198,6 +198,11 @@ def _show_collection(request: HttpRequest, collection: Collection | None) -> Htt
     return _render_collection(request, collection, kind=kind, page=page, status=400, list_errors=problems)
 
 
+def _label(item: selectors.Entry) -> str:
+    """``Iro the Duelist`` (level 1), ``Iro the Duelist, level 2``."""
+    return item.name_en if item.level == 1 else f"{item.name_en}, level {item.level}"
+
+
 def _done(request: HttpRequest, collection: Collection, message: str) -> HttpResponse:
     """After an action: the updated list (htmx) or back to the page with a message (no JavaScript)."""
     kind, page = CopyListForm(request.POST).state()
@@ -240,7 +245,8 @@ def copy_evolve(request: HttpRequest, collection_pk: int, copy_pk: int) -> HttpR
     except DomainError as exc:
         return _refused(request, collection, copy.pk, exc)
     after = evolution.copy.item
-    return _done(request, collection, f"{before.name_en} evolved to level {after.level}: {after}.")
+    into = "" if after.name_en == before.name_en else f" ({after.name_en})"
+    return _done(request, collection, f"{before.name_en} evolved to level {after.level}{into}.")
 
 
 @login_required
@@ -261,7 +267,7 @@ def copy_apply_xp(request: HttpRequest, collection_pk: int, copy_pk: int) -> Htt
     return _done(
         request,
         collection,
-        f"{xp_copy.item.name_en} used on {target.item}: +{grant.amount} XP, {grant.xp_after} XP now.",
+        f"{xp_copy.item.name_en} used on {_label(target.item)}: +{grant.amount} XP, {grant.xp_after} XP now.",
     )
 
 
@@ -271,7 +277,7 @@ def copy_remove(request: HttpRequest, collection_pk: int, copy_pk: int) -> HttpR
     collection = _own_collection(request, collection_pk)
     copy = _own_copy(collection, copy_pk)
     services.copy_remove(copy=copy)
-    return _done(request, collection, f"Removed one copy of {copy.item} ({copy.xp} XP).")
+    return _done(request, collection, f"Removed one copy of {_label(copy.item)} ({copy.xp} XP).")
 
 
 def _add(request: HttpRequest, collection: Collection | None) -> HttpResponse:
@@ -289,7 +295,9 @@ def _add(request: HttpRequest, collection: Collection | None) -> HttpResponse:
                 field = "count" if error.field and error.field.endswith("count") else None
                 form.add_error(field, error.message)
         else:
-            message = f"Added {count} {'copy' if count == 1 else 'copies'} of {entry} to {collection.name}."
+            message = (
+                f"Added {count} {'copy' if count == 1 else 'copies'} of {_label(entry)} to {collection.name}."
+            )
             back = request.POST.get("next", "")
             safe = url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure())
             if back and safe and not _partial(request):

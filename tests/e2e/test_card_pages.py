@@ -96,6 +96,7 @@ def test_collection_add_apply_xp_and_evolve(page: Any, console: Console) -> None
     expect(iro.locator(".copy-errors")).to_contain_text("needs 160 (160 more)")
     expect(iro.locator(".copy-errors")).to_be_focused()
     expect_one_refusal_logged(console)
+    screenshot(page, "collection-refused")
 
     # feed it the +200 XP card
     option = iro.locator("select[name=xp_card] option", has_text="200 XP").first
@@ -116,7 +117,22 @@ def test_collection_add_apply_xp_and_evolve(page: Any, console: Console) -> None
 
     # the page reloads the same (nothing was only in the browser)
     page.reload()
-    expect(page.locator('li.copy[data-copy="iro-2"]').last).to_contain_text("200 XP / 480")
+    evolved = page.locator('li.copy[data-copy="iro-2"]').last
+    expect(evolved).to_contain_text("200 XP / 480")
+
+    # removing asks first (htmx's confirm): dismissed, nothing is sent; accepted, the copy goes
+    removals: list[str] = []
+    page.on(
+        "request", lambda r: removals.append(r.url) if r.method == "POST" and "/remove/" in r.url else None
+    )
+    count = page.locator('li.copy[data-copy="iro-2"]').count()
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    evolved.get_by_role("button", name=re.compile("^Remove")).click()
+    page.once("dialog", lambda dialog: dialog.accept())
+    evolved.get_by_role("button", name=re.compile("^Remove")).click()
+    expect(page.locator(".notice")).to_contain_text("Removed one copy of Iro the Duelist, level 2 (200 XP).")
+    expect(page.locator('li.copy[data-copy="iro-2"]')).to_have_count(count - 1)
+    assert len(removals) == 1
 
 
 def test_add_from_a_cards_page(page: Any) -> None:

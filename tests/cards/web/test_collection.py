@@ -173,7 +173,7 @@ def test_evolve_at_the_threshold(mini: Any, alice: Any, alice_client: Client) ->
     after = fresh(copy)
     assert after.card.slug == "eclairs-2" and after.xp == 160
     page = alice_client.get(response["Location"]).content.decode()
-    assert "Lightning evolved to level 2: Lightning (2)." in page
+    assert "Lightning evolved to level 2." in page
     assert "160 XP / 480 · 320 more to level 3" in text_of(element(page, f"copy-{copy.pk}"))
 
 
