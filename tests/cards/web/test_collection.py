@@ -394,3 +394,18 @@ def test_a_bad_list_query_is_a_400_that_says_so(
     html = response.content.decode()
     assert message in html
     assert f'id="copy-{copy.pk}"' in html  # the list is still shown, unfiltered
+
+
+def test_the_action_forms_carry_their_csrf_token(mini: Any, alice: Any) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    copy = add_copy(alice, "telendar", xp=200)
+    assert client.post(url(copy, "evolve")).status_code == 403  # no token: refused, nothing done
+    assert fresh(copy).character.slug == "telendar"
+    html = client.get("/collection/").content.decode()
+    form = re.search(rf'<form method="post" action="{re.escape(url(copy, "evolve"))}".*?</form>', html, re.S)
+    assert form is not None
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.group(0))
+    assert token is not None
+    assert client.post(url(copy, "evolve"), {"csrfmiddlewaretoken": token.group(1)}).status_code == 302
+    assert fresh(copy).character.slug == "telendar-2"
