@@ -131,7 +131,8 @@ def test_the_saved_deck_is_not_dirty_until_changed(as_alice, alice):
     saved = deck_create(owner=alice, name="Kept", characters=KOTOBA, cards=deck(katana=3))
     page = as_alice.get(f"/decks/{saved.pk}/").content.decode()
     assert 'data-dirty="false"' in page
-    same = live(as_alice, form(name="Kept", characters=KOTOBA, cards=deck(katana=3)), f"/decks/{saved.pk}/edit/")
+    data = form(name="Kept", characters=KOTOBA, cards=deck(katana=3))
+    same = live(as_alice, data, f"/decks/{saved.pk}/edit/")
     assert 'data-dirty="false"' in same
 
 
