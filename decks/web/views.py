@@ -67,6 +67,10 @@ from decks.web.presenters import (
 )
 from eredan.api.errors import DomainError, NotFoundError
 
+#: A form sent back with its errors beside the fields is a page like any other (Django's forms and
+#: the sign-in page do the same): a 4xx would make the browser log a failed load on the console.
+#: Nothing is written when a form has errors; the API answers 400 for the same input.
+FORM_ERRORS_STATUS = 200
 #: Decks per page of "My decks".
 PAGE_SIZE = 50
 #: The largest primary key PostgreSQL's bigint holds: beyond it a deck id cannot exist.
@@ -209,7 +213,9 @@ def deck_import(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Imported “{deck.name}”.")
             return redirect("decks_web:detail", pk=deck.pk)
-    return _render_list(request, import_text=text, import_name=name, errors=errors, lines=lines, status=400)
+    return _render_list(
+        request, import_text=text, import_name=name, errors=errors, lines=lines, status=FORM_ERRORS_STATUS
+    )
 
 
 # --- the builder --------------------------------------------------------------------------------
@@ -348,7 +354,7 @@ def _save(request: HttpRequest, deck: Deck | None) -> HttpResponse:
         draft.error("name", problem)
     if draft.errors or not draft.clean:
         draft.error(FORM, "Nothing was saved: correct the fields marked below.")
-        return _render_builder(request, draft=draft, deck=deck, status=400)
+        return _render_builder(request, draft=draft, deck=deck, status=FORM_ERRORS_STATUS)
     try:
         if deck is None:
             deck = deck_create(
@@ -359,7 +365,7 @@ def _save(request: HttpRequest, deck: Deck | None) -> HttpResponse:
     except DomainError as exc:
         _apply_domain_error(draft, exc)
         draft.error(FORM, "Nothing was saved.")
-        return _render_builder(request, draft=draft, deck=deck, status=400)
+        return _render_builder(request, draft=draft, deck=deck, status=FORM_ERRORS_STATUS)
     state = "valid" if deck.is_valid else "saved as a draft: it breaks some rules"
     messages.success(request, f"Saved “{deck.name}” ({state}).")
     return redirect("decks_web:detail", pk=deck.pk)
