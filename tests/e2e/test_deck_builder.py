@@ -91,6 +91,9 @@ def test_build_a_deck_see_a_rule_broken_fix_it_and_save_it(page: Any) -> None:
     expect(violations(page)).to_have_count(0)
     expect(page.locator("[data-affiliation]")).to_have_text("Kotoba")
     expect(page.locator("tr.highlight")).to_have_count(0)
+    expect(page.locator("#deck-verdict")).to_have_text(
+        "Valid; affiliation Kotoba; 20 cards."
+    )  # screen readers
     screenshot(page, "deck-builder-valid")
 
     page.get_by_role("button", name="Save").click()

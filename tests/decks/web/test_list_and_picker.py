@@ -70,3 +70,14 @@ def test_the_pickers_buttons_post_to_the_decks_editor(as_alice, alice):
     assert f'hx-post="/decks/{mine.pk}/edit/"' in picker(as_alice, f"q=katana&deck={mine.pk}")
     assert 'hx-post="/decks/new/edit/"' in picker(as_alice, "q=katana&deck=new")
     assert 'hx-post="/decks/new/edit/"' in picker(as_alice, "q=katana&deck=-3")
+
+
+def test_my_decks_come_fifty_a_page(as_alice, alice):
+    for i in range(51):
+        deck_create(owner=alice, name=f"Deck {i:02}", characters=KOTOBA, cards={})
+    first = as_alice.get("/decks/").content.decode()
+    assert first.count('<tr data-deck="') == 50
+    assert "Page 1 of 2" in first and 'href="?page=2"' in first
+    second = as_alice.get("/decks/?page=2").content.decode()
+    assert re.findall(r'<td><a href="/decks/\d+/">([^<]+)</a></td>', second) == ["Deck 00"]
+    assert as_alice.get("/decks/?page=abc").status_code == 200  # a bad page number: the first page
