@@ -234,3 +234,18 @@ def test_the_deck_pages_fit_a_phone_screen(phone_page: Any) -> None:
     page.get_by_role("link", name=re.compile(r"^Zil — les lames")).first.click()
     no_horizontal_scroll(page)
     screenshot(page, "deck-demo-phone")
+
+
+def test_a_refused_save_keeps_everything_with_the_message_beside_the_field(page: Any) -> None:
+    sign_in(page, ALICE)
+    page.goto("/decks/new/")
+    page.get_by_label("Character 1").select_option(label="Amaya (niveau 1)")
+    add_card(page, "Katana", 2)
+    expect(page.locator("#cards-h")).to_contain_text("2 of")
+    page.get_by_role("button", name="Save").click()  # no name
+    expect(page.locator("#deck-name-error")).to_have_text("A deck needs a name.")
+    expect(page.get_by_label("Deck name")).to_be_focused()
+    expect(page.get_by_label("Character 1")).to_have_value("amaya-1")
+    expect(page.get_by_label("Copies of Katana", exact=True)).to_have_value("2")
+    expect(page.locator(".form-errors")).to_contain_text("Nothing was saved")
+    screenshot(page, "deck-builder-refused")
