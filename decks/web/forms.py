@@ -147,6 +147,8 @@ def name_problem(name: str) -> str | None:
     clean = " ".join(name.split())
     if not clean:
         return "A deck needs a name."
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in clean):
+        return "A deck name cannot hold control characters."
     if len(clean) > MAX_NAME_LENGTH:
         return f"A deck name is at most {MAX_NAME_LENGTH} characters (this one has {len(clean)})."
     return None

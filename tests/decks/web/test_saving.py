@@ -55,7 +55,12 @@ def test_saving_changes_and_renames_an_existing_deck(as_alice, alice):
 
 @pytest.mark.parametrize(
     ("name", "message"),
-    [("", "A deck needs a name."), ("   ", "A deck needs a name."), ("x" * 101, "at most 100 characters")],
+    [
+        ("", "A deck needs a name."),
+        ("   ", "A deck needs a name."),
+        ("x" * 101, "at most 100 characters"),
+        ("a\x00b", "control characters"),
+    ],
 )
 def test_a_bad_name_is_refused_beside_the_field_keeping_everything(as_alice, alice, name, message):
     data = form(name=name, characters=KOTOBA, cards=deck(katana=3))
