@@ -407,7 +407,6 @@ def _edit(request: HtmxRequest, deck: Deck | None) -> HttpResponse:
     # What the user changes while this request is on its way must survive the swap: the fields
     # are kept as they are in the page (htmx ``hx-preserve``), except those the button changed.
     context["preserve"] = op != "import"
-    context["fragment"] = True
     context["fresh"] = op.partition(":")[2] if op.startswith("add:") else ""
     return render(request, "decks/web/_editor.html", context)
 

@@ -2,7 +2,8 @@
 // after each change, keeping the fields as they are in the page (hx-preserve). This script only
 // (1) warns before leaving the page with unsaved changes, (2) keeps the keyboard focus and the
 // fields' error state right across those re-renders in browsers that move preserved fields
-// without keeping their focus.
+// without keeping their focus, (3) says the new verdict in the live region outside the editor
+// (a region that is itself replaced is not announced by screen readers).
 (function () {
   "use strict";
   let saving = false;
@@ -44,6 +45,11 @@
         input.removeAttribute("aria-describedby");
       }
     });
+    const verdict = document.getElementById("deck-verdict");
+    const source = document.getElementById("deck-verdict-text");
+    if (verdict && source && verdict.textContent !== source.textContent) {
+      verdict.textContent = source.textContent;
+    }
     const active = document.activeElement;
     if (focusedId && (!active || active === document.body)) {
       const again = document.getElementById(focusedId);
