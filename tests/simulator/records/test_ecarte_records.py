@@ -435,3 +435,25 @@ def test_stack_next_deal_refuses_a_deal_the_rules_cannot_produce() -> None:
         state.stack_next_deal(
             (parse_cards(deal["hands"][0]), parse_cards(deal["hands"][0])), parse_card("7C"), []
         )
+
+
+@pytest.mark.parametrize("stop_after", [1, 7, 30])
+def test_an_abandoned_game_writes_a_record_that_replays_as_unfinished(stop_after: int) -> None:
+    """A game stopped before its end (a player left) still has a record: it shows where it stopped."""
+    from simulator.records.ecarte import recorder
+
+    game = GAME_SPEC.make_game()
+    state = game.new_initial_state(random.Random(3))
+    writer = recorder(game=game, state=state, seed=3, players=["human", "random"])
+    policy, rng = GAME_SPEC.policies["random"](), random.Random(5)
+    for _ in range(stop_after):
+        action = policy.choose(state, rng)
+        writer.observe(state, state.current_player(), action)
+        state.apply(action)
+    assert not state.is_terminal()
+    record = writer.finish(state)
+    assert record["result"] == {"winner": None, "scores": state.scores}
+    error = rejection(loads(dumps(record)))
+    assert error.code == "unfinished"
+    last = record["deals"][-1]
+    assert (error.deal, error.action) == (len(record["deals"]) - 1, len(last["actions"]))
