@@ -38,6 +38,7 @@ from simulator.records.cribbage import (
     RULE_STARTER,
     RULE_WINNING,
 )
+from tests.simulator.records.classic_mutations import damage
 
 DATA = Path(__file__).parent / "data"
 Record = dict[str, Any]
@@ -435,3 +436,18 @@ def test_an_abandoned_game_writes_a_record_that_replays_as_unfinished(stop_after
     error = rejection(loads(dumps(record)))
     assert error.code == "unfinished"
     assert (error.deal, error.action) == (len(record["deals"]) - 1, len(record["deals"][-1]["actions"]))
+
+
+def test_no_broken_record_crashes_the_replay() -> None:
+    """Hundreds of randomly damaged copies: each replays or gets a verdict, never another error."""
+    rng = random.Random(2026)
+    codes = set()
+    for _ in range(300):
+        record = hand_written()
+        for _ in range(rng.randrange(1, 4)):
+            damage(record, rng)
+        try:
+            replay_record(record)
+        except RecordError as error:
+            codes.add(error.code)
+    assert {"illegal_action", "unknown_card", "duplicate_card", "bad_deal", "wrong_score"} <= codes
