@@ -98,6 +98,10 @@ def _clean_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise DomainError("A deck needs a name.", code="required", field="name")
     name = " ".join(name.split())
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        raise DomainError(
+            "A deck name cannot contain control characters.", code="control_characters", field="name"
+        )
     if len(name) > MAX_NAME_LENGTH:
         raise DomainError(
             f"A deck name is at most {MAX_NAME_LENGTH} characters.", code="max_length", field="name"

@@ -174,16 +174,14 @@ def result_of(state: State, scores: Sequence[int]) -> dict[str, Any]:
 
 @cache
 def _validator() -> Any:
-    import jsonschema
-    from referencing import Registry, Resource
+    """The JSON Schema validator of records (jsonschema-rs: the shape check of a record takes a
+    fraction of a millisecond, against tens with the pure-Python jsonschema)."""
+    import jsonschema_rs
 
-    resources = []
-    for path in sorted(SCHEMA_DIR.glob("*.json")):
-        schema = json.loads(path.read_text())
-        resources.append((schema["$id"], Resource.from_contents(schema)))
-    registry: Registry[Any] = Registry().with_resources(resources)
+    schemas = [json.loads(path.read_text()) for path in sorted(SCHEMA_DIR.glob("*.json"))]
+    registry = jsonschema_rs.Registry([(schema["$id"], schema) for schema in schemas])
     root = json.loads((SCHEMA_DIR / "record.json").read_text())
-    return jsonschema.Draft202012Validator(root, registry=registry)
+    return jsonschema_rs.Draft202012Validator(root, registry=registry)
 
 
 def validate_shape(record: Any) -> None:
@@ -207,8 +205,8 @@ def validate_shape(record: Any) -> None:
         )
     errors = list(_validator().iter_errors(record))
     if errors:
-        best = max(errors, key=lambda e: len(e.absolute_path))  # the deepest is the most precise
-        pointer = "".join(f"/{p}" for p in best.absolute_path)
+        best = max(errors, key=lambda e: len(e.instance_path))  # the deepest is the most precise
+        pointer = "".join(f"/{p}" for p in best.instance_path)
         raise RecordError("malformed", f"{pointer or 'the record'}: {best.message}", path=pointer)
 
 

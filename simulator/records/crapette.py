@@ -20,7 +20,15 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from simulator.engine.playing_cards import KING, RANK_CHARS, Card, format_cards, full_deck
+from simulator.engine.playing_cards import (
+    KING,
+    RANK_CHARS,
+    Card,
+    CardParseError,
+    format_cards,
+    full_deck,
+    parse_card,
+)
 from simulator.engine.protocol import TERMINAL, Game, IllegalActionError, State
 from simulator.games.crapette.game import (
     DECK_COPIES,
@@ -166,17 +174,17 @@ def recorder(
 
 
 def _card(name: str, *, path: str, action: int | None = None) -> Card:
+    """The card ``name`` names: the project's notation, read by the shared parser (which also
+    takes ``10S`` and lower case); the common two-character form is looked up first, for speed."""
     card = _CARD_BY_NAME.get(name)
-    if card is None:
+    if card is not None:
+        return card
+    try:
+        return parse_card(name)
+    except CardParseError as exc:
         raise RecordError(
-            "unknown_card",
-            f"{name!r} is not a card: a rank (A 2-9 T J Q K) then a suit (C D H S), e.g. 7H or TS",
-            deal=0,
-            action=action,
-            rule=RULE_CARDS,
-            path=path,
-        )
-    return card
+            "unknown_card", str(exc), deal=0, action=action, rule=RULE_CARDS, path=path
+        ) from exc
 
 
 def _cards(names: Sequence[str], *, path: str, action: int | None = None) -> list[Card]:
@@ -393,14 +401,13 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
     game = _game_of(record["options"])
     deal = record["deals"][0]
     state = _dealt_state(game, deal)
-    state.enable_log()
-    assert state.log is not None
+    log: list[str] = []
+    state.log = log  # the engine's own account of each action, for the transcript
     actions: Sequence[Mapping[str, Any]] = deal["actions"]
-    reshuffles = _Reshuffles(actions, state.log)
+    reshuffles = _Reshuffles(actions, log)
     state.reshuffle = reshuffles
     players = record["players"]
-    first = state.first_player
-    assert first is not None
+    first = deal["first_player"]
     tops = [state.stocks[seat][-1] for seat in (0, 1)]
     transcript = [
         f"Crapette: stock piles of {game.options.stock_size} cards, {game.options.central_piles} "
@@ -438,7 +445,7 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
             )
         move = _move_of(entry, index)
         needed = _rank_needed(state, move)
-        seen = len(state.log)
+        seen = len(log)
         reshuffles.start(index)
         try:
             state.apply(move)
@@ -449,9 +456,7 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
         _check_king(entry, move, needed, index)
         if reshuffles.error is not None:
             raise reshuffles.error
-        lines = [
-            f"{index + 1}. {line}" if i == 0 else f"   {line}" for i, line in enumerate(state.log[seen:])
-        ]
+        lines = [f"{index + 1}. {line}" if i == 0 else f"   {line}" for i, line in enumerate(log[seen:])]
         if reshuffles.used:
             index += 1
             top = actions[index]["draw_pile"]
@@ -478,7 +483,6 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
             "wrong_result",
             f"the actions give winner {expected['winner']}, stock cards left {expected['scores']}; "
             f"the record says winner {given.get('winner')}, {given.get('scores')}",
-            deal=0,
             rule=RULE_END,
             path="/result",
         )

@@ -375,16 +375,11 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
                     rule=_turn_rule(state),
                 )
             if action is None:  # announce_king: it must come with the holder's first card
-                if (
-                    announcing is not None
-                    or state.phase is not Phase.TRICKS
-                    or state.first_card_played[mover]
-                    or state.king_holder != mover
-                ):
+                why = _cannot_announce(state, mover, twice=announcing is not None)
+                if why:
                     raise RecordError(
                         "illegal_action",
-                        f"seat {mover} cannot announce the King of trumps here"
-                        + (" (they do not hold it)" if state.king_holder != mover else ""),
+                        f"seat {mover} cannot announce the King of trumps: {why}",
                         deal=k,
                         action=j,
                         rule=RULE_KING,
@@ -489,6 +484,19 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
         deals=len(deals),
         summary=dict(state.summary()),
     )
+
+
+def _cannot_announce(state: EcarteState, seat: int, *, twice: bool) -> str:
+    """Why ``seat`` may not announce the King of trumps now, or ``""``."""
+    if twice:
+        return "it is already announced"
+    if state.phase is not Phase.TRICKS:
+        return "the tricks have not begun"
+    if state.first_card_played[seat]:
+        return "they have already played a card in this deal"
+    if state.king_holder != seat:
+        return "they do not hold it"
+    return ""
 
 
 def _phase_verb(state: EcarteState) -> str:

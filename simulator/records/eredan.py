@@ -58,6 +58,7 @@ from simulator.games.eredan.state import (
 from simulator.records.base import RecordError, Replay, header, result_of
 
 GAME = "eredan"
+MAX_DECK_NAME = 200  # the schema's limit on the informative deck names
 
 #: The rule each step of the turn follows (rules/eredan.md §3).
 RULE_START = "rules/eredan.md §3 Start"
@@ -181,7 +182,7 @@ class EredanRecorder:
         self.turn_cap = state.turn_cap
         self.actions: list[dict[str, Any]] = []
         self.deal: dict[str, Any] = {
-            "deck_names": [deck.name for deck in tables.decks_specs],
+            "deck_names": [deck.name[:MAX_DECK_NAME] for deck in tables.decks_specs],
             "characters": [[ch.slug for ch in tables.chars[s * 3 : s * 3 + 3]] for s in (0, 1)],
             "decks": [[tables.cards[k].slug for k in reversed(pile)] for pile in piles],
             "initiative": [list(rolls) for rolls in state.initiative_rolls],

@@ -139,6 +139,14 @@ def test_service_refuses_bad_shapes(cards_db, alice):
     assert not Deck.objects.exists()
 
 
+@pytest.mark.parametrize("name", ["Lames\x00", "a\x07b", "tab\x7f"])
+def test_a_name_with_control_characters_is_refused_not_a_database_error(cards_db, alice, name):
+    with pytest.raises(DomainError) as excinfo:
+        deck_create(owner=alice, name=name, characters=KOTOBA, cards=deck(katana=3))
+    assert (excinfo.value.code, excinfo.value.field) == ("control_characters", "name")
+    assert not Deck.objects.filter(owner=alice).exists()
+
+
 def test_admin_pages_show_the_validation(cards_db, alice, client):
     from django.contrib.auth import get_user_model
 

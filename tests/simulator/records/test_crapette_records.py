@@ -327,6 +327,25 @@ def test_two_deals_are_malformed():
 # -- broken records: the deal ----------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("name", ["1C", "KX", "11H", "H7", "ZZ"])
+def test_a_name_outside_the_notation_is_no_card(name):
+    """docs/game-records.md: cards are a rank A 2-9 T J Q K then a suit C D H S."""
+    record = hand_written()
+    record["deals"][0]["hands"][1][0] = name
+    error = refused(record)
+    assert (error.code, error.path, error.rule) == ("unknown_card", "/deals/0/hands/1/0", RULE_CARDS)
+
+
+def test_the_notation_also_takes_10_and_lower_case():
+    """The shared card parser's spellings (as in the other games' records): ``10S`` is TS."""
+    record = hand_written()
+    deal = record["deals"][0]
+    deal["hands"][0] = ["ah", "2H", "3h", "4H", "5H"]
+    deal["draw_pile"][deal["draw_pile"].index("TS")] = "10S"
+    deal["actions"][20]["card"] = "kc"
+    assert replay_record(record).result == {"winner": 0, "scores": [0, 5]}
+
+
 def test_a_card_that_does_not_exist():
     record = hand_written()
     record["deals"][0]["stocks"][1][2] = "1C"
@@ -481,7 +500,7 @@ def test_a_wrong_result():
     record = hand_written()
     record["result"] = {"winner": 1, "scores": [0, 5]}
     error = refused(record)
-    assert (error.code, error.deal, error.action, error.rule) == ("wrong_result", 0, None, RULE_END)
+    assert (error.code, error.deal, error.action, error.rule) == ("wrong_result", None, None, RULE_END)
     record = hand_written()
     record["result"] = {"winner": 0, "scores": [0, 4]}
     error = refused(record)

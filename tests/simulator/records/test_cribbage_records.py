@@ -38,6 +38,7 @@ from simulator.records.cribbage import (
     RULE_STARTER,
     RULE_WINNING,
 )
+from tests.simulator.records.classic_mutations import damage
 
 DATA = Path(__file__).parent / "data"
 Record = dict[str, Any]
@@ -413,3 +414,40 @@ def to_action(raw: Record) -> Any:
     if raw["action"] == "play":
         return Play(parse_card(raw["card"]))
     return GO
+
+
+@pytest.mark.parametrize("stop_after", [1, 5, 40])
+def test_an_abandoned_game_writes_a_record_that_replays_as_unfinished(stop_after: int) -> None:
+    """A game stopped before its end (a player left) still has a record: it shows where it stopped."""
+    from simulator.records.cribbage import recorder
+
+    game = GAME_SPEC.make_game()
+    state = game.new_initial_state(random.Random(11))
+    writer = recorder(game=game, state=state, seed=11, players=["human", "random"])
+    policy, rng = GAME_SPEC.policies["random"](), random.Random(5)
+    for _ in range(stop_after):
+        action = policy.choose(state, rng)
+        writer.observe(state, state.current_player(), action)
+        state.apply(action)
+    record = writer.finish(state)
+    assert record["result"] == {"winner": None, "scores": state.scores}
+    if stop_after == 1:
+        assert record["deals"][0]["starter"] is None  # not cut yet
+    error = rejection(loads(dumps(record)))
+    assert error.code == "unfinished"
+    assert (error.deal, error.action) == (len(record["deals"]) - 1, len(record["deals"][-1]["actions"]))
+
+
+def test_no_broken_record_crashes_the_replay() -> None:
+    """Hundreds of randomly damaged copies: each replays or gets a verdict, never another error."""
+    rng = random.Random(2026)
+    codes = set()
+    for _ in range(300):
+        record = hand_written()
+        for _ in range(rng.randrange(1, 4)):
+            damage(record, rng)
+        try:
+            replay_record(record)
+        except RecordError as error:
+            codes.add(error.code)
+    assert {"illegal_action", "unknown_card", "duplicate_card", "bad_deal", "wrong_score"} <= codes

@@ -41,6 +41,7 @@ from simulator.records.ecarte import (
     RULE_TURNED,
     record_rule,
 )
+from tests.simulator.records.classic_mutations import damage
 
 DATA = Path(__file__).parent / "data"
 Record = dict[str, Any]
@@ -288,6 +289,20 @@ BROKEN = {
         4,
         RULE_KING,
     ),
+    "the King of trumps announced twice": (
+        insert_action(1, 6, {"player": 1, "action": "announce_king"}),
+        "illegal_action",
+        1,
+        6,
+        RULE_KING,
+    ),
+    "the King of trumps announced after the first card": (
+        insert_action(2, 5, {"player": 1, "action": "announce_king"}),
+        "illegal_action",
+        2,
+        5,
+        RULE_KING,
+    ),
     "an announcement that stops the record": (drop_actions(2, 4), "unfinished", 2, 4, RULE_KING),
     "wrong points in deal 1": (edit("deals/0/points", [2, 0]), "wrong_score", 0, None, RULE_POINTS),
     "wrong points in the last deal": (edit("deals/2/points", [0, 1]), "wrong_score", 2, None, RULE_POINTS),
@@ -435,3 +450,40 @@ def test_stack_next_deal_refuses_a_deal_the_rules_cannot_produce() -> None:
         state.stack_next_deal(
             (parse_cards(deal["hands"][0]), parse_cards(deal["hands"][0])), parse_card("7C"), []
         )
+
+
+@pytest.mark.parametrize("stop_after", [1, 7, 30])
+def test_an_abandoned_game_writes_a_record_that_replays_as_unfinished(stop_after: int) -> None:
+    """A game stopped before its end (a player left) still has a record: it shows where it stopped."""
+    from simulator.records.ecarte import recorder
+
+    game = GAME_SPEC.make_game()
+    state = game.new_initial_state(random.Random(3))
+    writer = recorder(game=game, state=state, seed=3, players=["human", "random"])
+    policy, rng = GAME_SPEC.policies["random"](), random.Random(5)
+    for _ in range(stop_after):
+        action = policy.choose(state, rng)
+        writer.observe(state, state.current_player(), action)
+        state.apply(action)
+    assert not state.is_terminal()
+    record = writer.finish(state)
+    assert record["result"] == {"winner": None, "scores": state.scores}
+    error = rejection(loads(dumps(record)))
+    assert error.code == "unfinished"
+    last = record["deals"][-1]
+    assert (error.deal, error.action) == (len(record["deals"]) - 1, len(last["actions"]))
+
+
+def test_no_broken_record_crashes_the_replay() -> None:
+    """Hundreds of randomly damaged copies: each replays or gets a verdict, never another error."""
+    rng = random.Random(2026)
+    codes = set()
+    for _ in range(300):
+        record = hand_written()
+        for _ in range(rng.randrange(1, 4)):
+            damage(record, rng)
+        try:
+            replay_record(record)
+        except RecordError as error:
+            codes.add(error.code)
+    assert {"illegal_action", "unknown_card", "duplicate_card", "bad_deal", "unfinished"} <= codes

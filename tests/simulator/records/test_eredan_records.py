@@ -416,6 +416,20 @@ def test_playing_a_card_that_is_not_in_the_hand_is_illegal(catalog, game_record)
     assert (error.code, error.action, error.rule) == ("illegal_action", i, "rules/eredan.md §3 step 2")
 
 
+def test_a_second_card_needs_an_enchainement(catalog, game_record):
+    """rules/eredan.md §3 step 2 — one card each; a second one only with an Enchaînement."""
+    actions = actions_of(game_record)
+    i = next(
+        k
+        for k in range(len(actions) - 1)
+        if actions[k]["action"] == "play" and actions[k + 1]["player"] != actions[k]["player"]
+    )
+    again = {"player": actions[i]["player"], "action": "play", "card": actions[i]["card"]}
+    bad = edited(game_record, lambda r: actions_of(r).insert(i + 1, again))
+    error = refusal(bad, catalog)
+    assert (error.code, error.action, error.rule) == ("illegal_action", i + 1, "rules/eredan.md §3 step 2")
+
+
 def test_a_card_unknown_to_the_database_is_unknown_card(catalog, game_record):
     i = first(game_record, "play")
     bad = edited(game_record, lambda r: actions_of(r)[i].update(card="excalibur-9"))
