@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 from simulator.engine.playing_cards import CardParseError, parse_card
-from simulator.engine.protocol import IllegalActionError, Policy, check_legal
+from simulator.engine.protocol import IllegalActionError, Policy
 from simulator.engine.seeds import derive_seed
 from simulator.games.crapette.game import (
     DEFAULT_STOCK_SIZE,
@@ -247,8 +247,8 @@ class TerminalGame:
                 self.say(parsed.message)
                 continue
             try:
-                check_legal(state, parsed, moves)
                 if self.recorder is not None:
+                    state.clone().apply(parsed)  # the engine's own refusal, before the record notes it
                     self.recorder.observe(state, state.player, parsed)
                 state.apply(parsed)
             except IllegalActionError as error:

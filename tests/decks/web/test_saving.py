@@ -147,3 +147,9 @@ def test_delete_asks_first_then_deletes(as_alice, alice):
     assert response.status_code == 302 and response["Location"] == "/decks/"
     assert not Deck.objects.filter(pk=mine.pk).exists()
     assert "Deleted “Doomed”." in as_alice.get("/decks/").content.decode()
+
+
+def test_a_saved_deck_links_to_a_simulation_of_it(as_alice, alice):
+    mine = deck_create(owner=alice, name="Lames", characters=KOTOBA, cards=deck(katana=3))
+    page = as_alice.get(f"/decks/{mine.pk}/").content.decode()
+    assert f'href="/simulations/new/?deck={mine.pk}"' in page

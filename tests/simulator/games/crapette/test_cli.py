@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -152,3 +153,18 @@ def test_command_refuses_a_stock_outside_5_to_20(stock):
 def test_command_needs_a_subcommand():
     with pytest.raises(CommandError):
         call_command("crapette", stdout=io.StringIO())
+
+
+def test_a_refused_move_is_not_recorded_and_the_game_record_replays(tmp_path):
+    """docs/game-records.md: with --record, a move the rules forbid is refused as before (with its
+    rule) and never reaches the record; the game played to its end replays."""
+    from simulator.records import replay_record
+
+    path = tmp_path / "game.json"
+    out, _ = run("3d c1\nq\n", record=path)
+    assert 'Not allowed: 3D cannot start a central pile (rules/crapette.md "Play" 2' in out
+    assert not path.exists()  # the human left: an unfinished game writes no record
+    out, state = run("", watch=True, record=path)
+    assert state.is_terminal() and "Game record written to" in out
+    record = json.loads(path.read_text())
+    assert replay_record(record).result == record["result"]
