@@ -4,8 +4,8 @@ Thin: parse with a form, call a selector or a service, render. Every page works 
 with htmx (``request.htmx``) a view answers with just the part of the page that changes.
 
 Collection actions are POST forms. A refusal of a service (a :class:`~eredan.api.errors.DomainError`,
-the API's codes and messages) is shown beside the copy it concerns, with the error's status code
-(400), and changes nothing. Someone else's collection or copy is a 404, as in the API.
+the API's codes and messages) is shown beside the copy it concerns and changes nothing; like bad
+filters, it answers :data:`REFUSED_STATUS`. Someone else's collection or copy is a 404, as in the API.
 """
 
 from __future__ import annotations
@@ -29,6 +29,12 @@ from cards.collection.models import Collection, OwnedCopy
 from cards.web import selectors
 from cards.web.forms import AddCopiesForm, ApplyXpForm, CardBrowserForm, CopyListForm
 from eredan.api.errors import DomainError, DomainErrors, NotFoundError
+
+#: **[decision]** A refused form or filter comes back as the page again, the refusal beside the field,
+#: with 200 — as Django's own forms and the deck and simulation pages do (docs/pages.md): browsers log
+#: a 4xx page load as a console error, and htmx would not swap it in without extra configuration. The
+#: JSON API answers the same input with 400.
+REFUSED_STATUS = 200
 
 
 def _partial(request: HttpRequest) -> bool:
@@ -61,7 +67,7 @@ def browser(request: HttpRequest) -> HttpResponse:
             for name, errors in exc.errors.items():
                 form.add_error(name if name in form.fields else None, errors)
     if page is None:
-        status = 400
+        status = REFUSED_STATUS
     context = {"nav": "cards", "form": form, "page": page}
     response = _render(request, "cards/web/browser.html", "cards/web/_results.html", context, status)
     if _partial(request):
@@ -186,7 +192,7 @@ def collection_detail(request: HttpRequest, collection_pk: int) -> HttpResponse:
 
 
 def _show_collection(request: HttpRequest, collection: Collection | None) -> HttpResponse:
-    """The collection page for a GET: a bad ``kind`` or ``page`` is a 400 that says so."""
+    """The collection page for a GET: a bad ``kind`` or ``page`` is said above the list."""
     form = CopyListForm(request.GET)
     kind, page = form.state()
     if form.is_valid():
@@ -195,7 +201,9 @@ def _show_collection(request: HttpRequest, collection: Collection | None) -> Htt
         f"{form.fields[name].label or name}: {' '.join(str(e) for e in errors)}"
         for name, errors in form.errors.items()
     ]
-    return _render_collection(request, collection, kind=kind, page=page, status=400, list_errors=problems)
+    return _render_collection(
+        request, collection, kind=kind, page=page, status=REFUSED_STATUS, list_errors=problems
+    )
 
 
 def _label(item: selectors.Entry) -> str:
@@ -228,7 +236,7 @@ def _refused(
         collection,
         kind=kind,
         page=page,
-        status=exc.status_code,
+        status=REFUSED_STATUS,
         errors={copy_id: _error_messages(exc)},
         **forms,
     )
@@ -304,7 +312,7 @@ def _add(request: HttpRequest, collection: Collection | None) -> HttpResponse:
                 messages.success(request, message)
                 return HttpResponseRedirect(back)
             return _done(request, collection, message)
-    return _render_collection(request, collection, kind=kind, page=page, status=400, add_form=form)
+    return _render_collection(request, collection, kind=kind, page=page, status=REFUSED_STATUS, add_form=form)
 
 
 @login_required
