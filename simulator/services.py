@@ -424,8 +424,9 @@ def simulation_prepare(
         raise DomainError("Entrants are a list.", code=Code.ENTRANTS, field="entrants")
     try:
         pairings = pairings_for(kind, len(entrants))
-    except BatchError as exc:
-        raise DomainError(f"{exc}.", code=Code.ENTRANTS, field="entrants") from None
+    except BatchError as exc:  # reported with every other problem of the request
+        problems.add("entrants", Code.ENTRANTS, f"{exc}.")
+        pairings = []
     if len(entrants) > MAX_ENTRANTS:
         raise DomainError(
             f"A job has at most {MAX_ENTRANTS} entrants, not {len(entrants)}.",

@@ -208,6 +208,22 @@ def test_bad_requests_are_refused_and_nothing_is_saved_or_queued(
     assert queued(redis_broker) == 0
 
 
+def test_a_wrong_number_of_entrants_is_reported_with_the_other_problems(cardset: None, alice: Any) -> None:
+    with pytest.raises(DomainError) as info:
+        services.job_create(
+            owner=alice,
+            game="eredan",
+            entrants=[EntrantInput(deck=GOLEMS), EntrantInput(deck=GARDE), EntrantInput(deck="no-such-deck")],
+            games=0,
+        )
+    problems = info.value.details["problems"]
+    assert {(p["field"], p["code"]) for p in problems} == {
+        ("entrants", Code.ENTRANTS),
+        ("entrants.2.deck", Code.DECK_NOT_FOUND),
+        ("games", Code.TOO_MANY_GAMES),
+    }
+
+
 def test_every_problem_is_reported_at_once(cardset: None, alice: Any) -> None:
     with pytest.raises(DomainError) as info:
         services.job_create(
