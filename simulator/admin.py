@@ -12,7 +12,7 @@ from django.http import HttpRequest
 
 from eredan.api.errors import DomainError
 from simulator import selectors, services
-from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
+from simulator.models import ChunkResult, GameRecord, SimulationEntrant, SimulationJob, SimulationPairing
 
 _ChildT = TypeVar("_ChildT", bound=SimulationEntrant | SimulationPairing)
 
@@ -52,7 +52,7 @@ class SimulationJobAdmin(admin.ModelAdmin[SimulationJob]):
     readonly_fields = (
         "owner", "game", "kind", "options", "games", "seed", "chunk_size", "total_games", "total_chunks",
         "games_done", "chunks_done", "status", "award_experience", "collection", "catalog_version",
-        "error_code", "error", "created_at", "started_at", "finished_at", "eta", "results",
+        "record_games", "error_code", "error", "created_at", "started_at", "finished_at", "eta", "results",
     )  # fmt: skip
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[SimulationJob]:
@@ -92,6 +92,35 @@ class ChunkResultAdmin(admin.ModelAdmin[ChunkResult]):
     list_filter = ("worker",)
     search_fields = ("job__id",)
     readonly_fields = ("job", "pairing", "chunk", "start", "stop", "games", "tally", "seconds", "worker")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(GameRecord)
+class GameRecordAdmin(admin.ModelAdmin[GameRecord]):
+    """The recorded games of the jobs (docs/game-records.md), read-only, with their verdict."""
+
+    list_display = ("job", "pairing", "index", "seats", "winner", "created_at")
+    search_fields = ("job__id",)
+    readonly_fields = ("job", "pairing", "index", "seats", "winner", "verdict", "record")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[GameRecord]:
+        return super().get_queryset(request).select_related("job", "pairing")
+
+    @admin.display(description="Replay")
+    def verdict(self, obj: GameRecord) -> str:
+        """The record checked against the rules and the card database now."""
+        from simulator.records import RecordError
+
+        try:
+            replay = services.record_verify(record=obj.record)
+        except RecordError as exc:
+            return f"does not replay: {exc}"
+        return f"replays: {replay.deals} deal(s), {replay.actions} actions, result {dict(replay.result)}"
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

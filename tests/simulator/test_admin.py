@@ -62,3 +62,22 @@ def test_dispatch_again_action(admin_client: Client, alice: Any, redis_broker: A
         "/admin/simulator/simulationjob/", {"action": "dispatch_jobs", "_selected_action": [job.pk]}
     )
     assert queued(redis_broker) == 1  # only chunk 0 was missing
+
+
+def test_recorded_games_are_listed_and_checked(admin_client: Client, alice: Any) -> None:
+    """docs/game-records.md: a job's recorded games, read-only, each with its replay verdict."""
+    from simulator.models import GameRecord
+
+    job = job_for(alice)
+    services.chunk_run(job_id=job.pk, pairing=0, chunk=0)
+    records = list(GameRecord.objects.filter(job=job).order_by("index"))
+    assert len(records) == 2  # the default sample
+    assert admin_client.get("/admin/simulator/gamerecord/").status_code == 200
+    page = admin_client.get(f"/admin/simulator/gamerecord/{records[0].pk}/change/").content.decode()
+    assert "replays: " in page and "does not replay" not in page
+    broken = records[1]
+    broken.record = {**broken.record, "result": {"winner": None, "scores": [99, 99]}}
+    broken.save()
+    page = admin_client.get(f"/admin/simulator/gamerecord/{broken.pk}/change/").content.decode()
+    assert "does not replay" in page
+    assert admin_client.get("/admin/simulator/gamerecord/add/").status_code == 403
