@@ -1,9 +1,10 @@
-"""What the Cribbage and Écarté codecs share: reading cards of a record, naming seats."""
+"""What the Cribbage and Écarté codecs share: reading cards of a record, naming seats, the checks
+every action of a deal passes (:func:`check_going_on`, :func:`check_player`)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from simulator.engine.playing_cards import Card, CardParseError, parse_card
 from simulator.engine.protocol import IllegalActionError
@@ -110,3 +111,53 @@ def describe_result(result: Mapping[str, Any]) -> str:
     scores = "–".join(str(s) for s in result.get("scores", ()))
     winner = result.get("winner")
     return f"{'drawn' if winner is None else f'won by seat {winner}'}, {scores}"
+
+
+class DealtState(Protocol):
+    """What :func:`check_turn` reads of a Cribbage or Écarté state."""
+
+    winner: int | None
+    deals: int
+
+    def is_terminal(self) -> bool: ...
+
+    def current_player(self) -> int: ...
+
+
+def check_going_on(
+    state: DealtState, *, deal: int, action: int, game_rule: str, deal_over: str, deal_over_rule: str
+) -> None:
+    """An action of deal ``deal`` needs the game not over and that deal still being played
+    (``deal_over`` says how a deal ends)."""
+    if state.is_terminal():
+        raise RecordError(
+            "extra_actions",
+            f"the game is over (seat {state.winner} won) but the deal goes on",
+            deal=deal,
+            action=action,
+            rule=game_rule,
+        )
+    if state.deals != deal + 1:
+        raise RecordError(
+            "extra_actions",
+            f"deal {deal + 1} is over ({deal_over}) but its record goes on",
+            deal=deal,
+            action=action,
+            rule=deal_over_rule,
+        )
+
+
+def check_player(
+    state: DealtState, raw: Mapping[str, Any], *, deal: int, action: int, described: str, turn_rule: str
+) -> int:
+    """The recorded player must be the one to move; returns that seat."""
+    mover = state.current_player()
+    if raw["player"] != mover:
+        raise RecordError(
+            "illegal_action",
+            f"seat {raw['player']} acts ({described}) but it is seat {mover}'s turn",
+            deal=deal,
+            action=action,
+            rule=turn_rule,
+        )
+    return mover

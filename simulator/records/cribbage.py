@@ -33,6 +33,8 @@ from simulator.records.base import RecordError, Replay, header, result_of
 from simulator.records.classic import (
     CardReader,
     cards_text,
+    check_going_on,
+    check_player,
     describe_result,
     engine_message,
     read_card,
@@ -264,32 +266,18 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
             except RecordError as exc:
                 following = exc  # reported once this deal has replayed
         for j, raw in enumerate(deal["actions"]):
-            if state.is_terminal():
-                raise RecordError(
-                    "extra_actions",
-                    f"the game is over (seat {state.winner} won) but the deal goes on",
-                    deal=k,
-                    action=j,
-                    rule=RULE_WINNING,
-                )
-            if state.deals != k + 1:
-                raise RecordError(
-                    "extra_actions",
-                    f"deal {k + 1} is over (the show is done) but its record goes on",
-                    deal=k,
-                    action=j,
-                    rule=RULE_DEAL_OVER,
-                )
+            check_going_on(
+                state,
+                deal=k,
+                action=j,
+                game_rule=RULE_WINNING,
+                deal_over="the show is done",
+                deal_over_rule=RULE_DEAL_OVER,
+            )
             action = _read_action(raw, k, j)
-            mover = state.current_player()
-            if raw["player"] != mover:
-                raise RecordError(
-                    "illegal_action",
-                    f"seat {raw['player']} acts ({action}) but it is seat {mover}'s turn",
-                    deal=k,
-                    action=j,
-                    rule=_turn_rule(state),
-                )
+            mover = check_player(
+                state, raw, deal=k, action=j, described=str(action), turn_rule=_turn_rule(state)
+            )
             try:
                 state.apply(action)
             except IllegalActionError as exc:

@@ -42,6 +42,8 @@ from simulator.records.base import RecordError, Replay, header, result_of
 from simulator.records.classic import (
     CardReader,
     cards_text,
+    check_going_on,
+    check_player,
     describe_result,
     engine_message,
     read_card,
@@ -348,32 +350,18 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
             transcript.deals[k + 2] = following
         announcing: tuple[int, int] | None = None  # (seat, action index) of an announce_king
         for j, raw in enumerate(deal["actions"]):
-            if state.is_terminal():
-                raise RecordError(
-                    "extra_actions",
-                    f"the game is over (seat {state.winner} won) but the deal goes on",
-                    deal=k,
-                    action=j,
-                    rule=RULE_GAME,
-                )
-            if state.deals != k + 1:
-                raise RecordError(
-                    "extra_actions",
-                    f"deal {k + 1} is over (five tricks played) but its record goes on",
-                    deal=k,
-                    action=j,
-                    rule=RULE_DEAL_OVER,
-                )
+            check_going_on(
+                state,
+                deal=k,
+                action=j,
+                game_rule=RULE_GAME,
+                deal_over="five tricks played",
+                deal_over_rule=RULE_DEAL_OVER,
+            )
             action = _read_action(raw, k, j)
-            mover = state.current_player()
-            if raw["player"] != mover:
-                raise RecordError(
-                    "illegal_action",
-                    f"seat {raw['player']} acts ({raw['action']}) but it is seat {mover}'s turn",
-                    deal=k,
-                    action=j,
-                    rule=_turn_rule(state),
-                )
+            mover = check_player(
+                state, raw, deal=k, action=j, described=raw["action"], turn_rule=_turn_rule(state)
+            )
             if action is None:  # announce_king: it must come with the holder's first card
                 why = _cannot_announce(state, mover, twice=announcing is not None)
                 if why:
