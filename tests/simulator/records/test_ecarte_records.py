@@ -5,11 +5,9 @@ the first thing wrong, with its code, its place and the rule it breaks (rules/ec
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,7 +26,7 @@ from simulator.games.ecarte.game import (
     Phase,
     play_card,
 )
-from simulator.records import RecordError, dumps, loads, play_recorded, replay_record, validate_shape
+from simulator.records import RecordError, dumps, loads, replay_record, validate_shape
 from simulator.records.ecarte import (
     RULE_DEAL,
     RULE_DEAL_OVER,
@@ -41,40 +39,24 @@ from simulator.records.ecarte import (
     RULE_TURNED,
     record_rule,
 )
+from tests.simulator.records import recorded
 from tests.simulator.records.classic_mutations import damage
 
-DATA = Path(__file__).parent / "data"
 Record = dict[str, Any]
 
 
 def hand_written() -> Record:
-    record: Record = json.loads((DATA / "ecarte_short.json").read_text())
-    return record
+    return recorded.hand_written("ecarte_short")
 
 
 def play(seed: int, seat0: str, seat1: str, **options: Any) -> tuple[EcarteState, Record, int]:
     """A game played by the engine while recorded; also how many actions were taken."""
-    game = GAME_SPEC.make_game(**options)
-    state = game.new_initial_state(random.Random(seed))
-    seen: list[Any] = []
-    final, record = play_recorded(
-        "ecarte",
-        game,
-        state,
-        (GAME_SPEC.policies[seat0](), GAME_SPEC.policies[seat1]()),
-        (random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)),
-        seed=seed,
-        players=[seat0, seat1],
-        on_action=lambda s, p, a: seen.append(a),
-    )
+    final, record, actions = recorded.play("ecarte", seed, seat0, seat1, **options)
     assert isinstance(final, EcarteState)
-    return final, record, len(seen)
+    return final, record, actions
 
 
-def rejection(record: Record) -> RecordError:
-    with pytest.raises(RecordError) as info:
-        replay_record(record)
-    return info.value
+rejection = recorded.rejection
 
 
 # -- the round trip ----------------------------------------------------------------------------
