@@ -186,3 +186,35 @@ def own_copy_of_demo(owner: Any, slug: str, name: str | None = None) -> Any:
 
 def repo_root() -> Path:
     return Path(__file__).resolve().parents[2]
+
+
+def finish_job(job: Any) -> Any:
+    """Play every chunk of ``job`` in this process (as the workers would) and reload it."""
+    from simulator import services
+    from simulator.engine.batch import chunk_ranges
+
+    services.job_dispatch(job_id=job.pk)
+    for c in chunk_ranges(job.games, job.chunk_size, job.pairings.count()):
+        services.chunk_run(job_id=job.pk, pairing=c.pairing, chunk=c.chunk)
+    job.refresh_from_db()
+    return job
+
+
+def ecarte_round_robin(owner: Any, games: int = 6) -> Any:
+    """A small écarté round robin of ``owner`` (3 policies, seed 4, chunks of 4)."""
+    from simulator import services
+    from simulator.services import EntrantInput
+
+    return services.job_create(
+        owner=owner,
+        game="ecarte",
+        kind="round_robin",
+        entrants=[
+            EntrantInput(policy="heuristic"),
+            EntrantInput(policy="random"),
+            EntrantInput(policy="random"),
+        ],
+        games=games,
+        seed=4,
+        chunk_size=4,
+    )

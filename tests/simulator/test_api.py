@@ -12,40 +12,14 @@ import pytest
 
 from decks.models import Deck
 from simulator import services
-from simulator.engine.batch import chunk_ranges
 from simulator.models import SimulationJob
-from simulator.services import EntrantInput
-from tests.simulator.conftest import own_copy_of_demo, queued
+from tests.simulator.conftest import ecarte_round_robin, finish_job, own_copy_of_demo, queued
 
 # Every message a test sends goes to this area's Redis database, emptied after each test.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
 
 URL = "/api/simulations/"
 GOLEMS, GARDE, KOTOBA = "zil-golems", "noz-garde-du-dragon", "kotoba-voie-du-sabre"
-
-
-def finish(job: SimulationJob) -> SimulationJob:
-    services.job_dispatch(job_id=job.pk)
-    for c in chunk_ranges(job.games, job.chunk_size, job.pairings.count()):
-        services.chunk_run(job_id=job.pk, pairing=c.pairing, chunk=c.chunk)
-    job.refresh_from_db()
-    return job
-
-
-def round_robin(owner: Any, games: int = 6) -> SimulationJob:
-    return services.job_create(
-        owner=owner,
-        game="ecarte",
-        kind="round_robin",
-        entrants=[
-            EntrantInput(policy="heuristic"),
-            EntrantInput(policy="random"),
-            EntrantInput(policy="random"),
-        ],
-        games=games,
-        seed=4,
-        chunk_size=4,
-    )
 
 
 def test_submit_a_matchup_202_with_its_url(
@@ -160,8 +134,8 @@ def test_an_invalid_deck_is_400_with_its_violations(cardset: None, alice: Any, c
 
 
 def test_list_shows_only_ones_own_jobs(alice: Any, bob: Any, client_for: Any) -> None:
-    mine = round_robin(alice)
-    round_robin(bob)
+    mine = ecarte_round_robin(alice)
+    ecarte_round_robin(bob)
     response = client_for(alice).get(URL)
     assert response.status_code == 200
     data = response.json()
@@ -172,7 +146,7 @@ def test_list_shows_only_ones_own_jobs(alice: Any, bob: Any, client_for: Any) ->
 
 
 def test_someone_elses_job_is_404_everywhere(alice: Any, bob: Any, client_for: Any) -> None:
-    job = round_robin(bob)
+    job = ecarte_round_robin(bob)
     client = client_for(alice)
     for path in ("", "results/", "results.csv", "heatmap.png", "heatmap.svg"):
         response = client.get(f"{URL}{job.pk}/{path}")
@@ -185,7 +159,7 @@ def test_someone_elses_job_is_404_everywhere(alice: Any, bob: Any, client_for: A
 
 
 def test_detail_shows_progress_eta_and_partial_results(alice: Any, client_for: Any) -> None:
-    job = round_robin(alice, games=8)
+    job = ecarte_round_robin(alice, games=8)
     services.job_dispatch(job_id=job.pk)
     services.chunk_run(job_id=job.pk, pairing=1, chunk=0)
     data = client_for(alice).get(f"{URL}{job.pk}/").json()
@@ -198,7 +172,7 @@ def test_detail_shows_progress_eta_and_partial_results(alice: Any, client_for: A
 
 
 def test_results_json_when_done(alice: Any, client_for: Any) -> None:
-    job = finish(round_robin(alice))
+    job = finish_job(ecarte_round_robin(alice))
     data = client_for(alice).get(f"{URL}{job.pk}/results/").json()
     assert data["partial"] is False
     assert data["games"] == 18 and data["kind"] == "round_robin"
@@ -210,7 +184,7 @@ def test_results_json_when_done(alice: Any, client_for: Any) -> None:
 
 
 def test_results_csv_tables(alice: Any, client_for: Any) -> None:
-    job = finish(round_robin(alice))
+    job = finish_job(ecarte_round_robin(alice))
     client = client_for(alice)
     response = client.get(f"{URL}{job.pk}/results.csv")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
@@ -229,7 +203,7 @@ def test_results_csv_tables(alice: Any, client_for: Any) -> None:
 
 
 def test_heatmap_png_and_svg(alice: Any, client_for: Any) -> None:
-    job = finish(round_robin(alice))
+    job = finish_job(ecarte_round_robin(alice))
     client = client_for(alice)
     png = client.get(f"{URL}{job.pk}/heatmap.png")
     assert png.status_code == 200 and png["Content-Type"] == "image/png"
@@ -240,7 +214,7 @@ def test_heatmap_png_and_svg(alice: Any, client_for: Any) -> None:
 
 
 def test_cancel_then_cancel_again_is_409(alice: Any, client_for: Any) -> None:
-    job = round_robin(alice)
+    job = ecarte_round_robin(alice)
     client = client_for(alice)
     response = client.post(f"{URL}{job.pk}/cancel/")
     assert response.status_code == 200 and response.json()["status"] == "cancelled"
@@ -263,7 +237,7 @@ def test_a_classic_gauntlet_through_the_api(alice: Any, client_for: Any) -> None
     }
     response = client_for(alice).post(URL, body, format="json")
     assert response.status_code == 202, response.json()
-    job = finish(SimulationJob.objects.get(pk=response.json()["id"]))
+    job = finish_job(SimulationJob.objects.get(pk=response.json()["id"]))
     assert job.status == "done"
     assert [p["a"] for p in job.results["pairings"]] == [0, 0]
     games = {s["label"]: s["games"] for s in job.results["standings"]}

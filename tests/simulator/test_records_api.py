@@ -15,11 +15,11 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from simulator import services
-from simulator.engine.batch import chunk_ranges
 from simulator.engine.registry import get_game_spec
 from simulator.models import GameRecord, SimulationJob
 from simulator.records import play_recorded, replay_record
 from simulator.services import EntrantInput
+from tests.simulator.conftest import finish_job
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
 
@@ -56,14 +56,6 @@ def broken(record: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError("no play in the first deal")
 
 
-def finish(job: SimulationJob) -> SimulationJob:
-    services.job_dispatch(job_id=job.pk)
-    for c in chunk_ranges(job.games, job.chunk_size, job.pairings.count()):
-        services.chunk_run(job_id=job.pk, pairing=c.pairing, chunk=c.chunk)
-    job.refresh_from_db()
-    return job
-
-
 def ecarte_job(owner: Any, **kw: Any) -> SimulationJob:
     return services.job_create(
         owner=owner,
@@ -85,7 +77,7 @@ def ecarte_job(owner: Any, **kw: Any) -> SimulationJob:
 
 
 def test_a_job_records_its_first_games_of_each_pairing_whatever_the_chunking(alice: Any) -> None:
-    job = finish(ecarte_job(alice, record_games=3))
+    job = finish_job(ecarte_job(alice, record_games=3))
     rows = list(GameRecord.objects.filter(job=job).order_by("pairing__index", "index"))
     assert [(r.pairing.index, r.index) for r in rows] == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
     for row in rows:
@@ -93,7 +85,7 @@ def test_a_job_records_its_first_games_of_each_pairing_whatever_the_chunking(ali
         winner_seat = replay.result["winner"]
         assert (row.seats[winner_seat] if winner_seat is not None else "") == row.winner
     # Chunked differently, the same games are recorded.
-    other = finish(
+    other = finish_job(
         services.job_create(
             owner=alice,
             game="ecarte",
@@ -114,8 +106,8 @@ def test_a_job_records_its_first_games_of_each_pairing_whatever_the_chunking(ali
 
 
 def test_the_default_sample_and_no_sample(alice: Any) -> None:
-    assert finish(ecarte_job(alice)).records.count() == 2 * 2  # DEFAULT_RECORD_GAMES per pairing
-    assert finish(ecarte_job(alice, record_games=0)).records.count() == 0
+    assert finish_job(ecarte_job(alice)).records.count() == 2 * 2  # DEFAULT_RECORD_GAMES per pairing
+    assert finish_job(ecarte_job(alice, record_games=0)).records.count() == 0
 
 
 def test_a_redelivered_chunk_records_its_games_once(alice: Any) -> None:
@@ -141,7 +133,7 @@ def test_record_games_out_of_range_is_a_400(alice: Any, client_for: Any, value: 
 
 
 def test_the_records_api_lists_and_serves_a_jobs_records(alice: Any, bob: Any, client_for: Any) -> None:
-    job = finish(ecarte_job(alice, record_games=1))
+    job = finish_job(ecarte_job(alice, record_games=1))
     listing = client_for(alice).get(f"/api/simulations/{job.pk}/records/")
     assert listing.status_code == 200
     items = listing.json()
@@ -316,7 +308,7 @@ def test_eredan_play_writes_a_record_that_replays_against_the_card_database(
 
 
 def test_an_eredan_job_records_games_that_replay(cardset: None, alice: Any, client_for: Any) -> None:
-    job = finish(
+    job = finish_job(
         services.job_create(
             owner=alice,
             game="eredan",

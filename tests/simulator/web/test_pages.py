@@ -13,10 +13,9 @@ from django.test import Client
 
 from decks.models import Deck
 from simulator import services
-from simulator.engine.batch import chunk_ranges
 from simulator.models import SimulationJob
 from simulator.services import EntrantInput
-from tests.simulator.conftest import own_copy_of_demo, queued
+from tests.simulator.conftest import ecarte_round_robin, finish_job, own_copy_of_demo, queued
 
 # Every message a test sends goes to this area's Redis database, emptied after each test.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
@@ -34,31 +33,6 @@ def browser(user: Any | None = None) -> Client:
 
 def demo(slug: str) -> Deck:
     return Deck.objects.get(slug=slug)
-
-
-def finish(job: SimulationJob) -> SimulationJob:
-    """Play every chunk of the job here (as the workers would) and reload it."""
-    services.job_dispatch(job_id=job.pk)
-    for c in chunk_ranges(job.games, job.chunk_size, job.pairings.count()):
-        services.chunk_run(job_id=job.pk, pairing=c.pairing, chunk=c.chunk)
-    job.refresh_from_db()
-    return job
-
-
-def ecarte_round_robin(owner: Any, games: int = 6) -> SimulationJob:
-    return services.job_create(
-        owner=owner,
-        game="ecarte",
-        kind="round_robin",
-        entrants=[
-            EntrantInput(policy="heuristic"),
-            EntrantInput(policy="random"),
-            EntrantInput(policy="random"),
-        ],
-        games=games,
-        seed=4,
-        chunk_size=4,
-    )
 
 
 def eredan_matchup(owner: Any, games: int = 6) -> SimulationJob:
@@ -133,7 +107,7 @@ def test_the_list_polls_the_progress_of_its_running_jobs_only(alice: Any, bob: A
     running = ecarte_round_robin(alice, games=8)
     services.job_dispatch(job_id=running.pk)
     services.chunk_run(job_id=running.pk, pairing=0, chunk=0)
-    done = finish(ecarte_round_robin(alice))
+    done = finish_job(ecarte_round_robin(alice))
     theirs = ecarte_round_robin(bob)
     client = browser(alice)
     html = client.get("/simulations/").content.decode()
@@ -341,7 +315,7 @@ def test_a_running_job_polls_its_progress_fragment(alice: Any) -> None:
 
 
 def test_once_the_job_is_done_the_fragment_stops_polling_and_brings_the_results(alice: Any) -> None:
-    job = finish(ecarte_round_robin(alice))
+    job = finish_job(ecarte_round_robin(alice))
     fragment = (
         browser(alice)
         .get(f"/simulations/{job.pk}/progress/", headers={"HX-Request": "true"})
@@ -380,7 +354,7 @@ def test_cancel_then_cancel_again(alice: Any) -> None:
 
 
 def test_a_finished_matchup_shows_win_rates_intervals_and_card_statistics(cardset: None, alice: Any) -> None:
-    job = finish(eredan_matchup(alice, games=8))
+    job = finish_job(eredan_matchup(alice, games=8))
     assert job.status == "done"
     response = browser(alice).get(f"/simulations/{job.pk}/")
     html = response.content.decode()
@@ -399,7 +373,7 @@ def test_a_finished_matchup_shows_win_rates_intervals_and_card_statistics(cardse
 
 
 def test_a_finished_round_robin_shows_standings_matrix_and_heatmap(alice: Any) -> None:
-    job = finish(ecarte_round_robin(alice))
+    job = finish_job(ecarte_round_robin(alice))
     html = browser(alice).get(f"/simulations/{job.pk}/").content.decode()
     assert "Standings" in html and "Win-rate matrix" in html
     assert f'src="/api/simulations/{job.pk}/heatmap.svg"' in html
@@ -483,7 +457,7 @@ def test_a_finished_gauntlet_shows_standings_and_pairings_without_a_matrix(alice
         games=4,
         seed=9,
     )
-    job = finish(job)
+    job = finish_job(job)
     html = browser(alice).get(f"/simulations/{job.pk}/").content.decode()
     assert "Standings" in html and "Win-rate matrix" not in html and "heatmap.svg" not in html
     assert html.count('href="?pairing=') == 2
