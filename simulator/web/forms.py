@@ -14,11 +14,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.forms import BoundField
 
 from eredan.api.errors import DomainError
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN
 from simulator.engine.registry import GameSpec
 from simulator.error_codes import SimulationErrorCode as Code
+from simulator.limits import DEFAULT_RECORD_GAMES, MAX_RECORD_GAMES
 from simulator.models import SimulationJob
 from simulator.services import EntrantInput
 
@@ -37,6 +39,8 @@ KIND_HINTS = {
 MAX_VALUES = 100
 #: The default number of games per pairing: about two seconds of greedy Eredan per pairing.
 DEFAULT_GAMES = 1000
+#: The form field of each game option (``GameSpec.options``): ``option_<name>``.
+OPTION_PREFIX = "option_"
 
 
 class ValuesField(forms.Field):
@@ -84,6 +88,13 @@ class SimulationForm(forms.Form):
     )
     seed = forms.IntegerField(required=False)
     award_experience = forms.BooleanField(required=False)
+    record_games = forms.IntegerField(
+        required=False,
+        initial=DEFAULT_RECORD_GAMES,
+        label="Recorded games per pairing",
+        help_text=f"0 to {MAX_RECORD_GAMES}: games 0..n-1 of each pairing are kept as game records, "
+        "replayable move by move.",
+    )
 
     def __init__(self, *args: Any, spec: GameSpec, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -92,6 +103,32 @@ class SimulationForm(forms.Form):
         self.fields["policy_b"].initial = spec.default_policy
         if not spec.uses_decks:
             self.fields["first"].error_messages["required"] = "Choose the first player's AI policy."
+        # The game's options, each with its default: the same options the API takes.
+        for name, (kind, default, help_text) in spec.options.items():
+            label = name.replace("_", " ").capitalize()
+            field: forms.Field
+            if kind is bool:
+                field = forms.BooleanField(required=False, initial=default, label=label, help_text=help_text)
+            else:
+                field = forms.IntegerField(required=False, initial=default, label=label, help_text=help_text)
+            self.fields[OPTION_PREFIX + name] = field
+
+    def option_fields(self) -> list[tuple[BoundField, bool]]:
+        """The game's option fields, each with whether it is a yes/no option."""
+        return [
+            (self[OPTION_PREFIX + name], kind is bool) for name, (kind, _, _) in self.spec.options.items()
+        ]
+
+    def options(self) -> dict[str, Any]:
+        """The options given (an empty number field takes the game's default)."""
+        chosen: dict[str, Any] = {}
+        for name, (kind, _, _) in self.spec.options.items():
+            value = self.cleaned_data.get(OPTION_PREFIX + name)
+            if kind is bool:
+                chosen[name] = bool(value)
+            elif value is not None:
+                chosen[name] = value
+        return chosen
 
     # --- to the service ------------------------------------------------------------------------
 
@@ -117,6 +154,8 @@ class SimulationForm(forms.Form):
             "games": data["games"],
             "seed": data["seed"],
             "award_experience": bool(data["award_experience"]) and self.spec.uses_decks,
+            "options": self.options(),
+            "record_games": data["record_games"],
         }
 
     # --- from the service ----------------------------------------------------------------------
@@ -127,8 +166,8 @@ class SimulationForm(forms.Form):
             {"field": error.field, "code": error.code, "message": error.message}
         ]
         for problem in problems:
-            field = self._form_field(problem.get("field"))
             message = str(problem.get("message") or "Invalid value.")
+            field = self._form_field(problem.get("field"), message)
             if problem.get("code") == Code.ENTRANTS:
                 kind = self.cleaned_data.get("kind", "")
                 hint = KIND_HINTS.get(kind, "")
@@ -138,11 +177,19 @@ class SimulationForm(forms.Form):
     def _kind_name(self) -> str:
         return dict(KIND_CHOICES).get(self.cleaned_data.get("kind", ""), "job").lower()
 
-    def _form_field(self, path: Any) -> str | None:
+    def _form_field(self, path: Any, message: str = "") -> str | None:
         """The form field of a service problem's ``field`` (a dotted path into the API request)."""
         if not isinstance(path, str):
             return None
         parts = path.split(".")
+        if parts[0] == "options":
+            if len(parts) > 1 and parts[1] in self.spec.options:
+                return OPTION_PREFIX + parts[1]
+            # The game refused a value: beside the option its message names (or the only one).
+            named = [name for name in self.spec.options if message.startswith(name)]
+            if named or len(self.spec.options) == 1:
+                return OPTION_PREFIX + (named or list(self.spec.options))[0]
+            return None
         if parts[0] == "entrants" and len(parts) >= 2 and is_number(parts[1]):
             first = parts[1] == "0"
             attribute = parts[2] if len(parts) > 2 else "deck"
@@ -157,6 +204,7 @@ class SimulationForm(forms.Form):
             "seed": "seed",
             "award_experience": "award_experience",
             "collection": "award_experience",
+            "record_games": "record_games",
         }.get(parts[0])
 
 
@@ -180,6 +228,8 @@ def initial_from_job(job: SimulationJob) -> dict[str, Any]:
         "games": job.games,
         "seed": job.seed,
         "award_experience": job.award_experience,
+        "record_games": job.record_games,
+        **{OPTION_PREFIX + name: value for name, value in job.options.items()},
     }
     if uses_decks:
         initial["policy_a"] = entrants[0].policy

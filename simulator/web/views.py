@@ -24,7 +24,14 @@ from eredan.api.errors import DomainError, NotFoundError
 from simulator import selectors, services
 from simulator.engine.registry import GameSpec, UnknownGameError, available_games, get_game_spec
 from simulator.models import SimulationJob
-from simulator.web.forms import KIND_CHOICES, KIND_HINTS, SimulationForm, initial_from_job, is_number
+from simulator.web.forms import (
+    KIND_CHOICES,
+    KIND_HINTS,
+    OPTION_PREFIX,
+    SimulationForm,
+    initial_from_job,
+    is_number,
+)
 from simulator.web.presenters import entrants_summary, percent, progress_view, results_view
 
 NAV = "simulations"
@@ -152,6 +159,11 @@ def new(request: HttpRequest) -> HttpResponse:
         "chosen_first": str(form["first"].value() or ""),
         "chosen_opponents": [str(v) for v in (form["opponents"].value() or [])],
         "chosen_kind": str(form["kind"].value() or ""),
+        "more_open": any(
+            form[name].errors
+            for name in form.fields
+            if name.startswith(OPTION_PREFIX) or name == "record_games"
+        ),
     }
     return render(request, "simulator/web/new.html", context)
 

@@ -281,6 +281,46 @@ def test_each_classic_game_has_its_form_with_its_policies(
         assert f'name="opponents" value="{policy}"' in html
 
 
+def test_the_games_options_and_recorded_games_reach_the_job(alice: Any) -> None:
+    """The form takes the same options as the API (GameSpec.options) and record_games."""
+    html = browser(alice).get(NEW, {"game": "crapette"}).content.decode()
+    assert 'name="option_stock_size"' in html and 'name="record_games"' in html
+    data = {
+        "game": "crapette",
+        "kind": "matchup",
+        "first": "random",
+        "opponents": ["random"],
+        "games": "3",
+        "option_stock_size": "8",
+        "record_games": "1",
+    }
+    assert browser(alice).post(NEW, data).status_code == 302
+    job = SimulationJob.objects.get()
+    assert job.options["stock_size"] == 8 and job.record_games == 1
+    # Run again brings them back.
+    again = browser(alice).get(NEW, {"again": job.pk}).content.decode()
+    assert 'name="option_stock_size" id="id_option_stock_size" value="8"' in again
+    assert 'name="record_games" id="id_record_games" value="1"' in again
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"option_stock_size": "999"}, "option_stock_size", "stock"),
+        ({"option_stock_size": "many"}, "option_stock_size", "whole number"),
+        ({"record_games": "21"}, "record_games", "from 0 to 20"),
+    ],
+)
+def test_bad_options_are_refused_beside_their_field(
+    change: dict[str, str], field: str, message: str, alice: Any
+) -> None:
+    data = {"game": "crapette", "kind": "matchup", "first": "random", "opponents": ["random"], "games": "3"}
+    html = browser(alice).post(NEW, {**data, **change}).content.decode()
+    assert message in field_error(html, field), html
+    assert "<details class=\"sim-more\" open>" in html  # the settings with a problem are shown
+    assert not SimulationJob.objects.exists()
+
+
 def test_an_unknown_game_is_404(alice: Any) -> None:
     assert browser(alice).get(NEW, {"game": "go"}).status_code == 404
 
