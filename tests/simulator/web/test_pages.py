@@ -317,7 +317,7 @@ def test_bad_options_are_refused_beside_their_field(
     data = {"game": "crapette", "kind": "matchup", "first": "random", "opponents": ["random"], "games": "3"}
     html = browser(alice).post(NEW, {**data, **change}).content.decode()
     assert message in field_error(html, field), html
-    assert "<details class=\"sim-more\" open>" in html  # the settings with a problem are shown
+    assert '<details class="sim-more" open>' in html  # the settings with a problem are shown
     assert not SimulationJob.objects.exists()
 
 
