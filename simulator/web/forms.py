@@ -91,7 +91,7 @@ class SimulationForm(forms.Form):
     record_games = forms.IntegerField(
         required=False,
         initial=DEFAULT_RECORD_GAMES,
-        label="Recorded games per pairing",
+        label="Games recorded per pairing",
         help_text=f"0 to {MAX_RECORD_GAMES}: games 0..n-1 of each pairing are kept as game records, "
         "replayable move by move.",
     )
