@@ -56,7 +56,7 @@ def broken(record: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError("no play in the first deal")
 
 
-def ecarte_job(owner: Any, **kw: Any) -> SimulationJob:
+def ecarte_job(owner: Any, *, chunk_size: int = 2, **kw: Any) -> SimulationJob:
     return services.job_create(
         owner=owner,
         game="ecarte",
@@ -68,7 +68,7 @@ def ecarte_job(owner: Any, **kw: Any) -> SimulationJob:
         ],
         games=7,
         seed=11,
-        chunk_size=2,
+        chunk_size=chunk_size,
         **kw,
     )
 
@@ -85,22 +85,7 @@ def test_a_job_records_its_first_games_of_each_pairing_whatever_the_chunking(ali
         winner_seat = replay.result["winner"]
         assert (row.seats[winner_seat] if winner_seat is not None else "") == row.winner
     # Chunked differently, the same games are recorded.
-    other = finish_job(
-        services.job_create(
-            owner=alice,
-            game="ecarte",
-            kind="gauntlet",
-            entrants=[
-                EntrantInput(policy="heuristic"),
-                EntrantInput(policy="random"),
-                EntrantInput(policy="random"),
-            ],
-            games=7,
-            seed=11,
-            chunk_size=7,
-            record_games=3,
-        )
-    )
+    other = finish_job(ecarte_job(alice, chunk_size=7, record_games=3))
     again = [r.record for r in GameRecord.objects.filter(job=other).order_by("pairing__index", "index")]
     assert again == [r.record for r in rows]
 
