@@ -29,13 +29,13 @@ from cards.domain.specs import (
     parse_orders,
 )
 
-#: Highest evolution level. rules: eredan §1 Experience — the XP table has ten levels (evolutions 0–9).
+#: Highest evolution level. docs/rules/eredan.md §1 Experience — the XP table has ten levels (evolutions 0–9).
 MAX_LEVEL = 10
 #: Bound on any stat, so hand-edited absurd numbers are refused by the database itself.
 MAX_STAT = 999
-#: A character has one or two classes (rules: eredan §1).
+#: A character has one or two classes (docs/rules/eredan.md §1).
 MIN_CLASSES, MAX_CLASSES = 1, 2
-#: ``stats_source`` of numbers that no source gives (rules: eredan §4 — the data must say so).
+#: ``stats_source`` of numbers that no source gives (docs/rules/eredan.md §4 — the data must say so).
 STATS_ESTIMATED = "estimated"
 #: Bound on the XP an "+N XP" card gives (the XP table's last threshold is 200,000).
 MAX_XP_VALUE = 1_000_000
@@ -78,7 +78,7 @@ class Guild(ReferenceEntry):
 
     color = models.CharField(max_length=6, blank=True, help_text="Hex colour, without #.")
     is_mercenary = models.BooleanField(
-        default=False, help_text="Mercenaires: go with any guild (rules: eredan §2.2)."
+        default=False, help_text="Mercenaires: go with any guild (docs/rules/eredan.md §2.2)."
     )
 
     class Meta(ReferenceEntry.Meta):
@@ -90,7 +90,8 @@ class Caste(ReferenceEntry):
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="children"
     )
     multi_guild = models.BooleanField(
-        default=False, help_text="Belongs to several guilds at once, like Courtisan (rules: eredan §2.3)."
+        default=False,
+        help_text="Belongs to several guilds at once, like Courtisan (docs/rules/eredan.md §2.3).",
     )
 
     class Meta(ReferenceEntry.Meta):
@@ -127,7 +128,7 @@ class Race(ReferenceEntry):
         blank=True,
         on_delete=models.PROTECT,
         related_name="+",
-        help_text="The spell type a Guémélite of this race casts (rules: eredan §3 Races).",
+        help_text="The spell type a Guémélite of this race casts (docs/rules/eredan.md §3 Races).",
     )
 
     class Meta(ReferenceEntry.Meta):
@@ -148,7 +149,8 @@ class CardSet(ReferenceEntry):
 
 
 class XpThreshold(models.Model):
-    """Cumulative XP a copy needs to leave a (0-based) evolution level (rules: eredan §1 Experience)."""
+    """Cumulative XP a copy needs to leave a (0-based) evolution level
+    (docs/rules/eredan.md §1 Experience)."""
 
     evolution = models.PositiveSmallIntegerField(unique=True)
     xp = models.PositiveIntegerField()
@@ -186,7 +188,7 @@ class FamilyKind(models.TextChoices):
 
 
 class EvolutionFamily(models.Model):
-    """The levels of one card (rules: eredan §1 Evolutions): the unit of copy limits (§2.5).
+    """The levels of one card (docs/rules/eredan.md §1 Evolutions): the unit of copy limits (§2.5).
 
     One member per level; levels are 1, 2, … without gaps. Members are :class:`Character` rows
     for a ``character`` family and :class:`Card` rows for a ``card`` family.
@@ -281,7 +283,9 @@ class CatalogEntry(models.Model):
     )
     name_fr = models.CharField("name (French)", max_length=NAME_MAX)
     name_en = models.CharField("name (English)", max_length=NAME_MAX)
-    unique = models.BooleanField(default=False, help_text="At most one copy in a deck (rules: eredan §2.6).")
+    unique = models.BooleanField(
+        default=False, help_text="At most one copy in a deck (docs/rules/eredan.md §2.6)."
+    )
     rarity = models.ForeignKey(Rarity, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     card_set = models.ForeignKey(
         CardSet, null=True, blank=True, on_delete=models.PROTECT, related_name="+", verbose_name="set"
@@ -377,7 +381,7 @@ class CatalogEntry(models.Model):
             raise ValidationError(errors)
 
     def _level_errors(self) -> dict[str, list[ValidationError]]:
-        """rules: eredan §1 Evolutions — one member per level, levels 1..n without gaps."""
+        """docs/rules/eredan.md §1 Evolutions — one member per level, levels 1..n without gaps."""
         manager = type(self)._default_manager
         siblings = set(
             manager.filter(family_id=self.family_id).exclude(pk=self.pk).values_list("level", flat=True)
@@ -444,7 +448,7 @@ def _stat_checks(prefix: str, fields: Iterable[str]) -> list[models.BaseConstrai
 
 
 class Character(CatalogEntry):
-    """A Personnage (rules: eredan §1)."""
+    """A Personnage (docs/rules/eredan.md §1)."""
 
     FAMILY_KIND = FamilyKind.CHARACTER
     STRUCTURED: ClassVar[dict[str, Callable[[Any], Any]]] = {
@@ -517,7 +521,7 @@ class Character(CatalogEntry):
 
 
 class Card(CatalogEntry):
-    """Any other card: Action, Sortilège, Théurgie, Objet… (rules: eredan §1)."""
+    """Any other card: Action, Sortilège, Théurgie, Objet… (docs/rules/eredan.md §1)."""
 
     FAMILY_KIND = FamilyKind.CARD
     STRUCTURED: ClassVar[dict[str, Callable[[Any], Any]]] = {
@@ -532,7 +536,7 @@ class Card(CatalogEntry):
         blank=True,
         on_delete=models.PROTECT,
         related_name="cards",
-        help_text="Affiliation; empty = the card goes in any deck (rules: eredan §2.4).",
+        help_text="Affiliation; empty = the card goes in any deck (docs/rules/eredan.md §2.4).",
     )
     required_classes = models.ManyToManyField(
         CharacterClass, blank=True, related_name="reserved_cards", help_text="Reserved to these classes."

@@ -72,7 +72,7 @@ def catalog_batch() -> Iterator[None]:
 
 
 def character_classes_errors(classes: Sequence[CharacterClass]) -> list[ValidationError]:
-    """rules: eredan §1 — a character has one or two classes (shared by the admin, API and loaders)."""
+    """docs/rules/eredan.md §1 — a character has one or two classes (shared by the admin, API and loaders)."""
     if not MIN_CLASSES <= len(classes) <= MAX_CLASSES:
         return [
             ValidationError(
@@ -189,7 +189,7 @@ def entry_save(
 def entries_delete_check(*, entries: Iterable[CatalogEntry]) -> None:
     """Refuse (``level_gap``) a deletion that would leave a family with a gap in its levels.
 
-    rules: eredan §1 Evolutions — levels 1..n without gaps: delete a family's top levels first (or
+    docs/rules/eredan.md §1 Evolutions — levels 1..n without gaps: delete a family's top levels first (or
     the whole family).
     """
     doomed: dict[tuple[type[CatalogEntry], int], set[int]] = {}

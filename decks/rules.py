@@ -1,4 +1,4 @@
-"""The deck-building rules as named settings (rules: eredan §2), and the stable violation codes.
+"""The deck-building rules as named settings (docs/rules/eredan.md §2), and the stable violation codes.
 
 Every decision the validator takes is a field of :class:`DeckRules`; :data:`DEFAULT_RULES` is the
 game as the rules page describes it. Pure Python: imports no Django.
@@ -13,7 +13,7 @@ from cards.domain.specs import MAGE, MERCENARY_GUILD, NEHANTIST_GUILD, PRIEST
 
 
 class ViolationCode(StrEnum):
-    """Stable machine-readable violation codes (rules: eredan §2). Never rename one."""
+    """Stable machine-readable violation codes (docs/rules/eredan.md §2). Never rename one."""
 
     UNKNOWN_CHARACTER = "unknown_character"
     """A character slug (or name) that the catalog does not know, or that names a non-character."""
@@ -55,7 +55,7 @@ VIOLATION_CODES: tuple[str, ...] = tuple(code.value for code in ViolationCode)
 
 @dataclass(frozen=True, slots=True)
 class DeckRules:
-    """Every rule decision of deck building (rules: eredan §2), one named setting each.
+    """Every rule decision of deck building (docs/rules/eredan.md §2), one named setting each.
 
     Build a variant with ``dataclasses.replace(DEFAULT_RULES, max_cards=40)``.
     """

@@ -135,7 +135,7 @@ def deck_slugs(deck: Deck) -> tuple[list[str], dict[str, int]]:
 
 
 def deck_result(deck: Deck, *, catalog: Catalog) -> ValidationResult:
-    """Compute the deck's validation result against ``catalog`` (rules: eredan §2)."""
+    """Compute the deck's validation result against ``catalog`` (docs/rules/eredan.md §2)."""
     characters, cards = deck_slugs(deck)
     return validate_deck(characters=characters, cards=cards, catalog=catalog)
 
@@ -181,7 +181,7 @@ def demo_decks(*, slugs: Iterable[str] | None = None) -> list[Deck]:
 def owned_counts_for(*, user: Any, collection_id: int) -> dict[str, int]:
     """Card or character slug → copies held by collection ``collection_id`` of ``user``.
 
-    rules: eredan §2.9 (validating against a collection). Someone else's collection (or any, for
+    docs/rules/eredan.md §2.9 (validating against a collection). Someone else's collection (or any, for
     an anonymous client) is "not found", never "forbidden". Staff may check any collection.
     """
     from cards.collection.selectors import collection_get, collection_owned_counts

@@ -48,7 +48,7 @@ def deck_validate(
     owned: Mapping[str, int] | None = None,
     catalog: Catalog | None = None,
 ) -> ValidationResult:
-    """Validate a deck against the card database (rules: eredan §2), without saving anything.
+    """Validate a deck against the card database (docs/rules/eredan.md §2), without saving anything.
 
     Looks every card up in the per-process catalog (``cards.specs.get_catalog()``: one query),
     never card by card.

@@ -1,4 +1,4 @@
-"""The deck validator (rules: eredan §2): every violation of a deck at once, each with a stable code.
+"""The deck validator (docs/rules/eredan.md §2): every violation of a deck at once, each with a stable code.
 
 Pure Python over the card specs of :mod:`cards.domain.specs`; imports no Django.
 
@@ -148,7 +148,7 @@ def _guild(slug: str, names: Mapping[str, str]) -> str:
 
 # Per card, what the checks need, computed once per catalog: (spec, family, guild, unique, check,
 # unplayable). ``check``: 0 anyone may play it; 1 a spell, 2 a theurgy (no reservation); 3 a
-# reserved card (rules: eredan §2.8).
+# reserved card (docs/rules/eredan.md §2.8).
 _CardInfo = tuple[CardSpec, str, "str | None", bool, int, bool]
 _NO_CHECK, _SPELL_CHECK, _THEURGY_CHECK, _FULL_CHECK = 0, 1, 2, 3
 
@@ -189,11 +189,11 @@ def validate_deck(
     rules: DeckRules = DEFAULT_RULES,
     guild_names: Mapping[str, str] = GUILD_NAMES,
 ) -> ValidationResult:
-    """Validate a deck given as slugs (rules: eredan §2).
+    """Validate a deck given as slugs (docs/rules/eredan.md §2).
 
     ``characters``: the character slugs (a deck needs three). ``cards``: card slug → number of
     copies (each ≥ 1; ``ValueError`` otherwise: reject bad input before calling). ``owned``: when
-    given, card or character slug → copies owned by the collection checked against (rules: eredan
+    given, card or character slug → copies owned by the collection checked against (docs/rules/eredan.md
     §2.9); a deck needs one copy of each character and ``count`` copies of each card.
     """
     char_specs: list[CharacterSpec] = []
@@ -290,7 +290,7 @@ def _validate(
     guild_names: Mapping[str, str],
     catalog: Catalog | None,
 ) -> ValidationResult:
-    """Every check of rules: eredan §2. One pass over the cards gathers what the checks need; the
+    """Every check of docs/rules/eredan.md §2. One pass over the cards gathers what the checks need; the
     messages are built (and the offenders sorted, so the order of the input never matters) only
     when a rule is broken."""
     out: list[Violation] = []
@@ -322,7 +322,7 @@ def _validate(
         if info[5]:
             unplayable.append(info[0])
 
-    # rules: eredan §2 — unknown slugs are reported first: the other checks ignore them.
+    # docs/rules/eredan.md §2 — unknown slugs are reported first: the other checks ignore them.
     if unknown_chars:
         for slug in sorted(set(unknown_chars)):
             add(Violation(code.UNKNOWN_CHARACTER, f"Unknown character {slug!r}.", characters=(slug,)))
@@ -334,7 +334,7 @@ def _validate(
         for slug, message in sorted(bad):
             add(Violation(code.UNKNOWN_CARD, message, cards=(slug,)))
 
-    # rules: eredan §2.1 — exactly three characters, of three different families.
+    # docs/rules/eredan.md §2.1 — exactly three characters, of three different families.
     if n_characters != rules.character_count:
         add(
             Violation(
@@ -365,7 +365,7 @@ def _validate(
         for slug in repeated_unknown:
             add(Violation(code.DUPLICATE_CHARACTER, f"{slug!r} is given more than once.", characters=(slug,)))
 
-    # rules: eredan §2.1 — 20 to 50 other cards.
+    # docs/rules/eredan.md §2.1 — 20 to 50 other cards.
     if not rules.min_cards <= size <= rules.max_cards:
         add(
             Violation(
@@ -374,7 +374,7 @@ def _validate(
             )
         )
 
-    # rules: eredan §2.2–2.3 — guilds and the deck's affiliation.
+    # docs/rules/eredan.md §2.2–2.3 — guilds and the deck's affiliation.
     merc_guild = rules.mercenary_guild
     mercs: list[CharacterSpec] = []
     multi: list[CharacterSpec] = []
@@ -423,7 +423,7 @@ def _validate(
                 )
             )
 
-    # rules: eredan §2.4 — affiliated cards match the deck's affiliation.
+    # docs/rules/eredan.md §2.4 — affiliated cards match the deck's affiliation.
     if chars and affiliated:
         allowed: set[str] | None
         if affiliation is None:
@@ -450,7 +450,7 @@ def _validate(
                     )
                 )
 
-    # rules: eredan §2.5–2.7 — copies, unique cards, unique evolutions.
+    # docs/rules/eredan.md §2.5–2.7 — copies, unique cards, unique evolutions.
     limit = rules.copy_limit
     if rules.evolutions_share_copy_limit:
         over = [family for family, total in family_totals.items() if total > limit]
@@ -507,11 +507,11 @@ def _validate(
                     )
                 )
 
-    # rules: eredan §2.8 — some character of the deck can play each card.
+    # docs/rules/eredan.md §2.8 — some character of the deck can play each card.
     if chars and to_check:
         _check_requirements(chars, to_check, rules, catalog, add)
 
-    # rules: eredan §2.9 — the collection holds every copy.
+    # docs/rules/eredan.md §2.9 — the collection holds every copy.
     if owned is not None:
         needed: dict[str, int] = {}
         for character in chars:
@@ -572,7 +572,7 @@ def _character_name(chars: list[CharacterSpec], slug: str) -> str:
 
 
 def _multi_guild_affiliation(multi: list[CharacterSpec], affiliated: list[tuple[_CardInfo, int]]) -> str:
-    """rules: eredan §2.3 Courtisan — see :attr:`DeckRules.multi_guild_joins_any_guild`."""
+    """docs/rules/eredan.md §2.3 Courtisan — see :attr:`DeckRules.multi_guild_joins_any_guild`."""
     candidates = sorted({c.guild for c in multi})
     if len(candidates) == 1:
         return candidates[0]
@@ -595,7 +595,7 @@ def _check_requirements(
     spell_classes = rules.spell_classes
     theurgy_classes = rules.theurgy_classes
     guemelites = rules.guemelite_casts_own_element
-    # who may play a card by its kind (rules: eredan §2.8), for the whole deck
+    # who may play a card by its kind (docs/rules/eredan.md §2.8), for the whole deck
     any_mage = any_priest = False
     deck_elements: set[str] = set()
     for c in chars:
@@ -629,7 +629,7 @@ def _check_requirements(
 
 
 def _reserved_card_playable(card: CardSpec, chars: list[CharacterSpec], rules: DeckRules) -> bool:
-    """Whether a character of ``chars`` can play a card with a reservation (rules: eredan §2.8)."""
+    """Whether a character of ``chars`` can play a card with a reservation (docs/rules/eredan.md §2.8)."""
     all_classes = rules.multi_class_plays_all_classes
     classes = [c.classes if all_classes else c.classes[:1] for c in chars]
     kind = card.kind

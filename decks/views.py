@@ -60,7 +60,7 @@ def _bool_param(request: Request, name: str) -> bool | None:
 
 
 class DeckValidateView(APIView):
-    """Validate one deck (rules: eredan §2). Open to anonymous clients (throttled)."""
+    """Validate one deck (docs/rules/eredan.md §2). Open to anonymous clients (throttled)."""
 
     permission_classes = [AllowAny]
     parser_classes = [JSONParser]

@@ -156,7 +156,7 @@ class CharacterOutputSerializer(EntryOutputSerializer):
         slug_field="slug", read_only=True, many=True
     )
     multi_guild = serializers.SerializerMethodField(
-        help_text="A Courtisan: may join any guild (rules: eredan §2.3)."
+        help_text="A Courtisan: may join any guild (docs/rules/eredan.md §2.3)."
     )
 
     class Meta:

@@ -98,7 +98,7 @@ class OwnedCopy(models.Model):
 
 
 class ExperienceSource(models.TextChoices):
-    """Where a grant of XP came from (rules: eredan §1 Experience)."""
+    """Where a grant of XP came from (docs/rules/eredan.md §1 Experience)."""
 
     GAME = "game", "game"
     SIMULATION = "simulation", "simulation job"

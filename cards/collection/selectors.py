@@ -205,7 +205,7 @@ def collection_quantities(*, collection: Collection, kind: str | None = None) ->
 def collection_owned_counts(*, collection: Collection) -> dict[str, int]:
     """Card or character slug → copies held: what the deck validator's ``not_owned`` check takes.
 
-    rules: eredan §2.9 — the collection must hold every copy; a copy counts as the card of its
+    docs/rules/eredan.md §2.9 — the collection must hold every copy; a copy counts as the card of its
     current level only (an evolved copy is its new level's card).
     """
     return {q.slug: q.count for q in collection_quantities(collection=collection)}
@@ -267,7 +267,7 @@ class BuildCheck:
 def collection_can_build(
     *, collection: Collection, characters: Sequence[str], cards: Mapping[str, int]
 ) -> BuildCheck:
-    """rules: eredan §2.9 — the deck validator's ``not_owned`` check against this collection's
+    """docs/rules/eredan.md §2.9 — the deck validator's ``not_owned`` check against this collection's
     owned counts (a copy counts as the card of its current level)."""
     from decks.rules import ViolationCode
     from decks.services import deck_validate

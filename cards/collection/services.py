@@ -636,7 +636,7 @@ class Evolution:
 def copy_evolve(*, collection: Collection, copy_id: int) -> Evolution:
     """Evolve a copy of ``collection`` into the next level of its family.
 
-    rules: eredan §1 Experience — allowed when the copy's XP reaches the threshold of its level
+    docs/rules/eredan.md §1 Experience — allowed when the copy's XP reaches the threshold of its level
     (exactly at it included) and its family has a next level. The copy keeps its XP: thresholds
     are cumulative (**[decision]**). Refused with ``not_owner``, ``no_next_level``,
     ``no_threshold`` or ``not_enough_xp``.
@@ -666,7 +666,7 @@ def _type_slugs(card: Card) -> list[str]:
 
 def xp_card_consume(*, collection: Collection, xp_card_id: int, target_id: int) -> ExperienceGrant:
     """Feed a "+N XP" card of ``collection`` to another copy of it: the XP card is removed and the
-    target gains N XP, atomically (rules: eredan §1 Experience — non-playable "+N XP" cards).
+    target gains N XP, atomically (docs/rules/eredan.md §1 Experience — non-playable "+N XP" cards).
 
     Refused with ``not_owner`` (either copy not in this collection), ``not_xp_card`` (the copy fed
     is no XP card) or ``xp_card_target`` (the target is an XP card or another non-playable card).

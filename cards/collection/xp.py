@@ -3,7 +3,7 @@
 Pure Python (no Django): the collection services call it with database rows turned into plain
 values, and the tests exercise it without a database.
 
-rules: eredan §1 Experience — "each owned copy of a card gains experience (XP) from games,
+docs/rules/eredan.md §1 Experience — "each owned copy of a card gains experience (XP) from games,
 depending on the actions taken, differently for characters and other cards. At a threshold a copy
 may evolve into the next level of its family."
 
@@ -87,7 +87,7 @@ class EvolutionRefusal:
 @dataclass(frozen=True, slots=True)
 class XpThresholds:
     """The game's evolution thresholds: ``by_evolution[e]`` is the cumulative XP a copy needs to
-    leave the 0-based evolution ``e`` (rules: eredan §1 Experience, **[decision: cumulative XP
+    leave the 0-based evolution ``e`` (docs/rules/eredan.md §1 Experience, **[decision: cumulative XP
     needed to leave that level]**).
 
     Cumulative means XP is never spent: a copy keeps its XP when it evolves, and leaves level 2
@@ -155,7 +155,7 @@ class XpThresholds:
     def evolution_refusal(self, *, level: int, xp: int, has_next_level: bool) -> EvolutionRefusal | None:
         """``None`` if a copy at ``level`` with ``xp`` may evolve, else the reason it may not.
 
-        rules: eredan §1 Experience — at the threshold exactly, the copy evolves.
+        docs/rules/eredan.md §1 Experience — at the threshold exactly, the copy evolves.
         """
         if not has_next_level:
             return EvolutionRefusal(NO_NEXT_LEVEL, f"Level {level} is the last level of its family.")
@@ -177,7 +177,7 @@ class XpThresholds:
 class GameXpTable:
     """How much XP one game earns each copy used in it.
 
-    rules: eredan §1 Experience — XP comes "depending on the actions taken", differently for
+    docs/rules/eredan.md §1 Experience — XP comes "depending on the actions taken", differently for
     characters and other cards; the real amounts are unknown **[decision: a documented,
     configurable table]**. These defaults are the project's own guesses, sized so that a level 1
     copy used in every game evolves after roughly ten games (160 XP). Override any of them with

@@ -24,20 +24,20 @@ from cards.domain.effects import (
     parse_turns,
 )
 
-MERCENARY_GUILD = "non_affilies"  # rules: eredan §2.2 — Mercenaires, "no affiliation"
-NEHANTIST_GUILD = "nehantistes"  # rules: eredan §2.3 — never beside Mercenaries
+MERCENARY_GUILD = "non_affilies"  # docs/rules/eredan.md §2.2 — Mercenaires, "no affiliation"
+NEHANTIST_GUILD = "nehantistes"  # docs/rules/eredan.md §2.3 — never beside Mercenaries
 MAGE, PRIEST, WARRIOR, MARAUDER, ARTISAN = "mage", "pretre", "combattant", "maraudeur", "artisan"
-GOLEM = "golem"  # rules: eredan §3 Races — may carry any Objet
-GUEMELITE = "guemelite"  # rules: eredan §3 Races — casts spells of its element
+GOLEM = "golem"  # docs/rules/eredan.md §3 Races — may carry any Objet
+GUEMELITE = "guemelite"  # docs/rules/eredan.md §3 Races — casts spells of its element
 
 # Card kinds, from the root of the type tree (types.json).
 ITEM, ACTION, SPELL, THEURGY, UNPLAYABLE, OTHER = "item", "action", "spell", "theurgy", "unplayable", "other"
 ROOT_KINDS = {"objet": ITEM, "action": ACTION, "sort": SPELL, "theurgie": THEURGY, "non_jouable": UNPLAYABLE}
 WEAPON_TYPE, TWO_HANDED_TYPE = "arme", "arme_a_deux_mains"
-#: [decision] rules: eredan §3 Items — "one weapon and one armor": a Bouclier (shield) takes the
+#: [decision] docs/rules/eredan.md §3 Items — "one weapon and one armor": a Bouclier (shield) takes the
 #: armor slot, as the source's example ("une seule épée ou un seul bouclier") pairs it with armor.
 ARMOR_SLOT_TYPES = frozenset({"armure", "bouclier"})
-#: rules: eredan §3 Items — potions and scrolls act at once and are discarded.
+#: docs/rules/eredan.md §3 Items — potions and scrolls act at once and are discarded.
 CONSUMABLE_TYPES = frozenset({"potion", "parchemin"})
 XP_CARD_TYPE = "carte_xp"
 
@@ -148,7 +148,7 @@ class CharacterSpec:
     defense: int
     spirit: int
     castes: tuple[str, ...] = ()
-    multi_guild: bool = False  # a Courtisan (caste): belongs to several guilds (rules: eredan §2.3)
+    multi_guild: bool = False  # a Courtisan (caste): belongs to several guilds (docs/rules/eredan.md §2.3)
     unique: bool = False
     race_parent: str | None = None  # "guemelite" for the Guémélite elements
     element: str | None = None  # spell element a Guémélite casts (a spell type slug)
@@ -266,7 +266,7 @@ class DeckSpec:
 
 
 def card_matches(match: CardMatch, card: CardSpec) -> bool:
-    """Whether ``card`` is what ``match`` names (rules: eredan §3.2 chains)."""
+    """Whether ``card`` is what ``match`` names (docs/rules/eredan.md §3 step 2 chains)."""
     if match.kind == "any":
         return True
     if match.kind == "type":

@@ -252,7 +252,7 @@ class _Loader:
         self.refs["families"] = existing
 
     def _check_levels(self) -> None:
-        """rules: eredan §1 Evolutions — one entry per (family, level), levels 1..n: checked on the
+        """docs/rules/eredan.md §1 Evolutions — one entry per (family, level), levels 1..n: checked on the
         files as a whole, so a bad set is refused before any entry is written."""
         levels: dict[str, list[int]] = {}
         for rows in (self.cardset.raw["characters"], self.cardset.raw["cards"]):

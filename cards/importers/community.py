@@ -33,7 +33,7 @@ from cards import models as m
 from cards.services import catalog_batch, entry_save
 from eredan.api.errors import DomainError
 
-#: Source recorded on imported characters' stats (rules: eredan §4 — where each stat came from).
+#: Source recorded on imported characters' stats (docs/rules/eredan.md §4 — where each stat came from).
 COMMUNITY_STATS_SOURCE = "community cards.json"
 #: ``associations`` / ``prerequis`` kinds.
 GUILD, CLASS, RACE, CASTE = "guilde", "classe", "race", "caste"

@@ -27,7 +27,7 @@ from decks.limits import (
 from decks.text_format import DeckTextError, deck_text_parse
 from decks.web.presenters import deckable
 
-#: Character selects shown (a deck needs three; rules: eredan §2.1).
+#: Character selects shown (a deck needs three; docs/rules/eredan.md §2.1).
 CHARACTER_SLOTS = 3
 #: Prefix of the card count inputs (``card-katana-1``).
 CARD_PREFIX = "card-"

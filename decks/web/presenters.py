@@ -17,7 +17,7 @@ from decks.rules import DEFAULT_RULES, DeckRules
 from decks.text_format import normalize_name
 from decks.validator import ValidationResult, card_label
 
-#: The character type root: character cards never go in a deck (rules: eredan §2.1).
+#: The character type root: character cards never go in a deck (docs/rules/eredan.md §2.1).
 _CHARACTER_ROOT = "personnage"
 #: Most cards the picker lists at once (refine the search for the others).
 PICKER_LIMIT = 60
@@ -168,7 +168,7 @@ def card_rows(
     rules: DeckRules = DEFAULT_RULES,
 ) -> list[CardRow]:
     """One row per card of the deck, sorted by family then level; each shows its family's total
-    copies against the limit (rules: eredan §2.5 evolutions share the copy limit, §2.6 a unique
+    copies against the limit (docs/rules/eredan.md §2.5 evolutions share the copy limit, §2.6 a unique
     card: 1 copy)."""
     family_total: dict[str, int] = {}
     family_levels: dict[str, int] = {}

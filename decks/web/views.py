@@ -222,7 +222,7 @@ def deck_import(request: HttpRequest) -> HttpResponse:
 
 
 def _check_context(request: HttpRequest, draft: DeckDraft, catalog: Catalog) -> dict[str, Any] | None:
-    """The "can I build this from my collection?" answer for the draft (rules: eredan §2.9)."""
+    """The "can I build this from my collection?" answer for the draft (docs/rules/eredan.md §2.9)."""
     if not draft.collection:
         draft.error("collection", "Choose a collection.")
         return None

@@ -53,7 +53,7 @@ class RecordError(GameError):
     """Why a record does not replay: a stable ``code`` (:data:`ERROR_CODES`), a readable
     ``message``, where it happened (``deal`` and ``action`` are 0-based indices into ``deals`` and
     that deal's ``actions``; ``path`` is a JSON pointer for shape errors) and the ``rule`` it breaks
-    (``rules/cribbage.md §4.2``)."""
+    (``docs/rules/cribbage.md §2.4``)."""
 
     def __init__(
         self,

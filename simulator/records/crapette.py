@@ -4,7 +4,7 @@ them through the engine.
 One deal: the stock piles, hands and draw pile as dealt, the first player, then every action in
 the order played. The engine's :class:`~simulator.games.crapette.game.Move` maps 1:1 onto two
 record actions — a move to a central place is a ``build``, a hand card onto a help pile (which
-ends the turn) a ``discard`` — and each central pile completed (rules: crapette "Play" 3) is
+ends the turn) a ``discard`` — and each central pile completed (docs/rules/crapette.md §2.3) is
 followed by a ``reshuffle`` event giving the new order of the draw pile. Draws are implied: the
 draw pile's order says what each draw takes.
 
@@ -54,24 +54,24 @@ GAME = "crapette"
 
 # The rules a record can break outside a single move (the engine's IllegalActionError cites the
 # rule of an illegal move itself).
-RULE_CARDS = f'{RULE_PREFIX} "Cards and layout": two standard 52-card decks shuffled together (104 cards)'
+RULE_CARDS = f"{RULE_PREFIX} §1: two standard 52-card decks shuffled together (104 cards)"
 RULE_LAYOUT = (
-    f'{RULE_PREFIX} "Cards and layout": each player has a stock pile of N cards and a hand of 5; '
+    f"{RULE_PREFIX} §1: each player has a stock pile of N cards and a hand of 5; "
     "the remaining cards are the draw pile"
 )
 RULE_FIRST_PLAYER = (
-    f'{RULE_PREFIX} "Play" 1: the player whose stock shows the higher top card starts (kings count 13)'
+    f"{RULE_PREFIX} §2.1: the player whose stock shows the higher top card starts (kings count 13)"
 )
 RULE_TURN = (
-    f'{RULE_PREFIX} "Play" 5: the turn ends when the player puts a hand card onto one of their help '
+    f"{RULE_PREFIX} §2.5: the turn ends when the player puts a hand card onto one of their help "
     "piles; then the other player plays"
 )
-RULE_KING_AS = f'{RULE_PREFIX} "Play" 2: a king takes the rank that the pile needs'
+RULE_KING_AS = f"{RULE_PREFIX} §2.2: a king takes the rank that the pile needs"
 RULE_RESHUFFLE = (
-    f'{RULE_PREFIX} "Play" 3: a central pile that reaches Q is removed and shuffled into the draw pile'
+    f"{RULE_PREFIX} §2.3: a central pile that reaches Q is removed and shuffled into the draw pile"
 )
 RULE_END = (
-    f'{RULE_PREFIX} "End": the last stock card played wins at once; when the draw pile runs out, '
+    f"{RULE_PREFIX} §3: the last stock card played wins at once; when the draw pile runs out, "
     "fewer stock cards wins and equal counts draw"
 )
 
@@ -94,7 +94,7 @@ def options_of(options: CrapetteOptions) -> dict[str, int]:
 
 def scores_of(state: CrapetteState) -> list[int]:
     """The record's ``scores``: the cards left in each stock pile (``summary()["stock_left"]``),
-    the number that decides the game (rules: crapette "End"): fewer is better, 0 has won."""
+    the number that decides the game (docs/rules/crapette.md §3): fewer is better, 0 has won."""
     return [len(state.stocks[0]), len(state.stocks[1])]
 
 
@@ -192,7 +192,7 @@ def _cards(names: Sequence[str], *, path: str, action: int | None = None) -> lis
 
 
 def _check_copies(cards: Sequence[Card], path_of: Callable[[int], str], *, action: int | None = None) -> None:
-    """rules: crapette "Cards and layout" — two decks: no card more than twice. The verdict points
+    """docs/rules/crapette.md §1 — two decks: no card more than twice. The verdict points
     (``path_of(index)``) at the first copy too many."""
     counts = Counter(cards)
     if max(counts.values(), default=0) <= DECK_COPIES:

@@ -44,17 +44,17 @@ from simulator.records.classic import (
 
 GAME: Final = "cribbage"
 
-RULE_NOTATION: Final = 'rules/cribbage.md "Card notation used across the project"'
-RULE_DEAL: Final = 'rules/cribbage.md "A hand" §1: the dealer deals 6 cards to each player from one deck'
-RULE_STARTER: Final = 'rules/cribbage.md "A hand" §3: the starter is cut from the rest of the deck'
-RULE_DEALER: Final = 'rules/cribbage.md "A hand" §6: the deal passes to the other player'
+RULE_NOTATION: Final = "docs/rules/cribbage.md §5"
+RULE_DEAL: Final = "docs/rules/cribbage.md §2.1: the dealer deals 6 cards to each player from one deck"
+RULE_STARTER: Final = "docs/rules/cribbage.md §2.3: the starter is cut from the rest of the deck"
+RULE_DEALER: Final = "docs/rules/cribbage.md §2.6: the deal passes to the other player"
 RULE_DISCARD_TURN: Final = (
-    'rules/cribbage.md "A hand" §2: each player discards 2 to the crib (in a record, the non-dealer first)'
+    "docs/rules/cribbage.md §2.2: each player discards 2 to the crib (in a record, the non-dealer first)"
 )
-RULE_PLAY_TURN: Final = 'rules/cribbage.md "A hand" §4: the non-dealer plays first; players alternate'
-RULE_SCORES: Final = 'rules/cribbage.md "A hand" §3-5: his heels, the pegging and the show'
-RULE_WINNING: Final = 'rules/cribbage.md "Winning": the first to reach the target wins, at that moment'
-RULE_DEAL_OVER: Final = 'rules/cribbage.md "A hand" §5-6: after the show the deal passes'
+RULE_PLAY_TURN: Final = "docs/rules/cribbage.md §2.4: the non-dealer plays first; players alternate"
+RULE_SCORES: Final = "docs/rules/cribbage.md §2.3–2.5: his heels, the pegging and the show"
+RULE_WINNING: Final = "docs/rules/cribbage.md §3: the first to reach the target wins, at that moment"
+RULE_DEAL_OVER: Final = "docs/rules/cribbage.md §2.5–2.6: after the show the deal passes"
 
 PACK: Final = frozenset(full_deck())
 

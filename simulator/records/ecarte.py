@@ -12,7 +12,6 @@ comes from the engine; this module only reads the record and compares.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -54,23 +53,21 @@ from simulator.records.classic import (
 GAME: Final = "ecarte"
 STOCK_SIZE: Final = DECK_SIZE - 2 * HAND_SIZE - 1
 
-RULE_NOTATION: Final = 'rules/ecarte.md "Cards and aim": a 32-card pack, K Q J A T 9 8 7 of each suit'
-RULE_DEAL: Final = 'rules/ecarte.md "A deal" §2: the dealer deals 5 cards to each player'
-RULE_TURNED: Final = 'rules/ecarte.md "A deal" §3: the next card is turned up for trumps'
-RULE_STOCK: Final = 'rules/ecarte.md "A deal" §4: the rest of the pack is the stock the exchanges draw from'
-RULE_DEALER: Final = 'rules/ecarte.md "A deal" §1: the deal alternates'
+RULE_NOTATION: Final = "docs/rules/ecarte.md §1: a 32-card pack, K Q J A T 9 8 7 of each suit"
+RULE_DEAL: Final = "docs/rules/ecarte.md §2.2: the dealer deals 5 cards to each player"
+RULE_TURNED: Final = "docs/rules/ecarte.md §2.3: the next card is turned up for trumps"
+RULE_STOCK: Final = "docs/rules/ecarte.md §2.4: the rest of the pack is the stock the exchanges draw from"
+RULE_DEALER: Final = "docs/rules/ecarte.md §2.1: the deal alternates"
 RULE_KING: Final = (
-    'rules/ecarte.md "A deal" §5: the King of trumps is announced by its holder as they play their first card'
+    "docs/rules/ecarte.md §2.5: the King of trumps is announced by its holder as they play their first card"
 )
 RULE_POINTS: Final = (
-    'rules/ecarte.md "A deal" §3, §5 and §7: the turned-up King, the King of trumps, the tricks'
+    "docs/rules/ecarte.md §2.3, §5 and §7: the turned-up King, the King of trumps, the tricks"
 )
-RULE_GAME: Final = 'rules/ecarte.md "Game": the first to reach 5 points wins, even in mid-deal'
-RULE_DEAL_OVER: Final = 'rules/ecarte.md "A deal" §6: five tricks are played'
+RULE_GAME: Final = "docs/rules/ecarte.md §3: the first to reach 5 points wins, even in mid-deal"
+RULE_DEAL_OVER: Final = "docs/rules/ecarte.md §2.6: five tricks are played"
 
 PACK: Final = frozenset(DECK)
-_ENGINE_RULE = re.compile(r'^rules: ecarte\.md "([^"]+)"(?: (\d+))?')
-
 ACTION_NAMES: Final[dict[EcarteAction, str]] = {
     PROPOSE: "propose",
     PLAY: "play_without_proposing",
@@ -78,17 +75,6 @@ ACTION_NAMES: Final[dict[EcarteAction, str]] = {
     REFUSE: "refuse",
 }
 _SIMPLE_ACTIONS: Final = {name: action for action, name in ACTION_NAMES.items()}
-
-
-def record_rule(engine_rule: str) -> str:
-    """The engine cites ``rules: ecarte.md "A deal" 6 — …``; records cite
-    ``rules/ecarte.md "A deal" §6 — …`` like the other games."""
-
-    def replace(match: re.Match[str]) -> str:
-        section = f" §{match.group(2)}" if match.group(2) else ""
-        return f'rules/ecarte.md "{match.group(1)}"{section}'
-
-    return _ENGINE_RULE.sub(replace, engine_rule)
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -299,10 +285,8 @@ def _describe_action(e: Mapping[str, Any]) -> str:
 
 def _turn_rule(state: EcarteState) -> str:
     if state.phase is Phase.TRICKS:
-        return (
-            record_rule(RULE_TURN) + ": the non-dealer leads the first trick, the winner of a trick the next"
-        )
-    return record_rule(RULE_DISCARDS if state.phase is Phase.DISCARD else RULE_PROPOSALS)
+        return RULE_TURN + ": the non-dealer leads the first trick, the winner of a trick the next"
+    return RULE_DISCARDS if state.phase is Phase.DISCARD else RULE_PROPOSALS
 
 
 def _stack_following(state: EcarteState, deals: Sequence[Mapping[str, Any]], k: int, dealer: int) -> Any:
@@ -391,7 +375,7 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
                     f"seat {mover}: {engine_message(exc)}",
                     deal=k,
                     action=j,
-                    rule=record_rule(exc.rule),
+                    rule=exc.rule,
                 ) from exc
             actions += 1
             if first_card:

@@ -60,13 +60,13 @@ from simulator.records.base import RecordError, Replay, header, result_of
 GAME = "eredan"
 MAX_DECK_NAME = 200  # the schema's limit on the informative deck names
 
-#: The rule each step of the turn follows (rules/eredan.md §3).
-RULE_START = "rules/eredan.md §3 Start"
-RULE_CHOICE = "rules/eredan.md §3 step 1"
-RULE_CARDS = "rules/eredan.md §3 step 2"
-RULE_CLASH = "rules/eredan.md §3 step 3"
-RULE_DISCARD = "rules/eredan.md §3 step 5"
-RULE_END = "rules/eredan.md §3 End"
+#: The rule each step of the turn follows (docs/rules/eredan.md §3).
+RULE_START = "docs/rules/eredan.md §3 Start"
+RULE_CHOICE = "docs/rules/eredan.md §3 step 1"
+RULE_CARDS = "docs/rules/eredan.md §3 step 2"
+RULE_CLASH = "docs/rules/eredan.md §3 step 3"
+RULE_DISCARD = "docs/rules/eredan.md §3 step 5"
+RULE_END = "docs/rules/eredan.md §3 End"
 PHASE_RULE = {P_CHOICE: RULE_CHOICE, P_CARD: RULE_CARDS, P_DISCARD: RULE_DISCARD, P_OVER: RULE_END}
 PHASE_KINDS = {P_CHOICE: ("fight",), P_CARD: ("play", "pass"), P_DISCARD: ("discard",)}
 PHASE_WANTS = {
@@ -79,18 +79,18 @@ CHANCE_RULE = {ATTACK: RULE_CLASH, AMOUNT: RULE_CARDS, TARGET: RULE_CARDS, DISCA
 
 #: Deck-building violations (decks.rules.ViolationCode) as record error codes, with their rule.
 DECK_VIOLATIONS = {
-    "unknown_character": ("unknown_card", "rules/eredan.md §1"),
-    "unknown_card": ("unknown_card", "rules/eredan.md §1"),
-    "character_count": ("bad_deal", "rules/eredan.md §2.1"),
-    "duplicate_character": ("duplicate_card", "rules/eredan.md §2.1"),
-    "deck_size": ("bad_deal", "rules/eredan.md §2.1"),
-    "guild_conflict": ("bad_deal", "rules/eredan.md §2.2"),
-    "mercenary_nehantiste": ("bad_deal", "rules/eredan.md §2.3"),
-    "card_affiliation": ("bad_deal", "rules/eredan.md §2.4"),
-    "copy_limit": ("duplicate_card", "rules/eredan.md §2.5"),
-    "unique_limit": ("duplicate_card", "rules/eredan.md §2.6"),
-    "unique_evolution": ("duplicate_card", "rules/eredan.md §2.7"),
-    "class_requirement": ("bad_deal", "rules/eredan.md §2.8"),
+    "unknown_character": ("unknown_card", "docs/rules/eredan.md §1"),
+    "unknown_card": ("unknown_card", "docs/rules/eredan.md §1"),
+    "character_count": ("bad_deal", "docs/rules/eredan.md §2.1"),
+    "duplicate_character": ("duplicate_card", "docs/rules/eredan.md §2.1"),
+    "deck_size": ("bad_deal", "docs/rules/eredan.md §2.1"),
+    "guild_conflict": ("bad_deal", "docs/rules/eredan.md §2.2"),
+    "mercenary_nehantiste": ("bad_deal", "docs/rules/eredan.md §2.3"),
+    "card_affiliation": ("bad_deal", "docs/rules/eredan.md §2.4"),
+    "copy_limit": ("duplicate_card", "docs/rules/eredan.md §2.5"),
+    "unique_limit": ("duplicate_card", "docs/rules/eredan.md §2.6"),
+    "unique_evolution": ("duplicate_card", "docs/rules/eredan.md §2.7"),
+    "class_requirement": ("bad_deal", "docs/rules/eredan.md §2.8"),
 }
 
 
@@ -397,7 +397,7 @@ def _decks(deal: Mapping[str, Any], catalog: Catalog, names: Sequence[str]) -> t
                     f"seat {seat}: no character {slug!r} in the card database",
                     deal=0,
                     path=f"/deals/0/characters/{seat}/{i}",
-                    rule="rules/eredan.md §1",
+                    rule="docs/rules/eredan.md §1",
                 )
         cards = deal["decks"][seat]
         for i, slug in enumerate(cards):
@@ -407,13 +407,13 @@ def _decks(deal: Mapping[str, Any], catalog: Catalog, names: Sequence[str]) -> t
                     f"seat {seat}: no card {slug!r} in the card database",
                     deal=0,
                     path=f"/deals/0/decks/{seat}/{i}",
-                    rule="rules/eredan.md §1",
+                    rule="docs/rules/eredan.md §1",
                 )
         counts = Counter(cards)
         result = validate_deck(characters=characters, cards=counts, catalog=catalog)
         if not result.valid:
             violation = result.violations[0]
-            code, rule = DECK_VIOLATIONS.get(violation.code, ("bad_deal", "rules/eredan.md §2"))
+            code, rule = DECK_VIOLATIONS.get(violation.code, ("bad_deal", "docs/rules/eredan.md §2"))
             raise RecordError(
                 code,
                 f"seat {seat}'s deck: {violation.message}",

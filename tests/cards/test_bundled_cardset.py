@@ -1,7 +1,7 @@
 """The bundled card set (fixtures/cardset/*.json): it loads, it is consistent, it covers what the game needs.
 
 Pure: reads the files with :func:`cards.domain.cardset.load_cardset` (no database). Rules cited are
-from ``rules/eredan.md``; the coverage requirements are those of the card set's issue.
+from ``docs/rules/eredan.md``; the coverage requirements are those of the card set's issue.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def test_families_hold_either_characters_or_cards(cardset: CardSet) -> None:
 
 
 def test_evolution_levels_are_contiguous_from_one_with_one_entry_each(cardset: CardSet) -> None:
-    """rules: eredan §1 Evolutions — one card per (family, level), levels 1, 2, … without gaps."""
+    """docs/rules/eredan.md §1 Evolutions — one card per (family, level), levels 1, 2, … without gaps."""
     levels: dict[str, list[int]] = defaultdict(list)
     for spec in [*cardset.characters.values(), *cardset.cards.values()]:
         levels[spec.family].append(spec.level)
@@ -227,7 +227,7 @@ def test_spells_of_several_elements_single_target_and_zone(cardset: CardSet) -> 
     zone = {c.element for c in spells if c.zone}
     assert len(single) >= 4 and len(zone) >= 2
     for spell in spells:
-        if spell.zone:  # a zone spell hits every enemy (rules: eredan §1)
+        if spell.zone:  # a zone spell hits every enemy (docs/rules/eredan.md §1)
             assert any(isinstance(e, Damage) and e.target == "all_enemies" for e in spell.effects)
 
 
@@ -250,7 +250,7 @@ def test_at_least_ten_evolution_families_with_two_or_three_levels(cardset: CardS
 
 
 def test_eclairs_evolve_from_one_enemy_to_all_and_level_three_is_unique(cardset: CardSet) -> None:
-    """rules: eredan §2.7 — 'Éclairs level 3 is unique'; the levels widen the target."""
+    """docs/rules/eredan.md §2.7 — 'Éclairs level 3 is unique'; the levels widen the target."""
     levels = {c.level: c for c in cardset.cards.values() if c.family == "eclairs"}
     assert sorted(levels) == [1, 2, 3]
     targets = {n: sorted(e.target for e in c.effects if isinstance(e, Damage)) for n, c in levels.items()}
@@ -266,7 +266,7 @@ def test_unique_cards_exist_beside_the_unique_evolution(cardset: CardSet) -> Non
 
 
 def test_katana_and_wakizashi_are_kotoba_and_pair_up(cardset: CardSet) -> None:
-    """rules: eredan §2.4 — Katana and Wakizashi are affiliated to Kotoba."""
+    """docs/rules/eredan.md §2.4 — Katana and Wakizashi are affiliated to Kotoba."""
     katana, wakizashi = cardset.cards["katana-1"], cardset.cards["wakizashi-1"]
     assert katana.guild == wakizashi.guild == "kotoba"
     assert katana.is_weapon and wakizashi.is_weapon and wakizashi.dual_wield
@@ -274,7 +274,7 @@ def test_katana_and_wakizashi_are_kotoba_and_pair_up(cardset: CardSet) -> None:
 
 
 def test_every_character_and_card_named_by_the_rules_page_is_there(cardset: CardSet) -> None:
-    """rules: eredan §2.2–2.7 examples: Télendar (Zil), Iro and Amaya (Kotoba), Aez and Harès le
+    """docs/rules/eredan.md §2.2–2.7 examples: Télendar (Zil), Iro and Amaya (Kotoba), Aez and Harès le
     brutal (Mercenaires), Zahal (Noz'Dingard), Katana, Wakizashi, Éclairs 1–3."""
     expected = {
         "telendar": "zil",
@@ -300,7 +300,8 @@ def test_affiliated_class_reserved_and_character_reserved_cards(cardset: CardSet
 
 
 def test_chain_cards_of_every_kind_and_character_chains(cardset: CardSet) -> None:
-    """rules: eredan §3.2 — a chain names any card, a type, or a named card; characters grant some."""
+    """docs/rules/eredan.md §3 step 2 — a chain names any card, a type, or a named card; characters
+    grant some."""
     kinds = {c.chain.kind for c in cardset.cards.values() if c.chain is not None}
     assert {"any", "type", "card", "guild"} <= kinds
     character_chains = {
@@ -310,7 +311,7 @@ def test_chain_cards_of_every_kind_and_character_chains(cardset: CardSet) -> Non
 
 
 def test_maraudeurs_have_an_attack_bonus_against_a_class(cardset: CardSet) -> None:
-    """rules: eredan §3 Classes — Maraudeur: Attack +1 against a class printed on the character."""
+    """docs/rules/eredan.md §3 Classes — Maraudeur: Attack +1 against a class printed on the character."""
     marauders = [c for c in cardset.characters.values() if c.has_class("maraudeur")]
     assert marauders
     for character in marauders:
@@ -321,7 +322,7 @@ def test_maraudeurs_have_an_attack_bonus_against_a_class(cardset: CardSet) -> No
 
 
 def test_ordres_of_every_shape(cardset: CardSet) -> None:
-    """rules: eredan §3.1 — Ordres name turns: a list, even or odd turns, or "N and more"."""
+    """docs/rules/eredan.md §3 step 1 — Ordres name turns: a list, even or odd turns, or "N and more"."""
     shapes = {o.turns.kind for c in cardset.characters.values() for o in c.orders}
     assert shapes == {"list", "even", "odd", "from"}
 
@@ -349,7 +350,7 @@ def test_experience_cards_are_not_playable_and_carry_xp(cardset: CardSet) -> Non
 
 
 def test_stats_are_marked_estimated_and_stay_in_a_playable_range(cardset: CardSet) -> None:
-    """rules: eredan §4 — no public file gives the stats: they are estimates and the data says so."""
+    """docs/rules/eredan.md §4 — no public file gives the stats: they are estimates and the data says so."""
     for row in cardset.raw["characters"]:
         assert row["stats_source"] == "estimated", row["slug"]
         assert "estimated" in row["notes"].lower(), row["slug"]
@@ -372,7 +373,7 @@ def test_higher_levels_are_never_weaker(cardset: CardSet) -> None:
 
 
 def test_combattants_have_more_hp_and_casters_more_esprit(cardset: CardSet) -> None:
-    """rules: eredan §3 Classes — Combattant: more HP; Mages rely on Esprit."""
+    """docs/rules/eredan.md §3 Classes — Combattant: more HP; Mages rely on Esprit."""
     level_one = [c for c in cardset.characters.values() if c.level == 1 and not c.multi_class]
 
     def mean(values: list[int]) -> float:
@@ -388,7 +389,7 @@ def test_combattants_have_more_hp_and_casters_more_esprit(cardset: CardSet) -> N
 
 
 def test_demo_decks_are_legal(cardset: CardSet) -> None:
-    """rules: eredan §2 — every demo deck passes the deck validator."""
+    """docs/rules/eredan.md §2 — every demo deck passes the deck validator."""
     assert len(cardset.decks) >= MIN_DEMO_DECKS
     for slug, deck in cardset.decks.items():
         result = validate_deck_spec(deck, catalog=cardset.catalog)

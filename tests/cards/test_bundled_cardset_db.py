@@ -58,7 +58,7 @@ def test_sizes_the_issue_asks_for(bundled):
 
 
 def test_levels_are_contiguous_and_kinds_match(bundled):
-    """rules: eredan §1 Evolutions — one entry per level, 1..n."""
+    """docs/rules/eredan.md §1 Evolutions — one entry per level, 1..n."""
     for family in EvolutionFamily.objects.prefetch_related("characters", "cards"):
         members = list(family.characters.all()) + list(family.cards.all())
         assert sorted(e.level for e in members) == list(range(1, len(members) + 1)), family.slug
@@ -70,12 +70,12 @@ def test_the_named_cards_of_the_rules_page_are_there(bundled):
     for name in ("Télendar", "Iro", "Amaya", "Aez", "Harès le brutal", "Zahal"):
         assert Character.objects.filter(name_fr__istartswith=name).exists(), name
     catalog = get_catalog()
-    for name in ("Katana", "Wakizashi"):  # rules: eredan §2.4 — affiliated to Kotoba
+    for name in ("Katana", "Wakizashi"):  # docs/rules/eredan.md §2.4 — affiliated to Kotoba
         found = [c for c in catalog.cards.values() if c.name_fr == name]
         assert found and all(c.guild == "kotoba" for c in found), name
     eclairs = sorted((c for c in catalog.cards.values() if c.family == "eclairs"), key=lambda c: c.level)
     assert [c.level for c in eclairs] == [1, 2, 3]
-    assert eclairs[2].unique  # rules: eredan §2.7 — a unique top evolution
+    assert eclairs[2].unique  # docs/rules/eredan.md §2.7 — a unique top evolution
 
 
 def test_cardset_stats_command(bundled, capsys):

@@ -1,4 +1,4 @@
-"""Model constraints and validation (cards/models.py): rules eredan §1 — the card database."""
+"""Model constraints and validation (cards/models.py): docs/rules/eredan.md §1 — the card database."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def _refused_by_database(obj) -> None:
     ],
 )
 def test_character_stats_are_checked_by_the_database_and_by_full_clean(mini, field, value):
-    """rules: eredan §1 — non-negative stats, attack min ≤ max, level ≥ 1 (absurd numbers refused)."""
+    """docs/rules/eredan.md §1 — non-negative stats, attack min ≤ max, level ≥ 1 (absurd numbers refused)."""
     character = Character.objects.get(slug="telendar")
     setattr(character, field, value)
     with pytest.raises(ValidationError):
@@ -50,7 +50,7 @@ def test_negative_stats_are_refused_by_the_database(mini):
 
 
 def test_one_member_per_family_and_level(mini):
-    """rules: eredan §1 Evolutions — one card per (family, level)."""
+    """docs/rules/eredan.md §1 Evolutions — one card per (family, level)."""
     card = Card.objects.get(slug="eclairs-2")
     card.pk = None
     card._state.adding = True
@@ -62,7 +62,7 @@ def test_one_member_per_family_and_level(mini):
 
 
 def test_levels_are_contiguous(mini):
-    """rules: eredan §1 Evolutions — levels 1, 2, … without gaps."""
+    """docs/rules/eredan.md §1 Evolutions — levels 1, 2, … without gaps."""
     card = Card(
         slug="katana-3",
         family=EvolutionFamily.objects.get(slug="katana"),
@@ -186,7 +186,7 @@ def test_mercenaries_is_no_affiliation_for_a_card(mini):
 
 
 def test_a_character_has_one_or_two_classes(mini):
-    """rules: eredan §1 — one or two classes."""
+    """docs/rules/eredan.md §1 — one or two classes."""
     from cards.models import CharacterClass
 
     character = Character.objects.get(slug="iro")

@@ -90,7 +90,7 @@ def test_single_object_specs(mini):
     catalog = get_catalog()
     assert character_to_spec(Character.objects.get(slug="iro")) == catalog.characters["iro"]
     assert card_to_spec(Card.objects.get(slug="priere")) == catalog.cards["priere"]
-    assert catalog.characters["iro"].multi_guild  # Courtisan (rules: eredan §2.3)
+    assert catalog.characters["iro"].multi_guild  # Courtisan (docs/rules/eredan.md §2.3)
     assert catalog.characters["aez"].race_parent == "guemelite"
     assert catalog.characters["aez"].element == "feu"
     assert catalog.cards["wakizashi"].hands == 1

@@ -34,7 +34,7 @@ def test_valid_deck_anonymous(cards_db, client_for):
 
 
 def test_rule_violations_are_data_not_http_errors(cards_db, client_for):
-    """rules/eredan.md §2.4 example: Katana in a Noz'Dingard deck → 200 with card_affiliation."""
+    """docs/rules/eredan.md §2.4 example: Katana in a Noz'Dingard deck → 200 with card_affiliation."""
     r = post(client_for(), URL, {"characters": NOZ, "cards": deck(katana=1)})
     assert r.status_code == 200
     body = r.json()
@@ -184,7 +184,7 @@ def alice_collection(cards_db, alice):
 
 
 def test_collection_not_owned_with_missing_counts(alice_collection, alice, client_for):
-    """rules/eredan.md §2.9: validating against a collection reports the copies missing."""
+    """docs/rules/eredan.md §2.9: validating against a collection reports the copies missing."""
     r = post(
         client_for(alice),
         URL,

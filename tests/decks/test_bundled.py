@@ -15,7 +15,7 @@ DEMO = sorted(CARDSET.decks)
 
 @pytest.mark.parametrize("slug", DEMO)
 def test_bundled_demo_deck_is_legal(slug):
-    """rules/eredan.md §2: every demo deck the simulator runs is a legal deck."""
+    """docs/rules/eredan.md §2: every demo deck the simulator runs is a legal deck."""
     spec = CARDSET.decks[slug]
     result = validate_deck_spec(spec, catalog=CATALOG)
     assert result.valid, result.violations

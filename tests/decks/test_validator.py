@@ -1,4 +1,4 @@
-"""The pure deck validator: every code of rules/eredan.md §2, and every example of the rules page."""
+"""The pure deck validator: every code of docs/rules/eredan.md §2, and every example of the rules page."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_a_legal_deck_is_valid():
 
 
 def test_rules_2_2_example_telendar_iro_amaya_is_guild_conflict():
-    """rules/eredan.md §2.2: Télendar (Zil) + Iro (Kotoba) + Amaya (Kotoba) is invalid."""
+    """docs/rules/eredan.md §2.2: Télendar (Zil) + Iro (Kotoba) + Amaya (Kotoba) is invalid."""
     result = check(["telendar", "iro-le-duelliste", "amaya"], deck())
     assert codes(result) == ["guild_conflict"]
     assert result.violations[0].characters == ("amaya", "iro-le-duelliste", "telendar")
@@ -38,14 +38,15 @@ def test_rules_2_2_example_telendar_iro_amaya_is_guild_conflict():
 
 
 def test_rules_2_2_example_aez_iro_amaya_is_valid():
-    """rules/eredan.md §2.2: Aez (Mercenary) + Iro + Amaya is valid."""
+    """docs/rules/eredan.md §2.2: Aez (Mercenary) + Iro + Amaya is valid."""
     result = check(["aez-le-guerrier-errant", "iro-le-duelliste", "amaya"], deck())
     assert result.valid
     assert result.affiliation == "kotoba"
 
 
 def test_rules_2_3_example_aez_hares_zahal_is_noz_dingard():
-    """rules/eredan.md §2.3: Aez (Merc.) + Harès le brutal (Merc.) + Zahal (Noz'Dingard) → Noz'Dingard."""
+    """docs/rules/eredan.md §2.3: Aez (Merc.) + Harès le brutal (Merc.) + Zahal (Noz'Dingard)
+    → Noz'Dingard."""
     result = check(NOZ, deck())
     assert result.valid
     assert result.affiliation == "noz"
@@ -58,7 +59,7 @@ def test_rules_2_3_all_mercenary_deck_is_mercenary():
 
 
 def test_rules_2_4_example_katana_in_noz_dingard_deck_is_card_affiliation():
-    """rules/eredan.md §2.4: Katana (Kotoba) cannot go in a Noz'Dingard deck."""
+    """docs/rules/eredan.md §2.4: Katana (Kotoba) cannot go in a Noz'Dingard deck."""
     result = check(NOZ, deck(katana=1))
     assert codes(result) == ["card_affiliation"]
     assert result.violations[0].cards == ("katana",)
@@ -72,26 +73,26 @@ def test_rules_2_4_example_wakizashi_and_katana_each_reported():
 
 
 def test_rules_2_7_example_eclairs_3_once_is_legal():
-    """rules/eredan.md §2.7: Éclairs level 3 is unique → 1× Éclairs 3 is legal."""
+    """docs/rules/eredan.md §2.7: Éclairs level 3 is unique → 1× Éclairs 3 is legal."""
     result = check(["kounok", "zahal", "aez-le-guerrier-errant"], deck(eclairs_3=1))
     assert result.valid, result.violations
 
 
 def test_rules_2_7_example_eclairs_3_beside_eclairs_1_is_unique_evolution():
-    """rules/eredan.md §2.7: Éclairs 3 + Éclairs 1 → unique_evolution."""
+    """docs/rules/eredan.md §2.7: Éclairs 3 + Éclairs 1 → unique_evolution."""
     result = check(["kounok", "zahal", "aez-le-guerrier-errant"], deck(eclairs_3=1, eclairs_1=1))
     assert codes(result) == ["unique_evolution"]
     assert result.violations[0].cards == ("eclairs-1", "eclairs-3")
 
 
 def test_rules_2_7_example_three_eclairs_at_levels_1_and_2_is_legal():
-    """rules/eredan.md §2.7: "or up to 3× Éclairs at levels 1–2"."""
+    """docs/rules/eredan.md §2.7: "or up to 3× Éclairs at levels 1–2"."""
     result = check(["kounok", "zahal", "aez-le-guerrier-errant"], deck(eclairs_1=2, eclairs_2=1))
     assert result.valid, result.violations
 
 
 def test_rules_2_5_example_eclairs_1_x2_and_eclairs_2_x2_is_copy_limit():
-    """rules/eredan.md §2.5: 2× level 1 + 2× level 2 of one family is 4 copies, invalid."""
+    """docs/rules/eredan.md §2.5: 2× level 1 + 2× level 2 of one family is 4 copies, invalid."""
     result = check(["kounok", "zahal", "aez-le-guerrier-errant"], deck(eclairs_1=2, eclairs_2=2))
     assert codes(result) == ["copy_limit"]
     assert result.violations[0].cards == ("eclairs-1", "eclairs-2")
@@ -129,7 +130,7 @@ def test_rules_2_1_character_count(chars):
 
 
 def test_rules_2_1_duplicate_character_same_family_other_level():
-    """rules/eredan.md §2.1: three *different families* — Zahal 1 and Zahal 2 are one family."""
+    """docs/rules/eredan.md §2.1: three *different families* — Zahal 1 and Zahal 2 are one family."""
     result = check(["zahal", "zahal-2", "aez-le-guerrier-errant"], deck())
     assert codes(result) == ["duplicate_character"]
     assert result.violations[0].characters == ("zahal", "zahal-2")
@@ -147,7 +148,7 @@ def test_duplicate_unknown_character_slug():
 
 @pytest.mark.parametrize(("size", "ok"), [(19, False), (20, True), (50, True), (51, False)])
 def test_rules_2_1_deck_size_bounds(size, ok):
-    """rules/eredan.md §2.1: 20 to 50 cards."""
+    """docs/rules/eredan.md §2.1: 20 to 50 cards."""
     potions = {f"potion-{i}": card(f"potion-{i}", f"Potion {i}", "potion") for i in range(20)}
     catalog = Catalog(characters=CATALOG.characters, cards={**CATALOG.cards, **potions})
     cards = {}
@@ -165,7 +166,7 @@ def test_rules_2_1_deck_size_bounds(size, ok):
 
 
 def test_rules_2_3_mercenary_with_nehantiste():
-    """rules/eredan.md §2.3: Mercenary characters cannot be used with Néhantiste characters."""
+    """docs/rules/eredan.md §2.3: Mercenary characters cannot be used with Néhantiste characters."""
     nehantist = character("lhou", "Lhoù", "nehantistes", ("mage",))
     catalog = Catalog(characters={**CATALOG.characters, "lhou": nehantist}, cards=CATALOG.cards)
     result = validate_deck(
@@ -205,20 +206,20 @@ def test_rules_2_5_copy_limit_per_card_when_evolutions_do_not_share():
 
 
 def test_rules_2_6_unique_limit():
-    """rules/eredan.md §2.6: unique cards, 1 copy at most."""
+    """docs/rules/eredan.md §2.6: unique cards, 1 copy at most."""
     result = check(["kounok", "zahal", "aez-le-guerrier-errant"], deck(eclairs_3=2))
     assert codes(result) == ["unique_limit"]
     assert result.violations[0].cards == ("eclairs-3",)
 
 
 def test_rules_2_8_spell_needs_a_mage():
-    """rules/eredan.md §2.8: a Sortilège needs a Mage in the deck."""
+    """docs/rules/eredan.md §2.8: a Sortilège needs a Mage in the deck."""
     assert codes(check(NOZ, deck(boule_de_feu=1))) == ["class_requirement"]
     assert check(["kounok", "zahal", "aez-le-guerrier-errant"], deck(boule_de_feu=1)).valid
 
 
 def test_rules_2_8_guemelite_casts_spells_of_its_element_only():
-    """rules/eredan.md §2.8: "or a Guémélite of the spell's element" (Ombreuse: Guémélite de l'Ombre)."""
+    """docs/rules/eredan.md §2.8: "or a Guémélite of the spell's element" (Ombreuse: Guémélite de l'Ombre)."""
     shadow_spell = card("ombres", "Ombres", "ombre")
     catalog = Catalog(characters=CATALOG.characters, cards={**CATALOG.cards, "ombres": shadow_spell})
     chars = ["ombreuse", "telendar", "ghost"]
@@ -233,13 +234,13 @@ def test_rules_2_8_guemelite_casts_spells_of_its_element_only():
 
 
 def test_rules_2_8_theurgy_needs_a_pretre():
-    """rules/eredan.md §2.8: a Théurgie needs a Prêtre."""
+    """docs/rules/eredan.md §2.8: a Théurgie needs a Prêtre."""
     assert codes(check(NOZ, deck(benediction_du_gardien=1))) == ["class_requirement"]
     assert check(["jorus", "zahal", "aez-le-guerrier-errant"], deck(benediction_du_gardien=1)).valid
 
 
 def test_rules_2_8_multi_class_mage_pretre_plays_both():
-    """rules/eredan.md §3 Classes: a multi-class character plays both classes' cards."""
+    """docs/rules/eredan.md §3 Classes: a multi-class character plays both classes' cards."""
     chars = ["meliane", "amaya", "aez-le-guerrier-errant"]
     assert check(chars, deck(boule_de_feu=1, benediction_du_gardien=1)).valid
     first_only = dataclasses.replace(DEFAULT_RULES, multi_class_plays_all_classes=False)
@@ -259,7 +260,8 @@ def test_rules_2_8_character_reserved_card():
 
 
 def test_rules_2_8_golem_may_carry_any_item():
-    """rules/eredan.md §2.8: a Golem may carry any Objet (here one reserved to Mages and one to Jorus)."""
+    """docs/rules/eredan.md §2.8: a Golem may carry any Objet (here one reserved to Mages and one to
+    Jorus)."""
     chars = ["golemarlok", "zahal", "aez-le-guerrier-errant"]
     assert check(chars, deck(grimoire_de_mage=1, baton_de_jorus=1)).valid
     # …but not a reserved action, nor a spell
@@ -285,7 +287,7 @@ def test_rules_2_8_same_character_plays_a_reserved_spell():
 
 
 def test_rules_2_9_not_owned_with_missing_counts():
-    """rules/eredan.md §2.9: the collection must hold every copy; the missing counts are given."""
+    """docs/rules/eredan.md §2.9: the collection must hold every copy; the missing counts are given."""
     cards = deck(katana=3)
     owned = dict(cards) | dict.fromkeys(KOTOBA, 1)
     assert check(KOTOBA, cards, owned=owned).valid
@@ -300,7 +302,7 @@ def test_rules_2_9_not_owned_with_missing_counts():
 
 
 def test_rules_2_3_courtisan_joins_another_guild():
-    """rules/eredan.md §2.3: a Courtisan (Ishaïa, printed Noz'Dingard) may join a Kotoba deck."""
+    """docs/rules/eredan.md §2.3: a Courtisan (Ishaïa, printed Noz'Dingard) may join a Kotoba deck."""
     result = check(["ishaia", "iro-le-duelliste", "amaya"], deck(katana=1))
     assert result.valid
     assert result.affiliation == "kotoba"

@@ -1,4 +1,4 @@
-"""Invariants of the deck validator (rules/eredan.md §2), checked on random decks with hypothesis."""
+"""Invariants of the deck validator (docs/rules/eredan.md §2), checked on random decks with hypothesis."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def check(characters, cards, owned=None):
 @SETTINGS
 @given(characters_st, cards_st, owned_st, st.randoms(use_true_random=False))
 def test_reordering_never_changes_the_result(characters, cards, owned, rnd):
-    """rules/eredan.md §2: the result depends on the deck, not on the order it is written in."""
+    """docs/rules/eredan.md §2: the result depends on the deck, not on the order it is written in."""
     result = check(characters, cards, owned)
     chars2 = list(characters)
     rnd.shuffle(chars2)
@@ -53,7 +53,7 @@ def test_valid_iff_no_violation_and_codes_in_stable_order(characters, cards, own
 @SETTINGS
 @given(characters_st, cards_st)
 def test_deck_size_reported_iff_outside_bounds(characters, cards):
-    """rules/eredan.md §2.1: 20 to 50 cards."""
+    """docs/rules/eredan.md §2.1: 20 to 50 cards."""
     size = sum(cards.values())
     reported = "deck_size" in check(characters, cards).codes
     assert reported == (not DEFAULT_RULES.min_cards <= size <= DEFAULT_RULES.max_cards)
@@ -62,7 +62,7 @@ def test_deck_size_reported_iff_outside_bounds(characters, cards):
 @SETTINGS
 @given(characters_st, cards_st, st.sampled_from(CARD_SLUGS))
 def test_adding_a_copy_never_makes_an_oversized_deck_valid(characters, cards, extra):
-    """rules/eredan.md §2.1: a deck at or beyond the maximum stays invalid when a copy is added."""
+    """docs/rules/eredan.md §2.1: a deck at or beyond the maximum stays invalid when a copy is added."""
     result = check(characters, cards)
     bigger = dict(cards)
     bigger[extra] = bigger.get(extra, 0) + 1
@@ -79,7 +79,7 @@ def test_adding_a_copy_never_makes_an_oversized_deck_valid(characters, cards, ex
 @SETTINGS
 @given(characters_st, cards_st)
 def test_copy_limit_iff_a_family_has_more_than_three(characters, cards):
-    """rules/eredan.md §2.5: evolutions count together."""
+    """docs/rules/eredan.md §2.5: evolutions count together."""
     per_family: dict[str, int] = {}
     for slug, count in cards.items():
         if slug in CATALOG.cards:
@@ -92,7 +92,7 @@ def test_copy_limit_iff_a_family_has_more_than_three(characters, cards):
 @SETTINGS
 @given(characters_st, cards_st, owned_st, st.sampled_from(CHARACTER_SLUGS + CARD_SLUGS))
 def test_owning_more_never_adds_a_not_owned_violation(characters, cards, owned, slug):
-    """rules/eredan.md §2.9: one more owned copy can only remove a missing copy."""
+    """docs/rules/eredan.md §2.9: one more owned copy can only remove a missing copy."""
     owned = dict(owned or {})
     before = [v for v in check(characters, cards, owned).violations if v.code == "not_owned"]
     owned[slug] = owned.get(slug, 0) + 1

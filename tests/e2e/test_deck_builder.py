@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import ALICE, BOB, screenshot, sign_in
 
-#: A legal Kotoba deck of the bundled card set (rules: eredan §2): 20 cards, none reserved.
+#: A legal Kotoba deck of the bundled card set (docs/rules/eredan.md §2): 20 cards, none reserved.
 CARDS = [
     ("Katana", 3),
     ("Wakizashi", 3),
@@ -62,7 +62,7 @@ def test_build_a_deck_see_a_rule_broken_fix_it_and_save_it(page: Any) -> None:
 
     page.get_by_role("link", name="New deck", exact=True).click()
     page.get_by_label("Deck name").fill("Lames de Kotoba")
-    # rules: eredan §2.2 — Iro (Kotoba) beside Zahal (Noz'Dingard): a guild conflict
+    # docs/rules/eredan.md §2.2 — Iro (Kotoba) beside Zahal (Noz'Dingard): a guild conflict
     pick_characters(
         page, "Aez le guerrier errant (niveau 1)", "Iro le duelliste (niveau 1)", "Zahal (niveau 1)"
     )
@@ -71,7 +71,7 @@ def test_build_a_deck_see_a_rule_broken_fix_it_and_save_it(page: Any) -> None:
     for name, copies in CARDS:
         add_card(page, name, copies)
     expect(page.locator("#cards-h")).to_contain_text("20 of 20–50")
-    # rules: eredan §2.5 — a fourth Katana breaks the copy limit; its row is highlighted
+    # docs/rules/eredan.md §2.5 — a fourth Katana breaks the copy limit; its row is highlighted
     katana = page.get_by_label("Copies of Katana", exact=True)
     katana.fill("4")
     katana.press("Tab")

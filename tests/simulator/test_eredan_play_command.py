@@ -1,5 +1,5 @@
 """``manage.py eredan_play``: one game, turn by turn or as JSON; decks by slug, id or file, from
-the card database, checked like any simulation's (rules/eredan.md §2, §3)."""
+the card database, checked like any simulation's (docs/rules/eredan.md §2, §3)."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_bad_input_is_a_clear_error(cardset: None, args: tuple[str, ...], messag
 
 
 def test_an_invalid_deck_is_refused_with_its_violations(cardset: None, tmp_path: Path) -> None:
-    """rules/eredan.md §2: only legal decks are played (here 12 cards, and 4 Katanas)."""
+    """docs/rules/eredan.md §2: only legal decks are played (here 12 cards, and 4 Katanas)."""
     path = tmp_path / "short.json"
     path.write_text(
         json.dumps({**KOTOBA, "cards": {"katana-1": 4, "wakizashi-1": 3, "kunai-1": 2, "haine-des-noz-1": 3}})

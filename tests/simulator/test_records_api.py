@@ -158,7 +158,7 @@ def test_verify_names_the_first_illegal_action_and_its_rule(client_for: Any) -> 
     assert body["valid"] is False
     assert body["error"]["code"] == "illegal_action"
     assert body["error"]["deal"] == 0 and body["error"]["action"] is not None
-    assert body["error"]["rule"].startswith("rules/cribbage.md")
+    assert body["error"]["rule"].startswith("docs/rules/cribbage.md")
 
 
 def test_verify_refuses_what_is_not_a_record_with_a_400(client_for: Any) -> None:
@@ -200,7 +200,7 @@ def test_replay_rejects_an_illegal_record_naming_the_action_and_the_rule(tmp_pat
         call_command("replay", str(path), stdout=io.StringIO(), stderr=err)
     assert excinfo.value.returncode == 1
     assert "INVALID" in err.getvalue() and "deal 1, action" in err.getvalue()
-    assert "rules/cribbage.md" in err.getvalue()
+    assert "docs/rules/cribbage.md" in err.getvalue()
 
 
 def test_replay_reads_a_list_and_reports_each(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Crapette, StarGames variant (``rules/crapette.md``): a Skip-Bo-like game for two players.
+"""Crapette, StarGames variant (``docs/rules/crapette.md``): a Skip-Bo-like game for two players.
 
 ``GAME_SPEC`` registers it with the batch machinery: options ``stock_size`` (5..20),
 ``central_piles`` and ``max_turns`` (named rule decisions, see :mod:`.game`), AI policies

@@ -1,4 +1,4 @@
-"""Crapette, StarGames variant: the rules engine (``rules/crapette.md``).
+"""Crapette, StarGames variant: the rules engine (``docs/rules/crapette.md``).
 
 A Skip-Bo-like game for two players with two 52-card decks. Each player has a stock pile of N
 cards (only the top face up), a hand of 5 and four help piles; in the middle lie up to four central
@@ -33,25 +33,25 @@ from simulator.engine.protocol import TERMINAL, GameError, IllegalActionError
 
 # -- the rules as constants ----------------------------------------------------------------------
 
-#: rules: crapette "Cards and layout" — two standard 52-card decks shuffled together.
+#: docs/rules/crapette.md §1 — two standard 52-card decks shuffled together.
 DECK_COPIES = 2
 TOTAL_CARDS = 52 * DECK_COPIES
-#: rules: crapette "Cards and layout" — stock piles of N cards, 5 ≤ N ≤ 20, agreed before the game.
+#: docs/rules/crapette.md §1 — stock piles of N cards, 5 ≤ N ≤ 20, agreed before the game.
 MIN_STOCK_SIZE = 5
 MAX_STOCK_SIZE = 20
 DEFAULT_STOCK_SIZE = 20
-#: rules: crapette "Cards and layout" — a hand of 5 cards; "Play" 5 — draw back to 5.
+#: docs/rules/crapette.md §1 — a hand of 5 cards; §2.5 — draw back to 5.
 HAND_SIZE = 5
-#: rules: crapette "Cards and layout" — four help piles per player.
+#: docs/rules/crapette.md §1 — four help piles per player.
 HELP_PILES = 4
-#: rules: crapette "Play" 2 — a central pile goes up to Q; "Play" 3 — at Q it is complete.
+#: docs/rules/crapette.md §2.2 — a central pile goes up to Q; §2.3 — at Q it is complete.
 TOP_RANK = QUEEN
-#: rules: crapette "Cards and layout" — kings are jokers (wild).
+#: docs/rules/crapette.md §1 — kings are jokers (wild).
 WILD_RANK = KING
-#: rules: crapette "Play" 1 — for choosing the first player, kings count high (13).
+#: docs/rules/crapette.md §2.1 — for choosing the first player, kings count high (13).
 FIRST_PLAYER_KING_VALUE = 13
 
-#: **[decision]** rules: crapette "Cards and layout" — up to 4 central piles at once, as in
+#: **[decision]** docs/rules/crapette.md §1 — up to 4 central piles at once, as in
 #: Skip-Bo. A game option (``central_piles``), 1..8.
 MAX_CENTRAL_PILES = 4
 CENTRAL_PILES_RANGE = (1, 8)
@@ -61,16 +61,16 @@ CENTRAL_PILES_RANGE = (1, 8)
 #: each distinct move once (an ace "to place 2" and "to place 3" would be the same move).
 NEW_PILE_IN_LEFTMOST_FREE_PLACE = True
 
-#: **[decision]** rules: crapette "Play" 1 — a tie between the stock tops is broken by a coin flip
+#: **[decision]** docs/rules/crapette.md §2.1 — a tie between the stock tops is broken by a coin flip
 #: drawn from the game's seeded RNG.
 FIRST_PLAYER_TIE_BREAK = "seeded coin flip"
 
-#: **[decision]** rules: crapette "Play" 4/5 — when the draw pile holds fewer cards than a player
+#: **[decision]** docs/rules/crapette.md §2.4/5 — when the draw pile holds fewer cards than a player
 #: must draw, they take what is left and play on; the game ends only when a player must draw and
-#: the draw pile is empty (rules: crapette "End", "runs out").
+#: the draw pile is empty (docs/rules/crapette.md §3, "runs out").
 DRAW_WHAT_IS_LEFT = True
 
-#: **[decision]** guard so that every game ends (rules: crapette "End" is silent on endless games).
+#: **[decision]** guard so that every game ends (docs/rules/crapette.md §3 is silent on endless games).
 #: Two players who keep feeding completed piles back into the draw pile could play forever, so a
 #: game that reaches ``max_turns`` turns ends there and is scored like the draw-pile end: fewer
 #: stock cards wins, equal is a draw (``end_reason == "turn_limit"``). A game option.
@@ -81,29 +81,29 @@ DEFAULT_MAX_TURNS = 1000
 #: the turn). Far above anything seen in play (a long turn is a few dozen plays).
 MAX_PLAYS_PER_TURN = 500
 
-#: **[decision]** rules: crapette "Play" 5 — "a player whose hand is empty and who cannot draw
-#: passes the turn". With "runs out" meaning "must draw and the draw pile is empty" (rules "End"),
+#: **[decision]** docs/rules/crapette.md §2.5 — "a player whose hand is empty and who cannot draw
+#: passes the turn". With "runs out" meaning "must draw and the draw pile is empty" (rules §3),
 #: such a player ends the game instead: the pass is never reached. Kept as a named constant so the
 #: choice is visible; see docs/crapette.md.
 EMPTY_HAND_CANNOT_DRAW_ENDS_GAME = True
 
 # Rule citations used in error messages (the ``rule`` of an IllegalActionError).
-RULE_PREFIX = "rules/crapette.md"
-RULE_GAME_OVER = f'{RULE_PREFIX} "End": the game is over'
-RULE_NEW_PILE_ACE = f'{RULE_PREFIX} "Play" 2: a new central pile must start with an A (or a king as an A)'
-RULE_PILE_ASCENDS = f'{RULE_PREFIX} "Play" 2: each central pile goes up one rank at a time, A to Q'
-RULE_KING_WILD = f'{RULE_PREFIX} "Play" 2: a king may be played in place of any card'
+RULE_PREFIX = "docs/rules/crapette.md"
+RULE_GAME_OVER = f"{RULE_PREFIX} §3: the game is over"
+RULE_NEW_PILE_ACE = f"{RULE_PREFIX} §2.2: a new central pile must start with an A (or a king as an A)"
+RULE_PILE_ASCENDS = f"{RULE_PREFIX} §2.2: each central pile goes up one rank at a time, A to Q"
+RULE_KING_WILD = f"{RULE_PREFIX} §2.2: a king may be played in place of any card"
 RULE_SOURCES = (
-    f'{RULE_PREFIX} "Play" 2: a card comes from the hand, the top of the stock pile or the top of '
+    f"{RULE_PREFIX} §2.2: a card comes from the hand, the top of the stock pile or the top of "
     "one of the player's own help piles"
 )
-RULE_STOCK_TOP = f'{RULE_PREFIX} "Cards and layout": only the top card of the stock pile is playable'
-RULE_HELP_TOP = f'{RULE_PREFIX} "Cards and layout": only the top card of a help pile is playable'
+RULE_STOCK_TOP = f"{RULE_PREFIX} §1: only the top card of the stock pile is playable"
+RULE_HELP_TOP = f"{RULE_PREFIX} §1: only the top card of a help pile is playable"
 RULE_HAND_TO_HELP = (
-    f'{RULE_PREFIX} "Play" 5: the turn ends by putting a card from the hand onto one of the '
+    f"{RULE_PREFIX} §2.5: the turn ends by putting a card from the hand onto one of the "
     "player's own help piles"
 )
-RULE_CENTRAL_PLACES = f'{RULE_PREFIX} "Cards and layout": up to {{n}} central piles at once [decision]'
+RULE_CENTRAL_PLACES = f"{RULE_PREFIX} §1: up to {{n}} central piles at once [decision]"
 RULE_LEFTMOST_FREE = "docs/crapette.md: a new central pile goes in the leftmost free place [decision]"
 RULE_PLAYS_PER_TURN = f"docs/crapette.md: at most {MAX_PLAYS_PER_TURN} plays per turn [decision]"
 
@@ -137,7 +137,7 @@ class CrapetteOptions:
         if not isinstance(self.stock_size, int) or not MIN_STOCK_SIZE <= self.stock_size <= MAX_STOCK_SIZE:
             raise CrapetteOptionError(
                 f"stock_size must be a whole number from {MIN_STOCK_SIZE} to {MAX_STOCK_SIZE} "
-                f'(rules: crapette "Cards and layout"), got {self.stock_size!r}',
+                f"(docs/rules/crapette.md §1), got {self.stock_size!r}",
                 option="stock_size",
             )
         lo, hi = CENTRAL_PILES_RANGE
@@ -179,7 +179,7 @@ class Move:
 
     @property
     def ends_turn(self) -> bool:
-        """rules: crapette "Play" 5 — a card onto a help pile ends the turn."""
+        """docs/rules/crapette.md §2.5 — a card onto a help pile ends the turn."""
         return self.target is Place.HELP
 
     def __str__(self) -> str:
@@ -194,14 +194,14 @@ class Move:
 
 
 def first_player_for(top0: Card, top1: Card, rng: random.Random) -> int:
-    """rules: crapette "Play" 1 — the seat whose stock top is higher starts (kings count 13);
+    """docs/rules/crapette.md §2.1 — the seat whose stock top is higher starts (kings count 13);
     a tie is a coin flip with ``rng`` (:data:`FIRST_PLAYER_TIE_BREAK`)."""
     seat = higher_stock_top(top0, top1)
     return rng.randrange(2) if seat is None else seat
 
 
 def higher_stock_top(top0: Card, top1: Card) -> int | None:
-    """rules: crapette "Play" 1 — the seat whose stock top is higher (kings count 13), or ``None``
+    """docs/rules/crapette.md §2.1 — the seat whose stock top is higher (kings count 13), or ``None``
     on equal ranks (then a coin flip decides)."""
     v0 = FIRST_PLAYER_KING_VALUE if top0.rank == KING else top0.rank
     v1 = FIRST_PLAYER_KING_VALUE if top1.rank == KING else top1.rank
@@ -263,7 +263,7 @@ class CrapetteState:
         self.end_reason: str | None = None
         self.winner: int | None = None
         self.log: list[str] | None = None
-        #: Where the order of a reshuffled draw pile comes from (rules: crapette "Play" 3). ``None``
+        #: Where the order of a reshuffled draw pile comes from (docs/rules/crapette.md §2.3). ``None``
         #: (the default): the game's seeded RNG shuffles it. A replay sets a function that puts the
         #: cards in the order a record gives, and a recorder one that shuffles with the RNG and notes
         #: the order; it gets the draw pile, completed pile added (bottom to top), and reorders it in
@@ -343,15 +343,15 @@ class CrapetteState:
             if len(pile) == TOP_RANK:
                 self._complete_pile(move.target_pile)
             if move.source is Place.STOCK and not self.stocks[seat]:
-                # rules: crapette "End" — the last stock card on a central pile wins at once.
+                # docs/rules/crapette.md §3 — the last stock card on a central pile wins at once.
                 self._finish(END_STOCK_EMPTIED, winner=seat)
                 return
             if move.source is Place.HAND and not self.hands[seat]:
-                # rules: crapette "Play" 4 — an emptied hand draws 5 new cards and goes on.
+                # docs/rules/crapette.md §2.4 — an emptied hand draws 5 new cards and goes on.
                 self._note(lambda: f"P{seat} has emptied their hand")
                 self._draw(seat, HAND_SIZE)
             return
-        # rules: crapette "Play" 5 — a hand card onto an own help pile ends the turn.
+        # docs/rules/crapette.md §2.5 — a hand card onto an own help pile ends the turn.
         self._take(seat, move)
         self.help_piles[seat][move.target_pile].append(move.card)
         self._note(lambda: f"P{seat} ends the turn: {move}")
@@ -485,7 +485,7 @@ class CrapetteState:
             self.help_piles[seat][move.source_pile].pop()
 
     def _complete_pile(self, slot: int) -> None:
-        """rules: crapette "Play" 3 — a pile at Q is removed and shuffled into the draw pile."""
+        """docs/rules/crapette.md §2.3 — a pile at Q is removed and shuffled into the draw pile."""
         pile = self.central[slot]
         self.central[slot] = []
         self.draw_pile.extend(pile)
@@ -498,7 +498,7 @@ class CrapetteState:
 
     def _draw(self, seat: int, count: int) -> None:
         """Draw ``count`` cards, or what is left (:data:`DRAW_WHAT_IS_LEFT`); a player who must draw
-        from an empty draw pile ends the game (rules: crapette "End")."""
+        from an empty draw pile ends the game (docs/rules/crapette.md §3)."""
         if count <= 0:
             return
         if not self.draw_pile:
@@ -512,14 +512,14 @@ class CrapetteState:
         self._note(lambda: f"P{seat} draws {taken} card{'s' if taken != 1 else ''}")
 
     def _begin_turn(self, seat: int) -> None:
-        """rules: crapette "Play" 5 — the next player draws back to 5 cards, then plays."""
+        """docs/rules/crapette.md §2.5 — the next player draws back to 5 cards, then plays."""
         if self.turns >= self.options.max_turns:
             self._note(lambda: f"turn limit ({self.options.max_turns}) reached")
             self._finish(END_TURN_LIMIT, winner=self._fewer_stock_cards())
             return
         missing = HAND_SIZE - len(self.hands[seat])
         if missing > 0 and not self.draw_pile:
-            # rules: crapette "End" — they must draw and cannot: the turn is never played.
+            # docs/rules/crapette.md §3 — they must draw and cannot: the turn is never played.
             self._draw(seat, missing)
             return
         self.player = seat
@@ -528,7 +528,7 @@ class CrapetteState:
         self._draw(seat, missing)
 
     def _fewer_stock_cards(self) -> int | None:
-        """rules: crapette "End" — the fewer stock cards wins; equal counts are a draw."""
+        """docs/rules/crapette.md §3 — the fewer stock cards wins; equal counts are a draw."""
         n0, n1 = len(self.stocks[0]), len(self.stocks[1])
         if n0 == n1:
             return None
@@ -694,7 +694,7 @@ class CrapetteGame:
     ) -> CrapetteState:
         """The game as dealt, without shuffling: what :meth:`new_initial_state` makes, from given
         cards (a record's deal). Stocks and the draw pile are bottom to top (the draw pile is drawn
-        from its end). ``first_player`` is checked against rules: crapette "Play" 1 (on equal stock
+        from its end). ``first_player`` is checked against docs/rules/crapette.md §2.1 (on equal stock
         tops either seat may start: the coin flip). ``rng`` only serves for reshuffles when no
         :attr:`CrapetteState.reshuffle` is set. A deal the rules cannot produce (pile sizes, not
         exactly the 104 cards of two decks, the wrong first player) raises :class:`LayoutError`."""
@@ -714,7 +714,7 @@ class CrapetteGame:
         higher = higher_stock_top(stock_lists[0][-1], stock_lists[1][-1])
         if higher is not None and first_player != higher:
             raise LayoutError(
-                f'seat {higher} shows the higher stock top and starts (rules: crapette "Play" 1)'
+                f"seat {higher} shows the higher stock top and starts (docs/rules/crapette.md §2.1)"
             )
         state = self._dealt(stock_lists, hand_lists, pile, rng if rng is not None else random.Random(0))
         state.first_player = first_player
@@ -791,7 +791,7 @@ class CrapetteGame:
 
 
 def central_pile_is_valid(pile: Sequence[Card]) -> bool:
-    """rules: crapette "Play" 2 — card ``k`` (from 1) of a central pile is rank ``k`` or a king, and
+    """docs/rules/crapette.md §2.2 — card ``k`` (from 1) of a central pile is rank ``k`` or a king, and
     a pile never goes past Q (it is removed when it reaches Q)."""
     if len(pile) >= TOP_RANK:
         return False

@@ -1,6 +1,6 @@
 """Text rendering of a Crapette position for the terminal.
 
-The layout follows the table of the rules (``rules/crapette.md`` "Cards and layout"): the opponent
+The layout follows the table of the rules (``docs/rules/crapette.md`` "Cards and layout"): the opponent
 at the top (stock pile, help piles, hand size), the central piles and the draw pile in the middle,
 the viewer at the bottom. Hidden cards are never shown: the opponent's hand is a count, stock piles
 show only their face-up top.

@@ -1,4 +1,4 @@
-"""Two-player Cribbage (rules/cribbage.md): the engine, exact scoring, a discard advisor, tables.
+"""Two-player Cribbage (docs/rules/cribbage.md): the engine, exact scoring, a discard advisor, tables.
 
 - :mod:`.scoring` — ``score_show`` / ``show_breakdown``, ``score_pegging`` / ``pegging_breakdown``.
 - :mod:`.game` — the game on the common protocol (``CribbageGame``, ``CribbageState``).

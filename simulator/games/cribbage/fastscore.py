@@ -81,7 +81,7 @@ def rank5_nested() -> list[list[list[list[list[int]]]]]:
 
 
 def suit_points(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
-    """Flush + his nobs of a 4-card hand (or crib) with the starter (rules "A hand" §5)."""
+    """Flush + his nobs of a 4-card hand (or crib) with the starter (docs/rules/cribbage.md §2.5)."""
     points = 0
     suit = hand[0].suit
     if hand[1].suit == suit and hand[2].suit == suit and hand[3].suit == suit:

@@ -1,4 +1,4 @@
-"""Two-player Cribbage on the common game protocol (rules/cribbage.md).
+"""Two-player Cribbage on the common game protocol (docs/rules/cribbage.md).
 
 A deal runs: the dealer deals 6 cards each; the pone (non-dealer) then the dealer discard 2 to
 the dealer's crib; the starter is cut (a Jack: 2 for the dealer, "his heels"); pegging, the pone
@@ -32,25 +32,25 @@ from simulator.games.cribbage.scoring import (
     show_breakdown,
 )
 
-#: rules/cribbage.md "Winning": the first to reach 121 wins, at the moment it is reached.
+#: docs/rules/cribbage.md §3: the first to reach 121 wins, at the moment it is reached.
 WINNING_SCORE: Final = 121
 #: A sanity bound on the ``target`` option.
 MAX_TARGET: Final = 10_000
-#: rules/cribbage.md "A hand" §1: the dealer deals 6 cards to each player.
+#: docs/rules/cribbage.md §2.1: the dealer deals 6 cards to each player.
 DEALT_CARDS: Final = 6
-#: rules/cribbage.md "A hand" §2: each player discards 2 cards to the crib.
+#: docs/rules/cribbage.md §2.2: each player discards 2 cards to the crib.
 DISCARDED_CARDS: Final = 2
-#: rules/cribbage.md "A hand" §1 — **decision** (standard rule; the source only says "at random"):
+#: docs/rules/cribbage.md §2.1 — **decision** (standard rule; the source only says "at random"):
 #: the first dealer is chosen by a cut, the lower card dealing (ace low); equal ranks cut again.
 FIRST_DEALER_BY_LOWER_CUT: Final = True
 
 # Rule citations carried by IllegalActionError.rule.
-RULE_GAME_OVER = 'rules/cribbage.md "Winning": the game is over once a player reaches the target'
-RULE_DISCARD = 'rules/cribbage.md "A hand" §2: each player discards 2 of their own cards to the crib'
-RULE_DISCARD_FIRST = 'rules/cribbage.md "A hand" §2-4: the discards are made before the play'
-RULE_PLAY_OWN = 'rules/cribbage.md "A hand" §4: a player lays a card from their own hand'
-RULE_COUNT = 'rules/cribbage.md "A hand" §4: the count may never exceed 31'
-RULE_GO = 'rules/cribbage.md "A hand" §4: "go" only when no card can be played without exceeding 31'
+RULE_GAME_OVER = "docs/rules/cribbage.md §3: the game is over once a player reaches the target"
+RULE_DISCARD = "docs/rules/cribbage.md §2.2: each player discards 2 of their own cards to the crib"
+RULE_DISCARD_FIRST = "docs/rules/cribbage.md §2.2–2.4: the discards are made before the play"
+RULE_PLAY_OWN = "docs/rules/cribbage.md §2.4: a player lays a card from their own hand"
+RULE_COUNT = "docs/rules/cribbage.md §2.4: the count may never exceed 31"
+RULE_GO = 'docs/rules/cribbage.md §2.4: "go" only when no card can be played without exceeding 31'
 
 
 class Phase(Enum):
@@ -224,7 +224,7 @@ class CribbageState:
             self.log.append({"event": event, **facts})
 
     def _cut_for_deal(self) -> int:
-        """rules "A hand" §1 (FIRST_DEALER_BY_LOWER_CUT): each cuts a card; the lower deals."""
+        """docs/rules/cribbage.md §2.1 (FIRST_DEALER_BY_LOWER_CUT): each cuts a card; the lower deals."""
         deck = full_deck()
         while True:
             cut = self.rng.sample(deck, 2)
@@ -234,7 +234,7 @@ class CribbageState:
                 return 0 if cut[0].rank < cut[1].rank else 1
 
     def _deal(self) -> None:
-        """rules "A hand" §1: shuffle, 6 cards each (or the deal stacked by stack_next_deal)."""
+        """docs/rules/cribbage.md §2.1: shuffle, 6 cards each (or the deal stacked by stack_next_deal)."""
         self.deals += 1
         pone = 1 - self.dealer
         if self._next_deal is None:
@@ -342,7 +342,7 @@ class CribbageState:
         self._cut_starter()
 
     def _cut_starter(self) -> None:
-        """rules "A hand" §3: cut the starter; a Jack gives the dealer 2 (his heels)."""
+        """docs/rules/cribbage.md §2.3: cut the starter; a Jack gives the dealer 2 (his heels)."""
         if self._fixed_starter is not None and self._fixed_starter in self.deck:
             self.deck.remove(self._fixed_starter)
             starter = self._fixed_starter
@@ -354,7 +354,7 @@ class CribbageState:
         if starter.rank == JACK and self._score(self.dealer, HEELS_POINTS, "his heels", "heels"):
             return
         self.phase = Phase.PEGGING
-        self.to_move = 1 - self.dealer  # rules "A hand" §4: the non-dealer plays first
+        self.to_move = 1 - self.dealer  # docs/rules/cribbage.md §2.4: the non-dealer plays first
 
     # -- pegging --------------------------------------------------------------------------
     def _play(self, seat: int, card: Card) -> None:
@@ -407,7 +407,7 @@ class CribbageState:
         self._end_series()
 
     def _end_series(self) -> None:
-        """rules "A hand" §4: the count resets; the player who did not lay the last card leads."""
+        """docs/rules/cribbage.md §2.4: the count resets; the player who did not lay the last card leads."""
         assert self.last_player is not None
         self.count = 0
         self.series = []
@@ -423,7 +423,7 @@ class CribbageState:
 
     # -- the show -------------------------------------------------------------------------
     def _show(self) -> None:
-        """rules "A hand" §5: pone's hand, dealer's hand, then the crib, stopping at a win."""
+        """docs/rules/cribbage.md §2.5: pone's hand, dealer's hand, then the crib, stopping at a win."""
         assert self.starter is not None
         pone = 1 - self.dealer
         crib = [*(self.discards[pone] or ()), *(self.discards[self.dealer] or ())]
@@ -444,11 +444,11 @@ class CribbageState:
             )
             if breakdown.total and self._score(seat, breakdown.total, "crib" if is_crib else "hand", "show"):
                 return
-        self.dealer = 1 - self.dealer  # rules "A hand" §6: the deal passes
+        self.dealer = 1 - self.dealer  # docs/rules/cribbage.md §2.6: the deal passes
         self._deal()
 
     def _score(self, seat: int, points: int, reason: str, during: str) -> bool:
-        """Peg ``points``; True when that wins the game (rules "Winning": at once)."""
+        """Peg ``points``; True when that wins the game (docs/rules/cribbage.md §3: at once)."""
         self.scores[seat] += points
         self._event("score", seat=seat, points=points, reason=reason, scores=list(self.scores))
         if self.scores[seat] >= self.game.target:

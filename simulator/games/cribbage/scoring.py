@@ -1,6 +1,6 @@
 """Show and pegging scoring — the readable reference implementation.
 
-rules/cribbage.md "A hand" §4 (pegging) and §5 (the show). These functions favour clarity: every
+docs/rules/cribbage.md §2.4 (pegging) and §5 (the show). These functions favour clarity: every
 fifteen, pair and run is found by listing card combinations, exactly as a player counts them.
 The fast paths (:mod:`simulator.games.cribbage.fastscore`, the table and the advisor) are tested
 against them.
@@ -22,23 +22,23 @@ from simulator.engine.protocol import GameError
 
 CardLike = Card | str
 
-#: rules/cribbage.md "A hand" §5: a hand (and the crib) is 4 cards, scored with the starter.
+#: docs/rules/cribbage.md §2.5: a hand (and the crib) is 4 cards, scored with the starter.
 SHOW_HAND_SIZE: Final = 4
-#: rules/cribbage.md "A hand" §4: the count may never exceed 31.
+#: docs/rules/cribbage.md §2.4: the count may never exceed 31.
 MAX_COUNT: Final = 31
-#: rules/cribbage.md "A hand" §4 and §5: a fifteen scores 2.
+#: docs/rules/cribbage.md §2.4 and §5: a fifteen scores 2.
 FIFTEEN_POINTS: Final = 2
-#: rules/cribbage.md "A hand" §4: exactly 31 scores 2 (never 2 + 1 for the last card).
+#: docs/rules/cribbage.md §2.4: exactly 31 scores 2 (never 2 + 1 for the last card).
 THIRTY_ONE_POINTS: Final = 2
-#: rules/cribbage.md "A hand" §4: a go or the last card of the play scores 1.
+#: docs/rules/cribbage.md §2.4: a go or the last card of the play scores 1.
 GO_POINTS: Final = 1
-#: rules/cribbage.md "A hand" §5: each pair scores 2.
+#: docs/rules/cribbage.md §2.5: each pair scores 2.
 PAIR_POINTS: Final = 2
-#: rules/cribbage.md "A hand" §5: his nobs (the Jack of the starter's suit in the hand) scores 1.
+#: docs/rules/cribbage.md §2.5: his nobs (the Jack of the starter's suit in the hand) scores 1.
 NOBS_POINTS: Final = 1
-#: rules/cribbage.md "A hand" §3: a Jack turned up as starter scores 2 for the dealer (his heels).
+#: docs/rules/cribbage.md §2.3: a Jack turned up as starter scores 2 for the dealer (his heels).
 HEELS_POINTS: Final = 2
-#: rules/cribbage.md "A hand" §5 — **decision** (standard rule, the source is silent): in the crib
+#: docs/rules/cribbage.md §2.5 — **decision** (standard rule, the source is silent): in the crib
 #: only a five-card flush (the four crib cards and the starter of one suit) counts; a hand's
 #: four-card flush scores 4, five with the starter.
 CRIB_FLUSH_NEEDS_FIVE: Final = True
@@ -49,7 +49,8 @@ class CribbageInputError(GameError, ValueError):
 
 
 def pip(card: Card) -> int:
-    """Pip value for fifteens and the count: A = 1, 2..10 face value, J Q K = 10 (rules "Cards")."""
+    """Pip value for fifteens and the count: A = 1, 2..10 face value, J Q K = 10
+    (docs/rules/cribbage.md §1)."""
     return card.rank if card.rank < 10 else 10
 
 
@@ -119,7 +120,7 @@ def _is_run(cards: Sequence[Card]) -> bool:
 def show_breakdown(hand: Iterable[CardLike], starter: CardLike, *, crib: bool = False) -> ShowBreakdown:
     """Score a 4-card hand (or crib, ``crib=True``) with the starter, category by category.
 
-    rules/cribbage.md "A hand" §5: every distinct combination summing to 15 (2 each), every pair
+    docs/rules/cribbage.md §2.5: every distinct combination summing to 15 (2 each), every pair
     (2 each), every run of 3+ counted once per distinct combination of the longest length, the
     flush (4 in hand, 5 with the starter; crib: 5 only), his nobs (1).
     """
@@ -150,13 +151,13 @@ def show_breakdown(hand: Iterable[CardLike], starter: CardLike, *, crib: bool = 
 
 
 def score_show(hand: Iterable[CardLike], starter: CardLike, *, crib: bool = False) -> int:
-    """Total points of a 4-card hand (or crib) with the starter (rules/cribbage.md "A hand" §5)."""
+    """Total points of a 4-card hand (or crib) with the starter (docs/rules/cribbage.md §2.5)."""
     return show_breakdown(hand, starter, crib=crib).total
 
 
 @dataclass(frozen=True)
 class PeggingScore:
-    """Points for the last card laid in the current series (rules/cribbage.md "A hand" §4)."""
+    """Points for the last card laid in the current series (docs/rules/cribbage.md §2.4)."""
 
     fifteen: int = 0
     thirty_one: int = 0
@@ -219,7 +220,7 @@ def pegging_breakdown(cards_in_current_series: Iterable[CardLike]) -> PeggingSco
 def score_pegging(cards_in_current_series: Iterable[CardLike]) -> int:
     """Points for the last card played, given every card of the current series in play order.
 
-    rules/cribbage.md "A hand" §4: 15 → 2, 31 → 2, pairs 2/6/12, the longest run of the last n
+    docs/rules/cribbage.md §2.4: 15 → 2, 31 → 2, pairs 2/6/12, the longest run of the last n
     cards in any order. The go / last-card point is not included: it is not earned by the card
     itself but by the opponent's inability to play (the engine awards it), and never with 31.
     """

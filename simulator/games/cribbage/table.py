@@ -1,6 +1,6 @@
 """The exact distribution of show scores over all C(52,4) × 48 = 12,994,800 (hand, starter) pairs.
 
-Ranks and suits are counted separately (rules "Facts any correct scorer satisfies"): fifteens,
+Ranks and suits are counted separately (docs/rules/cribbage.md §4): fifteens,
 pairs and runs depend only on the ranks, flush and nobs only on how suits fall on those ranks.
 So the table walks the 1,820 rank multisets of a hand × 13 starter ranks (23,660 rank patterns),
 takes the rank part from :func:`~simulator.games.cribbage.fastscore.rank5_table`, and multiplies by
@@ -21,9 +21,9 @@ from simulator.engine.playing_cards import JACK, SUIT_CHARS
 from simulator.games.cribbage.fastscore import RANKS, rank5_nested
 from simulator.games.cribbage.scoring import CRIB_FLUSH_NEEDS_FIVE, NOBS_POINTS, SHOW_HAND_SIZE
 
-#: rules "Facts": the highest score is 29.
+#: docs/rules/cribbage.md §4: the highest score is 29.
 MAX_SHOW_SCORE = 29
-#: rules "Facts": C(52,4) × 48.
+#: docs/rules/cribbage.md §4: C(52,4) × 48.
 HAND_STARTER_PAIRS = comb(52, 4) * 48
 
 #: One rank of a pattern: (cards of it in the hand, is it the starter's rank, is it the Jack).

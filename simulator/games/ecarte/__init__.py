@@ -27,7 +27,7 @@ GAME_SPEC = GameSpec(
         "strict": (
             bool,
             STRICT_DEFAULT,
-            "standard écarté: a player unable to follow suit must trump if able (rules: ecarte.md 6)",
+            "standard écarté: a player unable to follow suit must trump if able (docs/rules/ecarte.md §2.6)",
         ),
     },
     uses_decks=False,

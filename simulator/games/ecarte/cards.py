@@ -1,7 +1,7 @@
 """The Écarté pack: 32 cards ranked K Q J A 10 9 8 7 in each suit.
 
 Cards are the shared :class:`simulator.engine.playing_cards.Card` (notation ``KH``, ``TS``); this
-module adds Écarté's pack and rank order on top (rules: ecarte.md "Cards and aim").
+module adds Écarté's pack and rank order on top (docs/rules/ecarte.md §1).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Final
 from simulator.engine.playing_cards import ACE, JACK, KING, QUEEN, Card, CardParseError, full_deck, parse_card
 
 RANKS_HIGH_TO_LOW: Final[tuple[int, ...]] = (KING, QUEEN, JACK, ACE, 10, 9, 8, 7)
-"""rules: ecarte.md "Cards and aim" — rank within a suit, high to low: K Q J A 10 9 8 7
+"""docs/rules/ecarte.md §1 — rank within a suit, high to low: K Q J A 10 9 8 7
 (the ace ranks between the Jack and the ten)."""
 
 STRENGTH: Final[dict[int, int]] = {
@@ -21,7 +21,7 @@ STRENGTH: Final[dict[int, int]] = {
 """Rank -> strength within its suit: King 7, Queen 6, Jack 5, Ace 4, ten 3 … seven 0."""
 
 DECK: Final[tuple[Card, ...]] = tuple(full_deck(ranks=tuple(sorted(RANKS_HIGH_TO_LOW))))
-"""The 32-card pack in a fixed order (rules: ecarte.md "Cards and aim" — 2 to 6 removed)."""
+"""The 32-card pack in a fixed order (docs/rules/ecarte.md §1 — 2 to 6 removed)."""
 
 DECK_SIZE: Final = len(DECK)
 
@@ -43,7 +43,7 @@ def strength(card: Card) -> int:
 def beats(card: Card, led: Card, trump: str) -> bool:
     """True when ``card``, played second, takes the trick led by ``led``.
 
-    rules: ecarte.md "A deal" 6 — the highest trump wins the trick; without a trump, the highest card
+    docs/rules/ecarte.md §2.6 — the highest trump wins the trick; without a trump, the highest card
     of the suit led.
     """
     if card.suit == led.suit:

@@ -27,67 +27,67 @@ from simulator.games.ecarte.cards import DECK, DECK_SIZE, STRENGTH, SUIT_NAMES, 
 # ---------------------------------------------------------------------------------------------
 
 TARGET_SCORE: Final = 5
-"""rules: ecarte.md "Cards and aim" / "Game" — the first player to score 5 points wins."""
+"""docs/rules/ecarte.md §1 / "Game" — the first player to score 5 points wins."""
 
 HAND_SIZE: Final = 5
-"""rules: ecarte.md "A deal" 2 — the dealer deals 5 cards to each player."""
+"""docs/rules/ecarte.md §2.2 — the dealer deals 5 cards to each player."""
 
 TRICKS_PER_DEAL: Final = 5
-"""rules: ecarte.md "A deal" 6 — five tricks are played."""
+"""docs/rules/ecarte.md §2.6 — five tricks are played."""
 
 TRICKS_FOR_THE_POINT: Final = 3
-"""rules: ecarte.md "A deal" 7 — taking 3 or 4 tricks scores "le point"."""
+"""docs/rules/ecarte.md §2.7 — taking 3 or 4 tricks scores "le point"."""
 
 POINT: Final = 1
-"""rules: ecarte.md "A deal" 7 — "le point": 1 for 3 or 4 tricks."""
+"""docs/rules/ecarte.md §2.7 — "le point": 1 for 3 or 4 tricks."""
 
 VOLE: Final = 2
-"""rules: ecarte.md "A deal" 7 — "la vole": 2 for all five tricks."""
+"""docs/rules/ecarte.md §2.7 — "la vole": 2 for all five tricks."""
 
 UNPROPOSED_POINT: Final = 2
-"""rules: ecarte.md "A deal" 7 — 2 for the non-dealer who played without proposing, or whose
+"""docs/rules/ecarte.md §2.7 — 2 for the non-dealer who played without proposing, or whose
 proposal the dealer refused, and who takes at least 3 tricks (nothing extra for the vole)."""
 
 TURNED_KING_POINTS: Final = 1
-"""rules: ecarte.md "A deal" 3 — a King turned up scores 1 for the dealer."""
+"""docs/rules/ecarte.md §2.3 — a King turned up scores 1 for the dealer."""
 
 KING_OF_TRUMPS_POINTS: Final = 1
-"""rules: ecarte.md "A deal" 5 — the King of trumps announced scores 1 for its holder."""
+"""docs/rules/ecarte.md §2.5 — the King of trumps announced scores 1 for its holder."""
 
 NON_DEALER_DISCARD_LIMITS: Final = (1, 5)
-"""[decision] rules: ecarte.md "A deal" 4 — on acceptance the non-dealer discards 1 to 5 cards
+"""[decision] docs/rules/ecarte.md §2.4 — on acceptance the non-dealer discards 1 to 5 cards
 (standard écarté), never more than the stock still holds."""
 
 DEALER_DISCARD_LIMITS: Final = (0, 5)
-"""[decision] rules: ecarte.md "A deal" 4 — then the dealer discards 0 to 5 cards (standard
+"""[decision] docs/rules/ecarte.md §2.4 — then the dealer discards 0 to 5 cards (standard
 écarté), never more than the stock still holds; with the stock empty the dealer's turn is skipped."""
 
 EXCHANGE_ORDER: Final = ("non-dealer", "dealer")
-"""[decision] rules: ecarte.md "A deal" 4 — the non-dealer discards and draws first, then the
+"""[decision] docs/rules/ecarte.md §2.4 — the non-dealer discards and draws first, then the
 dealer (standard écarté). Each draws as many cards as they discarded, from the top of the stock."""
 
 TURNED_KING_SCORED_AUTOMATICALLY: Final = True
-"""[decision] rules: ecarte.md "A deal" 3 — the source lets the dealer announce a turned-up King
+"""[decision] docs/rules/ecarte.md §2.3 — the source lets the dealer announce a turned-up King
 "at any time before the next deal"; the engine scores it at once, when the card is turned."""
 
 KING_OF_TRUMPS_ANNOUNCED_AUTOMATICALLY: Final = True
-"""[decision] rules: ecarte.md "A deal" 5 — the engine announces the King of trumps for its holder
+"""[decision] docs/rules/ecarte.md §2.5 — the engine announces the King of trumps for its holder
 at the latest moment the rule allows: as the holder plays their first card of the deal (so a holder
 on 4 points wins there and then). The King held is the one in hand when the tricks begin; the
 turned-up King is never in a hand, so both cannot score in one deal."""
 
 STRICT_DEFAULT: Final = False
-"""[decision] rules: ecarte.md "A deal" 6 — a player unable to follow suit may play any card (the
+"""[decision] docs/rules/ecarte.md §2.6 — a player unable to follow suit may play any card (the
 source); the ``strict`` option (standard écarté) also obliges them to trump if they can."""
 
 POINTS_SCORED_WHEN_WON: Final = True
-"""[decision] rules: ecarte.md "Game" — "points go to the scorer at once": the point (or the 2
+"""[decision] docs/rules/ecarte.md §3 — "points go to the scorer at once": the point (or the 2
 points) is scored as the third trick is taken, the vole's second point as the fifth is taken, so a
 player reaching 5 ends the game in the middle of the deal. Nothing later in a deal can change the
 player who has taken 3 tricks, so this never changes who wins, only when the game stops."""
 
 UNPROPOSED_MEANS_NO_PROPOSAL_THIS_DEAL: Final = True
-"""[decision] rules: ecarte.md "A deal" 7 — "played without proposing" means the non-dealer played
+"""[decision] docs/rules/ecarte.md §2.7 — "played without proposing" means the non-dealer played
 before making any proposal in this deal; after an accepted exchange, declining to propose again is
 not "without proposing". A refusal counts whenever it happens (the rule says "a proposal")."""
 
@@ -101,7 +101,7 @@ class EcarteOptions:
     """The rule options of a game of Écarté."""
 
     strict: bool = STRICT_DEFAULT
-    """[decision] rules: ecarte.md "A deal" 6 — when True, a player who cannot follow suit must
+    """[decision] docs/rules/ecarte.md §2.6 — when True, a player who cannot follow suit must
     trump if able (standard écarté); see :data:`STRICT_DEFAULT`."""
 
 
@@ -176,14 +176,14 @@ TOP: Final = STRENGTH[KING]
 VOID: Final = -1
 
 # Rule citations used in error messages.
-RULE_PROPOSALS: Final = 'rules: ecarte.md "A deal" 4 — proposals'
-RULE_DISCARDS: Final = 'rules: ecarte.md "A deal" 4 — discards and draws'
-RULE_FOLLOW: Final = 'rules: ecarte.md "A deal" 6 — must follow suit if able'
-RULE_WIN: Final = 'rules: ecarte.md "A deal" 6 — must win the trick if able'
-RULE_STRICT: Final = 'rules: ecarte.md "A deal" 6 — strict variant: must trump when unable to follow'
-RULE_TURN: Final = 'rules: ecarte.md "A deal" — order of play'
-RULE_HAND: Final = 'rules: ecarte.md "A deal" 6 — a player plays a card from their own hand'
-RULE_GAME: Final = 'rules: ecarte.md "Game" — the game ends at 5 points'
+RULE_PROPOSALS: Final = "docs/rules/ecarte.md §2.4 — proposals"
+RULE_DISCARDS: Final = "docs/rules/ecarte.md §2.4 — discards and draws"
+RULE_FOLLOW: Final = "docs/rules/ecarte.md §2.6 — must follow suit if able"
+RULE_WIN: Final = "docs/rules/ecarte.md §2.6 — must win the trick if able"
+RULE_STRICT: Final = "docs/rules/ecarte.md §2.6 — strict variant: must trump when unable to follow"
+RULE_TURN: Final = "docs/rules/ecarte.md §2 — order of play"
+RULE_HAND: Final = "docs/rules/ecarte.md §2.6 — a player plays a card from their own hand"
+RULE_GAME: Final = "docs/rules/ecarte.md §3 — the game ends at 5 points"
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +201,7 @@ def trick_winner(leader: int, led: Card, second: Card, trump: str) -> int:
 
 
 def legal_cards(hand: Sequence[Card], led: Card | None, trump: str, *, strict: bool) -> list[Card]:
-    """The cards of ``hand`` that may be played (rules: ecarte.md "A deal" 6).
+    """The cards of ``hand`` that may be played (docs/rules/ecarte.md §2.6).
 
     Leading: any card. Second to the trick: follow suit if able, and then win the trick if able;
     unable to follow, any card (``strict``: a trump if able).
@@ -234,7 +234,7 @@ class EcarteGame:
         self.options = options or EcarteOptions()
 
     def new_initial_state(self, rng: random.Random, entrants: tuple[Any, Any] = (None, None)) -> EcarteState:
-        """A new game: the first dealer is chosen at random (rules: ecarte.md "A deal" 1)."""
+        """A new game: the first dealer is chosen at random (docs/rules/ecarte.md §2.1)."""
         dealer = rng.randrange(2)
         state = EcarteState(self.options, rng)
         state.start_deal(dealer, list(DECK), shuffle=True)
@@ -500,7 +500,7 @@ class EcarteState:
 
     # -- the deal -----------------------------------------------------------------------------
     def start_deal(self, dealer: int, deck: list[Card], *, shuffle: bool) -> None:
-        """Deal 5 cards each and turn up the trump card (rules: ecarte.md "A deal" 2–3)."""
+        """Deal 5 cards each and turn up the trump card (docs/rules/ecarte.md §2.2–2.3)."""
         assert len(deck) == DECK_SIZE
         if shuffle:
             self.rng.shuffle(deck)
@@ -533,12 +533,12 @@ class EcarteState:
         self.actor = non_dealer
         if self.log is not None:
             self._event("deal", deal=self.deals, dealer=dealer, turned=str(self.turned), trump=self.trump)
-        # rules: ecarte.md "A deal" 3 — a King turned up scores for the dealer.
+        # docs/rules/ecarte.md §2.3 — a King turned up scores for the dealer.
         if TURNED_KING_SCORED_AUTOMATICALLY and self.turned.rank == KING:
             self._score(dealer, TURNED_KING_POINTS, "turned_king")
 
     def _score(self, seat: int, points: int, reason: str) -> None:
-        """Points go to the scorer at once; reaching 5 ends the game (rules: ecarte.md "Game")."""
+        """Points go to the scorer at once; reaching 5 ends the game (docs/rules/ecarte.md §3)."""
         self.scores[seat] += points
         if self.log is not None:
             self._event("score", seat=seat, points=points, reason=reason, score=list(self.scores))
@@ -573,7 +573,7 @@ class EcarteState:
             self.phase = Phase.RESPONSE
             self.actor = self.dealer
         elif action.move is Move.PLAY:
-            # rules: ecarte.md "A deal" 7 — see UNPROPOSED_MEANS_NO_PROPOSAL_THIS_DEAL.
+            # docs/rules/ecarte.md §2.7 — see UNPROPOSED_MEANS_NO_PROPOSAL_THIS_DEAL.
             self.played_without_proposing = self.proposals == 0 or not UNPROPOSED_MEANS_NO_PROPOSAL_THIS_DEAL
             self._logged(seat, action, without_proposing=self.played_without_proposing)
             self._begin_tricks()
@@ -644,7 +644,7 @@ class EcarteState:
 
     # -- tricks -------------------------------------------------------------------------------
     def _begin_tricks(self) -> None:
-        """rules: ecarte.md "A deal" 6 — the non-dealer leads the first trick."""
+        """docs/rules/ecarte.md §2.6 — the non-dealer leads the first trick."""
         self.phase = Phase.TRICKS
         self.leader = self.actor = self.non_dealer
         king = Card(KING, self.trump)
@@ -671,7 +671,7 @@ class EcarteState:
         self._logged(seat, action)
         if not self.first_card_played[seat]:
             self.first_card_played[seat] = True
-            # rules: ecarte.md "A deal" 5 — KING_OF_TRUMPS_ANNOUNCED_AUTOMATICALLY.
+            # docs/rules/ecarte.md §2.5 — KING_OF_TRUMPS_ANNOUNCED_AUTOMATICALLY.
             if KING_OF_TRUMPS_ANNOUNCED_AUTOMATICALLY and self.king_holder == seat:
                 self.announced[seat] = True
                 self._score(seat, KING_OF_TRUMPS_POINTS, "king_of_trumps")
@@ -734,7 +734,7 @@ class EcarteState:
         if self.log is not None:
             self._event("trick", number=len(self.tricks), cards=[str(led), str(second)], winner=winner)
         self.leader = self.actor = winner
-        # rules: ecarte.md "A deal" 7 with POINTS_SCORED_WHEN_WON.
+        # docs/rules/ecarte.md §2.7 with POINTS_SCORED_WHEN_WON.
         if won == TRICKS_FOR_THE_POINT:
             if winner == self.non_dealer and (self.played_without_proposing or self.refused):
                 self._score(winner, UNPROPOSED_POINT, "unproposed_point")

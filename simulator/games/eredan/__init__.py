@@ -1,4 +1,4 @@
-"""The Eredan iTCG combat engine (rules/eredan.md §3), pure Python.
+"""The Eredan iTCG combat engine (docs/rules/eredan.md §3), pure Python.
 
 - :mod:`.rules` — every rule number and **[decision]**, one named constant each;
 - :mod:`.compiled` — specs compiled into flat tables; what the engine cannot play is refused there;
@@ -26,7 +26,9 @@ GAME_SPEC = GameSpec(
     make_game=EredanGame,
     policies={"random": RandomPolicy, "greedy": GreedyPolicy, "ismcts": SearchPolicy},
     default_policy="greedy",
-    options={"turn_cap": (int, TURN_CAP, "turns after which the score rule decides (rules: eredan §3 End)")},
+    options={
+        "turn_cap": (int, TURN_CAP, "turns after which the score rule decides (docs/rules/eredan.md §3 End)")
+    },
     uses_decks=True,
 )
 

@@ -142,7 +142,7 @@ CARRY_KINDS = {"weapon": CARRY_WEAPON, "armor": CARRY_ARMOR}
 # Card kinds the engine plays.
 CK_ITEM, CK_ACTION, CK_SPELL, CK_THEURGY = range(4)
 CARD_KINDS = {ITEM: CK_ITEM, ACTION: CK_ACTION, SPELL: CK_SPELL, THEURGY: CK_THEURGY}
-# Item slots (rules: eredan §3 Items).
+# Item slots (docs/rules/eredan.md §3 Items).
 SLOT_NONE, SLOT_WEAPON, SLOT_ARMOR = range(3)
 # A character's "gear": its weapon slot state, plus GEAR_ARMOR when its armor slot is taken.
 GEAR_FREE, GEAR_ONE, GEAR_ONE_DUAL, GEAR_FULL = range(4)
@@ -151,7 +151,7 @@ GEAR_STATES = 8
 
 
 def gear_accepts(gear: int, slot: int, hands: int, dual: bool) -> bool:
-    """rules: eredan §3 Items — whether a character with ``gear`` may take one more item of
+    """docs/rules/eredan.md §3 Items — whether a character with ``gear`` may take one more item of
     ``slot``: one weapon, or two one-handed ones when one of the two has Ambidextrie; one armor
     or shield; other items are unlimited."""
     if slot == SLOT_ARMOR:
@@ -202,7 +202,7 @@ class CompiledCard:
     spec: CardSpec
     slug: str
     kind: int
-    attaches: bool  # a carried item: acts after the combat, stays (rules: eredan §3 Items)
+    attaches: bool  # a carried item: acts after the combat, stays (docs/rules/eredan.md §3 Items)
     slot: int
     hands: int
     dual_wield: bool
@@ -212,7 +212,7 @@ class CompiledCard:
     #: A carried item's "while carried" modifiers (``modify self permanent``), applied to the
     #: carrier for as long as it carries the item; those with a condition are checked when read.
     auras: tuple[CompiledEffect, ...]
-    deals_damage: bool  # has a damage effect (for the Mage attack rule, rules: eredan §3 step 3)
+    deals_damage: bool  # has a damage effect (for the Mage attack rule, docs/rules/eredan.md §3 step 3)
     chain_mask: int  # the cards its Enchaînement allows as a second card (0: no chain)
     artisan_reserved: bool
 
@@ -247,10 +247,10 @@ class CompiledCharacter:
     orders: tuple[tuple[Turns, tuple[CompiledEffect, ...]], ...]
     #: ``chain_on`` abilities: (first cards that trigger it as a mask, condition).
     chain_on: tuple[tuple[int, CompiledCondition | None], ...]
-    #: rules: eredan §3 Classes — a mono-class Mage (not a Guémélite) gains a chain when its first
+    #: docs/rules/eredan.md §3 Classes — a mono-class Mage (not a Guémélite) gains a chain when its first
     #: card is a non-zone spell.
     mage_spell_chain: bool
-    #: rules: eredan §3 step 3 — a mono-class Mage's damage spell replaces its attack.
+    #: docs/rules/eredan.md §3 step 3 — a mono-class Mage's damage spell replaces its attack.
     spell_replaces_attack: bool
     is_artisan: bool
     order_source: str  # "order:<slug>", the source named in the event log
@@ -260,7 +260,7 @@ class CompiledCharacter:
     orders_by_turn: dict[int, tuple[CompiledEffect, ...]]
 
     def order_ops(self, turn: int) -> tuple[CompiledEffect, ...]:
-        """rules: eredan §3 step 1 — the modifiers of all its Ordres naming ``turn``."""
+        """docs/rules/eredan.md §3 step 1 — the modifiers of all its Ordres naming ``turn``."""
         ops = self.orders_by_turn.get(turn)
         if ops is None:
             ops = self.orders_by_turn[turn] = tuple(
@@ -273,7 +273,7 @@ class CompiledCharacter:
 class Tables:
     """Everything static about one game: the cards of both decks, the six characters, and which
     character may play which card (``play_mask[c]``: bit ``k`` set when character ``c`` meets card
-    ``k``'s class, race and named-character requirements — rules: eredan §3 step 2)."""
+    ``k``'s class, race and named-character requirements — docs/rules/eredan.md §3 step 2)."""
 
     cards: tuple[CompiledCard, ...]
     chars: tuple[CompiledCharacter, ...]
@@ -390,12 +390,12 @@ def _compile_card(card: CardSpec, card_id: int, mask_of: dict[CardMatch, int]) -
             raise UnsupportedSpecError(
                 f"{where}: effects[{i}]",
                 "an initiative modifier on a card has no effect: initiative is only rolled at the "
-                "start of the game (rules: eredan §3 Start)",
+                "start of the game (docs/rules/eredan.md §3 Start)",
             )
         if attaches and op[0] == OP_MODIFY and op[4] == D_COMBAT:
             raise UnsupportedSpecError(
                 f"{where}: effects[{i}]",
-                "a carried item acts after the combat (rules: eredan §3 Items): a modifier lasting "
+                "a carried item acts after the combat (docs/rules/eredan.md §3 Items): a modifier lasting "
                 'only "this combat" would never apply; use "permanent" or {"turns": N}',
             )
         if attaches and op[0] == OP_MODIFY and op[3] == T_SELF and op[4] == D_PERMANENT:
@@ -453,7 +453,7 @@ def _compile_character(ch: CharacterSpec, index: int, match_mask: Any) -> Compil
                 raise UnsupportedSpecError(
                     sub,
                     "a conditional initiative ability is not supported: initiative is rolled "
-                    "once, before any combat (rules: eredan §3 Start)",
+                    "once, before any combat (docs/rules/eredan.md §3 Start)",
                 )
             initiative += op[2]
             continue
@@ -508,7 +508,7 @@ def _compile_character(ch: CharacterSpec, index: int, match_mask: Any) -> Compil
 
 def ally_matches(allies: AllyFilter | None, ch: CompiledCharacter) -> bool:
     """Whether an aura's ally filter lets it reach ``ch``: its guild (a Courtisan belongs to every
-    guild but the Mercenaries, rules: eredan §2.3), one of its classes, its race or race parent."""
+    guild but the Mercenaries, docs/rules/eredan.md §2.3), one of its classes, its race or race parent."""
     if allies is None:
         return True
     if allies.guild is not None and not (
@@ -537,7 +537,7 @@ def _with_ally_auras(chars: tuple[CompiledCharacter, ...]) -> tuple[CompiledChar
 
 
 def may_play(card: CardSpec, ch: CharacterSpec) -> bool:
-    """Whether ``ch`` meets ``card``'s requirements (rules: eredan §3 Classes and Races, §2.8).
+    """Whether ``ch`` meets ``card``'s requirements (docs/rules/eredan.md §3 Classes and Races, §2.8).
 
     A Sortilège needs a Mage, or a Guémélite of the spell's element; a Théurgie needs a Prêtre;
     a Golem may carry any Objet regardless of its restrictions; otherwise the card's class,
@@ -569,7 +569,7 @@ def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
             raise TypeError(f"seat {seat}: expected a DeckSpec, got {type(deck).__name__}")
         if len(deck.characters) != 3:
             raise UnsupportedSpecError(
-                f"deck {deck.name!r}", "a deck has exactly 3 characters (rules: eredan §2.1)"
+                f"deck {deck.name!r}", "a deck has exactly 3 characters (docs/rules/eredan.md §2.1)"
             )
         ids: list[int] = []
         for card, count in deck.cards:

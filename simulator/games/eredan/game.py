@@ -20,7 +20,7 @@ TABLES_CACHE_SIZE = 64
 
 
 class EredanGame:
-    """Eredan iTCG combat (rules/eredan.md §3) between two decks.
+    """Eredan iTCG combat (docs/rules/eredan.md §3) between two decks.
 
     ``turn_cap``: the **[decision]** turn limit after which the score rule decides (default
     :data:`~simulator.games.eredan.rules.TURN_CAP`). ``log``: record the event log of every game.

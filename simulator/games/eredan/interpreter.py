@@ -4,7 +4,7 @@
 indices 0–2, seat 1 owns 3–5), and knows how to read a character's stats and how to apply each
 effect op. :class:`~simulator.games.eredan.state.EredanState` adds the turn structure on top.
 
-Stats (rules: eredan §1, §3): a character's Défense, Esprit and initiative are its printed value
+Stats (docs/rules/eredan.md §1, §3): a character's Défense, Esprit and initiative are its printed value
 plus three layers of modifiers — ``mod`` (permanent and "for N turns" modifiers, the latter taken
 off when they expire), ``cmod`` (this combat only, cleared at the end of the turn) and the
 conditional "while carried" modifiers of its items (``auras``, checked when read). Its Attaque is
@@ -126,7 +126,7 @@ class Board:
     decks: list[list[int]]  # top of the pile = end of the list
     discards: list[list[int]]
     fighters: list[int]  # per seat: the fighting character this turn, or -1
-    dealt: list[int]  # damage dealt per character (rules: eredan §3 End, the score)
+    dealt: list[int]  # damage dealt per character (docs/rules/eredan.md §3 End, the score)
     healed: list[int]  # healing done per character
     score: list[int]  # per seat
     log: list[Event] | None
@@ -171,7 +171,7 @@ class Board:
 
     def attack_roll(self, c: int) -> int:
         """Character ``c``'s Attaque for one use: rolled in its range, plus modifiers, at least 0
-        (rules: eredan §1 — the attack "fourchette" is rolled each combat)."""
+        (docs/rules/eredan.md §1 — the attack "fourchette" is rolled each combat)."""
         ch = self.chars[c]
         i = c * NSTATS
         cmod = self.cmod
@@ -245,7 +245,7 @@ class Board:
     def hit(self, src: int, target: int, amount: int, kind: int, source: str) -> int:
         """Deal ``amount`` damage of ``kind`` from ``src`` to ``target``: physical damage is reduced
         by Défense, magical damage (spells, theurgies) by Esprit, direct damage by nothing
-        (rules: eredan §3 step 3). Returns the HP actually lost."""
+        (docs/rules/eredan.md §3 step 3). Returns the HP actually lost."""
         h = self.hp[target]
         if h <= 0:
             return 0
@@ -494,5 +494,5 @@ class Board:
 
 def _in_guild(ch: CompiledCharacter, guild: str) -> bool:
     """A character's guild; a Courtisan (multi-guild caste) belongs to every guild, never to the
-    Mercenaries (rules: eredan §2.3)."""
+    Mercenaries (docs/rules/eredan.md §2.3)."""
     return ch.guild == guild or (ch.multi_guild and guild != MERCENARY_GUILD)

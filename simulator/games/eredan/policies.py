@@ -165,7 +165,7 @@ def blow_value(
 
 
 def choice_value(state: EredanState, action: int) -> float:
-    """rules: eredan §3 step 3 — the expected clash of a choice of fighters: what the active
+    """docs/rules/eredan.md §3 step 3 — the expected clash of a choice of fighters: what the active
     fighter deals minus what it takes (with both fighters' Ordres and abilities of the turn)."""
     a = state.active
     m = action - FIGHT
@@ -398,7 +398,7 @@ def op_value(
 
 
 def card_value(state: EredanState, seat: int, action: int, combat: _Combat | None = None) -> float:
-    """Heuristic value of playing the card of ``action`` now (rules: eredan §3 step 2–3)."""
+    """Heuristic value of playing the card of ``action`` now (docs/rules/eredan.md §3 step 2–3)."""
     if action == PASS:
         return 0.0
     k = action % PLAY
@@ -465,7 +465,7 @@ def static_card_values(tables: Tables) -> list[float]:
 
 
 def greedy_discard(state: EredanState, seat: int) -> int:
-    """rules: eredan §3 step 5 — keep every card (a voluntary discard only brings the deck-out
+    """docs/rules/eredan.md §3 step 5 — keep every card (a voluntary discard only brings the deck-out
     closer) unless the hand is above 5: then drop the least valuable ones."""
     hand = sorted(state.hands[seat])
     excess = len(hand) - MAX_HAND_AFTER_DISCARD

@@ -1,6 +1,6 @@
-"""The Eredan game state: the turn structure of rules/eredan.md §3 on the common protocol.
+"""The Eredan game state: the turn structure of docs/rules/eredan.md §3 on the common protocol.
 
-A turn (rules: eredan §3): 0 draw back to 5 (deck-out), untap, 1 the active player's choice of
+A turn (docs/rules/eredan.md §3): 0 draw back to 5 (deck-out), untap, 1 the active player's choice of
 fighters (+ Ordres and abilities), 2 card play (each player one card, a second with a chain;
 resolved in N order), 3 the clash, then carried items activate, 4 tap, 5 discard. Decisions are
 actions (ints, see :func:`describe_action`):
@@ -13,7 +13,7 @@ actions (ints, see :func:`describe_action`):
   card id) whose positions are the bits of ``mask``; one decision per player and turn;
 - ``PASS`` (``0``): play no (further) card, or discard nothing.
 
-Hidden information and simultaneous play (rules: eredan §3 step 2): both players choose their cards
+Hidden information and simultaneous play (docs/rules/eredan.md §3 step 2): both players choose their cards
 before any is revealed. The engine asks the active player first, then the passive player; the
 active player's choices are kept in ``plays`` and revealed only when the cards resolve, after both
 have chosen. Nothing a policy may read shows them: the legal actions of the passive player do not
@@ -66,10 +66,10 @@ from simulator.games.eredan.rules import (
 P_CHOICE, P_CARD, P_DISCARD, P_OVER = range(4)
 PHASE_NAMES = ("choice", "cards", "discard", "over")
 PHASE_RULES = (
-    "rules: eredan §3 step 1 — choose an untapped living fighter and an untapped living enemy",
-    "rules: eredan §3 step 2 — a card the fighter may play (requirements, chain, item slots)",
-    "rules: eredan §3 step 5 — discard any cards; a hand above 5 must be cut to 5",
-    "rules: eredan §3 End — the game is over",
+    "docs/rules/eredan.md §3 step 1 — choose an untapped living fighter and an untapped living enemy",
+    "docs/rules/eredan.md §3 step 2 — a card the fighter may play (requirements, chain, item slots)",
+    "docs/rules/eredan.md §3 step 5 — discard any cards; a hand above 5 must be cut to 5",
+    "docs/rules/eredan.md §3 End — the game is over",
 )
 
 # Actions.
@@ -84,7 +84,7 @@ _DISCARD_OPTIONS: dict[int, tuple[int, ...]] = {}
 
 def discard_options(hand_size: int) -> tuple[int, ...]:
     """The discard step's choices for a hand of ``hand_size`` cards: any subset, and at least
-    ``hand_size - 5`` cards when the hand is above 5 (rules: eredan §3 step 5)."""
+    ``hand_size - 5`` cards when the hand is above 5 (docs/rules/eredan.md §3 step 5)."""
     options = _DISCARD_OPTIONS.get(hand_size)
     if options is None:
         need = hand_size - MAX_HAND_AFTER_DISCARD
@@ -223,7 +223,7 @@ class EredanState(Board):
         chance: Chance | None = None,
     ) -> EredanState:
         """Shuffle both decks, deal 5 cards each, roll initiative and start turn 1
-        (rules: eredan §3 Start). With ``chance``, every random outcome of the game comes from it
+        (docs/rules/eredan.md §3 Start). With ``chance``, every random outcome of the game comes from it
         instead of ``rng`` (a record replayed: see :mod:`simulator.games.eredan.chance`)."""
         s = cls._blank(tables, rng, turn_cap)
         s.chance = chance
@@ -326,7 +326,7 @@ class EredanState(Board):
         return sum(self.stat(c, 3) for c in range(seat * 3, seat * 3 + 3) if self.hp[c] > 0)
 
     def _roll_initiative(self) -> None:
-        """rules: eredan §3 Start — each player rolls a die (+ initiative abilities); the higher
+        """docs/rules/eredan.md §3 Start — each player rolls a die (+ initiative abilities); the higher
         starts; ties are re-rolled."""
         bonus = (self._initiative_bonus(0), self._initiative_bonus(1))
         while True:
@@ -417,7 +417,7 @@ class EredanState(Board):
 
     def card_options(self, seat: int, slot: int) -> tuple[int, ...]:
         """The cards ``seat``'s fighter may play as its card number ``slot`` (0 or 1): the
-        requirements (rules: eredan §3 Classes, Races), the chain for a second card (§3 step 2)
+        requirements (docs/rules/eredan.md §3 Classes, Races), the chain for a second card (§3 step 2)
         and the item slots (§3 Items). Depends only on that player's own information."""
         hand = self.hands[seat]
         if not hand:
@@ -449,7 +449,7 @@ class EredanState(Board):
             if simple & low:
                 out.append(base + k)
             elif self.cards[k].artisan_reserved and self.chars[f].is_artisan:
-                # rules: eredan §3 Classes — an Artisan attaches the cards reserved to artisans to
+                # docs/rules/eredan.md §3 Classes — an Artisan attaches the cards reserved to artisans to
                 # any living character (of its own side, here).
                 artisan = True
                 for c in range(seat * 3, seat * 3 + 3):
@@ -486,14 +486,14 @@ class EredanState(Board):
                     hand.extend(deck[-need:][::-1])
                     del deck[-need:]
                 elif self.draw(seat, need) < need:
-                    # rules: eredan §3 step 0 — cannot fill the hand: loses at the end of the turn
+                    # docs/rules/eredan.md §3 step 0 — cannot fill the hand: loses at the end of the turn
                     # unless the opponent is eliminated first (deck-out).
                     self.deck_out[seat] = True
                     if self.log is not None:
                         self.log.append({"event": "deck_out", "seat": seat})
         hp, tapped = self.hp, self.tapped
         for b in (0, 3):
-            # [decision] rules: eredan §3 step 1 — all living characters tapped: all untap.
+            # [decision] docs/rules/eredan.md §3 step 1 — all living characters tapped: all untap.
             living = (hp[b] > 0) + (hp[b + 1] > 0) + (hp[b + 2] > 0)
             ready = (hp[b] > 0 and not tapped[b]) + (hp[b + 1] > 0 and not tapped[b + 1])
             ready += hp[b + 2] > 0 and not tapped[b + 2]
@@ -531,7 +531,7 @@ class EredanState(Board):
             ch = self.chars[f]
             if not (ch.orders or ch.ability_ops or ch.ally_auras):
                 continue
-            # rules: eredan §3 step 1 — every Ordre naming this turn applies (all of them), then
+            # docs/rules/eredan.md §3 step 1 — every Ordre naming this turn applies (all of them), then
             # the fighter's abilities; both only "modify self for the combat" (compile_tables).
             # Then the auras of its living allies that reach it (card text: "your other Noz have
             # Esprit +1", prophete-3), checked now, like its own abilities.
@@ -584,7 +584,7 @@ class EredanState(Board):
         self._next_card_seat(seat)
 
     def _chain_after(self, seat: int, k: int) -> int:
-        """rules: eredan §3 step 2 — the Enchaînement a first card gives: the card's own chain, a
+        """docs/rules/eredan.md §3 step 2 — the Enchaînement a first card gives: the card's own chain, a
         ``chain_on`` ability of the fighter matching it, or a mono-class Mage's spell chain for a
         non-zone Sortilège (not for multi-class Mages nor Guémélites). Several chains allow any
         card one of them allows."""
@@ -608,7 +608,7 @@ class EredanState(Board):
             self._resolve_cards()
 
     def _resolve_cards(self) -> None:
-        """rules: eredan §3 step 2 — resolution in N: active's 1st, passive's 1st, active's 2nd,
+        """docs/rules/eredan.md §3 step 2 — resolution in N: active's 1st, passive's 1st, active's 2nd,
         passive's 2nd."""
         a = self.active
         pa, pp = self.plays[a], self.plays[1 - a]
@@ -638,13 +638,13 @@ class EredanState(Board):
                 }
             )
         if card.attaches:
-            # rules: eredan §3 Items — weapons, armors and other carried items act after the combat.
+            # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the combat.
             self.pending_items.append((seat, carrier, k))
             return
         if self.hp[f] > 0 or CARDS_OF_A_DEAD_FIGHTER_RESOLVE:
             damaged = self.run_ops(card.ops, f, self.fighters[1 - seat], card.slug)
             if damaged and card.kind == CK_SPELL and self.chars[f].spell_replaces_attack:
-                # rules: eredan §3 step 3 — a mono-class Mage's damage spell replaces its attack.
+                # docs/rules/eredan.md §3 step 3 — a mono-class Mage's damage spell replaces its attack.
                 self.strikes[seat] = False
                 if self.log is not None:
                     self.log.append(
@@ -656,7 +656,7 @@ class EredanState(Board):
     # --- step 3: clash, then items ----------------------------------------------------------------
 
     def _clash(self) -> None:
-        """rules: eredan §3 step 3 — each fighter deals (rolled Attack + modifiers) − (opposing
+        """docs/rules/eredan.md §3 step 3 — each fighter deals (rolled Attack + modifiers) − (opposing
         Défense + modifiers), at least 0; both strike, computed before either is applied."""
         a = self.active
         fa, fp = self.fighters[a], self.fighters[1 - a]
@@ -714,7 +714,7 @@ class EredanState(Board):
                 self.log.append({"event": "death", "seat": target // 3, "character": self.chars[target].slug})
 
     def _activate_items(self) -> None:
-        """rules: eredan §3 Items — items played this turn attach and act after the combat, in the
+        """docs/rules/eredan.md §3 Items — items played this turn attach and act after the combat, in the
         order they were resolved."""
         pending = self.pending_items
         if not pending:
@@ -760,7 +760,7 @@ class EredanState(Board):
         alive0 = hp[0] > 0 or hp[1] > 0 or hp[2] > 0
         alive1 = hp[3] > 0 or hp[4] > 0 or hp[5] > 0
         if not (alive0 and alive1):
-            # rules: eredan §3 End — a player whose three characters are dead loses; all dead:
+            # docs/rules/eredan.md §3 End — a player whose three characters are dead loses; all dead:
             # the score decides.
             if alive0:
                 self._finish(0, END_ELIMINATION)
@@ -786,7 +786,7 @@ class EredanState(Board):
     # --- step 5: discard, end of turn -----------------------------------------------------------
 
     def _discard(self, action: int, forced: bool) -> None:
-        """rules: eredan §3 step 5 — discard any cards (``DISCARD + mask`` over the sorted hand)."""
+        """docs/rules/eredan.md §3 step 5 — discard any cards (``DISCARD + mask`` over the sorted hand)."""
         seat = self.to_move
         if action != PASS:
             mask = action - DISCARD
@@ -824,7 +824,7 @@ class EredanState(Board):
             self.timed = keep
         d0, d1 = self.deck_out
         if d0 or d1:
-            # rules: eredan §3 step 0 — a player who could not fill their hand loses now.
+            # docs/rules/eredan.md §3 step 0 — a player who could not fill their hand loses now.
             if d0 and d1:
                 self._finish(self._score_winner() if DOUBLE_DECK_OUT_BY_SCORE else None, END_DECK_OUT)
             else:
@@ -844,7 +844,7 @@ class EredanState(Board):
         self._start_turn()
 
     def _score_winner(self) -> int | None:
-        """rules: eredan §3 End — damage dealt + healing done; equal scores are a draw."""
+        """docs/rules/eredan.md §3 End — damage dealt + healing done; equal scores are a draw."""
         s0, s1 = self.score
         return None if s0 == s1 else (0 if s0 > s1 else 1)
 

@@ -1,7 +1,7 @@
 """Collections and decks: "can I build this deck?" (the validator's not_owned check with the
 missing counts) and "add this deck's cards" (deck text format, a saved deck, or slugs).
 
-rules: eredan §2.9 — when validating against a collection, it must hold every copy.
+docs/rules/eredan.md §2.9 — when validating against a collection, it must hold every copy.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_can_build_when_everything_is_owned(alice, alice_coll):
 
 
 def test_an_evolved_copy_counts_as_its_new_level(alice, alice_coll):
-    """rules: eredan §2.9 — a copy is the card of its current level: Éclairs 2 is not Éclairs 1."""
+    """docs/rules/eredan.md §2.9 — a copy is the card of its current level: Éclairs 2 is not Éclairs 1."""
     add(alice_coll, "eclairs-2", 2)
     deck = {"characters": [], "cards": {"eclairs-1": 2}}
     body = client_for(alice).post(url(alice_coll, "can-build/"), deck, format="json").json()

@@ -28,7 +28,7 @@ RULES_TABLE = (160, 480, 1120, 2400, 4960, 9600, 19200, 40000, 80000, 200000)
 
 
 def test_bundled_xp_cards_feed_eclairs_to_its_last_level(loaded):
-    """rules: eredan §1 Experience — the loaded thresholds are 0→160 … 9→200,000; Éclairs 1 fed
+    """docs/rules/eredan.md §1 Experience — the loaded thresholds are 0→160 … 9→200,000; Éclairs 1 fed
     +100, +50 and +10 XP cards reaches 160 and evolves; 325 more reach 485 ≥ 480 and level 3, the
     end of the family. Then every bundled XP card is consumable, and no other card is (one test:
     loading the card set is the slow part)."""

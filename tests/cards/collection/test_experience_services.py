@@ -1,6 +1,6 @@
 """Experience: grants and their log, evolution, XP cards, XP from games.
 
-rules: eredan §1 Experience and Evolutions.
+docs/rules/eredan.md §1 Experience and Evolutions.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def test_only_staff_grant(alice, alice_coll):
 
 
 def test_evolve_at_threshold_exactly(alice_coll):
-    """rules: eredan §1 Experience — 160 XP at level 1 (evolution 0 → 160): the copy evolves,
+    """docs/rules/eredan.md §1 Experience — 160 XP at level 1 (evolution 0 → 160): the copy evolves,
     keeping its XP ([decision: cumulative])."""
     (copy,) = add(alice_coll, "eclairs-1", xp=160)
     evolution = services.copy_evolve(collection=alice_coll, copy_id=copy.pk)
@@ -65,7 +65,7 @@ def test_evolve_at_threshold_exactly(alice_coll):
 
 
 def test_evolve_one_below_threshold_is_refused(alice_coll):
-    """rules: eredan §1 Experience — 159 XP at level 1 is one short."""
+    """docs/rules/eredan.md §1 Experience — 159 XP at level 1 is one short."""
     (copy,) = add(alice_coll, "eclairs-1", xp=159)
     with pytest.raises(DomainError) as info:
         services.copy_evolve(collection=alice_coll, copy_id=copy.pk)
@@ -87,7 +87,8 @@ def test_thresholds_are_cumulative_across_levels(alice_coll):
 
 
 def test_end_of_family_is_refused(alice_coll):
-    """rules: eredan §1 Evolutions — Éclairs level 3 is the last level: no next level, however much XP."""
+    """docs/rules/eredan.md §1 Evolutions — Éclairs level 3 is the last level: no next level,
+    however much XP."""
     (copy,) = add(alice_coll, "eclairs-3", xp=1_000_000)
     (single,) = add(alice_coll, "katana", xp=1_000)
     for c in (copy, single):
@@ -116,7 +117,7 @@ def test_evolving_a_copy_you_do_not_own_is_refused(alice_coll, bob_coll):
 
 
 def test_consuming_an_xp_card(alice_coll):
-    """rules: eredan §1 Experience — a "+N XP" card fed to a copy: N XP, the XP card is gone."""
+    """docs/rules/eredan.md §1 Experience — a "+N XP" card fed to a copy: N XP, the XP card is gone."""
     (xp_card,) = add(alice_coll, "xp-50")
     (target,) = add(alice_coll, "eclairs-1", xp=120)
     grant = services.xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=target.pk)
@@ -193,7 +194,7 @@ TABLE = GameXpTable(
 
 
 def test_game_xp_goes_to_the_lead_copy_by_the_table(alice_coll, bob_coll):
-    """rules: eredan §1 Experience — XP from games by the configurable table; the copy of each
+    """docs/rules/eredan.md §1 Experience — XP from games by the configurable table; the copy of each
     card with the most XP receives it ([decision])."""
     add(alice_coll, "eclairs-1", 1, xp=10)
     (lead,) = add(alice_coll, "eclairs-1", 1, xp=90)

@@ -1,6 +1,6 @@
 """The pure XP rules (cards/collection/xp.py): thresholds, progress, evolution, game XP table.
 
-rules: eredan §1 Experience — thresholds by 0-based evolution 0→160, 1→480, … 9→200,000,
+docs/rules/eredan.md §1 Experience — thresholds by 0-based evolution 0→160, 1→480, … 9→200,000,
 [decision: cumulative XP needed to leave that level]; the game-XP amounts are unknown
 [decision: a documented, configurable table].
 """
@@ -37,7 +37,7 @@ def thresholds() -> XpThresholds:
 
 
 def test_bundled_table_is_the_rules_table(thresholds):
-    """rules: eredan §1 Experience — 0→160, 1→480, 2→1,120, … 9→200,000."""
+    """docs/rules/eredan.md §1 Experience — 0→160, 1→480, 2→1,120, … 9→200,000."""
     assert thresholds.by_evolution == RULES_TABLE
 
 
@@ -66,13 +66,13 @@ def test_levels_below_one_are_errors(thresholds, level):
 
 
 def test_evolution_at_threshold_exactly(thresholds):
-    """rules: eredan §1 Experience — "at a threshold a copy may evolve": 160 XP at level 1 suffices."""
+    """docs/rules/eredan.md §1 Experience — "at a threshold a copy may evolve": 160 XP at level 1 suffices."""
     assert thresholds.evolution_refusal(level=1, xp=160, has_next_level=True) is None
     assert thresholds.evolution_refusal(level=2, xp=480, has_next_level=True) is None
 
 
 def test_evolution_one_below_threshold_is_refused(thresholds):
-    """rules: eredan §1 Experience — 159 XP at level 1 is not enough."""
+    """docs/rules/eredan.md §1 Experience — 159 XP at level 1 is not enough."""
     refusal = thresholds.evolution_refusal(level=1, xp=159, has_next_level=True)
     assert refusal is not None
     assert refusal.code == NOT_ENOUGH_XP
@@ -80,7 +80,7 @@ def test_evolution_one_below_threshold_is_refused(thresholds):
 
 
 def test_evolution_at_end_of_family_is_refused(thresholds):
-    """rules: eredan §1 Evolutions — the last level of a family has nothing to evolve into,
+    """docs/rules/eredan.md §1 Evolutions — the last level of a family has nothing to evolve into,
     however much XP the copy has."""
     refusal = thresholds.evolution_refusal(level=3, xp=10**6, has_next_level=False)
     assert refusal is not None and refusal.code == NO_NEXT_LEVEL
@@ -154,7 +154,7 @@ SUMMARY = {
 
 
 def test_game_xp_table_defaults_rules():
-    """rules: eredan §1 Experience — characters and cards earn differently, by the table."""
+    """docs/rules/eredan.md §1 Experience — characters and cards earn differently, by the table."""
     table = GameXpTable()
     seat0, seat1 = game_xp_awards(game_summary_from_json(SUMMARY), table)
     win_char = table.character_played + table.character_win

@@ -3,7 +3,7 @@ parsing, the JSON round-trip and the readable rules text.
 
 Source: the real cards' texts (reference/eredan/card-texts.tsv), e.g. Prophète level 3 (the
 player's other Noz characters get Esprit +1), Sangrépée level 3 (allied Combattants get Attaque +1),
-Xïn level 3 (the other characters get Défense +1); rules/eredan.md §1 (passive abilities).
+Xïn level 3 (the other characters get Défense +1); docs/rules/eredan.md §1 (passive abilities).
 """
 
 from __future__ import annotations

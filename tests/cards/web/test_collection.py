@@ -108,7 +108,7 @@ def test_a_new_player_sees_how_to_start_and_nothing_is_created(
 def test_each_copy_shows_its_xp_and_progress_to_the_next_level(
     mini: Any, alice: Any, alice_client: Client
 ) -> None:
-    """rules: eredan §1 Experience — level 1 ends at 160 XP (cumulative)."""
+    """docs/rules/eredan.md §1 Experience — level 1 ends at 160 XP (cumulative)."""
     halfway = add_copy(alice, "telendar", xp=120)
     ready = add_copy(alice, "telendar", xp=160)
     last = add_copy(alice, "telendar-2", xp=480)  # last level of its family
@@ -165,7 +165,7 @@ def test_the_collection_switcher(mini: Any, alice: Any, alice_client: Client) ->
 
 
 def test_evolve_at_the_threshold(mini: Any, alice: Any, alice_client: Client) -> None:
-    """rules: eredan §1 Experience — at the threshold exactly, the copy evolves, keeping its XP."""
+    """docs/rules/eredan.md §1 Experience — at the threshold exactly, the copy evolves, keeping its XP."""
     copy = add_copy(alice, "eclairs", xp=160)
     response = alice_client.post(url(copy, "evolve"), {"kind": "card", "page": "1"})
     assert response.status_code == 302
@@ -237,7 +237,7 @@ def test_a_refusal_for_a_copy_on_another_page_still_shows(
 
 
 def test_apply_an_xp_card(mini: Any, alice: Any, alice_client: Client) -> None:
-    """rules: eredan §1 Experience — consuming a "+N XP" card gives its XP to a copy."""
+    """docs/rules/eredan.md §1 Experience — consuming a "+N XP" card gives its XP to a copy."""
     target = add_copy(alice, "telendar", xp=120)
     xp_card = add_copy(alice, "parchemin-xp")
     response = htmx(alice_client, url(target, "xp"), {"xp_card": str(xp_card.pk)})

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-#: A legal Kotoba deck of the test catalog (rules: eredan §2): 3 characters, 24 cards.
+#: A legal Kotoba deck of the test catalog (docs/rules/eredan.md §2): 3 characters, 24 cards.
 KOTOBA = ["iro-le-duelliste", "amaya", "aez-le-guerrier-errant"]
 
 

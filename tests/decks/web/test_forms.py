@@ -54,7 +54,7 @@ def test_add_leaves_a_count_being_corrected_alone():
 
 
 def test_add_refuses_cards_that_cannot_go_in_a_deck():
-    """rules: eredan §2 — XP cards are not deck cards (the validator's unknown_card)."""
+    """docs/rules/eredan.md §2 — XP cards are not deck cards (the validator's unknown_card)."""
     draft = draft_from_post({}, catalog=CATALOG)
     draft_apply(draft, "add:xp-100", catalog=CATALOG)
     draft_apply(draft, "add:ghost", catalog=CATALOG)
@@ -87,7 +87,7 @@ def test_name_rules(name, ok):
 
 
 def test_family_totals_count_every_level_together():
-    """rules: eredan §2.5 — evolutions share the copy limit; §2.6 a unique level: 1."""
+    """docs/rules/eredan.md §2.5 — evolutions share the copy limit; §2.6 a unique level: 1."""
     from cards.domain.text import Names
 
     rows = card_rows(

@@ -23,7 +23,7 @@ def live(client, data, url="/decks/new/edit/"):
 
 
 def test_the_fragment_lists_every_violation_with_the_apis_codes_and_messages(as_alice, client_for, alice):
-    """rules: eredan §2 — every violation at once; the page shows what POST /api/decks/validate/
+    """docs/rules/eredan.md §2 — every violation at once; the page shows what POST /api/decks/validate/
     answers for the same deck, code by code and message by message."""
     characters = ["iro-le-duelliste", "zahal", "aez-le-guerrier-errant"]  # Kotoba + Noz'Dingard
     cards = {"katana": 4, "eclairs-3": 1, "eclairs-1": 1}
@@ -41,7 +41,7 @@ def test_the_fragment_lists_every_violation_with_the_apis_codes_and_messages(as_
 
 
 def test_offending_cards_and_characters_are_highlighted(as_alice):
-    """rules: eredan §2.5 copy limit on Katana, §2.2 guild conflict on Iro and Zahal."""
+    """docs/rules/eredan.md §2.5 copy limit on Katana, §2.2 guild conflict on Iro and Zahal."""
     data = form(characters=["iro-le-duelliste", "zahal", "aez-le-guerrier-errant"], cards=deck(katana=4))
     page = live(as_alice, data)
     rows = flagged(page, "card")
@@ -52,7 +52,7 @@ def test_offending_cards_and_characters_are_highlighted(as_alice):
 
 
 def test_fixing_the_deck_turns_it_valid_with_its_affiliation(as_alice):
-    """rules: eredan §2.2 — the deck takes its characters' guild."""
+    """docs/rules/eredan.md §2.2 — the deck takes its characters' guild."""
     broken = live(as_alice, form(characters=KOTOBA, cards=deck(katana=4)))
     assert codes(broken) == ["copy_limit"]
     fixed = live(as_alice, form(characters=KOTOBA, cards=deck(katana=3)))
@@ -63,14 +63,14 @@ def test_fixing_the_deck_turns_it_valid_with_its_affiliation(as_alice):
 
 
 def test_copies_are_counted_per_evolution_family(as_alice):
-    """rules: eredan §2.5 — 2× Éclairs 1 + 2× Éclairs 2 = 4 copies of the family."""
+    """docs/rules/eredan.md §2.5 — 2× Éclairs 1 + 2× Éclairs 2 = 4 copies of the family."""
     page = live(as_alice, form(characters=KOTOBA, cards=deck(eclairs_1=2, eclairs_2=2)))
     assert "copy_limit" in codes(page)
     assert page.count('class="num family over">4/3') == 2
 
 
 def test_a_unique_card_family_shows_a_limit_of_one(as_alice):
-    """rules: eredan §2.6 — a unique card: one copy."""
+    """docs/rules/eredan.md §2.6 — a unique card: one copy."""
     page = live(as_alice, form(characters=KOTOBA, cards=deck(eclairs_3=2)))
     assert 'class="num family over">2/1' in page
     assert "unique_limit" in codes(page)

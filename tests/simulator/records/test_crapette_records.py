@@ -131,7 +131,7 @@ def test_options_left_out_take_their_defaults():
 
 
 def test_equal_stock_tops_let_either_seat_start():
-    """rules/crapette.md "Play" 1: on equal tops a coin flip decides, so the record says who won it."""
+    """docs/rules/crapette.md §2.1: on equal tops a coin flip decides, so the record says who won it."""
     record = hand_written()
     deal = record["deals"][0]
     deal["stocks"][1][-1] = "KH"  # P1's top now a king as well (KH: one in P0's stock, one here)
@@ -145,7 +145,7 @@ def test_equal_stock_tops_let_either_seat_start():
 
 
 def test_a_recorded_reshuffle_is_taken_from_the_record():
-    """rules/crapette.md "Play" 3: the order after a completed pile comes from the reshuffle event
+    """docs/rules/crapette.md §2.3: the order after a completed pile comes from the reshuffle event
     (the replay has no RNG to draw it from): another order makes the later draws, and so the game,
     different — the record is then refused further on."""
     for seed in range(40):
@@ -167,7 +167,7 @@ def test_a_recorded_reshuffle_is_taken_from_the_record():
 
 
 # -- a hand-written game ---------------------------------------------------------------------------
-# stock_size 5. P0's stock is five kings (top KC counts 13, P1's top 6C: P0 starts, "Play" 1).
+# stock_size 5. P0's stock is five kings (top KC counts 13, P1's top 6C: P0 starts, §2.1).
 # P0 discards, P1 discards, then P0 builds hearts A..Q on centre 0 (the 5H from a help pile), with
 # spades on centre 1; the Q completes centre 0 and empties the hand: reshuffle, then P0 draws the
 # five cards the reshuffle put on top, plays the 5S, and builds the five kings on the free centre 0.
@@ -368,7 +368,7 @@ def test_a_card_that_does_not_exist():
 
 
 def test_a_card_dealt_more_often_than_the_two_decks_hold():
-    """rules/crapette.md "Cards and layout": two decks, so each card exists twice; a third copy is
+    """docs/rules/crapette.md §1: two decks, so each card exists twice; a third copy is
     a duplicate."""
     record = hand_written()
     record["deals"][0]["draw_pile"][-1] = "KC"  # the stock already holds both KC
@@ -441,16 +441,16 @@ def test_an_illegal_action_is_refused_with_its_rule(index, action, rule):
 
 
 def test_a_discard_ends_the_turn_so_the_same_player_cannot_go_on():
-    """rules/crapette.md "Play" 5: after a discard the other player plays."""
+    """docs/rules/crapette.md §2.5: after a discard the other player plays."""
     record = hand_written()
     record["deals"][0]["actions"][1] = d(0, "4H", 1)
     error = refused(record)
     assert (error.code, error.action, error.rule) == ("illegal_action", 1, RULE_TURN)
-    assert RULE_HAND_TO_HELP.startswith('rules/crapette.md "Play" 5')
+    assert RULE_HAND_TO_HELP.startswith("docs/rules/crapette.md §2.5")
 
 
 def test_a_reshuffle_that_does_not_hold_the_draw_pile_and_the_completed_pile():
-    """rules/crapette.md "Play" 3: the new draw pile is the old one plus the completed pile."""
+    """docs/rules/crapette.md §2.3: the new draw pile is the old one plus the completed pile."""
     record = hand_written()
     pile = record["deals"][0]["actions"][18]["draw_pile"]
     pile[pile.index("QH")] = "2D"  # a 2D of P1's hand instead of the QH

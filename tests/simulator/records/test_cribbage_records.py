@@ -1,6 +1,6 @@
 """Cribbage game records (docs/game-records.md "Cribbage"): records written while the engine plays
 replay to the same result; a hand-written record replays, and each broken copy of it is rejected at
-the first thing wrong, with its code, its place and the rule it breaks (rules/cribbage.md)."""
+the first thing wrong, with its code, its place and the rule it breaks (docs/rules/cribbage.md)."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_a_recorded_game_replays_to_the_same_result(seat0: str, seat1: str, seed
         assert replay.deals == len(record["deals"]) == final.deals
         assert record["deals"][-1]["scores_after"] == final.scores
         assert max(final.scores) >= 121
-        # rules/cribbage.md "A hand" §1 and §6: 6 cards each, the deal alternates.
+        # docs/rules/cribbage.md §2.1 and §6: 6 cards each, the deal alternates.
         dealers = [deal["dealer"] for deal in record["deals"]]
         assert dealers == [(dealers[0] + i) % 2 for i in range(len(dealers))]
         assert all(len(hand) == 6 for deal in record["deals"] for hand in deal["hands"])
@@ -94,7 +94,7 @@ def test_the_replay_needs_neither_the_seed_nor_the_engines_rng() -> None:
 
 
 def test_short_games_end_in_the_pegging_on_his_heels_or_in_the_show_and_replay() -> None:
-    """rules/cribbage.md "Winning": the game ends at the very moment the target is reached."""
+    """docs/rules/cribbage.md §3: the game ends at the very moment the target is reached."""
     endings = set()
     for seed in range(60):
         final, record, _ = play(seed, "random", "random", target=15)
@@ -123,7 +123,7 @@ def test_the_hand_written_record_replays_and_reads_as_a_game() -> None:
 
 
 def test_the_record_may_write_ten_as_10_and_in_lower_case() -> None:
-    """rules/cribbage.md "Card notation": parsers also accept 10S and lower case."""
+    """docs/rules/cribbage.md §5: parsers also accept 10S and lower case."""
     record = hand_written()
     record["deals"][0]["hands"][1][5] = "10D"
     record["deals"][0]["actions"][0]["cards"] = ["10d", "9c"]
@@ -184,7 +184,7 @@ def repeat_last_deal(record: Record) -> None:
 
 
 BROKEN = {
-    # an illegal play: seat 0 lays seat 1's 8S (rules "A hand" §4: from their own hand)
+    # an illegal play: seat 0 lays seat 1's 8S (docs/rules/cribbage.md §2.4: from their own hand)
     "a card from the other hand": (
         edit("deals/0/actions/3/card", "8S"),
         "illegal_action",
@@ -299,15 +299,15 @@ def test_a_broken_record_is_rejected_at_the_first_fault_naming_the_rule(name: st
     change(record)
     error = rejection(record)
     assert (error.code, error.deal, error.action, error.rule) == (code, deal, action, rule), error
-    assert error.rule.startswith("rules/cribbage.md ")
+    assert error.rule.startswith("docs/rules/cribbage.md ")
     verdict = error.as_dict()
     assert verdict["code"] == code and verdict["rule"] == rule
 
 
 def test_the_rules_cited_name_the_sections_of_the_rules_page() -> None:
-    assert RULE_PLAY_OWN.startswith('rules/cribbage.md "A hand" §4')
-    assert RULE_DISCARD_TURN.startswith('rules/cribbage.md "A hand" §2')
-    assert RULE_DEALER.startswith('rules/cribbage.md "A hand" §6')
+    assert RULE_PLAY_OWN.startswith("docs/rules/cribbage.md §2.4")
+    assert RULE_DISCARD_TURN.startswith("docs/rules/cribbage.md §2.2")
+    assert RULE_DEALER.startswith("docs/rules/cribbage.md §2.6")
 
 
 def test_bad_cards_name_their_place_in_the_record() -> None:
@@ -349,7 +349,7 @@ def test_a_record_of_the_wrong_shape_is_malformed(change: Callable[[Record], Non
 
 
 def test_the_engine_deals_the_stacked_next_deal_when_the_deal_passes() -> None:
-    """``stack_next_deal`` replaces the shuffle of the next deal only (rules "A hand" §6)."""
+    """``stack_next_deal`` replaces the shuffle of the next deal only (docs/rules/cribbage.md §2.6)."""
     record = hand_written()
     first, second = record["deals"]
     state = CribbageState.from_deal(

@@ -1,6 +1,6 @@
 """Écarté game records (docs/game-records.md "Écarté"): records written while the engine plays
 replay to the same result; a hand-written record replays, and each broken copy of it is rejected at
-the first thing wrong, with its code, its place and the rule it breaks (rules/ecarte.md)."""
+the first thing wrong, with its code, its place and the rule it breaks (docs/rules/ecarte.md)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,6 @@ from simulator.records.ecarte import (
     RULE_POINTS,
     RULE_STOCK,
     RULE_TURNED,
-    record_rule,
 )
 from tests.simulator.records import recorded
 from tests.simulator.records.classic_mutations import damage
@@ -105,7 +104,7 @@ def test_a_recorded_game_replays_to_the_same_result(seat0: str, seat1: str, stri
 
 
 def test_a_game_won_by_a_king_turned_up_ends_with_a_deal_without_actions() -> None:
-    """rules/ecarte.md "A deal" §3 and "Game": the dealer on 4 who turns up a King wins at once."""
+    """docs/rules/ecarte.md §2.3 and "Game": the dealer on 4 who turns up a King wins at once."""
     found = 0
     for seed in range(400):
         final, record, _ = play(seed, "random", "random")
@@ -219,42 +218,42 @@ BROKEN = {
         "illegal_action",
         1,
         9,
-        record_rule(RULE_FOLLOW),
+        RULE_FOLLOW,
     ),
     "a card from the other hand": (
         edit("deals/0/actions/1/card", "KS"),
         "illegal_action",
         0,
         1,
-        record_rule(RULE_HAND),
+        RULE_HAND,
     ),
     "the dealer speaks first": (
         edit("deals/0/actions/0/player", 1),
         "illegal_action",
         0,
         0,
-        record_rule(RULE_PROPOSALS),
+        RULE_PROPOSALS,
     ),
     "leading out of turn": (
         edit("deals/0/actions/3/player", 1),
         "illegal_action",
         0,
         3,
-        record_rule(RULE_TURN) + ": ",
+        RULE_TURN + ": ",
     ),
     "a discard instead of an answer": (
         edit("deals/1/actions/1", {"player": 0, "action": "discard", "cards": ["7C"]}),
         "illegal_action",
         1,
         1,
-        record_rule(RULE_PROPOSALS),
+        RULE_PROPOSALS,
     ),
     "the non-dealer discards nothing": (
         edit("deals/1/actions/2/cards", []),
         "illegal_action",
         1,
         2,
-        record_rule(RULE_DISCARDS),
+        RULE_DISCARDS,
     ),
     "the King of trumps not announced": (remove_action(1, 5), "illegal_action", 1, 5, RULE_KING),
     "the King of trumps announced by a player without it": (
@@ -328,7 +327,7 @@ BROKEN = {
         "illegal_action",
         1,
         9,
-        record_rule(RULE_FOLLOW),
+        RULE_FOLLOW,
     ),
 }
 
@@ -341,18 +340,17 @@ def test_a_broken_record_is_rejected_at_the_first_fault_naming_the_rule(name: st
     error = rejection(record)
     assert (error.code, error.deal, error.action) == (code, deal, action), error
     assert error.rule.startswith(rule), error
-    assert error.rule.startswith("rules/ecarte.md ")
+    assert error.rule.startswith("docs/rules/ecarte.md ")
     assert error.as_dict()["code"] == code
 
 
 def test_the_engines_rules_are_cited_like_the_other_games() -> None:
-    assert record_rule(RULE_FOLLOW) == 'rules/ecarte.md "A deal" §6 — must follow suit if able'
-    assert record_rule(RULE_TURN) == 'rules/ecarte.md "A deal" — order of play'
-    assert record_rule("no citation") == "no citation"
+    assert RULE_FOLLOW == "docs/rules/ecarte.md §2.6 — must follow suit if able"
+    assert RULE_TURN == "docs/rules/ecarte.md §2 — order of play"
 
 
 def test_the_strict_option_is_replayed_by_the_engine() -> None:
-    """rules/ecarte.md "A deal" §6, the `strict` variant: unable to follow suit, trump if able."""
+    """docs/rules/ecarte.md §2.6, the `strict` variant: unable to follow suit, trump if able."""
     record = hand_written()
     third = record["deals"][2]
     # Seat 1 holds 7H instead of TC (swapped with the stock) and throws it on the spade led.
@@ -362,7 +360,7 @@ def test_the_strict_option_is_replayed_by_the_engine() -> None:
     record["options"] = {"strict": True}
     error = rejection(record)
     assert (error.code, error.deal, error.action) == ("illegal_action", 2, 4)
-    assert error.rule == record_rule(RULE_STRICT)
+    assert error.rule == RULE_STRICT
     record["options"] = {"strict": False}
     error = rejection(record)  # legal by the source's rule: seat 0 takes the trick and leads next
     assert (error.code, error.deal, error.action) == ("illegal_action", 2, 5)
@@ -393,7 +391,7 @@ def test_a_record_of_the_wrong_shape_is_malformed(change: Callable[[Record], Non
 
 
 def test_the_engine_deals_the_stacked_next_deal_when_five_tricks_are_played() -> None:
-    """``stack_next_deal`` replaces the shuffle of the next deal only (rules "A deal" §1: the deal
+    """``stack_next_deal`` replaces the shuffle of the next deal only (docs/rules/ecarte.md §2.1: the deal
     alternates); ``scores_at_deal_start`` keeps the scores before a turned-up King scores."""
     record = hand_written()
     first, second = record["deals"][0], record["deals"][1]

@@ -138,7 +138,7 @@ def test_recorded_games_replay_to_the_same_result(cardset, catalog, policies):
 
 
 def test_record_holds_the_deal_as_dealt(cardset, game_record):
-    """rules/eredan.md §3 Start — the decks in draw order (the first five are the opening hand),
+    """docs/rules/eredan.md §3 Start — the decks in draw order (the first five are the opening hand),
     the characters in Line order, the initiative dice until one player is higher."""
     deal = game_record["deals"][0]
     decks = (cardset.decks["kotoba-voie-du-sabre"], cardset.decks["zil-golems"])
@@ -190,7 +190,7 @@ def test_every_kind_of_chance_is_recorded_and_replayed(cardset, catalog, chancy_
 
 
 def test_an_artisan_attaching_a_card_to_an_ally_is_recorded_with_on(cardset):
-    """rules/eredan.md §3 Classes — an Artisan attaches the cards reserved to artisans to any
+    """docs/rules/eredan.md §3 Classes — an Artisan attaches the cards reserved to artisans to any
     living character of its side: the record names that character (``on``). The card database is
     the codec's context: here a catalog with a character the bundled set does not have."""
     smith = character("forgeronne-test", classes=("artisan",), guild="non_affilies", hp=12, attack=(2, 4))
@@ -214,7 +214,7 @@ def test_an_artisan_attaching_a_card_to_an_ally_is_recorded_with_on(cardset):
     i = first(record, "play", on=attached[0]["on"])
     bad = edited(record, lambda r: actions_of(r)[i].update(on="marlok-1"))  # an enemy
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("illegal_action", i, "rules/eredan.md §3 step 2")
+    assert (error.code, error.action, error.rule) == ("illegal_action", i, "docs/rules/eredan.md §3 step 2")
 
 
 def test_a_search_player_game_is_recorded_too(cardset, catalog):
@@ -304,7 +304,7 @@ def test_an_attack_roll_outside_the_range_is_wrong_chance(catalog, game_record):
         "wrong_chance",
         0,
         i,
-        "rules/eredan.md §3 step 3",
+        "docs/rules/eredan.md §3 step 3",
     )
     assert "outside the range" in error.message
 
@@ -329,7 +329,7 @@ def test_another_attack_roll_in_the_range_changes_the_game(catalog, game_record)
             except RecordError as error:
                 verdicts.append(error.code)
                 if error.code == "wrong_result":
-                    assert (error.deal, error.action, error.rule) == (0, None, "rules/eredan.md §3 End")
+                    assert (error.deal, error.action, error.rule) == (0, None, "docs/rules/eredan.md §3 End")
                 elif error.code == "unfinished":  # a character the record had killed survives
                     assert error.action == len(actions_of(bad))
                 else:
@@ -357,18 +357,18 @@ def test_a_roll_the_engine_does_not_make_is_wrong_chance(catalog, game_record):
         game_record, lambda r: actions_of(r)[i].update(player=other["player"], character=other["character"])
     )
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("wrong_chance", i, "rules/eredan.md §3 step 3")
+    assert (error.code, error.action, error.rule) == ("wrong_chance", i, "docs/rules/eredan.md §3 step 3")
     # A roll where a player decides.
     fight = first(game_record, "fight")
     extra = dict(actions_of(game_record)[i])
     bad = edited(game_record, lambda r: actions_of(r).insert(fight, extra))
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("wrong_chance", fight, "rules/eredan.md §3 step 1")
+    assert (error.code, error.action, error.rule) == ("wrong_chance", fight, "docs/rules/eredan.md §3 step 1")
 
 
 def test_random_targets_and_discards_must_be_possible(cardset, catalog, chancy_deck):
     """A random target is a living enemy other than the fighter; a random discard a card of the
-    hand (rules/eredan.md §3 step 2: the cards' effects)."""
+    hand (docs/rules/eredan.md §3 step 2: the cards' effects)."""
     found = {}
     for seed in range(40):
         _, record = record_game((chancy_deck, cardset.decks["zil-golems"]), seed, ("random", "random"))
@@ -385,16 +385,16 @@ def test_random_targets_and_discards_must_be_possible(cardset, catalog, chancy_d
     assert actions_of(record)[i]["character"] in enemies
     bad = edited(record, lambda r: actions_of(r)[i].update(character=allies[0]))
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("wrong_chance", i, "rules/eredan.md §3 step 2")
+    assert (error.code, error.action, error.rule) == ("wrong_chance", i, "docs/rules/eredan.md §3 step 2")
     record = found["random_discard"]
     i = first(record, "random_discard")
     bad = edited(record, lambda r: actions_of(r)[i].update(card="katana-1"))
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("wrong_chance", i, "rules/eredan.md §3 step 2")
+    assert (error.code, error.action, error.rule) == ("wrong_chance", i, "docs/rules/eredan.md §3 step 2")
 
 
 def test_playing_a_card_that_is_not_in_the_hand_is_illegal(catalog, game_record):
-    """rules/eredan.md §3 step 2 — each player plays a card from its hand."""
+    """docs/rules/eredan.md §3 step 2 — each player plays a card from its hand."""
     i = first(game_record, "play")
     seat = actions_of(game_record)[i]["player"]
     deck = game_record["deals"][0]["decks"][seat]
@@ -407,17 +407,17 @@ def test_playing_a_card_that_is_not_in_the_hand_is_illegal(catalog, game_record)
         "illegal_action",
         0,
         i,
-        "rules/eredan.md §3 step 2",
+        "docs/rules/eredan.md §3 step 2",
     )
     assert "not in seat" in error.message
     # A card of the database that is in neither deck.
     bad = edited(game_record, lambda r: actions_of(r)[i].update(card="panique-1"))
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("illegal_action", i, "rules/eredan.md §3 step 2")
+    assert (error.code, error.action, error.rule) == ("illegal_action", i, "docs/rules/eredan.md §3 step 2")
 
 
 def test_a_second_card_needs_an_enchainement(catalog, game_record):
-    """rules/eredan.md §3 step 2 — one card each; a second one only with an Enchaînement."""
+    """docs/rules/eredan.md §3 step 2 — one card each; a second one only with an Enchaînement."""
     actions = actions_of(game_record)
     i = next(
         k
@@ -427,7 +427,11 @@ def test_a_second_card_needs_an_enchainement(catalog, game_record):
     again = {"player": actions[i]["player"], "action": "play", "card": actions[i]["card"]}
     bad = edited(game_record, lambda r: actions_of(r).insert(i + 1, again))
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("illegal_action", i + 1, "rules/eredan.md §3 step 2")
+    assert (error.code, error.action, error.rule) == (
+        "illegal_action",
+        i + 1,
+        "docs/rules/eredan.md §3 step 2",
+    )
 
 
 def test_a_card_unknown_to_the_database_is_unknown_card(catalog, game_record):
@@ -444,23 +448,27 @@ def test_a_card_unknown_to_the_database_is_unknown_card(catalog, game_record):
 
 
 def test_a_fourth_copy_of_a_card_is_duplicate_card(catalog, game_record):
-    """rules/eredan.md §2.5 — at most 3 copies of a card."""
+    """docs/rules/eredan.md §2.5 — at most 3 copies of a card."""
     deck = game_record["deals"][0]["decks"][0]
     tripled = next(slug for slug in deck if deck.count(slug) == 3)
     other = next(k for k, slug in enumerate(deck) if deck.count(slug) < 3)
     bad = edited(game_record, lambda r: r["deals"][0]["decks"][0].__setitem__(other, tripled))
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("duplicate_card", None, "rules/eredan.md §2.5")
+    assert (error.code, error.action, error.rule) == ("duplicate_card", None, "docs/rules/eredan.md §2.5")
 
 
 def test_decks_the_rules_cannot_build_are_bad_deals(catalog, game_record):
-    """rules/eredan.md §2.1 (20 to 50 cards) and §2.2 (guilds)."""
+    """docs/rules/eredan.md §2.1 (20 to 50 cards) and §2.2 (guilds)."""
     bad = edited(game_record, lambda r: r["deals"][0]["decks"][1].__delitem__(slice(12, None)))
     error = refusal(bad, catalog)
-    assert (error.code, error.rule, error.path) == ("bad_deal", "rules/eredan.md §2.1", "/deals/0/decks/1")
+    assert (error.code, error.rule, error.path) == (
+        "bad_deal",
+        "docs/rules/eredan.md §2.1",
+        "/deals/0/decks/1",
+    )
     bad = edited(game_record, lambda r: r["deals"][0]["characters"][1].__setitem__(0, "iro-1"))
     error = refusal(bad, catalog)
-    assert (error.code, error.rule) == ("bad_deal", "rules/eredan.md §2.2")
+    assert (error.code, error.rule) == ("bad_deal", "docs/rules/eredan.md §2.2")
 
 
 def test_a_truncated_record_is_unfinished(catalog, game_record):
@@ -470,18 +478,18 @@ def test_a_truncated_record_is_unfinished(catalog, game_record):
         bad = edited(game_record, lambda r, cut=cut: actions_of(r).__delitem__(slice(cut, None)))
         error = refusal(bad, catalog)
         assert (error.code, error.deal, error.action) == ("unfinished", 0, cut)
-    assert error.rule == "rules/eredan.md §3 End"
+    assert error.rule == "docs/rules/eredan.md §3 End"
 
 
 def test_actions_after_the_end_are_extra(catalog, game_record):
     n = len(actions_of(game_record))
     bad = edited(game_record, lambda r: actions_of(r).append({"player": 0, "action": "pass"}))
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("extra_actions", n, "rules/eredan.md §3 End")
+    assert (error.code, error.action, error.rule) == ("extra_actions", n, "docs/rules/eredan.md §3 End")
 
 
 def test_a_result_the_actions_do_not_give_is_wrong_result(catalog, game_record):
-    """rules/eredan.md §3 End — the score is the damage dealt plus the healing done."""
+    """docs/rules/eredan.md §3 End — the score is the damage dealt plus the healing done."""
     for change in (
         lambda r: r["result"]["scores"].__setitem__(0, r["result"]["scores"][0] + 1),
         lambda r: r["result"].update(winner=None),
@@ -489,18 +497,22 @@ def test_a_result_the_actions_do_not_give_is_wrong_result(catalog, game_record):
         lambda r: r["deals"][0]["end"].update(reason="turn_cap"),
     ):
         error = refusal(edited(game_record, change), catalog)
-        assert (error.code, error.action, error.rule) == ("wrong_result", None, "rules/eredan.md §3 End")
+        assert (error.code, error.action, error.rule) == ("wrong_result", None, "docs/rules/eredan.md §3 End")
 
 
 def test_a_tapped_or_absent_fighter_is_illegal(catalog, game_record):
-    """rules/eredan.md §3 step 1 — the active player sends an untapped living character."""
+    """docs/rules/eredan.md §3 step 1 — the active player sends an untapped living character."""
     fights = [i for i, e in enumerate(actions_of(game_record)) if e["action"] == "fight"]
     turn1, turn2 = actions_of(game_record)[fights[0]], fights[1]
-    # Turn 2: the other player may not send its turn-1 fighter (tapped, rules/eredan.md §3 step 4).
+    # Turn 2: the other player may not send its turn-1 fighter (tapped, docs/rules/eredan.md §3 step 4).
     assert actions_of(game_record)[turn2]["player"] == 1 - turn1["player"]
     bad = edited(game_record, lambda r: actions_of(r)[turn2].update(fighter=turn1["opponent"]))
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("illegal_action", turn2, "rules/eredan.md §3 step 1")
+    assert (error.code, error.action, error.rule) == (
+        "illegal_action",
+        turn2,
+        "docs/rules/eredan.md §3 step 1",
+    )
     assert "tapped" in error.message
     enemy = game_record["deals"][0]["characters"][1 - turn1["player"]][0]
     bad = edited(game_record, lambda r: actions_of(r)[fights[0]].update(fighter=enemy))
@@ -513,24 +525,24 @@ def test_a_decision_by_the_wrong_player_or_of_the_wrong_kind_is_illegal(catalog,
     seat = actions_of(game_record)[i]["player"]
     bad = edited(game_record, lambda r: actions_of(r)[i].update(player=1 - seat))
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("illegal_action", i, "rules/eredan.md §3 step 1")
+    assert (error.code, error.action, error.rule) == ("illegal_action", i, "docs/rules/eredan.md §3 step 1")
     bad = edited(game_record, lambda r: actions_of(r).__setitem__(i, {"player": seat, "action": "pass"}))
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("illegal_action", i, "rules/eredan.md §3 step 1")
+    assert (error.code, error.action, error.rule) == ("illegal_action", i, "docs/rules/eredan.md §3 step 1")
 
 
 def test_discarding_cards_not_in_the_hand_is_illegal(catalog, game_record):
-    """rules/eredan.md §3 step 5 — a player discards cards of its hand."""
+    """docs/rules/eredan.md §3 step 5 — a player discards cards of its hand."""
     i = first(game_record, "discard")
     bad = edited(game_record, lambda r: actions_of(r)[i].update(cards=["excalibur-9"]))
     assert refusal(bad, catalog).code == "unknown_card"
     bad = edited(game_record, lambda r: actions_of(r)[i].update(cards=["panique-1"]))
     error = refusal(bad, catalog)
-    assert (error.code, error.action, error.rule) == ("illegal_action", i, "rules/eredan.md §3 step 5")
+    assert (error.code, error.action, error.rule) == ("illegal_action", i, "docs/rules/eredan.md §3 step 5")
 
 
 def test_initiative_rolls_must_settle_the_initiative(cardset, catalog, game_record):
-    """rules/eredan.md §3 Start — a six-sided die each; ties are rolled again."""
+    """docs/rules/eredan.md §3 Start — a six-sided die each; ties are rolled again."""
     n = len(game_record["deals"][0]["initiative"])
     decks = (cardset.decks["kotoba-voie-du-sabre"], cardset.decks["zil-golems"])
     b0, b1 = EredanGame(log=True).new_initial_state(random.Random(0), decks).log[1]["bonus"]
@@ -544,7 +556,7 @@ def test_initiative_rolls_must_settle_the_initiative(cardset, catalog, game_reco
         assert (error.code, error.action, error.rule, error.path) == (
             "wrong_chance",
             None,
-            "rules/eredan.md §3 Start",
+            "docs/rules/eredan.md §3 Start",
             path,
         )
 

@@ -53,11 +53,11 @@ def prepare(
 
 def check_invariants(state: CrapetteState) -> None:
     """What must hold after every action of every game."""
-    # rules: crapette "Cards and layout" — the 104 cards of two decks, none lost or made up.
+    # docs/rules/crapette.md §1 — the 104 cards of two decks, none lost or made up.
     everything = state.all_cards()
     assert len(everything) == TOTAL_CARDS
     assert sorted((c.rank, c.suit) for c in everything) == TWO_DECKS
-    # rules: crapette "Play" 2/3 — central piles ascend from A, one rank at a time, kings wild,
+    # docs/rules/crapette.md §2.2/3 — central piles ascend from A, one rank at a time, kings wild,
     # and a pile that reached Q is gone.
     for pile in state.central:
         assert central_pile_is_valid(pile), pile

@@ -42,7 +42,7 @@ def test_a_move_the_rules_forbid_shows_the_rule():
     """The seed-3 deal: the human's hand holds no ace, so a hand card to a free place is refused
     with the rule that a pile starts with an A."""
     out, _ = run("3d c1\nq\n")
-    assert 'Not allowed: 3D cannot start a central pile (rules/crapette.md "Play" 2' in out
+    assert "Not allowed: 3D cannot start a central pile (docs/rules/crapette.md §2.2" in out
 
 
 def test_help_is_shown():
@@ -162,7 +162,7 @@ def test_a_refused_move_is_not_recorded_and_the_game_record_replays(tmp_path):
 
     path = tmp_path / "game.json"
     out, _ = run("3d c1\nq\n", record=path)
-    assert 'Not allowed: 3D cannot start a central pile (rules/crapette.md "Play" 2' in out
+    assert "Not allowed: 3D cannot start a central pile (docs/rules/crapette.md §2.2" in out
     assert not path.exists()  # the human left: an unfinished game writes no record
     out, state = run("", watch=True, record=path)
     assert state.is_terminal() and "Game record written to" in out

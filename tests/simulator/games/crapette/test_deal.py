@@ -29,7 +29,7 @@ def piles_of(state: CrapetteState) -> tuple[list[list[Card]], list[list[Card]], 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_a_deal_gives_the_same_game_as_the_shuffled_one(seed):
-    """rules/crapette.md "Cards and layout", "Play" 1: the same cards make the same position, and,
+    """docs/rules/crapette.md §1, "Play" 1: the same cards make the same position, and,
     with the reshuffles in the same order, the same game."""
     game = CrapetteGame(stock_size=5 + seed * 3)
     dealt = game.new_initial_state(random.Random(seed))
@@ -59,7 +59,7 @@ def test_a_deal_gives_the_same_game_as_the_shuffled_one(seed):
 
 
 def test_a_deal_with_equal_stock_tops_may_start_with_either_seat():
-    """rules/crapette.md "Play" 1: equal tops are a coin flip, so both seats are possible."""
+    """docs/rules/crapette.md §2.1: equal tops are a coin flip, so both seats are possible."""
     game = CrapetteGame(stock_size=5)
     stocks = [cards("2C 3C 4C 5C 7H"), cards("2D 3D 4D 5D 7S")]
     hands = [cards("AH AS AD AC 2H"), cards("9C 9D 9H 9S TC")]
@@ -91,7 +91,7 @@ def test_a_deal_the_rules_cannot_produce_is_refused():
 
 @pytest.mark.parametrize(("top0", "top1", "starts"), [("7H", "9S", 1), ("KD", "QS", 0), ("AC", "KH", 1)])
 def test_the_higher_stock_top_must_start(top0, top1, starts):
-    """rules/crapette.md "Play" 1: the higher stock top starts (kings count 13)."""
+    """docs/rules/crapette.md §2.1: the higher stock top starts (kings count 13)."""
     game = CrapetteGame(stock_size=5)
     stocks = [cards(f"2C 3C 4C 5C {top0}"), cards(f"2D 3D 4D 5D {top1}")]
     hands = [cards("AH AS AD AC 2H"), cards("9C 9D 9H 9S TC")]
@@ -104,7 +104,7 @@ def test_the_higher_stock_top_must_start(top0, top1, starts):
 
 
 def test_the_reshuffle_hook_orders_the_completed_pile_into_the_draw_pile():
-    """rules/crapette.md "Play" 3: the completed pile joins the draw pile, in the hook's order;
+    """docs/rules/crapette.md §2.3: the completed pile joins the draw pile, in the hook's order;
     copies of the state do not keep the hook (it belongs to one game)."""
     state = prepare(central=("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH",), hand0="QS 3C", draw="4C 5C")
     seen: list[list[Card]] = []

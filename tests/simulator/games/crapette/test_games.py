@@ -34,7 +34,7 @@ def play_checked(state: CrapetteState, policies, rngs) -> CrapetteState:
 
 @pytest.mark.parametrize("stock_size", [5, 10, 20])
 def test_random_games_keep_the_invariants(stock_size):
-    """rules/crapette.md — 104 cards conserved and central piles ascending after every action, over
+    """docs/rules/crapette.md — 104 cards conserved and central piles ascending after every action, over
     many random games; every game ends with a known reason."""
     game = make_game(stock_size=stock_size)
     reasons: Counter[str] = Counter()

@@ -1,4 +1,4 @@
-"""Each rule of rules/crapette.md on a prepared position."""
+"""Each rule of docs/rules/crapette.md on a prepared position."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def snapshot(state):
 
 @pytest.mark.parametrize("stock_size", [5, 12, 20])
 def test_deal_stock_piles_hands_and_draw_pile(stock_size):
-    """rules/crapette.md "Cards and layout": stock piles of N, hands of 5, four empty help piles,
+    """docs/rules/crapette.md §1: stock piles of N, hands of 5, four empty help piles,
     the rest (104 - 2N - 10) in the draw pile, central piles empty."""
     state = make_game(stock_size=stock_size).new_initial_state(random.Random(3))
     assert [len(s) for s in state.stocks] == [stock_size, stock_size]
@@ -76,7 +76,7 @@ def test_deal_stock_piles_hands_and_draw_pile(stock_size):
 
 @pytest.mark.parametrize("bad", [4, 21, 0, -5])
 def test_stock_size_outside_5_to_20_is_refused(bad):
-    """rules/crapette.md "Cards and layout": 5 ≤ N ≤ 20."""
+    """docs/rules/crapette.md §1: 5 ≤ N ≤ 20."""
     with pytest.raises(CrapetteOptionError) as info:
         make_game(stock_size=bad)
     assert info.value.option == "stock_size"
@@ -108,25 +108,25 @@ def test_layout_with_more_copies_than_two_decks_is_refused():
         prepare(hand0="AH AH", help0=("AH",))
 
 
-# -- "Play" 1: the first player ---------------------------------------------------------------------
+# -- §2.1: the first player ---------------------------------------------------------------------
 
 
 def test_first_player_has_the_higher_stock_top():
-    """rules/crapette.md "Play" 1: the higher stock top starts."""
+    """docs/rules/crapette.md §2.1: the higher stock top starts."""
     rng = random.Random(0)
     assert first_player_for(card("9C"), card("5D"), rng) == 0
     assert first_player_for(card("2C"), card("JD"), rng) == 1
 
 
 def test_first_player_kings_count_high():
-    """rules/crapette.md "Play" 1: kings count high (13) — above a queen."""
+    """docs/rules/crapette.md §2.1: kings count high (13) — above a queen."""
     rng = random.Random(0)
     assert first_player_for(card("KC"), card("QD"), rng) == 0
     assert first_player_for(card("QC"), card("KD"), rng) == 1
 
 
 def test_first_player_tie_is_a_seeded_coin_flip():
-    """rules/crapette.md "Play" 1 [decision]: a tie is broken by a coin flip from the game's RNG —
+    """docs/rules/crapette.md §2.1 [decision]: a tie is broken by a coin flip from the game's RNG —
     the same seed gives the same seat, and both seats happen."""
     outcomes = {first_player_for(card("7C"), card("7D"), random.Random(seed)) for seed in range(40)}
     assert outcomes == {0, 1}
@@ -136,7 +136,7 @@ def test_first_player_tie_is_a_seeded_coin_flip():
 
 
 def test_dealt_games_start_with_the_higher_stock_top():
-    """rules/crapette.md "Play" 1, over many deals: the first player's top is at least as high."""
+    """docs/rules/crapette.md §2.1, over many deals: the first player's top is at least as high."""
     game = make_game(stock_size=5)
     for seed in range(200):
         state = game.new_initial_state(random.Random(seed))
@@ -145,17 +145,17 @@ def test_dealt_games_start_with_the_higher_stock_top():
         assert state.stocks[first][-1].rank >= state.stocks[1 - first][-1].rank
 
 
-# -- "Play" 2: building the central piles -----------------------------------------------------------
+# -- §2.2: building the central piles -----------------------------------------------------------
 
 
 def test_a_new_central_pile_must_start_with_an_ace():
-    """rules/crapette.md "Play" 2: a new central pile must start with an A."""
+    """docs/rules/crapette.md §2.2: a new central pile must start with an A."""
     state = prepare(hand0="7H AH 5C")
     before = snapshot(state)
     with pytest.raises(IllegalActionError) as info:
         state.apply(hand_to_central("7H", 0))
     assert "must start with an A" in str(info.value)
-    assert info.value.rule.startswith('rules/crapette.md "Play" 2')
+    assert info.value.rule.startswith("docs/rules/crapette.md §2.2")
     assert snapshot(state) == before  # a refused move changes nothing
     state.apply(hand_to_central("AH", 0))
     assert state.central[0] == cards("AH")
@@ -163,7 +163,7 @@ def test_a_new_central_pile_must_start_with_an_ace():
 
 
 def test_piles_go_up_one_rank_at_a_time():
-    """rules/crapette.md "Play" 2: each pile goes up one rank at a time."""
+    """docs/rules/crapette.md §2.2: each pile goes up one rank at a time."""
     state = prepare(hand0="6D 7H", central=("AH 2H 3H 4H 5H",))
     with pytest.raises(IllegalActionError) as info:
         state.apply(hand_to_central("7H", 0))
@@ -174,7 +174,7 @@ def test_piles_go_up_one_rank_at_a_time():
 
 
 def test_a_king_takes_any_rank():
-    """rules/crapette.md "Play" 2: a king may be played in place of any card (the rank the pile needs)."""
+    """docs/rules/crapette.md §2.2: a king may be played in place of any card (the rank the pile needs)."""
     state = prepare(hand0="KS 7H 3C", central=("AH 2H 3H 4H 5H", "AD 2D"))
     plays = [m for m in state.legal_actions() if m.target is Place.CENTRAL]
     assert Move(Place.HAND, card("KS"), Place.CENTRAL, 0, 0) in plays
@@ -188,7 +188,7 @@ def test_a_king_takes_any_rank():
 
 
 def test_a_king_starts_a_pile_as_an_ace():
-    """rules/crapette.md "Play" 2: a king in place of the A that starts a pile."""
+    """docs/rules/crapette.md §2.2: a king in place of the A that starts a pile."""
     state = prepare(hand0="KC 2S")
     state.apply(hand_to_central("KC", 0))
     state.apply(hand_to_central("2S", 0))
@@ -196,7 +196,7 @@ def test_a_king_starts_a_pile_as_an_ace():
 
 
 def test_kings_on_the_stock_and_help_piles_are_wild_too():
-    """rules/crapette.md "Play" 2: the king may come from any source."""
+    """docs/rules/crapette.md §2.2: the king may come from any source."""
     state = prepare(stock0="5C KD", hand0="9S", help0=("KH",), central=("AH 2H",))
     state.apply(stock_to_central("KD", 0))
     state.apply(help_to_central("KH", 0, 0))
@@ -204,7 +204,7 @@ def test_kings_on_the_stock_and_help_piles_are_wild_too():
 
 
 def test_at_most_four_central_piles():
-    """rules/crapette.md "Cards and layout" [decision]: up to 4 central piles at once."""
+    """docs/rules/crapette.md §1 [decision]: up to 4 central piles at once."""
     state = prepare(hand0="AS 9H", central=("AH", "AD", "AC", "AH"))
     assert not [m for m in state.legal_actions() if m.target is Place.CENTRAL]
     with pytest.raises(IllegalActionError) as info:
@@ -227,11 +227,11 @@ def test_a_new_pile_goes_in_the_leftmost_free_place():
     assert state.central[1] == cards("AS")
 
 
-# -- "Play" 2 and "Cards and layout": the sources ---------------------------------------------------
+# -- §2.2 and §1: the sources ---------------------------------------------------
 
 
 def test_only_the_top_of_a_help_pile_is_playable():
-    """rules/crapette.md "Cards and layout": only the top card of a help pile is playable."""
+    """docs/rules/crapette.md §1: only the top card of a help pile is playable."""
     state = prepare(hand0="9S", help0=("5H AC", "AD"))
     plays = [m for m in state.legal_actions() if m.target is Place.CENTRAL]
     assert help_to_central("AC", 0, 0) in plays
@@ -245,7 +245,7 @@ def test_only_the_top_of_a_help_pile_is_playable():
 
 
 def test_only_the_top_of_the_stock_is_playable():
-    """rules/crapette.md "Cards and layout": only the stock's face-up top card is playable."""
+    """docs/rules/crapette.md §1: only the stock's face-up top card is playable."""
     state = prepare(stock0="AC 5D", hand0="9S")
     with pytest.raises(IllegalActionError) as info:
         state.apply(stock_to_central("AC", 0))
@@ -259,7 +259,7 @@ def test_a_card_not_in_hand_is_refused():
 
 
 def test_the_opponents_cards_are_not_sources():
-    """rules/crapette.md "Play" 2: hand, own stock top, own help pile tops — never the opponent's."""
+    """docs/rules/crapette.md §2.2: hand, own stock top, own help pile tops — never the opponent's."""
     state = prepare(stock1="5D AD", hand0="9S", help1=("AH",))
     moves = state.legal_actions()
     assert all(m.card != card("AD") and m.card != card("AH") for m in moves)
@@ -275,11 +275,11 @@ def test_something_else_than_a_move_is_refused():
         state.apply("9S to help 1")
 
 
-# -- "Play" 3: completed piles ----------------------------------------------------------------------
+# -- §2.3: completed piles ----------------------------------------------------------------------
 
 
 def test_a_completed_pile_is_shuffled_into_the_draw_pile():
-    """rules/crapette.md "Play" 3: a pile that reaches Q is removed and shuffled into the draw pile."""
+    """docs/rules/crapette.md §2.3: a pile that reaches Q is removed and shuffled into the draw pile."""
     pile = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH"
     state = prepare(hand0="QH 9S", central=(pile, "AD"))
     draw_before = len(state.draw_pile)
@@ -293,17 +293,17 @@ def test_a_completed_pile_is_shuffled_into_the_draw_pile():
 
 
 def test_a_king_can_complete_a_pile():
-    """rules/crapette.md "Play" 2/3: a king as the Q completes the pile."""
+    """docs/rules/crapette.md §2.2/3: a king as the Q completes the pile."""
     state = prepare(hand0="KD 9S", central=("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH",))
     state.apply(hand_to_central("KD", 0))
     assert state.central[0] == [] and state.piles_completed == 1
 
 
-# -- "Play" 4: emptying the hand mid-turn -----------------------------------------------------------
+# -- §2.4: emptying the hand mid-turn -----------------------------------------------------------
 
 
 def test_emptying_the_hand_draws_five_and_the_turn_goes_on():
-    """rules/crapette.md "Play" 4: a player who empties their hand draws 5 new cards and goes on."""
+    """docs/rules/crapette.md §2.4: a player who empties their hand draws 5 new cards and goes on."""
     state = prepare(hand0="AH 2H")
     draw_before = len(state.draw_pile)
     top_five = state.draw_pile[-5:]
@@ -327,7 +327,7 @@ def test_emptying_the_hand_with_few_cards_left_draws_what_is_left():
 
 
 def test_emptying_the_hand_with_an_empty_draw_pile_ends_the_game():
-    """rules/crapette.md "End" [decision]: "runs out" = a player must draw and the draw pile is empty
+    """docs/rules/crapette.md §3 [decision]: "runs out" = a player must draw and the draw pile is empty
     (so the [decision] "passes the turn" is never reached)."""
     state = prepare(stock0="5C 9C", stock1="QD", hand0="AH", draw="")
     state.apply(hand_to_central("AH", 0))
@@ -337,11 +337,11 @@ def test_emptying_the_hand_with_an_empty_draw_pile_ends_the_game():
     assert state.returns() == (-1.0, 1.0)
 
 
-# -- "Play" 5: the end of the turn ------------------------------------------------------------------
+# -- §2.5: the end of the turn ------------------------------------------------------------------
 
 
 def test_the_turn_ends_only_with_a_hand_card_on_a_help_pile():
-    """rules/crapette.md "Play" 5: plays to the centre keep the turn; a hand card onto an own help
+    """docs/rules/crapette.md §2.5: plays to the centre keep the turn; a hand card onto an own help
     pile ends it, and the next player draws back to 5."""
     state = prepare(hand0="AH 2H 9S 8D", hand1="5C 6C")
     state.apply(hand_to_central("AH", 0))
@@ -368,19 +368,19 @@ def test_the_next_player_draws_what_is_left():
 
 
 def test_any_card_onto_any_own_help_pile():
-    """rules/crapette.md "Play" 5: any card, any of the 4 piles — every pair is listed."""
+    """docs/rules/crapette.md §2.5: any card, any of the 4 piles — every pair is listed."""
     state = prepare(hand0="9S KD 2C", help0=("5H",))
     ends = {(m.card, m.target_pile) for m in state.legal_actions() if m.ends_turn}
     assert ends == {(c, p) for c in cards("9S KD 2C") for p in range(4)}
 
 
 def test_stock_and_help_cards_cannot_end_the_turn():
-    """rules/crapette.md "Play" 5: only a card from the hand goes onto a help pile."""
+    """docs/rules/crapette.md §2.5: only a card from the hand goes onto a help pile."""
     state = prepare(stock0="5C 9C", hand0="8S", help0=("7D",))
     with pytest.raises(IllegalActionError) as info:
         state.apply(Move(Place.STOCK, card("9C"), Place.HELP, 0, 1))
     assert "only a card from your hand" in str(info.value)
-    assert '"Play" 5' in info.value.rule
+    assert "§2.5" in info.value.rule
     with pytest.raises(IllegalActionError):
         state.apply(Move(Place.HELP, card("7D"), Place.HELP, 0, 1))
     with pytest.raises(IllegalActionError, match="no help pile 5"):
@@ -388,7 +388,7 @@ def test_stock_and_help_cards_cannot_end_the_turn():
 
 
 def test_the_next_player_who_cannot_draw_ends_the_game():
-    """rules/crapette.md "End" [decision]: the next player must draw back to 5 from an empty pile."""
+    """docs/rules/crapette.md §3 [decision]: the next player must draw back to 5 from an empty pile."""
     state = prepare(stock0="5C", stock1="5D 6D", hand0="9S 8S", hand1="4H", draw="")
     state.apply(hand_to_help("9S", 0))
     assert state.is_terminal()
@@ -407,11 +407,11 @@ def test_the_plays_of_a_turn_are_capped():
         state.apply(hand_to_central("AH", 0))
 
 
-# -- "End" ------------------------------------------------------------------------------------------
+# -- §3 ------------------------------------------------------------------------------------------
 
 
 def test_the_last_stock_card_wins_at_once():
-    """rules/crapette.md "End": the last stock card on a central pile wins at once (mid-turn)."""
+    """docs/rules/crapette.md §3: the last stock card on a central pile wins at once (mid-turn)."""
     state = prepare(stock0="3C", stock1="QD 5D", hand0="AH 2H 9S", player=0)
     state.apply(hand_to_central("AH", 0))
     state.apply(hand_to_central("2H", 0))
@@ -427,7 +427,7 @@ def test_the_last_stock_card_wins_at_once():
 
 
 def test_playing_a_stock_card_reveals_the_next():
-    """rules/crapette.md "Cards and layout": the stock's top is face up — after a play, the next one."""
+    """docs/rules/crapette.md §1: the stock's top is face up — after a play, the next one."""
     state = prepare(stock0="7D 8C AC", hand0="9S")
     state.apply(stock_to_central("AC", 0))
     assert not state.is_terminal()
@@ -435,7 +435,7 @@ def test_playing_a_stock_card_reveals_the_next():
 
 
 def test_draw_pile_exhausted_fewer_stock_cards_wins():
-    """rules/crapette.md "End": the draw pile runs out — the fewer stock cards wins."""
+    """docs/rules/crapette.md §3: the draw pile runs out — the fewer stock cards wins."""
     state = prepare(stock0="5C 6C 7C", stock1="5D", hand0="9S", hand1="", draw="", player=0)
     state.apply(hand_to_help("9S", 0))
     assert state.end_reason == "draw_pile_exhausted"
@@ -445,7 +445,7 @@ def test_draw_pile_exhausted_fewer_stock_cards_wins():
 
 
 def test_draw_pile_exhausted_equal_stocks_is_a_draw():
-    """rules/crapette.md "End": equal stock counts when the draw pile runs out — a draw."""
+    """docs/rules/crapette.md §3: equal stock counts when the draw pile runs out — a draw."""
     state = prepare(stock0="5C 6C", stock1="5D 6D", hand0="9S", hand1="8S", draw="", player=0)
     state.apply(hand_to_help("9S", 0))
     assert state.is_terminal()

@@ -30,7 +30,7 @@ def test_score_prints_total_and_breakdown():
 
 
 def test_score_crib_flag():
-    """rules "A hand" §5: a four-card flush counts in a hand, not in the crib."""
+    """docs/rules/cribbage.md §2.5: a four-card flush counts in a hand, not in the crib."""
     assert run("score", "2H", "4H", "6H", "8H", "--starter", "KS").splitlines()[0] == "total 4"
     assert run("score", "2H", "4H", "6H", "8H", "--starter", "KS", "--crib").splitlines()[0] == "total 0"
     assert "runs 8: 9H TD JC QS, 9H TD JC QH" in run("score", "9h", "10d", "jc", "qs", "--starter", "qh")
@@ -86,7 +86,7 @@ def test_score_from_stdin_all_good_exits_cleanly():
 
 # -- table ----------------------------------------------------------------------------------
 def test_table_prints_every_score_then_the_mean():
-    """rules "Facts": 12,994,800 pairs, max 29, impossible 19, 25, 26, 27."""
+    """docs/rules/cribbage.md §4: 12,994,800 pairs, max 29, impossible 19, 25, 26, 27."""
     lines = run("table").splitlines()
     assert len(lines) == 31
     counts = {int(s): int(n) for s, n in (line.split() for line in lines[:30])}

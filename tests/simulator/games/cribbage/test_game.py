@@ -55,7 +55,7 @@ def scored(state: CribbageState) -> list[tuple[int, int, str]]:
 
 # -- the deal and the discard -----------------------------------------------------------------
 def test_the_pone_discards_first_then_the_dealer_then_the_starter_is_cut():
-    """rules "A hand" §1-3: 6 cards each, 2 each to the dealer's crib, then the starter."""
+    """docs/rules/cribbage.md §2.1–2.3: 6 cards each, 2 each to the dealer's crib, then the starter."""
     state = stacked(**DEAL_A)
     assert state.phase is Phase.DISCARD and state.current_player() == 0  # the pone
     assert len(state.legal_actions()) == 15
@@ -64,12 +64,13 @@ def test_the_pone_discards_first_then_the_dealer_then_the_starter_is_cut():
     discard(state, "7S 7D")
     assert state.starter == parse_card("5S")
     assert state.phase is Phase.PEGGING
-    assert state.current_player() == 0  # rules "A hand" §4: the non-dealer plays first
+    assert state.current_player() == 0  # docs/rules/cribbage.md §2.4: the non-dealer plays first
     assert sorted(state.discards[0] + state.discards[1]) == sorted(map(parse_card, ["2C", "3D", "7S", "7D"]))
 
 
 def test_a_new_game_cuts_for_deal_the_lower_card_deals():
-    """rules "A hand" §1 (decision FIRST_DEALER_BY_LOWER_CUT): the lower cut deals; ties cut again."""
+    """docs/rules/cribbage.md §2.1 (decision FIRST_DEALER_BY_LOWER_CUT): the lower cut deals; ties cut
+    again."""
     dealers = Counter()
     for seed in range(60):
         state = CribbageGame().new_initial_state(random.Random(seed))
@@ -85,7 +86,7 @@ def test_a_new_game_cuts_for_deal_the_lower_card_deals():
 
 # -- pegging ----------------------------------------------------------------------------------
 def test_pegging_fifteen_go_and_last_card():
-    """rules "A hand" §4: 15 for 2; a player who cannot play says go, the other plays on and then
+    """docs/rules/cribbage.md §2.4: 15 for 2; a player who cannot play says go, the other plays on and then
     scores 1 for the go; the player who did not lay the last card leads the next series; the
     last card of the play scores 1."""
     state = deal_a()
@@ -117,7 +118,7 @@ def test_pegging_fifteen_go_and_last_card():
 
 
 def test_thirty_one_scores_2_not_3_and_resets_the_series():
-    """rules "A hand" §4: exactly 31 scores 2, never 2 and 1 for the same card; the count
+    """docs/rules/cribbage.md §2.4: exactly 31 scores 2, never 2 and 1 for the same card; the count
     resets and cards of the earlier series never combine with the new one."""
     state = deal_b()
     play(state, "TH", "KS", "5C", "6H")  # 10, 20, 25, 31
@@ -133,7 +134,7 @@ def test_thirty_one_scores_2_not_3_and_resets_the_series():
 
 
 def test_pegging_runs_out_of_order_and_pairs_in_the_game():
-    """rules "A hand" §4: a run in any order; pairs of the most recent cards."""
+    """docs/rules/cribbage.md §2.4: a run in any order; pairs of the most recent cards."""
     state = stacked(dealer=0, hand0="4C 6C 9S 9H AS AD", hand1="5D 3H 9C KD 2C 2D", starter="QS")
     discard(state, "2C 2D")
     discard(state, "AS AD")
@@ -147,7 +148,7 @@ def test_pegging_runs_out_of_order_and_pairs_in_the_game():
 
 
 def test_pegging_pair_and_pair_royal():
-    """rules "A hand" §4: pairs among the most recent cards: 2 of a rank = 2, 3 = 6."""
+    """docs/rules/cribbage.md §2.4: pairs among the most recent cards: 2 of a rank = 2, 3 = 6."""
     state = stacked(dealer=0, hand0="9S 3H AS AD 2H 3S", hand1="9C 9D KD 4H 2C 2D", starter="QS")
     discard(state, "2C 2D")
     discard(state, "AS AD")
@@ -160,7 +161,7 @@ def test_pegging_pair_and_pair_royal():
 
 
 def test_the_deal_passes_and_the_show_is_counted_in_order():
-    """rules "A hand" §5-6: pone's hand, dealer's hand, crib; then the other player deals."""
+    """docs/rules/cribbage.md §2.5–2.6: pone's hand, dealer's hand, crib; then the other player deals."""
     state = deal_a()
     play(state, "5H", "KH", "5D", "9C", "go", "5C", "QH", "JS", "go", "8C")
     shows = [(e["seat"], e["crib"], e["breakdown"]["total"]) for e in state.log if e["event"] == "show"]
@@ -174,7 +175,7 @@ def test_the_deal_passes_and_the_show_is_counted_in_order():
 
 # -- winning ----------------------------------------------------------------------------------
 def test_a_game_won_mid_pegging():
-    """rules "Winning": 121 wins the moment it is reached — here in the middle of the pegging."""
+    """docs/rules/cribbage.md §3: 121 wins the moment it is reached — here in the middle of the pegging."""
     state = deal_a(scores=(0, 119))
     play(state, "5H", "KH")  # fifteen: 121
     assert state.is_terminal() and state.current_player() == TERMINAL
@@ -192,7 +193,7 @@ def test_a_game_won_mid_pegging():
 
 
 def test_a_game_won_on_his_heels():
-    """rules "A hand" §3 + "Winning": a Jack starter gives the dealer 2 at once, which can win."""
+    """docs/rules/cribbage.md §2.3 + "Winning": a Jack starter gives the dealer 2 at once, which can win."""
     state = stacked(**{**DEAL_B, "starter": "JC"}, scores=(0, 119))
     discard(state, "AH 4D")
     discard(state, "8C QD")
@@ -209,7 +210,7 @@ def test_his_heels_without_winning():
 
 
 def test_the_show_order_decides_who_wins():
-    """rules "Winning": the pone's hand is counted first, so the pone wins even though the
+    """docs/rules/cribbage.md §3: the pone's hand is counted first, so the pone wins even though the
     dealer's hand would also have taken the dealer past 121."""
     state = deal_a(scores=(92, 114))
     play(state, "5H", "KH", "5D", "9C", "go", "5C", "QH", "JS", "go", "8C")

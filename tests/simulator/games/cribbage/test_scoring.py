@@ -1,4 +1,4 @@
-"""rules/cribbage.md "A hand" §4 (pegging) and §5 (the show): worked examples, category by category."""
+"""docs/rules/cribbage.md §2.4 (pegging) and §5 (the show): worked examples, category by category."""
 
 from __future__ import annotations
 
@@ -20,35 +20,35 @@ def hand(text: str) -> list[str]:
 @pytest.mark.parametrize(
     ("cards", "starter", "expected"),
     [
-        # rules "A hand" §5 — fifteens: every distinct combination (2 each).
+        # docs/rules/cribbage.md §2.5 — fifteens: every distinct combination (2 each).
         ("2C 3D 4H TS", "KC", 2 * 2 + 3),  # 2+3+T, 2+3+K; run 2-3-4
-        ("5H 5D 5C JS", "5S", 29),  # rules "Facts": the highest hand
+        ("5H 5D 5C JS", "5S", 29),  # docs/rules/cribbage.md §4: the highest hand
         ("5H 5D 5C 5S", "JH", 28),  # four 5s: 16 fifteens + 12 pairs, no nobs (the Jack is the starter)
         ("AC 2D 3H 4S", "5C", 7),  # run of 5 + A+2+3+4+5 = 15
         ("2C 4D 6H 8S", "TC", 0),  # "nineteen": nothing at all
     ],
 )
 def test_show_worked_examples(cards, starter, expected):
-    """rules/cribbage.md "A hand" §5 — worked totals, including the famous 29 and 28."""
+    """docs/rules/cribbage.md §2.5 — worked totals, including the famous 29 and 28."""
     assert score_show(hand(cards), starter) == expected
 
 
 def test_show_fifteens_counts_each_distinct_combination():
-    """rules/cribbage.md "A hand" §5 — fifteens: 2 for every distinct combination summing to 15."""
+    """docs/rules/cribbage.md §2.5 — fifteens: 2 for every distinct combination summing to 15."""
     b = show_breakdown(hand("5H TD KC 7S"), "8D")  # 5+T, 5+K, 7+8
     assert b.fifteen_points == 6
     assert {tuple(map(str, c)) for c in b.fifteens} == {("5H", "TD"), ("5H", "KC"), ("7S", "8D")}
 
 
 def test_show_pairs_pair_royal_and_double_pair_royal():
-    """rules/cribbage.md "A hand" §5 — every pair is 2: three of a kind 6, four 12."""
+    """docs/rules/cribbage.md §2.5 — every pair is 2: three of a kind 6, four 12."""
     assert show_breakdown(hand("9H 9D 2C 4S"), "KC").pair_points == 2
     assert show_breakdown(hand("9H 9D 9C 4S"), "KC").pair_points == 6
     assert show_breakdown(hand("9H 9D 9C 9S"), "KC").pair_points == 12
 
 
 def test_show_double_run():
-    """rules/cribbage.md "A hand" §5 — double run of 3: 8 with the pair (two runs of 3 + a pair)."""
+    """docs/rules/cribbage.md §2.5 — double run of 3: 8 with the pair (two runs of 3 + a pair)."""
     b = show_breakdown(hand("6H 7D 8C 8S"), "KH")
     assert b.run_points == 6 and b.pair_points == 2
     assert b.fifteen_points == 4  # 7+8 twice
@@ -56,37 +56,37 @@ def test_show_double_run():
 
 
 def test_show_triple_run():
-    """rules/cribbage.md "A hand" §5 — triple run = 15 (three runs of 3 + three pairs)."""
+    """docs/rules/cribbage.md §2.5 — triple run = 15 (three runs of 3 + three pairs)."""
     b = show_breakdown(hand("7D 8C 8S 8H"), "6H")
     assert b.run_points + b.pair_points == 15
     assert b.total == 21  # + 7+8 three times
 
 
 def test_show_double_double_run():
-    """rules/cribbage.md "A hand" §5 — double-double run = 16 (four runs of 3 + two pairs)."""
+    """docs/rules/cribbage.md §2.5 — double-double run = 16 (four runs of 3 + two pairs)."""
     b = show_breakdown(hand("6H 6D 7C 7S"), "8H")
     assert b.run_points + b.pair_points == 16
     assert b.total == 20  # + 7+8 twice
 
 
 def test_show_double_run_of_four():
-    """rules/cribbage.md "A hand" §5 — a run counts once per distinct combination of the longest length."""
+    """docs/rules/cribbage.md §2.5 — a run counts once per distinct combination of the longest length."""
     b = show_breakdown(hand("9H TD JC QS"), "QH")
     assert b.run_points == 8 and len(b.runs) == 2 and b.pair_points == 2
 
 
 def test_show_only_longest_runs_count():
-    """rules/cribbage.md "A hand" §5 — a run of 4 is not also two runs of 3."""
+    """docs/rules/cribbage.md §2.5 — a run of 4 is not also two runs of 3."""
     assert show_breakdown(hand("3C 4D 5H 6S"), "KC").run_points == 4
 
 
 def test_show_ace_is_low_only():
-    """rules/cribbage.md "Cards" — ace low only: Q-K-A is not a run."""
+    """docs/rules/cribbage.md §1 — ace low only: Q-K-A is not a run."""
     assert show_breakdown(hand("QC KD AH 7S"), "9C").run_points == 0
 
 
 def test_four_card_flush_counts_in_hand_not_in_crib():
-    """rules/cribbage.md "A hand" §5 — flush: 4 hand cards of a suit = 4; in the crib only five count."""
+    """docs/rules/cribbage.md §2.5 — flush: 4 hand cards of a suit = 4; in the crib only five count."""
     assert show_breakdown(hand("2H 4H 6H 8H"), "KS").flush == 4
     assert score_show(hand("2H 4H 6H 8H"), "KS") == 4
     assert show_breakdown(hand("2H 4H 6H 8H"), "KS", crib=True).flush == 0
@@ -94,25 +94,25 @@ def test_four_card_flush_counts_in_hand_not_in_crib():
 
 
 def test_five_card_flush_counts_in_hand_and_crib():
-    """rules/cribbage.md "A hand" §5 — with the starter of the suit too: 5, in the hand and the crib."""
+    """docs/rules/cribbage.md §2.5 — with the starter of the suit too: 5, in the hand and the crib."""
     assert score_show(hand("2H 4H 6H 8H"), "TH") == 5
     assert score_show(hand("2H 4H 6H 8H"), "TH", crib=True) == 5
 
 
 def test_no_flush_with_starter_and_three_hand_cards():
-    """rules/cribbage.md "A hand" §5 — the flush needs the 4 hand cards: 3 and the starter score nothing."""
+    """docs/rules/cribbage.md §2.5 — the flush needs the 4 hand cards: 3 and the starter score nothing."""
     assert show_breakdown(hand("2H 4H 6H 8C"), "TH").flush == 0
 
 
 def test_his_nobs():
-    """rules/cribbage.md "A hand" §5 — his nobs: the Jack of the starter's suit in the hand = 1."""
+    """docs/rules/cribbage.md §2.5 — his nobs: the Jack of the starter's suit in the hand = 1."""
     assert show_breakdown(hand("JH 2C 4D 8S"), "5H").nobs == Card(11, "H")
     assert show_breakdown(hand("JC 2C 4D 8S"), "5H").nobs_points == 0
     assert show_breakdown(hand("JH 2C 4D 8S"), "5H", crib=True).nobs_points == 1  # in the crib too
 
 
 def test_a_jack_starter_is_heels_not_nobs():
-    """rules/cribbage.md "A hand" §3 vs §5 — a Jack starter scores heels at the cut (see the game
+    """docs/rules/cribbage.md §2.3 vs §5 — a Jack starter scores heels at the cut (see the game
     tests), never nobs: the hand cannot hold the starter's own Jack."""
     b = show_breakdown(hand("JC 2C 4D 8S"), "JH")
     assert b.nobs_points == 0
@@ -126,7 +126,7 @@ def test_breakdown_as_dict_adds_up():
 
 @pytest.mark.parametrize("bad", ["1H", "5X", "", "JOKER", "11S"])
 def test_a_bad_card_is_an_error_naming_it(bad):
-    """rules/cribbage.md "Card notation" — anything else is rejected with a clear error."""
+    """docs/rules/cribbage.md §5 — anything else is rejected with a clear error."""
     with pytest.raises(CardParseError) as info:
         score_show(["5H", "5D", bad, "JS"], "5S")
     assert repr(bad) in str(info.value)
@@ -134,7 +134,7 @@ def test_a_bad_card_is_an_error_naming_it(bad):
 
 
 def test_notation_variants_are_accepted():
-    """rules/cribbage.md "Card notation" — ``10S`` for ten and lower case are accepted."""
+    """docs/rules/cribbage.md §5 — ``10S`` for ten and lower case are accepted."""
     assert score_show(["10s", "jd", "qh", "9c"], "2c") == score_show(["TS", "JD", "QH", "9C"], "2C") == 4
 
 
@@ -187,7 +187,7 @@ def test_rank_points_of_the_29_hand_without_nobs():
     ],
 )
 def test_score_pegging_worked_examples(series, points):
-    """rules/cribbage.md "A hand" §4 — the points of the last card laid in the current series."""
+    """docs/rules/cribbage.md §2.4 — the points of the last card laid in the current series."""
     assert score_pegging(series.split()) == points
 
 
@@ -198,7 +198,7 @@ def test_pegging_breakdown_names_the_categories():
 
 
 def test_pegging_rejects_a_count_over_31_and_an_empty_series():
-    """rules/cribbage.md "A hand" §4 — the count may never exceed 31."""
+    """docs/rules/cribbage.md §2.4 — the count may never exceed 31."""
     with pytest.raises(CribbageInputError, match="exceeds 31"):
         score_pegging(["TH", "KD", "QC", "2S"])
     with pytest.raises(CribbageInputError, match="empty"):

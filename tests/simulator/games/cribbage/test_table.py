@@ -1,4 +1,4 @@
-"""The exact score distribution (rules/cribbage.md "Facts any correct scorer satisfies")."""
+"""The exact score distribution (docs/rules/cribbage.md §4)."""
 
 from __future__ import annotations
 
@@ -25,12 +25,12 @@ def crib_table():
 
 
 def test_table_counts_every_hand_and_starter(hand_table, crib_table):
-    """rules "Facts": C(52,4) × 48 = 12,994,800 (hand, starter) pairs."""
+    """docs/rules/cribbage.md §4: C(52,4) × 48 = 12,994,800 (hand, starter) pairs."""
     assert hand_table.total == crib_table.total == comb(52, 4) * 48 == 12_994_800
 
 
 def test_highest_hand_is_29(hand_table, crib_table):
-    """rules "Facts": the highest hand is 29 — 4 of them (one per suit of the Jack)."""
+    """docs/rules/cribbage.md §4: the highest hand is 29 — 4 of them (one per suit of the Jack)."""
     for table in (hand_table, crib_table):
         assert len(table.counts) == 30
         assert table.counts[29] == 4
@@ -38,7 +38,7 @@ def test_highest_hand_is_29(hand_table, crib_table):
 
 
 def test_impossible_scores(hand_table, crib_table):
-    """rules "Facts": no hand can score 19, 25, 26 or 27."""
+    """docs/rules/cribbage.md §4: no hand can score 19, 25, 26 or 27."""
     for table in (hand_table, crib_table):
         assert [table.counts[s] for s in (19, 25, 26, 27)] == [0, 0, 0, 0]
         assert all(table.counts[s] > 0 for s in range(30) if s not in (19, 25, 26, 27))
@@ -51,7 +51,7 @@ def test_hand_mean_is_the_well_known_4_7692(hand_table):
 
 
 def test_crib_table_only_loses_four_card_flushes(hand_table, crib_table):
-    """rules "A hand" §5: a crib differs from a hand only by the four-card flush (4 points)."""
+    """docs/rules/cribbage.md §2.5: a crib differs from a hand only by the four-card flush (4 points)."""
     assert crib_table.mean < hand_table.mean
     # Every (hand, starter) with a 4-card flush and an off-suit starter: 4 suits × C(13,4) × 39.
     assert hand_table.points - crib_table.points == 4 * 4 * comb(13, 4) * 39

@@ -1,4 +1,4 @@
-"""rules/ecarte.md "Cards and aim" and "Card notation"."""
+"""docs/rules/ecarte.md §1 and "Card notation"."""
 
 from __future__ import annotations
 
@@ -16,14 +16,14 @@ from simulator.games.ecarte.cards import (
 
 
 def test_the_pack_has_32_cards_ace_king_down_to_seven():
-    """rules: ecarte.md "Cards and aim" — 2 to 6 removed from a 52-card pack."""
+    """docs/rules/ecarte.md §1 — 2 to 6 removed from a 52-card pack."""
     assert len(DECK) == len(set(DECK)) == 32
     assert {c.rank for c in DECK} == {1, 7, 8, 9, 10, 11, 12, 13}
     assert all(sum(1 for c in DECK if c.suit == s) == 8 for s in "CDHS")
 
 
 def test_rank_order_puts_the_ace_between_jack_and_ten():
-    """rules: ecarte.md "Cards and aim" — K Q J A 10 9 8 7."""
+    """docs/rules/ecarte.md §1 — K Q J A 10 9 8 7."""
     hearts = sorted((c for c in DECK if c.suit == "H"), key=strength, reverse=True)
     assert " ".join(map(str, hearts)) == "KH QH JH AH TH 9H 8H 7H"
     assert RANKS_HIGH_TO_LOW == (13, 12, 11, 1, 10, 9, 8, 7)
@@ -33,7 +33,7 @@ def test_rank_order_puts_the_ace_between_jack_and_ten():
 
 
 def test_trumps_beat_plain_suits_and_an_off_suit_card_never_wins():
-    """rules: ecarte.md "A deal" 6 — the highest trump wins; without a trump, the suit led."""
+    """docs/rules/ecarte.md §2.6 — the highest trump wins; without a trump, the suit led."""
     assert beats(Card(7, "S"), Card(13, "H"), trump="S")
     assert not beats(Card(13, "D"), Card(7, "H"), trump="S")
 
@@ -42,7 +42,7 @@ def test_trumps_beat_plain_suits_and_an_off_suit_card_never_wins():
     ("text", "expected"), [("KH", Card(13, "H")), ("ts", Card(10, "S")), ("10C", Card(10, "C"))]
 )
 def test_parse_the_shared_notation(text, expected):
-    """rules: ecarte.md "Card notation" — rank K Q J A T 9 8 7, suit C D H S."""
+    """docs/rules/ecarte.md §4 — rank K Q J A T 9 8 7, suit C D H S."""
     assert parse_ecarte_card(text) == expected
 
 

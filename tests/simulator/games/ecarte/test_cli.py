@@ -85,7 +85,7 @@ def test_illegal_cards_are_refused_with_the_rule_and_re_asked():
     assert "1) TD  2) 9D" in text  # only the legal cards are offered
     assert (
         "Not accepted: 8H: you hold diamonds and must follow suit "
-        '(rules: ecarte.md "A deal" 6 — must follow suit if able). Try again.'
+        "(docs/rules/ecarte.md §2.6 — must follow suit if able). Try again."
     ) in text
     assert "You play TD." in text
     assert "Game abandoned." in text

@@ -24,7 +24,7 @@ from simulator.games.ecarte.policies import HeuristicPolicy, RandomPolicy
 
 from .helpers import assert_pack_conserved, card, cards, deal
 
-MAX_POINTS_PER_DEAL = 3  # rules: ecarte.md "A deal" 7 — at most 3 points a deal (King + tricks)
+MAX_POINTS_PER_DEAL = 3  # docs/rules/ecarte.md §2.7 — at most 3 points a deal (King + tricks)
 
 
 class InvariantChecker:
@@ -49,7 +49,7 @@ class InvariantChecker:
                 self.tricks[self.log_deal] = self.tricks.get(self.log_deal, 0) + 1
             elif entry["event"] == "score":
                 self.points[self.log_deal] = self.points.get(self.log_deal, 0) + entry["points"]
-                # rules: ecarte.md "A deal" 7 — at most 3 points a deal (King + tricks).
+                # docs/rules/ecarte.md §2.7 — at most 3 points a deal (King + tricks).
                 assert self.points[self.log_deal] <= MAX_POINTS_PER_DEAL
         self.seen = len(log)
 
@@ -158,7 +158,7 @@ def test_first_player_is_the_non_dealer_of_the_first_deal():
         state = make_game().new_initial_state(random.Random(seed))
         assert state.summary()["first_player"] == state.non_dealer == state.current_player()
         counts[state.dealer] += 1
-    assert min(counts) > 5  # rules: ecarte.md "A deal" 1 — the first dealer is chosen at random
+    assert min(counts) > 5  # docs/rules/ecarte.md §2.1 — the first dealer is chosen at random
 
 
 def test_clone_is_independent():

@@ -1,4 +1,4 @@
-"""Each rule of rules/ecarte.md on a prepared deal. Seat 0 is the non-dealer (leads), seat 1 deals."""
+"""Each rule of docs/rules/ecarte.md on a prepared deal. Seat 0 is the non-dealer (leads), seat 1 deals."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def scores_events(state) -> list[tuple[int, int, str]]:
 
 
 def test_a_deal_gives_five_cards_each_turns_one_up_and_leaves_21_in_the_stock():
-    """rules: ecarte.md "A deal" 2–3."""
+    """docs/rules/ecarte.md §2.2–2.3."""
     state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 9C", "7S")
     assert [len(h) for h in state.hands] == [5, 5]
     assert len(state.stock) == 21
@@ -52,7 +52,7 @@ def test_a_deal_gives_five_cards_each_turns_one_up_and_leaves_21_in_the_stock():
 
 
 def test_rank_order_in_play_the_jack_must_overtake_the_ace():
-    """rules: ecarte.md "Cards and aim" (ace between jack and ten) and "A deal" 6 (win if able)."""
+    """docs/rules/ecarte.md §1 (ace between jack and ten) and "A deal" 6 (win if able)."""
     state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 9C", "7S")
     state.apply(PLAY)
     state.apply(card("AH"))
@@ -67,7 +67,7 @@ def test_rank_order_in_play_the_jack_must_overtake_the_ace():
 
 
 def test_follow_suit_is_obligatory():
-    """rules: ecarte.md "A deal" 6 — the second player must follow suit if able."""
+    """docs/rules/ecarte.md §2.6 — the second player must follow suit if able."""
     state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 9C", "7S")
     state.apply(PLAY)
     state.apply(card("AH"))
@@ -78,7 +78,7 @@ def test_follow_suit_is_obligatory():
 
 
 def test_unable_to_win_the_follower_plays_any_card_of_the_suit_and_the_leader_wins():
-    """rules: ecarte.md "A deal" 6 — follow suit, win if able; else the highest of the suit led."""
+    """docs/rules/ecarte.md §2.6 — follow suit, win if able; else the highest of the suit led."""
     state = deal("KH QD 8D 9S 7D", "JH TH 7C 8C 9C", "7S")
     state.apply(PLAY)
     state.apply(card("KH"))
@@ -89,7 +89,7 @@ def test_unable_to_win_the_follower_plays_any_card_of_the_suit_and_the_leader_wi
 
 
 def test_void_hand_may_play_any_card_without_trumping():
-    """rules: ecarte.md "A deal" 6 — unable to follow suit, any card (the source's rule)."""
+    """docs/rules/ecarte.md §2.6 — unable to follow suit, any card (the source's rule)."""
     state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 7S", "9H")  # hearts are trumps
     state.apply(PLAY)
     state.apply(card("QD"))
@@ -102,7 +102,7 @@ def test_void_hand_may_play_any_card_without_trumping():
 
 
 def test_strict_variant_obliges_trumping_when_void():
-    """rules: ecarte.md "A deal" 6 — the `strict` variant: unable to follow, trump if able."""
+    """docs/rules/ecarte.md §2.6 — the `strict` variant: unable to follow, trump if able."""
     state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 7S", "9H", strict=True)
     state.apply(PLAY)
     state.apply(card("QD"))
@@ -116,7 +116,7 @@ def test_strict_variant_obliges_trumping_when_void():
 
 
 def test_strict_variant_void_of_both_suit_and_trumps_plays_anything():
-    """rules: ecarte.md "A deal" 6 — strict: trump *if able*; with no trump, any card."""
+    """docs/rules/ecarte.md §2.6 — strict: trump *if able*; with no trump, any card."""
     state = deal("AH QD 8D 9S 7D", "JS TS 7C 8C 9C", "9H", strict=True)
     state.apply(PLAY)
     state.apply(card("QD"))
@@ -136,7 +136,7 @@ def test_a_card_not_in_hand_is_refused():
 
 
 def test_the_turned_king_scores_one_for_the_dealer_at_once():
-    """rules: ecarte.md "A deal" 3 — a King turned up scores 1 for the dealer (automatically)."""
+    """docs/rules/ecarte.md §2.3 — a King turned up scores 1 for the dealer (automatically)."""
     state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 9C", "KS")
     assert state.scores == [0, 1]
     assert scores_events(state) == [(1, 1, "turned_king")]
@@ -148,7 +148,7 @@ def test_the_turned_king_scores_one_for_the_dealer_at_once():
 
 
 def test_the_turned_king_can_end_the_game_before_anyone_plays():
-    """rules: ecarte.md "Game" — first to 5 wins, even before the deal is played."""
+    """docs/rules/ecarte.md §3 — first to 5 wins, even before the deal is played."""
     state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 9C", "KS", scores=(3, 4))
     assert state.is_terminal()
     assert state.returns() == (-1.0, 1.0)
@@ -160,7 +160,7 @@ def test_the_turned_king_can_end_the_game_before_anyone_plays():
 
 
 def test_the_non_dealer_announces_the_king_of_trumps_with_the_first_card():
-    """rules: ecarte.md "A deal" 5 — announced as the holder plays their first card."""
+    """docs/rules/ecarte.md §2.5 — announced as the holder plays their first card."""
     state = deal("KS QD 8D 9S 7D", "JH TH 7C 8C 9C", "7S")
     state.apply(PLAY)
     assert state.scores == [0, 0]
@@ -170,7 +170,7 @@ def test_the_non_dealer_announces_the_king_of_trumps_with_the_first_card():
 
 
 def test_the_dealer_announces_the_king_of_trumps_with_their_first_card():
-    """rules: ecarte.md "A deal" 5 — either player may hold it; the dealer plays second."""
+    """docs/rules/ecarte.md §2.5 — either player may hold it; the dealer plays second."""
     state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C KS", "7S")
     state.apply(PLAY)
     state.apply(card("AH"))
@@ -180,7 +180,7 @@ def test_the_dealer_announces_the_king_of_trumps_with_their_first_card():
 
 
 def test_a_king_of_trumps_drawn_in_the_exchange_is_announced_and_one_discarded_is_not():
-    """rules: ecarte.md "A deal" 5 — the King held when playing the first card."""
+    """docs/rules/ecarte.md §2.5 — the King held when playing the first card."""
     drawn = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 9C", "7S", stock="KS")
     for action in (PROPOSE, ACCEPT, throw("7D"), discard(()), PLAY):
         drawn.apply(action)
@@ -197,7 +197,7 @@ def test_a_king_of_trumps_drawn_in_the_exchange_is_announced_and_one_discarded_i
 
 
 def test_the_king_of_trumps_ends_the_game_mid_deal():
-    """rules: ecarte.md "Game" — reaching 5 wins at once, even in the middle of a deal."""
+    """docs/rules/ecarte.md §3 — reaching 5 wins at once, even in the middle of a deal."""
     state = deal("KS QD 8D 9S 7D", "JH TH 7C 8C 9C", "7S", scores=(4, 2))
     state.apply(PLAY)
     state.apply(card("QD"))
@@ -223,7 +223,7 @@ def play_strong_hand(state) -> None:
 
 
 def test_refused_proposal_then_three_tricks_scores_two_for_the_non_dealer():
-    """rules: ecarte.md "A deal" 7 — the dealer refused, the non-dealer takes 3 tricks: 2 points."""
+    """docs/rules/ecarte.md §2.7 — the dealer refused, the non-dealer takes 3 tricks: 2 points."""
     state = deal(STRONG, WEAK_DEALER, "7S")
     state.apply(PROPOSE)
     state.apply(REFUSE)
@@ -237,7 +237,7 @@ def test_refused_proposal_then_three_tricks_scores_two_for_the_non_dealer():
 
 
 def test_played_without_proposing_then_three_tricks_scores_two():
-    """rules: ecarte.md "A deal" 7 — the non-dealer played without proposing and took 3 tricks."""
+    """docs/rules/ecarte.md §2.7 — the non-dealer played without proposing and took 3 tricks."""
     state = deal(STRONG, WEAK_DEALER, "7S")
     state.apply(PLAY)
     play_strong_hand(state)
@@ -246,7 +246,7 @@ def test_played_without_proposing_then_three_tricks_scores_two():
 
 
 def test_refused_proposal_and_the_non_dealer_fails_the_dealer_scores_the_point_then_the_vole():
-    """rules: ecarte.md "A deal" 7 — the dealer takes 3 tricks: 1; all five: the vole, 2 in all."""
+    """docs/rules/ecarte.md §2.7 — the dealer takes 3 tricks: 1; all five: the vole, 2 in all."""
     state = deal("7D 8D 9D 7C 8C", "KD QD JD KC QC", "7S")
     state.apply(PROPOSE)
     state.apply(REFUSE)
@@ -261,7 +261,7 @@ def test_refused_proposal_and_the_non_dealer_fails_the_dealer_scores_the_point_t
 
 
 def test_the_two_points_get_nothing_extra_for_the_vole():
-    """rules: ecarte.md "A deal" 7 — "with nothing extra for the vole"."""
+    """docs/rules/ecarte.md §2.7 — "with nothing extra for the vole"."""
     state = deal("QS JS AS KD QD", "KH QH JH 7D 8D", "7S")
     state.apply(PLAY)
     play_strong_hand(state)
@@ -296,7 +296,7 @@ def test_a_refusal_after_an_exchange_still_gives_the_two_points():
 
 
 def test_the_point_ends_the_game_mid_deal_at_the_third_trick():
-    """rules: ecarte.md "Game" — POINTS_SCORED_WHEN_WON: 5 reached at the third trick ends it."""
+    """docs/rules/ecarte.md §3 — POINTS_SCORED_WHEN_WON: 5 reached at the third trick ends it."""
     state = deal(STRONG, WEAK_DEALER, "7S", stock="9H", scores=(4, 4))
     state.apply(PROPOSE)
     state.apply(ACCEPT)
@@ -317,7 +317,7 @@ def test_the_point_ends_the_game_mid_deal_at_the_third_trick():
 
 
 def test_proposal_phase_actions_and_refusals_name_the_rule():
-    """rules: ecarte.md "A deal" 4 — the non-dealer proposes or plays; the dealer accepts or refuses."""
+    """docs/rules/ecarte.md §2.4 — the non-dealer proposes or plays; the dealer accepts or refuses."""
     state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 9C", "7S")
     with pytest.raises(IllegalActionError) as info:
         state.apply(ACCEPT)
@@ -335,7 +335,7 @@ def test_proposal_phase_actions_and_refusals_name_the_rule():
 
 
 def test_discard_limits_non_dealer_one_to_five_dealer_none_to_five():
-    """rules: ecarte.md "A deal" 4 — [decision] NON_DEALER_DISCARD_LIMITS, DEALER_DISCARD_LIMITS."""
+    """docs/rules/ecarte.md §2.4 — [decision] NON_DEALER_DISCARD_LIMITS, DEALER_DISCARD_LIMITS."""
     state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 9C", "7S", stock="KC QC JC AC TC")
     state.apply(PROPOSE)
     state.apply(ACCEPT)
@@ -359,7 +359,7 @@ def test_discard_limits_non_dealer_one_to_five_dealer_none_to_five():
 
 
 def test_the_stock_running_low_caps_discards_then_ends_the_proposals():
-    """rules: ecarte.md "A deal" 4 — no more cards exchanged than the stock holds; the turned-up
+    """docs/rules/ecarte.md §2.4 — no more cards exchanged than the stock holds; the turned-up
     card is never drawn; with the stock empty the dealer cannot exchange and the non-dealer plays."""
     state = deal("AH QD 8D 9S 7D", "JH TH 7C 8C 9C", "7S")
     turned = state.turned

@@ -2,7 +2,7 @@
 
 Sources: the real cards' texts (reference/eredan/card-texts.tsv) — Prophète level 3: the player's
 other Noz characters have Esprit +1; Sangrépée level 3: allied Combattants have Attaque +1; Kounok
-level 3: the player's Dragon Guémélites have Attaque +1 — and rules/eredan.md §1 (passive
+level 3: the player's Dragon Guémélites have Attaque +1 — and docs/rules/eredan.md §1 (passive
 abilities) and §3 step 1 (a fighter's Ordres and abilities apply when it is chosen to fight).
 """
 
@@ -70,7 +70,7 @@ def test_an_ally_gets_the_aura_while_its_owner_lives(log):
 
 @pytest.mark.parametrize("log", [True, False])
 def test_the_aura_is_lost_once_its_owner_dies(log):
-    """rules: eredan §3 step 3 — a character at 0 HP is dead: its aura stops for later combats."""
+    """docs/rules/eredan.md §3 step 3 — a character at 0 HP is dead: its aura stops for later combats."""
     chars = [noz("a-1"), prophet(hp=2), noz("a-3")]
     brute = character("b-1", attack=(9, 9))
     s = prepare_game(chars, [brute, *line("b")[1:]], piles=PILES, log=log)
@@ -86,7 +86,7 @@ def test_the_aura_is_lost_once_its_owner_dies(log):
 
 
 def test_the_aura_applies_to_a_passive_fighter_too_and_is_logged():
-    """rules: eredan §3 step 1 — both fighters get their bonuses; the log names the aura's owner."""
+    """docs/rules/eredan.md §3 step 1 — both fighters get their bonuses; the log names the aura's owner."""
     chars = [noz("a-1"), prophet(), noz("a-3")]
     s = _fighting(line("b"), chars, 0, 0)  # seat 0 (b-*) active against the Noz line in seat 1
     assert s.fighters == [0, 3]
@@ -113,7 +113,7 @@ def test_the_owner_itself_does_not_get_its_other_allies_aura():
     ],
 )
 def test_a_guild_filter(ally, gets):
-    """card: Prophète level 3 — only the Noz allies; rules: eredan §2.3 (Courtisans)."""
+    """card: Prophète level 3 — only the Noz allies; docs/rules/eredan.md §2.3 (Courtisans)."""
     s = _fighting([ally, prophet(), noz("a-3")], line("b"), 0, 0)
     assert s.stat(0, SPI) == 1 + gets
 
@@ -173,7 +173,7 @@ def test_two_auras_add_up_and_a_condition_is_read_for_the_ally():
 
 
 def test_the_aura_lasts_for_the_combat_only():
-    """rules: eredan §3 — combat modifiers are cleared at the end of the turn."""
+    """docs/rules/eredan.md §3 — combat modifiers are cleared at the end of the turn."""
     s = prepare_game([noz("a-1"), prophet(), noz("a-3")], line("b"), piles=PILES)
     fight(s, 0, 0)
     play_cards(s)
@@ -293,7 +293,7 @@ def test_a_range_modifier_on_a_card_is_refused_when_the_game_is_built():
 
 
 def test_the_greedy_player_counts_the_auras_of_a_choice():
-    """rules: eredan §3 step 3 — greedy's expected clash of a choice includes the auras (Attaque,
+    """docs/rules/eredan.md §3 step 3 — greedy's expected clash of a choice includes the auras (Attaque,
     Défense and the range ends) that reach the fighter; both of its estimators agree."""
     from simulator.games.eredan.policies import _choice_values, choice_value
 

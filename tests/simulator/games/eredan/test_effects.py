@@ -95,7 +95,7 @@ def test_modify_targets(target, changed):
     [("physical", 6 - 2), ("magical", 6 - 4), ("direct", 6)],
 )
 def test_damage_kinds_and_what_reduces_them(kind, lost):
-    """rules: eredan §3 step 3 — physical damage is reduced by Défense, spell damage by Esprit."""
+    """docs/rules/eredan.md §3 step 3 — physical damage is reduced by Défense, spell damage by Esprit."""
     target = [character("b-1", defense=2, spirit=4, attack=(0, 0)), *line("b")[1:]]
     s = one_card([{"op": "damage", "kind": kind, "amount": 6}], chars_b=target)
     assert s.hp[3] == 12 - lost - (3 - 2)
@@ -140,7 +140,7 @@ def test_damage_targets():
 
 
 def test_score_counts_damage_actually_dealt():
-    """rules: eredan §3 End — [decision] SCORE_COUNTS_ACTUAL_HP: overkill does not score."""
+    """docs/rules/eredan.md §3 End — [decision] SCORE_COUNTS_ACTUAL_HP: overkill does not score."""
     s = one_card([{"op": "damage", "kind": "direct", "amount": 50}])
     assert s.hp[3] == 0 and s.dealt[0] == 12 + 0 and s.score[0] == 12
 
@@ -245,7 +245,7 @@ def test_a_courtisan_belongs_to_every_guild_but_the_mercenaries():
 
 
 def test_a_carried_item_condition_is_checked_whenever_the_stat_is_read():
-    """rules: eredan §3 Items — "permanent" item modifiers with a condition (against a class, turn
+    """docs/rules/eredan.md §3 Items — "permanent" item modifiers with a condition (against a class, turn
     parity…) apply while the condition holds."""
     flail = card(
         "flail",
@@ -277,7 +277,7 @@ def test_a_carried_item_condition_is_checked_whenever_the_stat_is_read():
 
 
 def test_ability_and_order_conditions():
-    """rules: eredan §3 step 1 — abilities (e.g. Defense +1 while an ally lives) apply when the
+    """docs/rules/eredan.md §3 step 1 — abilities (e.g. Defense +1 while an ally lives) apply when the
     character fights, with their conditions."""
     guard = character(
         "a-1",
@@ -307,7 +307,7 @@ def test_ability_and_order_conditions():
 
 
 def test_an_artisan_attaches_artisan_cards_to_any_living_ally():
-    """rules: eredan §3 Classes — Artisan: attaches the cards reserved to artisans to any living
+    """docs/rules/eredan.md §3 Classes — Artisan: attaches the cards reserved to artisans to any living
     character."""
     tool = card(
         "forged-plate",

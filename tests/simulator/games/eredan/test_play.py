@@ -44,7 +44,7 @@ def _check(state: EredanState, sizes: tuple[int, int]) -> None:
     for seat in (0, 1):
         assert _accounted(state, seat) == sizes[seat], (seat, state)
     if state.phase == P_CHOICE:
-        # rules: eredan §3 step 5 — after the discard step no hand is above 5 (and step 0 only
+        # docs/rules/eredan.md §3 step 5 — after the discard step no hand is above 5 (and step 0 only
         # draws up to 5).
         assert all(len(h) <= rules.MAX_HAND_AFTER_DISCARD for h in state.hands), state
         # The active player always has a fighter to choose: untap rule.

@@ -1,5 +1,5 @@
 """The AI players: uniform random, one-ply greedy, and a search player that never reads hidden
-information (rules: eredan §3 step 2 — simultaneous card play)."""
+information (docs/rules/eredan.md §3 step 2 — simultaneous card play)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_greedy_chooses_the_best_clash():
 
 
 def test_greedy_weighs_a_mage_spell_against_the_attack_it_replaces():
-    """rules: eredan §3 step 3 — a mono-class Mage's damage spell replaces its attack: greedy
+    """docs/rules/eredan.md §3 step 3 — a mono-class Mage's damage spell replaces its attack: greedy
     only casts it when it beats the attack."""
     weak = card("spark", "feu", effects=[{"op": "damage", "kind": "magical", "amount": 2}])
     strong = card("blast", "feu", effects=[{"op": "damage", "kind": "magical", "amount": 12}])
@@ -140,7 +140,7 @@ def _hidden_twin(state: EredanState) -> EredanState:
 
 
 def test_the_passive_players_choices_do_not_depend_on_the_active_players_hidden_card(cardset):
-    """rules: eredan §3 step 2 — simultaneous play: what the passive player may do, and what its
+    """docs/rules/eredan.md §3 step 2 — simultaneous play: what the passive player may do, and what its
     determinizations look like, are the same whatever the active player chose."""
     for seed in range(5):
         state = _passive_decision(cardset, seed)

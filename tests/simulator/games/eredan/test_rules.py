@@ -1,4 +1,4 @@
-"""rules/eredan.md §3, rule by rule, each on a small prepared position."""
+"""docs/rules/eredan.md §3, rule by rule, each on a small prepared position."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def mage(slug: str = "mage", **kw: object) -> object:
 
 
 def test_start_five_cards_each_and_initiative_rerolls_ties():
-    """rules: eredan §3 Start — each player draws 5 cards; each rolls a die, the higher starts,
+    """docs/rules/eredan.md §3 Start — each player draws 5 cards; each rolls a die, the higher starts,
     ties are re-rolled; the starting player is active on turn 1."""
     d = deck("d", line("a"), {JAB: 20})
     ties = 0
@@ -101,7 +101,7 @@ def test_start_five_cards_each_and_initiative_rerolls_ties():
 
 
 def test_initiative_abilities_add_to_the_roll():
-    """rules: eredan §3 Start — a character's "Initiative +N" adds to its player's die."""
+    """docs/rules/eredan.md §3 Start — a character's "Initiative +N" adds to its player's die."""
     quick = [
         character(f"q{i}", abilities=[{"op": "modify", "stat": "initiative", "amount": 2}]) for i in range(3)
     ]
@@ -115,7 +115,7 @@ def test_initiative_abilities_add_to_the_roll():
 
 
 def test_draw_back_to_five_but_not_on_turn_one():
-    """rules: eredan §3 step 0 — each player draws back up to 5 cards, not on turn 1."""
+    """docs/rules/eredan.md §3 step 0 — each player draws back up to 5 cards, not on turn 1."""
     s = prepare_game(line("a"), line("b"), hands=([JAB] * 3, [JAB] * 2), piles=([GUARD] * 6, [GUARD] * 6))
     assert (len(s.hands[0]), len(s.hands[1])) == (3, 2)
     fight(s, 0, 0)
@@ -127,7 +127,7 @@ def test_draw_back_to_five_but_not_on_turn_one():
 
 
 def test_deck_out_loses_at_the_end_of_that_turn():
-    """rules: eredan §3 step 0 — a player who cannot fill their hand loses at the end of the turn."""
+    """docs/rules/eredan.md §3 step 0 — a player who cannot fill their hand loses at the end of the turn."""
     s = prepare_game(line("a"), line("b"), hands=([JAB] * 5, [JAB] * 5), piles=([], [GUARD] * 5))
     fight(s, 0, 0)
     play_cards(s, a=[JAB])
@@ -143,7 +143,7 @@ def test_deck_out_loses_at_the_end_of_that_turn():
 
 
 def test_deck_out_player_who_eliminates_the_opponent_first_wins():
-    """rules: eredan §3 step 0 — "… unless the opponent is eliminated first"."""
+    """docs/rules/eredan.md §3 step 0 — "… unless the opponent is eliminated first"."""
     hitter = [character("hitter", attack=(9, 9)), *line("a")[1:]]
     s = prepare_game(
         hitter,
@@ -162,7 +162,7 @@ def test_deck_out_player_who_eliminates_the_opponent_first_wins():
 
 
 def test_both_players_decking_out_is_settled_by_the_score():
-    """rules: eredan §3 End — [decision] DOUBLE_DECK_OUT_BY_SCORE."""
+    """docs/rules/eredan.md §3 End — [decision] DOUBLE_DECK_OUT_BY_SCORE."""
     strong = [character("strong", attack=(6, 6)), *line("a")[1:]]
     s = prepare_game(strong, line("b"), hands=([JAB] * 5, [JAB] * 5), piles=([], []))
     fight(s, 0, 0)
@@ -180,7 +180,7 @@ def test_both_players_decking_out_is_settled_by_the_score():
 
 
 def test_choice_is_an_untapped_living_fighter_against_an_untapped_living_enemy():
-    """rules: eredan §3 step 1 — the active player chooses one of their untapped living
+    """docs/rules/eredan.md §3 step 1 — the active player chooses one of their untapped living
     characters and one untapped living enemy."""
     s = prepare_game(
         line("a"),
@@ -198,7 +198,7 @@ def test_choice_is_an_untapped_living_fighter_against_an_untapped_living_enemy()
 
 
 def test_all_living_characters_tapped_untap_at_the_start_of_the_turn():
-    """rules: eredan §3 step 1 — [decision] when all of a player's living characters are tapped,
+    """docs/rules/eredan.md §3 step 1 — [decision] when all of a player's living characters are tapped,
     they all untap at the start of the turn."""
     s = prepare_game(
         line("a"),
@@ -213,7 +213,7 @@ def test_all_living_characters_tapped_untap_at_the_start_of_the_turn():
 
 
 def test_fighters_are_tapped_after_the_combat_and_stay_tapped():
-    """rules: eredan §3 step 4 — both fighters are tapped; a tapped character cannot be chosen."""
+    """docs/rules/eredan.md §3 step 4 — both fighters are tapped; a tapped character cannot be chosen."""
     s = prepare_game(line("a"), line("b"), hands=([JAB] * 2, [JAB] * 2), piles=([JAB] * 5, [JAB] * 5))
     fight(s, 1, 2)
     play_cards(s)
@@ -228,7 +228,7 @@ def test_fighters_are_tapped_after_the_combat_and_stay_tapped():
     [(1, 0, 0, 0), (2, 1, 1, 0), (3, 0, 0, 1), (4, 0, 1, 1), (5, 1, 0, 1), (6, 0, 1, 1)],
 )
 def test_ordres_apply_on_their_turns_and_several_at_once(turn, attack, defense, spirit):
-    """rules: eredan §3 step 1 — a fighter whose Ordre names this turn gets its bonus (turn
+    """docs/rules/eredan.md §3 step 1 — a fighter whose Ordre names this turn gets its bonus (turn
     lists, even/odd, "N and more"); several Ordres on one character all apply."""
     ordered = character(
         "ordered",
@@ -259,7 +259,7 @@ def test_ordres_apply_on_their_turns_and_several_at_once(turn, attack, defense, 
 
 
 def test_one_card_each_without_a_chain():
-    """rules: eredan §3 step 2 — each player may play 1 card from hand, played by its fighter."""
+    """docs/rules/eredan.md §3 step 2 — each player may play 1 card from hand, played by its fighter."""
     s = prepare_game(line("a"), line("b"), hands=([JAB, GUARD], [JAB, GUARD]))
     fight(s, 0, 0)
     assert s.phase == P_CARD and s.to_move == 0 and s.slot == 0
@@ -285,7 +285,7 @@ def _second_card_options(chars, first, others):
 
 
 def test_chain_any_type_and_name():
-    """rules: eredan §3 step 2 — Enchaînement lets the player play a second card of the kind the
+    """docs/rules/eredan.md §3 step 2 — Enchaînement lets the player play a second card of the kind the
     chain names: any card, a type, or a named card."""
     plain = line("a")
     typed = card(
@@ -300,7 +300,7 @@ def test_chain_any_type_and_name():
 
 
 def test_chain_by_guild_and_by_class_reserved():
-    """rules: eredan §3 step 2 — chains naming a guild's cards or a class's cards (CardMatch)."""
+    """docs/rules/eredan.md §3 step 2 — chains naming a guild's cards or a class's cards (CardMatch)."""
     kotoba_card = card("kotoba-trick", guild="kotoba")
     marauder_card = card("backstab", requirements={"classes": ["maraudeur"]})
     by_guild = card("call", chain={"guild": "kotoba"})
@@ -311,7 +311,7 @@ def test_chain_by_guild_and_by_class_reserved():
 
 
 def test_character_granted_chain_on_an_item_kind():
-    """rules: eredan §3 Classes — a Combattant gains a chain when its first card is the kind of
+    """docs/rules/eredan.md §3 Classes — a Combattant gains a chain when its first card is the kind of
     item printed on it (``chain_on``), e.g. a one-handed sword; not for other cards."""
     iro = character("iro", abilities=[{"op": "chain_on", "match": {"type": "epee", "hands": 1}}])
     chars = [iro, *line("a")[1:]]
@@ -321,7 +321,7 @@ def test_character_granted_chain_on_an_item_kind():
 
 
 def test_mage_spell_chain_only_for_a_mono_class_mage_and_a_non_zone_spell():
-    """rules: eredan §3 Classes — a Mage gains a chain when its first card is a non-zone spell;
+    """docs/rules/eredan.md §3 Classes — a Mage gains a chain when its first card is a non-zone spell;
     multi-class Mages and Guémélites do not."""
     assert _second_card_options([mage(), *line("a")[1:]], BOLT, [JAB, FOCUS]) == {"jab", "focus"}
     assert _second_card_options([mage(), *line("a")[1:]], STORM, [JAB, FOCUS]) is None
@@ -333,7 +333,7 @@ def test_mage_spell_chain_only_for_a_mono_class_mage_and_a_non_zone_spell():
 
 
 def test_cards_resolve_in_n_order():
-    """rules: eredan §3 step 2 — active's 1st, passive's 1st, active's 2nd, passive's 2nd."""
+    """docs/rules/eredan.md §3 step 2 — active's 1st, passive's 1st, active's 2nd, passive's 2nd."""
     a1 = card("a-first", chain={"any": True}, effects=[{"op": "modify", "stat": "attack", "amount": 1}])
     a2 = card("a-second", effects=[{"op": "modify", "stat": "attack", "amount": 1}])
     b1 = card("b-first", chain={"any": True}, effects=[{"op": "modify", "stat": "attack", "amount": 1}])
@@ -346,7 +346,7 @@ def test_cards_resolve_in_n_order():
 
 
 def test_requirements_are_checked_when_a_card_is_played():
-    """rules: eredan §3 step 2 and §2.8 — a card reserved to a class, a named character or a race
+    """docs/rules/eredan.md §3 step 2 and §2.8 — a card reserved to a class, a named character or a race
     can only be played by such a fighter; spells need a Mage, theurgies a Prêtre."""
     for_warriors = card("war-cry", requirements={"classes": ["combattant"]})
     for_iro = card("iro-sword", "epee", requirements={"characters": ["iro"]})
@@ -374,7 +374,7 @@ def test_requirements_are_checked_when_a_card_is_played():
 
 
 def test_attack_is_rolled_in_its_range():
-    """rules: eredan §1, §3 step 3 — the Attaque is a range rolled each combat."""
+    """docs/rules/eredan.md §1, §3 step 3 — the Attaque is a range rolled each combat."""
     seen = set()
     for seed in range(80):
         s = prepare_game(
@@ -387,7 +387,7 @@ def test_attack_is_rolled_in_its_range():
 
 
 def test_clash_physical_damage_is_reduced_by_defense_and_never_negative():
-    """rules: eredan §3 step 3 — each fighter deals (Attack + modifiers) − (opposing Defense +
+    """docs/rules/eredan.md §3 step 3 — each fighter deals (Attack + modifiers) − (opposing Defense +
     modifiers), at least 0."""
     s = prepare_game(
         [character("big", attack=(5, 5), defense=3), *line("a")[1:]],
@@ -402,7 +402,7 @@ def test_clash_physical_damage_is_reduced_by_defense_and_never_negative():
 
 
 def test_spell_damage_is_reduced_by_spirit_not_defense():
-    """rules: eredan §3 step 3 — damage from a Sortilège or Théurgie is reduced by the target's
+    """docs/rules/eredan.md §3 step 3 — damage from a Sortilège or Théurgie is reduced by the target's
     Esprit (the source's example: a 5-point spell on Aez, Défense 3 Esprit 1, takes 4 HP)."""
     arrow = card("incandescent-arrow", "feu", effects=[{"op": "damage", "kind": "magical", "amount": 5}])
     aez = character("aez", defense=3, spirit=1, attack=(0, 0))
@@ -417,7 +417,7 @@ def test_spell_damage_is_reduced_by_spirit_not_defense():
 
 
 def test_mono_class_mage_damage_spell_replaces_its_attack():
-    """rules: eredan §3 step 3 — a Mage (not multi-class) who plays a direct-damage spell does not
+    """docs/rules/eredan.md §3 step 3 — a Mage (not multi-class) who plays a direct-damage spell does not
     make its normal attack: the spell's damage replaces it."""
     s = prepare_game([mage(attack=(4, 4)), *line("a")[1:]], line("b"), hands=([BOLT], [JAB]))
     fight(s, 0, 0)
@@ -428,7 +428,7 @@ def test_mono_class_mage_damage_spell_replaces_its_attack():
 
 
 def test_mage_keeps_its_attack_with_a_spell_that_deals_no_damage():
-    """rules: eredan §3 step 3 — only a damage spell replaces the attack."""
+    """docs/rules/eredan.md §3 step 3 — only a damage spell replaces the attack."""
     s = prepare_game([mage(attack=(4, 4)), *line("a")[1:]], line("b"), hands=([FOCUS], [JAB]))
     fight(s, 0, 0)
     play_cards(s, a=[FOCUS])
@@ -436,7 +436,7 @@ def test_mage_keeps_its_attack_with_a_spell_that_deals_no_damage():
 
 
 def test_multi_class_mage_casts_and_still_attacks():
-    """rules: eredan §3 Classes — Mage/Combattant: may cast a damage spell and still attack."""
+    """docs/rules/eredan.md §3 Classes — Mage/Combattant: may cast a damage spell and still attack."""
     battle_mage = character("battle-mage", classes=("combattant", "mage"), attack=(4, 4))
     s = prepare_game([battle_mage, *line("a")[1:]], line("b"), hands=([BOLT], [JAB]))
     fight(s, 0, 0)
@@ -446,7 +446,7 @@ def test_multi_class_mage_casts_and_still_attacks():
 
 
 def test_a_theurgy_does_not_cost_the_attack():
-    """rules: eredan §3 step 3 and Classes — a Prêtre's damage Théurgie does not cost the attack."""
+    """docs/rules/eredan.md §3 step 3 and Classes — a Prêtre's damage Théurgie does not cost the attack."""
     priest = character("priest", classes=("pretre",), attack=(4, 4))
     s = prepare_game([priest, *line("a")[1:]], line("b"), hands=([SMITE], [JAB]))
     fight(s, 0, 0)
@@ -456,7 +456,7 @@ def test_a_theurgy_does_not_cost_the_attack():
 
 
 def test_both_fighters_strike_even_if_one_drops_to_zero():
-    """rules: eredan §3 step 3 — both strike even if one drops to 0 in the clash."""
+    """docs/rules/eredan.md §3 step 3 — both strike even if one drops to 0 in the clash."""
     s = prepare_game(
         [character("a-1", attack=(9, 9)), *line("a")[1:]],
         [character("b-1", attack=(9, 9)), *line("b")[1:]],
@@ -470,7 +470,7 @@ def test_both_fighters_strike_even_if_one_drops_to_zero():
 
 
 def test_a_fighter_killed_by_a_card_still_strikes():
-    """rules: eredan §3 step 3 — [decision] FIGHTER_KILLED_BY_CARDS_STRIKES (the source: a
+    """docs/rules/eredan.md §3 step 3 — [decision] FIGHTER_KILLED_BY_CARDS_STRIKES (the source: a
     character dropping to 0 during a fight that has not attacked yet attacks normally)."""
     assert rules.FIGHTER_KILLED_BY_CARDS_STRIKES
     s = prepare_game(line("a"), [character("b-1", attack=(7, 7)), *line("b")[1:]], hands=([KNIFE], [JAB]))
@@ -481,7 +481,7 @@ def test_a_fighter_killed_by_a_card_still_strikes():
 
 
 def test_death_at_zero_hp_and_revival():
-    """rules: eredan §3 step 3 — a character at 0 HP is dead and cannot fight, but a card can
+    """docs/rules/eredan.md §3 step 3 — a character at 0 HP is dead and cannot fight, but a card can
     revive it (first dead character in line order, untapped, never above its maximum)."""
     revive = card("second-wind", effects=[{"op": "revive", "hp": 30}])
     s = prepare_game(
@@ -502,7 +502,7 @@ def test_death_at_zero_hp_and_revival():
 
 
 def test_discard_any_cards_and_cut_a_hand_above_five():
-    """rules: eredan §3 step 5 — each player may discard any cards; above 5 they must."""
+    """docs/rules/eredan.md §3 step 5 — each player may discard any cards; above 5 they must."""
     s = prepare_game(
         line("a"), line("b"), hands=([INSIGHT, JAB, JAB, JAB, JAB], [JAB] * 3), piles=([GUARD] * 5, [])
     )
@@ -524,7 +524,7 @@ def test_discard_any_cards_and_cut_a_hand_above_five():
 
 
 def test_weapons_and_armors_act_after_the_combat_and_are_permanent():
-    """rules: eredan §3 Items — weapons and armors take effect after the combat and are
+    """docs/rules/eredan.md §3 Items — weapons and armors take effect after the combat and are
     permanent; they stay with the character."""
     s = prepare_game(line("a"), line("b"), hands=([SWORD], [MAIL]), piles=([JAB] * 5, [JAB] * 5))
     fight(s, 0, 0)
@@ -539,7 +539,7 @@ def test_weapons_and_armors_act_after_the_combat_and_are_permanent():
 
 
 def test_potions_and_scrolls_act_at_once_and_are_discarded():
-    """rules: eredan §3 Items — potions and scrolls act at once and are discarded."""
+    """docs/rules/eredan.md §3 Items — potions and scrolls act at once and are discarded."""
     s = prepare_game(line("a"), line("b"), hands=([POTION], [SCROLL]), hp=[6, 12, 12, 12, 12, 12])
     fight(s, 0, 0)
     play_cards(s, a=[POTION], b=[SCROLL])
@@ -566,7 +566,7 @@ def test_potions_and_scrolls_act_at_once_and_are_discarded():
     ],
 )
 def test_item_slots(carried, new, allowed):
-    """rules: eredan §3 Items — at most one weapon (two one-handed with Ambidextrie) and one
+    """docs/rules/eredan.md §3 Items — at most one weapon (two one-handed with Ambidextrie) and one
     armor; other items are unlimited."""
     items = [carried, [], [], [], [], []]
     s = prepare_game(line("a"), line("b"), hands=([new], [JAB]), items=items)
@@ -575,7 +575,7 @@ def test_item_slots(carried, new, allowed):
 
 
 def test_two_items_for_one_slot_in_one_turn_are_refused():
-    """rules: eredan §3 Items — an item chosen this turn already takes its slot."""
+    """docs/rules/eredan.md §3 Items — an item chosen this turn already takes its slot."""
     mail_chain = card("mail-chain", "armure", chain={"any": True})
     s = prepare_game(line("a"), line("b"), hands=([mail_chain, BUCKLER, CHARM], [JAB]))
     fight(s, 0, 0)
@@ -584,7 +584,7 @@ def test_two_items_for_one_slot_in_one_turn_are_refused():
 
 
 def test_a_golem_may_carry_any_objet_regardless_of_requirements():
-    """rules: eredan §3 Races — a Golem may carry any Objet regardless of restrictions (but not
+    """docs/rules/eredan.md §3 Races — a Golem may carry any Objet regardless of restrictions (but not
     other reserved cards)."""
     staff = card("mage-staff", "baton", requirements={"classes": ["mage"]})
     mage_trick = card("mage-trick", requirements={"classes": ["mage"]})
@@ -598,7 +598,7 @@ def test_a_golem_may_carry_any_objet_regardless_of_requirements():
 
 
 def test_a_guemelite_casts_spells_of_its_element_without_the_spell_chain():
-    """rules: eredan §3 Races — a Guémélite casts spells of its element, without the spell chain."""
+    """docs/rules/eredan.md §3 Races — a Guémélite casts spells of its element, without the spell chain."""
     fire = card("fire-dart", "feu", effects=[{"op": "damage", "kind": "magical", "amount": 3}])
     water = card("water-jet", "eau", effects=[{"op": "damage", "kind": "magical", "amount": 3}])
     ember = character("ember", classes=("maraudeur",), race="guemelite_feu", attack=(3, 3))
@@ -613,7 +613,7 @@ def test_a_guemelite_casts_spells_of_its_element_without_the_spell_chain():
 
 
 def test_marauder_bonus_against_a_class():
-    """rules: eredan §3 Classes — Maraudeur: Attack +1 against the class printed on it."""
+    """docs/rules/eredan.md §3 Classes — Maraudeur: Attack +1 against the class printed on it."""
     marauder = character(
         "stalker",
         classes=("maraudeur",),
@@ -632,7 +632,7 @@ def test_marauder_bonus_against_a_class():
 
 
 def test_elimination_ends_the_game_at_once():
-    """rules: eredan §3 End — a player whose three characters are dead loses."""
+    """docs/rules/eredan.md §3 End — a player whose three characters are dead loses."""
     s = prepare_game(
         [character("a-1", attack=(9, 9)), *line("a")[1:]],
         line("b"),
@@ -647,7 +647,7 @@ def test_elimination_ends_the_game_at_once():
 
 
 def test_all_characters_dead_the_score_decides():
-    """rules: eredan §3 End — if all characters die, damage dealt + healing done decides."""
+    """docs/rules/eredan.md §3 End — if all characters die, damage dealt + healing done decides."""
     s = prepare_game(
         [character("a-1", attack=(10, 10)), *line("a")[1:]],
         [character("b-1", attack=(10, 10)), *line("b")[1:]],
@@ -664,7 +664,7 @@ def test_all_characters_dead_the_score_decides():
 
 
 def test_turn_cap_ends_with_the_score_rule():
-    """rules: eredan §3 End — [decision] after TURN_CAP turns the score rule decides."""
+    """docs/rules/eredan.md §3 End — [decision] after TURN_CAP turns the score rule decides."""
     assert rules.TURN_CAP == 60
     s = prepare_game(
         [character("a-1", attack=(4, 4)), *line("a")[1:]],
