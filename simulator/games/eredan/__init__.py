@@ -19,7 +19,7 @@ from simulator.engine.registry import GameSpec
 from simulator.games.eredan.compiled import UnsupportedSpecError
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.policies import GreedyPolicy, RandomPolicy, SearchPolicy
-from simulator.games.eredan.rules import TURN_CAP
+from simulator.games.eredan.rules import option_specs
 from simulator.games.eredan.state import EredanState, describe_action
 
 GAME_SPEC = GameSpec(
@@ -27,9 +27,8 @@ GAME_SPEC = GameSpec(
     make_game=EredanGame,
     policies={"random": RandomPolicy, "greedy": GreedyPolicy, "ismcts": SearchPolicy},
     default_policy="greedy",
-    options={
-        "turn_cap": (int, TURN_CAP, "turns after which the score rule decides (docs/rules/eredan.md §3 End)")
-    },
+    # Every rule decision (a field of EredanRules, docs/rules/eredan.md §3 Decisions), with its default.
+    options=option_specs(),
     uses_decks=True,
 )
 

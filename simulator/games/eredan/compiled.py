@@ -36,6 +36,7 @@ from simulator.games.eredan.ops import (
     SELF,
     SLOT_ARMOR,
     SLOT_NONE,
+    SLOT_SHIELD,
     SLOT_WEAPON,
     Condition,
     ForCombat,
@@ -48,6 +49,7 @@ from simulator.games.eredan.ops import (
     compile_condition,
     compile_effect,
 )
+from simulator.games.eredan.rules import DEFAULT_RULES, EredanRules
 
 __all__ = [
     "NSTATS",
@@ -67,18 +69,24 @@ ARTISAN_CLASS = "artisan"
 # Card kinds the engine plays.
 CK_ITEM, CK_ACTION, CK_SPELL, CK_THEURGY = range(4)
 CARD_KINDS = {ITEM: CK_ITEM, ACTION: CK_ACTION, SPELL: CK_SPELL, THEURGY: CK_THEURGY}
-# A character's "gear": its weapon slot state, plus GEAR_ARMOR when its armor slot is taken.
+# A character's "gear": its weapon slot state, plus GEAR_ARMOR when its armor slot is taken and
+# GEAR_SHIELD when its shield slot is (a shield of its own slot, EredanRules.shield_takes_armor_slot).
 GEAR_FREE, GEAR_ONE, GEAR_ONE_DUAL, GEAR_FULL = range(4)
 GEAR_ARMOR = 4
-GEAR_STATES = 8
+GEAR_SHIELD = 8
+GEAR_STATES = 16
+#: The card type of shields (docs/rules/eredan.md §3 Items).
+SHIELD_TYPE = "bouclier"
 
 
 def gear_accepts(gear: int, slot: int, hands: int, dual: bool) -> bool:
     """docs/rules/eredan.md §3 Items — whether a character with ``gear`` may take one more item of
     ``slot``: one weapon, or two one-handed ones when one of the two has Ambidextrie; one armor
-    or shield; other items are unlimited."""
+    (and one shield, when a shield has its own slot); other items are unlimited."""
     if slot == SLOT_ARMOR:
         return not gear & GEAR_ARMOR
+    if slot == SLOT_SHIELD:
+        return not gear & GEAR_SHIELD
     if slot != SLOT_WEAPON:
         return True
     weapons = gear & 3
@@ -90,9 +98,11 @@ def gear_accepts(gear: int, slot: int, hands: int, dual: bool) -> bool:
 
 
 def add_gear(gear: int, slot: int, hands: int, dual: bool) -> int:
-    """The gear of a character after it takes one more weapon or armor."""
+    """The gear of a character after it takes one more weapon, armor or shield."""
     if slot == SLOT_ARMOR:
         return gear | GEAR_ARMOR
+    if slot == SLOT_SHIELD:
+        return gear | GEAR_SHIELD
     if slot != SLOT_WEAPON:
         return gear
     weapons = gear & 3
@@ -100,7 +110,7 @@ def add_gear(gear: int, slot: int, hands: int, dual: bool) -> int:
         weapons = GEAR_ONE_DUAL if dual else GEAR_ONE
     else:
         weapons = GEAR_FULL
-    return (gear & GEAR_ARMOR) | weapons
+    return (gear & ~3) | weapons
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +253,9 @@ def _card_kind(card: CardSpec) -> int:
     return kind
 
 
-def _compile_card(card: CardSpec, card_id: int, mask_of: dict[CardMatch, int]) -> CompiledCard:
+def _compile_card(
+    card: CardSpec, card_id: int, mask_of: dict[CardMatch, int], rules: EredanRules
+) -> CompiledCard:
     where = f"card {card.slug!r}"
     kind = _card_kind(card)
     attaches = kind == CK_ITEM and card.attaches
@@ -283,7 +295,11 @@ def _compile_card(card: CardSpec, card_id: int, mask_of: dict[CardMatch, int]) -
     if attaches:
         if card.is_weapon:
             slot = SLOT_WEAPON
-        elif card.is_armor:
+        elif card.is_of_type(SHIELD_TYPE) and not rules.shield_takes_armor_slot:
+            slot = SLOT_SHIELD
+        elif (
+            card.is_armor
+        ):  # an Armure, or a Bouclier in the armor slot (cards.domain.specs.ARMOR_SLOT_TYPES)
             slot = SLOT_ARMOR
     return CompiledCard(
         id=card_id,
@@ -400,13 +416,14 @@ def _compile_character(
     )
 
 
-def ally_matches(allies: AllyFilter | None, ch: CompiledCharacter) -> bool:
-    """Whether an aura's ally filter lets it reach ``ch``: its guild (a Courtisan belongs to every
-    guild but the Mercenaries, docs/rules/eredan.md §2.3), one of its classes, its race or race parent."""
+def ally_matches(allies: AllyFilter | None, ch: CompiledCharacter, rules: EredanRules) -> bool:
+    """Whether an aura's ally filter lets it reach ``ch``: its guild (a Courtisan, docs/rules/eredan.md
+    §2.3: see ``rules.courtisan_in_every_guild``), one of its classes, its race or race parent."""
     if allies is None:
         return True
     if allies.guild is not None and not (
-        ch.guild == allies.guild or (ch.multi_guild and allies.guild != MERCENARY_GUILD)
+        ch.guild == allies.guild
+        or (ch.multi_guild and rules.courtisan_in_every_guild and allies.guild != MERCENARY_GUILD)
     ):
         return False
     if allies.class_ is not None and allies.class_ not in ch.classes:
@@ -414,7 +431,9 @@ def ally_matches(allies: AllyFilter | None, ch: CompiledCharacter) -> bool:
     return allies.race is None or allies.race in (ch.race, ch.race_parent)
 
 
-def _with_ally_auras(chars: tuple[CompiledCharacter, ...]) -> tuple[CompiledCharacter, ...]:
+def _with_ally_auras(
+    chars: tuple[CompiledCharacter, ...], rules: EredanRules
+) -> tuple[CompiledCharacter, ...]:
     """Each character with the auras of its allies (same seat, not itself) that its guild, classes
     and race let reach it — decided once here, so a combat only checks that the owner lives."""
     out = []
@@ -424,7 +443,7 @@ def _with_ally_auras(chars: tuple[CompiledCharacter, ...]) -> tuple[CompiledChar
             for owner in chars
             if owner.seat == ch.seat and owner.index != ch.index
             for op in owner.auras
-            if isinstance(op.target, OtherAllies) and ally_matches(op.target.allies, ch)
+            if isinstance(op.target, OtherAllies) and ally_matches(op.target.allies, ch, rules)
         )
         out.append(replace(ch, ally_auras=received) if received else ch)
     return tuple(out)
@@ -450,9 +469,10 @@ def may_play(card: CardSpec, ch: CharacterSpec) -> bool:
     return card.requirements.allows(ch)
 
 
-def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
-    """Compile two decks into one game's tables; raise :class:`UnsupportedSpecError` (or
-    ``ValueError`` for a malformed deck) on anything the engine cannot play."""
+def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES) -> Tables:
+    """Compile two decks into one game's tables, for the game's ``rules`` (item slots, auras);
+    raise :class:`UnsupportedSpecError` (or ``ValueError`` for a malformed deck) on anything the
+    engine cannot play."""
     if len(decks) != 2:
         raise ValueError("an Eredan game needs two decks")
     specs: list[CardSpec] = []
@@ -497,13 +517,14 @@ def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
     for spec in specs:
         if spec.chain is not None:
             match_mask(spec.chain)
-    cards = tuple(_compile_card(spec, i, masks) for i, spec in enumerate(specs))
+    cards = tuple(_compile_card(spec, i, masks, rules) for i, spec in enumerate(specs))
     chars = _with_ally_auras(
         tuple(
             _compile_character(ch, seat * 3 + pos, match_mask)
             for seat, deck in enumerate(decks)
             for pos, ch in enumerate(deck.characters)
-        )
+        ),
+        rules,
     )
     if len(cards) > MAX_CARDS:
         raise UnsupportedSpecError("decks", f"two decks hold at most {MAX_CARDS} different cards")

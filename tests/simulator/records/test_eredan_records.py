@@ -19,6 +19,7 @@ from decks.validator import validate_deck_spec
 from simulator.engine.runner import play_game
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.policies import make_policy
+from simulator.games.eredan.rules import DEFAULT_RULES, EredanRules
 from simulator.records import eredan as codec
 from simulator.records.base import (
     RecordError,
@@ -66,9 +67,13 @@ def chancy_deck(cardset: CardSet) -> DeckSpec:
 
 
 def record_game(
-    decks: tuple[DeckSpec, DeckSpec], seed: int, policies: tuple[str, str], **policy_options: Any
+    decks: tuple[DeckSpec, DeckSpec],
+    seed: int,
+    policies: tuple[str, str],
+    rules: EredanRules | None = None,
+    **policy_options: Any,
 ) -> tuple[Any, Record]:
-    game = EredanGame()
+    game = EredanGame(rules=rules)
     state = game.new_initial_state(random.Random(seed), decks)
     players = tuple(make_policy(p, **policy_options) if p == "ismcts" else make_policy(p) for p in policies)
     return play_recorded(
@@ -132,9 +137,76 @@ def test_recorded_games_replay_to_the_same_result(cardset, catalog, policies):
         assert replayed.actions == len(actions_of(record))
         deal = record["deals"][0]
         assert deal["end"] == {"reason": final.end_reason, "turns": final.turn}
-        assert record["options"] == {"turn_cap": 60}
+        assert record["options"] == DEFAULT_RULES.to_options()  # every rule decision, by name
         assert record["seed"] == seed and record["players"] == list(policies)
         assert replayed.transcript[-1].startswith(f"End after turn {final.turn}:")
+
+
+def test_a_record_carries_the_rules_it_was_played_with_and_replays_with_them(cardset, catalog):
+    """docs/rules/eredan.md §3 Decisions — a game played with other rule decisions records them
+    (every field, in ``options``) and replays with them; the same actions under other rules are
+    refused at the first thing that differs."""
+    rules = EredanRules.from_options(
+        {"turn_cap": 12, "negative_reduction_adds_damage": True, "amount_rolled_once_per_effect": False}
+    )
+    decks = (cardset.decks["kotoba-voie-du-sabre"], cardset.decks["zil-golems"])
+    refused = 0
+    for seed in range(6):
+        final, record = record_game(decks, seed, ("greedy", "random"), rules=rules)
+        assert record["options"] == rules.to_options()
+        validate_shape(record)
+        replayed = replay_record(loads(dumps(record)), context=catalog)
+        assert replayed.summary == dict(final.summary()) and final.turn <= 12
+        default = edited(record, lambda r: r["options"].update(DEFAULT_RULES.to_options()))
+        try:
+            other = replay_record(default, context=catalog)
+        except RecordError as exc:
+            refused += 1
+            assert exc.code in {
+                "wrong_chance",
+                "wrong_result",
+                "unfinished",
+                "extra_actions",
+                "illegal_action",
+            }
+        else:
+            assert other.result == record["result"]  # a game the rules' difference did not touch
+    assert refused > 0
+
+
+def test_the_schema_lists_every_rule_decision():
+    """The JSON Schema of the records' ``options`` (simulator/records/schemas/eredan.json) names
+    every field of EredanRules with its type and bounds, and nothing else."""
+    from dataclasses import fields
+
+    from simulator.records.base import SCHEMA_DIR
+
+    schema = json.loads((SCHEMA_DIR / "eredan.json").read_text(encoding="utf-8"))
+    options = schema["properties"]["options"]
+    assert options["additionalProperties"] is False
+    assert set(options["properties"]) == {f.name for f in fields(EredanRules)}
+    for f in fields(EredanRules):
+        prop = options["properties"][f.name]
+        if isinstance(f.default, bool):
+            assert prop["type"] == "boolean"
+        else:
+            assert (prop["type"], prop["minimum"], prop["maximum"]) == (
+                "integer",
+                f.metadata["lo"],
+                f.metadata["hi"],
+            )
+    bad = edited(
+        record_game((cardset_decks()[0], cardset_decks()[1]), 0, ("random", "random"))[1],
+        lambda r: r["options"].update(mage_chain=True),
+    )
+    with pytest.raises(RecordError) as info:
+        validate_shape(bad)
+    assert info.value.code == "malformed"
+
+
+def cardset_decks() -> tuple[DeckSpec, DeckSpec]:
+    cs = load_cardset()
+    return cs.decks["zil-golems"], cs.decks["kotoba-aez"]
 
 
 def test_record_holds_the_deal_as_dealt(cardset, game_record):

@@ -81,7 +81,7 @@ def test_random_play_keeps_every_invariant_over_1000_seeds(cardset):
             state.apply(action)
             _check(state, sizes)
         assert state.end_reason in rules.END_REASONS
-        assert 1 <= state.turn <= rules.TURN_CAP
+        assert 1 <= state.turn <= rules.DEFAULT_RULES.turn_cap
         reasons[state.end_reason] = reasons.get(state.end_reason, 0) + 1
         json.dumps(state.summary())
     assert set(reasons) >= {rules.END_ELIMINATION, rules.END_DECK_OUT}

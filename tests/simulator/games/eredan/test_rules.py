@@ -11,6 +11,7 @@ from simulator.games.eredan import rules
 from simulator.games.eredan.actions import Fight, Play
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.ops import ATK, DEF, SPI
+from simulator.games.eredan.rules import DEFAULT_RULES
 from simulator.games.eredan.state import (
     P_CARD,
     P_CHOICE,
@@ -92,7 +93,7 @@ def test_start_five_cards_each_and_initiative_rerolls_ties():
         assert len(s.decks[0]) == len(s.decks[1]) == 15
         *tied, (r0, r1) = s.initiative_rolls
         assert all(x == y for x, y in tied)
-        assert r0 != r1 and all(1 <= r <= rules.INITIATIVE_DIE_SIDES for r in (r0, r1))
+        assert r0 != r1 and all(1 <= r <= DEFAULT_RULES.initiative_die for r in (r0, r1))
         assert s.first_player == s.active == (0 if r0 > r1 else 1)
         assert s.turn == 1 and s.current_player() == s.active and s.phase == P_CHOICE
         ties += len(tied)
@@ -161,7 +162,7 @@ def test_deck_out_player_who_eliminates_the_opponent_first_wins():
 
 
 def test_both_players_decking_out_is_settled_by_the_score():
-    """docs/rules/eredan.md §3 End — [decision] DOUBLE_DECK_OUT_BY_SCORE."""
+    """docs/rules/eredan.md §3 End — [decision] double_deck_out_by_score."""
     strong = [character("strong", attack=(6, 6)), *line("a")[1:]]
     s = prepare_game(strong, line("b"), hands=([JAB] * 5, [JAB] * 5), piles=([], []))
     fight(s, 0, 0)
@@ -469,9 +470,9 @@ def test_both_fighters_strike_even_if_one_drops_to_zero():
 
 
 def test_a_fighter_killed_by_a_card_still_strikes():
-    """docs/rules/eredan.md §3 step 3 — [decision] FIGHTER_KILLED_BY_CARDS_STRIKES (the source: a
+    """docs/rules/eredan.md §3 step 3 — [decision] fighter_killed_by_cards_strikes (the source: a
     character dropping to 0 during a fight that has not attacked yet attacks normally)."""
-    assert rules.FIGHTER_KILLED_BY_CARDS_STRIKES
+    assert DEFAULT_RULES.fighter_killed_by_cards_strikes
     s = prepare_game(line("a"), [character("b-1", attack=(7, 7)), *line("b")[1:]], hands=([KNIFE], [JAB]))
     fight(s, 0, 0)
     play_cards(s, a=[KNIFE])
@@ -663,8 +664,8 @@ def test_all_characters_dead_the_score_decides():
 
 
 def test_turn_cap_ends_with_the_score_rule():
-    """docs/rules/eredan.md §3 End — [decision] after TURN_CAP turns the score rule decides."""
-    assert rules.TURN_CAP == 60
+    """docs/rules/eredan.md §3 End — [decision] after turn_cap turns the score rule decides."""
+    assert DEFAULT_RULES.turn_cap == 60
     s = prepare_game(
         [character("a-1", attack=(4, 4)), *line("a")[1:]],
         line("b"),
@@ -693,23 +694,3 @@ def test_illegal_actions_name_the_rule():
     s.apply(PASS)
     end_turn(s)
     assert s.turn == 2
-
-
-# --- the decisions are settings ------------------------------------------------------------------
-
-
-def test_decisions_are_live_settings(monkeypatch):
-    """Each [decision] is one named constant the engine reads: changing it changes the game."""
-    import simulator.games.eredan.interpreter as interpreter
-    import simulator.games.eredan.state as state_module
-
-    monkeypatch.setattr(state_module, "MAGE_SPELL_CHAIN_ANY", False)
-    assert _second_card_options([mage(), *line("a")[1:]], BOLT, [JAB, FOCUS]) == {"focus"}
-    monkeypatch.setattr(state_module, "UNTAP_WHEN_UNTAPPED_LEFT", 1)
-    s = prepare_game(line("a"), line("b"), hands=([JAB], [JAB]), tapped=[True, True, False] + [False] * 3)
-    assert s.tapped[:3] == [False, False, False]
-    monkeypatch.setattr(interpreter, "SCORE_COUNTS_ACTUAL_HP", False)
-    s = prepare_game(line("a"), line("b"), hands=([KNIFE], [JAB]))
-    fight(s, 0, 0)
-    play_cards(s, a=[KNIFE])
-    assert s.score[0] == 20  # the knife's nominal 20, not the 12 HP b-1 had
