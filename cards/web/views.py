@@ -28,7 +28,7 @@ from cards.collection import services
 from cards.collection.models import Collection, OwnedCopy
 from cards.web import selectors
 from cards.web.forms import AddCopiesForm, ApplyXpForm, CardBrowserForm, CopyListForm
-from eredan.api.errors import DomainError, DomainErrors, NotFoundError
+from eredan.errors import DomainError, DomainErrors, NotFoundError
 
 #: **[decision]** A refused form or filter comes back as the page again, the refusal beside the field,
 #: with 200 — as Django's own forms and the deck and simulation pages do (docs/pages.md): browsers log
