@@ -220,6 +220,8 @@ def action_entry(state: EredanState, player: int, action: Any) -> dict[str, Any]
         entry: dict[str, Any] = {"player": player, "action": "play", "card": cards[action.card].slug}
         if action.carrier != state.fighters[player]:
             entry["on"] = chars[action.carrier].slug
+            if action.carrier // 3 != player:  # an Artisan's card on a character of the other side
+                entry["on_seat"] = action.carrier // 3
         return entry
     if phase == P_DISCARD:
         mask = action.mask if isinstance(action, Discard) else 0
@@ -434,7 +436,6 @@ def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog
         illegal(f"it is seat {state.current_player()}'s turn to {PHASE_WANTS[phase]}, not seat {seat}'s")
     if kind not in PHASE_KINDS[phase]:
         illegal(f"seat {seat} must {PHASE_WANTS[phase]} here; the record has {_describe(entry)}")
-    line = [ch.slug for ch in state.chars[seat * 3 : seat * 3 + 3]]
 
     def position(slug: str, side: int, what: str) -> int:
         names = [ch.slug for ch in state.chars[side * 3 : side * 3 + 3]]
@@ -477,12 +478,17 @@ def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog
         if k not in state.hands[seat]:
             illegal(f"{entry['card']} is not in seat {seat}'s hand")
         fighter = state.fighters[seat]
-        carrier = position(entry["on"], seat, "the carrier") if "on" in entry else fighter % 3
-        action = Play.of(k, seat * 3 + carrier)
+        side = entry.get("on_seat", seat)
+        if "on" in entry:
+            carrier = side * 3 + position(entry["on"], side, "the carrier")
+        else:
+            carrier = fighter
+        action = Play.of(k, carrier)
         if action not in state.legal_actions():
             if state.slot and not state.chain[seat]:
                 illegal(f"no Enchaînement allows seat {seat} a second card")
-            on = f" on {line[carrier]}" if seat * 3 + carrier != fighter else ""
+            where = "" if side == seat else f"seat {side}'s "
+            on = f" on {where}{state.chars[carrier].slug}" if carrier != fighter else ""
             illegal(
                 f"{state.chars[fighter].slug} cannot play {entry['card']}{on} now "
                 "(requirements, Enchaînement, item slots)"

@@ -22,6 +22,7 @@ from cards.domain.specs import (
     PRIEST,
     SPELL,
     THEURGY,
+    WARRIOR,
     CardSpec,
     CharacterSpec,
     DeckSpec,
@@ -326,10 +327,21 @@ def _combat_self_modifier(op: Op) -> bool:
     )
 
 
+def _is_mage_combattant(ch: CharacterSpec) -> bool:
+    return frozenset(ch.classes) == {MAGE, WARRIOR}
+
+
 def _compile_character(
-    ch: CharacterSpec, index: int, match_mask: Callable[[CardMatch], int]
+    ch: CharacterSpec,
+    index: int,
+    match_mask: Callable[[CardMatch], int],
+    item_mask: int,
+    rules: EredanRules,
 ) -> CompiledCharacter:
     where = f"character {ch.slug!r}"
+    # docs/rules/eredan.md §3 Classes, the multi-class table — a Mage/Combattant "loses the
+    # Combattant's ability to play a second card when the first is an item of a certain kind".
+    loses_item_chain = _is_mage_combattant(ch) and not rules.mage_combattant_keeps_item_chain
     ability_ops: list[ModifyOp] = []
     auras: list[ModifyOp] = []
     chain_on: list[ChainOnAbility] = []
@@ -337,9 +349,11 @@ def _compile_character(
     for i, effect in enumerate(ch.abilities):
         sub = f"{where}: abilities[{i}]"
         if isinstance(effect, ChainOn):
-            chain_on.append(
-                ChainOnAbility(match_mask(effect.match), compile_condition(effect.when, f"{sub}.when"))
-            )
+            when = compile_condition(effect.when, f"{sub}.when")
+            mask = match_mask(effect.match)
+            if loses_item_chain and not mask & ~item_mask:  # a chain on items (Objets) only
+                continue
+            chain_on.append(ChainOnAbility(mask, when))
             continue
         op = compile_effect(effect, sub, i)
         if (
@@ -518,9 +532,10 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         if spec.chain is not None:
             match_mask(spec.chain)
     cards = tuple(_compile_card(spec, i, masks, rules) for i, spec in enumerate(specs))
+    item_mask = sum(1 << c.id for c in cards if c.kind == CK_ITEM)
     chars = _with_ally_auras(
         tuple(
-            _compile_character(ch, seat * 3 + pos, match_mask)
+            _compile_character(ch, seat * 3 + pos, match_mask, item_mask, rules)
             for seat, deck in enumerate(decks)
             for pos, ch in enumerate(deck.characters)
         ),

@@ -90,10 +90,11 @@ Event = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class ItemBonus:
-    """A carried item's conditional "while carried" modifier: ``amount`` to ``stat`` of
-    ``carrier`` whenever ``when`` holds as the stat is read."""
+    """A carried item's (card ``card``) conditional "while carried" modifier: ``amount`` to
+    ``stat`` of ``carrier`` whenever ``when`` holds as the stat is read."""
 
     carrier: int
+    card: int
     stat: int
     amount: int
     when: Condition
@@ -131,6 +132,7 @@ class Board:
         "hp",
         "item_bonus_mask",
         "item_bonuses",
+        "item_owners",
         "items",
         "log",
         "max_hp",
@@ -164,7 +166,10 @@ class Board:
     timed: list[TimedModifier]
     item_bonuses: list[ItemBonus]
     item_bonus_mask: int  # bit c set when character c has conditional item modifiers
-    items: list[list[int]]  # carried card ids per character
+    items: list[list[int]]  # carried card ids per character, in the order they attached
+    #: Per character, the seat whose card each carried item is (an Artisan's card on an enemy is its
+    #: player's), parallel to ``items``: where the card goes when it leaves play.
+    item_owners: list[list[int]]
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
     decks: list[list[int]]  # top of the pile = end of the list

@@ -432,11 +432,14 @@ def card_value(state: EredanState, seat: int, action: Action, combat: _Combat | 
     o = state.fighters[1 - seat]
     value = 0.0
     if card.attaches:
+        # An item on a character of the other side (an Artisan's) counts against its player.
+        sign = 1 if carrier // 3 == seat else -1
+        facing = state.fighters[1 - carrier // 3]
         for op in card.while_carried:
-            if op.stat != INI and (op.when is None or state.holds(op.when, carrier, o)):
-                value += op.amount * (LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE)
+            if op.stat != INI and (op.when is None or state.holds(op.when, carrier, facing)):
+                value += sign * op.amount * (LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE)
         for effect in card.ops:
-            value += op_value(state, effect, seat, carrier, o, None)
+            value += op_value(state, effect, seat, carrier, facing, None)
         return value
     if combat is None:
         combat = _Combat(state, seat)

@@ -134,6 +134,18 @@ class EredanRules:
         "a Défense or Esprit pushed below 0 adds its deficit to the damage it should reduce (false: "
         "it counts as 0)",
     )
+    crowded_out_item_is_discarded: bool = _decision(
+        True,
+        "§3 Items",
+        "an item that no longer fits its carrier when it attaches (the other side's Artisan filled "
+        "that slot the same turn) is discarded without effect (false: it replaces the carried item "
+        "of that slot)",
+    )
+    mage_combattant_keeps_item_chain: bool = _decision(
+        False,
+        "§3 Classes",
+        "a Mage/Combattant keeps the Combattant's chain on an item (false, the source's table: it loses it)",
+    )
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -170,9 +182,9 @@ class EredanRules:
 DEFAULT_RULES: Final = EredanRules()
 
 #: The decisions of the engine before they were fields of :class:`EredanRules` (records written then
-#: name only ``turn_cap`` in their ``options``): the same as :data:`DEFAULT_RULES`, every field
-#: added since then at the value that reproduces the old engine.
-RECORD_V1_RULES: Final = DEFAULT_RULES
+#: name only ``turn_cap`` in their ``options``): :data:`DEFAULT_RULES`, with every field added since
+#: at the value that reproduces that engine — it let a Mage/Combattant keep its item chain.
+RECORD_V1_RULES: Final = replace(DEFAULT_RULES, mage_combattant_keeps_item_chain=True)
 
 
 def rules_for_record(options: Mapping[str, Any]) -> EredanRules:

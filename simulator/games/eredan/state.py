@@ -162,6 +162,7 @@ class EredanState(Board):
         s.item_bonuses = []
         s.item_bonus_mask = 0
         s.items = [[] for _ in range(6)]
+        s.item_owners = [[] for _ in range(6)]
         s.hands = [[], []]
         s.decks = [[], []]
         s.discards = [[], []]
@@ -432,9 +433,11 @@ class EredanState(Board):
                 out.append(on_fighter[k])
             elif self.cards[k].artisan_reserved and self.chars[f].is_artisan:
                 # docs/rules/eredan.md §3 Classes — an Artisan attaches the cards reserved to artisans to
-                # any living character (of its own side, here).
+                # any character in play still alive: of its own side or of the other (the source:
+                # "n'importe quel personnage en jeu encore en vie"). Only its player's own choices of
+                # this turn count against a slot (the other's are hidden until they resolve).
                 artisan = True
-                for c in range(seat * 3, seat * 3 + 3):
+                for c in range(6):
                     if self.hp[c] > 0 and fits[k] >> self._gear_with_plays(seat, c) & 1:
                         out.append(plays[c][k])
             elif fits[k] >> gear & 1:
@@ -594,15 +597,16 @@ class EredanState(Board):
         played[k] = played.get(k, 0) + 1
         f = self.fighters[seat]
         if self.log is not None:
-            self.log.append(
-                {
-                    "event": "play",
-                    "seat": seat,
-                    "card": card.slug,
-                    "by": self.chars[f].slug,
-                    "on": self.chars[carrier].slug,
-                }
-            )
+            event = {
+                "event": "play",
+                "seat": seat,
+                "card": card.slug,
+                "by": self.chars[f].slug,
+                "on": self.chars[carrier].slug,
+            }
+            if carrier // 3 != seat:
+                event["on_seat"] = carrier // 3  # an Artisan's card on a character of the other side
+            self.log.append(event)
         if card.attaches:
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the combat.
             self.pending_items.append((seat, carrier, k))
@@ -658,39 +662,88 @@ class EredanState(Board):
         if not pending:
             return
         self.pending_items = []
+        fits = self.tables.fits
         for seat, carrier, k in pending:
             if self.hp[carrier] <= 0 and self.rules.items_of_a_dead_carrier_are_discarded:
                 self.discards[seat].append(k)
-                if self.log is not None:
-                    self.log.append(
-                        {
-                            "event": "item_lost",
-                            "seat": seat,
-                            "card": self.cards[k].slug,
-                            "character": self.chars[carrier].slug,
-                        }
-                    )
+                self._log_item(seat, carrier, k, "item_lost")
                 continue
-            self._attach(seat, carrier, k)
             card = self.cards[k]
+            if not fits[k] >> self.gear[carrier] & 1:
+                # Its slot was filled this turn by a card of the other side (an Artisan's): the
+                # two were chosen without seeing each other.
+                if self.rules.crowded_out_item_is_discarded:
+                    self.discards[seat].append(k)
+                    self._log_item(seat, carrier, k, "item_crowded_out")
+                    continue
+                self._make_room(carrier, k)
+            self._attach(seat, carrier, k)
             if card.ops:
-                self.run_ops(card.ops, carrier, self.fighters[1 - seat], card.slug)
+                # A carried item acts for its carrier, facing the fighter of the carrier's enemies.
+                self.run_ops(card.ops, carrier, self.fighters[1 - carrier // 3], card.slug)
+
+    def _log_item(self, seat: int, carrier: int, k: int, kind: str) -> None:
+        """An ``attach`` / ``item_lost`` / ``item_crowded_out`` / ``item_replaced`` event: ``seat``'s
+        card ``k`` on ``carrier`` (``on_seat`` when the carrier is of the other side)."""
+        if self.log is None:
+            return
+        event = {
+            "event": kind,
+            "seat": seat,
+            "card": self.cards[k].slug,
+            "character": self.chars[carrier].slug,
+        }
+        if carrier // 3 != seat:
+            event["on_seat"] = carrier // 3
+        self.log.append(event)
 
     def _attach(self, seat: int, carrier: int, k: int) -> None:
+        """``carrier`` carries ``seat``'s card ``k``: its slot, its "while carried" modifiers."""
         card = self.cards[k]
         self.items[carrier].append(k)
+        self.item_owners[carrier].append(seat)
         if card.slot != SLOT_NONE:
             self.gear[carrier] = add_gear(self.gear[carrier], card.slot, card.hands, card.dual_wield)
-        if self.log is not None:
-            self.log.append(
-                {"event": "attach", "seat": seat, "card": card.slug, "character": self.chars[carrier].slug}
-            )
+        self._log_item(seat, carrier, k, "attach")
         for op in card.while_carried:
             if op.when is None:
                 self.mod[carrier * NSTATS + op.stat] += op.amount
             else:
-                self.item_bonuses.append(ItemBonus(carrier, op.stat, op.amount, op.when))
+                self.item_bonuses.append(ItemBonus(carrier, k, op.stat, op.amount, op.when))
                 self.item_bonus_mask |= 1 << carrier
+
+    def _make_room(self, carrier: int, k: int) -> None:
+        """``EredanRules.crowded_out_item_is_discarded`` false: the items of card ``k``'s slot that
+        ``carrier`` carries leave play (to their owners' discard piles), oldest first, until ``k``
+        fits."""
+        slot = self.cards[k].slot
+        fits = self.tables.fits[k]
+        while not fits >> self.gear[carrier] & 1:
+            i = next(i for i, held in enumerate(self.items[carrier]) if self.cards[held].slot == slot)
+            self._detach(carrier, i)
+
+    def _detach(self, carrier: int, i: int) -> None:
+        """The ``i``-th item ``carrier`` carries leaves play: its "while carried" modifiers end, its
+        slot frees, the card goes to its owner's discard pile."""
+        k = self.items[carrier].pop(i)
+        owner = self.item_owners[carrier].pop(i)
+        card = self.cards[k]
+        for op in card.while_carried:
+            if op.when is None:
+                self.mod[carrier * NSTATS + op.stat] -= op.amount
+        conditional = [b for b in self.item_bonuses if b.carrier == carrier and b.card == k]
+        for bonus in conditional[: sum(op.when is not None for op in card.while_carried)]:
+            self.item_bonuses.remove(bonus)
+        if not any(b.carrier == carrier for b in self.item_bonuses):
+            self.item_bonus_mask &= ~(1 << carrier)
+        gear = GEAR_FREE
+        for held in self.items[carrier]:
+            c = self.cards[held]
+            if c.slot != SLOT_NONE:
+                gear = add_gear(gear, c.slot, c.hands, c.dual_wield)
+        self.gear[carrier] = gear
+        self.discards[owner].append(k)
+        self._log_item(owner, carrier, k, "item_replaced")
 
     def _end_combat(self) -> None:
         hp = self.hp
@@ -830,6 +883,7 @@ class EredanState(Board):
         s.item_bonuses = self.item_bonuses[:]
         s.item_bonus_mask = self.item_bonus_mask
         s.items = [i[:] for i in self.items]
+        s.item_owners = [o[:] for o in self.item_owners]
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.decks = [self.decks[0][:], self.decks[1][:]]
         s.discards = [self.discards[0][:], self.discards[1][:]]

@@ -289,6 +289,70 @@ def test_an_artisan_attaching_a_card_to_an_ally_is_recorded_with_on(cardset):
     assert (error.code, error.action, error.rule) == ("illegal_action", i, "docs/rules/eredan.md §3 step 2")
 
 
+def test_an_artisans_card_on_an_enemy_is_recorded_with_its_seat(cardset):
+    """docs/rules/eredan.md §3 Classes — an Artisan attaches its cards to any living character, an
+    enemy too: the record names the carrier and its seat (``on``, ``on_seat``), unambiguous even in
+    a mirror match where both Lines hold the same slugs; it replays, and moving the card to the
+    player's own character of that slug is another game."""
+    smith = character("forgeronne-test", classes=("artisan",), guild="non_affilies", hp=12, attack=(2, 4))
+    catalog = Catalog(characters={**cardset.characters, smith.slug: smith}, cards=cardset.cards)
+    base = cardset.decks["mercenaires-errants"]
+    counts = {card.slug: n for card, n in base.cards} | {"no-dashi-1": 3}
+    characters = [base.characters[0], smith, base.characters[2]]
+    deck = deck_from_counts("Artisans", characters, counts, cardset.cards)
+    on_enemy = []
+    for seed in range(60):
+        final, record = record_game((deck, deck), seed, ("random", "random"))
+        entries = [e for e in actions_of(record) if e["action"] == "play" and "on_seat" in e]
+        if entries:
+            on_enemy.append((record, entries[0]))
+            assert all(e["on_seat"] == 1 - e["player"] for e in entries)
+            assert replay_record(loads(dumps(record)), context=catalog).summary == dict(final.summary())
+        if len(on_enemy) >= 2:
+            break
+    assert on_enemy
+    record, entry = on_enemy[0]
+    i = actions_of(record).index(entry)
+    mine = edited(record, lambda r: actions_of(r)[i].pop("on_seat"))
+    with pytest.raises(RecordError):  # the same slug on the player's own Line: another game
+        replay_record(mine, context=catalog)
+
+
+def test_an_old_record_of_a_mage_combattant_chaining_on_an_item_still_replays(cardset):
+    """docs/rules/eredan.md §3 Classes — the engine used to let a Mage/Combattant chain on an item
+    (the source's table takes that chain away). A record written then names only ``turn_cap`` and
+    replays as it was played; the same actions under today's rules are refused."""
+    warrior_mage = character(
+        "mage-lame-test",
+        classes=("mage", "combattant"),
+        guild="non_affilies",
+        hp=14,
+        attack=(2, 4),
+        abilities=[{"op": "chain_on", "match": {"type": "arme"}}],
+    )
+    catalog = Catalog(characters={**cardset.characters, warrior_mage.slug: warrior_mage}, cards=cardset.cards)
+    base = cardset.decks["mercenaires-errants"]
+    deck = deck_from_counts(
+        "Mage-lame", [warrior_mage, *base.characters[1:]], {c.slug: n for c, n in base.cards}, cardset.cards
+    )
+    old = EredanRules.from_options({"mage_combattant_keeps_item_chain": True})
+    for seed in range(40):
+        _, record = record_game((deck, cardset.decks["zil-golems"]), seed, ("random", "random"), rules=old)
+        record["options"] = {"turn_cap": 60}  # as the engine before EredanRules wrote it
+        try:
+            replay_record(
+                edited(record, lambda r: r["options"].update(DEFAULT_RULES.to_options())), context=catalog
+            )
+        except RecordError as exc:
+            # A second card no chain allows now (illegal_action), or a pass the engine now takes
+            # itself, leaving the record's entries out of step (wrong_chance).
+            assert exc.code in {"illegal_action", "wrong_chance"}
+            break
+    else:
+        raise AssertionError("no game where the Mage/Combattant chained on a weapon")
+    assert replay_record(record, context=catalog).result == record["result"]
+
+
 def test_a_search_player_game_is_recorded_too(cardset, catalog):
     """The search player clones and determinizes the state thousands of times: the copies play on
     their own RNG and never write to the record."""

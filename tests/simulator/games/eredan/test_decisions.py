@@ -12,6 +12,7 @@ import pytest
 from simulator.games.eredan import GAME_SPEC
 from simulator.games.eredan.actions import Play
 from simulator.games.eredan.game import EredanGame
+from simulator.games.eredan.ops import DEF
 from simulator.games.eredan.policies import blow_value
 from simulator.games.eredan.rules import DEFAULT_RULES, END_TURN_CAP, EredanRules, rules_for_record
 from simulator.games.eredan.state import P_CARD, PASS
@@ -54,6 +55,12 @@ SUNDER = card(
     "sunder",
     "action",
     effects=[{"op": "modify", "stat": "defense", "amount": -3, "target": "opponent"}],
+)
+HEX_PLATE = card(
+    "hex-plate",
+    "armure",
+    requirements={"classes": ["artisan"]},
+    effects=[{"op": "modify", "stat": "defense", "amount": -2, "duration": "permanent"}],
 )
 KOTOBA_BLADE = card(
     "kotoba-blade",
@@ -344,6 +351,50 @@ def test_a_defense_below_zero_counts_as_zero_or_adds_damage():
         assert blow_value(t, 0, 3, 0, -3) == 12 - hp
 
 
+@flips("crowded_out_item_is_discarded")
+def test_an_item_crowded_out_by_the_other_sides_artisan_is_lost_or_replaces():
+    """docs/rules/eredan.md §3 Items — [decision] crowded_out_item_is_discarded: the active player's
+    Artisan puts a hex plate on the enemy fighter while that one puts on its own mail; the plate
+    resolves first (N order), so the mail finds the armor slot taken."""
+    smith = character("smith", classes=("artisan",))
+    for discarded in (True, False):
+        s = prepare_game(
+            [smith, *line("a")[1:]],
+            line("b"),
+            hands=([HEX_PLATE], [MAIL]),
+            rules=ruled(crowded_out_item_is_discarded=discarded),
+        )
+        fight(s, 0, 0)
+        play(s, HEX_PLATE, on=3)
+        play(s, MAIL)
+        plate, mail = card_id(s, HEX_PLATE), card_id(s, MAIL)
+        if discarded:
+            assert s.items[3] == [plate] and mail in s.discards[1]
+            assert s.stat(3, DEF) == 1 - 2 and events(s, "item_crowded_out")
+        else:
+            assert s.items[3] == [mail] and plate in s.discards[0]  # back to its owner's pile
+            assert s.stat(3, DEF) == 1 + 2 and events(s, "item_replaced")
+
+
+@flips("mage_combattant_keeps_item_chain")
+def test_a_mage_combattant_loses_or_keeps_the_item_chain():
+    """docs/rules/eredan.md §3 Classes — [setting] mage_combattant_keeps_item_chain: the source's
+    table takes the Combattant's chain on an item from a Mage/Combattant (false, the default)."""
+    fighter = character(
+        "multi", classes=("mage", "combattant"), abilities=[{"op": "chain_on", "match": {"type": "epee"}}]
+    )
+    for keeps in (False, True):
+        s = prepare_game(
+            [fighter, *line("a")[1:]],
+            line("b"),
+            hands=([SWORD, JAB], [JAB]),
+            rules=ruled(mage_combattant_keeps_item_chain=keeps),
+        )
+        fight(s, 0, 0)
+        play(s, SWORD)
+        assert (s.to_move == 0 and playable(s) == {"jab"}) is keeps
+
+
 def test_every_decision_is_flipped_by_a_test():
     assert set(FLIPPED) == {f.name for f in fields(EredanRules)}
 
@@ -380,7 +431,11 @@ def test_a_bad_rule_is_refused_with_its_name(options, message):
 
 
 def test_a_record_without_a_rule_takes_the_value_the_engine_had_then():
-    assert rules_for_record({"turn_cap": 40}) == replace(DEFAULT_RULES, turn_cap=40)
+    """A record written before the rules were recorded names only ``turn_cap``: the other fields
+    take the values of the engine that wrote it — which let a Mage/Combattant keep its item chain."""
+    assert rules_for_record({"turn_cap": 40}) == replace(
+        DEFAULT_RULES, turn_cap=40, mage_combattant_keeps_item_chain=True
+    )
     assert rules_for_record(DEFAULT_RULES.to_options()) == DEFAULT_RULES
 
 

@@ -612,6 +612,148 @@ def test_a_guemelite_casts_spells_of_its_element_without_the_spell_chain():
     assert [e["character"] for e in events(s, "attack")] == ["ember", "b-1"]
 
 
+HEX_PLATE = card(
+    "hex-plate",
+    "armure",
+    requirements={"classes": ["artisan"]},
+    effects=[{"op": "modify", "stat": "defense", "amount": -2, "duration": "permanent"}],
+)
+SMITH_TOOL = card(
+    "smith-tool",
+    "amulette",
+    requirements={"classes": ["artisan"]},
+    effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}],
+)
+
+
+def test_an_artisan_attaches_its_cards_to_any_living_character_in_play_of_either_side():
+    """docs/rules/eredan.md §3 Classes — an Artisan attaches the cards reserved to artisans to any
+    character in play still alive ("n'importe quel personnage en jeu encore en vie"): its allies and
+    its enemies, not the dead; the card is its player's, the item its carrier's."""
+    smith = character("smith", classes=("artisan",))
+    s = prepare_game(
+        [smith, *line("a")[1:]],
+        line("b"),
+        hands=([HEX_PLATE], [JAB]),
+        hp=[12, 12, 0, 12, 0, 12],
+    )
+    fight(s, 0, 0)
+    k = card_id(s, HEX_PLATE)
+    assert set(s.legal_actions()) == {PASS} | {Play.of(k, c) for c in (0, 1, 3, 5)}
+    from simulator.games.eredan.state import describe_action
+
+    assert describe_action(s, Play.of(k, 5)) == "play hex-plate on seat 1's b-3"
+    assert describe_action(s, Play.of(k, 1)) == "play hex-plate on a-2"
+    play(s, HEX_PLATE, on=5)
+    play_cards(s)
+    assert s.items[5] == [k] and s.item_owners[5] == [0]
+    assert s.stat(5, DEF) == 1 - 2
+    played = events(s, "play")[0]
+    assert (played["on"], played["on_seat"]) == ("b-3", 1)
+    assert events(s, "attach")[0] == {
+        "event": "attach",
+        "seat": 0,
+        "card": "hex-plate",
+        "character": "b-3",
+        "on_seat": 1,
+    }
+
+
+def test_an_artisans_card_on_an_enemy_takes_the_enemys_slot():
+    """docs/rules/eredan.md §3 Items — an enemy wearing an armor has no room for the Artisan's
+    armor; an amulet (no slot) fits anyone."""
+    smith = character("smith", classes=("artisan",))
+    s = prepare_game(
+        [smith, *line("a")[1:]],
+        line("b"),
+        hands=([HEX_PLATE, SMITH_TOOL], [JAB]),
+        items=[[], [], [], [MAIL], [], []],
+    )
+    fight(s, 0, 0)
+    plate, tool = card_id(s, HEX_PLATE), card_id(s, SMITH_TOOL)
+    carriers = {(a.card, a.carrier) for a in s.legal_actions() if isinstance(a, Play)}
+    assert {c for k, c in carriers if k == plate} == {0, 1, 2, 4, 5}
+    assert {c for k, c in carriers if k == tool} == {0, 1, 2, 3, 4, 5}
+
+
+def test_a_plain_character_plays_the_artisans_card_on_no_one_else():
+    """docs/rules/eredan.md §3 Classes — only an Artisan places its cards on others; a card reserved
+    to artisans is not even playable by another class."""
+    s = prepare_game(line("a"), line("b"), hands=([SMITH_TOOL, JAB], [JAB]))
+    fight(s, 0, 0)
+    assert playable(s) == {"jab"}
+
+
+def test_the_greedy_player_counts_an_enemys_item_against_it():
+    """An item the Artisan places on an enemy counts against that enemy: a Défense malus is worth
+    playing on the enemy, not on an ally."""
+    from simulator.games.eredan.policies import card_value
+
+    smith = character("smith", classes=("artisan",))
+    s = prepare_game([smith, *line("a")[1:]], line("b"), hands=([HEX_PLATE], [JAB]))
+    fight(s, 0, 0)
+    k = card_id(s, HEX_PLATE)
+    assert card_value(s, 0, Play.of(k, 3)) > 0 > card_value(s, 0, Play.of(k, 0))
+
+
+MULTI_CLASS_PAIRS = [
+    # (classes, keeps the Combattant's item chain, has the Mage spell chain, a damage spell keeps the attack)
+    (("mage", "combattant"), False, False, True),
+    (("mage", "maraudeur"), None, False, True),
+    (("combattant", "maraudeur"), True, None, None),
+    (("combattant", "pretre"), True, None, None),
+    (("maraudeur", "pretre"), None, None, None),
+    (("mage", "pretre"), None, False, True),
+]
+
+
+@pytest.mark.parametrize(("classes", "item_chain", "spell_chain", "spell_and_attack"), MULTI_CLASS_PAIRS)
+def test_the_multi_class_table(classes, item_chain, spell_chain, spell_and_attack):
+    """docs/rules/eredan.md §3 Classes — the source's multi-class table: each pair plays both
+    classes' cards; Mage/Combattant loses the spell chain and the Combattant's chain on an item, and
+    casts a damage spell and still attacks; Mage/Maraudeur and Mage/Prêtre lose the spell chain and
+    cast and attack; Maraudeur/Combattant and Combattant/Prêtre keep the item chain (a Maraudeur's
+    "+1 against a class" is printed on the character and always kept)."""
+    for_a = {c: card(f"{c}-trick", requirements={"classes": [c]}) for c in classes}
+    chain_on = [{"op": "chain_on", "match": {"type": "epee"}}] if "combattant" in classes else []
+    fighter = character("multi", classes=classes, attack=(4, 4), abilities=chain_on)
+    hand = [*for_a.values(), JAB]
+    s = prepare_game([fighter, *line("a")[1:]], line("b"), hands=(hand, [JAB]))
+    fight(s, 0, 0)
+    assert playable(s) == {c.slug for c in for_a.values()} | {"jab"}
+    if item_chain is not None:
+        assert (
+            _second_card_options([fighter, *line("a")[1:]], SWORD, [JAB, GUARD]) is not None
+        ) is item_chain
+    if spell_chain is not None:
+        assert (
+            _second_card_options([fighter, *line("a")[1:]], BOLT, [JAB, FOCUS]) is not None
+        ) is spell_chain
+    if spell_and_attack is not None:
+        t = prepare_game([fighter, *line("a")[1:]], line("b"), hands=([BOLT], [JAB]))
+        fight(t, 0, 0)
+        play_cards(t, a=[BOLT])
+        assert ("multi" in [e["character"] for e in events(t, "attack")]) is spell_and_attack
+
+
+def test_a_mage_combattant_loses_only_the_chain_on_items():
+    """docs/rules/eredan.md §3 Classes — Mage/Combattant: the chain it loses is the one on an item
+    ("si la première est un objet d'un certain type"); a chain on other cards stays."""
+    fighter = character(
+        "multi",
+        classes=("mage", "combattant"),
+        abilities=[
+            {"op": "chain_on", "match": {"type": "epee"}},
+            {"op": "chain_on", "match": {"card": "jab"}},
+        ],
+    )
+    chars = [fighter, *line("a")[1:]]
+    assert _second_card_options(chars, SWORD, [GUARD, FOCUS]) is None
+    assert _second_card_options(chars, JAB, [GUARD, FOCUS]) == {"guard", "focus"}
+    plain = character("plain", abilities=[{"op": "chain_on", "match": {"type": "epee"}}])
+    assert _second_card_options([plain, *line("a")[1:]], SWORD, [JAB, GUARD]) == {"jab", "guard"}
+
+
 def test_marauder_bonus_against_a_class():
     """docs/rules/eredan.md §3 Classes — Maraudeur: Attack +1 against the class printed on it."""
     marauder = character(
