@@ -22,7 +22,6 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from cards.domain.specs import DeckSpec
 from cards.specs import get_catalog
 from eredan.errors import DomainError
-from simulator import services
 from simulator.cli import CliError, deck_entrant, describe_error, parse_options
 from simulator.engine.registry import get_game_spec
 from simulator.games.eredan.eventlog import render
@@ -30,6 +29,7 @@ from simulator.games.eredan.game import play_one
 from simulator.games.eredan.policies import POLICY_NAMES
 from simulator.games.eredan.rules import DEFAULT_RULES, EredanRules
 from simulator.records import dumps
+from simulator.services.requests import simulation_prepare
 
 
 class Command(BaseCommand):
@@ -101,7 +101,7 @@ def _decks(
         user = get_user_model().objects.filter(username=options["user"]).first()
         if user is None:
             raise CliError(f"no user {options['user']!r}")
-    prepared = services.simulation_prepare(
+    prepared = simulation_prepare(
         owner=user,
         game="eredan",
         entrants=[
