@@ -135,12 +135,14 @@ def _blow(
 ) -> float:
     """``lo_mod`` / ``hi_mod``: range modifiers not yet in ``cmod`` (those of a coming combat)."""
     ch = state.chars[f]
-    reduction = _reduction(state, reduction)
+    if reduction < 0:
+        reduction = _reduction(state, reduction)
     i = f * NSTATS
     cmod = state.cmod
-    lo, hi = _attack_range(
-        state, ch.attack_min + cmod[i + AMIN] + lo_mod, ch.attack_max + cmod[i + AMAX] + hi_mod
-    )
+    lo = ch.attack_min + cmod[i + AMIN] + lo_mod
+    hi = ch.attack_max + cmod[i + AMAX] + hi_mod
+    if hi <= lo:
+        lo, hi = _attack_range(state, lo, hi)
     lo += attack_mod
     hi += attack_mod
     hit = _HITS.get((lo, hi, reduction, target_hp))
@@ -343,7 +345,8 @@ def _modify_value(
     state: EredanState, op: ModifyOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
     stat, amount = op.stat, op.amount
-    targets = _reached(state, op.target, me, opp)
+    target = op.target
+    targets = TARGETS[type(target)](state, target, me, opp)  # _reached, inline
     value = 0.0
     for t in targets:
         sign = 1 if t // 3 == seat else -1
