@@ -374,6 +374,23 @@ def test_an_op_the_interpreter_does_not_know_is_an_error_when_the_game_is_built(
     assert info.value.where == "card 'jab': effects[1]"
 
 
+@dataclass(frozen=True)
+class _MoonCondition:
+    moon: str | None = "full"
+
+
+def test_a_condition_the_interpreter_does_not_know_is_an_error_when_the_game_is_built():
+    """Never silently ignored: a condition key the engine does not read stops the build."""
+    import dataclasses
+
+    odd = dataclasses.replace(JAB.effects[0], when=_MoonCondition())  # type: ignore[arg-type]
+    c = dataclasses.replace(JAB, effects=(odd,))
+    d = deck("d", line("a"), [c])
+    with pytest.raises(UnsupportedSpecError, match="condition 'moon' is not supported") as info:
+        EredanGame().new_initial_state(random.Random(1), (d, d))
+    assert info.value.where == "card 'jab': effects[0].when"
+
+
 def test_a_deck_needs_three_characters_and_decks_specs():
     short = DeckSpec(name="short", characters=tuple(line("a")[:2]), cards=((JAB, 5),))
     with pytest.raises(UnsupportedSpecError, match="3 characters"):

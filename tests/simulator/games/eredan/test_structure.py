@@ -36,8 +36,9 @@ def test_every_record_type_has_its_interpreter_function(base, table):
 
 
 def test_every_op_of_the_card_data_compiles_and_the_greedy_player_values_it():
-    """Each op of cards/domain/effects.py but ``chain_on`` (an ability, compiled into the character's
-    chains) has a compiling function, and each compiled op a value for the greedy player."""
+    """Each op of cards/domain/effects.py the engine plays has a compiling function (``chain_on`` is an
+    ability, compiled into the character's chains), and each compiled op a value for the greedy
+    player; an op of the card data the engine does not play yet is refused by name, never ignored."""
     spec_ops = {
         value
         for value in vars(spec).values()
@@ -45,12 +46,21 @@ def test_every_op_of_the_card_data_compiles_and_the_greedy_player_values_it():
         and hasattr(value, "__dataclass_fields__")
         and "op" in value.__dataclass_fields__
     }
-    assert spec_ops - set(ops.COMPILERS) == {spec.ChainOn}
+    assert set(ops.COMPILERS) <= spec_ops and spec.ChainOn not in ops.COMPILERS
+    assert {spec.Modify, spec.Damage, spec.Heal, spec.Draw, spec.Discard, spec.Mill, spec.Revive} <= set(
+        ops.COMPILERS
+    )
     assert set(VALUES) == _record_types(ops.Op)
+    with pytest.raises(ops.UnsupportedSpecError, match="'chain_on' is not supported on a card"):
+        ops.compile_effect(spec.ChainOn(match=spec.CardMatch("any")), "card 'x': effects[0]", 0)
 
 
 def test_every_condition_key_of_the_card_data_has_a_clause():
-    assert {f.name for f in fields(spec.Condition)} == set(ops.CLAUSE_OF_KEY)
+    """The condition keys the engine reads are the card data's (a key it does not read yet is
+    refused by compile_condition, naming it)."""
+    keys = {f.name for f in fields(spec.Condition)}
+    assert set(ops.CLAUSE_OF_KEY) <= keys
+    assert {"turn", "opponent_class", "played_by_guild", "carrying", "ally_alive"} <= set(ops.CLAUSE_OF_KEY)
 
 
 def test_interprets_refuses_what_is_not_a_record_type():
