@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from decks.models import Deck
-from decks.selectors import deck_list, decks_revalidate, demo_decks
+from decks.selectors import deck_list, decks_current, demo_decks
 from eredan.errors import DomainError, NotFoundError
 from eredan.users import signed_in_user
 from simulator import selectors
@@ -128,7 +128,7 @@ def _game(request: HttpRequest) -> GameSpec:
 
 def _deck_groups(user: Any) -> list[tuple[str, list[Deck]]]:
     mine = list(deck_list(user=user, mine=True))
-    decks_revalidate(decks=mine)
+    decks_current(decks=mine)
     return [("Your decks", mine), ("Demo decks", demo_decks())]
 
 
