@@ -15,6 +15,7 @@ from rest_framework.reverse import reverse
 
 from decks.serializers import NoUnknownKeysMixin, StrictBooleanField, StrictCharField, StrictIntegerField
 from simulator import selectors
+from simulator.engine.registry import available_games
 from simulator.models import GameRecord, SimulationEntrant, SimulationJob
 
 #: A guard on the request's shape; the real bound (MAX_ENTRANTS) is checked by the service.
@@ -52,7 +53,7 @@ class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
 
 
 class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
-    game = StrictCharField(max_length=40, help_text="eredan, cribbage, ecarte or crapette.")
+    game = StrictCharField(max_length=40, help_text=f"One of {', '.join(available_games())}.")
     kind = StrictCharField(required=False, default="matchup", help_text="matchup, gauntlet or round_robin.")
     entrants = serializers.ListField(
         child=EntrantInputSerializer(),
