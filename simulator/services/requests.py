@@ -504,6 +504,13 @@ def _record_games_check(check: _Checking, record_games: object) -> int:
     return record_games
 
 
+def _with_defaults(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option of the game, the defaults filled in: a job keeps the rules it is played with
+    (an Eredan job, every field of ``EredanRules``), so its results say them and a later change of
+    a default cannot change what it played."""
+    return {**{name: default for name, (_, default, _) in spec.options.items()}, **options}
+
+
 def _game_make(
     check: _Checking, options: Mapping[str, Any], entrants: Sequence[PreparedEntrant | None]
 ) -> None:
@@ -624,7 +631,7 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
     return PreparedJob(
         game=spec.name,
         kind=kind,
-        options=options,
+        options=_with_defaults(spec, options),
         entrants=ready,
         games=games,
         seed=seed,

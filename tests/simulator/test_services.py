@@ -89,6 +89,23 @@ def test_a_matchup_is_saved_with_deck_snapshots_and_queued_after_commit(
     assert list(job.pairings.values_list("index", "a", "b")) == [(0, 0, 1)]
 
 
+def test_a_job_keeps_every_rule_it_is_played_with(cardset: None, alice: Any) -> None:
+    """docs/rules/eredan.md §3 Decisions — a job's options are the game's, the defaults filled in:
+    every field of EredanRules, those given changed; the results say them too."""
+    from simulator.games.eredan.rules import DEFAULT_RULES
+
+    job = job_create(
+        owner=alice,
+        game="eredan",
+        entrants=[EntrantInput(deck=GOLEMS), EntrantInput(deck=GARDE)],
+        games=4,
+        options={"mage_spell_chain_any": False, "turn_cap": 40},
+    )
+    expected = DEFAULT_RULES.to_options() | {"mage_spell_chain_any": False, "turn_cap": 40}
+    assert SimulationJob.objects.get(pk=job.pk).options == expected
+    assert selectors.job_results_compute(job=job)["options"] == expected
+
+
 def test_the_seed_is_chosen_and_kept_when_not_given(cardset: None, alice: Any) -> None:
     job = ecarte_job(alice, seed=None)
     assert 0 <= job.seed < 2**63

@@ -19,7 +19,7 @@ from simulator.engine.registry import GameOption, GameSpec, LogFormat, PolicySpe
 from simulator.games.eredan.compiled import UnsupportedSpecError
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.policies import GreedyPolicy, RandomPolicy, SearchPolicy
-from simulator.games.eredan.rules import TURN_CAP
+from simulator.games.eredan.rules import option_specs
 from simulator.games.eredan.state import EredanState, describe_action
 
 GAME_SPEC = GameSpec(
@@ -38,13 +38,10 @@ GAME_SPEC = GameSpec(
         ),
     },
     default_policy="greedy",
+    # Every rule decision (a field of EredanRules, docs/rules/eredan.md §3 Decisions), with its default.
     options={
-        "turn_cap": GameOption(
-            "turn_cap",
-            int,
-            TURN_CAP,
-            "turns after which the score rule decides (docs/rules/eredan.md §3 End)",
-        )
+        name: GameOption(name, kind, default, help_text)
+        for name, (kind, default, help_text) in option_specs().items()
     },
     record_codec="simulator.records.eredan",
     log_format=LogFormat.EVENTS,

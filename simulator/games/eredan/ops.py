@@ -48,8 +48,9 @@ K_PHYSICAL, K_MAGICAL, K_DIRECT = range(3)
 KIND_NAMES = ("physical", "magical", "direct")
 DAMAGE_KINDS = {name: i for i, name in enumerate(KIND_NAMES)}
 
-# Item slots (docs/rules/eredan.md §3 Items).
-SLOT_NONE, SLOT_WEAPON, SLOT_ARMOR = range(3)
+# Item slots (docs/rules/eredan.md §3 Items). SLOT_SHIELD: a Bouclier's, when it does not take the
+# armor slot (EredanRules.shield_takes_armor_slot).
+SLOT_NONE, SLOT_WEAPON, SLOT_ARMOR, SLOT_SHIELD = range(4)
 #: What ``carrying`` / ``opponent_carrying`` name: the slot of the carried item.
 CARRY_SLOTS = {"weapon": SLOT_WEAPON, "armor": SLOT_ARMOR}
 
