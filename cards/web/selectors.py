@@ -394,6 +394,7 @@ def _reserved_to(card: Card) -> list[str]:
         *(c.name_en for c in card.required_classes.all()),
         *(f.name_en for f in card.required_characters.all()),
         *(r.name_en for r in card.required_races.all()),
+        *(c.name_en for c in card.required_castes.all()),
     ]
 
 

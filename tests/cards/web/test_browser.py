@@ -194,7 +194,7 @@ def test_the_number_of_queries_does_not_grow_with_the_results(
             response = client.get("/cards/")
         assert len(result_slugs(response)) == size
         counts.append(len(queries))
-    assert counts[0] == counts[1] <= 12
+    assert counts[0] == counts[1] <= 13  # 13: the reserved-to castes are one more prefetch
 
 
 def test_htmx_pushes_the_query_without_its_empty_fields(mini: Any, client: Client) -> None:
