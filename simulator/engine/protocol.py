@@ -76,7 +76,9 @@ class State(Protocol):
         """Facts about the game for statistics, JSON-serialisable. Keys every game provides:
         ``turns`` (int), ``end_reason`` (str), ``first_player`` (seat or None). Optional:
         ``cards_played`` ({seat: {card: times}}), ``characters`` ({seat: {slug: {"damage",
-        "healing", "survived"}}}), ``score`` ([seat0, seat1])."""
+        "healing", "survived"}}}), ``score`` ([seat0, seat1]), ``cards_seen`` ({seat: {card:
+        [copies in the deck, in the opening hand, drawn after it, played]}} for every card of the
+        deck: the card metrics of docs/lab.md)."""
         ...
 
 

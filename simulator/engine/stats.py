@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +65,87 @@ class CharacterTally:
     survived: int = 0
 
 
+#: What a card metric counts (docs/lab.md "Card metrics"), in the order a tally stores them: a
+#: copy in the opening hand, drawn after it, either, played, never in hand.
+CARD_OBSERVATIONS = ("opening_hand", "drawn", "in_hand", "played", "not_seen")
+
+
+@dataclass
+class CountPair:
+    """Observations and the wins among them."""
+
+    games: int = 0
+    wins: int = 0
+
+    def add(self, n: int, won: bool) -> None:
+        self.games += n
+        self.wins += n if won else 0
+
+
+def _card_row() -> dict[str, CountPair]:
+    return {kind: CountPair() for kind in CARD_OBSERVATIONS}
+
+
+@dataclass
+class CardMetricsTally:
+    """The card events of one side over its games, **per copy** (17lands' way: two copies drawn
+    in a won game are two wins "when drawn"): sums only, mergeable in any order. The lab turns
+    them into rates (:mod:`simulator.lab.card_metrics`)."""
+
+    games: int = 0
+    wins: int = 0
+    #: card slug → kind of observation → counts.
+    cards: dict[str, dict[str, CountPair]] = field(default_factory=dict)
+
+    def add_game(self, *, won: bool, seen: Mapping[str, Sequence[int]]) -> None:
+        """One game: ``seen[card] = (copies in the deck, copies in the opening hand, copies drawn
+        after it, copies played)`` for every card of the deck (a game's ``cards_seen``)."""
+        self.games += 1
+        self.wins += won
+        for card, (copies, opening, drawn, played) in seen.items():
+            in_hand = opening + drawn
+            if in_hand > copies or played > copies or min(opening, drawn, played) < 0:
+                raise ValueError(f"{card}: copies seen or played outside 0..{copies}")
+            row = self.cards.get(card)
+            if row is None:
+                row = self.cards[card] = _card_row()
+            row["opening_hand"].add(opening, won)
+            row["drawn"].add(drawn, won)
+            row["in_hand"].add(in_hand, won)
+            row["played"].add(played, won)
+            row["not_seen"].add(copies - in_hand, won)
+
+    def merge(self, other: CardMetricsTally) -> CardMetricsTally:
+        self.games += other.games
+        self.wins += other.wins
+        for card, row in other.cards.items():
+            mine = self.cards.setdefault(card, _card_row())
+            for kind, counts in row.items():
+                mine[kind].games += counts.games
+                mine[kind].wins += counts.wins
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "cards": {
+                card: [v for kind in CARD_OBSERVATIONS for v in (row[kind].games, row[kind].wins)]
+                for card, row in sorted(self.cards.items())
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CardMetricsTally:
+        cards = {
+            card: {
+                kind: CountPair(values[2 * i], values[2 * i + 1]) for i, kind in enumerate(CARD_OBSERVATIONS)
+            }
+            for card, values in data["cards"].items()
+        }
+        return cls(games=data["games"], wins=data["wins"], cards=cards)
+
+
 @dataclass
 class MatchTally:
     """Sums over the games of one pairing of sides A and B."""
@@ -80,6 +161,8 @@ class MatchTally:
     end_reasons: Counter[str] = field(default_factory=Counter)
     cards: dict[str, dict[str, CardTally]] = field(default_factory=dict)
     characters: dict[str, dict[str, CharacterTally]] = field(default_factory=dict)
+    #: Per side, its cards' events per copy, from games whose summary has ``cards_seen``.
+    card_metrics: dict[str, CardMetricsTally] = field(default_factory=dict)
 
     # -- accumulate -----------------------------------------------------------------------
     def add(self, result: GameResult) -> None:
@@ -119,6 +202,9 @@ class MatchTally:
                 ctally.damage += int(facts.get("damage", 0))
                 ctally.healing += int(facts.get("healing", 0))
                 ctally.survived += bool(facts.get("survived", False))
+        for seat_key, seen in (summary.get("cards_seen") or {}).items():
+            side = result.seats[int(seat_key)]
+            self.card_metrics.setdefault(side, CardMetricsTally()).add_game(won=winner == side, seen=seen)
 
     def merge(self, other: MatchTally) -> MatchTally:
         """Add ``other`` into this tally (in place) and return self."""
@@ -146,6 +232,8 @@ class MatchTally:
                 mc.damage += c.damage
                 mc.healing += c.healing
                 mc.survived += c.survived
+        for side, metrics in other.card_metrics.items():
+            self.card_metrics.setdefault(side, CardMetricsTally()).merge(metrics)
         return self
 
     # -- serialise ------------------------------------------------------------------------
@@ -170,6 +258,7 @@ class MatchTally:
                 side: {slug: [c.games, c.damage, c.healing, c.survived] for slug, c in sorted(chars.items())}
                 for side, chars in sorted(self.characters.items())
             },
+            "card_metrics": {side: m.to_json() for side, m in sorted(self.card_metrics.items())},
         }
 
     @classmethod
@@ -191,6 +280,9 @@ class MatchTally:
             characters={
                 side: {slug: CharacterTally(*values) for slug, values in chars.items()}
                 for side, chars in data["characters"].items()
+            },
+            card_metrics={
+                side: CardMetricsTally.from_json(m) for side, m in data.get("card_metrics", {}).items()
             },
         )
 

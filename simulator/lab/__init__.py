@@ -1,0 +1,1 @@
+"""The deck lab (docs/lab.md)."""

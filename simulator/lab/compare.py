@@ -1,0 +1,320 @@
+"""A compare: a base and its variants against a field, on common random numbers (docs/lab.md).
+
+The plan of games, pure and the same for the local runner and a Celery job:
+
+- **Arms**: entrant 0 is the base, the others its variants (each a whole deck, or the base with
+  card swaps — built by the caller); each arm is side ``A`` of every one of its games.
+- **Field**: one or more opponents with weights (side ``B``). The opponent of **pair** *k* (games
+  ``2k`` and ``2k+1``) is drawn from the weights with its own seed, from (job seed, *k*) only
+  (:func:`opponent_for_pair`): the same for every arm.
+- **Game i of every arm** is played by :func:`simulator.engine.runner.play_match_game` with the
+  job seed and index *i*: the same game seed, the same policy RNG streams (sides ``A``/``B``),
+  the same seat (the arm first in even games, second in odd ones: seats swapped in pairs) — so
+  two identical arms play identical games, and a difference between arms is the variant's.
+- **Chunks** are ranges of game indices, of an even size, that never straddle a round's end
+  (:func:`compare_chunks`); a chunk plays its games for **every** arm, so the pairs it tallies are
+  complete. A sequential compare (:class:`~simulator.lab.sequential.StopRule`) plays its rounds
+  in order and stops after the first round where every difference is resolved.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from simulator.engine.batch import Entrant
+from simulator.engine.protocol import Game, Policy
+from simulator.engine.registry import GameSpec, get_game_spec
+from simulator.engine.runner import GameResult, Side, play_match_game
+from simulator.engine.seeds import MAX_SEED, derive_seed
+from simulator.engine.stats import MatchTally, wilson_interval
+from simulator.lab.paired import PairTally, paired_difference
+from simulator.lab.sequential import StopReason, StopRule, variant_state
+
+
+class CompareError(ValueError):
+    """A compare plan that cannot be played (odd sizes, no variant, bad weights…)."""
+
+
+@dataclass(frozen=True)
+class FieldEntry:
+    """One opponent of the field: a label, an AI policy, its deck (games with decks), its weight."""
+
+    label: str
+    policy: str
+    deck: Any = None
+    weight: float = 1.0
+
+
+@dataclass(frozen=True)
+class CompareChunk:
+    """Games ``start .. stop-1`` of every arm: the ``chunk``-th chunk, inside round ``round``."""
+
+    chunk: int
+    round: int
+    start: int
+    stop: int
+
+    @property
+    def games(self) -> int:
+        return self.stop - self.start
+
+
+def compare_chunks(round_ends: Sequence[int], chunk_size: int) -> list[CompareChunk]:
+    """Every chunk of a compare whose rounds end at ``round_ends`` games per arm (cumulative):
+    chunks of ``chunk_size`` games (even), a round's last chunk possibly shorter."""
+    if chunk_size < 2 or chunk_size % 2:
+        raise CompareError("a compare's chunks hold whole seat-swapped pairs: an even chunk size")
+    out: list[CompareChunk] = []
+    begin = 0
+    for r, end in enumerate(round_ends):
+        if end <= begin or end % 2:
+            raise CompareError("round ends must grow and be even")
+        for start in range(begin, end, chunk_size):
+            out.append(CompareChunk(len(out), r, start, min(start + chunk_size, end)))
+        begin = end
+    return out
+
+
+def opponent_for_pair(seed: int, pair: int, weights: Sequence[float]) -> int:
+    """The field entry playing pair ``pair`` (games ``2·pair`` and ``2·pair + 1``) of every arm:
+    drawn with probability proportional to ``weights``, from (seed, pair) only."""
+    if len(weights) == 1:
+        return 0
+    u = derive_seed(seed, pair, "opponent") / (MAX_SEED + 1)
+    total = float(sum(weights))
+    acc = 0.0
+    for i, w in enumerate(weights):
+        acc += w / total
+        if u < acc:
+            return i
+    return max(i for i, w in enumerate(weights) if w > 0)  # u within rounding of 1
+
+
+@dataclass(frozen=True)
+class ComparePlan:
+    """What to play: the arms (base first), the field, games per arm (the budget when
+    sequential), the seed, the chunk size, the game's options and the stop rule."""
+
+    game: str
+    arms: tuple[Entrant, ...]
+    field: tuple[FieldEntry, ...]
+    games: int
+    seed: int
+    chunk_size: int
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    stop: StopRule | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.arms) < 2:
+            raise CompareError("a compare needs a base and at least one variant")
+        if not self.field:
+            raise CompareError("a compare needs a field of at least one opponent")
+        if any(f.weight < 0 for f in self.field) or sum(f.weight for f in self.field) <= 0:
+            raise CompareError("field weights must be non-negative and not all 0")
+        if self.games < 2 or self.games % 2:
+            raise CompareError("a compare plays seat-swapped pairs: an even number of games per arm")
+
+    @property
+    def round_ends(self) -> list[int]:
+        return self.stop.ends if self.stop is not None else [self.games]
+
+    @property
+    def chunks(self) -> list[CompareChunk]:
+        return compare_chunks(self.round_ends, self.chunk_size)
+
+    @property
+    def weights(self) -> list[float]:
+        return [f.weight for f in self.field]
+
+    def chunks_of_round(self, round_index: int) -> list[CompareChunk]:
+        return [c for c in self.chunks if c.round == round_index]
+
+
+@dataclass
+class CompareTally:
+    """The sums of some games of a compare: per arm its :class:`MatchTally` against the whole
+    field (side A the arm, side B whichever opponent), per arm and field entry the games, wins and
+    draws, per variant its :class:`PairTally` against the base. Mergeable in any order."""
+
+    arms: list[MatchTally]
+    versus: list[list[list[int]]]  # [arm][field entry] = [games, wins, draws]
+    pairs: list[PairTally]
+
+    @classmethod
+    def empty(cls, arms: int, field_size: int) -> CompareTally:
+        return cls(
+            arms=[MatchTally() for _ in range(arms)],
+            versus=[[[0, 0, 0] for _ in range(field_size)] for _ in range(arms)],
+            pairs=[PairTally() for _ in range(arms - 1)],
+        )
+
+    def merge(self, other: CompareTally) -> CompareTally:
+        for mine, theirs in zip(self.arms, other.arms, strict=True):
+            mine.merge(theirs)
+        for row, other_row in zip(self.versus, other.versus, strict=True):
+            for cell, other_cell in zip(row, other_row, strict=True):
+                for k in range(3):
+                    cell[k] += other_cell[k]
+        for p, q in zip(self.pairs, other.pairs, strict=True):
+            p.merge(q)
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "arms": [t.to_json() for t in self.arms],
+            "versus": self.versus,
+            "pairs": [p.to_json() for p in self.pairs],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CompareTally:
+        return cls(
+            arms=[MatchTally.from_json(t) for t in data["arms"]],
+            versus=[[list(cell) for cell in row] for row in data["versus"]],
+            pairs=[PairTally.from_json(p) for p in data["pairs"]],
+        )
+
+
+def _score(result: GameResult) -> float:
+    """Side A's (the arm's) score in one game: 1 win, ½ draw, 0 loss."""
+    winner = result.winner
+    return 0.5 if winner is None else float(winner == "A")
+
+
+class CompareBatch:
+    """A compare plan made playable: the game and one policy object per arm and field entry,
+    built once (per process), then any chunk played on them."""
+
+    def __init__(self, plan: ComparePlan, spec: GameSpec | None = None) -> None:
+        self.plan = plan
+        self.spec = spec or get_game_spec(plan.game)
+        self.game: Game = self.spec.make_game(**dict(plan.options))
+        self.arm_policies: list[Policy] = [self.spec.policies[a.policy]() for a in plan.arms]
+        self.field_policies: list[Policy] = [self.spec.policies[f.policy]() for f in plan.field]
+
+    def play_chunk(
+        self, start: int, stop: int, *, on_result: Callable[[int, GameResult], None] | None = None
+    ) -> CompareTally:
+        """Play games ``start .. stop-1`` (whole pairs) of every arm into one tally; ``on_result``
+        sees each game's result with its arm."""
+        if start % 2 or stop % 2:
+            raise CompareError("a chunk holds whole seat-swapped pairs")
+        plan = self.plan
+        tally = CompareTally.empty(len(plan.arms), len(plan.field))
+        weights = plan.weights
+        for pair in range(start // 2, stop // 2):
+            o = opponent_for_pair(plan.seed, pair, weights)
+            opponent = Side("B", self.field_policies[o], plan.field[o].deck)
+            scores: list[tuple[float, float]] = []
+            for a, arm in enumerate(plan.arms):
+                side = Side("A", self.arm_policies[a], arm.deck)
+                pair_scores = []
+                for index in (2 * pair, 2 * pair + 1):
+                    result = play_match_game(self.game, (side, opponent), plan.seed, index)
+                    tally.arms[a].add(result)
+                    score = _score(result)
+                    cell = tally.versus[a][o]
+                    cell[0] += 1
+                    cell[1] += score == 1.0
+                    cell[2] += score == 0.5
+                    pair_scores.append(score)
+                    if on_result is not None:
+                        on_result(a, result)
+                scores.append((pair_scores[0], pair_scores[1]))
+            for v in range(1, len(plan.arms)):
+                tally.pairs[v - 1].add_pair(scores[0], scores[v])
+        return tally
+
+
+# --- results ------------------------------------------------------------------------------------
+
+
+def _rate(games: int, wins: int, draws: int) -> dict[str, Any]:
+    lo, hi = wilson_interval(wins, games)
+    return {
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "losses": games - wins - draws,
+        "win_rate": wins / games if games else None,
+        "win_rate_ci95": [lo, hi],
+    }
+
+
+def compare_report(
+    plan: ComparePlan,
+    rounds: Sequence[CompareTally],
+    *,
+    reason: StopReason | None = None,
+) -> dict[str, Any]:
+    """The statistics of a compare from its rounds' tallies (``rounds[r]``: round *r*'s games;
+    the rounds played so far): each arm's record against the field and each field entry, each
+    variant's paired difference to the base, and the stop rule's state (``reason``: why it ended,
+    ``None`` while it runs)."""
+    total = CompareTally.empty(len(plan.arms), len(plan.field))
+    for r in rounds:
+        total.merge(r)
+    arms = []
+    for a, arm in enumerate(plan.arms):
+        t = total.arms[a]
+        arms.append(
+            {
+                "entrant": a,
+                "label": arm.label,
+                "role": "base" if a == 0 else "variant",
+                "policy": arm.policy,
+                **_rate(t.games, t.wins.get("A", 0), t.draws),
+                "versus": [
+                    {"field": f, "label": plan.field[f].label, **_rate(*total.versus[a][f])}
+                    for f in range(len(plan.field))
+                ],
+            }
+        )
+    differences = []
+    margin = plan.stop.margin if plan.stop is not None else 0.0
+    for v in range(1, len(plan.arms)):
+        diff = paired_difference(total.pairs[v - 1])
+        entry: dict[str, Any] = {
+            "variant": plan.arms[v].label,
+            "entrant": v,
+            "estimate": diff.estimate,
+            "ci95": list(diff.ci95),
+            "games": diff.games,
+            "pairs": diff.pairs,
+            "changed": diff.changed,
+            "changed_share": diff.changed_share,
+            "better": diff.better,
+            "worse": diff.worse,
+            "base_win_rate": arms[0]["win_rate"],
+            "variant_win_rate": arms[v]["win_rate"],
+            "significant": diff.significant,
+        }
+        if plan.stop is not None:
+            state = variant_state([r.pairs[v - 1].pairs for r in rounds], margin, plan.stop.alpha)
+            entry["cs95"] = list(state.cs95)
+            entry["verdict"] = state.verdict.value
+            entry["significant"] = state.significant
+        differences.append(entry)
+    played_ends = plan.round_ends[: len(rounds)]
+    stop: dict[str, Any] = {
+        "sequential": plan.stop is not None,
+        "margin": plan.stop.margin if plan.stop is not None else None,
+        "first_round": plan.round_ends[0],
+        "budget": plan.games,
+        "rounds": played_ends,
+        "games_per_arm": total.arms[0].games,
+        "reason": reason.value if reason is not None else None,
+    }
+    return {
+        "arms": arms,
+        "field": [
+            {"field": f, "label": e.label, "policy": e.policy, "weight": e.weight / sum(plan.weights)}
+            for f, e in enumerate(plan.field)
+        ],
+        "differences": differences,
+        "stop": stop,
+        "games": sum(t.games for t in total.arms),
+    }
