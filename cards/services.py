@@ -250,6 +250,7 @@ REQUIREMENT_RELATIONS = {
     "classes": "required_classes",
     "characters": "required_characters",
     "races": "required_races",
+    "castes": "required_castes",
 }
 
 
@@ -269,7 +270,8 @@ def character_save(*, character: Character | None = None, data: Mapping[str, Any
 
 def card_save(*, card: Card | None = None, data: Mapping[str, Any]) -> Card:
     """Create (``card=None``) or update a card from validated input (``requirements`` as a mapping
-    of ``classes`` / ``characters`` (families) / ``races`` rows). Raises :class:`ValidationError`."""
+    of ``classes`` / ``characters`` (families) / ``races`` / ``castes`` rows). Raises
+    :class:`ValidationError`."""
     values = {k: v for k, v in data.items() if k != "requirements"}
     relations: dict[str, Sequence[models.Model]] = {}
     requirements = data.get("requirements")
