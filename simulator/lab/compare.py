@@ -20,7 +20,9 @@ The plan of games, pure and the same for the local runner and a Celery job:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +33,7 @@ from simulator.engine.runner import GameResult, Side, play_match_game
 from simulator.engine.seeds import MAX_SEED, derive_seed
 from simulator.engine.stats import MatchTally, wilson_interval
 from simulator.lab.paired import PairTally, paired_difference
-from simulator.lab.sequential import StopReason, StopRule, variant_state
+from simulator.lab.sequential import StopReason, StopRule, stop_after_round, variant_state
 
 
 class CompareError(ValueError):
@@ -318,3 +320,75 @@ def compare_report(
         "stop": stop,
         "games": sum(t.games for t in total.arms),
     }
+
+
+# --- the local runner ---------------------------------------------------------------------------
+
+_worker_batch: CompareBatch | None = None
+
+
+def _init_worker(plan: ComparePlan) -> None:
+    global _worker_batch
+    _worker_batch = CompareBatch(plan)
+
+
+def _play_in_worker(chunk: CompareChunk) -> tuple[CompareChunk, dict[str, Any]]:
+    assert _worker_batch is not None
+    return chunk, _worker_batch.play_chunk(chunk.start, chunk.stop).to_json()
+
+
+def round_reason(plan: ComparePlan, rounds: Sequence[CompareTally]) -> StopReason | None:
+    """Why the compare ends after its ``len(rounds)``-th round, or ``None`` to play the next."""
+    played = plan.round_ends[len(rounds) - 1]
+    if plan.stop is None:
+        return StopReason.FIXED if played >= plan.games else None
+    return stop_after_round(
+        [[r.pairs[v].pairs for r in rounds] for v in range(len(plan.arms) - 1)], plan.stop, played
+    )
+
+
+def run_compare_local(
+    plan: ComparePlan,
+    *,
+    processes: int | None = None,
+    on_chunk: Callable[[CompareChunk, CompareTally], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> tuple[list[CompareTally], StopReason | None]:
+    """Play a compare on this machine, round by round: each round's tally and why it ended
+    (``None`` if ``should_stop`` abandoned it). ``processes``: worker processes (default: every
+    core; 1 plays here); chunks are handed out one at a time, as Celery does."""
+    rounds: list[CompareTally] = []
+    processes = max(1, min(processes or os.cpu_count() or 1, len(plan.chunks)))
+
+    def play_rounds(
+        play: Callable[[list[CompareChunk]], Iterable[tuple[CompareChunk, CompareTally]]],
+    ) -> StopReason | None:
+        for r in range(len(plan.round_ends)):
+            tally = CompareTally.empty(len(plan.arms), len(plan.field))
+            for chunk, part in play(plan.chunks_of_round(r)):
+                tally.merge(part)
+                if on_chunk is not None:
+                    on_chunk(chunk, part)
+                if should_stop is not None and should_stop():
+                    rounds.append(tally)
+                    return None
+            rounds.append(tally)
+            reason = round_reason(plan, rounds)
+            if reason is not None:
+                return reason
+        return None  # pragma: no cover - the last round always ends the compare
+
+    if processes == 1:
+        batch = CompareBatch(plan)
+        reason = play_rounds(lambda chunks: ((c, batch.play_chunk(c.start, c.stop)) for c in chunks))
+        return rounds, reason
+    context = multiprocessing.get_context("spawn")  # as run_local: fresh interpreters, no copied connections
+    with context.Pool(processes, initializer=_init_worker, initargs=(plan,)) as pool:
+
+        def in_pool(chunks: list[CompareChunk]) -> Iterator[tuple[CompareChunk, CompareTally]]:
+            for chunk, data in pool.imap_unordered(_play_in_worker, chunks, chunksize=1):
+                yield chunk, CompareTally.from_json(data)
+
+        reason = play_rounds(in_pool)
+        pool.terminate()
+    return rounds, reason
