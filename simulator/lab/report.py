@@ -3,7 +3,8 @@
 - ``card_metrics`` (every kind of job whose game reports card events — Eredan): one entry per
   entrant, its cards' metrics over all its games (:mod:`simulator.lab.card_metrics`);
 - ``metagame`` and ``ratings`` (round robins): the Nash mix and scores against fields
-  (:mod:`simulator.lab.metagame`), Bradley–Terry ratings (:mod:`simulator.lab.ratings`).
+  (:mod:`simulator.lab.metagame`), Bradley–Terry ratings (:mod:`simulator.lab.ratings`);
+- a compare's whole statistics (:func:`compare_sections`).
 """
 
 from __future__ import annotations
@@ -11,11 +12,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from simulator.engine.batch import ROUND_ROBIN, Entrant, Pairing
+from simulator.engine.batch import ROUND_ROBIN, Entrant, Pairing, batch_report
 from simulator.engine.stats import CardMetricsTally, MatchTally
 from simulator.lab.card_metrics import card_metrics_report
+from simulator.lab.compare import (
+    COMPARE,
+    ComparePlan,
+    CompareTally,
+    compare_entrants,
+    compare_pairings,
+    compare_report,
+    compare_total,
+)
 from simulator.lab.metagame import metagame_report
 from simulator.lab.ratings import ratings_report
+from simulator.lab.sequential import StopReason
 
 
 def entrant_card_metrics(
@@ -73,7 +84,8 @@ def lab_sections(
     field: Mapping[str, float] | None = None,
 ) -> dict[str, Any]:
     """The lab's keys to add to a batch's results: ``card_metrics`` when the game reports card
-    events, and for a round robin ``metagame`` (once every pairing has games) and ``ratings``."""
+    events, and for a round robin ``metagame`` (once every pairing has games) and ``ratings``
+    (once every entrant has games)."""
     labels = [e.label for e in entrants]
     out: dict[str, Any] = {}
     cards = card_metrics_section(labels, entrant_card_metrics(len(entrants), pairings, tallies))
@@ -82,5 +94,22 @@ def lab_sections(
     if kind == ROUND_ROBIN:
         wins, draws, games = matrices(len(entrants), pairings, tallies)
         out["metagame"] = metagame_report(labels, wins, draws, games, field=field)
-        out["ratings"] = ratings_report(labels, wins, draws) if any(map(any, games)) else None
+        # Ratings once every entrant has played (an entrant without games has no rating).
+        out["ratings"] = ratings_report(labels, wins, draws) if all(map(any, games)) else None
     return out
+
+
+def compare_sections(
+    plan: ComparePlan, rounds: Sequence[CompareTally], *, reason: StopReason | None
+) -> dict[str, Any]:
+    """The statistics of a compare as results: the batch report of its pairings (arm against field
+    entry: the tables, matrix and standings every job has), the compare's own report (arms,
+    field, differences, stop) and the card metrics of its entrants."""
+    entrants = compare_entrants(plan)
+    pairings = compare_pairings(plan)
+    tallies = compare_total(plan, rounds).pairing_tallies
+    return {
+        **batch_report(entrants, pairings, tallies),
+        **compare_report(plan, rounds, reason=reason),
+        **lab_sections(COMPARE, entrants, pairings, tallies),
+    }

@@ -81,7 +81,7 @@ def test_identical_arms_play_identical_games_and_differ_by_exactly_zero():
         chunk_size=50,
     )
     (tally,) = _play(plan)
-    assert tally.arms[0].to_json() == tally.arms[1].to_json()
+    assert [t.to_json() for t in tally.tallies[0]] == [t.to_json() for t in tally.tallies[1]]
     report = compare_report(plan, [tally])
     same, weaker = report["differences"]
     assert same["estimate"] == 0.0 and same["changed"] == 0 and same["games"] == 600
@@ -169,4 +169,4 @@ def test_a_fixed_compare_plays_every_game():
     )
     rounds, reason = run_compare_local(plan, processes=1)
     assert reason is StopReason.FIXED
-    assert [r.arms[0].games for r in rounds] == [100]
+    assert [r.arm(0).games for r in rounds] == [100]
