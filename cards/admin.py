@@ -24,7 +24,7 @@ from cards.domain.text import LANGS, rules_text
 from cards.selectors import card_export_rows, card_type_descendants, character_export_rows
 from cards.services import character_classes_errors, entries_delete, entries_delete_check
 from cards.specs import card_to_spec, character_to_spec, get_names
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 # --- reference tables ---------------------------------------------------------------------------
 

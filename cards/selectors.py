@@ -8,7 +8,8 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from cards.models import Card, CardType, Caste, Character, CharacterClass, EvolutionFamily, Guild
+from cards.domain.vocabulary import Vocabulary, vocabulary_from_reference
+from cards.models import Card, CardType, Caste, Character, CharacterClass, EvolutionFamily, Guild, Race
 
 
 def character_list() -> QuerySet[Character]:
@@ -159,3 +160,24 @@ def cardset_stats() -> dict[str, Any]:
         "estimated_stats": Character.objects.filter(Q(stats_source="estimated")).count(),
         "guild_names": guild_names,
     }
+
+
+# --- the vocabulary of the rules-text compiler -------------------------------------------------
+
+
+def text_vocabulary() -> Vocabulary:
+    """The card texts' words (guilds, classes, races, castes, card types) from the reference tables
+    of the database (loaded by ``load_cardset``): a fixed number of queries."""
+    reference: dict[str, list[dict[str, Any]]] = {
+        "guilds": [dict(row) for row in Guild.objects.values("slug", "name_fr")],
+        "classes": [dict(row) for row in CharacterClass.objects.values("slug", "name_fr")],
+        "races": [dict(row) for row in Race.objects.values("slug", "name_fr")],
+        "castes": [dict(row) for row in Caste.objects.values("slug", "name_fr")],
+        "card_types": [
+            {"slug": slug, "name_fr": name, "parent": parent, "character_type": character_type}
+            for slug, name, parent, character_type in CardType.objects.values_list(
+                "slug", "name_fr", "parent__slug", "character_type"
+            )
+        ],
+    }
+    return vocabulary_from_reference(reference)

@@ -25,7 +25,7 @@ from cards.models import (
     EvolutionFamily,
     FamilyKind,
 )
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 CATALOG_VERSION_PK = 1
 

@@ -22,7 +22,7 @@ from cards.specs import get_catalog
 from decks.models import Deck, DeckCard, DeckCharacter
 from decks.text_format import deck_text_export
 from decks.validator import ValidationResult, validate_deck
-from eredan.api.errors import NotFoundError
+from eredan.errors import NotFoundError
 
 
 def _is_staff(user: Any) -> bool:

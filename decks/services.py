@@ -2,8 +2,9 @@
 
 Every write runs in one transaction, checks everything first (a refused request changes
 nothing) and stores the deck's validation result with the catalog version it was computed at.
-Refusals are :class:`eredan.api.errors.DomainError` with a code of
-:class:`decks.error_codes.DeckErrorCode`. Rule violations are not refusals: a deck that breaks the
+Refusals are :class:`eredan.errors.DomainError` with a code of
+:class:`decks.error_codes.DeckErrorCode` (several problems: :class:`eredan.errors.DomainErrors`,
+one entry each). Rule violations are not refusals: a deck that breaks the
 rules is saved as a draft, and its result says why.
 """
 
@@ -32,7 +33,7 @@ from decks.models import Deck, DeckCard, DeckCharacter
 from decks.selectors import decks_revalidate, with_entries
 from decks.text_format import DeckTextError, ParsedDeck, deck_text_parse
 from decks.validator import ValidationResult, validate_deck
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError, Problems
 
 #: The bundled demo decks (``[{"slug", "name", "characters": [slug ×3], "cards": {slug: count}}]``).
 DEMO_DECKS_PATH = Path(__file__).resolve().parents[1] / "fixtures" / "cardset" / "decks.json"
@@ -72,28 +73,6 @@ def deck_text_read(*, text: str, catalog: Catalog | None = None, field: str = "t
 # --- saved decks --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Problem:
-    field: str
-    code: str
-    message: str
-
-
-def _raise(problems: Sequence[_Problem]) -> None:
-    """One problem → its own error; several → one error listing them all under ``problems``."""
-    if not problems:
-        return
-    if len(problems) == 1:
-        p = problems[0]
-        raise DomainError(p.message, code=p.code, field=p.field)
-    codes = {p.code for p in problems}
-    raise DomainError(
-        f"{len(problems)} problems: " + "; ".join(f"{p.field}: {p.message}" for p in problems[:5]),
-        code=codes.pop() if len(codes) == 1 else "invalid",
-        problems=[{"field": p.field, "code": p.code, "message": p.message} for p in problems],
-    )
-
-
 def _clean_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise DomainError("A deck needs a name.", code="required", field="name")
@@ -111,43 +90,34 @@ def _clean_name(name: object) -> str:
 
 def _check_shape(characters: Any, cards: Any) -> None:
     """The types and bounds the API serializers also check (services may be called directly)."""
-    problems: list[_Problem] = []
+    problems = Problems()
     if not isinstance(characters, list | tuple) or len(characters) > MAX_CHARACTER_ENTRIES:
-        problems.append(
-            _Problem("characters", "invalid", f"A list of at most {MAX_CHARACTER_ENTRIES} slugs.")
-        )
+        problems.add("characters", "invalid", f"A list of at most {MAX_CHARACTER_ENTRIES} slugs.")
     elif not all(isinstance(s, str) and 0 < len(s) <= MAX_SLUG_LENGTH for s in characters):
-        problems.append(_Problem("characters", "invalid", "Each character is a slug."))
+        problems.add("characters", "invalid", "Each character is a slug.")
     if not isinstance(cards, Mapping) or len(cards) > MAX_CARD_ENTRIES:
-        problems.append(
-            _Problem("cards", "invalid", f"An object of at most {MAX_CARD_ENTRIES} slug: count pairs.")
-        )
+        problems.add("cards", "invalid", f"An object of at most {MAX_CARD_ENTRIES} slug: count pairs.")
     else:
         for slug, count in cards.items():
             if not isinstance(slug, str) or not 0 < len(slug) <= MAX_SLUG_LENGTH:
-                problems.append(_Problem("cards", "invalid", "Each card is a slug."))
+                problems.add("cards", "invalid", "Each card is a slug.")
             elif type(count) is not int or not 1 <= count <= MAX_COPIES:
-                problems.append(
-                    _Problem(f"cards.{slug}", "invalid", f"A count is a whole number from 1 to {MAX_COPIES}.")
-                )
-    _raise(problems)
+                problems.add(f"cards.{slug}", "invalid", f"A count is a whole number from 1 to {MAX_COPIES}.")
+    problems.raise_any()
 
 
 def _resolve(characters: Sequence[str], cards: Mapping[str, int]) -> tuple[list[Character], dict[str, Card]]:
     """The rows the slugs name (two queries); unknown slugs are refused, all reported at once."""
     found_chars = {c.slug: c for c in Character.objects.filter(slug__in=set(characters)).only("id", "slug")}
     found_cards = {c.slug: c for c in Card.objects.filter(slug__in=set(cards)).only("id", "slug")}
-    problems = [
-        _Problem(f"characters.{i}", Code.UNKNOWN_CHARACTER, f"Unknown character {slug!r}.")
-        for i, slug in enumerate(characters)
-        if slug not in found_chars
-    ]
-    problems += [
-        _Problem(f"cards.{slug}", Code.UNKNOWN_CARD, f"Unknown card {slug!r}.")
-        for slug in cards
-        if slug not in found_cards
-    ]
-    _raise(problems)
+    problems = Problems()
+    for i, slug in enumerate(characters):
+        if slug not in found_chars:
+            problems.add(f"characters.{i}", Code.UNKNOWN_CHARACTER, f"Unknown character {slug!r}.")
+    for slug in cards:
+        if slug not in found_cards:
+            problems.add(f"cards.{slug}", Code.UNKNOWN_CARD, f"Unknown card {slug!r}.")
+    problems.raise_any()
     return [found_chars[s] for s in characters], found_cards
 
 
@@ -260,7 +230,7 @@ def demo_decks_load(*, path: Path | str = DEMO_DECKS_PATH) -> DemoDecksReport:
     if not isinstance(entries, list):
         raise DomainError(f"{path}: expected a list of decks", code=Code.DEMO_DECKS_INVALID)
     report = DemoDecksReport()
-    problems: list[str] = []
+    problems = Problems()
     for i, entry in enumerate(entries):
         if not (
             isinstance(entry, dict)
@@ -269,18 +239,17 @@ def demo_decks_load(*, path: Path | str = DEMO_DECKS_PATH) -> DemoDecksReport:
             and isinstance(entry.get("characters"), list)
             and isinstance(entry.get("cards"), dict)
         ):
-            problems.append(f"decks[{i}]: expected {{slug, name, characters, cards}}")
+            problems.add(f"decks.{i}", Code.DEMO_DECKS_INVALID, "expected {slug, name, characters, cards}")
             continue
         try:
             _demo_deck_upsert(entry, report)
         except DomainError as exc:
-            problems.append(f"deck {entry['slug']!r}: {exc.message}")
-    if problems:
-        raise DomainError(
-            "The demo decks file has problems: " + "; ".join(problems),
-            code=Code.DEMO_DECKS_INVALID,
-            problems=problems,
-        )
+            for error in exc.errors:
+                where = f" ({error.field})" if error.field else ""
+                problems.add(
+                    f"decks.{i}", Code.DEMO_DECKS_INVALID, f"deck {entry['slug']!r}{where}: {error.message}"
+                )
+    problems.raise_any()  # inside the transaction: nothing of the file is loaded
     return report
 
 

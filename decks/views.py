@@ -28,12 +28,13 @@ from decks.serializers import (
     ValidateInputSerializer,
     ValidationResultSerializer,
 )
-from eredan.api.errors import DomainError, body_size_check
+from eredan.api.errors import body_size_check
 from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination, paginated
 from eredan.api.parsers import JSONParser
 from eredan.api.renderers import renderers_for
 from eredan.api.schema import ERROR_RESPONSES
 from eredan.api.views import JsonErrorsMixin
+from eredan.errors import DomainError
 
 
 def _check_body_size(request: Request, limit: int) -> None:

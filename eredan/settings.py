@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -66,6 +67,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from here, not from a CDN
     "django_htmx",  # the pages: htmx served from the package, request.htmx
+    "axes",  # failed logins: per account and per address, a lockout that ends (docs/api.md)
     "eredan",
     "cards",
     "cards.collection",
@@ -83,6 +85,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a lockout decided during authentication into the answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "eredan.urls"
@@ -98,6 +102,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "eredan.language.card_language",
+                "cards.web.context.faces",
             ],
         },
     },
@@ -127,6 +133,12 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "eredan"),
+            # An unreachable Redis must cost a request a moment, not a hang (the throttles then
+            # count locally: eredan/api/throttling.py).
+            "OPTIONS": {
+                "socket_connect_timeout": float(os.environ.get("CACHE_CONNECT_TIMEOUT", "0.5")),
+                "socket_timeout": float(os.environ.get("CACHE_TIMEOUT", "1")),
+            },
         }
     }
 else:
@@ -163,6 +175,32 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # Refuses, before any password is hashed, a login from a locked-out account or address.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# --- Client addresses and failed logins (docs/api.md "Throttling" and "Failed logins") ------
+#: Proxies in front of the application: forwarded addresses are read only as configured
+#: (eredan/network.py). Default: none, the TCP peer is the client.
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
+THROTTLE_IPV6_PREFIX = env_int("THROTTLE_IPV6_PREFIX", 64)
+THROTTLE_CACHE_RETRY_SECONDS = env_int("THROTTLE_CACHE_RETRY_SECONDS", 30)
+#: django-axes: failed logins on /accounts/login/, /admin/login/ and API Basic authentication,
+#: counted per account and per client address in the database (no cache: a Redis outage does not
+#: lift the limit); once either reaches the limit, logins from that address or to that account are
+#: refused for LOGIN_LOCKOUT_MINUTES after the last counted failure, the right password included.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+# Attempts during a lockout are refused without counting: the lockout ends on time.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "eredan.network.client_ident"
+AXES_USERNAME_CALLABLE = "eredan.logins.login_username"
+AXES_LOCKOUT_CALLABLE = "eredan.logins.lockout_response"
+AXES_VERBOSE = False
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -199,15 +237,14 @@ REST_FRAMEWORK = {
         "eredan.api.filters.OrderingFilter",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "eredan.api.throttling.AnonRateThrottle",
+        "eredan.api.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("THROTTLE_ANON", "300/minute"),
         "user": os.environ.get("THROTTLE_USER", "3000/minute"),
-        # Failed Basic-authentication attempts per client address (each costs a password hash).
-        "auth_failure": os.environ.get("THROTTLE_AUTH_FAILURE", "20/minute"),
     },
+    "NUM_PROXIES": NUM_PROXIES,
     "EXCEPTION_HANDLER": "eredan.api.errors.exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }

@@ -11,6 +11,7 @@ from eredan.api.views import ApiRootView, DocsView, SchemaView
 
 urlpatterns = [
     path("", web.home, name="home"),
+    path("language/", web.card_language_set, name="card-language"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("cards.web.urls")),
     path("", include("decks.web.urls")),

@@ -1,12 +1,30 @@
-"""The pages' own views: the home page. Each app serves its pages from ``<app>/web/``."""
+"""The pages' own views: the home page and the card-language switch. Each app serves its pages
+from ``<app>/web/``."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
+from eredan.language import COOKIE, COOKIE_MAX_AGE, parse_lang
 from eredan.services import site_counts
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "eredan/home.html", {"counts": site_counts()})
+
+
+@require_POST
+def card_language_set(request: HttpRequest) -> HttpResponse:
+    """Choose the card language (``lang``: ``en`` or ``fr``) and go back to ``next`` (a page of
+    this site; the home page otherwise). Anything but ``fr`` is English."""
+    lang = parse_lang(request.POST.get("lang"))
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        back = reverse("home")
+    response = HttpResponseRedirect(back or reverse("home"))
+    response.set_cookie(COOKIE, lang, max_age=COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure())
+    return response

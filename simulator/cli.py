@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from tqdm import tqdm
 
 from decks.services import deck_text_read
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 from simulator.engine.registry import GameSpec
 from simulator.models import SimulationJob
 from simulator.services import DeckComposition, EntrantInput
@@ -60,10 +60,7 @@ def describe_error(exc: DomainError | CliError) -> str:
     """A refusal as the commands print it: one line per problem, with its field and code."""
     if isinstance(exc, CliError):
         return str(exc)
-    problems = exc.details.get("problems")
-    if problems:
-        return "\n".join(f"{p['field'] or 'request'}: {p['message']} [{p['code']}]" for p in problems)
-    return f"{exc.field + ': ' if exc.field else ''}{exc.message} [{exc.code}]"
+    return "\n".join(f"{e.field + ': ' if e.field else ''}{e.message} [{e.code}]" for e in exc.errors)
 
 
 def _json_composition(ref: str, text: str) -> DeckComposition:

@@ -14,7 +14,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from eredan.api.errors import NotFoundError
+from eredan.errors import NotFoundError
 from simulator.engine.batch import Entrant, batch_report, pairings_for
 from simulator.engine.stats import MatchTally
 from simulator.lab.compare import COMPARE, ComparePlan, CompareTally

@@ -19,7 +19,6 @@ How a job runs (docs/simulation.md "How a job runs"):
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import random
 import secrets
@@ -41,7 +40,7 @@ from cards.specs import get_catalog
 from decks.models import Deck
 from decks.selectors import deck_slugs, with_entries
 from decks.services import deck_validate
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError, Problems
 from simulator.engine.batch import (
     KINDS,
     MATCHUP,
@@ -170,40 +169,6 @@ class PreparedJob:
         )
 
 
-@dataclass(frozen=True)
-class _Problem:
-    field: str | None
-    code: str
-    message: str
-    details: Mapping[str, Any] = dataclasses.field(default_factory=dict)  # ``field`` is the attribute above
-
-
-class _Problems:
-    """Every problem of a request, reported at once (rules of the API: never one at a time)."""
-
-    def __init__(self) -> None:
-        self.items: list[_Problem] = []
-
-    def add(self, field: str | None, code: str, message: str, **details: Any) -> None:
-        self.items.append(_Problem(field, code, message, details))
-
-    def raise_any(self) -> None:
-        if not self.items:
-            return
-        if len(self.items) == 1:
-            p = self.items[0]
-            raise DomainError(p.message, code=p.code, field=p.field, **p.details)
-        codes = {p.code for p in self.items}
-        raise DomainError(
-            f"{len(self.items)} problems: "
-            + "; ".join(f"{p.field or 'request'}: {p.message}" for p in self.items),
-            code=codes.pop() if len(codes) == 1 else "invalid",
-            problems=[
-                {"field": p.field, "code": p.code, "message": p.message, **p.details} for p in self.items
-            ],
-        )
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -224,7 +189,7 @@ def _game_spec(game: Any) -> GameSpec:
         ) from None
 
 
-def _check_options(spec: GameSpec, options: Any, problems: _Problems) -> dict[str, Any]:
+def _check_options(spec: GameSpec, options: Any, problems: Problems) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, Mapping):
@@ -304,7 +269,7 @@ def _prepare_entrant(
     index: int,
     default_policy: str,
     catalog: Catalog | None,
-    problems: _Problems,
+    problems: Problems,
 ) -> PreparedEntrant | None:
     where = f"entrants.{index}"
     policy = item.policy or default_policy
@@ -419,7 +384,7 @@ def simulation_prepare(
             code=Code.UNKNOWN_KIND,
             field="kind",
         )
-    problems = _Problems()
+    problems = Problems()
     if not isinstance(entrants, Sequence) or not all(isinstance(e, EntrantInput) for e in entrants):
         raise DomainError("Entrants are a list.", code=Code.ENTRANTS, field="entrants")
     try:
@@ -457,9 +422,14 @@ def simulation_prepare(
 
     # Games, seed, chunk size.
     if not _is_int(games) or not 1 <= games <= MAX_GAMES:
-        problems.add(
-            "games", Code.TOO_MANY_GAMES, f"Games per pairing is a whole number from 1 to {MAX_GAMES:,}."
+        code = (
+            Code.INVALID_GAMES
+            if not _is_int(games)
+            else Code.TOO_FEW_GAMES
+            if games < 1
+            else Code.TOO_MANY_GAMES
         )
+        problems.add("games", code, f"Games per pairing is a whole number from 1 to {MAX_GAMES:,}.")
         games_ok = False
     elif games * len(pairings) > MAX_TOTAL_GAMES:
         problems.add(
@@ -525,7 +495,7 @@ def simulation_prepare(
         record_games = 0
 
     # Game options: the game itself checks the values.
-    if not any(p.field and p.field.startswith("options") for p in problems.items):
+    if not problems.on("options"):
         try:
             made = spec.make_game(**clean_options)
         except (ValueError, TypeError, GameError) as exc:
@@ -554,7 +524,7 @@ def simulation_prepare(
                 pk=collection_id if _is_int(collection_id) else -1, owner_id=owner.pk
             ).first()
             if collection is None:
-                problems.add("collection", "not_found", "No collection of yours has this id.")
+                problems.add("collection", Code.COLLECTION_NOT_FOUND, "No collection of yours has this id.")
     elif collection_id is not None:
         problems.add("collection", Code.EXPERIENCE, "A collection is only used with award_experience.")
 
@@ -577,7 +547,7 @@ def simulation_prepare(
     )
 
 
-def _check_engine_support(game: Any, prepared: Sequence[PreparedEntrant | None], problems: _Problems) -> None:
+def _check_engine_support(game: Any, prepared: Sequence[PreparedEntrant | None], problems: Problems) -> None:
     """Each deck must be playable by the engine (a card it cannot play is refused here, not in
     the middle of the job): set up one game of the deck against itself."""
     for i, entrant in enumerate(prepared):

@@ -15,10 +15,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from eredan.api.errors import DomainError, body_size_check
+from eredan.api.errors import body_size_check
 from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination, paginated
 from eredan.api.parsers import JSONParser
 from eredan.api.schema import ERROR_RESPONSE, ERROR_RESPONSES
+from eredan.errors import DomainError
 from simulator import selectors, services
 from simulator.exports import TABLES, MissingTableError, forest_plot, heatmap, results_csv
 from simulator.models import SimulationJob

@@ -22,8 +22,24 @@ def disturb_global_random():
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache: API throttling counts requests per client address
-    in the cache, and a whole session's requests from 127.0.0.1 must not add up to a 429."""
+    in the cache (or in its local fallback), and a whole session's requests from 127.0.0.1 must
+    not add up to a 429."""
     from django.core.cache import cache
 
+    from eredan.api.throttling import counters
+
     cache.clear()
+    counters.clear()
     yield
+
+
+@pytest.fixture
+def throttle_rates(settings):
+    """Set API rates for one test: ``throttle_rates(anon="3/minute")`` (eredan/api/throttling.py
+    reads them at each request)."""
+
+    def set_rates(**values: str) -> None:
+        merged = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], **values}
+        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": merged}
+
+    return set_rates

@@ -14,7 +14,7 @@ from django.template.response import TemplateResponse
 
 from cards.collection import services
 from cards.collection.models import Collection, ExperienceAward, ExperienceGrant, OwnedCopy
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 _ModelT = TypeVar("_ModelT", bound=Model)
 

@@ -15,7 +15,7 @@ from cards.collection.csvio import ExportRow
 from cards.collection.models import Collection, ExperienceGrant, OwnedCopy
 from cards.collection.xp import CARD, CHARACTER, Progress, XpThresholds
 from cards.models import Card, Character, XpThreshold
-from eredan.api.errors import NotFoundError
+from eredan.errors import NotFoundError
 
 #: Where the XP thresholds come from when the database has none yet (before ``load_cardset``):
 #: the bundled reference fixture, the same file the loader reads.

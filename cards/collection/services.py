@@ -46,7 +46,7 @@ from cards.collection.xp import (
 )
 from cards.domain.specs import XP_CARD_TYPE
 from cards.models import Card, Character
-from eredan.api.errors import DomainError, DomainErrors
+from eredan.errors import DomainError, DomainErrors
 
 #: Most collections one user may keep.
 MAX_COLLECTIONS_PER_USER = 50

@@ -29,11 +29,11 @@ from cards.collection import serializers as s
 from cards.collection.csvio import format_csv
 from cards.collection.models import Collection, ExperienceSource
 from cards.collection.xp import KINDS
-from eredan.api.errors import DomainError
 from eredan.api.parsers import FormParser, JSONParser, MultiPartParser
 from eredan.api.renderers import renderers_for
 from eredan.api.schema import ERROR_RESPONSES
 from eredan.api.views import JsonErrorsMixin
+from eredan.errors import DomainError
 
 if TYPE_CHECKING:
     from rest_framework.generics import BaseFilterProtocol

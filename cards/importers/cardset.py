@@ -40,7 +40,7 @@ from cards.models import (
     CardSet as SetModel,
 )
 from cards.services import catalog_batch, catalog_version_bump, entry_save
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 CREATED, UPDATED, UNCHANGED = "created", "updated", "unchanged"
 #: Tables in load order (parents before children), with their key in reference.json.

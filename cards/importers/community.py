@@ -31,7 +31,7 @@ from django.db import transaction
 
 from cards import models as m
 from cards.services import catalog_batch, entry_save
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 #: Source recorded on imported characters' stats (docs/rules/eredan.md §4 — where each stat came from).
 COMMUNITY_STATS_SOURCE = "community cards.json"

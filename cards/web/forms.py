@@ -8,12 +8,15 @@ from django import forms
 
 from cards.collection.services import MAX_COPIES_PER_REQUEST
 from cards.collection.xp import CARD, CHARACTER
-from cards.web.selectors import BrowserQuery, Entry, browser_choices, entry_resolve
+from cards.domain.text import Lang
+from cards.web.selectors import DEFAULT_SORT, SORTS, BrowserQuery, Entry, browser_choices, entry_resolve
 
 KIND_CHOICES = [("", "Characters and cards"), (CHARACTER, "Characters"), (CARD, "Cards")]
 UNIQUE_CHOICES = [("", "Any"), ("true", "Unique only"), ("false", "Not unique")]
 #: Browser form fields passed on to the API's filter sets, under the API's parameter names.
-FILTER_FIELDS = ("type", "guild", "class", "race", "level", "unique")
+FILTER_FIELDS = ("type", "guild", "class", "race", "caste", "level", "unique", "rarity", "set")
+#: How results are shown: a table, or a grid of card faces.
+VIEW_CHOICES = [("", "List"), ("grid", "Card faces")]
 
 
 class CardBrowserForm(forms.Form):
@@ -27,10 +30,17 @@ class CardBrowserForm(forms.Form):
     race = forms.ChoiceField(required=False, label="Race")
     level = forms.ChoiceField(required=False, label="Level")
     unique = forms.ChoiceField(required=False, choices=UNIQUE_CHOICES, label="Unique")
+    sort = forms.ChoiceField(
+        required=False,
+        label="Sort by",
+        choices=[(k if k != DEFAULT_SORT else "", v[0]) for k, v in SORTS.items()],
+    )
+    view = forms.ChoiceField(required=False, choices=VIEW_CHOICES, label="View")
     page = forms.IntegerField(required=False, min_value=1, max_value=1_000_000, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, lang: Lang = "en", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.lang = lang
         choices = browser_choices()
         self._choices("type", [("", "Any type"), *choices.types])
         self._choices("guild", [("", "Any guild"), *choices.guilds])
@@ -42,7 +52,18 @@ class CardBrowserForm(forms.Form):
         )
         self._choices("race", [("", "Any race"), *choices.races])
         self._choices("level", [("", "Any level"), *choices.levels])
-        order = ["q", "text", "kind", "type", "guild", "class", "race", "level", "unique", "page"]
+        # Caste, rarity and set only where the data has them (the bundled set has no rarity).
+        for name, label, any_label, values in (
+            ("caste", "Caste", "Any caste", choices.castes),
+            ("rarity", "Rarity", "Any rarity", choices.rarities),
+            ("set", "Set", "Any set", choices.sets),
+        ):
+            if values or self.data.get(name):
+                self.fields[name] = forms.ChoiceField(
+                    required=False, label=label, choices=[("", any_label), *values]
+                )
+        order = ["q", "text", "kind", "type", "guild", "class", "race", "caste", "level", "unique", "rarity",
+                 "set", "sort", "view", "page"]  # fmt: skip
         self.order_fields(order)
 
     def _choices(self, name: str, choices: list[tuple[str, str]]) -> None:
@@ -54,6 +75,10 @@ class CardBrowserForm(forms.Form):
         data = super().clean() or {}
         if data.get("kind") == CHARACTER and data.get("type"):
             self.add_error("type", "Characters have no card type: show cards, or any type.")
+        if data.get("kind") == CARD and data.get("caste"):
+            self.add_error("caste", "Cards have no caste: show characters, or any caste.")
+        if data.get("type") and data.get("caste"):
+            self.add_error("caste", "A caste is a character's, a card type a card's: choose one of them.")
         return data
 
     def query(self) -> BrowserQuery:
@@ -63,7 +88,14 @@ class CardBrowserForm(forms.Form):
             text=data["text"],
             kind=data["kind"],
             filters={name: data[name] for name in FILTER_FIELDS if data.get(name)},
+            sort=data.get("sort") or DEFAULT_SORT,
+            lang=self.lang,
         )
+
+    @property
+    def grid(self) -> bool:
+        """Show the results as a grid of card faces."""
+        return self.is_bound and self.data.get("view") == "grid"
 
     @property
     def is_filtered(self) -> bool:

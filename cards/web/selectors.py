@@ -8,6 +8,7 @@ text of :mod:`cards.domain.text` (what the API serializers expose as ``rules_tex
 
 from __future__ import annotations
 
+import hashlib
 import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -23,9 +24,24 @@ from cards.api.filters import CardFilter, CharacterFilter
 from cards.collection import selectors as collection_selectors
 from cards.collection.models import Collection, OwnedCopy
 from cards.collection.xp import CARD, CHARACTER
+from cards.domain.face import FACE_VERSION, FaceFacts, face_svg
+from cards.domain.search import NameIndex, suggest
+from cards.domain.search import name_index as search_index
 from cards.domain.specs import XP_CARD_TYPE, CardSpec, Catalog, CharacterSpec
-from cards.domain.text import Names, match_text, rules_text
-from cards.models import Card, CardType, Character, CharacterClass, EvolutionFamily, Guild, Race, search_key
+from cards.domain.text import Lang, Names, match_text, rules_text
+from cards.models import (
+    Card,
+    CardSet,
+    CardType,
+    Caste,
+    Character,
+    CharacterClass,
+    EvolutionFamily,
+    Guild,
+    Race,
+    Rarity,
+    search_key,
+)
 from cards.services import catalog_batch_pending
 from cards.specs import card_to_spec, catalog_token, character_to_spec, get_catalog, get_names
 
@@ -109,15 +125,36 @@ def slugs_with_rules_text(words: str) -> set[str]:
 # --- the card browser ---------------------------------------------------------------------------------
 
 
+#: Sort orders of the browser: value -> (label, order of characters, order of cards). ``{name}`` is
+#: the name in the card language; a stat a kind lacks falls back to the name for that kind.
+SORTS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
+    "name": ("Name", ("{name}", "level"), ("{name}", "level")),
+    "level": ("Level", ("level", "{name}"), ("level", "{name}")),
+    "guild": ("Guild", ("guild__{name}", "{name}", "level"), ("guild__{name}", "{name}", "level")),
+    "type": ("Card type", ("{name}", "level"), ("type__{name}", "{name}", "level")),
+    "hp": ("HP, highest first", ("-hp", "{name}", "level"), ("{name}", "level")),
+    "attack": ("Attack, highest first", ("-attack_max", "-attack_min", "{name}"), ("{name}", "level")),
+    "defense": ("Defense, highest first", ("-defense", "{name}", "level"), ("{name}", "level")),
+    "spirit": ("Spirit, highest first", ("-spirit", "{name}", "level"), ("{name}", "level")),
+}
+DEFAULT_SORT = "name"
+#: Filters that only characters have: one of them shows characters only (as a card type shows cards).
+CHARACTER_ONLY_FILTERS = ("caste",)
+
+
 @dataclass(frozen=True)
 class BrowserQuery:
     """What the browser's form asks, cleaned. ``filters`` are API filter parameters (``guild``,
-    ``class``, ``race``, ``level``, ``unique``, ``type``), applied with the API's filter sets."""
+    ``class``, ``race``, ``caste``, ``level``, ``unique``, ``rarity``, ``set``, ``type``), applied
+    with the API's filter sets; ``sort`` one of :data:`SORTS`; ``lang`` the card language (names
+    sort and show in it)."""
 
     name: str = ""
     text: str = ""
     kind: str = ""  # "", "character" or "card"
     filters: Mapping[str, str] = field(default_factory=dict)
+    sort: str = DEFAULT_SORT
+    lang: Lang = "en"
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -125,6 +162,8 @@ class BrowserQuery:
             return (self.kind,)
         if self.filters.get("type"):  # a card type: characters have none
             return (CARD,)
+        if any(self.filters.get(f) for f in CHARACTER_ONLY_FILTERS):
+            return (CHARACTER,)
         return (CHARACTER, CARD)
 
 
@@ -158,8 +197,15 @@ def _searched(queryset: QuerySet[Any], name: str) -> QuerySet[Any]:
     return queryset
 
 
-def browser_querysets(query: BrowserQuery) -> dict[str, QuerySet[Any]]:
-    """The characters and cards the query finds, by kind, sorted by name then level."""
+def _order(query: BrowserQuery, kind: str) -> list[str]:
+    _, characters, cards = SORTS.get(query.sort, SORTS[DEFAULT_SORT])
+    name = f"name_{query.lang}"
+    return [f.replace("{name}", name) for f in (characters if kind == CHARACTER else cards)] + ["slug"]
+
+
+def browser_querysets(query: BrowserQuery, *, slugs: set[str] | None = None) -> dict[str, QuerySet[Any]]:
+    """The characters and cards the query finds, by kind, in its sort order. ``slugs``: instead
+    of the name search, these entries (what a forgiving search suggested)."""
     text_slugs = slugs_with_rules_text(query.text) if query.text.strip() else None
     result: dict[str, QuerySet[Any]] = {}
     for kind in query.kinds:
@@ -167,12 +213,25 @@ def browser_querysets(query: BrowserQuery) -> dict[str, QuerySet[Any]]:
             params = {k: v for k, v in query.filters.items() if k != "type"}
             qs: QuerySet[Any] = _filtered(CharacterFilter, selectors.character_list(), params)
         else:
-            qs = _filtered(CardFilter, selectors.card_list(), query.filters)
-        qs = _searched(qs, query.name)
+            params = {k: v for k, v in query.filters.items() if k not in CHARACTER_ONLY_FILTERS}
+            qs = _filtered(CardFilter, selectors.card_list(), params)
+        qs = qs.filter(slug__in=slugs) if slugs is not None else _searched(qs, query.name)
         if text_slugs is not None:
             qs = qs.filter(slug__in=text_slugs)
-        result[kind] = qs.order_by("name_en", "level", "slug")
+        result[kind] = qs.order_by(*_order(query, kind))
     return result
+
+
+def name_index() -> NameIndex:
+    """Every entry's English and French names and slug, for the forgiving search (built once per
+    catalog version and process)."""
+
+    def build() -> NameIndex:
+        catalog = get_catalog()
+        specs: list[Spec] = [*catalog.characters.values(), *catalog.cards.values()]
+        return search_index((s.slug, (s.name_en, s.name_fr, s.slug.replace("-", " "))) for s in specs)
+
+    return _per_catalog("name_index", build)
 
 
 @dataclass(frozen=True)
@@ -180,7 +239,7 @@ class BrowserRow:
     entry: Entry
     kind: str
     spec: Spec
-    rules_en: list[str]
+    rules: list[str]  # in the card language
 
 
 @dataclass(frozen=True)
@@ -191,6 +250,8 @@ class BrowserPage:
     number: int
     num_pages: int
     counts: dict[str, int]
+    #: the corrected name when the results are what a mistyped name most likely means, else ""
+    suggestion: str = ""
 
     @property
     def count(self) -> int:
@@ -215,11 +276,19 @@ class BrowserPage:
 
 def browser_page(query: BrowserQuery, *, page: int, page_size: int | None = None) -> BrowserPage:
     """Page ``page`` (clamped to the last one) of the results: characters first, then cards,
-    each by name. Two counts and at most two slices of queries, whatever the page.
-    ``page_size``: default :data:`BROWSER_PAGE_SIZE`."""
+    each in the query's order. Two counts and at most two slices of queries, whatever the page.
+    When the name finds nothing, the names it most likely means (a typo: ``telendr``) are the
+    results instead, and ``suggestion`` says so. ``page_size``: default :data:`BROWSER_PAGE_SIZE`."""
     page_size = page_size or BROWSER_PAGE_SIZE
     querysets = browser_querysets(query)
     counts = {kind: qs.count() for kind, qs in querysets.items()}
+    suggestion = ""
+    if query.name.strip() and not sum(counts.values()):
+        found = suggest(name_index(), query.name)
+        if found:
+            suggestion = found.corrected
+            querysets = browser_querysets(query, slugs={slug for slug, _ in found.ids})
+            counts = {kind: qs.count() for kind, qs in querysets.items()}
     total = sum(counts.values())
     num_pages = max(1, -(-total // page_size))
     number = min(max(1, page), num_pages)
@@ -236,8 +305,8 @@ def browser_page(query: BrowserQuery, *, page: int, page_size: int | None = None
     rows = []
     for kind, entry in entries:
         spec = entry_spec(entry, catalog)
-        rows.append(BrowserRow(entry, kind, spec, rules_lines(spec, names)["en"]))
-    return BrowserPage(rows=rows, number=number, num_pages=num_pages, counts=counts)
+        rows.append(BrowserRow(entry, kind, spec, rules_lines(spec, names)[query.lang]))
+    return BrowserPage(rows=rows, number=number, num_pages=num_pages, counts=counts, suggestion=suggestion)
 
 
 Choices = list[tuple[str, str]]
@@ -295,15 +364,32 @@ def _levels() -> Choices:
     return [(str(n), str(n)) for n in range(1, highest + 1)]
 
 
+def _used_choices(model: type[Caste] | type[Rarity] | type[CardSet], *lookups: str) -> Choices:
+    """The entries of a reference table that some character or card has, by name: a filter on
+    a table nothing uses (no rarity in the bundled set) is not offered."""
+    used: set[int] = set()
+    owners: tuple[type[Character] | type[Card], ...] = (Character, Card)
+    for owner, lookup in zip(owners, lookups, strict=False):
+        if lookup:
+            rows = owner._default_manager.exclude(**{f"{lookup}__isnull": True}).values_list(
+                lookup, flat=True
+            )
+            used.update(rows)
+    return list(model.objects.filter(pk__in=used).order_by("name_en", "slug").values_list("slug", "name_en"))
+
+
 @dataclass(frozen=True)
 class BrowserChoices:
-    """The choices of the browser's filters, from the card database."""
+    """The choices of the browser's filters, from the card database (empty: nothing has one)."""
 
     types: Choices
     guilds: Choices
     classes: Choices
     races: Choices
     levels: Choices
+    castes: Choices = field(default_factory=list)
+    rarities: Choices = field(default_factory=list)
+    sets: Choices = field(default_factory=list)
 
 
 def browser_choices() -> BrowserChoices:
@@ -316,6 +402,9 @@ def browser_choices() -> BrowserChoices:
             classes=_reference_choices(CharacterClass),
             races=_race_choices(),
             levels=_levels(),
+            castes=_used_choices(Caste, "castes", ""),
+            rarities=_used_choices(Rarity, "rarity", "rarity"),
+            sets=_used_choices(CardSet, "card_set", "card_set"),
         ),
     )
 
@@ -354,9 +443,9 @@ class EntryDetail:
     reserved_to: list[str]  # a card's class, character and race requirements, by name
 
 
-def entry_detail(*, entry: Entry) -> EntryDetail:
+def entry_detail(*, entry: Entry, lang: Lang = "en") -> EntryDetail:
     """Everything a card's page shows: its spec, rules text (both languages) and its whole
-    evolution family with their own rules text."""
+    evolution family with their own rules text; names of types and requirements in ``lang``."""
     catalog, names = get_catalog(), get_names()
     spec = entry_spec(entry, catalog)
     family = entry.family
@@ -371,9 +460,9 @@ def entry_detail(*, entry: Entry) -> EntryDetail:
     chain = element = ""
     if isinstance(spec, CardSpec):
         if spec.chain is not None:
-            chain = match_text(spec.chain, "en", names)
+            chain = match_text(spec.chain, lang, names)
         if spec.element:
-            element = names.type(spec.element, "en")
+            element = names.type(spec.element, lang)
     return EntryDetail(
         entry=entry,
         kind=CHARACTER if isinstance(entry, Character) else CARD,
@@ -381,20 +470,21 @@ def entry_detail(*, entry: Entry) -> EntryDetail:
         rules=rules_lines(spec, names),
         family=family,
         members=members,
-        type_path=[names.type(t, "en") for t in spec.type_path] if isinstance(spec, CardSpec) else [],
+        type_path=[names.type(t, lang) for t in spec.type_path] if isinstance(spec, CardSpec) else [],
         chain=chain,
         element=element,
-        reserved_to=_reserved_to(entry) if isinstance(entry, Card) else [],
+        reserved_to=_reserved_to(entry, lang) if isinstance(entry, Card) else [],
     )
 
 
-def _reserved_to(card: Card) -> list[str]:
+def _reserved_to(card: Card, lang: Lang = "en") -> list[str]:
     """Names of what a card is reserved to (prefetched by ``card_list``: no query)."""
-    return [
-        *(c.name_en for c in card.required_classes.all()),
-        *(f.name_en for f in card.required_characters.all()),
-        *(r.name_en for r in card.required_races.all()),
+    rows: list[CharacterClass | EvolutionFamily | Race] = [
+        *card.required_classes.all(),
+        *card.required_characters.all(),
+        *card.required_races.all(),
     ]
+    return [row.name_fr if lang == "fr" else row.name_en for row in rows]
 
 
 # --- a collection's copies -----------------------------------------------------------------------------
@@ -506,3 +596,95 @@ def entry_resolve(*, value: str) -> Entry | None:
         return None
     slug = found[0].slug
     return Character.objects.filter(slug=slug).first() or Card.objects.filter(slug=slug).first()
+
+
+# --- card faces -----------------------------------------------------------------------------------
+
+Pair = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class FaceExtras:
+    """What a face shows that the specs do not carry, by slug (English and French names):
+    rarity, set, castes; the number of levels of each family; the guilds' colours."""
+
+    rarity: Mapping[str, Pair]
+    card_set: Mapping[str, Pair]
+    castes: Mapping[str, tuple[Pair, ...]]
+    levels: Mapping[str, int]  # family slug -> levels
+    guild_colors: Mapping[str, str]
+
+
+def _face_extras() -> FaceExtras:
+    def build() -> FaceExtras:
+        rarity: dict[str, Pair] = {}
+        card_set: dict[str, Pair] = {}
+        for model in (Character, Card):
+            rows = model.objects.values_list(
+                "slug", "rarity__name_en", "rarity__name_fr", "card_set__name_en", "card_set__name_fr"
+            )
+            for slug, r_en, r_fr, s_en, s_fr in rows:
+                if r_en:
+                    rarity[slug] = (r_en, r_fr or r_en)
+                if s_en:
+                    card_set[slug] = (s_en, s_fr or s_en)
+        castes: dict[str, list[Pair]] = {}
+        for slug, en, fr in Character.castes.through.objects.order_by("caste__name_en").values_list(
+            "character__slug", "caste__name_en", "caste__name_fr"
+        ):
+            castes.setdefault(slug, []).append((en, fr))
+        levels: dict[str, int] = {}
+        catalog = get_catalog()
+        specs: list[Spec] = [*catalog.characters.values(), *catalog.cards.values()]
+        for spec in specs:
+            levels[spec.family] = max(levels.get(spec.family, 0), spec.level)
+        colors = dict(Guild.objects.values_list("slug", "color"))
+        return FaceExtras(rarity, card_set, {k: tuple(v) for k, v in castes.items()}, levels, colors)
+
+    return _per_catalog("face_extras", build)
+
+
+def face_facts(spec: Spec, *, lang: Lang, names: Names | None = None) -> FaceFacts:
+    """Everything :func:`cards.domain.face.face_svg` needs besides the spec, in ``lang``."""
+    extras = _face_extras()
+    i = 0 if lang == "en" else 1
+    return FaceFacts(
+        lang=lang,
+        names=names if names is not None else get_names(),
+        guild_colors=extras.guild_colors,
+        levels=extras.levels.get(spec.family, spec.level),
+        rarity=extras.rarity[spec.slug][i] if spec.slug in extras.rarity else "",
+        card_set=extras.card_set[spec.slug][i] if spec.slug in extras.card_set else "",
+        castes=[pair[i] for pair in extras.castes.get(spec.slug, ())],
+    )
+
+
+@dataclass(frozen=True)
+class Face:
+    svg: bytes
+    etag: str  # a strong ETag, quoted
+
+
+def face_get(*, slug: str, lang: Lang) -> Face | None:
+    """The face of the character or card ``slug`` in ``lang`` (None: no such slug), drawn once
+    per catalog version and process; its ETag is a digest of the drawing itself."""
+    catalog = get_catalog()
+    spec: Spec | None = catalog.characters.get(slug) or catalog.cards.get(slug)
+    if spec is None:
+        return None
+    faces: dict[tuple[str, str], Face] = _per_catalog("faces", dict)
+    key = (slug, lang)
+    face = faces.get(key)
+    if face is None:
+        svg = face_svg(spec, face_facts(spec, lang=lang)).encode()
+        digest = hashlib.sha256(svg).hexdigest()[:32]
+        face = Face(svg=svg, etag=f'"{digest}"')
+        with _cache_lock:
+            faces[key] = face
+    return face
+
+
+def face_version() -> str:
+    """What the pages put in a face's URL (``?v=``): the drawing's version and the catalog's, so
+    a URL names one drawing for good and may be cached for a long time."""
+    return f"{FACE_VERSION}.{(get_catalog().version or '0')[:8]}"

@@ -11,6 +11,7 @@ C = "collection/<int:collection_pk>"
 urlpatterns = [
     path("cards/", views.browser, name="browser"),
     path("cards/<slug:slug>/", views.card_detail, name="card"),
+    path("cards/<slug:slug>/face.svg", views.card_face, name="face"),
     path("collection/", views.collection_default, name="collection"),
     path("collection/add/", views.collection_add_default, name="collection-add-default"),
     path(f"{C}/", views.collection_detail, name="collection-detail"),

@@ -18,9 +18,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_POST, require_safe
 from django_htmx.http import push_url
 
 from cards.collection import selectors as collection_selectors
@@ -28,7 +28,8 @@ from cards.collection import services
 from cards.collection.models import Collection, OwnedCopy
 from cards.web import selectors
 from cards.web.forms import AddCopiesForm, ApplyXpForm, CardBrowserForm, CopyListForm
-from eredan.api.errors import DomainError, DomainErrors, NotFoundError
+from eredan.errors import DomainError, DomainErrors, NotFoundError
+from eredan.language import card_lang, parse_lang
 
 #: **[decision]** A refused form or filter comes back as the page again, the refusal beside the field,
 #: with 200 — as Django's own forms and the deck and simulation pages do (docs/pages.md): browsers log
@@ -57,7 +58,7 @@ def _render(
 @require_GET
 def browser(request: HttpRequest) -> HttpResponse:
     """Search and filter characters and cards; a GET form, so every result list has its URL."""
-    form = CardBrowserForm(request.GET)
+    form = CardBrowserForm(request.GET, lang=card_lang(request))
     page = None
     status = 200
     if form.is_valid():
@@ -77,12 +78,40 @@ def browser(request: HttpRequest) -> HttpResponse:
     return response
 
 
+#: A face URL that names its drawing (``?v=`` the current :func:`~cards.web.selectors.face_version`)
+#: never changes: browsers keep it a year. Any other URL is revalidated with its ETag each time.
+FACE_CACHE_LONG = "public, max-age=31536000, immutable"
+FACE_CACHE_SHORT = "public, max-age=0, must-revalidate"
+
+
+@require_safe
+def card_face(request: HttpRequest, slug: str) -> HttpResponse:
+    """The card's face, an SVG drawn from its data (``?lang=fr`` for French; the default is the
+    visitor's card language). Cached: a strong ETag (``If-None-Match`` answers 304)."""
+    lang = parse_lang(request.GET.get("lang"), card_lang(request))
+    face = selectors.face_get(slug=slug, lang=lang)
+    if face is None:
+        raise Http404("No card or character has this slug.")
+    versioned = request.GET.get("v") == selectors.face_version() and "lang" in request.GET
+    cache = FACE_CACHE_LONG if versioned else FACE_CACHE_SHORT
+    response = get_conditional_response(request, etag=face.etag)  # a 304 when the browser has it
+    if response is None:
+        response = HttpResponse(face.svg, content_type="image/svg+xml; charset=utf-8")
+        response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+        response["X-Content-Type-Options"] = "nosniff"
+    response["ETag"] = face.etag
+    response["Cache-Control"] = cache
+    if "lang" not in request.GET:
+        patch_vary_headers(response, ("Cookie",))
+    return response
+
+
 @require_GET
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     entry = selectors.entry_get(slug=slug)
     if entry is None:
         raise Http404("No card or character has this slug.")
-    detail = selectors.entry_detail(entry=entry)
+    detail = selectors.entry_detail(entry=entry, lang=card_lang(request))
     owned = selectors.owned_count(user=request.user, entry=entry) if request.user.is_authenticated else None
     context = {"nav": "cards", "d": detail, "owned": owned, "add_form": AddCopiesForm(initial={"count": 1})}
     return render(request, "cards/web/detail.html", context)

@@ -65,7 +65,7 @@ from decks.web.presenters import (
     picker_search,
     result_view,
 )
-from eredan.api.errors import DomainError, NotFoundError
+from eredan.errors import DomainError, NotFoundError
 
 #: A form sent back with its errors beside the fields is a page like any other (Django's forms and
 #: the sign-in page do the same): a 4xx would make the browser log a failed load on the console.
@@ -333,11 +333,9 @@ def _render_builder(
 
 def _apply_domain_error(draft: DeckDraft, exc: DomainError) -> None:
     """Put a service's refusal beside the field it names."""
-    problems = exc.details.get("problems")
-    items = problems if isinstance(problems, list) and problems else [exc.as_error()]
-    for item in items:
-        field = str(item.get("field") or "")
-        message = str(item.get("message") or exc.message)
+    for item in exc.errors:
+        field = item.field or ""
+        message = item.message
         if field == "name":
             draft.error("name", message)
         elif field.startswith("cards."):

@@ -5,13 +5,15 @@ Body: ``{"errors": [{"code": str, "message": str, "field": str | None, ...}]}``.
 for errors about the request as a whole. Extra keys (``cards``, ``characters``, ``missing``, …)
 may carry machine-readable details of a domain error.
 
-Services raise :class:`DomainError` (or a subclass with its own ``code``); views never build
-error responses by hand.
+Services raise :class:`eredan.errors.DomainError` (one problem) or
+:class:`eredan.errors.DomainErrors` (several): the pure refusal types, re-exported here for the
+API layer. :func:`exception_handler` maps them, one entry per problem; views never build error
+responses by hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.core.exceptions import (
@@ -28,57 +30,16 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from eredan.errors import DomainError, DomainErrors, NotFoundError
 
-class DomainError(Exception):
-    """A business-rule refusal, reported to API clients as a 4xx with a stable code."""
-
-    code: str = "invalid"
-    status_code: int = status.HTTP_400_BAD_REQUEST
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        code: str | None = None,
-        field: str | None = None,
-        status_code: int | None = None,
-        **details: Any,
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        if code is not None:
-            self.code = code
-        if status_code is not None:
-            self.status_code = status_code
-        self.field = field
-        self.details = details
-
-    def as_error(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "field": self.field, **self.details}
-
-
-class DomainErrors(DomainError):
-    """Several refusals of one request, reported together: one entry each in ``errors``.
-
-    A service that checks everything before refusing (rules: "report every problem at once")
-    raises this with the problems it found; the response's status is the first problem's.
-    """
-
-    def __init__(self, errors: Sequence[DomainError]) -> None:
-        if not errors:
-            raise ValueError("DomainErrors needs at least one error")
-        first = errors[0]
-        message = "; ".join(e.message for e in errors)
-        super().__init__(message, code=first.code, field=first.field, status_code=first.status_code)
-        self.errors = list(errors)
-
-    def as_errors(self) -> list[dict[str, Any]]:
-        return [error.as_error() for error in self.errors]
-
-
-class NotFoundError(DomainError):
-    code = "not_found"
-    status_code = status.HTTP_404_NOT_FOUND
+__all__ = [
+    "DomainError",
+    "DomainErrors",
+    "NotFoundError",
+    "body_size_check",
+    "error_body",
+    "exception_handler",
+]
 
 
 def error_body(errors: list[dict[str, Any]]) -> dict[str, Any]:
@@ -116,10 +77,8 @@ def errors_from_detail(detail: Any, default_code: str) -> list[dict[str, Any]]:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF exception handler producing the project's error format."""
-    if isinstance(exc, DomainErrors):
+    if isinstance(exc, DomainError):  # DomainErrors too: one entry per problem
         return Response(error_body(exc.as_errors()), status=exc.status_code)
-    if isinstance(exc, DomainError):
-        return Response(error_body([exc.as_error()]), status=exc.status_code)
     if isinstance(exc, RequestDataTooBig):
         return Response(
             error_body([{"code": "too_large", "message": "The request body is too large.", "field": None}]),

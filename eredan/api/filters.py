@@ -8,7 +8,7 @@ from django.db.models import QuerySet
 from rest_framework import filters
 from rest_framework.request import Request
 
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 
 class OrderingFilter(filters.OrderingFilter):

@@ -15,7 +15,7 @@ from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 500

@@ -28,6 +28,8 @@ from rest_framework.parsers import FormParser as DRFFormParser
 from rest_framework.parsers import JSONParser as DRFJSONParser
 from rest_framework.parsers import MultiPartParser as DRFMultiPartParser
 
+from eredan.errors import DomainError
+
 #: In the raw text, the escapes that can produce an unstorable string (a raw NUL or surrogate
 #: is not valid JSON text); only a body containing one is walked.
 _SUSPECT_ESCAPE = re.compile(r"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
@@ -57,8 +59,6 @@ class JSONParser(DRFJSONParser):
 def _check_storable(value: Any, path: str) -> None:
     """Raise a 400 at the first string (value or key) holding a NUL character or
     a lone surrogate; ``path`` is the dotted path of ``value`` in the body."""
-    from eredan.api.errors import DomainError  # errors imports DRF's views, which import this
-
     if isinstance(value, str):
         if "\x00" in value:
             raise DomainError(

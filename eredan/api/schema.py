@@ -32,6 +32,8 @@ COMMON_ERROR_CODES = {
     "not_found": "No such object, or not yours (others' objects are never a 403).",
     "method_not_allowed": "The operation does not take this HTTP method (405).",
     "throttled": "Too many requests; retry after the Retry-After header's seconds (429).",
+    "login_locked_out": "Too many failed logins for the account or from the address; retry after "
+    "the Retry-After header's seconds (429).",
 }
 
 

@@ -35,25 +35,18 @@ from cards.domain.cardset import CardSet, load_cardset
 from cards.domain.specs import Catalog, DeckSpec, deck_from_counts
 from decks.validator import validate_deck
 from simulator.engine.protocol import Game, State
+from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Play
 from simulator.games.eredan.chance import AMOUNT, ATTACK, DECK, DISCARD, INITIATIVE, TARGET, SeededChance
 from simulator.games.eredan.compiled import Tables, UnsupportedSpecError, compile_tables
 from simulator.games.eredan.eventlog import render
 from simulator.games.eredan.rules import TURN_CAP
 from simulator.games.eredan.state import (
-    DISCARD as DISCARD_ACTION,
-)
-from simulator.games.eredan.state import (
-    FIGHT,
     P_CARD,
     P_CHOICE,
     P_DISCARD,
     P_OVER,
-    PASS,
-    PLAY,
     EredanState,
     discard_action,
-    fight_action,
-    play_action,
 )
 from simulator.records.base import RecordError, Replay, header, result_of
 
@@ -209,29 +202,26 @@ class EredanRecorder:
         return record
 
 
-def action_entry(state: EredanState, player: int, action: int) -> dict[str, Any]:
+def action_entry(state: EredanState, player: int, action: Any) -> dict[str, Any]:
     """The record entry of ``player``'s decision ``action`` in ``state`` (before it is applied)."""
     chars, cards = state.chars, state.cards
     phase = state.phase
-    if phase == P_CHOICE:
-        a = state.active
-        m = action - FIGHT
+    if phase == P_CHOICE and isinstance(action, Fight):
         return {
             "player": player,
             "action": "fight",
-            "fighter": chars[a * 3 + m // 3].slug,
-            "opponent": chars[(1 - a) * 3 + m % 3].slug,
+            "fighter": chars[action.fighter].slug,
+            "opponent": chars[action.opponent].slug,
         }
     if phase == P_CARD:
-        if action == PASS:
+        if not isinstance(action, Play):
             return {"player": player, "action": "pass"}
-        carrier = player * 3 + action // PLAY - 1
-        entry: dict[str, Any] = {"player": player, "action": "play", "card": cards[action % PLAY].slug}
-        if carrier != state.fighters[player]:
-            entry["on"] = chars[carrier].slug
+        entry: dict[str, Any] = {"player": player, "action": "play", "card": cards[action.card].slug}
+        if action.carrier != state.fighters[player]:
+            entry["on"] = chars[action.carrier].slug
         return entry
     if phase == P_DISCARD:
-        mask = 0 if action == PASS else action - DISCARD_ACTION
+        mask = action.mask if isinstance(action, Discard) else 0
         hand = sorted(state.hands[player])
         return {
             "player": player,
@@ -429,7 +419,7 @@ def _decks(deal: Mapping[str, Any], catalog: Catalog, names: Sequence[str]) -> t
     return specs[0], specs[1]
 
 
-def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog: Catalog) -> int:
+def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog: Catalog) -> Action:
     """The engine's action for a decision of the record (checked against the rules)."""
     seat = entry["player"]
     kind = entry["action"]
@@ -468,7 +458,7 @@ def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog
     if kind == "fight":
         mine = position(entry["fighter"], seat, "the fighter")
         theirs = position(entry["opponent"], 1 - seat, "the opponent")
-        action = fight_action(mine, theirs)
+        action: Action = Fight.of(seat * 3 + mine, (1 - seat) * 3 + theirs)
         if action not in state.legal_actions():
             for c, slug in (
                 (seat * 3 + mine, entry["fighter"]),
@@ -487,7 +477,7 @@ def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog
             illegal(f"{entry['card']} is not in seat {seat}'s hand")
         fighter = state.fighters[seat]
         carrier = position(entry["on"], seat, "the carrier") if "on" in entry else fighter % 3
-        action = play_action(k, carrier)
+        action = Play.of(k, seat * 3 + carrier)
         if action not in state.legal_actions():
             if state.slot and not state.chain[seat]:
                 illegal(f"no Enchaînement allows seat {seat} a second card")

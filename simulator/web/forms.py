@@ -10,13 +10,12 @@ the opponents with theirs); the classic games' entrants are AI policies.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.forms import BoundField
 
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN
 from simulator.engine.registry import GameSpec
 from simulator.error_codes import SimulationErrorCode as Code
@@ -162,13 +161,10 @@ class SimulationForm(forms.Form):
 
     def add_service_errors(self, error: DomainError) -> None:
         """Put each problem the service reported beside the field it concerns."""
-        problems: list[Mapping[str, Any]] = error.details.get("problems") or [
-            {"field": error.field, "code": error.code, "message": error.message}
-        ]
-        for problem in problems:
-            message = str(problem.get("message") or "Invalid value.")
-            field = self._form_field(problem.get("field"), message)
-            if problem.get("code") == Code.ENTRANTS:
+        for problem in error.errors:
+            message = problem.message or "Invalid value."
+            field = self._form_field(problem.field, message)
+            if problem.code == Code.ENTRANTS:
                 kind = self.cleaned_data.get("kind", "")
                 hint = KIND_HINTS.get(kind, "")
                 message = f"{message[:1].upper()}{message[1:]} A {self._kind_name()} is {hint}."

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from decks.models import Deck
 from decks.selectors import deck_list, decks_revalidate, demo_decks
-from eredan.api.errors import DomainError, NotFoundError
+from eredan.errors import DomainError, NotFoundError
 from simulator import selectors, services
 from simulator.engine.registry import GameSpec, UnknownGameError, available_games, get_game_spec
 from simulator.models import SimulationJob

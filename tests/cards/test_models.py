@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 
 from cards.models import Card, CardType, Character, EvolutionFamily, Guild
 from cards.services import entries_delete, entry_save
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 pytestmark = pytest.mark.django_db
 

@@ -57,9 +57,12 @@ def test_create_unknown_slugs_refused_all_at_once(cards_db, alice, client_for):
         client_for(alice), name="X", characters=["ghost", "amaya"], cards={"katana": 1, "excalibur": 2}
     )
     assert r.status_code == 400
-    (error,) = r.json()["errors"]
-    assert {p["field"] for p in error["problems"]} == {"characters.0", "cards.excalibur"}
-    assert {p["code"] for p in error["problems"]} == {"unknown_character", "unknown_card"}
+    errors = r.json()["errors"]  # one entry per problem (docs/api.md "Errors")
+    assert {(e["field"], e["code"]) for e in errors} == {
+        ("characters.0", "unknown_character"),
+        ("cards.excalibur", "unknown_card"),
+    }
+    assert all(e["message"] and "problems" not in e for e in errors)
     assert not Deck.objects.exists()  # nothing half-saved
 
 

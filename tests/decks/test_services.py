@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from decks.models import Deck
 from decks.selectors import deck_export_text, deck_get, deck_slugs, demo_decks
 from decks.services import deck_create, demo_decks_load
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 from tests.decks.catalog import deck
 
 pytestmark = pytest.mark.django_db
@@ -58,6 +58,9 @@ def test_demo_decks_unknown_slugs_refuse_the_whole_load(cards_db, tmp_path):
         demo_decks_load(path=write_decks(tmp_path, bad))
     assert info.value.code == "demo_decks_invalid"
     assert "bad" in info.value.message
+    # every problem of the file, one error each, naming the deck and the slug
+    assert [(e.code, e.field) for e in info.value.errors] == [("demo_decks_invalid", "decks.3")] * 2
+    assert "ghost" in info.value.errors[0].message and "excalibur" in info.value.errors[1].message
     assert not Deck.objects.exists()
 
 

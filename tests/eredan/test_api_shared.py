@@ -1,13 +1,10 @@
-"""The shared API machinery (eredan/api/): strict pagination and ordering, throttled failed logins.
+"""The shared API machinery (eredan/api/): strict pagination and ordering, Django's own refusals.
 
 Each was found by fuzzing the API against its schema (tests/eredan/test_api_fuzz.py): DRF's own
-pagination and ordering silently ignore what they cannot do, and DRF authenticates a request
-before it throttles it.
+pagination and ordering silently ignore what they cannot do. Failed logins: tests/eredan/test_logins.py.
 """
 
 from __future__ import annotations
-
-import base64
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -95,45 +92,6 @@ def test_ordering_by_declared_fields_works_both_ways(cards):
 def test_reference_tables_refuse_unknown_ordering_too(cards):
     _error(APIClient().get("/api/guilds/", {"ordering": "color"}), 400, "ordering")
     assert APIClient().get("/api/guilds/", {"ordering": "-name_en"}).status_code == 200
-
-
-# --- failed logins ------------------------------------------------------------------------------
-
-
-def _basic(username: str, password: str) -> str:
-    return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
-
-
-@pytest.fixture
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "auth_failure": "3/hour"}
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
-
-
-def test_failed_basic_logins_are_throttled_before_any_password_check(db, fast_hashing):
-    """DRF authenticates before it throttles: without this, an anonymous client could try
-    passwords without limit (each try costing a password hash)."""
-    get_user_model().objects.create_user("carol", password="right-password")
-    client = APIClient()
-    for _ in range(3):
-        response = client.get("/api/guilds/", HTTP_AUTHORIZATION=_basic("carol", "wrong"))
-        assert response.status_code in (401, 403)
-        assert response.json()["errors"][0]["code"] == "authentication_failed"
-    blocked = client.get("/api/guilds/", HTTP_AUTHORIZATION=_basic("carol", "right-password"))
-    assert blocked.status_code == 429
-    assert blocked.json()["errors"][0]["code"] == "throttled"
-    assert int(blocked["Retry-After"]) > 0
-    # Without credentials, the same address still reads (anonymous throttling is separate).
-    assert client.get("/api/guilds/").status_code == 200
-
-
-def test_successful_basic_logins_are_not_counted(db, fast_hashing):
-    get_user_model().objects.create_user("carol", password="right-password")
-    client = APIClient()
-    for _ in range(5):
-        response = client.get("/api/decks/", HTTP_AUTHORIZATION=_basic("carol", "right-password"))
-        assert response.status_code == 200
 
 
 # --- Django's own refusals while reading a request -------------------------------------------------

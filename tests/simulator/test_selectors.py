@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
-from eredan.api.errors import NotFoundError
+from eredan.errors import NotFoundError
 from simulator import selectors, services
 from simulator.models import SimulationJob
 from simulator.services import EntrantInput

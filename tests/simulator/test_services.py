@@ -14,7 +14,7 @@ from cards.collection.models import ExperienceAward, ExperienceGrant
 from cards.collection.services import CopyRequest, collection_create, copies_add
 from decks.models import Deck
 from decks.services import deck_create
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError, DomainErrors
 from simulator import selectors, services
 from simulator.engine.batch import run_local
 from simulator.error_codes import SimulationErrorCode as Code
@@ -136,10 +136,10 @@ BAD_REQUESTS = {
     "unknown option": (_bad(options={"blitz": 1}), Code.INVALID_OPTION, "options.blitz"),
     "option of the wrong type": (_bad(options={"turn_cap": "30"}), Code.INVALID_OPTION, "options.turn_cap"),
     "option out of range": (_bad(options={"turn_cap": 0}), Code.INVALID_OPTION, "options"),
-    "no games": (_bad(games=0), Code.TOO_MANY_GAMES, "games"),
+    "no games": (_bad(games=0), Code.TOO_FEW_GAMES, "games"),
     "a million and one games": (_bad(games=1_000_001), Code.TOO_MANY_GAMES, "games"),
-    "games as text": (_bad(games="100"), Code.TOO_MANY_GAMES, "games"),
-    "games as a boolean": (_bad(games=True), Code.TOO_MANY_GAMES, "games"),
+    "games as text": (_bad(games="100"), Code.INVALID_GAMES, "games"),
+    "games as a boolean": (_bad(games=True), Code.INVALID_GAMES, "games"),
     "a round robin over a million games": (
         _bad(kind="round_robin", entrants=[EntrantInput(deck=GOLEMS)] * 3, games=400_000),
         Code.TOO_MANY_GAMES,
@@ -216,11 +216,11 @@ def test_a_wrong_number_of_entrants_is_reported_with_the_other_problems(cardset:
             entrants=[EntrantInput(deck=GOLEMS), EntrantInput(deck=GARDE), EntrantInput(deck="no-such-deck")],
             games=0,
         )
-    problems = info.value.details["problems"]
-    assert {(p["field"], p["code"]) for p in problems} == {
+    assert isinstance(info.value, DomainErrors)
+    assert {(e.field, e.code) for e in info.value.errors} == {
         ("entrants", Code.ENTRANTS),
         ("entrants.2.deck", Code.DECK_NOT_FOUND),
-        ("games", Code.TOO_MANY_GAMES),
+        ("games", Code.TOO_FEW_GAMES),
     }
 
 
@@ -233,14 +233,15 @@ def test_every_problem_is_reported_at_once(cardset: None, alice: Any) -> None:
             games=0,
             seed=-5,
         )
-    problems = info.value.details["problems"]
-    assert info.value.code == "invalid"
-    assert {(p["field"], p["code"]) for p in problems} == {
+    assert isinstance(info.value, DomainErrors)
+    assert [(e.field, e.code) for e in info.value.errors] == [  # in the order of the request's fields
         ("entrants.0.policy", Code.UNKNOWN_POLICY),
         ("entrants.1.deck", Code.DECK_NOT_FOUND),
-        ("games", Code.TOO_MANY_GAMES),
+        ("games", Code.TOO_FEW_GAMES),
         ("seed", Code.BAD_SEED),
-    }
+    ]
+    assert info.value.code == Code.UNKNOWN_POLICY  # the first problem's (and its status)
+    assert all(e.message for e in info.value.errors) and "problems" not in info.value.details
 
 
 def test_someone_elses_deck_is_refused_like_a_missing_one(cardset: None, alice: Any, bob: Any) -> None:

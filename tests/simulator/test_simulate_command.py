@@ -140,7 +140,7 @@ def test_follow_and_cancel_a_job(alice: Any) -> None:
         (["--deck-a", GOLEMS, "--games", "5"], "give --deck-a and --deck-b"),
         (["--deck-a", GOLEMS, "--deck-b", GARDE], "--games is required"),
         (["--deck-a", GOLEMS, "--deck-b", "no-such-deck", "--games", "5"], "deck_not_found"),
-        (["--deck-a", GOLEMS, "--deck-b", GARDE, "--games", "0"], "too_many_games"),
+        (["--deck-a", GOLEMS, "--deck-b", GARDE, "--games", "0"], "too_few_games"),
         (["--deck-a", GOLEMS, "--deck-b", GARDE, "--games", "5", "--option", "turn_cap=x"], "whole number"),
         (["--deck-a", GOLEMS, "--deck-b", GARDE, "--games", "5", "--option", "fast=1"], "invalid_option"),
         (

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 from simulator import services
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.models import SimulationJob

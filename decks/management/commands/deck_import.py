@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from decks.services import deck_create_from_text
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 
 class Command(BaseCommand):

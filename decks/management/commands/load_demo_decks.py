@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from decks.services import DEMO_DECKS_PATH, demo_decks_load
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 
 class Command(BaseCommand):

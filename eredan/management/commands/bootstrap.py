@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from cards.importers.cardset import CardsetError, cardset_load
 from decks.services import demo_decks_load
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 from eredan.services import DEMO_ACCOUNTS, demo_accounts_ensure
 
 

@@ -1,13 +1,14 @@
 """The Eredan iTCG combat engine (docs/rules/eredan.md §3), pure Python.
 
 - :mod:`.rules` — every rule number and **[decision]**, one named constant each;
-- :mod:`.compiled` — specs compiled into flat tables; what the engine cannot play is refused there;
-- :mod:`.interpreter` — the board and the effect interpreter;
-- :mod:`.state` — the turn structure on the common protocol (actions, hidden information);
+- :mod:`.ops` — the compiled effects as typed records (ops, condition clauses, targets, durations);
+- :mod:`.compiled` — specs compiled into tables; what the engine cannot play is refused there;
+- :mod:`.interpreter` — the board and the interpreter, one function per record type;
+- :mod:`.actions` — the decisions as typed values (``Fight``, ``Play``, ``Discard``, ``PASS``);
+- :mod:`.state` — the turn structure on the common protocol (hidden information);
 - :mod:`.game` — :class:`EredanGame`, building states from two :class:`~cards.domain.specs.DeckSpec`;
 - :mod:`.policies` — the ``random``, ``greedy`` and ``ismcts`` players;
-- :mod:`.eventlog` — the readable turn-by-turn account of an event log;
-- :mod:`.decks` — finding a deck by demo slug or file.
+- :mod:`.eventlog` — the readable turn-by-turn account of an event log.
 
 See ``docs/eredan-engine.md``.
 """

@@ -1,44 +1,19 @@
-"""Specs compiled once per pair of decks into the flat tables the engine plays on.
+"""Specs compiled once per pair of decks into the tables the engine plays on.
 
 The engine never walks the frozen spec objects during a game: every card becomes a
-:class:`CompiledCard` (its kind, slot and chain as ints and bitmasks, its effects as tuples of ints),
-every character a :class:`CompiledCharacter`. Compiling is also where the engine refuses what it
-cannot play: an effect, target, duration, condition or card kind it does not implement is an
-:class:`UnsupportedSpecError` naming the card and the effect — never silently ignored.
-
-Effect tuples (``ops`` below), the last item of each being the index of the effect in the spec's
-``effects`` (for the log) and the one before it the compiled condition (``None`` = always)::
-
-    (OP_MODIFY, stat, amount, target, duration, duration_turns, cond, index)
-    (OP_DAMAGE, kind, lo, hi, stat_or_-1, target, cond, index)
-    (OP_HEAL,   lo, hi, stat_or_-1, target, cond, index)
-    (OP_DRAW | OP_DISCARD | OP_MILL, count, cond, index)
-    (OP_REVIVE, hp, cond, index)
-
-A condition is a tuple of ``(C_*, value)`` pairs, all of which must hold.
+:class:`CompiledCard` (its kind, slot and chain as ints and bitmasks, its effects as the typed
+records of :mod:`simulator.games.eredan.ops`), every character a :class:`CompiledCharacter`.
+Compiling is also where the engine refuses what it cannot play: an effect, target, duration,
+condition or card kind it does not implement is an :class:`UnsupportedSpecError` naming the card and
+the effect — never silently ignored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
-from cards.domain.effects import (
-    AllyFilter,
-    CardMatch,
-    ChainOn,
-    Condition,
-    Damage,
-    Discard,
-    Draw,
-    Effect,
-    Heal,
-    Mill,
-    Modify,
-    Revive,
-    Turns,
-)
+from cards.domain.effects import AllyFilter, CardMatch, ChainOn, Turns
 from cards.domain.specs import (
     ACTION,
     ITEM,
@@ -52,98 +27,46 @@ from cards.domain.specs import (
     DeckSpec,
     card_matches,
 )
-from simulator.engine.protocol import GameError
+from simulator.games.eredan.actions import MAX_CARDS, Play
+from simulator.games.eredan.ops import (
+    AMAX,
+    AMIN,
+    INI,
+    NSTATS,
+    SELF,
+    SLOT_ARMOR,
+    SLOT_NONE,
+    SLOT_WEAPON,
+    Condition,
+    ForCombat,
+    ModifyOp,
+    Op,
+    OtherAllies,
+    Permanent,
+    SelfTarget,
+    UnsupportedSpecError,
+    compile_condition,
+    compile_effect,
+)
+
+__all__ = [
+    "NSTATS",
+    "ChainOnAbility",
+    "CompiledCard",
+    "CompiledCharacter",
+    "CompiledOrder",
+    "ReceivedAura",
+    "Tables",
+    "UnsupportedSpecError",
+    "compile_tables",
+    "may_play",
+]
 
 ARTISAN_CLASS = "artisan"
-
-# Stats (index into a character's 4 stat slots).
-# AMIN / AMAX: the two ends of the Attaque range, moved by combat modifiers only (abilities, Ordres
-# and auras: "Attaque min. +1"), read when the Attaque is rolled.
-ATK, DEF, SPI, INI, AMIN, AMAX = 0, 1, 2, 3, 4, 5
-STAT_INDEX = {
-    "attack": ATK,
-    "defense": DEF,
-    "spirit": SPI,
-    "initiative": INI,
-    "attack_min": AMIN,
-    "attack_max": AMAX,
-}
-STAT_NAMES = ("attack", "defense", "spirit", "initiative", "attack_min", "attack_max")
-NSTATS = 6
-AMOUNT_STAT_INDEX = {"attack": ATK, "defense": DEF, "spirit": SPI, "initiative": INI}
-
-# Ops.
-OP_MODIFY, OP_DAMAGE, OP_HEAL, OP_DRAW, OP_DISCARD, OP_MILL, OP_REVIVE = range(7)
-OP_NAMES = ("modify", "damage", "heal", "draw", "discard", "mill", "revive")
-
-# Targets.
-(
-    T_SELF,
-    T_OPPONENT,
-    T_ALL_ALLIES,
-    T_ALL_ENEMIES,
-    T_RANDOM_OTHER_ENEMY,
-    T_MOST_WOUNDED_ALLY,
-    T_OTHER_ALLIES,
-) = range(7)
-MODIFY_TARGETS = {
-    "self": T_SELF,
-    "opponent": T_OPPONENT,
-    "all_allies": T_ALL_ALLIES,
-    "all_enemies": T_ALL_ENEMIES,
-    "other_allies": T_OTHER_ALLIES,
-}
-DAMAGE_TARGETS = {
-    "opponent": T_OPPONENT,
-    "all_enemies": T_ALL_ENEMIES,
-    "random_other_enemy": T_RANDOM_OTHER_ENEMY,
-}
-HEAL_TARGETS = {"self": T_SELF, "all_allies": T_ALL_ALLIES, "most_wounded_ally": T_MOST_WOUNDED_ALLY}
-
-# Damage kinds: what reduces them.
-K_PHYSICAL, K_MAGICAL, K_DIRECT = range(3)
-DAMAGE_KINDS = {"physical": K_PHYSICAL, "magical": K_MAGICAL, "direct": K_DIRECT}
-KIND_NAMES = ("physical", "magical", "direct")
-
-# Durations.
-D_COMBAT, D_PERMANENT, D_TURNS = range(3)
-DURATIONS = {"combat": D_COMBAT, "permanent": D_PERMANENT, "turns": D_TURNS}
-
-# Condition codes.
-(
-    C_TURN,
-    C_OPP_CLASS,
-    C_OPP_RACE,
-    C_OPP_GUILD,
-    C_BY,
-    C_BY_CLASS,
-    C_BY_GUILD,
-    C_BY_RACE,
-    C_CARRYING,
-    C_OPP_CARRYING,
-    C_ALLY_ALIVE,
-) = range(11)
-CONDITION_CODES = {
-    "turn": C_TURN,
-    "opponent_class": C_OPP_CLASS,
-    "opponent_race": C_OPP_RACE,
-    "opponent_guild": C_OPP_GUILD,
-    "played_by": C_BY,
-    "played_by_class": C_BY_CLASS,
-    "played_by_guild": C_BY_GUILD,
-    "played_by_race": C_BY_RACE,
-    "carrying": C_CARRYING,
-    "opponent_carrying": C_OPP_CARRYING,
-    "ally_alive": C_ALLY_ALIVE,
-}
-CARRY_WEAPON, CARRY_ARMOR = 0, 1
-CARRY_KINDS = {"weapon": CARRY_WEAPON, "armor": CARRY_ARMOR}
 
 # Card kinds the engine plays.
 CK_ITEM, CK_ACTION, CK_SPELL, CK_THEURGY = range(4)
 CARD_KINDS = {ITEM: CK_ITEM, ACTION: CK_ACTION, SPELL: CK_SPELL, THEURGY: CK_THEURGY}
-# Item slots (docs/rules/eredan.md §3 Items).
-SLOT_NONE, SLOT_WEAPON, SLOT_ARMOR = range(3)
 # A character's "gear": its weapon slot state, plus GEAR_ARMOR when its armor slot is taken.
 GEAR_FREE, GEAR_ONE, GEAR_ONE_DUAL, GEAR_FULL = range(4)
 GEAR_ARMOR = 4
@@ -180,20 +103,6 @@ def add_gear(gear: int, slot: int, hands: int, dual: bool) -> int:
     return (gear & GEAR_ARMOR) | weapons
 
 
-CompiledCondition = tuple[tuple[int, Any], ...]
-CompiledEffect = tuple[Any, ...]
-
-
-class UnsupportedSpecError(GameError, ValueError):
-    """A card or character the engine cannot play as specified (an unknown op, target, condition,
-    duration, card kind…). ``where`` names the card or character and the effect path."""
-
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}")
-        self.where = where
-        self.message = message
-
-
 @dataclass(frozen=True, slots=True)
 class CompiledCard:
     """One card of the game's table. ``id`` is its index in :attr:`Tables.cards`."""
@@ -208,13 +117,40 @@ class CompiledCard:
     dual_wield: bool
     zone: bool
     #: Effects resolved when the card resolves (or, for a carried item, once when it activates).
-    ops: tuple[CompiledEffect, ...]
+    ops: tuple[Op, ...]
     #: A carried item's "while carried" modifiers (``modify self permanent``), applied to the
     #: carrier for as long as it carries the item; those with a condition are checked when read.
-    auras: tuple[CompiledEffect, ...]
+    while_carried: tuple[ModifyOp, ...]
     deals_damage: bool  # has a damage effect (for the Mage attack rule, docs/rules/eredan.md §3 step 3)
     chain_mask: int  # the cards its Enchaînement allows as a second card (0: no chain)
     artisan_reserved: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledOrder:
+    """An Ordre: on ``turns``, its character gets ``ops`` (modifiers of itself, for the combat)."""
+
+    turns: Turns
+    ops: tuple[ModifyOp, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReceivedAura:
+    """An ally's aura that reaches a character: ``ops`` (the aura's modifier, as a ``self``
+    modifier for the combat) apply when it fights while ``owner`` (a character index) is alive.
+    ``source`` names the owner in the log (``aura:<slug>``)."""
+
+    owner: int
+    ops: tuple[ModifyOp, ...]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChainOnAbility:
+    """A ``chain_on`` ability: a chain when the first card is one of ``mask`` and ``when`` holds."""
+
+    mask: int
+    when: Condition | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,17 +172,15 @@ class CompiledCharacter:
     spirit: int
     initiative: int  # the sum of its (unconditional) initiative abilities
     #: Ability modifiers (``modify`` self, for the combat) applied when it fights.
-    ability_ops: tuple[CompiledEffect, ...]
-    #: Its own auras (``modify other_allies`` abilities): (modifier, ally filter).
-    auras: tuple[tuple[CompiledEffect, AllyFilter | None], ...]
-    #: The auras of its allies that reach it: (the aura's owner, the modifier as ``modify self``
-    #: for the combat), applied when it fights while the owner is alive (filled by
-    #: :func:`compile_tables`, which sees the whole Line).
-    ally_auras: tuple[tuple[int, CompiledEffect], ...]
-    #: Ordres: (turns, modifiers) applied when it fights on one of those turns.
-    orders: tuple[tuple[Turns, tuple[CompiledEffect, ...]], ...]
-    #: ``chain_on`` abilities: (first cards that trigger it as a mask, condition).
-    chain_on: tuple[tuple[int, CompiledCondition | None], ...]
+    ability_ops: tuple[ModifyOp, ...]
+    #: Its own auras (``modify other_allies`` abilities; the target holds the ally filter).
+    auras: tuple[ModifyOp, ...]
+    #: The auras of its allies that reach it, applied when it fights while their owner is alive
+    #: (filled by :func:`compile_tables`, which sees the whole Line).
+    ally_auras: tuple[ReceivedAura, ...]
+    #: Ordres: modifiers applied when it fights on one of their turns.
+    orders: tuple[CompiledOrder, ...]
+    chain_on: tuple[ChainOnAbility, ...]
     #: docs/rules/eredan.md §3 Classes — a mono-class Mage (not a Guémélite) gains a chain when its first
     #: card is a non-zone spell.
     mage_spell_chain: bool
@@ -257,14 +191,14 @@ class CompiledCharacter:
     ability_source: str  # "ability:<slug>"
     aura_source: str  # "aura:<slug>": its auras, as applied to an ally
     #: The modifiers of every Ordre naming a turn, by turn (filled on first use).
-    orders_by_turn: dict[int, tuple[CompiledEffect, ...]]
+    orders_by_turn: dict[int, tuple[ModifyOp, ...]]
 
-    def order_ops(self, turn: int) -> tuple[CompiledEffect, ...]:
+    def order_ops(self, turn: int) -> tuple[ModifyOp, ...]:
         """docs/rules/eredan.md §3 step 1 — the modifiers of all its Ordres naming ``turn``."""
         ops = self.orders_by_turn.get(turn)
         if ops is None:
             ops = self.orders_by_turn[turn] = tuple(
-                op for turns, order in self.orders if turns.matches(turn) for op in order
+                op for order in self.orders if order.turns.matches(turn) for op in order.ops
             )
         return ops
 
@@ -290,72 +224,12 @@ class Tables:
     #: Printed stats by ``character * NSTATS + stat``: 0 for Attaque (rolled in its range), then
     #: Défense, Esprit, the initiative abilities, and 0 for the two ends of the Attaque range.
     base_stats: tuple[int, ...]
+    #: ``plays[carrier][card]``: the action playing ``card`` on ``carrier`` (built once, so the
+    #: card step's legal actions are table lookups).
+    plays: tuple[tuple[Play, ...], ...]
 
 
 # --- compiling -------------------------------------------------------------------------------
-
-
-def _compile_condition(cond: Condition | None, where: str) -> CompiledCondition | None:
-    if cond is None:
-        return None
-    out: list[tuple[int, Any]] = []
-    for f in fields(cond):
-        value = getattr(cond, f.name)
-        if value is None:
-            continue
-        code = CONDITION_CODES.get(f.name)
-        if code is None:
-            raise UnsupportedSpecError(where, f"condition {f.name!r} is not supported by the engine")
-        if code in (C_CARRYING, C_OPP_CARRYING):
-            if value not in CARRY_KINDS:
-                raise UnsupportedSpecError(where, f"condition {f.name} = {value!r} is not supported")
-            value = CARRY_KINDS[value]
-        elif code == C_TURN and not isinstance(value, Turns):
-            raise UnsupportedSpecError(where, f"condition turn = {value!r} is not a Turns")
-        out.append((code, value))
-    if not out:
-        return None
-    return tuple(out)
-
-
-def _pick(table: dict[str, int], value: str, what: str, where: str) -> int:
-    code = table.get(value)
-    if code is None:
-        raise UnsupportedSpecError(where, f"{what} {value!r} is not supported (known: {', '.join(table)})")
-    return code
-
-
-def compile_effect(effect: Effect, where: str, index: int) -> CompiledEffect:
-    """One effect as an op tuple; an effect the engine does not implement raises."""
-    cond = _compile_condition(effect.when, f"{where}.when")
-    if isinstance(effect, Modify):
-        stat = _pick(STAT_INDEX, effect.stat, "stat", where)
-        target = _pick(MODIFY_TARGETS, effect.target, "modify target", where)
-        duration = _pick(DURATIONS, effect.duration.kind, "duration", where)
-        if duration == D_TURNS and effect.duration.turns < 1:
-            raise UnsupportedSpecError(where, "a duration in turns must be at least 1")
-        return (OP_MODIFY, stat, effect.amount, target, duration, effect.duration.turns, cond, index)
-    if isinstance(effect, Damage):
-        kind = _pick(DAMAGE_KINDS, effect.kind, "damage kind", where)
-        target = _pick(DAMAGE_TARGETS, effect.target, "damage target", where)
-        amount = effect.amount
-        stat = -1 if amount.stat is None else _pick(AMOUNT_STAT_INDEX, amount.stat, "amount stat", where)
-        return (OP_DAMAGE, kind, amount.lo, amount.hi, stat, target, cond, index)
-    if isinstance(effect, Heal):
-        target = _pick(HEAL_TARGETS, effect.target, "heal target", where)
-        amount = effect.amount
-        stat = -1 if amount.stat is None else _pick(AMOUNT_STAT_INDEX, amount.stat, "amount stat", where)
-        return (OP_HEAL, amount.lo, amount.hi, stat, target, cond, index)
-    if isinstance(effect, Draw):
-        return (OP_DRAW, effect.count, cond, index)
-    if isinstance(effect, Discard):
-        return (OP_DISCARD, effect.count, cond, index)
-    if isinstance(effect, Mill):
-        return (OP_MILL, effect.count, cond, index)
-    if isinstance(effect, Revive):
-        return (OP_REVIVE, effect.hp, cond, index)
-    op = getattr(effect, "op", type(effect).__name__)
-    raise UnsupportedSpecError(where, f"op {op!r} is not supported on a card by the engine")
 
 
 def _card_kind(card: CardSpec) -> int:
@@ -373,35 +247,38 @@ def _compile_card(card: CardSpec, card_id: int, mask_of: dict[CardMatch, int]) -
     where = f"card {card.slug!r}"
     kind = _card_kind(card)
     attaches = kind == CK_ITEM and card.attaches
-    ops: list[CompiledEffect] = []
-    auras: list[CompiledEffect] = []
+    ops: list[Op] = []
+    while_carried: list[ModifyOp] = []
     for i, effect in enumerate(card.effects):
-        op = compile_effect(effect, f"{where}: effects[{i}]", i)
-        if op[0] == OP_MODIFY and op[3] == T_OTHER_ALLIES:
-            raise UnsupportedSpecError(
-                f"{where}: effects[{i}]", "target 'other_allies' (an aura) is for character abilities only"
-            )
-        if op[0] == OP_MODIFY and op[1] in (AMIN, AMAX):
-            raise UnsupportedSpecError(
-                f"{where}: effects[{i}]",
-                "attack_min / attack_max (one end of the Attaque range) are for abilities and Ordres only",
-            )
-        if op[0] == OP_MODIFY and op[2] != 0 and op[1] == INI:
-            raise UnsupportedSpecError(
-                f"{where}: effects[{i}]",
-                "an initiative modifier on a card has no effect: initiative is only rolled at the "
-                "start of the game (docs/rules/eredan.md §3 Start)",
-            )
-        if attaches and op[0] == OP_MODIFY and op[4] == D_COMBAT:
-            raise UnsupportedSpecError(
-                f"{where}: effects[{i}]",
-                "a carried item acts after the combat (docs/rules/eredan.md §3 Items): a modifier lasting "
-                'only "this combat" would never apply; use "permanent" or {"turns": N}',
-            )
-        if attaches and op[0] == OP_MODIFY and op[3] == T_SELF and op[4] == D_PERMANENT:
-            auras.append(op)
-        else:
-            ops.append(op)
+        sub = f"{where}: effects[{i}]"
+        op = compile_effect(effect, sub, i)
+        if isinstance(op, ModifyOp):
+            if isinstance(op.target, OtherAllies):
+                raise UnsupportedSpecError(
+                    sub, "target 'other_allies' (an aura) is for character abilities only"
+                )
+            if op.stat in (AMIN, AMAX):
+                raise UnsupportedSpecError(
+                    sub,
+                    "attack_min / attack_max (one end of the Attaque range) are for abilities and "
+                    "Ordres only",
+                )
+            if op.amount != 0 and op.stat == INI:
+                raise UnsupportedSpecError(
+                    sub,
+                    "an initiative modifier on a card has no effect: initiative is only rolled at the "
+                    "start of the game (docs/rules/eredan.md §3 Start)",
+                )
+            if attaches and isinstance(op.duration, ForCombat):
+                raise UnsupportedSpecError(
+                    sub,
+                    "a carried item acts after the combat (docs/rules/eredan.md §3 Items): a modifier "
+                    'lasting only "this combat" would never apply; use "permanent" or {"turns": N}',
+                )
+            if attaches and isinstance(op.target, SelfTarget) and isinstance(op.duration, Permanent):
+                while_carried.append(op)
+                continue
+        ops.append(op)
     slot = SLOT_NONE
     if attaches:
         if card.is_weapon:
@@ -419,43 +296,59 @@ def _compile_card(card: CardSpec, card_id: int, mask_of: dict[CardMatch, int]) -
         dual_wield=card.dual_wield,
         zone=card.zone,
         ops=tuple(ops),
-        auras=tuple(auras),
-        deals_damage=any(op[0] == OP_DAMAGE for op in ops),
+        while_carried=tuple(while_carried),
+        deals_damage=any(op.deals_damage for op in ops),
         chain_mask=0 if card.chain is None else mask_of[card.chain],
         artisan_reserved=ARTISAN_CLASS in card.requirements.classes,
     )
 
 
-def _compile_character(ch: CharacterSpec, index: int, match_mask: Any) -> CompiledCharacter:
+def _combat_self_modifier(op: Op) -> bool:
+    """A modifier of its own character for the combat: what abilities and Ordres do."""
+    return (
+        isinstance(op, ModifyOp) and isinstance(op.target, SelfTarget) and isinstance(op.duration, ForCombat)
+    )
+
+
+def _compile_character(
+    ch: CharacterSpec, index: int, match_mask: Callable[[CardMatch], int]
+) -> CompiledCharacter:
     where = f"character {ch.slug!r}"
-    ability_ops: list[CompiledEffect] = []
-    auras: list[tuple[CompiledEffect, AllyFilter | None]] = []
-    chain_on: list[tuple[int, CompiledCondition | None]] = []
+    ability_ops: list[ModifyOp] = []
+    auras: list[ModifyOp] = []
+    chain_on: list[ChainOnAbility] = []
     initiative = 0
     for i, effect in enumerate(ch.abilities):
         sub = f"{where}: abilities[{i}]"
         if isinstance(effect, ChainOn):
-            chain_on.append((match_mask(effect.match), _compile_condition(effect.when, f"{sub}.when")))
+            chain_on.append(
+                ChainOnAbility(match_mask(effect.match), compile_condition(effect.when, f"{sub}.when"))
+            )
             continue
         op = compile_effect(effect, sub, i)
-        if op[0] == OP_MODIFY and op[3] == T_OTHER_ALLIES and op[4] == D_COMBAT and op[1] != INI:
-            assert isinstance(effect, Modify)
-            auras.append((op, effect.allies))
+        if (
+            isinstance(op, ModifyOp)
+            and isinstance(op.target, OtherAllies)
+            and isinstance(op.duration, ForCombat)
+            and op.stat != INI
+        ):
+            auras.append(op)
             continue
-        if op[0] != OP_MODIFY or op[3] != T_SELF or op[4] != D_COMBAT:
+        if not _combat_self_modifier(op):
             raise UnsupportedSpecError(
                 sub,
                 "an ability modifies its own character for the combat only, or (an aura) the "
                 "Attaque, Défense or Esprit of its other allies",
             )
-        if op[1] == INI:
-            if op[6] is not None:
+        assert isinstance(op, ModifyOp)
+        if op.stat == INI:
+            if op.when is not None:
                 raise UnsupportedSpecError(
                     sub,
                     "a conditional initiative ability is not supported: initiative is rolled "
                     "once, before any combat (docs/rules/eredan.md §3 Start)",
                 )
-            initiative += op[2]
+            initiative += op.amount
             continue
         ability_ops.append(op)
     orders = []
@@ -464,14 +357,15 @@ def _compile_character(ch: CharacterSpec, index: int, match_mask: Any) -> Compil
         for i, effect in enumerate(order.effects):
             sub = f"{where}: orders[{j}].effects[{i}]"
             op = compile_effect(effect, sub, i)
-            if op[0] != OP_MODIFY or op[3] != T_SELF or op[4] != D_COMBAT:
+            if not _combat_self_modifier(op):
                 raise UnsupportedSpecError(sub, "an Ordre modifies its own character for the combat only")
-            if op[1] == INI:
+            assert isinstance(op, ModifyOp)
+            if op.stat == INI:
                 raise UnsupportedSpecError(
                     sub, "an initiative Ordre has no effect: initiative is only rolled at the start"
                 )
             order_ops.append(op)
-        orders.append((order.turns, tuple(order_ops)))
+        orders.append(CompiledOrder(order.turns, tuple(order_ops)))
     classes = frozenset(ch.classes)
     mono_mage = classes == {MAGE}
     return CompiledCharacter(
@@ -526,11 +420,11 @@ def _with_ally_auras(chars: tuple[CompiledCharacter, ...]) -> tuple[CompiledChar
     out = []
     for ch in chars:
         received = tuple(
-            (owner.index, (*op[:3], T_SELF, *op[4:]))
+            ReceivedAura(owner.index, (replace(op, target=SELF),), owner.aura_source)
             for owner in chars
             if owner.seat == ch.seat and owner.index != ch.index
-            for op, allies in owner.auras
-            if ally_matches(allies, ch)
+            for op in owner.auras
+            if isinstance(op.target, OtherAllies) and ally_matches(op.target.allies, ch)
         )
         out.append(replace(ch, ally_auras=received) if received else ch)
     return tuple(out)
@@ -611,8 +505,8 @@ def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
             for pos, ch in enumerate(deck.characters)
         )
     )
-    if len(cards) >= 1000:
-        raise UnsupportedSpecError("decks", "two decks hold at most 999 different cards")
+    if len(cards) > MAX_CARDS:
+        raise UnsupportedSpecError("decks", f"two decks hold at most {MAX_CARDS} different cards")
     play_mask = []
     for ch in chars:
         mask = 0
@@ -638,4 +532,5 @@ def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
         all_cards_mask=all_mask,
         decks_specs=(decks[0], decks[1]),
         base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0)),
+        plays=tuple(tuple(Play.of(k, carrier) for k in range(len(cards))) for carrier in range(6)),
     )

@@ -1,72 +1,113 @@
 """The board of an Eredan game and the interpreter of compiled effects.
 
 :class:`Board` holds the hot state of a game in flat lists of ints (six characters: seat 0 owns
-indices 0–2, seat 1 owns 3–5), and knows how to read a character's stats and how to apply each
-effect op. :class:`~simulator.games.eredan.state.EredanState` adds the turn structure on top.
+indices 0–2, seat 1 owns 3–5), and knows how to read a character's stats and how to deal damage,
+heal, draw…; :class:`~simulator.games.eredan.state.EredanState` adds the turn structure on top.
+
+The meaning of each compiled record (:mod:`simulator.games.eredan.ops`) is one function here,
+registered for the record's type with :func:`interprets`:
+
+- an **op** — ``fn(board, op, me, opp, source)``: apply the effect for the character ``me`` (who
+  plays or carries the card) facing ``opp`` (the enemy fighter, -1 outside a combat); ``source``
+  names the card (or ``order:<slug>``…) in the log;
+- a **condition clause** — ``fn(board, clause, me, opp) -> bool``;
+- a **target** — ``fn(board, target, me, opp) -> characters``: the living characters it reaches,
+  in line order (a ``random`` target: the candidates, one of which is drawn);
+- a **duration** — ``fn(board, duration, character, stat, amount)``: put a modifier in place (and
+  arrange its end).
 
 Stats (docs/rules/eredan.md §1, §3): a character's Défense, Esprit and initiative are its printed value
 plus three layers of modifiers — ``mod`` (permanent and "for N turns" modifiers, the latter taken
 off when they expire), ``cmod`` (this combat only, cleared at the end of the turn) and the
-conditional "while carried" modifiers of its items (``auras``, checked when read). Its Attaque is
-rolled in its range each time it is needed, plus the same layers; the ends of that range move with
-the combat modifiers ``AMIN`` / ``AMAX`` ("Attaque min. +1", from abilities, Ordres and auras).
+conditional "while carried" modifiers of its items (``item_bonuses``, checked when read). Its
+Attaque is rolled in its range each time it is needed, plus the same layers; the ends of that
+range move with the combat modifiers ``AMIN`` / ``AMAX`` ("Attaque min. +1", from abilities,
+Ordres and auras).
+
+Every step has one code path, whether the event log is on or not: the log only adds events.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from cards.domain.specs import MERCENARY_GUILD
 from simulator.games.eredan.chance import AMOUNT, ATTACK, DISCARD, TARGET, Chance, shuffle
-from simulator.games.eredan.compiled import (
+from simulator.games.eredan.compiled import CompiledCard, CompiledCharacter, Tables, ally_matches
+from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
-    C_ALLY_ALIVE,
-    C_BY,
-    C_BY_CLASS,
-    C_BY_GUILD,
-    C_BY_RACE,
-    C_CARRYING,
-    C_OPP_CARRYING,
-    C_OPP_CLASS,
-    C_OPP_GUILD,
-    C_OPP_RACE,
-    C_TURN,
-    CARRY_WEAPON,
-    D_COMBAT,
-    D_PERMANENT,
     DEF,
     K_MAGICAL,
     K_PHYSICAL,
     KIND_NAMES,
     NSTATS,
-    OP_DAMAGE,
-    OP_DISCARD,
-    OP_DRAW,
-    OP_HEAL,
-    OP_MILL,
-    OP_MODIFY,
-    OP_NAMES,
-    OP_REVIVE,
-    SLOT_ARMOR,
-    SLOT_WEAPON,
     SPI,
     STAT_NAMES,
-    T_ALL_ALLIES,
-    T_ALL_ENEMIES,
-    T_OPPONENT,
-    T_SELF,
-    CompiledCard,
-    CompiledCharacter,
-    CompiledCondition,
-    CompiledEffect,
-    Tables,
+    AllAllies,
+    AllEnemies,
+    AllyAlive,
+    Carrying,
+    Clause,
+    Condition,
+    DamageOp,
+    DiscardOp,
+    DrawOp,
+    Duration,
+    ForCombat,
+    ForTurns,
+    HealOp,
+    MillOp,
+    ModifyOp,
+    MostWoundedAlly,
+    OnTurn,
+    Op,
+    OpponentCarrying,
+    OpponentClass,
+    OpponentGuild,
+    OpponentRace,
+    OpponentTarget,
+    OtherAllies,
+    Permanent,
+    PlayedBy,
+    PlayedByClass,
+    PlayedByGuild,
+    PlayedByRace,
+    RandomOtherEnemy,
+    ReviveOp,
+    Roll,
+    SelfTarget,
+    Target,
 )
 from simulator.games.eredan.rules import REVIVED_CHARACTER_UNTAPPED, SCORE_COUNTS_ACTUAL_HP
 
 Event = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemBonus:
+    """A carried item's conditional "while carried" modifier: ``amount`` to ``stat`` of
+    ``carrier`` whenever ``when`` holds as the stat is read."""
+
+    carrier: int
+    stat: int
+    amount: int
+    when: Condition
+
+
+@dataclass(frozen=True, slots=True)
+class TimedModifier:
+    """A modifier "for N turns": ``amount`` on ``stat`` of ``character``, taken off at the end of
+    turn ``last_turn``."""
+
+    last_turn: int
+    character: int
+    stat: int
+    amount: int
 
 
 class Board:
@@ -75,8 +116,6 @@ class Board:
 
     __slots__ = (
         "active",
-        "aura_mask",
-        "auras",
         "base",
         "cards",
         "chance",
@@ -90,6 +129,8 @@ class Board:
         "hands",
         "healed",
         "hp",
+        "item_bonus_mask",
+        "item_bonuses",
         "items",
         "log",
         "max_hp",
@@ -117,9 +158,9 @@ class Board:
     tapped: list[bool]
     mod: list[int]
     cmod: list[int]
-    timed: list[tuple[int, int, int, int]]  # (last turn, character, stat, amount)
-    auras: list[tuple[int, int, int, CompiledCondition]]  # (character, stat, amount, condition)
-    aura_mask: int  # bit c set when character c has conditional item modifiers
+    timed: list[TimedModifier]
+    item_bonuses: list[ItemBonus]
+    item_bonus_mask: int  # bit c set when character c has conditional item modifiers
     items: list[list[int]]  # carried card ids per character
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
@@ -137,11 +178,11 @@ class Board:
         """Character ``c``'s current value of stat ``s`` (for ATK: its modifiers only)."""
         i = c * NSTATS + s
         value = self.base[i] + self.mod[i] + self.cmod[i]
-        if self.aura_mask >> c & 1:
-            fighters = self.fighters
-            for ac, st, amount, cond in self.auras:
-                if ac == c and st == s and self.holds(cond, c, fighters[1 - c // 3]):
-                    value += amount
+        if self.item_bonus_mask >> c & 1:
+            opp = self.fighters[1 - c // 3]
+            for bonus in self.item_bonuses:
+                if bonus.carrier == c and bonus.stat == s and self.holds(bonus.when, c, opp):
+                    value += bonus.amount
         return value
 
     # --- chance: every random outcome of the game comes from these (simulator/games/eredan/chance.py)
@@ -155,7 +196,7 @@ class Board:
             return lo + int(self.rng.random() * (hi - lo + 1))
         return chance.roll(lo, hi, why, who)
 
-    def pick(self, options: list[int], why: str, who: int) -> int:
+    def pick(self, options: Sequence[int], why: str, who: int) -> int:
         """A uniform choice among ``options`` (at least one): its index."""
         chance = self.chance
         if chance is None:
@@ -180,81 +221,45 @@ class Board:
         lo, hi = ch.attack_min + cmod[i + AMIN], ch.attack_max + cmod[i + AMAX]
         if lo >= hi:
             value = lo
-        elif self.chance is None:
+        elif self.chance is None:  # Board.roll, inline (the clash's hottest call)
             value = lo + int(self.rng.random() * (hi - lo + 1))
         else:
             value = self.chance.roll(lo, hi, ATTACK, c)
-        value += self.mod[i] + cmod[i]
-        if self.aura_mask >> c & 1:
-            value += self.stat(c, ATK) - self.mod[i] - self.cmod[i]
+        value += self.stat(c, ATK) if self.item_bonus_mask >> c & 1 else self.mod[i] + cmod[i]
         return value if value > 0 else 0
 
-    def carries(self, c: int, kind: int) -> bool:
-        slot = SLOT_WEAPON if kind == CARRY_WEAPON else SLOT_ARMOR
+    def carries(self, c: int, slot: int) -> bool:
+        """Whether character ``c`` carries an item of ``slot``."""
         cards = self.cards
         return any(cards[k].slot == slot for k in self.items[c])
 
-    # --- conditions -------------------------------------------------------------------------
+    # --- conditions and targets ---------------------------------------------------------------
 
-    def holds(self, cond: CompiledCondition, me: int, opp: int) -> bool:
+    def holds(self, cond: Condition, me: int, opp: int) -> bool:
         """Whether every clause of ``cond`` holds for an effect of character ``me`` facing ``opp``
         (the opposing fighter, -1 outside a combat: then opponent clauses fail)."""
-        chars = self.chars
-        for code, value in cond:
-            if code == C_TURN:
-                if not value.matches(self.turn):
-                    return False
-            elif code == C_OPP_CLASS:
-                if opp < 0 or value not in chars[opp].classes:
-                    return False
-            elif code == C_OPP_RACE:
-                if opp < 0 or (chars[opp].race != value and chars[opp].race_parent != value):
-                    return False
-            elif code == C_OPP_GUILD:
-                if opp < 0 or not _in_guild(chars[opp], value):
-                    return False
-            elif code == C_BY:
-                if chars[me].family != value:
-                    return False
-            elif code == C_BY_CLASS:
-                if value not in chars[me].classes:
-                    return False
-            elif code == C_BY_GUILD:
-                if not _in_guild(chars[me], value):
-                    return False
-            elif code == C_BY_RACE:
-                if chars[me].race != value and chars[me].race_parent != value:
-                    return False
-            elif code == C_CARRYING:
-                if not self.carries(me, value):
-                    return False
-            elif code == C_OPP_CARRYING:
-                if opp < 0 or not self.carries(opp, value):
-                    return False
-            elif code == C_ALLY_ALIVE:
-                base = me // 3 * 3
-                hp = self.hp
-                if not any(hp[c] > 0 and chars[c].family == value for c in range(base, base + 3)):
-                    return False
-            else:  # pragma: no cover - compile_tables refuses unknown codes
-                raise AssertionError(f"unknown condition code {code}")
+        checks = CLAUSES
+        for clause in cond:  # noqa: SIM110 - a plain loop is faster than all() on this hot path
+            if not checks[type(clause)](self, clause, me, opp):
+                return False
         return True
 
-    # --- damage, healing, death ---------------------------------------------------------------
+    def targets(self, target: Target, me: int, opp: int) -> Sequence[int]:
+        """The living characters ``target`` reaches for an effect of ``me`` facing ``opp`` (one of
+        them drawn at random for a random target)."""
+        found = TARGETS[type(target)](self, target, me, opp)
+        if target.random and found:
+            return (found[self.pick(found, TARGET, me)],)
+        return found
 
-    def hit(self, src: int, target: int, amount: int, kind: int, source: str) -> int:
-        """Deal ``amount`` damage of ``kind`` from ``src`` to ``target``: physical damage is reduced
-        by Défense, magical damage (spells, theurgies) by Esprit, direct damage by nothing
-        (docs/rules/eredan.md §3 step 3). Returns the HP actually lost."""
+    # --- damage, healing ----------------------------------------------------------------------
+
+    def wound(self, src: int, target: int, amount: int, reduction: int, kind: str) -> int:
+        """docs/rules/eredan.md §3 step 3 — ``target`` loses ``amount`` minus ``reduction`` HP (a
+        negative reduction counts as 0), at least 0 and at most the HP it has; ``src`` scores
+        it (§3 End). ``kind`` names the blow in the log (``clash``, or the damage kind). Returns
+        the HP lost. The one damage step, for the clash and for effects."""
         h = self.hp[target]
-        if h <= 0:
-            return 0
-        if kind == K_PHYSICAL:
-            reduction = self.stat(target, DEF)
-        elif kind == K_MAGICAL:
-            reduction = self.stat(target, SPI)
-        else:
-            reduction = 0
         if reduction < 0:
             reduction = 0
         damage = amount - reduction
@@ -274,7 +279,7 @@ class Board:
                     "source_seat": src // 3,
                     "seat": target // 3,
                     "target": self.chars[target].slug,
-                    "kind": source if source == "clash" else KIND_NAMES[kind],
+                    "kind": kind,
                     "amount": amount,
                     "reduced_by": reduction,
                     "damage": damage,
@@ -284,6 +289,20 @@ class Board:
             if h - damage == 0:
                 self.log.append({"event": "death", "seat": target // 3, "character": self.chars[target].slug})
         return damage
+
+    def hit(self, src: int, target: int, amount: int, kind: int) -> int:
+        """An effect's damage of ``kind`` from ``src`` to ``target`` (alive): physical damage is
+        reduced by Défense, magical damage (spells, theurgies) by Esprit, direct damage by nothing
+        (docs/rules/eredan.md §3 step 3). Returns the HP actually lost."""
+        if self.hp[target] <= 0:
+            return 0
+        if kind == K_PHYSICAL:
+            reduction = self.stat(target, DEF)
+        elif kind == K_MAGICAL:
+            reduction = self.stat(target, SPI)
+        else:
+            reduction = 0
+        return self.wound(src, target, amount, reduction, KIND_NAMES[kind])
 
     def heal(self, src: int, target: int, amount: int) -> int:
         """Heal ``target`` (alive) by ``amount``, never above its maximum HP; returns HP restored."""
@@ -315,146 +334,73 @@ class Board:
 
     # --- the interpreter ----------------------------------------------------------------------
 
-    def amount(self, lo: int, hi: int, stat: int, me: int) -> int:
-        """An effect's amount: rolled in ``lo..hi``, plus the stat of the character playing it."""
-        value = self.roll(lo, hi, AMOUNT, me)
-        if stat >= 0:
+    def amount(self, roll: Roll, me: int) -> int:
+        """An effect's amount: rolled in its range, plus the stat of the character playing it."""
+        value = self.roll(roll.lo, roll.hi, AMOUNT, me)
+        stat = roll.stat
+        if stat is not None:
             value += self.attack_roll(me) if stat == ATK else self.stat(me, stat)
         return value if value > 0 else 0
 
-    def run_ops(self, ops: tuple[CompiledEffect, ...], me: int, opp: int, source: str) -> bool:
-        """Apply ``ops`` for character ``me`` (who plays or carries the card) facing ``opp``.
-
-        Effects target living characters only (a dead one can only be revived). Returns whether a
-        damage effect applied (its condition held): the Mage attack rule needs it.
-        """
+    def run_ops(self, ops: Sequence[Op], me: int, opp: int, source: str) -> bool:
+        """Apply ``ops`` for character ``me`` (who plays or carries the card) facing ``opp``, each
+        if its condition holds (checked as it applies). Effects target living characters only (a
+        dead one can only be revived). Returns whether a damage effect applied: the Mage attack
+        rule needs it."""
         damaged = False
-        seat = me // 3
-        hp = self.hp
         log = self.log
+        effects = EFFECTS
         for op in ops:
-            code = op[0]
-            cond = op[-2]
-            if cond is not None and not self.holds(cond, me, opp):
-                if log is not None:
-                    log.append(
-                        {
-                            "event": "effect",
-                            "source": source,
-                            "op": OP_NAMES[code],
-                            "index": op[-1],
-                            "applied": False,
-                        }
-                    )
-                continue
+            cond = op.when
+            applied = cond is None or self.holds(cond, me, opp)
             if log is not None:
                 log.append(
                     {
                         "event": "effect",
                         "source": source,
-                        "op": OP_NAMES[code],
-                        "index": op[-1],
-                        "applied": True,
+                        "op": op.name,
+                        "index": op.index,
+                        "applied": applied,
                     }
                 )
-            if code == OP_DAMAGE:
-                damaged = True
-                _, kind, lo, hi, stat, target, _, _ = op
-                value = self.amount(lo, hi, stat, me)
-                if target == T_OPPONENT:
-                    if opp >= 0 and hp[opp] > 0:
-                        self.hit(me, opp, value, kind, source)
-                elif target == T_ALL_ENEMIES:
-                    base = 3 - seat * 3
-                    for t in range(base, base + 3):
-                        if hp[t] > 0:
-                            self.hit(me, t, value, kind, source)
-                else:  # T_RANDOM_OTHER_ENEMY
-                    base = 3 - seat * 3
-                    others = [t for t in range(base, base + 3) if t != opp and hp[t] > 0]
-                    if others:
-                        self.hit(me, others[self.pick(others, TARGET, me)], value, kind, source)
-            elif code == OP_MODIFY:
-                if op[3] == T_SELF and op[4] == D_COMBAT and log is None:
-                    if hp[me] > 0:
-                        self.cmod[me * NSTATS + op[1]] += op[2]
-                else:
-                    self._modify(op, me, opp, seat)
-            elif code == OP_HEAL:
-                _, lo, hi, stat, target, _, _ = op
-                value = self.amount(lo, hi, stat, me)
-                if target == T_SELF:
-                    if hp[me] > 0:
-                        self.heal(me, me, value)
-                elif target == T_ALL_ALLIES:
-                    base = seat * 3
-                    for t in range(base, base + 3):
-                        if hp[t] > 0:
-                            self.heal(me, t, value)
-                else:  # T_MOST_WOUNDED_ALLY: the largest missing HP, first in line order on ties
-                    best, missing = -1, -1
-                    for t in range(seat * 3, seat * 3 + 3):
-                        if hp[t] > 0 and self.max_hp[t] - hp[t] > missing:
-                            best, missing = t, self.max_hp[t] - hp[t]
-                    if best >= 0:
-                        self.heal(me, best, value)
-            elif code == OP_DRAW:
-                self.draw(seat, op[1])
-            elif code == OP_DISCARD:
-                self._discard_random(1 - seat, op[1])
-            elif code == OP_MILL:
-                self._mill(1 - seat, op[1])
-            elif code == OP_REVIVE:
-                self._revive(seat, op[1], source)
-            else:  # pragma: no cover - compile_tables refuses unknown ops
-                raise AssertionError(f"unknown op {code}")
+            if applied:
+                effects[type(op)](self, op, me, opp, source)
+                if op.deals_damage:
+                    damaged = True
         return damaged
 
-    def _modify(self, op: CompiledEffect, me: int, opp: int, seat: int) -> None:
-        _, stat, amount, target, duration, turns, _, _ = op
-        hp = self.hp
-        if target == T_SELF:
-            targets: tuple[int, ...] | list[int] = (me,) if hp[me] > 0 else ()
-        elif target == T_OPPONENT:
-            targets = (opp,) if opp >= 0 and hp[opp] > 0 else ()
-        else:
-            base = seat * 3 if target == T_ALL_ALLIES else 3 - seat * 3
-            targets = [t for t in range(base, base + 3) if hp[t] > 0]
-        for t in targets:
-            i = t * NSTATS + stat
-            if duration == D_COMBAT:
-                self.cmod[i] += amount
-            else:
-                self.mod[i] += amount
-                if duration != D_PERMANENT:
-                    # rules: effects "for N turns": this turn and the next N - 1.
-                    self.timed.append((self.turn + turns - 1, t, stat, amount))
-            if self.log is not None:
-                self.log.append(
-                    {
-                        "event": "modify",
-                        "seat": t // 3,
-                        "character": self.chars[t].slug,
-                        "stat": STAT_NAMES[stat],
-                        "amount": amount,
-                        "duration": ("combat", "permanent", f"{turns} turns")[duration],
-                    }
-                )
+    def add_modifier(self, t: int, stat: int, amount: int, duration: Duration) -> None:
+        """Put ``amount`` on ``stat`` of character ``t`` for ``duration``."""
+        DURATIONS[type(duration)](self, duration, t, stat, amount)
+        if self.log is not None:
+            self.log.append(
+                {
+                    "event": "modify",
+                    "seat": t // 3,
+                    "character": self.chars[t].slug,
+                    "stat": STAT_NAMES[stat],
+                    "amount": amount,
+                    "duration": duration.label,
+                }
+            )
 
     # --- cards ----------------------------------------------------------------------------------
 
     def draw(self, seat: int, count: int) -> int:
         """Draw up to ``count`` cards (fewer when the pile runs out); returns how many."""
         deck = self.decks[seat]
-        hand = self.hands[seat]
         n = count if count <= len(deck) else len(deck)
-        drawn = [deck.pop() for _ in range(n)]
-        hand.extend(drawn)
-        if self.log is not None and n:
+        if not n:
+            return 0
+        drawn = deck[-n:][::-1]  # the top of the pile (the end of the list) first
+        del deck[-n:]
+        self.hands[seat].extend(drawn)
+        if self.log is not None:
             self.log.append({"event": "draw", "seat": seat, "cards": [self.cards[k].slug for k in drawn]})
         return n
 
-    def _discard_random(self, seat: int, count: int) -> None:
+    def discard_random(self, seat: int, count: int) -> None:
+        """``seat`` loses ``count`` random cards from hand (fewer if its hand runs out)."""
         hand = self.hands[seat]
         for _ in range(count):
             if not hand:
@@ -466,14 +412,17 @@ class Board:
                     {"event": "discard", "seat": seat, "card": self.cards[k].slug, "forced": True}
                 )
 
-    def _mill(self, seat: int, count: int) -> None:
+    def mill(self, seat: int, count: int) -> None:
+        """The top ``count`` cards of ``seat``'s draw pile go to its discard pile."""
         deck = self.decks[seat]
         milled = [deck.pop() for _ in range(min(count, len(deck)))]
         self.discards[seat].extend(milled)
         if self.log is not None:
             self.log.append({"event": "mill", "seat": seat, "cards": [self.cards[k].slug for k in milled]})
 
-    def _revive(self, seat: int, hp: int, source: str) -> None:
+    def revive(self, seat: int, hp: int, source: str) -> None:
+        """docs/rules/eredan.md §3 step 3 — ``seat``'s first dead character (line order) comes
+        back with ``hp`` HP, at most its maximum."""
         for t in range(seat * 3, seat * 3 + 3):
             if self.hp[t] <= 0:
                 self.hp[t] = min(hp, self.max_hp[t])
@@ -492,7 +441,213 @@ class Board:
                 return
 
 
-def _in_guild(ch: CompiledCharacter, guild: str) -> bool:
+# --- the interpreter's functions, one per record type -------------------------------------------
+
+EFFECTS: dict[type[Op], Callable[[Board, Any, int, int, str], None]] = {}
+CLAUSES: dict[type[Clause], Callable[[Board, Any, int, int], bool]] = {}
+TARGETS: dict[type[Target], Callable[[Board, Any, int, int], Sequence[int]]] = {}
+DURATIONS: dict[type[Duration], Callable[[Board, Any, int, int, int], None]] = {}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def interprets(record: type) -> Callable[[F], F]:
+    """Register the interpreter function of a record type (an op, a clause, a target or a
+    duration of :mod:`simulator.games.eredan.ops`)."""
+
+    def register(fn: F) -> F:
+        for base, table in ((Op, EFFECTS), (Clause, CLAUSES), (Target, TARGETS), (Duration, DURATIONS)):
+            if issubclass(record, base):
+                table[record] = fn  # type: ignore[index]
+                return fn
+        raise TypeError(f"{record.__name__} is not an op, clause, target or duration")
+
+    return register
+
+
+# Ops.
+
+
+@interprets(ModifyOp)
+def _modify(board: Board, op: ModifyOp, me: int, opp: int, source: str) -> None:
+    for t in board.targets(op.target, me, opp):
+        board.add_modifier(t, op.stat, op.amount, op.duration)
+
+
+@interprets(DamageOp)
+def _damage(board: Board, op: DamageOp, me: int, opp: int, source: str) -> None:
+    # [decision] A rolled amount is rolled once per effect: a zone spell deals the same amount to
+    # every enemy.
+    value = board.amount(op.amount, me)
+    for t in board.targets(op.target, me, opp):
+        board.hit(me, t, value, op.kind)
+
+
+@interprets(HealOp)
+def _heal(board: Board, op: HealOp, me: int, opp: int, source: str) -> None:
+    value = board.amount(op.amount, me)
+    for t in board.targets(op.target, me, opp):
+        board.heal(me, t, value)
+
+
+@interprets(DrawOp)
+def _draw(board: Board, op: DrawOp, me: int, opp: int, source: str) -> None:
+    board.draw(me // 3, op.count)
+
+
+@interprets(DiscardOp)
+def _discard(board: Board, op: DiscardOp, me: int, opp: int, source: str) -> None:
+    board.discard_random(1 - me // 3, op.count)
+
+
+@interprets(MillOp)
+def _mill(board: Board, op: MillOp, me: int, opp: int, source: str) -> None:
+    board.mill(1 - me // 3, op.count)
+
+
+@interprets(ReviveOp)
+def _revive(board: Board, op: ReviveOp, me: int, opp: int, source: str) -> None:
+    board.revive(me // 3, op.hp, source)
+
+
+# Targets: living characters, in line order.
+
+
+@interprets(SelfTarget)
+def _self(board: Board, target: SelfTarget, me: int, opp: int) -> Sequence[int]:
+    return (me,) if board.hp[me] > 0 else ()
+
+
+@interprets(OpponentTarget)
+def _opponent(board: Board, target: OpponentTarget, me: int, opp: int) -> Sequence[int]:
+    return (opp,) if opp >= 0 and board.hp[opp] > 0 else ()
+
+
+@interprets(AllAllies)
+def _all_allies(board: Board, target: AllAllies, me: int, opp: int) -> Sequence[int]:
+    base = me // 3 * 3
+    hp = board.hp
+    return [t for t in range(base, base + 3) if hp[t] > 0]
+
+
+@interprets(AllEnemies)
+def _all_enemies(board: Board, target: AllEnemies, me: int, opp: int) -> Sequence[int]:
+    base = 3 - me // 3 * 3
+    hp = board.hp
+    return [t for t in range(base, base + 3) if hp[t] > 0]
+
+
+@interprets(RandomOtherEnemy)
+def _random_other_enemy(board: Board, target: RandomOtherEnemy, me: int, opp: int) -> Sequence[int]:
+    base = 3 - me // 3 * 3
+    hp = board.hp
+    return [t for t in range(base, base + 3) if t != opp and hp[t] > 0]
+
+
+@interprets(MostWoundedAlly)
+def _most_wounded_ally(board: Board, target: MostWoundedAlly, me: int, opp: int) -> Sequence[int]:
+    best, missing = -1, -1
+    hp, max_hp = board.hp, board.max_hp
+    for t in range(me // 3 * 3, me // 3 * 3 + 3):
+        if hp[t] > 0 and max_hp[t] - hp[t] > missing:
+            best, missing = t, max_hp[t] - hp[t]
+    return (best,) if best >= 0 else ()
+
+
+@interprets(OtherAllies)
+def _other_allies(board: Board, target: OtherAllies, me: int, opp: int) -> Sequence[int]:
+    base = me // 3 * 3
+    hp, chars = board.hp, board.chars
+    return [
+        t for t in range(base, base + 3) if t != me and hp[t] > 0 and ally_matches(target.allies, chars[t])
+    ]
+
+
+# Durations.
+
+
+@interprets(ForCombat)
+def _for_combat(board: Board, duration: ForCombat, t: int, stat: int, amount: int) -> None:
+    board.cmod[t * NSTATS + stat] += amount
+
+
+@interprets(Permanent)
+def _permanent(board: Board, duration: Permanent, t: int, stat: int, amount: int) -> None:
+    board.mod[t * NSTATS + stat] += amount
+
+
+@interprets(ForTurns)
+def _for_turns(board: Board, duration: ForTurns, t: int, stat: int, amount: int) -> None:
+    # rules: effects "for N turns": this turn and the next N - 1 (taken off by EredanState._end_turn).
+    board.mod[t * NSTATS + stat] += amount
+    board.timed.append(TimedModifier(board.turn + duration.turns - 1, t, stat, amount))
+
+
+# Condition clauses.
+
+
+def in_guild(ch: CompiledCharacter, guild: str) -> bool:
     """A character's guild; a Courtisan (multi-guild caste) belongs to every guild, never to the
     Mercenaries (docs/rules/eredan.md §2.3)."""
     return ch.guild == guild or (ch.multi_guild and guild != MERCENARY_GUILD)
+
+
+def _of_race(ch: CompiledCharacter, race: str) -> bool:
+    return ch.race == race or ch.race_parent == race
+
+
+@interprets(OnTurn)
+def _on_turn(board: Board, clause: OnTurn, me: int, opp: int) -> bool:
+    return clause.turns.matches(board.turn)
+
+
+@interprets(OpponentClass)
+def _opponent_class(board: Board, clause: OpponentClass, me: int, opp: int) -> bool:
+    return opp >= 0 and clause.class_ in board.chars[opp].classes
+
+
+@interprets(OpponentRace)
+def _opponent_race(board: Board, clause: OpponentRace, me: int, opp: int) -> bool:
+    return opp >= 0 and _of_race(board.chars[opp], clause.race)
+
+
+@interprets(OpponentGuild)
+def _opponent_guild(board: Board, clause: OpponentGuild, me: int, opp: int) -> bool:
+    return opp >= 0 and in_guild(board.chars[opp], clause.guild)
+
+
+@interprets(PlayedBy)
+def _played_by(board: Board, clause: PlayedBy, me: int, opp: int) -> bool:
+    return board.chars[me].family == clause.family
+
+
+@interprets(PlayedByClass)
+def _played_by_class(board: Board, clause: PlayedByClass, me: int, opp: int) -> bool:
+    return clause.class_ in board.chars[me].classes
+
+
+@interprets(PlayedByGuild)
+def _played_by_guild(board: Board, clause: PlayedByGuild, me: int, opp: int) -> bool:
+    return in_guild(board.chars[me], clause.guild)
+
+
+@interprets(PlayedByRace)
+def _played_by_race(board: Board, clause: PlayedByRace, me: int, opp: int) -> bool:
+    return _of_race(board.chars[me], clause.race)
+
+
+@interprets(Carrying)
+def _carrying(board: Board, clause: Carrying, me: int, opp: int) -> bool:
+    return board.carries(me, clause.slot)
+
+
+@interprets(OpponentCarrying)
+def _opponent_carrying(board: Board, clause: OpponentCarrying, me: int, opp: int) -> bool:
+    return opp >= 0 and board.carries(opp, clause.slot)
+
+
+@interprets(AllyAlive)
+def _ally_alive(board: Board, clause: AllyAlive, me: int, opp: int) -> bool:
+    base = me // 3 * 3
+    hp, chars = board.hp, board.chars
+    return any(hp[c] > 0 and chars[c].family == clause.family for c in range(base, base + 3))

@@ -11,46 +11,38 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from simulator.engine.protocol import Action, State
-from simulator.games.eredan.compiled import (
+from simulator.engine.protocol import State
+from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Play
+from simulator.games.eredan.compiled import CK_SPELL, Tables
+from simulator.games.eredan.interpreter import TARGETS
+from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
-    CK_SPELL,
-    D_COMBAT,
     DEF,
     INI,
     K_MAGICAL,
     K_PHYSICAL,
     NSTATS,
-    OP_DAMAGE,
-    OP_DISCARD,
-    OP_DRAW,
-    OP_HEAL,
-    OP_MILL,
-    OP_MODIFY,
-    OP_REVIVE,
     SPI,
-    T_ALL_ALLIES,
-    T_ALL_ENEMIES,
-    T_OPPONENT,
-    T_SELF,
-    CompiledEffect,
-    Tables,
+    AllEnemies,
+    DamageOp,
+    DiscardOp,
+    DrawOp,
+    ForCombat,
+    HealOp,
+    MillOp,
+    ModifyOp,
+    Op,
+    ReviveOp,
+    Roll,
+    Target,
 )
 from simulator.games.eredan.rules import MAX_HAND_AFTER_DISCARD
-from simulator.games.eredan.state import (
-    DISCARD,
-    FIGHT,
-    P_CHOICE,
-    P_DISCARD,
-    PASS,
-    PLAY,
-    EredanState,
-)
+from simulator.games.eredan.state import P_CHOICE, P_DISCARD, EredanState
 
 # --- the heuristic values shared by greedy and the search's leaf evaluation ---------------------
 
@@ -102,17 +94,19 @@ def _combat_bonus(state: EredanState, f: int, opp: int) -> list[int]:
     bonus = [0] * NSTATS
     ch = state.chars[f]
     turn = state.turn
-    for turns, ops in ch.orders:
-        if turns.matches(turn):
-            for op in ops:
-                if op[6] is None or state.holds(op[6], f, opp):
-                    bonus[op[1]] += op[2]
+    for order in ch.orders:
+        if order.turns.matches(turn):
+            for op in order.ops:
+                if op.when is None or state.holds(op.when, f, opp):
+                    bonus[op.stat] += op.amount
     for op in ch.ability_ops:
-        if op[6] is None or state.holds(op[6], f, opp):
-            bonus[op[1]] += op[2]
-    for owner, op in ch.ally_auras:
-        if state.hp[owner] > 0 and (op[6] is None or state.holds(op[6], f, opp)):
-            bonus[op[1]] += op[2]
+        if op.when is None or state.holds(op.when, f, opp):
+            bonus[op.stat] += op.amount
+    for aura in ch.ally_auras:
+        if state.hp[aura.owner] > 0:
+            for op in aura.ops:
+                if op.when is None or state.holds(op.when, f, opp):
+                    bonus[op.stat] += op.amount
     return bonus
 
 
@@ -164,13 +158,10 @@ def blow_value(
     )
 
 
-def choice_value(state: EredanState, action: int) -> float:
+def choice_value(state: EredanState, action: Fight) -> float:
     """docs/rules/eredan.md §3 step 3 — the expected clash of a choice of fighters: what the active
     fighter deals minus what it takes (with both fighters' Ordres and abilities of the turn)."""
-    a = state.active
-    m = action - FIGHT
-    f = a * 3 + m // 3
-    o = (1 - a) * 3 + m % 3
+    f, o = action.fighter, action.opponent
     bf = _combat_bonus(state, f, o)
     bo = _combat_bonus(state, o, f)
     return blow_value(state, f, o, bf[ATK], bo[DEF], bf[AMIN], bf[AMAX]) - blow_value(
@@ -178,16 +169,15 @@ def choice_value(state: EredanState, action: int) -> float:
     )
 
 
-def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
+def _choice_values(state: EredanState, legal: Sequence[Fight]) -> list[float]:
     """:func:`choice_value` of every legal choice, reading each character's stats once."""
-    a = state.active
     turn = state.turn
     atk = [0] * 6
     dfn = [0] * 6
     lo = [0] * 6  # the ends of the Attaque range, with the range modifiers ("Attaque min. +1")
     hi = [0] * 6
-    conditional: list[list[CompiledEffect]] = [[] for _ in range(6)]
-    aura_mask = state.aura_mask
+    conditional: list[list[ModifyOp]] = [[] for _ in range(6)]
+    bonus_mask = state.item_bonus_mask
     mod, cmod, base = state.mod, state.cmod, state.base
     hp = state.hp
     chars = state.chars
@@ -196,7 +186,7 @@ def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
             continue
         i = c * NSTATS
         ch = chars[c]
-        if not aura_mask >> c & 1:
+        if not bonus_mask >> c & 1:
             atk[c] = mod[i + ATK] + cmod[i + ATK]
             dfn[c] = base[i + DEF] + mod[i + DEF] + cmod[i + DEF]
         else:
@@ -207,47 +197,45 @@ def _choice_values(state: EredanState, legal: Sequence[int]) -> list[float]:
         for ops in (
             ch.orders_by_turn.get(turn) or ch.order_ops(turn) if ch.orders else (),
             ch.ability_ops,
-            [op for owner, op in ch.ally_auras if hp[owner] > 0] if ch.ally_auras else (),
+            [op for aura in ch.ally_auras if hp[aura.owner] > 0 for op in aura.ops] if ch.ally_auras else (),
         ):
             for op in ops:
-                if op[6] is not None:
+                if op.when is not None:
                     conditional[c].append(op)
-                elif op[1] == ATK:
-                    atk[c] += op[2]
-                elif op[1] == DEF:
-                    dfn[c] += op[2]
-                elif op[1] == AMIN:
-                    lo[c] += op[2]
-                elif op[1] == AMAX:
-                    hi[c] += op[2]
+                elif op.stat == ATK:
+                    atk[c] += op.amount
+                elif op.stat == DEF:
+                    dfn[c] += op.amount
+                elif op.stat == AMIN:
+                    lo[c] += op.amount
+                elif op.stat == AMAX:
+                    hi[c] += op.amount
     hits = _HITS
     values = []
     for action in legal:
-        m = action - FIGHT
-        f = a * 3 + m // 3
-        o = (1 - a) * 3 + m % 3
+        f, o = action.fighter, action.opponent
         af, df, ao, do = atk[f], dfn[f], atk[o], dfn[o]
         lf, hf, lo_o, hi_o = lo[f], hi[f], lo[o], hi[o]
         for op in conditional[f]:
-            if state.holds(op[6], f, o):
-                if op[1] == ATK:
-                    af += op[2]
-                elif op[1] == DEF:
-                    df += op[2]
-                elif op[1] == AMIN:
-                    lf += op[2]
-                elif op[1] == AMAX:
-                    hf += op[2]
+            if state.holds(op.when, f, o):  # type: ignore[arg-type]
+                if op.stat == ATK:
+                    af += op.amount
+                elif op.stat == DEF:
+                    df += op.amount
+                elif op.stat == AMIN:
+                    lf += op.amount
+                elif op.stat == AMAX:
+                    hf += op.amount
         for op in conditional[o]:
-            if state.holds(op[6], o, f):
-                if op[1] == ATK:
-                    ao += op[2]
-                elif op[1] == DEF:
-                    do += op[2]
-                elif op[1] == AMIN:
-                    lo_o += op[2]
-                elif op[1] == AMAX:
-                    hi_o += op[2]
+            if state.holds(op.when, o, f):  # type: ignore[arg-type]
+                if op.stat == ATK:
+                    ao += op.amount
+                elif op.stat == DEF:
+                    do += op.amount
+                elif op.stat == AMIN:
+                    lo_o += op.amount
+                elif op.stat == AMAX:
+                    hi_o += op.amount
         # The two blows (_blow, inlined: this loop is the greedy player's hottest).
         key = (lf + af, (hf if hf > lf else lf) + af, do if do > 0 else 0, hp[o])
         out = hits.get(key) or expected_hit(*key)
@@ -267,7 +255,7 @@ class _Combat:
     def __init__(self, state: EredanState, seat: int) -> None:
         me = self.me = state.fighters[seat]
         opp = self.opp = state.fighters[1 - seat]
-        if state.aura_mask & (1 << me | 1 << opp):
+        if state.item_bonus_mask & (1 << me | 1 << opp):
             self.atk_me = state.stat(me, ATK)
             self.atk_opp = state.stat(opp, ATK)
             self.def_me = state.stat(me, DEF)
@@ -289,12 +277,13 @@ class _Combat:
         return _blow(state, self.opp, self.atk_opp + atk, self.def_me + defense, state.hp[self.me])
 
 
-def _amount(state: EredanState, lo: int, hi: int, stat: int, me: int) -> float:
-    value = (lo + hi) / 2
+def _amount(state: EredanState, roll: Roll, me: int) -> float:
+    value = (roll.lo + roll.hi) / 2
+    stat = roll.stat
     if stat == ATK:
         ch = state.chars[me]
         value += (ch.attack_min + ch.attack_max) / 2 + state.stat(me, ATK)
-    elif stat >= 0:
+    elif stat is not None:
         value += state.stat(me, stat)
     return value if value > 0 else 0.0
 
@@ -317,113 +306,132 @@ def _damage_value(state: EredanState, target: int, amount: float, kind: int) -> 
     return dmg * HP_VALUE
 
 
-def op_value(
-    state: EredanState, op: CompiledEffect, seat: int, me: int, opp: int, combat: _Combat | None
-) -> float:
+def _reached(state: EredanState, target: Target, me: int, opp: int) -> Sequence[int]:
+    """The living characters ``target`` would reach (all the candidates of a random target)."""
+    return TARGETS[type(target)](state, target, me, opp)
+
+
+def op_value(state: EredanState, op: Op, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
     """Heuristic value of one effect for ``seat`` (played by ``me`` against ``opp``); its effect
-    on this combat's blows is counted when ``combat`` is given."""
-    code = op[0]
-    cond = op[-2]
+    on this combat's blows is counted when ``combat`` is given. An op without a value function
+    (:data:`VALUES`) is worth nothing to the greedy player."""
+    cond = op.when
     if cond is not None and not state.holds(cond, me, opp):
         return 0.0
-    hp = state.hp
-    if code == OP_MODIFY:
-        _, stat, amount, target, duration, _, _, _ = op
-        if target == T_SELF:
-            targets: Sequence[int] = (me,)
-            sign = 1
-        elif target == T_OPPONENT:
-            targets = (opp,) if opp >= 0 else ()
-            sign = -1
-        elif target == T_ALL_ALLIES:
-            targets = range(seat * 3, seat * 3 + 3)
-            sign = 1
-        else:
-            targets = range(3 - seat * 3, 6 - seat * 3)
-            sign = -1
-        value = 0.0
-        for t in targets:
-            if hp[t] <= 0:
-                continue
-            if combat is not None and stat != SPI and stat != INI:
-                if t == combat.me:
-                    if stat == ATK:
-                        value += combat.my_blow(state, atk=amount) - combat.out
-                    else:
-                        value += combat.taken - combat.their_blow(state, defense=amount)
-                elif t == combat.opp:
-                    if stat == ATK:
-                        value -= combat.their_blow(state, atk=amount) - combat.taken
-                    else:
-                        value -= combat.my_blow(state, defense=amount) - combat.out
-            if duration != D_COMBAT and stat != INI:
-                point = LASTING_SPIRIT_VALUE if stat == SPI else LASTING_POINT_VALUE
-                value += sign * amount * point
-        return value
-    if code == OP_DAMAGE:
-        _, kind, lo, hi, stat, target, _, _ = op
-        amount = _amount(state, lo, hi, stat, me)
-        if target == T_OPPONENT:
-            return _damage_value(state, opp, amount, kind) if opp >= 0 else 0.0
-        enemies = range(3 - seat * 3, 6 - seat * 3)
-        if target == T_ALL_ENEMIES:
-            return sum(_damage_value(state, t, amount, kind) for t in enemies)
-        others = [t for t in enemies if t != opp and hp[t] > 0]
-        return sum(_damage_value(state, t, amount, kind) for t in others) / len(others) if others else 0.0
-    if code == OP_HEAL:
-        _, lo, hi, stat, target, _, _ = op
-        amount = _amount(state, lo, hi, stat, me)
-        if target == T_SELF:
-            targets = (me,)
-        elif target == T_ALL_ALLIES:
-            targets = range(seat * 3, seat * 3 + 3)
-        else:
-            living = [t for t in range(seat * 3, seat * 3 + 3) if hp[t] > 0]
-            targets = [max(living, key=lambda t: state.max_hp[t] - hp[t])] if living else []
-        healed = 0.0
-        for t in targets:
-            if hp[t] > 0:
-                healed += min(amount, state.max_hp[t] - hp[t])
-        return healed * HP_VALUE
-    if code == OP_DRAW:
-        return DRAW_VALUE * min(int(op[1]), len(state.decks[seat]))
-    if code == OP_DISCARD:
-        return DISCARD_VALUE * min(int(op[1]), len(state.hands[1 - seat]))
-    if code == OP_MILL:
-        return MILL_VALUE * min(int(op[1]), len(state.decks[1 - seat]))
-    if code == OP_REVIVE:
-        dead = [t for t in range(seat * 3, seat * 3 + 3) if hp[t] <= 0]
-        return (min(op[1], state.max_hp[dead[0]]) * HP_VALUE + KILL_VALUE) if dead else 0.0
-    return 0.0
+    value_of = VALUES.get(type(op))
+    return 0.0 if value_of is None else value_of(state, op, seat, me, opp, combat)
 
 
-def card_value(state: EredanState, seat: int, action: int, combat: _Combat | None = None) -> float:
+def _modify_value(
+    state: EredanState, op: ModifyOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    stat, amount = op.stat, op.amount
+    targets = _reached(state, op.target, me, opp)
+    value = 0.0
+    for t in targets:
+        sign = 1 if t // 3 == seat else -1
+        if combat is not None and stat != SPI and stat != INI:
+            if t == combat.me:
+                if stat == ATK:
+                    value += combat.my_blow(state, atk=amount) - combat.out
+                else:
+                    value += combat.taken - combat.their_blow(state, defense=amount)
+            elif t == combat.opp:
+                if stat == ATK:
+                    value -= combat.their_blow(state, atk=amount) - combat.taken
+                else:
+                    value -= combat.my_blow(state, defense=amount) - combat.out
+        if not isinstance(op.duration, ForCombat) and stat != INI:
+            point = LASTING_SPIRIT_VALUE if stat == SPI else LASTING_POINT_VALUE
+            value += sign * amount * point
+    return value / len(targets) if op.target.random and targets else value
+
+
+def _damage_value_of(
+    state: EredanState, op: DamageOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    amount = _amount(state, op.amount, me)
+    targets = _reached(state, op.target, me, opp)
+    total = sum(_damage_value(state, t, amount, op.kind) for t in targets)
+    return total / len(targets) if op.target.random and targets else total
+
+
+def _heal_value(
+    state: EredanState, op: HealOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    amount = _amount(state, op.amount, me)
+    targets = _reached(state, op.target, me, opp)
+    healed = 0.0
+    for t in targets:
+        healed += min(amount, state.max_hp[t] - state.hp[t])
+    healed = healed / len(targets) if op.target.random and targets else healed
+    return healed * HP_VALUE
+
+
+def _draw_value(
+    state: EredanState, op: DrawOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    return DRAW_VALUE * min(op.count, len(state.decks[seat]))
+
+
+def _discard_value(
+    state: EredanState, op: DiscardOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    return DISCARD_VALUE * min(op.count, len(state.hands[1 - seat]))
+
+
+def _mill_value(
+    state: EredanState, op: MillOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    return MILL_VALUE * min(op.count, len(state.decks[1 - seat]))
+
+
+def _revive_value(
+    state: EredanState, op: ReviveOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    dead = [t for t in range(seat * 3, seat * 3 + 3) if state.hp[t] <= 0]
+    return (min(op.hp, state.max_hp[dead[0]]) * HP_VALUE + KILL_VALUE) if dead else 0.0
+
+
+#: The greedy player's value of each op (op record type -> function).
+VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None], float]] = {
+    ModifyOp: _modify_value,
+    DamageOp: _damage_value_of,
+    HealOp: _heal_value,
+    DrawOp: _draw_value,
+    DiscardOp: _discard_value,
+    MillOp: _mill_value,
+    ReviveOp: _revive_value,
+}
+
+
+def card_value(state: EredanState, seat: int, action: Action, combat: _Combat | None = None) -> float:
     """Heuristic value of playing the card of ``action`` now (docs/rules/eredan.md §3 step 2–3)."""
-    if action == PASS:
+    if not isinstance(action, Play):
         return 0.0
-    k = action % PLAY
-    carrier = seat * 3 + action // PLAY - 1
-    card = state.cards[k]
+    carrier = action.carrier
+    card = state.cards[action.card]
     f = state.fighters[seat]
     o = state.fighters[1 - seat]
     value = 0.0
     if card.attaches:
-        for op in card.auras:
-            if op[1] != INI and (op[6] is None or state.holds(op[6], carrier, o)):
-                value += op[2] * (LASTING_SPIRIT_VALUE if op[1] == SPI else LASTING_POINT_VALUE)
-        for op in card.ops:
-            value += op_value(state, op, seat, carrier, o, None)
+        for op in card.while_carried:
+            if op.stat != INI and (op.when is None or state.holds(op.when, carrier, o)):
+                value += op.amount * (LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE)
+        for effect in card.ops:
+            value += op_value(state, effect, seat, carrier, o, None)
         return value
     if combat is None:
         combat = _Combat(state, seat)
     damaging = False
-    for op in card.ops:
-        if op[0] == OP_DAMAGE and (op[6] is None or state.holds(op[6], f, o)):
+    for effect in card.ops:
+        if effect.deals_damage and (effect.when is None or state.holds(effect.when, f, o)):
             damaging = True
-        value += op_value(state, op, seat, f, o, combat)
+        value += op_value(state, effect, seat, f, o, combat)
     if damaging and card.kind == CK_SPELL and state.chars[f].spell_replaces_attack and state.strikes[seat]:
         already = any(
-            state.cards[p].kind == CK_SPELL and state.cards[p].deals_damage for p, _ in state.plays[seat]
+            state.cards[p.card].kind == CK_SPELL and state.cards[p.card].deals_damage
+            for p in state.plays[seat]
         )
         if not already:
             value -= combat.out
@@ -435,18 +443,19 @@ def _static_card_values(tables: Tables) -> list[float]:
     values = []
     for card in tables.cards:
         v = 0.0
-        for op in card.ops + card.auras:
-            code = op[0]
-            if code == OP_DAMAGE:
-                v += (op[2] + op[3]) / 2 + (2 if op[4] >= 0 else 0) + (2 if op[5] == T_ALL_ENEMIES else 0)
-            elif code == OP_HEAL:
-                v += (op[1] + op[2]) / 2 + (2 if op[3] >= 0 else 0)
-            elif code == OP_MODIFY:
-                v += abs(op[2]) * (LASTING_POINT_VALUE if op[4] != D_COMBAT else 1.0)
-            elif code in (OP_DRAW, OP_DISCARD, OP_MILL):
-                v += op[1] * 0.5
-            elif code == OP_REVIVE:
-                v += op[1]
+        for op in card.ops + card.while_carried:
+            if isinstance(op, DamageOp):
+                amount = op.amount
+                v += (amount.lo + amount.hi) / 2 + (2 if amount.stat is not None else 0)
+                v += 2 if isinstance(op.target, AllEnemies) else 0
+            elif isinstance(op, HealOp):
+                v += (op.amount.lo + op.amount.hi) / 2 + (2 if op.amount.stat is not None else 0)
+            elif isinstance(op, ModifyOp):
+                v += abs(op.amount) * (LASTING_POINT_VALUE if not isinstance(op.duration, ForCombat) else 1.0)
+            elif isinstance(op, DrawOp | DiscardOp | MillOp):
+                v += op.count * 0.5
+            elif isinstance(op, ReviveOp):
+                v += op.hp
         values.append(v)
     return values
 
@@ -464,7 +473,7 @@ def static_card_values(tables: Tables) -> list[float]:
     return hit[1]
 
 
-def greedy_discard(state: EredanState, seat: int) -> int:
+def greedy_discard(state: EredanState, seat: int) -> Action:
     """docs/rules/eredan.md §3 step 5 — keep every card (a voluntary discard only brings the deck-out
     closer) unless the hand is above 5: then drop the least valuable ones."""
     hand = sorted(state.hands[seat])
@@ -476,26 +485,26 @@ def greedy_discard(state: EredanState, seat: int) -> int:
     mask = 0
     for i in order[:excess]:
         mask |= 1 << i
-    return DISCARD + mask
+    return Discard.of(mask)
 
 
-def _best(actions: Sequence[int], values: Sequence[float], rng: random.Random) -> int:
+def _best(actions: Sequence[Action], values: Sequence[float], rng: random.Random) -> Action:
     best = max(values)
     ties = [a for a, v in zip(actions, values, strict=True) if v >= best - 1e-9]
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 
-def greedy_action(state: EredanState, rng: random.Random) -> int:
+def greedy_action(state: EredanState, rng: random.Random) -> Action:
     """The greedy choice in ``state`` (see :class:`GreedyPolicy`)."""
     legal = state.legal_actions()
     phase = state.phase
     if phase == P_DISCARD:
         return greedy_discard(state, state.to_move)
     if phase == P_CHOICE:
-        return _best(legal, _choice_values(state, legal), rng)
+        return _best(legal, _choice_values(state, legal), rng)  # type: ignore[arg-type]
     seat = state.to_move
     combat = _Combat(state, seat)
-    cache: dict[int, float] = {}
+    cache: dict[Action, float] = {}
     values = []
     for a in legal:
         v = cache[a] = card_value(state, seat, a, combat)
@@ -509,15 +518,17 @@ def greedy_action(state: EredanState, rng: random.Random) -> int:
 
 
 def _chain_follow_up(
-    state: EredanState, seat: int, action: int, combat: _Combat, cache: dict[int, float]
+    state: EredanState, seat: int, action: Action, combat: _Combat, cache: dict[Action, float]
 ) -> float:
-    k = action % PLAY
+    if not isinstance(action, Play):
+        return 0.0
+    k = action.card
     chain = state._chain_after(seat, k)
     if not chain:
         return 0.0
     f = state.fighters[seat]
     mask = state.tables.play_mask[f] & chain & state.tables.simple_mask
-    base = PLAY * (1 + f % 3)
+    plays = state.tables.plays[f]
     best = 0.0
     used = False
     for h in state.hands[seat]:
@@ -525,7 +536,7 @@ def _chain_follow_up(
             used = True
             continue
         if mask >> h & 1:
-            a = base + h
+            a = plays[h]
             v = cache.get(a)
             if v is None:
                 v = cache[a] = card_value(state, seat, a, combat)
@@ -539,7 +550,7 @@ class RandomPolicy:
 
     name = "random"
 
-    def choose(self, state: State, rng: random.Random) -> Action:
+    def choose(self, state: State, rng: random.Random) -> Hashable:
         legal = state.legal_actions()
         return legal[int(rng.random() * len(legal))]
 

@@ -3,15 +3,9 @@
 A turn (docs/rules/eredan.md §3): 0 draw back to 5 (deck-out), untap, 1 the active player's choice of
 fighters (+ Ordres and abilities), 2 card play (each player one card, a second with a chain;
 resolved in N order), 3 the clash, then carried items activate, 4 tap, 5 discard. Decisions are
-actions (ints, see :func:`describe_action`):
-
-- ``FIGHT`` (choice step, active player): ``1 + 3 * mine + theirs`` (positions on the Line);
-- ``PLAY`` (card step): ``1000 * (1 + carrier) + card id`` — the card, and the position of the
-  character it is played on (the fighter; an Artisan may attach cards reserved to artisans to any
-  living ally);
-- ``DISCARD`` (discard step): ``10000 + mask``, discarding the cards of the player's hand (sorted by
-  card id) whose positions are the bits of ``mask``; one decision per player and turn;
-- ``PASS`` (``0``): play no (further) card, or discard nothing.
+the typed actions of :mod:`simulator.games.eredan.actions` (:func:`describe_action` names them):
+``Fight(fighter, opponent)`` in the choice step, ``Play(card, carrier)`` or ``PASS`` in the card
+step, ``Discard(mask)`` or ``PASS`` in the discard step.
 
 Hidden information and simultaneous play (docs/rules/eredan.md §3 step 2): both players choose their cards
 before any is revealed. The engine asks the active player first, then the passive player; the
@@ -31,17 +25,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from simulator.engine.protocol import TERMINAL, IllegalActionError
+from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Pass, Play, decode
 from simulator.games.eredan.chance import DECK, INITIATIVE, Chance
-from simulator.games.eredan.compiled import (
-    CK_SPELL,
-    DEF,
-    GEAR_FREE,
-    NSTATS,
-    SLOT_NONE,
-    Tables,
-    add_gear,
-)
-from simulator.games.eredan.interpreter import Board
+from simulator.games.eredan.compiled import CK_SPELL, GEAR_FREE, Tables, add_gear
+from simulator.games.eredan.interpreter import Board, ItemBonus
+from simulator.games.eredan.ops import DEF, INI, NSTATS, SLOT_NONE
 from simulator.games.eredan.rules import (
     CARDS_OF_A_DEAD_FIGHTER_RESOLVE,
     DOUBLE_DECK_OUT_BY_SCORE,
@@ -57,7 +45,6 @@ from simulator.games.eredan.rules import (
     MAGE_SPELL_CHAIN_ANY,
     MAX_CARDS_PER_TURN,
     MAX_HAND_AFTER_DISCARD,
-    SCORE_COUNTS_ACTUAL_HP,
     TURN_CAP,
     UNTAP_WHEN_UNTAPPED_LEFT,
 )
@@ -72,29 +59,23 @@ PHASE_RULES = (
     "docs/rules/eredan.md §3 End — the game is over",
 )
 
-# Actions.
-PASS = 0
-FIGHT = 1
-PLAY = 1000
-DISCARD = 10000
+_DISCARD_OPTIONS: dict[int, tuple[Pass | Discard, ...]] = {}
 
 
-_DISCARD_OPTIONS: dict[int, tuple[int, ...]] = {}
-
-
-def discard_options(hand_size: int) -> tuple[int, ...]:
+def discard_options(hand_size: int) -> tuple[Pass | Discard, ...]:
     """The discard step's choices for a hand of ``hand_size`` cards: any subset, and at least
     ``hand_size - 5`` cards when the hand is above 5 (docs/rules/eredan.md §3 step 5)."""
     options = _DISCARD_OPTIONS.get(hand_size)
     if options is None:
         need = hand_size - MAX_HAND_AFTER_DISCARD
         masks = [m for m in range(1, 1 << hand_size) if m.bit_count() >= need]
-        options = tuple(([PASS] if need <= 0 else []) + [DISCARD + m for m in masks])
+        no_discard: list[Pass | Discard] = [PASS] if need <= 0 else []
+        options = tuple(no_discard + [Discard.of(m) for m in masks])
         _DISCARD_OPTIONS[hand_size] = options
     return options
 
 
-def discard_action(state: EredanState, seat: int, cards: Sequence[int]) -> int:
+def discard_action(state: EredanState, seat: int, cards: Sequence[int]) -> Pass | Discard:
     """The action discarding ``cards`` (ids, with repeats for copies) from ``seat``'s hand."""
     hand = sorted(state.hands[seat])
     mask = 0
@@ -105,23 +86,24 @@ def discard_action(state: EredanState, seat: int, cards: Sequence[int]) -> int:
                 break
         else:
             raise ValueError(f"card {k} is not in the hand")
-    return DISCARD + mask if mask else PASS
+    return Discard.of(mask) if mask else PASS
 
 
-#: The choices of fighters by the available characters (bits 0–2: the active player's, 3–5: the
-#: other player's).
+#: The choices of fighters, by active seat and by the available characters (bits 0–5: characters
+#: 0–5 untapped and alive): each of the active player's against each of the other's, in line order.
 _CHOICES = tuple(
-    tuple(FIGHT + 3 * m + t for m in range(3) if ready >> m & 1 for t in range(3) if ready >> (3 + t) & 1)
-    for ready in range(64)
+    tuple(
+        tuple(
+            Fight.of(a * 3 + m, (1 - a) * 3 + t)
+            for m in range(3)
+            if ready >> (a * 3 + m) & 1
+            for t in range(3)
+            if ready >> ((1 - a) * 3 + t) & 1
+        )
+        for ready in range(64)
+    )
+    for a in (0, 1)
 )
-
-
-def fight_action(mine: int, theirs: int) -> int:
-    return FIGHT + 3 * mine + theirs
-
-
-def play_action(card_id: int, carrier_position: int) -> int:
-    return PLAY * (1 + carrier_position) + card_id
 
 
 class EredanState(Board):
@@ -149,7 +131,7 @@ class EredanState(Board):
     phase: int
     to_move: int
     slot: int
-    plays: list[list[tuple[int, int]]]  # per seat: (card id, carrier) chosen this turn, in order
+    plays: list[list[Play]]  # per seat: the cards chosen this turn, in order
     chain: list[int]  # per seat: mask of the cards its chain allows as a second card
     strikes: list[bool]  # per seat: does its fighter make its attack this turn
     pending_items: list[tuple[int, int, int]]  # (seat, carrier, card id), activate after the combat
@@ -160,7 +142,7 @@ class EredanState(Board):
     turn_cap: int
     winner: int | None
     end_reason: str
-    _legal: tuple[int, ...]
+    _legal: tuple[Action, ...]
     _setup: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None
 
     # --- construction -------------------------------------------------------------------------
@@ -185,8 +167,8 @@ class EredanState(Board):
         s.mod = [0] * (6 * NSTATS)
         s.cmod = [0] * (6 * NSTATS)
         s.timed = []
-        s.auras = []
-        s.aura_mask = 0
+        s.item_bonuses = []
+        s.item_bonus_mask = 0
         s.items = [[] for _ in range(6)]
         s.hands = [[], []]
         s.decks = [[], []]
@@ -323,7 +305,7 @@ class EredanState(Board):
         return self._setup
 
     def _initiative_bonus(self, seat: int) -> int:
-        return sum(self.stat(c, 3) for c in range(seat * 3, seat * 3 + 3) if self.hp[c] > 0)
+        return sum(self.stat(c, INI) for c in range(seat * 3, seat * 3 + 3) if self.hp[c] > 0)
 
     def _roll_initiative(self) -> None:
         """docs/rules/eredan.md §3 Start — each player rolls a die (+ initiative abilities); the higher
@@ -343,7 +325,7 @@ class EredanState(Board):
     def current_player(self) -> int:
         return TERMINAL if self.phase == P_OVER else self.to_move
 
-    def legal_actions(self) -> Sequence[int]:
+    def legal_actions(self) -> Sequence[Action]:
         return self._legal
 
     def is_terminal(self) -> bool:
@@ -355,23 +337,28 @@ class EredanState(Board):
         return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
 
     def apply(self, action: Any) -> None:
-        if action not in self._legal:
+        legal = self._legal
+        try:
+            typed = legal[legal.index(action)]  # the typed action, even if given as a plain int
+        except ValueError:
             if self.phase == P_OVER:
-                raise IllegalActionError("the game is over", rule=PHASE_RULES[P_OVER], action=action)
+                raise IllegalActionError(
+                    "the game is over", rule=PHASE_RULES[P_OVER], action=action
+                ) from None
             raise IllegalActionError(
                 f"{describe_action(self, action)} is not legal for seat {self.to_move} in the "
                 f"{PHASE_NAMES[self.phase]} step",
                 rule=PHASE_RULES[self.phase],
                 action=action,
-            )
+            ) from None
         self._setup = None
         phase = self.phase
         if phase == P_CARD:
-            self._commit_card(action, False)
+            self._commit_card(typed, False)  # type: ignore[arg-type]
         elif phase == P_CHOICE:
-            self._choose_fighters(action, False)
+            self._choose_fighters(typed, False)  # type: ignore[arg-type]
         else:
-            self._discard(action, False)
+            self._discard(typed, False)  # type: ignore[arg-type]
         self._settle()
 
     # --- decisions ------------------------------------------------------------------------------
@@ -380,42 +367,44 @@ class EredanState(Board):
         """Compute the legal actions of the next decision, taking forced ones (a single option)."""
         while True:
             phase = self.phase
+            legal: tuple[Action, ...]
             if phase == P_CARD:
-                legal = self.card_options(self.to_move, self.slot)
-                if len(legal) == 1:
-                    self._commit_card(legal[0], True)
+                cards = self.card_options(self.to_move, self.slot)
+                if len(cards) == 1:
+                    self._commit_card(cards[0], True)
                     continue
+                legal = cards
             elif phase == P_DISCARD:
                 size = len(self.hands[self.to_move])
                 if not size:
                     self._discard(PASS, True)
                     continue
-                legal = _DISCARD_OPTIONS.get(size) or discard_options(size)
-                if len(legal) == 1:
-                    self._discard(legal[0], True)
+                discards = _DISCARD_OPTIONS.get(size) or discard_options(size)
+                if len(discards) == 1:
+                    self._discard(discards[0], True)
                     continue
+                legal = discards
             elif phase == P_CHOICE:
-                legal = self._choice_options()
-                if len(legal) == 1:
-                    self._choose_fighters(legal[0], True)
+                choices = self._choice_options()
+                if len(choices) == 1:
+                    self._choose_fighters(choices[0], True)
                     continue
+                legal = choices
             else:
                 self._legal = ()
                 return
             self._legal = legal
             return
 
-    def _choice_options(self) -> tuple[int, ...]:
+    def _choice_options(self) -> tuple[Fight, ...]:
         hp, tapped = self.hp, self.tapped
         ready = 0
         for c in range(6):
             if hp[c] > 0 and not tapped[c]:
                 ready |= 1 << c
-        if self.active:
-            ready = (ready >> 3) | ((ready & 7) << 3)
-        return _CHOICES[ready]
+        return _CHOICES[self.active][ready]
 
-    def card_options(self, seat: int, slot: int) -> tuple[int, ...]:
+    def card_options(self, seat: int, slot: int) -> tuple[Pass | Play, ...]:
         """The cards ``seat``'s fighter may play as its card number ``slot`` (0 or 1): the
         requirements (docs/rules/eredan.md §3 Classes, Races), the chain for a second card (§3 step 2)
         and the item slots (§3 Items). Depends only on that player's own information."""
@@ -439,35 +428,36 @@ class EredanState(Board):
         gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
         simple = tables.simple_mask
         fits = tables.fits
-        base = PLAY * (1 + f % 3)
-        out = [PASS]
+        plays = tables.plays
+        on_fighter = plays[f]
+        out: list[Pass | Play] = [PASS]
         artisan = False
         while candidates:
             low = candidates & -candidates
             candidates ^= low
             k = low.bit_length() - 1
             if simple & low:
-                out.append(base + k)
+                out.append(on_fighter[k])
             elif self.cards[k].artisan_reserved and self.chars[f].is_artisan:
                 # docs/rules/eredan.md §3 Classes — an Artisan attaches the cards reserved to artisans to
                 # any living character (of its own side, here).
                 artisan = True
                 for c in range(seat * 3, seat * 3 + 3):
                     if self.hp[c] > 0 and fits[k] >> self._gear_with_plays(seat, c) & 1:
-                        out.append(PLAY * (1 + c % 3) + k)
+                        out.append(plays[c][k])
             elif fits[k] >> gear & 1:
-                out.append(base + k)
+                out.append(on_fighter[k])
         if artisan:
-            out.sort()
+            out.sort()  # by carrier, then card
         return tuple(out)
 
     def _gear_with_plays(self, seat: int, c: int) -> int:
         """Character ``c``'s item slots, counting the items chosen for it this turn (rules:
         eredan §3 Items — not yet attached, they already take their slot)."""
         gear = self.gear[c]
-        for k, carrier in self.plays[seat]:
-            if carrier == c:
-                card = self.cards[k]
+        for play in self.plays[seat]:
+            if play.carrier == c:
+                card = self.cards[play.card]
                 gear = add_gear(gear, card.slot, card.hands, card.dual_wield)
         return gear
 
@@ -481,11 +471,7 @@ class EredanState(Board):
                 need = HAND_SIZE - len(hand)
                 if need <= 0:
                     continue
-                deck = self.decks[seat]
-                if self.log is None and len(deck) >= need:
-                    hand.extend(deck[-need:][::-1])
-                    del deck[-need:]
-                elif self.draw(seat, need) < need:
+                if self.draw(seat, need) < need:
                     # docs/rules/eredan.md §3 step 0 — cannot fill the hand: loses at the end of the turn
                     # unless the opponent is eliminated first (deck-out).
                     self.deck_out[seat] = True
@@ -506,11 +492,9 @@ class EredanState(Board):
 
     # --- step 1: choice -----------------------------------------------------------------------------
 
-    def _choose_fighters(self, action: int, forced: bool) -> None:
+    def _choose_fighters(self, action: Fight, forced: bool) -> None:
         a = self.active
-        m = action - FIGHT
-        fa = a * 3 + m // 3
-        fp = (1 - a) * 3 + m % 3
+        fa, fp = action.fighter, action.opponent
         self.fighters[a] = fa
         self.fighters[1 - a] = fp
         log = self.log
@@ -525,54 +509,41 @@ class EredanState(Board):
                 }
             )
         turn = self.turn
-        cmod = self.cmod
         hp = self.hp
         for f, opp in ((fa, fp), (fp, fa)):
             ch = self.chars[f]
-            if not (ch.orders or ch.ability_ops or ch.ally_auras):
-                continue
             # docs/rules/eredan.md §3 step 1 — every Ordre naming this turn applies (all of them), then
             # the fighter's abilities; both only "modify self for the combat" (compile_tables).
             # Then the auras of its living allies that reach it (card text: "your other Noz have
             # Esprit +1", prophete-3), checked now, like its own abilities.
-            if log is not None:
-                if ch.orders and ch.order_ops(turn):
-                    self.run_ops(ch.order_ops(turn), f, opp, ch.order_source)
-                if ch.ability_ops:
-                    self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
-                for owner, op in ch.ally_auras:
-                    if hp[owner] > 0:
-                        self.run_ops((op,), f, opp, self.chars[owner].aura_source)
-                continue
-            base = f * NSTATS
-            orders = ch.orders_by_turn.get(turn) if ch.orders else ()
-            if orders is None:
-                orders = ch.order_ops(turn)
-            for ops in (orders, ch.ability_ops):
-                for op in ops:
-                    if op[6] is None or self.holds(op[6], f, opp):
-                        cmod[base + op[1]] += op[2]
-            for owner, op in ch.ally_auras:
-                if hp[owner] > 0 and (op[6] is None or self.holds(op[6], f, opp)):
-                    cmod[base + op[1]] += op[2]
+            if ch.orders:
+                orders = ch.orders_by_turn.get(turn)
+                if orders is None:
+                    orders = ch.order_ops(turn)
+                if orders:
+                    self.run_ops(orders, f, opp, ch.order_source)
+            if ch.ability_ops:
+                self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
+            for aura in ch.ally_auras:
+                if hp[aura.owner] > 0:
+                    self.run_ops(aura.ops, f, opp, aura.source)
         self.phase = P_CARD
         self.to_move = a
         self.slot = 0
 
     # --- step 2: cards ------------------------------------------------------------------------------
 
-    def _commit_card(self, action: int, forced: bool) -> None:
+    def _commit_card(self, action: Pass | Play, forced: bool) -> None:
         seat = self.to_move
         slot = self.slot
-        if action == PASS:
+        if not isinstance(action, Play):
             if self.log is not None:
                 self.log.append({"event": "pass", "seat": seat, "slot": slot, "forced": forced})
             self._next_card_seat(seat)
             return
-        k = action % PLAY
-        carrier = seat * 3 + action // PLAY - 1
+        k = action.card
         self.hands[seat].remove(k)
-        self.plays[seat].append((k, carrier))
+        self.plays[seat].append(action)
         if self.log is not None:
             self.log.append({"event": "commit", "seat": seat, "slot": slot})
         if slot + 1 < MAX_CARDS_PER_TURN:
@@ -595,8 +566,9 @@ class EredanState(Board):
         everything = self.tables.all_cards_mask
         if ch.mage_spell_chain and card.kind == CK_SPELL and not card.zone:
             mask |= everything if MAGE_SPELL_CHAIN_ANY else self.tables.spell_mask
-        for match_mask, cond in ch.chain_on:
-            if match_mask >> k & 1 and (cond is None or self.holds(cond, f, self.fighters[1 - seat])):
+        for ability in ch.chain_on:
+            cond = ability.when
+            if ability.mask >> k & 1 and (cond is None or self.holds(cond, f, self.fighters[1 - seat])):
                 mask = everything
         return mask
 
@@ -616,9 +588,9 @@ class EredanState(Board):
             for i in range(MAX_CARDS_PER_TURN):
                 # Resolving a card never adds a play: the lists are fixed once both have chosen.
                 if i < len(pa):
-                    self._resolve_card(a, *pa[i])
+                    self._resolve_card(a, pa[i].card, pa[i].carrier)
                 if i < len(pp):
-                    self._resolve_card(1 - a, *pp[i])
+                    self._resolve_card(1 - a, pp[i].card, pp[i].carrier)
             self.plays = [[], []]
         self._clash()
 
@@ -677,41 +649,12 @@ class EredanState(Board):
         defense_p = self.stat(fp, DEF) if attack_a >= 0 else 0
         defense_a = self.stat(fa, DEF) if attack_p >= 0 else 0
         if attack_a >= 0 and hp[fp] > 0:
-            self._strike(fa, fp, attack_a, defense_p)
+            self.wound(fa, fp, attack_a, defense_p, "clash")
         if attack_p >= 0 and hp[fa] > 0:
-            self._strike(fp, fa, attack_p, defense_a)
+            self.wound(fp, fa, attack_p, defense_a, "clash")
         if self.pending_items:
             self._activate_items()
         self._end_combat()
-
-    def _strike(self, f: int, target: int, attack: int, defense: int) -> None:
-        damage = attack - (defense if defense > 0 else 0)
-        h = self.hp[target]
-        if damage <= 0:
-            damage = 0
-        elif damage > h:
-            damage = h
-        self.hp[target] = h - damage
-        credit = damage if SCORE_COUNTS_ACTUAL_HP else max(0, attack - (defense if defense > 0 else 0))
-        self.dealt[f] += credit
-        self.score[f // 3] += credit
-        if self.log is not None:
-            self.log.append(
-                {
-                    "event": "damage",
-                    "source": self.chars[f].slug,
-                    "source_seat": f // 3,
-                    "seat": target // 3,
-                    "target": self.chars[target].slug,
-                    "kind": "clash",
-                    "amount": attack,
-                    "reduced_by": defense if defense > 0 else 0,
-                    "damage": damage,
-                    "hp": h - damage,
-                }
-            )
-            if h - damage == 0:
-                self.log.append({"event": "death", "seat": target // 3, "character": self.chars[target].slug})
 
     def _activate_items(self) -> None:
         """docs/rules/eredan.md §3 Items — items played this turn attach and act after the combat, in the
@@ -747,13 +690,12 @@ class EredanState(Board):
             self.log.append(
                 {"event": "attach", "seat": seat, "card": card.slug, "character": self.chars[carrier].slug}
             )
-        for op in card.auras:
-            stat, amount, cond = op[1], op[2], op[6]
-            if cond is None:
-                self.mod[carrier * NSTATS + stat] += amount
+        for op in card.while_carried:
+            if op.when is None:
+                self.mod[carrier * NSTATS + op.stat] += op.amount
             else:
-                self.auras.append((carrier, stat, amount, cond))
-                self.aura_mask |= 1 << carrier
+                self.item_bonuses.append(ItemBonus(carrier, op.stat, op.amount, op.when))
+                self.item_bonus_mask |= 1 << carrier
 
     def _end_combat(self) -> None:
         hp = self.hp
@@ -785,11 +727,11 @@ class EredanState(Board):
 
     # --- step 5: discard, end of turn -----------------------------------------------------------
 
-    def _discard(self, action: int, forced: bool) -> None:
-        """docs/rules/eredan.md §3 step 5 — discard any cards (``DISCARD + mask`` over the sorted hand)."""
+    def _discard(self, action: Pass | Discard, forced: bool) -> None:
+        """docs/rules/eredan.md §3 step 5 — discard any cards (``Discard(mask)`` over the sorted hand)."""
         seat = self.to_move
-        if action != PASS:
-            mask = action - DISCARD
+        if isinstance(action, Discard):
+            mask = action.mask
             hand = self.hands[seat]
             hand.sort()
             kept = [k for i, k in enumerate(hand) if not mask >> i & 1]
@@ -815,12 +757,11 @@ class EredanState(Board):
         self.cmod = [0] * (6 * NSTATS)
         if self.timed:
             keep = []
-            for entry in self.timed:
-                if entry[0] <= turn:
-                    _, c, stat, amount = entry
-                    self.mod[c * NSTATS + stat] -= amount
+            for timed in self.timed:
+                if timed.last_turn <= turn:
+                    self.mod[timed.character * NSTATS + timed.stat] -= timed.amount
                 else:
-                    keep.append(entry)
+                    keep.append(timed)
             self.timed = keep
         d0, d1 = self.deck_out
         if d0 or d1:
@@ -889,8 +830,8 @@ class EredanState(Board):
         s.mod = self.mod[:]
         s.cmod = self.cmod[:]
         s.timed = self.timed[:]
-        s.auras = self.auras[:]
-        s.aura_mask = self.aura_mask
+        s.item_bonuses = self.item_bonuses[:]
+        s.item_bonus_mask = self.item_bonus_mask
         s.items = [i[:] for i in self.items]
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.decks = [self.decks[0][:], self.decks[1][:]]
@@ -921,7 +862,7 @@ class EredanState(Board):
         player: int,
         rng: random.Random,
         *,
-        opponent_model: Callable[[EredanState, random.Random], int] | None = None,
+        opponent_model: Callable[[EredanState, random.Random], Action] | None = None,
     ) -> EredanState:
         """A copy consistent with what ``player`` knows (see the module docstring): both draw
         piles re-shuffled, the opponent's hand and unrevealed card choices re-dealt from the cards
@@ -940,7 +881,7 @@ class EredanState(Board):
         pool = s.hands[opp] + s.decks[opp]
         if hidden_choice:
             hand_size += len(s.plays[opp])
-            pool.extend(k for k, _ in s.plays[opp])
+            pool.extend(play.card for play in s.plays[opp])
         pool.sort()
         rng.shuffle(pool)
         s.hands[opp] = pool[:hand_size]
@@ -950,7 +891,7 @@ class EredanState(Board):
         return s
 
     def _rechoose_cards(
-        self, seat: int, rng: random.Random, model: Callable[[EredanState, random.Random], int] | None
+        self, seat: int, rng: random.Random, model: Callable[[EredanState, random.Random], Action] | None
     ) -> None:
         """Re-make ``seat``'s unrevealed card choices (uniformly among its legal ones, or with
         ``model``), in this world, as if it were choosing now."""
@@ -960,16 +901,16 @@ class EredanState(Board):
         for slot in range(MAX_CARDS_PER_TURN):
             options = self.card_options(seat, slot)
             if model is None or len(options) == 1:
-                action = options[int(rng.random() * len(options))]
+                action: Action = options[int(rng.random() * len(options))]
             else:
                 self.to_move, self.slot, self._legal = seat, slot, options
                 action = model(self, rng)
                 self.to_move, self.slot, self._legal = to_move, slot_now, legal_now
-            if action == PASS:
+            if not isinstance(action, Play):
                 return
-            k = action % PLAY
+            k = action.card
             self.hands[seat].remove(k)
-            self.plays[seat].append((k, seat * 3 + action // PLAY - 1))
+            self.plays[seat].append(action)
             if slot + 1 < MAX_CARDS_PER_TURN:
                 self.chain[seat] = self._chain_after(seat, k)
                 if not self.chain[seat]:
@@ -1012,27 +953,21 @@ class EredanState(Board):
 
 def describe_action(state: EredanState, action: Any) -> str:
     """A readable name for an action in ``state`` (for logs, errors and the CLI)."""
-    if not isinstance(action, int) or isinstance(action, bool) or action < 0:
+    typed = decode(action)
+    if typed is None:
         return repr(action)
-    if action == PASS:
+    if isinstance(typed, Pass):
         return "pass"
-    if action < PLAY:
-        m = action - FIGHT
-        if not 0 <= m < 9:
+    chars, cards = state.chars, state.cards
+    if isinstance(typed, Fight):
+        return f"fight with {chars[typed.fighter].slug} against {chars[typed.opponent].slug}"
+    if isinstance(typed, Play):
+        if typed.card >= len(cards):
             return repr(action)
-        a = state.active
-        return (
-            f"fight with {state.chars[a * 3 + m // 3].slug} against {state.chars[(1 - a) * 3 + m % 3].slug}"
-        )
-    if action < DISCARD:
-        k = action % PLAY
-        pos = action // PLAY - 1
-        if k >= len(state.cards) or not 0 <= pos < 3:
-            return repr(action)
-        seat = state.to_move if state.to_move in (0, 1) else 0
-        return f"play {state.cards[k].slug} on {state.chars[seat * 3 + pos].slug}"
-    mask = action - DISCARD
+        seat = state.to_move if state.to_move in (0, 1) else typed.carrier // 3
+        where = "" if typed.carrier // 3 == seat else f"seat {typed.carrier // 3}'s "
+        return f"play {cards[typed.card].slug} on {where}{chars[typed.carrier].slug}"
     hand = sorted(state.hands[state.to_move]) if state.to_move in (0, 1) else []
-    if mask >= 1 << len(hand):
+    if typed.mask >= 1 << len(hand):
         return repr(action)
-    return "discard " + ", ".join(state.cards[k].slug for i, k in enumerate(hand) if mask >> i & 1)
+    return "discard " + ", ".join(cards[k].slug for i, k in enumerate(hand) if typed.mask >> i & 1)

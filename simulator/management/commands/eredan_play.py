@@ -19,7 +19,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cards.domain.specs import DeckSpec
 from cards.specs import get_catalog
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 from simulator import services
 from simulator.cli import CliError, deck_entrant, describe_error
 from simulator.games.eredan.eventlog import render

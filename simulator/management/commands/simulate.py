@@ -24,7 +24,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 from simulator import selectors, services
 from simulator.cli import CliError, deck_entrant, describe_error, follow_job, parse_options, summary_lines
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN, ChunkRange, run_local

@@ -153,10 +153,8 @@ def test_api_docs_are_served(anon, db):
     assert b"swagger" in response.content.lower()
 
 
-def test_anonymous_clients_are_throttled(anon, mini, monkeypatch):
-    from rest_framework.throttling import AnonRateThrottle
-
-    monkeypatch.setitem(AnonRateThrottle.THROTTLE_RATES, "anon", "3/minute")
+def test_anonymous_clients_are_throttled(anon, mini, throttle_rates):
+    throttle_rates(anon="3/minute")
     codes = [anon.get("/api/guilds/").status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
     assert anon.get("/api/cards/").json()["errors"][0]["code"] == "throttled"

@@ -10,7 +10,7 @@ from cards.collection import selectors, services
 from cards.collection.models import OwnedCopy
 from cards.importers.cardset import cardset_load
 from cards.models import Card
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 
 @pytest.fixture

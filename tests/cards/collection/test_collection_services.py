@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 
 from cards.collection import services
 from cards.collection.models import Collection, OwnedCopy
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 from .conftest import add
 

@@ -22,7 +22,7 @@ from django.db import OperationalError, connection
 
 from cards.collection import services
 from cards.collection.models import ExperienceAward, ExperienceGrant, OwnedCopy
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 from .conftest import add
 

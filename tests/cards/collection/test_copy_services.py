@@ -8,7 +8,7 @@ from cards.collection import selectors, services
 from cards.collection.models import OwnedCopy
 from cards.collection.services import CopyRequest
 from cards.models import XpThreshold
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 from .conftest import add, state
 

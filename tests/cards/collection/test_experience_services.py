@@ -12,7 +12,7 @@ from django.test import override_settings
 from cards.collection import services
 from cards.collection.models import ExperienceAward, ExperienceGrant, OwnedCopy
 from cards.collection.xp import GameXpTable
-from eredan.api.errors import DomainError
+from eredan.errors import DomainError
 
 from .conftest import add, state
 

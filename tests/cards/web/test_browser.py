@@ -21,7 +21,7 @@ def result_slugs(response: Any) -> list[str]:
     """The slugs of the result rows, in order (each row links to its card's page)."""
     results = response.content.decode()
     results = results[results.index('id="results"') :]
-    return re.findall(r'<td data-label="Name"><a href="/cards/([^/]+)/">', results)
+    return re.findall(r'<td data-label="Name"><a href="/cards/([^/]+)/"', results)
 
 
 def api_slugs(client: Client, path: str) -> set[str]:
@@ -194,7 +194,7 @@ def test_the_number_of_queries_does_not_grow_with_the_results(
             response = client.get("/cards/")
         assert len(result_slugs(response)) == size
         counts.append(len(queries))
-    assert counts[0] == counts[1] <= 12
+    assert counts[0] == counts[1] <= 13  # one of them: the catalog version in the faces' URLs
 
 
 def test_htmx_pushes_the_query_without_its_empty_fields(mini: Any, client: Client) -> None:

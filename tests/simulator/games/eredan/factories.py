@@ -19,6 +19,7 @@ from cards.domain.cardset import (
     type_tree_from_reference,
 )
 from cards.domain.specs import CardSpec, CharacterSpec, DeckSpec, TypeTree
+from simulator.games.eredan.actions import Fight, Play
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.state import EredanState
 
@@ -385,22 +386,32 @@ def card_id(state: EredanState, card: CardSpec) -> int:
     raise KeyError(card.slug)
 
 
+def fight_of(state: EredanState, mine: int, theirs: int) -> Fight:
+    """The choice of the active player's character ``mine`` (0..2) against enemy ``theirs`` (0..2)."""
+    a = state.active
+    return Fight.of(a * 3 + mine, (1 - a) * 3 + theirs)
+
+
 def fight(state: EredanState, mine: int, theirs: int) -> None:
     """The active player sends its character ``mine`` (0..2) against enemy ``theirs`` (0..2)."""
-    from simulator.games.eredan.state import P_CHOICE, fight_action
+    from simulator.games.eredan.state import P_CHOICE
 
     assert state.phase == P_CHOICE, state
-    state.apply(fight_action(mine, theirs))
+    state.apply(fight_of(state, mine, theirs))
 
 
 def play(state: EredanState, card: CardSpec, *, on: int | None = None) -> None:
-    """The player to move plays ``card`` (on its fighter, or on its character ``on``)."""
-    from simulator.games.eredan.state import P_CARD, play_action
+    """The player to move plays ``card`` (on its fighter, or on the character ``on``, 0..5)."""
+    from simulator.games.eredan.state import P_CARD
 
     assert state.phase == P_CARD, state
-    seat = state.to_move
-    position = state.fighters[seat] % 3 if on is None else on
-    state.apply(play_action(card_id(state, card), position))
+    carrier = state.fighters[state.to_move] if on is None else on
+    state.apply(Play.of(card_id(state, card), carrier))
+
+
+def playable(state: EredanState) -> set[str]:
+    """The cards the player to move may play now (by slug)."""
+    return {state.cards[a.card].slug for a in state.legal_actions() if isinstance(a, Play)}
 
 
 def play_cards(state: EredanState, a: Sequence[CardSpec] = (), b: Sequence[CardSpec] = ()) -> None:

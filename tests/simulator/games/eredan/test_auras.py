@@ -15,7 +15,9 @@ import pytest
 from cards.domain.cardset import load_cardset
 from cards.domain.effects import Duration, Modify, Turns
 from cards.domain.specs import Order
-from simulator.games.eredan.compiled import ATK, DEF, SPI, UnsupportedSpecError, compile_tables
+from simulator.games.eredan.actions import Fight
+from simulator.games.eredan.compiled import UnsupportedSpecError, compile_tables
+from simulator.games.eredan.ops import ATK, DEF, SPI
 from tests.simulator.games.eredan.factories import (
     card,
     character,
@@ -188,7 +190,7 @@ def test_the_tables_list_who_receives_which_aura():
             deck("b", [noz("b-1"), prophet(), noz("b-3")], [FILLER]),
         )
     )
-    received = [[owner for owner, _ in ch.ally_auras] for ch in t.chars]
+    received = [[aura.owner for aura in ch.ally_auras] for ch in t.chars]
     assert received == [[1], [], [], [4], [], [4]]
 
 
@@ -317,5 +319,5 @@ def test_the_greedy_player_counts_the_auras_of_a_choice():
         single = [choice_value(s, action) for action in legal]
         assert batch == pytest.approx(single)
         values[owner_hp] = dict(zip(legal, single, strict=True))
-    a1_vs_b1 = 1  # fight_action(0, 0)
+    a1_vs_b1 = Fight.of(0, 3)
     assert values[12][a1_vs_b1] > values[0][a1_vs_b1]

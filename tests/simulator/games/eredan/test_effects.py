@@ -10,8 +10,10 @@ import pytest
 
 from cards.domain.effects import Condition
 from cards.domain.specs import DeckSpec
-from simulator.games.eredan.compiled import ATK, DEF, SPI, UnsupportedSpecError, compile_tables
+from simulator.games.eredan.actions import Play
+from simulator.games.eredan.compiled import UnsupportedSpecError, compile_tables
 from simulator.games.eredan.game import EredanGame
+from simulator.games.eredan.ops import ATK, DEF, SPI
 from simulator.games.eredan.state import PASS
 from tests.simulator.games.eredan.factories import (
     card,
@@ -319,7 +321,7 @@ def test_an_artisan_attaches_artisan_cards_to_any_living_ally():
     s = prepare_game([smith, *line("a")[1:]], line("b"), hands=([tool], [JAB]), hp=[12, 12, 0, 12, 12, 12])
     fight(s, 0, 0)
     k = card_id(s, tool)
-    assert set(s.legal_actions()) == {PASS, 1000 + k, 2000 + k}
+    assert set(s.legal_actions()) == {PASS, Play.of(k, 0), Play.of(k, 1)}
     play(s, tool, on=1)
     play_cards(s)
     assert s.items[1] == [k] and s.stat(1, DEF) == 3 and s.stat(0, DEF) == 1

@@ -11,6 +11,7 @@ import pytest
 from cards.domain.cardset import CardSet, load_cardset
 from simulator.engine.runner import Side, play_match_game
 from simulator.games.eredan import GAME_SPEC
+from simulator.games.eredan.actions import Fight, Play
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.policies import (
     GreedyPolicy,
@@ -20,15 +21,7 @@ from simulator.games.eredan.policies import (
     evaluation_features,
     make_policy,
 )
-from simulator.games.eredan.state import (
-    DISCARD,
-    P_CARD,
-    P_CHOICE,
-    PASS,
-    EredanState,
-    fight_action,
-    play_action,
-)
+from simulator.games.eredan.state import P_CARD, P_CHOICE, PASS, EredanState
 from tests.simulator.games.eredan.factories import card, card_id, character, fight, line, play, prepare_game
 
 
@@ -68,7 +61,7 @@ def test_greedy_chooses_the_best_clash():
         hands=([], []),
         hp=[12, 12, 12, 12, 5, 12],
     )
-    assert GreedyPolicy().choose(s, random.Random(1)) == fight_action(0, 1)
+    assert GreedyPolicy().choose(s, random.Random(1)) == Fight.of(0, 4)
 
 
 def test_greedy_weighs_a_mage_spell_against_the_attack_it_replaces():
@@ -81,7 +74,7 @@ def test_greedy_weighs_a_mage_spell_against_the_attack_it_replaces():
         s = prepare_game([brute_mage, *line("a")[1:]], line("b"), hands=([spell], []))
         fight(s, 0, 0)
         choice = GreedyPolicy().choose(s, random.Random(1))
-        assert choice == (PASS if expected == PASS else play_action(card_id(s, spell), 0))
+        assert choice == (PASS if expected == PASS else Play.of(card_id(s, spell), 0))
 
 
 def test_greedy_keeps_its_hand_unless_forced():
@@ -95,7 +88,7 @@ def test_greedy_keeps_its_hand_unless_forced():
     assert len(s.hands[0]) == 6
     action = GreedyPolicy().choose(s, random.Random(1))
     hand = sorted(s.hands[0])
-    dropped = [hand[i] for i in range(len(hand)) if (action - DISCARD) >> i & 1]
+    dropped = [hand[i] for i in range(len(hand)) if action.mask >> i & 1]
     assert dropped == [card_id(s, jab)]
     s.apply(action)
     assert GreedyPolicy().choose(s, random.Random(1)) == PASS  # seat 1: a single card, kept
@@ -126,11 +119,11 @@ def _hidden_twin(state: EredanState) -> EredanState:
     twin = state.clone()
     opp = state.active
     me = 1 - opp
-    pool = twin.hands[opp] + [k for k, _ in twin.plays[opp]] + twin.decks[opp]
+    pool = twin.hands[opp] + [play.card for play in twin.plays[opp]] + twin.decks[opp]
     pool.reverse()
     chosen = len(twin.plays[opp])
-    carrier = [c for _, c in twin.plays[opp]]
-    twin.plays[opp] = [(k, c) for k, c in zip(pool[:chosen], carrier, strict=True)]
+    carrier = [play.carrier for play in twin.plays[opp]]
+    twin.plays[opp] = [Play.of(k, c) for k, c in zip(pool[:chosen], carrier, strict=True)]
     twin.hands[opp] = pool[chosen : chosen + len(state.hands[opp])]
     twin.decks[opp] = pool[chosen + len(state.hands[opp]) :]
     twin.decks[me] = list(reversed(twin.decks[me]))

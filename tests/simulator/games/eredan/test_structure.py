@@ -1,0 +1,93 @@
+"""The engine's structure (docs/eredan-engine.md "A new mechanic"): every compiled record type has
+its compiling function and its interpreter function, and actions are typed values."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+
+import pytest
+
+from cards.domain import effects as spec
+from simulator.games.eredan import ops
+from simulator.games.eredan.actions import PASS, Discard, Fight, Play, decode
+from simulator.games.eredan.interpreter import CLAUSES, DURATIONS, EFFECTS, TARGETS, interprets
+from simulator.games.eredan.policies import VALUES
+from simulator.games.eredan.state import describe_action
+from tests.simulator.games.eredan.factories import card, card_id, fight, line, prepare_game
+
+JAB = card("jab", effects=[{"op": "modify", "stat": "attack", "amount": 1}])
+
+
+def _record_types(base: type) -> set[type]:
+    return {
+        value
+        for value in vars(ops).values()
+        if isinstance(value, type) and issubclass(value, base) and value is not base
+    }
+
+
+@pytest.mark.parametrize(
+    ("base", "table"),
+    [(ops.Op, EFFECTS), (ops.Clause, CLAUSES), (ops.Target, TARGETS), (ops.Duration, DURATIONS)],
+)
+def test_every_record_type_has_its_interpreter_function(base, table):
+    assert _record_types(base) == set(table), "a record type without its interpreter function"
+
+
+def test_every_op_of_the_card_data_compiles_and_the_greedy_player_values_it():
+    """Each op of cards/domain/effects.py but ``chain_on`` (an ability, compiled into the character's
+    chains) has a compiling function, and each compiled op a value for the greedy player."""
+    spec_ops = {
+        value
+        for value in vars(spec).values()
+        if isinstance(value, type)
+        and hasattr(value, "__dataclass_fields__")
+        and "op" in value.__dataclass_fields__
+    }
+    assert spec_ops - set(ops.COMPILERS) == {spec.ChainOn}
+    assert set(VALUES) == _record_types(ops.Op)
+
+
+def test_every_condition_key_of_the_card_data_has_a_clause():
+    assert {f.name for f in fields(spec.Condition)} == set(ops.CLAUSE_OF_KEY)
+
+
+def test_interprets_refuses_what_is_not_a_record_type():
+    with pytest.raises(TypeError):
+        interprets(int)(lambda: None)
+
+
+def test_actions_are_typed_values_with_named_fields():
+    fight_ = Fight.of(1, 5)
+    play_ = Play.of(12, 4)
+    discard = Discard.of(0b101)
+    assert (fight_.fighter, fight_.opponent) == (1, 5)
+    assert (play_.card, play_.carrier) == (12, 4)
+    assert discard.mask == 0b101
+    assert Fight.of(1, 5) is fight_ and Play.of(12, 4) is play_  # one object per action
+    assert len({PASS, fight_, play_, discard}) == 4
+    assert [decode(int(a)) for a in (PASS, fight_, play_, discard)] == [PASS, fight_, play_, discard]
+    assert repr(play_) == "Play(card=12, carrier=4)" and repr(PASS) == "PASS"
+    with pytest.raises(ValueError):
+        Fight.of(0, 1)  # two characters of the same side
+    with pytest.raises(ValueError):
+        Play.of(3, 6)
+    assert decode(-1) is None and decode("play") is None  # type: ignore[arg-type]
+
+
+def test_the_engine_hands_out_typed_actions_and_takes_their_int_too():
+    s = prepare_game(line("a"), line("b"), hands=([JAB], [JAB]))
+    assert all(isinstance(a, Fight) for a in s.legal_actions())
+    fight(s, 0, 0)
+    options = s.legal_actions()
+    assert options == (PASS, Play.of(card_id(s, JAB), 0))
+    assert describe_action(s, options[1]) == "play jab on a-1"
+    s.apply(int(options[1]))  # a plain int equal to a legal action is that action
+    assert s.plays[0] == [Play.of(card_id(s, JAB), 0)] and isinstance(s.plays[0][0], Play)
+
+
+def test_a_copy_plays_the_same_typed_actions():
+    s = prepare_game(line("a"), line("b"), hands=([JAB], [JAB]))
+    copy = s.clone(rng=random.Random(3))
+    assert copy.legal_actions() == s.legal_actions()
