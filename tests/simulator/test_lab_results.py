@@ -29,11 +29,12 @@ def test_a_round_robin_has_its_nash_mix_and_ratings(alice: Any) -> None:
 
 
 def test_partial_results_have_no_nash_mix_nor_ratings_until_everything_has_games(alice: Any) -> None:
-    from simulator import services
+    from simulator.services.chunks import chunk_run
+    from simulator.services.jobs import job_dispatch
 
     job = ecarte_round_robin(alice, games=8)
-    services.job_dispatch(job_id=job.pk)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=0)
+    job_dispatch(job_id=job.pk)
+    chunk_run(job_id=job.pk, pairing=0, chunk=0)
     job.refresh_from_db()
     partial = selectors.job_results(job=job)
     assert partial["partial"] is True
