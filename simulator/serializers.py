@@ -140,7 +140,7 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
 
     @extend_schema_field({"type": "object", "additionalProperties": {"type": "string"}})
     def get_links(self, obj: SimulationJob) -> dict[str, str]:
-        return {
+        links = {
             "cancel": self._url("simulation-cancel", obj),
             "results": self._url("simulation-results", obj),
             "results_csv": self._url("simulation-results-csv", obj),
@@ -148,6 +148,10 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
             "heatmap_svg": self._url("simulation-heatmap-svg", obj),
             "records": self._url("simulation-records", obj),
         }
+        if obj.kind == SimulationJob.Kind.COMPARE:
+            links["forest_png"] = self._url("simulation-forest-png", obj)
+            links["forest_svg"] = self._url("simulation-forest-svg", obj)
+        return links
 
 
 class JobDetailSerializer(JobOutputSerializer):
