@@ -508,7 +508,7 @@ def _with_defaults(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]
     """Every option of the game, the defaults filled in: a job keeps the rules it is played with
     (an Eredan job, every field of ``EredanRules``), so its results say them and a later change of
     a default cannot change what it played."""
-    return {**{name: default for name, (_, default, _) in spec.options.items()}, **options}
+    return {**spec.option_defaults(), **options}
 
 
 def _game_make(
