@@ -18,8 +18,9 @@ from decks.services import deck_create
 from eredan.errors import DomainError, DomainErrors
 from simulator import selectors
 from simulator.engine.batch import run_local
+from simulator.engine.registry import get_game_spec
 from simulator.error_codes import SimulationErrorCode as Code
-from simulator.limits import MAX_ACTIVE_JOBS_PER_USER, MAX_CHUNKS, SECONDS_PER_GAME, TARGET_CHUNK_SECONDS
+from simulator.limits import MAX_ACTIVE_JOBS_PER_USER, MAX_CHUNKS, TARGET_CHUNK_SECONDS
 from simulator.models import ChunkResult, SimulationJob
 from simulator.services.chunks import ChunkOutcome, chunk_run
 from simulator.services.jobs import job_cancel, job_create, job_dispatch, job_finalize
@@ -330,15 +331,16 @@ def test_active_jobs_per_user_are_limited(cardset: None, alice: Any, bob: Any) -
 
 
 def test_default_chunk_size_aims_at_a_few_seconds_and_bounds_the_chunk_count() -> None:
-    random_game = SECONDS_PER_GAME[("eredan", "random")]
-    assert chunk_size_default(game="eredan", policies=["random", "random"], total_games=100) == int(
+    eredan = get_game_spec("eredan")  # each policy's expected cost is declared by the game's spec
+    random_game = eredan.policies["random"].seconds_per_game
+    assert chunk_size_default(spec=eredan, policies=["random", "random"], total_games=100) == int(
         TARGET_CHUNK_SECONDS / random_game
     )
-    mixed = (SECONDS_PER_GAME[("eredan", "ismcts")] + SECONDS_PER_GAME[("eredan", "greedy")]) / 2
-    assert chunk_size_default(game="eredan", policies=["ismcts", "greedy"], total_games=100) == max(
+    mixed = (eredan.policies["ismcts"].seconds_per_game + eredan.policies["greedy"].seconds_per_game) / 2
+    assert chunk_size_default(spec=eredan, policies=["ismcts", "greedy"], total_games=100) == max(
         1, int(TARGET_CHUNK_SECONDS / mixed)
     )
-    big = chunk_size_default(game="eredan", policies=["ismcts"], total_games=1_000_000)
+    big = chunk_size_default(spec=eredan, policies=["ismcts"], total_games=1_000_000)
     assert big == 1_000_000 // MAX_CHUNKS
 
 

@@ -254,11 +254,31 @@ def _card_kind(card: CardSpec) -> int:
     return kind
 
 
+def _check_play_rules(card: CardSpec, kind: int, where: str) -> None:
+    """Refuse a card whose text changes how it comes into play in a way the engine does not play
+    yet (cards.domain.specs.PlayRules): it carries items (docs/rules/eredan.md §3 Items), and an
+    item whose text says it stays permanently (a Pierre-coeur) is carried like the others."""
+    play = card.play
+    if play.default:
+        return
+    carried_item = (
+        kind == CK_ITEM
+        and play.stays is not None
+        and play.stays.kind == "permanent"
+        and play.acts in (None, "after_combat")
+    )
+    if not carried_item or play.attach is not None or play.one_per_character or play.dual_wield_with:
+        raise UnsupportedSpecError(
+            where, f"the play rules {play.to_json()} (how the card stays or acts) are not supported yet"
+        )
+
+
 def _compile_card(
     card: CardSpec, card_id: int, mask_of: dict[CardMatch, int], rules: EredanRules
 ) -> CompiledCard:
     where = f"card {card.slug!r}"
     kind = _card_kind(card)
+    _check_play_rules(card, kind, where)
     attaches = kind == CK_ITEM and card.attaches
     ops: list[Op] = []
     while_carried: list[ModifyOp] = []
@@ -519,8 +539,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
     def match_mask(match: CardMatch) -> int:
         mask = masks.get(match)
         if mask is None:
-            if match.kind not in ("any", "type", "card", "class_reserved", "guild"):
-                raise UnsupportedSpecError("chain", f"card match kind {match.kind!r} is not supported")
+            # Every kind of card match is the domain's card_matches (cards/domain/specs.py).
             mask = 0
             for i, spec in enumerate(specs):
                 if card_matches(match, spec):

@@ -125,6 +125,7 @@ class Board:
         "dealt",
         "decks",
         "discards",
+        "drawn",
         "fighters",
         "gear",
         "hands",
@@ -174,6 +175,7 @@ class Board:
     hands: list[list[int]]
     decks: list[list[int]]  # top of the pile = end of the list
     discards: list[list[int]]
+    drawn: list[dict[int, int]]  # per seat: card id -> copies drawn from the pile (the card metrics)
     fighters: list[int]  # per seat: the fighting character this turn, or -1
     dealt: list[int]  # damage dealt per character (docs/rules/eredan.md §3 End, the score)
     healed: list[int]  # healing done per character
@@ -405,6 +407,9 @@ class Board:
         drawn = deck[-n:][::-1]  # the top of the pile (the end of the list) first
         del deck[-n:]
         self.hands[seat].extend(drawn)
+        counts = self.drawn[seat]  # for the card metrics (docs/lab.md): copies drawn per card
+        for k in drawn:
+            counts[k] = counts.get(k, 0) + 1
         if self.log is not None:
             self.log.append({"event": "draw", "seat": seat, "cards": [self.cards[k].slug for k in drawn]})
         return n

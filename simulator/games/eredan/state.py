@@ -111,6 +111,7 @@ class EredanState(Board):
         "end_reason",
         "first_player",
         "initiative_rolls",
+        "opening_hands",
         "pending_items",
         "phase",
         "played",
@@ -130,6 +131,7 @@ class EredanState(Board):
     pending_items: list[tuple[int, int, int]]  # (seat, carrier, card id), activate after the combat
     deck_out: list[bool]
     played: list[dict[int, int]]  # per seat: card id -> times played
+    opening_hands: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: the opening hand (card ids)
     first_player: int
     initiative_rolls: list[tuple[int, int]]
     winner: int | None
@@ -180,6 +182,8 @@ class EredanState(Board):
         s.pending_items = []
         s.deck_out = [False, False]
         s.played = [{}, {}]
+        s.drawn = [{}, {}]
+        s.opening_hands = ((), ())
         s.initiative_rolls = []
         s.winner = None
         s.end_reason = ""
@@ -209,6 +213,8 @@ class EredanState(Board):
         s._setup = (tuple(tuple(d) for d in s.decks), ((), ()))
         for seat in (0, 1):
             s.draw(seat, HAND_SIZE)
+        s.opening_hands = (tuple(s.hands[0]), tuple(s.hands[1]))
+        s.drawn = [{}, {}]  # what the deal drew is the opening hand, not "drawn later"
         s._roll_initiative()
         if log:
             s.enable_log()
@@ -245,6 +251,7 @@ class EredanState(Board):
         s.hands = [list(h) for h in hands]
         s.decks = [list(reversed(p)) for p in draw_piles]
         s._setup = (tuple(tuple(d) for d in s.decks), tuple(tuple(h) for h in s.hands))
+        s.opening_hands = (tuple(s.hands[0]), tuple(s.hands[1]))
         if hp is not None:
             s.hp = [min(int(v), m) for v, m in zip(hp, s.max_hp, strict=True)]
         if tapped is not None:
@@ -901,6 +908,8 @@ class EredanState(Board):
         s.pending_items = self.pending_items[:]
         s.deck_out = self.deck_out[:]
         s.played = [dict(self.played[0]), dict(self.played[1])]
+        s.drawn = [dict(self.drawn[0]), dict(self.drawn[1])]
+        s.opening_hands = self.opening_hands
         s.initiative_rolls = self.initiative_rolls
         s.winner = self.winner
         s.end_reason = self.end_reason
@@ -993,7 +1002,25 @@ class EredanState(Board):
                 }
                 for seat in (0, 1)
             },
+            "cards_seen": {str(seat): self._cards_seen(seat) for seat in (0, 1)},
         }
+
+    def _cards_seen(self, seat: int) -> dict[str, list[int]]:
+        """Per card of ``seat``'s deck: [copies, copies in the opening hand, copies drawn after it,
+        copies played] — the card metrics' events (docs/lab.md "Card metrics"); a copy drawn or
+        played again (back from the discard) counts once."""
+        copies: dict[int, int] = {}
+        for k in self.tables.decks[seat]:
+            copies[k] = copies.get(k, 0) + 1
+        opening: dict[int, int] = {}
+        for k in self.opening_hands[seat]:
+            opening[k] = opening.get(k, 0) + 1
+        drawn, played, cards = self.drawn[seat], self.played[seat], self.cards
+        out = {}
+        for k, n in sorted(copies.items()):
+            first = min(opening.get(k, 0), n)
+            out[cards[k].slug] = [n, first, min(drawn.get(k, 0), n - first), min(played.get(k, 0), n)]
+        return out
 
     def __repr__(self) -> str:
         return (

@@ -86,6 +86,7 @@ def card(
     dual_wield: bool = False,
     guild: str | None = None,
     family: str | None = None,
+    play: dict[str, Any] | None = None,
 ) -> CardSpec:
     return card_from_json(
         {
@@ -101,6 +102,7 @@ def card(
             "chain": chain,
             "dual_wield": dual_wield,
             "effects": effects or [],
+            "play": play,
         },
         types=types(),
     )
