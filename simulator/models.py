@@ -5,7 +5,7 @@ what was submitted, whatever happens to the deck afterwards), its pairings (each
 tally of its finished chunks, for partial results) and one :class:`ChunkResult` per chunk played —
 unique per (job, pairing, chunk), so a redelivered chunk cannot count twice.
 
-Logic lives in ``services.py`` and ``selectors.py``; these models hold data and constraints.
+Logic lives in ``services/`` and ``selectors.py``; these models hold data and constraints.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from rest_framework.reverse import reverse
 
 from decks.serializers import NoUnknownKeysMixin, StrictBooleanField, StrictCharField, StrictIntegerField
 from simulator import selectors
+from simulator.engine.registry import available_games
 from simulator.models import GameRecord, SimulationEntrant, SimulationJob
 from simulator.services.requests import EntrantInput
 
@@ -90,7 +91,7 @@ class CompareFieldField(serializers.Field[Any, Any, Any, Any]):
 
 
 class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
-    game = StrictCharField(max_length=40, help_text="eredan, cribbage, ecarte or crapette.")
+    game = StrictCharField(max_length=40, help_text=f"One of {', '.join(available_games())}.")
     kind = StrictCharField(
         required=False, default="matchup", help_text="matchup, gauntlet, round_robin or compare."
     )

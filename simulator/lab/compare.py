@@ -214,8 +214,8 @@ class CompareBatch:
         self.plan = plan
         self.spec = spec or get_game_spec(plan.game)
         self.game: Game = self.spec.make_game(**dict(plan.options))
-        self.arm_policies: list[Policy] = [self.spec.policies[a.policy]() for a in plan.arms]
-        self.field_policies: list[Policy] = [self.spec.policies[f.policy]() for f in plan.field]
+        self.arm_policies: list[Policy] = [self.spec.make_policy(a.policy) for a in plan.arms]
+        self.field_policies: list[Policy] = [self.spec.make_policy(f.policy) for f in plan.field]
 
     def play_chunk(
         self, start: int, stop: int, *, on_result: Callable[[int, GameResult], None] | None = None

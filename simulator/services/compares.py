@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
 from cards.specs import get_catalog
+from simulator import queueing
 from simulator.engine.registry import get_game_spec
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.lab.compare import CompareChunk, CompareTally, round_reason
@@ -156,10 +157,8 @@ def _round_close(job: SimulationJob, rounds: list[CompareTally]) -> bool:
 
 
 def _queue_round(job_id: int, chunks: list[tuple[int, int]]) -> None:
-    from simulator import tasks
-
     try:
-        tasks.queue_chunks(job_id, chunks)
+        queueing.chunks_send(job_id, chunks)
     except Exception as exc:  # the broker is down: say so on the job
         logger.exception("could not queue the next round of compare %s", job_id)
         job_fail(

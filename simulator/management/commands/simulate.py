@@ -43,7 +43,7 @@ from simulator.cli import (
     summary_lines,
 )
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN, ChunkRange, run_local
-from simulator.engine.registry import GameSpec, UnknownGameError, available_games, get_game_spec
+from simulator.engine.registry import DEFAULT_GAME, GameSpec, UnknownGameError, available_games, get_game_spec
 from simulator.engine.runner import GameResult
 from simulator.engine.stats import MatchTally
 from simulator.exports import IMAGE_FORMATS, TABLES, MissingTableError, forest_plot, heatmap, results_csv
@@ -64,7 +64,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--game", default="eredan", help=f"one of {', '.join(available_games())}")
+        parser.add_argument("--game", default=DEFAULT_GAME, help=f"one of {', '.join(available_games())}")
         what = parser.add_argument_group("entrants")
         what.add_argument("--deck-a", help="side A's deck: file, deck id or demo deck slug (eredan)")
         what.add_argument("--deck-b", help="side B's deck")
@@ -297,9 +297,7 @@ class Command(BaseCommand):
         seed = options["seed"] if options["seed"] is not None else secrets.randbits(63)
         if options["seed"] is None:
             self.stderr.write(f"seed {seed}")
-        size = options["chunk_size"] or chunk_size_default(
-            game=spec.name, policies=policies, total_games=games
-        )
+        size = options["chunk_size"] or chunk_size_default(spec=spec, policies=policies, total_games=games)
         plans = ladder_plans(
             game=spec.name,
             policies=policies,

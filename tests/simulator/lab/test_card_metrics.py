@@ -150,7 +150,7 @@ def test_eredan_games_report_their_card_events_per_copy():
 
     cardset = load_cardset()
     spec = get_game_spec("eredan")
-    greedy = spec.policies["greedy"]()
+    greedy = spec.make_policy("greedy")
     deck_a, deck_b = cardset.deck("zil-golems"), cardset.deck("kotoba-aez")
     sides = (Side("A", greedy, deck_a), Side("B", greedy, deck_b))
     tally = play_chunk(spec.make_game(), sides, 9, 0, 30)
