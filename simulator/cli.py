@@ -233,3 +233,85 @@ def summary_lines(results: Mapping[str, Any], *, top_cards: int = 5) -> list[str
         ]
         out += _table(["", *short], rows)
     return out
+
+
+def parse_swap(spec: str) -> dict[str, dict[str, int]]:
+    """A variant's swaps on the command line: ``out:SLUG=N,SLUG=N;in:SLUG=N`` (either part may be
+    missing) → ``{"out": {…}, "in": {…}}`` (the service checks the cards and counts)."""
+    swaps: dict[str, dict[str, int]] = {}
+    for part in filter(None, (p.strip() for p in spec.split(";"))):
+        side, sep, items = part.partition(":")
+        if not sep or side not in ("out", "in"):
+            raise CliError(f"--swap {spec!r}: expected out:SLUG=N,…;in:SLUG=N,…")
+        counts = swaps.setdefault(side, {})
+        for item in filter(None, (i.strip() for i in items.split(","))):
+            slug, eq, raw = item.partition("=")
+            try:
+                counts[slug] = int(raw) if eq else 1
+            except ValueError:
+                raise CliError(f"--swap {spec!r}: {item!r} is not SLUG=N") from None
+    if not swaps:
+        raise CliError(f"--swap {spec!r}: expected out:SLUG=N,…;in:SLUG=N,…")
+    return swaps
+
+
+def _signed(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:+.1f}"
+
+
+def compare_summary_lines(results: Mapping[str, Any]) -> list[str]:
+    """A compare's results as tables: each arm against the field, each variant's paired
+    difference to the base, and why it stopped."""
+    stop = results["stop"]
+    out = [
+        f"{results['game']} compare: {stop['games_per_arm']:,} games per arm (budget {stop['budget']:,}), "
+        f"seed {results['seed']}; every arm plays the same games (common random numbers)"
+    ]
+    field = ", ".join(f"{f['label']} ({100 * f['weight']:.0f}%)" for f in results["field"])
+    out.append(f"field: {field}")
+    out.append("")
+    rows = [
+        [f"{a['role']} {a['label']} ({a['policy']})", f"{a['games']:,}", str(a["wins"]), str(a["draws"]),
+         _pct(a["win_rate"]), _ci(a["win_rate_ci95"])]
+        for a in results["arms"]
+    ]  # fmt: skip
+    out += _table(["arm", "games", "wins", "draws", "win rate", "95% CI"], rows)
+    out.append("")
+    sequential = stop["sequential"]
+    header = ["variant − base", "points", "95% CI", "changed", "better", "worse"]
+    if sequential:
+        header += ["anytime 95%", "verdict"]
+    rows = []
+    for d in results["differences"]:
+        row = [d["variant"], _signed(d["estimate"]), f"[{_signed(d['ci95'][0])}, {_signed(d['ci95'][1])}]",
+               _pct(d["changed_share"]), str(d["better"]), str(d["worse"])]  # fmt: skip
+        if sequential:
+            row += [f"[{_signed(d['cs95'][0])}, {_signed(d['cs95'][1])}]", d["verdict"]]
+        rows.append(row)
+    out += _table(header, rows)
+    reason = stop["reason"] or "running"
+    rounds = ", ".join(f"{r:,}" for r in stop["rounds"])
+    out.append("")
+    out.append(
+        f"stopped: {reason} after {len(stop['rounds'])} round(s) ending at {rounds} games per arm"
+        + (f" (margin {100 * stop['margin']:.1f} points)" if sequential else "")
+    )
+    return out
+
+
+def ladder_lines(ladder: Mapping[str, Any]) -> list[str]:
+    """The AI ladder as a table, best first."""
+    decks = ladder["decks"]
+    where = f"mirror matches over {len(decks)} demo decks" if decks else "one round robin"
+    out = [
+        f"{ladder['game']} AI ladder: {ladder['games_per_pairing']:,} games per pairing ({where}), "
+        f"seed {ladder['seed']}; Bradley–Terry ratings, Elo scale (0 = the average policy)"
+    ]
+    records = {r["policy"]: r for r in ladder["records"]}
+    rows = [
+        [f"{rank}. {r['label']}", f"{r['elo']:+.0f}", f"[{r['elo_ci95'][0]:+.0f}, {r['elo_ci95'][1]:+.0f}]",
+         f"{records[r['label']]['games']:,}", _pct(records[r["label"]]["win_rate"])]
+        for rank, r in enumerate(ladder["ratings"]["ratings"], start=1)
+    ]  # fmt: skip
+    out += _table(["policy", "Elo", "95% CI", "games", "win rate"], rows)
+    return out

@@ -9,7 +9,7 @@ class SimulationErrorCode(StrEnum):
     UNKNOWN_GAME = "unknown_game"
     """``game`` names no game of the simulator (400)."""
     UNKNOWN_KIND = "unknown_kind"
-    """``kind`` is not matchup, gauntlet or round_robin (400)."""
+    """``kind`` is not matchup, gauntlet, round_robin or compare (400)."""
     ENTRANTS = "invalid_entrants"
     """Wrong number or shape of entrants for the kind of job (400)."""
     UNKNOWN_POLICY = "unknown_policy"
@@ -49,6 +49,16 @@ class SimulationErrorCode(StrEnum):
     """Cancelling a job that has already ended (409)."""
     BROKER_UNAVAILABLE = "broker_unavailable"
     """The job was recorded but could not be queued: the task broker is unreachable (503)."""
+    INVALID_FIELD = "invalid_field"
+    """A compare's ``field``: missing, empty, too large, a weight that is not a positive number,
+    ``"demo"`` for a game without decks (400)."""
+    INVALID_STOP = "invalid_stop"
+    """A compare's ``stop``: not ``{"margin": 0 < m ≤ 0.5, "first_round": even games}`` (400)."""
+    INVALID_SWAP = "invalid_swap"
+    """A variant's ``swaps``: not ``{"out": {slug: n}, "in": {slug: n}}`` with positive counts, a
+    card both out and in, swaps for the base or in a game without decks (400)."""
+    SWAP_CARD_MISSING = "swap_card_missing"
+    """A variant's swaps take out more copies of a card than the base has (400)."""
     CATALOG_CHANGED = "catalog_changed"
     """Why a job failed: the card database changed while it ran (its results would mix two
     versions of the cards)."""

@@ -19,6 +19,13 @@ MAX_TOTAL_GAMES = 1_000_000
 #: (120 pairings at 16).
 MAX_ENTRANTS = 16
 
+#: **[decision]** Variants of one compare (beside its base): each plays every game of the base, so
+#: a compare of 8 variants plays 9 times its games per arm.
+MAX_VARIANTS = 8
+
+#: **[decision]** Opponents in a compare's field (every public demo deck of Eredan is 10).
+MAX_FIELD = 16
+
 #: Largest chunk a client may ask for.
 MAX_CHUNK_SIZE = 100_000
 

@@ -17,6 +17,7 @@ from decks.serializers import NoUnknownKeysMixin, StrictBooleanField, StrictChar
 from simulator import selectors
 from simulator.engine.registry import available_games
 from simulator.models import GameRecord, SimulationEntrant, SimulationJob
+from simulator.services.requests import EntrantInput
 
 #: A guard on the request's shape; the real bound (MAX_ENTRANTS) is checked by the service.
 MAX_ENTRANTS_IN_REQUEST = 100
@@ -50,17 +51,67 @@ class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     label = StrictCharField(  # type: ignore[assignment]
         required=False, max_length=100, help_text="Name in the results (default: the deck's)."
     )
+    # Checked by the service (every problem at once, with its path): any JSON here.
+    swaps = serializers.JSONField(
+        required=False,
+        help_text='A compare\'s variant made from the base: {"out": {slug: n}, "in": {slug: n}}.',
+    )
+    weight = serializers.JSONField(
+        required=False,
+        help_text="A compare's opponent: its weight in the field; a round robin's entrant: its share of "
+        "the field the metagame scores against. A number above 0 (default 1).",
+    )
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": ["demo"]},
+            {"type": "array", "items": {"$ref": "#/components/schemas/EntrantInput"}},
+        ]
+    }
+)
+class CompareFieldField(serializers.Field[Any, Any, Any, Any]):
+    """A compare's field: ``"demo"`` (every public demo deck) or a list of opponents."""
+
+    default_error_messages = {"invalid": 'The field is "demo" or a list of opponents (decks or policies).'}
+
+    def to_internal_value(self, data: Any) -> Any:
+        if data == "demo":
+            return data
+        if not isinstance(data, list) or len(data) > MAX_ENTRANTS_IN_REQUEST:
+            self.fail("invalid")
+        items = EntrantInputSerializer(data=data, many=True)
+        if not items.is_valid():
+            raise serializers.ValidationError(items.errors)
+        return [EntrantInput(**item) for item in items.validated_data]
+
+    def to_representation(self, value: Any) -> Any:
+        return value
 
 
 class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     game = StrictCharField(max_length=40, help_text=f"One of {', '.join(available_games())}.")
-    kind = StrictCharField(required=False, default="matchup", help_text="matchup, gauntlet or round_robin.")
+    kind = StrictCharField(
+        required=False, default="matchup", help_text="matchup, gauntlet, round_robin or compare."
+    )
     entrants = serializers.ListField(
         child=EntrantInputSerializer(),
         max_length=MAX_ENTRANTS_IN_REQUEST,
-        help_text="matchup: 2; gauntlet: the challenger then its opponents; round robin: 2 to 16.",
+        help_text="matchup: 2; gauntlet: the challenger then its opponents; round robin: 2 to 16; "
+        "compare: the base then 1 to 8 variants (decks, or swaps of the base).",
     )
-    games = StrictIntegerField(help_text="Games per pairing, 1 to 1,000,000 (a whole job at most 1,000,000).")
+    field = CompareFieldField(
+        required=False, help_text='A compare\'s opponents (with weights), or "demo": every public demo deck.'
+    )
+    stop = serializers.JSONField(
+        required=False,
+        help_text='A sequential compare: {"margin": m, "first_round": games per arm} (docs/lab.md).',
+    )
+    games = StrictIntegerField(
+        help_text="Games per pairing (a compare: per arm, even), 1 to 1,000,000 "
+        "(a whole job at most 1,000,000)."
+    )
     seed = StrictIntegerField(
         required=False, allow_null=True, help_text="0 to 2**63-1; default: a random one."
     )
@@ -83,7 +134,7 @@ class EntrantOutputSerializer(serializers.ModelSerializer[SimulationEntrant]):
 
     class Meta:
         model = SimulationEntrant
-        fields = ("index", "label", "policy", "deck", "earns_experience")
+        fields = ("index", "label", "policy", "deck", "earns_experience", "role", "weight", "swaps")
 
     def get_deck(self, obj: SimulationEntrant) -> dict[str, Any] | None:
         if not obj.characters:
@@ -118,8 +169,8 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
         model = SimulationJob
         fields: tuple[str, ...] = (
             "id", "url", "game", "kind", "status", "options", "games", "seed", "chunk_size",
-            "award_experience", "collection", "record_games", "progress", "error", "created_at",
-            "started_at", "finished_at", "links",
+            "award_experience", "collection", "record_games", "stop", "stop_reason", "progress", "error",
+            "created_at", "started_at", "finished_at", "links",
         )  # fmt: skip
 
     def _url(self, name: str, obj: SimulationJob) -> str:

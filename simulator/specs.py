@@ -49,6 +49,21 @@ def deck_spec_build(
     )
 
 
+def demo_deck_specs(*, catalog: Catalog) -> list[tuple[str, DeckSpec]]:
+    """Every public demo deck (no owner), by slug, as specs (the AI ladder's mirror decks)."""
+    from decks.models import Deck
+    from decks.selectors import deck_slugs, with_entries
+
+    out = []
+    for deck in with_entries(Deck.objects.filter(owner__isnull=True, is_public=True).order_by("slug")):
+        characters, cards = deck_slugs(deck)
+        spec = deck_spec_build(
+            name=deck.name, characters=characters, cards=cards, catalog=catalog, slug=deck.slug or ""
+        )
+        out.append((deck.slug or deck.name, spec))
+    return out
+
+
 def entrant_from_row(row: SimulationEntrant, catalog: Catalog | None) -> Entrant:
     deck = None
     if catalog is not None:

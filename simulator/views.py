@@ -81,9 +81,10 @@ class SimulationListView(APIView):
         description=(
             "Submit a simulation job; 202 with the job (its URL also in `Location`). Eredan entrants "
             "bring a deck (yours, by id, or a public demo deck, by id or slug) and must be valid; the "
-            "classic games' entrants are AI policies. Any problem — unknown game, policy or option, "
-            "someone else's or an invalid deck, games outside 1..1,000,000 — is a 400 listing every "
-            "problem, and nothing is queued."
+            "classic games' entrants are AI policies. A compare (kind compare) plays a base and its "
+            "variants against a field on common random numbers (docs/lab.md). Any problem — unknown "
+            "game, policy or option, someone else's or an invalid deck, games outside 1..1,000,000 — is "
+            "a 400 listing every problem, and nothing is queued."
         ),
     )
     def post(self, request: Request) -> Response:
@@ -103,6 +104,8 @@ class SimulationListView(APIView):
             options=data.get("options"),
             award_experience=data["award_experience"],
             collection_id=data.get("collection"),
+            field=data.get("field"),
+            stop=data.get("stop"),
         )
         body = JobDetailSerializer(job, context={"request": request}).data
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})

@@ -25,6 +25,7 @@ from simulator.engine.registry import get_game_spec
 from simulator.engine.runner import GameResult
 from simulator.engine.stats import MatchTally
 from simulator.error_codes import SimulationErrorCode as Code
+from simulator.lab.compare import COMPARE
 from simulator.models import ChunkResult, GameRecord, SimulationJob, SimulationPairing
 from simulator.services.jobs import job_complete, job_fail, job_progress_refresh
 from simulator.specs import UnknownSlugError, job_batch_get
@@ -45,6 +46,10 @@ def chunk_run(*, job_id: int, pairing: int, chunk: int, worker: str = "") -> Chu
     if job is None or not job.is_active:
         return ChunkOutcome.SKIPPED
     pairing_row = SimulationPairing.objects.filter(job_id=job_id, index=pairing).first()
+    if job.kind == COMPARE and pairing_row is not None:
+        from simulator.services.compares import compare_chunk_run
+
+        return compare_chunk_run(job=job, pairing_row=pairing_row, chunk=chunk, worker=worker)
     try:
         span = chunk_range(job.games, job.chunk_size, pairing, chunk)
     except BatchError:

@@ -19,8 +19,9 @@ from cards.collection.services.collections import collection_default_get_or_crea
 from eredan.errors import CONFLICT, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, DomainError
 from eredan.users import User
 from simulator import queueing
-from simulator.engine.batch import MATCHUP, chunk_ranges, pairings_for
+from simulator.engine.batch import MATCHUP, Pairing, chunk_ranges, pairings_for
 from simulator.error_codes import SimulationErrorCode as Code
+from simulator.lab.compare import COMPARE
 from simulator.limits import MAX_ACTIVE_JOBS_PER_USER
 from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
 from simulator.selectors import job_results_compute
@@ -49,6 +50,8 @@ def job_create(
     award_experience: object = False,
     collection_id: object = None,
     record_games: object = None,
+    field: object = None,
+    stop: object = None,
 ) -> SimulationJob:
     """Check, save and queue a simulation job (see :func:`.requests.request_prepare` for the checks).
 
@@ -68,6 +71,8 @@ def job_create(
         award_experience=award_experience,
         collection_id=collection_id,
         record_games=record_games,
+        field=field,
+        stop=stop,
     )
     return job_save(owner=owner, prepared=prepared)
 
@@ -88,8 +93,16 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
         collection = prepared.collection
         if prepared.award_experience and collection is None and owner is not None:
             collection = collection_default_get_or_create(owner=owner)
-        plan = prepared.plan
-        pairings = plan.pairings
+        if prepared.kind == COMPARE:
+            compare = prepared.compare_plan
+            # One pairing (the arms against the field); progress counts games per arm.
+            pairings = [Pairing(0, 0, len(compare.arms))]
+            total_games, total_chunks = compare.games, len(compare.chunks)
+        else:
+            plan = prepared.plan
+            pairings = plan.pairings
+            total_games, total_chunks = plan.total_games, len(plan.chunks)
+        stop = prepared.stop
         job = SimulationJob.objects.create(
             owner=owner,
             game=prepared.game,
@@ -98,12 +111,13 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
             games=prepared.games,
             seed=prepared.seed,
             chunk_size=prepared.chunk_size,
-            total_games=plan.total_games,
-            total_chunks=len(plan.chunks),
+            total_games=total_games,
+            total_chunks=total_chunks,
             award_experience=prepared.award_experience,
             collection=collection,
             catalog_version=prepared.catalog_version,
             record_games=prepared.record_games,
+            stop={"margin": stop.margin, "first_round": stop.first_round} if stop is not None else None,
         )
         SimulationEntrant.objects.bulk_create(
             SimulationEntrant(
@@ -117,8 +131,11 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
                 characters=e.characters,
                 cards=e.cards,
                 earns_experience=e.earns_experience,
+                role=e.role,
+                weight=e.weight,
+                swaps=e.swaps,
             )
-            for i, e in enumerate(prepared.entrants)
+            for i, e in enumerate(prepared.all_entrants)
         )
         SimulationPairing.objects.bulk_create(
             SimulationPairing(job=job, index=p.index, a=p.a, b=p.b) for p in pairings
@@ -158,6 +175,15 @@ def job_dispatch(*, job_id: int) -> int:
     SimulationJob.objects.filter(pk=job_id, status=Status.PENDING).update(
         status=Status.RUNNING, started_at=timezone.now()
     )
+    if job.kind == COMPARE:
+        from simulator.services.compares import compare_missing_chunks, compare_round_close
+
+        waiting = compare_missing_chunks(job)
+        if not waiting:
+            compare_round_close(job_id=job_id)  # stops, or queues the next round on commit
+            return 0
+        queueing.chunks_send(job_id, [(0, c.chunk) for c in waiting])
+        return len(waiting)
     done = set(ChunkResult.objects.filter(job_id=job_id).values_list("pairing__index", "chunk"))
     pairings = len(pairings_for(job.kind, job.entrants.count()))
     missing = [

@@ -31,6 +31,7 @@ from eredan.users import User
 from simulator.engine.batch import (
     KINDS,
     MATCHUP,
+    ROUND_ROBIN,
     BatchError,
     BatchPlan,
     Entrant,
@@ -42,16 +43,21 @@ from simulator.engine.protocol import Game, GameError
 from simulator.engine.registry import GameSpec, UnknownGameError, available_games, get_game_spec
 from simulator.engine.seeds import MAX_SEED
 from simulator.error_codes import SimulationErrorCode as Code
+from simulator.lab.compare import COMPARE, CompareError, ComparePlan, FieldEntry, compare_chunks
+from simulator.lab.sequential import DEFAULT_FIRST_ROUND_GAMES, StopRule
+from simulator.lab.swaps import SWAP_CARD_MISSING, SwapError, apply_swaps, describe_swaps
 from simulator.limits import (
     DEFAULT_RECORD_GAMES,
     MAX_CHUNK_SHARE_OF_VISIBILITY,
     MAX_CHUNK_SIZE,
     MAX_CHUNKS,
     MAX_ENTRANTS,
+    MAX_FIELD,
     MAX_GAMES,
     MAX_LABEL_LENGTH,
     MAX_RECORD_GAMES,
     MAX_TOTAL_GAMES,
+    MAX_VARIANTS,
     TARGET_CHUNK_SECONDS,
 )
 from simulator.specs import UnknownSlugError, deck_spec_build
@@ -77,6 +83,11 @@ class EntrantInput:
     composition: DeckComposition | None = None
     policy: str | None = None
     label: str | None = None
+    #: A compare's variant made from the base: ``{"out": {slug: n}, "in": {slug: n}}``.
+    swaps: object = None
+    #: A compare's opponent: its weight in the field; a round robin's entrant: its share of the
+    #: field the metagame scores against (docs/lab.md "Metagame").
+    weight: object = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +110,11 @@ class SimulationRequest:
     award_experience: object = False
     collection_id: object = None
     record_games: object = None
+    #: A compare's field: a list of :class:`EntrantInput` (with weights) or ``"demo"`` (every
+    #: public demo deck of the game).
+    field: object = None
+    #: A compare's sequential stop rule: ``{"margin": m, "first_round": games per arm}``.
+    stop: object = None
 
 
 # --- what passed the checks ---------------------------------------------------------------------
@@ -118,6 +134,10 @@ class PreparedEntrant:
     cards: dict[str, int] = field(default_factory=dict)
     spec: DeckSpec | None = None
     earns_experience: bool = False
+    #: ``entrant``, or in a compare ``base``, ``variant`` or ``field``.
+    role: str = "entrant"
+    weight: float = 1.0
+    swaps: dict[str, dict[str, int]] | None = None
 
 
 @dataclass
@@ -135,6 +155,14 @@ class PreparedJob:
     collection: Collection | None = None
     catalog_version: str = ""
     record_games: int = 0
+    #: A compare's field (its ``entrants`` are the base then the variants) and stop rule.
+    field_entrants: list[PreparedEntrant] = field(default_factory=list)
+    stop: StopRule | None = None
+
+    @property
+    def all_entrants(self) -> list[PreparedEntrant]:
+        """Every entrant, in the order of the job's rows: a compare's arms then its field."""
+        return [*self.entrants, *self.field_entrants]
 
     def entrants_json(self) -> list[dict[str, Any]]:
         """The entrants as the results show them (as for a saved job's entrant rows)."""
@@ -153,8 +181,23 @@ class PreparedJob:
                     "cards": e.cards,
                 },
             }
-            for i, e in enumerate(self.entrants)
+            | ({"role": e.role, "weight": e.weight, "swaps": e.swaps} if self.kind == COMPARE else {})
+            for i, e in enumerate(self.all_entrants)
         ]
+
+    @property
+    def compare_plan(self) -> ComparePlan:
+        """What a compare plays: the same plan for the local runner and the job."""
+        return ComparePlan(
+            game=self.game,
+            arms=tuple(Entrant(e.label, e.policy, e.spec) for e in self.entrants),
+            field=tuple(FieldEntry(e.label, e.policy, e.spec, e.weight) for e in self.field_entrants),
+            games=self.games,
+            seed=self.seed,
+            chunk_size=self.chunk_size,
+            options=dict(self.options),
+            stop=self.stop,
+        )
 
     @property
     def plan(self) -> BatchPlan:
@@ -224,9 +267,9 @@ def _game_check(game: object) -> GameSpec:
 
 def _kind_check(kind: object) -> str:
     """The kind of job; refused alone (the pairings depend on it)."""
-    if not isinstance(kind, str) or kind not in KINDS:
+    if not isinstance(kind, str) or kind not in (*KINDS, COMPARE):
         raise DomainError(
-            f"Unknown kind {kind!r}; a job is one of {', '.join(KINDS)}.",
+            f"Unknown kind {kind!r}; a job is one of {', '.join((*KINDS, COMPARE))}.",
             code=Code.UNKNOWN_KIND,
             field="kind",
         )
@@ -308,12 +351,13 @@ def _deck_resolve(owner: User | None, ref: int | str) -> Deck | None:
 
 
 def _entrant_prepare(
-    check: _Checking, item: EntrantInput, *, index: int, default_policy: str
+    check: _Checking, item: EntrantInput, *, index: int, default_policy: str, part: str = "entrants"
 ) -> PreparedEntrant | None:
-    """One entrant: its policy and label; for games with decks its deck — found (yours or a demo
-    deck), valid, and built into a spec."""
+    """One entrant (``part``: ``entrants``, or ``field`` for a compare's opponents): its policy
+    and label; for games with decks its deck — found (yours or a demo deck), valid, and built
+    into a spec."""
     spec, problems = check.spec, check.problems
-    where = f"entrants.{index}"
+    where = f"{part}.{index}"
     policy = item.policy or default_policy
     ok = True
     if policy not in spec.policies:
@@ -512,7 +556,10 @@ def _with_defaults(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]
 
 
 def _game_make(
-    check: _Checking, options: Mapping[str, Any], entrants: Sequence[PreparedEntrant | None]
+    check: _Checking,
+    options: Mapping[str, Any],
+    entrants: Sequence[PreparedEntrant | None],
+    field_entrants: Sequence[PreparedEntrant | None] = (),
 ) -> None:
     """The game itself checks its options' values; for games with decks, the engine must be able
     to play each deck (a card it cannot play is refused here, not in the middle of the job)."""
@@ -525,9 +572,12 @@ def _game_make(
         return
     if check.spec.uses_decks:
         _engine_support_check(check, game, entrants)
+        _engine_support_check(check, game, field_entrants, part="field")
 
 
-def _engine_support_check(check: _Checking, game: Game, entrants: Sequence[PreparedEntrant | None]) -> None:
+def _engine_support_check(
+    check: _Checking, game: Game, entrants: Sequence[PreparedEntrant | None], part: str = "entrants"
+) -> None:
     """Set up one game of each deck against itself."""
     for i, entrant in enumerate(entrants):
         if entrant is None or entrant.spec is None:
@@ -536,7 +586,7 @@ def _engine_support_check(check: _Checking, game: Game, entrants: Sequence[Prepa
             game.new_initial_state(random.Random(0), (entrant.spec, entrant.spec))
         except (GameError, ValueError, TypeError) as exc:
             check.problems.add(
-                f"entrants.{i}.deck",
+                f"{part}.{i}.deck",
                 Code.DECK_UNSUPPORTED,
                 f"The engine cannot play deck {entrant.deck_name!r}: {exc}",
             )
@@ -588,6 +638,309 @@ def _unique_labels(labels: Sequence[str]) -> list[str]:
     return out
 
 
+# --- a compare (docs/lab.md "Compare") -----------------------------------------------------------
+
+#: The largest weight of a field's opponent (weights are relative; this only bounds absurd input).
+MAX_WEIGHT = 1_000_000.0
+
+
+def _weight_check(check: _Checking, weight: object, where: str) -> float | None:
+    """A weight: a positive, finite number (1 when none is given)."""
+    if weight is None:
+        return 1.0
+    ok = isinstance(weight, int | float) and not isinstance(weight, bool)
+    if not ok or not 0.0 < float(weight) <= MAX_WEIGHT:  # type: ignore[arg-type]
+        check.problems.add(
+            where, Code.INVALID_FIELD, f"A weight is a number above 0, at most {MAX_WEIGHT:,.0f}."
+        )
+        return None
+    return float(weight)  # type: ignore[arg-type]
+
+
+def _variant_from_swaps(
+    check: _Checking, item: EntrantInput, *, index: int, base: PreparedEntrant | None
+) -> PreparedEntrant | None:
+    """A variant written as swaps: the base's deck with ``item.swaps`` applied, validated like
+    any deck."""
+    spec, problems = check.spec, check.problems
+    where = f"entrants.{index}"
+    if not spec.uses_decks:
+        problems.add(f"{where}.swaps", Code.INVALID_SWAP, f"{spec.name} is played without decks: no swaps.")
+        return None
+    if item.deck is not None or item.composition is not None:
+        problems.add(
+            f"{where}.swaps", Code.INVALID_SWAP, "A variant is a deck or swaps of the base, not both."
+        )
+        return None
+    if base is None:
+        return None  # the base's own problems are reported
+    try:
+        cards = apply_swaps(base.cards, item.swaps)
+    except SwapError as exc:
+        for p in exc.problems:
+            code = Code.SWAP_CARD_MISSING if p.code == SWAP_CARD_MISSING else Code.INVALID_SWAP
+            problems.add(f"{where}.swaps" + (f".{p.where}" if p.where else ""), code, p.message)
+        return None
+    assert isinstance(item.swaps, Mapping)
+    swaps = {part: dict(item.swaps.get(part) or {}) for part in ("out", "in")}
+    label = item.label or f"{base.label} {describe_swaps(swaps)}"
+    composed = EntrantInput(
+        composition=DeckComposition(name=label, characters=tuple(base.characters), cards=cards),
+        policy=item.policy or base.policy,
+        label=label,
+    )
+    entrant = _entrant_deck(check, composed, where=where, policy=item.policy or base.policy)
+    if entrant is not None:
+        entrant.swaps = swaps
+    return entrant
+
+
+def _field_items(check: _Checking, field_value: object) -> list[EntrantInput]:
+    """The field's opponents as asked: a list, or ``"demo"`` for every public demo deck."""
+    spec, problems = check.spec, check.problems
+    if field_value == "demo":
+        if not spec.uses_decks:
+            problems.add(
+                "field", Code.INVALID_FIELD, f"{spec.name} is played without decks: list the policies."
+            )
+            return []
+        slugs = (
+            Deck.objects.filter(owner__isnull=True, is_public=True)
+            .order_by("slug")
+            .values_list("slug", flat=True)
+        )
+        return [EntrantInput(deck=slug) for slug in slugs if slug]
+    if (
+        not isinstance(field_value, Sequence)
+        or isinstance(field_value, str)
+        or not all(isinstance(e, EntrantInput) for e in field_value)
+    ):
+        problems.add(
+            "field",
+            Code.INVALID_FIELD,
+            'A compare\'s field is a list of opponents (decks or policies, with weights) or "demo".',
+        )
+        return []
+    items = list(field_value)
+    if not 1 <= len(items) <= MAX_FIELD:
+        problems.add(
+            "field", Code.INVALID_FIELD, f"A field has 1 to {MAX_FIELD} opponents, not {len(items)}."
+        )
+        return []
+    return items
+
+
+def _compare_games_check(check: _Checking, games: object, arms: int) -> int | None:
+    """Games per arm: even (seat-swapped pairs), and the whole compare's at most
+    :data:`MAX_TOTAL_GAMES`; None when refused."""
+    if not isinstance(games, int) or isinstance(games, bool):
+        check.problems.add("games", Code.INVALID_GAMES, "Games per arm is a whole number.")
+        return None
+    if games < 2:
+        check.problems.add(
+            "games", Code.TOO_FEW_GAMES, "A compare plays at least 2 games per arm (one pair)."
+        )
+        return None
+    if games > MAX_GAMES or games * max(arms, 1) > MAX_TOTAL_GAMES:
+        check.problems.add(
+            "games",
+            Code.TOO_MANY_GAMES,
+            f"{games:,} games × {arms} arms is {games * arms:,} games; "
+            f"a job plays at most {MAX_TOTAL_GAMES:,}.",
+        )
+        return None
+    if games % 2:
+        check.problems.add(
+            "games",
+            Code.INVALID_GAMES,
+            "A compare plays its games in seat-swapped pairs: give an even number of games per arm.",
+        )
+        return None
+    return games
+
+
+def _stop_check(check: _Checking, stop: object, games: int | None) -> StopRule | None:
+    """``{"margin": m, "first_round": g}``: 0 < m ≤ 0.5, g even from 2 to the games (default
+    :data:`DEFAULT_FIRST_ROUND_GAMES`, or the games if fewer)."""
+    if stop is None:
+        return None
+    problems = check.problems
+    if not isinstance(stop, Mapping):
+        problems.add("stop", Code.INVALID_STOP, 'stop is {"margin": m, "first_round": games per arm}.')
+        return None
+    ok = True
+    for key in stop:
+        if key not in ("margin", "first_round"):
+            problems.add(f"stop.{key}", Code.INVALID_STOP, f"stop has no {key!r} (margin, first_round).")
+            ok = False
+    margin = stop.get("margin")
+    if not isinstance(margin, int | float) or isinstance(margin, bool) or not 0.0 < float(margin) <= 0.5:
+        problems.add(
+            "stop.margin",
+            Code.INVALID_STOP,
+            "margin is the half-width (a win-rate difference) below which a difference is resolved: "
+            "a number above 0, at most 0.5.",
+        )
+        ok = False
+    first = stop.get("first_round")
+    if first is not None and (not _is_int(first) or first < 2 or first % 2):
+        problems.add(
+            "stop.first_round", Code.INVALID_STOP, "first_round is an even number of games, at least 2."
+        )
+        ok = False
+    elif first is not None and games is not None and first > games:
+        problems.add(
+            "stop.first_round", Code.INVALID_STOP, f"first_round is at most the games per arm ({games:,})."
+        )
+        ok = False
+    if not ok or games is None:
+        return None
+    assert isinstance(margin, int | float)
+    rounds = int(first) if isinstance(first, int) else min(DEFAULT_FIRST_ROUND_GAMES, games)
+    return StopRule(margin=float(margin), budget=games, first_round=rounds)
+
+
+def _compare_chunk_size_check(
+    check: _Checking,
+    chunk_size: object,
+    *,
+    games: int | None,
+    stop: StopRule | None,
+    arms: int,
+    policies: Sequence[str],
+) -> int | None:
+    """A compare's chunk plays its games for every arm: by default about
+    :data:`TARGET_CHUNK_SECONDS` of that, even (whole pairs); never more than :data:`MAX_CHUNKS`
+    chunks, none expected to outlast the broker's visibility timeout. None when refused."""
+    per_index = check.spec.seconds_per_game(policies) * max(arms, 1)
+    ends = stop.ends if stop is not None else ([games] if games is not None else [])
+    if chunk_size is None:
+        size = int(TARGET_CHUNK_SECONDS / per_index)
+        if games is not None:
+            size = max(size, -(-games // MAX_CHUNKS))
+        size = max(2, min(size, MAX_CHUNK_SIZE))
+        return size - size % 2
+    if not _is_int(chunk_size) or not 2 <= chunk_size <= MAX_CHUNK_SIZE or chunk_size % 2:  # type: ignore[operator]
+        check.problems.add(
+            "chunk_size",
+            Code.BAD_CHUNK_SIZE,
+            f"A compare's chunk size is an even number from 2 to {MAX_CHUNK_SIZE:,} (chunks hold whole "
+            "seat-swapped pairs).",
+        )
+        return None
+    assert isinstance(chunk_size, int)
+    if not ends:
+        return chunk_size
+    chunks = len(compare_chunks(ends, chunk_size))
+    if chunks > MAX_CHUNKS:
+        check.problems.add(
+            "chunk_size", Code.BAD_CHUNK_SIZE, f"{chunks:,} chunks is too many (at most {MAX_CHUNKS:,})."
+        )
+        return None
+    visibility = broker_visibility_timeout()
+    expected = min(chunk_size, max(ends)) * per_index
+    if visibility is not None and expected > visibility * MAX_CHUNK_SHARE_OF_VISIBILITY:
+        fit = max(2, int(visibility * MAX_CHUNK_SHARE_OF_VISIBILITY / per_index) // 2 * 2)
+        check.problems.add(
+            "chunk_size",
+            Code.BAD_CHUNK_SIZE,
+            f"A chunk of {chunk_size:,} games for each of {arms} arms would take about {expected:,.0f} s, "
+            f"too long for the broker (it redelivers a chunk unfinished after {visibility:.0f} s): "
+            f"use a chunk size of at most {fit:,}.",
+        )
+        return None
+    return chunk_size
+
+
+def _compare_prepare(check: _Checking, request: SimulationRequest, items: list[EntrantInput]) -> PreparedJob:
+    """A compare's request: the base and its variants (``entrants``: decks, or the base with
+    swaps), the ``field``, even games per arm, the optional ``stop`` rule; no recorded games and
+    no experience (an experiment's games are every arm's)."""
+    spec, problems = check.spec, check.problems
+    default_policy = _policy_check(check, request.policy)
+    options = _options_check(check, request.options)
+    if len(items) < 2:
+        problems.add("entrants", Code.ENTRANTS, "A compare needs a base and at least one variant.")
+    elif len(items) > 1 + MAX_VARIANTS:
+        problems.add(
+            "entrants", Code.ENTRANTS, f"A compare has at most {MAX_VARIANTS} variants, not {len(items) - 1}."
+        )
+    arms: list[PreparedEntrant | None] = []
+    for i, item in enumerate(items[: 1 + MAX_VARIANTS]):
+        if item.weight is not None:
+            problems.add(
+                f"entrants.{i}.weight", Code.INVALID_FIELD, "Weights are the field's, not the arms'."
+            )
+        if item.swaps is not None and i == 0:
+            problems.add(
+                "entrants.0.swaps", Code.INVALID_SWAP, "The base is a deck; swaps make a variant of it."
+            )
+            arms.append(None)
+        elif item.swaps is not None:
+            arms.append(_variant_from_swaps(check, item, index=i, base=arms[0]))
+        else:
+            arms.append(_entrant_prepare(check, item, index=i, default_policy=default_policy))
+    field_items = _field_items(check, request.field)
+    opponents: list[PreparedEntrant | None] = []
+    for j, item in enumerate(field_items):
+        if item.swaps is not None:
+            problems.add(f"field.{j}.swaps", Code.INVALID_SWAP, "Swaps make a variant, not an opponent.")
+        opponent = _entrant_prepare(check, item, index=j, default_policy=default_policy, part="field")
+        weight = _weight_check(check, item.weight, f"field.{j}.weight")
+        if opponent is not None and weight is not None:
+            opponent.weight = weight
+        opponents.append(opponent)
+    games = _compare_games_check(check, request.games, len(arms))
+    seed = _seed_check(check, request.seed)
+    stop = _stop_check(check, request.stop, games)
+    policies = [e.policy for e in (*arms, *opponents) if e is not None]
+    chunk_size = _compare_chunk_size_check(
+        check, request.chunk_size, games=games, stop=stop, arms=len(arms), policies=policies
+    )
+    if request.record_games not in (None, 0):
+        problems.add(
+            "record_games",
+            Code.BAD_RECORD_GAMES,
+            "A compare records no games (each of its games is played by every arm).",
+        )
+    if request.award_experience is not False or request.collection_id is not None:
+        problems.add(
+            "award_experience", Code.EXPERIENCE, "A compare is an experiment: its games earn no experience."
+        )
+    _game_make(check, options, arms, opponents)
+    problems.raise_any()
+
+    assert games is not None and seed is not None and chunk_size is not None  # else a problem was raised
+    ready = [e for e in arms if e is not None]
+    field_ready = [e for e in opponents if e is not None]
+    for e, role in zip(ready, ["base", *["variant"] * (len(ready) - 1)], strict=True):
+        e.role = role
+        e.earns_experience = False
+    for e in field_ready:
+        e.role = "field"
+        e.earns_experience = False
+    everyone = [*ready, *field_ready]
+    for entrant, label in zip(everyone, _unique_labels([e.label for e in everyone]), strict=True):
+        entrant.label = label
+    prepared = PreparedJob(
+        game=spec.name,
+        kind=COMPARE,
+        options=_with_defaults(spec, options),
+        entrants=ready,
+        field_entrants=field_ready,
+        games=games,
+        seed=seed,
+        chunk_size=chunk_size,
+        catalog_version=check.catalog.version if check.catalog is not None else "",
+        stop=stop,
+    )
+    try:
+        prepared.compare_plan  # noqa: B018 - the plan's own checks, as a guard
+    except CompareError as exc:  # pragma: no cover - every case is refused above
+        raise DomainError(str(exc), code=Code.ENTRANTS) from None
+    return prepared
+
+
 # --- the whole check ----------------------------------------------------------------------------
 
 
@@ -602,6 +955,16 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
     kind = _kind_check(request.kind)
     items = _entrants_shape_check(request.entrants)
     check = _Checking(spec=spec, owner=owner, catalog=get_catalog() if spec.uses_decks else None)
+    if kind == COMPARE:
+        return _compare_prepare(check, request, items)
+    for name, value, code in (
+        ("field", request.field, Code.INVALID_FIELD),
+        ("stop", request.stop, Code.INVALID_STOP),
+    ):
+        if value is not None:
+            check.problems.add(
+                name, code, f"{name} is for a compare (kind compare), not a {kind.replace('_', ' ')}."
+            )
     pairings = _pairings_check(check, kind, len(items))
     default_policy = _policy_check(check, request.policy)
     options = _options_check(check, request.options)
@@ -622,6 +985,20 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
     record_games = _record_games_check(check, request.record_games)
     _game_make(check, options, entrants)
     collection = _experience_check(check, request.award_experience, request.collection_id, entrants)
+    for i, (item, entrant) in enumerate(zip(items, entrants, strict=False)):
+        if item.swaps is not None:
+            check.problems.add(f"entrants.{i}.swaps", Code.INVALID_SWAP, "Swaps make a compare's variant.")
+        if item.weight is not None:
+            if kind != ROUND_ROBIN:
+                check.problems.add(
+                    f"entrants.{i}.weight",
+                    Code.INVALID_FIELD,
+                    "A weight is an entrant's share of a round robin's field (its metagame), or of a "
+                    "compare's field.",
+                )
+            weight = _weight_check(check, item.weight, f"entrants.{i}.weight")
+            if entrant is not None and weight is not None:
+                entrant.weight = weight
     check.problems.raise_any()
 
     assert games is not None and seed is not None and chunk_size is not None  # else a problem was raised
@@ -657,6 +1034,8 @@ def simulation_prepare(
     award_experience: object = False,
     collection_id: object = None,
     record_games: object = None,
+    field: object = None,
+    stop: object = None,
 ) -> PreparedJob:
     """:func:`request_prepare` of the request these keywords make (see :class:`SimulationRequest`)."""
     return request_prepare(
@@ -673,5 +1052,7 @@ def simulation_prepare(
             award_experience=award_experience,
             collection_id=collection_id,
             record_games=record_games,
+            field=field,
+            stop=stop,
         ),
     )

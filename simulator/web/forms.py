@@ -236,3 +236,120 @@ def initial_from_job(job: SimulationJob) -> dict[str, Any]:
         if len(entrants) > 1:
             initial["policy_b"] = entrants[1].policy
     return initial
+
+
+# --- a compare (docs/lab.md "Compare") ------------------------------------------------------------
+
+#: The default games per arm of a compare: a difference of a few points becomes visible.
+DEFAULT_COMPARE_GAMES = 2000
+
+
+class CompareForm(forms.Form):
+    """A base, its variants (decks, or swap lines: ``out:SLUG=N,…;in:SLUG=N,…``) and a field (decks
+    or policies, or every demo deck), games per arm, and an optional sequential stop rule."""
+
+    first = forms.CharField(max_length=100, error_messages={"required": "Choose the base."})
+    variants = ValuesField(required=False)
+    swaps = forms.CharField(
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="One variant per line, the base with these cards taken out and put in: "
+        "out:eclairs-1=2,foudre-lame-1=1;in:tornade-1=3",
+    )
+    field = ValuesField(required=False)
+    field_demo = forms.BooleanField(required=False)
+    policy_a = forms.CharField(max_length=40, required=False)
+    policy_b = forms.CharField(max_length=40, required=False)
+    games = forms.IntegerField(
+        initial=DEFAULT_COMPARE_GAMES, error_messages={"required": "Say how many games each arm plays."}
+    )
+    seed = forms.IntegerField(required=False)
+    stop_margin = forms.FloatField(
+        required=False,
+        label="Stop at a margin of (points)",
+        help_text="Empty: play every game. A number: rounds of games until every difference is resolved "
+        "(its interval excludes 0, or is narrower than ± this many points), at most the games above.",
+    )
+    first_round = forms.IntegerField(required=False, label="Games per arm of the first round")
+
+    def __init__(self, *args: Any, spec: GameSpec, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.spec = spec
+        self.fields["policy_a"].initial = spec.default_policy
+        self.fields["policy_b"].initial = spec.default_policy
+
+    def clean_swaps(self) -> list[dict[str, dict[str, int]]]:
+        from simulator.cli import CliError, parse_swap
+
+        lines = [line.strip() for line in self.cleaned_data["swaps"].splitlines() if line.strip()]
+        swaps = []
+        for n, line in enumerate(lines, start=1):
+            try:
+                swaps.append(parse_swap(line))
+            except CliError as exc:
+                raise forms.ValidationError(
+                    f"Line {n}: {str(exc).removeprefix('--swap ')}", code="invalid"
+                ) from None
+        return swaps
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("variants") and not data.get("swaps") and not self.has_error("swaps"):
+            self.add_error("variants", "Choose a variant (a deck, or swap lines for the base).")
+        if not data.get("field") and not data.get("field_demo"):
+            self.add_error("field", "Choose the field the arms play against.")
+        return data
+
+    def job_arguments(self) -> dict[str, Any]:
+        """Keyword arguments of :func:`simulator.services.jobs.job_create` (but the owner)."""
+        data = self.cleaned_data
+        uses_decks = self.spec.uses_decks
+        arm_policy, field_policy = data["policy_a"] or None, data["policy_b"] or None
+
+        def entrant(value: str, policy: str | None) -> EntrantInput:
+            return EntrantInput(deck=_ref(value), policy=policy) if uses_decks else EntrantInput(policy=value)
+
+        entrants = [entrant(v, arm_policy) for v in (data["first"], *data["variants"])]
+        entrants += [EntrantInput(swaps=s) for s in data["swaps"]]
+        field: object = "demo" if data["field_demo"] else [entrant(v, field_policy) for v in data["field"]]
+        stop = None
+        if data["stop_margin"] is not None:
+            stop = {"margin": data["stop_margin"] / 100}
+            if data["first_round"] is not None:
+                stop["first_round"] = data["first_round"]
+        return {
+            "game": self.spec.name,
+            "kind": "compare",
+            "entrants": entrants,
+            "field": field,
+            "games": data["games"],
+            "seed": data["seed"],
+            "stop": stop,
+        }
+
+    def add_service_errors(self, error: DomainError) -> None:
+        """Put each problem the service reported beside the field it concerns."""
+        decks = 1 + len(self.cleaned_data.get("variants") or [])
+        for problem in error.errors:
+            parts = (problem.field or "").split(".")
+            name: str | None = {
+                "games": "games",
+                "seed": "seed",
+                "field": "field",
+                "policy": "policy_a",
+                "entrants": "variants",
+            }.get(parts[0])
+            if parts[0] == "entrants" and len(parts) > 1 and is_number(parts[1]):
+                index = int(parts[1])
+                name = "first" if index == 0 else ("variants" if index < decks else "swaps")
+                if len(parts) > 2 and parts[2] == "policy" and self.spec.uses_decks:
+                    name = "policy_a"
+            elif parts[0] == "field" and len(parts) > 2 and parts[2] == "policy" and self.spec.uses_decks:
+                name = "policy_b"
+            elif parts[0] == "stop":
+                name = "first_round" if parts[-1] == "first_round" else "stop_margin"
+            message = problem.message or "Invalid value."
+            if name == "stop_margin" and parts[-1] == "margin":
+                message = "A margin above 0, at most 50 points."
+            self.add_error(name, message)

@@ -286,9 +286,13 @@ class ResultsView:
     selected: PairingView | None
     standings: list[StandingRow]
     matrix: list[MatrixRow]
+    compare: CompareView | None = None
+    card_metrics: list[CardMetricsView] | None = None
+    cards_sort: str = "in_hand"
+    metagame: MetagameView | None = None
 
 
-def results_view(results: Mapping[str, Any], *, pairing: int = 0) -> ResultsView:
+def results_view(results: Mapping[str, Any], *, pairing: int = 0, cards_sort: str = "in_hand") -> ResultsView:
     """Everything the results section shows; ``pairing``: the pairing whose card and character
     statistics are shown (an index into ``results["pairings"]``)."""
     raw = results["pairings"]
@@ -316,4 +320,272 @@ def results_view(results: Mapping[str, Any], *, pairing: int = 0) -> ResultsView
         selected=pairing_view(selected_raw, names) if selected_raw is not None else None,
         standings=standings,
         matrix=matrix_rows(results["matrix"]),
+        compare=compare_view(results),
+        card_metrics=card_metrics_views(results, sort=cards_sort),
+        cards_sort=cards_sort if cards_sort in CARD_SORTS else "card",
+        metagame=metagame_view(results),
     )
+
+
+# --- the lab's sections (docs/lab.md) -------------------------------------------------------------
+
+
+def points(value: float | None) -> str:
+    """A win-rate difference in points: ``-0.0712`` → ``"−7.1"``."""
+    if value is None:
+        return "–"
+    return f"{value * 100:+.1f}".replace("-", "−")
+
+
+def _interval_points(interval: Sequence[float] | None) -> str:
+    if not interval:
+        return ""
+    return f"[{points(interval[0])}, {points(interval[1])}]"
+
+
+@dataclass(frozen=True)
+class ArmRow:
+    role: str
+    label: str
+    policy: str
+    games: int
+    wins: int
+    draws: int
+    rate: Rate
+
+
+@dataclass(frozen=True)
+class DifferenceRow:
+    variant: str
+    estimate: str
+    interval: str
+    sequence: str
+    verdict: str
+    direction: str  # "worse", "better" (significant) or "" — a word, not only a colour
+    changed: str
+    better: int
+    worse: int
+    games: int
+
+
+VERDICTS = {
+    "better": "better than the base",
+    "worse": "worse than the base",
+    "within_margin": "within the margin",
+    "open": "not resolved",
+}
+REASONS = {
+    "resolved": "every difference was resolved",
+    "budget": "the game budget was spent first",
+    "fixed": "every game asked for was played",
+}
+
+
+@dataclass(frozen=True)
+class CompareView:
+    arms: list[ArmRow]
+    differences: list[DifferenceRow]
+    field: list[tuple[str, str]]  # label, weight
+    sequential: bool
+    margin: str
+    rounds: str
+    games_per_arm: int
+    reason: str
+
+
+def compare_view(results: Mapping[str, Any]) -> CompareView | None:
+    """A compare's arms, differences and stop rule (None for other kinds)."""
+    if results.get("kind") != "compare":
+        return None
+    stop = results["stop"]
+    differences = []
+    for d in results["differences"]:
+        estimate = d["estimate"] or 0.0
+        direction = ("better" if estimate > 0 else "worse") if d["significant"] else ""
+        differences.append(
+            DifferenceRow(
+                variant=d["variant"],
+                estimate=points(d["estimate"]),
+                interval=_interval_points(d["ci95"]),
+                sequence=_interval_points(d.get("cs95")),
+                verdict=VERDICTS.get(
+                    d.get("verdict") or "", "significant" if d["significant"] else "not significant"
+                ),
+                direction=direction,
+                changed=percent(d["changed_share"]),
+                better=d["better"],
+                worse=d["worse"],
+                games=d["games"],
+            )
+        )
+    return CompareView(
+        arms=[
+            ArmRow(a["role"], a["label"], a["policy"], a["games"], a["wins"], a["draws"], Rate.of(a))
+            for a in results["arms"]
+        ],
+        differences=differences,
+        field=[(f["label"], percent(f["weight"], 0)) for f in results["field"]],
+        sequential=stop["sequential"],
+        margin=points(stop["margin"]).lstrip("+") if stop["margin"] is not None else "",
+        rounds=", ".join(f"{r:,}" for r in stop["rounds"]),
+        games_per_arm=stop["games_per_arm"],
+        reason=REASONS.get(stop["reason"] or "", "still running"),
+    )
+
+
+#: The columns of a card-metrics table, in order (the metric's key and its heading).
+CARD_METRICS = (
+    ("opening_hand", "In the opening hand"),
+    ("drawn", "Drawn later"),
+    ("in_hand", "In hand"),
+    ("played", "Played"),
+    ("not_seen", "Never seen"),
+)
+#: Ways to sort a card-metrics table: by card name, or by a metric's rate (best first).
+CARD_SORTS = ("card", *(key for key, _ in CARD_METRICS), "iwd")
+
+
+@dataclass(frozen=True)
+class MetricCell:
+    rate: str
+    interval: str
+    games: int
+    shrunk: str
+
+
+@dataclass(frozen=True)
+class CardMetricRow:
+    name: str
+    slug: str
+    copies: int
+    cells: list[MetricCell]
+    iwd: str
+    iwd_interval: str
+
+
+@dataclass(frozen=True)
+class CardMetricsView:
+    entrant: int
+    label: str
+    games: int
+    rate: Rate
+    rows: list[CardMetricRow]
+    prior: str
+
+
+def _sort_value(card: Mapping[str, Any], key: str) -> float:
+    rate = card["metrics"][key]["rate"]
+    return -2.0 if rate is None else float(rate)
+
+
+def card_metrics_views(results: Mapping[str, Any], *, sort: str = "in_hand") -> list[CardMetricsView]:
+    """Each entrant's card metrics, rows sorted by ``sort`` (:data:`CARD_SORTS`; best first)."""
+    sections = results.get("card_metrics") or []
+    names = catalog_names(c["card"] for s in sections for c in s["cards"])
+    out = []
+    for section in sections:
+        cards = list(section["cards"])
+        if sort == "card" or sort not in CARD_SORTS:
+            cards.sort(key=lambda c: names.get(c["card"], c["card"]))
+        else:
+            cards.sort(key=lambda c: (-_sort_value(c, sort), names.get(c["card"], c["card"])))
+        rows = []
+        for c in cards:
+            cells = []
+            for key, _ in CARD_METRICS:
+                m = c["metrics"][key]
+                interval = m["ci95"]
+                cells.append(
+                    MetricCell(
+                        rate=percent(m["rate"]),
+                        interval=f"{percent(interval[0])}–{percent(interval[1])}" if interval else "",
+                        games=m["games"],
+                        shrunk=percent(m["shrunk"]),
+                    )
+                )
+            iwd = c["metrics"]["iwd"]
+            rows.append(
+                CardMetricRow(
+                    name=names.get(c["card"], c["card"]),
+                    slug=c["card"],
+                    copies=c["copies"],
+                    cells=cells,
+                    iwd=points(iwd["rate"]),
+                    iwd_interval=_interval_points(iwd["ci95"]),
+                )
+            )
+        weight = section["prior_weight"].get("in_hand")
+        prior = "complete pooling" if weight is None else f"{weight:,.0f} games"
+        out.append(
+            CardMetricsView(
+                entrant=section["entrant"],
+                label=section["label"],
+                games=section["games"],
+                rate=Rate.of(section),
+                rows=rows,
+                prior=prior,
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class NashRow:
+    label: str
+    weight: str
+    in_support: bool
+    vs_uniform: str
+    vs_uniform_interval: str
+    vs_nash: str
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    rank: int
+    label: str
+    elo: str
+    interval: str
+
+
+@dataclass(frozen=True)
+class MetagameView:
+    nash: list[NashRow]
+    value: str
+    ratings: list[RatingRow]
+
+
+def metagame_view(results: Mapping[str, Any]) -> MetagameView | None:
+    """A round robin's Nash mix (with each entrant's score against the uniform field and the mix)
+    and its Bradley–Terry ratings; None until the results have them."""
+    metagame, ratings = results.get("metagame"), results.get("ratings")
+    if not metagame and not ratings:
+        return None
+    nash_rows: list[NashRow] = []
+    value = ""
+    if metagame:
+        fields = {f["field"]: f["scores"] for f in metagame["vs_field"]}
+        weights = metagame["nash"]["weights"]
+        value = percent(metagame["nash"]["value"])
+        for i, label in enumerate(results["matrix"]["labels"]):
+            uniform, mix = fields["uniform"][i], fields["nash"][i]
+            nash_rows.append(
+                NashRow(
+                    label=label,
+                    weight=percent(weights[label]),
+                    in_support=weights[label] > 0,
+                    vs_uniform=percent(uniform["score"]),
+                    vs_uniform_interval=f"{percent(uniform['ci95'][0])}–{percent(uniform['ci95'][1])}",
+                    vs_nash=percent(mix["score"]),
+                )
+            )
+        nash_rows.sort(key=lambda r: -weights[r.label])
+    rating_rows = [
+        RatingRow(
+            rank=rank,
+            label=r["label"],
+            elo=f"{r['elo']:+.0f}".replace("-", "−"),
+            interval=f"[{r['elo_ci95'][0]:+.0f}, {r['elo_ci95'][1]:+.0f}]".replace("-", "−"),
+        )
+        for rank, r in enumerate((ratings or {}).get("ratings", []), start=1)
+    ]
+    return MetagameView(nash=nash_rows, value=value, ratings=rating_rows)

@@ -11,6 +11,7 @@ urlpatterns = [
     path("simulations/", views.index, name="list"),
     path("simulations/progress/", views.list_progress, name="list_progress"),
     path("simulations/new/", views.new, name="new"),
+    path("simulations/compare/", views.compare_new, name="compare"),
     path("simulations/<int:pk>/", views.detail, name="detail"),
     path("simulations/<int:pk>/progress/", views.progress, name="progress"),
     path("simulations/<int:pk>/cancel/", views.cancel, name="cancel"),

@@ -30,11 +30,19 @@ from simulator.web.forms import (
     KIND_CHOICES,
     KIND_HINTS,
     OPTION_PREFIX,
+    CompareForm,
     SimulationForm,
     initial_from_job,
     is_number,
 )
-from simulator.web.presenters import entrants_summary, percent, progress_view, results_view
+from simulator.web.presenters import (
+    CARD_METRICS,
+    CARD_SORTS,
+    entrants_summary,
+    percent,
+    progress_view,
+    results_view,
+)
 
 NAV = "simulations"
 #: Jobs per page of the list.
@@ -184,13 +192,50 @@ def new(request: HttpRequest) -> HttpResponse:
     return render(request, "simulator/web/new.html", context)
 
 
-def _live_context(job: SimulationJob, pairing: int = 0) -> dict[str, Any]:
+@login_required
+@require_http_methods(["GET", "POST"])
+def compare_new(request: HttpRequest) -> HttpResponse:
+    """Start a compare: a base, its variants and a field, on the same games (docs/lab.md)."""
+    spec = _game(request)
+    if request.method == "POST":
+        form = CompareForm(request.POST, spec=spec)
+        if form.is_valid():
+            try:
+                job = job_create(owner=signed_in_user(request.user), **form.job_arguments())
+            except DomainError as error:
+                if error.code == "broker_unavailable" and error.details.get("job"):
+                    messages.error(request, error.message)
+                    return redirect("simulator_web:detail", pk=error.details["job"])
+                form.add_service_errors(error)
+            else:
+                return redirect("simulator_web:detail", pk=job.pk)
+    else:
+        initial: dict[str, Any] = {}
+        if spec.uses_decks and is_number(request.GET.get("deck", "")):
+            initial["first"] = request.GET["deck"]
+        form = CompareForm(initial=initial, spec=spec)
+    context = {
+        "nav": NAV,
+        "form": form,
+        "spec": spec,
+        "games": [(game.name, game.display_name) for game in game_specs()],
+        "game_name": spec.display_name,
+        "policies": list(spec.policies),
+        "deck_groups": _deck_groups(request.user) if spec.uses_decks else [],
+        "chosen_first": str(form["first"].value() or ""),
+        "chosen_variants": [str(v) for v in (form["variants"].value() or [])],
+        "chosen_field": [str(v) for v in (form["field"].value() or [])],
+    }
+    return render(request, "simulator/web/compare_new.html", context)
+
+
+def _live_context(job: SimulationJob, pairing: int = 0, cards_sort: str = "in_hand") -> dict[str, Any]:
     progress = selectors.job_progress(job=job)
     results = None
     if not job.is_active:
         data = selectors.job_results(job=job)
         if data["games"] or job.status == SimulationJob.Status.DONE:
-            results = results_view(data, pairing=pairing)
+            results = results_view(data, pairing=pairing, cards_sort=cards_sort)
     return {
         "job": job,
         # the characters CSV: a game whose sides bring decks of characters (its spec says so)
@@ -199,6 +244,7 @@ def _live_context(job: SimulationJob, pairing: int = 0) -> dict[str, Any]:
         "results": results,
         "poll_seconds": POLL_SECONDS,
         "pairing": pairing,
+        "card_columns": CARD_METRICS,
     }
 
 
@@ -208,19 +254,35 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     job = _job(request, pk)
     pairings = job.pairings.count()
     raw = request.GET.get("pairing", "0")
-    if not is_number(raw, 6) or int(raw) >= max(pairings, 1):
+    entrants = list(job.entrants.order_by("index"))
+    # A compare's pairings are its arms against each opponent of the field (its results' tables).
+    shown = len([e for e in entrants if e.role != "field"]) * len([e for e in entrants if e.role == "field"])
+    if job.kind != SimulationJob.Kind.COMPARE:
+        shown = pairings
+    if not is_number(raw, 6) or int(raw) >= max(shown, 1):
         raise Http404("No such pairing.")
+    cards_sort = request.GET.get("cards_sort", "in_hand")
+    if cards_sort not in CARD_SORTS:
+        raise Http404("No such way to sort the cards.")
+    facts = {
+        "games": f"{job.games:,}",
+        "pairings": f"{pairings:,}",
+        "total": f"{job.total_games:,}",
+        "chunks": f"{job.total_chunks:,}, up to {job.chunk_size:,} games each",
+    }
+    if job.kind == SimulationJob.Kind.COMPARE:
+        arms = len([e for e in entrants if e.role != "field"])
+        facts["pairings"] = f"{shown:,} (each arm against each opponent)"
+        facts["total"] = f"{job.total_games * arms:,} ({arms} arms)"
+        if job.stop:
+            margin = 100 * job.stop["margin"]
+            facts["stop"] = f"rounds until every difference is resolved at ±{margin:g} points"
     context = {
         "nav": NAV,
-        "entrants": list(job.entrants.order_by("index")),
-        "facts": {
-            "games": f"{job.games:,}",
-            "pairings": f"{pairings:,}",
-            "total": f"{job.total_games:,}",
-            "chunks": f"{job.total_chunks:,}, up to {job.chunk_size:,} games each",
-        },
+        "entrants": entrants,
+        "facts": facts,
         "game_name": _game_name(job.game),
-        **_live_context(job, int(raw)),
+        **_live_context(job, int(raw), cards_sort),
     }
     return render(request, "simulator/web/detail.html", context)
 

@@ -370,3 +370,69 @@ def test_the_embedded_filesystem_broker_with_a_real_worker(
     assert (job.status, job.total_chunks, job.owner) == ("done", 5, None)
     assert all(w.startswith("embedded@") for w in ChunkResult.objects.values_list("worker", flat=True))
     assert "simulator.chunk_run" in worker.text()
+
+
+# --- compares (docs/lab.md) --------------------------------------------------------------------------
+
+
+def local_compare_results(**request: Any) -> dict[str, Any]:
+    """What the local runner gives for the same compare (the reference)."""
+    from simulator.lab.compare import run_compare_local
+
+    prepared = simulation_prepare(**request)
+    rounds, reason = run_compare_local(prepared.compare_plan, processes=1)
+    return selectors.compare_results_document(
+        game=prepared.game,
+        options=prepared.options,
+        seed=prepared.seed,
+        entrants=prepared.entrants_json(),
+        plan=prepared.compare_plan,
+        rounds=rounds,
+        reason=reason,
+    )
+
+
+def test_a_sequential_compare_on_workers_is_the_same_whatever_the_chunking_and_survives_a_kill(
+    shared_db: str, redis_broker: Any, workers: Any, tmp_path: Path
+) -> None:
+    alice = make_user("alice")
+    # An identical variant (resolved within the margin only after 800 games per arm: four rounds,
+    # each opened by the chunk that closed the previous one) and a weaker one (resolved at once).
+    request: dict[str, Any] = {
+        "owner": alice,
+        "game": "ecarte",
+        "kind": "compare",
+        "entrants": [
+            EntrantInput(policy="heuristic"),
+            EntrantInput(policy="heuristic", label="heuristic again"),
+            EntrantInput(policy="random"),
+        ],
+        "field": [EntrantInput(policy="random"), EntrantInput(policy="heuristic", weight=2)],
+        "games": 1600,
+        "seed": 77,
+        "stop": {"margin": 0.05, "first_round": 100},
+    }
+    env = worker_env(shared_db, tmp_path / "var", redis=True)
+    one = workers("one", env=env)
+    small = wait_until_ended(job_create(**request, chunk_size=10), [one])
+    large = wait_until_ended(job_create(**request, chunk_size=400), [one])
+    two = workers("two", env=env)
+    both = job_create(**request, chunk_size=10)
+    # A pool process killed mid-chunk: its chunk is requeued at once and played once.
+    wait_for(lambda: SimulationJob.objects.get(pk=both.pk).chunks_done >= 3, "chunks recorded", [one, two])
+    children = one.pool_children()
+    assert children
+    os.kill(children[0], signal.SIGKILL)
+    both = wait_until_ended(both, [one, two])
+    assert (small.status, large.status, both.status) == ("done", "done", "done")
+    assert small.stop_reason == large.stop_reason == both.stop_reason == "resolved"
+    assert small.results["stop"]["rounds"] == [100, 200, 400, 800]
+    assert (both.games_done, both.chunks_done) == (800, 80)
+    chunks = list(ChunkResult.objects.filter(job=both).order_by("start"))
+    assert [(c.start, c.stop) for c in chunks] == [(i, i + 10) for i in range(0, 800, 10)]
+    assert small.results == large.results == both.results == local_compare_results(**request)
+    same, weaker = small.results["differences"]
+    assert same["verdict"] == "within_margin" and same["changed"] == 0
+    assert weaker["verdict"] == "worse"
+    ran = {c.worker.split("@")[0] for c in chunks}
+    assert ran == {"one", "two"}
