@@ -86,7 +86,7 @@ def main() -> None:
     game = GAME_SPEC.make_game()
     for a, b in (("ev", "random"), ("random", "random"), ("ev", "ev")):
         n = args.games if (a, b) == ("ev", "random") else max(1, args.games // 5)
-        sides = (Side("A", GAME_SPEC.policies[a]()), Side("B", GAME_SPEC.policies[b]()))
+        sides = (Side("A", GAME_SPEC.make_policy(a)), Side("B", GAME_SPEC.make_policy(b)))
         tally = MatchTally()
         start = time.perf_counter()
         for index in range(n):

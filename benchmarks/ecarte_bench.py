@@ -66,7 +66,7 @@ def strength(games: int, seed: int, *, strict: bool) -> Strength:
 def speed(games: int, seed: int, policy_names: tuple[str, str]) -> tuple[float, float]:
     """(games per second, actions per second) for a pairing, strict off."""
     game = GAME_SPEC.make_game()
-    policies = (GAME_SPEC.policies[policy_names[0]](), GAME_SPEC.policies[policy_names[1]]())
+    policies = (GAME_SPEC.make_policy(policy_names[0]), GAME_SPEC.make_policy(policy_names[1]))
     actions = 0
     start = time.process_time()
     for index in range(games):

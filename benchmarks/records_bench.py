@@ -44,7 +44,7 @@ def sides(name: str, a: str, b: str) -> tuple[Side, Side]:
     if spec.uses_decks:
         decks = load_cardset().decks
         deck_a, deck_b = decks["zil-golems"], decks["kotoba-voie-du-sabre"]
-    return Side("A", spec.policies[a](), deck_a), Side("B", spec.policies[b](), deck_b)
+    return Side("A", spec.make_policy(a), deck_a), Side("B", spec.make_policy(b), deck_b)
 
 
 def rate(games: int, seconds: float) -> str:

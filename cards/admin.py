@@ -354,11 +354,15 @@ class CardAdmin(EntryAdmin[m.Card]):
         "required_classes",
         "required_characters",
         "required_races",
+        "required_castes",
     )
     fieldsets = (
         (None, {"fields": ("name_en", "name_fr", "slug", "family", "level", "type", "unique", "guild")}),
-        ("Who may play it", {"fields": ("required_classes", "required_characters", "required_races")}),
-        ("Rules", {"fields": ("zone", "dual_wield", "chain", "effects", "xp_value", "rules_text")}),
+        (
+            "Who may play it",
+            {"fields": ("required_classes", "required_characters", "required_races", "required_castes")},
+        ),
+        ("Rules", {"fields": ("zone", "dual_wield", "chain", "play", "effects", "xp_value", "rules_text")}),
         (
             "Provenance",
             {
@@ -381,7 +385,7 @@ class CardAdmin(EntryAdmin[m.Card]):
     def export_rows(self, queryset: QuerySet[Any]) -> list[dict[str, Any]]:
         return card_export_rows(
             cards=queryset.select_related("family", "guild", "type", "rarity", "card_set").prefetch_related(
-                "required_classes", "required_characters", "required_races"
+                "required_classes", "required_characters", "required_races", "required_castes"
             )
         )
 

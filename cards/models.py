@@ -27,6 +27,7 @@ from cards.domain.specs import (
     parse_card_effects,
     parse_chain,
     parse_orders,
+    parse_play_rules,
 )
 
 #: Highest evolution level. docs/rules/eredan.md §1 Experience — the XP table has ten levels (evolutions 0–9).
@@ -294,6 +295,22 @@ class CatalogEntry(models.Model):
         default=list, blank=True, help_text="Rows of the reference card-texts.tsv this entry was read from."
     )
     notes = models.TextField(blank=True, help_text="What was inferred, estimated or simplified.")
+    source_text = models.TextField(
+        blank=True,
+        default="",
+        help_text="The printed rules text its effects were compiled from (imported data; French, or "
+        "English where there is no French). Empty for the bundled set, which ships no card text.",
+    )
+    effects_incomplete = models.BooleanField(
+        default=False,
+        help_text="The rules text has clauses the compiler could not read (unread_clauses): the "
+        "effects say less than the card.",
+    )
+    unread_clauses = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The clauses of the rules text the compiler could not read.",
+    )
     community_id = models.CharField(
         max_length=40,
         null=True,
@@ -433,6 +450,10 @@ def _canonical_effects(value: Any) -> list[dict[str, Any]]:
     return effects_to_json(parse_card_effects(value))
 
 
+def _canonical_play(value: Any) -> dict[str, Any]:
+    return parse_play_rules(value).to_json()
+
+
 def _canonical_chain(value: Any) -> dict[str, Any] | None:
     match = parse_chain(value)
     return match.to_json() if match is not None else None
@@ -527,6 +548,7 @@ class Card(CatalogEntry):
     STRUCTURED: ClassVar[dict[str, Callable[[Any], Any]]] = {
         "effects": _canonical_effects,
         "chain": _canonical_chain,
+        "play": _canonical_play,
     }
 
     type = models.ForeignKey(CardType, on_delete=models.PROTECT, related_name="cards")
@@ -551,6 +573,9 @@ class Card(CatalogEntry):
     required_races = models.ManyToManyField(
         Race, blank=True, related_name="reserved_cards", help_text="Reserved to these races (or elements)."
     )
+    required_castes = models.ManyToManyField(
+        Caste, blank=True, related_name="reserved_cards", help_text="Reserved to these castes."
+    )
     zone = models.BooleanField(default=False, help_text="Spells: hits every enemy character.")
     chain = models.JSONField(
         null=True,
@@ -561,6 +586,13 @@ class Card(CatalogEntry):
         "Ambidextrie", default=False, help_text="May be carried beside another one-handed weapon."
     )
     effects = models.JSONField(default=list, blank=True, help_text="Structured effects (see docs/cards.md).")
+    play = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="How it comes into play, when it acts, how long it stays, where its text differs from "
+        'its type\'s default: {"acts": "now" | "after_combat", "stays": "permanent" | {"turns": N} | '
+        '{"combats": N}, "attach": target, "one_per_character": true, "dual_wield_with": [family]}.',
+    )
     xp_value = models.PositiveIntegerField(
         default=0,
         validators=[MaxValueValidator(MAX_XP_VALUE)],

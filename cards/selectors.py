@@ -22,7 +22,7 @@ def character_list() -> QuerySet[Character]:
 
 def card_list() -> QuerySet[Card]:
     return Card.objects.select_related("family", "type", "guild", "rarity", "card_set").prefetch_related(
-        "required_classes", "required_characters", "required_races"
+        "required_classes", "required_characters", "required_races", "required_castes"
     )
 
 
@@ -98,6 +98,19 @@ def character_export_rows(*, characters: Iterable[Character]) -> list[dict[str, 
     ]
 
 
+def _requirements_row(card: Card) -> dict[str, list[str]]:
+    """A card's requirements as slugs (``castes`` only when it has some: version-1 rows unchanged)."""
+    row = {
+        "classes": sorted(k.slug for k in card.required_classes.all()),
+        "characters": sorted(f.slug for f in card.required_characters.all()),
+        "races": sorted(r.slug for r in card.required_races.all()),
+    }
+    castes = sorted(c.slug for c in card.required_castes.all())
+    if castes:
+        row["castes"] = castes
+    return row
+
+
 def card_export_rows(*, cards: Iterable[Card]) -> list[dict[str, Any]]:
     """Cards as ``cards.json`` rows (the card set file format)."""
     return [
@@ -105,16 +118,13 @@ def card_export_rows(*, cards: Iterable[Card]) -> list[dict[str, Any]]:
             **_common_row(c),
             "type": c.type.slug,
             "guild": c.guild.slug if c.guild else None,
-            "requirements": {
-                "classes": sorted(k.slug for k in c.required_classes.all()),
-                "characters": sorted(f.slug for f in c.required_characters.all()),
-                "races": sorted(r.slug for r in c.required_races.all()),
-            },
+            "requirements": _requirements_row(c),
             "zone": c.zone,
             "chain": c.chain,
             "dual_wield": c.dual_wield,
             "effects": c.effects,
             "xp_value": c.xp_value,
+            **({"play": c.play} if c.play else {}),
             **_provenance(c),
         }
         for c in cards

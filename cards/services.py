@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from django.core.exceptions import ValidationError
 from django.db import DEFAULT_DB_ALIAS, models, transaction
 from django.db.models import ProtectedError
+from django.dispatch import Signal
 from django.utils import timezone
 
 from cards.domain.specs import SpecError
@@ -31,6 +32,16 @@ CATALOG_VERSION_PK = 1
 
 _batch = threading.local()
 
+#: Sent (``sender=CatalogVersion``, ``using``: the database) once a transaction that changed the
+#: card database has committed — never for one rolled back. Robust: a receiver's error is logged
+#: and never undoes the change. The decks app keeps its stored validation results current with it
+#: (``decks.services.decks_revalidate_stale``); the card database itself knows nothing of decks.
+catalog_changed = Signal()
+
+
+def _catalog_changed_send(using: str) -> None:
+    catalog_changed.send_robust(sender=CatalogVersion, using=using)
+
 
 def catalog_version_bump(*, using: str | None = None) -> None:
     """Mark the catalog changed, in the current transaction (deferred inside :func:`catalog_batch`)."""
@@ -45,6 +56,7 @@ def catalog_version_bump(*, using: str | None = None) -> None:
     )
     if not updated:
         CatalogVersion.objects.using(db).get_or_create(pk=CATALOG_VERSION_PK, defaults={"version": 1})
+    transaction.on_commit(lambda: _catalog_changed_send(db), using=db, robust=True)
 
 
 def catalog_batch_pending() -> bool:
@@ -238,6 +250,7 @@ REQUIREMENT_RELATIONS = {
     "classes": "required_classes",
     "characters": "required_characters",
     "races": "required_races",
+    "castes": "required_castes",
 }
 
 
@@ -257,7 +270,8 @@ def character_save(*, character: Character | None = None, data: Mapping[str, Any
 
 def card_save(*, card: Card | None = None, data: Mapping[str, Any]) -> Card:
     """Create (``card=None``) or update a card from validated input (``requirements`` as a mapping
-    of ``classes`` / ``characters`` (families) / ``races`` rows). Raises :class:`ValidationError`."""
+    of ``classes`` / ``characters`` (families) / ``races`` / ``castes`` rows). Raises
+    :class:`ValidationError`."""
     values = {k: v for k, v in data.items() if k != "requirements"}
     relations: dict[str, Sequence[models.Model]] = {}
     requirements = data.get("requirements")

@@ -48,5 +48,6 @@ def connect() -> None:
         m.Card.required_classes.through,
         m.Card.required_characters.through,
         m.Card.required_races.through,
+        m.Card.required_castes.through,
     ):
         m2m_changed.connect(_bump, sender=through, dispatch_uid=f"catalog-m2m-{through.__name__}")

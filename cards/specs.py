@@ -28,6 +28,7 @@ from cards.domain.specs import (
     parse_card_effects,
     parse_chain,
     parse_orders,
+    parse_play_rules,
 )
 from cards.domain.text import Names
 from cards.models import (
@@ -78,6 +79,7 @@ _CARD_FIELDS = (
     "dual_wield",
     "effects",
     "xp_value",
+    "play",
 )
 
 
@@ -164,6 +166,7 @@ def card_spec_from_row(
     required_characters: list[str],
     required_races: list[str],
     types: TypeTree,
+    required_castes: list[str] | None = None,
 ) -> CardSpec:
     """A card spec from its values (``_CARD_FIELDS``) and its requirement slugs."""
     type_slug = row["type__slug"]
@@ -185,12 +188,14 @@ def card_spec_from_row(
             classes=frozenset(required_classes),
             characters=frozenset(required_characters),
             races=frozenset(required_races),
+            castes=frozenset(required_castes or ()),
         ),
         zone=row["zone"],
         chain=parse_chain(row["chain"]),
         dual_wield=row["dual_wield"],
         effects=parse_card_effects(row["effects"]),
         xp_value=row["xp_value"],
+        play=parse_play_rules(row["play"]),
     )
 
 
@@ -223,12 +228,14 @@ def card_specs(ids: Iterable[int] | None = None, *, types: TypeTree | None = Non
     req_classes = _pairs(Card.required_classes.through, "card", "characterclass", ids)
     req_characters = _pairs(Card.required_characters.through, "card", "evolutionfamily", ids)
     req_races = _pairs(Card.required_races.through, "card", "race", ids)
+    req_castes = _pairs(Card.required_castes.through, "card", "caste", ids)
     return {
         row["slug"]: card_spec_from_row(
             row,
             required_classes=req_classes.get(row["id"], []),
             required_characters=req_characters.get(row["id"], []),
             required_races=req_races.get(row["id"], []),
+            required_castes=req_castes.get(row["id"], []),
             types=types,
         )
         for row in qs.order_by("slug").values(*_CARD_FIELDS)
@@ -291,6 +298,7 @@ def names_build() -> Names:
         guilds=table(Guild),
         types=table(CardType),
         families=table(EvolutionFamily),
+        castes=table(Caste),
     )
 
 

@@ -10,8 +10,8 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
 from decks.models import Deck, DeckCard, DeckCharacter, DeckVersion
-from decks.selectors import deck_export_text, decks_revalidate, with_entries
-from decks.services import deck_version_record
+from decks.selectors import deck_export_text, decks_current, with_entries
+from decks.services import deck_version_record, decks_revalidate
 from eredan.users import User
 
 
@@ -60,13 +60,13 @@ class DeckAdmin(admin.ModelAdmin[Deck]):
 
     def get_changelist_instance(self, request: HttpRequest) -> Any:
         changelist = super().get_changelist_instance(request)
-        decks_revalidate(decks=list(changelist.result_list))  # the page shown, never stale
+        decks_current(decks=list(changelist.result_list))  # the page shown, never stale
         return changelist
 
     def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> Deck | None:
         deck = super().get_object(request, object_id, from_field)
         if deck is not None:
-            decks_revalidate(decks=[deck])
+            decks_current(decks=[deck])
         return deck
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:

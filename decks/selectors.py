@@ -4,10 +4,14 @@ Visibility (rules of the decks API): an owner sees their decks; everyone (anonym
 sees public decks (the bundled demo decks, and decks their owner made public); staff see all.
 Anything else is "not found" — never "forbidden", which would leak that the deck exists.
 
-Validation results are stored on the deck with the catalog version token they were computed at.
-Every selector that returns decks compares that token with the current catalog's
-(``cards.specs.get_catalog()``: one query) and recomputes and stores the results that are out of
-date before returning, so a result is never older than the card database.
+Validation results are stored on the deck with the catalog version token they were computed at,
+and kept current by the write side: every deck write stores its result, and every change to the
+card database revalidates the stored results once it commits (``decks.services``, on
+``cards.services.catalog_changed``). Selectors only read: a deck whose stored token is not the
+current catalog's (``cards.specs.get_catalog()``: one query) — a change whose revalidation has not
+run yet, rows written around the services — gets its current result computed in memory
+(:func:`decks_current`), never stored here, so a result read is never older than the card
+database.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ def with_entries(qs: QuerySet[Deck]) -> QuerySet[Deck]:
 
 
 def deck_visible(*, user: Viewer) -> QuerySet[Deck]:
-    """The decks ``user`` may read (not yet revalidated: use :func:`deck_list` / :func:`deck_get`)."""
+    """The decks ``user`` may read (their stored results: use :func:`deck_list` / :func:`deck_get`)."""
     qs = Deck.objects.all()
     if is_staff(user):
         return qs
@@ -61,8 +65,8 @@ def deck_list(
     """The decks ``user`` may read, newest first, with their entries prefetched.
 
     ``mine``: only (True) or no (False) decks of ``user``; ``public``: only public (True) or
-    private (False) decks; ``valid``: only decks whose current result is (in)valid (the results
-    out of date are recomputed first). Pass the page you show to :func:`decks_revalidate`.
+    private (False) decks; ``valid``: only decks whose current result is (in)valid. Pass the page you show to
+    :func:`decks_current`.
     """
     qs = deck_visible(user=user)
     if mine is not None:
@@ -71,34 +75,42 @@ def deck_list(
     if public is not None:
         qs = qs.filter(is_public=public)
     if valid is not None:
-        decks_revalidate_stale(qs=qs)
-        qs = qs.filter(validation__valid=valid)
+        qs = _valid_filter(qs, valid)
     return with_entries(qs.order_by("-updated_at", "-id"))
 
 
-def decks_revalidate_stale(*, qs: QuerySet[Deck], catalog: Catalog | None = None, chunk: int = 500) -> int:
-    """Recompute the results of the decks of ``qs`` computed at another catalog version.
+def _stale(qs: QuerySet[Deck], catalog: Catalog) -> QuerySet[Deck]:
+    """The decks of ``qs`` whose stored result was computed at another catalog version (all of
+    them when the catalog has no version token: nothing can be known current)."""
+    if not catalog.version:
+        return qs
+    return qs.filter(Q(validation__isnull=True) | ~Q(validated_version=catalog.version))
 
-    Works in chunks of ``chunk`` decks (three queries and one bulk update each), so memory stays
-    bounded whatever the number of decks.
-    """
-    catalog = catalog or get_catalog()
-    if catalog.version:
-        stale = qs.filter(Q(validation__isnull=True) | ~Q(validated_version=catalog.version))
-    else:
-        stale = qs  # no version token: nothing can be known current
-    total = 0
+
+def decks_stale(*, qs: QuerySet[Deck], catalog: Catalog | None = None) -> QuerySet[Deck]:
+    """The decks of ``qs`` whose stored result is out of date (what the write side revalidates)."""
+    return _stale(qs, catalog or get_catalog())
+
+
+def _valid_filter(qs: QuerySet[Deck], valid: bool, chunk: int = 500) -> QuerySet[Deck]:
+    """The decks of ``qs`` whose *current* result is (in)valid: the stored result where it is
+    current, the one computed in memory (by chunks of ``chunk``) where it is not."""
+    catalog = get_catalog()
+    stale = _stale(qs, catalog)
     ids = list(stale.values_list("pk", flat=True))
+    matching: list[int] = []
     for start in range(0, len(ids), chunk):
-        decks = list(with_entries(Deck.objects.filter(pk__in=ids[start : start + chunk])))
-        total += decks_revalidate(decks=decks, catalog=catalog)
-    return total
+        for deck in with_entries(Deck.objects.filter(pk__in=ids[start : start + chunk])):
+            if deck_result(deck, catalog=catalog).valid == valid:
+                matching.append(deck.pk)
+    current = qs.exclude(pk__in=ids).filter(validation__valid=valid)
+    return qs.filter(Q(pk__in=current.values("pk")) | Q(pk__in=matching))
 
 
 def deck_get(*, user: Viewer, pk: int | str) -> Deck:
-    """A deck ``user`` may read, revalidated if needed; else :class:`NotFoundError`."""
+    """A deck ``user`` may read, with its current result; else :class:`NotFoundError`."""
     deck = _find(deck_visible(user=user), pk)
-    decks_revalidate(decks=[deck])
+    decks_current(decks=[deck])
     return deck
 
 
@@ -144,24 +156,21 @@ def deck_result(deck: Deck, *, catalog: Catalog) -> ValidationResult:
     return validate_deck(characters=characters, cards=cards, catalog=catalog)
 
 
-def decks_revalidate(*, decks: Sequence[Deck], catalog: Catalog | None = None, force: bool = False) -> int:
-    """Recompute and store the results computed at another catalog version; return how many.
-
-    A catalog without a version token (no version row) is never trusted as current: its decks
-    are recomputed on every read.
-    """
+def decks_current(*, decks: Sequence[Deck], catalog: Catalog | None = None) -> list[Deck]:
+    """Give each deck its current validation result: the stored one when it was computed at the
+    current catalog version, else one computed now against it — in memory only, never stored
+    (the write side stores: ``decks.services.decks_revalidate``). Returns the decks whose result
+    was computed. Pass it the decks you show (the page of a list)."""
     catalog = catalog or get_catalog()
     stale = [
         d
         for d in decks
-        if force or d.validation is None or not catalog.version or d.validated_version != catalog.version
+        if d.validation is None or not catalog.version or d.validated_version != catalog.version
     ]
     for deck in stale:
         deck.validation = deck_result(deck, catalog=catalog).to_json()
         deck.validated_version = catalog.version
-    if stale:
-        Deck.objects.bulk_update(stale, ["validation", "validated_version"], batch_size=500)
-    return len(stale)
+    return stale
 
 
 def deck_export_text(*, deck: Deck, catalog: Catalog | None = None) -> str:
@@ -178,7 +187,7 @@ def demo_decks(*, slugs: Iterable[str] | None = None) -> list[Deck]:
     if slugs is not None:
         qs = qs.filter(slug__in=list(slugs))
     decks = list(with_entries(qs.order_by("slug")))
-    decks_revalidate(decks=decks)
+    decks_current(decks=decks)
     return decks
 
 

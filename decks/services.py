@@ -31,7 +31,7 @@ from decks.limits import (
     MAX_SLUG_LENGTH,
 )
 from decks.models import Deck, DeckCard, DeckCharacter, DeckVersion
-from decks.selectors import deck_content, decks_revalidate, with_entries
+from decks.selectors import deck_content, deck_result, decks_stale, with_entries
 from decks.text_format import DeckTextError, ParsedDeck, deck_text_parse
 from decks.validator import ValidationResult, validate_deck
 from eredan.errors import CONFLICT, DomainError, NotFoundError, Problems
@@ -131,6 +131,47 @@ def _write_entries(deck: Deck, characters: Sequence[str], cards: Mapping[str, in
         DeckCharacter(deck=deck, character=c, position=i) for i, c in enumerate(char_rows)
     )
     DeckCard.objects.bulk_create(DeckCard(deck=deck, card=card_rows[s], count=n) for s, n in cards.items())
+
+
+# --- stored validation results ----------------------------------------------------------------
+
+
+def decks_revalidate(*, decks: Sequence[Deck], catalog: Catalog | None = None, force: bool = False) -> int:
+    """Recompute and store the results computed at another catalog version (``force``: all of
+    them); return how many. A catalog without a version token (no version row) is never trusted
+    as current."""
+    catalog = catalog or get_catalog()
+    stale = [
+        d
+        for d in decks
+        if force or d.validation is None or not catalog.version or d.validated_version != catalog.version
+    ]
+    for deck in stale:
+        deck.validation = deck_result(deck, catalog=catalog).to_json()
+        deck.validated_version = catalog.version
+    if stale:
+        Deck.objects.bulk_update(stale, ["validation", "validated_version"], batch_size=500)
+    return len(stale)
+
+
+def decks_revalidate_stale(*, catalog: Catalog | None = None, chunk: int = 500) -> int:
+    """Recompute and store every stored result computed at another catalog version: what a change
+    to the card database calls once it has committed (:func:`catalog_changed_receiver`). By
+    chunks of ``chunk`` decks (three queries and one bulk update each), so memory stays bounded
+    whatever the number of decks; one query when nothing is stale."""
+    catalog = catalog or get_catalog()
+    ids = list(decks_stale(qs=Deck.objects.all(), catalog=catalog).values_list("pk", flat=True))
+    total = 0
+    for start in range(0, len(ids), chunk):
+        decks = list(with_entries(Deck.objects.filter(pk__in=ids[start : start + chunk])))
+        total += decks_revalidate(decks=decks, catalog=catalog)
+    return total
+
+
+def catalog_changed_receiver(sender: object, using: str | None = None, **kwargs: object) -> None:
+    """``cards.services.catalog_changed``: the card database changed and committed — the stored
+    results it made stale are recomputed (connected in ``decks.apps``)."""
+    decks_revalidate_stale()
 
 
 def _refresh(deck: Deck) -> Deck:

@@ -154,7 +154,7 @@ class DeckListView(APIView):
         paginator = Pagination()
         page = paginator.paginate_queryset(qs, request, view=self)
         decks = list(page) if page is not None else list(qs)
-        selectors.decks_revalidate(decks=decks)
+        selectors.decks_current(decks=decks)
         return paginator.get_paginated_response(DeckOutputSerializer(decks, many=True).data)
 
     @extend_schema(

@@ -88,7 +88,8 @@ def parse_options(spec: GameSpec, items: Sequence[str]) -> dict[str, Any]:
         name, sep, raw = item.partition("=")
         if not sep or not name:
             raise CliError(f"--option {item!r}: expected NAME=VALUE")
-        kind = spec.options.get(name, (str,))[0]
+        option = spec.options.get(name)
+        kind = option.type if option is not None else str
         if kind is bool:
             if raw.lower() not in {"1", "0", "true", "false", "yes", "no", "on", "off"}:
                 raise CliError(f"--option {name}: expected true or false, not {raw!r}")

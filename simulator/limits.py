@@ -27,7 +27,8 @@ MAX_CHUNK_SIZE = 100_000
 MAX_CHUNKS = 10_000
 
 #: **[decision]** How long a chunk should take (seconds): the default chunk size is this divided
-#: by the expected time of one game (:data:`SECONDS_PER_GAME`). Measured in
+#: by the expected time of one game (each policy's ``seconds_per_game``, declared by its game's
+#: spec: :class:`simulator.engine.registry.PolicySpec`). Measured in
 #: ``benchmarks/simulation_bench.py``: at 2 s Celery's overhead is a few per cent of the wall time.
 TARGET_CHUNK_SECONDS = 2.0
 
@@ -35,22 +36,6 @@ TARGET_CHUNK_SECONDS = 2.0
 #: broker's visibility timeout (it would be redelivered while still running).
 MAX_CHUNK_SHARE_OF_VISIBILITY = 0.5
 
-#: Expected seconds of one game when both sides play the policy (CPU time per game measured on one
-#: core of the development machine, Eredan over four demo decks; a mixed pairing takes the mean of
-#: its two policies). Only used to pick a default chunk size and refuse chunks far too long;
-#: unknown policies count as :data:`DEFAULT_SECONDS_PER_GAME`.
-SECONDS_PER_GAME: dict[tuple[str, str], float] = {
-    ("eredan", "random"): 0.0007,
-    ("eredan", "greedy"): 0.002,
-    ("eredan", "ismcts"): 1.0,
-    ("cribbage", "random"): 0.007,
-    ("cribbage", "ev"): 0.04,
-    ("ecarte", "random"): 0.0008,
-    ("ecarte", "heuristic"): 0.0015,
-    ("crapette", "random"): 0.005,
-    ("crapette", "planner"): 0.07,
-}
-DEFAULT_SECONDS_PER_GAME = 0.05
 
 #: **[decision]** Jobs one user may have pending or running at once (the workers are shared).
 MAX_ACTIVE_JOBS_PER_USER = 5

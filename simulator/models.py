@@ -5,7 +5,7 @@ what was submitted, whatever happens to the deck afterwards), its pairings (each
 tally of its finished chunks, for partial results) and one :class:`ChunkResult` per chunk played —
 unique per (job, pairing, chunk), so a redelivered chunk cannot count twice.
 
-Logic lives in ``services.py`` and ``selectors.py``; these models hold data and constraints.
+Logic lives in ``services/`` and ``selectors.py``; these models hold data and constraints.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN
+from simulator.lab.compare import COMPARE
 from simulator.limits import MAX_LABEL_LENGTH
 
 
@@ -25,6 +26,7 @@ class SimulationJob(models.Model):
         MATCHUP = MATCHUP, "matchup"
         GAUNTLET = GAUNTLET, "gauntlet"
         ROUND_ROBIN = ROUND_ROBIN, "round robin"
+        COMPARE = COMPARE, "compare"
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -69,6 +71,18 @@ class SimulationJob(models.Model):
     catalog_version = models.CharField(
         max_length=64, blank=True, help_text="The card database version the decks were checked at."
     )
+    stop = models.JSONField(
+        null=True,
+        blank=True,
+        help_text='A sequential compare\'s stop rule: {"margin": m, "first_round": games per arm}.',
+    )
+    rounds_done = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="A compare: rounds whose chunks are all recorded and whose stop decision is taken.",
+    )
+    stop_reason = models.CharField(
+        max_length=20, blank=True, help_text="Why a compare ended: resolved, budget or fixed."
+    )
     results = models.JSONField(null=True, blank=True, editable=False)
     error = models.TextField(blank=True)
     error_code = models.CharField(max_length=40, blank=True)
@@ -102,7 +116,15 @@ class SimulationJob(models.Model):
 
 
 class SimulationEntrant(models.Model):
-    """One contestant of a job: its AI policy and, for Eredan, the deck as it was submitted."""
+    """One contestant of a job: its AI policy and, for Eredan, the deck as it was submitted. In a
+    compare: the base, a variant (``swaps``: the swap that made it from the base) or an opponent
+    of the field (with its ``weight``)."""
+
+    class Role(models.TextChoices):
+        ENTRANT = "entrant"
+        BASE = "base"
+        VARIANT = "variant"
+        FIELD = "field"
 
     job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="entrants")
     index = models.PositiveSmallIntegerField()
@@ -123,6 +145,9 @@ class SimulationEntrant(models.Model):
     earns_experience = models.BooleanField(
         default=False, help_text="The job owner's own deck: its games award experience (if asked)."
     )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.ENTRANT)
+    weight = models.FloatField(default=1.0, help_text="A compare's field: the opponent's weight.")
+    swaps = models.JSONField(null=True, blank=True, help_text='A variant made by {"out": …, "in": …}.')
 
     class Meta:
         ordering: ClassVar[list[str]] = ["job_id", "index"]

@@ -18,7 +18,11 @@ from eredan.errors import NotFoundError
 from eredan.users import Viewer
 from simulator.engine.batch import Entrant, batch_report, pairings_for
 from simulator.engine.stats import MatchTally
+from simulator.lab.compare import COMPARE, ComparePlan, CompareTally
+from simulator.lab.report import compare_sections, lab_sections
+from simulator.lab.sequential import StopReason
 from simulator.models import ChunkResult, GameRecord, SimulationEntrant, SimulationJob, SimulationPairing
+from simulator.specs import job_compare_plan_build
 
 
 def job_list(*, user: Viewer, status: str | None = None) -> QuerySet[SimulationJob]:
@@ -94,7 +98,10 @@ def _entrant_json(row: SimulationEntrant) -> dict[str, Any]:
             "characters": row.characters,
             "cards": row.cards,
         }
-    return {"index": row.index, "label": row.label, "policy": row.policy, "deck": deck}
+    out: dict[str, Any] = {"index": row.index, "label": row.label, "policy": row.policy, "deck": deck}
+    if row.role != SimulationEntrant.Role.ENTRANT:  # a compare's base, variants and field
+        out.update(role=row.role, weight=row.weight, swaps=row.swaps)
+    return out
 
 
 def results_document(
@@ -106,9 +113,11 @@ def results_document(
     games: int,
     entrants: Sequence[Mapping[str, Any]],
     tallies: Sequence[MatchTally],
+    field: Mapping[str, float] | None = None,
 ) -> dict[str, Any]:
     """The results of a batch (a job's, or a local run's — the same shape and, for the same
-    request, the same content): what was played, then :func:`batch_report`."""
+    request, the same content): what was played, then :func:`batch_report` and the lab's
+    sections (card metrics; a round robin's metagame against ``field`` and ratings)."""
     plan_entrants = [Entrant(label=e["label"], policy=e["policy"]) for e in entrants]
     pairings = pairings_for(kind, len(plan_entrants))
     return {
@@ -119,7 +128,75 @@ def results_document(
         "games_per_pairing": games,
         "entrants": [dict(e) for e in entrants],
         **batch_report(plan_entrants, pairings, tallies),
+        **lab_sections(kind, plan_entrants, pairings, tallies, field=field),
     }
+
+
+def compare_results_document(
+    *,
+    game: str,
+    options: Mapping[str, Any],
+    seed: int,
+    entrants: Sequence[Mapping[str, Any]],
+    plan: ComparePlan,
+    rounds: Sequence[CompareTally],
+    reason: StopReason | None,
+) -> dict[str, Any]:
+    """The results of a compare (a job's or a local run's, the same shape): what was played, then
+    :func:`simulator.lab.report.compare_sections`."""
+    return {
+        "game": game,
+        "kind": COMPARE,
+        "options": dict(options),
+        "seed": seed,
+        "games_per_arm": plan.games,
+        "entrants": [dict(e) for e in entrants],
+        **compare_sections(plan, rounds, reason=reason),
+    }
+
+
+def _compare_report(job: SimulationJob, rounds: list[CompareTally]) -> dict[str, Any]:
+    return compare_results_document(
+        game=job.game,
+        options=job.options,
+        seed=job.seed,
+        entrants=[_entrant_json(row) for row in job.entrants.order_by("index")],
+        plan=job_compare_plan_build(job=job, catalog=None),
+        rounds=rounds,
+        reason=StopReason(job.stop_reason) if job.stop_reason else None,
+    )
+
+
+def compare_rounds_compute(*, job: SimulationJob) -> list[CompareTally]:
+    """A compare's tally of each round played, from its chunk rows (sums: in any order)."""
+    plan = job_compare_plan_build(job=job, catalog=None)
+    round_of = {c.chunk: c.round for c in plan.chunks}
+    rounds: list[CompareTally] = []
+    rows: Iterator[tuple[int, dict[str, Any]]] = (
+        ChunkResult.objects.filter(job_id=job.pk)
+        .order_by("chunk")
+        .values_list("chunk", "tally")
+        .iterator(chunk_size=200)
+    )
+    for chunk, tally in rows:
+        r = round_of[chunk]
+        while len(rounds) <= r:
+            rounds.append(CompareTally.empty(len(plan.arms), len(plan.field)))
+        rounds[r].merge(CompareTally.from_json(tally))
+    return rounds
+
+
+def compare_running_rounds(pairing: SimulationPairing | None) -> list[CompareTally]:
+    """The running tally of each round of a compare, kept on its one pairing row."""
+    if pairing is None or not pairing.tally:
+        return []
+    return [CompareTally.from_json(r) for r in pairing.tally["rounds"]]
+
+
+def _field_weights(job: SimulationJob) -> dict[str, float] | None:
+    """A round robin's field as the user gave it (entrants' weights), if not uniform."""
+    weights = dict(job.entrants.values_list("label", "weight"))
+    return weights if len(set(weights.values())) > 1 else None
 
 
 def _report(job: SimulationJob, tallies: list[MatchTally]) -> dict[str, Any]:
@@ -131,12 +208,15 @@ def _report(job: SimulationJob, tallies: list[MatchTally]) -> dict[str, Any]:
         games=job.games,
         entrants=[_entrant_json(row) for row in job.entrants.order_by("index")],
         tallies=tallies,
+        field=_field_weights(job),
     )
 
 
 def job_results_compute(*, job: SimulationJob) -> dict[str, Any]:
     """The statistics of a job from its chunk rows, merged in (pairing, chunk) order: the same
     whatever the chunk size, the number of workers or the order the chunks ran in."""
+    if job.kind == COMPARE:
+        return _compare_report(job, compare_rounds_compute(job=job))
     count = job.pairings.count()
     tallies = [MatchTally() for _ in range(count)]
     rows: Iterator[tuple[int, dict[str, Any]]] = (
@@ -155,6 +235,8 @@ def job_results(*, job: SimulationJob) -> dict[str, Any]:
     partial results of the chunks recorded so far (``partial: true``)."""
     if job.status == SimulationJob.Status.DONE and job.results is not None:
         return {**job.results, "partial": False}
+    if job.kind == COMPARE:
+        return {**_compare_report(job, compare_running_rounds(job.pairings.first())), "partial": True}
     pairings: list[SimulationPairing] = list(job.pairings.order_by("index"))
     tallies = [MatchTally.from_json(p.tally) if p.tally else MatchTally() for p in pairings]
     return {**_report(job, tallies), "partial": True}

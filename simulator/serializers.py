@@ -15,6 +15,7 @@ from rest_framework.reverse import reverse
 
 from decks.serializers import NoUnknownKeysMixin, StrictBooleanField, StrictCharField, StrictIntegerField
 from simulator import selectors
+from simulator.engine.registry import available_games
 from simulator.models import GameRecord, SimulationEntrant, SimulationJob
 
 #: A guard on the request's shape; the real bound (MAX_ENTRANTS) is checked by the service.
@@ -52,7 +53,7 @@ class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
 
 
 class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
-    game = StrictCharField(max_length=40, help_text="eredan, cribbage, ecarte or crapette.")
+    game = StrictCharField(max_length=40, help_text=f"One of {', '.join(available_games())}.")
     kind = StrictCharField(required=False, default="matchup", help_text="matchup, gauntlet or round_robin.")
     entrants = serializers.ListField(
         child=EntrantInputSerializer(),
@@ -139,7 +140,7 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
 
     @extend_schema_field({"type": "object", "additionalProperties": {"type": "string"}})
     def get_links(self, obj: SimulationJob) -> dict[str, str]:
-        return {
+        links = {
             "cancel": self._url("simulation-cancel", obj),
             "results": self._url("simulation-results", obj),
             "results_csv": self._url("simulation-results-csv", obj),
@@ -147,6 +148,10 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
             "heatmap_svg": self._url("simulation-heatmap-svg", obj),
             "records": self._url("simulation-records", obj),
         }
+        if obj.kind == SimulationJob.Kind.COMPARE:
+            links["forest_png"] = self._url("simulation-forest-png", obj)
+            links["forest_svg"] = self._url("simulation-forest-svg", obj)
+        return links
 
 
 class JobDetailSerializer(JobOutputSerializer):

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from cards.domain.specs import Catalog, DeckSpec, deck_from_counts
 from simulator.engine.batch import Batch, BatchPlan, Entrant
+from simulator.lab.compare import COMPARE, CompareBatch, ComparePlan, FieldEntry
+from simulator.lab.sequential import StopRule
 from simulator.models import SimulationEntrant, SimulationJob
 
 #: Jobs whose built batch a worker process keeps (a worker usually runs one job at a time).
@@ -75,23 +77,73 @@ def job_plan_build(*, job: SimulationJob, catalog: Catalog | None) -> BatchPlan:
     )
 
 
+def stop_rule_of(job: SimulationJob) -> StopRule | None:
+    """A compare's stop rule (None: a fixed-size compare)."""
+    if not job.stop:
+        return None
+    return StopRule(
+        margin=float(job.stop["margin"]), budget=job.games, first_round=int(job.stop["first_round"])
+    )
+
+
+def job_compare_plan_build(*, job: SimulationJob, catalog: Catalog | None) -> ComparePlan:
+    """The plan of a saved compare: its arms (base, variants) and field, in entrant order
+    (``catalog`` None: without decks, enough for reporting)."""
+    rows = list(job.entrants.order_by("index"))
+    arms = tuple(entrant_from_row(r, catalog) for r in rows if r.role != SimulationEntrant.Role.FIELD)
+    field = tuple(
+        FieldEntry(e.label, e.policy, e.deck, r.weight)
+        for r in rows
+        if r.role == SimulationEntrant.Role.FIELD
+        for e in (entrant_from_row(r, catalog),)
+    )
+    return ComparePlan(
+        game=job.game,
+        arms=arms,
+        field=field,
+        games=job.games,
+        seed=job.seed,
+        chunk_size=job.chunk_size,
+        options=dict(job.options),
+        stop=stop_rule_of(job),
+    )
+
+
 _lock = threading.Lock()
-_batches: OrderedDict[tuple[int, str, str], Batch] = OrderedDict()
+_batches: OrderedDict[tuple[int, str, str], Batch | CompareBatch] = OrderedDict()
 
 
-def job_batch_get(*, job: SimulationJob, catalog: Catalog | None) -> Batch:
-    """The playable batch of ``job``, built once per process (and per catalog version)."""
+def _cached(
+    job: SimulationJob, catalog: Catalog | None, build: Callable[[], Batch | CompareBatch]
+) -> Batch | CompareBatch:
     key = (int(job.pk), job.created_at.isoformat(), catalog.version if catalog is not None else "")
     with _lock:
         batch = _batches.get(key)
         if batch is not None:
             _batches.move_to_end(key)
             return batch
-    batch = Batch(job_plan_build(job=job, catalog=catalog), record_context=catalog)
+    batch = build()
     with _lock:
         _batches[key] = batch
         while len(_batches) > BATCH_CACHE_SIZE:
             _batches.popitem(last=False)
+    return batch
+
+
+def job_batch_get(*, job: SimulationJob, catalog: Catalog | None) -> Batch:
+    """The playable batch of ``job``, built once per process (and per catalog version)."""
+    batch = _cached(
+        job, catalog, lambda: Batch(job_plan_build(job=job, catalog=catalog), record_context=catalog)
+    )
+    assert isinstance(batch, Batch)
+    return batch
+
+
+def job_compare_batch_get(*, job: SimulationJob, catalog: Catalog | None) -> CompareBatch:
+    """The playable compare of ``job`` (kind compare), built once per process."""
+    assert job.kind == COMPARE
+    batch = _cached(job, catalog, lambda: CompareBatch(job_compare_plan_build(job=job, catalog=catalog)))
+    assert isinstance(batch, CompareBatch)
     return batch
 
 

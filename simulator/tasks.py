@@ -1,4 +1,5 @@
-"""Celery tasks of simulation jobs: thin — ids in, the services re-fetch everything.
+"""Celery tasks of simulation jobs: thin — ids in, the services re-fetch everything. The services
+send them by name (:mod:`simulator.queueing`), never importing this module.
 
 Both tasks are idempotent, acknowledged late and rejected (requeued) when their worker process is
 lost, so a killed worker loses nothing; transient database errors (a dropped connection, a lock
@@ -8,21 +9,18 @@ timeout, a deadlock) are retried with backoff. No result backend: outcomes are i
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from typing import Any
 
-from celery import Task, current_app, shared_task
+from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError
 
+from simulator import queueing
 from simulator.services import chunks, jobs
 
 logger = logging.getLogger(__name__)
 
 #: Database errors worth retrying: the same task will very likely succeed a moment later.
 TRANSIENT_ERRORS = (OperationalError, InterfaceError)
-
-#: Publishing: a broker that does not answer after this is reported, not waited for.
-PUBLISH_RETRY_POLICY = {"max_retries": 3, "interval_start": 0.2, "interval_step": 0.5, "interval_max": 1.0}
 
 TASK_OPTIONS: dict[str, Any] = {
     "acks_late": True,
@@ -48,26 +46,12 @@ class SimulationTask(Task):
             logger.exception("could not mark simulation job %s failed", job_id)
 
 
-@shared_task(name="simulator.job_dispatch", base=SimulationTask, **TASK_OPTIONS)
+@shared_task(name=queueing.JOB_DISPATCH, base=SimulationTask, **TASK_OPTIONS)
 def job_dispatch(job_id: int) -> int:
     return jobs.job_dispatch(job_id=job_id)
 
 
-@shared_task(name="simulator.chunk_run", base=SimulationTask, bind=True, **TASK_OPTIONS)
+@shared_task(name=queueing.CHUNK_RUN, base=SimulationTask, bind=True, **TASK_OPTIONS)
 def chunk_run(self: Task, job_id: int, pairing: int, chunk: int) -> str:
     worker = getattr(self.request, "hostname", None) or ""
     return str(chunks.chunk_run(job_id=job_id, pairing=pairing, chunk=chunk, worker=worker))
-
-
-def queue_dispatch(job_id: int) -> None:
-    """Send the job's dispatch message (called once the job is committed)."""
-    job_dispatch.apply_async((job_id,), retry=True, retry_policy=PUBLISH_RETRY_POLICY)
-
-
-def queue_chunks(job_id: int, chunks: Sequence[tuple[int, int]]) -> None:
-    """Send one message per ``(pairing, chunk)`` over one broker connection."""
-    with current_app.producer_or_acquire() as producer:
-        for pairing, chunk in chunks:
-            chunk_run.apply_async(
-                (job_id, pairing, chunk), producer=producer, retry=True, retry_policy=PUBLISH_RETRY_POLICY
-            )

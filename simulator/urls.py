@@ -27,6 +27,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="simulation-heatmap-svg",
     ),
     path(
+        "simulations/<int:pk>/forest.png",
+        views.SimulationForestPngView.as_view(),
+        name="simulation-forest-png",
+    ),
+    path(
+        "simulations/<int:pk>/forest.svg",
+        views.SimulationForestSvgView.as_view(),
+        name="simulation-forest-svg",
+    ),
+    path(
         "simulations/<int:pk>/records/", views.SimulationRecordListView.as_view(), name="simulation-records"
     ),
     path(

@@ -22,7 +22,7 @@ from eredan.api.schema import ERROR_RESPONSE, ERROR_RESPONSES
 from eredan.errors import DomainError
 from eredan.users import signed_in_user
 from simulator import selectors
-from simulator.exports import TABLES, heatmap, results_csv
+from simulator.exports import TABLES, MissingTableError, forest_plot, heatmap, results_csv
 from simulator.models import SimulationJob
 from simulator.records import RecordError
 from simulator.serializers import (
@@ -164,7 +164,11 @@ class SimulationResultsCsvView(APIView):
         table = request.query_params.get("table") or "summary"
         if table not in TABLES:
             raise DomainError(f"table is one of {', '.join(TABLES)}.", code="invalid", field="table")
-        response = HttpResponse(results_csv(selectors.job_results(job=job), table), content_type="text/csv")
+        try:
+            text = results_csv(selectors.job_results(job=job), table)
+        except MissingTableError as exc:
+            raise DomainError(f"{exc}.", code="table_unavailable", field="table") from None
+        response = HttpResponse(text, content_type="text/csv")
         response["Content-Disposition"] = f'attachment; filename="simulation-{job.pk}-{table}.csv"'
         return response
 
@@ -201,6 +205,46 @@ class SimulationHeatmapSvgView(SimulationHeatmapView):
         operation_id="simulations_heatmap_svg",
         responses={(200, "image/svg+xml"): OpenApiResponse(str), **ERROR_RESPONSES},
         description="The win-rate matrix as an SVG heatmap (partial while the job runs).",
+    )
+    def get(self, request: Request, pk: int, **kwargs: Any) -> HttpResponse:
+        return super().get(request, pk)
+
+
+class SimulationForestView(APIView):
+    """A compare's differences as a forest plot (partial while it runs)."""
+
+    permission_classes = [IsAuthenticated]
+    image_format = "png"
+    content_types: dict[str, str] = {"png": "image/png", "svg": "image/svg+xml"}
+
+    def get(self, request: Request, pk: int, **kwargs: Any) -> HttpResponse:
+        job = selectors.job_get(user=request.user, pk=pk)
+        try:
+            image = forest_plot(selectors.job_results(job=job), self.image_format)
+        except MissingTableError as exc:
+            raise DomainError(f"{exc}.", code="table_unavailable") from None
+        return HttpResponse(image, content_type=self.content_types[self.image_format])
+
+
+class SimulationForestPngView(SimulationForestView):
+    image_format = "png"
+
+    @extend_schema(
+        operation_id="simulations_forest_png",
+        responses={(200, "image/png"): OpenApiResponse(bytes), **ERROR_RESPONSES},
+        description="A compare's differences and their intervals as a PNG forest plot.",
+    )
+    def get(self, request: Request, pk: int, **kwargs: Any) -> HttpResponse:
+        return super().get(request, pk)
+
+
+class SimulationForestSvgView(SimulationForestView):
+    image_format = "svg"
+
+    @extend_schema(
+        operation_id="simulations_forest_svg",
+        responses={(200, "image/svg+xml"): OpenApiResponse(str), **ERROR_RESPONSES},
+        description="A compare's differences and their intervals as an SVG forest plot.",
     )
     def get(self, request: Request, pk: int, **kwargs: Any) -> HttpResponse:
         return super().get(request, pk)

@@ -19,6 +19,7 @@ API_FIELDS = {
     "required_classes": "requirements.classes",
     "required_characters": "requirements.characters",
     "required_races": "requirements.races",
+    "required_castes": "requirements.castes",
     "card_set": "set",
 }
 

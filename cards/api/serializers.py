@@ -203,6 +203,7 @@ class RequirementsSerializer(serializers.Serializer[Any]):
     classes = serializers.ListField(child=serializers.CharField(), help_text="Class slugs.")
     characters = serializers.ListField(child=serializers.CharField(), help_text="Character family slugs.")
     races = serializers.ListField(child=serializers.CharField(), help_text="Race slugs.")
+    castes = serializers.ListField(child=serializers.CharField(), help_text="Caste slugs.")
 
 
 class CardOutputSerializer(EntryOutputSerializer):
@@ -243,6 +244,7 @@ class CardOutputSerializer(EntryOutputSerializer):
             "zone",
             "dual_wield",
             "chain",
+            "play",
             "effects",
             "xp_value",
             "rules_text",
@@ -269,6 +271,7 @@ class CardOutputSerializer(EntryOutputSerializer):
             "classes": sorted(c.slug for c in obj.required_classes.all()),
             "characters": sorted(f.slug for f in obj.required_characters.all()),
             "races": sorted(r.slug for r in obj.required_races.all()),
+            "castes": sorted(c.slug for c in obj.required_castes.all()),
         }
 
     def get_type_path(self, obj: m.Card) -> list[str]:
@@ -336,6 +339,7 @@ class RequirementsInputSerializer(serializers.Serializer[Any]):
         help_text="Character family slugs.",
     )
     races = _slug_field(m.Race.objects.all(), many=True, required=False)
+    castes = _slug_field(m.Caste.objects.all(), many=True, required=False)
 
 
 class CardInputSerializer(EntryInputSerializer):
@@ -345,5 +349,6 @@ class CardInputSerializer(EntryInputSerializer):
     zone = serializers.BooleanField(required=False)
     dual_wield = serializers.BooleanField(required=False)
     chain = serializers.JSONField(required=False, allow_null=True, help_text=STRUCTURED_HELP)
+    play = serializers.JSONField(required=False, help_text=STRUCTURED_HELP)
     effects = serializers.JSONField(required=False, help_text=STRUCTURED_HELP)
     xp_value = serializers.IntegerField(required=False)

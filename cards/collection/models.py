@@ -10,7 +10,7 @@
   :class:`ExperienceAward` makes a batch of grants idempotent: one row per ``(source,
   source_ref)``, so a game redelivered to the service grants nothing twice.
 
-Logic lives in ``services.py`` and ``selectors.py``; these models only hold data and constraints.
+Logic lives in ``services/`` and ``selectors.py``; these models only hold data and constraints.
 """
 
 from __future__ import annotations

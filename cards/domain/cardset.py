@@ -16,7 +16,7 @@ tests and benchmarks read them here without a database. Files:
     "stats_source", "rarity", "set", "source_seq", "notes"}]``
 ``cards.json``
     ``[{"slug", "family", "level", "name_en", "name_fr", "type", "unique", "guild",
-    "requirements", "zone", "chain", "dual_wield", "effects", "xp_value", "rarity", "set",
+    "requirements", "zone", "chain", "dual_wield", "effects", "xp_value", "play", "rarity", "set",
     "source_seq", "notes"}]``
 ``decks.json``
     ``[{"slug", "name", "characters": [slug ×3], "cards": {slug: count}}]`` — public demo decks.
@@ -46,6 +46,7 @@ from cards.domain.specs import (
     parse_card_effects,
     parse_chain,
     parse_orders,
+    parse_play_rules,
     parse_requirements,
 )
 
@@ -141,6 +142,7 @@ def card_from_json(data: Mapping[str, Any], *, types: TypeTree) -> CardSpec:
         dual_wield=bool(data.get("dual_wield", False)),
         effects=parse_card_effects(data.get("effects")),
         xp_value=int(data.get("xp_value") or 0),
+        play=parse_play_rules(data.get("play")),
     )
 
 

@@ -1,58 +1,183 @@
-"""The structured effect schema: what cards, character abilities and Ordres do.
+"""The structured effect language: what cards, character abilities and Ordres do.
 
 Effects are stored as JSON (a list of objects, each with an ``op``) and parsed into the frozen
-dataclasses below. Parsing is strict: an unknown ``op``, key, stat, target or duration is an
-:class:`EffectError` naming the path of the bad value (``effects[1].amount``) — invalid effects
-are refused, never stored or silently ignored.
+dataclasses below. Parsing is strict: an unknown ``op``, key, stat, target, duration, event or
+count is an :class:`EffectError` naming the path of the bad value (``effects[1].amount.per``) —
+invalid effects are refused, never stored or silently ignored. ``effect_to_json`` writes the
+canonical JSON (defaults omitted) and ``parse_effect`` reads it back to an equal value.
 
-JSON shapes
------------
-Amount (damage, heal):  ``3`` | ``[2, 3]`` (rolled in the range) |
-                        ``{"stat": "spirit", "plus": 2}`` | ``{"stat": "spirit", "plus": [3, 5]}``
-                        (the playing character's stat — attack, defense, spirit or
-                        initiative —, plus a fixed or rolled bonus)
-Turns:                  ``[2, 5]`` (those turn numbers) | ``"even"`` | ``"odd"`` | ``{"from": 5}``
-                        (turn 5 and later)
-Duration (modify):      ``"combat"`` (this combat) | ``"permanent"`` (rest of the game, or while the
-                        item is carried) | ``{"turns": 3}`` (this turn and the next two)
-Condition (``when``):   an object; every key given must hold:
-    ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``, ``played_by``
-    (a character family slug), ``played_by_class``, ``played_by_guild``, ``played_by_race``,
-    ``carrying`` / ``opponent_carrying`` (``"weapon"`` | ``"armor"``), ``ally_alive`` (a character
-    family slug among the player's living characters).
+Version 2 of the language (issue 15) extends version 1 — every version-1 document is still valid
+and means the same — with the constructs the real card texts use most (see docs/cardset.md, "The
+real card texts, measured"). **The semantics below are the contract the Eredan engine implements**
+(``simulator/games/eredan/``); the engine refuses at compile time (``UnsupportedSpecError``) any
+construct it does not implement, so a card is never played with part of its text ignored.
 
-Ops (``op`` key) and their fields (``when`` is optional on every op):
-    ``modify``   stat (attack|defense|spirit|initiative|attack_min|attack_max), amount (int, may be
-                 < 0) — ``attack_min`` / ``attack_max`` move one end of the Attaque range, for the
-                 combat, in an ability or an Ordre only (not on a card),
-                 target (self|opponent|all_allies|all_enemies|other_allies), duration,
-                 allies (AllyFilter, only with target ``other_allies``)
-    ``damage``   kind (physical|magical|direct), amount (Amount),
-                 target (opponent|all_enemies|random_other_enemy)
-                 physical is reduced by Defense, magical by Esprit, direct by nothing
-    ``heal``     amount (Amount), target (self|all_allies|most_wounded_ally)
-    ``draw``     count — the player draws
-    ``discard``  count — the opposing player discards that many random cards from hand
-    ``mill``     count — the top cards of the opposing deck go to its discard pile
-    ``revive``   hp — one dead character of the player returns with that many HP
-    ``chain_on`` match (CardMatch) — character abilities only: the character gains Enchaînement
-                 when its player's first card matches
+Words used below
+----------------
+*holder*: the character an effect belongs to — the character playing the card (for a card being
+resolved), the character carrying it (for a card that stays in play, see ``cards.domain.specs``
+``PlayRules``), the character itself (an ability, an Ordre). *the opponent*: the enemy fighter of
+the holder's combat this turn (when the holder does not fight, the enemy fighter of the turn).
+*player*: the holder's player. Targets are **living** characters unless said otherwise.
 
-AllyFilter (``allies``):  an object; every key given must hold for an ally to be affected:
-    ``guild``, ``class``, ``race`` (slugs; a race also matches its parent, e.g. ``guemelite``).
+Values
+------
+Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``set`` amounts):
+    ``3`` | ``[2, 3]`` (rolled uniformly once, when the effect applies) |
+    ``{"stat": "spirit", "plus": 2}`` / ``{"stat": "spirit", "plus": [3, 5]}`` (the holder's current
+    stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus) |
+    a **scaled** amount ``{"per": Count, "each": 1, "plus": 0, "div": 1, "round": "down",
+    "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
+    (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``).
+    The count is read when the effect applies (for a static modifier: whenever the stat is read).
+Count (``per``; and ``compare`` conditions), exactly one of:
+    ``{"stat": s, "of": "self"|"opponent"}`` — s in defense, spirit, attack_min, attack_max (the
+    current range), hp, hp_max, hp_missing (max − current), level;
+    ``{"cards": pile, "owner": "self"|"opponent"|"both", "match": CardMatch}`` — pile in deck,
+    hand, discard, play (cards in play: attached to characters; with ``"on": Target`` only those
+    attached to the target's characters), played_turn (cards played this turn), played_game (since
+    the start of the game); ``owner`` defaults to ``self``, ``match`` to any card;
+    ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
+    target; ``dead: true`` counts the dead ones instead);
+    ``{"markers": name, "on": Target}`` — markers of that name on the target's characters;
+    ``{"guilds": "self"}`` / ``{"classes": "self"}`` — how many guilds / classes the holder has;
+    ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far.
+Turns:      ``[2, 5]`` (those turn numbers) | ``"even"`` | ``"odd"`` | ``{"from": 5}`` (5 and later)
+Duration (``modify``, ``set``, ``damage_taken``, ``damage_dealt``, ``heal_dealt``, ``immune``,
+``forbid``):
+    ``"combat"`` — until the end of this turn (one combat per turn);
+    ``"permanent"`` — while its source stays in play: for a card that stays (carried items,
+    ``PlayRules.stays``), while the card is attached; for a card that does not stay, the rest of
+    the game (version 1);
+    ``"game"`` — the rest of the game, whatever happens to its source (the card leaves play, the
+    holder of an aura dies): "jusqu'à la fin de la partie";
+    ``{"turns": N}`` — this turn and the next N − 1 turns of the game;
+    ``{"combats": N}`` — the affected character's next N combats, this one included when it is
+    fighting now ("durant N combats").
+Target (who an effect reaches), a name or a selector object:
+    ``self`` (the holder), ``opponent``, ``all_allies`` (the player's living characters, holder
+    included), ``other_allies`` (the others), ``all_enemies``, ``other_enemies`` (the enemies but
+    the opponent), ``all_characters``, ``ally`` / ``other_ally`` / ``enemy`` / ``character`` (one
+    the player chooses), ``random_ally`` / ``random_other_ally`` / ``random_enemy`` /
+    ``random_other_enemy`` / ``random_character`` (one drawn with the game's RNG; nothing when there
+    is none), ``most_wounded_ally`` (the most HP missing, first in line on ties),
+    ``fewest_hp_ally`` (the fewest HP left, first in line on ties); or
+    ``{"group": G, "pick": P, <filter>}`` — G in self, opponent, allies, other_allies, enemies,
+    other_enemies, characters; P (optional) in choice, random, most_wounded, fewest_hp (absent:
+    every character of the group); filter keys (all must hold): ``guild``, ``class``, ``race``
+    (a race also matches its parent), ``caste``, ``family`` (a named character), ``single_class``
+    (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch: carries such a
+    card). A selector equal to a named target is written as the name.
+Condition (``when``; every key given must hold, checked when the effect applies):
+    version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
+    ``played_by`` (a character family), ``played_by_class``, ``played_by_guild``,
+    ``played_by_race``, ``carrying`` / ``opponent_carrying`` (``"weapon"`` | ``"armor"``),
+    ``ally_alive`` (a family among the player's living characters);
+    version 2 — ``played_by_caste`` / ``opponent_caste``; ``played_by_single_class`` /
+    ``opponent_single_class`` (true: not multi-class — "non multi-classé"); ``opponent_is`` (a
+    family: "contre 'X'"); ``carrying_match`` / ``opponent_carrying_match`` (CardMatch: carries a
+    card matching); ``plays`` / ``opponent_plays`` (CardMatch: the holder / the opponent plays
+    such a card this turn — for a card, the other card of the turn); ``follows`` (CardMatch: this
+    card is the holder's second card and its first card matched — "jouée après 'X'");
+    ``followed_by`` (the holder's second card, after this one, matches); ``chained`` (true: this
+    card is played as the second card, "en Enchaînement"); ``ally`` (a selector filter object:
+    another of the player's characters, living, matches it — "si un Prêtre Nomade fait partie de
+    vos personnages"); ``ally_dead`` / ``ally_present`` (a family: dead / among the player's
+    characters, alive or not); ``tapped`` / ``opponent_tapped`` (true / false); ``active`` (true:
+    the player is the active player, "attaquant"); ``compare``
+    (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
+    ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
+CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
+    ``{"type": slug}`` (the type or any ancestor), ``{"card": family}``, ``{"class_reserved":
+    slug}`` / ``{"caste_reserved": slug}`` / ``{"race_reserved": slug}`` (the card's requirements
+    name it), ``{"guild": slug}`` (affiliated), ``{"any_of": [CardMatch, …]}``; a ``type`` match may
+    add ``hands`` (1 or 2), ``zone`` (true / false: zone spells or not) and ``guild``;
+    ``class_reserved`` may add ``type``. See ``cards.domain.specs.card_matches``.
+Event (``trigger.on``):
+    ``"game_start"`` (once, before turn 1); ``"turn_start"`` (each turn, after the draw and the
+    untap); ``"turn_end"`` (each turn, after the discard step); ``"combat_start"`` (each combat the
+    holder fights, after the choice and the Ordres, before the cards); ``"after_cards"`` (each
+    combat the holder fights, after every card resolved, before the clash); ``"combat_end"`` (each
+    combat the holder fights, after the clash, before the tap); ``"leaves_play"`` (this card
+    leaves play); ``{"plays": CardMatch, "by": Target}`` (a card matching is played — resolved —
+    by a character of the target, default ``self``); ``{"dies": Target}`` (a character of the
+    target dies); ``{"damaged": Target}`` (a character of the target loses HP to damage).
 
-Auras: ``modify`` with target ``other_allies`` is a character ability acting on the character's
-living allies (never on itself, never on enemies), for as long as the character is alive; each
-ally fighting a combat gets the bonus, like its own abilities. Only in the ``ability`` context.
+Ops (``op`` key; ``when`` is optional on every op)
+--------------------------------------------------
+Version 1:
+    ``modify``   stat (attack|defense|spirit|initiative|attack_min|attack_max|hp_max), amount
+                 (int, may be < 0; or an Amount: rolled, stat-based or scaled), target, duration,
+                 allies (AllyFilter, only with target ``other_allies`` in an ability: the v1 aura).
+                 ``attack`` adds to the rolled Attaque, ``attack_min`` / ``attack_max`` move one
+                 end of the range before it is rolled ("Attaque +3/+2" is min +3, max +2),
+                 ``hp_max`` moves the maximum HP (current HP never above it).
+    ``damage``   kind (physical|magical|direct), amount, target — physical is reduced by Défense,
+                 magical by Esprit, direct by nothing; at least 0.
+    ``heal``     amount, target — never above the maximum HP.
+    ``draw``     count — the player draws.
+    ``discard``  count — the opposing player discards that many random cards from hand.
+    ``mill``     count — the top cards of the opposing deck go to its discard pile.
+    ``revive``   hp — one dead character of the player returns with that many HP.
+    ``chain_on`` match — character abilities and Ordres: the character gains Enchaînement when
+                 its first card matches.
+Version 2:
+    ``set``        stat (attack|defense|spirit|attack_min|attack_max), value (int; for ``attack``
+                   a range ``[min, max]``: "Attaque = 7/9"; or a scaled Amount: "la moitié de…"),
+                   target, duration — the stat *is* that value (modifiers of the same duration or
+                   shorter no longer count) while it lasts.
+    ``lose_hp``    amount, target — the target loses HP: not damage (nothing reduces it, no
+                   damage trigger) and not scored (docs/rules/eredan.md §3 End).
+    ``damage_taken`` amount (int: −2 = "−2 aux dégâts subis", +1 = "+1 aux dégâts subis"), kinds
+                   (list of physical|magical|direct; absent: all; the clash is physical), target,
+                   duration — added to each damage the target takes (never below 0).
+    ``damage_dealt`` amount, kinds, cards (CardMatch: only the damage of such cards; absent: all,
+                   the clash included), target, duration — added to each damage the target deals.
+    ``heal_dealt`` amount, cards, target, duration — added to each heal the target gives.
+    ``immune``     kinds (damage kinds) or cards (CardMatch), target, duration — the target takes
+                   no damage of those kinds / is unaffected by the effects of those cards.
+    ``marker``     name (a slug: ``poudre``, ``corruption``, …), count (may be < 0: removed, never
+                   below 0), target — markers on characters.
+    ``tap`` / ``untap`` target — the target is tapped (incliné) / untapped (relevé).
+    ``chain``      match — a card's Enchaînement when its condition holds (a card's unconditional
+                   chain is its ``chain`` field).
+    ``move``       from (deck|hand|discard), to (deck|hand|discard|removed), owner
+                   (self|opponent: whose piles), count (int or ``"all"``), cards (CardMatch),
+                   pick (random|choice|top) — cards go from one pile to another (to a deck: at a
+                   random place).
+    ``card_to``    to (hand|deck|opponent_deck|removed) — this card goes there instead of the
+                   discard pile when it leaves play or has resolved.
+    ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
+                   (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice).
+    ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
+                   the character it is attached to; play: who plays it) — a new copy comes into
+                   the game (and goes away at the end of it).
+    ``play_card``  from (deck|hand|discard), cards (CardMatch), pick (random|choice|top), target
+                   (who plays it, default self) — a card is played at once, after the cards of
+                   the turn, by the target ("jouée à la suite de vos cartes").
+    ``forbid``     what (play|chain|attack), cards (CardMatch, with play/chain), target, duration —
+                   the target cannot play / chain such cards, or make its clash attack.
+    ``extra_attack`` amount, kind (physical|magical), target (default opponent) — one more attack
+                   in the clash, of that value, reduced as its kind says.
+    ``grant_order`` target — the target gets the bonus of its Ordres this combat as if the turn
+                   were one they name (nothing more when one already applies).
+    ``one_of``     options (a list of effect lists), pick (choice|random) — one option happens.
+    ``trigger``    on (Event), effects, limit (once_per_turn|once_per_game) — the effects happen
+                   each time the event occurs while the source is in play (a card that stays) or
+                   its holder is alive (an ability); the condition is checked at that time.
+    ``may_play``   cards (CardMatch) — ability: the character may play such cards whatever their
+                   requirements ("en ignorant leurs prérequis").
 
-CardMatch (a card's ``chain``, ``chain_on.match``): ``{"any": true}`` | ``{"type": "<type slug>"}``
-(the card's type or any ancestor, e.g. ``armure``, ``epee``, ``sort``) | ``{"card": "<family>"}``
-| ``{"class_reserved": "<class slug>"}`` (a card whose requirements name that class) |
-``{"guild": "<guild slug>"}``. ``type`` may be combined with ``hands`` (1 or 2) for weapons.
-
-Where each op may appear (``context``): ``card`` — every op but ``chain_on``; ``ability`` — ``modify``
-(target self or other_allies, duration combat) and ``chain_on``; ``order`` — ``modify`` with target self and
-duration combat.
+Where each op may appear (``context``):
+    ``card`` — every op but ``chain_on`` and ``may_play``;
+    ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
+    ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``) and ``trigger`` (whose
+    effects are card effects); a static ability holds while the character is alive, for itself
+    or (a group target) for each character of the group when it fights — version 1's aura is
+    ``modify`` with target ``other_allies`` and an ``allies`` filter, for the combat only; a
+    ``modify`` lasting longer than the combat must be inside a trigger;
+    ``order`` — every card op and ``chain_on`` (they apply when the character fights on one of
+    the Ordre's turns, after the choice).
 """
 
 from __future__ import annotations
@@ -61,24 +186,60 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal, TypeAlias
 
-#: The stats an amount may be based on (``{"stat": …}``).
+#: The stats an Amount may be based on (``{"stat": …}``).
 AMOUNT_STATS = ("attack", "defense", "spirit", "initiative")
-#: One end of the Attaque range ("Attaque min. +1", "Attaque max. +1"): combat modifiers of
-#: character abilities and Ordres only.
+#: One end of the Attaque range ("Attaque min. +1", "Attaque max. +1", "Attaque +3/+2").
 RANGE_STATS = ("attack_min", "attack_max")
-STATS = (*AMOUNT_STATS, *RANGE_STATS)
+STATS = (*AMOUNT_STATS, *RANGE_STATS, "hp_max")
+SET_STATS = ("attack", "defense", "spirit", "attack_min", "attack_max")
+COUNT_STATS = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
 DAMAGE_KINDS = ("physical", "magical", "direct")
+#: Named targets (see the module docstring) and the group/pick they stand for.
+TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
+    "self": ("self", None),
+    "opponent": ("opponent", None),
+    "all_allies": ("allies", None),
+    "other_allies": ("other_allies", None),
+    "all_enemies": ("enemies", None),
+    "other_enemies": ("other_enemies", None),
+    "all_characters": ("characters", None),
+    "ally": ("allies", "choice"),
+    "other_ally": ("other_allies", "choice"),
+    "enemy": ("enemies", "choice"),
+    "character": ("characters", "choice"),
+    "random_ally": ("allies", "random"),
+    "random_other_ally": ("other_allies", "random"),
+    "random_enemy": ("enemies", "random"),
+    "random_other_enemy": ("other_enemies", "random"),
+    "random_character": ("characters", "random"),
+    "most_wounded_ally": ("allies", "most_wounded"),
+    "fewest_hp_ally": ("allies", "fewest_hp"),
+}
+TARGETS = tuple(TARGET_NAMES)
+GROUPS = ("self", "opponent", "allies", "other_allies", "enemies", "other_enemies", "characters")
+PICKS = ("choice", "random", "most_wounded", "fewest_hp")
+#: Version 1's targets per op (kept for the documentation of what v1 data may hold).
 MODIFY_TARGETS = ("self", "opponent", "all_allies", "all_enemies", "other_allies")
-#: Targets that only a character ability may use (an aura on the character's allies).
-ABILITY_ONLY_TARGETS = ("other_allies",)
-ALLY_FILTER_KEYS = ("guild", "class", "race")
 DAMAGE_TARGETS = ("opponent", "all_enemies", "random_other_enemy")
 HEAL_TARGETS = ("self", "all_allies", "most_wounded_ally")
+#: Targets that only a character ability may use with an ``allies`` filter (the v1 aura).
+ABILITY_ONLY_TARGETS = ("other_allies",)
+ALLY_FILTER_KEYS = ("guild", "class", "race")
+SELECTOR_FILTER_KEYS = ("guild", "class", "race", "caste", "family", "single_class", "tapped", "carrying")
 CARRY_KINDS = ("weapon", "armor")
 CONTEXTS = ("card", "ability", "order")
+PILES = ("deck", "hand", "discard")
+COUNT_PILES = ("deck", "hand", "discard", "play", "played_turn", "played_game")
+OWNERS = ("self", "opponent", "both")
+EVENTS = ("game_start", "turn_start", "turn_end", "combat_start", "after_cards", "combat_end", "leaves_play")
+LIMITS = ("once_per_turn", "once_per_game")
+COMPARATORS = ("<", "<=", ">", ">=", "==", "!=")
+MATCH_KINDS = ("any", "type", "card", "class_reserved", "caste_reserved", "race_reserved", "guild", "any_of")
 #: Bounds that keep hand-edited data sane (an "absurd number" is a data error).
 MAX_MAGNITUDE = 99
 MAX_TURN = 999
+MAX_COUNT = 10
+MAX_NESTING = 4
 
 Context = Literal["card", "ability", "order"]
 
@@ -121,7 +282,7 @@ class Turns:
 
 @dataclass(frozen=True, slots=True)
 class Amount:
-    """A number of damage or heal points: ``lo``..``hi`` (rolled), plus a stat of the player."""
+    """A number of points: ``lo``..``hi`` (rolled), plus a stat of the holder."""
 
     lo: int
     hi: int
@@ -136,24 +297,191 @@ class Amount:
 
 @dataclass(frozen=True, slots=True)
 class CardMatch:
-    """Which cards a chain allows (or a ``chain_on`` ability reacts to)."""
+    """Which cards a chain allows (or a ``chain_on`` ability reacts to, a filter keeps).
 
-    kind: Literal["any", "type", "card", "class_reserved", "guild"]
+    ``kind``/``value`` is the main test; ``hands``, ``zone``, ``guild`` (with ``type``) and
+    ``type_`` (with ``class_reserved``) narrow it; ``options`` are the alternatives of ``any_of``.
+    """
+
+    kind: Literal[
+        "any", "type", "card", "class_reserved", "caste_reserved", "race_reserved", "guild", "any_of"
+    ]
     value: str = ""
     hands: int | None = None  # with kind "type": only weapons held in that many hands
+    zone: bool | None = None  # with kind "type": only zone spells (True) or only the others (False)
+    guild: str | None = None  # with kind "type": only cards affiliated to that guild
+    type_: str | None = None  # with kind "class_reserved": only cards of that type
+    options: tuple[CardMatch, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "any":
             return {"any": True}
+        if self.kind == "any_of":
+            return {"any_of": [o.to_json() for o in self.options]}
         data: dict[str, Any] = {self.kind: self.value}
         if self.hands is not None:
             data["hands"] = self.hands
+        if self.zone is not None:
+            data["zone"] = self.zone
+        if self.guild is not None:
+            data["guild"] = self.guild
+        if self.type_ is not None:
+            data["type"] = self.type_
         return data
 
 
 @dataclass(frozen=True, slots=True)
+class Selector:
+    """A target written as an object: a group, an optional pick, and filters (see the docstring)."""
+
+    group: str
+    pick: str | None = None
+    guild: str | None = None
+    class_: str | None = None
+    race: str | None = None
+    caste: str | None = None
+    family: str | None = None
+    single_class: bool | None = None
+    tapped: bool | None = None
+    carrying: CardMatch | None = None
+
+    @property
+    def filtered(self) -> bool:
+        return any(getattr(self, k) is not None for k in _SELECTOR_ATTRS)
+
+    def to_json(self) -> Any:
+        if not self.filtered:
+            for name, (group, pick) in TARGET_NAMES.items():
+                if (group, pick) == (self.group, self.pick):
+                    return name
+        out: dict[str, Any] = {"group": self.group}
+        if self.pick is not None:
+            out["pick"] = self.pick
+        out.update(self.filter_json())
+        return out
+
+    def filter_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
+            value = getattr(self, attr)
+            if value is not None:
+                out[key] = value.to_json() if isinstance(value, CardMatch) else value
+        return out
+
+
+_SELECTOR_ATTRS = ("guild", "class_", "race", "caste", "family", "single_class", "tapped", "carrying")
+
+#: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
+Target: TypeAlias = "str | Selector"
+
+
+def target_group(target: Target) -> tuple[str, str | None]:
+    """The (group, pick) a target stands for."""
+    if isinstance(target, Selector):
+        return target.group, target.pick
+    return TARGET_NAMES[target]
+
+
+def target_to_json(target: Target) -> Any:
+    return target.to_json() if isinstance(target, Selector) else target
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """What a scaled amount counts (see the module docstring, "Count")."""
+
+    kind: Literal["stat", "cards", "characters", "markers", "guilds", "classes", "damage_dealt"]
+    stat: str | None = None
+    of: str = "self"  # stat: whose
+    pile: str | None = None
+    owner: str = "self"
+    match: CardMatch | None = None
+    on: Target | None = None  # cards "play": attached to these; markers: on these
+    characters: Target | None = None
+    dead: bool = False
+    marker: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == "stat":
+            return {"stat": self.stat, "of": self.of}
+        if self.kind == "cards":
+            out: dict[str, Any] = {"cards": self.pile}
+            if self.owner != "self":
+                out["owner"] = self.owner
+            if self.match is not None:
+                out["match"] = self.match.to_json()
+            if self.on is not None:
+                out["on"] = target_to_json(self.on)
+            return out
+        if self.kind == "characters":
+            assert self.characters is not None
+            out = {"characters": target_to_json(self.characters)}
+            if self.dead:
+                out["dead"] = True
+            return out
+        if self.kind == "markers":
+            assert self.on is not None
+            return {"markers": self.marker, "on": target_to_json(self.on)}
+        return {self.kind: "self"}
+
+
+@dataclass(frozen=True, slots=True)
+class Scaled:
+    """``plus + each × round(count / div)``, clamped to ``lo``..``hi`` (``None``: no bound)."""
+
+    per: Count
+    each: int = 1
+    plus: int = 0
+    div: int = 1
+    round_up: bool = False
+    lo: int | None = None
+    hi: int | None = None
+
+    @property
+    def stat(self) -> str:
+        """Not a stat of the holder but a count: ``"count"``. (An engine that only knows the
+        ``Amount`` stats refuses it by that name instead of misreading it.)"""
+        return "count"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"per": self.per.to_json()}
+        if self.each != 1:
+            out["each"] = self.each
+        if self.plus:
+            out["plus"] = self.plus
+        if self.div != 1:
+            out["div"] = self.div
+            if self.round_up:
+                out["round"] = "up"
+        if self.lo is not None:
+            out["min"] = self.lo
+        if self.hi is not None:
+            out["max"] = self.hi
+        return out
+
+
+#: A number of points as an effect may give it.
+Points: TypeAlias = "Amount | Scaled"
+
+
+def points_to_json(value: int | Points) -> Any:
+    return value if isinstance(value, int) else value.to_json()
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    left: Count
+    cmp: str
+    right: int | Count
+
+    def to_json(self) -> dict[str, Any]:
+        right = self.right if isinstance(self.right, int) else self.right.to_json()
+        return {"left": self.left.to_json(), "cmp": self.cmp, "right": right}
+
+
+@dataclass(frozen=True, slots=True)
 class Condition:
-    """Every field that is set must hold for the effect to apply."""
+    """Every field that is set must hold for the effect to apply (see the module docstring)."""
 
     turn: Turns | None = None
     opponent_class: str | None = None
@@ -166,19 +494,84 @@ class Condition:
     carrying: str | None = None
     opponent_carrying: str | None = None
     ally_alive: str | None = None
+    # version 2
+    played_by_caste: str | None = None
+    opponent_caste: str | None = None
+    played_by_single_class: bool | None = None
+    opponent_single_class: bool | None = None
+    opponent_is: str | None = None
+    carrying_match: CardMatch | None = None
+    opponent_carrying_match: CardMatch | None = None
+    plays: CardMatch | None = None
+    opponent_plays: CardMatch | None = None
+    follows: CardMatch | None = None
+    followed_by: CardMatch | None = None
+    chained: bool | None = None
+    ally: Selector | None = None
+    ally_dead: str | None = None
+    ally_present: str | None = None
+    tapped: bool | None = None
+    opponent_tapped: bool | None = None
+    active: bool | None = None
+    compare: Compare | None = None
+    any: tuple[Condition, ...] | None = None
+    not_: Condition | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
-            if value is not None:
-                out[f.name] = value.to_json() if isinstance(value, Turns) else value
+            if value is None:
+                continue
+            key = "not" if f.name == "not_" else f.name
+            if isinstance(value, Selector):
+                out[key] = value.filter_json()
+            elif isinstance(value, tuple):
+                out[key] = [c.to_json() for c in value]
+            elif isinstance(value, Turns | CardMatch | Compare | Condition):
+                out[key] = value.to_json()
+            else:
+                out[key] = value
         return out
+
+
+#: Condition keys whose value is a slug, a boolean, a CardMatch.
+_CONDITION_SLUGS = (
+    "opponent_class",
+    "opponent_race",
+    "opponent_guild",
+    "played_by",
+    "played_by_class",
+    "played_by_guild",
+    "played_by_race",
+    "ally_alive",
+    "played_by_caste",
+    "opponent_caste",
+    "opponent_is",
+    "ally_dead",
+    "ally_present",
+)
+_CONDITION_BOOLS = (
+    "played_by_single_class",
+    "opponent_single_class",
+    "chained",
+    "tapped",
+    "opponent_tapped",
+    "active",
+)
+_CONDITION_MATCHES = (
+    "carrying_match",
+    "opponent_carrying_match",
+    "plays",
+    "opponent_plays",
+    "follows",
+    "followed_by",
+)
 
 
 @dataclass(frozen=True, slots=True)
 class AllyFilter:
-    """Which allies an aura affects: every field that is set must hold (``None`` = any)."""
+    """Which allies a version-1 aura affects: every field that is set must hold (``None`` = any)."""
 
     guild: str | None = None
     class_: str | None = None
@@ -194,38 +587,80 @@ class AllyFilter:
 
 @dataclass(frozen=True, slots=True)
 class Duration:
-    kind: Literal["combat", "permanent", "turns"]
-    turns: int = 0
+    kind: Literal["combat", "permanent", "turns", "game", "combats"]
+    turns: int = 0  # for "turns" and "combats"
 
     def to_json(self) -> Any:
-        return {"turns": self.turns} if self.kind == "turns" else self.kind
+        if self.kind in ("turns", "combats"):
+            return {self.kind: self.turns}
+        return self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """When a trigger fires: a named moment, or a card played / a death / damage among a target."""
+
+    kind: Literal[
+        "game_start",
+        "turn_start",
+        "turn_end",
+        "combat_start",
+        "after_cards",
+        "combat_end",
+        "leaves_play",
+        "plays",
+        "dies",
+        "damaged",
+    ]
+    match: CardMatch | None = None  # plays
+    who: Target = "self"  # plays: by whom; dies / damaged: among whom
+
+    def to_json(self) -> Any:
+        if self.kind == "plays":
+            assert self.match is not None
+            out: dict[str, Any] = {"plays": self.match.to_json()}
+            if self.who != "self":
+                out["by"] = target_to_json(self.who)
+            return out
+        if self.kind in ("dies", "damaged"):
+            return {self.kind: target_to_json(self.who)}
+        return self.kind
+
+
+COMBAT = Duration("combat")
+
+
+# --- ops -----------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Modify:
     stat: str
-    amount: int
-    target: str = "self"
-    duration: Duration = Duration("combat")
+    amount: int | Amount | Scaled
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
     when: Condition | None = None
-    allies: AllyFilter | None = None  # with target "other_allies" only
+    allies: AllyFilter | None = None  # with target "other_allies" only (the v1 aura)
+    selector: Selector | None = None  # the target, when it is an object ("group")
     op: str = "modify"
 
 
 @dataclass(frozen=True, slots=True)
 class Damage:
     kind: str
-    amount: Amount
-    target: str = "opponent"
+    amount: Amount | Scaled
+    target: str = "opponent"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
     op: str = "damage"
 
 
 @dataclass(frozen=True, slots=True)
 class Heal:
-    amount: Amount
-    target: str = "self"
+    amount: Amount | Scaled
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
     op: str = "heal"
 
 
@@ -264,12 +699,285 @@ class ChainOn:
     op: str = "chain_on"
 
 
-Effect: TypeAlias = Modify | Damage | Heal | Draw | Discard | Mill | Revive | ChainOn
-OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
+@dataclass(frozen=True, slots=True)
+class SetStat:
+    stat: str
+    value: int | tuple[int, int] | Scaled
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "set"
+
+
+@dataclass(frozen=True, slots=True)
+class LoseHp:
+    amount: Amount | Scaled
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "lose_hp"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageTaken:
+    amount: int
+    kinds: tuple[str, ...] = ()  # () = every kind
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "damage_taken"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDealt:
+    amount: int
+    kinds: tuple[str, ...] = ()
+    cards: CardMatch | None = None
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "damage_dealt"
+
+
+@dataclass(frozen=True, slots=True)
+class HealDealt:
+    amount: int
+    cards: CardMatch | None = None
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "heal_dealt"
+
+
+@dataclass(frozen=True, slots=True)
+class Immune:
+    kinds: tuple[str, ...] = ()
+    cards: CardMatch | None = None
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "immune"
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    name: str
+    count: int
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "marker"
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    target: str = "opponent"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "tap"
+
+
+@dataclass(frozen=True, slots=True)
+class Untap:
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "untap"
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    match: CardMatch
+    when: Condition | None = None
+    op: str = "chain"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCards:
+    from_: str
+    to: str
+    owner: str = "self"
+    count: int | None = 1  # None = all
+    cards: CardMatch | None = None
+    pick: str = "random"
+    when: Condition | None = None
+    op: str = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class CardTo:
+    to: str
+    when: Condition | None = None
+    op: str = "card_to"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAttached:
+    target: str = "opponent"  # a name of TARGET_NAMES, or "group" (see selector)
+    count: int | None = 1  # None = all
+    cards: CardMatch | None = None
+    owner: str = "any"
+    pick: str = "random"
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "discard_attached"
+
+
+@dataclass(frozen=True, slots=True)
+class CreateCard:
+    card: str
+    to: str = "hand"
+    count: int = 1
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "create"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    from_: str
+    cards: CardMatch | None = None
+    pick: str = "random"
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "play_card"
+
+
+@dataclass(frozen=True, slots=True)
+class Forbid:
+    what: str
+    cards: CardMatch | None = None
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "forbid"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraAttack:
+    amount: Amount | Scaled
+    kind: str = "physical"
+    target: str = "opponent"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "extra_attack"
+
+
+@dataclass(frozen=True, slots=True)
+class GrantOrder:
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "grant_order"
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    options: tuple[tuple[Effect, ...], ...]
+    pick: str = "choice"
+    when: Condition | None = None
+    op: str = "one_of"
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    on: Event
+    effects: tuple[Effect, ...]
+    limit: str | None = None
+    when: Condition | None = None
+    op: str = "trigger"
+
+
+@dataclass(frozen=True, slots=True)
+class MayPlay:
+    cards: CardMatch
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "may_play"
+
+
+Effect: TypeAlias = (
+    Modify
+    | Damage
+    | Heal
+    | Draw
+    | Discard
+    | Mill
+    | Revive
+    | ChainOn
+    | SetStat
+    | LoseHp
+    | DamageTaken
+    | DamageDealt
+    | HealDealt
+    | Immune
+    | Marker
+    | Tap
+    | Untap
+    | Chain
+    | MoveCards
+    | CardTo
+    | DiscardAttached
+    | CreateCard
+    | PlayCard
+    | Forbid
+    | ExtraAttack
+    | GrantOrder
+    | OneOf
+    | Trigger
+    | MayPlay
+)
+V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
+V2_OPS: tuple[str, ...] = (
+    "set",
+    "lose_hp",
+    "damage_taken",
+    "damage_dealt",
+    "heal_dealt",
+    "immune",
+    "marker",
+    "tap",
+    "untap",
+    "chain",
+    "move",
+    "card_to",
+    "discard_attached",
+    "create",
+    "play_card",
+    "forbid",
+    "extra_attack",
+    "grant_order",
+    "one_of",
+    "trigger",
+    "may_play",
+)
+OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
+#: Ops that hold a state (a modifier, a restriction) rather than happen once.
+STATIC_OPS = frozenset(
+    {
+        "modify",
+        "set",
+        "damage_taken",
+        "damage_dealt",
+        "heal_dealt",
+        "immune",
+        "forbid",
+        "chain_on",
+        "may_play",
+    }
+)
 OPS_BY_CONTEXT: Mapping[str, frozenset[str]] = {
-    "card": frozenset(OPS) - {"chain_on"},
-    "ability": frozenset({"modify", "chain_on"}),
-    "order": frozenset({"modify"}),
+    "card": frozenset(OPS) - {"chain_on", "may_play"},
+    "ability": STATIC_OPS | {"trigger"},
+    "order": frozenset(OPS) - {"may_play", "chain"},
 }
 
 
@@ -284,10 +992,16 @@ def _int(value: Any, path: str, *, lo: int = -MAX_MAGNITUDE, hi: int = MAX_MAGNI
     return value
 
 
+def _bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise EffectError(path, f"expected true or false, got {value!r}")
+    return value
+
+
 def _choice(value: Any, path: str, choices: Sequence[str]) -> str:
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:
         raise EffectError(path, f"expected one of {', '.join(choices)}; got {value!r}")
-    return str(value)
+    return value
 
 
 def _slug(value: Any, path: str) -> str:
@@ -308,6 +1022,21 @@ def _keys(data: Any, path: str, required: set[str], optional: set[str]) -> Mappi
     return data
 
 
+def _count_or_all(value: Any, path: str) -> int | None:
+    if value == "all":
+        return None
+    return _int(value, path, lo=1, hi=MAX_COUNT)
+
+
+def _kinds(value: Any, path: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        raise EffectError(path, f"expected a non-empty list of damage kinds, got {value!r}")
+    kinds = tuple(_choice(k, f"{path}[{i}]", DAMAGE_KINDS) for i, k in enumerate(value))
+    if len(set(kinds)) != len(kinds):
+        raise EffectError(path, "a damage kind is listed twice")
+    return tuple(k for k in DAMAGE_KINDS if k in kinds)
+
+
 def parse_turns(data: Any, path: str = "turns") -> Turns:
     if data in ("even", "odd"):
         return Turns(data)
@@ -324,7 +1053,87 @@ def parse_turns(data: Any, path: str = "turns") -> Turns:
     raise EffectError(path, f'expected a list of turns, "even", "odd" or {{"from": N}}; got {data!r}')
 
 
-def parse_amount(data: Any, path: str) -> Amount:
+def parse_count(data: Any, path: str) -> Count:
+    if not isinstance(data, Mapping):
+        raise EffectError(path, f"expected an object (a count), got {type(data).__name__}")
+    kinds = [
+        k
+        for k in ("stat", "cards", "characters", "markers", "guilds", "classes", "damage_dealt")
+        if k in data
+    ]
+    if len(kinds) != 1:
+        raise EffectError(
+            path, "give exactly one of stat, cards, characters, markers, guilds, classes, damage_dealt"
+        )
+    kind = kinds[0]
+    if kind == "stat":
+        d = _keys(data, path, {"stat"}, {"of"})
+        return Count(
+            "stat",
+            stat=_choice(d["stat"], f"{path}.stat", COUNT_STATS),
+            of=_choice(d.get("of", "self"), f"{path}.of", ("self", "opponent")),
+        )
+    if kind == "cards":
+        d = _keys(data, path, {"cards"}, {"owner", "match", "on"})
+        pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
+        on = None
+        if "on" in d:
+            if pile != "play":
+                raise EffectError(f"{path}.on", 'only cards in "play" are attached to someone')
+            on = parse_target(d["on"], f"{path}.on")
+        return Count(
+            "cards",
+            pile=pile,
+            owner=_choice(d.get("owner", "self"), f"{path}.owner", OWNERS),
+            match=parse_card_match(d["match"], f"{path}.match") if "match" in d else None,
+            on=on,
+        )
+    if kind == "characters":
+        d = _keys(data, path, {"characters"}, {"dead"})
+        return Count(
+            "characters",
+            characters=parse_target(d["characters"], f"{path}.characters"),
+            dead=_bool(d.get("dead", False), f"{path}.dead"),
+        )
+    if kind == "markers":
+        d = _keys(data, path, {"markers", "on"}, set())
+        return Count(
+            "markers", marker=_slug(d["markers"], f"{path}.markers"), on=parse_target(d["on"], f"{path}.on")
+        )
+    d = _keys(data, path, {kind}, set())
+    if d[kind] != "self":
+        raise EffectError(f"{path}.{kind}", 'expected "self"')
+    return Count(kind)  # type: ignore[arg-type]
+
+
+def parse_scaled(data: Any, path: str, *, signed: bool) -> Scaled:
+    d = _keys(data, path, {"per"}, {"each", "plus", "div", "round", "min", "max"})
+    lo_bound = -MAX_MAGNITUDE if signed else 0
+    div = _int(d.get("div", 1), f"{path}.div", lo=1, hi=10)
+    if "round" in d and div == 1:
+        raise EffectError(f"{path}.round", "rounding needs a div above 1")
+    scaled = Scaled(
+        per=parse_count(d["per"], f"{path}.per"),
+        each=_int(d.get("each", 1), f"{path}.each"),
+        plus=_int(d.get("plus", 0), f"{path}.plus"),
+        div=div,
+        round_up=_choice(d.get("round", "down"), f"{path}.round", ("down", "up")) == "up",
+        lo=_int(d["min"], f"{path}.min", lo=lo_bound) if "min" in d else None,
+        hi=_int(d["max"], f"{path}.max", lo=lo_bound) if "max" in d else None,
+    )
+    if scaled.each == 0:
+        raise EffectError(f"{path}.each", "0 per counted thing scales nothing")
+    if scaled.lo is not None and scaled.hi is not None and scaled.lo > scaled.hi:
+        raise EffectError(path, f"min {scaled.lo} is above max {scaled.hi}")
+    if not signed and scaled.lo is None and (scaled.each < 0 or scaled.plus < 0):
+        raise EffectError(f"{path}.min", "a number of points that may go below 0 needs a min")
+    return scaled
+
+
+def parse_amount(data: Any, path: str) -> Amount | Scaled:
+    """A number of points (damage, heal, loss of HP): never below 0."""
+    if isinstance(data, Mapping) and "per" in data:
+        return parse_scaled(data, path, signed=False)
     stat = None
     bonus = data
     if isinstance(data, Mapping):
@@ -344,29 +1153,118 @@ def parse_amount(data: Any, path: str) -> Amount:
     return Amount(value, value, stat)
 
 
+def parse_modifier_amount(data: Any, path: str) -> int | Amount | Scaled:
+    """A modifier: an int (may be < 0), a rolled range ``[lo, hi]`` (may be < 0), a stat-based or
+    a scaled amount."""
+    if isinstance(data, int) and not isinstance(data, bool):
+        return _int(data, path)
+    if isinstance(data, Mapping) and "per" in data:
+        return parse_scaled(data, path, signed=True)
+    if isinstance(data, list):
+        if len(data) != 2:
+            raise EffectError(path, "a range is [min, max]")
+        lo, hi = _int(data[0], f"{path}[0]"), _int(data[1], f"{path}[1]")
+        if lo >= hi:
+            raise EffectError(path, f"range min {lo} is not below max {hi}")
+        return Amount(lo, hi)
+    if isinstance(data, Mapping):
+        return parse_amount(data, path)
+    raise EffectError(path, f"expected an integer, [min, max] or an amount object; got {data!r}")
+
+
 def parse_card_match(data: Any, path: str) -> CardMatch:
     if not isinstance(data, Mapping):
         raise EffectError(path, f"expected an object, got {type(data).__name__}")
-    kinds = [k for k in ("any", "type", "card", "class_reserved", "guild") if k in data]
-    if len(kinds) != 1:
-        raise EffectError(path, "give exactly one of any, type, card, class_reserved, guild")
-    kind = kinds[0]
-    _keys(data, path, {kind}, {"hands"} if kind == "type" else set())
+    main = [
+        k for k in ("any_of", "any", "card", "class_reserved", "caste_reserved", "race_reserved") if k in data
+    ]
+    if not main:
+        main = [k for k in ("type", "guild") if k in data][:1]
+    if len(main) != 1:
+        raise EffectError(path, f"give exactly one of {', '.join(MATCH_KINDS)}")
+    kind = main[0]
     if kind == "any":
+        _keys(data, path, {"any"}, set())
         if data["any"] is not True:
             raise EffectError(f"{path}.any", "must be true")
         return CardMatch("any")
-    hands = None
-    if "hands" in data:
-        hands = _int(data["hands"], f"{path}.hands", lo=1, hi=2)
-    return CardMatch(kind, _slug(data[kind], f"{path}.{kind}"), hands)  # type: ignore[arg-type]
+    if kind == "any_of":
+        _keys(data, path, {"any_of"}, set())
+        items = data["any_of"]
+        if not isinstance(items, list) or len(items) < 2:
+            raise EffectError(f"{path}.any_of", "expected a list of at least two card matches")
+        options = tuple(parse_card_match(o, f"{path}.any_of[{i}]") for i, o in enumerate(items))
+        return CardMatch("any_of", options=options)
+    optional = {"type": {"hands", "zone", "guild"}, "class_reserved": {"type"}}.get(kind, set())
+    _keys(data, path, {kind}, optional)
+    return CardMatch(
+        kind,  # type: ignore[arg-type]
+        _slug(data[kind], f"{path}.{kind}"),
+        hands=_int(data["hands"], f"{path}.hands", lo=1, hi=2) if "hands" in data else None,
+        zone=_bool(data["zone"], f"{path}.zone") if "zone" in data else None,
+        guild=_slug(data["guild"], f"{path}.guild") if "guild" in data and kind == "type" else None,
+        type_=_slug(data["type"], f"{path}.type") if "type" in data and kind == "class_reserved" else None,
+    )
 
 
-def parse_condition(data: Any, path: str) -> Condition:
-    names = {f.name for f in fields(Condition)}
+def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
+        if key not in data:
+            continue
+        sub = f"{path}.{key}"
+        if key in ("single_class", "tapped"):
+            values[attr] = _bool(data[key], sub)
+        elif key == "carrying":
+            values[attr] = parse_card_match(data[key], sub)
+        else:
+            values[attr] = _slug(data[key], sub)
+    return values
+
+
+def parse_target(data: Any, path: str) -> Target:
+    """A target name, or a selector object (written as the name when one stands for it)."""
+    if isinstance(data, str):
+        return _choice(data, path, TARGETS)
+    d = _keys(data, path, {"group"}, {"pick", *SELECTOR_FILTER_KEYS})
+    selector = Selector(
+        group=_choice(d["group"], f"{path}.group", GROUPS),
+        pick=_choice(d["pick"], f"{path}.pick", PICKS) if "pick" in d else None,
+        **_parse_filter(d, path),
+    )
+    if selector.group in ("self", "opponent") and (selector.pick is not None or selector.filtered):
+        raise EffectError(path, f'the group "{selector.group}" is one character: no pick, no filter')
+    named = selector.to_json()
+    return named if isinstance(named, str) else selector
+
+
+def parse_ally_selector(data: Any, path: str) -> Selector:
+    """The filter of an ``ally`` condition: a selector's filter keys, no group."""
+    d = _keys(data, path, set(), set(SELECTOR_FILTER_KEYS))
+    if not d:
+        raise EffectError(path, "an empty filter")
+    return Selector(group="other_allies", **_parse_filter(d, path))
+
+
+def parse_compare(data: Any, path: str) -> Compare:
+    d = _keys(data, path, {"left", "cmp", "right"}, set())
+    right = d["right"]
+    return Compare(
+        left=parse_count(d["left"], f"{path}.left"),
+        cmp=_choice(d["cmp"], f"{path}.cmp", COMPARATORS),
+        right=_int(right, f"{path}.right")
+        if not isinstance(right, Mapping)
+        else parse_count(right, f"{path}.right"),
+    )
+
+
+def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
+    names = {("not" if f.name == "not_" else f.name) for f in fields(Condition)}
     _keys(data, path, set(), names)
     if not data:
         raise EffectError(path, "an empty condition")
+    if depth > MAX_NESTING:
+        raise EffectError(path, f"conditions nested more than {MAX_NESTING} deep")
     values: dict[str, Any] = {}
     for key, value in data.items():
         sub = f"{path}.{key}"
@@ -374,8 +1272,22 @@ def parse_condition(data: Any, path: str) -> Condition:
             values[key] = parse_turns(value, sub)
         elif key in ("carrying", "opponent_carrying"):
             values[key] = _choice(value, sub, CARRY_KINDS)
-        else:
+        elif key in _CONDITION_SLUGS:
             values[key] = _slug(value, sub)
+        elif key in _CONDITION_BOOLS:
+            values[key] = _bool(value, sub)
+        elif key in _CONDITION_MATCHES:
+            values[key] = parse_card_match(value, sub)
+        elif key == "ally":
+            values[key] = parse_ally_selector(value, sub)
+        elif key == "compare":
+            values[key] = parse_compare(value, sub)
+        elif key == "any":
+            if not isinstance(value, list) or len(value) < 2:
+                raise EffectError(sub, "expected a list of at least two conditions")
+            values[key] = tuple(parse_condition(c, f"{sub}[{i}]", depth + 1) for i, c in enumerate(value))
+        else:  # "not"
+            values["not_"] = parse_condition(value, sub, depth + 1)
     return Condition(**values)
 
 
@@ -388,74 +1300,123 @@ def parse_ally_filter(data: Any, path: str) -> AllyFilter:
 
 
 def parse_duration(data: Any, path: str) -> Duration:
-    if data in ("combat", "permanent"):
+    if data in ("combat", "permanent", "game"):
         return Duration(data)
-    if isinstance(data, Mapping):
-        _keys(data, path, {"turns"}, set())
-        return Duration("turns", _int(data["turns"], f"{path}.turns", lo=1, hi=MAX_TURN))
-    raise EffectError(path, f'expected "combat", "permanent" or {{"turns": N}}; got {data!r}')
+    if isinstance(data, Mapping) and len(data) == 1 and next(iter(data)) in ("turns", "combats"):
+        kind = next(iter(data))
+        return Duration(kind, _int(data[kind], f"{path}.{kind}", lo=1, hi=MAX_TURN))
+    raise EffectError(
+        path, f'expected "combat", "permanent", "game", {{"turns": N}} or {{"combats": N}}; got {data!r}'
+    )
 
 
-def parse_effect(data: Any, path: str = "effect", context: Context = "card") -> Effect:
+def parse_event(data: Any, path: str) -> Event:
+    if isinstance(data, str):
+        return Event(_choice(data, path, EVENTS))  # type: ignore[arg-type]
+    if isinstance(data, Mapping) and "plays" in data:
+        d = _keys(data, path, {"plays"}, {"by"})
+        return Event(
+            "plays",
+            match=parse_card_match(d["plays"], f"{path}.plays"),
+            who=parse_target(d.get("by", "self"), f"{path}.by"),
+        )
+    if isinstance(data, Mapping) and len(data) == 1 and next(iter(data)) in ("dies", "damaged"):
+        kind = next(iter(data))
+        return Event(kind, who=parse_target(data[kind], f"{path}.{kind}"))
+    raise EffectError(
+        path,
+        f'expected one of {", ".join(EVENTS)}, {{"plays": …}}, {{"dies": …}}, {{"damaged": …}}; got {data!r}',
+    )
+
+
+_OPTIONAL_TARGET: Mapping[str, str] = {
+    "modify": "self",
+    "damage": "opponent",
+    "heal": "self",
+    "set": "self",
+    "lose_hp": "self",
+    "damage_taken": "self",
+    "damage_dealt": "self",
+    "heal_dealt": "self",
+    "immune": "self",
+    "marker": "self",
+    "tap": "opponent",
+    "untap": "self",
+    "discard_attached": "opponent",
+    "create": "self",
+    "play_card": "self",
+    "forbid": "self",
+    "extra_attack": "opponent",
+    "grant_order": "self",
+}
+
+
+def parse_effect(data: Any, path: str = "effect", context: Context = "card", depth: int = 0) -> Effect:
     if not isinstance(data, Mapping) or "op" not in data:
         raise EffectError(path, 'expected an object with an "op"')
     op = data["op"]
     if op not in OPS:
         raise EffectError(f"{path}.op", f"unknown op {op!r}; known: {', '.join(OPS)}")
     if op not in OPS_BY_CONTEXT[context]:
-        raise EffectError(f"{path}.op", f"op {op!r} is not allowed in a {context}")
+        if context == "ability" and op == "chain":
+            raise EffectError(f"{path}.op", "a character gains Enchaînement with chain_on")
+        if context == "ability":
+            raise EffectError(
+                f"{path}.op",
+                f"op {op!r} happens once: in a character ability it needs a trigger (when does it happen?)",
+            )
+        article = "an" if context[0] in "aeiou" else "a"
+        raise EffectError(f"{path}.op", f"op {op!r} is not allowed in {article} {context}")
     when = parse_condition(data["when"], f"{path}.when") if "when" in data else None
+    aim: Target = "self"
+    if op in _OPTIONAL_TARGET:
+        aim = parse_target(data.get("target", _OPTIONAL_TARGET[op]), f"{path}.target")
+    # Stored as a name ("group" for a selector object) plus the selector: see the op dataclasses.
+    target, selector = ("group", aim) if isinstance(aim, Selector) else (aim, None)
+    duration = parse_duration(data.get("duration", "combat"), f"{path}.duration")
     effect: Effect
     if op == "modify":
         d = _keys(data, path, {"op", "stat", "amount"}, {"target", "duration", "when", "allies"})
-        target = _choice(d.get("target", "self"), f"{path}.target", MODIFY_TARGETS)
         allies = None
         if "allies" in d:
-            if target != "other_allies":
-                raise EffectError(f"{path}.allies", 'an ally filter needs target "other_allies"')
+            if target != "other_allies" or context != "ability":
+                raise EffectError(
+                    f"{path}.allies", 'an ally filter is for an aura: target "other_allies" in an ability'
+                )
             allies = parse_ally_filter(d["allies"], f"{path}.allies")
         effect = Modify(
             stat=_choice(d["stat"], f"{path}.stat", STATS),
-            amount=_int(d["amount"], f"{path}.amount"),
+            amount=parse_modifier_amount(d["amount"], f"{path}.amount"),
             target=target,
-            duration=parse_duration(d.get("duration", "combat"), f"{path}.duration"),
+            duration=duration,
             when=when,
             allies=allies,
+            selector=selector,
         )
-        if effect.stat in RANGE_STATS and context == "card":
-            raise EffectError(
-                f"{path}.stat",
-                f"{effect.stat} (one end of the Attaque range) is for abilities and Ordres only",
-            )
-        if target in ABILITY_ONLY_TARGETS and context != "ability":
-            raise EffectError(
-                f"{path}.target", f"target {target!r} (an aura on allies) is for character abilities only"
-            )
-        if context == "ability" and target == "other_allies":
-            if effect.duration.kind != "combat":
-                raise EffectError(f"{path}.duration", "an aura holds while its character lives: no duration")
-            if effect.stat == "initiative":
+        if context == "ability":
+            _check_static_ability(effect.duration, aim, path)
+            if effect.target == "other_allies" and effect.stat == "initiative":
                 raise EffectError(f"{path}.stat", "an aura cannot modify initiative")
-        elif context != "card" and (target != "self" or effect.duration.kind != "combat"):
-            raise EffectError(path, f"a {context} modifies its own character for the combat only")
     elif op == "damage":
         d = _keys(data, path, {"op", "kind", "amount"}, {"target", "when"})
         effect = Damage(
             kind=_choice(d["kind"], f"{path}.kind", DAMAGE_KINDS),
             amount=parse_amount(d["amount"], f"{path}.amount"),
-            target=_choice(d.get("target", "opponent"), f"{path}.target", DAMAGE_TARGETS),
+            target=target,
             when=when,
+            selector=selector,
         )
-    elif op == "heal":
+    elif op in ("heal", "lose_hp"):
         d = _keys(data, path, {"op", "amount"}, {"target", "when"})
-        effect = Heal(
-            amount=parse_amount(d["amount"], f"{path}.amount"),
-            target=_choice(d.get("target", "self"), f"{path}.target", HEAL_TARGETS),
-            when=when,
+        amount = parse_amount(d["amount"], f"{path}.amount")
+        effect = (
+            Heal(amount, target, when, selector=selector)
+            if op == "heal"
+            else LoseHp(amount, target, when, selector=selector)
         )
     elif op in ("draw", "discard", "mill"):
         d = _keys(data, path, {"op", "count"}, {"when"})
-        count = _int(d["count"], f"{path}.count", lo=1, hi=10)
+        count = _int(d["count"], f"{path}.count", lo=1, hi=MAX_COUNT)
         if op == "draw":
             effect = Draw(count=count, when=when)
         elif op == "discard":
@@ -465,10 +1426,182 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card") -> 
     elif op == "revive":
         d = _keys(data, path, {"op", "hp"}, {"when"})
         effect = Revive(hp=_int(d["hp"], f"{path}.hp", lo=1), when=when)
-    else:  # chain_on
+    elif op in ("chain_on", "chain"):
         d = _keys(data, path, {"op", "match"}, {"when"})
-        effect = ChainOn(match=parse_card_match(d["match"], f"{path}.match"), when=when)
+        match = parse_card_match(d["match"], f"{path}.match")
+        effect = ChainOn(match=match, when=when) if op == "chain_on" else Chain(match=match, when=when)
+    elif op == "set":
+        d = _keys(data, path, {"op", "stat", "value"}, {"target", "duration", "when"})
+        stat = _choice(d["stat"], f"{path}.stat", SET_STATS)
+        effect = SetStat(
+            stat, _set_value(d["value"], stat, f"{path}.value"), target, duration, when, selector=selector
+        )
+        if context == "ability":
+            _check_static_ability(duration, aim, path)
+    elif op in ("damage_taken", "damage_dealt", "heal_dealt", "immune"):
+        optional = {"target", "duration", "when"}
+        if op != "heal_dealt":
+            optional.add("kinds")
+        if op != "damage_taken":
+            optional.add("cards")
+        required = {"op"} if op == "immune" else {"op", "amount"}
+        d = _keys(data, path, required, optional)
+        kinds = _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
+        cards = parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None
+        if context == "ability":
+            _check_static_ability(duration, aim, path)
+        if op == "immune":
+            if bool(kinds) == (cards is not None):
+                raise EffectError(path, "an immunity names damage kinds or cards (one of the two)")
+            effect = Immune(kinds, cards, target, duration, when, selector=selector)
+        else:
+            bonus = _int(d["amount"], f"{path}.amount")
+            if bonus == 0:
+                raise EffectError(f"{path}.amount", "a bonus of 0 changes nothing")
+            if op == "damage_taken":
+                effect = DamageTaken(bonus, kinds, target, duration, when, selector=selector)
+            elif op == "damage_dealt":
+                effect = DamageDealt(bonus, kinds, cards, target, duration, when, selector=selector)
+            else:
+                effect = HealDealt(bonus, cards, target, duration, when, selector=selector)
+    elif op == "marker":
+        d = _keys(data, path, {"op", "name", "count"}, {"target", "when"})
+        count = _int(d["count"], f"{path}.count", lo=-MAX_COUNT, hi=MAX_COUNT)
+        if count == 0:
+            raise EffectError(f"{path}.count", "0 markers changes nothing")
+        effect = Marker(_slug(d["name"], f"{path}.name"), count, target, when, selector=selector)
+    elif op in ("tap", "untap", "grant_order"):
+        _keys(data, path, {"op"}, {"target", "when"})
+        effect = (
+            Tap(target, when, selector=selector)
+            if op == "tap"
+            else Untap(target, when, selector=selector)
+            if op == "untap"
+            else GrantOrder(target, when, selector=selector)
+        )
+    elif op == "move":
+        d = _keys(data, path, {"op", "from", "to"}, {"owner", "count", "cards", "pick", "when"})
+        source = _choice(d["from"], f"{path}.from", PILES)
+        to = _choice(d["to"], f"{path}.to", (*PILES, "removed"))
+        if source == to:
+            raise EffectError(f"{path}.to", "cards cannot move to the pile they come from")
+        effect = MoveCards(
+            from_=source,
+            to=to,
+            owner=_choice(d.get("owner", "self"), f"{path}.owner", ("self", "opponent")),
+            count=_count_or_all(d.get("count", 1), f"{path}.count"),
+            cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
+            pick=_choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top")),
+            when=when,
+        )
+    elif op == "card_to":
+        d = _keys(data, path, {"op", "to"}, {"when"})
+        effect = CardTo(_choice(d["to"], f"{path}.to", ("hand", "deck", "opponent_deck", "removed")), when)
+    elif op == "discard_attached":
+        d = _keys(data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when"})
+        effect = DiscardAttached(
+            target=target,
+            count=_count_or_all(d.get("count", 1), f"{path}.count"),
+            cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
+            owner=_choice(d.get("owner", "any"), f"{path}.owner", ("any", "self", "opponent")),
+            pick=_choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice")),
+            when=when,
+            selector=selector,
+        )
+    elif op == "create":
+        d = _keys(data, path, {"op", "card"}, {"to", "count", "target", "when"})
+        effect = CreateCard(
+            card=_slug(d["card"], f"{path}.card"),
+            to=_choice(d.get("to", "hand"), f"{path}.to", (*PILES, "play", "attach")),
+            count=_int(d.get("count", 1), f"{path}.count", lo=1, hi=MAX_COUNT),
+            target=target,
+            when=when,
+            selector=selector,
+        )
+    elif op == "play_card":
+        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when"})
+        effect = PlayCard(
+            from_=_choice(d["from"], f"{path}.from", PILES),
+            cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
+            pick=_choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top")),
+            target=target,
+            when=when,
+            selector=selector,
+        )
+    elif op == "forbid":
+        d = _keys(data, path, {"op", "what"}, {"cards", "target", "duration", "when"})
+        what = _choice(d["what"], f"{path}.what", ("play", "chain", "attack"))
+        cards = parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None
+        if what == "attack" and cards is not None:
+            raise EffectError(f"{path}.cards", "forbidding the attack names no cards")
+        if context == "ability":
+            _check_static_ability(duration, aim, path)
+        effect = Forbid(what, cards, target, duration, when, selector=selector)
+    elif op == "extra_attack":
+        d = _keys(data, path, {"op", "amount"}, {"kind", "target", "when"})
+        effect = ExtraAttack(
+            amount=parse_amount(d["amount"], f"{path}.amount"),
+            kind=_choice(d.get("kind", "physical"), f"{path}.kind", ("physical", "magical")),
+            target=target,
+            when=when,
+            selector=selector,
+        )
+    elif op == "one_of":
+        d = _keys(data, path, {"op", "options"}, {"pick", "when"})
+        options = d["options"]
+        if not isinstance(options, list) or len(options) < 2:
+            raise EffectError(f"{path}.options", "expected a list of at least two effect lists")
+        if depth >= MAX_NESTING:
+            raise EffectError(path, f"effects nested more than {MAX_NESTING} deep")
+        parsed = tuple(
+            _parse_list(o, f"{path}.options[{i}]", "card" if context == "ability" else context, depth + 1)
+            for i, o in enumerate(options)
+        )
+        effect = OneOf(parsed, _choice(d.get("pick", "choice"), f"{path}.pick", ("choice", "random")), when)
+    elif op == "trigger":
+        d = _keys(data, path, {"op", "on", "effects"}, {"limit", "when"})
+        if depth >= MAX_NESTING:
+            raise EffectError(path, f"effects nested more than {MAX_NESTING} deep")
+        inner: Context = "order" if context == "order" else "card"
+        effect = Trigger(
+            on=parse_event(d["on"], f"{path}.on"),
+            effects=_parse_list(d["effects"], f"{path}.effects", inner, depth + 1),
+            limit=_choice(d["limit"], f"{path}.limit", LIMITS) if "limit" in d else None,
+            when=when,
+        )
+    else:  # may_play
+        d = _keys(data, path, {"op", "cards"}, {"when"})
+        effect = MayPlay(parse_card_match(d["cards"], f"{path}.cards"), when)
     return effect
+
+
+def _set_value(data: Any, stat: str, path: str) -> int | tuple[int, int] | Scaled:
+    if isinstance(data, Mapping):
+        return parse_scaled(data, path, signed=False)
+    if isinstance(data, list):
+        if stat != "attack" or len(data) != 2:
+            raise EffectError(path, "only the Attaque is set to a range [min, max]")
+        lo, hi = _int(data[0], f"{path}[0]", lo=0), _int(data[1], f"{path}[1]", lo=0)
+        if lo > hi:
+            raise EffectError(path, f"range min {lo} is above max {hi}")
+        return (lo, hi)
+    return _int(data, path, lo=0)
+
+
+def _check_static_ability(duration: Duration, target: Target, path: str) -> None:
+    """A static ability holds while its character lives: for the combat each time it applies."""
+    if duration.kind != "combat":
+        raise EffectError(
+            f"{path}.duration",
+            "a character's standing ability holds while it lives (no duration); a lasting effect "
+            "needs a trigger (when does it start?)",
+        )
+
+
+def _parse_list(data: Any, path: str, context: Context, depth: int) -> tuple[Effect, ...]:
+    if not isinstance(data, list) or not data:
+        raise EffectError(path, "expected a non-empty list of effects")
+    return tuple(parse_effect(item, f"{path}[{i}]", context, depth) for i, item in enumerate(data))
 
 
 def parse_effects(data: Any, path: str = "effects", context: Context = "card") -> tuple[Effect, ...]:
@@ -481,31 +1614,126 @@ def parse_effects(data: Any, path: str = "effects", context: Context = "card") -
 # --- serialising -------------------------------------------------------------------------------
 
 
+def effect_target(effect: Effect) -> Target:
+    """Whom an effect reaches: its target name, or its selector object."""
+    selector: Selector | None = getattr(effect, "selector", None)
+    if selector is not None:
+        return selector
+    target: str = getattr(effect, "target", "self")
+    return target
+
+
+def _put_target(out: dict[str, Any], effect: Effect, default: str) -> None:
+    target = effect_target(effect)
+    if target != default:
+        out["target"] = target_to_json(target)
+
+
+def _put_duration(out: dict[str, Any], duration: Duration) -> None:
+    if duration.kind != "combat":
+        out["duration"] = duration.to_json()
+
+
 def effect_to_json(effect: Effect) -> dict[str, Any]:
     """The canonical JSON of an effect (defaults omitted); ``parse_effect`` inverts it."""
     out: dict[str, Any] = {"op": effect.op}
     if isinstance(effect, Modify):
-        out.update(stat=effect.stat, amount=effect.amount)
-        if effect.target != "self":
-            out["target"] = effect.target
-        if effect.duration.kind != "combat":
-            out["duration"] = effect.duration.to_json()
+        out.update(stat=effect.stat, amount=points_to_json(effect.amount))
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
         if effect.allies is not None:
             out["allies"] = effect.allies.to_json()
     elif isinstance(effect, Damage):
         out.update(kind=effect.kind, amount=effect.amount.to_json())
-        if effect.target != "opponent":
-            out["target"] = effect.target
-    elif isinstance(effect, Heal):
+        _put_target(out, effect, "opponent")
+    elif isinstance(effect, Heal | LoseHp):
         out["amount"] = effect.amount.to_json()
-        if effect.target != "self":
-            out["target"] = effect.target
+        _put_target(out, effect, "self")
     elif isinstance(effect, Draw | Discard | Mill):
         out["count"] = effect.count
     elif isinstance(effect, Revive):
         out["hp"] = effect.hp
-    else:
+    elif isinstance(effect, ChainOn | Chain):
         out["match"] = effect.match.to_json()
+    elif isinstance(effect, SetStat):
+        value = effect.value
+        out.update(stat=effect.stat, value=list(value) if isinstance(value, tuple) else points_to_json(value))
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
+    elif isinstance(effect, DamageTaken | DamageDealt | HealDealt | Immune):
+        if not isinstance(effect, Immune):
+            out["amount"] = effect.amount
+        if not isinstance(effect, HealDealt) and effect.kinds:
+            out["kinds"] = list(effect.kinds)
+        if not isinstance(effect, DamageTaken) and effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
+    elif isinstance(effect, Marker):
+        out.update(name=effect.name, count=effect.count)
+        _put_target(out, effect, "self")
+    elif isinstance(effect, Tap):
+        _put_target(out, effect, "opponent")
+    elif isinstance(effect, Untap | GrantOrder):
+        _put_target(out, effect, "self")
+    elif isinstance(effect, MoveCards):
+        out.update({"from": effect.from_, "to": effect.to})
+        if effect.owner != "self":
+            out["owner"] = effect.owner
+        if effect.count != 1:
+            out["count"] = "all" if effect.count is None else effect.count
+        if effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        if effect.pick != "random":
+            out["pick"] = effect.pick
+    elif isinstance(effect, CardTo):
+        out["to"] = effect.to
+    elif isinstance(effect, DiscardAttached):
+        _put_target(out, effect, "opponent")
+        if effect.count != 1:
+            out["count"] = "all" if effect.count is None else effect.count
+        if effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        if effect.owner != "any":
+            out["owner"] = effect.owner
+        if effect.pick != "random":
+            out["pick"] = effect.pick
+    elif isinstance(effect, CreateCard):
+        out["card"] = effect.card
+        if effect.to != "hand":
+            out["to"] = effect.to
+        if effect.count != 1:
+            out["count"] = effect.count
+        _put_target(out, effect, "self")
+    elif isinstance(effect, PlayCard):
+        out["from"] = effect.from_
+        if effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        if effect.pick != "random":
+            out["pick"] = effect.pick
+        _put_target(out, effect, "self")
+    elif isinstance(effect, Forbid):
+        out["what"] = effect.what
+        if effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
+    elif isinstance(effect, ExtraAttack):
+        out["amount"] = effect.amount.to_json()
+        if effect.kind != "physical":
+            out["kind"] = effect.kind
+        _put_target(out, effect, "opponent")
+    elif isinstance(effect, OneOf):
+        out["options"] = [effects_to_json(o) for o in effect.options]
+        if effect.pick != "choice":
+            out["pick"] = effect.pick
+    elif isinstance(effect, Trigger):
+        out.update(on=effect.on.to_json(), effects=effects_to_json(effect.effects))
+        if effect.limit is not None:
+            out["limit"] = effect.limit
+    else:
+        assert isinstance(effect, MayPlay)
+        out["cards"] = effect.cards.to_json()
     if effect.when is not None:
         out["when"] = effect.when.to_json()
     return out
@@ -513,3 +1741,16 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
 
 def effects_to_json(effects: Sequence[Effect]) -> list[dict[str, Any]]:
     return [effect_to_json(e) for e in effects]
+
+
+def walk_effects(effects: Sequence[Effect]) -> list[Effect]:
+    """Every effect of a list, with those nested in triggers and ``one_of`` options (depth first)."""
+    out: list[Effect] = []
+    for effect in effects:
+        out.append(effect)
+        if isinstance(effect, Trigger):
+            out.extend(walk_effects(effect.effects))
+        elif isinstance(effect, OneOf):
+            for option in effect.options:
+                out.extend(walk_effects(option))
+    return out

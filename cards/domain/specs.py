@@ -13,15 +13,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cards.domain.effects import (
+    MAX_TURN,
     CardMatch,
     Context,
     Effect,
     EffectError,
+    Target,
     Turns,
+    _int,
+    _keys,
+    _slug,
     effects_to_json,
     parse_card_match,
     parse_effects,
+    parse_target,
     parse_turns,
+    target_to_json,
 )
 
 MERCENARY_GUILD = "non_affilies"  # docs/rules/eredan.md §2.2 — Mercenaires, "no affiliation"
@@ -104,15 +111,16 @@ class Order:
 @dataclass(frozen=True, slots=True)
 class Requirements:
     """Who may play a card: a character of one of ``classes``, or named (family slug) in
-    ``characters``, or of one of ``races``. Empty = anyone."""
+    ``characters``, or of one of ``races``, or of one of ``castes``. Empty = anyone."""
 
     classes: frozenset[str] = frozenset()
     characters: frozenset[str] = frozenset()
     races: frozenset[str] = frozenset()
+    castes: frozenset[str] = frozenset()
 
     @property
     def empty(self) -> bool:
-        return not (self.classes or self.characters or self.races)
+        return not (self.classes or self.characters or self.races or self.castes)
 
     def allows(self, character: CharacterSpec) -> bool:
         if self.empty:
@@ -122,14 +130,77 @@ class Requirements:
             or character.family in self.characters
             or character.race in self.races
             or (character.race_parent is not None and character.race_parent in self.races)
+            or self.castes.intersection(character.castes)
         )
 
     def to_json(self) -> dict[str, list[str]]:
-        return {
+        out = {
             "classes": sorted(self.classes),
             "characters": sorted(self.characters),
             "races": sorted(self.races),
         }
+        if self.castes:
+            out["castes"] = sorted(self.castes)
+        return out
+
+
+#: How long a card stays in play: ``no`` (it resolves and is discarded), ``permanent`` (until it
+#: is removed, or its carrier dies), N turns or N combats (rolled in ``lo``..``hi``).
+STAYS_KINDS = ("no", "permanent", "turns", "combats")
+
+
+@dataclass(frozen=True, slots=True)
+class Stays:
+    kind: str
+    lo: int = 0
+    hi: int = 0
+
+    def to_json(self) -> Any:
+        if self.kind in ("no", "permanent"):
+            return self.kind
+        return {self.kind: self.lo if self.lo == self.hi else [self.lo, self.hi]}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    """How a card comes into play, when it acts and how long it stays — what its text says where
+    it differs from its type's default (docs/rules/eredan.md §3: card text beats the rules).
+
+    ``acts``: ``None`` (its type's default: carried items after the combat, every other card at
+    once), ``"now"`` ("S'active immédiatement") or ``"after_combat"`` ("S'active après le combat").
+    ``stays``: ``None`` (its type's default: persistent Objets that are not potions or scrolls
+    stay permanently, the others do not) or a :class:`Stays` ("Permanent", "Durée 2 combats",
+    "Durée 2 à 4 tours"); a card that stays is attached to a character and its effects hold, or
+    fire, while it is attached (docs in ``cards.domain.effects``). ``attach``: whom a card that
+    stays is attached to (default the character playing it; "S'attache à votre adversaire" is
+    ``opponent``; "Choisissez un X et attachez-lui cette carte" a chosen ally). ``one_per_character``:
+    "Un seul exemplaire par personnage" (a character carries at most one copy).
+    ``dual_wield_with``: the families its Ambidextrie is limited to ("Ambidextrie : 'Katana'").
+    """
+
+    acts: str | None = None
+    stays: Stays | None = None
+    attach: Target | None = None
+    one_per_character: bool = False
+    dual_wield_with: tuple[str, ...] = ()
+
+    @property
+    def default(self) -> bool:
+        return self == PlayRules()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.acts is not None:
+            out["acts"] = self.acts
+        if self.stays is not None:
+            out["stays"] = self.stays.to_json()
+        if self.attach is not None:
+            out["attach"] = target_to_json(self.attach)
+        if self.one_per_character:
+            out["one_per_character"] = True
+        if self.dual_wield_with:
+            out["dual_wield_with"] = list(self.dual_wield_with)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +275,7 @@ class CardSpec:
     dual_wield: bool = False  # Ambidextrie: may be carried beside another one-handed weapon
     effects: tuple[Effect, ...] = ()
     xp_value: int = 0  # "+N XP" cards
+    play: PlayRules = PlayRules()  # what its text says of how it comes into play and stays
     # derived from type_path in __post_init__
     kind: str = field(init=False)
     element: str | None = field(init=False)
@@ -240,8 +312,19 @@ class CardSpec:
 
     @property
     def attaches(self) -> bool:
-        """Persistent items (weapons, armors, amulets…) are carried and act after the combat."""
+        """Whether the card stays in play, carried by a character: persistent items (weapons,
+        armors, amulets…) by default; any card whose text says so (``play.stays``)."""
+        if self.play.stays is not None:
+            return self.play.stays.kind != "no"
         return self.kind == ITEM and self.persistent and not self.is_consumable
+
+    @property
+    def acts_after_combat(self) -> bool:
+        """Whether its effects happen after the combat: carried items by default, any card whose
+        text says so (``play.acts``)."""
+        if self.play.acts is not None:
+            return self.play.acts == "after_combat"
+        return self.kind == ITEM and self.attaches
 
     def is_of_type(self, slug: str) -> bool:
         return slug in self.type_path
@@ -267,14 +350,28 @@ class DeckSpec:
 
 def card_matches(match: CardMatch, card: CardSpec) -> bool:
     """Whether ``card`` is what ``match`` names (docs/rules/eredan.md §3 step 2 chains)."""
-    if match.kind == "any":
+    kind = match.kind
+    if kind == "any":
         return True
-    if match.kind == "type":
-        return match.value in card.type_path and (match.hands is None or card.hands == match.hands)
-    if match.kind == "card":
+    if kind == "any_of":
+        return any(card_matches(option, card) for option in match.options)
+    if kind == "type":
+        return (
+            match.value in card.type_path
+            and (match.hands is None or card.hands == match.hands)
+            and (match.zone is None or card.zone == match.zone)
+            and (match.guild is None or card.guild == match.guild)
+        )
+    if kind == "card":
         return card.family == match.value
-    if match.kind == "class_reserved":
-        return match.value in card.requirements.classes
+    if kind == "class_reserved":
+        return match.value in card.requirements.classes and (
+            match.type_ is None or match.type_ in card.type_path
+        )
+    if kind == "caste_reserved":
+        return match.value in card.requirements.castes
+    if kind == "race_reserved":
+        return match.value in card.requirements.races
     return card.guild == match.value
 
 
@@ -309,15 +406,58 @@ def parse_orders(data: Any, path: str = "orders") -> tuple[Order, ...]:
 def parse_requirements(data: Any, path: str = "requirements") -> Requirements:
     if data is None:
         return Requirements()
-    if not isinstance(data, Mapping) or not set(data) <= {"classes", "characters", "races"}:
-        raise SpecError("expected {classes, characters, races} lists of slugs", field=path)
+    keys = ("classes", "characters", "races", "castes")
+    if not isinstance(data, Mapping) or not set(data) <= set(keys):
+        raise SpecError("expected {classes, characters, races, castes} lists of slugs", field=path)
     parts: dict[str, frozenset[str]] = {}
-    for key in ("classes", "characters", "races"):
+    for key in keys:
         value = data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             raise SpecError("expected a list of slugs", field=f"{path}.{key}")
         parts[key] = frozenset(value)
     return Requirements(**parts)
+
+
+def parse_play_rules(data: Any, path: str = "play") -> PlayRules:
+    """A card's :class:`PlayRules` from JSON (``None`` or ``{}``: its type's defaults)."""
+    if data is None:
+        return PlayRules()
+    try:
+        d = _keys(data, path, set(), {"acts", "stays", "attach", "one_per_character", "dual_wield_with"})
+        acts = d.get("acts")
+        if acts is not None and acts not in ("now", "after_combat"):
+            raise EffectError(f"{path}.acts", f'expected "now" or "after_combat"; got {acts!r}')
+        stays = _parse_stays(d["stays"], f"{path}.stays") if "stays" in d else None
+        attach = parse_target(d["attach"], f"{path}.attach") if "attach" in d else None
+        if attach is not None and stays is not None and stays.kind == "no":
+            raise EffectError(f"{path}.attach", "a card that does not stay is attached to no one")
+        one = d.get("one_per_character", False)
+        if not isinstance(one, bool):
+            raise EffectError(f"{path}.one_per_character", f"expected true or false, got {one!r}")
+        partners = d.get("dual_wield_with", [])
+        if not isinstance(partners, list):
+            raise EffectError(f"{path}.dual_wield_with", "expected a list of card families")
+        families = tuple(_slug(f, f"{path}.dual_wield_with[{i}]") for i, f in enumerate(partners))
+    except EffectError as exc:
+        raise SpecError(exc.message, field=exc.path) from exc
+    return PlayRules(acts=acts, stays=stays, attach=attach, one_per_character=one, dual_wield_with=families)
+
+
+def _parse_stays(data: Any, path: str) -> Stays:
+    if data in ("no", "permanent"):
+        return Stays(data)
+    if isinstance(data, Mapping) and len(data) == 1 and next(iter(data)) in ("turns", "combats"):
+        kind = next(iter(data))
+        value = data[kind]
+        if isinstance(value, list) and len(value) == 2:
+            lo = _int(value[0], f"{path}.{kind}[0]", lo=1, hi=MAX_TURN)
+            hi = _int(value[1], f"{path}.{kind}[1]", lo=1, hi=MAX_TURN)
+            if lo >= hi:
+                raise EffectError(f"{path}.{kind}", f"range min {lo} is not below max {hi}")
+            return Stays(kind, lo, hi)
+        n = _int(value, f"{path}.{kind}", lo=1, hi=MAX_TURN)
+        return Stays(kind, n, n)
+    raise EffectError(path, f'expected "no", "permanent", {{"turns": N}} or {{"combats": N}}; got {data!r}')
 
 
 def parse_chain(data: Any, path: str = "chain") -> CardMatch | None:

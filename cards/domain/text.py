@@ -18,20 +18,48 @@ from cards.domain.effects import (
     AllyFilter,
     Amount,
     CardMatch,
+    CardTo,
+    Chain,
     ChainOn,
+    Compare,
     Condition,
+    Count,
+    CreateCard,
     Damage,
+    DamageDealt,
+    DamageTaken,
     Discard,
+    DiscardAttached,
     Draw,
     Duration,
     Effect,
+    Event,
+    ExtraAttack,
+    Forbid,
+    GrantOrder,
     Heal,
+    HealDealt,
+    Immune,
+    LoseHp,
+    Marker,
+    MayPlay,
     Mill,
     Modify,
+    MoveCards,
+    OneOf,
+    PlayCard,
     Revive,
+    Scaled,
+    Selector,
+    SetStat,
+    Tap,
+    Target,
+    Trigger,
     Turns,
+    Untap,
+    effect_target,
 )
-from cards.domain.specs import CardSpec, CharacterSpec, Order
+from cards.domain.specs import CardSpec, CharacterSpec, Order, PlayRules, Stays
 
 Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
@@ -47,6 +75,7 @@ class Names:
     guilds: NameTable = field(default_factory=dict)
     types: NameTable = field(default_factory=dict)
     families: NameTable = field(default_factory=dict)
+    castes: NameTable = field(default_factory=dict)
 
     @staticmethod
     def _get(table: NameTable, slug: str, lang: Lang) -> str:
@@ -70,6 +99,9 @@ class Names:
     def family(self, slug: str, lang: Lang) -> str:
         return self._get(self.families, slug, lang)
 
+    def caste(self, slug: str, lang: Lang) -> str:
+        return self._get(self.castes, slug, lang)
+
 
 def names_from_reference(
     reference: Mapping[str, Sequence[Mapping[str, object]]],
@@ -86,6 +118,7 @@ def names_from_reference(
         guilds=table("guilds"),
         types=table("card_types"),
         families=dict(families or {}),
+        castes=table("castes"),
     )
 
 
@@ -96,18 +129,27 @@ STAT_NAMES: Mapping[str, tuple[str, str]] = {
     "initiative": ("Initiative", "Initiative"),
     "attack_min": ("Attack min.", "Attaque min."),
     "attack_max": ("Attack max.", "Attaque max."),
+    "hp_max": ("HP max.", "PV max."),
+    "hp": ("HP", "PV"),
+    "hp_missing": ("HP lost", "PV perdus"),
+    "level": ("level", "niveau"),
 }
 MODIFY_TARGETS: Mapping[str, tuple[str, str]] = {
     "self": ("", ""),
     "opponent": ("Opponent: ", "Adversaire : "),
     "all_allies": ("All your characters: ", "Tous vos personnages : "),
     "all_enemies": ("All enemy characters: ", "Tous les personnages ennemis : "),
-    "other_allies": ("Aura — your other characters: ", "Aura — vos autres personnages : "),
+    "other_allies": ("Your other characters: ", "Vos autres personnages : "),
 }
 DAMAGE_KINDS: Mapping[str, tuple[str, str]] = {
     "physical": ("physical damage (reduced by Defense)", "dégâts physiques (réduits par la Défense)"),
     "magical": ("magic damage (reduced by Spirit)", "dégâts magiques (réduits par l'Esprit)"),
     "direct": ("direct damage (not reduced)", "dégâts directs (non réduits)"),
+}
+KIND_WORDS: Mapping[str, tuple[str, str]] = {
+    "physical": ("physical", "physiques"),
+    "magical": ("magic", "magiques"),
+    "direct": ("direct", "directs"),
 }
 DAMAGE_TARGETS: Mapping[str, tuple[str, str]] = {
     "opponent": ("to the opponent", "à l'adversaire"),
@@ -119,9 +161,71 @@ HEAL_TARGETS: Mapping[str, tuple[str, str]] = {
     "all_allies": ("to each of your characters", "à chacun de vos personnages"),
     "most_wounded_ally": ("to your most wounded character", "à votre personnage le plus blessé"),
 }
+#: Every named target, as the object of a sentence.
+TARGET_WORDS: Mapping[str, tuple[str, str]] = {
+    "self": ("this character", "ce personnage"),
+    "opponent": ("the opponent", "l'adversaire"),
+    "all_allies": ("each of your characters", "chacun de vos personnages"),
+    "other_allies": ("each of your other characters", "chacun de vos autres personnages"),
+    "all_enemies": ("every enemy character", "chaque personnage ennemi"),
+    "other_enemies": ("every other enemy character", "chaque autre personnage ennemi"),
+    "all_characters": ("every character", "chaque personnage"),
+    "ally": ("one of your characters (your choice)", "un de vos personnages (au choix)"),
+    "other_ally": ("another of your characters (your choice)", "un autre de vos personnages (au choix)"),
+    "enemy": ("an enemy character (your choice)", "un personnage ennemi (au choix)"),
+    "character": ("a character (your choice)", "un personnage (au choix)"),
+    "random_ally": ("one of your characters at random", "un de vos personnages au hasard"),
+    "random_other_ally": ("another of your characters at random", "un autre de vos personnages au hasard"),
+    "random_enemy": ("an enemy character at random", "un personnage ennemi au hasard"),
+    "random_other_enemy": ("another enemy character at random", "un autre personnage ennemi au hasard"),
+    "random_character": ("a character at random", "un personnage au hasard"),
+    "most_wounded_ally": ("your most wounded character", "votre personnage le plus blessé"),
+    "fewest_hp_ally": ("your character with the fewest HP", "votre personnage qui a le moins de PV"),
+}
+GROUP_WORDS: Mapping[str, tuple[str, str]] = {
+    "allies": ("your characters", "vos personnages"),
+    "other_allies": ("your other characters", "vos autres personnages"),
+    "enemies": ("the enemy characters", "les personnages ennemis"),
+    "other_enemies": ("the other enemy characters", "les autres personnages ennemis"),
+    "characters": ("the characters", "les personnages"),
+}
+PICK_WORDS: Mapping[str, tuple[str, str]] = {
+    "choice": ("one of {} (your choice)", "un personnage parmi {} (au choix)"),
+    "random": ("one of {} at random", "un personnage parmi {} au hasard"),
+    "most_wounded": ("the most wounded of {}", "le plus blessé parmi {}"),
+    "fewest_hp": ("the one of {} with the fewest HP", "celui qui a le moins de PV parmi {}"),
+}
 CARRY: Mapping[str, tuple[str, str]] = {
     "weapon": ("a weapon", "une arme"),
     "armor": ("an armor", "une armure"),
+}
+PILE_WORDS: Mapping[str, tuple[str, str]] = {
+    "deck": ("deck", "deck"),
+    "hand": ("hand", "main"),
+    "discard": ("discard pile", "défausse"),
+    "removed": ("out of the game", "hors de la partie"),
+    "play": ("in play", "en jeu"),
+    "played_turn": ("played this turn", "jouées ce tour"),
+    "played_game": ("played this game", "jouées pendant la partie"),
+    "opponent_deck": ("the opponent's deck", "le deck adverse"),
+    "attach": ("attached", "attachée"),
+}
+EVENT_WORDS: Mapping[str, tuple[str, str]] = {
+    "game_start": ("At the start of the game", "En début de partie"),
+    "turn_start": ("At the start of each turn", "Au début de chaque tour"),
+    "turn_end": ("At the end of each turn", "À la fin de chaque tour"),
+    "combat_start": ("At the start of each of its combats", "Au début de chacun de ses combats"),
+    "after_cards": ("After the cards of each of its combats", "Après les cartes de chacun de ses combats"),
+    "combat_end": ("At the end of each of its combats", "À la fin de chacun de ses combats"),
+    "leaves_play": ("When this card leaves play", "Quand cette carte quitte le jeu"),
+}
+CMP_WORDS: Mapping[str, tuple[str, str]] = {
+    "<": ("is below", "est inférieur à"),
+    "<=": ("is at most", "est au plus"),
+    ">": ("is above", "est supérieur à"),
+    ">=": ("is at least", "est au moins"),
+    "==": ("is", "vaut"),
+    "!=": ("is not", "ne vaut pas"),
 }
 
 
@@ -135,6 +239,17 @@ def _and(items: Sequence[str], lang: Lang) -> str:
     return f"{', '.join(items[:-1])} {'and' if lang == 'en' else 'et'} {items[-1]}"
 
 
+def _or(items: Sequence[str], lang: Lang) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {'or' if lang == 'en' else 'ou'} {items[-1]}"
+
+
+def _cap(text: str) -> str:
+    """The first letter upper case (``str.capitalize`` would lower the rest, names included)."""
+    return text[:1].upper() + text[1:]
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"-{-n}"
 
@@ -142,6 +257,12 @@ def _signed(n: int) -> str:
 def _plural(n: int, en: str, fr: str, lang: Lang) -> str:
     word = en if lang == "en" else fr
     return word if n == 1 else f"{word}s"
+
+
+def _cards(n: int | None, lang: Lang) -> str:
+    if n is None:
+        return _pick(("every card", "toutes les cartes"), lang)
+    return f"{n} {_plural(n, 'card', 'carte', lang)}"
 
 
 def turns_text(turns: Turns, lang: Lang) -> str:
@@ -158,8 +279,94 @@ def turns_text(turns: Turns, lang: Lang) -> str:
     return _pick((f"on turns {numbers}", f"aux tours {numbers}"), lang)
 
 
-def amount_text(amount: Amount, lang: Lang) -> str:
-    """``2``, ``2 to 3`` / ``2 à 3``, ``Spirit + 2``, ``Spirit + 3 to 5``."""
+def count_text(count: Count, lang: Lang, names: Names) -> str:
+    """What a scaled amount counts: ``card in your discard pile``, ``Spirit of the opponent``."""
+    if count.kind == "stat":
+        assert count.stat is not None
+        stat = _pick(STAT_NAMES[count.stat], lang)
+        whose = _pick(
+            ("this character", "ce personnage") if count.of == "self" else ("the opponent", "l'adversaire"),
+            lang,
+        )
+        return _pick((f"point of {stat} of {whose}", f"point de {stat} de {whose}"), lang)
+    if count.kind == "cards":
+        what = (
+            match_text(count.match, lang, names)
+            if count.match is not None
+            else _pick(("card", "carte"), lang)
+        )
+        assert count.pile is not None
+        if count.pile in ("deck", "hand", "discard"):
+            owner = {
+                "self": ("your", "votre"),
+                "opponent": ("the opponent's", "la"),
+                "both": ("either", "chaque"),
+            }
+            pile = _pick(PILE_WORDS[count.pile], lang)
+            if lang == "en":
+                return f"{what} in {owner[count.owner][0]} {pile}"
+            suffix = {
+                "self": f"de votre {pile}",
+                "opponent": f"de la {pile} adverse",
+                "both": f"de chaque {pile}",
+            }
+            return f"{what} {suffix[count.owner]}"
+        if count.pile == "play" and count.on is not None:
+            on = target_text(count.on, lang, names)
+            return _pick((f"{what} attached to {on}", f"{what} attachée à {on}"), lang)
+        return f"{what} {_pick(PILE_WORDS[count.pile], lang)}"
+    if count.kind == "characters":
+        assert count.characters is not None
+        who = target_text(count.characters, lang, names)
+        state = _pick(("dead", "mort") if count.dead else ("alive", "en vie"), lang)
+        return _pick((f"character among {who} ({state})", f"personnage parmi {who} ({state})"), lang)
+    if count.kind == "markers":
+        assert count.on is not None
+        on = target_text(count.on, lang, names)
+        return _pick((f"'{count.marker}' marker on {on}", f"marqueur « {count.marker} » sur {on}"), lang)
+    if count.kind == "guilds":
+        return _pick(("guild of this character", "guilde de ce personnage"), lang)
+    if count.kind == "classes":
+        return _pick(("class of this character", "classe de ce personnage"), lang)
+    return _pick(("point of damage dealt this turn", "point de dégâts infligés ce tour"), lang)
+
+
+def scaled_text(value: Scaled, lang: Lang, names: Names, *, signed: bool = False) -> str:
+    """``2 + 1 per card in your discard pile (max 6)``."""
+    per = count_text(value.per, lang, names)
+    each = _signed(value.each) if signed and not value.plus else str(value.each)
+    if value.div != 1:
+        rounding = _pick(
+            ("rounded up", "arrondi au supérieur")
+            if value.round_up
+            else ("rounded down", "arrondi à l'inférieur"),
+            lang,
+        )
+        core = _pick(
+            (
+                f"{each} per {value.div} × {per} ({rounding})",
+                f"{each} par tranche de {value.div} {per} ({rounding})",
+            ),
+            lang,
+        )
+    else:
+        core = _pick((f"{each} per {per}", f"{each} par {per}"), lang)
+    if value.plus:
+        sign = "-" if value.each < 0 else "+"
+        core = f"{_signed(value.plus) if signed else value.plus} {sign} {core.lstrip('-')}"
+    bounds = []
+    if value.lo is not None:
+        bounds.append(f"min {value.lo}")
+    if value.hi is not None:
+        bounds.append(f"max {value.hi}")
+    return f"{core} ({', '.join(bounds)})" if bounds else core
+
+
+def amount_text(amount: Amount | Scaled, lang: Lang, names: Names | None = None) -> str:
+    """``2``, ``2 to 3`` / ``2 à 3``, ``Spirit + 2``, ``Spirit + 3 to 5``; ``X`` for a scaled amount
+    (:func:`where_x` says what X is)."""
+    if isinstance(amount, Scaled):
+        return "X"
     if amount.lo == amount.hi:
         bonus = str(abs(amount.lo))
     else:
@@ -173,25 +380,108 @@ def amount_text(amount: Amount, lang: Lang) -> str:
     return f"{stat} {sign} {bonus}"
 
 
+def where_x(amount: Amount | Scaled, lang: Lang, names: Names) -> str:
+    """``, where X = 1 per …`` for a scaled amount; nothing otherwise."""
+    if not isinstance(amount, Scaled):
+        return ""
+    return _pick((", where X = ", ", où X = "), lang) + scaled_text(amount, lang, names)
+
+
+def modifier_text(amount: int | Amount | Scaled, lang: Lang, names: Names) -> str:
+    """A modifier: ``+2``, ``-1``, ``+1 to +3``, ``+Spirit``, ``+1 per …``."""
+    if isinstance(amount, int):
+        return _signed(amount)
+    if isinstance(amount, Scaled):
+        return scaled_text(amount, lang, names, signed=True)
+    if amount.stat is None:
+        return f"{_signed(amount.lo)} {'to' if lang == 'en' else 'à'} {_signed(amount.hi)}"
+    return f"+{amount_text(amount, lang, names)}"
+
+
 def match_text(match: CardMatch, lang: Lang, names: Names) -> str:
     """What a chain allows: ``any card``, ``Armor``, ``one-handed Weapon``, ``'Wakizashi'``, …"""
     if match.kind == "any":
         return _pick(("any card", "n'importe quelle carte"), lang)
+    if match.kind == "any_of":
+        return _or([match_text(o, lang, names) for o in match.options], lang)
     if match.kind == "type":
         name = names.type(match.value, lang)
-        if match.hands is None:
-            return name
-        if lang == "en":
-            return f"{'one' if match.hands == 1 else 'two'}-handed {name}"
-        return f"{name} à {'une main' if match.hands == 1 else 'deux mains'}"
+        if match.hands is not None:
+            if lang == "en":
+                name = f"{'one' if match.hands == 1 else 'two'}-handed {name}"
+            else:
+                name = f"{name} à {'une main' if match.hands == 1 else 'deux mains'}"
+        if match.zone is not None:
+            zone = _pick(("zone", "de zone") if match.zone else ("non-zone", "hors zone"), lang)
+            name = f"{zone} {name}" if lang == "en" else f"{name} {zone}"
+        if match.guild is not None:
+            guild = names.guild(match.guild, lang)
+            name = _pick((f"{guild} {name}", f"{name} de la guilde {guild}"), lang)
+        return name
     if match.kind == "card":
         name = names.family(match.value, lang)
         return f"'{name}'" if lang == "en" else f"« {name} »"
-    if match.kind == "class_reserved":
-        cls = names.cls(match.value, lang)
-        return _pick((f"a card reserved to {cls}", f"une carte réservée aux {cls}"), lang)
+    if match.kind in ("class_reserved", "caste_reserved", "race_reserved"):
+        lookup = {"class_reserved": names.cls, "caste_reserved": names.caste, "race_reserved": names.race}
+        who = lookup[match.kind](match.value, lang)
+        if match.type_ is not None:
+            what = names.type(match.type_, lang)
+            return _pick((f"a {what} reserved to {who}", f"un(e) {what} réservé(e) aux {who}"), lang)
+        return _pick((f"a card reserved to {who}", f"une carte réservée aux {who}"), lang)
     guild = names.guild(match.value, lang)
     return _pick((f"a {guild} card", f"une carte de la guilde {guild}"), lang)
+
+
+def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
+    parts: list[str] = []
+    if selector.guild is not None:
+        guild = names.guild(selector.guild, lang)
+        parts.append(_pick((f"guild {guild}", f"guilde {guild}"), lang))
+    if selector.class_ is not None:
+        parts.append(names.cls(selector.class_, lang))
+    if selector.race is not None:
+        parts.append(names.race(selector.race, lang))
+    if selector.caste is not None:
+        parts.append(names.caste(selector.caste, lang))
+    if selector.family is not None:
+        parts.append(names.family(selector.family, lang))
+    if selector.single_class is not None:
+        parts.append(
+            _pick(
+                ("single-class", "non multi-classé")
+                if selector.single_class
+                else ("multi-class", "multi-classé"),
+                lang,
+            )
+        )
+    if selector.tapped is not None:
+        parts.append(_pick(("tapped", "incliné") if selector.tapped else ("untapped", "relevé"), lang))
+    if selector.carrying is not None:
+        what = match_text(selector.carrying, lang, names)
+        parts.append(_pick((f"carrying {what}", f"portant {what}"), lang))
+    return parts
+
+
+def target_text(target: Target, lang: Lang, names: Names | None = None) -> str:
+    """A target as the object of a sentence: ``the opponent``, ``your other characters (Mage)``."""
+    names = names or Names()
+    if isinstance(target, str):
+        return _pick(TARGET_WORDS[target], lang)
+    group = _pick(GROUP_WORDS.get(target.group, (target.group, target.group)), lang)
+    parts = _filter_parts(target, lang, names)
+    if parts:
+        group = f"{group} ({', '.join(parts)})"
+    if target.pick is None:
+        return group
+    return _pick(PICK_WORDS[target.pick], lang).format(group)
+
+
+def _with(target: Target, default: str, lang: Lang, names: Names, en: str, fr: str) -> str:
+    """`` to the opponent`` style suffix, empty when the target is the op's default."""
+    if target == default:
+        return ""
+    word = target_text(target, lang, names)
+    return f" {en if lang == 'en' else fr} {word}"
 
 
 def condition_text(when: Condition, lang: Lang, names: Names) -> str:
@@ -236,7 +526,134 @@ def condition_text(when: Condition, lang: Lang, names: Names) -> str:
     if when.ally_alive is not None:
         ally = names.family(when.ally_alive, lang)
         parts.append(_pick((f"while {ally} is alive", f"tant que {ally} est en vie"), lang))
+    parts.extend(_condition_v2_parts(when, lang, names))
     return ", ".join(parts)
+
+
+def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
+    parts: list[str] = []
+    if when.played_by_caste is not None:
+        caste = names.caste(when.played_by_caste, lang)
+        parts.append(_pick((f"if played by {_a(caste)}", f"si jouée par un personnage {caste}"), lang))
+    if when.opponent_caste is not None:
+        caste = names.caste(when.opponent_caste, lang)
+        parts.append(_pick((f"against {_a(caste)}", f"contre un personnage {caste}"), lang))
+    if when.played_by_single_class is not None:
+        parts.append(
+            _pick(
+                ("if played by a single-class character", "si jouée par un personnage non multi-classé")
+                if when.played_by_single_class
+                else ("if played by a multi-class character", "si jouée par un personnage multi-classé"),
+                lang,
+            )
+        )
+    if when.opponent_single_class is not None:
+        parts.append(
+            _pick(
+                ("against a single-class character", "contre un personnage non multi-classé")
+                if when.opponent_single_class
+                else ("against a multi-class character", "contre un personnage multi-classé"),
+                lang,
+            )
+        )
+    if when.opponent_is is not None:
+        who = names.family(when.opponent_is, lang)
+        parts.append(_pick((f"against {who}", f"contre {who}"), lang))
+    for key, en, fr in (
+        ("carrying_match", "if carrying {}", "s'il porte : {}"),
+        ("opponent_carrying_match", "if the opponent carries {}", "si l'adversaire porte : {}"),
+        ("plays", "if this character plays {}", "si ce personnage joue : {}"),
+        ("opponent_plays", "if the opponent plays {}", "si l'adversaire joue : {}"),
+        ("follows", "if played after {}", "si jouée après : {}"),
+        ("followed_by", "if followed by {}", "si suivie de : {}"),
+    ):
+        match = getattr(when, key)
+        if match is not None:
+            what = match_text(match, lang, names)
+            parts.append((en if lang == "en" else fr).format(what))
+    if when.chained is not None:
+        parts.append(
+            _pick(
+                ("if played as a chained card", "si jouée en Enchaînement")
+                if when.chained
+                else ("if played first", "si jouée en premier"),
+                lang,
+            )
+        )
+    if when.ally is not None:
+        who = ", ".join(_filter_parts(when.ally, lang, names))
+        parts.append(
+            _pick(
+                (f"if one of your other characters is {who}", f"si un de vos autres personnages est {who}"),
+                lang,
+            )
+        )
+    if when.ally_dead is not None:
+        ally = names.family(when.ally_dead, lang)
+        parts.append(_pick((f"while {ally} is dead", f"tant que {ally} est mort"), lang))
+    if when.ally_present is not None:
+        ally = names.family(when.ally_present, lang)
+        parts.append(
+            _pick((f"if {ally} is one of your characters", f"si {ally} fait partie de vos personnages"), lang)
+        )
+    for key, yes, no in (
+        (
+            "tapped",
+            ("if this character is tapped", "si ce personnage est incliné"),
+            ("if this character is untapped", "si ce personnage est relevé"),
+        ),
+        (
+            "opponent_tapped",
+            ("if the opponent is tapped", "si l'adversaire est incliné"),
+            ("if the opponent is untapped", "si l'adversaire est relevé"),
+        ),
+        (
+            "active",
+            ("if you are the active player", "si vous êtes le joueur actif"),
+            ("if you are the passive player", "si vous êtes le joueur passif"),
+        ),
+    ):
+        value = getattr(when, key)
+        if value is not None:
+            parts.append(_pick(yes if value else no, lang))
+    if when.compare is not None:
+        parts.append(compare_text(when.compare, lang, names))
+    if when.any is not None:
+        alternatives = [condition_text(c, lang, names) for c in when.any]
+        parts.append(f"({_or(alternatives, lang)})")
+    if when.not_ is not None:
+        parts.append(
+            _pick(
+                (
+                    f"unless {condition_text(when.not_, lang, names)}",
+                    f"sauf {condition_text(when.not_, lang, names)}",
+                ),
+                lang,
+            )
+        )
+    return parts
+
+
+def compare_text(compare: Compare, lang: Lang, names: Names) -> str:
+    left = _count_total(compare.left, lang, names)
+    right = str(compare.right) if isinstance(compare.right, int) else _count_total(compare.right, lang, names)
+    return _pick(
+        (f"if {left} {CMP_WORDS[compare.cmp][0]} {right}", f"si {left} {CMP_WORDS[compare.cmp][1]} {right}"),
+        lang,
+    )
+
+
+def _count_total(count: Count, lang: Lang, names: Names) -> str:
+    if count.kind == "stat":
+        assert count.stat is not None
+        stat = _pick(STAT_NAMES[count.stat], lang)
+        mine = count.of == "self"
+        whose = _pick(("this character", "ce personnage") if mine else ("the opponent", "l'adversaire"), lang)
+        return _pick((f"the {stat} of {whose}", f"{stat} de {whose}"), lang)
+    return _pick(
+        (f"the number of {count_text(count, lang, names)}", f"le nombre de {count_text(count, lang, names)}"),
+        lang,
+    )
 
 
 def _a(noun: str) -> str:
@@ -259,14 +676,18 @@ def ally_filter_text(allies: AllyFilter, lang: Lang, names: Names) -> str:
 def _aura_text(effect: Modify, lang: Lang, names: Names) -> str:
     """``Aura — your other characters (guild Zil): Attack +1, while this character is alive``."""
     stat = _pick(STAT_NAMES[effect.stat], lang)
-    who = _pick(("your other characters", "vos autres personnages"), lang)
+    if effect_target(effect) == "other_allies":
+        who = _pick(("your other characters", "vos autres personnages"), lang)
+    else:
+        who = target_text(effect_target(effect), lang, names)
     if effect.allies is not None:
         who = f"{who} ({ally_filter_text(effect.allies, lang, names)})"
     return _pick(
         (
-            f"Aura — {who}: {stat} {_signed(effect.amount)} when they fight, while this character is alive",
-            f"Aura — {who} : {stat} {_signed(effect.amount)} quand ils combattent, tant que ce "
-            "personnage est en vie",
+            f"Aura — {who}: {stat} {modifier_text(effect.amount, lang, names)} when they fight, while this "
+            "character is alive",
+            f"Aura — {who} : {stat} {modifier_text(effect.amount, lang, names)} quand ils combattent, tant "
+            "que ce personnage est en vie",
         ),
         lang,
     )
@@ -277,59 +698,123 @@ def _duration(duration: Duration, lang: Lang) -> str:
         return ""
     if duration.kind == "permanent":
         return _pick((" (permanent)", " (permanent)"), lang)
+    if duration.kind == "game":
+        return _pick((" until the end of the game", " jusqu'à la fin de la partie"), lang)
     n = duration.turns
+    if duration.kind == "combats":
+        return _pick(
+            (
+                f" for {n} {'combat' if n == 1 else 'combats'}",
+                f" pendant {n} {_plural(n, 'combat', 'combat', lang)}",
+            ),
+            lang,
+        )
     return _pick(
         (f" for {n} {'turn' if n == 1 else 'turns'}", f" pendant {n} {_plural(n, 'tour', 'tour', lang)}"),
         lang,
     )
 
 
-def effect_text(effect: Effect, lang: Lang, names: Names | None = None) -> str:
-    """One effect as one sentence (with its condition), ending with a full stop."""
+def _who_prefix(target: Target, lang: Lang, names: Names) -> str:
+    """``Opponent: `` and the like, for a modifier's target ("" for the holder)."""
+    if isinstance(target, str) and target in MODIFY_TARGETS:
+        return _pick(MODIFY_TARGETS[target], lang)
+    word = target_text(target, lang, names)
+    word = word[:1].upper() + word[1:]
+    return f"{word}: " if lang == "en" else f"{word} : "
+
+
+def _kinds_text(kinds: Sequence[str], lang: Lang) -> str:
+    if not kinds:
+        return ""
+    return " " + _or([_pick(KIND_WORDS[k], lang) for k in kinds], lang)
+
+
+def _effects_inline(effects: Sequence[Effect], lang: Lang, names: Names) -> str:
+    return "; ".join(effect_text(e, lang, names).rstrip(".") for e in effects)
+
+
+def event_text(event: Event, lang: Lang, names: Names) -> str:
+    if event.kind in EVENT_WORDS:
+        return _pick(EVENT_WORDS[event.kind], lang)
+    who = target_text(event.who, lang, names)
+    if event.kind == "plays":
+        assert event.match is not None
+        what = match_text(event.match, lang, names)
+        return _pick((f"Each time {who} plays {what}", f"Chaque fois que {who} joue : {what}"), lang)
+    if event.kind == "dies":
+        return _pick((f"When {who} dies", f"Quand {who} meurt"), lang)
+    return _pick((f"Each time {who} takes damage", f"Chaque fois que {who} subit des dégâts"), lang)
+
+
+def effect_text(effect: Effect, lang: Lang, names: Names | None = None, context: str | None = None) -> str:
+    """One effect as one sentence (with its condition), ending with a full stop.
+
+    ``context`` (``card``, ``ability``, ``order``) says where the effect is: a character's standing
+    modifier on others is an aura; without it, only ``other_allies`` reads as an aura (version 1).
+    """
     names = names or Names()
-    text: str
-    if isinstance(effect, Modify) and effect.target == "other_allies":
+    if (
+        isinstance(effect, Modify)
+        and effect_target(effect) != "self"
+        and effect.duration.kind == "combat"
+        and (context == "ability" or (context is None and effect_target(effect) == "other_allies"))
+    ):
         text = _aura_text(effect, lang, names)
-    elif isinstance(effect, Modify):
+    else:
+        text = _effect_core(effect, lang, names)
+    if isinstance(effect, Damage | Heal | LoseHp | ExtraAttack):
+        text += where_x(effect.amount, lang, names)
+    if effect.when is not None:
+        text = f"{text}, {condition_text(effect.when, lang, names)}"
+    return f"{text}."
+
+
+def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
+    if isinstance(effect, Modify):
         stat = _pick(STAT_NAMES[effect.stat], lang)
-        target = _pick(MODIFY_TARGETS[effect.target], lang)
-        text = f"{target}{stat} {_signed(effect.amount)}{_duration(effect.duration, lang)}"
-    elif isinstance(effect, Damage):
-        amount = amount_text(effect.amount, lang)
-        text = _pick(
+        target = _who_prefix(effect_target(effect), lang, names)
+        return f"{target}{stat} {modifier_text(effect.amount, lang, names)}{_duration(effect.duration, lang)}"
+    if isinstance(effect, Damage):
+        amount = amount_text(effect.amount, lang, names)
+        aim = effect_target(effect)
+        if isinstance(aim, str) and aim in DAMAGE_TARGETS:
+            to = _pick(DAMAGE_TARGETS[aim], lang)
+        else:
+            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+        return _pick(
             (
-                f"Deals {amount} {DAMAGE_KINDS[effect.kind][0]} {DAMAGE_TARGETS[effect.target][0]}",
-                f"Inflige {amount} {DAMAGE_KINDS[effect.kind][1]} {DAMAGE_TARGETS[effect.target][1]}",
+                f"Deals {amount} {DAMAGE_KINDS[effect.kind][0]} {to}",
+                f"Inflige {amount} {DAMAGE_KINDS[effect.kind][1]} {to}",
             ),
             lang,
         )
-    elif isinstance(effect, Heal):
-        amount = amount_text(effect.amount, lang)
-        text = _pick(
-            (
-                f"Heals {amount} HP {HEAL_TARGETS[effect.target][0]}",
-                f"Soigne {amount} PV {HEAL_TARGETS[effect.target][1]}",
-            ),
-            lang,
-        )
-    elif isinstance(effect, Draw):
+    if isinstance(effect, Heal):
+        amount = amount_text(effect.amount, lang, names)
+        aim = effect_target(effect)
+        if isinstance(aim, str) and aim in HEAL_TARGETS:
+            to = _pick(HEAL_TARGETS[aim], lang)
+        else:
+            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+        return _pick((f"Heals {amount} HP {to}", f"Soigne {amount} PV {to}"), lang)
+    if isinstance(effect, Draw):
         n = effect.count
-        text = _pick(
+        return _pick(
             (f"Draw {n} {'card' if n == 1 else 'cards'}", f"Piochez {n} {_plural(n, '', 'carte', lang)}"),
             lang,
         )
-    elif isinstance(effect, Discard):
+    if isinstance(effect, Discard):
         n = effect.count
-        text = _pick(
+        return _pick(
             (
                 f"The opponent discards {n} random {'card' if n == 1 else 'cards'}",
                 f"L'adversaire défausse {n} {_plural(n, '', 'carte', lang)} au hasard",
             ),
             lang,
         )
-    elif isinstance(effect, Mill):
+    if isinstance(effect, Mill):
         n = effect.count
-        text = _pick(
+        return _pick(
             (
                 "The top card of the opponent's deck goes to the discard pile"
                 if n == 1
@@ -339,32 +824,283 @@ def effect_text(effect: Effect, lang: Lang, names: Names | None = None) -> str:
             ),
             lang,
         )
-    elif isinstance(effect, Revive):
-        text = _pick(
+    if isinstance(effect, Revive):
+        return _pick(
             (
                 f"One of your dead characters comes back with {effect.hp} HP",
                 f"Un de vos personnages morts revient avec {effect.hp} PV",
             ),
             lang,
         )
-    else:
-        assert isinstance(effect, ChainOn)
+    if isinstance(effect, ChainOn):
         what = match_text(effect.match, lang, names)
-        text = _pick(
+        return _pick(
             (f"Gains Chain when you play {what}", f"Gagne Enchaînement si vous jouez : {what}"), lang
         )
-    if effect.when is not None:
-        text = f"{text}, {condition_text(effect.when, lang, names)}"
-    return f"{text}."
+    return _effect_core_v2(effect, lang, names)
 
 
-def effects_lines(effects: Sequence[Effect], lang: Lang, names: Names | None = None) -> list[str]:
-    return [effect_text(e, lang, names) for e in effects]
+def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
+    if isinstance(effect, SetStat):
+        stat = _pick(STAT_NAMES[effect.stat], lang)
+        value = effect.value
+        if isinstance(value, tuple):
+            shown = f"{value[0]}–{value[1]}"
+        elif isinstance(value, Scaled):
+            shown = scaled_text(value, lang, names)
+        else:
+            shown = str(value)
+        prefix = _who_prefix(effect_target(effect), lang, names)
+        return f"{prefix}{stat} = {shown}{_duration(effect.duration, lang)}"
+    if isinstance(effect, LoseHp):
+        amount = amount_text(effect.amount, lang, names)
+        who = target_text(effect_target(effect), lang, names)
+        who = _cap(who)
+        return _pick(
+            (
+                f"{who} loses {amount} HP (not damage, not scored)",
+                f"{who} perd {amount} PV (ni dégâts, ni score)",
+            ),
+            lang,
+        )
+    if isinstance(effect, DamageTaken):
+        kinds = _kinds_text(effect.kinds, lang)
+        return (
+            _who_prefix(effect_target(effect), lang, names)
+            + _pick(
+                (
+                    f"{_signed(effect.amount)} to{kinds} damage taken",
+                    f"{_signed(effect.amount)} aux dégâts{kinds} subis",
+                ),
+                lang,
+            )
+            + _duration(effect.duration, lang)
+        )
+    if isinstance(effect, DamageDealt | HealDealt):
+        if isinstance(effect, DamageDealt):
+            what = _pick(
+                (
+                    f"{_kinds_text(effect.kinds, lang)} damage dealt".lstrip(),
+                    f"dégâts{_kinds_text(effect.kinds, lang)} infligés",
+                ),
+                lang,
+            )
+        else:
+            what = _pick(("heals given", "soins prodigués"), lang)
+        if effect.cards is not None:
+            by = match_text(effect.cards, lang, names)
+            what += _pick((f" by {by}", f" par : {by}"), lang)
+        to = _pick(("to", "aux"), lang)
+        prefix = _who_prefix(effect_target(effect), lang, names)
+        return f"{prefix}{_signed(effect.amount)} {to} {what}{_duration(effect.duration, lang)}"
+    if isinstance(effect, Immune):
+        if effect.cards is not None:
+            what = match_text(effect.cards, lang, names)
+            core = _pick((f"Immune to {what}", f"Immunité : {what}"), lang)
+        else:
+            core = _pick(
+                (
+                    f"Immune to{_kinds_text(effect.kinds, lang)} damage",
+                    f"Immunité aux dégâts{_kinds_text(effect.kinds, lang)}",
+                ),
+                lang,
+            )
+        return f"{_who_prefix(effect_target(effect), lang, names)}{core}{_duration(effect.duration, lang)}"
+    if isinstance(effect, Marker):
+        n = abs(effect.count)
+        on = _cap(target_text(effect_target(effect), lang, names))
+        markers_en = "marker" if n == 1 else "markers"
+        markers_fr = _plural(n, "marqueur", "marqueur", lang)
+        verb = _pick(("gains", "gagne") if effect.count > 0 else ("loses", "perd"), lang)
+        return _pick(
+            (
+                f"{on} {verb} {n} '{effect.name}' {markers_en}",
+                f"{on} {verb} {n} {markers_fr} « {effect.name} »",
+            ),
+            lang,
+        )
+    if isinstance(effect, Tap | Untap):
+        who = target_text(effect_target(effect), lang, names)
+        who = _cap(who)
+        if isinstance(effect, Tap):
+            return _pick((f"{who} is tapped", f"{who} est incliné"), lang)
+        return _pick((f"{who} is untapped", f"{who} est relevé"), lang)
+    if isinstance(effect, Chain):
+        what = match_text(effect.match, lang, names)
+        return _pick((f"Chain: {what}", f"Enchaînement : {what}"), lang)
+    if isinstance(effect, MoveCards):
+        what = (
+            match_text(effect.cards, lang, names)
+            if effect.cards is not None
+            else _pick(("card", "carte"), lang)
+        )
+        count = "every" if effect.count is None else str(effect.count)
+        if lang == "fr":
+            count = "toutes les cartes :" if effect.count is None else str(effect.count)
+        whose_en = "your" if effect.owner == "self" else "the opponent's"
+        whose_fr = "votre" if effect.owner == "self" else "la"
+        adverse = "" if effect.owner == "self" else " adverse"
+        pick = {
+            "random": ("at random", "au hasard"),
+            "choice": ("of your choice", "au choix"),
+            "top": ("from the top", "du dessus"),
+        }[effect.pick]
+        src_en, src_fr = PILE_WORDS[effect.from_]
+        dst_en, dst_fr = PILE_WORDS[effect.to]
+        dst_en_full = dst_en if effect.to == "removed" else f"to {whose_en} {dst_en}"
+        dst_fr_full = dst_fr if effect.to == "removed" else f"dans {whose_fr} {dst_fr}{adverse}"
+        go = "go" if effect.count != 1 else "goes"
+        return _cap(
+            _pick(
+                (
+                    f"{count} {what} ({pick[0]}) from {whose_en} {src_en} {go} {dst_en_full}",
+                    f"{count} {what} ({pick[1]}) de {whose_fr} {src_fr}{adverse} : {dst_fr_full}",
+                ),
+                lang,
+            )
+        )
+    if isinstance(effect, CardTo):
+        where = {
+            "hand": ("to your hand", "dans votre main"),
+            "deck": ("to your deck", "dans votre deck"),
+            "opponent_deck": ("to the opponent's deck", "dans le deck adverse"),
+            "removed": ("out of the game", "hors de la partie"),
+        }[effect.to]
+        return _pick((f"This card then goes {where[0]}", f"Cette carte va ensuite {where[1]}"), lang)
+    if isinstance(effect, DiscardAttached):
+        what = match_text(effect.cards, lang, names) if effect.cards is not None else ""
+        on = target_text(effect_target(effect), lang, names)
+        cards = _cards(effect.count, lang)
+        owner = {
+            "any": ("", ""),
+            "self": (" of yours", " à vous"),
+            "opponent": (" of the opponent's", " adverses"),
+        }[effect.owner]
+        kind = f" ({what})" if what else ""
+        is_are = "is" if effect.count == 1 else "are"
+        return _cap(
+            _pick(
+                (
+                    f"{cards}{kind}{owner[0]} attached to {on} {is_are} discarded",
+                    f"{cards}{kind}{owner[1]} attachée(s) à {on} : défaussée(s)",
+                ),
+                lang,
+            )
+        )
+    if isinstance(effect, CreateCard):
+        name = names.family(effect.card, lang)
+        where = {
+            "hand": ("into your hand", "dans votre main"),
+            "deck": ("into your deck", "dans votre deck"),
+            "discard": ("into your discard pile", "dans votre défausse"),
+            "play": (
+                "and played by " + target_text(effect_target(effect), "en", names),
+                "et jouée par " + target_text(effect_target(effect), "fr", names),
+            ),
+            "attach": (
+                "and attached to " + target_text(effect_target(effect), "en", names),
+                "et attachée à " + target_text(effect_target(effect), "fr", names),
+            ),
+        }[effect.to]
+        n = effect.count
+        return _pick(
+            (
+                f"{n} '{name}' {'is' if n == 1 else 'are'} created {where[0]}",
+                f"{n} « {name} » {'est créée' if n == 1 else 'sont créées'} {where[1]}",
+            ),
+            lang,
+        )
+    if isinstance(effect, PlayCard):
+        what = (
+            match_text(effect.cards, lang, names)
+            if effect.cards is not None
+            else _pick(("a card", "une carte"), lang)
+        )
+        pile = PILE_WORDS[effect.from_]
+        by = target_text(effect_target(effect), lang, names)
+        return _cap(
+            _pick(
+                (
+                    f"{what} from your {pile[0]} is played by {by} after the cards of the turn",
+                    f"{what} de votre {pile[1]} est jouée par {by} après les cartes du tour",
+                ),
+                lang,
+            )
+        )
+    if isinstance(effect, Forbid):
+        who = target_text(effect_target(effect), lang, names)
+        who = _cap(who)
+        if effect.what == "attack":
+            core = _pick((f"{who} makes no clash attack", f"{who} ne fait pas d'attaque"), lang)
+        else:
+            what = (
+                match_text(effect.cards, lang, names)
+                if effect.cards is not None
+                else _pick(("any card", "aucune carte"), lang)
+            )
+            verb = _pick(("play", "jouer") if effect.what == "play" else ("chain", "enchaîner"), lang)
+            core = _pick((f"{who} cannot {verb} {what}", f"{who} ne peut pas {verb} : {what}"), lang)
+        return core + _duration(effect.duration, lang)
+    if isinstance(effect, ExtraAttack):
+        amount = amount_text(effect.amount, lang, names)
+        kind = _pick(("physical", "physique") if effect.kind == "physical" else ("magic", "magique"), lang)
+        on = _with(effect_target(effect), "opponent", lang, names, "on", "sur")
+        return _pick(
+            (f"An extra {kind} attack of {amount}{on}", f"Une attaque {kind} supplémentaire de {amount}{on}"),
+            lang,
+        )
+    if isinstance(effect, GrantOrder):
+        who = target_text(effect_target(effect), lang, names)
+        return _pick(
+            (
+                f"{_cap(who)} gets its Ordre bonus this combat",
+                f"{_cap(who)} obtient son bonus d'Ordre ce combat",
+            ),
+            lang,
+        )
+    if isinstance(effect, OneOf):
+        options = [_effects_inline(o, lang, names) for o in effect.options]
+        how = _pick(
+            ("your choice", "au choix") if effect.pick == "choice" else ("at random", "au hasard"), lang
+        )
+        return _pick(
+            (f"One of ({how}): {' | '.join(options)}", f"Un de ({how}) : {' | '.join(options)}"), lang
+        )
+    if isinstance(effect, Trigger):
+        when = event_text(effect.on, lang, names)
+        limit = ""
+        if effect.limit is not None:
+            limit = _pick(
+                (" (once per turn)", " (une fois par tour)")
+                if effect.limit == "once_per_turn"
+                else (" (once per game)", " (une fois par partie)"),
+                lang,
+            )
+        return (
+            f"{when}{limit}: {_effects_inline(effect.effects, lang, names)}"
+            if lang == "en"
+            else f"{when}{limit} : {_effects_inline(effect.effects, lang, names)}"
+        )
+    assert isinstance(effect, MayPlay)
+    what = match_text(effect.cards, lang, names)
+    return _pick(
+        (
+            f"May play {what} whatever its requirements",
+            f"Peut jouer : {what}, sans tenir compte des prérequis",
+        ),
+        lang,
+    )
+
+
+def effects_lines(
+    effects: Sequence[Effect], lang: Lang, names: Names | None = None, context: str | None = None
+) -> list[str]:
+    return [effect_text(e, lang, names, context) for e in effects]
 
 
 def order_text(order: Order, lang: Lang, names: Names | None = None) -> str:
     """An Ordre: ``Ordre — on turns 1 and 3: Attack +2.``"""
-    bonus = "; ".join(effect_text(e, lang, names).rstrip(".") for e in order.effects)
+    bonus = "; ".join(effect_text(e, lang, names, "order").rstrip(".") for e in order.effects)
     when = turns_text(order.turns, lang)
     return _pick((f"Ordre — {when}: {bonus}.", f"Ordre — {when} : {bonus}."), lang)
 
@@ -372,9 +1108,84 @@ def order_text(order: Order, lang: Lang, names: Names | None = None) -> str:
 def character_lines(character: CharacterSpec, lang: Lang, names: Names | None = None) -> list[str]:
     """A character's abilities, then its Ordres, one line each."""
     return [
-        *effects_lines(character.abilities, lang, names),
+        *effects_lines(character.abilities, lang, names, "ability"),
         *(order_text(o, lang, names) for o in character.orders),
     ]
+
+
+def _stays_text(stays: Stays, lang: Lang) -> str:
+    if stays.kind == "permanent":
+        return _pick(("stays in play", "reste en jeu"), lang)
+    span = str(stays.lo) if stays.lo == stays.hi else f"{stays.lo} {_pick(('to', 'à'), lang)} {stays.hi}"
+    unit = _pick(("turns", "tours") if stays.kind == "turns" else ("combats", "combats"), lang)
+    return _pick((f"stays in play for {span} {unit}", f"reste en jeu pendant {span} {unit}"), lang)
+
+
+def play_lines(card: CardSpec, lang: Lang, names: Names) -> list[str]:
+    """How the card comes into play (its type's default, or what its text says)."""
+    play: PlayRules = card.play
+    lines: list[str] = []
+    if play.dual_wield_with:
+        partners = _or(
+            [
+                f"'{names.family(f, lang)}'" if lang == "en" else f"« {names.family(f, lang)} »"
+                for f in play.dual_wield_with
+            ],
+            lang,
+        )
+        lines.append(
+            _pick(
+                (f"Ambidexterity only beside {partners}.", f"Ambidextrie uniquement avec {partners}."), lang
+            )
+        )
+    if card.attaches and play.default:
+        lines.append(
+            _pick(
+                (
+                    "Carried: acts after the combat, for the rest of the game.",
+                    "Équipement : agit après le combat, jusqu'à la fin de la partie.",
+                ),
+                lang,
+            )
+        )
+    elif card.attaches:
+        acts = _pick(
+            ("acts after the combat", "agit après le combat")
+            if card.acts_after_combat
+            else ("acts at once", "agit aussitôt"),
+            lang,
+        )
+        assert play.stays is not None or card.attaches
+        stays = (
+            _stays_text(play.stays, lang)
+            if play.stays is not None
+            else _pick(("stays in play", "reste en jeu"), lang)
+        )
+        on = ""
+        if play.attach is not None:
+            on = _pick(
+                (
+                    f", attached to {target_text(play.attach, 'en', names)}",
+                    f", attachée à {target_text(play.attach, 'fr', names)}",
+                ),
+                lang,
+            )
+        lines.append(_pick((f"Stays: {acts}, {stays}{on}.", f"En jeu : {acts}, {stays}{on}."), lang))
+    elif card.is_consumable and play.acts is None:
+        lines.append(
+            _pick(("Acts at once, then is discarded.", "Agit aussitôt, puis part à la défausse."), lang)
+        )
+    elif play.acts is not None:
+        acts = _pick(
+            ("Acts after the combat, then is discarded.", "Agit après le combat, puis part à la défausse.")
+            if play.acts == "after_combat"
+            else ("Acts at once, then is discarded.", "Agit aussitôt, puis part à la défausse."),
+            lang,
+        )
+        lines.append(acts)
+    if play.one_per_character:
+        lines.append(_pick(("One copy per character at most.", "Un seul exemplaire par personnage."), lang))
+    return lines
 
 
 def card_lines(card: CardSpec, lang: Lang, names: Names | None = None) -> list[str]:
@@ -387,6 +1198,7 @@ def card_lines(card: CardSpec, lang: Lang, names: Names | None = None) -> list[s
             *(names.cls(s, lang) for s in sorted(req.classes)),
             *(names.family(s, lang) for s in sorted(req.characters)),
             *(names.race(s, lang) for s in sorted(req.races)),
+            *(names.caste(s, lang) for s in sorted(req.castes)),
         ]
         lines.append(_pick((f"Reserved to: {', '.join(who)}.", f"Réservée à : {', '.join(who)}."), lang))
     if not card.playable:
@@ -405,21 +1217,8 @@ def card_lines(card: CardSpec, lang: Lang, names: Names | None = None) -> list[s
                 lang,
             )
         )
-    if card.attaches:
-        lines.append(
-            _pick(
-                (
-                    "Carried: acts after the combat, for the rest of the game.",
-                    "Équipement : agit après le combat, jusqu'à la fin de la partie.",
-                ),
-                lang,
-            )
-        )
-    elif card.is_consumable:
-        lines.append(
-            _pick(("Acts at once, then is discarded.", "Agit aussitôt, puis part à la défausse."), lang)
-        )
-    lines.extend(effects_lines(card.effects, lang, names))
+    lines.extend(play_lines(card, lang, names))
+    lines.extend(effects_lines(card.effects, lang, names, "card"))
     if card.chain is not None:
         what = match_text(card.chain, lang, names)
         lines.append(_pick((f"Chain: {what}.", f"Enchaînement : {what}."), lang))

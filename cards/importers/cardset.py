@@ -327,7 +327,7 @@ class _Loader:
         existing = {
             c.slug: c
             for c in Card.objects.prefetch_related(
-                "required_classes", "required_characters", "required_races"
+                "required_classes", "required_characters", "required_races", "required_castes"
             )
         }
         for row in sorted(self.cardset.raw["cards"], key=lambda r: (r["family"], int(r["level"]))):
@@ -342,6 +342,7 @@ class _Loader:
                 "dual_wield": bool(row.get("dual_wield", False)),
                 "effects": row.get("effects") or [],
                 "xp_value": int(row.get("xp_value") or 0),
+                "play": row.get("play") or {},
             }
             relations = {
                 "required_classes": self.refs_list(
@@ -352,6 +353,9 @@ class _Loader:
                 ),
                 "required_races": self.refs_list(
                     "races", requirements.get("races", []), what, "requirements"
+                ),
+                "required_castes": self.refs_list(
+                    "castes", requirements.get("castes", []), what, "requirements"
                 ),
             }
             self._entry(Card, "cards", existing, row, values, relations)

@@ -479,10 +479,11 @@ def entry_detail(*, entry: Entry, lang: Lang = "en") -> EntryDetail:
 
 def _reserved_to(card: Card, lang: Lang = "en") -> list[str]:
     """Names of what a card is reserved to (prefetched by ``card_list``: no query)."""
-    rows: list[CharacterClass | EvolutionFamily | Race] = [
+    rows: list[CharacterClass | EvolutionFamily | Race | Caste] = [
         *card.required_classes.all(),
         *card.required_characters.all(),
         *card.required_races.all(),
+        *card.required_castes.all(),
     ]
     return [row.name_fr if lang == "fr" else row.name_en for row in rows]
 

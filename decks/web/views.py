@@ -41,7 +41,7 @@ from decks.selectors import (
     deck_get_for_update,
     deck_list,
     deck_slugs,
-    decks_revalidate,
+    decks_current,
     demo_decks,
 )
 from decks.services import deck_create, deck_delete, deck_update, deck_validate
@@ -154,7 +154,7 @@ def _render_list(
     paginator = Paginator(deck_list(user=request.user, mine=True), PAGE_SIZE)
     page = paginator.get_page(request.GET.get("page"))
     mine = list(page.object_list)
-    decks_revalidate(decks=mine)
+    decks_current(decks=mine)
     demos = demo_decks()
     context = {
         "nav": "decks",

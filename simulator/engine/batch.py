@@ -153,7 +153,7 @@ class Batch:
         self.plan = plan
         self.spec = spec or get_game_spec(plan.game)
         self.game: Game = self.spec.make_game(**dict(plan.options))
-        self.policies: list[Policy] = [self.spec.policies[e.policy]() for e in plan.entrants]
+        self.policies: list[Policy] = [self.spec.make_policy(e.policy) for e in plan.entrants]
         self.pairings = plan.pairings
         self.recorder: RecorderFactory | None = None
         if plan.record_games > 0:

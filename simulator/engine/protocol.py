@@ -72,6 +72,18 @@ class State(Protocol):
         knows, and whose own RNG is reseeded from ``rng``. Search policies simulate on these."""
         ...
 
+    @property
+    def log(self) -> Sequence[Any] | None:
+        """The game's event log since :meth:`enable_log` (``None`` before): what happened, in
+        order, as the game's spec describes it (``GameSpec.log_format``: JSON objects with an
+        ``"event"`` key, or readable lines). Never names a card a player could not see."""
+        ...
+
+    def enable_log(self) -> None:
+        """Keep an event log from now on (called before the first action, it starts with the
+        deal). Idempotent; a game not logging costs nothing."""
+        ...
+
     def summary(self) -> Mapping[str, Any]:
         """Facts about the game for statistics, JSON-serialisable. Keys every game provides:
         ``turns`` (int), ``end_reason`` (str), ``first_player`` (seat or None). Optional:

@@ -111,7 +111,7 @@ def play_match_game(
         if recorder is not None
         else None
     )
-    if record_log and hasattr(state, "enable_log"):
+    if record_log:
         state.enable_log()
     policy_rngs = (
         random.Random(derive_seed(seed, index, "policy", by_seat[0].label)),
@@ -123,7 +123,7 @@ def play_match_game(
         policy_rngs,
         on_action=watcher.observe if watcher is not None else None,
     )
-    log = list(getattr(state, "log", None) or []) if record_log else None
+    log = list(state.log or []) if record_log else None
     return GameResult(
         index=index,
         seats=(by_seat[0].label, by_seat[1].label),

@@ -20,18 +20,23 @@ The plan of games, pure and the same for the local runner and a Celery job:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simulator.engine.batch import Entrant
+from simulator.engine.batch import Entrant, Pairing
 from simulator.engine.protocol import Game, Policy
 from simulator.engine.registry import GameSpec, get_game_spec
 from simulator.engine.runner import GameResult, Side, play_match_game
 from simulator.engine.seeds import MAX_SEED, derive_seed
 from simulator.engine.stats import MatchTally, wilson_interval
 from simulator.lab.paired import PairTally, paired_difference
-from simulator.lab.sequential import StopReason, StopRule, variant_state
+from simulator.lab.sequential import StopReason, StopRule, stop_after_round, variant_state
+
+#: The job kind of a compare (beside matchup, gauntlet and round robin).
+COMPARE = "compare"
 
 
 class CompareError(ValueError):
@@ -135,47 +140,64 @@ class ComparePlan:
 
 @dataclass
 class CompareTally:
-    """The sums of some games of a compare: per arm its :class:`MatchTally` against the whole
-    field (side A the arm, side B whichever opponent), per arm and field entry the games, wins and
-    draws, per variant its :class:`PairTally` against the base. Mergeable in any order."""
+    """The sums of some games of a compare: per arm and field entry a :class:`MatchTally` (side A
+    the arm, side B that opponent) — the compare's pairings (:func:`compare_pairings`) — and per
+    variant its :class:`PairTally` against the base. Mergeable in any order."""
 
-    arms: list[MatchTally]
-    versus: list[list[list[int]]]  # [arm][field entry] = [games, wins, draws]
+    tallies: list[list[MatchTally]]  # [arm][field entry]
     pairs: list[PairTally]
 
     @classmethod
     def empty(cls, arms: int, field_size: int) -> CompareTally:
         return cls(
-            arms=[MatchTally() for _ in range(arms)],
-            versus=[[[0, 0, 0] for _ in range(field_size)] for _ in range(arms)],
+            tallies=[[MatchTally() for _ in range(field_size)] for _ in range(arms)],
             pairs=[PairTally() for _ in range(arms - 1)],
         )
 
+    def arm(self, a: int) -> MatchTally:
+        """Arm ``a`` against the whole field."""
+        total = MatchTally()
+        for tally in self.tallies[a]:
+            total.merge(tally)
+        return total
+
+    @property
+    def pairing_tallies(self) -> list[MatchTally]:
+        """The tallies in the order of :func:`compare_pairings`."""
+        return [t for row in self.tallies for t in row]
+
     def merge(self, other: CompareTally) -> CompareTally:
-        for mine, theirs in zip(self.arms, other.arms, strict=True):
-            mine.merge(theirs)
-        for row, other_row in zip(self.versus, other.versus, strict=True):
-            for cell, other_cell in zip(row, other_row, strict=True):
-                for k in range(3):
-                    cell[k] += other_cell[k]
+        for row, other_row in zip(self.tallies, other.tallies, strict=True):
+            for mine, theirs in zip(row, other_row, strict=True):
+                mine.merge(theirs)
         for p, q in zip(self.pairs, other.pairs, strict=True):
             p.merge(q)
         return self
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "arms": [t.to_json() for t in self.arms],
-            "versus": self.versus,
+            "tallies": [[t.to_json() for t in row] for row in self.tallies],
             "pairs": [p.to_json() for p in self.pairs],
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CompareTally:
         return cls(
-            arms=[MatchTally.from_json(t) for t in data["arms"]],
-            versus=[[list(cell) for cell in row] for row in data["versus"]],
+            tallies=[[MatchTally.from_json(t) for t in row] for row in data["tallies"]],
             pairs=[PairTally.from_json(p) for p in data["pairs"]],
         )
+
+
+def compare_entrants(plan: ComparePlan) -> list[Entrant]:
+    """The arms then the field, as the entrants of the compare's results."""
+    return [*plan.arms, *(Entrant(f.label, f.policy, f.deck) for f in plan.field)]
+
+
+def compare_pairings(plan: ComparePlan) -> list[Pairing]:
+    """Arm *a* against field entry *f* is pairing ``a·F + f``: entrant *a* (side A) against
+    entrant ``A + f`` (side B), in :func:`compare_entrants` order."""
+    arms, size = len(plan.arms), len(plan.field)
+    return [Pairing(a * size + f, a, arms + f) for a in range(arms) for f in range(size)]
 
 
 def _score(result: GameResult) -> float:
@@ -192,8 +214,8 @@ class CompareBatch:
         self.plan = plan
         self.spec = spec or get_game_spec(plan.game)
         self.game: Game = self.spec.make_game(**dict(plan.options))
-        self.arm_policies: list[Policy] = [self.spec.policies[a.policy]() for a in plan.arms]
-        self.field_policies: list[Policy] = [self.spec.policies[f.policy]() for f in plan.field]
+        self.arm_policies: list[Policy] = [self.spec.make_policy(a.policy) for a in plan.arms]
+        self.field_policies: list[Policy] = [self.spec.make_policy(f.policy) for f in plan.field]
 
     def play_chunk(
         self, start: int, stop: int, *, on_result: Callable[[int, GameResult], None] | None = None
@@ -214,13 +236,8 @@ class CompareBatch:
                 pair_scores = []
                 for index in (2 * pair, 2 * pair + 1):
                     result = play_match_game(self.game, (side, opponent), plan.seed, index)
-                    tally.arms[a].add(result)
-                    score = _score(result)
-                    cell = tally.versus[a][o]
-                    cell[0] += 1
-                    cell[1] += score == 1.0
-                    cell[2] += score == 0.5
-                    pair_scores.append(score)
+                    tally.tallies[a][o].add(result)
+                    pair_scores.append(_score(result))
                     if on_result is not None:
                         on_result(a, result)
                 scores.append((pair_scores[0], pair_scores[1]))
@@ -250,16 +267,15 @@ def compare_report(
     *,
     reason: StopReason | None = None,
 ) -> dict[str, Any]:
-    """The statistics of a compare from its rounds' tallies (``rounds[r]``: round *r*'s games;
+    """The compare's own statistics from its rounds' tallies (``rounds[r]``: round *r*'s games;
     the rounds played so far): each arm's record against the field and each field entry, each
     variant's paired difference to the base, and the stop rule's state (``reason``: why it ended,
-    ``None`` while it runs)."""
-    total = CompareTally.empty(len(plan.arms), len(plan.field))
-    for r in rounds:
-        total.merge(r)
+    ``None`` while it runs). The pairings, matrix and standings are the batch report's
+    (:func:`compare_total` with :func:`compare_pairings`)."""
+    total = compare_total(plan, rounds)
     arms = []
     for a, arm in enumerate(plan.arms):
-        t = total.arms[a]
+        t = total.arm(a)
         arms.append(
             {
                 "entrant": a,
@@ -268,13 +284,16 @@ def compare_report(
                 "policy": arm.policy,
                 **_rate(t.games, t.wins.get("A", 0), t.draws),
                 "versus": [
-                    {"field": f, "label": plan.field[f].label, **_rate(*total.versus[a][f])}
-                    for f in range(len(plan.field))
+                    {
+                        "field": f,
+                        "label": plan.field[f].label,
+                        **_rate(vs.games, vs.wins.get("A", 0), vs.draws),
+                    }
+                    for f, vs in enumerate(total.tallies[a])
                 ],
             }
         )
     differences = []
-    margin = plan.stop.margin if plan.stop is not None else 0.0
     for v in range(1, len(plan.arms)):
         diff = paired_difference(total.pairs[v - 1])
         entry: dict[str, Any] = {
@@ -293,28 +312,113 @@ def compare_report(
             "significant": diff.significant,
         }
         if plan.stop is not None:
-            state = variant_state([r.pairs[v - 1].pairs for r in rounds], margin, plan.stop.alpha)
+            state = variant_state([r.pairs[v - 1].pairs for r in rounds], plan.stop.margin, plan.stop.alpha)
             entry["cs95"] = list(state.cs95)
             entry["verdict"] = state.verdict.value
             entry["significant"] = state.significant
         differences.append(entry)
-    played_ends = plan.round_ends[: len(rounds)]
     stop: dict[str, Any] = {
         "sequential": plan.stop is not None,
         "margin": plan.stop.margin if plan.stop is not None else None,
         "first_round": plan.round_ends[0],
         "budget": plan.games,
-        "rounds": played_ends,
-        "games_per_arm": total.arms[0].games,
+        "rounds": plan.round_ends[: len(rounds)],
+        "games_per_arm": total.arm(0).games,
         "reason": reason.value if reason is not None else None,
     }
+    weight_sum = sum(plan.weights)
     return {
         "arms": arms,
         "field": [
-            {"field": f, "label": e.label, "policy": e.policy, "weight": e.weight / sum(plan.weights)}
+            {
+                "field": f,
+                "entrant": len(plan.arms) + f,
+                "label": e.label,
+                "policy": e.policy,
+                "weight": e.weight / weight_sum,
+            }
             for f, e in enumerate(plan.field)
         ],
         "differences": differences,
         "stop": stop,
-        "games": sum(t.games for t in total.arms),
     }
+
+
+def compare_total(plan: ComparePlan, rounds: Sequence[CompareTally]) -> CompareTally:
+    """Every round's tally merged."""
+    total = CompareTally.empty(len(plan.arms), len(plan.field))
+    for r in rounds:
+        total.merge(r)
+    return total
+
+
+# --- the local runner ---------------------------------------------------------------------------
+
+_worker_batch: CompareBatch | None = None
+
+
+def _init_worker(plan: ComparePlan) -> None:
+    global _worker_batch
+    _worker_batch = CompareBatch(plan)
+
+
+def _play_in_worker(chunk: CompareChunk) -> tuple[CompareChunk, dict[str, Any]]:
+    assert _worker_batch is not None
+    return chunk, _worker_batch.play_chunk(chunk.start, chunk.stop).to_json()
+
+
+def round_reason(plan: ComparePlan, rounds: Sequence[CompareTally]) -> StopReason | None:
+    """Why the compare ends after its ``len(rounds)``-th round, or ``None`` to play the next."""
+    played = plan.round_ends[len(rounds) - 1]
+    if plan.stop is None:
+        return StopReason.FIXED if played >= plan.games else None
+    return stop_after_round(
+        [[r.pairs[v].pairs for r in rounds] for v in range(len(plan.arms) - 1)], plan.stop, played
+    )
+
+
+def run_compare_local(
+    plan: ComparePlan,
+    *,
+    processes: int | None = None,
+    on_chunk: Callable[[CompareChunk, CompareTally], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> tuple[list[CompareTally], StopReason | None]:
+    """Play a compare on this machine, round by round: each round's tally and why it ended
+    (``None`` if ``should_stop`` abandoned it). ``processes``: worker processes (default: every
+    core; 1 plays here); chunks are handed out one at a time, as Celery does."""
+    rounds: list[CompareTally] = []
+    processes = max(1, min(processes or os.cpu_count() or 1, len(plan.chunks)))
+
+    def play_rounds(
+        play: Callable[[list[CompareChunk]], Iterable[tuple[CompareChunk, CompareTally]]],
+    ) -> StopReason | None:
+        for r in range(len(plan.round_ends)):
+            tally = CompareTally.empty(len(plan.arms), len(plan.field))
+            for chunk, part in play(plan.chunks_of_round(r)):
+                tally.merge(part)
+                if on_chunk is not None:
+                    on_chunk(chunk, part)
+                if should_stop is not None and should_stop():
+                    rounds.append(tally)
+                    return None
+            rounds.append(tally)
+            reason = round_reason(plan, rounds)
+            if reason is not None:
+                return reason
+        return None  # pragma: no cover - the last round always ends the compare
+
+    if processes == 1:
+        batch = CompareBatch(plan)
+        reason = play_rounds(lambda chunks: ((c, batch.play_chunk(c.start, c.stop)) for c in chunks))
+        return rounds, reason
+    context = multiprocessing.get_context("spawn")  # as run_local: fresh interpreters, no copied connections
+    with context.Pool(processes, initializer=_init_worker, initargs=(plan,)) as pool:
+
+        def in_pool(chunks: list[CompareChunk]) -> Iterator[tuple[CompareChunk, CompareTally]]:
+            for chunk, data in pool.imap_unordered(_play_in_worker, chunks, chunksize=1):
+                yield chunk, CompareTally.from_json(data)
+
+        reason = play_rounds(in_pool)
+        pool.terminate()
+    return rounds, reason

@@ -548,8 +548,8 @@ class Optimizer:
                 **_difference_json(tally.pairs[0]),
                 "played": True,
                 "seed": work.seed,
-                "start_win_rate": _win_rate(tally.arms[0]),
-                "final_win_rate": _win_rate(tally.arms[1]),
+                "start_win_rate": _win_rate(tally.arm(0)),
+                "final_win_rate": _win_rate(tally.arm(1)),
             }
             state.phase = DONE
         return state

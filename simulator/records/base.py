@@ -24,12 +24,14 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from simulator.engine.protocol import Game, GameError, Policy, State
+from simulator.engine.registry import UnknownGameError, available_games, get_game_spec
 from simulator.engine.runner import MAX_ACTIONS_PER_GAME, RecorderFactory, play_game
 
 FORMAT = "eredan-game-record"
 VERSION = 1
-#: The games that have a record codec, by the name records use.
-RECORD_GAMES = ("cribbage", "ecarte", "crapette", "eredan")
+#: The games that have a record codec, by the name records use: every registered game (each
+#: :class:`~simulator.engine.registry.GameSpec` names its codec, ``record_codec``).
+RECORD_GAMES = tuple(available_games())
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 
 #: Stable codes of :class:`RecordError`, for programs that read verdicts.
@@ -143,11 +145,14 @@ class Codec(Protocol):
 
 
 def codec_for(game: str) -> Codec:
-    if game not in RECORD_GAMES:
+    """The record codec of ``game``, as its spec names it."""
+    try:
+        spec = get_game_spec(game)
+    except UnknownGameError:
         raise RecordError(
             "unknown_game", f"unknown game {game!r}; records exist for {', '.join(RECORD_GAMES)}"
-        )
-    module: Codec = importlib.import_module(f"simulator.records.{game}")
+        ) from None
+    module: Codec = importlib.import_module(spec.record_codec)
     return module
 
 

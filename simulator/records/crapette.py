@@ -9,7 +9,7 @@ followed by a ``reshuffle`` event giving the new order of the draw pile. Draws a
 draw pile's order says what each draw takes.
 
 The replay never duplicates a rule: it builds the dealt position with
-:meth:`CrapetteGame.state_from_deal` and plays each action with ``apply``; the engine's
+:meth:`CrapetteGame.state_from_position` and plays each action with ``apply``; the engine's
 :attr:`~CrapetteState.reshuffle` hook takes the reshuffled order from the record instead of the
 RNG.
 """
@@ -285,11 +285,11 @@ def _dealt_state(game: CrapetteGame, deal: Mapping[str, Any]) -> CrapetteState:
             rule=RULE_FIRST_PLAYER,
             path="/deals/0/first_player",
         )
-    try:
-        return game.state_from_deal(
-            stocks=stocks, hands=hands, draw_pile=list(reversed(top_first)), first_player=first
-        )
-    except LayoutError as exc:  # unreachable after the checks above; the engine checks again
+    draw_pile = list(reversed(top_first))
+    try:  # unreachable after the checks above; the engine checks again
+        game.deal_check(stocks=stocks, hands=hands, draw_pile=draw_pile, first_player=first)
+        return game.state_from_position(stocks=stocks, hands=hands, draw_pile=draw_pile, player=first)
+    except LayoutError as exc:
         raise RecordError("bad_deal", str(exc), deal=0, rule=RULE_LAYOUT) from exc
 
 

@@ -4,7 +4,7 @@ them through the engine (:mod:`simulator.games.cribbage.game`).
 A deal is ``{"dealer", "hands", "starter", "actions", "scores_after"}``: the two 6-card hands as
 dealt (by seat), the starter cut, every decision (``discard`` — the non-dealer first —, ``play``,
 ``go``) and both totals when the deal ends (or when the game ends in it). The replay stacks each
-deal into the engine (``CribbageState.from_deal`` / ``stack_next_deal``), so every rule and every
+deal into the engine (``CribbageGame.state_from_position`` / ``stack_next_deal``), so every rule and every
 point comes from the engine; this module only reads the record and compares.
 """
 
@@ -239,8 +239,8 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
     players: Sequence[str] = record["players"]
     deals: Sequence[Mapping[str, Any]] = record["deals"]
     first = _read_deal(deals[0], 0)
-    state = CribbageState.from_deal(
-        game, random.Random(0), dealer=first.dealer, hands=first.hands, starter=first.starter
+    state = game.state_from_position(
+        dealer=first.dealer, hands=first.hands, starter=first.starter, rng=random.Random(0)
     )
     state.enable_log()
     assert state.log is not None

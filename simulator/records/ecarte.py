@@ -6,7 +6,7 @@ dealt (by seat), the card turned up for trumps, the 21 cards of the stock in the
 be drawn, every decision (``propose``, ``play_without_proposing``, ``accept``, ``refuse``,
 ``discard`` — the draws follow from the stock —, ``announce_king``, ``play``) and what each seat
 scored in the deal (a turned-up King included). The replay stacks each deal into the engine
-(``EcarteGame.prepared_state`` / ``EcarteState.stack_next_deal``), so every rule and every point
+(``EcarteGame.state_from_position`` / ``EcarteState.stack_next_deal``), so every rule and every point
 comes from the engine; this module only reads the record and compares.
 """
 
@@ -319,7 +319,7 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
     transcript = _Transcript(players)
     first = _read_deal(deals[0], 0)
     transcript.deals[1] = first
-    state = game.prepared_state(
+    state = game.state_from_position(
         dealer=first.dealer, hands=first.hands, turned=first.turned, stock=first.stock
     )
     state.enable_log()

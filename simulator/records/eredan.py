@@ -39,7 +39,7 @@ from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Play
 from simulator.games.eredan.chance import AMOUNT, ATTACK, DECK, DISCARD, INITIATIVE, TARGET, SeededChance
 from simulator.games.eredan.compiled import Tables, UnsupportedSpecError, compile_tables
 from simulator.games.eredan.eventlog import render
-from simulator.games.eredan.rules import TURN_CAP
+from simulator.games.eredan.rules import rules_for_record
 from simulator.games.eredan.state import (
     P_CARD,
     P_CHOICE,
@@ -172,7 +172,7 @@ class EredanRecorder:
         tables = state.tables
         self.seed = seed
         self.players = list(players)
-        self.turn_cap = state.turn_cap
+        self.rules = state.rules
         self.actions: list[dict[str, Any]] = []
         self.deal: dict[str, Any] = {
             "deck_names": [deck.name[:MAX_DECK_NAME] for deck in tables.decks_specs],
@@ -193,7 +193,8 @@ class EredanRecorder:
         if not state.is_terminal():
             raise ValueError("the game is not over")
         self.state.chance = None  # recording done: the state draws inline again
-        record = header(game=GAME, options={"turn_cap": self.turn_cap}, seed=self.seed, players=self.players)
+        # Every rule decision, by name: the record replays with the rules it was played with.
+        record = header(game=GAME, options=self.rules.to_options(), seed=self.seed, players=self.players)
         deal = dict(self.deal)
         deal["actions"] = list(self.actions)
         deal["end"] = {"reason": state.end_reason, "turns": state.turn}
@@ -219,6 +220,8 @@ def action_entry(state: EredanState, player: int, action: Any) -> dict[str, Any]
         entry: dict[str, Any] = {"player": player, "action": "play", "card": cards[action.card].slug}
         if action.carrier != state.fighters[player]:
             entry["on"] = chars[action.carrier].slug
+            if action.carrier // 3 != player:  # an Artisan's card on a character of the other side
+                entry["on_seat"] = action.carrier // 3
         return entry
     if phase == P_DISCARD:
         mask = action.mask if isinstance(action, Discard) else 0
@@ -433,7 +436,6 @@ def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog
         illegal(f"it is seat {state.current_player()}'s turn to {PHASE_WANTS[phase]}, not seat {seat}'s")
     if kind not in PHASE_KINDS[phase]:
         illegal(f"seat {seat} must {PHASE_WANTS[phase]} here; the record has {_describe(entry)}")
-    line = [ch.slug for ch in state.chars[seat * 3 : seat * 3 + 3]]
 
     def position(slug: str, side: int, what: str) -> int:
         names = [ch.slug for ch in state.chars[side * 3 : side * 3 + 3]]
@@ -476,12 +478,17 @@ def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog
         if k not in state.hands[seat]:
             illegal(f"{entry['card']} is not in seat {seat}'s hand")
         fighter = state.fighters[seat]
-        carrier = position(entry["on"], seat, "the carrier") if "on" in entry else fighter % 3
-        action = Play.of(k, seat * 3 + carrier)
+        side = entry.get("on_seat", seat)
+        if "on" in entry:
+            carrier = side * 3 + position(entry["on"], side, "the carrier")
+        else:
+            carrier = fighter
+        action = Play.of(k, carrier)
         if action not in state.legal_actions():
             if state.slot and not state.chain[seat]:
                 illegal(f"no Enchaînement allows seat {seat} a second card")
-            on = f" on {line[carrier]}" if seat * 3 + carrier != fighter else ""
+            where = "" if side == seat else f"seat {side}'s "
+            on = f" on {where}{state.chars[carrier].slug}" if carrier != fighter else ""
             illegal(
                 f"{state.chars[fighter].slug} cannot play {entry['card']}{on} now "
                 "(requirements, Enchaînement, item slots)"
@@ -502,17 +509,20 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
     at the first thing wrong. ``context``: the card catalog (default: the bundled card set)."""
     catalog = catalog_of(context)
     deal = record["deals"][0]
-    turn_cap = record["options"].get("turn_cap", TURN_CAP)
+    try:
+        rules = rules_for_record(record["options"])
+    except ValueError as exc:
+        raise RecordError("malformed", f"the record's options: {exc}", path="/options") from None
     names = deal.get("deck_names") or ["A", "B"]
     decks = _decks(deal, catalog, names)
     try:
-        tables = compile_tables(decks)
+        tables = compile_tables(decks, rules)
     except UnsupportedSpecError as exc:
         raise RecordError("bad_deal", f"the engine cannot play these decks: {exc}", deal=0) from None
     index = {card.slug: card.id for card in tables.cards}
     piles = [[index[slug] for slug in deal["decks"][seat]] for seat in (0, 1)]
     script = _Script(deal, tables, piles)
-    state = EredanState.new_game(tables, _NoRandom(0), turn_cap=turn_cap, log=True, chance=script)
+    state = EredanState.new_game(tables, _NoRandom(0), rules=rules, log=True, chance=script)
     used = (script.initiative_rolls + 1) // 2
     if used < len(deal["initiative"]):
         raise RecordError(

@@ -18,6 +18,7 @@ from django.utils import timezone
 from cards.collection.services.collections import collection_default_get_or_create
 from eredan.errors import CONFLICT, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, DomainError
 from eredan.users import User
+from simulator import queueing
 from simulator.engine.batch import MATCHUP, chunk_ranges, pairings_for
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.limits import MAX_ACTIVE_JOBS_PER_USER
@@ -134,10 +135,8 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
 
 
 def _queue_dispatch(job_id: int) -> None:
-    from simulator import tasks
-
     try:
-        tasks.queue_dispatch(job_id)
+        queueing.dispatch_send(job_id)
     except Exception as exc:  # the broker is down or misconfigured: say so on the job
         logger.exception("could not queue simulation job %s", job_id)
         job_fail(
@@ -153,8 +152,6 @@ def job_dispatch(*, job_id: int) -> int:
     Idempotent: a redelivered (or repeated) dispatch re-sends only the missing chunks, and a
     chunk sent twice is played once. A job whose chunks are all recorded is finalized here.
     """
-    from simulator import tasks
-
     job = SimulationJob.objects.filter(pk=job_id).first()
     if job is None or not job.is_active:
         return 0
@@ -169,7 +166,7 @@ def job_dispatch(*, job_id: int) -> int:
     if not missing:
         job_finalize(job_id=job_id)
         return 0
-    tasks.queue_chunks(job_id, [(c.pairing, c.chunk) for c in missing])
+    queueing.chunks_send(job_id, [(c.pairing, c.chunk) for c in missing])
     return len(missing)
 
 

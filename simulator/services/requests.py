@@ -44,7 +44,6 @@ from simulator.engine.seeds import MAX_SEED
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.limits import (
     DEFAULT_RECORD_GAMES,
-    DEFAULT_SECONDS_PER_GAME,
     MAX_CHUNK_SHARE_OF_VISIBILITY,
     MAX_CHUNK_SIZE,
     MAX_CHUNKS,
@@ -53,7 +52,6 @@ from simulator.limits import (
     MAX_LABEL_LENGTH,
     MAX_RECORD_GAMES,
     MAX_TOTAL_GAMES,
-    SECONDS_PER_GAME,
     TARGET_CHUNK_SECONDS,
 )
 from simulator.specs import UnknownSlugError, deck_spec_build
@@ -175,17 +173,10 @@ class PreparedJob:
 # --- chunk sizing -------------------------------------------------------------------------------
 
 
-def seconds_per_game(game: str, policies: Sequence[str]) -> float:
-    """Expected seconds of one game between ``policies`` (their mean; see
-    :data:`simulator.limits.SECONDS_PER_GAME`)."""
-    costs = [SECONDS_PER_GAME.get((game, p), DEFAULT_SECONDS_PER_GAME) for p in policies]
-    return max(sum(costs) / len(costs), 1e-6) if costs else DEFAULT_SECONDS_PER_GAME
-
-
-def chunk_size_default(*, game: str, policies: Sequence[str], total_games: int) -> int:
-    """About :data:`TARGET_CHUNK_SECONDS` of play per chunk (the slowest pairing's policies), and
-    never more than :data:`MAX_CHUNKS` chunks."""
-    size = int(TARGET_CHUNK_SECONDS / seconds_per_game(game, policies))
+def chunk_size_default(*, spec: GameSpec, policies: Sequence[str], total_games: int) -> int:
+    """About :data:`TARGET_CHUNK_SECONDS` of play per chunk (the policies' expected cost per game,
+    :meth:`GameSpec.seconds_per_game`), and never more than :data:`MAX_CHUNKS` chunks."""
+    size = int(TARGET_CHUNK_SECONDS / spec.seconds_per_game(policies))
     size = max(size, -(-total_games // MAX_CHUNKS), 1)
     return min(size, MAX_CHUNK_SIZE)
 
@@ -298,14 +289,9 @@ def _options_check(check: _Checking, options: object) -> dict[str, Any]:
                 f"{spec.name} has no option {name!r} (options: {known}).",
             )
             continue
-        kind = spec.options[name][0]
-        ok = (
-            isinstance(value, bool)
-            if kind is bool
-            else (_is_int(value) if kind is int else isinstance(value, kind))
-        )
-        if not ok:
-            check.problems.add(f"options.{name}", Code.INVALID_OPTION, f"{name} is a {kind.__name__}.")
+        option = spec.options[name]
+        if not option.accepts(value):
+            check.problems.add(f"options.{name}", Code.INVALID_OPTION, f"{name} is a {option.type.__name__}.")
             continue
         clean[name] = value
     return clean
@@ -458,10 +444,10 @@ def _chunk_size_check(
 ) -> int | None:
     """The chunk size (by default about :data:`TARGET_CHUNK_SECONDS` of play): not too many
     chunks, none expected to outlast the broker's visibility timeout. None when refused."""
-    game = check.spec.name
+    spec = check.spec
     if chunk_size is None:
         total = games * pairings if games is not None else 0
-        return chunk_size_default(game=game, policies=policies, total_games=total)
+        return chunk_size_default(spec=spec, policies=policies, total_games=total)
     if (
         not isinstance(chunk_size, int)
         or isinstance(chunk_size, bool)
@@ -485,7 +471,7 @@ def _chunk_size_check(
         return None
     visibility = broker_visibility_timeout()
     if visibility is not None and policies:
-        per_game = seconds_per_game(game, policies)
+        per_game = spec.seconds_per_game(policies)
         expected = min(chunk_size, games) * per_game
         if expected > visibility * MAX_CHUNK_SHARE_OF_VISIBILITY:
             fit = max(1, int(visibility * MAX_CHUNK_SHARE_OF_VISIBILITY / per_game))
@@ -516,6 +502,13 @@ def _record_games_check(check: _Checking, record_games: object) -> int:
         )
         return 0
     return record_games
+
+
+def _with_defaults(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option of the game, the defaults filled in: a job keeps the rules it is played with
+    (an Eredan job, every field of ``EredanRules``), so its results say them and a later change of
+    a default cannot change what it played."""
+    return {**spec.option_defaults(), **options}
 
 
 def _game_make(
@@ -638,7 +631,7 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
     return PreparedJob(
         game=spec.name,
         kind=kind,
-        options=options,
+        options=_with_defaults(spec, options),
         entrants=ready,
         games=games,
         seed=seed,

@@ -103,27 +103,31 @@ class SimulationForm(forms.Form):
         if not spec.uses_decks:
             self.fields["first"].error_messages["required"] = "Choose the first player's AI policy."
         # The game's options, each with its default: the same options the API takes.
-        for name, (kind, default, help_text) in spec.options.items():
+        for name, option in spec.options.items():
             label = name.replace("_", " ").capitalize()
             field: forms.Field
-            if kind is bool:
-                field = forms.BooleanField(required=False, initial=default, label=label, help_text=help_text)
+            if option.type is bool:
+                field = forms.BooleanField(
+                    required=False, initial=option.default, label=label, help_text=option.help
+                )
             else:
-                field = forms.IntegerField(required=False, initial=default, label=label, help_text=help_text)
+                field = forms.IntegerField(
+                    required=False, initial=option.default, label=label, help_text=option.help
+                )
             self.fields[OPTION_PREFIX + name] = field
 
     def option_fields(self) -> list[tuple[BoundField, bool]]:
         """The game's option fields, each with whether it is a yes/no option."""
         return [
-            (self[OPTION_PREFIX + name], kind is bool) for name, (kind, _, _) in self.spec.options.items()
+            (self[OPTION_PREFIX + name], option.type is bool) for name, option in self.spec.options.items()
         ]
 
     def options(self) -> dict[str, Any]:
         """The options given (an empty number field takes the game's default)."""
         chosen: dict[str, Any] = {}
-        for name, (kind, _, _) in self.spec.options.items():
+        for name, option in self.spec.options.items():
             value = self.cleaned_data.get(OPTION_PREFIX + name)
-            if kind is bool:
+            if option.type is bool:
                 chosen[name] = bool(value)
             elif value is not None:
                 chosen[name] = value

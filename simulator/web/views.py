@@ -19,11 +19,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from decks.models import Deck
-from decks.selectors import deck_list, decks_revalidate, demo_decks
+from decks.selectors import deck_list, decks_current, demo_decks
 from eredan.errors import DomainError, NotFoundError
 from eredan.users import signed_in_user
 from simulator import selectors
-from simulator.engine.registry import GameSpec, UnknownGameError, available_games, get_game_spec
+from simulator.engine.registry import DEFAULT_GAME, GameSpec, UnknownGameError, game_specs, get_game_spec
 from simulator.models import SimulationJob
 from simulator.services.jobs import job_cancel, job_create
 from simulator.web.forms import (
@@ -43,7 +43,6 @@ PAGE_SIZE = 20
 POLL_SECONDS = 1
 #: How often the list asks for the progress of its running jobs.
 LIST_POLL_SECONDS = 2
-GAME_NAMES = {"eredan": "Eredan", "cribbage": "Cribbage", "ecarte": "Écarté", "crapette": "Crapette"}
 
 
 def _job(request: HttpRequest, pk: int) -> SimulationJob:
@@ -56,7 +55,7 @@ def _job(request: HttpRequest, pk: int) -> SimulationJob:
 def _row(job: SimulationJob) -> dict[str, Any]:
     return {
         "job": job,
-        "game": GAME_NAMES.get(job.game, job.game),
+        "game": _game_name(job.game),
         "entrants": entrants_summary(job.kind, [e.label for e in job.entrants.all()]),
         "total": f"{job.total_games:,}",
         "percent": percent(job.games_done / job.total_games if job.total_games else 0.0, 0),
@@ -104,8 +103,23 @@ def _signed_out(request: HttpRequest, page: str) -> HttpResponse:
     return login
 
 
+def _game_name(name: str) -> str:
+    """A game's display name (a job of a game no longer registered keeps its name)."""
+    try:
+        return get_game_spec(name).display_name
+    except UnknownGameError:
+        return name
+
+
+def _uses_decks(name: str) -> bool:
+    try:
+        return get_game_spec(name).uses_decks
+    except UnknownGameError:
+        return False
+
+
 def _game(request: HttpRequest) -> GameSpec:
-    name = request.POST.get("game") or request.GET.get("game") or "eredan"
+    name = request.POST.get("game") or request.GET.get("game") or DEFAULT_GAME
     try:
         return get_game_spec(name)
     except UnknownGameError:
@@ -114,7 +128,7 @@ def _game(request: HttpRequest) -> GameSpec:
 
 def _deck_groups(user: Any) -> list[tuple[str, list[Deck]]]:
     mine = list(deck_list(user=user, mine=True))
-    decks_revalidate(decks=mine)
+    decks_current(decks=mine)
     return [("Your decks", mine), ("Demo decks", demo_decks())]
 
 
@@ -153,8 +167,8 @@ def new(request: HttpRequest) -> HttpResponse:
         "nav": NAV,
         "form": form,
         "spec": spec,
-        "games": [(name, GAME_NAMES.get(name, name)) for name in GAME_NAMES if name in available_games()],
-        "game_name": GAME_NAMES.get(spec.name, spec.name),
+        "games": [(game.name, game.display_name) for game in game_specs()],
+        "game_name": spec.display_name,
         "kinds": [(value, label, KIND_HINTS[value]) for value, label in KIND_CHOICES],
         "policies": list(spec.policies),
         "deck_groups": _deck_groups(request.user) if spec.uses_decks else [],
@@ -179,6 +193,8 @@ def _live_context(job: SimulationJob, pairing: int = 0) -> dict[str, Any]:
             results = results_view(data, pairing=pairing)
     return {
         "job": job,
+        # the characters CSV: a game whose sides bring decks of characters (its spec says so)
+        "characters_table": _uses_decks(job.game),
         "progress": progress_view(job=job, progress=progress),
         "results": results,
         "poll_seconds": POLL_SECONDS,
@@ -203,7 +219,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
             "total": f"{job.total_games:,}",
             "chunks": f"{job.total_chunks:,}, up to {job.chunk_size:,} games each",
         },
-        "game_name": GAME_NAMES.get(job.game, job.game),
+        "game_name": _game_name(job.game),
         **_live_context(job, int(raw)),
     }
     return render(request, "simulator/web/detail.html", context)

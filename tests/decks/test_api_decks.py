@@ -179,8 +179,11 @@ def test_export_text_round_trips(alice_deck, alice, client_for):
     assert again["name"] == "Lames de Kotoba"
 
 
-def test_result_is_never_stale_after_the_cards_change(alice_deck, alice, client_for):
-    """docs/decks.md "Validation results": a card change is reflected on the next read."""
+def test_result_is_never_stale_after_the_cards_change(
+    alice_deck, alice, client_for, django_capture_on_commit_callbacks
+):
+    """docs/decks.md "Validation results": a card change is reflected on the next read, and
+    stored once the change commits (the write side: cards.services.catalog_changed)."""
     from cards.models import Card, Guild
 
     client = client_for(alice)
@@ -188,13 +191,39 @@ def test_result_is_never_stale_after_the_cards_change(alice_deck, alice, client_
     assert client.get(url).json()["validation"]["valid"] is True
     katana = Card.objects.get(slug="katana")
     katana.guild = Guild.objects.get(slug="noz")
-    katana.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        katana.save()
+    alice_deck.refresh_from_db()
+    assert [e["code"] for e in alice_deck.validation["errors"]] == ["card_affiliation"]  # stored
     body = client.get(url).json()
-    assert [e["code"] for e in body["validation"]["errors"]] == ["card_affiliation"]
+    assert body["validation"] == alice_deck.validation
     listed = next(d for d in client.get("/api/decks/").json()["results"] if d["id"] == alice_deck.pk)
     assert listed["validation"] == body["validation"]
+
+
+def test_reads_compute_a_stale_result_but_never_write(alice_deck, alice, client_for):
+    """Selectors only read: a change whose revalidation has not run yet (its transaction's
+    on-commit hooks not run here) is still reflected by every read, and nothing is written."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from cards.models import Card, Guild
+
+    client = client_for(alice)
+    stored = dict(alice_deck.validation)
+    katana = Card.objects.get(slug="katana")
+    katana.guild = Guild.objects.get(slug="noz")
+    katana.save()  # no on-commit hooks in this test's transaction: the stored result is now stale
+    with CaptureQueriesContext(connection) as queries:
+        body = client.get(f"/api/decks/{alice_deck.pk}/").json()
+        listed = client.get("/api/decks/?valid=false").json()["results"]
+        assert client.get("/api/decks/?valid=true").json()["results"] == []
+    assert [e["code"] for e in body["validation"]["errors"]] == ["card_affiliation"]
+    assert [d["id"] for d in listed] == [alice_deck.pk] and listed[0]["validation"] == body["validation"]
+    writes = [q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith("UPDATE")]
+    assert writes == []
     alice_deck.refresh_from_db()
-    assert alice_deck.validation == body["validation"]  # stored, not only computed
+    assert alice_deck.validation == stored
 
 
 def test_list_queries_do_not_grow_with_decks(alice_deck, alice, client_for):

@@ -54,6 +54,23 @@ def test_json_output_is_the_event_log_and_summary(cardset: None) -> None:
     assert data["summary"]["winner"] == data["log"][-1]["winner"]
 
 
+def test_options_change_the_rule_decisions(cardset: None) -> None:
+    """docs/rules/eredan.md §3 Decisions — ``--option NAME=VALUE`` plays with other rules (listed in
+    the JSON as those that differ), as ``simulate --option``; a bad one is refused with its name."""
+    args = ["kotoba-voie-du-sabre", "zil-golems", "--seed", "5", "--json"]
+    plain = json.loads(_run(*args))
+    capped = json.loads(
+        _run(*args, "--option", "turn_cap=3", "--option", "negative_reduction_adds_damage=true")
+    )
+    assert plain["rules"] == {}
+    assert capped["rules"] == {"turn_cap": 3, "negative_reduction_adds_damage": True}
+    assert capped["summary"]["turns"] <= 3 < plain["summary"]["turns"]
+    with pytest.raises(CommandError, match="mage_chain"):
+        _run(*args, "--option", "mage_chain=false")
+    with pytest.raises(CommandError, match="turn_cap"):
+        _run(*args, "--option", "turn_cap=0")
+
+
 def test_a_deck_by_id_is_the_same_game_as_by_slug(cardset: None) -> None:
     pk = Deck.objects.get(slug="zil-golems").pk
     assert _run(str(pk), "kotoba-voie-du-sabre", "--json") == _run(

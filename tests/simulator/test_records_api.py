@@ -33,7 +33,7 @@ def cribbage_record(seed: int = 5) -> dict[str, Any]:
     spec = get_game_spec("cribbage")
     game = spec.make_game()
     state = game.new_initial_state(random.Random(seed))
-    policies = (spec.policies["random"](), spec.policies["random"]())
+    policies = (spec.make_policy("random"), spec.make_policy("random"))
     _, record = play_recorded(
         "cribbage",
         game,

@@ -18,8 +18,9 @@ from decks.services import deck_create
 from eredan.errors import DomainError, DomainErrors
 from simulator import selectors
 from simulator.engine.batch import run_local
+from simulator.engine.registry import get_game_spec
 from simulator.error_codes import SimulationErrorCode as Code
-from simulator.limits import MAX_ACTIVE_JOBS_PER_USER, MAX_CHUNKS, SECONDS_PER_GAME, TARGET_CHUNK_SECONDS
+from simulator.limits import MAX_ACTIVE_JOBS_PER_USER, MAX_CHUNKS, TARGET_CHUNK_SECONDS
 from simulator.models import ChunkResult, SimulationJob
 from simulator.services.chunks import ChunkOutcome, chunk_run
 from simulator.services.jobs import job_cancel, job_create, job_dispatch, job_finalize
@@ -86,6 +87,23 @@ def test_a_matchup_is_saved_with_deck_snapshots_and_queued_after_commit(
     assert len(a.characters) == 3 and sum(a.cards.values()) == 30
     assert b.policy == "random" and not a.earns_experience
     assert list(job.pairings.values_list("index", "a", "b")) == [(0, 0, 1)]
+
+
+def test_a_job_keeps_every_rule_it_is_played_with(cardset: None, alice: Any) -> None:
+    """docs/rules/eredan.md §3 Decisions — a job's options are the game's, the defaults filled in:
+    every field of EredanRules, those given changed; the results say them too."""
+    from simulator.games.eredan.rules import DEFAULT_RULES
+
+    job = job_create(
+        owner=alice,
+        game="eredan",
+        entrants=[EntrantInput(deck=GOLEMS), EntrantInput(deck=GARDE)],
+        games=4,
+        options={"mage_spell_chain_any": False, "turn_cap": 40},
+    )
+    expected = DEFAULT_RULES.to_options() | {"mage_spell_chain_any": False, "turn_cap": 40}
+    assert SimulationJob.objects.get(pk=job.pk).options == expected
+    assert selectors.job_results_compute(job=job)["options"] == expected
 
 
 def test_the_seed_is_chosen_and_kept_when_not_given(cardset: None, alice: Any) -> None:
@@ -313,15 +331,16 @@ def test_active_jobs_per_user_are_limited(cardset: None, alice: Any, bob: Any) -
 
 
 def test_default_chunk_size_aims_at_a_few_seconds_and_bounds_the_chunk_count() -> None:
-    random_game = SECONDS_PER_GAME[("eredan", "random")]
-    assert chunk_size_default(game="eredan", policies=["random", "random"], total_games=100) == int(
+    eredan = get_game_spec("eredan")  # each policy's expected cost is declared by the game's spec
+    random_game = eredan.policies["random"].seconds_per_game
+    assert chunk_size_default(spec=eredan, policies=["random", "random"], total_games=100) == int(
         TARGET_CHUNK_SECONDS / random_game
     )
-    mixed = (SECONDS_PER_GAME[("eredan", "ismcts")] + SECONDS_PER_GAME[("eredan", "greedy")]) / 2
-    assert chunk_size_default(game="eredan", policies=["ismcts", "greedy"], total_games=100) == max(
+    mixed = (eredan.policies["ismcts"].seconds_per_game + eredan.policies["greedy"].seconds_per_game) / 2
+    assert chunk_size_default(spec=eredan, policies=["ismcts", "greedy"], total_games=100) == max(
         1, int(TARGET_CHUNK_SECONDS / mixed)
     )
-    big = chunk_size_default(game="eredan", policies=["ismcts"], total_games=1_000_000)
+    big = chunk_size_default(spec=eredan, policies=["ismcts"], total_games=1_000_000)
     assert big == 1_000_000 // MAX_CHUNKS
 
 

@@ -41,3 +41,11 @@ def test_an_unreachable_broker_is_a_503_and_the_job_says_why() -> None:
     job = SimulationJob.objects.get()
     assert (job.status, job.error_code) == ("failed", Code.BROKER_UNAVAILABLE)
     assert "could not be queued" in job.error
+
+
+def test_the_services_send_the_tasks_by_the_names_the_tasks_are_registered_under() -> None:
+    """The services never import simulator.tasks (an import-linter contract): they send by name."""
+    from simulator import queueing, tasks
+
+    assert tasks.job_dispatch.name == queueing.JOB_DISPATCH
+    assert tasks.chunk_run.name == queueing.CHUNK_RUN

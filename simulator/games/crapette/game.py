@@ -683,43 +683,34 @@ class CrapetteGame:
         state._begin_turn(state.first_player)
         return state
 
-    def state_from_deal(
+    def deal_check(
         self,
         *,
-        stocks: Sequence[Iterable[Card]],
-        hands: Sequence[Iterable[Card]],
-        draw_pile: Iterable[Card],
+        stocks: Sequence[Sequence[Card]],
+        hands: Sequence[Sequence[Card]],
+        draw_pile: Sequence[Card],
         first_player: int,
-        rng: random.Random | None = None,
-    ) -> CrapetteState:
-        """The game as dealt, without shuffling: what :meth:`new_initial_state` makes, from given
-        cards (a record's deal). Stocks and the draw pile are bottom to top (the draw pile is drawn
-        from its end). ``first_player`` is checked against docs/rules/crapette.md §2.1 (on equal stock
-        tops either seat may start: the coin flip). ``rng`` only serves for reshuffles when no
-        :attr:`CrapetteState.reshuffle` is set. A deal the rules cannot produce (pile sizes, not
-        exactly the 104 cards of two decks, the wrong first player) raises :class:`LayoutError`."""
+    ) -> None:
+        """Raise :class:`LayoutError` unless the rules can deal this: the pile sizes of the
+        options, exactly the 104 cards of two decks, and the first player of
+        docs/rules/crapette.md §2.1 (on equal stock tops either seat may start: the coin flip).
+        Stocks and the draw pile are bottom to top. A record's replay checks its deal so, then
+        starts from it with :meth:`state_from_position`."""
         n = self.options.stock_size
-        stock_lists = [list(s) for s in stocks]
-        hand_lists = [list(h) for h in hands]
-        pile = list(draw_pile)
-        if len(stock_lists) != 2 or any(len(s) != n for s in stock_lists):
+        if len(stocks) != 2 or any(len(s) != n for s in stocks):
             raise LayoutError(f"each of the two players has a stock pile of {n} cards")
-        if len(hand_lists) != 2 or any(len(h) != HAND_SIZE for h in hand_lists):
+        if len(hands) != 2 or any(len(h) != HAND_SIZE for h in hands):
             raise LayoutError(f"each of the two players has a hand of {HAND_SIZE} cards")
-        everything = [*stock_lists[0], *stock_lists[1], *hand_lists[0], *hand_lists[1], *pile]
+        everything = [*stocks[0], *stocks[1], *hands[0], *hands[1], *draw_pile]
         if Counter(everything) != _TWO_DECKS:
             raise LayoutError(f"a deal uses the {TOTAL_CARDS} cards of two decks, each card exactly twice")
         if first_player not in (0, 1):
             raise LayoutError("first_player must be 0 or 1")
-        higher = higher_stock_top(stock_lists[0][-1], stock_lists[1][-1])
+        higher = higher_stock_top(stocks[0][-1], stocks[1][-1])
         if higher is not None and first_player != higher:
             raise LayoutError(
                 f"seat {higher} shows the higher stock top and starts (docs/rules/crapette.md §2.1)"
             )
-        state = self._dealt(stock_lists, hand_lists, pile, rng if rng is not None else random.Random(0))
-        state.first_player = first_player
-        state._begin_turn(first_player)
-        return state
 
     def _dealt(
         self, stocks: list[list[Card]], hands: list[list[Card]], draw_pile: list[Card], rng: random.Random
@@ -734,7 +725,7 @@ class CrapetteGame:
             draw_pile=draw_pile,
         )
 
-    def state_from_layout(
+    def state_from_position(
         self,
         *,
         stocks: Sequence[Iterable[Card]],
@@ -746,10 +737,13 @@ class CrapetteGame:
         rng: random.Random | None = None,
         turns: int = 1,
     ) -> CrapetteState:
-        """A prepared position (tests, puzzles): every pile given bottom to top. ``draw_pile=None``
-        puts every card of the two decks not placed elsewhere in the draw pile, shuffled with
-        ``rng``. Central piles must be ascending from A (kings anywhere). ``player`` is to move, at
-        the start of their turn (no draw happens)."""
+        """A game set up exactly as given (tests, puzzles, a record's deal): every pile bottom to
+        top. ``draw_pile=None`` puts every card of the two decks not placed elsewhere in the draw
+        pile, shuffled with ``rng``. Central piles must be ascending from A (kings anywhere).
+        ``player`` is to move, at the start of turn ``turns`` (no draw happens); with the piles of
+        a deal and ``turns=1``, that is the game :meth:`new_initial_state` deals (check such a
+        deal with :meth:`deal_check`). ``rng`` also serves for reshuffles when no
+        :attr:`CrapetteState.reshuffle` is set."""
         rng = rng if rng is not None else random.Random(0)
         state = CrapetteState(
             options=self.options,

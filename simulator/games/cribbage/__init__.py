@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulator.engine.registry import GameSpec
+from simulator.engine.registry import GameOption, GameSpec, LogFormat, PolicySpec
 from simulator.games.cribbage.game import WINNING_SCORE, CribbageGame
-from simulator.games.cribbage.policies import POLICIES
+from simulator.games.cribbage.policies import ExpectedValuePolicy, RandomPolicy
 from simulator.games.cribbage.scoring import (
     pegging_breakdown,
     score_pegging,
@@ -33,11 +33,27 @@ def make_game(**options: Any) -> CribbageGame:
 
 GAME_SPEC = GameSpec(
     name="cribbage",
+    display_name="Cribbage",
+    title="Cribbage (two players)",
+    module=__name__,
     make_game=make_game,
-    policies=POLICIES,
+    policies={
+        "random": PolicySpec("random", RandomPolicy, seconds_per_game=0.007, help="any legal action"),
+        "ev": PolicySpec(
+            "ev",
+            ExpectedValuePolicy,
+            seconds_per_game=0.04,
+            help="discards and plays by exact expected points",
+        ),
+    },
     default_policy="ev",
-    options={"target": (int, WINNING_SCORE, "points needed to win (rules: 121)")},
-    uses_decks=False,
+    options={
+        "target": GameOption(
+            "target", int, WINNING_SCORE, "points needed to win (docs/rules/cribbage.md §3: 121)"
+        )
+    },
+    record_codec="simulator.records.cribbage",
+    log_format=LogFormat.EVENTS,
 )
 
 __all__ = [

@@ -114,6 +114,40 @@ class CribbageGame:
     ) -> CribbageState:
         return CribbageState.new(self, rng)
 
+    def state_from_position(
+        self,
+        *,
+        dealer: int,
+        hands: tuple[Sequence[Card], Sequence[Card]],
+        starter: Card | None = None,
+        scores: tuple[int, int] = (0, 0),
+        rng: random.Random | None = None,
+    ) -> CribbageState:
+        """A game set up at the start of a known deal: given hands (6 cards each), scores and, if
+        given, the starter that will be cut; the rest of the deck is shuffled with ``rng``. For
+        puzzles, worked examples, tests and a record's first deal (``stack_next_deal`` gives the
+        following deals)."""
+        rng = rng if rng is not None else random.Random(0)
+        dealt = [*hands[0], *hands[1], *([starter] if starter else [])]
+        if len(hands[0]) != DEALT_CARDS or len(hands[1]) != DEALT_CARDS:
+            raise ValueError(f"each hand must have {DEALT_CARDS} cards")
+        if len(set(dealt)) != len(dealt):
+            raise ValueError("a card is dealt twice")
+        if dealer not in (0, 1):
+            raise ValueError("dealer must be seat 0 or 1")
+        state = CribbageState(self, rng)
+        state.first_dealer = state.dealer = dealer
+        state.scores = list(scores)
+        state.deals = 1
+        state.hands = [sorted(hands[0]), sorted(hands[1])]
+        state.deck = [card for card in full_deck() if card not in set(dealt)]
+        rng.shuffle(state.deck)
+        if starter is not None:
+            state._fixed_starter = starter
+            state.deck.append(starter)
+        state.to_move = 1 - dealer
+        return state
+
 
 class CribbageState:
     """One position. Seats 0 and 1; ``scores``, hands and piles are plain lists (mutable)."""
@@ -144,7 +178,7 @@ class CribbageState:
         self.go_counts: list[list[int]] = [[], []]
         #: The cuts for the first deal (seat 0's card, seat 1's card); more than one after a tie.
         self.cuts: list[tuple[Card, Card]] = []
-        self._fixed_starter: Card | None = None  # set by from_deal for a stacked deal
+        self._fixed_starter: Card | None = None  # set by state_from_position for a known deal
         #: The next deal, stacked by :meth:`stack_next_deal` (hands by seat, starter).
         self._next_deal: tuple[tuple[list[Card], list[Card]], Card | None] | None = None
 
@@ -155,40 +189,6 @@ class CribbageState:
         state = cls(game, rng)
         state.first_dealer = state.dealer = state._cut_for_deal()
         state._deal()
-        return state
-
-    @classmethod
-    def from_deal(
-        cls,
-        game: CribbageGame,
-        rng: random.Random,
-        *,
-        dealer: int,
-        hands: tuple[Sequence[Card], Sequence[Card]],
-        starter: Card | None = None,
-        scores: tuple[int, int] = (0, 0),
-    ) -> CribbageState:
-        """A game stacked at the start of a deal: given hands (6 cards each), scores and, if
-        given, the starter that will be cut. The rest of the deck is shuffled with ``rng``.
-        For puzzles, worked examples and tests."""
-        dealt = [*hands[0], *hands[1], *([starter] if starter else [])]
-        if len(hands[0]) != DEALT_CARDS or len(hands[1]) != DEALT_CARDS:
-            raise ValueError(f"each hand must have {DEALT_CARDS} cards")
-        if len(set(dealt)) != len(dealt):
-            raise ValueError("a card is dealt twice")
-        if dealer not in (0, 1):
-            raise ValueError("dealer must be seat 0 or 1")
-        state = cls(game, rng)
-        state.first_dealer = state.dealer = dealer
-        state.scores = list(scores)
-        state.deals = 1
-        state.hands = [sorted(hands[0]), sorted(hands[1])]
-        state.deck = [card for card in full_deck() if card not in set(dealt)]
-        rng.shuffle(state.deck)
-        if starter is not None:
-            state._fixed_starter = starter
-            state.deck.append(starter)
-        state.to_move = 1 - dealer
         return state
 
     def stack_next_deal(

@@ -240,7 +240,7 @@ class EcarteGame:
         state.start_deal(dealer, list(DECK), shuffle=True)
         return state
 
-    def prepared_state(
+    def state_from_position(
         self,
         *,
         dealer: int,
@@ -250,7 +250,8 @@ class EcarteGame:
         scores: tuple[int, int] = (0, 0),
         rng: random.Random | None = None,
     ) -> EcarteState:
-        """A state at the start of a prepared deal, for tests and puzzles.
+        """A game set up at the start of a known deal: for tests, puzzles and a record's first
+        deal (``stack_next_deal`` gives the following deals).
 
         ``hands`` by seat, the ``turned`` trump card, the top of the ``stock`` (first card drawn
         first); the cards not named go under it in pack order. Later deals are shuffled by ``rng``.

@@ -15,21 +15,36 @@ See ``docs/eredan-engine.md``.
 
 from __future__ import annotations
 
-from simulator.engine.registry import GameSpec
+from simulator.engine.registry import GameOption, GameSpec, LogFormat, PolicySpec
 from simulator.games.eredan.compiled import UnsupportedSpecError
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.policies import GreedyPolicy, RandomPolicy, SearchPolicy
-from simulator.games.eredan.rules import TURN_CAP
+from simulator.games.eredan.rules import option_specs
 from simulator.games.eredan.state import EredanState, describe_action
 
 GAME_SPEC = GameSpec(
     name="eredan",
+    display_name="Eredan",
+    title="Eredan iTCG",
+    module=__name__,
     make_game=EredanGame,
-    policies={"random": RandomPolicy, "greedy": GreedyPolicy, "ismcts": SearchPolicy},
-    default_policy="greedy",
-    options={
-        "turn_cap": (int, TURN_CAP, "turns after which the score rule decides (docs/rules/eredan.md §3 End)")
+    policies={
+        "random": PolicySpec("random", RandomPolicy, seconds_per_game=0.0007, help="any legal action"),
+        "greedy": PolicySpec(
+            "greedy", GreedyPolicy, seconds_per_game=0.002, help="the best action by one-step value"
+        ),
+        "ismcts": PolicySpec(
+            "ismcts", SearchPolicy, seconds_per_game=1.0, help="information-set Monte Carlo search"
+        ),
     },
+    default_policy="greedy",
+    # Every rule decision (a field of EredanRules, docs/rules/eredan.md §3 Decisions), with its default.
+    options={
+        name: GameOption(name, kind, default, help_text)
+        for name, (kind, default, help_text) in option_specs().items()
+    },
+    record_codec="simulator.records.eredan",
+    log_format=LogFormat.EVENTS,
     uses_decks=True,
 )
 

@@ -22,6 +22,7 @@ from cards.domain.specs import (
     PRIEST,
     SPELL,
     THEURGY,
+    WARRIOR,
     CardSpec,
     CharacterSpec,
     DeckSpec,
@@ -36,6 +37,7 @@ from simulator.games.eredan.ops import (
     SELF,
     SLOT_ARMOR,
     SLOT_NONE,
+    SLOT_SHIELD,
     SLOT_WEAPON,
     Condition,
     ForCombat,
@@ -48,6 +50,7 @@ from simulator.games.eredan.ops import (
     compile_condition,
     compile_effect,
 )
+from simulator.games.eredan.rules import DEFAULT_RULES, EredanRules
 
 __all__ = [
     "NSTATS",
@@ -67,18 +70,24 @@ ARTISAN_CLASS = "artisan"
 # Card kinds the engine plays.
 CK_ITEM, CK_ACTION, CK_SPELL, CK_THEURGY = range(4)
 CARD_KINDS = {ITEM: CK_ITEM, ACTION: CK_ACTION, SPELL: CK_SPELL, THEURGY: CK_THEURGY}
-# A character's "gear": its weapon slot state, plus GEAR_ARMOR when its armor slot is taken.
+# A character's "gear": its weapon slot state, plus GEAR_ARMOR when its armor slot is taken and
+# GEAR_SHIELD when its shield slot is (a shield of its own slot, EredanRules.shield_takes_armor_slot).
 GEAR_FREE, GEAR_ONE, GEAR_ONE_DUAL, GEAR_FULL = range(4)
 GEAR_ARMOR = 4
-GEAR_STATES = 8
+GEAR_SHIELD = 8
+GEAR_STATES = 16
+#: The card type of shields (docs/rules/eredan.md §3 Items).
+SHIELD_TYPE = "bouclier"
 
 
 def gear_accepts(gear: int, slot: int, hands: int, dual: bool) -> bool:
     """docs/rules/eredan.md §3 Items — whether a character with ``gear`` may take one more item of
     ``slot``: one weapon, or two one-handed ones when one of the two has Ambidextrie; one armor
-    or shield; other items are unlimited."""
+    (and one shield, when a shield has its own slot); other items are unlimited."""
     if slot == SLOT_ARMOR:
         return not gear & GEAR_ARMOR
+    if slot == SLOT_SHIELD:
+        return not gear & GEAR_SHIELD
     if slot != SLOT_WEAPON:
         return True
     weapons = gear & 3
@@ -90,9 +99,11 @@ def gear_accepts(gear: int, slot: int, hands: int, dual: bool) -> bool:
 
 
 def add_gear(gear: int, slot: int, hands: int, dual: bool) -> int:
-    """The gear of a character after it takes one more weapon or armor."""
+    """The gear of a character after it takes one more weapon, armor or shield."""
     if slot == SLOT_ARMOR:
         return gear | GEAR_ARMOR
+    if slot == SLOT_SHIELD:
+        return gear | GEAR_SHIELD
     if slot != SLOT_WEAPON:
         return gear
     weapons = gear & 3
@@ -100,7 +111,7 @@ def add_gear(gear: int, slot: int, hands: int, dual: bool) -> int:
         weapons = GEAR_ONE_DUAL if dual else GEAR_ONE
     else:
         weapons = GEAR_FULL
-    return (gear & GEAR_ARMOR) | weapons
+    return (gear & ~3) | weapons
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,9 +254,31 @@ def _card_kind(card: CardSpec) -> int:
     return kind
 
 
-def _compile_card(card: CardSpec, card_id: int, mask_of: dict[CardMatch, int]) -> CompiledCard:
+def _check_play_rules(card: CardSpec, kind: int, where: str) -> None:
+    """Refuse a card whose text changes how it comes into play in a way the engine does not play
+    yet (cards.domain.specs.PlayRules): it carries items (docs/rules/eredan.md §3 Items), and an
+    item whose text says it stays permanently (a Pierre-coeur) is carried like the others."""
+    play = card.play
+    if play.default:
+        return
+    carried_item = (
+        kind == CK_ITEM
+        and play.stays is not None
+        and play.stays.kind == "permanent"
+        and play.acts in (None, "after_combat")
+    )
+    if not carried_item or play.attach is not None or play.one_per_character or play.dual_wield_with:
+        raise UnsupportedSpecError(
+            where, f"the play rules {play.to_json()} (how the card stays or acts) are not supported yet"
+        )
+
+
+def _compile_card(
+    card: CardSpec, card_id: int, mask_of: dict[CardMatch, int], rules: EredanRules
+) -> CompiledCard:
     where = f"card {card.slug!r}"
     kind = _card_kind(card)
+    _check_play_rules(card, kind, where)
     attaches = kind == CK_ITEM and card.attaches
     ops: list[Op] = []
     while_carried: list[ModifyOp] = []
@@ -283,7 +316,11 @@ def _compile_card(card: CardSpec, card_id: int, mask_of: dict[CardMatch, int]) -
     if attaches:
         if card.is_weapon:
             slot = SLOT_WEAPON
-        elif card.is_armor:
+        elif card.is_of_type(SHIELD_TYPE) and not rules.shield_takes_armor_slot:
+            slot = SLOT_SHIELD
+        elif (
+            card.is_armor
+        ):  # an Armure, or a Bouclier in the armor slot (cards.domain.specs.ARMOR_SLOT_TYPES)
             slot = SLOT_ARMOR
     return CompiledCard(
         id=card_id,
@@ -310,10 +347,21 @@ def _combat_self_modifier(op: Op) -> bool:
     )
 
 
+def _is_mage_combattant(ch: CharacterSpec) -> bool:
+    return frozenset(ch.classes) == {MAGE, WARRIOR}
+
+
 def _compile_character(
-    ch: CharacterSpec, index: int, match_mask: Callable[[CardMatch], int]
+    ch: CharacterSpec,
+    index: int,
+    match_mask: Callable[[CardMatch], int],
+    item_mask: int,
+    rules: EredanRules,
 ) -> CompiledCharacter:
     where = f"character {ch.slug!r}"
+    # docs/rules/eredan.md §3 Classes, the multi-class table — a Mage/Combattant "loses the
+    # Combattant's ability to play a second card when the first is an item of a certain kind".
+    loses_item_chain = _is_mage_combattant(ch) and not rules.mage_combattant_keeps_item_chain
     ability_ops: list[ModifyOp] = []
     auras: list[ModifyOp] = []
     chain_on: list[ChainOnAbility] = []
@@ -321,9 +369,11 @@ def _compile_character(
     for i, effect in enumerate(ch.abilities):
         sub = f"{where}: abilities[{i}]"
         if isinstance(effect, ChainOn):
-            chain_on.append(
-                ChainOnAbility(match_mask(effect.match), compile_condition(effect.when, f"{sub}.when"))
-            )
+            when = compile_condition(effect.when, f"{sub}.when")
+            mask = match_mask(effect.match)
+            if loses_item_chain and not mask & ~item_mask:  # a chain on items (Objets) only
+                continue
+            chain_on.append(ChainOnAbility(mask, when))
             continue
         op = compile_effect(effect, sub, i)
         if (
@@ -400,13 +450,14 @@ def _compile_character(
     )
 
 
-def ally_matches(allies: AllyFilter | None, ch: CompiledCharacter) -> bool:
-    """Whether an aura's ally filter lets it reach ``ch``: its guild (a Courtisan belongs to every
-    guild but the Mercenaries, docs/rules/eredan.md §2.3), one of its classes, its race or race parent."""
+def ally_matches(allies: AllyFilter | None, ch: CompiledCharacter, rules: EredanRules) -> bool:
+    """Whether an aura's ally filter lets it reach ``ch``: its guild (a Courtisan, docs/rules/eredan.md
+    §2.3: see ``rules.courtisan_in_every_guild``), one of its classes, its race or race parent."""
     if allies is None:
         return True
     if allies.guild is not None and not (
-        ch.guild == allies.guild or (ch.multi_guild and allies.guild != MERCENARY_GUILD)
+        ch.guild == allies.guild
+        or (ch.multi_guild and rules.courtisan_in_every_guild and allies.guild != MERCENARY_GUILD)
     ):
         return False
     if allies.class_ is not None and allies.class_ not in ch.classes:
@@ -414,7 +465,9 @@ def ally_matches(allies: AllyFilter | None, ch: CompiledCharacter) -> bool:
     return allies.race is None or allies.race in (ch.race, ch.race_parent)
 
 
-def _with_ally_auras(chars: tuple[CompiledCharacter, ...]) -> tuple[CompiledCharacter, ...]:
+def _with_ally_auras(
+    chars: tuple[CompiledCharacter, ...], rules: EredanRules
+) -> tuple[CompiledCharacter, ...]:
     """Each character with the auras of its allies (same seat, not itself) that its guild, classes
     and race let reach it — decided once here, so a combat only checks that the owner lives."""
     out = []
@@ -424,7 +477,7 @@ def _with_ally_auras(chars: tuple[CompiledCharacter, ...]) -> tuple[CompiledChar
             for owner in chars
             if owner.seat == ch.seat and owner.index != ch.index
             for op in owner.auras
-            if isinstance(op.target, OtherAllies) and ally_matches(op.target.allies, ch)
+            if isinstance(op.target, OtherAllies) and ally_matches(op.target.allies, ch, rules)
         )
         out.append(replace(ch, ally_auras=received) if received else ch)
     return tuple(out)
@@ -450,9 +503,10 @@ def may_play(card: CardSpec, ch: CharacterSpec) -> bool:
     return card.requirements.allows(ch)
 
 
-def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
-    """Compile two decks into one game's tables; raise :class:`UnsupportedSpecError` (or
-    ``ValueError`` for a malformed deck) on anything the engine cannot play."""
+def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES) -> Tables:
+    """Compile two decks into one game's tables, for the game's ``rules`` (item slots, auras);
+    raise :class:`UnsupportedSpecError` (or ``ValueError`` for a malformed deck) on anything the
+    engine cannot play."""
     if len(decks) != 2:
         raise ValueError("an Eredan game needs two decks")
     specs: list[CardSpec] = []
@@ -485,8 +539,7 @@ def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
     def match_mask(match: CardMatch) -> int:
         mask = masks.get(match)
         if mask is None:
-            if match.kind not in ("any", "type", "card", "class_reserved", "guild"):
-                raise UnsupportedSpecError("chain", f"card match kind {match.kind!r} is not supported")
+            # Every kind of card match is the domain's card_matches (cards/domain/specs.py).
             mask = 0
             for i, spec in enumerate(specs):
                 if card_matches(match, spec):
@@ -497,13 +550,15 @@ def compile_tables(decks: Sequence[DeckSpec]) -> Tables:
     for spec in specs:
         if spec.chain is not None:
             match_mask(spec.chain)
-    cards = tuple(_compile_card(spec, i, masks) for i, spec in enumerate(specs))
+    cards = tuple(_compile_card(spec, i, masks, rules) for i, spec in enumerate(specs))
+    item_mask = sum(1 << c.id for c in cards if c.kind == CK_ITEM)
     chars = _with_ally_auras(
         tuple(
-            _compile_character(ch, seat * 3 + pos, match_mask)
+            _compile_character(ch, seat * 3 + pos, match_mask, item_mask, rules)
             for seat, deck in enumerate(decks)
             for pos, ch in enumerate(deck.characters)
-        )
+        ),
+        rules,
     )
     if len(cards) > MAX_CARDS:
         raise UnsupportedSpecError("decks", f"two decks hold at most {MAX_CARDS} different cards")

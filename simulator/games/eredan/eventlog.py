@@ -60,7 +60,9 @@ def render(
             if e["slot"] == 0:
                 lines.append(f"  {who(e['seat'])} plays no card")
         elif kind == "play":
-            on = f" on {n(e['on'])}" if e["on"] != e["by"] else ""
+            on = f" on {n(e['on'])}" if e["on"] != e["by"] or "on_seat" in e else ""
+            if "on_seat" in e:
+                on = f" on {who(e['on_seat'])}'s {n(e['on'])}"
             lines.append(f"  {who(e['seat'])}: {n(e['by'])} plays {n(e['card'])}{on}")
         elif kind == "effect":
             continue  # what an effect did is shown by the events it caused
@@ -87,6 +89,10 @@ def render(
             lines.append(f"  {n(e['character'])} now carries {n(e['card'])}")
         elif kind == "item_lost":
             lines.append(f"  {n(e['card'])} is lost: {n(e['character'])} is dead")
+        elif kind == "item_crowded_out":
+            lines.append(f"  {n(e['card'])} is lost: {n(e['character'])} has no room left for it")
+        elif kind == "item_replaced":
+            lines.append(f"  {n(e['character'])} no longer carries {n(e['card'])}")
         elif kind == "discard":
             forced = " (forced)" if e.get("forced") else ""
             cards = e["cards"] if "cards" in e else [e["card"]]

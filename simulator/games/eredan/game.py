@@ -12,7 +12,7 @@ from typing import Any
 
 from cards.domain.specs import DeckSpec
 from simulator.games.eredan.compiled import Tables, compile_tables
-from simulator.games.eredan.rules import TURN_CAP
+from simulator.games.eredan.rules import DEFAULT_RULES, EredanRules
 from simulator.games.eredan.state import EredanState
 
 #: How many compiled deck pairs a game object keeps (a gauntlet or round robin reuses a few).
@@ -22,16 +22,15 @@ TABLES_CACHE_SIZE = 64
 class EredanGame:
     """Eredan iTCG combat (docs/rules/eredan.md §3) between two decks.
 
-    ``turn_cap``: the **[decision]** turn limit after which the score rule decides (default
-    :data:`~simulator.games.eredan.rules.TURN_CAP`). ``log``: record the event log of every game.
+    ``rules``: the rule decisions (default :data:`~simulator.games.eredan.rules.DEFAULT_RULES`);
+    the keyword ``options`` change fields of it by name (``EredanGame(turn_cap=30)``: the game's
+    options, as a simulation job gives them). ``log``: record the event log of every game.
     """
 
     name = "eredan"
 
-    def __init__(self, *, turn_cap: int = TURN_CAP, log: bool = False) -> None:
-        if not isinstance(turn_cap, int) or isinstance(turn_cap, bool) or not 1 <= turn_cap <= 1000:
-            raise ValueError(f"turn_cap must be an integer from 1 to 1000, got {turn_cap!r}")
-        self.turn_cap = turn_cap
+    def __init__(self, *, rules: EredanRules | None = None, log: bool = False, **options: Any) -> None:
+        self.rules = EredanRules.from_options(options, base=rules) if options else (rules or DEFAULT_RULES)
         self.log = log
         # id(deck a), id(deck b) -> (the decks, kept alive so the ids stay theirs; the tables)
         self._tables: dict[tuple[int, int], tuple[tuple[DeckSpec, DeckSpec], Tables]] = {}
@@ -44,7 +43,7 @@ class EredanGame:
         hit = self._tables.get(key)
         if hit is not None and hit[0][0] is decks[0] and hit[0][1] is decks[1]:
             return hit[1]
-        tables = compile_tables(decks)
+        tables = compile_tables(decks, self.rules)
         if len(self._tables) >= TABLES_CACHE_SIZE:
             self._tables.pop(next(iter(self._tables)))
         self._tables[key] = ((decks[0], decks[1]), tables)
@@ -52,7 +51,7 @@ class EredanGame:
 
     def new_initial_state(self, rng: random.Random, entrants: tuple[Any, Any] = (None, None)) -> EredanState:
         decks = _decks(entrants)
-        return EredanState.new_game(self.tables(decks), rng, turn_cap=self.turn_cap, log=self.log)
+        return EredanState.new_game(self.tables(decks), rng, rules=self.rules, log=self.log)
 
     def state_from_position(
         self,
@@ -86,7 +85,7 @@ class EredanGame:
             draw_piles=[ids(p) for p in draw_piles],
             items=None if items is None else [ids(i) for i in items],
             discards=None if discards is None else [ids(d) for d in discards],
-            turn_cap=self.turn_cap,
+            rules=self.rules,
             log=self.log,
             **position,
         )
@@ -103,18 +102,18 @@ def play_one(
     *,
     seed: int,
     policies: tuple[str, str] = ("greedy", "greedy"),
-    turn_cap: int = TURN_CAP,
+    rules: EredanRules = DEFAULT_RULES,
     record: bool = False,
 ) -> dict[str, Any]:
     """Play one game, deck A in seat 0, with its event log: ``{"seed", "decks", "policies",
-    "summary", "log", "names"}`` (``names``: slug -> English name, for display) and, with
-    ``record``, its game record (``"record"``, docs/game-records.md). The same arguments always
-    give the same log."""
+    "rules", "summary", "log", "names"}`` (``rules``: the rule decisions that differ from the
+    defaults; ``names``: slug -> English name, for display) and, with ``record``, its game record
+    (``"record"``, docs/game-records.md). The same arguments always give the same log."""
     from simulator.engine.runner import Side, play_match_game
     from simulator.games.eredan.policies import make_policy
     from simulator.records import recorder_factory
 
-    game = EredanGame(turn_cap=turn_cap)
+    game = EredanGame(rules=rules)
     sides = (
         Side("A", make_policy(policies[0]), decks[0]),
         Side("B", make_policy(policies[1]), decks[1]),
@@ -128,6 +127,7 @@ def play_one(
         "seed": seed,
         "decks": [d.slug or d.name for d in decks],
         "policies": list(policies),
+        "rules": rules.changed(),
         "summary": dict(result.summary),
         "log": result.log or [],
         "names": names,

@@ -83,17 +83,18 @@ from simulator.games.eredan.ops import (
     SelfTarget,
     Target,
 )
-from simulator.games.eredan.rules import REVIVED_CHARACTER_UNTAPPED, SCORE_COUNTS_ACTUAL_HP
+from simulator.games.eredan.rules import EredanRules
 
 Event = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class ItemBonus:
-    """A carried item's conditional "while carried" modifier: ``amount`` to ``stat`` of
-    ``carrier`` whenever ``when`` holds as the stat is read."""
+    """A carried item's (card ``card``) conditional "while carried" modifier: ``amount`` to
+    ``stat`` of ``carrier`` whenever ``when`` holds as the stat is read."""
 
     carrier: int
+    card: int
     stat: int
     amount: int
     when: Condition
@@ -124,6 +125,7 @@ class Board:
         "dealt",
         "decks",
         "discards",
+        "drawn",
         "fighters",
         "gear",
         "hands",
@@ -131,11 +133,13 @@ class Board:
         "hp",
         "item_bonus_mask",
         "item_bonuses",
+        "item_owners",
         "items",
         "log",
         "max_hp",
         "mod",
         "rng",
+        "rules",
         "score",
         "tables",
         "tapped",
@@ -144,6 +148,8 @@ class Board:
     )
 
     tables: Tables
+    #: The rule decisions the game is played with (docs/rules/eredan.md §3 Decisions).
+    rules: EredanRules
     cards: tuple[CompiledCard, ...]
     chars: tuple[CompiledCharacter, ...]
     rng: random.Random
@@ -161,11 +167,15 @@ class Board:
     timed: list[TimedModifier]
     item_bonuses: list[ItemBonus]
     item_bonus_mask: int  # bit c set when character c has conditional item modifiers
-    items: list[list[int]]  # carried card ids per character
+    items: list[list[int]]  # carried card ids per character, in the order they attached
+    #: Per character, the seat whose card each carried item is (an Artisan's card on an enemy is its
+    #: player's), parallel to ``items``: where the card goes when it leaves play.
+    item_owners: list[list[int]]
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
     decks: list[list[int]]  # top of the pile = end of the list
     discards: list[list[int]]
+    drawn: list[dict[int, int]]  # per seat: card id -> copies drawn from the pile (the card metrics)
     fighters: list[int]  # per seat: the fighting character this turn, or -1
     dealt: list[int]  # damage dealt per character (docs/rules/eredan.md §3 End, the score)
     healed: list[int]  # healing done per character
@@ -216,11 +226,11 @@ class Board:
         ch = self.chars[c]
         i = c * NSTATS
         cmod = self.cmod
-        # "Attaque min. / max. +N" (combat modifiers) move the ends of the range; [decision] a
-        # minimum raised to or above the maximum gives that minimum.
+        # "Attaque min. / max. +N" (combat modifiers) move the ends of the range; a minimum raised
+        # to or above the maximum gives that minimum, or the maximum (the rules' decision).
         lo, hi = ch.attack_min + cmod[i + AMIN], ch.attack_max + cmod[i + AMAX]
         if lo >= hi:
-            value = lo
+            value = lo if self.rules.crossed_attack_range_gives_minimum else hi
         elif self.chance is None:  # Board.roll, inline (the clash's hottest call)
             value = lo + int(self.rng.random() * (hi - lo + 1))
         else:
@@ -255,12 +265,14 @@ class Board:
     # --- damage, healing ----------------------------------------------------------------------
 
     def wound(self, src: int, target: int, amount: int, reduction: int, kind: str) -> int:
-        """docs/rules/eredan.md §3 step 3 — ``target`` loses ``amount`` minus ``reduction`` HP (a
-        negative reduction counts as 0), at least 0 and at most the HP it has; ``src`` scores
-        it (§3 End). ``kind`` names the blow in the log (``clash``, or the damage kind). Returns
-        the HP lost. The one damage step, for the clash and for effects."""
+        """docs/rules/eredan.md §3 step 3 — ``target`` loses ``amount`` minus ``reduction`` HP, at
+        least 0 and at most the HP it has; ``src`` scores it (§3 End). A reduction below 0 (a
+        Défense or Esprit pushed below 0) counts as 0, or adds to the damage
+        (``rules.negative_reduction_adds_damage``). ``kind`` names the blow in the log (``clash``,
+        or the damage kind). Returns the HP lost. The one damage step, for the clash and effects."""
         h = self.hp[target]
-        if reduction < 0:
+        rules = self.rules
+        if reduction < 0 and not rules.negative_reduction_adds_damage:
             reduction = 0
         damage = amount - reduction
         if damage <= 0:
@@ -268,7 +280,7 @@ class Board:
         elif damage > h:
             damage = h
         self.hp[target] = h - damage
-        credit = damage if SCORE_COUNTS_ACTUAL_HP else max(0, amount - reduction)
+        credit = damage if rules.score_counts_actual_hp else max(0, amount - reduction)
         self.dealt[src] += credit
         self.score[src // 3] += credit
         if self.log is not None:
@@ -315,7 +327,7 @@ class Board:
         if gain < 0:
             gain = 0
         self.hp[target] = h + gain
-        credit = gain if SCORE_COUNTS_ACTUAL_HP else amount
+        credit = gain if self.rules.score_counts_actual_hp else amount
         self.healed[src] += credit
         self.score[src // 3] += credit
         if self.log is not None:
@@ -395,6 +407,9 @@ class Board:
         drawn = deck[-n:][::-1]  # the top of the pile (the end of the list) first
         del deck[-n:]
         self.hands[seat].extend(drawn)
+        counts = self.drawn[seat]  # for the card metrics (docs/lab.md): copies drawn per card
+        for k in drawn:
+            counts[k] = counts.get(k, 0) + 1
         if self.log is not None:
             self.log.append({"event": "draw", "seat": seat, "cards": [self.cards[k].slug for k in drawn]})
         return n
@@ -426,7 +441,7 @@ class Board:
         for t in range(seat * 3, seat * 3 + 3):
             if self.hp[t] <= 0:
                 self.hp[t] = min(hp, self.max_hp[t])
-                if REVIVED_CHARACTER_UNTAPPED:
+                if self.rules.revived_character_untapped:
                     self.tapped[t] = False
                 if self.log is not None:
                     self.log.append(
@@ -476,18 +491,24 @@ def _modify(board: Board, op: ModifyOp, me: int, opp: int, source: str) -> None:
 
 @interprets(DamageOp)
 def _damage(board: Board, op: DamageOp, me: int, opp: int, source: str) -> None:
-    # [decision] A rolled amount is rolled once per effect: a zone spell deals the same amount to
-    # every enemy.
-    value = board.amount(op.amount, me)
-    for t in board.targets(op.target, me, opp):
-        board.hit(me, t, value, op.kind)
+    if board.rules.amount_rolled_once_per_effect:  # a zone spell deals the same amount to every enemy
+        value = board.amount(op.amount, me)
+        for t in board.targets(op.target, me, opp):
+            board.hit(me, t, value, op.kind)
+    else:
+        for t in board.targets(op.target, me, opp):
+            board.hit(me, t, board.amount(op.amount, me), op.kind)
 
 
 @interprets(HealOp)
 def _heal(board: Board, op: HealOp, me: int, opp: int, source: str) -> None:
-    value = board.amount(op.amount, me)
-    for t in board.targets(op.target, me, opp):
-        board.heal(me, t, value)
+    if board.rules.amount_rolled_once_per_effect:
+        value = board.amount(op.amount, me)
+        for t in board.targets(op.target, me, opp):
+            board.heal(me, t, value)
+    else:
+        for t in board.targets(op.target, me, opp):
+            board.heal(me, t, board.amount(op.amount, me))
 
 
 @interprets(DrawOp)
@@ -559,7 +580,9 @@ def _other_allies(board: Board, target: OtherAllies, me: int, opp: int) -> Seque
     base = me // 3 * 3
     hp, chars = board.hp, board.chars
     return [
-        t for t in range(base, base + 3) if t != me and hp[t] > 0 and ally_matches(target.allies, chars[t])
+        t
+        for t in range(base, base + 3)
+        if t != me and hp[t] > 0 and ally_matches(target.allies, chars[t], board.rules)
     ]
 
 
@@ -586,10 +609,12 @@ def _for_turns(board: Board, duration: ForTurns, t: int, stat: int, amount: int)
 # Condition clauses.
 
 
-def in_guild(ch: CompiledCharacter, guild: str) -> bool:
-    """A character's guild; a Courtisan (multi-guild caste) belongs to every guild, never to the
-    Mercenaries (docs/rules/eredan.md §2.3)."""
-    return ch.guild == guild or (ch.multi_guild and guild != MERCENARY_GUILD)
+def in_guild(ch: CompiledCharacter, guild: str, rules: EredanRules) -> bool:
+    """A character's guild; a Courtisan (multi-guild caste, docs/rules/eredan.md §2.3) belongs to every
+    guild but the Mercenaries, or to its printed guild only (``rules.courtisan_in_every_guild``)."""
+    return ch.guild == guild or (
+        ch.multi_guild and rules.courtisan_in_every_guild and guild != MERCENARY_GUILD
+    )
 
 
 def _of_race(ch: CompiledCharacter, race: str) -> bool:
@@ -613,7 +638,7 @@ def _opponent_race(board: Board, clause: OpponentRace, me: int, opp: int) -> boo
 
 @interprets(OpponentGuild)
 def _opponent_guild(board: Board, clause: OpponentGuild, me: int, opp: int) -> bool:
-    return opp >= 0 and in_guild(board.chars[opp], clause.guild)
+    return opp >= 0 and in_guild(board.chars[opp], clause.guild, board.rules)
 
 
 @interprets(PlayedBy)
@@ -628,7 +653,7 @@ def _played_by_class(board: Board, clause: PlayedByClass, me: int, opp: int) -> 
 
 @interprets(PlayedByGuild)
 def _played_by_guild(board: Board, clause: PlayedByGuild, me: int, opp: int) -> bool:
-    return in_guild(board.chars[me], clause.guild)
+    return in_guild(board.chars[me], clause.guild, board.rules)
 
 
 @interprets(PlayedByRace)

@@ -63,11 +63,10 @@ _HITS: dict[tuple[int, int, int, int], tuple[float, float]] = {}
 
 def expected_hit(lo: int, hi: int, reduction: int, hp: int) -> tuple[float, float]:
     """Expected HP lost by a target of ``hp`` HP to a blow rolled uniformly in ``lo..hi`` minus
-    ``reduction`` (at least 0), and the probability that the blow kills it (memoized)."""
+    ``reduction`` (the callers count a negative one as the rules say: :func:`_reduction`), and the
+    probability that the blow kills it (memoized)."""
     if hp <= 0:
         return 0.0, 0.0
-    if reduction < 0:
-        reduction = 0
     key = (lo, hi, reduction, hp)
     hit = _HITS.get(key)
     if hit is not None:
@@ -110,6 +109,21 @@ def _combat_bonus(state: EredanState, f: int, opp: int) -> list[int]:
     return bonus
 
 
+def _reduction(state: EredanState, value: int) -> int:
+    """docs/rules/eredan.md §3 step 3 — a Défense or Esprit as it reduces damage: a negative one
+    counts as 0 unless the rules add it to the damage (``negative_reduction_adds_damage``)."""
+    return value if value > 0 or state.rules.negative_reduction_adds_damage else 0
+
+
+def _attack_range(state: EredanState, lo: int, hi: int) -> tuple[int, int]:
+    """The Attaque range as rolled: a minimum raised to or above the maximum gives the minimum,
+    or the maximum (``crossed_attack_range_gives_minimum``)."""
+    if hi > lo:
+        return lo, hi
+    end = lo if state.rules.crossed_attack_range_gives_minimum else hi
+    return end, end
+
+
 def _blow(
     state: EredanState,
     f: int,
@@ -121,14 +135,12 @@ def _blow(
 ) -> float:
     """``lo_mod`` / ``hi_mod``: range modifiers not yet in ``cmod`` (those of a coming combat)."""
     ch = state.chars[f]
-    if reduction < 0:
-        reduction = 0
+    reduction = _reduction(state, reduction)
     i = f * NSTATS
     cmod = state.cmod
-    lo = ch.attack_min + cmod[i + AMIN] + lo_mod
-    hi = ch.attack_max + cmod[i + AMAX] + hi_mod
-    if hi < lo:
-        hi = lo
+    lo, hi = _attack_range(
+        state, ch.attack_min + cmod[i + AMIN] + lo_mod, ch.attack_max + cmod[i + AMAX] + hi_mod
+    )
     lo += attack_mod
     hi += attack_mod
     hit = _HITS.get((lo, hi, reduction, target_hp))
@@ -211,6 +223,7 @@ def _choice_values(state: EredanState, legal: Sequence[Fight]) -> list[float]:
                 elif op.stat == AMAX:
                     hi[c] += op.amount
     hits = _HITS
+    signed = state.rules.negative_reduction_adds_damage
     values = []
     for action in legal:
         f, o = action.fighter, action.opponent
@@ -237,9 +250,13 @@ def _choice_values(state: EredanState, legal: Sequence[Fight]) -> list[float]:
                 elif op.stat == AMAX:
                     hi_o += op.amount
         # The two blows (_blow, inlined: this loop is the greedy player's hottest).
-        key = (lf + af, (hf if hf > lf else lf) + af, do if do > 0 else 0, hp[o])
+        if hf <= lf:
+            lf, hf = _attack_range(state, lf, hf)
+        if hi_o <= lo_o:
+            lo_o, hi_o = _attack_range(state, lo_o, hi_o)
+        key = (lf + af, hf + af, do if do > 0 or signed else 0, hp[o])
         out = hits.get(key) or expected_hit(*key)
-        key = (lo_o + ao, (hi_o if hi_o > lo_o else lo_o) + ao, df if df > 0 else 0, hp[f])
+        key = (lo_o + ao, hi_o + ao, df if df > 0 or signed else 0, hp[f])
         taken = hits.get(key) or expected_hit(*key)
         values.append(
             (out[0] * HP_VALUE + out[1] * KILL_VALUE) - (taken[0] * HP_VALUE + taken[1] * KILL_VALUE)
@@ -293,9 +310,9 @@ def _damage_value(state: EredanState, target: int, amount: float, kind: int) -> 
     if hp <= 0:
         return 0.0
     if kind == K_PHYSICAL:
-        reduction = max(0, state.stat(target, DEF))
+        reduction = _reduction(state, state.stat(target, DEF))
     elif kind == K_MAGICAL:
-        reduction = max(0, state.stat(target, SPI))
+        reduction = _reduction(state, state.stat(target, SPI))
     else:
         reduction = 0
     dmg = amount - reduction
@@ -415,11 +432,14 @@ def card_value(state: EredanState, seat: int, action: Action, combat: _Combat | 
     o = state.fighters[1 - seat]
     value = 0.0
     if card.attaches:
+        # An item on a character of the other side (an Artisan's) counts against its player.
+        sign = 1 if carrier // 3 == seat else -1
+        facing = state.fighters[1 - carrier // 3]
         for op in card.while_carried:
-            if op.stat != INI and (op.when is None or state.holds(op.when, carrier, o)):
-                value += op.amount * (LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE)
+            if op.stat != INI and (op.when is None or state.holds(op.when, carrier, facing)):
+                value += sign * op.amount * (LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE)
         for effect in card.ops:
-            value += op_value(state, effect, seat, carrier, o, None)
+            value += op_value(state, effect, seat, carrier, facing, None)
         return value
     if combat is None:
         combat = _Combat(state, seat)

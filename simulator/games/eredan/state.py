@@ -31,22 +31,16 @@ from simulator.games.eredan.compiled import CK_SPELL, GEAR_FREE, Tables, add_gea
 from simulator.games.eredan.interpreter import Board, ItemBonus
 from simulator.games.eredan.ops import DEF, INI, NSTATS, SLOT_NONE
 from simulator.games.eredan.rules import (
-    CARDS_OF_A_DEAD_FIGHTER_RESOLVE,
-    DOUBLE_DECK_OUT_BY_SCORE,
+    DEFAULT_RULES,
     END_DECK_OUT,
     END_ELIMINATION,
     END_SCORE,
     END_TURN_CAP,
-    FIGHTER_KILLED_BY_CARDS_STRIKES,
     FIRST_DRAW_TURN,
     HAND_SIZE,
-    INITIATIVE_DIE_SIDES,
-    ITEMS_OF_A_DEAD_CARRIER_ARE_DISCARDED,
-    MAGE_SPELL_CHAIN_ANY,
     MAX_CARDS_PER_TURN,
     MAX_HAND_AFTER_DISCARD,
-    TURN_CAP,
-    UNTAP_WHEN_UNTAPPED_LEFT,
+    EredanRules,
 )
 
 # Phases.
@@ -117,6 +111,7 @@ class EredanState(Board):
         "end_reason",
         "first_player",
         "initiative_rolls",
+        "opening_hands",
         "pending_items",
         "phase",
         "played",
@@ -124,7 +119,6 @@ class EredanState(Board):
         "slot",
         "strikes",
         "to_move",
-        "turn_cap",
         "winner",
     )
 
@@ -137,9 +131,9 @@ class EredanState(Board):
     pending_items: list[tuple[int, int, int]]  # (seat, carrier, card id), activate after the combat
     deck_out: list[bool]
     played: list[dict[int, int]]  # per seat: card id -> times played
+    opening_hands: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: the opening hand (card ids)
     first_player: int
     initiative_rolls: list[tuple[int, int]]
-    turn_cap: int
     winner: int | None
     end_reason: str
     _legal: tuple[Action, ...]
@@ -148,14 +142,14 @@ class EredanState(Board):
     # --- construction -------------------------------------------------------------------------
 
     @classmethod
-    def _blank(cls, tables: Tables, rng: random.Random, turn_cap: int) -> EredanState:
+    def _blank(cls, tables: Tables, rng: random.Random, rules: EredanRules) -> EredanState:
         s = cls.__new__(cls)
         s.tables = tables
         s.cards = tables.cards
         s.chars = tables.chars
         s.rng = rng
         s.chance = None
-        s.turn_cap = turn_cap
+        s.rules = rules
         s.turn = 1
         s.active = 0
         s.first_player = 0
@@ -170,6 +164,7 @@ class EredanState(Board):
         s.item_bonuses = []
         s.item_bonus_mask = 0
         s.items = [[] for _ in range(6)]
+        s.item_owners = [[] for _ in range(6)]
         s.hands = [[], []]
         s.decks = [[], []]
         s.discards = [[], []]
@@ -187,6 +182,8 @@ class EredanState(Board):
         s.pending_items = []
         s.deck_out = [False, False]
         s.played = [{}, {}]
+        s.drawn = [{}, {}]
+        s.opening_hands = ((), ())
         s.initiative_rolls = []
         s.winner = None
         s.end_reason = ""
@@ -200,14 +197,14 @@ class EredanState(Board):
         tables: Tables,
         rng: random.Random,
         *,
-        turn_cap: int = TURN_CAP,
+        rules: EredanRules = DEFAULT_RULES,
         log: bool = False,
         chance: Chance | None = None,
     ) -> EredanState:
         """Shuffle both decks, deal 5 cards each, roll initiative and start turn 1
         (docs/rules/eredan.md §3 Start). With ``chance``, every random outcome of the game comes from it
         instead of ``rng`` (a record replayed: see :mod:`simulator.games.eredan.chance`)."""
-        s = cls._blank(tables, rng, turn_cap)
+        s = cls._blank(tables, rng, rules)
         s.chance = chance
         for seat in (0, 1):
             deck = list(tables.decks[seat])
@@ -216,6 +213,8 @@ class EredanState(Board):
         s._setup = (tuple(tuple(d) for d in s.decks), ((), ()))
         for seat in (0, 1):
             s.draw(seat, HAND_SIZE)
+        s.opening_hands = (tuple(s.hands[0]), tuple(s.hands[1]))
+        s.drawn = [{}, {}]  # what the deal drew is the opening hand, not "drawn later"
         s._roll_initiative()
         if log:
             s.enable_log()
@@ -237,13 +236,13 @@ class EredanState(Board):
         tapped: Sequence[bool] | None = None,
         items: Sequence[Sequence[int]] | None = None,
         discards: Sequence[Sequence[int]] | None = None,
-        turn_cap: int = TURN_CAP,
+        rules: EredanRules = DEFAULT_RULES,
         log: bool = False,
     ) -> EredanState:
         """A game set up exactly as given — no shuffle, no initiative roll — then turn ``turn``
         begins (its draw and untap steps apply). ``draw_piles`` list each pile top card first.
         Used by tests and replays; card ids are indices into ``tables.cards``."""
-        s = cls._blank(tables, rng, turn_cap)
+        s = cls._blank(tables, rng, rules)
         if first_player not in (0, 1):
             raise ValueError("first_player is 0 or 1")
         s.first_player = first_player
@@ -252,6 +251,7 @@ class EredanState(Board):
         s.hands = [list(h) for h in hands]
         s.decks = [list(reversed(p)) for p in draw_piles]
         s._setup = (tuple(tuple(d) for d in s.decks), tuple(tuple(h) for h in s.hands))
+        s.opening_hands = (tuple(s.hands[0]), tuple(s.hands[1]))
         if hp is not None:
             s.hp = [min(int(v), m) for v, m in zip(hp, s.max_hp, strict=True)]
         if tapped is not None:
@@ -312,8 +312,8 @@ class EredanState(Board):
         starts; ties are re-rolled."""
         bonus = (self._initiative_bonus(0), self._initiative_bonus(1))
         while True:
-            r0 = self.roll(1, INITIATIVE_DIE_SIDES, INITIATIVE, 0)
-            r1 = self.roll(1, INITIATIVE_DIE_SIDES, INITIATIVE, 1)
+            r0 = self.roll(1, self.rules.initiative_die, INITIATIVE, 0)
+            r1 = self.roll(1, self.rules.initiative_die, INITIATIVE, 1)
             self.initiative_rolls.append((r0, r1))
             if r0 + bonus[0] != r1 + bonus[1]:
                 break
@@ -440,9 +440,11 @@ class EredanState(Board):
                 out.append(on_fighter[k])
             elif self.cards[k].artisan_reserved and self.chars[f].is_artisan:
                 # docs/rules/eredan.md §3 Classes — an Artisan attaches the cards reserved to artisans to
-                # any living character (of its own side, here).
+                # any character in play still alive: of its own side or of the other (the source:
+                # "n'importe quel personnage en jeu encore en vie"). Only its player's own choices of
+                # this turn count against a slot (the other's are hidden until they resolve).
                 artisan = True
-                for c in range(seat * 3, seat * 3 + 3):
+                for c in range(6):
                     if self.hp[c] > 0 and fits[k] >> self._gear_with_plays(seat, c) & 1:
                         out.append(plays[c][k])
             elif fits[k] >> gear & 1:
@@ -478,12 +480,14 @@ class EredanState(Board):
                     if self.log is not None:
                         self.log.append({"event": "deck_out", "seat": seat})
         hp, tapped = self.hp, self.tapped
+        untap_at = self.rules.untap_when_untapped_left
         for b in (0, 3):
-            # [decision] docs/rules/eredan.md §3 step 1 — all living characters tapped: all untap.
+            # docs/rules/eredan.md §3 step 1 — all living characters tapped: all untap (the rules'
+            # decision: untap_when_untapped_left).
             living = (hp[b] > 0) + (hp[b + 1] > 0) + (hp[b + 2] > 0)
             ready = (hp[b] > 0 and not tapped[b]) + (hp[b + 1] > 0 and not tapped[b + 1])
             ready += hp[b + 2] > 0 and not tapped[b + 2]
-            if living and ready <= UNTAP_WHEN_UNTAPPED_LEFT:
+            if living and ready <= untap_at:
                 tapped[b] = tapped[b + 1] = tapped[b + 2] = False
                 if self.log is not None:
                     self.log.append({"event": "untap", "seat": b // 3})
@@ -565,7 +569,7 @@ class EredanState(Board):
         mask = card.chain_mask
         everything = self.tables.all_cards_mask
         if ch.mage_spell_chain and card.kind == CK_SPELL and not card.zone:
-            mask |= everything if MAGE_SPELL_CHAIN_ANY else self.tables.spell_mask
+            mask |= everything if self.rules.mage_spell_chain_any else self.tables.spell_mask
         for ability in ch.chain_on:
             cond = ability.when
             if ability.mask >> k & 1 and (cond is None or self.holds(cond, f, self.fighters[1 - seat])):
@@ -600,20 +604,21 @@ class EredanState(Board):
         played[k] = played.get(k, 0) + 1
         f = self.fighters[seat]
         if self.log is not None:
-            self.log.append(
-                {
-                    "event": "play",
-                    "seat": seat,
-                    "card": card.slug,
-                    "by": self.chars[f].slug,
-                    "on": self.chars[carrier].slug,
-                }
-            )
+            event = {
+                "event": "play",
+                "seat": seat,
+                "card": card.slug,
+                "by": self.chars[f].slug,
+                "on": self.chars[carrier].slug,
+            }
+            if carrier // 3 != seat:
+                event["on_seat"] = carrier // 3  # an Artisan's card on a character of the other side
+            self.log.append(event)
         if card.attaches:
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the combat.
             self.pending_items.append((seat, carrier, k))
             return
-        if self.hp[f] > 0 or CARDS_OF_A_DEAD_FIGHTER_RESOLVE:
+        if self.hp[f] > 0 or self.rules.cards_of_a_dead_fighter_resolve:
             damaged = self.run_ops(card.ops, f, self.fighters[1 - seat], card.slug)
             if damaged and card.kind == CK_SPELL and self.chars[f].spell_replaces_attack:
                 # docs/rules/eredan.md §3 step 3 — a mono-class Mage's damage spell replaces its attack.
@@ -635,9 +640,10 @@ class EredanState(Board):
         hp = self.hp
         strikes = self.strikes
         attack_a = attack_p = -1
-        if strikes[a] and (hp[fa] > 0 or FIGHTER_KILLED_BY_CARDS_STRIKES):
+        dead_strike = self.rules.fighter_killed_by_cards_strikes
+        if strikes[a] and (hp[fa] > 0 or dead_strike):
             attack_a = self.attack_roll(fa)
-        if strikes[1 - a] and (hp[fp] > 0 or FIGHTER_KILLED_BY_CARDS_STRIKES):
+        if strikes[1 - a] and (hp[fp] > 0 or dead_strike):
             attack_p = self.attack_roll(fp)
         if self.log is not None:
             for seat, f, attack in ((a, fa, attack_a), (1 - a, fp, attack_p)):
@@ -663,39 +669,88 @@ class EredanState(Board):
         if not pending:
             return
         self.pending_items = []
+        fits = self.tables.fits
         for seat, carrier, k in pending:
-            if self.hp[carrier] <= 0 and ITEMS_OF_A_DEAD_CARRIER_ARE_DISCARDED:
+            if self.hp[carrier] <= 0 and self.rules.items_of_a_dead_carrier_are_discarded:
                 self.discards[seat].append(k)
-                if self.log is not None:
-                    self.log.append(
-                        {
-                            "event": "item_lost",
-                            "seat": seat,
-                            "card": self.cards[k].slug,
-                            "character": self.chars[carrier].slug,
-                        }
-                    )
+                self._log_item(seat, carrier, k, "item_lost")
                 continue
-            self._attach(seat, carrier, k)
             card = self.cards[k]
+            if not fits[k] >> self.gear[carrier] & 1:
+                # Its slot was filled this turn by a card of the other side (an Artisan's): the
+                # two were chosen without seeing each other.
+                if self.rules.crowded_out_item_is_discarded:
+                    self.discards[seat].append(k)
+                    self._log_item(seat, carrier, k, "item_crowded_out")
+                    continue
+                self._make_room(carrier, k)
+            self._attach(seat, carrier, k)
             if card.ops:
-                self.run_ops(card.ops, carrier, self.fighters[1 - seat], card.slug)
+                # A carried item acts for its carrier, facing the fighter of the carrier's enemies.
+                self.run_ops(card.ops, carrier, self.fighters[1 - carrier // 3], card.slug)
+
+    def _log_item(self, seat: int, carrier: int, k: int, kind: str) -> None:
+        """An ``attach`` / ``item_lost`` / ``item_crowded_out`` / ``item_replaced`` event: ``seat``'s
+        card ``k`` on ``carrier`` (``on_seat`` when the carrier is of the other side)."""
+        if self.log is None:
+            return
+        event = {
+            "event": kind,
+            "seat": seat,
+            "card": self.cards[k].slug,
+            "character": self.chars[carrier].slug,
+        }
+        if carrier // 3 != seat:
+            event["on_seat"] = carrier // 3
+        self.log.append(event)
 
     def _attach(self, seat: int, carrier: int, k: int) -> None:
+        """``carrier`` carries ``seat``'s card ``k``: its slot, its "while carried" modifiers."""
         card = self.cards[k]
         self.items[carrier].append(k)
+        self.item_owners[carrier].append(seat)
         if card.slot != SLOT_NONE:
             self.gear[carrier] = add_gear(self.gear[carrier], card.slot, card.hands, card.dual_wield)
-        if self.log is not None:
-            self.log.append(
-                {"event": "attach", "seat": seat, "card": card.slug, "character": self.chars[carrier].slug}
-            )
+        self._log_item(seat, carrier, k, "attach")
         for op in card.while_carried:
             if op.when is None:
                 self.mod[carrier * NSTATS + op.stat] += op.amount
             else:
-                self.item_bonuses.append(ItemBonus(carrier, op.stat, op.amount, op.when))
+                self.item_bonuses.append(ItemBonus(carrier, k, op.stat, op.amount, op.when))
                 self.item_bonus_mask |= 1 << carrier
+
+    def _make_room(self, carrier: int, k: int) -> None:
+        """``EredanRules.crowded_out_item_is_discarded`` false: the items of card ``k``'s slot that
+        ``carrier`` carries leave play (to their owners' discard piles), oldest first, until ``k``
+        fits."""
+        slot = self.cards[k].slot
+        fits = self.tables.fits[k]
+        while not fits >> self.gear[carrier] & 1:
+            i = next(i for i, held in enumerate(self.items[carrier]) if self.cards[held].slot == slot)
+            self._detach(carrier, i)
+
+    def _detach(self, carrier: int, i: int) -> None:
+        """The ``i``-th item ``carrier`` carries leaves play: its "while carried" modifiers end, its
+        slot frees, the card goes to its owner's discard pile."""
+        k = self.items[carrier].pop(i)
+        owner = self.item_owners[carrier].pop(i)
+        card = self.cards[k]
+        for op in card.while_carried:
+            if op.when is None:
+                self.mod[carrier * NSTATS + op.stat] -= op.amount
+        conditional = [b for b in self.item_bonuses if b.carrier == carrier and b.card == k]
+        for bonus in conditional[: sum(op.when is not None for op in card.while_carried)]:
+            self.item_bonuses.remove(bonus)
+        if not any(b.carrier == carrier for b in self.item_bonuses):
+            self.item_bonus_mask &= ~(1 << carrier)
+        gear = GEAR_FREE
+        for held in self.items[carrier]:
+            c = self.cards[held]
+            if c.slot != SLOT_NONE:
+                gear = add_gear(gear, c.slot, c.hands, c.dual_wield)
+        self.gear[carrier] = gear
+        self.discards[owner].append(k)
+        self._log_item(owner, carrier, k, "item_replaced")
 
     def _end_combat(self) -> None:
         hp = self.hp
@@ -767,11 +822,13 @@ class EredanState(Board):
         if d0 or d1:
             # docs/rules/eredan.md §3 step 0 — a player who could not fill their hand loses now.
             if d0 and d1:
-                self._finish(self._score_winner() if DOUBLE_DECK_OUT_BY_SCORE else None, END_DECK_OUT)
+                self._finish(
+                    self._score_winner() if self.rules.double_deck_out_by_score else None, END_DECK_OUT
+                )
             else:
                 self._finish(1 if d0 else 0, END_DECK_OUT)
             return
-        if turn >= self.turn_cap:
+        if turn >= self.rules.turn_cap:
             self._finish(self._score_winner(), END_TURN_CAP)
             return
         self.turn = turn + 1
@@ -818,7 +875,7 @@ class EredanState(Board):
             rng.setstate(self.rng.getstate())
         s.rng = rng
         s.chance = None  # a copy plays on its own RNG, never on a record's script or recorder
-        s.turn_cap = self.turn_cap
+        s.rules = self.rules
         s.turn = self.turn
         s.active = self.active
         s.first_player = self.first_player
@@ -833,6 +890,7 @@ class EredanState(Board):
         s.item_bonuses = self.item_bonuses[:]
         s.item_bonus_mask = self.item_bonus_mask
         s.items = [i[:] for i in self.items]
+        s.item_owners = [o[:] for o in self.item_owners]
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.decks = [self.decks[0][:], self.decks[1][:]]
         s.discards = [self.discards[0][:], self.discards[1][:]]
@@ -850,6 +908,8 @@ class EredanState(Board):
         s.pending_items = self.pending_items[:]
         s.deck_out = self.deck_out[:]
         s.played = [dict(self.played[0]), dict(self.played[1])]
+        s.drawn = [dict(self.drawn[0]), dict(self.drawn[1])]
+        s.opening_hands = self.opening_hands
         s.initiative_rolls = self.initiative_rolls
         s.winner = self.winner
         s.end_reason = self.end_reason
@@ -942,7 +1002,25 @@ class EredanState(Board):
                 }
                 for seat in (0, 1)
             },
+            "cards_seen": {str(seat): self._cards_seen(seat) for seat in (0, 1)},
         }
+
+    def _cards_seen(self, seat: int) -> dict[str, list[int]]:
+        """Per card of ``seat``'s deck: [copies, copies in the opening hand, copies drawn after it,
+        copies played] — the card metrics' events (docs/lab.md "Card metrics"); a copy drawn or
+        played again (back from the discard) counts once."""
+        copies: dict[int, int] = {}
+        for k in self.tables.decks[seat]:
+            copies[k] = copies.get(k, 0) + 1
+        opening: dict[int, int] = {}
+        for k in self.opening_hands[seat]:
+            opening[k] = opening.get(k, 0) + 1
+        drawn, played, cards = self.drawn[seat], self.played[seat], self.cards
+        out = {}
+        for k, n in sorted(copies.items()):
+            first = min(opening.get(k, 0), n)
+            out[cards[k].slug] = [n, first, min(drawn.get(k, 0), n - first), min(played.get(k, 0), n)]
+        return out
 
     def __repr__(self) -> str:
         return (

@@ -1,11 +1,13 @@
 """``manage.py eredan_play <deck-a> <deck-b> [--seed N] [--policy-a P] [--policy-b P] [--user U] [--json]
-[--record FILE]``
+[--record FILE] [--option NAME=VALUE …]``
 
 Plays one Eredan game (deck A in seat 0) and prints it turn by turn, or its JSON event log and
 summary with ``--json``. Decks are named as for ``simulate``: a file (``.json`` or the deck text
 format), a deck id or a demo deck slug (with ``--user``, that user's decks too); the cards are
 the card database's, so an edit in the admin shows in the next game. Both decks must be valid.
 ``--record FILE`` writes the game's record (docs/game-records.md), which ``replay`` checks.
+``--option NAME=VALUE`` changes a rule decision (a field of ``EredanRules``, docs/rules/eredan.md
+§3 Decisions), as ``simulate --option`` does.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from cards.domain.specs import DeckSpec
 from cards.specs import get_catalog
 from eredan.errors import DomainError
-from simulator.cli import CliError, deck_entrant, describe_error
+from simulator.cli import CliError, deck_entrant, describe_error, parse_options
+from simulator.engine.registry import get_game_spec
 from simulator.games.eredan.eventlog import render
 from simulator.games.eredan.game import play_one
 from simulator.games.eredan.policies import POLICY_NAMES
-from simulator.games.eredan.rules import TURN_CAP
+from simulator.games.eredan.rules import DEFAULT_RULES, EredanRules
 from simulator.records import dumps
 from simulator.services.requests import simulation_prepare
 
@@ -40,22 +43,38 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
         parser.add_argument("--policy-a", choices=POLICY_NAMES, default="greedy")
         parser.add_argument("--policy-b", choices=POLICY_NAMES, default="greedy")
-        parser.add_argument("--turn-cap", type=int, default=TURN_CAP, help=f"turn cap (default {TURN_CAP})")
+        parser.add_argument(
+            "--turn-cap",
+            type=int,
+            default=DEFAULT_RULES.turn_cap,
+            help=f"turn cap (default {DEFAULT_RULES.turn_cap})",
+        )
         parser.add_argument("--user", help="deck ids and slugs may name this user's decks too")
         parser.add_argument("--json", action="store_true", help="print the JSON event log and summary")
         parser.add_argument("--record", metavar="FILE", help="write the game's record (docs/game-records.md)")
+        parser.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a rule decision (docs/rules/eredan.md §3 Decisions), e.g. mage_spell_chain_any=false",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         policies = (options["policy_a"], options["policy_b"])
         try:
-            decks = _decks(options, policies)
+            rules = {
+                "turn_cap": options["turn_cap"],
+                **parse_options(get_game_spec("eredan"), options["option"]),
+            }
+            decks = _decks(options, policies, rules)
         except (DomainError, CliError) as exc:
             raise CommandError(describe_error(exc)) from None
         result = play_one(
             decks,
             seed=options["seed"],
             policies=policies,
-            turn_cap=options["turn_cap"],
+            rules=EredanRules.from_options(rules),
             record=bool(options["record"]),
         )
         if options["record"]:
@@ -70,9 +89,11 @@ class Command(BaseCommand):
             self.stdout.write(line)
 
 
-def _decks(options: dict[str, Any], policies: tuple[str, str]) -> tuple[DeckSpec, DeckSpec]:
-    """Both decks through the simulator's own checks (a one-game matchup): the same resolution,
-    validation and specs as ``simulate`` and the API."""
+def _decks(
+    options: dict[str, Any], policies: tuple[str, str], rules: dict[str, Any]
+) -> tuple[DeckSpec, DeckSpec]:
+    """Both decks through the simulator's own checks (a one-game matchup, with the game's options
+    ``rules``): the same resolution, validation and specs as ``simulate`` and the API."""
     if not get_catalog().characters:
         raise CliError("the card database is empty: run `manage.py bootstrap` (or `load_cardset`) first")
     user = None
@@ -89,7 +110,7 @@ def _decks(options: dict[str, Any], policies: tuple[str, str]) -> tuple[DeckSpec
         ],
         games=1,
         seed=options["seed"],
-        options={"turn_cap": options["turn_cap"]},
+        options=rules,
     )
     a, b = (entrant.spec for entrant in prepared.entrants)
     assert a is not None and b is not None  # every Eredan entrant that passed the checks has one

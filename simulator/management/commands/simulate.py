@@ -28,7 +28,7 @@ from eredan.errors import DomainError
 from simulator import selectors
 from simulator.cli import CliError, deck_entrant, describe_error, follow_job, parse_options, summary_lines
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN, ChunkRange, run_local
-from simulator.engine.registry import UnknownGameError, available_games, get_game_spec
+from simulator.engine.registry import DEFAULT_GAME, UnknownGameError, available_games, get_game_spec
 from simulator.engine.runner import GameResult
 from simulator.engine.stats import MatchTally
 from simulator.exports import IMAGE_FORMATS, TABLES, heatmap, results_csv
@@ -43,7 +43,7 @@ class Command(BaseCommand):
     help = "Simulate a matchup, a gauntlet or a round robin, here (local) or on the Celery workers."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--game", default="eredan", help=f"one of {', '.join(available_games())}")
+        parser.add_argument("--game", default=DEFAULT_GAME, help=f"one of {', '.join(available_games())}")
         what = parser.add_argument_group("entrants")
         what.add_argument("--deck-a", help="side A's deck: file, deck id or demo deck slug (eredan)")
         what.add_argument("--deck-b", help="side B's deck")

@@ -88,7 +88,7 @@ def test_card_detail_by_slug_with_rules_text(anon, mini):
     assert card["kind"] == "spell"
     assert card["element"] == "foudre"
     assert card["zone"] is True
-    assert card["requirements"] == {"classes": ["mage"], "characters": [], "races": []}
+    assert card["requirements"] == {"classes": ["mage"], "characters": [], "races": [], "castes": []}
     assert "Zone: hits every enemy character." in card["rules_text"]["en"]
     assert "dégâts magiques" in card["rules_text"]["fr"]
     wakizashi = anon.get("/api/cards/wakizashi/").json()

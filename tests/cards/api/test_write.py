@@ -105,7 +105,31 @@ def test_patch_changes_only_the_fields_sent(carol, mini):
 def test_patch_requirements(carol, mini):
     response = carol.patch("/api/cards/priere/", {"requirements": {"races": []}}, format="json")
     assert response.status_code == 200
-    assert response.json()["requirements"] == {"classes": ["pretre"], "characters": ["zahal"], "races": []}
+    assert response.json()["requirements"] == {
+        "classes": ["pretre"],
+        "characters": ["zahal"],
+        "races": [],
+        "castes": [],
+    }
+    response = carol.patch("/api/cards/priere/", {"requirements": {"castes": ["sorcelame"]}}, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["requirements"]["castes"] == ["sorcelame"]
+    assert get_catalog().cards["priere"].requirements.castes == frozenset({"sorcelame"})
+
+
+def test_patch_play_rules_and_version_2_effects(carol, mini):
+    """Effect language v2: a card's play rules and a trigger, stored canonically, read back."""
+    changes = {
+        "play": {"stays": {"combats": 2}, "attach": "opponent"},
+        "effects": [{"op": "trigger", "on": "combat_end", "effects": [{"op": "lose_hp", "amount": 1}]}],
+    }
+    response = carol.patch("/api/cards/katana/", changes, format="json")
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["play"] == changes["play"] and body["effects"] == changes["effects"]
+    spec = get_catalog().cards["katana"]
+    assert spec.attaches and spec.play.attach == "opponent"
+    assert "attached to the opponent" in body["rules_text"]["en"]
 
 
 def _error_fields(response) -> list[str]:
@@ -124,6 +148,12 @@ def _error_fields(response) -> list[str]:
         ({"guild": "non_affilies"}, ["guild"]),
         ({"zone": True}, ["zone"]),
         ({"requirements": {"characters": ["charge"]}}, ["requirements.characters"]),
+        ({"requirements": {"castes": ["nobody"]}}, ["requirements.castes"]),
+        ({"play": {"stays": "forever"}}, ["play.stays"]),
+        (
+            {"effects": [{"op": "trigger", "on": "noon", "effects": [{"op": "draw", "count": 1}]}]},
+            ["effects[0].on"],
+        ),
         ({"slug": "telendar"}, ["slug"]),  # a character's slug
         ({"slug": "katana"}, ["slug"]),
         ({"level": 3}, ["level"]),  # levels without a gap

@@ -53,16 +53,29 @@ def test_the_parsed_shape():
 @pytest.mark.parametrize(
     ("data", "context", "path"),
     [
-        # an aura is a character ability: not on a card, not in an Ordre
+        # an aura's ally filter is a character ability's: not on a card, not in an Ordre (there, the
+        # other allies are a group target, filtered with a selector object)
         (
-            {"op": "modify", "stat": "attack", "amount": 1, "target": "other_allies"},
+            {
+                "op": "modify",
+                "stat": "attack",
+                "amount": 1,
+                "target": "other_allies",
+                "allies": {"guild": "noz"},
+            },
             "card",
-            "effects[0].target",
+            "effects[0].allies",
         ),
         (
-            {"op": "modify", "stat": "attack", "amount": 1, "target": "other_allies"},
+            {
+                "op": "modify",
+                "stat": "attack",
+                "amount": 1,
+                "target": "other_allies",
+                "allies": {"guild": "noz"},
+            },
             "order",
-            "effects[0].target",
+            "effects[0].allies",
         ),
         # a filter needs the aura target
         (
@@ -136,8 +149,8 @@ def test_the_parsed_shape():
             "ability",
             "effects[0].stat",
         ),
-        # abilities still modify their own character otherwise
-        ({"op": "modify", "stat": "attack", "amount": 1, "target": "all_allies"}, "ability", "effects[0]"),
+        # a standing ability holds while its character lives: what happens once needs a trigger
+        ({"op": "damage", "kind": "direct", "amount": 1}, "ability", "effects[0].op"),
     ],
 )
 def test_invalid_auras_are_refused_with_a_path(data, context, path):
@@ -196,17 +209,13 @@ def test_range_stats_in_abilities_and_ordres(stat):
     parse_effects([own], context="order")
 
 
-@pytest.mark.parametrize(
-    ("data", "path"),
-    [
-        ({"op": "modify", "stat": "attack_min", "amount": 1}, "effects[0].stat"),  # not on a card
-        ({"op": "damage", "kind": "magical", "amount": {"stat": "attack_max"}}, "effects[0].amount.stat"),
-    ],
-)
-def test_range_stats_are_refused_on_cards_and_in_amounts(data, path):
+def test_range_stats_on_cards_and_not_in_amounts():
+    """Version 2: a card may move one end of the range ("Attaque +3/+2" is min +3, max +2); an
+    Amount is still based on the stats of AMOUNT_STATS only."""
+    parse_effects([{"op": "modify", "stat": "attack_min", "amount": 3}])
     with pytest.raises(EffectError) as info:
-        parse_effects([data])
-    assert info.value.path == path
+        parse_effects([{"op": "damage", "kind": "magical", "amount": {"stat": "attack_max"}}])
+    assert info.value.path == "effects[0].amount.stat"
 
 
 def test_range_stats_read_in_both_languages():

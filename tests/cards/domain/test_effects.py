@@ -64,12 +64,12 @@ def test_invalid_effects_are_refused_with_a_path(data, path):
 
 def test_contexts_restrict_ops_and_targets():
     parse_effects([{"op": "chain_on", "match": {"type": "epee", "hands": 1}}], context="ability")
-    with pytest.raises(EffectError):
-        parse_effects([{"op": "damage", "kind": "direct", "amount": 1}], context="order")
-    with pytest.raises(EffectError):
-        parse_effects(
-            [{"op": "modify", "stat": "attack", "amount": 1, "target": "opponent"}], context="order"
-        )
+    # version 2: an Ordre may do what a card does, when its character fights on its turns
+    parse_effects([{"op": "damage", "kind": "direct", "amount": 1}], context="order")
+    with pytest.raises(EffectError, match="needs a trigger"):
+        parse_effects([{"op": "damage", "kind": "direct", "amount": 1}], context="ability")
+    with pytest.raises(EffectError, match="not allowed in an order"):
+        parse_effects([{"op": "may_play", "cards": {"type": "sort"}}], context="order")
 
 
 @given(

@@ -137,3 +137,30 @@ def test_difference_interval_is_newcombes_hybrid_score():
     lo, hi = difference_interval(CountPair(70, 56), CountPair(80, 48))
     assert lo == pytest.approx(0.0524, abs=1e-4)
     assert hi == pytest.approx(0.3339, abs=1e-4)
+
+
+def test_eredan_games_report_their_card_events_per_copy():
+    # Real games: every copy of the deck is accounted for once (opening, drawn later, or never
+    # seen), the opening hands hold 5 cards (docs/rules/eredan.md §3 Start), and a copy is played
+    # only from the hand.
+    from cards.domain.cardset import load_cardset
+    from simulator.engine.batch import play_chunk
+    from simulator.engine.registry import get_game_spec
+    from simulator.engine.runner import Side
+
+    cardset = load_cardset()
+    spec = get_game_spec("eredan")
+    greedy = spec.make_policy("greedy")
+    deck_a, deck_b = cardset.deck("zil-golems"), cardset.deck("kotoba-aez")
+    sides = (Side("A", greedy, deck_a), Side("B", greedy, deck_b))
+    tally = play_chunk(spec.make_game(), sides, 9, 0, 30)
+    for side, deck in (("A", deck_a), ("B", deck_b)):
+        events = tally.card_metrics[side]
+        assert events.games == 30 and events.wins == tally.wins.get(side, 0)
+        copies = {card.slug: n for card, n in deck.cards}
+        assert set(events.cards) == set(copies)
+        assert sum(row["opening_hand"].games for row in events.cards.values()) == 5 * 30
+        for slug, row in events.cards.items():
+            assert row["in_hand"].games + row["not_seen"].games == copies[slug] * 30
+            assert row["in_hand"].games == row["opening_hand"].games + row["drawn"].games
+            assert row["played"].games <= row["in_hand"].games

@@ -19,8 +19,9 @@ from simulator.lab.compare import (
     compare_chunks,
     compare_report,
     opponent_for_pair,
+    run_compare_local,
 )
-from simulator.lab.sequential import StopRule
+from simulator.lab.sequential import StopReason, StopRule
 
 
 def _play(plan: ComparePlan) -> list[CompareTally]:
@@ -80,7 +81,7 @@ def test_identical_arms_play_identical_games_and_differ_by_exactly_zero():
         chunk_size=50,
     )
     (tally,) = _play(plan)
-    assert tally.arms[0].to_json() == tally.arms[1].to_json()
+    assert [t.to_json() for t in tally.tallies[0]] == [t.to_json() for t in tally.tallies[1]]
     report = compare_report(plan, [tally])
     same, weaker = report["differences"]
     assert same["estimate"] == 0.0 and same["changed"] == 0 and same["games"] == 600
@@ -126,3 +127,46 @@ def test_eredan_identical_decks_and_a_sequential_plan():
     assert copy["estimate"] == 0.0 and copy["changed"] == 0
     assert copy["cs95"][0] < 0 < copy["cs95"][1]
     assert report["stop"]["rounds"] == [200, 400]
+
+
+def test_the_local_runner_stops_after_the_round_that_resolves_and_is_the_same_on_two_processes():
+    plan = ComparePlan(
+        game="ecarte",
+        arms=(Entrant("heuristic", "heuristic"), Entrant("random", "random")),
+        field=(FieldEntry("rnd", "random"),),
+        games=8000,
+        seed=3,
+        chunk_size=250,
+        stop=StopRule(margin=0.01, budget=8000, first_round=1000),
+    )
+    rounds, reason = run_compare_local(plan, processes=1)
+    # Random play loses about a third more often than the heuristic: resolved in round one.
+    assert reason is StopReason.RESOLVED and len(rounds) == 1
+    report = compare_report(plan, rounds, reason=reason)
+    assert report["differences"][0]["verdict"] == "worse"
+    assert report["stop"] == {
+        "sequential": True,
+        "margin": 0.01,
+        "first_round": 1000,
+        "budget": 8000,
+        "rounds": [1000],
+        "games_per_arm": 1000,
+        "reason": "resolved",
+    }
+    again, reason_again = run_compare_local(plan, processes=2)
+    assert reason_again is reason
+    assert [r.to_json() for r in again] == [r.to_json() for r in rounds]
+
+
+def test_a_fixed_compare_plays_every_game():
+    plan = ComparePlan(
+        game="ecarte",
+        arms=(Entrant("a", "random"), Entrant("b", "random")),
+        field=(FieldEntry("rnd", "random"),),
+        games=100,
+        seed=1,
+        chunk_size=30,
+    )
+    rounds, reason = run_compare_local(plan, processes=1)
+    assert reason is StopReason.FIXED
+    assert [r.arm(0).games for r in rounds] == [100]

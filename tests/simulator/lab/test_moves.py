@@ -55,8 +55,8 @@ def test_moves_respect_the_copy_limit_and_the_deck_size():
 
 def test_with_a_collection_no_move_uses_an_unowned_copy():
     """§2.9: with a collection, every copy of every neighbour is owned."""
-    owned = {**{s: 3 for s in FILLER}, "katana": 3, "wakizashi": 1, "eclairs-1": 2}
-    owned.update({c: 1 for c in KOTOBA})
+    owned = {**dict.fromkeys(FILLER, 3), "katana": 3, "wakizashi": 1, "eclairs-1": 2}
+    owned.update(dict.fromkeys(KOTOBA, 1))
     constraints = Constraints(catalog=CATALOG, owned=owned)
     moves = neighbourhood(START, constraints)
     assert moves
@@ -68,7 +68,8 @@ def test_with_a_collection_no_move_uses_an_unowned_copy():
 
 
 def test_kept_cards_and_characters_are_never_taken_out():
-    constraints = Constraints(catalog=CATALOG, keep=frozenset({"katana", "amaya"}), characters_may_change=True)
+    keep = frozenset({"katana", "amaya"})
+    constraints = Constraints(catalog=CATALOG, keep=keep, characters_may_change=True)
     moves = neighbourhood(START, constraints)
     assert not any(s == "katana" for m in moves for s, _ in m.out)
     character_moves = [m for m in moves if m.kind == CHARACTER]
@@ -87,7 +88,8 @@ def test_character_moves_keep_the_deck_legal():
 def test_the_neighbourhood_is_the_same_whatever_the_order_of_the_counts():
     shuffled = Composition.of(KOTOBA, dict(reversed(list({**FILLER, "katana": 3}.items()))))
     assert shuffled == START
-    assert neighbourhood(shuffled, Constraints(catalog=CATALOG)) == neighbourhood(START, Constraints(catalog=CATALOG))
+    constraints = Constraints(catalog=CATALOG)
+    assert neighbourhood(shuffled, constraints) == neighbourhood(START, constraints)
 
 
 @pytest.mark.parametrize(

@@ -34,7 +34,7 @@ def play(game_name: str, seed: int, seat0: str, seat1: str, **options: Any) -> t
         game_name,
         game,
         state,
-        (spec.policies[seat0](), spec.policies[seat1]()),
+        (spec.make_policy(seat0), spec.make_policy(seat1)),
         (random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)),
         seed=seed,
         players=[seat0, seat1],

@@ -52,7 +52,7 @@ def play(
 ) -> tuple[Any, dict[str, Any] | None]:
     game = GAME_SPEC.make_game(stock_size=stock_size)
     state = game.new_initial_state(random.Random(seed))
-    policies = (GAME_SPEC.policies[pair[0]](), GAME_SPEC.policies[pair[1]]())
+    policies = (GAME_SPEC.make_policy(pair[0]), GAME_SPEC.make_policy(pair[1]))
     rngs = (random.Random(seed * 7 + 1), random.Random(seed * 7 + 2))
     if not recorded:
         return play_game(state, policies, rngs), None
@@ -100,7 +100,7 @@ def test_a_game_ended_by_the_turn_limit_replays_as_a_draw():
     """docs/crapette.md "endless games": the ``max_turns`` guard is an option, so it is recorded;
     equal stocks at the limit are a draw (``winner`` null)."""
     game = GAME_SPEC.make_game(stock_size=20, max_turns=4)
-    policies = (GAME_SPEC.policies["random"](), GAME_SPEC.policies["random"]())
+    policies = (GAME_SPEC.make_policy("random"), GAME_SPEC.make_policy("random"))
     final, record = play_recorded(
         "crapette",
         game,

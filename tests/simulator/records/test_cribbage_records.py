@@ -352,12 +352,11 @@ def test_the_engine_deals_the_stacked_next_deal_when_the_deal_passes() -> None:
     """``stack_next_deal`` replaces the shuffle of the next deal only (docs/rules/cribbage.md §2.6)."""
     record = hand_written()
     first, second = record["deals"]
-    state = CribbageState.from_deal(
-        CribbageGame(target=121),
-        random.Random(3),
+    state = CribbageGame(target=121).state_from_position(
         dealer=0,
         hands=(parse_cards(first["hands"][0]), parse_cards(first["hands"][1])),
         starter=parse_card(first["starter"]),
+        rng=random.Random(3),
     )
     hands = (parse_cards(second["hands"][0]), parse_cards(second["hands"][1]))
     state.stack_next_deal(hands, parse_card(second["starter"]))
@@ -372,14 +371,13 @@ def test_the_engine_deals_the_stacked_next_deal_when_the_deal_passes() -> None:
 
 
 def test_stack_next_deal_refuses_a_deal_the_rules_cannot_produce() -> None:
-    state = CribbageState.from_deal(
-        CribbageGame(),
-        random.Random(3),
+    state = CribbageGame().state_from_position(
         dealer=0,
         hands=(
             parse_cards(["AS", "2S", "3S", "4S", "5S", "6S"]),
             parse_cards(["AH", "2H", "3H", "4H", "5H", "6H"]),
         ),
+        rng=random.Random(3),
     )
     six = parse_cards(["AC", "2C", "3C", "4C", "5C", "6C"])
     with pytest.raises(ValueError, match="dealt twice"):
@@ -406,7 +404,7 @@ def test_an_abandoned_game_writes_a_record_that_replays_as_unfinished(stop_after
     game = GAME_SPEC.make_game()
     state = game.new_initial_state(random.Random(11))
     writer = recorder(game=game, state=state, seed=11, players=["human", "random"])
-    policy, rng = GAME_SPEC.policies["random"](), random.Random(5)
+    policy, rng = GAME_SPEC.make_policy("random"), random.Random(5)
     for _ in range(stop_after):
         action = policy.choose(state, rng)
         writer.observe(state, state.current_player(), action)

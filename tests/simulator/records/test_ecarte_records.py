@@ -395,7 +395,7 @@ def test_the_engine_deals_the_stacked_next_deal_when_five_tricks_are_played() ->
     alternates); ``scores_at_deal_start`` keeps the scores before a turned-up King scores."""
     record = hand_written()
     first, second = record["deals"][0], record["deals"][1]
-    state = EcarteGame().prepared_state(
+    state = EcarteGame().state_from_position(
         dealer=1,
         hands=(parse_cards(first["hands"][0]), parse_cards(first["hands"][1])),
         turned=parse_card(first["turned"]),
@@ -417,7 +417,7 @@ def test_the_engine_deals_the_stacked_next_deal_when_five_tricks_are_played() ->
 def test_stack_next_deal_refuses_a_deal_the_rules_cannot_produce() -> None:
     record = hand_written()
     deal = record["deals"][0]
-    state = EcarteGame().prepared_state(
+    state = EcarteGame().state_from_position(
         dealer=1,
         hands=(parse_cards(deal["hands"][0]), parse_cards(deal["hands"][1])),
         turned=parse_card(deal["turned"]),
@@ -440,7 +440,7 @@ def test_an_abandoned_game_writes_a_record_that_replays_as_unfinished(stop_after
     game = GAME_SPEC.make_game()
     state = game.new_initial_state(random.Random(3))
     writer = recorder(game=game, state=state, seed=3, players=["human", "random"])
-    policy, rng = GAME_SPEC.policies["random"](), random.Random(5)
+    policy, rng = GAME_SPEC.make_policy("random"), random.Random(5)
     for _ in range(stop_after):
         action = policy.choose(state, rng)
         writer.observe(state, state.current_player(), action)

@@ -19,6 +19,7 @@ from decks.validator import validate_deck_spec
 from simulator.engine.runner import play_game
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.policies import make_policy
+from simulator.games.eredan.rules import DEFAULT_RULES, EredanRules
 from simulator.records import eredan as codec
 from simulator.records.base import (
     RecordError,
@@ -66,9 +67,13 @@ def chancy_deck(cardset: CardSet) -> DeckSpec:
 
 
 def record_game(
-    decks: tuple[DeckSpec, DeckSpec], seed: int, policies: tuple[str, str], **policy_options: Any
+    decks: tuple[DeckSpec, DeckSpec],
+    seed: int,
+    policies: tuple[str, str],
+    rules: EredanRules | None = None,
+    **policy_options: Any,
 ) -> tuple[Any, Record]:
-    game = EredanGame()
+    game = EredanGame(rules=rules)
     state = game.new_initial_state(random.Random(seed), decks)
     players = tuple(make_policy(p, **policy_options) if p == "ismcts" else make_policy(p) for p in policies)
     return play_recorded(
@@ -132,9 +137,76 @@ def test_recorded_games_replay_to_the_same_result(cardset, catalog, policies):
         assert replayed.actions == len(actions_of(record))
         deal = record["deals"][0]
         assert deal["end"] == {"reason": final.end_reason, "turns": final.turn}
-        assert record["options"] == {"turn_cap": 60}
+        assert record["options"] == DEFAULT_RULES.to_options()  # every rule decision, by name
         assert record["seed"] == seed and record["players"] == list(policies)
         assert replayed.transcript[-1].startswith(f"End after turn {final.turn}:")
+
+
+def test_a_record_carries_the_rules_it_was_played_with_and_replays_with_them(cardset, catalog):
+    """docs/rules/eredan.md §3 Decisions — a game played with other rule decisions records them
+    (every field, in ``options``) and replays with them; the same actions under other rules are
+    refused at the first thing that differs."""
+    rules = EredanRules.from_options(
+        {"turn_cap": 12, "negative_reduction_adds_damage": True, "amount_rolled_once_per_effect": False}
+    )
+    decks = (cardset.decks["kotoba-voie-du-sabre"], cardset.decks["zil-golems"])
+    refused = 0
+    for seed in range(6):
+        final, record = record_game(decks, seed, ("greedy", "random"), rules=rules)
+        assert record["options"] == rules.to_options()
+        validate_shape(record)
+        replayed = replay_record(loads(dumps(record)), context=catalog)
+        assert replayed.summary == dict(final.summary()) and final.turn <= 12
+        default = edited(record, lambda r: r["options"].update(DEFAULT_RULES.to_options()))
+        try:
+            other = replay_record(default, context=catalog)
+        except RecordError as exc:
+            refused += 1
+            assert exc.code in {
+                "wrong_chance",
+                "wrong_result",
+                "unfinished",
+                "extra_actions",
+                "illegal_action",
+            }
+        else:
+            assert other.result == record["result"]  # a game the rules' difference did not touch
+    assert refused > 0
+
+
+def test_the_schema_lists_every_rule_decision():
+    """The JSON Schema of the records' ``options`` (simulator/records/schemas/eredan.json) names
+    every field of EredanRules with its type and bounds, and nothing else."""
+    from dataclasses import fields
+
+    from simulator.records.base import SCHEMA_DIR
+
+    schema = json.loads((SCHEMA_DIR / "eredan.json").read_text(encoding="utf-8"))
+    options = schema["properties"]["options"]
+    assert options["additionalProperties"] is False
+    assert set(options["properties"]) == {f.name for f in fields(EredanRules)}
+    for f in fields(EredanRules):
+        prop = options["properties"][f.name]
+        if isinstance(f.default, bool):
+            assert prop["type"] == "boolean"
+        else:
+            assert (prop["type"], prop["minimum"], prop["maximum"]) == (
+                "integer",
+                f.metadata["lo"],
+                f.metadata["hi"],
+            )
+    bad = edited(
+        record_game((cardset_decks()[0], cardset_decks()[1]), 0, ("random", "random"))[1],
+        lambda r: r["options"].update(mage_chain=True),
+    )
+    with pytest.raises(RecordError) as info:
+        validate_shape(bad)
+    assert info.value.code == "malformed"
+
+
+def cardset_decks() -> tuple[DeckSpec, DeckSpec]:
+    cs = load_cardset()
+    return cs.decks["zil-golems"], cs.decks["kotoba-aez"]
 
 
 def test_record_holds_the_deal_as_dealt(cardset, game_record):
@@ -215,6 +287,70 @@ def test_an_artisan_attaching_a_card_to_an_ally_is_recorded_with_on(cardset):
     bad = edited(record, lambda r: actions_of(r)[i].update(on="marlok-1"))  # an enemy
     error = refusal(bad, catalog)
     assert (error.code, error.action, error.rule) == ("illegal_action", i, "docs/rules/eredan.md §3 step 2")
+
+
+def test_an_artisans_card_on_an_enemy_is_recorded_with_its_seat(cardset):
+    """docs/rules/eredan.md §3 Classes — an Artisan attaches its cards to any living character, an
+    enemy too: the record names the carrier and its seat (``on``, ``on_seat``), unambiguous even in
+    a mirror match where both Lines hold the same slugs; it replays, and moving the card to the
+    player's own character of that slug is another game."""
+    smith = character("forgeronne-test", classes=("artisan",), guild="non_affilies", hp=12, attack=(2, 4))
+    catalog = Catalog(characters={**cardset.characters, smith.slug: smith}, cards=cardset.cards)
+    base = cardset.decks["mercenaires-errants"]
+    counts = {card.slug: n for card, n in base.cards} | {"no-dashi-1": 3}
+    characters = [base.characters[0], smith, base.characters[2]]
+    deck = deck_from_counts("Artisans", characters, counts, cardset.cards)
+    on_enemy = []
+    for seed in range(60):
+        final, record = record_game((deck, deck), seed, ("random", "random"))
+        entries = [e for e in actions_of(record) if e["action"] == "play" and "on_seat" in e]
+        if entries:
+            on_enemy.append((record, entries[0]))
+            assert all(e["on_seat"] == 1 - e["player"] for e in entries)
+            assert replay_record(loads(dumps(record)), context=catalog).summary == dict(final.summary())
+        if len(on_enemy) >= 2:
+            break
+    assert on_enemy
+    record, entry = on_enemy[0]
+    i = actions_of(record).index(entry)
+    mine = edited(record, lambda r: actions_of(r)[i].pop("on_seat"))
+    with pytest.raises(RecordError):  # the same slug on the player's own Line: another game
+        replay_record(mine, context=catalog)
+
+
+def test_an_old_record_of_a_mage_combattant_chaining_on_an_item_still_replays(cardset):
+    """docs/rules/eredan.md §3 Classes — the engine used to let a Mage/Combattant chain on an item
+    (the source's table takes that chain away). A record written then names only ``turn_cap`` and
+    replays as it was played; the same actions under today's rules are refused."""
+    warrior_mage = character(
+        "mage-lame-test",
+        classes=("mage", "combattant"),
+        guild="non_affilies",
+        hp=14,
+        attack=(2, 4),
+        abilities=[{"op": "chain_on", "match": {"type": "arme"}}],
+    )
+    catalog = Catalog(characters={**cardset.characters, warrior_mage.slug: warrior_mage}, cards=cardset.cards)
+    base = cardset.decks["mercenaires-errants"]
+    deck = deck_from_counts(
+        "Mage-lame", [warrior_mage, *base.characters[1:]], {c.slug: n for c, n in base.cards}, cardset.cards
+    )
+    old = EredanRules.from_options({"mage_combattant_keeps_item_chain": True})
+    for seed in range(40):
+        _, record = record_game((deck, cardset.decks["zil-golems"]), seed, ("random", "random"), rules=old)
+        record["options"] = {"turn_cap": 60}  # as the engine before EredanRules wrote it
+        try:
+            replay_record(
+                edited(record, lambda r: r["options"].update(DEFAULT_RULES.to_options())), context=catalog
+            )
+        except RecordError as exc:
+            # A second card no chain allows now (illegal_action), or a pass the engine now takes
+            # itself, leaving the record's entries out of step (wrong_chance).
+            assert exc.code in {"illegal_action", "wrong_chance"}
+            break
+    else:
+        raise AssertionError("no game where the Mage/Combattant chained on a weapon")
+    assert replay_record(record, context=catalog).result == record["result"]
 
 
 def test_a_search_player_game_is_recorded_too(cardset, catalog):

@@ -46,7 +46,11 @@ def test_a_record_written_before_the_refactor_replays_to_the_same_game(frozen, n
     replayed = replay_record(record, context=frozen.catalog)
     summaries = json.loads((DATA / "summaries.json").read_text(encoding="utf-8"))
     assert replayed.result == record["result"]
-    assert replayed.summary == summaries[name]
+    # The summary as that engine wrote it; keys added since (``cards_seen``: the card metrics of
+    # docs/lab.md) are new facts about the same game.
+    pinned = summaries[name]
+    assert set(replayed.summary) - set(pinned) == {"cards_seen"}
+    assert {k: v for k, v in replayed.summary.items() if k in pinned} == pinned
 
 
 @pytest.mark.parametrize("name", RECORDS)

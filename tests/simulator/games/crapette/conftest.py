@@ -40,7 +40,7 @@ def prepare(
     """A prepared position, seat ``player`` to move at the start of their turn. Piles are written
     bottom to top; ``draw=None`` puts every other card of the two decks in the draw pile."""
     game = CrapetteGame(**options)
-    return game.state_from_layout(
+    return game.state_from_position(
         stocks=[cards(stock0), cards(stock1)],
         hands=[cards(hand0), cards(hand1)],
         help_piles=[[cards(p) for p in help0], [cards(p) for p in help1]],

@@ -1,5 +1,5 @@
-"""The game from an explicit deal (``state_from_deal``) and the reshuffle hook: what a record's
-replay needs from the engine (docs/game-records.md "Crapette")."""
+"""The game from an explicit deal (``deal_check``, then ``state_from_position``) and the reshuffle
+hook: what a record's replay needs from the engine (docs/game-records.md "Crapette")."""
 
 from __future__ import annotations
 
@@ -23,6 +23,19 @@ def rest_of(*placed: list[Card]) -> list[Card]:
     return sorted(left.elements())
 
 
+def start_from_deal(
+    game: CrapetteGame,
+    *,
+    stocks: list[list[Card]],
+    hands: list[list[Card]],
+    draw_pile: list[Card],
+    first_player: int,
+) -> CrapetteState:
+    """What a record's replay does: check the deal against the rules, then start from it."""
+    game.deal_check(stocks=stocks, hands=hands, draw_pile=draw_pile, first_player=first_player)
+    return game.state_from_position(stocks=stocks, hands=hands, draw_pile=draw_pile, player=first_player)
+
+
 def piles_of(state: CrapetteState) -> tuple[list[list[Card]], list[list[Card]], list[Card]]:
     return [list(s) for s in state.stocks], [list(h) for h in state.hands], list(state.draw_pile)
 
@@ -35,7 +48,7 @@ def test_a_deal_gives_the_same_game_as_the_shuffled_one(seed):
     dealt = game.new_initial_state(random.Random(seed))
     stocks, hands, draw = piles_of(dealt)
     assert dealt.first_player is not None
-    again = game.state_from_deal(stocks=stocks, hands=hands, draw_pile=draw, first_player=dealt.first_player)
+    again = start_from_deal(game, stocks=stocks, hands=hands, draw_pile=draw, first_player=dealt.first_player)
     assert piles_of(again) == (stocks, hands, draw)
     assert (again.player, again.first_player, again.turns) == (dealt.player, dealt.first_player, 1)
     orders: list[list[Card]] = []
@@ -65,10 +78,10 @@ def test_a_deal_with_equal_stock_tops_may_start_with_either_seat():
     hands = [cards("AH AS AD AC 2H"), cards("9C 9D 9H 9S TC")]
     draw = rest_of(*stocks, *hands)
     for first in (0, 1):
-        begun = game.state_from_deal(stocks=stocks, hands=hands, draw_pile=draw, first_player=first)
+        begun = start_from_deal(game, stocks=stocks, hands=hands, draw_pile=draw, first_player=first)
         assert begun.player == first == begun.first_player
     with pytest.raises(LayoutError, match="first_player"):
-        game.state_from_deal(stocks=stocks, hands=hands, draw_pile=draw, first_player=2)
+        start_from_deal(game, stocks=stocks, hands=hands, draw_pile=draw, first_player=2)
 
 
 def test_a_deal_the_rules_cannot_produce_is_refused():
@@ -76,17 +89,21 @@ def test_a_deal_the_rules_cannot_produce_is_refused():
     stocks, hands, draw = piles_of(game.new_initial_state(random.Random(1)))
     first = 0 if stocks[0][-1].rank > stocks[1][-1].rank else 1
     with pytest.raises(LayoutError, match="stock pile of 5"):
-        game.state_from_deal(
-            stocks=[stocks[0] + [draw[0]], stocks[1]], hands=hands, draw_pile=draw[1:], first_player=first
+        start_from_deal(
+            game,
+            stocks=[stocks[0] + [draw[0]], stocks[1]],
+            hands=hands,
+            draw_pile=draw[1:],
+            first_player=first,
         )
     with pytest.raises(LayoutError, match="hand of 5"):
-        game.state_from_deal(
-            stocks=stocks, hands=[hands[0][:4], hands[1]], draw_pile=draw, first_player=first
+        start_from_deal(
+            game, stocks=stocks, hands=[hands[0][:4], hands[1]], draw_pile=draw, first_player=first
         )
     with pytest.raises(LayoutError, match="exactly twice"):
-        game.state_from_deal(stocks=stocks, hands=hands, draw_pile=[*draw[1:], draw[2]], first_player=first)
+        start_from_deal(game, stocks=stocks, hands=hands, draw_pile=[*draw[1:], draw[2]], first_player=first)
     with pytest.raises(LayoutError, match="exactly twice"):
-        game.state_from_deal(stocks=stocks, hands=hands, draw_pile=draw[1:], first_player=first)
+        start_from_deal(game, stocks=stocks, hands=hands, draw_pile=draw[1:], first_player=first)
 
 
 @pytest.mark.parametrize(("top0", "top1", "starts"), [("7H", "9S", 1), ("KD", "QS", 0), ("AC", "KH", 1)])
@@ -97,10 +114,11 @@ def test_the_higher_stock_top_must_start(top0, top1, starts):
     hands = [cards("AH AS AD AC 2H"), cards("9C 9D 9H 9S TC")]
     draw = rest_of(*stocks, *hands)
     assert (
-        game.state_from_deal(stocks=stocks, hands=hands, draw_pile=draw, first_player=starts).player == starts
+        start_from_deal(game, stocks=stocks, hands=hands, draw_pile=draw, first_player=starts).player
+        == starts
     )
     with pytest.raises(LayoutError, match=f"seat {starts} shows the higher stock top"):
-        game.state_from_deal(stocks=stocks, hands=hands, draw_pile=draw, first_player=1 - starts)
+        start_from_deal(game, stocks=stocks, hands=hands, draw_pile=draw, first_player=1 - starts)
 
 
 def test_the_reshuffle_hook_orders_the_completed_pile_into_the_draw_pile():

@@ -93,7 +93,7 @@ def test_game_spec_registers_options_and_policies():
     assert GAME_SPEC.name == "crapette"
     assert set(GAME_SPEC.policies) == {"random", "planner"}
     assert GAME_SPEC.uses_decks is False
-    assert GAME_SPEC.options["stock_size"][1] == DEFAULT_STOCK_SIZE
+    assert GAME_SPEC.options["stock_size"].default == DEFAULT_STOCK_SIZE
     game = GAME_SPEC.make_game(stock_size=7, central_piles=3, max_turns=50)
     assert game.options.stock_size == 7 and game.options.central_piles == 3 and game.options.max_turns == 50
 

@@ -19,13 +19,12 @@ def stacked(
     log: bool = True,
 ) -> CribbageState:
     """A deal with known hands (6 cards each, space separated) and starter."""
-    state = CribbageState.from_deal(
-        CribbageGame(target=target),
-        random.Random(0),
+    state = CribbageGame(target=target).state_from_position(
         dealer=dealer,
         hands=(parse_cards(hand0.split()), parse_cards(hand1.split())),
         starter=parse_card(starter),
         scores=scores,
+        rng=random.Random(0),
     )
     if log:
         state.enable_log()

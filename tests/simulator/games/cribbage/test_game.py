@@ -300,7 +300,7 @@ def test_random_full_games_keep_the_invariants(policies):
     seeds = range(150) if policies == ("random", "random") else range(15)
     for seed in seeds:
         state = CribbageGame().new_initial_state(random.Random(seed))
-        players = tuple(GAME_SPEC.policies[name]() for name in policies)
+        players = tuple(GAME_SPEC.make_policy(name) for name in policies)
         rngs = (random.Random(seed * 2 + 1), random.Random(seed * 2 + 2))
         actions = 0
         while not state.is_terminal():

@@ -18,7 +18,7 @@ def test_registry_exposes_cribbage():
     spec = get_game_spec("cribbage")
     assert spec.name == "cribbage" and not spec.uses_decks
     assert set(spec.policies) == {"random", "ev"} and spec.default_policy == "ev"
-    assert spec.options["target"][1] == 121
+    assert spec.options["target"].default == 121
     assert spec.make_game().name == "cribbage"
 
 

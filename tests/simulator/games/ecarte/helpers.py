@@ -31,7 +31,7 @@ def deal(
 ) -> EcarteState:
     """A prepared deal with seat 0 the non-dealer (who leads) and seat 1 the dealer."""
     game = EcarteGame(EcarteOptions(strict=strict))
-    state = game.prepared_state(
+    state = game.state_from_position(
         dealer=1,
         hands=(cards(non_dealer), cards(dealer)),
         turned=parse_card(turned),

@@ -266,7 +266,7 @@ def test_registered_in_the_game_registry():
     assert spec is GAME_SPEC
     assert spec.name == "ecarte" and not spec.uses_decks
     assert set(spec.policies) == {"random", "heuristic"}
-    assert spec.options["strict"][:2] == (bool, False)
+    assert (spec.options["strict"].type, spec.options["strict"].default) == (bool, False)
     assert spec.make_game(strict=True).options.strict
     assert spec.make_game().name == "ecarte"
 

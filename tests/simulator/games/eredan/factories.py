@@ -21,6 +21,7 @@ from cards.domain.cardset import (
 from cards.domain.specs import CardSpec, CharacterSpec, DeckSpec, TypeTree
 from simulator.games.eredan.actions import Fight, Play
 from simulator.games.eredan.game import EredanGame
+from simulator.games.eredan.rules import EredanRules
 from simulator.games.eredan.state import EredanState
 
 
@@ -85,6 +86,7 @@ def card(
     dual_wield: bool = False,
     guild: str | None = None,
     family: str | None = None,
+    play: dict[str, Any] | None = None,
 ) -> CardSpec:
     return card_from_json(
         {
@@ -100,6 +102,7 @@ def card(
             "chain": chain,
             "dual_wield": dual_wield,
             "effects": effects or [],
+            "play": play,
         },
         types=types(),
     )
@@ -144,12 +147,14 @@ def prepare_game(
     hp: Sequence[int] | None = None,
     tapped: Sequence[bool] | None = None,
     seed: int = 0,
-    turn_cap: int = 60,
+    turn_cap: int | None = None,
+    rules: EredanRules | None = None,
     log: bool = True,
 ) -> EredanState:
     """A game between ``chars_a`` (seat 0) and ``chars_b`` (seat 1), set up exactly: the given hands,
     draw piles (top first), carried items (per character 0..5) and state, at the start of ``turn``.
-    Each seat's deck holds exactly the cards given for it (so the tables know them)."""
+    Each seat's deck holds exactly the cards given for it (so the tables know them). ``rules``: the
+    rule decisions (default: the rules page's); ``turn_cap`` changes that one."""
     per_seat: list[list[CardSpec]] = [[], []]
     for seat in (0, 1):
         per_seat[seat].extend(hands[seat])
@@ -159,7 +164,7 @@ def prepare_game(
             for c in range(seat * 3, seat * 3 + 3):
                 per_seat[seat].extend(items[c])
     decks = (deck("deck-a", chars_a, per_seat[0]), deck("deck-b", chars_b, per_seat[1]))
-    game = EredanGame(turn_cap=turn_cap, log=log)
+    game = EredanGame(rules=rules, log=log, **({} if turn_cap is None else {"turn_cap": turn_cap}))
     return game.state_from_position(
         random.Random(seed),
         decks,

@@ -310,7 +310,7 @@ def test_ability_and_order_conditions():
 
 def test_an_artisan_attaches_artisan_cards_to_any_living_ally():
     """docs/rules/eredan.md §3 Classes — Artisan: attaches the cards reserved to artisans to any living
-    character."""
+    character (allies here; enemies too: test_rules.py)."""
     tool = card(
         "forged-plate",
         "armure",
@@ -321,7 +321,7 @@ def test_an_artisan_attaches_artisan_cards_to_any_living_ally():
     s = prepare_game([smith, *line("a")[1:]], line("b"), hands=([tool], [JAB]), hp=[12, 12, 0, 12, 12, 12])
     fight(s, 0, 0)
     k = card_id(s, tool)
-    assert set(s.legal_actions()) == {PASS, Play.of(k, 0), Play.of(k, 1)}
+    assert set(s.legal_actions()) == {PASS} | {Play.of(k, c) for c in (0, 1, 3, 4, 5)}
     play(s, tool, on=1)
     play_cards(s)
     assert s.items[1] == [k] and s.stat(1, DEF) == 3 and s.stat(0, DEF) == 1
@@ -355,6 +355,65 @@ def test_effects_the_engine_cannot_apply_are_refused():
     with pytest.raises(UnsupportedSpecError, match="initiative"):
         d = deck("d", [quick, *line("a")[1:]], [JAB])
         compile_tables((d, d))
+
+
+@pytest.mark.parametrize(
+    ("effects", "play", "message"),
+    [
+        ([{"op": "modify", "stat": "attack", "amount": [1, 2]}], None, "rolled, stat-based or scaled"),
+        ([{"op": "damage", "kind": "direct", "amount": {"per": {"guilds": "self"}}}], None, "scaled amount"),
+        ([{"op": "heal", "amount": 1, "target": {"group": "allies", "race": "golem"}}], None, "selector"),
+        ([{"op": "heal", "amount": 1, "target": "ally"}], None, "target 'ally'"),
+        ([{"op": "modify", "stat": "hp_max", "amount": 1}], None, "stat 'hp_max'"),
+        ([{"op": "modify", "stat": "attack", "amount": 1, "duration": "game"}], None, "duration 'game'"),
+        ([{"op": "draw", "count": 1, "when": {"chained": True}}], None, "condition 'chained'"),
+        ([{"op": "lose_hp", "amount": 1}], None, "'lose_hp' is not supported"),
+        ([], {"stays": {"turns": 2}}, "play rules"),
+        ([], {"acts": "after_combat"}, "play rules"),
+    ],
+)
+def test_constructs_of_the_language_v2_not_played_yet_are_refused(effects, play, message):
+    """cards/domain/effects.py — the contract: the engine refuses at compile time what it does not
+    play, so a card is never played with part of its text ignored."""
+    with pytest.raises(UnsupportedSpecError, match=message):
+        _tables_with(card("v2", effects=effects, play=play))
+
+
+def test_a_jewel_whose_text_says_permanent_is_carried_and_acts_after_the_combat():
+    """docs/rules/eredan.md §3 — card text beats the rules: a Pierre-coeur ("Permanent") is carried
+    like a carried item, its modifiers while carried, after the combat — not discarded."""
+    stone = card(
+        "stone",
+        "pierre_coeur",
+        effects=[{"op": "modify", "stat": "defense", "amount": 2, "duration": "permanent"}],
+        play={"stays": "permanent"},
+    )
+    plain = card("plain", "pierre_coeur", effects=[{"op": "modify", "stat": "defense", "amount": 2}])
+    tables = compile_tables((deck("d", line("a"), [stone, plain]), deck("e", line("b"), [JAB])))
+    by_slug = {c.slug: c for c in tables.cards}
+    assert by_slug["stone"].attaches and len(by_slug["stone"].while_carried) == 1
+    assert not by_slug["plain"].attaches
+    s = prepare_game(line("a"), line("b"), hands=([stone], [JAB]), piles=([FILLER] * 6, [FILLER] * 6))
+    fight(s, 0, 0)
+    play_cards(s, a=[stone])
+    assert s.stat(0, DEF) == 3  # Défense 1 + 2 while carried, after the combat
+    end_turn(s)
+    assert s.stat(0, DEF) == 3
+
+
+def test_caste_requirements_and_version_2_card_matches_need_no_engine_change():
+    """Requirements.allows and card_matches (cards/domain/specs.py) implement them for the engine."""
+    blade = card("blade-caste", requirements={"castes": ["sorcelame"]})
+    witch = character("witch", castes=("sorcelame",))
+    d = deck("d", [witch, *line("a")[1:]], [blade, JAB])
+    tables = compile_tables((d, d))
+    blade_id = next(c.id for c in tables.cards if c.slug == "blade-caste")
+    assert tables.play_mask[0] >> blade_id & 1 and not tables.play_mask[1] >> blade_id & 1
+    either = card("either", chain={"any_of": [{"card": "jab"}, {"type": "objet", "guild": "zil"}]})
+    tables = compile_tables((deck("d", line("a"), [either, JAB]), deck("e", line("b"), [JAB])))
+    chained = next(c for c in tables.cards if c.slug == "either")
+    jab_id = next(c.id for c in tables.cards if c.slug == "jab")
+    assert chained.chain_mask == 1 << jab_id
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ def cardset() -> CardSet:
 
 def _accounted(state: EredanState, seat: int) -> int:
     """Every card of a seat is in exactly one place: pile, hand, discard, carried, chosen, pending."""
-    carried = sum(len(state.items[c]) for c in range(seat * 3, seat * 3 + 3))
+    carried = sum(owner == seat for owners in state.item_owners for owner in owners)  # on either side
     pending = sum(1 for s, _, _ in state.pending_items if s == seat)
     return (
         len(state.decks[seat])
@@ -81,10 +81,39 @@ def test_random_play_keeps_every_invariant_over_1000_seeds(cardset):
             state.apply(action)
             _check(state, sizes)
         assert state.end_reason in rules.END_REASONS
-        assert 1 <= state.turn <= rules.TURN_CAP
+        assert 1 <= state.turn <= rules.DEFAULT_RULES.turn_cap
         reasons[state.end_reason] = reasons.get(state.end_reason, 0) + 1
         json.dumps(state.summary())
     assert set(reasons) >= {rules.END_ELIMINATION, rules.END_DECK_OUT}
+
+
+def test_random_play_with_artisans_and_a_mage_combattant_keeps_every_invariant(cardset):
+    """The same invariants with the characters the bundled set lacks: an Artisan placing its cards
+    on either side (docs/rules/eredan.md §3 Classes) and a Mage/Combattant, in mirror matches."""
+    from cards.domain.specs import deck_from_counts
+    from tests.simulator.games.eredan.factories import character
+
+    smith = character("forgeronne-test", classes=("artisan",), guild="non_affilies", hp=12, attack=(2, 4))
+    warrior_mage = character(
+        "mage-lame-test",
+        classes=("mage", "combattant"),
+        guild="non_affilies",
+        abilities=[{"op": "chain_on", "match": {"type": "arme"}}],
+    )
+    base = cardset.decks["mercenaires-errants"]
+    counts = {card.slug: n for card, n in base.cards} | {"no-dashi-1": 3}
+    d = deck_from_counts("Artisans", [smith, warrior_mage, base.characters[2]], counts, cardset.cards)
+    game = EredanGame()
+    policy = RandomPolicy()
+    on_enemies = 0
+    for seed in range(300):
+        state = game.new_initial_state(random.Random(seed), (d, d))
+        rng = random.Random(seed + 1)
+        while not state.is_terminal():
+            state.apply(policy.choose(state, rng))
+            _check(state, (d.size, d.size))
+        on_enemies += sum(owner != c // 3 for c, owners in enumerate(state.item_owners) for owner in owners)
+    assert on_enemies > 0
 
 
 @pytest.mark.parametrize("policies", [("random", "random"), ("greedy", "greedy"), ("greedy", "random")])

@@ -33,8 +33,8 @@ def cardset() -> CardSet:
 def test_game_spec():
     assert GAME_SPEC.name == "eredan" and GAME_SPEC.uses_decks
     assert set(GAME_SPEC.policies) == {"random", "greedy", "ismcts"}
-    assert GAME_SPEC.policies[GAME_SPEC.default_policy]().name == GAME_SPEC.default_policy
-    assert GAME_SPEC.options["turn_cap"][1] == 60
+    assert GAME_SPEC.make_policy(GAME_SPEC.default_policy).name == GAME_SPEC.default_policy
+    assert GAME_SPEC.options["turn_cap"].default == 60
     game = GAME_SPEC.make_game(turn_cap=30)
     assert game.name == "eredan"
     with pytest.raises(ValueError):

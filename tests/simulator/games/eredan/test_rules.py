@@ -11,6 +11,7 @@ from simulator.games.eredan import rules
 from simulator.games.eredan.actions import Fight, Play
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.ops import ATK, DEF, SPI
+from simulator.games.eredan.rules import DEFAULT_RULES
 from simulator.games.eredan.state import (
     P_CARD,
     P_CHOICE,
@@ -92,7 +93,7 @@ def test_start_five_cards_each_and_initiative_rerolls_ties():
         assert len(s.decks[0]) == len(s.decks[1]) == 15
         *tied, (r0, r1) = s.initiative_rolls
         assert all(x == y for x, y in tied)
-        assert r0 != r1 and all(1 <= r <= rules.INITIATIVE_DIE_SIDES for r in (r0, r1))
+        assert r0 != r1 and all(1 <= r <= DEFAULT_RULES.initiative_die for r in (r0, r1))
         assert s.first_player == s.active == (0 if r0 > r1 else 1)
         assert s.turn == 1 and s.current_player() == s.active and s.phase == P_CHOICE
         ties += len(tied)
@@ -161,7 +162,7 @@ def test_deck_out_player_who_eliminates_the_opponent_first_wins():
 
 
 def test_both_players_decking_out_is_settled_by_the_score():
-    """docs/rules/eredan.md §3 End — [decision] DOUBLE_DECK_OUT_BY_SCORE."""
+    """docs/rules/eredan.md §3 End — [decision] double_deck_out_by_score."""
     strong = [character("strong", attack=(6, 6)), *line("a")[1:]]
     s = prepare_game(strong, line("b"), hands=([JAB] * 5, [JAB] * 5), piles=([], []))
     fight(s, 0, 0)
@@ -469,9 +470,9 @@ def test_both_fighters_strike_even_if_one_drops_to_zero():
 
 
 def test_a_fighter_killed_by_a_card_still_strikes():
-    """docs/rules/eredan.md §3 step 3 — [decision] FIGHTER_KILLED_BY_CARDS_STRIKES (the source: a
+    """docs/rules/eredan.md §3 step 3 — [decision] fighter_killed_by_cards_strikes (the source: a
     character dropping to 0 during a fight that has not attacked yet attacks normally)."""
-    assert rules.FIGHTER_KILLED_BY_CARDS_STRIKES
+    assert DEFAULT_RULES.fighter_killed_by_cards_strikes
     s = prepare_game(line("a"), [character("b-1", attack=(7, 7)), *line("b")[1:]], hands=([KNIFE], [JAB]))
     fight(s, 0, 0)
     play_cards(s, a=[KNIFE])
@@ -611,6 +612,148 @@ def test_a_guemelite_casts_spells_of_its_element_without_the_spell_chain():
     assert [e["character"] for e in events(s, "attack")] == ["ember", "b-1"]
 
 
+HEX_PLATE = card(
+    "hex-plate",
+    "armure",
+    requirements={"classes": ["artisan"]},
+    effects=[{"op": "modify", "stat": "defense", "amount": -2, "duration": "permanent"}],
+)
+SMITH_TOOL = card(
+    "smith-tool",
+    "amulette",
+    requirements={"classes": ["artisan"]},
+    effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}],
+)
+
+
+def test_an_artisan_attaches_its_cards_to_any_living_character_in_play_of_either_side():
+    """docs/rules/eredan.md §3 Classes — an Artisan attaches the cards reserved to artisans to any
+    character in play still alive ("n'importe quel personnage en jeu encore en vie"): its allies and
+    its enemies, not the dead; the card is its player's, the item its carrier's."""
+    smith = character("smith", classes=("artisan",))
+    s = prepare_game(
+        [smith, *line("a")[1:]],
+        line("b"),
+        hands=([HEX_PLATE], [JAB]),
+        hp=[12, 12, 0, 12, 0, 12],
+    )
+    fight(s, 0, 0)
+    k = card_id(s, HEX_PLATE)
+    assert set(s.legal_actions()) == {PASS} | {Play.of(k, c) for c in (0, 1, 3, 5)}
+    from simulator.games.eredan.state import describe_action
+
+    assert describe_action(s, Play.of(k, 5)) == "play hex-plate on seat 1's b-3"
+    assert describe_action(s, Play.of(k, 1)) == "play hex-plate on a-2"
+    play(s, HEX_PLATE, on=5)
+    play_cards(s)
+    assert s.items[5] == [k] and s.item_owners[5] == [0]
+    assert s.stat(5, DEF) == 1 - 2
+    played = events(s, "play")[0]
+    assert (played["on"], played["on_seat"]) == ("b-3", 1)
+    assert events(s, "attach")[0] == {
+        "event": "attach",
+        "seat": 0,
+        "card": "hex-plate",
+        "character": "b-3",
+        "on_seat": 1,
+    }
+
+
+def test_an_artisans_card_on_an_enemy_takes_the_enemys_slot():
+    """docs/rules/eredan.md §3 Items — an enemy wearing an armor has no room for the Artisan's
+    armor; an amulet (no slot) fits anyone."""
+    smith = character("smith", classes=("artisan",))
+    s = prepare_game(
+        [smith, *line("a")[1:]],
+        line("b"),
+        hands=([HEX_PLATE, SMITH_TOOL], [JAB]),
+        items=[[], [], [], [MAIL], [], []],
+    )
+    fight(s, 0, 0)
+    plate, tool = card_id(s, HEX_PLATE), card_id(s, SMITH_TOOL)
+    carriers = {(a.card, a.carrier) for a in s.legal_actions() if isinstance(a, Play)}
+    assert {c for k, c in carriers if k == plate} == {0, 1, 2, 4, 5}
+    assert {c for k, c in carriers if k == tool} == {0, 1, 2, 3, 4, 5}
+
+
+def test_a_plain_character_plays_the_artisans_card_on_no_one_else():
+    """docs/rules/eredan.md §3 Classes — only an Artisan places its cards on others; a card reserved
+    to artisans is not even playable by another class."""
+    s = prepare_game(line("a"), line("b"), hands=([SMITH_TOOL, JAB], [JAB]))
+    fight(s, 0, 0)
+    assert playable(s) == {"jab"}
+
+
+def test_the_greedy_player_counts_an_enemys_item_against_it():
+    """An item the Artisan places on an enemy counts against that enemy: a Défense malus is worth
+    playing on the enemy, not on an ally."""
+    from simulator.games.eredan.policies import card_value
+
+    smith = character("smith", classes=("artisan",))
+    s = prepare_game([smith, *line("a")[1:]], line("b"), hands=([HEX_PLATE], [JAB]))
+    fight(s, 0, 0)
+    k = card_id(s, HEX_PLATE)
+    assert card_value(s, 0, Play.of(k, 3)) > 0 > card_value(s, 0, Play.of(k, 0))
+
+
+MULTI_CLASS_PAIRS = [
+    # (classes, keeps the Combattant's item chain, has the Mage spell chain, a damage spell keeps the attack)
+    (("mage", "combattant"), False, False, True),
+    (("mage", "maraudeur"), None, False, True),
+    (("combattant", "maraudeur"), True, None, None),
+    (("combattant", "pretre"), True, None, None),
+    (("maraudeur", "pretre"), None, None, None),
+    (("mage", "pretre"), None, False, True),
+]
+
+
+@pytest.mark.parametrize(("classes", "item_chain", "spell_chain", "spell_and_attack"), MULTI_CLASS_PAIRS)
+def test_the_multi_class_table(classes, item_chain, spell_chain, spell_and_attack):
+    """docs/rules/eredan.md §3 Classes — the source's multi-class table: each pair plays both
+    classes' cards; Mage/Combattant loses the spell chain and the Combattant's chain on an item, and
+    casts a damage spell and still attacks; Mage/Maraudeur and Mage/Prêtre lose the spell chain and
+    cast and attack; Maraudeur/Combattant and Combattant/Prêtre keep the item chain (a Maraudeur's
+    "+1 against a class" is printed on the character and always kept)."""
+    for_a = {c: card(f"{c}-trick", requirements={"classes": [c]}) for c in classes}
+    chain_on = [{"op": "chain_on", "match": {"type": "epee"}}] if "combattant" in classes else []
+    fighter = character("multi", classes=classes, attack=(4, 4), abilities=chain_on)
+    hand = [*for_a.values(), JAB]
+    s = prepare_game([fighter, *line("a")[1:]], line("b"), hands=(hand, [JAB]))
+    fight(s, 0, 0)
+    assert playable(s) == {c.slug for c in for_a.values()} | {"jab"}
+    if item_chain is not None:
+        assert (
+            _second_card_options([fighter, *line("a")[1:]], SWORD, [JAB, GUARD]) is not None
+        ) is item_chain
+    if spell_chain is not None:
+        assert (
+            _second_card_options([fighter, *line("a")[1:]], BOLT, [JAB, FOCUS]) is not None
+        ) is spell_chain
+    if spell_and_attack is not None:
+        t = prepare_game([fighter, *line("a")[1:]], line("b"), hands=([BOLT], [JAB]))
+        fight(t, 0, 0)
+        play_cards(t, a=[BOLT])
+        assert ("multi" in [e["character"] for e in events(t, "attack")]) is spell_and_attack
+
+
+def test_a_mage_combattant_loses_only_the_chain_on_items():
+    """docs/rules/eredan.md §3 Classes — Mage/Combattant: the chain it loses is the one on an item
+    ("si la première est un objet d'un certain type"); a chain on other cards stays."""
+    fighter = character(
+        "multi",
+        classes=("mage", "combattant"),
+        abilities=[
+            {"op": "chain_on", "match": {"type": "epee"}},
+            {"op": "chain_on", "match": {"card": "jab"}},
+        ],
+    )
+    chars = [fighter, *line("a")[1:]]
+    assert _second_card_options(chars, SWORD, [GUARD, FOCUS]) is None
+    assert _second_card_options(chars, JAB, [GUARD, FOCUS]) == {"guard", "focus"}
+    plain = character("plain", abilities=[{"op": "chain_on", "match": {"type": "epee"}}])
+    assert _second_card_options([plain, *line("a")[1:]], SWORD, [JAB, GUARD]) == {"jab", "guard"}
+
+
 def test_marauder_bonus_against_a_class():
     """docs/rules/eredan.md §3 Classes — Maraudeur: Attack +1 against the class printed on it."""
     marauder = character(
@@ -663,8 +806,8 @@ def test_all_characters_dead_the_score_decides():
 
 
 def test_turn_cap_ends_with_the_score_rule():
-    """docs/rules/eredan.md §3 End — [decision] after TURN_CAP turns the score rule decides."""
-    assert rules.TURN_CAP == 60
+    """docs/rules/eredan.md §3 End — [decision] after turn_cap turns the score rule decides."""
+    assert DEFAULT_RULES.turn_cap == 60
     s = prepare_game(
         [character("a-1", attack=(4, 4)), *line("a")[1:]],
         line("b"),
@@ -693,23 +836,3 @@ def test_illegal_actions_name_the_rule():
     s.apply(PASS)
     end_turn(s)
     assert s.turn == 2
-
-
-# --- the decisions are settings ------------------------------------------------------------------
-
-
-def test_decisions_are_live_settings(monkeypatch):
-    """Each [decision] is one named constant the engine reads: changing it changes the game."""
-    import simulator.games.eredan.interpreter as interpreter
-    import simulator.games.eredan.state as state_module
-
-    monkeypatch.setattr(state_module, "MAGE_SPELL_CHAIN_ANY", False)
-    assert _second_card_options([mage(), *line("a")[1:]], BOLT, [JAB, FOCUS]) == {"focus"}
-    monkeypatch.setattr(state_module, "UNTAP_WHEN_UNTAPPED_LEFT", 1)
-    s = prepare_game(line("a"), line("b"), hands=([JAB], [JAB]), tapped=[True, True, False] + [False] * 3)
-    assert s.tapped[:3] == [False, False, False]
-    monkeypatch.setattr(interpreter, "SCORE_COUNTS_ACTUAL_HP", False)
-    s = prepare_game(line("a"), line("b"), hands=([KNIFE], [JAB]))
-    fight(s, 0, 0)
-    play_cards(s, a=[KNIFE])
-    assert s.score[0] == 20  # the knife's nominal 20, not the 12 HP b-1 had
