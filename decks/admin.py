@@ -9,9 +9,10 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
-from decks.models import Deck, DeckCard, DeckCharacter
+from decks.models import Deck, DeckCard, DeckCharacter, DeckVersion
 from decks.selectors import deck_export_text, decks_current, with_entries
-from decks.services import decks_revalidate
+from decks.services import deck_version_record, decks_revalidate
+from eredan.users import User
 
 
 class DeckCharacterInline(admin.TabularInline[DeckCharacter, Deck]):
@@ -27,13 +28,31 @@ class DeckCardInline(admin.TabularInline[DeckCard, Deck]):
     raw_id_fields = ["card"]
 
 
+class DeckVersionInline(admin.TabularInline[DeckVersion, Deck]):
+    """The deck's history, read-only (docs/lab.md "Deck versions")."""
+
+    model = DeckVersion
+    extra = 0
+    can_delete = False
+    fields = ["number", "created_at", "author", "source", "restored_from", "summary"]
+    readonly_fields = ["number", "created_at", "author", "source", "restored_from", "summary"]
+    ordering = ["-number"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="what changed")
+    def summary(self, version: DeckVersion) -> str:
+        return str((version.changes or {}).get("summary", ""))
+
+
 @admin.register(Deck)
 class DeckAdmin(admin.ModelAdmin[Deck]):
     list_display = ["name", "owner", "slug", "is_public", "valid", "affiliation", "updated_at"]
     list_filter = ["is_public", ("owner", admin.EmptyFieldListFilter)]
     search_fields = ["name", "slug", "owner__username"]
     readonly_fields = ["validation_report", "text", "validated_version", "created_at", "updated_at"]
-    inlines = [DeckCharacterInline, DeckCardInline]
+    inlines = [DeckCharacterInline, DeckCardInline, DeckVersionInline]
     list_select_related = ["owner"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deck]:
@@ -54,6 +73,9 @@ class DeckAdmin(admin.ModelAdmin[Deck]):
         super().save_related(request, form, formsets, change)
         deck = with_entries(Deck.objects.filter(pk=form.instance.pk)).get()
         decks_revalidate(decks=[deck], force=True)
+        author = request.user if isinstance(request.user, User) else None
+        source = DeckVersion.Source.EDIT if change else DeckVersion.Source.CREATE
+        deck_version_record(deck=deck, author=author, source=source)
 
     @admin.display(boolean=True, description="valid")
     def valid(self, deck: Deck) -> bool | None:

@@ -20,3 +20,7 @@ class DeckErrorCode(StrEnum):
     """The request body is over the endpoint's limit (400)."""
     DEMO_DECKS_INVALID = "demo_decks_invalid"
     """``demo_decks_load``: the demo decks file names unknown characters or cards."""
+    VERSION_CURRENT = "version_current"
+    """Restoring the version a deck already holds: nothing would change (409)."""
+    INVALID_VERSION = "invalid_version"
+    """A version number that is not a whole number from 1, in a query or body (400)."""

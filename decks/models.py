@@ -113,3 +113,53 @@ class DeckCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.count}× {self.card_id}"
+
+
+class DeckVersion(models.Model):
+    """One saved state of a deck (docs/lab.md "Deck versions"): what it held after a save, who
+    saved it, when, how (created, edited, restored…) and what changed since the version before.
+
+    Numbered 1, 2, … per deck; the newest is the deck's current content. A snapshot of slugs and
+    counts (like a simulation job's entrants), so an old version stays readable whatever happens
+    to the deck's rows; restoring one writes its content back as a new version.
+    """
+
+    class Source(models.TextChoices):
+        CREATE = "create", "created"
+        EDIT = "edit", "edited"
+        RESTORE = "restore", "restored"
+        DEMO = "demo", "bundled demo deck"
+        OPTIMIZE = "optimize", "optimizer"
+        MIGRATION = "migration", "existing deck"
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=NAME_MAX)
+    characters = models.JSONField(default=list, help_text="Character slugs, in order.")
+    cards = models.JSONField(default=dict, help_text="Card slug → count.")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Who saved it (empty: the project, e.g. the bundled demo decks).",
+    )
+    source = models.CharField(max_length=20, choices=Source.choices, default=Source.EDIT)
+    restored_from = models.PositiveIntegerField(
+        null=True, blank=True, help_text="A restore: the number of the version restored."
+    )
+    changes = models.JSONField(
+        default=dict, help_text="What changed since the version before (decks.history.DeckDiff)."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["deck_id", "-number"]
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["deck", "number"], name="deck_version_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deck_version_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id} v{self.number}"

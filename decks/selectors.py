@@ -23,7 +23,8 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from cards.domain.specs import Catalog
 from cards.specs import get_catalog
-from decks.models import Deck, DeckCard, DeckCharacter
+from decks.history import DeckContent, DeckDiff, deck_diff
+from decks.models import Deck, DeckCard, DeckCharacter, DeckVersion
 from decks.text_format import deck_text_export
 from decks.validator import ValidationResult, validate_deck
 from eredan.errors import NotFoundError
@@ -143,6 +144,12 @@ def deck_slugs(deck: Deck) -> tuple[list[str], dict[str, int]]:
     return characters, cards
 
 
+def deck_content(deck: Deck) -> DeckContent:
+    """The deck's name, characters and card counts (uses prefetched rows)."""
+    characters, cards = deck_slugs(deck)
+    return DeckContent.of(deck.name, characters, cards)
+
+
 def deck_result(deck: Deck, *, catalog: Catalog) -> ValidationResult:
     """Compute the deck's validation result against ``catalog`` (docs/rules/eredan.md §2)."""
     characters, cards = deck_slugs(deck)
@@ -193,3 +200,50 @@ def owned_counts_for(*, user: Viewer, collection_id: int) -> dict[str, int]:
     from cards.collection.selectors import collection_get, collection_owned_counts
 
     return collection_owned_counts(collection=collection_get(user=user, pk=collection_id))
+
+
+# --- versions (docs/lab.md "Deck versions") ---------------------------------------------------------
+
+
+def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:
+    """The versions of ``deck`` (one the caller may read), newest first, with their authors."""
+    return DeckVersion.objects.filter(deck_id=deck.pk).select_related("author").order_by("-number")
+
+
+def deck_version_get(*, deck: Deck, number: int) -> DeckVersion:
+    """Version ``number`` of ``deck``; else :class:`NotFoundError`."""
+    version = deck_versions(deck=deck).filter(number=number).first()
+    if version is None:
+        raise NotFoundError(f"Deck #{deck.pk} has no version {number}.")
+    return version
+
+
+def version_content(version: DeckVersion) -> DeckContent:
+    return DeckContent.of(version.name, version.characters, version.cards)
+
+
+def version_changes(version: DeckVersion) -> DeckDiff:
+    """What changed in ``version`` since the one before (as stored when it was saved)."""
+    return DeckDiff.from_json(version.changes or {})
+
+
+def deck_version_diff(*, deck: Deck, before: int, after: int) -> tuple[DeckVersion, DeckVersion, DeckDiff]:
+    """Versions ``before`` and ``after`` of ``deck`` and what changed from the one to the other
+    (either order: from an older to a newer version, or back)."""
+    old = deck_version_get(deck=deck, number=before)
+    new = deck_version_get(deck=deck, number=after)
+    return old, new, deck_diff(version_content(old), version_content(new))
+
+
+def deck_version_latest(*, deck: Deck) -> DeckVersion | None:
+    return deck_versions(deck=deck).first()
+
+
+def deck_version_export_text(*, version: DeckVersion, catalog: Catalog | None = None) -> str:
+    """A version in the deck text format (its name, characters and cards)."""
+    return deck_text_export(
+        characters=list(version.characters),
+        cards=dict(version.cards),
+        catalog=catalog or get_catalog(),
+        name=version.name,
+    )

@@ -22,7 +22,7 @@ from decks.limits import (
     MAX_SLUG_LENGTH,
     MAX_TEXT_LENGTH,
 )
-from decks.models import Deck
+from decks.models import Deck, DeckVersion
 from decks.rules import VIOLATION_CODES, ViolationCode
 
 # --- strict fields ------------------------------------------------------------------------------
@@ -303,3 +303,76 @@ class DeckOutputSerializer(serializers.ModelSerializer[Deck]):
     @extend_schema_field(ValidationResultSerializer())
     def get_validation(self, deck: Deck) -> Any:
         return deck.validation
+
+
+# --- versions (docs/lab.md "Deck versions") -----------------------------------------------------
+
+
+class CardChangeSerializer(serializers.Serializer[Any]):
+    card = serializers.CharField()
+    before = serializers.IntegerField(help_text="Copies before (0: not in the deck).")
+    after = serializers.IntegerField(help_text="Copies after (0: taken out).")
+    delta = serializers.IntegerField()
+
+
+class CharacterChangeSerializer(serializers.Serializer[Any]):
+    position = serializers.IntegerField(help_text="0, 1 or 2: the character's place in the deck.")
+    before = serializers.CharField(allow_null=True)
+    after = serializers.CharField(allow_null=True)
+
+
+class NameChangeSerializer(serializers.Serializer[Any]):
+    before = serializers.CharField()
+    after = serializers.CharField()
+
+
+class SizeChangeSerializer(serializers.Serializer[Any]):
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+
+
+class DeckDiffSerializer(serializers.Serializer[Any]):
+    """What changed between two versions (``decks.history.DeckDiff.to_json``)."""
+
+    name = NameChangeSerializer(allow_null=True, help_text="Set when the deck was renamed.")
+    characters = CharacterChangeSerializer(many=True)
+    cards = CardChangeSerializer(many=True, help_text="Every card whose count changed, by slug.")
+    size = SizeChangeSerializer()
+    added = serializers.IntegerField(help_text="Copies added.")
+    removed = serializers.IntegerField(help_text="Copies taken out.")
+    summary = serializers.CharField(help_text="The changes in one line, cards and characters by name.")
+
+
+class DeckVersionSerializer(serializers.Serializer[Any]):
+    """One version of a deck: its content, who saved it, when, how, and what changed since the
+    version before."""
+
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    characters = serializers.ListField(child=serializers.CharField())
+    cards = CardCountsField()
+    size = serializers.IntegerField()
+    author = serializers.CharField(allow_null=True, help_text="Who saved it (null: the project).")
+    # A declared field (DRF's metaclass moves it into _declared_fields): Field.source stays.
+    source = serializers.ChoiceField(  # type: ignore[assignment]
+        choices=DeckVersion.Source.choices,
+        help_text="How it was saved: created, edited, restored, the bundled demo decks, the "
+        "optimizer, or an existing deck when versions began.",
+    )
+    restored_from = serializers.IntegerField(allow_null=True, help_text="A restore: the version restored.")
+    created_at = serializers.DateTimeField()
+    current = serializers.BooleanField(help_text="The deck's content now.")
+    changes = DeckDiffSerializer(help_text="Since the version before (the first: everything is new).")
+    url = serializers.CharField()
+
+
+class DeckVersionDetailSerializer(DeckVersionSerializer):
+    validation = ValidationResultSerializer(help_text="The version checked against today's card database.")
+    links = serializers.DictField(child=serializers.CharField())
+
+
+class DeckVersionDiffSerializer(serializers.Serializer[Any]):
+    deck = serializers.IntegerField()
+    before = DeckVersionSerializer()
+    after = DeckVersionSerializer()
+    diff = DeckDiffSerializer()

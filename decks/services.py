@@ -22,6 +22,7 @@ from cards.domain.specs import Catalog
 from cards.models import Card, Character
 from cards.specs import get_catalog
 from decks.error_codes import DeckErrorCode as Code
+from decks.history import DeckContent, deck_diff
 from decks.limits import (
     MAX_CARD_ENTRIES,
     MAX_CHARACTER_ENTRIES,
@@ -29,11 +30,11 @@ from decks.limits import (
     MAX_NAME_LENGTH,
     MAX_SLUG_LENGTH,
 )
-from decks.models import Deck, DeckCard, DeckCharacter
-from decks.selectors import deck_result, decks_stale, with_entries
+from decks.models import Deck, DeckCard, DeckCharacter, DeckVersion
+from decks.selectors import deck_content, deck_result, decks_stale, with_entries
 from decks.text_format import DeckTextError, ParsedDeck, deck_text_parse
 from decks.validator import ValidationResult, validate_deck
-from eredan.errors import DomainError, Problems
+from eredan.errors import CONFLICT, DomainError, NotFoundError, Problems
 from eredan.users import User
 
 #: The bundled demo decks (``[{"slug", "name", "characters": [slug ×3], "cards": {slug: count}}]``).
@@ -188,13 +189,17 @@ def deck_create(
     characters: Sequence[str],
     cards: Mapping[str, int],
     is_public: bool = False,
+    source: str = DeckVersion.Source.CREATE,
 ) -> Deck:
-    """Save a deck of ``owner`` (valid or not: a draft's result says what is wrong)."""
+    """Save a deck of ``owner`` (valid or not: a draft's result says what is wrong); its first
+    version (``source``: how it was made) is recorded with it."""
     name = _clean_name(name)
     _check_shape(characters, cards)
     deck = Deck.objects.create(owner=owner, name=name, is_public=bool(is_public))
     _write_entries(deck, characters, cards)
-    return _refresh(deck)
+    fresh = _refresh(deck)
+    deck_version_record(deck=fresh, author=owner, source=source)
+    return fresh
 
 
 @transaction.atomic
@@ -220,8 +225,14 @@ def deck_update(
     characters: Sequence[str] | None = None,
     cards: Mapping[str, int] | None = None,
     is_public: bool | None = None,
+    author: User | None = None,
+    source: str = DeckVersion.Source.EDIT,
+    restored_from: int | None = None,
 ) -> Deck:
-    """Change a deck: the fields given (``characters`` and ``cards`` each replace the whole list)."""
+    """Change a deck: the fields given (``characters`` and ``cards`` each replace the whole list).
+
+    A change of its content (name, characters, cards) records a new version by ``author`` (who
+    saved it; ``source``: how); making it public or private does not."""
     locked = Deck.objects.select_for_update().get(pk=deck.pk)
     if name is not None:
         locked.name = _clean_name(name)
@@ -237,7 +248,66 @@ def deck_update(
         _check_shape(new_chars, new_cards)
         _write_entries(locked, new_chars, new_cards)
     locked.save()
-    return _refresh(locked)
+    fresh = _refresh(locked)
+    deck_version_record(deck=fresh, author=author, source=source, restored_from=restored_from)
+    return fresh
+
+
+# --- versions -----------------------------------------------------------------------------------
+
+
+def deck_version_record(
+    *, deck: Deck, author: User | None, source: str, restored_from: int | None = None
+) -> DeckVersion | None:
+    """Record the deck's current content (``deck`` fresh, with its entries prefetched, its row
+    locked or just created) as its next version, with what changed since the last one; nothing
+    when the content is the last version's (a save that changed nothing, or only ``is_public``)."""
+    content = deck_content(deck)
+    last = DeckVersion.objects.filter(deck_id=deck.pk).order_by("-number").first()
+    previous = DeckContent.of(last.name, last.characters, last.cards) if last is not None else None
+    if previous is not None and previous.same_as(content):
+        return None
+    return DeckVersion.objects.create(
+        deck_id=deck.pk,
+        number=last.number + 1 if last is not None else 1,
+        name=content.name,
+        characters=list(content.characters),
+        cards=dict(content.cards),
+        author=author if author is not None and author.is_authenticated else None,
+        source=source,
+        restored_from=restored_from,
+        changes=deck_diff(previous, content).to_json(),
+    )
+
+
+@transaction.atomic
+def deck_version_restore(*, deck: Deck, number: int, author: User | None) -> Deck:
+    """Write version ``number`` of ``deck`` back as its content: a new version (``restore``,
+    ``restored_from`` = ``number``), so nothing of the history is lost. Not found: a 404; the
+    version the deck already holds: 409 ``version_current``; a card or character the card
+    database no longer has: 400 ``unknown_card`` / ``unknown_character`` (nothing changed)."""
+    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    version = DeckVersion.objects.filter(deck_id=locked.pk, number=number).first()
+    if version is None:
+        raise NotFoundError(f"Deck #{locked.pk} has no version {number}.")
+    current = deck_content(with_entries(Deck.objects.filter(pk=locked.pk)).get())
+    wanted = DeckContent.of(version.name, version.characters, version.cards)
+    if wanted.same_as(current):
+        raise DomainError(
+            f"The deck already holds version {number}: restoring it would change nothing.",
+            code=Code.VERSION_CURRENT,
+            field="number",
+            status_code=CONFLICT,
+        )
+    return deck_update(
+        deck=locked,
+        name=version.name,
+        characters=list(version.characters),
+        cards=dict(version.cards),
+        author=author,
+        source=DeckVersion.Source.RESTORE,
+        restored_from=number,
+    )
 
 
 @transaction.atomic
@@ -323,5 +393,6 @@ def _demo_deck_upsert(entry: dict[str, Any], report: DemoDecksReport) -> None:
             _write_entries(deck, characters, cards)
             report.updated.append(slug)
     fresh = _refresh(deck)
+    deck_version_record(deck=fresh, author=None, source=DeckVersion.Source.DEMO)
     if not fresh.is_valid:
         report.invalid.append(slug)

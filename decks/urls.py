@@ -12,4 +12,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("decks/validate/bulk/", views.DeckValidateBulkView.as_view(), name="deck-validate-bulk"),
     path("decks/<int:pk>/", views.DeckDetailView.as_view(), name="deck-detail"),
     path("decks/<int:pk>/export/", views.DeckExportView.as_view(), name="deck-export"),
+    path("decks/<int:pk>/versions/", views.DeckVersionListView.as_view(), name="deck-versions"),
+    path(
+        "decks/<int:pk>/versions/<int:number>/",
+        views.DeckVersionDetailView.as_view(),
+        name="deck-version-detail",
+    ),
+    path(
+        "decks/<int:pk>/versions/<int:number>/export/",
+        views.DeckVersionExportView.as_view(),
+        name="deck-version-export",
+    ),
+    path(
+        "decks/<int:pk>/versions/<int:number>/restore/",
+        views.DeckVersionRestoreView.as_view(),
+        name="deck-version-restore",
+    ),
+    path("decks/<int:pk>/diff/", views.DeckDiffView.as_view(), name="deck-diff"),
 ]

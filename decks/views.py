@@ -13,17 +13,24 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cards.domain.specs import Catalog
 from cards.specs import get_catalog
 from decks import schema as _schema  # noqa: F401  (registers the deck input's OpenAPI shape)
 from decks import selectors, services
+from decks.error_codes import DeckErrorCode
+from decks.history import diff_labels
 from decks.limits import MAX_BODY_BYTES, MAX_BULK_BODY_BYTES
+from decks.models import Deck, DeckVersion
 from decks.serializers import (
     BulkValidateInputSerializer,
     BulkValidationResultSerializer,
     DeckOutputSerializer,
+    DeckVersionDetailSerializer,
+    DeckVersionDiffSerializer,
+    DeckVersionSerializer,
     DeckWriteSerializer,
     ValidateInputSerializer,
     ValidationResultSerializer,
@@ -34,7 +41,7 @@ from eredan.api.parsers import JSONParser
 from eredan.api.renderers import renderers_for
 from eredan.api.schema import ERROR_RESPONSES
 from eredan.api.views import JsonErrorsMixin
-from eredan.errors import DomainError
+from eredan.errors import DomainError, NotFoundError, Problems
 from eredan.users import signed_in_user
 
 
@@ -208,6 +215,7 @@ class DeckDetailView(APIView):
             characters=data.get("characters"),
             cards=data.get("cards"),
             is_public=data.get("is_public"),
+            author=signed_in_user(request.user),
         )
         return Response(DeckOutputSerializer(deck).data)
 
@@ -250,3 +258,170 @@ class DeckExportView(JsonErrorsMixin, APIView):
         deck = selectors.deck_get(user=request.user, pk=pk)
         text = selectors.deck_export_text(deck=deck)
         return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+# --- versions (docs/lab.md "Deck versions") ---------------------------------------------------------
+
+
+def _url(request: Request, name: str, deck: Deck, number: int | None = None) -> str:
+    kwargs = {"pk": deck.pk} if number is None else {"pk": deck.pk, "number": number}
+    return str(reverse(name, kwargs=kwargs, request=request))
+
+
+def version_json(
+    request: Request, deck: Deck, version: DeckVersion, *, current: int | None, catalog: Catalog
+) -> dict[str, Any]:
+    """A version as the API shows it (:class:`DeckVersionSerializer`)."""
+    changes = selectors.version_changes(version)
+    content = selectors.version_content(version)
+    return {
+        "number": version.number,
+        "name": version.name,
+        "characters": list(content.characters),
+        "cards": dict(content.cards),
+        "size": content.size,
+        "author": version.author.get_username() if version.author is not None else None,
+        "source": version.source,
+        "restored_from": version.restored_from,
+        "created_at": version.created_at.isoformat().replace("+00:00", "Z"),
+        "current": version.number == current,
+        "changes": changes.labelled(diff_labels(changes, catalog)).to_json(),
+        "url": _url(request, "deck-version-detail", deck, version.number),
+    }
+
+
+def _version_number(raw: str | None, field: str, problems: Problems) -> int | None:
+    if raw is None or raw == "":
+        return None
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 2**31 - 1:
+        problems.add(
+            field, DeckErrorCode.INVALID_VERSION, f"{field} is a version number: a whole number from 1."
+        )
+        return None
+    return int(raw)
+
+
+class DeckVersionListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="decks_versions_list",
+        parameters=PAGINATION_PARAMETERS,
+        responses={200: paginated(DeckVersionSerializer), **ERROR_RESPONSES},
+        description=(
+            "The deck's versions, newest first: every save that changed its name, characters or "
+            "cards, who saved it and when, and what changed since the version before. Readable by "
+            "whoever may read the deck."
+        ),
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        deck = selectors.deck_get(user=request.user, pk=pk)
+        qs = selectors.deck_versions(deck=deck)
+        latest = selectors.deck_version_latest(deck=deck)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(qs, request, view=self)
+        versions = list(page) if page is not None else list(qs)
+        catalog = get_catalog()
+        current = latest.number if latest is not None else None
+        data = [version_json(request, deck, v, current=current, catalog=catalog) for v in versions]
+        return paginator.get_paginated_response(data)
+
+
+class DeckVersionDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="decks_versions_retrieve",
+        responses={200: DeckVersionDetailSerializer, **ERROR_RESPONSES},
+        description="One version: its content, checked against today's card database.",
+    )
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        deck = selectors.deck_get(user=request.user, pk=pk)
+        version = selectors.deck_version_get(deck=deck, number=number)
+        latest = selectors.deck_version_latest(deck=deck)
+        catalog = get_catalog()
+        data = version_json(
+            request, deck, version, current=latest.number if latest else None, catalog=catalog
+        )
+        content = selectors.version_content(version)
+        data["validation"] = services.deck_validate(
+            characters=content.characters, cards=content.cards, catalog=catalog
+        ).to_json()
+        data["links"] = {
+            "export": _url(request, "deck-version-export", deck, version.number),
+            "restore": _url(request, "deck-version-restore", deck, version.number),
+            "diff_to_current": _url(request, "deck-diff", deck) + f"?from={version.number}",
+        }
+        return Response(data)
+
+
+class DeckVersionExportView(JsonErrorsMixin, APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = renderers_for(("text/plain", "txt"))
+
+    @extend_schema(
+        operation_id="decks_versions_export",
+        responses={
+            (200, "text/plain"): OpenApiResponse(str, description="The version in the deck text format."),
+            **ERROR_RESPONSES,
+        },
+    )
+    def get(self, request: Request, pk: int, number: int) -> HttpResponse:
+        deck = selectors.deck_get(user=request.user, pk=pk)
+        version = selectors.deck_version_get(deck=deck, number=number)
+        text = selectors.deck_version_export_text(version=version)
+        return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+class DeckVersionRestoreView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        operation_id="decks_versions_restore",
+        request=None,
+        responses={200: DeckOutputSerializer, **ERROR_RESPONSES},
+        description=(
+            "Make this version the deck's content again: a new version (source `restore`), so the "
+            "history keeps everything. 409 `version_current` when the deck already holds it."
+        ),
+    )
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        deck = selectors.deck_get_for_update(user=request.user, pk=pk)
+        deck = services.deck_version_restore(deck=deck, number=number, author=signed_in_user(request.user))
+        return Response(DeckOutputSerializer(deck).data)
+
+
+class DeckDiffView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="decks_diff",
+        parameters=[
+            OpenApiParameter("from", int, description="The older version (default: the one before `to`)."),
+            OpenApiParameter("to", int, description="The newer version (default: the current one)."),
+        ],
+        responses={200: DeckVersionDiffSerializer, **ERROR_RESPONSES},
+        description="What changed between two versions of the deck: name, characters, card counts.",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        deck = selectors.deck_get(user=request.user, pk=pk)
+        problems = Problems()
+        before = _version_number(request.query_params.get("from"), "from", problems)
+        after = _version_number(request.query_params.get("to"), "to", problems)
+        problems.raise_any()
+        latest = selectors.deck_version_latest(deck=deck)
+        if latest is None:
+            raise NotFoundError(f"Deck #{deck.pk} has no versions yet.")
+        after = after or latest.number
+        before = before or max(1, after - 1)
+        old, new, diff = selectors.deck_version_diff(deck=deck, before=before, after=after)
+        catalog = get_catalog()
+        return Response(
+            {
+                "deck": deck.pk,
+                "before": version_json(request, deck, old, current=latest.number, catalog=catalog),
+                "after": version_json(request, deck, new, current=latest.number, catalog=catalog),
+                "diff": diff.labelled(diff_labels(diff, catalog)).to_json(),
+            }
+        )

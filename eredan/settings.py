@@ -268,6 +268,7 @@ SPECTACULAR_SETTINGS = {
         # Three apps have a field named "kind": without these, generated names like KindB6aEnum.
         "EntryKindEnum": "cards.models.FamilyKind",
         "SimulationKindEnum": "simulator.models.SimulationJob.Kind",
+        "DeckVersionSourceEnum": "decks.models.DeckVersion.Source",
     },
 }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from decks.web import views
+from decks.web import history, views
 
 app_name = "decks_web"
 urlpatterns = [
@@ -18,4 +18,9 @@ urlpatterns = [
     path("decks/<int:pk>/export/", views.deck_export, name="export"),
     path("decks/<int:pk>/duplicate/", views.deck_duplicate, name="duplicate"),
     path("decks/<int:pk>/delete/", views.deck_delete_page, name="delete"),
+    path("decks/<int:pk>/history/", history.deck_history, name="history"),
+    path("decks/<int:pk>/history/diff/", history.deck_history_diff, name="history_diff"),
+    path(
+        "decks/<int:pk>/history/<int:number>/restore/", history.deck_history_restore, name="history_restore"
+    ),
 ]

@@ -366,7 +366,13 @@ def _save(request: HttpRequest, deck: Deck | None) -> HttpResponse:
                 cards=draft.cards,
             )
         else:
-            deck = deck_update(deck=deck, name=draft.name, characters=draft.characters, cards=draft.cards)
+            deck = deck_update(
+                deck=deck,
+                name=draft.name,
+                characters=draft.characters,
+                cards=draft.cards,
+                author=signed_in_user(request.user),
+            )
     except DomainError as exc:
         _apply_domain_error(draft, exc)
         draft.error(FORM, "Nothing was saved.")
