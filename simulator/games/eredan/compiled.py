@@ -341,6 +341,8 @@ def _compile_character(
     for i, effect in enumerate(ch.abilities):
         sub = f"{where}: abilities[{i}]"
         if isinstance(effect, ChainOn):
+            if effect.target != "self" or effect.selector is not None:
+                raise UnsupportedSpecError(sub, "a chain given to other characters is not supported yet")
             chain_on.append(
                 ChainOnAbility(match_mask(effect.match), compile_condition(effect.when, f"{sub}.when"))
             )
