@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
+from cards.domain.text_compiler import TextCompiler
 from cards.domain.vocabulary import Vocabulary, fold, vocabulary_from_reference
 from cards.models import Card, CardType, Caste, Character, CharacterClass, EvolutionFamily, Guild, Race
 
@@ -191,6 +192,11 @@ def text_vocabulary() -> Vocabulary:
         ],
     }
     return vocabulary_from_reference(reference)
+
+
+def text_compiler_build() -> TextCompiler:
+    """The rules-text compiler with the database's words and card names (two small queries)."""
+    return TextCompiler(text_vocabulary(), text_families())
 
 
 def text_families() -> dict[str, str]:

@@ -65,9 +65,10 @@ subit 2 dégâts et a Attaque -1"):
     the player chooses), ``random_ally`` / ``random_other_ally`` / ``random_enemy`` /
     ``random_other_enemy`` / ``random_character`` (one drawn with the game's RNG; nothing when there
     is none), ``most_wounded_ally`` (the most HP missing, first in line on ties),
-    ``fewest_hp_ally`` (the fewest HP left, first in line on ties); or
+    ``fewest_hp_ally`` (the fewest HP left, first in line on ties), ``fighters`` (the two
+    characters of the combat: the holder's and the opponent); or
     ``{"group": G, "pick": P, <filter>}`` — G in self, opponent, allies, other_allies, enemies,
-    other_enemies, characters; P (optional) in choice, random, most_wounded, fewest_hp (absent:
+    other_enemies, characters, fighters; P (optional) in choice, random, most_wounded, fewest_hp (absent:
     every character of the group); filter keys (all must hold): ``guild``, ``class``, ``race``
     (a race also matches its parent), ``caste``, ``family`` (a named character), ``single_class``
     (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch: carries such a
@@ -226,9 +227,10 @@ TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "random_character": ("characters", "random"),
     "most_wounded_ally": ("allies", "most_wounded"),
     "fewest_hp_ally": ("allies", "fewest_hp"),
+    "fighters": ("fighters", None),
 }
 TARGETS = tuple(TARGET_NAMES)
-GROUPS = ("self", "opponent", "allies", "other_allies", "enemies", "other_enemies", "characters")
+GROUPS = ("self", "opponent", "allies", "other_allies", "enemies", "other_enemies", "characters", "fighters")
 PICKS = ("choice", "random", "most_wounded", "fewest_hp")
 #: Version 1's targets per op (kept for the documentation of what v1 data may hold).
 MODIFY_TARGETS = ("self", "opponent", "all_allies", "all_enemies", "other_allies")

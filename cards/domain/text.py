@@ -183,6 +183,7 @@ TARGET_WORDS: Mapping[str, tuple[str, str]] = {
     "random_character": ("a character at random", "un personnage au hasard"),
     "most_wounded_ally": ("your most wounded character", "votre personnage le plus blessé"),
     "fewest_hp_ally": ("your character with the fewest HP", "votre personnage qui a le moins de PV"),
+    "fighters": ("each character of the combat", "chaque personnage du combat"),
 }
 GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "allies": ("your characters", "vos personnages"),
@@ -190,6 +191,7 @@ GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "enemies": ("the enemy characters", "les personnages ennemis"),
     "other_enemies": ("the other enemy characters", "les autres personnages ennemis"),
     "characters": ("the characters", "les personnages"),
+    "fighters": ("the characters of the combat", "les personnages du combat"),
 }
 PICK_WORDS: Mapping[str, tuple[str, str]] = {
     "choice": ("one of {} (your choice)", "un personnage parmi {} (au choix)"),

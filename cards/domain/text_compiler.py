@@ -338,10 +338,11 @@ class TextCompiler:
         """
         clauses = split_clauses(text)
         folded = [fold(c) for c in clauses]
-        on_opponent = subject == "card" and any(
-            re.fullmatch(r"s'?attache (?:a votre adversaire|au personnage adverse|a l'adversaire)", f)
-            for f in folded
+        attached_to_opponent = re.compile(
+            r"(?:cette carte )?s'?attache (?:a votre adversaire|au personnage adverse|a l'adversaire"
+            r"|sur le personnage adverse|sur votre adversaire|au personnage en combat adverse)"
         )
+        on_opponent = subject == "card" and any(attached_to_opponent.match(f) for f in folded)
         said_stays = subject == "card" and any(re.match(r"permanente?$|duree\b", f) for f in folded)
         names = tuple(n for n in {fold(name), fold(name).split(" ")[0], slugify(name)} if n) if name else ()
         ctx = Ctx(subject=subject, names=names, stays=stays or said_stays, on_opponent=on_opponent)

@@ -248,7 +248,15 @@ SUBJECTS: tuple[tuple[str, str], ...] = (
         r"tous vos autres personnages|vos autres personnages|vos allies|tous vos allies|vos autres allies",
         "other_allies",
     ),
-    (r"tous les personnages|les personnages", "all_characters"),
+    (
+        r"les (?:deux )?personnages en combat|les deux personnages(?: du combat)?|chaque personnage en combat|les combattants",
+        "fighters",
+    ),
+    (
+        r"tous les personnages|les personnages|tous les personnages en vie|les personnages en vie|chaque personnage",
+        "all_characters",
+    ),
+    (r"un autre personnage adverse|un autre adversaire", "other_enemy_choice"),
     (r"un de vos allies|un de vos autres personnages|un autre de vos personnages|un allie", "other_ally"),
     (r"un de vos personnages|un personnage allie", "ally"),
     (
@@ -486,6 +494,9 @@ class Reader:
         words = {
             "personnage": "character",
             "personnage adverse": "enemy",
+            "personnage en vie": "character",
+            "de vos personnages en vie": "ally",
+            "autre de vos personnages": "other_ally",
             "adversaire": "enemy",
             "de vos personnages": "ally",
             "personnage allie": "ally",
@@ -511,6 +522,13 @@ class Reader:
             except NotRead:
                 return None
             return Selector(group="enemies", pick="choice", **self._filter_keys(found))
+        m = re.fullmatch(r"(?:personnage )?(.+)", t)
+        if m:
+            try:
+                found = self.who_filter(m.group(1))
+            except NotRead:
+                return None
+            return Selector(group="characters", pick="choice", **self._filter_keys(found))
         return None
 
     # -- subjects -------------------------------------------------------------------------------
@@ -518,8 +536,13 @@ class Reader:
     def subject(self, clause: Clause, text: str, name_tokens: Sequence[str] = ()) -> Target:
         """A phrase naming characters -> a target."""
         text = text.strip()
+        text = re.sub(
+            r"^(vos |tous vos |un de vos )(?:autres )?allies (?:de (?:la |l')?)?(?=\S)", r"\1autres ", text
+        )
         for pattern, target in self.subjects:
             if pattern.fullmatch(text):
+                if target == "other_enemy_choice":
+                    return Selector(group="other_enemies", pick="choice")
                 return target
         if text in name_tokens:
             return "self"
@@ -710,6 +733,12 @@ class Reader:
         """The condition before a colon: ``Mage :``, ``Guémélite du feu :``, ``Si joué par 'X' :``,
         ``'Jorus' :``, ``Mage non multi-classé :``, ``Humain ou Elfine :``."""
         t = text.strip()
+        if re.match(r"si (?:jouee?s? )?(?:apres|en enchainement)", t) or re.match(
+            r"si (?:vous jouez|joue) (?!par)", t
+        ):
+            return self.condition(clause, t, Ctx())
+        if t in ("activation", "a l'activation"):
+            raise NotRead("at activation")  # read by the caller as plain effects
         m = re.fullmatch(r"si (?:jouee?|jouee?s) par (.+)", t)
         if m:
             t = m.group(1)
@@ -746,6 +775,8 @@ class Reader:
         (min +3, max +2), ``Attaque +1 à +2``, ``Attaque +X`` -> (stat, amount) pairs."""
         t = text.strip()
         t = re.sub(r" supplementaires?$| supplementaires?(?= et |, )", "", t)
+        t = re.sub(r"^(?:leurs?|ses|sa|son) ", "", t)
+        t = re.sub(rf"^([+-] ?\d+) ({STAT_RE})$", r"\2 \1", t)  # "+1 pv maximum"
         t = re.sub(rf"^({STAT_RE}) ([+-] ?\d+) a (?:{STAT_RE}) ([+-] ?\d+)$", r"\1 \2 a \3", t)
         sign = r"([+-]) ?(\d+|x)"
         shared = re.fullmatch(rf"((?:{STAT_RE})(?:(?:, | et )(?:{STAT_RE}))+) {sign}", t)
@@ -1592,13 +1623,23 @@ class Reader:
                     core = m.group(1)
                     changed = True
                     continue
-        effects = self.predicates(c, core, ctx)
+        # a trigger at the end: "Soin 2 Points de vie en fin de combat"
+        event: str | None = None
+        for pattern, name in self.TRIGGERS:
+            tm = re.fullmatch(rf"(.+?),? (?:{pattern})", core)
+            if tm and name in ("combat_start", "combat_end", "turn_start", "turn_end"):
+                core, event = tm.group(1), name
+                break
+        effects = self.predicates(c, core, ctx.inside() if event is not None else ctx)
         effects = self._resolve_x(effects, x_def, per, cap)
         if duration is not None:
             if not any(_DURABLE(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")
             effects = [self._lasting(e, duration) if _DURABLE(e) else e for e in effects]
-        return with_condition(effects, cond)
+        effects = with_condition(effects, cond)
+        if event is not None:
+            return [Trigger(on=Event(event), effects=tuple(effects))]  # type: ignore[arg-type]
+        return effects
 
     def _against(self, c: Clause, text: str) -> Condition:
         """``les Mages``, ``les Mages et les Prêtres``, ``les personnages Néhantistes`` -> who the
@@ -1706,6 +1747,9 @@ class Reader:
             found = self.character_phrase(c, t, ctx)
             if found is not None:
                 return found
+        m = re.fullmatch(r"(?:a l')?activation : (.+)", t)
+        if m and ctx.subject == "card":
+            return Reading(effects=self.phrase(c, m.group(1), ctx))
         m = re.fullmatch(r"([^:]+?) : (.+)", t)
         if m:
             try:
@@ -1793,18 +1837,20 @@ class Reader:
             return Reading(chains=[self.match(c, m.group(1))])
         if re.fullmatch(r"un seul exemplaire (?:de cette carte )?par personnage", t):
             return Reading(play={"one_per_character": True})
-        if re.fullmatch(r"s'attache (?:a votre adversaire|au personnage adverse|a l'adversaire)", t):
-            return Reading(play={"attach": "opponent"})
-        m = re.fullmatch(r"choisissez (un |une )?(.+?)(?: et|,) attachez[- ]lui cette carte", t)
+        m = re.fullmatch(
+            r"(?:cette carte )?s'attache (?:a votre adversaire|au personnage adverse|a l'adversaire|sur le personnage adverse|sur votre adversaire|au personnage en combat adverse)(?:,? (.+))?",
+            t,
+        )
         if m:
-            target = (
-                self.subject(c, f"un {m.group(2)}")
-                if m.group(2) not in ("personnage", "de vos personnages")
-                else "ally"
-            )
-            if m.group(2) == "personnage":
-                target = "character"
-            return Reading(play={"attach": target})
+            rest = self.phrase(c, m.group(1), replace(ctx, pronoun="self")) if m.group(1) else []
+            return Reading(play={"attach": "opponent"}, effects=rest)
+        m = re.fullmatch(r"choisissez (un |une )?(.+?)(?: et|,) attachez[- ]lui cette carte(?:,? (.+))?", t)
+        if m:
+            target = self._chosen(c, m.group(2))
+            if target is None:
+                raise NotRead(f"whom to attach to: {m.group(2)!r}")
+            rest = self.phrase(c, m.group(3), replace(ctx, pronoun="self")) if m.group(3) else []
+            return Reading(play={"attach": target}, effects=rest)
         if t == "unique":
             raise NotRead("a unique card is a card field (unique), not read from the text")
         return None
