@@ -127,6 +127,7 @@ def entry_save(
     instance: E | None = None,
     values: Mapping[str, Any],
     relations: Mapping[str, Sequence[models.Model]] | None = None,
+    trusted_keys: bool = False,
 ) -> tuple[E, bool]:
     """Create or update a character or card with exactly the admin's validation.
 
@@ -135,6 +136,11 @@ def entry_save(
     nothing differs. Raises :class:`django.core.exceptions.ValidationError` (every problem, keyed by
     field; structured-data errors carry the path of the bad value in ``params["path"]``).
     Returns the instance and whether it was written.
+
+    ``trusted_keys``: the caller guarantees what the database's unique keys check (the slug is
+    free in both tables, the community id is new, the family's levels stay contiguous) — the
+    importer, which picks free slugs and builds each family level by level — so those checks are
+    not queried again for a new entry (every other check runs; the database constraints still hold).
     """
     relations = relations or {}
     obj: E = instance if instance is not None else model()
@@ -164,12 +170,17 @@ def entry_save(
         and not value._state.adding
         and obj._meta.get_field(name).many_to_one
     ]
+    trusted = trusted_keys and adding
+    obj._trusted_keys = trusted  # type: ignore[attr-defined]  # read by CatalogEntry.clean
     checks: list[Callable[[], None]] = [
         lambda: obj.full_clean(exclude=known, validate_unique=False, validate_constraints=False),
-        # Uniqueness over every field (an excluded foreign key would skip (family, level)).
-        lambda: obj.validate_unique(exclude=set(errors)),
-        lambda: obj.validate_constraints(exclude=set(errors)),
     ]
+    if not trusted:
+        checks += [
+            # Uniqueness over every field (an excluded foreign key would skip (family, level)).
+            lambda: obj.validate_unique(exclude=set(errors)),
+            lambda: obj.validate_constraints(exclude=set(errors)),
+        ]
     for check in checks:
         try:
             check()
@@ -178,12 +189,22 @@ def entry_save(
                 errors.setdefault(name, []).extend(problems)
     if errors:
         raise ValidationError(errors)
-    with transaction.atomic():
+    # No savepoint of its own: the callers run in a transaction (the loaders', a request's).
+    with transaction.atomic(savepoint=False):
         obj.save()
         for name, objs in relations.items():
             if adding:
                 if objs:
-                    getattr(obj, name).add(*objs)
+                    # A new entry has no rows yet: insert them at once (its own save bumped the
+                    # catalog version already, in this transaction).
+                    manager = getattr(obj, name)
+                    source, target = manager.source_field_name, manager.target_field_name
+                    manager.through.objects.bulk_create(
+                        [
+                            manager.through(**{f"{source}_id": obj.pk, f"{target}_id": o.pk})
+                            for o in dict.fromkeys(objs)
+                        ]
+                    )
             else:
                 getattr(obj, name).set(objs)
     return obj, True

@@ -422,19 +422,19 @@ class _Importer:
         for level, record_id in sorted(by_level.items()):
             record = self.records[record_id]
             try:
-                # The family is written with its first level: a family whose level 1 is refused
-                # is not left behind, empty.
-                with transaction.atomic():
-                    if family is None:
-                        family, status = self.family(key, kind, first)
-                    self.import_entry(record, family, level, kind)
+                if family is None:
+                    family, status = self.family(key, kind, first)
+                # Every check runs before anything of the entry is written (entry_save).
+                self.import_entry(record, family, level, kind)
                 if level == 1:
                     self.report.count("families", status)
             except (_Skip, ValidationError) as exc:
                 reason = _messages(exc) if isinstance(exc, ValidationError) else str(exc)
                 self.report.skip(record_id, self.name(record), reason)
                 if level == 1 and family is not None and status == "created":
-                    self.families_by_key.pop(key, None)  # rolled back with its savepoint
+                    # A family whose level 1 is refused is not left behind, empty.
+                    family.delete()
+                    self.families_by_key.pop(key, None)
                 break  # later levels would leave a gap
 
     def _kind(self, record_id: str) -> str:
@@ -453,7 +453,8 @@ class _Importer:
         changed = adding or (family.kind, family.name_fr, family.name_en) != (kind, name_fr, name_en)
         if changed:
             family.kind, family.name_fr, family.name_en = kind, name_fr, name_en
-            family.full_clean()
+            # A new family's slug is free (free_slug) and its community id new: no unique query.
+            family.full_clean(validate_unique=not adding, validate_constraints=not adding)
             family.save()
         return family, "created" if adding else "updated" if changed else "unchanged"
 
@@ -510,6 +511,11 @@ class _Importer:
             raise _Skip(
                 f"id {record['id']} was imported as a {instance._meta.verbose_name}; its type changed kind"
             )
+        synthetic = record.get("synthetic")
+        if isinstance(synthetic, Mapping):  # fixtures/tools/build_synthetic_dump.py marks its guesses
+            notes.append(
+                "synthetic record: " + ", ".join(f"{k} {v}" for k, v in synthetic.items() if k != "built_by")
+            )
         self.rules_text(record, model, instance, values, card_type)
         text = "effects compiled from its rules text" if _description(record) else "it has no rules text"
         note = f"Imported from the community cards.json (id {record['id']}); {text}."
@@ -521,7 +527,9 @@ class _Importer:
             values["notes"] = note
         elif instance.notes.startswith("Imported from the community cards.json"):
             values["notes"] = note
-        _, written = entry_save(model=model, instance=instance, values=values, relations=relations)
+        _, written = entry_save(
+            model=model, instance=instance, values=values, relations=relations, trusted_keys=instance is None
+        )
         table = "characters" if kind == m.FamilyKind.CHARACTER else "cards"
         self.report.count(table, "unchanged" if not written else "created" if instance is None else "updated")
 
