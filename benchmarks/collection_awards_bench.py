@@ -2,7 +2,7 @@
 
 Creates a throw-away test database (``test_<name>`` of ``DATABASE_URL``, or SQLite in memory),
 loads the bundled card set, gives a player the copies of two demo decks, then times
-:mod:`cards.collection.services`' awards on engine-like summaries:
+:mod:`cards.collection.services.experience`' awards on engine-like summaries:
 
 - one call of ``experience_award_game`` per game: games per second and queries per game, then the
   same games again (a redelivered chunk: nothing granted);
@@ -34,8 +34,10 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
-from cards.collection import services  # noqa: E402
 from cards.collection.models import OwnedCopy  # noqa: E402
+from cards.collection.services.collections import collection_create  # noqa: E402
+from cards.collection.services.experience import experience_award_game, experience_award_games  # noqa: E402
+from cards.collection.services.imports import collection_import_deck  # noqa: E402
 from cards.importers.cardset import cardset_load  # noqa: E402
 
 
@@ -68,11 +70,9 @@ def main() -> None:
             :2
         ]
         player = get_user_model().objects.create_user("bench")
-        collection = services.collection_create(owner=player, name="Bench")
+        collection = collection_create(owner=player, name="Bench")
         for deck in decks:
-            services.collection_import_deck(
-                collection=collection, characters=deck["characters"], cards=deck["cards"]
-            )
+            collection_import_deck(collection=collection, characters=deck["characters"], cards=deck["cards"])
         rng = random.Random(2026)
         summaries = [summary_for(rng, decks) for _ in range(args.games)]
         collections = {0: collection, 1: collection}
@@ -89,7 +89,7 @@ def main() -> None:
             start = time.perf_counter()
             grants = 0
             for i, summary in enumerate(summaries):
-                result = services.experience_award_game(
+                result = experience_award_game(
                     summary=summary, collections=collections, source_ref=f"single:{i}"
                 )
                 grants += len(result.grants)
@@ -100,7 +100,7 @@ def main() -> None:
         )
         start = time.perf_counter()
         for i, summary in enumerate(summaries):
-            services.experience_award_game(summary=summary, collections=collections, source_ref=f"single:{i}")
+            experience_award_game(summary=summary, collections=collections, source_ref=f"single:{i}")
         elapsed = time.perf_counter() - start
         print(f"  the same again:     {args.games / elapsed:8,.0f} games/s (redelivered: nothing granted)")
         # one call per chunk: a log line per game and copy, or per copy (log_ref)
@@ -111,7 +111,7 @@ def main() -> None:
                 with connection.execute_wrapper(count):
                     start = time.perf_counter()
                     for first in range(0, args.games, size):
-                        services.experience_award_games(
+                        experience_award_games(
                             games=[
                                 (f"{tag}:{i}", summaries[i])
                                 for i in range(first, min(first + size, args.games))

@@ -4,7 +4,7 @@ Plays random-vs-random Eredan games between two demo decks (``zil-golems`` and
 ``noz-garde-du-dragon``) twice, in the same run:
 
 - **local**: ``simulator.engine.batch.run_local`` with ``--processes`` processes (no database);
-- **celery**: a simulation job (``services.job_save``) run by one ``celery -A eredan worker`` with
+- **celery**: a simulation job (``job_save``) run by one ``celery -A eredan worker`` with
   ``--processes`` pool processes on Redis, timed from submission (dispatch included) until the
   job is done (the last chunk's transaction, with the final results, committed).
 
@@ -180,12 +180,12 @@ def stop_worker(proc: subprocess.Popen[bytes]) -> None:
 
 
 def prepared_for(args: argparse.Namespace, *, games: int, chunk_size: int | None) -> Any:
-    from simulator import services
+    from simulator.services.requests import EntrantInput, simulation_prepare
 
-    return services.simulation_prepare(
+    return simulation_prepare(
         owner=None,
         game="eredan",
-        entrants=[services.EntrantInput(deck=args.deck_a), services.EntrantInput(deck=args.deck_b)],
+        entrants=[EntrantInput(deck=args.deck_a), EntrantInput(deck=args.deck_b)],
         policy="random",
         games=games,
         seed=1,
@@ -224,12 +224,12 @@ def run_celery(
 ) -> tuple[float, dict[str, Any], int, int, float]:
     from django.db.models import Sum
 
-    from simulator import services
     from simulator.models import ChunkResult, SimulationJob
+    from simulator.services.jobs import job_save
 
     prepared = prepared_for(args, games=games, chunk_size=chunk_size)
     start = time.perf_counter()
-    job = services.job_save(owner=None, prepared=prepared)
+    job = job_save(owner=None, prepared=prepared)
     while True:
         job.refresh_from_db(fields=["status", "games_done"])
         if not job.is_active:

@@ -23,10 +23,7 @@ from decks.models import Deck, DeckCard, DeckCharacter
 from decks.text_format import deck_text_export
 from decks.validator import ValidationResult, validate_deck
 from eredan.errors import NotFoundError
-
-
-def _is_staff(user: Any) -> bool:
-    return bool(getattr(user, "is_staff", False))
+from eredan.users import Viewer, is_staff
 
 
 def with_entries(qs: QuerySet[Deck]) -> QuerySet[Deck]:
@@ -47,10 +44,10 @@ def with_entries(qs: QuerySet[Deck]) -> QuerySet[Deck]:
     )
 
 
-def deck_visible(*, user: Any) -> QuerySet[Deck]:
+def deck_visible(*, user: Viewer) -> QuerySet[Deck]:
     """The decks ``user`` may read (not yet revalidated: use :func:`deck_list` / :func:`deck_get`)."""
     qs = Deck.objects.all()
-    if _is_staff(user):
+    if is_staff(user):
         return qs
     if getattr(user, "is_authenticated", False):
         return qs.filter(Q(owner_id=user.pk) | Q(is_public=True))
@@ -58,7 +55,7 @@ def deck_visible(*, user: Any) -> QuerySet[Deck]:
 
 
 def deck_list(
-    *, user: Any, mine: bool | None = None, public: bool | None = None, valid: bool | None = None
+    *, user: Viewer, mine: bool | None = None, public: bool | None = None, valid: bool | None = None
 ) -> QuerySet[Deck]:
     """The decks ``user`` may read, newest first, with their entries prefetched.
 
@@ -97,20 +94,20 @@ def decks_revalidate_stale(*, qs: QuerySet[Deck], catalog: Catalog | None = None
     return total
 
 
-def deck_get(*, user: Any, pk: Any) -> Deck:
+def deck_get(*, user: Viewer, pk: int | str) -> Deck:
     """A deck ``user`` may read, revalidated if needed; else :class:`NotFoundError`."""
     deck = _find(deck_visible(user=user), pk)
     decks_revalidate(decks=[deck])
     return deck
 
 
-def deck_get_for_update(*, user: Any, pk: Any) -> Deck:
+def deck_get_for_update(*, user: Viewer, pk: int | str) -> Deck:
     """A deck ``user`` may change (their own; staff: any); else :class:`NotFoundError`.
 
     A public deck of someone else is readable but not writable: also "not found" for writes, so
     the API has one answer for "not yours".
     """
-    qs = Deck.objects.all() if _is_staff(user) else Deck.objects.filter(owner_id=getattr(user, "pk", None))
+    qs = Deck.objects.all() if is_staff(user) else Deck.objects.filter(owner_id=getattr(user, "pk", None))
     if not getattr(user, "is_authenticated", False):
         qs = qs.none()
     return _find(qs, pk)
@@ -178,7 +175,7 @@ def demo_decks(*, slugs: Iterable[str] | None = None) -> list[Deck]:
     return decks
 
 
-def owned_counts_for(*, user: Any, collection_id: int) -> dict[str, int]:
+def owned_counts_for(*, user: Viewer, collection_id: int) -> dict[str, int]:
     """Card or character slug → copies held by collection ``collection_id`` of ``user``.
 
     docs/rules/eredan.md §2.9 (validating against a collection). Someone else's collection (or any, for

@@ -34,6 +34,7 @@ from decks.selectors import decks_revalidate, with_entries
 from decks.text_format import DeckTextError, ParsedDeck, deck_text_parse
 from decks.validator import ValidationResult, validate_deck
 from eredan.errors import DomainError, Problems
+from eredan.users import User
 
 #: The bundled demo decks (``[{"slug", "name", "characters": [slug ×3], "cards": {slug: count}}]``).
 DEMO_DECKS_PATH = Path(__file__).resolve().parents[1] / "fixtures" / "cardset" / "decks.json"
@@ -141,7 +142,7 @@ def _refresh(deck: Deck) -> Deck:
 @transaction.atomic
 def deck_create(
     *,
-    owner: Any,
+    owner: User | None,
     name: str,
     characters: Sequence[str],
     cards: Mapping[str, int],
@@ -156,7 +157,9 @@ def deck_create(
 
 
 @transaction.atomic
-def deck_create_from_text(*, owner: Any, text: str, name: str | None = None, is_public: bool = False) -> Deck:
+def deck_create_from_text(
+    *, owner: User | None, text: str, name: str | None = None, is_public: bool = False
+) -> Deck:
     """Save a deck written in the text format (``name`` overrides the text's ``Name:`` line)."""
     parsed = deck_text_read(text=text)
     return deck_create(

@@ -35,6 +35,7 @@ from eredan.api.renderers import renderers_for
 from eredan.api.schema import ERROR_RESPONSES
 from eredan.api.views import JsonErrorsMixin
 from eredan.errors import DomainError
+from eredan.users import signed_in_user
 
 
 def _check_body_size(request: Request, limit: int) -> None:
@@ -166,14 +167,14 @@ class DeckListView(APIView):
         data = serializer.validated_data
         if "text" in data:
             deck = services.deck_create_from_text(
-                owner=request.user,
+                owner=signed_in_user(request.user),
                 text=data["text"],
                 name=data.get("name"),
                 is_public=data.get("is_public", False),
             )
         else:
             deck = services.deck_create(
-                owner=request.user,
+                owner=signed_in_user(request.user),
                 name=data.get("name", ""),
                 characters=data.get("characters", []),
                 cards=data.get("cards", {}),

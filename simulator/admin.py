@@ -11,8 +11,10 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from eredan.errors import DomainError
-from simulator import selectors, services
+from simulator import selectors
 from simulator.models import ChunkResult, GameRecord, SimulationEntrant, SimulationJob, SimulationPairing
+from simulator.services.jobs import job_cancel, job_dispatch
+from simulator.services.records import record_verify
 
 _ChildT = TypeVar("_ChildT", bound=SimulationEntrant | SimulationPairing)
 
@@ -74,7 +76,7 @@ class SimulationJobAdmin(admin.ModelAdmin[SimulationJob]):
         done = 0
         for job in queryset:
             try:
-                services.job_cancel(job=job)
+                job_cancel(job=job)
                 done += 1
             except DomainError as exc:
                 self.message_user(request, exc.message, messages.WARNING)
@@ -82,7 +84,7 @@ class SimulationJobAdmin(admin.ModelAdmin[SimulationJob]):
 
     @admin.action(description="Dispatch again (re-send chunks without a result)")
     def dispatch_jobs(self, request: HttpRequest, queryset: QuerySet[SimulationJob]) -> None:
-        sent = sum(services.job_dispatch(job_id=job.pk) for job in queryset)
+        sent = sum(job_dispatch(job_id=job.pk) for job in queryset)
         self.message_user(request, f"{sent} chunk message(s) sent.")
 
 
@@ -117,7 +119,7 @@ class GameRecordAdmin(admin.ModelAdmin[GameRecord]):
         from simulator.records import RecordError
 
         try:
-            replay = services.record_verify(record=obj.record)
+            replay = record_verify(record=obj.record)
         except RecordError as exc:
             return f"does not replay: {exc}"
         return f"replays: {replay.deals} deal(s), {replay.actions} actions, result {dict(replay.result)}"

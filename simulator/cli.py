@@ -18,7 +18,7 @@ from decks.services import deck_text_read
 from eredan.errors import DomainError
 from simulator.engine.registry import GameSpec
 from simulator.models import SimulationJob
-from simulator.services import DeckComposition, EntrantInput
+from simulator.services.requests import DeckComposition, EntrantInput
 
 #: Seconds between two looks at a followed job.
 FOLLOW_INTERVAL = 0.5

@@ -15,14 +15,15 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from eredan.errors import NotFoundError
+from eredan.users import Viewer
 from simulator.engine.batch import Entrant, batch_report, pairings_for
 from simulator.engine.stats import MatchTally
 from simulator.models import ChunkResult, GameRecord, SimulationEntrant, SimulationJob, SimulationPairing
 
 
-def job_list(*, user: Any, status: str | None = None) -> QuerySet[SimulationJob]:
+def job_list(*, user: Viewer, status: str | None = None) -> QuerySet[SimulationJob]:
     """The jobs of ``user``, newest first (``status``: only those)."""
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return SimulationJob.objects.none()
     qs = SimulationJob.objects.filter(owner_id=user.pk)
     if status:
@@ -30,7 +31,7 @@ def job_list(*, user: Any, status: str | None = None) -> QuerySet[SimulationJob]
     return qs.order_by("-created_at", "-id")
 
 
-def job_get(*, user: Any, pk: Any) -> SimulationJob:
+def job_get(*, user: Viewer, pk: int | str) -> SimulationJob:
     """A job of ``user``; else :class:`NotFoundError`."""
     try:
         pk = int(pk)

@@ -2,7 +2,7 @@
 
 Inputs are strict (a number must be a JSON integer, unknown keys are refused); what the values
 mean — game, kind, counts, decks, policies, bounds — is checked by
-:func:`simulator.services.simulation_prepare`, which reports every problem at once.
+:func:`simulator.services.requests.simulation_prepare`, which reports every problem at once.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from typing import Any
 from celery import Task, current_app, shared_task
 from django.db import InterfaceError, OperationalError
 
-from simulator import services
+from simulator.services import chunks, jobs
 
 logger = logging.getLogger(__name__)
 
@@ -43,20 +43,20 @@ class SimulationTask(Task):
     def on_failure(self, exc: BaseException, task_id: str, args: Any, kwargs: Any, einfo: Any) -> None:
         job_id = args[0] if args else kwargs.get("job_id")
         try:
-            services.job_fail(job_id=int(job_id), error=f"{self.name} failed: {type(exc).__name__}: {exc}")
+            jobs.job_fail(job_id=int(job_id), error=f"{self.name} failed: {type(exc).__name__}: {exc}")
         except Exception:
             logger.exception("could not mark simulation job %s failed", job_id)
 
 
 @shared_task(name="simulator.job_dispatch", base=SimulationTask, **TASK_OPTIONS)
 def job_dispatch(job_id: int) -> int:
-    return services.job_dispatch(job_id=job_id)
+    return jobs.job_dispatch(job_id=job_id)
 
 
 @shared_task(name="simulator.chunk_run", base=SimulationTask, bind=True, **TASK_OPTIONS)
 def chunk_run(self: Task, job_id: int, pairing: int, chunk: int) -> str:
     worker = getattr(self.request, "hostname", None) or ""
-    return str(services.chunk_run(job_id=job_id, pairing=pairing, chunk=chunk, worker=worker))
+    return str(chunks.chunk_run(job_id=job_id, pairing=pairing, chunk=chunk, worker=worker))
 
 
 def queue_dispatch(job_id: int) -> None:

@@ -20,7 +20,8 @@ from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination, paginated
 from eredan.api.parsers import JSONParser
 from eredan.api.schema import ERROR_RESPONSE, ERROR_RESPONSES
 from eredan.errors import DomainError
-from simulator import selectors, services
+from eredan.users import signed_in_user
+from simulator import selectors
 from simulator.exports import TABLES, heatmap, results_csv
 from simulator.models import SimulationJob
 from simulator.records import RecordError
@@ -31,6 +32,9 @@ from simulator.serializers import (
     RecordedGameSerializer,
     RecordVerdictSerializer,
 )
+from simulator.services.jobs import job_cancel, job_create
+from simulator.services.records import record_verify
+from simulator.services.requests import EntrantInput
 
 
 def _bool_param(request: Request, name: str, default: bool) -> bool:
@@ -86,12 +90,12 @@ class SimulationListView(APIView):
         serializer = JobCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        job = services.job_create(
+        job = job_create(
             record_games=data.get("record_games"),
-            owner=request.user,
+            owner=signed_in_user(request.user),
             game=data["game"],
             kind=data["kind"],
-            entrants=[services.EntrantInput(**item) for item in data["entrants"]],
+            entrants=[EntrantInput(**item) for item in data["entrants"]],
             games=data["games"],
             seed=data.get("seed"),
             chunk_size=data.get("chunk_size"),
@@ -130,7 +134,7 @@ class SimulationCancelView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         job = selectors.job_get(user=request.user, pk=pk)
-        job = services.job_cancel(job=job)
+        job = job_cancel(job=job)
         return Response(JobDetailSerializer(job, context={"request": request}).data)
 
 
@@ -265,7 +269,7 @@ class RecordVerifyView(APIView):
         with_transcript = _bool_param(request, "transcript", True)
         record: Any = request.data
         try:
-            replay = services.record_verify(record=record)
+            replay = record_verify(record=record)
         except RecordError as exc:
             if exc.code in SHAPE_ERRORS:
                 raise DomainError(exc.message, code=exc.code, field=exc.path or None) from None

@@ -12,8 +12,8 @@ from django.db.models import Count, Model, QuerySet, Sum
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
-from cards.collection import services
 from cards.collection.models import Collection, ExperienceAward, ExperienceGrant, OwnedCopy
+from cards.collection.services.experience import MAX_GRANT, experience_grant_staff
 from eredan.errors import DomainError
 
 _ModelT = TypeVar("_ModelT", bound=Model)
@@ -61,7 +61,7 @@ class CollectionAdmin(admin.ModelAdmin[Collection]):
 
 
 class GrantXpForm(forms.Form):
-    amount = forms.IntegerField(min_value=1, max_value=services.MAX_GRANT, help_text="XP given to each copy.")
+    amount = forms.IntegerField(min_value=1, max_value=MAX_GRANT, help_text="XP given to each copy.")
     note = forms.CharField(max_length=200, required=False)
 
 
@@ -76,7 +76,7 @@ def grant_xp(
             done = 0
             for copy in queryset:
                 try:
-                    services.experience_grant_staff(
+                    experience_grant_staff(
                         copy=copy,
                         amount=form.cleaned_data["amount"],
                         granted_by=request.user,

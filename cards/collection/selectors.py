@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Max, QuerySet, Sum
 
 from cards.collection.csvio import ExportRow
@@ -16,12 +15,11 @@ from cards.collection.models import Collection, ExperienceGrant, OwnedCopy
 from cards.collection.xp import CARD, CHARACTER, Progress, XpThresholds
 from cards.models import Card, Character, XpThreshold
 from eredan.errors import NotFoundError
+from eredan.users import Viewer, is_staff
 
 #: Where the XP thresholds come from when the database has none yet (before ``load_cardset``):
 #: the bundled reference fixture, the same file the loader reads.
 BUNDLED_REFERENCE = Path(__file__).resolve().parents[2] / "fixtures" / "cardset" / "reference.json"
-
-User = AbstractBaseUser | AnonymousUser
 
 
 def xp_thresholds_get() -> XpThresholds:
@@ -34,11 +32,7 @@ def xp_thresholds_get() -> XpThresholds:
     return XpThresholds.from_rows(rows)
 
 
-def _is_staff(user: Any) -> bool:
-    return bool(getattr(user, "is_staff", False))
-
-
-def collection_list(*, user: Any, owner_id: int | None = None) -> QuerySet[Collection]:
+def collection_list(*, user: Viewer, owner_id: int | None = None) -> QuerySet[Collection]:
     """The collections ``user`` may see (their own; staff: everyone's, optionally one owner's),
     with ``copies_count``."""
     qs = (
@@ -46,12 +40,12 @@ def collection_list(*, user: Any, owner_id: int | None = None) -> QuerySet[Colle
         .annotate(copies_count=Count("copies"))
         .order_by("owner_id", "-is_default", "name", "id")
     )
-    if not _is_staff(user):
+    if not is_staff(user):
         return qs.filter(owner_id=user.pk)
     return qs.filter(owner_id=owner_id) if owner_id is not None else qs
 
 
-def collection_get(*, user: Any, pk: Any) -> Collection:
+def collection_get(*, user: Viewer, pk: int | str) -> Collection:
     """A collection ``user`` may see, else :class:`NotFoundError` (never 403: it would leak that the
     collection exists)."""
     try:

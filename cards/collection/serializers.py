@@ -10,7 +10,8 @@ from rest_framework import serializers
 
 from cards.collection.models import Collection, ExperienceGrant, ExperienceSource, OwnedCopy
 from cards.collection.selectors import CopyProgress
-from cards.collection.services import MAX_COPIES_PER_REQUEST, MAX_GRANT
+from cards.collection.services.copies import MAX_COPIES_PER_REQUEST
+from cards.collection.services.experience import MAX_GRANT
 from decks.serializers import StrictBooleanField, StrictCharField, StrictIntegerField
 
 MAX_BULK_ITEMS = 500

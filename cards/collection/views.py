@@ -24,16 +24,23 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.collection import selectors, services
+from cards.collection import selectors
 from cards.collection import serializers as s
 from cards.collection.csvio import format_csv
 from cards.collection.models import Collection, ExperienceSource
+from cards.collection.services.collections import collection_create, collection_delete, collection_update
+from cards.collection.services.copies import CopyRequest, copies_add, copies_remove, copy_remove
+from cards.collection.services.evolution import copy_evolve
+from cards.collection.services.experience import experience_grant_staff
+from cards.collection.services.imports import collection_import_csv, collection_import_deck
+from cards.collection.services.xp_cards import xp_card_consume
 from cards.collection.xp import KINDS
 from eredan.api.parsers import FormParser, JSONParser, MultiPartParser
 from eredan.api.renderers import renderers_for
 from eredan.api.schema import ERROR_RESPONSES
 from eredan.api.views import JsonErrorsMixin
 from eredan.errors import DomainError
+from eredan.users import signed_in_user
 
 if TYPE_CHECKING:
     from rest_framework.generics import BaseFilterProtocol
@@ -122,7 +129,7 @@ class CollectionListView(CollectionMixin, GenericAPIView[Any]):
     )
     def post(self, request: Request) -> Response:
         data = _valid(s.CollectionCreateInput, request.data)
-        collection = services.collection_create(owner=request.user, **data)
+        collection = collection_create(owner=signed_in_user(request.user), **data)
         collection = selectors.collection_get(user=request.user, pk=collection.pk)
         return Response(s.CollectionOutput(collection).data, status=status.HTTP_201_CREATED)
 
@@ -141,7 +148,7 @@ class CollectionDetailView(CollectionMixin, APIView):
     def patch(self, request: Request, collection_pk: str) -> Response:
         collection = self.get_collection()
         data = _valid(s.CollectionUpdateInput, request.data)
-        services.collection_update(collection=collection, **data)
+        collection_update(collection=collection, **data)
         return Response(s.CollectionOutput(self.get_collection()).data)
 
     @extend_schema(
@@ -150,7 +157,7 @@ class CollectionDetailView(CollectionMixin, APIView):
         responses={204: None, **ERROR_RESPONSES},
     )
     def delete(self, request: Request, collection_pk: str) -> Response:
-        services.collection_delete(collection=self.get_collection())
+        collection_delete(collection=self.get_collection())
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -162,9 +169,9 @@ def _copies_response(copies: list[Any], *, status_code: int = 200) -> Response:
     return Response(s.CopyOutput(copies, many=True, context={"progress": progress}).data, status=status_code)
 
 
-def _add_requests(items: list[dict[str, Any]], *, prefix: str | None) -> list[services.CopyRequest]:
+def _add_requests(items: list[dict[str, Any]], *, prefix: str | None) -> list[CopyRequest]:
     return [
-        services.CopyRequest(
+        CopyRequest(
             slug=item["slug"],
             count=item["count"],
             xp=item.get("xp"),
@@ -211,7 +218,7 @@ class CopyListView(CollectionMixin, GenericAPIView[Any]):
     def post(self, request: Request, collection_pk: str) -> Response:
         collection = self.get_collection()
         data = _valid(s.CopyAddInput, request.data)
-        created = services.copies_add(collection=collection, requests=_add_requests([data], prefix=None))
+        created = copies_add(collection=collection, requests=_add_requests([data], prefix=None))
         return _copies_response(created, status_code=status.HTTP_201_CREATED)
 
 
@@ -225,9 +232,7 @@ class CopyBulkAddView(CollectionMixin, APIView):
     def post(self, request: Request, collection_pk: str) -> Response:
         collection = self.get_collection()
         data = _valid(s.CopyBulkAddInput, request.data)
-        created = services.copies_add(
-            collection=collection, requests=_add_requests(data["items"], prefix="items")
-        )
+        created = copies_add(collection=collection, requests=_add_requests(data["items"], prefix="items"))
         return Response({"added": len(created)}, status=status.HTTP_201_CREATED)
 
 
@@ -242,10 +247,10 @@ class CopyBulkRemoveView(CollectionMixin, APIView):
         collection = self.get_collection()
         data = _valid(s.CopyBulkRemoveInput, request.data)
         requests = [
-            services.CopyRequest(slug=item["slug"], count=item["count"], ref=f"items.{i}")
+            CopyRequest(slug=item["slug"], count=item["count"], ref=f"items.{i}")
             for i, item in enumerate(data["items"])
         ]
-        return Response({"removed": services.copies_remove(collection=collection, requests=requests)})
+        return Response({"removed": copies_remove(collection=collection, requests=requests)})
 
 
 class CopyDetailView(CollectionMixin, APIView):
@@ -260,7 +265,7 @@ class CopyDetailView(CollectionMixin, APIView):
     @extend_schema(tags=TAG, summary="Remove one copy", responses={204: None, **ERROR_RESPONSES})
     def delete(self, request: Request, collection_pk: str, copy_pk: str) -> Response:
         copy = selectors.copy_get(collection=self.get_collection(), pk=copy_pk)
-        services.copy_remove(copy=copy)
+        copy_remove(copy=copy)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -276,7 +281,7 @@ class CopyGrantView(CollectionMixin, APIView):
     def post(self, request: Request, collection_pk: str, copy_pk: str) -> Response:
         copy = selectors.copy_get(collection=self.get_collection(), pk=copy_pk)
         data = _valid(s.GrantInput, request.data)
-        grant = services.experience_grant_staff(
+        grant = experience_grant_staff(
             copy=copy, amount=data["amount"], granted_by=request.user, note=data["note"]
         )
         return Response(s.ExperienceGrantOutput(grant).data, status=status.HTTP_201_CREATED)
@@ -315,7 +320,7 @@ class EvolveView(CollectionMixin, APIView):
     def post(self, request: Request, collection_pk: str) -> Response:
         collection = self.get_collection()
         data = _valid(s.EvolveInput, request.data)
-        evolution = services.copy_evolve(collection=collection, copy_id=data["copy"])
+        evolution = copy_evolve(collection=collection, copy_id=data["copy"])
         copy = selectors.copy_get(collection=collection, pk=evolution.copy.pk)
         progress = selectors.copy_progress_map(copies=[copy])
         return Response(
@@ -338,9 +343,7 @@ class ConsumeView(CollectionMixin, APIView):
     def post(self, request: Request, collection_pk: str) -> Response:
         collection = self.get_collection()
         data = _valid(s.ConsumeInput, request.data)
-        grant = services.xp_card_consume(
-            collection=collection, xp_card_id=data["xp_card"], target_id=data["target"]
-        )
+        grant = xp_card_consume(collection=collection, xp_card_id=data["xp_card"], target_id=data["target"])
         return Response(s.ExperienceGrantOutput(grant).data)
 
 
@@ -409,7 +412,7 @@ class CsvImportView(CollectionMixin, APIView):
             text = _decode_csv(request.FILES["file"].read(settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1))
         else:
             text = _valid(s.CsvImportInput, request.data)["csv"]
-        created = services.collection_import_csv(collection=collection, text=text)
+        created = collection_import_csv(collection=collection, text=text)
         return Response({"added": len(created)}, status=status.HTTP_201_CREATED)
 
 
@@ -476,7 +479,7 @@ class DeckImportView(CollectionMixin, APIView):
     def post(self, request: Request, collection_pk: str) -> Response:
         collection = self.get_collection()
         characters, cards, options = _deck_content(request, option_keys=frozenset({"deck", "only_missing"}))
-        added = services.collection_import_deck(
+        added = collection_import_deck(
             collection=collection,
             characters=characters,
             cards=cards,

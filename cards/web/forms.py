@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from cards.collection.services import MAX_COPIES_PER_REQUEST
+from cards.collection.services.copies import MAX_COPIES_PER_REQUEST
 from cards.collection.xp import CARD, CHARACTER
 from cards.domain.text import Lang
 from cards.web.selectors import DEFAULT_SORT, SORTS, BrowserQuery, Entry, browser_choices, entry_resolve

@@ -24,12 +24,14 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 from django_htmx.http import push_url
 
 from cards.collection import selectors as collection_selectors
-from cards.collection import services
 from cards.collection.models import Collection, OwnedCopy
+from cards.collection.services import copies, evolution, xp_cards
+from cards.collection.services.collections import collection_default_get_or_create
 from cards.web import selectors
 from cards.web.forms import AddCopiesForm, ApplyXpForm, CardBrowserForm, CopyListForm
 from eredan.errors import DomainError, DomainErrors, NotFoundError
 from eredan.language import card_lang, parse_lang
+from eredan.users import signed_in_user
 
 #: **[decision]** A refused form or filter comes back as the page again, the refusal beside the field,
 #: with 200 — as Django's own forms and the deck and simulation pages do (docs/pages.md): browsers log
@@ -278,10 +280,10 @@ def copy_evolve(request: HttpRequest, collection_pk: int, copy_pk: int) -> HttpR
     copy = _own_copy(collection, copy_pk)
     before = copy.item
     try:
-        evolution = services.copy_evolve(collection=collection, copy_id=copy.pk)
+        evolved = evolution.copy_evolve(collection=collection, copy_id=copy.pk)
     except DomainError as exc:
         return _refused(request, collection, copy.pk, exc)
-    after = evolution.copy.item
+    after = evolved.copy.item
     into = "" if after.name_en == before.name_en else f" ({after.name_en})"
     return _done(request, collection, f"{before.name_en} evolved to level {after.level}{into}.")
 
@@ -298,7 +300,7 @@ def copy_apply_xp(request: HttpRequest, collection_pk: int, copy_pk: int) -> Htt
         return _refused(request, collection, target.pk, error, xp_forms={target.pk: form})
     xp_copy = _own_copy(collection, form.cleaned_data["xp_card"])
     try:
-        grant = services.xp_card_consume(collection=collection, xp_card_id=xp_copy.pk, target_id=target.pk)
+        grant = xp_cards.xp_card_consume(collection=collection, xp_card_id=xp_copy.pk, target_id=target.pk)
     except DomainError as exc:
         return _refused(request, collection, target.pk, exc, xp_forms={target.pk: form})
     return _done(
@@ -313,7 +315,7 @@ def copy_apply_xp(request: HttpRequest, collection_pk: int, copy_pk: int) -> Htt
 def copy_remove(request: HttpRequest, collection_pk: int, copy_pk: int) -> HttpResponse:
     collection = _own_collection(request, collection_pk)
     copy = _own_copy(collection, copy_pk)
-    services.copy_remove(copy=copy)
+    copies.copy_remove(copy=copy)
     return _done(request, collection, f"Removed one copy of {_label(copy.item)} ({copy.xp} XP).")
 
 
@@ -324,8 +326,8 @@ def _add(request: HttpRequest, collection: Collection | None) -> HttpResponse:
         entry, count = form.cleaned_data["card"], form.cleaned_data["count"]
         try:
             if collection is None:
-                collection = services.collection_default_get_or_create(owner=request.user)
-            services.copies_add(collection=collection, requests=[services.CopyRequest(entry.slug, count)])
+                collection = collection_default_get_or_create(owner=signed_in_user(request.user))
+            copies.copies_add(collection=collection, requests=[copies.CopyRequest(entry.slug, count)])
         except DomainError as exc:
             errors = exc.errors if isinstance(exc, DomainErrors) else [exc]
             for error in errors:

@@ -66,6 +66,7 @@ from decks.web.presenters import (
     result_view,
 )
 from eredan.errors import DomainError, NotFoundError
+from eredan.users import signed_in_user
 
 #: A form sent back with its errors beside the fields is a page like any other (Django's forms and
 #: the sign-in page do the same): a 4xx would make the browser log a failed load on the console.
@@ -206,7 +207,10 @@ def deck_import(request: HttpRequest) -> HttpResponse:
     if not errors and parsed is not None:
         try:
             deck = deck_create(
-                owner=request.user, name=final_name, characters=parsed.characters, cards=parsed.cards
+                owner=signed_in_user(request.user),
+                name=final_name,
+                characters=parsed.characters,
+                cards=parsed.cards,
             )
         except DomainError as exc:
             errors[exc.field if exc.field == "name" else "text"] = [exc.message]
@@ -356,7 +360,10 @@ def _save(request: HttpRequest, deck: Deck | None) -> HttpResponse:
     try:
         if deck is None:
             deck = deck_create(
-                owner=request.user, name=draft.name, characters=draft.characters, cards=draft.cards
+                owner=signed_in_user(request.user),
+                name=draft.name,
+                characters=draft.characters,
+                cards=draft.cards,
             )
         else:
             deck = deck_update(deck=deck, name=draft.name, characters=draft.characters, cards=draft.cards)
@@ -479,7 +486,9 @@ def deck_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
     """A copy of a deck you may read (yours, or a demo deck), saved as yours."""
     deck = _readable(request, pk)
     characters, cards = deck_slugs(deck)
-    copy = deck_create(owner=request.user, name=copy_name(deck.name), characters=characters, cards=cards)
+    copy = deck_create(
+        owner=signed_in_user(request.user), name=copy_name(deck.name), characters=characters, cards=cards
+    )
     messages.success(request, f"“{deck.name}” copied into your decks as “{copy.name}”.")
     return HttpResponseRedirect(reverse("decks_web:detail", args=[copy.pk]))
 

@@ -1,6 +1,6 @@
 """The "new simulation" form: it only parses what the browser sent (whole numbers, lists); every
 rule (decks yours or demo, valid decks, policies, bounds of games and seed) is the service's
-(:func:`simulator.services.simulation_prepare`), whose problems come back beside the fields here.
+(:func:`simulator.services.requests.simulation_prepare`), whose problems come back beside the fields here.
 
 One shape for every kind of job: a **first** entrant and its **opponents**. A matchup is the first
 against one opponent, a gauntlet the first against each opponent, a round robin the first and the
@@ -21,7 +21,7 @@ from simulator.engine.registry import GameSpec
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.limits import DEFAULT_RECORD_GAMES, MAX_RECORD_GAMES
 from simulator.models import SimulationJob
-from simulator.services import EntrantInput
+from simulator.services.requests import EntrantInput
 
 KIND_CHOICES = [
     (MATCHUP, "Matchup"),
@@ -144,7 +144,7 @@ class SimulationForm(forms.Form):
         ]
 
     def job_arguments(self) -> dict[str, Any]:
-        """Keyword arguments of :func:`simulator.services.job_create` (but the owner)."""
+        """Keyword arguments of :func:`simulator.services.jobs.job_create` (but the owner)."""
         data = self.cleaned_data
         return {
             "game": self.spec.name,

@@ -21,9 +21,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from decks.models import Deck
 from decks.selectors import deck_list, decks_revalidate, demo_decks
 from eredan.errors import DomainError, NotFoundError
-from simulator import selectors, services
+from eredan.users import signed_in_user
+from simulator import selectors
 from simulator.engine.registry import GameSpec, UnknownGameError, available_games, get_game_spec
 from simulator.models import SimulationJob
+from simulator.services.jobs import job_cancel, job_create
 from simulator.web.forms import (
     KIND_CHOICES,
     KIND_HINTS,
@@ -125,7 +127,7 @@ def new(request: HttpRequest) -> HttpResponse:
         form = SimulationForm(request.POST, spec=spec)
         if form.is_valid():
             try:
-                job = services.job_create(owner=request.user, **form.job_arguments())
+                job = job_create(owner=signed_in_user(request.user), **form.job_arguments())
             except DomainError as error:
                 if error.code == "broker_unavailable" and error.details.get("job"):
                     messages.error(request, error.message)
@@ -224,7 +226,7 @@ def progress(request: HttpRequest, pk: int) -> HttpResponse:
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     job = _job(request, pk)
     try:
-        services.job_cancel(job=job)
+        job_cancel(job=job)
     except DomainError as error:
         messages.info(request, error.message)
     else:

@@ -173,7 +173,8 @@ def test_catalog_change_is_seen_at_once(cards_db, client_for):
 
 @pytest.fixture
 def alice_collection(cards_db, alice):
-    from cards.collection.services import CopyRequest, collection_create, copies_add
+    from cards.collection.services.collections import collection_create
+    from cards.collection.services.copies import CopyRequest, copies_add
 
     collection = collection_create(owner=alice, name="Main")
     requests = [CopyRequest(slug=s, count=1) for s in KOTOBA]

@@ -87,9 +87,11 @@ def personas(_cards: Any, db: None, settings: Any) -> dict[str, dict[str, Any]]:
     """How each persona calls: anonymously, as a logged-in player, as staff (session cookie and
     CSRF token). Alice
     and bob each have a private deck and a public one, so other people's objects exist."""
-    from cards.collection.services import CopyRequest, collection_create, copies_add
+    from cards.collection.services.collections import collection_create
+    from cards.collection.services.copies import CopyRequest, copies_add
     from decks.services import deck_create
-    from simulator.services import EntrantInput, job_create
+    from simulator.services.jobs import job_create
+    from simulator.services.requests import EntrantInput
 
     # The generated requests carry random Basic credentials: checking each with the production
     # hasher would cost most of the run (the throttling of failed logins is tested elsewhere).

@@ -35,10 +35,12 @@ def world(_mini: Any, db: None) -> dict[str, Any]:
     simulation job; a staff member."""
     from django.contrib.auth import get_user_model
 
-    from cards.collection.services import CopyRequest, collection_create, copies_add
+    from cards.collection.services.collections import collection_create
+    from cards.collection.services.copies import CopyRequest, copies_add
     from cards.specs import catalog_cache_clear
     from decks.services import deck_create
-    from simulator.services import EntrantInput, job_create
+    from simulator.services.jobs import job_create
+    from simulator.services.requests import EntrantInput
 
     catalog_cache_clear()
     users = get_user_model().objects

@@ -190,22 +190,23 @@ def repo_root() -> Path:
 
 def finish_job(job: Any) -> Any:
     """Play every chunk of ``job`` in this process (as the workers would) and reload it."""
-    from simulator import services
     from simulator.engine.batch import chunk_ranges
+    from simulator.services.chunks import chunk_run
+    from simulator.services.jobs import job_dispatch
 
-    services.job_dispatch(job_id=job.pk)
+    job_dispatch(job_id=job.pk)
     for c in chunk_ranges(job.games, job.chunk_size, job.pairings.count()):
-        services.chunk_run(job_id=job.pk, pairing=c.pairing, chunk=c.chunk)
+        chunk_run(job_id=job.pk, pairing=c.pairing, chunk=c.chunk)
     job.refresh_from_db()
     return job
 
 
 def ecarte_round_robin(owner: Any, games: int = 6) -> Any:
     """A small écarté round robin of ``owner`` (3 policies, seed 4, chunks of 4)."""
-    from simulator import services
-    from simulator.services import EntrantInput
+    from simulator.services.jobs import job_create
+    from simulator.services.requests import EntrantInput
 
-    return services.job_create(
+    return job_create(
         owner=owner,
         game="ecarte",
         kind="round_robin",

@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from simulator import services
 from simulator.models import SimulationJob
-from simulator.services import EntrantInput
+from simulator.services.chunks import chunk_run
+from simulator.services.jobs import job_create
+from simulator.services.requests import EntrantInput
 from tests.simulator.conftest import make_user, queued
 
 # Every message a test sends goes to this area's Redis database, emptied after each test.
@@ -24,7 +25,7 @@ def admin_client() -> Client:
 
 
 def job_for(owner: Any) -> SimulationJob:
-    return services.job_create(
+    return job_create(
         owner=owner,
         game="ecarte",
         entrants=[EntrantInput(policy="random"), EntrantInput(policy="random")],
@@ -35,7 +36,7 @@ def job_for(owner: Any) -> SimulationJob:
 
 def test_list_and_detail_pages(admin_client: Client, alice: Any) -> None:
     job = job_for(alice)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=0)
+    chunk_run(job_id=job.pk, pairing=0, chunk=0)
     assert admin_client.get("/admin/simulator/simulationjob/").status_code == 200
     page = admin_client.get(f"/admin/simulator/simulationjob/{job.pk}/change/")
     assert page.status_code == 200 and b"random" in page.content
@@ -57,7 +58,7 @@ def test_cancel_action(admin_client: Client, alice: Any) -> None:
 
 def test_dispatch_again_action(admin_client: Client, alice: Any, redis_broker: Any) -> None:
     job = job_for(alice)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=1)
+    chunk_run(job_id=job.pk, pairing=0, chunk=1)
     admin_client.post(
         "/admin/simulator/simulationjob/", {"action": "dispatch_jobs", "_selected_action": [job.pk]}
     )
@@ -69,7 +70,7 @@ def test_recorded_games_are_listed_and_checked(admin_client: Client, alice: Any)
     from simulator.models import GameRecord
 
     job = job_for(alice)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=0)
+    chunk_run(job_id=job.pk, pairing=0, chunk=0)
     records = list(GameRecord.objects.filter(job=job).order_by("index"))
     assert len(records) == 2  # the default sample
     assert admin_client.get("/admin/simulator/gamerecord/").status_code == 200

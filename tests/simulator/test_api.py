@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from decks.models import Deck
-from simulator import services
 from simulator.models import SimulationJob
+from simulator.services.chunks import chunk_run
+from simulator.services.jobs import job_dispatch
 from tests.simulator.conftest import ecarte_round_robin, finish_job, own_copy_of_demo, queued
 
 # Every message a test sends goes to this area's Redis database, emptied after each test.
@@ -160,8 +161,8 @@ def test_someone_elses_job_is_404_everywhere(alice: Any, bob: Any, client_for: A
 
 def test_detail_shows_progress_eta_and_partial_results(alice: Any, client_for: Any) -> None:
     job = ecarte_round_robin(alice, games=8)
-    services.job_dispatch(job_id=job.pk)
-    services.chunk_run(job_id=job.pk, pairing=1, chunk=0)
+    job_dispatch(job_id=job.pk)
+    chunk_run(job_id=job.pk, pairing=1, chunk=0)
     data = client_for(alice).get(f"{URL}{job.pk}/").json()
     assert data["status"] == "running"
     assert (data["progress"]["games_done"], data["progress"]["total_games"]) == (4, 24)

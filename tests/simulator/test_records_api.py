@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from simulator import services
 from simulator.engine.registry import get_game_spec
 from simulator.models import GameRecord, SimulationJob
 from simulator.records import play_recorded, replay_record
-from simulator.services import EntrantInput
+from simulator.services.chunks import chunk_run
+from simulator.services.jobs import job_create, job_dispatch
+from simulator.services.records import record_verify
+from simulator.services.requests import EntrantInput
 from tests.simulator.conftest import finish_job
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
@@ -57,7 +59,7 @@ def broken(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def ecarte_job(owner: Any, *, chunk_size: int = 2, **kw: Any) -> SimulationJob:
-    return services.job_create(
+    return job_create(
         owner=owner,
         game="ecarte",
         kind="gauntlet",
@@ -97,9 +99,9 @@ def test_the_default_sample_and_no_sample(alice: Any) -> None:
 
 def test_a_redelivered_chunk_records_its_games_once(alice: Any) -> None:
     job = ecarte_job(alice, record_games=2)
-    services.job_dispatch(job_id=job.pk)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=0)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=0)
+    job_dispatch(job_id=job.pk)
+    chunk_run(job_id=job.pk, pairing=0, chunk=0)
+    chunk_run(job_id=job.pk, pairing=0, chunk=0)
     assert GameRecord.objects.filter(job=job).count() == 2
 
 
@@ -285,7 +287,7 @@ def test_eredan_play_writes_a_record_that_replays_against_the_card_database(
     assert "game record written" in err.getvalue()
     record = json.loads(path.read_text())
     assert record["game"] == "eredan" and record["players"] == ["greedy", "greedy"]
-    replay = services.record_verify(record=record)
+    replay = record_verify(record=record)
     assert replay.result == record["result"]
     out = io.StringIO()
     call_command("replay", str(path), stdout=out)
@@ -294,7 +296,7 @@ def test_eredan_play_writes_a_record_that_replays_against_the_card_database(
 
 def test_an_eredan_job_records_games_that_replay(cardset: None, alice: Any, client_for: Any) -> None:
     job = finish_job(
-        services.job_create(
+        job_create(
             owner=alice,
             game="eredan",
             entrants=[EntrantInput(deck="zil-golems"), EntrantInput(deck="noz-garde-du-dragon")],

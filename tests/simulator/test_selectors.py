@@ -10,9 +10,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
 from eredan.errors import NotFoundError
-from simulator import selectors, services
+from simulator import selectors
 from simulator.models import SimulationJob
-from simulator.services import EntrantInput
+from simulator.services.jobs import job_create
+from simulator.services.requests import EntrantInput
 from tests.simulator.conftest import make_user
 
 # Every message a test sends goes to this area's Redis database, emptied after each test.
@@ -20,7 +21,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
 
 
 def job_for(owner: Any) -> SimulationJob:
-    return services.job_create(
+    return job_create(
         owner=owner,
         game="ecarte",
         entrants=[EntrantInput(policy="random"), EntrantInput(policy="random")],

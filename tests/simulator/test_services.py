@@ -1,6 +1,6 @@
-"""simulator/services.py: submitting a job (every refusal a 400 with reasons, nothing queued),
-dispatching, playing chunks exactly once, finalizing exactly once, cancelling, failing, and
-awarding experience once per game. Real database, real Redis (this area's db 14)."""
+"""simulator/services/ (requests, jobs, chunks): submitting a job (every refusal a 400 with
+reasons, nothing queued), dispatching, playing chunks exactly once, finalizing exactly once,
+cancelling, failing, and awarding experience once per game. Real database, real Redis (this area's db 14)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,19 @@ import pytest
 from django.db.models import Sum
 
 from cards.collection.models import ExperienceAward, ExperienceGrant
-from cards.collection.services import CopyRequest, collection_create, copies_add
+from cards.collection.services.collections import collection_create
+from cards.collection.services.copies import CopyRequest, copies_add
 from decks.models import Deck
 from decks.services import deck_create
 from eredan.errors import DomainError, DomainErrors
-from simulator import selectors, services
+from simulator import selectors
 from simulator.engine.batch import run_local
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.limits import MAX_ACTIVE_JOBS_PER_USER, MAX_CHUNKS, SECONDS_PER_GAME, TARGET_CHUNK_SECONDS
 from simulator.models import ChunkResult, SimulationJob
-from simulator.services import ChunkOutcome, DeckComposition, EntrantInput
+from simulator.services.chunks import ChunkOutcome, chunk_run
+from simulator.services.jobs import job_cancel, job_create, job_dispatch, job_finalize
+from simulator.services.requests import DeckComposition, EntrantInput, chunk_size_default, simulation_prepare
 from simulator.specs import batch_cache_clear
 from tests.simulator.conftest import QUEUE, own_copy_of_demo, queued
 
@@ -33,7 +36,7 @@ GOLEMS, GARDE, KOTOBA = "zil-golems", "noz-garde-du-dragon", "kotoba-voie-du-sab
 def ecarte_job(
     owner: Any, *, games: int = 30, chunk_size: int = 7, seed: int = 3, **kw: Any
 ) -> SimulationJob:
-    return services.job_create(
+    return job_create(
         owner=owner,
         game="ecarte",
         entrants=[EntrantInput(policy="heuristic"), EntrantInput(policy="random")],
@@ -46,7 +49,7 @@ def ecarte_job(
 
 def run_all_chunks(job: SimulationJob, order: list[tuple[int, int]] | None = None) -> list[ChunkOutcome]:
     chunks = order or [(c.pairing, c.chunk) for c in _chunks(job)]
-    return [services.chunk_run(job_id=job.pk, pairing=p, chunk=c) for p, c in chunks]
+    return [chunk_run(job_id=job.pk, pairing=p, chunk=c) for p, c in chunks]
 
 
 def _chunks(job: SimulationJob) -> list[Any]:
@@ -63,7 +66,7 @@ def test_a_matchup_is_saved_with_deck_snapshots_and_queued_after_commit(
 ) -> None:
     golems = Deck.objects.get(slug=GOLEMS)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        job = services.job_create(
+        job = job_create(
             owner=alice,
             game="eredan",
             entrants=[
@@ -92,7 +95,7 @@ def test_the_seed_is_chosen_and_kept_when_not_given(cardset: None, alice: Any) -
 
 
 def test_the_same_deck_twice_gets_distinct_labels(cardset: None, alice: Any) -> None:
-    job = services.job_create(
+    job = job_create(
         owner=alice, game="eredan", entrants=[EntrantInput(deck=GOLEMS), EntrantInput(deck=GOLEMS)], games=10
     )
     labels = list(job.entrants.order_by("index").values_list("label", flat=True))
@@ -199,7 +202,7 @@ def test_bad_requests_are_refused_and_nothing_is_saved_or_queued(
 ) -> None:
     request, code, field = BAD_REQUESTS[name]
     with django_capture_on_commit_callbacks(execute=True) as callbacks, pytest.raises(DomainError) as info:
-        services.job_create(owner=alice, **request)
+        job_create(owner=alice, **request)
     assert (info.value.code, info.value.field) == (code, field), info.value.message
     assert info.value.status_code == 400
     assert info.value.message
@@ -210,7 +213,7 @@ def test_bad_requests_are_refused_and_nothing_is_saved_or_queued(
 
 def test_a_wrong_number_of_entrants_is_reported_with_the_other_problems(cardset: None, alice: Any) -> None:
     with pytest.raises(DomainError) as info:
-        services.job_create(
+        job_create(
             owner=alice,
             game="eredan",
             entrants=[EntrantInput(deck=GOLEMS), EntrantInput(deck=GARDE), EntrantInput(deck="no-such-deck")],
@@ -226,7 +229,7 @@ def test_a_wrong_number_of_entrants_is_reported_with_the_other_problems(cardset:
 
 def test_every_problem_is_reported_at_once(cardset: None, alice: Any) -> None:
     with pytest.raises(DomainError) as info:
-        services.job_create(
+        job_create(
             owner=alice,
             game="eredan",
             entrants=[EntrantInput(deck=GOLEMS, policy="nope"), EntrantInput(deck="no-such-deck")],
@@ -250,7 +253,7 @@ def test_someone_elses_deck_is_refused_like_a_missing_one(cardset: None, alice: 
         bobs = own_copy_of_demo(bob, GARDE, name=f"bob {is_public}")
         Deck.objects.filter(pk=bobs.pk).update(is_public=is_public)
         with pytest.raises(DomainError) as info:
-            services.job_create(
+            job_create(
                 owner=alice,
                 game="eredan",
                 entrants=[EntrantInput(deck=GOLEMS), EntrantInput(deck=bobs.pk)],
@@ -264,7 +267,7 @@ def test_an_invalid_deck_is_refused_with_its_violations(cardset: None, alice: An
     draft = deck_create(owner=alice, name="Two characters", characters=["marlok-1"], cards={"eclairs-1": 3})
     assert draft.is_valid is False
     with pytest.raises(DomainError) as info:
-        services.job_create(
+        job_create(
             owner=alice,
             game="eredan",
             entrants=[EntrantInput(deck=draft.pk), EntrantInput(deck=GARDE)],
@@ -277,7 +280,7 @@ def test_an_invalid_deck_is_refused_with_its_violations(cardset: None, alice: An
 def test_a_composition_is_validated_like_a_saved_deck(cardset: None) -> None:
     bad = DeckComposition(name="Nothing", characters=("marlok-1",), cards={"eclairs-1": 3})
     with pytest.raises(DomainError) as info:
-        services.simulation_prepare(
+        simulation_prepare(
             owner=None,
             game="eredan",
             entrants=[EntrantInput(composition=bad), EntrantInput(deck=GARDE)],
@@ -289,7 +292,7 @@ def test_a_composition_is_validated_like_a_saved_deck(cardset: None) -> None:
 def test_a_command_line_job_without_owner_may_not_use_private_decks(cardset: None, alice: Any) -> None:
     mine = own_copy_of_demo(alice, GOLEMS)
     with pytest.raises(DomainError) as info:
-        services.simulation_prepare(
+        simulation_prepare(
             owner=None,
             game="eredan",
             entrants=[EntrantInput(deck=mine.pk), EntrantInput(deck=GARDE)],
@@ -305,20 +308,20 @@ def test_active_jobs_per_user_are_limited(cardset: None, alice: Any, bob: Any) -
         ecarte_job(alice)
     assert (info.value.code, info.value.status_code) == (Code.TOO_MANY_JOBS, 429)
     ecarte_job(bob)  # someone else is not affected
-    services.job_cancel(job=SimulationJob.objects.filter(owner=alice).first())
+    job_cancel(job=SimulationJob.objects.filter(owner=alice).first())
     ecarte_job(alice)  # a cancelled job frees its place
 
 
 def test_default_chunk_size_aims_at_a_few_seconds_and_bounds_the_chunk_count() -> None:
     random_game = SECONDS_PER_GAME[("eredan", "random")]
-    assert services.chunk_size_default(game="eredan", policies=["random", "random"], total_games=100) == int(
+    assert chunk_size_default(game="eredan", policies=["random", "random"], total_games=100) == int(
         TARGET_CHUNK_SECONDS / random_game
     )
     mixed = (SECONDS_PER_GAME[("eredan", "ismcts")] + SECONDS_PER_GAME[("eredan", "greedy")]) / 2
-    assert services.chunk_size_default(game="eredan", policies=["ismcts", "greedy"], total_games=100) == max(
+    assert chunk_size_default(game="eredan", policies=["ismcts", "greedy"], total_games=100) == max(
         1, int(TARGET_CHUNK_SECONDS / mixed)
     )
-    big = services.chunk_size_default(game="eredan", policies=["ismcts"], total_games=1_000_000)
+    big = chunk_size_default(game="eredan", policies=["ismcts"], total_games=1_000_000)
     assert big == 1_000_000 // MAX_CHUNKS
 
 
@@ -326,7 +329,7 @@ def test_long_chunks_are_allowed_on_a_broker_without_redelivery_timeout(
     cardset: None, alice: Any, settings: Any
 ) -> None:
     settings.CELERY_BROKER_URL = "filesystem://"
-    prepared = services.simulation_prepare(owner=alice, **_bad(policy="ismcts", games=1000, chunk_size=1000))
+    prepared = simulation_prepare(owner=alice, **_bad(policy="ismcts", games=1000, chunk_size=1000))
     assert prepared.chunk_size == 1000
 
 
@@ -335,7 +338,7 @@ def test_long_chunks_are_allowed_on_a_broker_without_redelivery_timeout(
 
 def test_chunks_in_any_order_complete_the_job_exactly_once(alice: Any, redis_broker: Any) -> None:
     job = ecarte_job(alice, games=30, chunk_size=7)
-    assert services.job_dispatch(job_id=job.pk) == 5
+    assert job_dispatch(job_id=job.pk) == 5
     assert queued(redis_broker, QUEUE) == 5
     job.refresh_from_db()
     assert job.status == "running" and job.started_at is not None
@@ -348,12 +351,12 @@ def test_chunks_in_any_order_complete_the_job_exactly_once(alice: Any, redis_bro
     assert job.finished_at is not None
     # Exactly once: finalizing again, or a redelivered chunk, changes nothing.
     results = job.results
-    assert services.job_finalize(job_id=job.pk) is False
-    assert services.chunk_run(job_id=job.pk, pairing=0, chunk=2) == ChunkOutcome.SKIPPED
+    assert job_finalize(job_id=job.pk) is False
+    assert chunk_run(job_id=job.pk, pairing=0, chunk=2) == ChunkOutcome.SKIPPED
     job.refresh_from_db()
     assert job.results == results and ChunkResult.objects.filter(job=job).count() == 5
     # The statistics are the local runner's.
-    prepared = services.simulation_prepare(
+    prepared = simulation_prepare(
         owner=alice,
         game="ecarte",
         entrants=[EntrantInput(policy="heuristic"), EntrantInput(policy="random")],
@@ -368,8 +371,8 @@ def test_chunks_in_any_order_complete_the_job_exactly_once(alice: Any, redis_bro
 
 def test_a_redelivered_chunk_counts_once(alice: Any) -> None:
     job = ecarte_job(alice, games=30, chunk_size=7)
-    assert services.chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.PLAYED
-    assert services.chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.ALREADY_DONE
+    assert chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.PLAYED
+    assert chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.ALREADY_DONE
     job.refresh_from_db()
     assert (job.games_done, job.chunks_done) == (7, 1)
     pairing = job.pairings.get()
@@ -378,9 +381,9 @@ def test_a_redelivered_chunk_counts_once(alice: Any) -> None:
 
 def test_partial_results_and_progress_while_running(alice: Any) -> None:
     job = ecarte_job(alice, games=30, chunk_size=7)
-    services.job_dispatch(job_id=job.pk)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=4)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=1)
+    job_dispatch(job_id=job.pk)
+    chunk_run(job_id=job.pk, pairing=0, chunk=4)
+    chunk_run(job_id=job.pk, pairing=0, chunk=1)
     job.refresh_from_db()
     results = selectors.job_results(job=job)
     assert results["partial"] is True and results["games"] == 9  # chunk 4 holds games 28 and 29
@@ -394,7 +397,7 @@ def test_results_do_not_depend_on_the_chunk_size(alice: Any, disturb_global_rand
     """ARCHITECTURE principle 3: chunk size 7 or 1,000, the same results."""
     jobs = []
     for chunk_size in (7, 1000):
-        job = services.job_create(
+        job = job_create(
             owner=alice,
             game="ecarte",
             kind="round_robin",
@@ -419,12 +422,12 @@ def test_results_do_not_depend_on_the_chunk_size(alice: Any, disturb_global_rand
 
 def test_cancel_stops_the_remaining_chunks(alice: Any) -> None:
     job = ecarte_job(alice, games=30, chunk_size=7)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=0)
-    services.job_cancel(job=job)
+    chunk_run(job_id=job.pk, pairing=0, chunk=0)
+    job_cancel(job=job)
     assert job.status == "cancelled" and job.finished_at is not None
-    assert services.chunk_run(job_id=job.pk, pairing=0, chunk=1) == ChunkOutcome.SKIPPED
+    assert chunk_run(job_id=job.pk, pairing=0, chunk=1) == ChunkOutcome.SKIPPED
     with pytest.raises(DomainError) as info:
-        services.job_cancel(job=job)
+        job_cancel(job=job)
     assert (info.value.code, info.value.status_code) == (Code.JOB_FINISHED, 409)
     job.refresh_from_db()
     assert job.games_done == 7 and job.results is None
@@ -432,48 +435,48 @@ def test_cancel_stops_the_remaining_chunks(alice: Any) -> None:
 
 
 def test_a_deck_that_can_no_longer_be_built_fails_the_job(cardset: None, alice: Any) -> None:
-    job = services.job_create(
+    job = job_create(
         owner=alice, game="eredan", entrants=[EntrantInput(deck=GOLEMS), EntrantInput(deck=GARDE)], games=4
     )
     job.entrants.filter(index=1).update(cards={"no-such-card": 30})
     batch_cache_clear()
-    assert services.chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.FAILED
+    assert chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.FAILED
     job.refresh_from_db()
     assert job.status == "failed" and "no-such-card" in job.error
-    assert services.chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.SKIPPED
+    assert chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.SKIPPED
 
 
 def test_a_card_database_change_during_the_job_fails_it(cardset: None, alice: Any) -> None:
     from cards.services import catalog_version_bump
 
-    job = services.job_create(
+    job = job_create(
         owner=alice,
         game="eredan",
         entrants=[EntrantInput(deck=GOLEMS), EntrantInput(deck=GARDE)],
         games=4,
         chunk_size=2,
     )
-    assert services.chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.PLAYED
+    assert chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.PLAYED
     catalog_version_bump()
-    assert services.chunk_run(job_id=job.pk, pairing=0, chunk=1) == ChunkOutcome.FAILED
+    assert chunk_run(job_id=job.pk, pairing=0, chunk=1) == ChunkOutcome.FAILED
     job.refresh_from_db()
     assert (job.status, job.error_code) == ("failed", Code.CATALOG_CHANGED)
 
 
 def test_dispatch_again_sends_only_the_missing_chunks(alice: Any, redis_broker: Any) -> None:
     job = ecarte_job(alice, games=30, chunk_size=7)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=0)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=3)
-    assert services.job_dispatch(job_id=job.pk) == 3
+    chunk_run(job_id=job.pk, pairing=0, chunk=0)
+    chunk_run(job_id=job.pk, pairing=0, chunk=3)
+    assert job_dispatch(job_id=job.pk) == 3
     assert queued(redis_broker) == 3
 
 
 def test_dispatching_a_job_whose_chunks_are_all_recorded_finalizes_it(alice: Any, redis_broker: Any) -> None:
     job = ecarte_job(alice, games=10, chunk_size=10)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=0)
+    chunk_run(job_id=job.pk, pairing=0, chunk=0)
     job.refresh_from_db()
     assert job.status == "done"
-    assert services.job_dispatch(job_id=job.pk) == 0
+    assert job_dispatch(job_id=job.pk) == 0
     assert queued(redis_broker) == 0
 
 
@@ -487,7 +490,7 @@ def test_experience_is_awarded_once_per_game_even_when_a_chunk_is_redelivered(
     collection = collection_create(owner=alice, name="Mine")
     characters = list(mine.deck_characters.values_list("character__slug", flat=True))
     copies_add(collection=collection, requests=[CopyRequest(slug=s) for s in characters])
-    job = services.job_create(
+    job = job_create(
         owner=alice,
         game="eredan",
         entrants=[EntrantInput(deck=mine.pk, policy="random"), EntrantInput(deck=GARDE, policy="random")],
@@ -499,12 +502,12 @@ def test_experience_is_awarded_once_per_game_even_when_a_chunk_is_redelivered(
     )
     assert job.award_experience and job.collection_id == collection.pk
     assert list(job.entrants.order_by("index").values_list("earns_experience", flat=True)) == [True, False]
-    assert services.chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.PLAYED
+    assert chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.PLAYED
     granted = ExperienceGrant.objects.filter(collection=collection).aggregate(xp=Sum("amount"))["xp"]
     ChunkResult.objects.filter(job=job, chunk=0).delete()  # as if the first delivery's row were lost...
-    assert services.chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.PLAYED  # ...replayed:
+    assert chunk_run(job_id=job.pk, pairing=0, chunk=0) == ChunkOutcome.PLAYED  # ...replayed:
     assert ExperienceGrant.objects.filter(collection=collection).aggregate(xp=Sum("amount"))["xp"] == granted
-    assert services.chunk_run(job_id=job.pk, pairing=0, chunk=1) == ChunkOutcome.PLAYED
+    assert chunk_run(job_id=job.pk, pairing=0, chunk=1) == ChunkOutcome.PLAYED
     refs = sorted(ExperienceAward.objects.filter(source="simulation").values_list("source_ref", flat=True))
     assert refs == sorted(f"simulation:{job.pk}:0:{i}" for i in range(6))
     assert granted and granted > 0
@@ -519,7 +522,7 @@ def test_experience_is_awarded_once_per_game_even_when_a_chunk_is_redelivered(
 
 def test_experience_defaults_to_the_owners_default_collection(cardset: None, alice: Any) -> None:
     mine = own_copy_of_demo(alice, GOLEMS)
-    job = services.job_create(
+    job = job_create(
         owner=alice,
         game="eredan",
         entrants=[EntrantInput(deck=mine.pk), EntrantInput(deck=GARDE)],
@@ -533,7 +536,7 @@ def test_experience_into_someone_elses_collection_is_refused(cardset: None, alic
     mine = own_copy_of_demo(alice, GOLEMS)
     theirs = collection_create(owner=bob, name="Bob's")
     with pytest.raises(DomainError) as info:
-        services.job_create(
+        job_create(
             owner=alice,
             game="eredan",
             entrants=[EntrantInput(deck=mine.pk), EntrantInput(deck=GARDE)],

@@ -115,10 +115,10 @@ def test_via_celery_submits_a_job(
 
 
 def test_follow_and_cancel_a_job(alice: Any) -> None:
-    from simulator import services
-    from simulator.services import EntrantInput
+    from simulator.services.jobs import job_create
+    from simulator.services.requests import EntrantInput
 
-    job = services.job_create(
+    job = job_create(
         owner=alice,
         game="ecarte",
         entrants=[EntrantInput(policy="random"), EntrantInput(policy="random")],

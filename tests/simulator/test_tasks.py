@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from eredan.errors import DomainError
-from simulator import services
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.models import SimulationJob
-from simulator.services import EntrantInput
+from simulator.services.jobs import job_create
+from simulator.services.requests import EntrantInput
 from tests.simulator.conftest import celery_broker, make_user
 
 
@@ -31,7 +31,7 @@ def test_tasks_are_late_acknowledged_requeued_on_worker_loss_and_retry_transient
 def test_an_unreachable_broker_is_a_503_and_the_job_says_why() -> None:
     alice = make_user("alice")
     with celery_broker("redis://127.0.0.1:1/0", {}), pytest.raises(DomainError) as info:
-        services.job_create(
+        job_create(
             owner=alice,
             game="ecarte",
             entrants=[EntrantInput(policy="heuristic"), EntrantInput(policy="random")],

@@ -32,11 +32,13 @@ from django.core.management import call_command
 from django.db import connection
 
 from cards.collection.models import ExperienceAward
-from cards.collection.services import CopyRequest, collection_create, copies_add
-from simulator import selectors, services
+from cards.collection.services.collections import collection_create
+from cards.collection.services.copies import CopyRequest, copies_add
+from simulator import selectors
 from simulator.engine.batch import run_local
 from simulator.models import ChunkResult, SimulationJob
-from simulator.services import EntrantInput
+from simulator.services.jobs import job_create
+from simulator.services.requests import EntrantInput, simulation_prepare
 from simulator.specs import batch_cache_clear
 from tests.simulator.conftest import (
     QUEUE,
@@ -197,7 +199,7 @@ def wait_until_ended(job: SimulationJob, workers: list[Worker]) -> SimulationJob
 
 def local_results(**request: Any) -> dict[str, Any]:
     """What the local runner gives for the same request (the reference)."""
-    prepared = services.simulation_prepare(**request)
+    prepared = simulation_prepare(**request)
     tallies = run_local(prepared.plan, processes=1)
     return selectors.results_document(
         game=prepared.game,
@@ -238,7 +240,7 @@ def test_a_worker_killed_mid_job_loses_no_game_and_counts_none_twice(
         "seed": 21,
         "chunk_size": 4,
     }
-    job = services.job_create(**request, award_experience=True, collection_id=collection.pk)
+    job = job_create(**request, award_experience=True, collection_id=collection.pk)
     assert job.total_chunks == 30
     env = worker_env(shared_db, tmp_path / "var", redis=True)
 
@@ -309,10 +311,10 @@ def test_same_results_with_chunks_of_7_or_1000_and_one_or_two_workers(
     }
     env = worker_env(shared_db, tmp_path / "var", redis=True)
     one = workers("one", env=env)
-    small = wait_until_ended(services.job_create(**request, chunk_size=7), [one])
-    large = wait_until_ended(services.job_create(**request, chunk_size=1000), [one])
+    small = wait_until_ended(job_create(**request, chunk_size=7), [one])
+    large = wait_until_ended(job_create(**request, chunk_size=1000), [one])
     two = workers("two", env=env)
-    both = wait_until_ended(services.job_create(**request, chunk_size=7), [one, two])
+    both = wait_until_ended(job_create(**request, chunk_size=7), [one, two])
     assert (small.status, large.status, both.status) == ("done", "done", "done")
     assert (small.total_chunks, large.total_chunks) == (30, 3)
     assert small.results == large.results == both.results == local_results(**request)

@@ -20,13 +20,13 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from cards.domain.specs import DeckSpec
 from cards.specs import get_catalog
 from eredan.errors import DomainError
-from simulator import services
 from simulator.cli import CliError, deck_entrant, describe_error
 from simulator.games.eredan.eventlog import render
 from simulator.games.eredan.game import play_one
 from simulator.games.eredan.policies import POLICY_NAMES
 from simulator.games.eredan.rules import TURN_CAP
 from simulator.records import dumps
+from simulator.services.requests import simulation_prepare
 
 
 class Command(BaseCommand):
@@ -80,7 +80,7 @@ def _decks(options: dict[str, Any], policies: tuple[str, str]) -> tuple[DeckSpec
         user = get_user_model().objects.filter(username=options["user"]).first()
         if user is None:
             raise CliError(f"no user {options['user']!r}")
-    prepared = services.simulation_prepare(
+    prepared = simulation_prepare(
         owner=user,
         game="eredan",
         entrants=[

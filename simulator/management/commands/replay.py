@@ -18,8 +18,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from simulator import services
 from simulator.records import RecordError, Replay, loads
+from simulator.services.records import record_verify
 
 
 def verdict(replay: Replay | None, error: RecordError | None, game: Any) -> dict[str, Any]:
@@ -65,7 +65,7 @@ class Command(BaseCommand):
             label = f"record {number}" if len(records) > 1 else name
             game = record.get("game") if isinstance(record, dict) else None
             try:
-                replay = services.record_verify(record=record)
+                replay = record_verify(record=record)
             except RecordError as exc:
                 failed += 1
                 verdicts.append(verdict(None, exc, game))

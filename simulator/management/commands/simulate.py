@@ -25,7 +25,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
 from eredan.errors import DomainError
-from simulator import selectors, services
+from simulator import selectors
 from simulator.cli import CliError, deck_entrant, describe_error, follow_job, parse_options, summary_lines
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN, ChunkRange, run_local
 from simulator.engine.registry import UnknownGameError, available_games, get_game_spec
@@ -34,6 +34,9 @@ from simulator.engine.stats import MatchTally
 from simulator.exports import IMAGE_FORMATS, TABLES, heatmap, results_csv
 from simulator.limits import DEFAULT_RECORD_GAMES
 from simulator.models import SimulationJob
+from simulator.services.jobs import job_cancel, job_save
+from simulator.services.records import record_context
+from simulator.services.requests import EntrantInput, simulation_prepare
 
 
 class Command(BaseCommand):
@@ -100,7 +103,7 @@ class Command(BaseCommand):
         progress = not options["no_progress"]
         if options["cancel"] is not None:
             job = _job(options["cancel"])
-            services.job_cancel(job=job)
+            job_cancel(job=job)
             self.stdout.write(f"job #{job.pk} cancelled")
             return
         if options["follow"] is not None:
@@ -129,7 +132,7 @@ class Command(BaseCommand):
         record_games = options["record_games"] if options["record"] else None
         if options["via"] == "local" and not options["record"]:
             record_games = 0  # nothing to keep them in
-        prepared = services.simulation_prepare(
+        prepared = simulation_prepare(
             owner=user,
             game=spec.name,
             kind=kind,
@@ -146,7 +149,7 @@ class Command(BaseCommand):
         if options["seed"] is None:
             self.stderr.write(f"seed {prepared.seed}")
         if options["via"] == "celery":
-            job = services.job_save(owner=user, prepared=prepared)
+            job = job_save(owner=user, prepared=prepared)
             if options["no_wait"]:
                 self.stdout.write(
                     json.dumps({"job": job.pk}) if options["json"] else f"job #{job.pk} submitted"
@@ -178,7 +181,7 @@ class Command(BaseCommand):
                 processes=processes,
                 on_chunk=advance,
                 on_record=keep,
-                record_context=services.record_context(prepared.game) if plan.record_games else None,
+                record_context=record_context(prepared.game) if plan.record_games else None,
             )
         if options["record"]:
             self._write_records(options["record"], [r for _, _, r in sorted(recorded, key=lambda x: x[:2])])
@@ -232,7 +235,7 @@ def _job(pk: int) -> SimulationJob:
     return job
 
 
-def _entrants(uses_decks: bool, options: dict[str, Any]) -> tuple[str, list[services.EntrantInput]]:
+def _entrants(uses_decks: bool, options: dict[str, Any]) -> tuple[str, list[EntrantInput]]:
     many = [k for k in ("gauntlet", "round_robin") if options[k]]
     pair = options["deck_a"] is not None or options["deck_b"] is not None
     if len(many) + pair > 1:
@@ -245,7 +248,7 @@ def _entrants(uses_decks: bool, options: dict[str, Any]) -> tuple[str, list[serv
         if not uses_decks:  # the classic games' entrants are policies
             if options["policies"]:
                 raise CliError("for this game the entrants are the policies themselves")
-            return kind, [services.EntrantInput(policy=ref) for ref in refs]
+            return kind, [EntrantInput(policy=ref) for ref in refs]
         policies = options["policies"] or [options["policy"]] * len(refs)
         if len(policies) != len(refs):
             raise CliError(f"--policies: {len(policies)} policies for {len(refs)} decks")
@@ -257,7 +260,7 @@ def _entrants(uses_decks: bool, options: dict[str, Any]) -> tuple[str, list[serv
     if not uses_decks:
         if pair:
             raise CliError("this game is played without decks: give --policy-a and --policy-b")
-        return MATCHUP, [services.EntrantInput(policy=policy_a), services.EntrantInput(policy=policy_b)]
+        return MATCHUP, [EntrantInput(policy=policy_a), EntrantInput(policy=policy_b)]
     if options["deck_a"] is None or options["deck_b"] is None:
         raise CliError("give --deck-a and --deck-b (or --gauntlet / --round-robin)")
     return MATCHUP, [

@@ -15,8 +15,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from cards.collection import services
 from cards.collection.models import Collection, OwnedCopy
+from cards.collection.services.collections import collection_create
+from cards.collection.services.copies import CopyRequest, copies_add
 from cards.models import (
     Card,
     CardType,
@@ -141,18 +142,16 @@ def carol(db: Any) -> Any:
 
 @pytest.fixture
 def alice_coll(alice: Any, world: World) -> Collection:
-    return services.collection_create(owner=alice, name="Main")
+    return collection_create(owner=alice, name="Main")
 
 
 @pytest.fixture
 def bob_coll(bob: Any, world: World) -> Collection:
-    return services.collection_create(owner=bob, name="Bob's")
+    return collection_create(owner=bob, name="Bob's")
 
 
 def add(collection: Collection, slug: str, count: int = 1, xp: int | None = None) -> list[OwnedCopy]:
-    return services.copies_add(
-        collection=collection, requests=[services.CopyRequest(slug=slug, count=count, xp=xp)]
-    )
+    return copies_add(collection=collection, requests=[CopyRequest(slug=slug, count=count, xp=xp)])
 
 
 def client_for(user: Any) -> APIClient:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from cards.collection import services
 from cards.collection.models import ExperienceGrant
+from cards.collection.services.experience import copy_grant_xp
 
 from .conftest import add
 
@@ -22,7 +22,7 @@ def admin_client(carol):
 
 def test_admin_pages_render(admin_client, alice_coll):
     (copy,) = add(alice_coll, "katana")
-    services.copy_grant_xp(copy_id=copy.pk, amount=5, source="game", source_ref="job:1:game:1")
+    copy_grant_xp(copy_id=copy.pk, amount=5, source="game", source_ref="job:1:game:1")
     for path in (
         "/admin/collection/collection/",
         f"/admin/collection/collection/{alice_coll.pk}/change/",
@@ -66,7 +66,7 @@ def test_grant_xp_action_refuses_bad_amounts(admin_client, alice_coll):
 
 def test_experience_log_is_read_only(admin_client, alice_coll):
     (copy,) = add(alice_coll, "katana")
-    grant = services.copy_grant_xp(copy_id=copy.pk, amount=5, source="game")
+    grant = copy_grant_xp(copy_id=copy.pk, amount=5, source="game")
     assert admin_client.get("/admin/collection/experiencegrant/add/").status_code == 403
     view = admin_client.get(f"/admin/collection/experiencegrant/{grant.pk}/change/")
     assert view.status_code == 200 and b'name="amount"' not in view.content

@@ -6,8 +6,12 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from cards.collection import selectors, services
+from cards.collection import selectors
 from cards.collection.models import OwnedCopy
+from cards.collection.services.collections import collection_create
+from cards.collection.services.copies import CopyRequest, copies_add
+from cards.collection.services.evolution import copy_evolve
+from cards.collection.services.xp_cards import xp_card_consume
 from cards.importers.cardset import cardset_load
 from cards.models import Card
 from eredan.errors import DomainError
@@ -17,11 +21,11 @@ from eredan.errors import DomainError
 def loaded(db):
     cardset_load()
     owner = get_user_model().objects.create_user("dana")
-    return services.collection_create(owner=owner, name="Main")
+    return collection_create(owner=owner, name="Main")
 
 
 def add(collection, slug, xp=None):
-    return services.copies_add(collection=collection, requests=[services.CopyRequest(slug, 1, xp=xp)])[0]
+    return copies_add(collection=collection, requests=[CopyRequest(slug, 1, xp=xp)])[0]
 
 
 RULES_TABLE = (160, 480, 1120, 2400, 4960, 9600, 19200, 40000, 80000, 200000)
@@ -35,14 +39,14 @@ def test_bundled_xp_cards_feed_eclairs_to_its_last_level(loaded):
     assert selectors.xp_thresholds_get().by_evolution == RULES_TABLE
     eclairs = add(loaded, "eclairs-1")
     for slug in ("xp-100-1", "xp-50-1", "xp-10-1"):
-        services.xp_card_consume(collection=loaded, xp_card_id=add(loaded, slug).pk, target_id=eclairs.pk)
-    assert services.copy_evolve(collection=loaded, copy_id=eclairs.pk).to_slug == "eclairs-2"
+        xp_card_consume(collection=loaded, xp_card_id=add(loaded, slug).pk, target_id=eclairs.pk)
+    assert copy_evolve(collection=loaded, copy_id=eclairs.pk).to_slug == "eclairs-2"
     for slug in ("xp-200-1", "xp-100-1", "xp-25-1"):
-        services.xp_card_consume(collection=loaded, xp_card_id=add(loaded, slug).pk, target_id=eclairs.pk)
+        xp_card_consume(collection=loaded, xp_card_id=add(loaded, slug).pk, target_id=eclairs.pk)
     # 160 + 325 = 485 ≥ 480, the cumulative threshold of level 2
-    assert services.copy_evolve(collection=loaded, copy_id=eclairs.pk).to_slug == "eclairs-3"
+    assert copy_evolve(collection=loaded, copy_id=eclairs.pk).to_slug == "eclairs-3"
     with pytest.raises(DomainError) as info:
-        services.copy_evolve(collection=loaded, copy_id=eclairs.pk)
+        copy_evolve(collection=loaded, copy_id=eclairs.pk)
     assert info.value.code == "no_next_level"
     eclairs.refresh_from_db()
     assert (eclairs.card.slug, eclairs.xp) == ("eclairs-3", 485)
@@ -50,10 +54,8 @@ def test_bundled_xp_cards_feed_eclairs_to_its_last_level(loaded):
 
     target = add(loaded, "eclairs-1")
     for card in Card.objects.filter(xp_value__gt=0):
-        services.xp_card_consume(collection=loaded, xp_card_id=add(loaded, card.slug).pk, target_id=target.pk)
+        xp_card_consume(collection=loaded, xp_card_id=add(loaded, card.slug).pk, target_id=target.pk)
     katana = Card.objects.get(slug="katana-1")
     with pytest.raises(DomainError) as info:
-        services.xp_card_consume(
-            collection=loaded, xp_card_id=add(loaded, katana.slug).pk, target_id=target.pk
-        )
+        xp_card_consume(collection=loaded, xp_card_id=add(loaded, katana.slug).pk, target_id=target.pk)
     assert info.value.code == "not_xp_card"

@@ -20,8 +20,10 @@ from typing import Any
 import pytest
 from django.db import OperationalError, connection
 
-from cards.collection import services
 from cards.collection.models import ExperienceAward, ExperienceGrant, OwnedCopy
+from cards.collection.services.evolution import copy_evolve
+from cards.collection.services.experience import copy_grant_xp, experience_award_game, experience_award_games
+from cards.collection.services.xp_cards import xp_card_consume
 from eredan.errors import DomainError
 
 from .conftest import add
@@ -73,7 +75,7 @@ def test_concurrent_grants_to_one_copy_lose_no_update(alice_coll):
     (copy,) = add(alice_coll, "eclairs-1")
     amounts = list(range(1, THREADS + 1))
     results = run_concurrently(
-        [lambda n=n: services.copy_grant_xp(copy_id=copy.pk, amount=n, source="game") for n in amounts]
+        [lambda n=n: copy_grant_xp(copy_id=copy.pk, amount=n, source="game") for n in amounts]
     )
     assert not [r for r in results if isinstance(r, Exception)]
     copy.refresh_from_db()
@@ -88,7 +90,7 @@ def test_one_xp_card_cannot_be_consumed_twice(alice_coll):
     targets = add(alice_coll, "katana", 2)
     results = run_concurrently(
         [
-            lambda t=t: services.xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=t.pk)
+            lambda t=t: xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=t.pk)
             for t in targets
         ]
     )
@@ -107,7 +109,7 @@ def test_a_game_redelivered_concurrently_is_awarded_once(alice_coll):
     summary = {"winner": 0, "characters": {"0": {"iro-1": {"damage": 3, "survived": True}}}}
     results = run_concurrently(
         [
-            lambda: services.experience_award_game(
+            lambda: experience_award_game(
                 summary=summary, collections={0: alice_coll}, source_ref="job:9:game:3"
             )
             for _ in range(8)
@@ -124,9 +126,9 @@ def test_concurrent_grants_and_evolution(alice_coll):
     """Grants racing an evolution: the copy evolves once and keeps every grant's XP."""
     (copy,) = add(alice_coll, "eclairs-1", xp=160)
     jobs: list[Callable[[], Any]] = [
-        lambda: services.copy_grant_xp(copy_id=copy.pk, amount=10, source="game") for _ in range(10)
+        lambda: copy_grant_xp(copy_id=copy.pk, amount=10, source="game") for _ in range(10)
     ]
-    jobs += [lambda: services.copy_evolve(collection=alice_coll, copy_id=copy.pk) for _ in range(2)]
+    jobs += [lambda: copy_evolve(collection=alice_coll, copy_id=copy.pk) for _ in range(2)]
     results = run_concurrently(jobs)
     unexpected = [r for r in results if isinstance(r, Exception) and not isinstance(r, DomainError)]
     assert not unexpected
@@ -144,7 +146,7 @@ def test_overlapping_chunks_at_once_apply_each_game_once(alice_coll):
     chunks = [[(f"job:5:game:{g}", summary) for g in range(3 * k, 3 * k + 10)] for k in range(4)]
     results = run_concurrently(
         [
-            lambda chunk=chunk: services.experience_award_games(games=chunk, collections={0: alice_coll})
+            lambda chunk=chunk: experience_award_games(games=chunk, collections={0: alice_coll})
             for chunk in chunks
         ]
     )

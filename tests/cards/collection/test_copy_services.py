@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from cards.collection import selectors, services
+from cards.collection import selectors
 from cards.collection.models import OwnedCopy
-from cards.collection.services import CopyRequest
+from cards.collection.services import copies
+from cards.collection.services.copies import (
+    MAX_COPIES_PER_REQUEST,
+    MAX_COPY_XP,
+    CopyRequest,
+    copies_add,
+    copies_remove,
+    copy_remove,
+)
+from cards.collection.services.experience import copy_grant_xp
 from cards.models import XpThreshold
 from eredan.errors import DomainError
 
@@ -63,7 +72,7 @@ def test_bulk_add_is_all_or_nothing(alice_coll):
     add(alice_coll, "katana")
     before = state(alice_coll)
     with pytest.raises(DomainError) as info:
-        services.copies_add(
+        copies_add(
             collection=alice_coll,
             requests=[
                 CopyRequest("eclairs-1", 2, ref="items.0"),
@@ -73,7 +82,7 @@ def test_bulk_add_is_all_or_nothing(alice_coll):
         )
     assert info.value.code == "invalid_count"  # counts are checked before slugs are looked up
     with pytest.raises(DomainError) as info:
-        services.copies_add(
+        copies_add(
             collection=alice_coll,
             requests=[
                 CopyRequest("eclairs-1", 2, ref="items.0"),
@@ -92,10 +101,10 @@ def test_bulk_add_is_all_or_nothing(alice_coll):
         (CopyRequest("nope"), "unknown_card"),
         (CopyRequest("katana", 0), "invalid_count"),
         (CopyRequest("katana", -3), "invalid_count"),
-        (CopyRequest("katana", services.MAX_COPIES_PER_REQUEST + 1), "invalid_count"),
+        (CopyRequest("katana", MAX_COPIES_PER_REQUEST + 1), "invalid_count"),
         (CopyRequest("katana", True), "invalid_count"),
         (CopyRequest("katana", 1, xp=-1), "invalid_xp"),
-        (CopyRequest("katana", 1, xp=services.MAX_COPY_XP + 1), "invalid_xp"),
+        (CopyRequest("katana", 1, xp=MAX_COPY_XP + 1), "invalid_xp"),
         (CopyRequest("katana", kind="character"), "kind_mismatch"),
         (CopyRequest("eclairs-1", level=2), "level_mismatch"),
     ],
@@ -104,18 +113,18 @@ def test_bad_copies_are_refused(alice_coll, request_, code):
     add(alice_coll, "katana")
     before = state(alice_coll)
     with pytest.raises(DomainError) as info:
-        services.copies_add(collection=alice_coll, requests=[request_])
+        copies_add(collection=alice_coll, requests=[request_])
     assert info.value.code == code
     assert state(alice_coll) == before
 
 
 def test_request_and_collection_size_limits(alice_coll, monkeypatch):
     with pytest.raises(DomainError) as info:
-        services.copies_add(
+        copies_add(
             collection=alice_coll, requests=[CopyRequest("katana", 600), CopyRequest("eclairs-1", 600)]
         )
     assert info.value.code == "too_many_copies"
-    monkeypatch.setattr(services, "MAX_COPIES_PER_COLLECTION", 5)
+    monkeypatch.setattr(copies, "MAX_COPIES_PER_COLLECTION", 5)
     add(alice_coll, "katana", 4)
     with pytest.raises(DomainError) as info:
         add(alice_coll, "katana", 2)
@@ -127,7 +136,7 @@ def test_remove_by_count_keeps_the_most_experienced(alice_coll):
     add(alice_coll, "eclairs-1", 1, xp=100)
     add(alice_coll, "eclairs-1", 1, xp=5)
     add(alice_coll, "eclairs-1", 1, xp=50)
-    removed = services.copies_remove(collection=alice_coll, requests=[CopyRequest("eclairs-1", 2)])
+    removed = copies_remove(collection=alice_coll, requests=[CopyRequest("eclairs-1", 2)])
     assert removed == 2
     assert [xp for _, _, xp in state(alice_coll)] == [100]
 
@@ -137,7 +146,7 @@ def test_remove_more_than_held_changes_nothing(alice_coll):
     add(alice_coll, "eclairs-1", 3)
     before = state(alice_coll)
     with pytest.raises(DomainError) as info:
-        services.copies_remove(
+        copies_remove(
             collection=alice_coll,
             requests=[CopyRequest("eclairs-1", 1, ref="items.0"), CopyRequest("katana", 3, ref="items.1")],
         )
@@ -148,7 +157,7 @@ def test_remove_more_than_held_changes_nothing(alice_coll):
 
 def test_remove_one_copy_keeps_its_log(alice_coll):
     (copy,) = add(alice_coll, "katana")
-    grant = services.copy_grant_xp(copy_id=copy.pk, amount=5, source="game")
-    services.copy_remove(copy=copy)
+    grant = copy_grant_xp(copy_id=copy.pk, amount=5, source="game")
+    copy_remove(copy=copy)
     grant.refresh_from_db()
     assert grant.copy_id is None and grant.item_slug == "katana" and grant.collection_id == alice_coll.pk

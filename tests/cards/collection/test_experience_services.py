@@ -9,8 +9,19 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.test import override_settings
 
-from cards.collection import services
 from cards.collection.models import ExperienceAward, ExperienceGrant, OwnedCopy
+from cards.collection.services import experience
+from cards.collection.services.collections import collection_create
+from cards.collection.services.evolution import copy_evolve
+from cards.collection.services.experience import (
+    MAX_GRANT,
+    copy_grant_xp,
+    experience_award_game,
+    experience_award_games,
+    experience_grant_staff,
+    game_xp_table_get,
+)
+from cards.collection.services.xp_cards import xp_card_consume
 from cards.collection.xp import GameXpTable
 from eredan.errors import DomainError
 
@@ -21,7 +32,7 @@ from .conftest import add, state
 
 def test_grant_adds_xp_and_logs_it(alice, alice_coll, carol):
     (copy,) = add(alice_coll, "katana")
-    grant = services.experience_grant_staff(copy=copy, amount=30, granted_by=carol, note="tournament prize")
+    grant = experience_grant_staff(copy=copy, amount=30, granted_by=carol, note="tournament prize")
     copy.refresh_from_db()
     assert copy.xp == 30
     assert (grant.amount, grant.xp_after, grant.source, grant.owner, grant.granted_by) == (
@@ -34,11 +45,11 @@ def test_grant_adds_xp_and_logs_it(alice, alice_coll, carol):
     assert grant.note == "tournament prize" and grant.item_slug == "katana" and grant.created_at
 
 
-@pytest.mark.parametrize("amount", [0, -5, services.MAX_GRANT + 1, 2.5, True, "10"])
+@pytest.mark.parametrize("amount", [0, -5, MAX_GRANT + 1, 2.5, True, "10"])
 def test_bad_grant_amounts_are_refused(alice_coll, carol, amount):
     (copy,) = add(alice_coll, "katana")
     with pytest.raises(DomainError) as info:
-        services.experience_grant_staff(copy=copy, amount=amount, granted_by=carol)
+        experience_grant_staff(copy=copy, amount=amount, granted_by=carol)
     assert info.value.code == "invalid_amount"
     copy.refresh_from_db()
     assert copy.xp == 0 and not ExperienceGrant.objects.exists()
@@ -47,7 +58,7 @@ def test_bad_grant_amounts_are_refused(alice_coll, carol, amount):
 def test_only_staff_grant(alice, alice_coll):
     (copy,) = add(alice_coll, "katana")
     with pytest.raises(DomainError) as info:
-        services.experience_grant_staff(copy=copy, amount=5, granted_by=alice)
+        experience_grant_staff(copy=copy, amount=5, granted_by=alice)
     assert info.value.status_code == 403
 
 
@@ -58,7 +69,7 @@ def test_evolve_at_threshold_exactly(alice_coll):
     """docs/rules/eredan.md §1 Experience — 160 XP at level 1 (evolution 0 → 160): the copy evolves,
     keeping its XP ([decision: cumulative])."""
     (copy,) = add(alice_coll, "eclairs-1", xp=160)
-    evolution = services.copy_evolve(collection=alice_coll, copy_id=copy.pk)
+    evolution = copy_evolve(collection=alice_coll, copy_id=copy.pk)
     copy.refresh_from_db()
     assert (evolution.from_slug, evolution.to_slug) == ("eclairs-1", "eclairs-2")
     assert copy.card.slug == "eclairs-2" and copy.xp == 160
@@ -68,7 +79,7 @@ def test_evolve_one_below_threshold_is_refused(alice_coll):
     """docs/rules/eredan.md §1 Experience — 159 XP at level 1 is one short."""
     (copy,) = add(alice_coll, "eclairs-1", xp=159)
     with pytest.raises(DomainError) as info:
-        services.copy_evolve(collection=alice_coll, copy_id=copy.pk)
+        copy_evolve(collection=alice_coll, copy_id=copy.pk)
     assert info.value.code == "not_enough_xp"
     assert "1 more" in info.value.message
     copy.refresh_from_db()
@@ -78,12 +89,12 @@ def test_evolve_one_below_threshold_is_refused(alice_coll):
 def test_thresholds_are_cumulative_across_levels(alice_coll):
     """[decision] leaving level 2 needs 480 XP in total, not 160 + 480."""
     (copy,) = add(alice_coll, "eclairs-1", xp=479)
-    services.copy_evolve(collection=alice_coll, copy_id=copy.pk)
+    copy_evolve(collection=alice_coll, copy_id=copy.pk)
     with pytest.raises(DomainError) as info:
-        services.copy_evolve(collection=alice_coll, copy_id=copy.pk)
+        copy_evolve(collection=alice_coll, copy_id=copy.pk)
     assert info.value.code == "not_enough_xp"
-    services.copy_grant_xp(copy_id=copy.pk, amount=1, source="game")
-    assert services.copy_evolve(collection=alice_coll, copy_id=copy.pk).to_slug == "eclairs-3"
+    copy_grant_xp(copy_id=copy.pk, amount=1, source="game")
+    assert copy_evolve(collection=alice_coll, copy_id=copy.pk).to_slug == "eclairs-3"
 
 
 def test_end_of_family_is_refused(alice_coll):
@@ -93,13 +104,13 @@ def test_end_of_family_is_refused(alice_coll):
     (single,) = add(alice_coll, "katana", xp=1_000)
     for c in (copy, single):
         with pytest.raises(DomainError) as info:
-            services.copy_evolve(collection=alice_coll, copy_id=c.pk)
+            copy_evolve(collection=alice_coll, copy_id=c.pk)
         assert info.value.code == "no_next_level"
 
 
 def test_character_evolves(alice_coll):
     (copy,) = add(alice_coll, "iro-1", xp=200)
-    assert services.copy_evolve(collection=alice_coll, copy_id=copy.pk).to_slug == "iro-2"
+    assert copy_evolve(collection=alice_coll, copy_id=copy.pk).to_slug == "iro-2"
     copy.refresh_from_db()
     assert copy.character.slug == "iro-2" and copy.card is None
 
@@ -107,7 +118,7 @@ def test_character_evolves(alice_coll):
 def test_evolving_a_copy_you_do_not_own_is_refused(alice_coll, bob_coll):
     (theirs,) = add(bob_coll, "eclairs-1", xp=500)
     with pytest.raises(DomainError) as info:
-        services.copy_evolve(collection=alice_coll, copy_id=theirs.pk)
+        copy_evolve(collection=alice_coll, copy_id=theirs.pk)
     assert info.value.code == "not_owner"
     theirs.refresh_from_db()
     assert theirs.card.slug == "eclairs-1"
@@ -120,17 +131,17 @@ def test_consuming_an_xp_card(alice_coll):
     """docs/rules/eredan.md §1 Experience — a "+N XP" card fed to a copy: N XP, the XP card is gone."""
     (xp_card,) = add(alice_coll, "xp-50")
     (target,) = add(alice_coll, "eclairs-1", xp=120)
-    grant = services.xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=target.pk)
+    grant = xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=target.pk)
     target.refresh_from_db()
     assert target.xp == 170 and grant.source == "xp_card" and grant.source_ref == f"xp-50#{xp_card.pk}"
     assert not OwnedCopy.objects.filter(pk=xp_card.pk).exists()
-    assert services.copy_evolve(collection=alice_coll, copy_id=target.pk).to_slug == "eclairs-2"
+    assert copy_evolve(collection=alice_coll, copy_id=target.pk).to_slug == "eclairs-2"
 
 
 def test_xp_card_on_a_character(alice_coll):
     (xp_card,) = add(alice_coll, "xp-200")
     (target,) = add(alice_coll, "amaya")
-    services.xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=target.pk)
+    xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=target.pk)
     target.refresh_from_db()
     assert target.xp == 200
 
@@ -149,7 +160,7 @@ def test_bad_xp_card_uses_change_nothing(alice_coll, feed, onto, code):
     (target,) = add(alice_coll, onto)
     before = state(alice_coll)
     with pytest.raises(DomainError) as info:
-        services.xp_card_consume(collection=alice_coll, xp_card_id=fed.pk, target_id=target.pk)
+        xp_card_consume(collection=alice_coll, xp_card_id=fed.pk, target_id=target.pk)
     assert info.value.code == code
     assert state(alice_coll) == before and not ExperienceGrant.objects.exists()
 
@@ -162,10 +173,10 @@ def test_xp_card_and_target_must_be_in_the_collection(alice_coll, bob_coll):
     before = state(alice_coll), state(bob_coll)
     for xp_card, target, field in [(mine, theirs, "target"), (their_xp, my_target, "xp_card")]:
         with pytest.raises(DomainError) as info:
-            services.xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=target.pk)
+            xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=target.pk)
         assert (info.value.code, info.value.field) == ("not_owner", field)
     with pytest.raises(DomainError) as info:
-        services.xp_card_consume(collection=alice_coll, xp_card_id=mine.pk, target_id=mine.pk)
+        xp_card_consume(collection=alice_coll, xp_card_id=mine.pk, target_id=mine.pk)
     assert info.value.code == "xp_card_target"
     assert (state(alice_coll), state(bob_coll)) == before
 
@@ -202,7 +213,7 @@ def test_game_xp_goes_to_the_lead_copy_by_the_table(alice_coll, bob_coll):
     (katana,) = add(alice_coll, "katana")
     (bob_katana,) = add(bob_coll, "katana")
     (amaya,) = add(bob_coll, "amaya")
-    result = services.experience_award_game(
+    result = experience_award_game(
         summary=SUMMARY, collections={0: alice_coll, 1: bob_coll}, source_ref="job:1:game:0", table=TABLE
     )
     assert result.created and not result.unowned
@@ -220,18 +231,14 @@ def test_game_xp_goes_to_the_lead_copy_by_the_table(alice_coll, bob_coll):
 def test_game_xp_is_applied_once_per_game(alice_coll):
     """A redelivered chunk calls again with the same (source, source_ref): nothing more is granted."""
     (iro,) = add(alice_coll, "iro-1")
-    first = services.experience_award_game(
-        summary=SUMMARY, collections={0: alice_coll}, source_ref="job:1:game:7"
-    )
-    again = services.experience_award_game(
-        summary=SUMMARY, collections={0: alice_coll}, source_ref="job:1:game:7"
-    )
+    first = experience_award_game(summary=SUMMARY, collections={0: alice_coll}, source_ref="job:1:game:7")
+    again = experience_award_game(summary=SUMMARY, collections={0: alice_coll}, source_ref="job:1:game:7")
     iro.refresh_from_db()
     assert first.created and not again.created
     assert [g.pk for g in again.grants] == [g.pk for g in first.grants]
     assert iro.xp == first.grants[0].amount
     assert ExperienceAward.objects.count() == 1 and ExperienceGrant.objects.count() == 1
-    other = services.experience_award_game(
+    other = experience_award_game(
         summary=SUMMARY, collections={0: alice_coll}, source_ref="job:1:game:7", source="game"
     )
     assert other.created  # the key is (source, source_ref)
@@ -239,7 +246,7 @@ def test_game_xp_is_applied_once_per_game(alice_coll):
 
 def test_game_xp_reports_unowned_cards_and_skips_seats_without_collection(alice_coll):
     (iro,) = add(alice_coll, "iro-1")
-    result = services.experience_award_game(
+    result = experience_award_game(
         summary=SUMMARY, collections={0: alice_coll, 1: None}, source_ref="g1", table=TABLE
     )
     assert set(result.unowned) == {(0, "card", "eclairs-1"), (0, "card", "katana")}
@@ -249,9 +256,9 @@ def test_game_xp_reports_unowned_cards_and_skips_seats_without_collection(alice_
 @override_settings(COLLECTION_GAME_XP_TABLE={"character_played": 40, "character_win": 0, "max_per_copy": 0})
 def test_game_xp_table_from_settings(alice_coll):
     """[decision: a documented, configurable table] — the COLLECTION_GAME_XP_TABLE setting."""
-    assert services.game_xp_table_get().character_played == 40
+    assert game_xp_table_get().character_played == 40
     (iro,) = add(alice_coll, "iro-1")
-    services.experience_award_game(summary=SUMMARY, collections={0: alice_coll}, source_ref="g2")
+    experience_award_game(summary=SUMMARY, collections={0: alice_coll}, source_ref="g2")
     iro.refresh_from_db()
     table = GameXpTable()
     assert (
@@ -263,7 +270,7 @@ def test_game_xp_table_from_settings(alice_coll):
 @override_settings(COLLECTION_GAME_XP_TABLE={"card_per_pley": 3})
 def test_a_misconfigured_table_is_a_configuration_error():
     with pytest.raises(ImproperlyConfigured, match="card_per_pley"):
-        services.game_xp_table_get()
+        game_xp_table_get()
 
 
 @pytest.mark.parametrize(
@@ -280,7 +287,7 @@ def test_bad_game_xp_calls_change_nothing(alice_coll, kwargs, code):
     before = state(alice_coll)
     call = {"summary": SUMMARY, "collections": {0: alice_coll}, "source_ref": "g3", **kwargs}
     with pytest.raises(DomainError) as info:
-        services.experience_award_game(**call)
+        experience_award_game(**call)
     assert info.value.code == code
     assert state(alice_coll) == before and not ExperienceAward.objects.exists()
 
@@ -290,7 +297,7 @@ def test_mirror_match_grants_both_seats_to_the_same_copy(alice_coll):
     running total."""
     (katana,) = add(alice_coll, "katana", xp=10)
     summary = {"winner": None, "cards_played": {"0": {"katana": 1}, "1": {"katana": 2}}}
-    result = services.experience_award_game(
+    result = experience_award_game(
         summary=summary, collections={0: alice_coll, 1: alice_coll}, source_ref="mirror", table=TABLE
     )
     katana.refresh_from_db()
@@ -318,20 +325,20 @@ def test_a_chunk_of_games_equals_the_games_one_by_one(alice, world, bob):
         )
         for i in range(6)
     ]
-    one_by_one = services.collection_create(owner=alice, name="one by one")
-    chunked = services.collection_create(owner=bob, name="chunked")
+    one_by_one = collection_create(owner=alice, name="one by one")
+    chunked = collection_create(owner=bob, name="chunked")
     for coll in (one_by_one, chunked):
         for slug, xp in [("iro-1", 0), ("amaya", 0), ("katana", 5), ("katana", 9), ("eclairs-1", 0)]:
             add(coll, slug, xp=xp)
     for ref, summary in games:
-        services.experience_award_game(
+        experience_award_game(
             summary=summary,
             collections={0: one_by_one, 1: one_by_one},
             source_ref=ref,
             source="game",
             table=TABLE,
         )
-    result = services.experience_award_games(
+    result = experience_award_games(
         games=games, collections={0: chunked, 1: chunked}, source="simulation", table=TABLE
     )
     assert result.created == tuple(ref for ref, _ in games) and result.skipped == ()
@@ -349,10 +356,10 @@ def test_a_chunk_of_games_equals_the_games_one_by_one(alice, world, bob):
 def test_a_redelivered_chunk_applies_only_its_new_games(alice_coll):
     (iro,) = add(alice_coll, "iro-1")
     summary = {"characters": {"0": {"iro-1": {"damage": 1}}}}
-    first = services.experience_award_games(
+    first = experience_award_games(
         games=[("g:1", summary), ("g:2", summary)], collections={0: alice_coll}, table=TABLE
     )
-    again = services.experience_award_games(
+    again = experience_award_games(
         games=[("g:1", summary), ("g:2", summary), ("g:3", summary)], collections={0: alice_coll}, table=TABLE
     )
     assert (first.created, again.created, again.skipped) == (("g:1", "g:2"), ("g:3",), ("g:1", "g:2"))
@@ -373,15 +380,15 @@ def test_a_bad_game_refuses_the_whole_chunk(alice_coll, games, field):
     add(alice_coll, "iro-1")
     before = state(alice_coll)
     with pytest.raises(DomainError) as info:
-        services.experience_award_games(games=games, collections={0: alice_coll})
+        experience_award_games(games=games, collections={0: alice_coll})
     assert info.value.field == field
     assert state(alice_coll) == before and not ExperienceAward.objects.exists()
 
 
 def test_chunk_size_is_bounded(alice_coll, monkeypatch):
-    monkeypatch.setattr(services, "MAX_GAMES_PER_AWARD", 2)
+    monkeypatch.setattr(experience, "MAX_GAMES_PER_AWARD", 2)
     with pytest.raises(DomainError):
-        services.experience_award_games(games=[(f"g{i}", {}) for i in range(3)], collections={0: alice_coll})
+        experience_award_games(games=[(f"g{i}", {}) for i in range(3)], collections={0: alice_coll})
 
 
 def test_a_chunk_logged_per_copy(alice_coll, monkeypatch):
@@ -391,7 +398,7 @@ def test_a_chunk_logged_per_copy(alice_coll, monkeypatch):
     (katana,) = add(alice_coll, "katana")
     summary = {"characters": {"0": {"iro-1": {"damage": 2}}}, "cards_played": {"0": {"katana": 1}}}
     games = [(f"job:8:game:{i}", summary) for i in range(5)]
-    result = services.experience_award_games(
+    result = experience_award_games(
         games=games, collections={0: alice_coll}, table=TABLE, log_ref="job:8:chunk:0"
     )
     iro.refresh_from_db()
@@ -401,11 +408,9 @@ def test_a_chunk_logged_per_copy(alice_coll, monkeypatch):
         ("iro-1", 35, 35, "job:8:chunk:0", None),
         ("katana", 20, 20, "job:8:chunk:0", None),
     ]
-    again = services.experience_award_games(games=games, collections={0: alice_coll}, log_ref="job:8:chunk:0")
+    again = experience_award_games(games=games, collections={0: alice_coll}, log_ref="job:8:chunk:0")
     assert again.created == () and again.grants == ()
-    monkeypatch.setattr(services, "MAX_GRANT", 15)
+    monkeypatch.setattr(experience, "MAX_GRANT", 15)
     more = [(f"job:8:game:{i}", summary) for i in range(5, 8)]
-    split = services.experience_award_games(
-        games=more, collections={0: alice_coll}, table=TABLE, log_ref="c1"
-    )
+    split = experience_award_games(games=more, collections={0: alice_coll}, table=TABLE, log_ref="c1")
     assert [g.amount for g in split.grants if g.item_slug == "iro-1"] == [15, 6]

@@ -11,8 +11,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from cards.collection import services
 from cards.collection.models import Collection, OwnedCopy
+from cards.collection.services.collections import collection_default_get_or_create
+from cards.collection.services.copies import CopyRequest, copies_add
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def bob_client(bob: Any) -> Client:
 
 
 def default_collection(user: Any) -> Collection:
-    return services.collection_default_get_or_create(owner=user)
+    return collection_default_get_or_create(owner=user)
 
 
 def add_copy(
@@ -48,7 +49,7 @@ def add_copy(
 ) -> OwnedCopy:
     """One copy of ``slug`` in the user's default collection (or ``collection``), through the service."""
     target = collection or default_collection(user)
-    (copy,) = services.copies_add(collection=target, requests=[services.CopyRequest(slug, 1, xp=xp)])
+    (copy,) = copies_add(collection=target, requests=[CopyRequest(slug, 1, xp=xp)])
     return copy
 
 

@@ -12,8 +12,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from cards.collection import services
 from cards.collection.models import Collection, OwnedCopy
+from cards.collection.services import copies
+from cards.collection.services.collections import collection_create
+from cards.collection.services.copies import CopyRequest, copies_add
 from tests.cards.web.conftest import add_copy, default_collection, element, text_of
 
 pytestmark = pytest.mark.django_db
@@ -139,7 +141,7 @@ def test_xp_cards_are_offered_to_copies_that_gain_xp_only(
 
 def test_the_kind_filter_and_the_pages(mini: Any, alice: Any, alice_client: Client) -> None:
     collection = default_collection(alice)
-    services.copies_add(collection=collection, requests=[services.CopyRequest("katana", 55)])
+    copies_add(collection=collection, requests=[CopyRequest("katana", 55)])
     character = add_copy(alice, "iro")
     html = alice_client.get("/collection/", {"kind": "character"}).content.decode()
     assert re.findall(r'id="copy-(\d+)"', html) == [str(character.pk)]
@@ -152,7 +154,7 @@ def test_the_kind_filter_and_the_pages(mini: Any, alice: Any, alice_client: Clie
 
 def test_the_collection_switcher(mini: Any, alice: Any, alice_client: Client) -> None:
     default_collection(alice)
-    other = services.collection_create(owner=alice, name="Trade binder")
+    other = collection_create(owner=alice, name="Trade binder")
     html = alice_client.get("/collection/").content.decode()
     assert "Trade binder (0 copies)" in html
     response = alice_client.get("/collection/", {"collection": str(other.pk)})
@@ -346,7 +348,7 @@ def test_a_refused_add_keeps_what_was_typed(
 def test_the_collection_size_limit_is_the_services(
     mini: Any, alice: Any, alice_client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(services, "MAX_COPIES_PER_COLLECTION", 2)
+    monkeypatch.setattr(copies, "MAX_COPIES_PER_COLLECTION", 2)
     add_copy(alice, "iro")
     response = alice_client.post("/collection/add/", {"card": "iro", "count": "2"})
     assert response.status_code == 200  # the page again, the refusal in it (REFUSED_STATUS)
@@ -372,7 +374,7 @@ def test_the_number_of_queries_does_not_grow_with_the_copies(
     add_copy(alice, "parchemin-xp")
     counts = []
     for slug in ("telendar", "eclairs"):
-        services.copies_add(collection=collection, requests=[services.CopyRequest(slug, 20)])
+        copies_add(collection=collection, requests=[CopyRequest(slug, 20)])
         alice_client.get("/collection/")  # the catalog and the suggestions are cached per catalog version
         with CaptureQueriesContext(connection) as queries:
             response = alice_client.get("/collection/")

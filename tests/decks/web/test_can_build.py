@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cards.collection.services import collection_create, collection_import_deck
+from cards.collection.services.collections import collection_create
+from cards.collection.services.imports import collection_import_deck
 from decks.services import deck_create
 from tests.decks.catalog import deck
 from tests.decks.web.conftest import HX, KOTOBA, form

@@ -12,9 +12,10 @@ import pytest
 from django.test import Client
 
 from decks.models import Deck
-from simulator import services
 from simulator.models import SimulationJob
-from simulator.services import EntrantInput
+from simulator.services.chunks import chunk_run
+from simulator.services.jobs import job_cancel, job_create, job_dispatch, job_fail
+from simulator.services.requests import EntrantInput
 from tests.simulator.conftest import ecarte_round_robin, finish_job, own_copy_of_demo, queued
 
 # Every message a test sends goes to this area's Redis database, emptied after each test.
@@ -36,7 +37,7 @@ def demo(slug: str) -> Deck:
 
 
 def eredan_matchup(owner: Any, games: int = 6) -> SimulationJob:
-    return services.job_create(
+    return job_create(
         owner=owner,
         game="eredan",
         entrants=[EntrantInput(deck=GOLEMS, policy="random"), EntrantInput(deck=GARDE, policy="random")],
@@ -105,8 +106,8 @@ def test_the_list_shows_ones_own_jobs_only(alice: Any, bob: Any) -> None:
 
 def test_the_list_polls_the_progress_of_its_running_jobs_only(alice: Any, bob: Any) -> None:
     running = ecarte_round_robin(alice, games=8)
-    services.job_dispatch(job_id=running.pk)
-    services.chunk_run(job_id=running.pk, pairing=0, chunk=0)
+    job_dispatch(job_id=running.pk)
+    chunk_run(job_id=running.pk, pairing=0, chunk=0)
     done = finish_job(ecarte_round_robin(alice))
     theirs = ecarte_round_robin(bob)
     client = browser(alice)
@@ -121,7 +122,7 @@ def test_the_list_polls_the_progress_of_its_running_jobs_only(alice: Any, bob: A
     assert f'id="sim-row-{done.pk}-status" hx-swap-oob="true"' in fragment and "Done" in fragment
     assert f"sim-row-{theirs.pk}-" not in fragment  # someone else's job says nothing
     assert f'hx-get="/simulations/progress/?ids={running.pk}"' in fragment  # still running: polled again
-    services.job_cancel(job=running)
+    job_cancel(job=running)
     fragment = client.get(
         "/simulations/progress/", {"ids": ids}, headers={"HX-Request": "true"}
     ).content.decode()
@@ -340,8 +341,8 @@ def test_the_five_job_limit_is_said_above_the_form(alice: Any) -> None:
 
 def test_a_running_job_polls_its_progress_fragment(alice: Any) -> None:
     job = ecarte_round_robin(alice, games=8)
-    services.job_dispatch(job_id=job.pk)
-    services.chunk_run(job_id=job.pk, pairing=1, chunk=0)
+    job_dispatch(job_id=job.pk)
+    chunk_run(job_id=job.pk, pairing=1, chunk=0)
     client = browser(alice)
     page = client.get(f"/simulations/{job.pk}/").content.decode()
     assert f'hx-get="/simulations/{job.pk}/progress/" hx-trigger="every 1s"' in page
@@ -430,16 +431,16 @@ def test_a_finished_round_robin_shows_standings_matrix_and_heatmap(alice: Any) -
 
 def test_a_cancelled_job_shows_its_partial_results(alice: Any) -> None:
     job = ecarte_round_robin(alice, games=8)
-    services.job_dispatch(job_id=job.pk)
-    services.chunk_run(job_id=job.pk, pairing=0, chunk=0)
-    services.job_cancel(job=job)
+    job_dispatch(job_id=job.pk)
+    chunk_run(job_id=job.pk, pairing=0, chunk=0)
+    job_cancel(job=job)
     html = browser(alice).get(f"/simulations/{job.pk}/").content.decode()
     assert "Partial results: the 4 games played before the simulation was cancelled." in html
 
 
 def test_a_failed_job_says_why(alice: Any) -> None:
     job = ecarte_round_robin(alice)
-    services.job_fail(job_id=job.pk, error="The card database changed while the job ran.")
+    job_fail(job_id=job.pk, error="The card database changed while the job ran.")
     html = browser(alice).get(f"/simulations/{job.pk}/").content.decode()
     assert "The card database changed while the job ran." in html and "hx-trigger" not in html
     assert "Results" not in html  # no game was played
@@ -455,7 +456,7 @@ def test_a_deck_page_can_link_to_the_form_with_its_deck_chosen(cardset: None, al
 
 
 def test_run_again_fills_the_form_with_the_jobs_settings(cardset: None, alice: Any, bob: Any) -> None:
-    job = services.job_create(
+    job = job_create(
         owner=alice,
         game="eredan",
         kind="gauntlet",
@@ -489,7 +490,7 @@ def test_run_again_of_a_classic_game_opens_that_games_form(alice: Any) -> None:
 
 
 def test_a_finished_gauntlet_shows_standings_and_pairings_without_a_matrix(alice: Any) -> None:
-    job = services.job_create(
+    job = job_create(
         owner=alice,
         game="ecarte",
         kind="gauntlet",

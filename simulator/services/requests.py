@@ -1,0 +1,684 @@
+"""Checking a simulation request: every problem at once, nothing saved or queued on error.
+
+:func:`simulation_prepare` turns a :class:`SimulationRequest` (values as they arrive from the
+API, the pages or the command line) into a :class:`PreparedJob` that :func:`.jobs.job_save`
+saves and the local runner plays. It runs one named step per part of the request, in the order
+of the request's fields, each adding what it finds to one :class:`~eredan.errors.Problems`; the
+steps that cannot go on without a value (the game, the kind, the shape of the entrants) refuse
+at once. See docs/simulation.md "Refusals" for every code.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Q
+
+from cards.collection.models import Collection
+from cards.domain.specs import Catalog, DeckSpec
+from cards.specs import get_catalog
+from decks.models import Deck
+from decks.selectors import deck_slugs, with_entries
+from decks.services import deck_validate
+from decks.validator import ValidationResult
+from eredan.errors import DomainError, Problems
+from eredan.users import User
+from simulator.engine.batch import (
+    KINDS,
+    MATCHUP,
+    BatchError,
+    BatchPlan,
+    Entrant,
+    Pairing,
+    chunk_count,
+    pairings_for,
+)
+from simulator.engine.protocol import Game, GameError
+from simulator.engine.registry import GameSpec, UnknownGameError, available_games, get_game_spec
+from simulator.engine.seeds import MAX_SEED
+from simulator.error_codes import SimulationErrorCode as Code
+from simulator.limits import (
+    DEFAULT_RECORD_GAMES,
+    DEFAULT_SECONDS_PER_GAME,
+    MAX_CHUNK_SHARE_OF_VISIBILITY,
+    MAX_CHUNK_SIZE,
+    MAX_CHUNKS,
+    MAX_ENTRANTS,
+    MAX_GAMES,
+    MAX_LABEL_LENGTH,
+    MAX_RECORD_GAMES,
+    MAX_TOTAL_GAMES,
+    SECONDS_PER_GAME,
+    TARGET_CHUNK_SECONDS,
+)
+from simulator.specs import UnknownSlugError, deck_spec_build
+
+# --- what is asked ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckComposition:
+    """A deck given by its contents rather than saved (decks read from files by the CLI)."""
+
+    name: str
+    characters: tuple[str, ...]
+    cards: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class EntrantInput:
+    """One entrant as asked: a saved deck (id, or a demo deck's slug) or a composition (games
+    with decks), its AI policy (default: the job's, else the game's), an optional label."""
+
+    deck: int | str | None = None
+    composition: DeckComposition | None = None
+    policy: str | None = None
+    label: str | None = None
+
+
+@dataclass(frozen=True)
+class SimulationRequest:
+    """A simulation as asked, before any check. The values are typed as what may arrive
+    (``object``: a client may send anything); :func:`simulation_prepare` checks every one.
+
+    ``entrants`` are :class:`EntrantInput` (the API's and the form's parsing builds them); the
+    defaults are the API's.
+    """
+
+    game: object
+    entrants: object
+    games: object
+    kind: object = MATCHUP
+    seed: object = None
+    chunk_size: object = None
+    options: object = None
+    policy: object = None
+    award_experience: object = False
+    collection_id: object = None
+    record_games: object = None
+
+
+# --- what passed the checks ---------------------------------------------------------------------
+
+
+@dataclass
+class PreparedEntrant:
+    """One entrant that passed its checks: its label and policy and, for games with decks, the
+    deck (saved or composed), its snapshot and its spec."""
+
+    label: str
+    policy: str
+    deck: Deck | None = None
+    deck_name: str = ""
+    deck_slug: str = ""
+    characters: list[str] = field(default_factory=list)
+    cards: dict[str, int] = field(default_factory=dict)
+    spec: DeckSpec | None = None
+    earns_experience: bool = False
+
+
+@dataclass
+class PreparedJob:
+    """A job that passed every check: what :func:`.jobs.job_save` saves and the local runner plays."""
+
+    game: str
+    kind: str
+    options: dict[str, Any]
+    entrants: list[PreparedEntrant]
+    games: int
+    seed: int
+    chunk_size: int
+    award_experience: bool = False
+    collection: Collection | None = None
+    catalog_version: str = ""
+    record_games: int = 0
+
+    def entrants_json(self) -> list[dict[str, Any]]:
+        """The entrants as the results show them (as for a saved job's entrant rows)."""
+        return [
+            {
+                "index": i,
+                "label": e.label,
+                "policy": e.policy,
+                "deck": None
+                if not e.characters
+                else {
+                    "id": e.deck.pk if e.deck is not None else None,
+                    "name": e.deck_name,
+                    "slug": e.deck_slug or None,
+                    "characters": e.characters,
+                    "cards": e.cards,
+                },
+            }
+            for i, e in enumerate(self.entrants)
+        ]
+
+    @property
+    def plan(self) -> BatchPlan:
+        return BatchPlan(
+            game=self.game,
+            kind=self.kind,
+            entrants=tuple(Entrant(e.label, e.policy, e.spec) for e in self.entrants),
+            games=self.games,
+            seed=self.seed,
+            chunk_size=self.chunk_size,
+            options=dict(self.options),
+            record_games=min(self.record_games, self.games),
+        )
+
+
+# --- chunk sizing -------------------------------------------------------------------------------
+
+
+def seconds_per_game(game: str, policies: Sequence[str]) -> float:
+    """Expected seconds of one game between ``policies`` (their mean; see
+    :data:`simulator.limits.SECONDS_PER_GAME`)."""
+    costs = [SECONDS_PER_GAME.get((game, p), DEFAULT_SECONDS_PER_GAME) for p in policies]
+    return max(sum(costs) / len(costs), 1e-6) if costs else DEFAULT_SECONDS_PER_GAME
+
+
+def chunk_size_default(*, game: str, policies: Sequence[str], total_games: int) -> int:
+    """About :data:`TARGET_CHUNK_SECONDS` of play per chunk (the slowest pairing's policies), and
+    never more than :data:`MAX_CHUNKS` chunks."""
+    size = int(TARGET_CHUNK_SECONDS / seconds_per_game(game, policies))
+    size = max(size, -(-total_games // MAX_CHUNKS), 1)
+    return min(size, MAX_CHUNK_SIZE)
+
+
+def broker_visibility_timeout() -> float | None:
+    """Seconds after which the Redis broker redelivers an unacknowledged chunk (None: a broker
+    without redelivery by timeout, e.g. the embedded filesystem transport)."""
+    if not str(settings.CELERY_BROKER_URL).startswith(("redis://", "rediss://")):
+        return None
+    options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", {}) or {}
+    return float(options.get("visibility_timeout", 3600))
+
+
+# --- the checks, one step each ------------------------------------------------------------------
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass
+class _Checking:
+    """What every step of one request's check shares: the game, who asks, the card catalog (games
+    with decks) and the problems found so far."""
+
+    spec: GameSpec
+    owner: User | None
+    catalog: Catalog | None
+    problems: Problems = field(default_factory=Problems)
+
+
+def _game_check(game: object) -> GameSpec:
+    """The game asked for; refused alone (nothing else can be checked without it)."""
+    try:
+        if not isinstance(game, str):
+            raise UnknownGameError(game)
+        return get_game_spec(game)
+    except UnknownGameError:
+        raise DomainError(
+            f"Unknown game {game!r}; the simulator plays {', '.join(available_games())}.",
+            code=Code.UNKNOWN_GAME,
+            field="game",
+        ) from None
+
+
+def _kind_check(kind: object) -> str:
+    """The kind of job; refused alone (the pairings depend on it)."""
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise DomainError(
+            f"Unknown kind {kind!r}; a job is one of {', '.join(KINDS)}.",
+            code=Code.UNKNOWN_KIND,
+            field="kind",
+        )
+    return kind
+
+
+def _entrants_shape_check(entrants: object) -> list[EntrantInput]:
+    """The entrants' list; refused alone if it is not one."""
+    if not isinstance(entrants, Sequence) or not all(isinstance(e, EntrantInput) for e in entrants):
+        raise DomainError("Entrants are a list.", code=Code.ENTRANTS, field="entrants")
+    return list(entrants)
+
+
+def _pairings_check(check: _Checking, kind: str, entrants: int) -> list[Pairing]:
+    """The pairings of the job; a wrong number of entrants is reported with the other problems."""
+    if entrants > MAX_ENTRANTS:
+        check.problems.add(
+            "entrants", Code.ENTRANTS, f"A job has at most {MAX_ENTRANTS} entrants, not {entrants}."
+        )
+        return []
+    try:
+        return pairings_for(kind, entrants)
+    except BatchError as exc:
+        check.problems.add("entrants", Code.ENTRANTS, f"{exc}.")
+        return []
+
+
+def _policy_check(check: _Checking, policy: object) -> str:
+    """The job's default policy (the game's own when none or an unknown one is given; an unknown
+    one is reported once here, not per entrant)."""
+    spec = check.spec
+    if policy is None:
+        return spec.default_policy
+    if isinstance(policy, str) and policy in spec.policies:
+        return policy
+    check.problems.add(
+        "policy",
+        Code.UNKNOWN_POLICY,
+        f"{spec.name} has no AI policy {policy!r} (policies: {', '.join(spec.policies)}).",
+    )
+    return spec.default_policy
+
+
+def _options_check(check: _Checking, options: object) -> dict[str, Any]:
+    """The game's options: known names, values of the option's type (the game checks the values
+    themselves: :func:`_game_make`)."""
+    spec = check.spec
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        check.problems.add("options", Code.INVALID_OPTION, "Options are an object of name: value.")
+        return {}
+    clean: dict[str, Any] = {}
+    for name, value in options.items():
+        if name not in spec.options:
+            known = ", ".join(sorted(spec.options)) or "none"
+            check.problems.add(
+                f"options.{name}",
+                Code.INVALID_OPTION,
+                f"{spec.name} has no option {name!r} (options: {known}).",
+            )
+            continue
+        kind = spec.options[name][0]
+        ok = (
+            isinstance(value, bool)
+            if kind is bool
+            else (_is_int(value) if kind is int else isinstance(value, kind))
+        )
+        if not ok:
+            check.problems.add(f"options.{name}", Code.INVALID_OPTION, f"{name} is a {kind.__name__}.")
+            continue
+        clean[name] = value
+    return clean
+
+
+def _deck_resolve(owner: User | None, ref: int | str) -> Deck | None:
+    """A deck of ``owner`` or a public demo deck (no owner), by id or slug; else None."""
+    allowed = Q(owner__isnull=True, is_public=True)
+    if owner is not None:
+        allowed |= Q(owner_id=owner.pk)
+    qs = Deck.objects.filter(allowed)
+    qs = qs.filter(pk=ref) if _is_int(ref) else qs.filter(slug=ref)
+    return with_entries(qs).first()
+
+
+def _entrant_prepare(
+    check: _Checking, item: EntrantInput, *, index: int, default_policy: str
+) -> PreparedEntrant | None:
+    """One entrant: its policy and label; for games with decks its deck — found (yours or a demo
+    deck), valid, and built into a spec."""
+    spec, problems = check.spec, check.problems
+    where = f"entrants.{index}"
+    policy = item.policy or default_policy
+    ok = True
+    if policy not in spec.policies:
+        problems.add(
+            f"{where}.policy",
+            Code.UNKNOWN_POLICY,
+            f"{spec.name} has no AI policy {policy!r} (policies: {', '.join(spec.policies)}).",
+        )
+        ok = False
+    if item.label is not None and (not isinstance(item.label, str) or not item.label.strip()):
+        problems.add(f"{where}.label", "invalid", "A label is a non-empty string.")
+        ok = False
+    has_deck = item.deck is not None or item.composition is not None
+    if not spec.uses_decks:
+        if has_deck:
+            problems.add(
+                f"{where}.deck", Code.DECK_NOT_ALLOWED, f"{spec.name} is played without decks: give policies."
+            )
+            return None
+        return PreparedEntrant(label=item.label or policy, policy=policy) if ok else None
+    if not has_deck:
+        problems.add(f"{where}.deck", Code.DECK_REQUIRED, f"Each entrant of {spec.name} needs a deck.")
+        return None
+    assert check.catalog is not None
+    entrant = _entrant_deck(check, item, where=where, policy=policy)
+    if entrant is None:
+        return None
+    return entrant if ok else None
+
+
+def _entrant_deck(check: _Checking, item: EntrantInput, *, where: str, policy: str) -> PreparedEntrant | None:
+    """An entrant's deck, from a composition or a saved deck, validated and built."""
+    catalog, problems = check.catalog, check.problems
+    assert catalog is not None
+    if item.composition is not None:
+        comp = item.composition
+        entrant = PreparedEntrant(
+            label=item.label or comp.name,
+            policy=policy,
+            deck_name=comp.name,
+            characters=list(comp.characters),
+            cards=dict(comp.cards),
+        )
+    else:
+        ref = item.deck
+        if not (_is_int(ref) or (isinstance(ref, str) and ref.strip())):
+            problems.add(f"{where}.deck", "invalid", "A deck is a deck id or a demo deck slug.")
+            return None
+        assert ref is not None
+        deck = _deck_resolve(check.owner, ref)
+        if deck is None:
+            problems.add(
+                f"{where}.deck", Code.DECK_NOT_FOUND, f"No deck of yours and no public demo deck is {ref!r}."
+            )
+            return None
+        characters, cards = deck_slugs(deck)
+        entrant = PreparedEntrant(
+            label=item.label or deck.name,
+            policy=policy,
+            deck=deck,
+            deck_name=deck.name,
+            deck_slug=deck.slug or "",
+            characters=characters,
+            cards=cards,
+            earns_experience=check.owner is not None and deck.owner_id == check.owner.pk,
+        )
+    result: ValidationResult = deck_validate(
+        characters=entrant.characters, cards=entrant.cards, catalog=catalog
+    )
+    if not result.valid:
+        problems.add(
+            f"{where}.deck",
+            Code.DECK_INVALID,
+            f"Deck {entrant.deck_name!r} breaks the deck-building rules: "
+            + "; ".join(v.message for v in result.violations),
+            violations=[v.to_json() for v in result.violations],
+        )
+        return None
+    try:
+        entrant.spec = deck_spec_build(
+            name=entrant.deck_name,
+            characters=entrant.characters,
+            cards=entrant.cards,
+            catalog=catalog,
+            slug=entrant.deck_slug,
+        )
+    except UnknownSlugError as exc:  # the validator reports these first; kept as a guard
+        problems.add(f"{where}.deck", Code.DECK_INVALID, str(exc))
+        return None
+    return entrant
+
+
+def _games_check(check: _Checking, games: object, pairings: int) -> int | None:
+    """Games per pairing, and the whole job's; None when refused."""
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
+        code = (
+            Code.INVALID_GAMES
+            if not _is_int(games)
+            else Code.TOO_FEW_GAMES
+            if isinstance(games, int) and games < 1
+            else Code.TOO_MANY_GAMES
+        )
+        check.problems.add("games", code, f"Games per pairing is a whole number from 1 to {MAX_GAMES:,}.")
+        return None
+    if games * pairings > MAX_TOTAL_GAMES:
+        check.problems.add(
+            "games",
+            Code.TOO_MANY_GAMES,
+            f"{games:,} games × {pairings} pairings is {games * pairings:,} games; "
+            f"a job plays at most {MAX_TOTAL_GAMES:,}.",
+        )
+        return None
+    return games
+
+
+def _seed_check(check: _Checking, seed: object) -> int | None:
+    """The job's seed (a random one when none is given); None when refused."""
+    if seed is None:
+        return secrets.randbits(63)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        check.problems.add("seed", Code.BAD_SEED, f"A seed is a whole number from 0 to {MAX_SEED}.")
+        return None
+    return seed
+
+
+def _chunk_size_check(
+    check: _Checking, chunk_size: object, *, games: int | None, pairings: int, policies: Sequence[str]
+) -> int | None:
+    """The chunk size (by default about :data:`TARGET_CHUNK_SECONDS` of play): not too many
+    chunks, none expected to outlast the broker's visibility timeout. None when refused."""
+    game = check.spec.name
+    if chunk_size is None:
+        total = games * pairings if games is not None else 0
+        return chunk_size_default(game=game, policies=policies, total_games=total)
+    if (
+        not isinstance(chunk_size, int)
+        or isinstance(chunk_size, bool)
+        or not 1 <= chunk_size <= MAX_CHUNK_SIZE
+    ):
+        check.problems.add(
+            "chunk_size", Code.BAD_CHUNK_SIZE, f"A chunk size is a whole number from 1 to {MAX_CHUNK_SIZE:,}."
+        )
+        return None
+    if games is None or not pairings:
+        return chunk_size
+    chunks = chunk_count(games, chunk_size) * pairings
+    if chunks > MAX_CHUNKS:
+        least = -(-games // (MAX_CHUNKS // pairings))
+        check.problems.add(
+            "chunk_size",
+            Code.BAD_CHUNK_SIZE,
+            f"{chunks:,} chunks is too many (at most {MAX_CHUNKS:,}): "
+            f"use a chunk size of at least {least:,}.",
+        )
+        return None
+    visibility = broker_visibility_timeout()
+    if visibility is not None and policies:
+        per_game = seconds_per_game(game, policies)
+        expected = min(chunk_size, games) * per_game
+        if expected > visibility * MAX_CHUNK_SHARE_OF_VISIBILITY:
+            fit = max(1, int(visibility * MAX_CHUNK_SHARE_OF_VISIBILITY / per_game))
+            check.problems.add(
+                "chunk_size",
+                Code.BAD_CHUNK_SIZE,
+                f"A chunk of {min(chunk_size, games):,} games would take about {expected:,.0f} s, "
+                f"too long for the broker (it redelivers a chunk unfinished after {visibility:.0f} s): "
+                f"use a chunk size of at most {fit:,}.",
+            )
+            return None
+    return chunk_size
+
+
+def _record_games_check(check: _Checking, record_games: object) -> int:
+    """Games recorded per pairing (docs/game-records.md); 0 when refused."""
+    if record_games is None:
+        return DEFAULT_RECORD_GAMES
+    if (
+        not isinstance(record_games, int)
+        or isinstance(record_games, bool)
+        or not 0 <= record_games <= MAX_RECORD_GAMES
+    ):
+        check.problems.add(
+            "record_games",
+            Code.BAD_RECORD_GAMES,
+            f"Recorded games per pairing is a whole number from 0 to {MAX_RECORD_GAMES}.",
+        )
+        return 0
+    return record_games
+
+
+def _game_make(
+    check: _Checking, options: Mapping[str, Any], entrants: Sequence[PreparedEntrant | None]
+) -> None:
+    """The game itself checks its options' values; for games with decks, the engine must be able
+    to play each deck (a card it cannot play is refused here, not in the middle of the job)."""
+    if check.problems.on("options"):
+        return
+    try:
+        game = check.spec.make_game(**options)
+    except (ValueError, TypeError, GameError) as exc:
+        check.problems.add("options", Code.INVALID_OPTION, str(exc))
+        return
+    if check.spec.uses_decks:
+        _engine_support_check(check, game, entrants)
+
+
+def _engine_support_check(check: _Checking, game: Game, entrants: Sequence[PreparedEntrant | None]) -> None:
+    """Set up one game of each deck against itself."""
+    for i, entrant in enumerate(entrants):
+        if entrant is None or entrant.spec is None:
+            continue
+        try:
+            game.new_initial_state(random.Random(0), (entrant.spec, entrant.spec))
+        except (GameError, ValueError, TypeError) as exc:
+            check.problems.add(
+                f"entrants.{i}.deck",
+                Code.DECK_UNSUPPORTED,
+                f"The engine cannot play deck {entrant.deck_name!r}: {exc}",
+            )
+
+
+def _experience_check(
+    check: _Checking,
+    award_experience: object,
+    collection_id: object,
+    entrants: Sequence[PreparedEntrant | None],
+) -> Collection | None:
+    """``award_experience`` only where it applies (a game with decks, a deck of the user's), and
+    the collection earning it: one of the user's (default: their default collection, at save)."""
+    spec, owner, problems = check.spec, check.owner, check.problems
+    if award_experience is not True and award_experience is not False:
+        problems.add("award_experience", Code.EXPERIENCE, "award_experience is true or false.")
+        return None
+    if not award_experience:
+        if collection_id is not None:
+            problems.add("collection", Code.EXPERIENCE, "A collection is only used with award_experience.")
+        return None
+    if not spec.uses_decks:
+        problems.add("award_experience", Code.EXPERIENCE, f"{spec.name} games earn no experience.")
+    elif owner is None:
+        problems.add("award_experience", Code.EXPERIENCE, "Only a user's own decks earn experience.")
+    elif all(e is not None for e in entrants) and not any(e and e.earns_experience for e in entrants):
+        problems.add(
+            "award_experience",
+            Code.EXPERIENCE,
+            "None of these decks is yours: public demo decks earn no experience.",
+        )
+    if collection_id is None or owner is None:
+        return None
+    wanted = collection_id if isinstance(collection_id, int) and not isinstance(collection_id, bool) else -1
+    collection = Collection.objects.filter(pk=wanted, owner_id=owner.pk).first()
+    if collection is None:
+        problems.add("collection", Code.COLLECTION_NOT_FOUND, "No collection of yours has this id.")
+    return collection
+
+
+def _unique_labels(labels: Sequence[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        label = " ".join(label.split())[: MAX_LABEL_LENGTH - 5] or "entrant"
+        n = seen.get(label, 0) + 1
+        seen[label] = n
+        out.append(label if n == 1 else f"{label} ({n})")
+    return out
+
+
+# --- the whole check ----------------------------------------------------------------------------
+
+
+def request_prepare(*, owner: User | None, request: SimulationRequest) -> PreparedJob:
+    """Check a simulation request completely and return it ready to save or play.
+
+    ``owner``: the user (None: a command-line job, which may use public demo decks and
+    compositions only). Every problem is reported at once (:class:`~eredan.errors.DomainErrors`
+    for several, 400); nothing is saved or queued.
+    """
+    spec = _game_check(request.game)
+    kind = _kind_check(request.kind)
+    items = _entrants_shape_check(request.entrants)
+    check = _Checking(spec=spec, owner=owner, catalog=get_catalog() if spec.uses_decks else None)
+    pairings = _pairings_check(check, kind, len(items))
+    default_policy = _policy_check(check, request.policy)
+    options = _options_check(check, request.options)
+    entrants = (
+        [
+            _entrant_prepare(check, item, index=i, default_policy=default_policy)
+            for i, item in enumerate(items)
+        ]
+        if len(items) <= MAX_ENTRANTS
+        else []
+    )
+    games = _games_check(check, request.games, len(pairings))
+    seed = _seed_check(check, request.seed)
+    policies = [e.policy for e in entrants if e is not None]
+    chunk_size = _chunk_size_check(
+        check, request.chunk_size, games=games, pairings=len(pairings), policies=policies
+    )
+    record_games = _record_games_check(check, request.record_games)
+    _game_make(check, options, entrants)
+    collection = _experience_check(check, request.award_experience, request.collection_id, entrants)
+    check.problems.raise_any()
+
+    assert games is not None and seed is not None and chunk_size is not None  # else a problem was raised
+    ready = [e for e in entrants if e is not None]
+    for entrant, label in zip(ready, _unique_labels([e.label for e in ready]), strict=True):
+        entrant.label = label
+    return PreparedJob(
+        game=spec.name,
+        kind=kind,
+        options=options,
+        entrants=ready,
+        games=games,
+        seed=seed,
+        chunk_size=chunk_size,
+        award_experience=request.award_experience is True,
+        collection=collection,
+        catalog_version=check.catalog.version if check.catalog is not None else "",
+        record_games=min(record_games, games),
+    )
+
+
+def simulation_prepare(
+    *,
+    owner: User | None,
+    game: object,
+    entrants: Sequence[EntrantInput],
+    games: object,
+    kind: object = MATCHUP,
+    seed: object = None,
+    chunk_size: object = None,
+    options: object = None,
+    policy: object = None,
+    award_experience: object = False,
+    collection_id: object = None,
+    record_games: object = None,
+) -> PreparedJob:
+    """:func:`request_prepare` of the request these keywords make (see :class:`SimulationRequest`)."""
+    return request_prepare(
+        owner=owner,
+        request=SimulationRequest(
+            game=game,
+            entrants=entrants,
+            games=games,
+            kind=kind,
+            seed=seed,
+            chunk_size=chunk_size,
+            options=options,
+            policy=policy,
+            award_experience=award_experience,
+            collection_id=collection_id,
+            record_games=record_games,
+        ),
+    )
