@@ -21,8 +21,18 @@ from django.utils.html import format_html_join
 from cards import models as m
 from cards.domain.specs import SpecError
 from cards.domain.text import LANGS, rules_text
-from cards.selectors import card_export_rows, card_type_descendants, character_export_rows
-from cards.services import character_classes_errors, entries_delete, entries_delete_check
+from cards.selectors import (
+    card_export_rows,
+    card_type_descendants,
+    character_export_rows,
+    text_compiler_build,
+)
+from cards.services import (
+    character_classes_errors,
+    entries_delete,
+    entries_delete_check,
+    entries_fill_effects,
+)
 from cards.specs import card_to_spec, character_to_spec, get_names
 from eredan.errors import DomainError
 
@@ -113,7 +123,15 @@ class EntryAdmin(admin.ModelAdmin[_EntryT]):
     JSON export, the generated rules text."""
 
     search_fields = ("slug", "name_en", "name_fr", "family__slug", "community_id")
-    readonly_fields = ("rules_text", "community_id", "created_at", "updated_at")
+    readonly_fields = (
+        "rules_text",
+        "source_text",
+        "effects_incomplete",
+        "unread_clauses",
+        "community_id",
+        "created_at",
+        "updated_at",
+    )
     list_select_related: ClassVar[tuple[str, ...]] = ("family", "guild")
     list_per_page = 50
     save_on_top = True
@@ -157,7 +175,29 @@ class EntryAdmin(admin.ModelAdmin[_EntryT]):
             actions["delete_selected"] = self.get_action("delete_selected")
         return actions
 
-    actions = ("export_json", "delete_selected")
+    @admin.action(description="Fill effects from the rules text", permissions=["change"])
+    def fill_effects(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        """Compile each selected entry's stored rules text (``source_text``) into its effects."""
+        filled, without, refused = entries_fill_effects(
+            entries=list(queryset), compiler=text_compiler_build()
+        )
+        incomplete = [e for e in filled if e.effects_incomplete]
+        if filled:
+            self.message_user(
+                request,
+                f"{len(filled)} filled from their rules text ({len(incomplete)} with unread clauses: "
+                "see their 'unread clauses').",
+                messages.SUCCESS,
+            )
+        if without:
+            names = ", ".join(e.slug for e in without[:10])
+            self.message_user(
+                request, f"{len(without)} have no rules text to compile: {names}", messages.WARNING
+            )
+        for slug, why in refused.items():
+            self.message_user(request, f"{slug}: not saved: {why}", messages.ERROR)
+
+    actions = ("export_json", "fill_effects", "delete_selected")
 
     def delete_view(self, request: HttpRequest, object_id: str, extra_context: Any = None) -> HttpResponse:
         obj = self.get_object(request, object_id)
@@ -271,6 +311,7 @@ class CharacterAdmin(EntryAdmin[m.Character]):
         "card_set",
         "castes",
         "stats_source",
+        "effects_incomplete",
     )
     autocomplete_fields = ("family", "guild", "race", "rarity", "card_set", "classes", "castes")
     fieldsets = (
@@ -278,6 +319,7 @@ class CharacterAdmin(EntryAdmin[m.Character]):
         ("Affiliation", {"fields": ("guild", "classes", "race", "castes")}),
         ("Stats", {"fields": (("hp", "attack_min", "attack_max", "defense", "spirit"), "stats_source")}),
         ("Rules", {"fields": ("orders", "abilities", "rules_text")}),
+        ("Rules text", {"fields": ("source_text", "effects_incomplete", "unread_clauses")}),
         (
             "Provenance",
             {
@@ -339,11 +381,13 @@ class CardAdmin(EntryAdmin[m.Card]):
         "guild",
         "required_classes",
         "required_races",
+        "required_castes",
         "level",
         "unique",
         "zone",
         "rarity",
         "card_set",
+        "effects_incomplete",
     )
     autocomplete_fields = (
         "family",
@@ -363,6 +407,7 @@ class CardAdmin(EntryAdmin[m.Card]):
             {"fields": ("required_classes", "required_characters", "required_races", "required_castes")},
         ),
         ("Rules", {"fields": ("zone", "dual_wield", "chain", "play", "effects", "xp_value", "rules_text")}),
+        ("Rules text", {"fields": ("source_text", "effects_incomplete", "unread_clauses")}),
         (
             "Provenance",
             {

@@ -8,7 +8,8 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from cards.domain.vocabulary import Vocabulary, vocabulary_from_reference
+from cards.domain.text_compiler import TextCompiler
+from cards.domain.vocabulary import Vocabulary, fold, vocabulary_from_reference
 from cards.models import Card, CardType, Caste, Character, CharacterClass, EvolutionFamily, Guild, Race
 
 
@@ -191,3 +192,18 @@ def text_vocabulary() -> Vocabulary:
         ],
     }
     return vocabulary_from_reference(reference)
+
+
+def text_compiler_build() -> TextCompiler:
+    """The rules-text compiler with the database's words and card names (two small queries)."""
+    return TextCompiler(text_vocabulary(), text_families())
+
+
+def text_families() -> dict[str, str]:
+    """Folded card and character names -> their evolution family slugs (one query): the quoted
+    names of a rules text ("Enchaînement 'Wakizashi'") become these families."""
+    out: dict[str, str] = {}
+    for slug, name_fr, name_en in EvolutionFamily.objects.values_list("slug", "name_fr", "name_en"):
+        for name in (name_en, name_fr):
+            out.setdefault(fold(name), slug)
+    return out

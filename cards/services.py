@@ -14,11 +14,14 @@ from django.db.models import ProtectedError
 from django.dispatch import Signal
 from django.utils import timezone
 
-from cards.domain.specs import SpecError
+from cards.domain.effects import effects_to_json
+from cards.domain.specs import CONSUMABLE_TYPES, SpecError
+from cards.domain.text_compiler import CompiledText, TextCompiler
 from cards.models import (
     MAX_CLASSES,
     MIN_CLASSES,
     Card,
+    CardType,
     CatalogEntry,
     CatalogVersion,
     Character,
@@ -136,6 +139,7 @@ def entry_save(
     instance: E | None = None,
     values: Mapping[str, Any],
     relations: Mapping[str, Sequence[models.Model]] | None = None,
+    trusted_keys: bool = False,
 ) -> tuple[E, bool]:
     """Create or update a character or card with exactly the admin's validation.
 
@@ -144,6 +148,11 @@ def entry_save(
     nothing differs. Raises :class:`django.core.exceptions.ValidationError` (every problem, keyed by
     field; structured-data errors carry the path of the bad value in ``params["path"]``).
     Returns the instance and whether it was written.
+
+    ``trusted_keys``: the caller guarantees what the database's unique keys check (the slug is
+    free in both tables, the community id is new, the family's levels stay contiguous) — the
+    importer, which picks free slugs and builds each family level by level — so those checks are
+    not queried again for a new entry (every other check runs; the database constraints still hold).
     """
     relations = relations or {}
     obj: E = instance if instance is not None else model()
@@ -173,12 +182,17 @@ def entry_save(
         and not value._state.adding
         and obj._meta.get_field(name).many_to_one
     ]
+    trusted = trusted_keys and adding
+    obj._trusted_keys = trusted  # type: ignore[attr-defined]  # read by CatalogEntry.clean
     checks: list[Callable[[], None]] = [
         lambda: obj.full_clean(exclude=known, validate_unique=False, validate_constraints=False),
-        # Uniqueness over every field (an excluded foreign key would skip (family, level)).
-        lambda: obj.validate_unique(exclude=set(errors)),
-        lambda: obj.validate_constraints(exclude=set(errors)),
     ]
+    if not trusted:
+        checks += [
+            # Uniqueness over every field (an excluded foreign key would skip (family, level)).
+            lambda: obj.validate_unique(exclude=set(errors)),
+            lambda: obj.validate_constraints(exclude=set(errors)),
+        ]
     for check in checks:
         try:
             check()
@@ -187,12 +201,22 @@ def entry_save(
                 errors.setdefault(name, []).extend(problems)
     if errors:
         raise ValidationError(errors)
-    with transaction.atomic():
+    # No savepoint of its own: the callers run in a transaction (the loaders', a request's).
+    with transaction.atomic(savepoint=False):
         obj.save()
         for name, objs in relations.items():
             if adding:
                 if objs:
-                    getattr(obj, name).add(*objs)
+                    # A new entry has no rows yet: insert them at once (its own save bumped the
+                    # catalog version already, in this transaction).
+                    manager = getattr(obj, name)
+                    source, target = manager.source_field_name, manager.target_field_name
+                    manager.through.objects.bulk_create(
+                        [
+                            manager.through(**{f"{source}_id": obj.pk, f"{target}_id": o.pk})
+                            for o in dict.fromkeys(objs)
+                        ]
+                    )
             else:
                 getattr(obj, name).set(objs)
     return obj, True
@@ -303,3 +327,79 @@ def family_delete(*, family: EvolutionFamily) -> None:
         raise DomainError(
             f"still in use (e.g. by {', '.join(names)}): cannot delete", code="in_use", status_code=409
         ) from exc
+
+
+# --- effects compiled from the rules text (issue 15 §4) ---------------------------------------------
+
+
+def compiled_entry_values(*, compiled: CompiledText, source_text: str) -> dict[str, Any]:
+    """The model fields a compiled rules text sets on its character or card: the effects (a
+    character's abilities and Ordres; a card's effects, chain, play rules, Ambidextrie), the text
+    they came from, and whether (and which) clauses were not read."""
+    values: dict[str, Any] = {
+        "source_text": source_text,
+        "effects_incomplete": not compiled.complete,
+        "unread_clauses": list(compiled.unread),
+    }
+    if compiled.subject == "character":
+        values["abilities"] = effects_to_json(compiled.effects)
+        values["orders"] = [order.to_json() for order in compiled.orders]
+    else:
+        values["effects"] = effects_to_json(compiled.effects)
+        values["chain"] = compiled.chain.to_json() if compiled.chain is not None else None
+        values["play"] = compiled.play.to_json()
+        values["dual_wield"] = compiled.dual_wield
+    return values
+
+
+def card_type_stays(card_type: CardType, types: Mapping[int, CardType] | None = None) -> bool:
+    """Whether a card of this type stays in play by default (docs/rules/eredan.md §3 Items: the
+    persistent Objets that are not potions or scrolls). ``types`` (by primary key) spares the
+    queries of walking up the tree."""
+    path: list[str] = []
+    node: CardType | None = card_type
+    while node is not None and node.slug not in path:
+        path.append(node.slug)
+        if node.parent_id is None:
+            break
+        node = types[node.parent_id] if types is not None else node.parent
+    return card_type.persistent and path[-1] == "objet" and not CONSUMABLE_TYPES.intersection(path)
+
+
+def entry_compile(
+    *, entry: CatalogEntry, compiler: TextCompiler, text: str | None = None, stays: bool | None = None
+) -> CompiledText:
+    """Compile an entry's rules text (``text``, or its stored ``source_text``); ``stays``: whether
+    its card type stays in play by default (computed from the type when not given)."""
+    source = entry.source_text if text is None else text
+    if isinstance(entry, Character):
+        return compiler.compile(source, subject="character", name=entry.name_fr or entry.name_en)
+    assert isinstance(entry, Card)
+    if stays is None:
+        stays = card_type_stays(entry.type)
+    return compiler.compile(source, subject="card", name=entry.name_fr or entry.name_en, stays=stays)
+
+
+def entries_fill_effects(
+    *, entries: Iterable[CatalogEntry], compiler: TextCompiler
+) -> tuple[list[CatalogEntry], list[CatalogEntry], dict[str, str]]:
+    """Replace the effects of each entry with those compiled from its stored rules text (the
+    admin's "fill effects from the rules text"). Returns (filled, without a rules text, refused:
+    slug -> why). Each entry is saved with the admin's validation, in its own transaction."""
+    filled: list[CatalogEntry] = []
+    without: list[CatalogEntry] = []
+    refused: dict[str, str] = {}
+    with catalog_batch():
+        for entry in entries:
+            if not entry.source_text.strip():
+                without.append(entry)
+                continue
+            compiled = entry_compile(entry=entry, compiler=compiler)
+            values = compiled_entry_values(compiled=compiled, source_text=entry.source_text)
+            try:
+                entry_save(model=type(entry), instance=entry, values=values)
+            except ValidationError as exc:
+                refused[entry.slug] = "; ".join(exc.messages)
+                continue
+            filled.append(entry)
+    return filled, without, refused

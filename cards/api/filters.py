@@ -58,6 +58,9 @@ class CharacterFilter(df.FilterSet):
     rarity = _slugs(m.Rarity, field_name="rarity__slug")
     set = _slugs(m.CardSet, field_name="card_set__slug")
     stats_source = df.CharFilter(field_name="stats_source", help_text='"estimated" or a source.')
+    effects_incomplete = _bool(
+        field_name="effects_incomplete", help_text="Its rules text has clauses the compiler could not read."
+    )
 
     class Meta:
         model = m.Character
@@ -94,6 +97,12 @@ class CardFilter(df.FilterSet):
     zone = _bool(field_name="zone")
     rarity = _slugs(m.Rarity, field_name="rarity__slug")
     set = _slugs(m.CardSet, field_name="card_set__slug")
+    caste = _slugs(
+        m.Caste, field_name="required_castes__slug", distinct=True, help_text="Reserved to these castes."
+    )
+    effects_incomplete = _bool(
+        field_name="effects_incomplete", help_text="Its rules text has clauses the compiler could not read."
+    )
 
     class Meta:
         model = m.Card

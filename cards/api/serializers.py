@@ -186,6 +186,9 @@ class CharacterOutputSerializer(EntryOutputSerializer):
             "set",
             "source_seq",
             "notes",
+            "source_text",
+            "effects_incomplete",
+            "unread_clauses",
             "created_at",
             "updated_at",
         )
@@ -252,6 +255,9 @@ class CardOutputSerializer(EntryOutputSerializer):
             "set",
             "source_seq",
             "notes",
+            "source_text",
+            "effects_incomplete",
+            "unread_clauses",
             "created_at",
             "updated_at",
         )

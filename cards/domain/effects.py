@@ -31,8 +31,9 @@ Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``se
     (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``).
     The count is read when the effect applies (for a static modifier: whenever the stat is read).
 Count (``per``; and ``compare`` conditions), exactly one of:
-    ``{"stat": s, "of": "self"|"opponent"}`` — s in defense, spirit, attack_min, attack_max (the
-    current range), hp, hp_max, hp_missing (max − current), level;
+    ``{"stat": s, "of": "self"|"opponent", "base": false}`` — s in defense, spirit, attack_min,
+    attack_max (the current range), hp, hp_max, hp_missing (max − current), level; ``base``: the
+    printed value, without any modifier ("son Attaque min. de base");
     ``{"cards": pile, "owner": "self"|"opponent"|"both", "match": CardMatch}`` — pile in deck,
     hand, discard, play (cards in play: attached to characters; with ``"on": Target`` only those
     attached to the target's characters), played_turn (cards played this turn), played_game (since
@@ -54,16 +55,20 @@ Duration (``modify``, ``set``, ``damage_taken``, ``damage_dealt``, ``heal_dealt`
     ``{"turns": N}`` — this turn and the next N − 1 turns of the game;
     ``{"combats": N}`` — the affected character's next N combats, this one included when it is
     fighting now ("durant N combats").
-Target (who an effect reaches), a name or a selector object:
+Target (who an effect reaches), a name or a selector object (**a pick** — choice, random,
+most_wounded, fewest_hp — is made once per resolution of a card or firing of a trigger: every effect
+of it with the same pick target reaches the same character, "Choisissez un personnage adverse, il
+subit 2 dégâts et a Attaque -1"):
     ``self`` (the holder), ``opponent``, ``all_allies`` (the player's living characters, holder
     included), ``other_allies`` (the others), ``all_enemies``, ``other_enemies`` (the enemies but
     the opponent), ``all_characters``, ``ally`` / ``other_ally`` / ``enemy`` / ``character`` (one
     the player chooses), ``random_ally`` / ``random_other_ally`` / ``random_enemy`` /
     ``random_other_enemy`` / ``random_character`` (one drawn with the game's RNG; nothing when there
     is none), ``most_wounded_ally`` (the most HP missing, first in line on ties),
-    ``fewest_hp_ally`` (the fewest HP left, first in line on ties); or
+    ``fewest_hp_ally`` (the fewest HP left, first in line on ties), ``fighters`` (the two
+    characters of the combat: the holder's and the opponent); or
     ``{"group": G, "pick": P, <filter>}`` — G in self, opponent, allies, other_allies, enemies,
-    other_enemies, characters; P (optional) in choice, random, most_wounded, fewest_hp (absent:
+    other_enemies, characters, fighters; P (optional) in choice, random, most_wounded, fewest_hp (absent:
     every character of the group); filter keys (all must hold): ``guild``, ``class``, ``race``
     (a race also matches its parent), ``caste``, ``family`` (a named character), ``single_class``
     (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch: carries such a
@@ -119,8 +124,9 @@ Version 1:
     ``discard``  count — the opposing player discards that many random cards from hand.
     ``mill``     count — the top cards of the opposing deck go to its discard pile.
     ``revive``   hp — one dead character of the player returns with that many HP.
-    ``chain_on`` match — character abilities and Ordres: the character gains Enchaînement when
-                 its first card matches.
+    ``chain_on`` match, target — character abilities and Ordres: the character (or, with a group
+                 target, each character of the group) gains Enchaînement when its first card
+                 matches.
 Version 2:
     ``set``        stat (attack|defense|spirit|attack_min|attack_max), value (int; for ``attack``
                    a range ``[min, max]``: "Attaque = 7/9"; or a scaled Amount: "la moitié de…"),
@@ -145,8 +151,9 @@ Version 2:
                    (self|opponent: whose piles), count (int or ``"all"``), cards (CardMatch),
                    pick (random|choice|top) — cards go from one pile to another (to a deck: at a
                    random place).
-    ``card_to``    to (hand|deck|opponent_deck|removed) — this card goes there instead of the
-                   discard pile when it leaves play or has resolved.
+    ``card_to``    to (hand|deck|discard|opponent_deck|removed) — this card leaves play (when it
+                   stays) and goes there; a card that does not stay goes there instead of the
+                   discard pile when it has resolved.
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
                    (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
@@ -165,19 +172,25 @@ Version 2:
     ``trigger``    on (Event), effects, limit (once_per_turn|once_per_game) — the effects happen
                    each time the event occurs while the source is in play (a card that stays) or
                    its holder is alive (an ability); the condition is checked at that time.
-    ``may_play``   cards (CardMatch) — ability: the character may play such cards whatever their
-                   requirements ("en ignorant leurs prérequis").
+    ``may_play``   cards (CardMatch), target — ability: the target may play such cards whatever
+                   their requirements ("en ignorant leurs prérequis", "sans restrictions").
+    ``carry``      cards (CardMatch), count (2..10), target — ability: the target may carry that
+                   many such items at once ("Peut porter 3 Armes à une main"; a character's
+                   "Ambidextrie" is two one-handed weapons).
+    ``may_attach`` cards (CardMatch), target — ability: the target may attach such cards to any
+                   living character in play (the Artisan's ability, printed on a character).
 
 Where each op may appear (``context``):
-    ``card`` — every op but ``chain_on`` and ``may_play``;
+    ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
-    ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``) and ``trigger`` (whose
+    ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``, ``carry``, ``may_attach``)
+    and ``trigger`` (whose
     effects are card effects); a static ability holds while the character is alive, for itself
     or (a group target) for each character of the group when it fights — version 1's aura is
     ``modify`` with target ``other_allies`` and an ``allies`` filter, for the combat only; a
     ``modify`` lasting longer than the combat must be inside a trigger;
-    ``order`` — every card op and ``chain_on`` (they apply when the character fights on one of
-    the Ordre's turns, after the choice).
+    ``order`` — every op (they apply when the character fights on one of the Ordre's turns,
+    after the choice: what an ability grants, for that combat).
 """
 
 from __future__ import annotations
@@ -214,9 +227,10 @@ TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "random_character": ("characters", "random"),
     "most_wounded_ally": ("allies", "most_wounded"),
     "fewest_hp_ally": ("allies", "fewest_hp"),
+    "fighters": ("fighters", None),
 }
 TARGETS = tuple(TARGET_NAMES)
-GROUPS = ("self", "opponent", "allies", "other_allies", "enemies", "other_enemies", "characters")
+GROUPS = ("self", "opponent", "allies", "other_allies", "enemies", "other_enemies", "characters", "fighters")
 PICKS = ("choice", "random", "most_wounded", "fewest_hp")
 #: Version 1's targets per op (kept for the documentation of what v1 data may hold).
 MODIFY_TARGETS = ("self", "opponent", "all_allies", "all_enemies", "other_allies")
@@ -393,6 +407,7 @@ class Count:
     kind: Literal["stat", "cards", "characters", "markers", "guilds", "classes", "damage_dealt"]
     stat: str | None = None
     of: str = "self"  # stat: whose
+    base: bool = False  # stat: the printed value (no modifier), "de base"
     pile: str | None = None
     owner: str = "self"
     match: CardMatch | None = None
@@ -403,7 +418,7 @@ class Count:
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
-            return {"stat": self.stat, "of": self.of}
+            return {"stat": self.stat, "of": self.of, **({"base": True} if self.base else {})}
         if self.kind == "cards":
             out: dict[str, Any] = {"cards": self.pile}
             if self.owner != "self":
@@ -696,6 +711,8 @@ class Revive:
 class ChainOn:
     match: CardMatch
     when: Condition | None = None
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    selector: Selector | None = None  # the target, when it is an object ("group")
     op: str = "chain_on"
 
 
@@ -900,8 +917,28 @@ class Trigger:
 class MayPlay:
     cards: CardMatch
     when: Condition | None = None
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     selector: Selector | None = None  # the target, when it is an object ("group")
     op: str = "may_play"
+
+
+@dataclass(frozen=True, slots=True)
+class Carry:
+    cards: CardMatch
+    count: int
+    when: Condition | None = None
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "carry"
+
+
+@dataclass(frozen=True, slots=True)
+class MayAttach:
+    cards: CardMatch
+    when: Condition | None = None
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "may_attach"
 
 
 Effect: TypeAlias = (
@@ -934,6 +971,8 @@ Effect: TypeAlias = (
     | OneOf
     | Trigger
     | MayPlay
+    | Carry
+    | MayAttach
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -958,6 +997,8 @@ V2_OPS: tuple[str, ...] = (
     "one_of",
     "trigger",
     "may_play",
+    "carry",
+    "may_attach",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -972,12 +1013,16 @@ STATIC_OPS = frozenset(
         "forbid",
         "chain_on",
         "may_play",
+        "carry",
+        "may_attach",
     }
 )
+#: Ops only a character ability has (what a character may do, printed on it).
+ABILITY_ONLY_OPS = frozenset({"chain_on", "may_play", "carry", "may_attach"})
 OPS_BY_CONTEXT: Mapping[str, frozenset[str]] = {
-    "card": frozenset(OPS) - {"chain_on", "may_play"},
+    "card": frozenset(OPS) - ABILITY_ONLY_OPS,
     "ability": STATIC_OPS | {"trigger"},
-    "order": frozenset(OPS) - {"may_play", "chain"},
+    "order": frozenset(OPS),
 }
 
 
@@ -1067,11 +1112,12 @@ def parse_count(data: Any, path: str) -> Count:
         )
     kind = kinds[0]
     if kind == "stat":
-        d = _keys(data, path, {"stat"}, {"of"})
+        d = _keys(data, path, {"stat"}, {"of", "base"})
         return Count(
             "stat",
             stat=_choice(d["stat"], f"{path}.stat", COUNT_STATS),
             of=_choice(d.get("of", "self"), f"{path}.of", ("self", "opponent")),
+            base=_bool(d.get("base", False), f"{path}.base"),
         )
     if kind == "cards":
         d = _keys(data, path, {"cards"}, {"owner", "match", "on"})
@@ -1348,6 +1394,10 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "forbid": "self",
     "extra_attack": "opponent",
     "grant_order": "self",
+    "chain_on": "self",
+    "may_play": "self",
+    "carry": "self",
+    "may_attach": "self",
 }
 
 
@@ -1426,10 +1476,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op == "revive":
         d = _keys(data, path, {"op", "hp"}, {"when"})
         effect = Revive(hp=_int(d["hp"], f"{path}.hp", lo=1), when=when)
-    elif op in ("chain_on", "chain"):
-        d = _keys(data, path, {"op", "match"}, {"when"})
+    elif op == "chain_on":
+        d = _keys(data, path, {"op", "match"}, {"when", "target"})
         match = parse_card_match(d["match"], f"{path}.match")
-        effect = ChainOn(match=match, when=when) if op == "chain_on" else Chain(match=match, when=when)
+        effect = ChainOn(match=match, when=when, target=target, selector=selector)
+    elif op == "chain":
+        d = _keys(data, path, {"op", "match"}, {"when"})
+        effect = Chain(match=parse_card_match(d["match"], f"{path}.match"), when=when)
     elif op == "set":
         d = _keys(data, path, {"op", "stat", "value"}, {"target", "duration", "when"})
         stat = _choice(d["stat"], f"{path}.stat", SET_STATS)
@@ -1496,7 +1549,9 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         )
     elif op == "card_to":
         d = _keys(data, path, {"op", "to"}, {"when"})
-        effect = CardTo(_choice(d["to"], f"{path}.to", ("hand", "deck", "opponent_deck", "removed")), when)
+        effect = CardTo(
+            _choice(d["to"], f"{path}.to", ("hand", "deck", "discard", "opponent_deck", "removed")), when
+        )
     elif op == "discard_attached":
         d = _keys(data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when"})
         effect = DiscardAttached(
@@ -1569,9 +1624,25 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             limit=_choice(d["limit"], f"{path}.limit", LIMITS) if "limit" in d else None,
             when=when,
         )
-    else:  # may_play
-        d = _keys(data, path, {"op", "cards"}, {"when"})
-        effect = MayPlay(parse_card_match(d["cards"], f"{path}.cards"), when)
+    elif op == "may_play":
+        d = _keys(data, path, {"op", "cards"}, {"when", "target"})
+        effect = MayPlay(
+            parse_card_match(d["cards"], f"{path}.cards"), when, target=target, selector=selector
+        )
+    elif op == "carry":
+        d = _keys(data, path, {"op", "cards", "count"}, {"when", "target"})
+        effect = Carry(
+            cards=parse_card_match(d["cards"], f"{path}.cards"),
+            count=_int(d["count"], f"{path}.count", lo=2, hi=MAX_COUNT),
+            when=when,
+            target=target,
+            selector=selector,
+        )
+    else:  # may_attach
+        d = _keys(data, path, {"op", "cards"}, {"when", "target"})
+        effect = MayAttach(
+            parse_card_match(d["cards"], f"{path}.cards"), when, target=target, selector=selector
+        )
     return effect
 
 
@@ -1653,7 +1724,10 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         out["count"] = effect.count
     elif isinstance(effect, Revive):
         out["hp"] = effect.hp
-    elif isinstance(effect, ChainOn | Chain):
+    elif isinstance(effect, ChainOn):
+        out["match"] = effect.match.to_json()
+        _put_target(out, effect, "self")
+    elif isinstance(effect, Chain):
         out["match"] = effect.match.to_json()
     elif isinstance(effect, SetStat):
         value = effect.value
@@ -1732,8 +1806,11 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         if effect.limit is not None:
             out["limit"] = effect.limit
     else:
-        assert isinstance(effect, MayPlay)
+        assert isinstance(effect, MayPlay | MayAttach | Carry)
         out["cards"] = effect.cards.to_json()
+        if isinstance(effect, Carry):
+            out["count"] = effect.count
+        _put_target(out, effect, "self")
     if effect.when is not None:
         out["when"] = effect.when.to_json()
     return out

@@ -19,6 +19,7 @@ from cards.domain.effects import (
     Amount,
     CardMatch,
     CardTo,
+    Carry,
     Chain,
     ChainOn,
     Compare,
@@ -42,6 +43,7 @@ from cards.domain.effects import (
     Immune,
     LoseHp,
     Marker,
+    MayAttach,
     MayPlay,
     Mill,
     Modify,
@@ -181,6 +183,7 @@ TARGET_WORDS: Mapping[str, tuple[str, str]] = {
     "random_character": ("a character at random", "un personnage au hasard"),
     "most_wounded_ally": ("your most wounded character", "votre personnage le plus blessé"),
     "fewest_hp_ally": ("your character with the fewest HP", "votre personnage qui a le moins de PV"),
+    "fighters": ("each character of the combat", "chaque personnage du combat"),
 }
 GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "allies": ("your characters", "vos personnages"),
@@ -188,6 +191,7 @@ GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "enemies": ("the enemy characters", "les personnages ennemis"),
     "other_enemies": ("the other enemy characters", "les autres personnages ennemis"),
     "characters": ("the characters", "les personnages"),
+    "fighters": ("the characters of the combat", "les personnages du combat"),
 }
 PICK_WORDS: Mapping[str, tuple[str, str]] = {
     "choice": ("one of {} (your choice)", "un personnage parmi {} (au choix)"),
@@ -284,6 +288,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
     if count.kind == "stat":
         assert count.stat is not None
         stat = _pick(STAT_NAMES[count.stat], lang)
+        if count.base:
+            stat = _pick((f"printed {stat}", f"{stat} de base"), lang)
         whose = _pick(
             ("this character", "ce personnage") if count.of == "self" else ("the opponent", "l'adversaire"),
             lang,
@@ -834,6 +840,16 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         )
     if isinstance(effect, ChainOn):
         what = match_text(effect.match, lang, names)
+        aim = effect_target(effect)
+        if aim != "self":
+            who = _cap(target_text(aim, lang, names))
+            return _pick(
+                (
+                    f"{who} gain Chain when they play {what}",
+                    f"{who} gagnent Enchaînement s'ils jouent : {what}",
+                ),
+                lang,
+            )
         return _pick(
             (f"Gains Chain when you play {what}", f"Gagne Enchaînement si vous jouez : {what}"), lang
         )
@@ -964,6 +980,7 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "hand": ("to your hand", "dans votre main"),
             "deck": ("to your deck", "dans votre deck"),
             "opponent_deck": ("to the opponent's deck", "dans le deck adverse"),
+            "discard": ("to your discard pile", "dans votre défausse"),
             "removed": ("out of the game", "hors de la partie"),
         }[effect.to]
         return _pick((f"This card then goes {where[0]}", f"Cette carte va ensuite {where[1]}"), lang)
@@ -1081,9 +1098,25 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             if lang == "en"
             else f"{when}{limit} : {_effects_inline(effect.effects, lang, names)}"
         )
-    assert isinstance(effect, MayPlay)
+    assert isinstance(effect, MayPlay | MayAttach | Carry)
     what = match_text(effect.cards, lang, names)
-    return _pick(
+    aim = effect_target(effect)
+    who = "" if aim == "self" else _cap(target_text(aim, lang, names)) + _pick((": ", " : "), lang)
+    if isinstance(effect, Carry):
+        return who + _pick(
+            (f"May carry {effect.count} × {what} at once", f"Peut porter {effect.count} × {what} à la fois"),
+            lang,
+        )
+    if isinstance(effect, MayAttach):
+        return who + _pick(
+            (
+                f"May attach {what} to any living character in play",
+                f"Peut attacher : {what}, à n'importe quel personnage en jeu encore en vie",
+            ),
+            lang,
+        )
+    assert isinstance(effect, MayPlay)
+    return who + _pick(
         (
             f"May play {what} whatever its requirements",
             f"Peut jouer : {what}, sans tenir compte des prérequis",

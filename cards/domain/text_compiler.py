@@ -16,8 +16,30 @@ import csv
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
+from cards.domain.effects import (
+    CardMatch,
+    Context,
+    DamageDealt,
+    DamageTaken,
+    Duration,
+    Effect,
+    EffectError,
+    Event,
+    Forbid,
+    HealDealt,
+    Immune,
+    Modify,
+    SetStat,
+    Trigger,
+    Turns,
+    effects_to_json,
+    parse_effects,
+)
+from cards.domain.specs import Order, PlayRules, SpecError, parse_play_rules
+from cards.domain.text_grammar import Ctx, NotRead, Reader, Subject, slugify
 from cards.domain.vocabulary import Vocabulary, fold
 
 #: A quoted name: '…', "…", «…», “…” — the opening mark is not preceded by a letter (so the
@@ -241,3 +263,257 @@ def read_text_rows(lines: Iterable[str]) -> list[TextRow]:
         )
         for row in reader
     ]
+
+
+# --- compiling a text ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClauseResult:
+    """One clause of a text: as written, whether it was read, its shape, and why not."""
+
+    text: str
+    read: bool
+    shape: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class CompiledText:
+    """What a rules text says in the effect language, and the clauses it could not read.
+
+    ``effects`` are a card's effects (``subject == "card"``) or a character's abilities; ``orders``
+    a character's Ordres; ``chain``, ``play``, ``dual_wield`` a card's fields. Everything here
+    passed the schema's own validation (``cards.domain.effects``, ``cards.domain.specs``).
+    """
+
+    subject: Subject
+    effects: tuple[Effect, ...]
+    orders: tuple[Order, ...]
+    chain: CardMatch | None
+    play: PlayRules
+    dual_wield: bool
+    clauses: tuple[ClauseResult, ...]
+
+    @property
+    def unread(self) -> tuple[str, ...]:
+        return tuple(c.text for c in self.clauses if not c.read)
+
+    @property
+    def complete(self) -> bool:
+        """Every clause was read (an empty text is complete: it says nothing)."""
+        return all(c.read for c in self.clauses)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"subject": self.subject}
+        if self.subject == "card":
+            out["effects"] = effects_to_json(self.effects)
+            out["chain"] = self.chain.to_json() if self.chain is not None else None
+            out["play"] = self.play.to_json()
+            out["dual_wield"] = self.dual_wield
+        else:
+            out["abilities"] = effects_to_json(self.effects)
+            out["orders"] = [o.to_json() for o in self.orders]
+        out["unread"] = list(self.unread)
+        return out
+
+
+class TextCompiler:
+    """Compiles rules texts with a vocabulary (and, optionally, the known card names: folded name
+    -> family slug; a quoted name of no known family is slugified, as the importers name them)."""
+
+    def __init__(self, vocabulary: Vocabulary, families: Mapping[str, str] | None = None) -> None:
+        self.vocabulary = vocabulary
+        self.reader = Reader(vocabulary, families)
+        self.shaper = Shaper(vocabulary)
+
+    def compile(
+        self, text: str, *, subject: Subject = "card", name: str = "", stays: bool = False
+    ) -> CompiledText:
+        """Compile one rules text (French; English is read as far as its phrases are French-like).
+
+        ``name``: the card's or character's name (a character's text names itself); ``stays``:
+        the card stays in play by its type's default (a carried item), so its modifiers last
+        while it is carried.
+        """
+        clauses = split_clauses(text)
+        folded = [fold(c) for c in clauses]
+        attached_to_opponent = re.compile(
+            r"(?:cette carte )?s'?attache (?:a votre adversaire|au personnage adverse|a l'adversaire"
+            r"|sur le personnage adverse|sur votre adversaire|au personnage en combat adverse)"
+        )
+        on_opponent = subject == "card" and any(attached_to_opponent.match(f) for f in folded)
+        said_stays = subject == "card" and any(re.match(r"permanente?$|duree\b", f) for f in folded)
+        names = tuple(n for n in {fold(name), fold(name).split(" ")[0], slugify(name)} if n) if name else ()
+        ctx = Ctx(subject=subject, names=names, stays=stays or said_stays, on_opponent=on_opponent)
+        results: list[ClauseResult] = []
+        effects: list[Effect] = []
+        orders: list[Order] = []
+        chains: list[CardMatch] = []
+        play: dict[str, Any] = {}
+        dual_wield = False
+        partners: list[str] = []
+        for raw in clauses:
+            shape = self.shaper.shape(raw)
+            try:
+                reading = self.reader.read(raw, ctx)
+                clause_effects = self._checked_effects(reading.effects, ctx)
+                clause_orders = [self._checked_order(t, e) for t, e in reading.orders]
+                for key, value in reading.play.items():
+                    if key in play and play[key] != value:
+                        raise NotRead(f"the card says {key} twice")
+                new_play = {**play, **reading.play}
+                parse_play_rules(new_play)  # a combination the schema refuses is not read
+            except (NotRead, EffectError, SpecError) as exc:
+                results.append(ClauseResult(raw, False, shape, str(exc)))
+                continue
+            results.append(ClauseResult(raw, True, shape))
+            effects.extend(clause_effects)
+            orders.extend(clause_orders)
+            chains.extend(reading.chains)
+            play = new_play
+            dual_wield = dual_wield or reading.dual_wield
+            partners.extend(reading.dual_wield_with)
+        if partners:
+            play["dual_wield_with"] = list(dict.fromkeys(partners))
+        chain: CardMatch | None = None
+        if len(chains) == 1:
+            chain = chains[0]
+        elif chains:
+            options: list[CardMatch] = []
+            for m in chains:
+                options.extend(m.options if m.kind == "any_of" else (m,))
+            chain = (
+                CardMatch("any")
+                if any(o.kind == "any" for o in options)
+                else CardMatch("any_of", options=tuple(dict.fromkeys(options)))
+            )
+        return CompiledText(
+            subject=subject,
+            effects=tuple(effects),
+            orders=tuple(orders),
+            chain=chain,
+            play=parse_play_rules(play),
+            dual_wield=dual_wield,
+            clauses=tuple(results),
+        )
+
+    def _checked_effects(self, effects: Sequence[Effect], ctx: Ctx) -> list[Effect]:
+        """The effects with the defaults of their place, validated by the schema (round trip)."""
+        out: list[Effect] = []
+        for effect in effects:
+            if ctx.subject == "card" and ctx.stays:
+                effect = _while_attached(effect)
+            if ctx.subject == "character":
+                effect = _standing(effect)
+            out.append(effect)
+        context: Context = "card" if ctx.subject == "card" else "ability"
+        data = effects_to_json(out)
+        return list(parse_effects(data, "effects", context))
+
+    @staticmethod
+    def _checked_order(turns: Turns, effects: Sequence[Effect]) -> Order:
+        parsed = parse_effects(effects_to_json(effects), "order.effects", "order")
+        return Order(turns, parsed)
+
+
+def _while_attached(effect: Effect) -> Effect:
+    """On a card that stays, a standing modifier lasts while the card is attached (``permanent``)."""
+    if (
+        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        and effect.duration.kind == "combat"
+    ):
+        return replace(effect, duration=Duration("permanent"))
+    return effect
+
+
+def _standing(effect: Effect) -> Effect:
+    """A character's lasting modifier ("… jusqu'à la fin de la partie") starts with the game: its
+    holder's text gives it from the start, and it outlives its holder (issue 15 §2)."""
+    if (
+        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        and effect.duration.kind != "combat"
+    ):
+        return Trigger(on=Event("game_start"), effects=(effect,))
+    return effect
+
+
+def compile_text(
+    text: str,
+    vocabulary: Vocabulary,
+    *,
+    subject: Subject = "card",
+    name: str = "",
+    stays: bool = False,
+    families: Mapping[str, str] | None = None,
+) -> CompiledText:
+    """Compile one rules text (see :class:`TextCompiler`)."""
+    return TextCompiler(vocabulary, families).compile(text, subject=subject, name=name, stays=stays)
+
+
+def guess_subject(text: str) -> Subject:
+    """Whether a text of unknown type is a character's: it has an Ordre ("Tours 2 et 5 : …") or an
+    Enchaînement on a kind of card ("Gagne Enchaînement si vous jouez …") without saying how it
+    stays in play. (The coverage of card-texts.tsv, which has no type column, uses it.)"""
+    folded = [fold(c) for c in split_clauses(text)]
+    if any(re.match(r"permanente?$|duree\b|s'?active\b|s'attache\b", f) for f in folded):
+        return "card"
+    if any(re.match(r"tours? (?:\d|pair|impair)[^:]*:", f) for f in folded):
+        return "character"
+    if any(re.match(r"gagne enchainement,? si (?:vous jouez|joue)", f) for f in folded):
+        return "character"
+    if any(re.fullmatch(r"attaque \+\d+ contre les .+", f) for f in folded):
+        return "character"
+    return "card"
+
+
+# --- coverage of a file ------------------------------------------------------------------------
+
+
+@dataclass
+class Coverage:
+    """How much of a set of texts the compiler reads."""
+
+    texts: int
+    complete: int
+    clauses: int
+    clauses_read: int
+    unread_shapes: Counter[str]
+    examples: dict[str, str]
+
+    def lines(self, top: int = 30) -> list[str]:
+        share = self.complete / self.texts if self.texts else 1.0
+        clause_share = self.clauses_read / self.clauses if self.clauses else 1.0
+        out = [
+            f"texts: {self.texts}; compiled with no unread clause: {self.complete} ({share:.1%})",
+            f"clauses: {self.clauses}; read: {self.clauses_read} ({clause_share:.1%})",
+            "",
+            f"the {top} most frequent unread clause shapes (count, shape):",
+        ]
+        for shape, count in self.unread_shapes.most_common(top):
+            out.append(f"  {count:5d}  {shape}")
+        out += ["", f"compiled {self.complete} of {self.texts} texts fully ({share:.1%})"]
+        return out
+
+
+def coverage(rows: Iterable[TextRow], compiler: TextCompiler) -> Coverage:
+    """Compile every row with a text (a character's when :func:`guess_subject` says so: the file has
+    no type column) and count what was read."""
+    texts = complete = clauses = read = 0
+    shapes: Counter[str] = Counter()
+    examples: dict[str, str] = {}
+    for row in rows:
+        text = row.text
+        if not split_clauses(text):
+            continue
+        texts += 1
+        result = compiler.compile(text, subject=guess_subject(text), name=row.name_fr or row.name_en)
+        complete += result.complete
+        for clause in result.clauses:
+            clauses += 1
+            if clause.read:
+                read += 1
+            else:
+                shapes[clause.shape] += 1
+                examples.setdefault(clause.shape, clause.text)
+    return Coverage(texts, complete, clauses, read, shapes, examples)

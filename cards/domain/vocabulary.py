@@ -102,12 +102,28 @@ def fold(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def _all_plural(form: str) -> str:
+    """``guemelite dragon`` -> ``guemelites dragons`` (some texts make every word plural)."""
+    return " ".join(
+        w if w in ("de", "du", "la", "le", "l'ombre") else _plural_word(w) for w in form.split(" ")
+    )
+
+
+def _plural_word(word: str) -> str:
+    """The French plural of one word: ``corbeau`` -> ``corbeaux``, ``mage`` -> ``mages``."""
+    if word.endswith(("s", "x", "z")):
+        return word
+    if word.endswith(("au", "eu")):
+        return f"{word}x"
+    if word.endswith("al"):
+        return f"{word[:-2]}aux"
+    return f"{word}s"
+
+
 def _plural(form: str) -> str:
     """``guemelite de l'ombre`` -> ``guemelites de l'ombre``; ``mage`` -> ``mages``."""
     head, sep, tail = form.partition(" ")
-    if head.endswith(("s", "x")):
-        return form
-    return f"{head}s{sep}{tail}"
+    return f"{_plural_word(head)}{sep}{tail}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +184,7 @@ def vocabulary_from_reference(reference: Mapping[str, Sequence[Mapping[str, obje
                 continue
             add(label, term)
             add(_plural(fold(label)), term)
+            add(_all_plural(fold(label)), term)
             for extra in EXTRA_FORMS.get((kind, slug), ()):
                 add(extra, term)
     for slug, aliases in GUILD_ALIASES.items():

@@ -10,8 +10,14 @@ are the game's reference ids (``ref_id`` of the reference tables, loaded by ``lo
   import update, never duplicate.
 * Evolution chains (``ancestorCards`` / ``descendantCards``, in either direction) become evolution
   families; the level is ``evolution + 1``.
-* The dump has no structured effects (only the publisher's text, which stays out of the project):
-  imported entries keep the effects they have (none for new ones) and say so in ``notes``.
+* The dump has no structured effects, only each record's rules text (``labels.fr_fr.description``,
+  or the English one where there is no French): the importer compiles it
+  (``cards.domain.text_compiler``) into the entry's effects — a character's abilities and Ordres, a
+  card's effects, chain, play rules and Ambidextrie — and keeps the text in ``source_text`` (the
+  user's database holds it; the project ships none). A text with clauses the compiler could not
+  read is still imported, marked ``effects_incomplete`` with its ``unread_clauses``, and listed in
+  the report. On a re-import, effects are compiled again only while they are still what the
+  compiler made of the stored text: effects staff edited by hand are kept (and said so).
 * Every record that cannot be mapped is skipped and reported with the reason; the rest is imported.
   A file that is not a list of records is refused as a whole. Everything runs in one transaction.
 """
@@ -30,7 +36,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from cards import models as m
-from cards.services import catalog_batch, entry_save
+from cards.domain.text_compiler import TextCompiler
+from cards.selectors import text_compiler_build
+from cards.services import (
+    card_type_stays,
+    catalog_batch,
+    compiled_entry_values,
+    entry_compile,
+    entry_save,
+)
 from eredan.errors import DomainError
 
 #: Source recorded on imported characters' stats (docs/rules/eredan.md §4 — where each stat came from).
@@ -55,6 +69,11 @@ class ImportReport:
     records: int = 0
     counts: dict[str, dict[str, int]] = field(default_factory=dict)
     skipped: list[tuple[str, str, str]] = field(default_factory=list)  # (id, name, reason)
+    #: Entries whose rules text has unread clauses: (id, name, the unread clauses).
+    incomplete: list[tuple[str, str, list[str]]] = field(default_factory=list)
+    #: Entries whose hand-edited effects were kept over a new compilation: (id, name).
+    kept: list[tuple[str, str]] = field(default_factory=list)
+    compiled: int = 0
     dry_run: bool = False
 
     def count(self, table: str, status: str) -> None:
@@ -69,6 +88,18 @@ class ImportReport:
             out.append(f"{table}: {c['created']} created, {c['updated']} updated, {c['unchanged']} unchanged")
         out.append(f"skipped: {len(self.skipped)}")
         out.extend(f"  skipped id={rid} {name!r}: {reason}" for rid, name, reason in self.skipped)
+        complete = self.compiled - len(self.incomplete)
+        out.append(
+            f"rules texts compiled: {self.compiled}; with every clause read: {complete}; "
+            f"effects incomplete: {len(self.incomplete)}"
+        )
+        for rid, name, clauses in self.incomplete:
+            out.append(
+                f"  incomplete id={rid} {name!r}: {len(clauses)} unread clause(s): {' | '.join(clauses)}"
+            )
+        if self.kept:
+            out.append(f"hand-edited effects kept: {len(self.kept)}")
+            out.extend(f"  kept id={rid} {name!r}" for rid, name in self.kept)
         return out
 
 
@@ -110,6 +141,21 @@ def _int(record: Mapping[str, Any], key: str, default: int | None = None) -> int
         raise _Skip(f"{key} is not a number: {value!r}") from None
 
 
+def _description(record: Mapping[str, Any]) -> str:
+    """The record's rules text: the French description, or the English one where there is none."""
+    labels = record.get("labels")
+    if not isinstance(labels, Mapping):
+        return ""
+    for locales in (FR_LOCALES, EN_LOCALES):
+        for locale in locales:
+            entry = labels.get(locale)
+            if isinstance(entry, Mapping) and isinstance(entry.get("description"), str):
+                text = str(entry["description"]).strip()
+                if text:
+                    return text
+    return ""
+
+
 def _label(record: Mapping[str, Any], locales: Sequence[str]) -> str:
     labels = record.get("labels")
     if not isinstance(labels, Mapping):
@@ -129,6 +175,7 @@ class _Importer:
     def __init__(self, records: list[Mapping[str, Any]], report: ImportReport) -> None:
         self.records = {str(r["id"]): r for r in records}
         self.report = report
+        self.compiler: TextCompiler = text_compiler_build()
         # Each table by its reference id; looked up with the raw values of records (maybe None).
         self.refs: dict[str, dict[int | None, Any]] = {
             "types": {
@@ -144,6 +191,9 @@ class _Importer:
         self.unknown_race = m.Race.objects.filter(slug=UNKNOWN_RACE).first()
         self.unknown_class = m.CharacterClass.objects.filter(slug=UNKNOWN_CLASS).first()
         self.character_types = {t.pk for t in self.refs["types"].values() if self._is_character_type(t)}
+        # Which card types stay in play by default (the compiler's "stays"): once, not per record.
+        types_by_pk = {t.pk: t for t in m.CardType.objects.all()}
+        self.stays: dict[int, bool] = {pk: card_type_stays(t, types_by_pk) for pk, t in types_by_pk.items()}
         # What the dump already brought in, and the slugs taken: read once, not per record.
         self.families_by_key: dict[str | None, m.EvolutionFamily] = {
             f.community_id: f for f in m.EvolutionFamily.objects.exclude(community_id=None)
@@ -297,10 +347,12 @@ class _Importer:
             notes.append(
                 "also affiliated to: " + ", ".join(sorted({g.slug for g in guilds[1:]} - {guilds[0].slug}))
             )
-        if required[CASTE]:
-            notes.append("caste requirement not represented: " + ", ".join(c.slug for c in required[CASTE]))
         values = {"type": card_type, "guild": guild}
-        relations = {"required_classes": required[CLASS], "required_races": required[RACE]}
+        relations = {
+            "required_classes": required[CLASS],
+            "required_races": required[RACE],
+            "required_castes": required[CASTE],
+        }
         return values, relations, notes
 
     # -- the whole file --------------------------------------------------------------------------
@@ -370,19 +422,19 @@ class _Importer:
         for level, record_id in sorted(by_level.items()):
             record = self.records[record_id]
             try:
-                # The family is written with its first level: a family whose level 1 is refused
-                # is not left behind, empty.
-                with transaction.atomic():
-                    if family is None:
-                        family, status = self.family(key, kind, first)
-                    self.import_entry(record, family, level, kind)
+                if family is None:
+                    family, status = self.family(key, kind, first)
+                # Every check runs before anything of the entry is written (entry_save).
+                self.import_entry(record, family, level, kind)
                 if level == 1:
                     self.report.count("families", status)
             except (_Skip, ValidationError) as exc:
                 reason = _messages(exc) if isinstance(exc, ValidationError) else str(exc)
                 self.report.skip(record_id, self.name(record), reason)
                 if level == 1 and family is not None and status == "created":
-                    self.families_by_key.pop(key, None)  # rolled back with its savepoint
+                    # A family whose level 1 is refused is not left behind, empty.
+                    family.delete()
+                    self.families_by_key.pop(key, None)
                 break  # later levels would leave a gap
 
     def _kind(self, record_id: str) -> str:
@@ -401,7 +453,8 @@ class _Importer:
         changed = adding or (family.kind, family.name_fr, family.name_en) != (kind, name_fr, name_en)
         if changed:
             family.kind, family.name_fr, family.name_en = kind, name_fr, name_en
-            family.full_clean()
+            # A new family's slug is free (free_slug) and its community id new: no unique query.
+            family.full_clean(validate_unique=not adding, validate_constraints=not adding)
             family.save()
         return family, "created" if adding else "updated" if changed else "unchanged"
 
@@ -413,6 +466,35 @@ class _Importer:
                 taken.add(candidate)
                 return candidate
         raise _Skip(f"no free slug for {base!r}")
+
+    def rules_text(
+        self,
+        record: Mapping[str, Any],
+        model: type[m.Character] | type[m.Card],
+        instance: Any,
+        values: dict[str, Any],
+        card_type: m.CardType,
+    ) -> None:
+        """Put the effects compiled from the record's rules text into ``values`` (see the module
+        docstring: hand-edited effects of an earlier import are kept)."""
+        text = _description(record)
+        entry = model(**{k: v for k, v in values.items() if k in ("name_fr", "name_en")})
+        stays = self.stays.get(card_type.pk, False)
+        compiled = entry_compile(entry=entry, compiler=self.compiler, text=text, stays=stays)
+        new = compiled_entry_values(compiled=compiled, source_text=text)
+        if instance is not None and instance.source_text:
+            before = entry_compile(
+                entry=entry, compiler=self.compiler, text=instance.source_text, stays=stays
+            )
+            made = compiled_entry_values(compiled=before, source_text=instance.source_text)
+            if not _same_effects(instance, {k: v for k, v in made.items() if k != "source_text"}):
+                self.report.kept.append((str(record["id"]), self.name(record)))
+                return
+        values.update(new)
+        if text:
+            self.report.compiled += 1
+            if compiled.unread:
+                self.report.incomplete.append((str(record["id"]), self.name(record), list(compiled.unread)))
 
     def import_entry(
         self, record: Mapping[str, Any], family: m.EvolutionFamily, level: int, kind: str
@@ -429,7 +511,14 @@ class _Importer:
             raise _Skip(
                 f"id {record['id']} was imported as a {instance._meta.verbose_name}; its type changed kind"
             )
-        note = f"Imported from the community cards.json (id {record['id']}); effects not encoded."
+        synthetic = record.get("synthetic")
+        if isinstance(synthetic, Mapping):  # fixtures/tools/build_synthetic_dump.py marks its guesses
+            notes.append(
+                "synthetic record: " + ", ".join(f"{k} {v}" for k, v in synthetic.items() if k != "built_by")
+            )
+        self.rules_text(record, model, instance, values, card_type)
+        text = "effects compiled from its rules text" if _description(record) else "it has no rules text"
+        note = f"Imported from the community cards.json (id {record['id']}); {text}."
         if notes:
             note += " " + "; ".join(notes) + "."
         if instance is None:
@@ -438,9 +527,16 @@ class _Importer:
             values["notes"] = note
         elif instance.notes.startswith("Imported from the community cards.json"):
             values["notes"] = note
-        _, written = entry_save(model=model, instance=instance, values=values, relations=relations)
+        _, written = entry_save(
+            model=model, instance=instance, values=values, relations=relations, trusted_keys=instance is None
+        )
         table = "characters" if kind == m.FamilyKind.CHARACTER else "cards"
         self.report.count(table, "unchanged" if not written else "created" if instance is None else "updated")
+
+
+def _same_effects(instance: Any, values: Mapping[str, Any]) -> bool:
+    """Whether the instance's effect fields hold exactly what ``values`` (a compilation) says."""
+    return all(getattr(instance, k) == v for k, v in values.items())
 
 
 def _messages(exc: ValidationError) -> str:

@@ -215,3 +215,42 @@ def test_autocomplete_for_relations(staff, mini):
     )
     assert response.status_code == 200
     assert [r["text"] for r in response.json()["results"]] == ["Zahal (character)"]
+
+
+# --- effects from the rules text (issue 15 §4) -------------------------------------------------
+
+
+def test_fill_effects_from_the_rules_text(staff, mini):
+    """The admin action compiles the stored rules text of the selected entries; those without one
+    are said so. The text here is written for the test."""
+    card = Card.objects.get(slug="charge")
+    card.source_text = "Attaque +3 contre les Mages. Vous changez de couleur."
+    card.save()
+    url = reverse("admin:cards_card_changelist")
+    pks = [card.pk, Card.objects.get(slug="katana").pk]
+    response = staff.post(url, {"action": "fill_effects", "_selected_action": pks}, follow=True)
+    text = response.content.decode()
+    assert "1 filled from their rules text (1 with unread clauses" in text
+    assert "1 have no rules text to compile: katana" in text
+    card.refresh_from_db()
+    assert card.effects == [
+        {"op": "modify", "stat": "attack", "amount": 3, "when": {"opponent_class": "mage"}}
+    ]
+    assert card.effects_incomplete and card.unread_clauses == ["Vous changez de couleur"]
+    assert get_catalog().cards["charge"].effects[0].amount == 3
+    # the list filters on it
+    html = staff.get(f"{url}?effects_incomplete__exact=1").content.decode()
+    assert ">charge<" in html and ">katana<" not in html
+
+
+def test_fill_effects_of_a_character(staff, mini):
+    character = Character.objects.get(slug="aez")
+    character.source_text = "Tours 1 et 3 : Esprit +2."
+    character.save()
+    url = reverse("admin:cards_character_changelist")
+    staff.post(url, {"action": "fill_effects", "_selected_action": [character.pk]}, follow=True)
+    character.refresh_from_db()
+    assert character.orders == [
+        {"turns": [1, 3], "effects": [{"op": "modify", "stat": "spirit", "amount": 2}]}
+    ]
+    assert not character.effects_incomplete

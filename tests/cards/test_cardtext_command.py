@@ -6,6 +6,7 @@ The texts are written for these tests, in the cards' grammar; none is a card's t
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -51,3 +52,40 @@ def test_census_refuses_a_missing_or_misshapen_file(mini, tmp_path, content, mes
         path.write_text(content, encoding="utf-8")
     with pytest.raises(CommandError, match=message):
         _run("census", str(path))
+
+
+def test_compile_prints_the_effects_and_the_unread_clauses(mini):
+    out = _run("compile", "Attaque +2 contre les Mages. Enchaînement 'Wakizashi'. Vous changez de couleur.")
+    body = out[: out.index("1 unread clause")]
+    data = json.loads(body)
+    assert data["effects"] == [
+        {"op": "modify", "stat": "attack", "amount": 2, "when": {"opponent_class": "mage"}}
+    ]
+    # a quoted name is the database's family of that name
+    assert data["chain"] == {"card": "wakizashi"}
+    assert data["unread"] == ["Vous changez de couleur"]
+    assert "  - Vous changez de couleur  [vous changez de couleur]" in out
+
+
+def test_compile_a_character_text(mini):
+    out = _run("compile", "--character", "Tours 2 et 5 : Défense +1.")
+    data = json.loads(out[: out.index("every clause read")])
+    assert data["orders"] == [
+        {"turns": [2, 5], "effects": [{"op": "modify", "stat": "defense", "amount": 1}]}
+    ]
+
+
+def test_coverage_ends_with_the_line_of_the_issue(mini, tmp_path):
+    path = _tsv(
+        tmp_path,
+        [
+            ("1", "Blade", "Lame", "", "Attaque +2. Permanent."),
+            ("2", "Edge", "Fil", "", "Attaque +1. Vous changez de couleur."),
+            ("3", "Coat", "Manteau", "Spirit +1.", ""),
+            ("4", "None", "Rien", "", ""),
+        ],
+    )
+    out = _run("coverage", str(path), "--top", "5").rstrip("\n").splitlines()
+    assert out[0] == "texts: 3; compiled with no unread clause: 1 (33.3%)"
+    assert "vous changez de couleur" in "\n".join(out)
+    assert out[-1] == "compiled 1 of 3 texts fully (33.3%)"

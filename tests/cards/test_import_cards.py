@@ -64,7 +64,7 @@ def test_import_maps_types_guilds_classes_races_castes_chains_and_stats(loaded):
     assert Card.objects.get(community_id="2020").guild is None  # Mercenaires is no affiliation
     prayer = Card.objects.get(community_id="2030")
     assert set(prayer.required_races.values_list("slug", flat=True)) == {"golem"}
-    assert "caste requirement not represented: courtisan" in prayer.notes
+    assert set(prayer.required_castes.values_list("slug", flat=True)) == {"courtisan"}
     assert Card.objects.get(community_id="2040").type.slug == "carte_xp"
 
 
@@ -163,3 +163,63 @@ def test_a_chain_mixing_characters_and_cards_is_skipped(loaded, tmp_path):
     report = community_import(path=path)
     assert set(_reasons(report)) == {"1001", "1002"}
     assert not Character.objects.filter(community_id="1001").exists()
+
+
+# --- effects compiled from the rules text (issue 15 §4) ---------------------------------------
+# The sample's rules texts are written for the tests, in the cards' grammar.
+
+
+def test_the_rules_text_becomes_the_effects(loaded):
+    report = community_import(path=SAMPLE)
+    katana = Card.objects.get(community_id="2010")
+    assert katana.effects == [{"op": "modify", "stat": "attack", "amount": 2, "duration": "permanent"}]
+    assert katana.chain == {"card": "wakizashi"}
+    assert katana.play == {"stays": "permanent"}
+    assert katana.source_text == "Attaque +2. Enchaînement 'Wakizashi'. Permanent."
+    assert not katana.effects_incomplete and katana.unread_clauses == []
+    telendar = Character.objects.get(community_id="1001")
+    assert telendar.abilities == [
+        {"op": "modify", "stat": "attack", "amount": 1, "when": {"opponent_class": "mage"}}
+    ]
+    assert telendar.orders == [
+        {"turns": [2, 5], "effects": [{"op": "modify", "stat": "defense", "amount": 1}]}
+    ]
+    eclairs = Card.objects.get(community_id="2001")
+    assert eclairs.effects == [{"op": "damage", "kind": "magical", "amount": [2, 3]}]
+    # the catalog the engine plays has them
+    assert get_catalog().cards[katana.slug].effects[0].amount == 2
+    assert report.compiled == 7
+
+
+def test_a_text_with_unread_clauses_is_imported_marked_and_listed(loaded):
+    report = community_import(path=SAMPLE)
+    mail = Card.objects.get(community_id="2020")
+    assert mail.effects_incomplete
+    assert mail.unread_clauses == ["Vous changez de couleur"]
+    assert mail.effects == [{"op": "modify", "stat": "defense", "amount": 2, "duration": "permanent"}]
+    assert report.incomplete == [("2020", "Cotte de mailles", ["Vous changez de couleur"])]
+    lines = report.lines()
+    assert "rules texts compiled: 7; with every clause read: 6; effects incomplete: 1" in lines
+    assert "  incomplete id=2020 'Cotte de mailles': 1 unread clause(s): Vous changez de couleur" in lines
+    # a record without a rules text is not "incomplete": it says nothing
+    iro = Character.objects.get(community_id="1010")
+    assert not iro.effects_incomplete and iro.abilities == [] and "no rules text" in iro.notes
+
+
+def test_hand_edited_effects_survive_a_reimport_and_a_new_text_is_compiled(loaded, tmp_path):
+    community_import(path=SAMPLE)
+    katana = Card.objects.get(community_id="2010")
+    katana.effects = [{"op": "modify", "stat": "attack", "amount": 5, "duration": "permanent"}]
+    katana.save()
+    again = community_import(path=SAMPLE)
+    assert again.kept == [("2010", "Katana")]
+    assert Card.objects.get(community_id="2010").effects[0]["amount"] == 5
+    records = json.loads(SAMPLE.read_text())
+    for record in records:
+        if record["id"] == "2001":
+            record["labels"]["fr_fr"]["description"] = "Inflige 4 dégâts magiques au personnage adverse."
+    changed = tmp_path / "cards.json"
+    changed.write_text(json.dumps(records))
+    third = community_import(path=changed)
+    assert Card.objects.get(community_id="2001").effects == [{"op": "damage", "kind": "magical", "amount": 4}]
+    assert third.counts["cards"]["updated"] == 1

@@ -369,6 +369,8 @@ def _compile_character(
     for i, effect in enumerate(ch.abilities):
         sub = f"{where}: abilities[{i}]"
         if isinstance(effect, ChainOn):
+            if effect.target != "self" or effect.selector is not None:
+                raise UnsupportedSpecError(sub, "a chain given to other characters is not supported yet")
             when = compile_condition(effect.when, f"{sub}.when")
             mask = match_mask(effect.match)
             if loses_item_chain and not mask & ~item_mask:  # a chain on items (Objets) only

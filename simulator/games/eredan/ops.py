@@ -64,6 +64,10 @@ class UnsupportedSpecError(GameError, ValueError):
         self.where = where
         self.message = message
 
+    def __reduce__(self) -> tuple[type[UnsupportedSpecError], tuple[str, str]]:
+        # Raised in a worker process of a local batch, it crosses back pickled: keep both fields.
+        return (type(self), (self.where, self.message))
+
 
 # --- condition clauses ------------------------------------------------------------------------------
 
@@ -528,6 +532,8 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.OneOf,
         spec.Trigger,
         spec.MayPlay,
+        spec.Carry,
+        spec.MayAttach,
     }
 )
 #: Condition keys of version 2 the engine does not check yet (refused by :func:`compile_condition`).

@@ -158,3 +158,20 @@ def test_anonymous_clients_are_throttled(anon, mini, throttle_rates):
     codes = [anon.get("/api/guilds/").status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
     assert anon.get("/api/cards/").json()["errors"][0]["code"] == "throttled"
+
+
+def test_effects_incomplete_is_a_field_and_a_filter(anon, mini):
+    """Issue 15 §4: a card or character whose rules text has unread clauses."""
+    from cards.models import Card, Character
+
+    Card.objects.filter(slug="charge").update(
+        effects_incomplete=True, unread_clauses=["Vous changez de couleur"]
+    )
+    Character.objects.filter(slug="aez").update(effects_incomplete=True)
+    assert _slugs(anon.get("/api/cards/?effects_incomplete=true")) == ["charge"]
+    assert "charge" not in _slugs(anon.get("/api/cards/?effects_incomplete=false"))
+    assert _slugs(anon.get("/api/characters/?effects_incomplete=true")) == ["aez"]
+    card = anon.get("/api/cards/charge/").json()
+    assert card["effects_incomplete"] is True and card["unread_clauses"] == ["Vous changez de couleur"]
+    assert card["source_text"] == ""
+    assert anon.get("/api/cards/?effects_incomplete=maybe").status_code == 400

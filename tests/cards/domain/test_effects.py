@@ -68,8 +68,10 @@ def test_contexts_restrict_ops_and_targets():
     parse_effects([{"op": "damage", "kind": "direct", "amount": 1}], context="order")
     with pytest.raises(EffectError, match="needs a trigger"):
         parse_effects([{"op": "damage", "kind": "direct", "amount": 1}], context="ability")
-    with pytest.raises(EffectError, match="not allowed in an order"):
-        parse_effects([{"op": "may_play", "cards": {"type": "sort"}}], context="order")
+    # … and what an ability grants, for that combat
+    parse_effects([{"op": "may_play", "cards": {"type": "sort"}}], context="order")
+    with pytest.raises(EffectError, match="with chain_on"):
+        parse_effects([{"op": "chain", "match": {"any": True}}], context="ability")
 
 
 @given(

@@ -379,6 +379,15 @@ def test_constructs_of_the_language_v2_not_played_yet_are_refused(effects, play,
         _tables_with(card("v2", effects=effects, play=play))
 
 
+def test_the_refusal_crosses_a_process_boundary():
+    """A local batch compiles in worker processes: the error must come back whole (pickled)."""
+    import pickle
+
+    error = UnsupportedSpecError("card 'x'", "op 'lose_hp' is not supported")
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.where, copy.message, str(copy)) == (error.where, error.message, str(error))
+
+
 def test_a_jewel_whose_text_says_permanent_is_carried_and_acts_after_the_combat():
     """docs/rules/eredan.md §3 — card text beats the rules: a Pierre-coeur ("Permanent") is carried
     like a carried item, its modifiers while carried, after the combat — not discarded."""

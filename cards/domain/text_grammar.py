@@ -1,0 +1,1885 @@
+"""The grammar of the rules-text compiler: one French clause -> what it says in the effect language.
+
+Pure Python (no Django); used by :mod:`cards.domain.text_compiler`. A clause is read by a small
+grammar whose parts combine, in this order (each part optional):
+
+    [Ordre "Tours 2 et 5 :"] [prefix condition "Mage :", "Si joué par 'X' :"]
+    [trigger "En fin de combat,"] [condition "si …,"] [subject "le personnage adverse"]
+    predicate ["et" predicate …] [duration "jusqu'à la fin de la partie"] [scaling "pour chaque …"]
+    [condition "si …", "contre les Mages"]
+
+plus the card-level phrases ("Permanent", "Durée 2 combats", "S'active après le combat",
+"Ambidextrie", "Enchaînement Sort", "S'attache à votre adversaire", "Un seul exemplaire par
+personnage"). **A clause is read completely or not at all**: when any part of it is not understood
+the reader raises :class:`NotRead` and the whole clause is reported unread — never half-read, never
+dropped. Patterns are anchored on both ends for that reason.
+
+The reader works on a *normalised* clause: quoted names become ``@0@``, ``@1@`` … (kept aside, in
+the text's own spelling), the rest is folded (lower case, no accents) and a few spellings are
+unified (``points de vie`` -> ``pv``, ``dégât`` -> ``degats``, ``&`` -> ``et``, ``aléatoirement`` ->
+``aleatoire``). Guilds, classes, races, castes and card types are recognised with the
+:class:`~cards.domain.vocabulary.Vocabulary`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from cards.domain.effects import (
+    Amount,
+    CardMatch,
+    CardTo,
+    Carry,
+    Chain,
+    ChainOn,
+    Compare,
+    Condition,
+    Count,
+    CreateCard,
+    Damage,
+    DamageDealt,
+    DamageTaken,
+    Discard,
+    DiscardAttached,
+    Draw,
+    Duration,
+    Effect,
+    Event,
+    ExtraAttack,
+    Forbid,
+    GrantOrder,
+    Heal,
+    HealDealt,
+    Immune,
+    LoseHp,
+    Marker,
+    MayAttach,
+    MayPlay,
+    Modify,
+    MoveCards,
+    PlayCard,
+    Scaled,
+    Selector,
+    SetStat,
+    Tap,
+    Target,
+    Trigger,
+    Turns,
+    Untap,
+)
+from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
+
+Subject = Literal["card", "character"]
+
+
+class NotRead(Exception):
+    """This clause (or part of it) is not understood: the whole clause is reported unread."""
+
+
+def slugify(name: str) -> str:
+    """A family slug from a card's name, as the importers make them (``'Épée de Lune'`` ->
+    ``epee-de-lune``)."""
+    ascii_text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"-{2,}", "-", re.sub(r"[^a-z0-9]+", "-", ascii_text)).strip("-")[:60] or "card"
+
+
+# --- what a clause says ------------------------------------------------------------------------
+
+
+@dataclass
+class Reading:
+    """What one clause says: effects (card effects, or a character's abilities), Ordres, and
+    card-level facts (its unconditional chains, how it stays, Ambidextrie)."""
+
+    effects: list[Effect] = field(default_factory=list)
+    orders: list[tuple[Turns, list[Effect]]] = field(default_factory=list)
+    chains: list[CardMatch] = field(default_factory=list)
+    play: dict[str, Any] = field(default_factory=dict)
+    dual_wield: bool = False
+    dual_wield_with: list[str] = field(default_factory=list)
+    #: The clause says only what the type already does (e.g. "S'active après le combat" on an item).
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Where a phrase is read: a card's or a character's text; inside a trigger or an Ordre (where
+    a character's effects happen once); ``names``: the tokens that name the card itself (its own
+    name, which a character's text uses for itself); ``stays``: the card stays in play (its
+    modifiers last while it is attached, ``permanent``, unless the text says otherwise)."""
+
+    subject: Subject = "card"
+    happens: bool = False  # inside a trigger or an Ordre
+    names: tuple[str, ...] = ()
+    stays: bool = False
+    #: The card attaches to the opponent ("S'attache à votre adversaire"): its text speaks of its
+    #: carrier (the holder) as "il" / "votre adversaire", and of the player's character as "vous".
+    on_opponent: bool = False
+    #: Whom "il" / "elle" / "celui-ci" / "ce dernier" names after "Choisissez un personnage, …".
+    pronoun: Target | None = None
+
+    @property
+    def standing(self) -> bool:
+        """A character's standing ability (not inside a trigger or an Ordre)."""
+        return self.subject == "character" and not self.happens
+
+    def inside(self) -> Ctx:
+        return replace(self, happens=True)
+
+
+# --- normalised clauses -----------------------------------------------------------------------
+
+_QUOTED = re.compile(r"(?<![\w])'(?=\S)(.+?)'(?![\w])|\"([^\"]+)\"|«\s*([^»]+?)\s*»|“([^”]+)”")
+_SPELLINGS: tuple[tuple[str, str], ...] = (
+    (r"\s*&\s*", " et "),
+    (r"\bpoints? de vies?\b", "pv"),
+    (r"\bpvs\b", "pv"),
+    (r"\bdegats?\b", "degats"),
+    (r"\benchain(e)?ments?\b", "enchainement"),
+    (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
+    (r"\bnon[ -]zone\b", "non zone"),
+    (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
+    (r"\s*:\s*", " : "),
+    (r"\s*,\s*", ", "),
+    (r"\(\s+", "("),
+    (r"\s+\)", ")"),
+    (r"\bl'attaque\b", "attaque"),
+    (r"\bla defense\b", "defense"),
+    (r"\bl'esprit\b", "esprit"),
+    (r"\s+", " "),
+)
+
+
+@dataclass(frozen=True)
+class Clause:
+    text: str  # normalised (see the module docstring)
+    names: tuple[str, ...]  # the quoted names, as written
+
+    @staticmethod
+    def of(raw: str) -> Clause:
+        names: list[str] = []
+
+        def keep(match: re.Match[str]) -> str:
+            names.append(next(g for g in match.groups() if g is not None).strip())
+            return f" @{len(names) - 1}@ "
+
+        text = raw.replace("’", "'").replace("‘", "'").replace("`", "'").replace("…", "...")
+        text = _QUOTED.sub(keep, text)
+        text = fold(text)
+        for pattern, repl in _SPELLINGS:
+            text = re.sub(pattern, repl, text)
+        text = text.strip().rstrip(".!").strip()
+        return Clause(text, tuple(names))
+
+
+_FRENCH_NUMBERS = {
+    "un": 1,
+    "une": 1,
+    "deux": 2,
+    "trois": 3,
+    "quatre": 4,
+    "cinq": 5,
+    "six": 6,
+    "sept": 7,
+    "huit": 8,
+    "neuf": 9,
+    "dix": 10,
+}
+NUM = r"(\d+|une?|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)"
+
+
+def number(text: str) -> int:
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    if text in _FRENCH_NUMBERS:
+        return _FRENCH_NUMBERS[text]
+    raise NotRead(f"not a number: {text!r}")
+
+
+# --- the reader -------------------------------------------------------------------------------------
+
+
+STAT_WORDS: tuple[tuple[str, str], ...] = (
+    (r"attaque min(?:\.|imum|imale)?", "attack_min"),
+    (r"attaque max(?:\.|imum|imale)?", "attack_max"),
+    (r"(?:pv|points? de vie) max(?:\.|imum|imaux)?|pv maximum", "hp_max"),
+    (r"attaques?", "attack"),
+    (r"defenses?", "defense"),
+    (r"esprits?", "spirit"),
+    (r"initiative|initative", "initiative"),
+)
+STAT_RE = "|".join(f"(?:{p})" for p, _ in STAT_WORDS)
+DAMAGE_KIND_WORDS = {
+    "physique": "physical",
+    "physiques": "physical",
+    "magique": "magical",
+    "magiques": "magical",
+    "direct": "direct",
+    "directs": "direct",
+}
+KIND_RE = r"(physiques?|magiques?|directs?)"
+#: The piles of cards, as the texts name them.
+PILES = {"deck": "deck", "main": "hand", "defausse": "discard"}
+
+#: Words naming the character just chosen ("Choisissez un personnage adverse, il subit …").
+PRONOUNS = ("il", "elle", "celui-ci", "celle-ci", "ce dernier", "cette derniere", "ils", "elles")
+#: Subjects (who a predicate is about), as the texts write them, and the target they name.
+SUBJECTS: tuple[tuple[str, str], ...] = (
+    (
+        r"(?:votre |ce |le )?personnage adverse|votre adversaire|l'adversaire|le personnage en combat adverse",
+        "opponent",
+    ),
+    (r"votre personnage|ce personnage|le porteur|son porteur|vous|il|elle|celui-ci|celle-ci", "self"),
+    (
+        r"tous les personnages adverses|les personnages adverses|vos adversaires|tous vos adversaires|les adversaires",
+        "all_enemies",
+    ),
+    (r"les allies du personnage adverse|les autres personnages adverses", "other_enemies"),
+    (
+        r"tous vos personnages|vos personnages|tous vos personnages en vie|vos personnages en vie",
+        "all_allies",
+    ),
+    (
+        r"tous vos autres personnages|vos autres personnages|vos allies|tous vos allies|vos autres allies",
+        "other_allies",
+    ),
+    (
+        r"les (?:deux )?personnages en combat|les deux personnages(?: du combat)?|chaque personnage en combat|les combattants",
+        "fighters",
+    ),
+    (
+        r"tous les personnages|les personnages|tous les personnages en vie|les personnages en vie|chaque personnage",
+        "all_characters",
+    ),
+    (r"un autre personnage adverse|un autre adversaire", "other_enemy_choice"),
+    (r"un de vos allies|un de vos autres personnages|un autre de vos personnages|un allie", "other_ally"),
+    (r"un de vos personnages|un personnage allie", "ally"),
+    (
+        r"un personnage adverse aleatoire|un adversaire aleatoire|un des personnages adverses aleatoire",
+        "random_enemy",
+    ),
+    (r"un autre personnage adverse aleatoire", "random_other_enemy"),
+    (
+        r"un de vos allies aleatoire|un allie aleatoire|un autre de vos personnages aleatoire",
+        "random_other_ally",
+    ),
+    (r"un de vos personnages aleatoire", "random_ally"),
+    (r"un personnage aleatoire", "random_character"),
+    (r"un personnage adverse|un adversaire|un des personnages adverses", "enemy"),
+    (r"un personnage", "character"),
+)
+
+
+#: "X" in an amount before the text says what X is ("Attaque +X où X est égal à …").
+_X = Amount(0, 0, "__x__")
+_X_AMOUNT = _X
+
+
+@dataclass(frozen=True)
+class _Per:
+    """A count taken "par tranche de N" (per N of them): divided by ``div``, rounded down."""
+
+    count: Count
+    div: int
+
+
+def _scaled(per: Count | _Per, *, each: int = 1, plus: int = 0, hi: int | None = None) -> Scaled:
+    if isinstance(per, _Per):
+        return Scaled(per=per.count, each=each, plus=plus, div=per.div, hi=hi)
+    return Scaled(per=per, each=each, plus=plus, hi=hi)
+
+
+def _DURABLE(effect: Effect) -> bool:
+    """Whether an effect has a duration (a modifier, a restriction…)."""
+    return isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+
+
+def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | None:
+    """Both conditions (every key of each must hold); :class:`NotRead` when they set one key twice."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    values: dict[str, Any] = {}
+    for cond in (a, b):
+        for key in cond.__dataclass_fields__:
+            value = getattr(cond, key)
+            if value is None:
+                continue
+            if key in values and values[key] != value:
+                raise NotRead(f"condition {key} given twice")
+            values[key] = value
+    return Condition(**values)
+
+
+def with_condition(effects: Sequence[Effect], when: Condition | None) -> list[Effect]:
+    if when is None:
+        return list(effects)
+    return [replace(e, when=_merge_conditions(e.when, when)) for e in effects]
+
+
+def _target_fields(target: Target) -> dict[str, Any]:
+    """The ``target`` / ``selector`` fields of an op for a target (see cards.domain.effects)."""
+    if isinstance(target, Selector):
+        return {"target": "group", "selector": target}
+    return {"target": target, "selector": None}
+
+
+def _with_target(effect: Effect, target: Target) -> Effect:
+    return replace(effect, **_target_fields(target))
+
+
+class Reader:
+    """Reads clauses with a vocabulary; ``families`` maps folded card names to family slugs (a
+    quoted name of no known family is slugified)."""
+
+    def __init__(self, vocabulary: Vocabulary, families: Mapping[str, str] | None = None) -> None:
+        self.vocabulary = vocabulary
+        self.families = dict(families or {})
+        bound_l, bound_r = r"(?<![\w'@-])", r"(?![\w-])"
+
+        def alternation(kinds: Sequence[TermKind]) -> str:
+            pattern = vocabulary.pattern(kinds)
+            return f"{bound_l}(?:{pattern}){bound_r}" if pattern else r"(?!x)x"
+
+        self.term_re: dict[str, str] = {
+            k: alternation([k]) for k in ("guild", "class", "race", "caste", "type")
+        }
+        self.who_re = alternation(["guild", "class", "race", "caste"])
+        self.subjects = [(re.compile(p), t) for p, t in SUBJECTS]
+
+    # -- names and terms ------------------------------------------------------------------------
+
+    def family(self, clause: Clause, token: str) -> str:
+        """``@0@`` -> the family slug of that quoted name."""
+        m = re.fullmatch(r"@(\d+)@", token.strip())
+        if not m:
+            raise NotRead(f"not a quoted name: {token!r}")
+        name = clause.names[int(m.group(1))]
+        return self.families.get(fold(name), slugify(name))
+
+    def terms(self, text: str, kind: TermKind) -> list[str]:
+        """The slugs of ``kind`` a whole phrase names (``"Mages"`` -> ``["mage"]``)."""
+        return list(self.vocabulary.of_kind(text, kind))
+
+    def term(self, text: str, kind: TermKind) -> str:
+        slugs = self.terms(text, kind)
+        if len(slugs) != 1:
+            raise NotRead(f"not one {kind}: {text!r}")
+        return slugs[0]
+
+    def who_filter(self, text: str) -> dict[str, Any]:
+        """A phrase of guilds, classes, races, castes (``"Combattants Runiques"``, ``"Prêtre
+        Nomade"``, ``"Guémélites de l'Ombre"``, ``"Mages non multi-classés"``) -> selector filter
+        keys; NotRead otherwise."""
+        text = text.strip()
+        out: dict[str, Any] = {}
+        single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe)s?", text)
+        if single:
+            out["single_class"] = True
+            text = single.group(1)
+        pos = 0
+        pattern = re.compile(self.who_re)
+        for m in pattern.finditer(text):
+            if text[pos : m.start()].strip() not in ("", "de", "du", "des"):
+                raise NotRead(f"unknown words in {text!r}")
+            terms = self.vocabulary.lookup(m.group(0))
+            # a word naming a guild and a class (Runique: the guild; Combattants de Zil) -> the first
+            chosen: Term | None = None
+            for kind in ("class", "race", "caste", "guild"):
+                for t in terms:
+                    if t.kind == kind and kind not in out:
+                        chosen = t
+                        break
+                if chosen is not None:
+                    break
+            if chosen is None:
+                raise NotRead(f"{m.group(0)!r} twice")
+            out[chosen.kind] = chosen.slug
+            pos = m.end()
+        if not set(out) - {"single_class"} or text[pos:].strip():
+            raise NotRead(f"not a group of characters: {text!r}")
+        return out
+
+    # -- card matches ---------------------------------------------------------------------------
+
+    def match(self, clause: Clause, text: str) -> CardMatch:
+        """A phrase naming cards: ``une Arme à une main``, ``un Objet Pirate``, ``'Katana'``,
+        ``une carte Zil``, ``un Sort (non zone)``, ``une Lance ou une Epée``."""
+        text = text.strip()
+        parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )", text)
+        if len(parts) > 1:
+            options: list[CardMatch] = []
+            for p in parts:
+                option = self.match(clause, p)
+                options.extend(option.options if option.kind == "any_of" else (option,))
+            return CardMatch("any_of", options=tuple(dict.fromkeys(options)))
+        text = re.sub(r"^(?:un |une |des |les |le |la |l'|d'|de |du |aucune? |n'importe quelle )", "", text)
+        if text in ("carte", "cartes", "n'importe quelle carte"):
+            return CardMatch("any")
+        if re.fullmatch(r"@\d+@", text):
+            return CardMatch("card", self.family(clause, text))
+        m = re.fullmatch(r"cartes? (.+)", text)
+        if m:
+            rest = m.group(1)
+            rest = re.sub(r"^reservees? aux ", "", rest)
+            if re.fullmatch(r"@\d+@", rest):
+                return CardMatch("card", self.family(clause, rest))
+            for kind, match_kind in (
+                ("guild", "guild"),
+                ("class", "class_reserved"),
+                ("caste", "caste_reserved"),
+                ("race", "race_reserved"),
+            ):
+                slugs = self.terms(rest, kind)  # type: ignore[arg-type]
+                if len(slugs) == 1:
+                    return CardMatch(match_kind, slugs[0])  # type: ignore[arg-type]
+            if re.fullmatch(self.term_re["type"], rest) or self._element(rest):
+                return self.match(clause, rest)
+            raise NotRead(f"cards of {rest!r}")
+        zone: bool | None = None
+        zm = re.fullmatch(r"(.+?) ?\((non zone|zone)\)|(.+?) (non zone|de zone)", text)
+        if zm:
+            text = (zm.group(1) or zm.group(3)).strip()
+            zone = (zm.group(2) or zm.group(4)) in ("zone", "de zone")
+        # a type, then maybe a guild, a class ("Objet Artisan") or the hands
+        tm = re.match(self.term_re["type"], text)
+        if not tm:
+            element = self._element(text)
+            if element is not None:
+                return CardMatch("type", element, zone=zone)
+            raise NotRead(f"no card type in {text!r}")
+        types = self.terms(tm.group(0), "type")
+        rest = text[tm.end() :].strip()
+        guild: str | None = None
+        class_reserved: str | None = None
+        if rest:
+            guilds = self.terms(rest, "guild")
+            classes = self.terms(rest, "class")
+            if len(guilds) == 1:
+                guild = guilds[0]
+            elif len(classes) == 1:
+                class_reserved = classes[0]
+            else:
+                raise NotRead(f"what follows the type in {text!r}")
+        out = []
+        for slug in types:
+            if class_reserved is not None:
+                out.append(CardMatch("class_reserved", class_reserved, type_=slug))
+            else:
+                out.append(CardMatch("type", slug, zone=zone, guild=guild))
+        if len(out) == 1:
+            return out[0]
+        return CardMatch("any_of", options=tuple(out))
+
+    def _element(self, text: str) -> str | None:
+        """A spell or theurgy kind named alone (``Immunité Foudre``): the type whose label it is."""
+        found = [
+            term.slug
+            for term, label in self.vocabulary.labels.items()
+            if term.kind == "type"
+            and self.vocabulary.type_parents.get(term.slug) in ("sort", "theurgie")
+            and fold(label) == text
+        ]
+        return found[0] if len(found) == 1 else None
+
+    def _chosen(self, c: Clause, text: str) -> Target | None:
+        """The character a "Choisissez …" picks, as a pick target (None: not a character)."""
+        t = text.strip()
+        words = {
+            "personnage": "character",
+            "personnage adverse": "enemy",
+            "personnage en vie": "character",
+            "de vos personnages en vie": "ally",
+            "autre de vos personnages": "other_ally",
+            "adversaire": "enemy",
+            "de vos personnages": "ally",
+            "personnage allie": "ally",
+            "de vos allies": "other_ally",
+            "allie": "other_ally",
+            "de vos autres personnages": "other_ally",
+        }
+        if t in words:
+            return words[t]
+        m = re.fullmatch(r"de vos (autres )?(.+)", t)
+        if m:
+            try:
+                found = self.who_filter(m.group(2))
+            except NotRead:
+                return None
+            return Selector(
+                group="other_allies" if m.group(1) else "allies", pick="choice", **self._filter_keys(found)
+            )
+        m = re.fullmatch(r"(?:personnage )?(.+?) adverse", t)
+        if m:
+            try:
+                found = self.who_filter(m.group(1))
+            except NotRead:
+                return None
+            return Selector(group="enemies", pick="choice", **self._filter_keys(found))
+        m = re.fullmatch(r"(?:personnage )?(.+)", t)
+        if m:
+            try:
+                found = self.who_filter(m.group(1))
+            except NotRead:
+                return None
+            return Selector(group="characters", pick="choice", **self._filter_keys(found))
+        return None
+
+    # -- subjects -------------------------------------------------------------------------------
+
+    def subject(self, clause: Clause, text: str, name_tokens: Sequence[str] = ()) -> Target:
+        """A phrase naming characters -> a target."""
+        text = text.strip()
+        text = re.sub(
+            r"^(vos |tous vos |un de vos )(?:autres )?allies (?:de (?:la |l')?)?(?=\S)", r"\1autres ", text
+        )
+        for pattern, target in self.subjects:
+            if pattern.fullmatch(text):
+                if target == "other_enemy_choice":
+                    return Selector(group="other_enemies", pick="choice")
+                return target
+        if text in name_tokens:
+            return "self"
+        # the card's own name, quoted ('Kébek' : the character itself)
+        if re.fullmatch(r"@\d+@", text) and self.family(clause, text) in name_tokens:
+            return "self"
+        m = re.fullmatch(r"(tous )?vos (autres )?(allies )?(.+?)( en vie)?", text)
+        if m:
+            group = "other_allies" if (m.group(2) or m.group(3)) else "allies"
+            return Selector(group=group, **self._filter_keys(self.who_filter(m.group(4))))
+        m = re.fullmatch(r"(tous )?les personnages adverses (.+)|(tous )?les (.+) adverses", text)
+        if m:
+            return Selector(group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4))))
+        m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
+        if m:
+            group = "other_allies" if m.group(1) else "allies"
+            pick = "random" if m.group(3) else "choice"
+            return Selector(group=group, pick=pick, **self._filter_keys(self.who_filter(m.group(2))))
+        raise NotRead(f"who is {text!r}?")
+
+    @staticmethod
+    def _filter_keys(found: Mapping[str, Any]) -> dict[str, Any]:
+        return {("class_" if k == "class" else k): v for k, v in found.items()}
+
+    # -- conditions -----------------------------------------------------------------------------
+
+    def who_condition(self, text: str, prefix: str) -> Condition:
+        """``Mage`` / ``Guémélite du feu`` / ``Sorcelame`` / ``Nomade`` as ``played_by_*`` (prefix
+        ``played_by``) or ``opponent_*`` keys; ``X ou Y`` as ``any``; ``non multi-classé``."""
+        text = text.strip()
+        parts = re.split(r" ou | et |, ", text)
+        if len(parts) > 1 and " et " not in text:
+            return Condition(any=tuple(self.who_condition(p, prefix) for p in parts))
+        single = None
+        m = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)", text)
+        if m:
+            text, single = m.group(1), m.group(2) != "multi-classe"
+        no_caste = False
+        m = re.fullmatch(r"(.+?) sans castes?", text)
+        if m:
+            text, no_caste = m.group(1), True
+        found = self.who_filter(text)
+        values: dict[str, Any] = {}
+        for kind, slug in found.items():
+            key = f"{prefix}_{kind}" if prefix == "played_by" else f"opponent_{kind}"
+            if key not in Condition.__dataclass_fields__:
+                raise NotRead(f"no condition for {kind}")
+            values[key] = slug
+        if single is not None:
+            values[f"{prefix}_single_class" if prefix == "played_by" else "opponent_single_class"] = single
+        cond = Condition(**values)
+        if no_caste:
+            raise NotRead("'sans caste' (no caste at all) is not a condition of the language")
+        return cond
+
+    def condition(self, clause: Clause, text: str, ctx: Ctx) -> Condition:
+        """The condition of a ``si …`` (or ``tant que …``, ``s'il …``) phrase."""
+        t = text.strip()
+        t = re.sub(
+            r"^(?:si |s'il |s'ils |s'elle |tant que |lorsque |quand )",
+            lambda m: "il " if m.group(0).startswith("s'") else "",
+            t,
+        )
+        m = re.fullmatch(
+            r"(?:vous jouez|il joue|elle joue|joue|votre personnage joue|ils jouent) (.+?)( en enchainement)?",
+            t,
+        )
+        if m and not re.search(r"\bapres cette carte\b", t):
+            cond = Condition(plays=self.match(clause, m.group(1)))
+            return replace(cond, chained=True) if m.group(2) else cond
+        m = re.fullmatch(r"(?:vous jouez|il joue) (.+?) apres cette carte", t)
+        if m:
+            return Condition(followed_by=self.match(clause, m.group(1)))
+        m = re.fullmatch(r"(?:cette carte est|elle est) jouee apres (.+)|jouee apres (.+)", t)
+        if m:
+            return Condition(follows=self.match(clause, m.group(1) or m.group(2)))
+        if re.fullmatch(r"(?:cette carte est |elle est )?jouee en enchainement", t):
+            return Condition(chained=True)
+        m = re.fullmatch(r"(?:le personnage adverse|votre adversaire|l'adversaire) joue (.+)", t)
+        if m:
+            return Condition(opponent_plays=self.match(clause, m.group(1)))
+        m = re.fullmatch(
+            r"(?:vous portez|il porte|elle porte|votre personnage porte|ce personnage porte|porte) (?:deja |au moins )?(.+)",
+            t,
+        )
+        if m:
+            return self._carrying(clause, m.group(1), "carrying")
+        m = re.fullmatch(
+            r"(?:le personnage adverse|votre adversaire|l'adversaire) porte (?:au moins )?(.+)", t
+        )
+        if m:
+            return self._carrying(clause, m.group(1), "opponent_carrying")
+        m = re.fullmatch(
+            r"(?:le personnage adverse|votre adversaire|l'adversaire|il) (n'est (?:pas|ni) )?(.+)", t
+        )
+        if m and (m.group(1) or re.match(r"est ", m.group(2))):
+            who = re.sub(r"^est ", "", m.group(2))
+            who = re.sub(r"^(?:un |une |de la guilde |de |d')", "", who)
+            if m.group(1):
+                parts = re.split(r" ni | ou ", who)
+                conds = [self.who_condition(p, "opponent") for p in parts]
+                return Condition(not_=conds[0] if len(conds) == 1 else Condition(any=tuple(conds)))
+            return self.who_condition(who, "opponent")
+        m = re.fullmatch(r"(@\d+@) (?:fait|font) partie de vos personnages( et (?:est|sont) en vie)?", t)
+        if m:
+            fam = self.family(clause, m.group(1))
+            return Condition(ally_alive=fam) if m.group(2) else Condition(ally_present=fam)
+        m = re.fullmatch(r"(@\d+@(?:, @\d+@)*) (?:ou|et) (@\d+@) (?:fait|font) partie de vos personnages", t)
+        if m:
+            tokens = re.findall(r"@\d+@", t)
+            return Condition(any=tuple(Condition(ally_present=self.family(clause, x)) for x in tokens))
+        m = re.fullmatch(r"(@\d+@) (?:est|fait partie de) (?:un de )?vos allies", t)
+        if m:
+            return Condition(ally_present=self.family(clause, m.group(1)))
+        m = re.fullmatch(r"(@\d+@) est en vie", t)
+        if m:
+            return Condition(ally_alive=self.family(clause, m.group(1)))
+        m = re.fullmatch(r"(@\d+@) est morte?", t)
+        if m:
+            return Condition(ally_dead=self.family(clause, m.group(1)))
+        m = re.fullmatch(
+            r"(?:un de vos allies est|un de vos personnages est|vous avez un allie|un des personnages allies est) (?:un |une )?(.+)"
+            r"|(?:un |une )(.+?) fait partie de vos (?:personnages|allies)",
+            t,
+        )
+        if m:
+            found = self.who_filter(m.group(1) or m.group(2))
+            return Condition(ally=Selector(group="other_allies", **self._filter_keys(found)))
+        m = re.fullmatch(r"(?:votre personnage|il|vous|ce personnage) (?:a|avez) (moins|plus) de (\d+) pv", t)
+        if m:
+            n = int(m.group(2))
+            return Condition(
+                compare=Compare(Count("stat", stat="hp"), "<" if m.group(1) == "moins" else ">", n)
+            )
+        m = re.fullmatch(r"(?:votre personnage|il|vous|ce personnage) (?:a|avez) (\d+) pv ou (moins|plus)", t)
+        if m:
+            n = int(m.group(1))
+            return Condition(
+                compare=Compare(Count("stat", stat="hp"), "<=" if m.group(2) == "moins" else ">=", n)
+            )
+        m = re.fullmatch(
+            rf"(?:il y a (?:au moins )?{NUM} |un |une |au moins {NUM} )?(.+?) (?:est|sont|se trouvent?) (?:dans|en) "
+            r"(votre|la) (defausse|main|deck)( adverse)?",
+            t,
+        ) or re.fullmatch(
+            rf"il y a (?:au moins )?{NUM} (.+?) (?:dans|en) (votre|la) (defausse|main|deck)( adverse)?", t
+        )
+        if m:
+            groups = m.groups()
+            n = next((number(g) for g in groups[:-4] if g), 1)
+            owner = "opponent" if groups[-1] else "self"
+            if groups[-3] == "la" and not groups[-1]:
+                raise NotRead("whose pile?")
+            count = Count(
+                "cards", pile=PILES[groups[-2]], owner=owner, match=self._count_match(clause, groups[-4])
+            )
+            return Condition(compare=Compare(count, ">=", n))
+        m = re.fullmatch(r"(?:un |une |au moins une? )?(.+?) (?:est|sont) (?:en jeu|actif|active|actives)", t)
+        if m:
+            count = Count("cards", pile="play", owner="both", match=self._count_match(clause, m.group(1)))
+            return Condition(compare=Compare(count, ">=", 1))
+        if re.fullmatch(r"vous etes (?:l')?attaquant", t):
+            return Condition(active=True)
+        if re.fullmatch(r"vous etes (?:le )?defenseur", t):
+            return Condition(active=False)
+        m = re.fullmatch(r"(?:votre personnage|il|ce personnage|vous) (?:est|etes) (incline|releve)e?s?", t)
+        if m:
+            return Condition(tapped=m.group(1) == "incline")
+        m = re.fullmatch(r"(?:le personnage adverse|votre adversaire) est (incline|releve)e?", t)
+        if m:
+            return Condition(opponent_tapped=m.group(1) == "incline")
+        m = re.fullmatch(r"joue par (@\d+@)|jouee par (@\d+@)", t)
+        if m:
+            return Condition(played_by=self.family(clause, m.group(1) or m.group(2)))
+        raise NotRead(f"condition {t!r}")
+
+    def _carrying(self, clause: Clause, text: str, key: str) -> Condition:
+        text = text.strip()
+        mine = key == "carrying"
+        if re.fullmatch(r"(?:une |un )?armes?", text):
+            return Condition(carrying="weapon") if mine else Condition(opponent_carrying="weapon")
+        if re.fullmatch(r"(?:une |un )?armures?", text):
+            return Condition(carrying="armor") if mine else Condition(opponent_carrying="armor")
+        match = self.match(clause, text)
+        return Condition(carrying_match=match) if mine else Condition(opponent_carrying_match=match)
+
+    def prefix_condition(self, clause: Clause, text: str) -> Condition:
+        """The condition before a colon: ``Mage :``, ``Guémélite du feu :``, ``Si joué par 'X' :``,
+        ``'Jorus' :``, ``Mage non multi-classé :``, ``Humain ou Elfine :``."""
+        t = text.strip()
+        if re.match(r"si (?:jouee?s? )?(?:apres|en enchainement)", t) or re.match(
+            r"si (?:vous jouez|joue) (?!par)", t
+        ):
+            return self.condition(clause, t, Ctx())
+        if t in ("activation", "a l'activation"):
+            raise NotRead("at activation")  # read by the caller as plain effects
+        m = re.fullmatch(r"si (?:jouee?|jouee?s) par (.+)", t)
+        if m:
+            t = m.group(1)
+            if re.fullmatch(r"(?:un |une )(.+)", t):
+                t = re.sub(r"^(?:un |une )", "", t)
+        tokens = re.findall(r"@\d+@", t)
+        if tokens and re.fullmatch(r"@\d+@(?:(?:, | ou | et )@\d+@)*", t):
+            fams = [self.family(clause, x) for x in tokens]
+            if len(fams) == 1:
+                return Condition(played_by=fams[0])
+            return Condition(any=tuple(Condition(played_by=f) for f in fams))
+        if t.startswith("si "):
+            raise NotRead("a condition before a colon")
+        return self.who_condition(t, "played_by")
+
+    # -- amounts, durations, scaling ------------------------------------------------------------
+
+    def amount(self, text: str) -> Amount | str:
+        """``3``, ``3 a 5``, ``de 3 a 5``, ``entre 2 et 5`` -> an Amount; ``x`` -> "x" (said later)."""
+        t = text.strip()
+        if t == "x":
+            return "x"
+        m = re.fullmatch(rf"(?:de |entre )?{NUM}(?: (?:a|et) {NUM})?", t)
+        if not m:
+            raise NotRead(f"amount {t!r}")
+        lo = number(m.group(1))
+        hi = number(m.group(2)) if m.group(2) else lo
+        if lo > hi:
+            raise NotRead("a range upside down")
+        return Amount(lo, hi)
+
+    def stat_mods(self, text: str) -> list[tuple[str, int | Amount | str]]:
+        """``Attaque +2``, ``Attaque +1 et Défense -1``, ``Défense et Esprit +1``, ``Attaque +3/+2``
+        (min +3, max +2), ``Attaque +1 à +2``, ``Attaque +X`` -> (stat, amount) pairs."""
+        t = text.strip()
+        t = re.sub(r" supplementaires?$| supplementaires?(?= et |, )", "", t)
+        t = re.sub(r"^(?:leurs?|ses|sa|son) ", "", t)
+        t = re.sub(rf"^([+-] ?\d+) ({STAT_RE})$", r"\2 \1", t)  # "+1 pv maximum"
+        t = re.sub(rf"^({STAT_RE}) ([+-] ?\d+) a (?:{STAT_RE}) ([+-] ?\d+)$", r"\1 \2 a \3", t)
+        sign = r"([+-]) ?(\d+|x)"
+        shared = re.fullmatch(rf"((?:{STAT_RE})(?:(?:, | et )(?:{STAT_RE}))+) {sign}", t)
+        if shared:
+            stats = [self._stat(s) for s in re.split(r", | et ", shared.group(1))]
+            value = self._signed(shared.group(2), shared.group(3))
+            return [(s, value) for s in stats]
+        out: list[tuple[str, int | Amount | str]] = []
+        for part in re.split(r", | et ", t):
+            m = re.fullmatch(rf"({STAT_RE}) ?(?:de )?{sign}(?: ?/ ?{sign}| a {sign})?", part.strip())
+            if not m:
+                raise NotRead(f"stat modifier {part!r}")
+            stat = self._stat(m.group(1))
+            first = self._signed(m.group(2), m.group(3))
+            if m.group(4):  # "+3/+2": the two ends of the Attaque range
+                if stat != "attack" or first == "x":
+                    raise NotRead("a range modifier on another stat than the Attaque")
+                second = self._signed(m.group(4), m.group(5))
+                if first:
+                    out.append(("attack_min", first))
+                if second:
+                    out.append(("attack_max", second))
+                continue
+            if m.group(6):  # "+1 a +2": rolled
+                second = self._signed(m.group(6), m.group(7))
+                if not isinstance(first, int) or not isinstance(second, int) or first >= second:
+                    raise NotRead("a rolled modifier")
+                out.append((stat, Amount(first, second)))
+                continue
+            out.append((stat, first))
+        if not out:
+            raise NotRead("no stat modifier")
+        return out
+
+    @staticmethod
+    def _stat(text: str) -> str:
+        for pattern, stat in STAT_WORDS:
+            if re.fullmatch(pattern, text.strip()):
+                return stat
+        raise NotRead(f"stat {text!r}")
+
+    @staticmethod
+    def _signed(sign: str, value: str) -> int | str:
+        if value == "x":
+            if sign != "+":
+                raise NotRead("-X")
+            return "x"
+        n = int(value)
+        return n if sign == "+" else -n
+
+    def duration(self, text: str) -> Duration:
+        t = text.strip()
+        if re.fullmatch(r"jusqu'a la fin de la partie", t):
+            return Duration("game")
+        if re.fullmatch(
+            r"jusqu'a la fin du (?:tour|combat)|(?:pendant|durant|pour) (?:le|ce) (?:tour|combat)", t
+        ):
+            return Duration("combat")
+        if re.fullmatch(
+            r"jusqu'a la fin du (?:prochain tour|tour suivant)|(?:pendant |durant )?ce tour et le (?:suivant|prochain)",
+            t,
+        ):
+            return Duration("turns", 2)
+        m = re.fullmatch(
+            rf"(?:pendant|durant|pour) (?:les )?{NUM} (?:prochains )?(tours|combats)(?: suivants)?", t
+        )
+        if m:
+            return Duration("turns" if m.group(2) == "tours" else "combats", number(m.group(1)))
+        raise NotRead(f"duration {t!r}")
+
+    def count(self, clause: Clause, text: str) -> tuple[Count, bool]:
+        """What ``pour chaque …`` / ``par …`` / ``le nombre de …`` counts; the bool says the text
+        excludes the card itself (``autre``, not expressible: NotRead)."""
+        t = text.strip()
+        t = re.sub(r"^(?:chaque |chacun de |chacune de |chacun des |chacune des |les |le |la |l')", "", t)
+        m = re.fullmatch(
+            r"(.+?) (?:dans|de) (votre|la|le|toutes les|les|vos) (defausse|main|deck)s?( adverses?)?", t
+        )
+        if m:
+            owner = "self" if m.group(2) in ("votre", "vos") else "opponent" if m.group(4) else "both"
+            if m.group(2) in ("la", "le") and not m.group(4):
+                raise NotRead("whose pile?")
+            match = self._count_match(clause, m.group(1))
+            return Count("cards", pile=PILES[m.group(3)], owner=owner, match=match), False
+        m = re.fullmatch(r"(.+?) en jeu", t)
+        if m and not re.search(r"\bpersonnages?\b", m.group(1)):
+            if m.group(1).startswith("autre"):
+                raise NotRead("another card in play (the card itself excluded)")
+            return Count(
+                "cards", pile="play", owner="both", match=self._count_match(clause, m.group(1))
+            ), False
+        m = re.fullmatch(r"(.+?) (?:attachee?s?|portee?s?) (?:a|au|par) (.+)", t)
+        if m:
+            on = self.subject(
+                clause,
+                re.sub(r"^(?:a |au |par )", "", m.group(2)).replace(
+                    "personnage adverse", "le personnage adverse"
+                )
+                if not m.group(2).startswith(("le ", "la ", "votre", "vos", "un", "ce"))
+                else m.group(2),
+            )
+            if m.group(1).startswith(("marqueur", "marqueurs")):
+                name = re.fullmatch(r"marqueurs? (@\d+@)", m.group(1))
+                if not name:
+                    raise NotRead("which marker?")
+                return Count(
+                    "markers", marker=slugify(clause.names[int(name.group(1).strip("@"))]), on=on
+                ), False
+            return Count(
+                "cards", pile="play", owner="both", match=self._count_match(clause, m.group(1)), on=on
+            ), False
+        m = re.fullmatch(r"(?:de |d')?(vos autres|vos|autres?) (.+?)(?: en vie)?", t)
+        if m and m.group(1) != "autre":
+            group = "other_allies" if "autre" in m.group(1) else "allies"
+            return Count("characters", characters=self._group(group, m.group(2))), False
+        m = re.fullmatch(
+            r"(.+?) (en vie|morts?) (?:dans votre equipe|parmi vos personnages)", t
+        ) or re.fullmatch(r"(.+?) (en vie|morts?)", t)
+        if m:
+            who = m.group(1)
+            dead = m.group(2).startswith("mort")
+            if re.fullmatch(r"personnages?", who):
+                return Count("characters", characters="all_characters", dead=dead), False
+            if re.fullmatch(r"personnages? adverses?", who):
+                return Count("characters", characters="all_enemies", dead=dead), False
+            if re.fullmatch(r"de vos personnages|personnages? allies?", who):
+                return Count("characters", characters="all_allies", dead=dead), False
+            return Count(
+                "characters",
+                characters=Selector(group="characters", **self._filter_keys(self.who_filter(who))),
+                dead=dead,
+            ), False
+        if re.fullmatch(r"personnages? adverses?", t):
+            return Count("characters", characters="all_enemies"), False
+        if re.fullmatch(r"guildes? (?:de votre personnage|de ce personnage|du personnage)", t):
+            return Count("guilds"), False
+        if re.fullmatch(r"classes? (?:de votre personnage|de ce personnage|du personnage)", t):
+            return Count("classes"), False
+        m = re.fullmatch(r"cartes? (?:dans|de) la main (?:adverse|de votre adversaire)", t)
+        if m:
+            return Count("cards", pile="hand", owner="opponent"), False
+        raise NotRead(f"count {t!r}")
+
+    def _group(self, group: str, text: str) -> Target:
+        text = re.sub(r"^personnages? ", "", text.strip())
+        if re.fullmatch(r"personnages?", text):
+            return "other_allies" if group == "other_allies" else "all_allies"
+        return Selector(group=group, **self._filter_keys(self.who_filter(text)))
+
+    def _count_match(self, clause: Clause, text: str) -> CardMatch | None:
+        t = re.sub(r"^(?:un |une |les |des )", "", text.strip())
+        if re.fullmatch(r"cartes?", t):
+            return None
+        return self.match(clause, t)
+
+    def x_value(self, clause: Clause, text: str) -> Scaled | Amount:
+        """What ``X`` is (``où X est égal à …``): a stat, a count, half or double of it, plus N."""
+        t = text.strip()
+        t = re.sub(r"^(?:a |au |aux |a la |a l'|le |la |l'|de )", "", t)
+        hi = lo = None
+        m = re.fullmatch(
+            r"(.+?) ?\((?:max(?:imum)?|max\.) \+?(\d+)\)|(.+?),? (?:max(?:imum)?|max\.) \+?(\d+)", t
+        )
+        if m:
+            t = (m.group(1) or m.group(3)).strip()
+            hi = int(m.group(2) or m.group(4))
+        m = re.fullmatch(r"(.+?) ?\(minimum (\d+)\)", t)
+        if m:
+            t, lo = m.group(1).strip(), int(m.group(2))
+        plus = 0
+        m = re.fullmatch(r"(.+?) ?([+-]) ?(\d+)", t)
+        if m:
+            t, plus = m.group(1).strip(), int(m.group(3)) * (1 if m.group(2) == "+" else -1)
+        each, div, up = 1, 1, False
+        m = re.fullmatch(
+            r"(?:la )?moitie (?:de |du |de la |de l')(.+?)(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?",
+            t,
+        )
+        if m:
+            t, div, up = m.group(1).strip(), 2, m.group(2) == "au superieur"
+        m = re.fullmatch(r"(?:au )?double (?:de |du |de la |de l')(.+)", t)
+        if m:
+            t, each = m.group(1).strip(), 2
+        m = re.fullmatch(r"(\d+) moins (?:le nombre de |le nombre d')(.+)", t)
+        if m:
+            per, _ = self.count(clause, m.group(2))
+            return Scaled(per=per, each=-1, plus=int(m.group(1)) + plus, lo=0 if lo is None else lo, hi=hi)
+        m = re.fullmatch(r"(?:nombre de |nombre d')(.+)", t)
+        if m:
+            per, _ = self.count(clause, m.group(1))
+            return Scaled(per=per, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
+        stat, of = self._stat_of(t)
+        if (
+            of == "self"
+            and each == 1
+            and div == 1
+            and hi is None
+            and lo is None
+            and stat in ("defense", "spirit")
+        ):
+            return Amount(plus, plus, stat)
+        return Scaled(
+            per=Count("stat", stat=stat, of=of), each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi
+        )
+
+    def _stat_of(self, text: str) -> tuple[str, str]:
+        t = re.sub(r"^(?:votre |son |sa |ses |leur )", "", text.strip())
+        m = re.fullmatch(
+            rf"({STAT_RE}|niveau|pv)(?: actuelle?s?)?(?: (de votre personnage|de ce personnage|du personnage adverse|de votre adversaire|adverse|de l'adversaire))?",
+            t,
+        )
+        if not m:
+            raise NotRead(f"X = {text!r}")
+        word = m.group(1)
+        stat = "level" if word == "niveau" else "hp" if word == "pv" else self._stat(word)
+        if stat not in ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "level"):
+            raise NotRead(f"X = {stat}")
+        of = "opponent" if m.group(2) and "adver" in m.group(2) else "self"
+        return stat, of
+
+    # -- predicates -----------------------------------------------------------------------------
+
+    VERBS = (
+        r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
+        r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez"
+    )
+
+    def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
+        """One or more predicates joined by ``et`` / ``,``; a predicate without a subject takes the
+        one before it (``votre adversaire subit 1 dégât direct et a Attaque -1``)."""
+        t = t.strip()
+        try:
+            _, effects = self.predicate(c, t, ctx, inherit)
+            return effects
+        except NotRead as exc:
+            last: NotRead = exc
+        for m in re.finditer(r", et |, | et ", t):
+            left, right = t[: m.start()], t[m.end() :]
+            try:
+                subject, first = self.predicate(c, left, ctx, inherit)
+            except NotRead:
+                continue
+            try:
+                return first + self.predicates(c, right, ctx, subject)
+            except NotRead as exc:
+                last = exc
+                continue
+        raise last
+
+    def predicate(
+        self, c: Clause, t: str, ctx: Ctx, inherit: Target | None
+    ) -> tuple[Target | None, list[Effect]]:
+        """One predicate, with or without its subject -> (the subject it used, its effects)."""
+        t = t.strip()
+        default: Target = inherit if inherit is not None else "self"
+        # without a subject
+        found = self._bare(c, t, ctx, default)
+        if found is not None:
+            return default if inherit is not None else None, found
+        # a subject, then a verb
+        for m in re.finditer(rf"\b(?:{self.VERBS})\b", t):
+            if m.start() == 0:
+                if inherit is not None:  # "… et a Attaque +2": the verb of the subject before
+                    effects = self._verb(c, t, ctx, inherit)
+                    if effects is not None:
+                        return inherit, effects
+                continue
+            try:
+                subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
+            except NotRead:
+                continue
+            effects = self._verb(c, t[m.start() :], ctx, subject)
+            if effects is not None:
+                return subject, effects
+        raise NotRead(f"predicate {t!r}")
+
+    @staticmethod
+    def _view(target: Target, text: str, ctx: Ctx) -> Target:
+        """ "il" after a choice is the chosen one; on a card attached to the opponent, the holder
+        is that opponent (its carrier)."""
+        if ctx.pronoun is not None and text.strip() in PRONOUNS:
+            return ctx.pronoun
+        if not ctx.on_opponent:
+            return target
+        if target == "opponent" or text.strip() in ("il", "elle", "celui-ci", "celle-ci", "ce personnage"):
+            return "self"
+        if target == "self":
+            return "opponent"
+        return target
+
+    def _modifiers(self, pairs: Sequence[tuple[str, int | Amount | str]], target: Target) -> list[Effect]:
+        out: list[Effect] = []
+        for stat, amount in pairs:
+            value: Any = amount if amount != "x" else _X
+            out.append(Modify(stat=stat, amount=value, **_target_fields(target)))
+        return out
+
+    def _bare(self, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+        """A predicate whose subject is implicit (the holder, or ``default``)."""
+        try:
+            return self._modifiers(self.stat_mods(t), default)
+        except NotRead:
+            pass
+        m = re.fullmatch(
+            r"(?:soin|soigne|soignez|gagne|regagne) (?:de )?((?:de |entre )?(?:\d+|x|une?)(?: (?:a|et) \d+)?)"
+            r"(?: pv)?(?: supplementaires?)?(?: (?:a|au) (.+))?",
+            t,
+        )
+        if m and (m.group(0).startswith(("soin", "soign")) or re.search(r" pv\b", t)):
+            target = (
+                self.subject(c, re.sub(r"^personnage", "le personnage", m.group(2)))
+                if m.group(2)
+                else default
+            )
+            return [Heal(amount=self._points(m.group(1)), **_target_fields(target))]
+        m = re.fullmatch(
+            rf"inflige (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+))?",
+            t,
+        )
+        if m:
+            hit: Target = "opponent"
+            if m.group(1) or m.group(4):
+                hit = self.subject(c, m.group(1) or m.group(4))
+            return [
+                Damage(
+                    kind=DAMAGE_KIND_WORDS[m.group(3)],
+                    amount=self._points(m.group(2)),
+                    **_target_fields(hit),
+                )
+            ]
+        m = re.fullmatch(rf"(?:vous )?piochez? {NUM} cartes?(?: supplementaires?)?|piochez une carte", t)
+        if m:
+            return [Draw(count=number(m.group(1) or "1"))]
+        m = re.fullmatch(rf"([+-]) ?(\d+) aux degats(?: {KIND_RE})? (?:subis|recus)(?: par (.+))?", t)
+        if m:
+            amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+            kinds = (DAMAGE_KIND_WORDS[m.group(3)],) if m.group(3) else ()
+            who = self.subject(c, m.group(4)) if m.group(4) else default
+            return [DamageTaken(amount=amount, kinds=kinds, **_target_fields(who))]
+        m = re.fullmatch(
+            rf"([+-]) ?(\d+) aux degats(?: {KIND_RE})?(?: infliges| des (.+?)(?: joue(?:e|s|es)? par (?:votre personnage|ce personnage|vous))?)?",
+            t,
+        )
+        if m:
+            amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+            kinds = (DAMAGE_KIND_WORDS[m.group(3)],) if m.group(3) else ()
+            cards = self.match(c, m.group(4)) if m.group(4) else None
+            return [DamageDealt(amount=amount, kinds=kinds, cards=cards, **_target_fields(default))]
+        m = re.fullmatch(
+            r"([+-]) ?(\d+) aux soins(?: des (.+?)(?: joue(?:e|s|es)? par (?:votre personnage|ce personnage|vous))?)?",
+            t,
+        )
+        if m:
+            amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+            cards = self.match(c, m.group(3)) if m.group(3) else None
+            return [HealDealt(amount=amount, cards=cards, **_target_fields(default))]
+        m = re.fullmatch(rf"immunite (?:aux |a la |au )?(?:degats {KIND_RE}|(.+))", t)
+        if m:
+            if m.group(1):
+                return [Immune(kinds=(DAMAGE_KIND_WORDS[m.group(1)],), **_target_fields(default))]
+            return [Immune(cards=self.match(c, m.group(2)), **_target_fields(default))]
+        m = re.fullmatch(rf"({STAT_RE}) ?= ?(\d+)(?: ?/ ?(\d+))?", t)
+        if m:
+            stat = self._stat(m.group(1))
+            if m.group(3):
+                if stat != "attack":
+                    raise NotRead("a range for another stat than the Attaque")
+                return [
+                    SetStat(
+                        stat="attack", value=(int(m.group(2)), int(m.group(3))), **_target_fields(default)
+                    )
+                ]
+            return [SetStat(stat=stat, value=int(m.group(2)), **_target_fields(default))]
+        if t in ("gagne enchainement", "enchainement", "vous gagnez enchainement") and (
+            ctx.subject == "card" or ctx.happens
+        ):
+            return [Chain(match=CardMatch("any"))]
+        m = re.fullmatch(r"(?:gagne )?enchainement (?:: )?(.+)", t)
+        if m and (ctx.subject == "card" or ctx.happens):
+            return [Chain(match=self.match(c, m.group(1)))]
+        m = re.fullmatch(rf"(?:gagne|gagnez) {NUM} marqueurs? (@\d+@)", t)
+        if m:
+            return [
+                Marker(
+                    name=slugify(c.names[int(m.group(2).strip("@"))]),
+                    count=number(m.group(1)),
+                    **_target_fields(default),
+                )
+            ]
+        found = self._cards_moved(c, t, ctx)
+        if found is not None:
+            return found
+        m = re.fullmatch(r"ne peut (?:pas |plus )?(jouer|enchainer) (?:aucune? |de |d'|les |des )?(.+)", t)
+        if m:
+            what = "play" if m.group(1) == "jouer" else "chain"
+            cards = None if m.group(2) in ("carte", "cartes") else self.match(c, m.group(2))
+            return [Forbid(what=what, cards=cards, **_target_fields(default))]
+        found = self._may(c, t, default)
+        if found is not None:
+            return found
+        if re.fullmatch(
+            r"(?:vous obtenez|obtenez|obtient) (?:votre|son) bonus d'ordre(?: si vous n'en beneficiez pas deja| s'il n'en beneficie pas deja)?",
+            t,
+        ):
+            return [GrantOrder(**_target_fields(default))]
+        return None
+
+    def _may(self, c: Clause, t: str, who: Target) -> list[Effect] | None:
+        """What a character may do: play cards whatever their requirements, attach them to anyone,
+        carry several (``Ambidextrie`` on a character: two one-handed weapons)."""
+        m = re.fullmatch(
+            r"(?:peut|peuvent|vous pouvez) jouer (?:les |des |tous les )?(.+?) (?:en ignorant (?:leurs|ses) "
+            r"(?:prerequis|restrictions)(?: de classe| de guilde| de classe ou de guilde| de classe et de guilde)?"
+            r"|sans (?:restrictions?|prerequis|tenir compte des prerequis))",
+            t,
+        )
+        if m:
+            return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
+        m = re.fullmatch(
+            r"(?:peut|peuvent) attacher (?:les |des )?(.+?) sur n'importe quel personnage(?: en jeu)?(?: encore en vie)?",
+            t,
+        )
+        if m:
+            return [MayAttach(cards=self.match(c, m.group(1)), **_target_fields(who))]
+        m = re.fullmatch(rf"(?:peut|peuvent) porter {NUM} (.+)", t)
+        if m:
+            return [Carry(cards=self.match(c, m.group(2)), count=number(m.group(1)), **_target_fields(who))]
+        return None
+
+    def _points(self, text: str) -> Amount:
+        value = self.amount(text)
+        if isinstance(value, str):
+            return _X_AMOUNT
+        return value
+
+    def _verb(self, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
+        """The predicate after an explicit subject (``t`` starts with the verb)."""
+        found = self._may(c, t, subject)
+        if found is not None:
+            return found
+        m = re.fullmatch(
+            r"(?:gagne|gagnent) (?:un )?enchainement,? (?:s'ils jouent|s'il joue|si elles jouent|si elle joue"
+            r"|lorsqu'ils jouent|quand ils jouent|s'ils activent) (.+)",
+            t,
+        )
+        if m and ctx.standing:
+            return [ChainOn(match=self.match(c, m.group(1)), **_target_fields(subject))]
+        m = re.fullmatch(r"(?:a|ont|avez|gagne|gagnent|gagnez|obtient|obtiennent|obtenez) (.+)", t)
+        if m:
+            rest = m.group(1)
+            try:
+                return self._modifiers(self.stat_mods(rest), subject)
+            except NotRead:
+                pass
+            pm = re.fullmatch(r"(?:de )?(.+?) pv(?: supplementaires?)?", rest)
+            if pm and t.startswith(("gagne", "gagnez")):
+                return [Heal(amount=self._points(pm.group(1)), **_target_fields(subject))]
+            km = re.fullmatch(rf"([+-]) ?(\d+) aux degats(?: {KIND_RE})? (?:subis|recus)", rest)
+            if km:
+                amount = int(km.group(2)) * (1 if km.group(1) == "+" else -1)
+                kinds = (DAMAGE_KIND_WORDS[km.group(3)],) if km.group(3) else ()
+                return [DamageTaken(amount=amount, kinds=kinds, **_target_fields(subject))]
+            km = re.fullmatch(rf"([+-]) ?(\d+) aux degats(?: {KIND_RE})?(?: infliges)?", rest)
+            if km:
+                amount = int(km.group(2)) * (1 if km.group(1) == "+" else -1)
+                kinds = (DAMAGE_KIND_WORDS[km.group(3)],) if km.group(3) else ()
+                return [DamageDealt(amount=amount, kinds=kinds, **_target_fields(subject))]
+            sm = re.fullmatch(rf"({STAT_RE}) ?= ?(\d+)(?: ?/ ?(\d+))?", rest)
+            if sm:
+                stat = self._stat(sm.group(1))
+                if sm.group(3):
+                    if stat != "attack":
+                        raise NotRead("a range for another stat than the Attaque")
+                    return [
+                        SetStat(
+                            stat="attack",
+                            value=(int(sm.group(2)), int(sm.group(3))),
+                            **_target_fields(subject),
+                        )
+                    ]
+                return [SetStat(stat=stat, value=int(sm.group(2)), **_target_fields(subject))]
+            mm = re.fullmatch(rf"{NUM} marqueurs? (@\d+@)", rest)
+            if mm and t.startswith(("gagne", "gagnez")):
+                return [
+                    Marker(
+                        name=slugify(c.names[int(mm.group(2).strip("@"))]),
+                        count=number(mm.group(1)),
+                        **_target_fields(subject),
+                    )
+                ]
+            if rest == "enchainement" and subject == "self" and (ctx.happens or ctx.subject == "card"):
+                return [Chain(match=CardMatch("any"))]
+            if rest == "enchainement" and ctx.standing:
+                return [ChainOn(match=CardMatch("any"), **_target_fields(subject))]
+            im = re.fullmatch(rf"immunite (?:aux |a la |au )?(?:degats {KIND_RE}|(.+))", rest)
+            if im:
+                if im.group(1):
+                    return [Immune(kinds=(DAMAGE_KIND_WORDS[im.group(1)],), **_target_fields(subject))]
+                return [Immune(cards=self.match(c, im.group(2)), **_target_fields(subject))]
+            return None
+        m = re.fullmatch(
+            rf"(?:subit|subissent|subira|subissez|recoit|recoivent|recevez) (.+?) (?:points? de )?degats {KIND_RE}"
+            r"(?: supplementaires?)?",
+            t,
+        )
+        if m:
+            return [
+                Damage(
+                    kind=DAMAGE_KIND_WORDS[m.group(2)],
+                    amount=self._points(m.group(1)),
+                    **_target_fields(subject),
+                )
+            ]
+        m = re.fullmatch(r"(?:perd|perdent|perdez) (.+?) pv", t)
+        if m:
+            return [LoseHp(amount=self._points(m.group(1)), **_target_fields(subject))]
+        m = re.fullmatch(r"(?:est|sont|sera|seront) soignee?s? de (.+?)(?: pv)?", t)
+        if m:
+            return [Heal(amount=self._points(m.group(1)), **_target_fields(subject))]
+        m = re.fullmatch(
+            r"(?:est|sont|sera|seront) (incline|releve)e?s?|s'incline(?:nt)?|se releve(?:nt)?", t
+        )
+        if m:
+            if t.startswith("s'incline") or m.group(1) == "incline":
+                return [Tap(**_target_fields(subject))]
+            return [Untap(**_target_fields(subject))]
+        m = re.fullmatch(
+            r"(?:ne peut|ne peuvent) (?:pas |plus )?(jouer|enchainer) (?:aucune? |de |d'|les |des )?(.+)", t
+        )
+        if m:
+            what = "play" if m.group(1) == "jouer" else "chain"
+            cards = None if m.group(2) in ("carte", "cartes") else self.match(c, m.group(2))
+            return [Forbid(what=what, cards=cards, **_target_fields(subject))]
+        m = re.fullmatch(
+            r"(?:ne peut|ne peuvent) (?:pas |plus )?(?:attaquer|faire d'attaque(?: physique)?|effectuer d'attaque(?: physique)?)",
+            t,
+        )
+        if m:
+            return [Forbid(what="attack", **_target_fields(subject))]
+        m = re.fullmatch(rf"(?:defausse|defaussent) {NUM} cartes?(?: de sa main)?(?: aleatoire)?", t)
+        if m and subject == "opponent":
+            return [Discard(count=number(m.group(1)))]
+        m = re.fullmatch(
+            r"(?:effectue|effectuent|effectuera) une attaque (physique |magique )?supplementaire (?:egale a|de) (?:son |sa )?(.+?)(?: de base)?",
+            t,
+        )
+        if m and subject == "self":
+            kind = "magical" if m.group(1) == "magique " else "physical"
+            stat = m.group(2).strip()
+            if stat in ("attaque", "attaque de base"):
+                return [ExtraAttack(amount=Amount(0, 0, "attack"), kind=kind)]
+            if re.fullmatch(r"attaque (min|max)(?:\.|imum|imale)?", stat):
+                end = "attack_min" if "min" in stat else "attack_max"
+                base = t.endswith("de base")
+                return [ExtraAttack(amount=Scaled(per=Count("stat", stat=end, base=base)), kind=kind)]
+            raise NotRead("an extra attack of another value")
+        m = re.fullmatch(
+            r"(?:obtient|obtiennent) (?:son|leur) bonus d'ordre(?: s'il n'en beneficie pas deja| s'ils n'en beneficient pas deja)?",
+            t,
+        )
+        if m:
+            return [GrantOrder(**_target_fields(subject))]
+        return None
+
+    def _cards_moved(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """Cards between piles, this card's destination, attached cards discarded, created cards."""
+        m = re.fullmatch(
+            r"(?:ensuite |puis )?cette carte (?:est placee|retourne|revient|est remise|est renvoyee) (?:dans|a) (votre main|votre deck|le deck adverse|la main|le deck de son proprietaire)",
+            t,
+        )
+        if m:
+            to = {
+                "votre main": "hand",
+                "la main": "hand",
+                "votre deck": "deck",
+                "le deck de son proprietaire": "deck",
+                "le deck adverse": "opponent_deck",
+            }[m.group(1)]
+            return [CardTo(to=to)]
+        if re.fullmatch(r"(?:ensuite |puis )?cette carte est retiree de la partie", t):
+            return [CardTo(to="removed")]
+        if re.fullmatch(r"(?:ensuite |puis )?cette carte est defaussee", t):
+            return [CardTo(to="discard")]
+        m = re.fullmatch(
+            rf"(?:{NUM} )?(.+?) (?:de|dans) (votre|la) (deck|defausse|main)( adverse)? (?:est|sont) (?:placee?s?|remise?s?|renvoyee?s?|mise?s?) (?:dans|sur|au dessus de) (votre|la|le|sa) (main|deck|defausse)( adverse)?",
+            t,
+        )
+        if m:
+            count = number(m.group(1)) if m.group(1) else 1
+            owner = "opponent" if m.group(5) else "self"
+            match = self._count_match(c, m.group(2))
+            if (m.group(6) or m.group(8)) and owner == "self" and m.group(8):
+                raise NotRead("cards moved to the other player's piles")
+            return [
+                MoveCards(
+                    from_=PILES[m.group(4)], to=PILES[m.group(7)], owner=owner, count=count, cards=match
+                )
+            ]
+        m = re.fullmatch(
+            rf"(?:{NUM} |toutes les |tous les |les )?(.+?) (?:attachee?s?|portee?s?) (?:a|au|par|sur) (.+?) (?:est|sont) defaussee?s?",
+            t,
+        )
+        if m:
+            how_many: int | None = number(m.group(1)) if m.group(1) else 1
+            if t.startswith(("toutes", "tous", "les ")):
+                how_many = None
+            what = m.group(2)
+            owner = "any"
+            om = re.fullmatch(r"(.+?) (adverses?|a vous)", what)
+            if om:
+                what, owner = om.group(1), "opponent" if om.group(2).startswith("adverse") else "self"
+            match = self._count_match(c, what)
+            on = self.subject(
+                c, re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
+            )
+            return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
+        m = re.fullmatch(
+            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: et (jouee?s?|attachee?s? a (.+?)|placee?s? dans votre (main|deck|defausse)))?",
+            t,
+        )
+        if m:
+            count = number(m.group(1)) if m.group(1) else 1
+            card = self.family(c, m.group(2))
+            if not m.group(3):
+                return [CreateCard(card=card, to="hand", count=count)]
+            if m.group(3).startswith("joue"):
+                return [CreateCard(card=card, to="play", count=count)]
+            if m.group(5):
+                return [CreateCard(card=card, to=m.group(5), count=count)]
+            on = self.subject(c, m.group(4))
+            return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
+        m = re.fullmatch(
+            r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
+            t,
+        )
+        if m:
+            return [PlayCard(from_=PILES[m.group(2)], cards=self._count_match(c, m.group(1)))]
+        return None
+
+    # -- phrases: triggers, conditions, tails -----------------------------------------------------
+
+    TRIGGERS: tuple[tuple[str, str], ...] = (
+        (
+            r"(?:en|au) debut de (?:chaque |vos |votre prochain |son |ses |chacun de vos |tous vos |chacun de ses )?"
+            r"combats?(?: et jusqu'a la fin du combat)?",
+            "combat_start",
+        ),
+        (
+            r"(?:en|a la) fin de (?:chaque |son |vos )?combats?|a la fin du combat|a l'issue du combat|apres le combat",
+            "combat_end",
+        ),
+        (
+            r"(?:en|au) debut de (?:chaque |votre |son )?tour|au debut de chaque tour|en debut de tour apres que les personnages se soient releves",
+            "turn_start",
+        ),
+        (
+            r"(?:en|a la) fin de (?:chaque |votre |son )?tour|a la fin de chaque tour|a la fin du tour",
+            "turn_end",
+        ),
+        (r"(?:en|au) debut de (?:la )?partie|au debut de la partie", "game_start"),
+        (
+            r"apres avoir joue vos cartes|apres que vos cartes aient ete jouees|une fois vos cartes jouees",
+            "after_cards",
+        ),
+        (r"quand cette carte quitte le jeu|lorsque cette carte quitte le jeu", "leaves_play"),
+    )
+
+    def phrase(self, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
+        """A phrase that yields effects: triggers, conditions and tails around predicates."""
+        t = t.strip().strip(",").strip()
+        if not t:
+            raise NotRead("nothing to read")
+        # "Choisissez un personnage adverse, il subit …": one pick (per card resolution, the same
+        # pick target picks the same character: cards.domain.effects), named by "il" after it
+        m = re.fullmatch(r"choisissez (un |une |l'un |l'une )?(.+?)(?:,| :| et) (.+)", t)
+        if m:
+            chosen = self._chosen(c, m.group(2))
+            if chosen is not None:
+                return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
+        m = re.fullmatch(
+            rf"(?:a )?chaque fois que (.+?) (?:subit|subissent|subissez) des degats(?: {KIND_RE})?,? (.+)",
+            t,
+        )
+        if m:
+            who = self._view(self.subject(c, m.group(1), ctx.names), m.group(1), ctx)
+            inner = self.phrase(c, m.group(3), replace(ctx.inside(), pronoun=who if who != "self" else None))
+            return [Trigger(on=Event("damaged", who=who), effects=tuple(inner))]
+        m = re.fullmatch(
+            r"(?:a )?chaque fois qu(?:'un|'une|e des|'un des) (.+?) (?:est|sont) (?:joue|jouee|active|activee)s?(?: par (.+?))?,? (.+)",
+            t,
+        )
+        if m:
+            by: Target = "all_characters"
+            if m.group(2):
+                by = self.subject(c, m.group(2), ctx.names)
+            inner = self.phrase(c, m.group(3), ctx.inside())
+            return [Trigger(on=Event("plays", match=self.match(c, m.group(1)), who=by), effects=tuple(inner))]
+        # "a l'activation et en debut de combat, …": at once, and at the start of each combat
+        m = re.fullmatch(r"(?:au moment ou cette carte s'active|a l'activation),? et (.+)", t)
+        if m:
+            later = self.phrase(c, m.group(1), ctx)
+            if len(later) != 1 or not isinstance(later[0], Trigger):
+                raise NotRead("a l'activation et …")
+            return [*later[0].effects, *later]
+        m = re.fullmatch(
+            r"(?:au moment ou cette carte s'active|a l'activation|lorsque cette carte s'active|quand cette carte s'active),? (.+)",
+            t,
+        )
+        if m and ctx.subject == "card":
+            return self.phrase(c, m.group(1), ctx)
+        for pattern, event in self.TRIGGERS:
+            m = re.fullmatch(rf"(?:{pattern})(?: :|,)? (.+)", t)
+            if m:
+                inner = self.phrase(c, m.group(1), ctx.inside())
+                return [Trigger(on=Event(event), effects=tuple(inner))]  # type: ignore[arg-type]
+        m = re.fullmatch(r"(?:a )?chaque fois que (.+?) (?:joue|jouent|active|activent) (.+?),? (.+)", t)
+        if m:
+            return self._plays_trigger(c, m.group(1), m.group(2), m.group(3), ctx)
+        m = re.fullmatch(r"(?:si|lorsque|quand) (.+?) meurt,? (.+)", t)
+        if m:
+            who = self.subject(c, m.group(1), ctx.names)
+            inner = self.phrase(c, m.group(2), ctx.inside())
+            return [Trigger(on=Event("dies", who=who), effects=tuple(inner))]
+        # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
+        m = re.match(r"(?:si|tant que) ", t)
+        if m:
+            # "si COND, A, sinon B" / "si COND A, sinon B": B when the condition does not hold
+            sm = re.fullmatch(r"(.+?),? (?:sinon|autrement),? (.+)", t)
+            body, otherwise_text = (sm.group(1), sm.group(2)) if sm else (t, None)
+            for comma in re.finditer(
+                r", | (?=il |elle |vos |votre |le |la |les |tous |un |une |attaque|defense|esprit|soin|inflige)",
+                body,
+            ):
+                head, rest = body[: comma.start()], body[comma.end() :]
+                try:
+                    cond = self.condition(c, head, ctx)
+                    # "si le personnage adverse …, il …": "il" is the one the condition speaks of
+                    view = ctx
+                    if re.match(r"si (?:le personnage adverse|votre adversaire|l'adversaire) ", head):
+                        view = replace(ctx, pronoun=self._view("opponent", "", ctx))
+                    effects = with_condition(self.phrase(c, rest, view), cond)
+                    if otherwise_text is not None:
+                        effects += with_condition(self.phrase(c, otherwise_text, view), Condition(not_=cond))
+                except NotRead:
+                    continue
+                return effects
+        return self.tailed(c, t, ctx)
+
+    def _plays_trigger(self, c: Clause, who: str, what: str, rest: str, ctx: Ctx) -> list[Effect]:
+        by: Target = "self"
+        if who not in ("vous", "il", "ce personnage", "votre personnage", *ctx.names):
+            by = self.subject(c, re.sub(r"^(?:un de |l'un de )", "un de ", who), ctx.names)
+            if isinstance(by, Selector) and by.pick is not None:
+                by = replace(by, pick=None)  # "each time one of your X plays": any of them
+            elif by in ("other_ally", "ally"):
+                by = "other_allies" if by == "other_ally" else "all_allies"
+        match = self.match(c, what)
+        inner = self.phrase(c, rest, ctx.inside())
+        return [Trigger(on=Event("plays", match=match, who=by), effects=tuple(inner))]
+
+    def tailed(self, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
+        """Predicates with trailing parts: a duration, a scaling, a cap, a condition, what X is."""
+        duration: Duration | None = None
+        cond: Condition | None = None
+        per: tuple[Count, int | None] | None = None  # the count, and the amount per counted thing
+        cap: int | None = None
+        x_def: Scaled | Amount | None = None
+        core = t
+        changed = True
+        while changed:
+            changed = False
+            m = re.fullmatch(
+                r"(.+?),? (?:ou|où) x (?:est egale? |correspond )(?:a |au |aux |a la |a l')?(.+)", core
+            )
+            if m and x_def is None:
+                core, x_def = m.group(1), self.x_value(c, m.group(2))
+                changed = True
+                continue
+            m = re.fullmatch(r"(.+?) ?\((?:max(?:imum)?\.?|max) \+?(\d+)(?: [a-z ]+)?\)", core)
+            if m and cap is None:
+                core, cap = m.group(1), int(m.group(2))
+                changed = True
+                continue
+            m = re.fullmatch(
+                r"(.+?),? (jusqu'a la fin (?:de la partie|du tour|du combat|du prochain tour|du tour suivant)"
+                r"|(?:pendant|durant|pour) (?:les |le |ce )?(?:\w+ )?(?:prochains )?(?:tours|combats|tour|combat)"
+                r"(?: suivants)?|ce tour et le (?:suivant|prochain))(.*)",
+                core,
+            )
+            if m and duration is None:
+                try:
+                    duration = self.duration(m.group(2))
+                except NotRead:
+                    pass
+                else:
+                    core = f"{m.group(1)}{m.group(3)}"
+                    changed = True
+                    continue
+            m = re.fullmatch(
+                r"(.+?),? (?:pour chaque|pour chacun de|pour chacune de|pour chacun des|pour chacune des|par) (.+)",
+                core,
+            )
+            if m and per is None:
+                counted = m.group(2)
+                div = 1
+                tm = re.fullmatch(r"tranche de (\d+) (.+)", counted)
+                if tm:
+                    div, counted = int(tm.group(1)), tm.group(2)
+                try:
+                    count, _ = self.count(c, counted)
+                    if div != 1:
+                        count = _Per(count, div)  # type: ignore[assignment]
+                except NotRead:
+                    pass
+                else:
+                    core = m.group(1)
+                    each: int | None = None
+                    pm = re.fullmatch(r"(.+?) ?\+ ?(\d+)", core)
+                    if pm and not re.search(rf"(?:{STAT_RE}) ?\+ ?\d+$", core):
+                        core, each = pm.group(1), int(pm.group(2))
+                    per = (count, each)
+                    changed = True
+                    continue
+            m = re.fullmatch(r"(.+?),? (?:contre (?:les |le |la |un |une )?|face aux? )(.+)", core)
+            if m and cond is None:
+                try:
+                    cond = self._against(c, m.group(2))
+                except NotRead:
+                    pass
+                else:
+                    core = m.group(1)
+                    changed = True
+                    continue
+            m = re.fullmatch(
+                r"(.+?),? ((?:si|s'il|s'ils|s'elle|tant que|lorsqu'il|lorsqu'ils|quand il) .+)", core
+            )
+            if m and cond is None:
+                try:
+                    cond = self.condition(c, re.sub(r"^(?:lorsqu'ils?|quand il) ", "si il ", m.group(2)), ctx)
+                except NotRead:
+                    pass
+                else:
+                    core = m.group(1)
+                    changed = True
+                    continue
+        # a trigger at the end: "Soin 2 Points de vie en fin de combat"
+        event: str | None = None
+        for pattern, name in self.TRIGGERS:
+            tm = re.fullmatch(rf"(.+?),? (?:{pattern})", core)
+            if tm and name in ("combat_start", "combat_end", "turn_start", "turn_end"):
+                core, event = tm.group(1), name
+                break
+        effects = self.predicates(c, core, ctx.inside() if event is not None else ctx)
+        effects = self._resolve_x(effects, x_def, per, cap)
+        if duration is not None:
+            if not any(_DURABLE(e) for e in effects):
+                raise NotRead("a duration with nothing lasting")
+            effects = [self._lasting(e, duration) if _DURABLE(e) else e for e in effects]
+        effects = with_condition(effects, cond)
+        if event is not None:
+            return [Trigger(on=Event(event), effects=tuple(effects))]  # type: ignore[arg-type]
+        return effects
+
+    def _against(self, c: Clause, text: str) -> Condition:
+        """``les Mages``, ``les Mages et les Prêtres``, ``les personnages Néhantistes`` -> who the
+        opponent is."""
+        pieces = re.split(r" et (?:les |contre les )?| ou (?:les )?|, (?:les )?", text)
+        conds = []
+        for p in pieces:
+            p = re.sub(r"^(?:les |le |la |des |un |une )", "", p)
+            p = re.sub(r"^personnages? ", "", p)
+            if re.fullmatch(r"@\d+@", p):
+                conds.append(Condition(opponent_is=self.family(c, p)))
+            else:
+                conds.append(self.who_condition(p, "opponent"))
+        return conds[0] if len(conds) == 1 else Condition(any=tuple(conds))
+
+    def _resolve_x(
+        self,
+        effects: list[Effect],
+        x_def: Scaled | Amount | None,
+        per: tuple[Count, int | None] | None,
+        cap: int | None,
+    ) -> list[Effect]:
+        """Put what X is (or the count of ``pour chaque``, and the cap) into the amounts."""
+        has_x = any(getattr(e, "amount", None) == _X for e in effects)
+        if has_x and x_def is None and per is None:
+            raise NotRead("X is not said")
+        if x_def is not None and (not has_x or per is not None):
+            raise NotRead("what X is, and how it is used")
+        if cap is not None and x_def is None and per is None:
+            raise NotRead("a maximum without a count")
+        out: list[Effect] = []
+        for e in effects:
+            amount = getattr(e, "amount", None)
+            if amount == _X:
+                value: Any
+                if x_def is not None:
+                    value = x_def
+                    if cap is not None:
+                        if not isinstance(value, Scaled):
+                            value = Scaled(per=Count("stat", stat=value.stat or "spirit"), plus=value.lo)
+                        value = replace(value, hi=cap)
+                    if isinstance(e, Modify) and isinstance(value, Amount) and value.stat is not None:
+                        value = Scaled(per=Count("stat", stat=value.stat), plus=value.lo)
+                else:
+                    assert per is not None
+                    value = _scaled(per[0], each=per[1] or 1, hi=cap)
+                out.append(replace(e, amount=value))
+            elif per is not None and amount is not None:
+                out.append(self._scale(e, per[0], per[1], cap))
+            else:
+                out.append(e)
+        if per is not None and all(getattr(e, "amount", None) is None for e in effects):
+            raise NotRead("a count with nothing to scale")
+        return out
+
+    @staticmethod
+    def _scale(effect: Effect, count: Count | _Per, each: int | None, hi: int | None) -> Effect:
+        amount: Any = effect.amount  # type: ignore[union-attr]
+        if isinstance(effect, Modify) and isinstance(amount, int):
+            return replace(effect, amount=_scaled(count, each=amount, hi=hi))
+        if (
+            isinstance(effect, Damage | Heal | LoseHp)
+            and isinstance(amount, Amount)
+            and amount.stat is None
+            and amount.lo == amount.hi
+        ):
+            if each is None:
+                return replace(effect, amount=_scaled(count, each=amount.lo, hi=hi))
+            return replace(effect, amount=_scaled(count, each=each, plus=amount.lo, hi=hi))
+        if isinstance(effect, DamageTaken | DamageDealt | HealDealt):
+            raise NotRead("a scaled bonus")
+        raise NotRead(f"cannot scale {effect.op}")
+
+    @staticmethod
+    def _lasting(effect: Effect, duration: Duration) -> Effect:
+        if isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid):
+            if effect.duration.kind != "combat":
+                raise NotRead("two durations")
+            return replace(effect, duration=duration)
+        raise NotRead(f"a duration on {effect.op}")
+
+    # -- a whole clause -------------------------------------------------------------------------
+
+    def read(self, raw: str, ctx: Ctx) -> Reading:
+        """What one clause says; :class:`NotRead` when any part of it is not understood."""
+        c = Clause.of(raw)
+        t = c.text
+        if not t:
+            raise NotRead("an empty clause")
+        if ctx.subject == "card":
+            found = self.card_phrase(c, t, ctx)
+            if found is not None:
+                return found
+        m = re.fullmatch(
+            r"tours? ((?:\d+|pairs?|impairs?)(?:(?:, | et | ou )\d+)*(?: et (?:plus|suivants))?|\d+ et plus"
+            r"|\d+ a \d+|\d+ (?:et|ou) moins) : (.+)",
+            t,
+        )
+        if m:
+            turns = self.turns(m.group(1))
+            if ctx.subject == "character":
+                return Reading(orders=[(turns, self.phrase(c, m.group(2), ctx.inside()))])
+            return Reading(effects=with_condition(self.phrase(c, m.group(2), ctx), Condition(turn=turns)))
+        if ctx.subject == "character":
+            found = self.character_phrase(c, t, ctx)
+            if found is not None:
+                return found
+        m = re.fullmatch(r"(?:a l')?activation : (.+)", t)
+        if m and ctx.subject == "card":
+            return Reading(effects=self.phrase(c, m.group(1), ctx))
+        m = re.fullmatch(r"([^:]+?) : (.+)", t)
+        if m:
+            try:
+                cond = self.prefix_condition(c, m.group(1))
+            except NotRead:
+                cond = None
+            if cond is not None:
+                inner = self.read_body(c, m.group(2), ctx)
+                return self._conditional(inner, cond)
+        return Reading(effects=self.phrase(c, t, ctx))
+
+    def read_body(self, c: Clause, t: str, ctx: Ctx) -> Reading:
+        if ctx.subject == "card":
+            found = self.card_phrase(c, t, ctx)
+            if found is not None:
+                return found
+        return Reading(effects=self.phrase(c, t, ctx))
+
+    @staticmethod
+    def _conditional(inner: Reading, cond: Condition) -> Reading:
+        """A reading under a condition: its effects get it, its chains become conditional chain
+        ops; a conditional play rule or Ambidextrie is not expressible."""
+        if inner.play or inner.dual_wield or inner.dual_wield_with or inner.orders:
+            raise NotRead("a conditional play rule")
+        effects = with_condition(inner.effects, cond)
+        effects += [Chain(match=m, when=cond) for m in inner.chains]
+        return Reading(effects=effects)
+
+    def turns(self, text: str) -> Turns:
+        t = text.strip()
+        if t in ("pair", "pairs"):
+            return Turns("even")
+        if t in ("impair", "impairs"):
+            return Turns("odd")
+        m = re.fullmatch(r"(\d+) et (?:plus|suivants)", t)
+        if m:
+            return Turns("from", (int(m.group(1)),))
+        m = re.fullmatch(r"(\d+) (?:et|ou) moins", t)
+        if m and 1 < int(m.group(1)) <= 30:
+            return Turns("list", tuple(range(1, int(m.group(1)) + 1)))
+        m = re.fullmatch(r"(\d+) a (\d+)", t)
+        if m and int(m.group(1)) < int(m.group(2)) <= 30:
+            return Turns("list", tuple(range(int(m.group(1)), int(m.group(2)) + 1)))
+        numbers = [int(n) for n in re.findall(r"\d+", t)]
+        if re.search(r"et (?:plus|suivants)$", t):
+            raise NotRead("a list of turns then 'and later'")
+        if len(set(numbers)) != len(numbers) or not numbers:
+            raise NotRead("turns")
+        return Turns("list", tuple(sorted(numbers)))
+
+    def card_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+        """The card-level phrases (how the card stays and acts, chains, Ambidextrie)."""
+        if t == "permanent" or t == "permanente":
+            return Reading(play={"stays": "permanent"})
+        if re.fullmatch(r"s'?active apres le combat(?:, permanent)?", t):
+            return Reading(
+                play={"acts": "after_combat"}
+                if not t.endswith("permanent")
+                else {"acts": "after_combat", "stays": "permanent"}
+            )
+        if re.fullmatch(r"s'?active immediatement|activation immediate", t):
+            return Reading(play={"acts": "now"})
+        m = re.fullmatch(rf"duree ?:? ?{NUM}(?: a {NUM})? (tours|combats|tour|combat)", t)
+        if m:
+            lo = number(m.group(1))
+            hi = number(m.group(2)) if m.group(2) else lo
+            unit = "turns" if m.group(3).startswith("tour") else "combats"
+            return Reading(play={"stays": {unit: lo if lo == hi else [lo, hi]}})
+        if t == "ambidextrie":
+            return Reading(dual_wield=True)
+        m = re.fullmatch(r"ambidextrie ?:? (@\d+@(?:(?:, | et | ou )@\d+@)*)", t)
+        if m:
+            return Reading(
+                dual_wield=True, dual_wield_with=[self.family(c, x) for x in re.findall(r"@\d+@", t)]
+            )
+        if t in ("enchainement", "gagne enchainement"):
+            return Reading(chains=[CardMatch("any")])
+        m = re.fullmatch(r"(?:gagne )?enchainement(?: ?:? (.+?))?,? ((?:si|s'il|tant que) .+)", t)
+        if m:
+            cond = self.condition(c, m.group(2), ctx)
+            match = self.match(c, m.group(1)) if m.group(1) else CardMatch("any")
+            return Reading(effects=[Chain(match=match, when=cond)])
+        m = re.fullmatch(r"enchainement ?:? (.+)", t)
+        if m:
+            return Reading(chains=[self.match(c, m.group(1))])
+        if re.fullmatch(r"un seul exemplaire (?:de cette carte )?par personnage", t):
+            return Reading(play={"one_per_character": True})
+        m = re.fullmatch(
+            r"(?:cette carte )?s'attache (?:a votre adversaire|au personnage adverse|a l'adversaire|sur le personnage adverse|sur votre adversaire|au personnage en combat adverse)(?:,? (.+))?",
+            t,
+        )
+        if m:
+            rest = self.phrase(c, m.group(1), replace(ctx, pronoun="self")) if m.group(1) else []
+            return Reading(play={"attach": "opponent"}, effects=rest)
+        m = re.fullmatch(r"choisissez (un |une )?(.+?)(?: et|,) attachez[- ]lui cette carte(?:,? (.+))?", t)
+        if m:
+            target = self._chosen(c, m.group(2))
+            if target is None:
+                raise NotRead(f"whom to attach to: {m.group(2)!r}")
+            rest = self.phrase(c, m.group(3), replace(ctx, pronoun="self")) if m.group(3) else []
+            return Reading(play={"attach": target}, effects=rest)
+        if t == "unique":
+            raise NotRead("a unique card is a card field (unique), not read from the text")
+        return None
+
+    def character_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+        """A character's own phrases: its Enchaînement on a kind of card (the Combattant ability),
+        Ambidextrie, what it starts the game with."""
+        if t == "ambidextrie":
+            return Reading(effects=[Carry(cards=CardMatch("type", "arme_a_une_main"), count=2)])
+        m = re.fullmatch(
+            r"commence la partie avec (?:un |une |le |la )?(.+?) de votre deck(?: attachee?)?", t
+        )
+        if m:
+            played = PlayCard(from_="deck", cards=self.match(c, m.group(1)), pick="choice")
+            return Reading(effects=[Trigger(on=Event("game_start"), effects=(played,))])
+        m = re.fullmatch(
+            r"gagne (?:un )?enchainement,? (?:si (?:vous jouez|il joue|joue)|s'il joue|lorsqu'il joue|quand il joue) (.+)",
+            t,
+        )
+        if m:
+            return Reading(effects=[ChainOn(match=self.match(c, m.group(1)))])
+        m = re.fullmatch(r"gagne (?:un )?enchainement,? si (?:un |une )?(.+?) est jouee?", t)
+        if m:
+            return Reading(effects=[ChainOn(match=self.match(c, m.group(1)))])
+        m = re.fullmatch(
+            r"gagne enchainement et (.+?),? (?:si (?:vous jouez|il joue|joue)|s'il joue) (.+)", t
+        )
+        if m:
+            match = self.match(c, m.group(2))
+            rest = self.predicates(c, m.group(1), ctx)
+            return Reading(effects=[ChainOn(match=match), *with_condition(rest, Condition(plays=match))])
+        return None
