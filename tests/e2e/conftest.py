@@ -172,7 +172,12 @@ class Console:
 
 def _new_page(browser: Any, site: Site, viewport: dict[str, int], console: Console) -> Any:
     context = browser.new_context(base_url=site.url, viewport=viewport)
+    # The same patience for actions and for expect(...) assertions (whose own default is 5 s): on a
+    # shared two-core machine a page's answer can take several seconds.
+    from playwright.sync_api import expect
+
     context.set_default_timeout(15_000)
+    expect.set_options(timeout=15_000)
     page = context.new_page()
     page.on("console", lambda m: console.errors.append(f"console: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: console.errors.append(f"page error: {e}"))
