@@ -30,6 +30,7 @@ Readings chosen here (see docs/cardset.md, "The rules-text compiler"):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -345,12 +346,12 @@ def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) 
         later = _leading_trigger(r, c, m.group(1), ctx, limit)
         if later is None or len(later) != 1 or not isinstance(later[0], Trigger):
             raise NotRead("à l'activation et …")
-        return [*later[0].effects, *later]
+        return [*_at_activation(later[0].effects), *later]
     m = re.fullmatch(rf"(?:{ACTIVATION})(?: :|,)? (.+)", t)
     if m and ctx.subject == "card":
         if limit is not None:
             raise NotRead("a limit on the card's own effect")
-        return r.phrase(c, m.group(1), ctx)
+        return _at_activation(r.phrase(c, m.group(1), ctx))
     last: NotRead | None = None
     # a moment, then the body (after a comma, a colon, or nothing)
     for cut in re.finditer(r",? : |, | (?=\S)", t):
@@ -397,6 +398,12 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
         inner = replace(inner, pronoun=None if head.pronoun == "self" else head.pronoun)
     effects = r.phrase(c, body, inner)
     return Trigger(on=head.event, effects=tuple(effects), limit=limit or head.limit, when=head.when)
+
+
+def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
+    from cards.domain.text_grammar import _at_activation as at_activation  # (a cycle of imports)
+
+    return at_activation(effects)
 
 
 def _ordinal(word: str) -> int:
