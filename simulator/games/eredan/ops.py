@@ -535,6 +535,11 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.MayPlay,
         spec.Carry,
         spec.MayAttach,
+        spec.Traits,
+        spec.AttackKind,
+        spec.Pay,
+        spec.Counter,
+        spec.DrawPhase,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
