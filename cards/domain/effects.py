@@ -179,12 +179,58 @@ Version 2:
                    "Ambidextrie" is two one-handed weapons).
     ``may_attach`` cards (CardMatch), target — ability: the target may attach such cards to any
                    living character in play (the Artisan's ability, printed on a character).
+Version 2, what the rules-text compiler needed next (issue 15 §3-§4; docs/cardset.md, "The
+rules-text compiler", says how it reads the game's undefined terms):
+    ``traits``     mode (add|set|remove), classes, races, guilds, castes (lists of slugs; with
+                   ``remove`` also ``"all"``: every one of that kind), keywords (a list of
+                   :data:`KEYWORDS`), target, duration — while it lasts, the target also has
+                   (``add``: "gagne la classe Mage", "devient Guémélite de la terre en plus de ses
+                   autres races"), has only (``set``: "devient Mage", "devient Néhantiste à la
+                   place de ses autres Guildes" — only the kinds named are replaced) or no longer has
+                   (``remove``: "perd ses castes") those guilds, classes, races, castes or keywords;
+                   every rule that reads them (requirements, ``played_by_*`` / ``opponent_*``
+                   conditions, selector filters, counts, auras) reads the changed ones. Keyword
+                   ``enrage`` ("Enragé"): a state with no effect of its own, which conditions test
+                   (condition ``keyword``: "si vous êtes Enragé", a character's "Rage : …").
+    ``attack_kind`` kind (magical|direct), target, duration — the target's clash attack deals
+                   damage of that kind instead of physical damage: reduced by the Esprit
+                   (``magical``: "des attaques magiques à la place de vos attaques physiques") or by
+                   nothing (``direct``: "Attaque Fantôme").
+    ``pay``        cost, effects, may (default false), by (self|opponent: who pays) — when the
+                   payer can pay the whole cost it is paid, then the effects happen; with ``may``
+                   only if the paying player chooses to pay; otherwise nothing happens. Costs:
+                   ``{"hand": N}`` — N cards of the payer's player's hand, of its choice, go to its
+                   discard pile ("Sacrifice N : …"); ``{"attached": CardMatch, "count": N}`` — N
+                   cards matching attached to the payer go to their owners' discard piles (a Rune
+                   is a card attached to its character: "Rune Cor : …" is ``{"attached": {"card":
+                   "rune-cor"}, "count": 1}``, "2 Runes Nox : …" count 2); ``{"markers": name,
+                   "count": N}`` — N such markers leave the payer ("si vous avez au moins 3
+                   marqueurs poudre, vous en perdez 3 et …").
+    ``counter``    cards (CardMatch; absent: any card), to (discard|hand|deck), target (default
+                   ``all_enemies``: whose card) — the next card matching that a character of the
+                   target plays after this effect does not resolve (none of its effects, no
+                   Enchaînement from it) and goes to its owner's pile ``to`` instead of the discard
+                   pile or play ("la prochaine Théurgie adverse est défaussée", "le prochain Sort
+                   joué par le personnage adverse est annulé et placé dans sa main"); once.
+    ``draw_phase`` amount (an int, −10..10 but not 0; or ``"none"``), owner (self|opponent|both:
+                   whose draw phases), phases (N, default 1; or ``"all"``) — at each of the next N
+                   draw phases (docs/rules/eredan.md §3 step 0) of that player, it draws ``amount``
+                   cards more (fewer, never below none; ``"none"``: no card) than it would;
+                   ``"all"``: at every one of its draw phases while the source is in play (as a
+                   ``permanent`` duration: while a card that stays is attached, the rest of the game
+                   for one that does not; a character ability: while the character lives — only
+                   ``"all"`` there).
+    ``modify`` stat ``level`` — the character's level (what a count of ``{"stat": "level"}``
+                   reads), "gagne 1 Niveau jusqu'à la fin de la partie".
+    ``marker`` count ``"all"`` — every marker of that name leaves the target ("perd ses
+                   marqueurs 'poudre'").
+    Condition ``keyword`` (a keyword): the holder has that keyword.
 
 Where each op may appear (``context``):
     ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
-    ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``, ``carry``, ``may_attach``)
-    and ``trigger`` (whose
+    ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``, ``carry``, ``may_attach``,
+    ``traits``, ``attack_kind``, ``draw_phase``) and ``trigger`` (whose
     effects are card effects); a static ability holds while the character is alive, for itself
     or (a group target) for each character of the group when it fights — version 1's aura is
     ``modify`` with target ``other_allies`` and an ``allies`` filter, for the combat only; a
@@ -203,7 +249,7 @@ from typing import Any, Literal, TypeAlias
 AMOUNT_STATS = ("attack", "defense", "spirit", "initiative")
 #: One end of the Attaque range ("Attaque min. +1", "Attaque max. +1", "Attaque +3/+2").
 RANGE_STATS = ("attack_min", "attack_max")
-STATS = (*AMOUNT_STATS, *RANGE_STATS, "hp_max")
+STATS = (*AMOUNT_STATS, *RANGE_STATS, "hp_max", "level")
 SET_STATS = ("attack", "defense", "spirit", "attack_min", "attack_max")
 COUNT_STATS = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
 DAMAGE_KINDS = ("physical", "magical", "direct")
@@ -241,6 +287,13 @@ ABILITY_ONLY_TARGETS = ("other_allies",)
 ALLY_FILTER_KEYS = ("guild", "class", "race")
 SELECTOR_FILTER_KEYS = ("guild", "class", "race", "caste", "family", "single_class", "tapped", "carrying")
 CARRY_KINDS = ("weapon", "armor")
+#: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
+KEYWORDS = ("enrage",)
+#: What ``traits`` changes.
+TRAIT_KINDS = ("classes", "races", "guilds", "castes", "keywords")
+TRAIT_MODES = ("add", "set", "remove")
+#: Where the card a ``counter`` stops goes.
+COUNTER_PILES = ("discard", "hand", "deck")
 CONTEXTS = ("card", "ability", "order")
 PILES = ("deck", "hand", "discard")
 COUNT_PILES = ("deck", "hand", "discard", "play", "played_turn", "played_game")
@@ -254,6 +307,8 @@ MAX_MAGNITUDE = 99
 MAX_TURN = 999
 MAX_COUNT = 10
 MAX_NESTING = 4
+#: A ``marker`` count of ``"all"``: every marker of that name leaves the target.
+MARKERS_ALL = -(MAX_MAGNITUDE + 1)
 
 Context = Literal["card", "ability", "order"]
 
@@ -531,6 +586,7 @@ class Condition:
     compare: Compare | None = None
     any: tuple[Condition, ...] | None = None
     not_: Condition | None = None
+    keyword: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -941,6 +997,83 @@ class MayAttach:
     op: str = "may_attach"
 
 
+#: A character's guilds, classes, races, castes or keywords as ``traits`` names them: slugs, or
+#: ``"all"`` (with ``remove``).
+TraitList: TypeAlias = "tuple[str, ...] | Literal['all']"
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    mode: str  # add | set | remove
+    classes: TraitList | None = None
+    races: TraitList | None = None
+    guilds: TraitList | None = None
+    castes: TraitList | None = None
+    keywords: TraitList | None = None
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "traits"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackKind:
+    kind: str  # magical | direct
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "attack_kind"
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What a ``pay`` costs: cards from hand, attached cards, or markers (see the docstring)."""
+
+    kind: Literal["hand", "attached", "markers"]
+    count: int
+    match: CardMatch | None = None  # attached
+    marker: str | None = None  # markers
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == "hand":
+            return {"hand": self.count}
+        if self.kind == "attached":
+            assert self.match is not None
+            return {"attached": self.match.to_json(), "count": self.count}
+        return {"markers": self.marker, "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    cost: Cost
+    effects: tuple[Effect, ...]
+    may: bool = False
+    by: str = "self"  # self | opponent
+    when: Condition | None = None
+    op: str = "pay"
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    cards: CardMatch | None = None
+    to: str = "discard"
+    target: str = "all_enemies"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "counter"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPhase:
+    amount: int | None  # None: "none", no card at all
+    owner: str = "self"  # self | opponent | both
+    phases: int | None = 1  # None: "all"
+    when: Condition | None = None
+    op: str = "draw_phase"
+
+
 Effect: TypeAlias = (
     Modify
     | Damage
@@ -973,6 +1106,11 @@ Effect: TypeAlias = (
     | MayPlay
     | Carry
     | MayAttach
+    | Traits
+    | AttackKind
+    | Pay
+    | Counter
+    | DrawPhase
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -999,6 +1137,11 @@ V2_OPS: tuple[str, ...] = (
     "may_play",
     "carry",
     "may_attach",
+    "traits",
+    "attack_kind",
+    "pay",
+    "counter",
+    "draw_phase",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -1015,6 +1158,9 @@ STATIC_OPS = frozenset(
         "may_play",
         "carry",
         "may_attach",
+        "traits",
+        "attack_kind",
+        "draw_phase",
     }
 )
 #: Ops only a character ability has (what a character may do, printed on it).
@@ -1318,6 +1464,8 @@ def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
             values[key] = parse_turns(value, sub)
         elif key in ("carrying", "opponent_carrying"):
             values[key] = _choice(value, sub, CARRY_KINDS)
+        elif key == "keyword":
+            values[key] = _choice(value, sub, KEYWORDS)
         elif key in _CONDITION_SLUGS:
             values[key] = _slug(value, sub)
         elif key in _CONDITION_BOOLS:
@@ -1398,6 +1546,9 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "may_play": "self",
     "carry": "self",
     "may_attach": "self",
+    "traits": "self",
+    "attack_kind": "self",
+    "counter": "all_enemies",
 }
 
 
@@ -1519,7 +1670,10 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
                 effect = HealDealt(bonus, cards, target, duration, when, selector=selector)
     elif op == "marker":
         d = _keys(data, path, {"op", "name", "count"}, {"target", "when"})
-        count = _int(d["count"], f"{path}.count", lo=-MAX_COUNT, hi=MAX_COUNT)
+        if d["count"] == "all":
+            count = MARKERS_ALL
+        else:
+            count = _int(d["count"], f"{path}.count", lo=-MAX_COUNT, hi=MAX_COUNT)
         if count == 0:
             raise EffectError(f"{path}.count", "0 markers changes nothing")
         effect = Marker(_slug(d["name"], f"{path}.name"), count, target, when, selector=selector)
@@ -1638,12 +1792,142 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             target=target,
             selector=selector,
         )
+    elif op in _MORE_OPS:
+        effect = _parse_more(data, path, context, depth, when, target, selector, duration)
     else:  # may_attach
         d = _keys(data, path, {"op", "cards"}, {"when", "target"})
         effect = MayAttach(
             parse_card_match(d["cards"], f"{path}.cards"), when, target=target, selector=selector
         )
     return effect
+
+
+_MORE_OPS = frozenset({"traits", "attack_kind", "pay", "counter", "draw_phase"})
+
+
+def _parse_more(
+    data: Mapping[str, Any],
+    path: str,
+    context: Context,
+    depth: int,
+    when: Condition | None,
+    target: str,
+    selector: Selector | None,
+    duration: Duration,
+) -> Effect:
+    """The ops added for the rules-text compiler's next clauses (see the docstring)."""
+    op = data["op"]
+    if op == "traits":
+        d = _keys(data, path, {"op", "mode"}, {*TRAIT_KINDS, "target", "duration", "when"})
+        mode = _choice(d["mode"], f"{path}.mode", TRAIT_MODES)
+        lists: dict[str, TraitList] = {}
+        for kind in TRAIT_KINDS:
+            if kind in d:
+                lists[kind] = _trait_list(d[kind], f"{path}.{kind}", mode, kind)
+        if not lists:
+            raise EffectError(path, f"name at least one of {', '.join(TRAIT_KINDS)}")
+        if context == "ability":
+            _check_static_ability(duration, target, path)
+        return Traits(
+            mode,
+            classes=lists.get("classes"),
+            races=lists.get("races"),
+            guilds=lists.get("guilds"),
+            castes=lists.get("castes"),
+            keywords=lists.get("keywords"),
+            target=target,
+            duration=duration,
+            when=when,
+            selector=selector,
+        )
+    if op == "attack_kind":
+        d = _keys(data, path, {"op", "kind"}, {"target", "duration", "when"})
+        if context == "ability":
+            _check_static_ability(duration, target, path)
+        kind = _choice(d["kind"], f"{path}.kind", ("magical", "direct"))
+        return AttackKind(kind, target, duration, when, selector=selector)
+    if op == "pay":
+        d = _keys(data, path, {"op", "cost", "effects"}, {"may", "by", "when"})
+        if depth >= MAX_NESTING:
+            raise EffectError(path, f"effects nested more than {MAX_NESTING} deep")
+        return Pay(
+            cost=parse_cost(d["cost"], f"{path}.cost"),
+            effects=_parse_list(d["effects"], f"{path}.effects", context, depth + 1),
+            may=_bool(d.get("may", False), f"{path}.may"),
+            by=_choice(d.get("by", "self"), f"{path}.by", ("self", "opponent")),
+            when=when,
+        )
+    if op == "counter":
+        d = _keys(data, path, {"op"}, {"cards", "to", "target", "when"})
+        return Counter(
+            cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
+            to=_choice(d.get("to", "discard"), f"{path}.to", COUNTER_PILES),
+            target=target,
+            when=when,
+            selector=selector,
+        )
+    d = _keys(data, path, {"op", "amount"}, {"owner", "phases", "when"})
+    amount = (
+        None if d["amount"] == "none" else _int(d["amount"], f"{path}.amount", lo=-MAX_COUNT, hi=MAX_COUNT)
+    )
+    if amount == 0:
+        raise EffectError(f"{path}.amount", "0 more cards changes nothing")
+    phases = d.get("phases", 1)
+    phases_n = None if phases == "all" else _int(phases, f"{path}.phases", lo=1, hi=MAX_COUNT)
+    if context == "ability" and phases_n is not None:
+        raise EffectError(
+            f"{path}.phases",
+            'a character\'s standing ability holds at every draw phase while it lives ("all"); the next '
+            "N draw phases need a trigger (when do they start?)",
+        )
+    return DrawPhase(
+        amount=amount,
+        owner=_choice(d.get("owner", "self"), f"{path}.owner", OWNERS),
+        phases=phases_n,
+        when=when,
+    )
+
+
+def _trait_list(data: Any, path: str, mode: str, kind: str) -> TraitList:
+    if data == "all":
+        if mode != "remove":
+            raise EffectError(path, '"all" is for removing every one of a kind')
+        return "all"
+    if not isinstance(data, list) or not data:
+        raise EffectError(
+            path, f'expected a non-empty list of slugs (or "all" to remove them all); got {data!r}'
+        )
+    if kind == "keywords":
+        items = tuple(_choice(v, f"{path}[{i}]", KEYWORDS) for i, v in enumerate(data))
+    else:
+        items = tuple(_slug(v, f"{path}[{i}]") for i, v in enumerate(data))
+    if len(set(items)) != len(items):
+        raise EffectError(path, "a slug is listed twice")
+    return items
+
+
+def parse_cost(data: Any, path: str) -> Cost:
+    """What a ``pay`` costs (see the module docstring)."""
+    if not isinstance(data, Mapping):
+        raise EffectError(path, f"expected an object (a cost), got {type(data).__name__}")
+    if "hand" in data:
+        d = _keys(data, path, {"hand"}, set())
+        return Cost("hand", _int(d["hand"], f"{path}.hand", lo=1, hi=MAX_COUNT))
+    if "attached" in data:
+        d = _keys(data, path, {"attached", "count"}, set())
+        return Cost(
+            "attached",
+            _int(d["count"], f"{path}.count", lo=1, hi=MAX_COUNT),
+            match=parse_card_match(d["attached"], f"{path}.attached"),
+        )
+    if "markers" in data:
+        d = _keys(data, path, {"markers", "count"}, set())
+        return Cost(
+            "markers",
+            _int(d["count"], f"{path}.count", lo=1, hi=MAX_COUNT),
+            marker=_slug(d["markers"], f"{path}.markers"),
+        )
+    raise EffectError(path, "give one of hand, attached, markers")
 
 
 def _set_value(data: Any, stat: str, path: str) -> int | tuple[int, int] | Scaled:
@@ -1744,8 +2028,10 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         _put_target(out, effect, "self")
         _put_duration(out, effect.duration)
     elif isinstance(effect, Marker):
-        out.update(name=effect.name, count=effect.count)
+        out.update(name=effect.name, count="all" if effect.count == MARKERS_ALL else effect.count)
         _put_target(out, effect, "self")
+    elif isinstance(effect, Traits | AttackKind | Pay | Counter | DrawPhase):
+        _more_to_json(out, effect)
     elif isinstance(effect, Tap):
         _put_target(out, effect, "opponent")
     elif isinstance(effect, Untap | GrantOrder):
@@ -1816,6 +2102,39 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     return out
 
 
+def _more_to_json(out: dict[str, Any], effect: Traits | AttackKind | Pay | Counter | DrawPhase) -> None:
+    if isinstance(effect, Traits):
+        out["mode"] = effect.mode
+        for kind in TRAIT_KINDS:
+            value = getattr(effect, kind)
+            if value is not None:
+                out[kind] = value if value == "all" else list(value)
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
+    elif isinstance(effect, AttackKind):
+        out["kind"] = effect.kind
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
+    elif isinstance(effect, Pay):
+        out.update(cost=effect.cost.to_json(), effects=effects_to_json(effect.effects))
+        if effect.may:
+            out["may"] = True
+        if effect.by != "self":
+            out["by"] = effect.by
+    elif isinstance(effect, Counter):
+        if effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        if effect.to != "discard":
+            out["to"] = effect.to
+        _put_target(out, effect, "all_enemies")
+    else:
+        out["amount"] = "none" if effect.amount is None else effect.amount
+        if effect.owner != "self":
+            out["owner"] = effect.owner
+        if effect.phases != 1:
+            out["phases"] = "all" if effect.phases is None else effect.phases
+
+
 def effects_to_json(effects: Sequence[Effect]) -> list[dict[str, Any]]:
     return [effect_to_json(e) for e in effects]
 
@@ -1830,4 +2149,6 @@ def walk_effects(effects: Sequence[Effect]) -> list[Effect]:
         elif isinstance(effect, OneOf):
             for option in effect.options:
                 out.extend(walk_effects(option))
+        elif isinstance(effect, Pay):
+            out.extend(walk_effects(effect.effects))
     return out

@@ -534,6 +534,11 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.MayPlay,
         spec.Carry,
         spec.MayAttach,
+        spec.Traits,
+        spec.AttackKind,
+        spec.Pay,
+        spec.Counter,
+        spec.DrawPhase,
     }
 )
 #: Condition keys of version 2 the engine does not check yet (refused by :func:`compile_condition`).
