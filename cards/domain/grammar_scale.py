@@ -366,20 +366,22 @@ def by_whom(core: str, rest: str) -> bool:
     )
 
 
-def check_possessive_x(x_text: str, core: str) -> None:
-    """ "où X est égal à son Esprit": "son" is the holder's only when the holder is the subject of
-    the predicate ("Inflige X dégâts…", "Gagne X PV", "Attaque +X"); after another subject
-    ("chaque personnage en combat subit X dégâts…") it is each one's own, which no count says."""
+def check_possessive_x(x_text: str, core: str, effects: list[Effect]) -> None:
+    """ "où X est égal à son Esprit" on an effect reaching another character: "son" is the holder's
+    only when the holder is the subject of the predicate and one character is reached ("Inflige X
+    dégâts au personnage adverse…"); after another subject ("le personnage adverse a Défense -X",
+    "chaque personnage en combat subit X dégâts…") it may be that one's own: not read."""
     from cards.domain.text_grammar import NotRead
 
     possessive = re.match(
-        r"(?:a |au |aux |a la |a l')?(?:\d+ fois |(?:la )?moitie (?:de |du )|(?:au )?double (?:de |du ))?"
-        r"(?:son|sa|ses|leur|leurs) ",
+        r"(?:a |au |aux |a la |a l'|de )?(?:\d+ fois |(?:la )?moitie (?:de |du )|(?:au )?double (?:de |du ))?"
+        r"(?:son|sa|ses|leur|leurs)\b",
         x_text.strip(),
     )
-    if possessive and not re.match(
-        r"(?:inflige|infligez|gagne|gagnez|soin|soigne|attaque|defense|esprit|initiative|votre personnage"
-        r"|vous)\b",
-        core.strip(),
-    ):
-        raise NotRead("whose stat is 'son …'?")
+    targets = {getattr(e, "target", "self") for e in effects}
+    if not possessive or targets <= {"self"}:
+        return
+    holder_acts = re.match(r"(?:inflige|infligez|vous infligez|votre personnage inflige)\b", core.strip())
+    if holder_acts and targets <= {"self", "opponent", "enemy", "character", "random_enemy"}:
+        return
+    raise NotRead("X is 'son …' of an effect on another character")
