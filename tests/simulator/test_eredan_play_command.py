@@ -104,8 +104,13 @@ def test_the_card_database_is_what_is_played(cardset: None) -> None:
 
 def test_a_users_own_deck_with_user(cardset: None, alice: Any) -> None:
     deck = deck_create(owner=alice, name="Mine", characters=KOTOBA["characters"], cards=KOTOBA["cards"])
-    with pytest.raises(CommandError, match="No deck of yours and no public demo deck"):
+    with pytest.raises(CommandError) as refused:
         _run(str(deck.pk), "zil-golems")
+    assert str(refused.value).splitlines() == [
+        f"entrants.0.deck: No public demo deck is {deck.pk} (no user was named, so only the demo decks "
+        "can be). [deck_not_found]",
+        "To play a deck of yours, name its owner: --user USERNAME.",
+    ]
     assert _run(str(deck.pk), "zil-golems", "--user", "alice").startswith("A: Mine (greedy)")
 
 
@@ -114,7 +119,7 @@ def test_a_users_own_deck_with_user(cardset: None, alice: Any) -> None:
     [
         (
             ("no-such-deck", "zil-golems"),
-            r"entrants\.0\.deck: No deck of yours and no public demo deck is 'no-such-deck'",
+            r"entrants\.0\.deck: No public demo deck is 'no-such-deck'",
         ),
         (("zil-golems", "zil-golems", "--turn-cap", "0"), "turn_cap"),
         (("zil-golems", "zil-golems", "--user", "nobody"), "no user 'nobody'"),

@@ -69,7 +69,7 @@ class Command(BaseCommand):
             }
             decks = _decks(options, policies, rules)
         except (DomainError, CliError) as exc:
-            raise CommandError(describe_error(exc)) from None
+            raise CommandError(describe_error(exc, user=options.get("user"))) from None
         result = play_one(
             decks,
             seed=options["seed"],
