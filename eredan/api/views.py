@@ -15,7 +15,6 @@ from rest_framework.views import APIView
 
 from eredan.api.renderers import JsonErrorsMixin
 
-
 API_PREFIX = "api/"
 
 

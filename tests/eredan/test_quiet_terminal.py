@@ -18,8 +18,8 @@ from simulator import queueing
 from simulator.exports import heatmap
 
 queueing.dispatch_send(1)  # a message into the embedded filesystem broker (no worker needed)
-results = {"game": "eredan", "kind": "round_robin",
-           "matrix": {"labels": ["a", "b"], "win_rate": [[None, 0.5], [0.5, None]], "games": [[0, 2], [2, 0]]}}
+matrix = {"labels": ["a", "b"], "win_rate": [[None, 0.5], [0.5, None]], "games": [[0, 2], [2, 0]]}
+results = {"game": "eredan", "kind": "round_robin", "matrix": matrix}
 assert heatmap(results, "png").startswith(b"\\x89PNG")
 import matplotlib
 print(matplotlib.get_configdir())

@@ -38,7 +38,7 @@ def _run(*args: str) -> str:
 
 def test_prints_the_game_turn_by_turn(cardset: None) -> None:
     text = _run("kotoba-voie-du-sabre", "zil-golems", "--seed", "7")
-    assert text.startswith("A: ") and "Initiative:" in text and "Turn 1 — " in text
+    assert text.startswith("seat 0: ") and "Initiative:" in text and "Turn 1 — " in text
     assert text.rstrip().splitlines()[-1].startswith("End after turn ")
     assert "Iro" in text  # names, not slugs
     assert text == _run("kotoba-voie-du-sabre", "zil-golems", "--seed", "7")
@@ -111,7 +111,7 @@ def test_a_users_own_deck_with_user(cardset: None, alice: Any) -> None:
         "can be). [deck_not_found]",
         "To play a deck of yours, name its owner: --user USERNAME.",
     ]
-    assert _run(str(deck.pk), "zil-golems", "--user", "alice").startswith("A: Mine (greedy)")
+    assert _run(str(deck.pk), "zil-golems", "--user", "alice").startswith("seat 0: Mine (greedy)")
 
 
 @pytest.mark.parametrize(
