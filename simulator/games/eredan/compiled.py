@@ -307,7 +307,13 @@ def _check_play_rules(card: CardSpec, kind: int, where: str) -> None:
         and play.stays.kind == "permanent"
         and play.acts in (None, "after_combat")
     )
-    if not carried_item or play.attach is not None or play.one_per_character or play.dual_wield_with:
+    if (
+        not carried_item
+        or play.attach is not None
+        or play.one_per_character
+        or play.dual_wield_with
+        or play.variants
+    ):
         raise UnsupportedSpecError(
             where, f"the play rules {play.to_json()} (how the card stays or acts) are not supported yet"
         )

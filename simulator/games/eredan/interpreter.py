@@ -70,12 +70,15 @@ from simulator.games.eredan.ops import (
     Condition,
     Count,
     CountCards,
+    CountCastes,
     CountCharacters,
     CountClasses,
     CountDamageDealt,
+    CountDistinct,
     CountGuilds,
     CountMarkers,
     CountStat,
+    CountTurn,
     DamageOp,
     DiscardOp,
     DrawOp,
@@ -1188,6 +1191,31 @@ def _count_classes(board: Board, count: CountClasses, me: int, opp: int) -> int:
 @interprets(CountDamageDealt)
 def _count_damage_dealt(board: Board, count: CountDamageDealt, me: int, opp: int) -> int:
     return board.dealt[me] - board.dealt_at_turn[me]
+
+
+@interprets(CountCastes)
+def _count_castes(board: Board, count: CountCastes, me: int, opp: int) -> int:
+    return len(board.chars[me].castes)
+
+
+@interprets(CountTurn)
+def _count_turn(board: Board, count: CountTurn, me: int, opp: int) -> int:
+    return board.turn
+
+
+@interprets(CountDistinct)
+def _count_distinct(board: Board, count: CountDistinct, me: int, opp: int) -> int:
+    chars = board.chars
+    seen: set[str] = set()
+    for c in board.targets(count.among, me, opp):
+        ch = chars[c]
+        if count.trait == "race":
+            seen.add(ch.race)
+        elif count.trait == "class":
+            seen.update(ch.classes)
+        else:
+            seen.add(ch.guild)
+    return len(seen)
 
 
 #: The guilds a Courtisan is in when it is in every guild but the Mercenaries (the reference data:

@@ -279,6 +279,10 @@ def test_a_stat_based_modifier():
         ({"stat": "defense", "of": "self", "base": True}, {}, 2),
         ({"classes": "self"}, {}, 2),
         ({"guilds": "self"}, {}, 1),
+        ({"castes": "self"}, {}, 0),
+        ({"turn": "current"}, {"turn": 3}, 3),
+        ({"distinct": "class", "among": "all_allies"}, {}, 2),  # mage, combattant
+        ({"distinct": "race", "among": "all_characters"}, {}, 1),
     ],
 )
 def test_a_scaled_amount_reads_its_count_when_it_applies(per, extra, expected):
