@@ -19,7 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cards.domain import grammar_cards
 from cards.domain.effects import (
+    AttackKind,
     CardMatch,
     Context,
     DamageDealt,
@@ -33,6 +35,7 @@ from cards.domain.effects import (
     Immune,
     Modify,
     SetStat,
+    Traits,
     Trigger,
     Turns,
     effects_to_json,
@@ -294,6 +297,9 @@ class CompiledText:
     play: PlayRules
     dual_wield: bool
     clauses: tuple[ClauseResult, ...]
+    #: Clauses read as notes only: what they say has no effect in a game (a change of the card's
+    #: picture, an evolution instruction, a collection message), each with why.
+    notes: tuple[str, ...] = ()
 
     @property
     def unread(self) -> tuple[str, ...]:
@@ -315,6 +321,8 @@ class CompiledText:
             out["abilities"] = effects_to_json(self.effects)
             out["orders"] = [o.to_json() for o in self.orders]
         out["unread"] = list(self.unread)
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
 
@@ -353,6 +361,7 @@ class TextCompiler:
         play: dict[str, Any] = {}
         dual_wield = False
         partners: list[str] = []
+        notes: list[str] = []
         for raw in clauses:
             shape = self.shaper.shape(raw)
             try:
@@ -360,14 +369,19 @@ class TextCompiler:
                 clause_effects = self._checked_effects(reading.effects, ctx)
                 clause_orders = [self._checked_order(t, e) for t, e in reading.orders]
                 for key, value in reading.play.items():
-                    if key in play and play[key] != value:
+                    if key in play and play[key] != value and key != "if":
                         raise NotRead(f"the card says {key} twice")
                 new_play = {**play, **reading.play}
+                if "if" in play and "if" in reading.play:
+                    new_play["if"] = [*play["if"], *reading.play["if"]]
                 parse_play_rules(new_play)  # a combination the schema refuses is not read
             except (NotRead, EffectError, SpecError) as exc:
                 results.append(ClauseResult(raw, False, shape, str(exc)))
                 continue
             results.append(ClauseResult(raw, True, shape))
+            note = reading.note or grammar_cards.appearance_note(fold(raw))
+            if note:
+                notes.append(f"{raw}: {note}")
             effects.extend(clause_effects)
             orders.extend(clause_orders)
             chains.extend(reading.chains)
@@ -396,6 +410,7 @@ class TextCompiler:
             play=parse_play_rules(play),
             dual_wield=dual_wield,
             clauses=tuple(results),
+            notes=tuple(notes),
         )
 
     def _checked_effects(self, effects: Sequence[Effect], ctx: Ctx) -> list[Effect]:
@@ -420,7 +435,10 @@ class TextCompiler:
 def _while_attached(effect: Effect) -> Effect:
     """On a card that stays, a standing modifier lasts while the card is attached (``permanent``)."""
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(
+            effect,
+            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+        )
         and effect.duration.kind == "combat"
     ):
         return replace(effect, duration=Duration("permanent"))
@@ -431,7 +449,10 @@ def _standing(effect: Effect) -> Effect:
     """A character's lasting modifier ("… jusqu'à la fin de la partie") starts with the game: its
     holder's text gives it from the start, and it outlives its holder (issue 15 §2)."""
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(
+            effect,
+            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+        )
         and effect.duration.kind != "combat"
     ):
         return Trigger(on=Event("game_start"), effects=(effect,))
