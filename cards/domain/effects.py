@@ -46,7 +46,9 @@ Count (``per``; and ``compare`` conditions), exactly one of:
 Turns:      ``[2, 5]`` (those turn numbers) | ``"even"`` | ``"odd"`` | ``{"from": 5}`` (5 and later)
 Duration (``modify``, ``set``, ``damage_taken``, ``damage_dealt``, ``heal_dealt``, ``immune``,
 ``forbid``):
-    ``"combat"`` — until the end of this turn (one combat per turn);
+    ``"combat"`` — until the end of this turn (one combat per turn); on a card that stays, such a
+    modifier is given once, when the card resolves, for that turn ("À l'activation, Attaque +2",
+    "Défense +1 jusqu'à la fin du tour"), while its standing modifiers last ``permanent``;
     ``"permanent"`` — while its source stays in play: for a card that stays (carried items,
     ``PlayRules.stays``), while the card is attached; for a card that does not stay, the rest of
     the game (version 1);

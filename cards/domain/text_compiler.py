@@ -42,7 +42,7 @@ from cards.domain.effects import (
     parse_effects,
 )
 from cards.domain.specs import Order, PlayRules, SpecError, parse_play_rules
-from cards.domain.text_grammar import Ctx, NotRead, Reader, Subject, slugify
+from cards.domain.text_grammar import THIS_TURN, Ctx, NotRead, Reader, Subject, slugify
 from cards.domain.vocabulary import Vocabulary, fold
 
 #: A quoted name: '…', "…", «…», “…” — the opening mark is not preceded by a letter (so the
@@ -440,6 +440,7 @@ def _while_attached(effect: Effect) -> Effect:
             Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
         )
         and effect.duration.kind == "combat"
+        and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
     ):
         return replace(effect, duration=Duration("permanent"))
     return effect
