@@ -198,7 +198,7 @@ def test_the_next_card_is_countered(compiler):
     ]
 
 
-# --- cards between piles -------------------------------------------------------------------------------------
+# --- cards between piles ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -246,7 +246,7 @@ def test_cards_between_piles_not_read(compiler):
         assert unread(compiler, text), text
 
 
-# --- notes ---------------------------------------------------------------------------------------------------
+# --- notes ---------------------------------------------------------------------------------------
 
 
 def test_a_change_of_appearance_is_a_note(compiler):
