@@ -41,8 +41,13 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead);
     ``{"markers": name, "on": Target}`` — markers of that name on the target's characters;
-    ``{"guilds": "self"}`` / ``{"classes": "self"}`` — how many guilds / classes the holder has;
-    ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far.
+    ``{"guilds": "self"}`` / ``{"classes": "self"}`` / ``{"castes": "self"}`` — how many guilds /
+    classes / castes the holder has ("sans caste": castes = 0);
+    ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far;
+    ``{"turn": "current"}`` — the number of the turn being played ("le numéro du tour en cours");
+    ``{"distinct": "race"|"class"|"guild", "among": Target}`` — how many different races / classes
+    / guilds the target's characters have between them, each counted once ("le nombre de races
+    différentes parmi vos personnages", "chaque classe représentée parmi les personnages adverses").
 Turns:      ``[2, 5]`` (those turn numbers) | ``"even"`` | ``"odd"`` | ``{"from": 5}`` (5 and later)
 Duration (``modify``, ``set``, ``damage_taken``, ``damage_dealt``, ``heal_dealt``, ``immune``,
 ``forbid``):
@@ -68,13 +73,14 @@ subit 2 dégâts et a Attaque -1"):
     ``random_other_enemy`` / ``random_character`` (one drawn with the game's RNG; nothing when there
     is none), ``most_wounded_ally`` (the most HP missing, first in line on ties),
     ``fewest_hp_ally`` (the fewest HP left, first in line on ties), ``fighters`` (the two
-    characters of the combat: the holder's and the opponent); or
+    characters of the combat: the holder's and the opponent), ``event`` (only in the effects of a
+    trigger whose event is about a character — see Event —: that character); or
     ``{"group": G, "pick": P, <filter>}`` — G in self, opponent, allies, other_allies, enemies,
-    other_enemies, characters, fighters; P (optional) in choice, random, most_wounded, fewest_hp (absent:
-    every character of the group); filter keys (all must hold): ``guild``, ``class``, ``race``
-    (a race also matches its parent), ``caste``, ``family`` (a named character), ``single_class``
-    (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch: carries such a
-    card). A selector equal to a named target is written as the name.
+    other_enemies, characters, fighters, event; P (optional) in choice, random, most_wounded,
+    fewest_hp (absent: every character of the group); filter keys (all must hold): ``guild``,
+    ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
+    ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
+    carries such a card). A selector equal to a named target is written as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
     ``played_by`` (a character family), ``played_by_class``, ``played_by_guild``,
@@ -96,10 +102,13 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
     ``{"type": slug}`` (the type or any ancestor), ``{"card": family}``, ``{"class_reserved":
-    slug}`` / ``{"caste_reserved": slug}`` / ``{"race_reserved": slug}`` (the card's requirements
-    name it), ``{"guild": slug}`` (affiliated), ``{"any_of": [CardMatch, …]}``; a ``type`` match may
-    add ``hands`` (1 or 2), ``zone`` (true / false: zone spells or not) and ``guild``;
-    ``class_reserved`` may add ``type``. See ``cards.domain.specs.card_matches``.
+    slug}`` / ``{"caste_reserved": slug}`` / ``{"race_reserved": slug}`` /
+    ``{"character_reserved": family}`` (the card's requirements name it: "Objet de Valentyne"),
+    ``{"guild": slug}`` (affiliated), ``{"any_of": [CardMatch, …]}``; a ``type`` match may
+    add ``hands`` (1 or 2), ``zone`` (true / false: zone spells or not), ``guild`` and ``cursed``
+    (true: only the cursed cards, "Objet maudit" — the game names them so: a cursed card's name
+    says "maudit(e)"); the ``*_reserved`` matches may add ``type``. See
+    ``cards.domain.specs.card_matches``.
 Event (``trigger.on``):
     ``"game_start"`` (once, before turn 1); ``"turn_start"`` (each turn, after the draw and the
     untap); ``"turn_end"`` (each turn, after the discard step); ``"combat_start"`` (each combat the
@@ -108,7 +117,15 @@ Event (``trigger.on``):
     combat the holder fights, after the clash, before the tap); ``"leaves_play"`` (this card
     leaves play); ``{"plays": CardMatch, "by": Target}`` (a card matching is played — resolved —
     by a character of the target, default ``self``); ``{"dies": Target}`` (a character of the
-    target dies); ``{"damaged": Target}`` (a character of the target loses HP to damage).
+    target dies); ``{"damaged": Target, "kinds": [...]}`` (a character of the target loses HP to
+    damage — of those kinds only, when ``kinds`` is given); ``{"deals": Target, "to": Target,
+    "kinds": [...]}`` (a character of the target deals damage that makes a character lose HP — a
+    character of ``to`` only, when given; of those kinds only, when given: "chaque fois qu'un
+    personnage vous inflige des dégâts magiques" is ``{"deals": "all_characters", "to": "self",
+    "kinds": ["magical"]}``). Inside a trigger on ``plays``, ``dies``, ``damaged`` or ``deals``,
+    the target ``event`` names the character the event is about: the one who played the card, died,
+    took the damage, or dealt it ("chaque fois qu'un de vos personnages subit des dégâts, **il** a
+    Attaque +1").
 
 Ops (``op`` key; ``when`` is optional on every op)
 --------------------------------------------------
@@ -136,11 +153,13 @@ Version 2:
                    shorter no longer count) while it lasts.
     ``lose_hp``    amount, target — the target loses HP: not damage (nothing reduces it, no
                    damage trigger) and not scored (docs/rules/eredan.md §3 End).
-    ``damage_taken`` amount (int: −2 = "−2 aux dégâts subis", +1 = "+1 aux dégâts subis"), kinds
+    ``damage_taken`` amount (int: −2 = "−2 aux dégâts subis", +1 = "+1 aux dégâts subis"; or a
+                   scaled Amount, "−1 aux dégâts subis pour chaque Lance en jeu"), kinds
                    (list of physical|magical|direct; absent: all; the clash is physical), target,
                    duration — added to each damage the target takes (never below 0).
-    ``damage_dealt`` amount, kinds, cards (CardMatch: only the damage of such cards; absent: all,
-                   the clash included), target, duration — added to each damage the target deals.
+    ``damage_dealt`` amount (int or scaled, as for ``damage_taken``), kinds, cards (CardMatch:
+                   only the damage of such cards; absent: all, the clash included), target,
+                   duration — added to each damage the target deals.
     ``heal_dealt`` amount, cards, target, duration — added to each heal the target gives.
     ``immune``     kinds (damage kinds) or cards (CardMatch), target, duration — the target takes
                    no damage of those kinds / is unaffected by the effects of those cards.
@@ -256,6 +275,8 @@ AMOUNT_STATS = ("attack", "defense", "spirit", "initiative")
 RANGE_STATS = ("attack_min", "attack_max")
 STATS = (*AMOUNT_STATS, *RANGE_STATS, "hp_max", "level")
 SET_STATS = ("attack", "defense", "spirit", "attack_min", "attack_max")
+#: What a ``distinct`` count counts.
+DISTINCT_TRAITS = ("race", "class", "guild")
 COUNT_STATS = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
 DAMAGE_KINDS = ("physical", "magical", "direct")
 #: Named targets (see the module docstring) and the group/pick they stand for.
@@ -279,9 +300,22 @@ TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "most_wounded_ally": ("allies", "most_wounded"),
     "fewest_hp_ally": ("allies", "fewest_hp"),
     "fighters": ("fighters", None),
+    "event": ("event", None),
 }
 TARGETS = tuple(TARGET_NAMES)
-GROUPS = ("self", "opponent", "allies", "other_allies", "enemies", "other_enemies", "characters", "fighters")
+GROUPS = (
+    "self",
+    "opponent",
+    "allies",
+    "other_allies",
+    "enemies",
+    "other_enemies",
+    "characters",
+    "fighters",
+    "event",
+)
+#: Events about a character, whose triggers may name it with the target ``event``.
+CHARACTER_EVENTS = ("plays", "dies", "damaged", "deals")
 PICKS = ("choice", "random", "most_wounded", "fewest_hp")
 #: Version 1's targets per op (kept for the documentation of what v1 data may hold).
 MODIFY_TARGETS = ("self", "opponent", "all_allies", "all_enemies", "other_allies")
@@ -306,7 +340,19 @@ OWNERS = ("self", "opponent", "both")
 EVENTS = ("game_start", "turn_start", "turn_end", "combat_start", "after_cards", "combat_end", "leaves_play")
 LIMITS = ("once_per_turn", "once_per_game")
 COMPARATORS = ("<", "<=", ">", ">=", "==", "!=")
-MATCH_KINDS = ("any", "type", "card", "class_reserved", "caste_reserved", "race_reserved", "guild", "any_of")
+MATCH_KINDS = (
+    "any",
+    "type",
+    "card",
+    "class_reserved",
+    "caste_reserved",
+    "race_reserved",
+    "character_reserved",
+    "guild",
+    "any_of",
+)
+#: The card matches naming who a card is reserved to (its requirements).
+RESERVED_MATCHES = ("class_reserved", "caste_reserved", "race_reserved", "character_reserved")
 #: Bounds that keep hand-edited data sane (an "absurd number" is a data error).
 MAX_MAGNITUDE = 99
 MAX_TURN = 999
@@ -373,19 +419,29 @@ class Amount:
 class CardMatch:
     """Which cards a chain allows (or a ``chain_on`` ability reacts to, a filter keeps).
 
-    ``kind``/``value`` is the main test; ``hands``, ``zone``, ``guild`` (with ``type``) and
-    ``type_`` (with ``class_reserved``) narrow it; ``options`` are the alternatives of ``any_of``.
+    ``kind``/``value`` is the main test; ``hands``, ``zone``, ``guild``, ``cursed`` (with ``type``)
+    and ``type_`` (with a ``*_reserved`` kind) narrow it; ``options`` are the alternatives of
+    ``any_of``.
     """
 
     kind: Literal[
-        "any", "type", "card", "class_reserved", "caste_reserved", "race_reserved", "guild", "any_of"
+        "any",
+        "type",
+        "card",
+        "class_reserved",
+        "caste_reserved",
+        "race_reserved",
+        "character_reserved",
+        "guild",
+        "any_of",
     ]
     value: str = ""
     hands: int | None = None  # with kind "type": only weapons held in that many hands
     zone: bool | None = None  # with kind "type": only zone spells (True) or only the others (False)
     guild: str | None = None  # with kind "type": only cards affiliated to that guild
-    type_: str | None = None  # with kind "class_reserved": only cards of that type
+    type_: str | None = None  # with a "*_reserved" kind: only cards of that type
     options: tuple[CardMatch, ...] = ()
+    cursed: bool | None = None  # with kind "type": only cursed cards ("Objet maudit")
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "any":
@@ -401,6 +457,8 @@ class CardMatch:
             data["guild"] = self.guild
         if self.type_ is not None:
             data["type"] = self.type_
+        if self.cursed is not None:
+            data["cursed"] = self.cursed
         return data
 
 
@@ -464,7 +522,18 @@ def target_to_json(target: Target) -> Any:
 class Count:
     """What a scaled amount counts (see the module docstring, "Count")."""
 
-    kind: Literal["stat", "cards", "characters", "markers", "guilds", "classes", "damage_dealt"]
+    kind: Literal[
+        "stat",
+        "cards",
+        "characters",
+        "markers",
+        "guilds",
+        "classes",
+        "castes",
+        "damage_dealt",
+        "turn",
+        "distinct",
+    ]
     stat: str | None = None
     of: str = "self"  # stat: whose
     base: bool = False  # stat: the printed value (no modifier), "de base"
@@ -475,6 +544,7 @@ class Count:
     characters: Target | None = None
     dead: bool = False
     marker: str | None = None
+    trait: str | None = None  # distinct: race, class or guild (``among`` is ``characters``)
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
@@ -497,6 +567,11 @@ class Count:
         if self.kind == "markers":
             assert self.on is not None
             return {"markers": self.marker, "on": target_to_json(self.on)}
+        if self.kind == "turn":
+            return {"turn": "current"}
+        if self.kind == "distinct":
+            assert self.characters is not None
+            return {"distinct": self.trait, "among": target_to_json(self.characters)}
         return {self.kind: "self"}
 
 
@@ -687,9 +762,12 @@ class Event:
         "plays",
         "dies",
         "damaged",
+        "deals",
     ]
     match: CardMatch | None = None  # plays
-    who: Target = "self"  # plays: by whom; dies / damaged: among whom
+    who: Target = "self"  # plays: by whom; dies / damaged: among whom; deals: who deals
+    kinds: tuple[str, ...] = ()  # damaged / deals: only damage of these kinds (empty: any)
+    to: Target | None = None  # deals: only damage to these characters (None: any)
 
     def to_json(self) -> Any:
         if self.kind == "plays":
@@ -698,8 +776,13 @@ class Event:
             if self.who != "self":
                 out["by"] = target_to_json(self.who)
             return out
-        if self.kind in ("dies", "damaged"):
-            return {self.kind: target_to_json(self.who)}
+        if self.kind in ("dies", "damaged", "deals"):
+            out = {self.kind: target_to_json(self.who)}
+            if self.to is not None:
+                out["to"] = target_to_json(self.to)
+            if self.kinds:
+                out["kinds"] = list(self.kinds)
+            return out
         return self.kind
 
 
@@ -799,7 +882,7 @@ class LoseHp:
 
 @dataclass(frozen=True, slots=True)
 class DamageTaken:
-    amount: int
+    amount: int | Scaled
     kinds: tuple[str, ...] = ()  # () = every kind
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     duration: Duration = COMBAT
@@ -810,7 +893,7 @@ class DamageTaken:
 
 @dataclass(frozen=True, slots=True)
 class DamageDealt:
-    amount: int
+    amount: int | Scaled
     kinds: tuple[str, ...] = ()
     cards: CardMatch | None = None
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
@@ -822,7 +905,7 @@ class DamageDealt:
 
 @dataclass(frozen=True, slots=True)
 class HealDealt:
-    amount: int
+    amount: int | Scaled
     cards: CardMatch | None = None
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     duration: Duration = COMBAT
@@ -1249,18 +1332,27 @@ def parse_turns(data: Any, path: str = "turns") -> Turns:
     raise EffectError(path, f'expected a list of turns, "even", "odd" or {{"from": N}}; got {data!r}')
 
 
+#: The kinds of :class:`Count` (each is the key that names it in JSON).
+COUNT_KINDS = (
+    "stat",
+    "cards",
+    "characters",
+    "markers",
+    "guilds",
+    "classes",
+    "castes",
+    "damage_dealt",
+    "turn",
+    "distinct",
+)
+
+
 def parse_count(data: Any, path: str) -> Count:
     if not isinstance(data, Mapping):
         raise EffectError(path, f"expected an object (a count), got {type(data).__name__}")
-    kinds = [
-        k
-        for k in ("stat", "cards", "characters", "markers", "guilds", "classes", "damage_dealt")
-        if k in data
-    ]
+    kinds = [k for k in COUNT_KINDS if k in data]
     if len(kinds) != 1:
-        raise EffectError(
-            path, "give exactly one of stat, cards, characters, markers, guilds, classes, damage_dealt"
-        )
+        raise EffectError(path, f"give exactly one of {', '.join(COUNT_KINDS)}")
     kind = kinds[0]
     if kind == "stat":
         d = _keys(data, path, {"stat"}, {"of", "base"})
@@ -1296,6 +1388,18 @@ def parse_count(data: Any, path: str) -> Count:
         d = _keys(data, path, {"markers", "on"}, set())
         return Count(
             "markers", marker=_slug(d["markers"], f"{path}.markers"), on=parse_target(d["on"], f"{path}.on")
+        )
+    if kind == "turn":
+        d = _keys(data, path, {"turn"}, set())
+        if d["turn"] != "current":
+            raise EffectError(f"{path}.turn", 'expected "current"')
+        return Count("turn")
+    if kind == "distinct":
+        d = _keys(data, path, {"distinct", "among"}, set())
+        return Count(
+            "distinct",
+            trait=_choice(d["distinct"], f"{path}.distinct", DISTINCT_TRAITS),
+            characters=parse_target(d["among"], f"{path}.among"),
         )
     d = _keys(data, path, {kind}, set())
     if d[kind] != "self":
@@ -1372,9 +1476,7 @@ def parse_modifier_amount(data: Any, path: str) -> int | Amount | Scaled:
 def parse_card_match(data: Any, path: str) -> CardMatch:
     if not isinstance(data, Mapping):
         raise EffectError(path, f"expected an object, got {type(data).__name__}")
-    main = [
-        k for k in ("any_of", "any", "card", "class_reserved", "caste_reserved", "race_reserved") if k in data
-    ]
+    main = [k for k in ("any_of", "any", "card", *RESERVED_MATCHES) if k in data]
     if not main:
         main = [k for k in ("type", "guild") if k in data][:1]
     if len(main) != 1:
@@ -1392,15 +1494,20 @@ def parse_card_match(data: Any, path: str) -> CardMatch:
             raise EffectError(f"{path}.any_of", "expected a list of at least two card matches")
         options = tuple(parse_card_match(o, f"{path}.any_of[{i}]") for i, o in enumerate(items))
         return CardMatch("any_of", options=options)
-    optional = {"type": {"hands", "zone", "guild"}, "class_reserved": {"type"}}.get(kind, set())
+    optional = {"type": {"hands", "zone", "guild", "cursed"}, **{k: {"type"} for k in RESERVED_MATCHES}}.get(
+        kind, set()
+    )
     _keys(data, path, {kind}, optional)
+    if "cursed" in data and data["cursed"] is not True:
+        raise EffectError(f"{path}.cursed", "must be true (leave it out for any card)")
     return CardMatch(
         kind,  # type: ignore[arg-type]
         _slug(data[kind], f"{path}.{kind}"),
         hands=_int(data["hands"], f"{path}.hands", lo=1, hi=2) if "hands" in data else None,
         zone=_bool(data["zone"], f"{path}.zone") if "zone" in data else None,
         guild=_slug(data["guild"], f"{path}.guild") if "guild" in data and kind == "type" else None,
-        type_=_slug(data["type"], f"{path}.type") if "type" in data and kind == "class_reserved" else None,
+        type_=_slug(data["type"], f"{path}.type") if "type" in data and kind in RESERVED_MATCHES else None,
+        cursed=True if "cursed" in data else None,
     )
 
 
@@ -1519,13 +1626,45 @@ def parse_event(data: Any, path: str) -> Event:
             match=parse_card_match(d["plays"], f"{path}.plays"),
             who=parse_target(d.get("by", "self"), f"{path}.by"),
         )
-    if isinstance(data, Mapping) and len(data) == 1 and next(iter(data)) in ("dies", "damaged"):
-        kind = next(iter(data))
-        return Event(kind, who=parse_target(data[kind], f"{path}.{kind}"))
+    if isinstance(data, Mapping) and "dies" in data:
+        d = _keys(data, path, {"dies"}, set())
+        return Event("dies", who=_event_who(d["dies"], f"{path}.dies"))
+    if isinstance(data, Mapping) and "damaged" in data:
+        d = _keys(data, path, {"damaged"}, {"kinds"})
+        kinds = _event_kinds(d, path)
+        return Event("damaged", who=_event_who(d["damaged"], f"{path}.damaged"), kinds=kinds)
+    if isinstance(data, Mapping) and "deals" in data:
+        d = _keys(data, path, {"deals"}, {"to", "kinds"})
+        to = _event_who(d["to"], f"{path}.to") if "to" in d else None
+        return Event("deals", who=_event_who(d["deals"], f"{path}.deals"), kinds=_event_kinds(d, path), to=to)
     raise EffectError(
         path,
-        f'expected one of {", ".join(EVENTS)}, {{"plays": …}}, {{"dies": …}}, {{"damaged": …}}; got {data!r}',
+        f'expected one of {", ".join(EVENTS)}, {{"plays": …}}, {{"dies": …}}, {{"damaged": …}}, '
+        f'{{"deals": …}}; got {data!r}',
     )
+
+
+def _event_who(data: Any, path: str) -> Target:
+    target = parse_target(data, path)
+    if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+        raise EffectError(path, 'an event is not about "event" (that target names the character of an event)')
+    return target
+
+
+def _event_kinds(d: Mapping[str, Any], path: str) -> tuple[str, ...]:
+    return _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
+
+
+def _names_event(effects: Sequence[Effect]) -> bool:
+    """Whether an effect of the list (not inside a nested trigger, which has its own event) reaches
+    the target ``event``."""
+    for effect in effects:
+        target = effect_target(effect)
+        if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+            return True
+        if isinstance(effect, OneOf) and any(_names_event(o) for o in effect.options):
+            return True
+    return False
 
 
 _OPTIONAL_TARGET: Mapping[str, str] = {
@@ -1664,9 +1803,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
                 raise EffectError(path, "an immunity names damage kinds or cards (one of the two)")
             effect = Immune(kinds, cards, target, duration, when, selector=selector)
         else:
-            bonus = _int(d["amount"], f"{path}.amount")
-            if bonus == 0:
-                raise EffectError(f"{path}.amount", "a bonus of 0 changes nothing")
+            bonus: int | Scaled
+            if isinstance(d["amount"], Mapping):
+                bonus = parse_scaled(d["amount"], f"{path}.amount", signed=True)
+            else:
+                bonus = _int(d["amount"], f"{path}.amount")
+                if bonus == 0:
+                    raise EffectError(f"{path}.amount", "a bonus of 0 changes nothing")
             if op == "damage_taken":
                 effect = DamageTaken(bonus, kinds, target, duration, when, selector=selector)
             elif op == "damage_dealt":
@@ -1783,6 +1926,11 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             limit=_choice(d["limit"], f"{path}.limit", LIMITS) if "limit" in d else None,
             when=when,
         )
+        if effect.on.kind not in CHARACTER_EVENTS and _names_event(effect.effects):
+            raise EffectError(
+                f"{path}.effects",
+                f'the target "event" needs an event about a character, not {effect.on.kind!r}',
+            )
     elif op == "may_play":
         d = _keys(data, path, {"op", "cards"}, {"when", "target"})
         effect = MayPlay(
@@ -1804,6 +1952,8 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         effect = MayAttach(
             parse_card_match(d["cards"], f"{path}.cards"), when, target=target, selector=selector
         )
+    if depth == 0 and not isinstance(effect, Trigger) and _names_event((effect,)):
+        raise EffectError(f"{path}.target", 'the target "event" is only for the effects of a trigger')
     return effect
 
 
@@ -2025,7 +2175,7 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         _put_duration(out, effect.duration)
     elif isinstance(effect, DamageTaken | DamageDealt | HealDealt | Immune):
         if not isinstance(effect, Immune):
-            out["amount"] = effect.amount
+            out["amount"] = points_to_json(effect.amount)
         if not isinstance(effect, HealDealt) and effect.kinds:
             out["kinds"] = list(effect.kinds)
         if not isinstance(effect, DamageTaken) and effect.cards is not None:

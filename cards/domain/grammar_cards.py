@@ -34,6 +34,7 @@ from cards.domain.effects import (
     Target,
     Traits,
 )
+from cards.domain.grammar_errors import NotRead
 
 if TYPE_CHECKING:
     from cards.domain.text_grammar import Clause, Ctx, Reader, Reading
@@ -51,8 +52,6 @@ def _number(text: str) -> int:
 
 
 def _not_read(why: str) -> Exception:
-    from cards.domain.text_grammar import NotRead
-
     return NotRead(why)
 
 

@@ -8,6 +8,8 @@ computed here, once, from the card's type path.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -396,18 +398,28 @@ def card_matches(match: CardMatch, card: CardSpec) -> bool:
             and (match.hands is None or card.hands == match.hands)
             and (match.zone is None or card.zone == match.zone)
             and (match.guild is None or card.guild == match.guild)
+            and (match.cursed is None or is_cursed(card))
         )
     if kind == "card":
         return card.family == match.value
+    if match.type_ is not None and match.type_ not in card.type_path:
+        return False
     if kind == "class_reserved":
-        return match.value in card.requirements.classes and (
-            match.type_ is None or match.type_ in card.type_path
-        )
+        return match.value in card.requirements.classes
     if kind == "caste_reserved":
         return match.value in card.requirements.castes
     if kind == "race_reserved":
         return match.value in card.requirements.races
+    if kind == "character_reserved":
+        return match.value in card.requirements.characters
     return card.guild == match.value
+
+
+def is_cursed(card: CardSpec) -> bool:
+    """A cursed card ("Objet maudit"): the game says so in its name, "… maudit(e)" (the data have no
+    other mark of it)."""
+    name = unicodedata.normalize("NFKD", card.name_fr).encode("ascii", "ignore").decode().lower()
+    return re.search(r"\bmaudite?s?\b", name) is not None
 
 
 # --- construction from JSON (the card set files, the API, the importer) ------------------------

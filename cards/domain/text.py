@@ -191,6 +191,7 @@ TARGET_WORDS: Mapping[str, tuple[str, str]] = {
     "most_wounded_ally": ("your most wounded character", "votre personnage le plus blessé"),
     "fewest_hp_ally": ("your character with the fewest HP", "votre personnage qui a le moins de PV"),
     "fighters": ("each character of the combat", "chaque personnage du combat"),
+    "event": ("that character", "ce personnage-là"),
 }
 GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "allies": ("your characters", "vos personnages"),
@@ -199,6 +200,7 @@ GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "other_enemies": ("the other enemy characters", "les autres personnages ennemis"),
     "characters": ("the characters", "les personnages"),
     "fighters": ("the characters of the combat", "les personnages du combat"),
+    "event": ("that character", "ce personnage-là"),
 }
 PICK_WORDS: Mapping[str, tuple[str, str]] = {
     "choice": ("one of {} (your choice)", "un personnage parmi {} (au choix)"),
@@ -342,6 +344,20 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         return _pick(("guild of this character", "guilde de ce personnage"), lang)
     if count.kind == "classes":
         return _pick(("class of this character", "classe de ce personnage"), lang)
+    if count.kind == "castes":
+        return _pick(("caste of this character", "caste de ce personnage"), lang)
+    if count.kind == "turn":
+        return _pick(("number of the current turn", "numéro du tour en cours"), lang)
+    if count.kind == "distinct":
+        assert count.characters is not None
+        who = target_text(count.characters, lang, names)
+        trait = {"race": ("race", "race"), "class": ("class", "classe"), "guild": ("guild", "guilde")}[
+            count.trait or "race"
+        ]
+        return _pick(
+            (f"different {trait[0]} among {who}", f"{trait[1]} différente parmi {who}"),
+            lang,
+        )
     return _pick(("point of damage dealt this turn", "point de dégâts infligés ce tour"), lang)
 
 
@@ -431,13 +447,25 @@ def match_text(match: CardMatch, lang: Lang, names: Names) -> str:
         if match.guild is not None:
             guild = names.guild(match.guild, lang)
             name = _pick((f"{guild} {name}", f"{name} de la guilde {guild}"), lang)
+        if match.cursed:
+            name = _pick((f"cursed {name}", f"{name} maudit(e)"), lang)
         return name
     if match.kind == "card":
         name = names.family(match.value, lang)
         return f"'{name}'" if lang == "en" else f"« {name} »"
-    if match.kind in ("class_reserved", "caste_reserved", "race_reserved"):
-        lookup = {"class_reserved": names.cls, "caste_reserved": names.caste, "race_reserved": names.race}
+    if match.kind in ("class_reserved", "caste_reserved", "race_reserved", "character_reserved"):
+        lookup = {
+            "class_reserved": names.cls,
+            "caste_reserved": names.caste,
+            "race_reserved": names.race,
+            "character_reserved": names.family,
+        }
         who = lookup[match.kind](match.value, lang)
+        if match.kind == "character_reserved":
+            what = (
+                names.type(match.type_, lang) if match.type_ is not None else _pick(("card", "carte"), lang)
+            )
+            return _pick((f"a {what} reserved to {who}", f"un(e) {what} réservé(e) à {who}"), lang)
         if match.type_ is not None:
             what = names.type(match.type_, lang)
             return _pick((f"a {what} reserved to {who}", f"un(e) {what} réservé(e) aux {who}"), lang)
@@ -761,7 +789,21 @@ def event_text(event: Event, lang: Lang, names: Names) -> str:
         return _pick((f"Each time {who} plays {what}", f"Chaque fois que {who} joue : {what}"), lang)
     if event.kind == "dies":
         return _pick((f"When {who} dies", f"Quand {who} meurt"), lang)
-    return _pick((f"Each time {who} takes damage", f"Chaque fois que {who} subit des dégâts"), lang)
+    kinds = _kinds_text(event.kinds, lang)
+    if event.kind == "deals":
+        to = ""
+        if event.to is not None:
+            to = _pick((" to ", " à "), lang) + target_text(event.to, lang, names)
+        return _pick(
+            (
+                f"Each time {who} deals{kinds} damage{to}",
+                f"Chaque fois que {who} inflige des dégâts{kinds}{to}",
+            ),
+            lang,
+        )
+    return _pick(
+        (f"Each time {who} takes{kinds} damage", f"Chaque fois que {who} subit des dégâts{kinds}"), lang
+    )
 
 
 def effect_text(effect: Effect, lang: Lang, names: Names | None = None, context: str | None = None) -> str:
@@ -897,8 +939,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             _who_prefix(effect_target(effect), lang, names)
             + _pick(
                 (
-                    f"{_signed(effect.amount)} to{kinds} damage taken",
-                    f"{_signed(effect.amount)} aux dégâts{kinds} subis",
+                    f"{modifier_text(effect.amount, lang, names)} to{kinds} damage taken",
+                    f"{modifier_text(effect.amount, lang, names)} aux dégâts{kinds} subis",
                 ),
                 lang,
             )
@@ -920,7 +962,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             what += _pick((f" by {by}", f" par : {by}"), lang)
         to = _pick(("to", "aux"), lang)
         prefix = _who_prefix(effect_target(effect), lang, names)
-        return f"{prefix}{_signed(effect.amount)} {to} {what}{_duration(effect.duration, lang)}"
+        bonus = modifier_text(effect.amount, lang, names)
+        return f"{prefix}{bonus} {to} {what}{_duration(effect.duration, lang)}"
     if isinstance(effect, Immune):
         if effect.cards is not None:
             what = match_text(effect.cards, lang, names)

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_cards
+from cards.domain import grammar_cards, grammar_chain, grammar_scale
 from cards.domain.effects import (
     Amount,
     AttackKind,
@@ -75,13 +75,11 @@ from cards.domain.effects import (
     Untap,
     target_to_json,
 )
+from cards.domain.grammar_errors import NotRead as NotRead
+from cards.domain.grammar_triggers import trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
-
-
-class NotRead(Exception):
-    """This clause (or part of it) is not understood: the whole clause is reported unread."""
 
 
 def slugify(name: str) -> str:
@@ -146,6 +144,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\benchain(e)?ments?\b", "enchainement"),
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
     (r"\bnon[ -]zone\b", "non zone"),
+    (r"\ba 2 mains\b", "a deux mains"),
+    (r"\ba 1 main\b", "a une main"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
     (r"\s*:\s*", " : "),
     (r"\s*,\s*", ", "),
@@ -313,9 +313,14 @@ class _Per:
 
 
 def _scaled(per: Count | _Per, *, each: int = 1, plus: int = 0, hi: int | None = None) -> Scaled:
+    """``plus + each × count``; ``hi`` is the cap the text gives ("(max 6)"): a bound of the
+    total's size — an upper bound for a bonus, a lower one (−6) for a malus."""
+    lo = None
+    if hi is not None and each < 0 and plus <= 0:
+        lo, hi = -abs(hi), None
     if isinstance(per, _Per):
-        return Scaled(per=per.count, each=each, plus=plus, div=per.div, hi=hi)
-    return Scaled(per=per, each=each, plus=plus, hi=hi)
+        return Scaled(per=per.count, each=each, plus=plus, div=per.div, lo=lo, hi=hi)
+    return Scaled(per=per, each=each, plus=plus, lo=lo, hi=hi)
 
 
 #: A duration the text says ("jusqu'à la fin du tour", "à l'activation"): the same value as the
@@ -540,7 +545,10 @@ class Reader:
             elif len(classes) == 1:
                 class_reserved = classes[0]
             else:
-                raise NotRead(f"what follows the type in {text!r}")
+                found = grammar_chain.match_rest(self, clause, types, rest, zone)
+                if found is None:
+                    raise NotRead(f"what follows the type in {text!r}")
+                return found
         out = []
         for slug in types:
             if class_reserved is not None:
@@ -754,7 +762,17 @@ class Reader:
             raise NotRead("'tant que' on an effect that happens once")
         cond = self.stat_condition(clause, text, ctx)
         if cond is None:
-            cond = self._base_condition(clause, text, ctx)
+            try:
+                cond = self._base_condition(clause, text, ctx)
+            except NotRead:
+                # the comparisons on counts of grammar_scale
+                t = re.sub(r"^(?:si |s'il |s'ils |s'elle |tant que |lorsque |quand )", "", text.strip())
+                if text.strip().startswith("s'il y a ") and t.startswith("y a "):
+                    t = f"il {t}"
+                found = grammar_scale.compare_condition(self, clause, t, ctx)
+                if found is None:
+                    raise
+                cond = found
         if ctx.on_opponent and set(_condition_keys(cond)) - {"turn"}:
             raise NotRead("a condition on a card attached to the opponent (whose side?)")
         return cond
@@ -1232,7 +1250,22 @@ class Reader:
 
     def count(self, clause: Clause, text: str) -> tuple[Count, bool]:
         """What ``pour chaque …`` / ``par …`` / ``le nombre de …`` counts; the bool says the text
-        excludes the card itself (``autre``, not expressible: NotRead)."""
+        excludes the card itself (``autre``, not expressible: NotRead). The phrases of
+        :func:`grammar_scale.count` are tried when these are not understood."""
+        try:
+            return self._count(clause, text)
+        except NotRead:
+            t = re.sub(
+                r"^(?:chaque |chacun de |chacune de |chacun des |chacune des |les |le |la |l')",
+                "",
+                text.strip(),
+            )
+            found = grammar_scale.count(self, clause, t)
+            if found is None:
+                raise
+            return found, False
+
+    def _count(self, clause: Clause, text: str) -> tuple[Count, bool]:
         t = text.strip()
         t = re.sub(r"^(?:chaque |chacun de |chacune de |chacun des |chacune des |les |le |la |l')", "", t)
         m = re.fullmatch(
@@ -1330,10 +1363,26 @@ class Reader:
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
         plus = 0
+        m = re.fullmatch(r"(.+?) ?\+ ?(\d+) a \+?(\d+)", t)
+        if m and hi is None and lo is None:  # "votre Esprit +3 à 5": the stat plus a rolled bonus
+            stat, of = self._stat_of(m.group(1))
+            low, high = int(m.group(2)), int(m.group(3))
+            if of != "self" or stat not in ("defense", "spirit") or low >= high:
+                raise NotRead(f"X = {text!r}")
+            return Amount(low, high, stat)
         m = re.fullmatch(r"(.+?) ?([+-]) ?(\d+)", t)
         if m:
             t, plus = m.group(1).strip(), int(m.group(3)) * (1 if m.group(2) == "+" else -1)
         each, div, up = 1, 1, False
+        m = re.fullmatch(
+            r"(.+?),? divisee?s? par (\d+|deux|trois|quatre)(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?",
+            t,
+        )
+        if m:
+            t, div, up = m.group(1).strip(), number(m.group(2)), m.group(3) == "au superieur"
+        m = re.fullmatch(r"(\d+|deux|trois) fois (.+)", t)
+        if m:
+            t, each = m.group(2).strip(), number(m.group(1))
         m = re.fullmatch(
             r"(?:la )?moitie (?:de |du |de la |de l')(.+?)(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?",
             t,
@@ -1351,6 +1400,9 @@ class Reader:
         if m:
             per, _ = self.count(clause, m.group(1))
             return Scaled(per=per, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
+        source = grammar_scale.x_source(self, clause, t)
+        if source is not None:
+            return Scaled(per=source, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
         stat, of = self._stat_of(t)
         if (
             of == "self"
@@ -1921,50 +1973,9 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
-        m = re.fullmatch(
-            rf"(?:a )?chaque fois que (.+?) (?:subit|subissent|subissez) des degats(?: {KIND_RE})?,? (.+)",
-            t,
-        )
-        if m:
-            who = self._view(self.subject(c, m.group(1), ctx.names), m.group(1), ctx)
-            inner = self.phrase(c, m.group(3), replace(ctx.inside(), pronoun=who if who != "self" else None))
-            return [Trigger(on=Event("damaged", who=who), effects=tuple(inner))]
-        m = re.fullmatch(
-            r"(?:a )?chaque fois qu(?:'un|'une|e des|'un des) (.+?) (?:est|sont) (?:joue|jouee|active|activee)s?(?: par (.+?))?,? (.+)",
-            t,
-        )
-        if m:
-            by: Target = "all_characters"
-            if m.group(2):
-                by = self.subject(c, m.group(2), ctx.names)
-            inner = self.phrase(c, m.group(3), ctx.inside())
-            return [Trigger(on=Event("plays", match=self.match(c, m.group(1)), who=by), effects=tuple(inner))]
-        # "a l'activation et en debut de combat, …": at once, and at the start of each combat
-        m = re.fullmatch(r"(?:au moment ou cette carte s'active|a l'activation),? et (.+)", t)
-        if m:
-            later = self.phrase(c, m.group(1), ctx)
-            if len(later) != 1 or not isinstance(later[0], Trigger):
-                raise NotRead("a l'activation et …")
-            return [*_at_activation(later[0].effects), *later]
-        m = re.fullmatch(
-            r"(?:au moment ou cette carte s'active|a l'activation|lorsque cette carte s'active|quand cette carte s'active),? (.+)",
-            t,
-        )
-        if m and ctx.subject == "card":
-            return _at_activation(self.phrase(c, m.group(1), ctx))
-        for pattern, event in self.TRIGGERS:
-            m = re.fullmatch(rf"(?:{pattern})(?: :|,)? (.+)", t)
-            if m:
-                inner = self.phrase(c, m.group(1), ctx.inside())
-                return [Trigger(on=Event(event), effects=tuple(inner))]  # type: ignore[arg-type]
-        m = re.fullmatch(r"(?:a )?chaque fois que (.+?) (?:joue|jouent|active|activent) (.+?),? (.+)", t)
-        if m:
-            return self._plays_trigger(c, m.group(1), m.group(2), m.group(3), ctx)
-        m = re.fullmatch(r"(?:si|lorsque|quand) (.+?) meurt,? (.+)", t)
-        if m:
-            who = self.subject(c, m.group(1), ctx.names)
-            inner = self.phrase(c, m.group(2), ctx.inside())
-            return [Trigger(on=Event("dies", who=who), effects=tuple(inner))]
+        found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
+        if found is not None:
+            return found
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
         m = re.match(r"(?:si|tant que) ", t)
         if m:
@@ -1988,19 +1999,7 @@ class Reader:
                 except NotRead:
                     continue
                 return effects
-        return self.tailed(c, t, ctx)
-
-    def _plays_trigger(self, c: Clause, who: str, what: str, rest: str, ctx: Ctx) -> list[Effect]:
-        by: Target = "self"
-        if who not in ("vous", "il", "ce personnage", "votre personnage", *ctx.names):
-            by = self.subject(c, re.sub(r"^(?:un de |l'un de )", "un de ", who), ctx.names)
-            if isinstance(by, Selector) and by.pick is not None:
-                by = replace(by, pick=None)  # "each time one of your X plays": any of them
-            elif by in ("other_ally", "ally"):
-                by = "other_allies" if by == "other_ally" else "all_allies"
-        match = self.match(c, what)
-        inner = self.phrase(c, rest, ctx.inside())
-        return [Trigger(on=Event("plays", match=match, who=by), effects=tuple(inner))]
+        return grammar_scale.scaled_parts(self, c, t, ctx)
 
     def tailed(self, c: Clause, t: str, ctx: Ctx, par: bool = True) -> list[Effect]:
         """Predicates with trailing parts: a duration, a scaling, a cap, a condition, what X is.
@@ -2020,7 +2019,7 @@ class Reader:
         per: tuple[Count, int | None] | None = None  # the count, and the amount per counted thing
         cap: int | None = None
         x_def: Scaled | Amount | None = None
-        x_whose: re.Match[str] | None = None  # X is "son Esprit": whose?
+        x_text = ""
         turn_limited = False  # "à partir du tour 4": only on what is checked each turn
         # a trigger at the end: "Soin 2 Points de vie en fin de combat"
         event: str | None = None
@@ -2033,12 +2032,10 @@ class Reader:
             )
             if m and x_def is None:
                 core, x_def = m.group(1), self.x_value(c, m.group(2))
-                x_whose = re.match(
-                    r"(?:(?:a|au|aux|a la|a l'|de) )?(?:son|sa|ses|leur|leurs)\b", m.group(2).strip()
-                )
+                x_text = m.group(2)
                 changed = True
                 continue
-            m = re.fullmatch(r"(.+?) ?\((?:max(?:imum)?\.?|max) \+?(\d+)(?: [a-z ]+)?\)", core)
+            m = re.fullmatch(r"(.+?) ?\((?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?\)", core)
             if m and cap is None:
                 core, cap = m.group(1), int(m.group(2))
                 changed = True
@@ -2046,7 +2043,8 @@ class Reader:
             m = re.fullmatch(rf"(.+?),? ({self.DURATION_RE})((?:,? (?![\d-]).*)?)", core) or re.fullmatch(
                 rf"()({self.DURATION_RE}),? (.+)", core
             )
-            if m and duration is None:
+            if m and duration is None and not re.search(r"\b(?:jouee?s?|activee?s?)$", m.group(1)):
+                # ("un Sort joué ce tour-ci" says when the card was played, not how long)
                 try:
                     duration = self.duration(m.group(2))
                 except NotRead:
@@ -2059,7 +2057,12 @@ class Reader:
                 r"(.+?),? (?:pour chaque|pour chacun de|pour chacune de|pour chacun des|pour chacune des|par) (.+)",
                 core,
             )
-            if m and per is None and (par or not re.match(r",? par ", core[len(m.group(1)) :])):
+            if (
+                m
+                and per is None
+                and (par or not re.match(r",? par ", core[len(m.group(1)) :]))
+                and not grammar_scale.by_whom(m.group(1), core[len(m.group(1)) :])
+            ):
                 counted = m.group(2)
                 div = 1
                 tm = re.fullmatch(r"tranche de (\d+) (.+)", counted)
@@ -2119,9 +2122,9 @@ class Reader:
                         changed = True
                         break
         effects = self.predicates(c, core, ctx.inside() if event is not None else ctx)
-        if x_whose is not None and any(getattr(e, "target", "self") != "self" for e in effects):
+        if x_def is not None:
             # "le personnage adverse a Défense -X où X est égal à son Esprit": the holder's or its own?
-            raise NotRead("X is 'son …' of an effect on another character")
+            grammar_scale.check_possessive_x(x_text, core, effects)
         effects = self._resolve_x(effects, x_def, per, cap)
         if duration is not None:
             if not any(_DURABLE(e) for e in effects):
@@ -2236,8 +2239,8 @@ class Reader:
             if each is None:
                 return replace(effect, amount=_scaled(count, each=amount.lo, hi=hi))
             return replace(effect, amount=_scaled(count, each=each, plus=amount.lo, hi=hi))
-        if isinstance(effect, DamageTaken | DamageDealt | HealDealt):
-            raise NotRead("a scaled bonus")
+        if isinstance(effect, DamageTaken | DamageDealt | HealDealt) and isinstance(amount, int):
+            return replace(effect, amount=_scaled(count, each=amount, hi=hi))
         raise NotRead(f"cannot scale {effect.op}")
 
     @staticmethod
@@ -2377,11 +2380,11 @@ class Reader:
         m = re.fullmatch(r"(?:gagne )?enchainement(?: ?:? (.+?))?,? ((?:si|s'il|tant que) .+)", t)
         if m:
             cond = self.condition(c, m.group(2), ctx)
-            match = self.match(c, m.group(1)) if m.group(1) else CardMatch("any")
+            match = grammar_chain.chain_match(self, c, m.group(1)) if m.group(1) else CardMatch("any")
             return Reading(effects=[Chain(match=match, when=cond)])
         m = re.fullmatch(r"enchainement ?:? (.+)", t)
         if m:
-            return Reading(chains=[self.match(c, m.group(1))])
+            return Reading(chains=[grammar_chain.chain_match(self, c, m.group(1))])
         if re.fullmatch(r"un seul exemplaire (?:de cette carte )?par personnage", t):
             return Reading(play={"one_per_character": True})
         m = re.fullmatch(
@@ -2407,6 +2410,9 @@ class Reader:
         Ambidextrie, what it starts the game with."""
         if t == "ambidextrie":
             return Reading(effects=[Carry(cards=CardMatch("type", "arme_a_une_main"), count=2)])
+        found = grammar_chain.character_chain(self, c, t, ctx)
+        if found is not None:
+            return found
         m = re.fullmatch(
             r"commence la partie avec (?:un |une |le |la )?(.+?) de votre deck(?: attachee?)?", t
         )
