@@ -19,7 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cards.domain import grammar_cards
 from cards.domain.effects import (
+    AttackKind,
     CardMatch,
     Context,
     DamageDealt,
@@ -35,6 +37,7 @@ from cards.domain.effects import (
     Modify,
     OneOf,
     SetStat,
+    Traits,
     Trigger,
     Turns,
     effects_to_json,
@@ -306,6 +309,9 @@ class CompiledText:
     play: PlayRules
     dual_wield: bool
     clauses: tuple[ClauseResult, ...]
+    #: Clauses read as notes only: what they say has no effect in a game (a change of the card's
+    #: picture, an evolution instruction, a collection message), each with why.
+    notes: tuple[str, ...] = ()
 
     @property
     def unread(self) -> tuple[str, ...]:
@@ -327,6 +333,8 @@ class CompiledText:
             out["abilities"] = effects_to_json(self.effects)
             out["orders"] = [o.to_json() for o in self.orders]
         out["unread"] = list(self.unread)
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
 
@@ -365,6 +373,7 @@ class TextCompiler:
         play: dict[str, Any] = {}
         dual_wield = False
         partners: list[str] = []
+        notes: list[str] = []
         index = 0
         while index < len(clauses):
             raw = clauses[index]
@@ -392,6 +401,10 @@ class TextCompiler:
                 continue
             reading, clause_effects, clause_orders, new_play = outcome
             results.append(ClauseResult(raw, True, shape))
+            said = _continued(raw, follower) if joined and follower is not None else raw
+            note = reading.note or grammar_cards.appearance_note(fold(said))
+            if note:
+                notes.append(f"{said}: {note}")
             if joined and follower is not None:
                 results.append(ClauseResult(follower, True, self.shaper.shape(follower)))
                 index += 1
@@ -424,6 +437,7 @@ class TextCompiler:
             play=parse_play_rules(play),
             dual_wield=dual_wield,
             clauses=tuple(results),
+            notes=tuple(notes),
         )
 
     def _outcome(self, raw: str, ctx: Ctx, play: Mapping[str, Any]) -> _Outcome:
@@ -433,9 +447,11 @@ class TextCompiler:
         clause_effects = self._checked_effects(reading.effects, ctx)
         clause_orders = [self._checked_order(t, e) for t, e in reading.orders]
         for key, value in reading.play.items():
-            if key in play and play[key] != value:
+            if key in play and play[key] != value and key != "if":
                 raise NotRead(f"the card says {key} twice")
         new_play = {**play, **reading.play}
+        if "if" in play and "if" in reading.play:
+            new_play["if"] = [*play["if"], *reading.play["if"]]
         parse_play_rules(new_play)  # a combination the schema refuses is not read
         return reading, clause_effects, clause_orders, new_play
 
@@ -480,7 +496,10 @@ def _while_attached(effect: Effect) -> Effect:
     if isinstance(effect, OneOf):
         return replace(effect, options=tuple(tuple(_while_attached(e) for e in o) for o in effect.options))
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(
+            effect,
+            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+        )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
     ):
@@ -496,7 +515,10 @@ def _standing(effect: Effect) -> Effect:
     if isinstance(effect, ExtraAttack):
         return Trigger(on=Event("combat_start"), effects=(effect,))
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(
+            effect,
+            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+        )
         and effect.duration.kind != "combat"
     ):
         return Trigger(on=Event("game_start"), effects=(effect,))
