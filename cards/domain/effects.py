@@ -78,13 +78,14 @@ subit 2 dégâts et a Attaque -1"):
     ``random_other_enemy`` / ``random_character`` (one drawn with the game's RNG; nothing when there
     is none), ``most_wounded_ally`` (the most HP missing, first in line on ties),
     ``fewest_hp_ally`` (the fewest HP left, first in line on ties), ``fighters`` (the two
-    characters of the combat: the holder's and the opponent); or
+    characters of the combat: the holder's and the opponent), ``event`` (only in the effects of a
+    trigger whose event is about a character — see Event —: that character); or
     ``{"group": G, "pick": P, <filter>}`` — G in self, opponent, allies, other_allies, enemies,
-    other_enemies, characters, fighters; P (optional) in choice, random, most_wounded, fewest_hp (absent:
-    every character of the group); filter keys (all must hold): ``guild``, ``class``, ``race``
-    (a race also matches its parent), ``caste``, ``family`` (a named character), ``single_class``
-    (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch: carries such a
-    card). A selector equal to a named target is written as the name.
+    other_enemies, characters, fighters, event; P (optional) in choice, random, most_wounded,
+    fewest_hp (absent: every character of the group); filter keys (all must hold): ``guild``,
+    ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
+    ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
+    carries such a card). A selector equal to a named target is written as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
     ``played_by`` (a character family), ``played_by_class``, ``played_by_guild``,
@@ -121,7 +122,15 @@ Event (``trigger.on``):
     combat the holder fights, after the clash, before the tap); ``"leaves_play"`` (this card
     leaves play); ``{"plays": CardMatch, "by": Target}`` (a card matching is played — resolved —
     by a character of the target, default ``self``); ``{"dies": Target}`` (a character of the
-    target dies); ``{"damaged": Target}`` (a character of the target loses HP to damage).
+    target dies); ``{"damaged": Target, "kinds": [...]}`` (a character of the target loses HP to
+    damage — of those kinds only, when ``kinds`` is given); ``{"deals": Target, "to": Target,
+    "kinds": [...]}`` (a character of the target deals damage that makes a character lose HP — a
+    character of ``to`` only, when given; of those kinds only, when given: "chaque fois qu'un
+    personnage vous inflige des dégâts magiques" is ``{"deals": "all_characters", "to": "self",
+    "kinds": ["magical"]}``). Inside a trigger on ``plays``, ``dies``, ``damaged`` or ``deals``,
+    the target ``event`` names the character the event is about: the one who played the card, died,
+    took the damage, or dealt it ("chaque fois qu'un de vos personnages subit des dégâts, **il** a
+    Attaque +1").
 
 Ops (``op`` key; ``when`` is optional on every op)
 --------------------------------------------------
@@ -293,9 +302,22 @@ TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "most_wounded_ally": ("allies", "most_wounded"),
     "fewest_hp_ally": ("allies", "fewest_hp"),
     "fighters": ("fighters", None),
+    "event": ("event", None),
 }
 TARGETS = tuple(TARGET_NAMES)
-GROUPS = ("self", "opponent", "allies", "other_allies", "enemies", "other_enemies", "characters", "fighters")
+GROUPS = (
+    "self",
+    "opponent",
+    "allies",
+    "other_allies",
+    "enemies",
+    "other_enemies",
+    "characters",
+    "fighters",
+    "event",
+)
+#: Events about a character, whose triggers may name it with the target ``event``.
+CHARACTER_EVENTS = ("plays", "dies", "damaged", "deals")
 PICKS = ("choice", "random", "most_wounded", "fewest_hp")
 #: Version 1's targets per op (kept for the documentation of what v1 data may hold).
 MODIFY_TARGETS = ("self", "opponent", "all_allies", "all_enemies", "other_allies")
@@ -742,9 +764,12 @@ class Event:
         "plays",
         "dies",
         "damaged",
+        "deals",
     ]
     match: CardMatch | None = None  # plays
-    who: Target = "self"  # plays: by whom; dies / damaged: among whom
+    who: Target = "self"  # plays: by whom; dies / damaged: among whom; deals: who deals
+    kinds: tuple[str, ...] = ()  # damaged / deals: only damage of these kinds (empty: any)
+    to: Target | None = None  # deals: only damage to these characters (None: any)
 
     def to_json(self) -> Any:
         if self.kind == "plays":
@@ -753,8 +778,13 @@ class Event:
             if self.who != "self":
                 out["by"] = target_to_json(self.who)
             return out
-        if self.kind in ("dies", "damaged"):
-            return {self.kind: target_to_json(self.who)}
+        if self.kind in ("dies", "damaged", "deals"):
+            out = {self.kind: target_to_json(self.who)}
+            if self.to is not None:
+                out["to"] = target_to_json(self.to)
+            if self.kinds:
+                out["kinds"] = list(self.kinds)
+            return out
         return self.kind
 
 
@@ -1598,13 +1628,45 @@ def parse_event(data: Any, path: str) -> Event:
             match=parse_card_match(d["plays"], f"{path}.plays"),
             who=parse_target(d.get("by", "self"), f"{path}.by"),
         )
-    if isinstance(data, Mapping) and len(data) == 1 and next(iter(data)) in ("dies", "damaged"):
-        kind = next(iter(data))
-        return Event(kind, who=parse_target(data[kind], f"{path}.{kind}"))
+    if isinstance(data, Mapping) and "dies" in data:
+        d = _keys(data, path, {"dies"}, set())
+        return Event("dies", who=_event_who(d["dies"], f"{path}.dies"))
+    if isinstance(data, Mapping) and "damaged" in data:
+        d = _keys(data, path, {"damaged"}, {"kinds"})
+        kinds = _event_kinds(d, path)
+        return Event("damaged", who=_event_who(d["damaged"], f"{path}.damaged"), kinds=kinds)
+    if isinstance(data, Mapping) and "deals" in data:
+        d = _keys(data, path, {"deals"}, {"to", "kinds"})
+        to = _event_who(d["to"], f"{path}.to") if "to" in d else None
+        return Event("deals", who=_event_who(d["deals"], f"{path}.deals"), kinds=_event_kinds(d, path), to=to)
     raise EffectError(
         path,
-        f'expected one of {", ".join(EVENTS)}, {{"plays": …}}, {{"dies": …}}, {{"damaged": …}}; got {data!r}',
+        f'expected one of {", ".join(EVENTS)}, {{"plays": …}}, {{"dies": …}}, {{"damaged": …}}, '
+        f'{{"deals": …}}; got {data!r}',
     )
+
+
+def _event_who(data: Any, path: str) -> Target:
+    target = parse_target(data, path)
+    if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+        raise EffectError(path, 'an event is not about "event" (that target names the character of an event)')
+    return target
+
+
+def _event_kinds(d: Mapping[str, Any], path: str) -> tuple[str, ...]:
+    return _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
+
+
+def _names_event(effects: Sequence[Effect]) -> bool:
+    """Whether an effect of the list (not inside a nested trigger, which has its own event) reaches
+    the target ``event``."""
+    for effect in effects:
+        target = effect_target(effect)
+        if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+            return True
+        if isinstance(effect, OneOf) and any(_names_event(o) for o in effect.options):
+            return True
+    return False
 
 
 _OPTIONAL_TARGET: Mapping[str, str] = {
@@ -1866,6 +1928,11 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             limit=_choice(d["limit"], f"{path}.limit", LIMITS) if "limit" in d else None,
             when=when,
         )
+        if effect.on.kind not in CHARACTER_EVENTS and _names_event(effect.effects):
+            raise EffectError(
+                f"{path}.effects",
+                f'the target "event" needs an event about a character, not {effect.on.kind!r}',
+            )
     elif op == "may_play":
         d = _keys(data, path, {"op", "cards"}, {"when", "target"})
         effect = MayPlay(
@@ -1887,6 +1954,8 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         effect = MayAttach(
             parse_card_match(d["cards"], f"{path}.cards"), when, target=target, selector=selector
         )
+    if depth == 0 and not isinstance(effect, Trigger) and _names_event((effect,)):
+        raise EffectError(f"{path}.target", 'the target "event" is only for the effects of a trigger')
     return effect
 
 

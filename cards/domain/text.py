@@ -191,6 +191,7 @@ TARGET_WORDS: Mapping[str, tuple[str, str]] = {
     "most_wounded_ally": ("your most wounded character", "votre personnage le plus blessé"),
     "fewest_hp_ally": ("your character with the fewest HP", "votre personnage qui a le moins de PV"),
     "fighters": ("each character of the combat", "chaque personnage du combat"),
+    "event": ("that character", "ce personnage-là"),
 }
 GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "allies": ("your characters", "vos personnages"),
@@ -199,6 +200,7 @@ GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "other_enemies": ("the other enemy characters", "les autres personnages ennemis"),
     "characters": ("the characters", "les personnages"),
     "fighters": ("the characters of the combat", "les personnages du combat"),
+    "event": ("that character", "ce personnage-là"),
 }
 PICK_WORDS: Mapping[str, tuple[str, str]] = {
     "choice": ("one of {} (your choice)", "un personnage parmi {} (au choix)"),
@@ -787,7 +789,21 @@ def event_text(event: Event, lang: Lang, names: Names) -> str:
         return _pick((f"Each time {who} plays {what}", f"Chaque fois que {who} joue : {what}"), lang)
     if event.kind == "dies":
         return _pick((f"When {who} dies", f"Quand {who} meurt"), lang)
-    return _pick((f"Each time {who} takes damage", f"Chaque fois que {who} subit des dégâts"), lang)
+    kinds = _kinds_text(event.kinds, lang)
+    if event.kind == "deals":
+        to = ""
+        if event.to is not None:
+            to = _pick((" to ", " à "), lang) + target_text(event.to, lang, names)
+        return _pick(
+            (
+                f"Each time {who} deals{kinds} damage{to}",
+                f"Chaque fois que {who} inflige des dégâts{kinds}{to}",
+            ),
+            lang,
+        )
+    return _pick(
+        (f"Each time {who} takes{kinds} damage", f"Chaque fois que {who} subit des dégâts{kinds}"), lang
+    )
 
 
 def effect_text(effect: Effect, lang: Lang, names: Names | None = None, context: str | None = None) -> str:

@@ -72,13 +72,11 @@ from cards.domain.effects import (
     Turns,
     Untap,
 )
+from cards.domain.grammar_errors import NotRead as NotRead
+from cards.domain.grammar_triggers import trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
-
-
-class NotRead(Exception):
-    """This clause (or part of it) is not understood: the whole clause is reported unread."""
 
 
 def slugify(name: str) -> str:
@@ -1981,50 +1979,9 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
-        m = re.fullmatch(
-            rf"(?:a )?chaque fois que (.+?) (?:subit|subissent|subissez) des degats(?: {KIND_RE})?,? (.+)",
-            t,
-        )
-        if m:
-            who = self._view(self.subject(c, m.group(1), ctx.names), m.group(1), ctx)
-            inner = self.phrase(c, m.group(3), replace(ctx.inside(), pronoun=who if who != "self" else None))
-            return [Trigger(on=Event("damaged", who=who), effects=tuple(inner))]
-        m = re.fullmatch(
-            r"(?:a )?chaque fois qu(?:'un|'une|e des|'un des) (.+?) (?:est|sont) (?:joue|jouee|active|activee)s?(?: par (.+?))?,? (.+)",
-            t,
-        )
-        if m:
-            by: Target = "all_characters"
-            if m.group(2):
-                by = self.subject(c, m.group(2), ctx.names)
-            inner = self.phrase(c, m.group(3), ctx.inside())
-            return [Trigger(on=Event("plays", match=self.match(c, m.group(1)), who=by), effects=tuple(inner))]
-        # "a l'activation et en debut de combat, …": at once, and at the start of each combat
-        m = re.fullmatch(r"(?:au moment ou cette carte s'active|a l'activation),? et (.+)", t)
-        if m:
-            later = self.phrase(c, m.group(1), ctx)
-            if len(later) != 1 or not isinstance(later[0], Trigger):
-                raise NotRead("a l'activation et …")
-            return [*_at_activation(later[0].effects), *later]
-        m = re.fullmatch(
-            r"(?:au moment ou cette carte s'active|a l'activation|lorsque cette carte s'active|quand cette carte s'active),? (.+)",
-            t,
-        )
-        if m and ctx.subject == "card":
-            return _at_activation(self.phrase(c, m.group(1), ctx))
-        for pattern, event in self.TRIGGERS:
-            m = re.fullmatch(rf"(?:{pattern})(?: :|,)? (.+)", t)
-            if m:
-                inner = self.phrase(c, m.group(1), ctx.inside())
-                return [Trigger(on=Event(event), effects=tuple(inner))]  # type: ignore[arg-type]
-        m = re.fullmatch(r"(?:a )?chaque fois que (.+?) (?:joue|jouent|active|activent) (.+?),? (.+)", t)
-        if m:
-            return self._plays_trigger(c, m.group(1), m.group(2), m.group(3), ctx)
-        m = re.fullmatch(r"(?:si|lorsque|quand) (.+?) meurt,? (.+)", t)
-        if m:
-            who = self.subject(c, m.group(1), ctx.names)
-            inner = self.phrase(c, m.group(2), ctx.inside())
-            return [Trigger(on=Event("dies", who=who), effects=tuple(inner))]
+        found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
+        if found is not None:
+            return found
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
         m = re.match(r"(?:si|tant que) ", t)
         if m:
@@ -2049,18 +2006,6 @@ class Reader:
                     continue
                 return effects
         return grammar_scale.scaled_parts(self, c, t, ctx)
-
-    def _plays_trigger(self, c: Clause, who: str, what: str, rest: str, ctx: Ctx) -> list[Effect]:
-        by: Target = "self"
-        if who not in ("vous", "il", "ce personnage", "votre personnage", *ctx.names):
-            by = self.subject(c, re.sub(r"^(?:un de |l'un de )", "un de ", who), ctx.names)
-            if isinstance(by, Selector) and by.pick is not None:
-                by = replace(by, pick=None)  # "each time one of your X plays": any of them
-            elif by in ("other_ally", "ally"):
-                by = "other_allies" if by == "other_ally" else "all_allies"
-        match = self.match(c, what)
-        inner = self.phrase(c, rest, ctx.inside())
-        return [Trigger(on=Event("plays", match=match, who=by), effects=tuple(inner))]
 
     def tailed(self, c: Clause, t: str, ctx: Ctx, par: bool = True) -> list[Effect]:
         """Predicates with trailing parts: a duration, a scaling, a cap, a condition, what X is.
