@@ -83,7 +83,7 @@ def compound(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
             subjects = [r._view(r.subject(c, s, ctx.names), s, ctx) for s in (sm.group(1), sm.group(2))]
         except NotRead:
             continue
-        if not _apart(subjects[0], subjects[1]):
+        if not apart(subjects[0], subjects[1]):
             continue  # a character both name would take the effect twice
         times = 1
         tm = re.fullmatch(r"(subissent|subissez) (\d|deux|trois) fois (.+)", verb)
@@ -120,8 +120,14 @@ def _reach(target: object) -> tuple[str, str]:
     }.get(group, ("X", "all"))
 
 
-def _apart(a: object, b: object) -> bool:
-    """Whether two targets can never name the same character."""
+def apart(a: object, b: object) -> bool:
+    """Whether two targets can never name the same character (a character named beside a group —
+    "'Bolek' et vos Golems" — is taken as not of it: the text would not name it twice)."""
+    from cards.domain.effects import Selector
+
+    named = [t.family for t in (a, b) if isinstance(t, Selector) and t.family is not None]
+    if named:
+        return len(set(named)) == len(named)
     (side_a, part_a), (side_b, part_b) = _reach(a), _reach(b)
     if "X" in (side_a, side_b):
         return False

@@ -474,9 +474,11 @@ _SUPPLEMENT = re.compile(r"(.+)(?:,? et |, )((?:[^,]*? )?supplementaires?|[+-] ?
 def split_supplement(
     r: Reader, c: Clause, core: str, ctx: Ctx, effects: list[Effect] | None
 ) -> tuple[list[Effect], list[Effect]] | None:
-    """``Attaque +1, Attaque +1 supplémentaire si …`` / ``Attaque +2, +1 pour chaque …``: the
-    effects before the last predicate, and those of the last one ("supplémentaire", or a bare
-    "+1" adding to the stat before it), which alone a trailing condition or scaling is about."""
+    """``Attaque +2 et Attaque +1 supplémentaire pour chaque …`` / ``Attaque +2, +1 supplémentaire
+    pour chaque …``: the effects before the last predicate, and those of the last one (giving
+    again a stat the clause gave, or a bare "+1" adding to the stat before it), which alone a
+    trailing scaling is about. None: not such a clause (a supplement of other stats: the whole
+    clause is the supplement)."""
     from cards.domain.effects import Modify
     from cards.domain.text_grammar import NotRead
 
@@ -495,13 +497,19 @@ def split_supplement(
         return None
     if effects[: len(head)] != head or len(effects) == len(head):
         raise NotRead("which predicate is the supplement")
-    return head, effects[len(head) :]
+    tail = effects[len(head) :]
+
+    def key(e: Effect) -> tuple[str, str, object]:
+        return (e.op, getattr(e, "stat", ""), getattr(e, "selector", None) or getattr(e, "target", None))
+
+    if not {key(e) for e in tail} & {key(e) for e in head}:
+        return None  # other stats: the whole clause is the supplement (as text_grammar's extra_if)
+    return head, tail
 
 
 def check_no_supplement(core: str) -> None:
-    """A trailing condition or scaling after several predicates, the last one "supplémentaire",
-    that could not be split: not read (it would reach every predicate)."""
+    """A bare "+1 supplémentaire" after several predicates that could not be split: not read."""
     from cards.domain.text_grammar import NotRead
 
-    if re.search(r"(?:,| et) .*\bsupplementaires?$", core):
-        raise NotRead("a condition or a scaling of the supplement only")
+    if re.search(r"(?:,| et) [+-] ?\d+ supplementaires?$", core):
+        raise NotRead("a scaling of the supplement only")
