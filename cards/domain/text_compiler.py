@@ -19,7 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cards.domain import grammar_cards
 from cards.domain.effects import (
+    AttackKind,
     CardMatch,
     Context,
     DamageDealt,
@@ -34,6 +36,7 @@ from cards.domain.effects import (
     Immune,
     Modify,
     SetStat,
+    Traits,
     Trigger,
     Turns,
     effects_to_json,
@@ -296,6 +299,9 @@ class CompiledText:
     play: PlayRules
     dual_wield: bool
     clauses: tuple[ClauseResult, ...]
+    #: Clauses read as notes only: what they say has no effect in a game (a change of the card's
+    #: picture, an evolution instruction, a collection message), each with why.
+    notes: tuple[str, ...] = ()
 
     @property
     def unread(self) -> tuple[str, ...]:
@@ -317,6 +323,8 @@ class CompiledText:
             out["abilities"] = effects_to_json(self.effects)
             out["orders"] = [o.to_json() for o in self.orders]
         out["unread"] = list(self.unread)
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
 
@@ -355,6 +363,7 @@ class TextCompiler:
         play: dict[str, Any] = {}
         dual_wield = False
         partners: list[str] = []
+        notes: list[str] = []
         index = 0
         while index < len(clauses):
             raw = clauses[index]
@@ -382,6 +391,10 @@ class TextCompiler:
                 continue
             reading, clause_effects, clause_orders, new_play = outcome
             results.append(ClauseResult(raw, True, shape))
+            said = _continued(raw, follower) if joined and follower is not None else raw
+            note = reading.note or grammar_cards.appearance_note(fold(said))
+            if note:
+                notes.append(f"{said}: {note}")
             if joined and follower is not None:
                 results.append(ClauseResult(follower, True, self.shaper.shape(follower)))
                 index += 1
@@ -414,6 +427,7 @@ class TextCompiler:
             play=parse_play_rules(play),
             dual_wield=dual_wield,
             clauses=tuple(results),
+            notes=tuple(notes),
         )
 
     def _outcome(self, raw: str, ctx: Ctx, play: Mapping[str, Any]) -> _Outcome:
@@ -423,9 +437,11 @@ class TextCompiler:
         clause_effects = self._checked_effects(reading.effects, ctx)
         clause_orders = [self._checked_order(t, e) for t, e in reading.orders]
         for key, value in reading.play.items():
-            if key in play and play[key] != value:
+            if key in play and play[key] != value and key != "if":
                 raise NotRead(f"the card says {key} twice")
         new_play = {**play, **reading.play}
+        if "if" in play and "if" in reading.play:
+            new_play["if"] = [*play["if"], *reading.play["if"]]
         parse_play_rules(new_play)  # a combination the schema refuses is not read
         return reading, clause_effects, clause_orders, new_play
 
@@ -467,7 +483,10 @@ def _continued(raw: str, follower: str) -> str:
 def _while_attached(effect: Effect) -> Effect:
     """On a card that stays, a standing modifier lasts while the card is attached (``permanent``)."""
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(
+            effect,
+            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+        )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
     ):
@@ -483,7 +502,10 @@ def _standing(effect: Effect) -> Effect:
     if isinstance(effect, ExtraAttack):
         return Trigger(on=Event("combat_start"), effects=(effect,))
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(
+            effect,
+            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+        )
         and effect.duration.kind != "combat"
     ):
         return Trigger(on=Event("game_start"), effects=(effect,))

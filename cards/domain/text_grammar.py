@@ -29,9 +29,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_chain, grammar_order, grammar_scale
+from cards.domain import grammar_cards, grammar_chain, grammar_order, grammar_scale
 from cards.domain.effects import (
     Amount,
+    AttackKind,
     CardMatch,
     CardTo,
     Carry,
@@ -68,10 +69,12 @@ from cards.domain.effects import (
     SetStat,
     Tap,
     Target,
+    Traits,
     Trigger,
     Turns,
     Untap,
     target_group,
+    target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
 from cards.domain.grammar_triggers import trigger_phrase
@@ -355,7 +358,10 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
 
 def _DURABLE(effect: Effect) -> bool:
     """Whether an effect has a duration (a modifier, a restriction…)."""
-    return isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+    return isinstance(
+        effect,
+        Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+    )
 
 
 def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | None:
@@ -505,6 +511,9 @@ class Reader:
         """A phrase naming cards: ``une Arme à une main``, ``un Objet Pirate``, ``'Katana'``,
         ``une carte Zil``, ``un Sort (non zone)``, ``une Lance ou une Epée``."""
         text = text.strip()
+        rune = grammar_cards.rune_match(text)
+        if rune is not None:
+            return rune
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
         if len(parts) > 1:
             options: list[CardMatch] = []
@@ -1127,6 +1136,9 @@ class Reader:
         m = re.fullmatch(r"joue par (@\d+@)|jouee par (@\d+@)", t)
         if m:
             return Condition(played_by=self.family(clause, m.group(1) or m.group(2)))
+        extra = grammar_cards.condition(self, clause, t, ctx)
+        if extra is not None:
+            return extra
         raise NotRead(f"condition {t!r}")
 
     def _carrying(self, clause: Clause, text: str, key: str) -> Condition:
@@ -1469,7 +1481,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1590,6 +1602,9 @@ class Reader:
 
     def _bare(self, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
         """A predicate whose subject is implicit (the holder, or ``default``)."""
+        found = grammar_cards.bare(self, c, t, ctx, default)
+        if found is not None:
+            return found
         try:
             return self._modifiers(self.stat_mods(t), default)
         except NotRead:
@@ -1855,6 +1870,9 @@ class Reader:
 
     def _verb(self, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
         """The predicate after an explicit subject (``t`` starts with the verb)."""
+        found = grammar_cards.verb(self, c, t, ctx, subject)
+        if found is not None:
+            return found
         found = self._may(c, t, subject)
         if found is not None:
             return found
@@ -1999,7 +2017,7 @@ class Reader:
             count = number(m.group(1)) if m.group(1) else 1
             owner = "opponent" if m.group(5) else "self"
             match = self._count_match(c, m.group(2))
-            if (m.group(6) or m.group(8)) and owner == "self" and m.group(8):
+            if (owner == "self" and m.group(8)) or (owner == "opponent" and m.group(6) == "votre"):
                 raise NotRead("cards moved to the other player's piles")
             return [
                 MoveCards(
@@ -2513,8 +2531,11 @@ class Reader:
 
     @staticmethod
     def _lasting(effect: Effect, duration: Duration) -> Effect:
-        if isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid):
-            if effect.duration.kind != "combat":
+        if isinstance(
+            effect,
+            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+        ):
+            if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")
             return replace(effect, duration=duration)
         raise NotRead(f"a duration on {effect.op}")
@@ -2540,6 +2561,9 @@ class Reader:
             found = self.card_phrase(c, t, ctx)
             if found is not None:
                 return found
+        found = grammar_cards.prefixed(self, c, t, ctx)
+        if found is not None:
+            return found
         ordre = grammar_order.header(self, t)
         if ordre is not None:
             turns, body = ordre
@@ -2584,12 +2608,18 @@ class Reader:
             found = self.card_phrase(c, t, ctx)
             if found is not None:
                 return found
+        found = grammar_cards.prefixed(self, c, t, ctx)
+        if found is not None:
+            return found
         return Reading(effects=self.phrase(c, t, ctx))
 
     @staticmethod
     def _conditional(inner: Reading, cond: Condition) -> Reading:
         """A reading under a condition: its effects get it, its chains become conditional chain
-        ops; a conditional play rule or Ambidextrie is not expressible."""
+        ops, how the card stays a play variant; a conditional Ambidextrie is not expressible."""
+        variant = grammar_cards.play_variant(inner, cond)
+        if variant is not None:
+            return variant
         if inner.play or inner.dual_wield or inner.dual_wield_with or inner.orders:
             raise NotRead("a conditional play rule")
         effects = with_condition(inner.effects, cond)
@@ -2668,10 +2698,10 @@ class Reader:
             if target is None:
                 raise NotRead(f"whom to attach to: {m.group(2)!r}")
             rest = self.phrase(c, m.group(3), replace(ctx, pronoun="self")) if m.group(3) else []
-            return Reading(play={"attach": target}, effects=rest)
+            return Reading(play={"attach": target_to_json(target)}, effects=rest)
         if t == "unique":
             raise NotRead("a unique card is a card field (unique), not read from the text")
-        return None
+        return grammar_cards.card_phrase(self, c, t, ctx)
 
     def character_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         """A character's own phrases: its Enchaînement on a kind of card (the Combattant ability),
