@@ -154,7 +154,8 @@ def bare(r: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect
 def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | None:
     """The predicate after its subject (``t`` starts with the verb), about HP."""
     m = re.fullmatch(
-        r"(?:a|ont|avez) (?:sa |ses |son |leur |leurs |votre |vos )(?:limite de )?(?:pv|limite de pv) max(?:imum|imaux|\.)?"
+        r"(?:a|ont|avez) (?:sa |ses |son |leur |leurs |votre |vos )(?:limite de )?(?:pv|limite de pv)"
+        r" max(?:imum|imaux|\.)?"
         r"( et (?:ses|leurs|vos) pv)? (augmentee?s?|reduite?s?|diminuee?s?) de (\d+)",
         t,
     )
