@@ -38,8 +38,9 @@ from cards.domain.effects import (
     effects_to_json,
     parse_effects,
 )
+from cards.domain.grammar_errors import NotRead
 from cards.domain.specs import Order, PlayRules, SpecError, parse_play_rules
-from cards.domain.text_grammar import Ctx, NotRead, Reader, Subject, slugify
+from cards.domain.text_grammar import THIS_TURN, Ctx, Reader, Reading, Subject, slugify
 from cards.domain.vocabulary import Vocabulary, fold
 
 #: A quoted name: '…', "…", «…», “…” — the opening mark is not preceded by a letter (so the
@@ -353,21 +354,37 @@ class TextCompiler:
         play: dict[str, Any] = {}
         dual_wield = False
         partners: list[str] = []
-        for raw in clauses:
+        index = 0
+        while index < len(clauses):
+            raw = clauses[index]
+            follower = clauses[index + 1] if index + 1 < len(clauses) else None
             shape = self.shaper.shape(raw)
+            joined = False
             try:
-                reading = self.reader.read(raw, ctx)
-                clause_effects = self._checked_effects(reading.effects, ctx)
-                clause_orders = [self._checked_order(t, e) for t, e in reading.orders]
-                for key, value in reading.play.items():
-                    if key in play and play[key] != value:
-                        raise NotRead(f"the card says {key} twice")
-                new_play = {**play, **reading.play}
-                parse_play_rules(new_play)  # a combination the schema refuses is not read
+                outcome: _Outcome | None = None
+                if follower is not None and _CONTINUES.match(fold(follower)):
+                    # "…, choisissez un personnage. Il subit 2 dégâts." — a sentence that goes on
+                    # with the one before ("il", "sinon", "puis") is read with it when they read
+                    # together ("il" is then whom the first one named)
+                    try:
+                        outcome = self._outcome(_continued(raw, follower), ctx, play)
+                        joined = True
+                    except (NotRead, EffectError, SpecError):
+                        outcome = None
+                if outcome is None:
+                    if index > 0 and _PRONOUN.match(fold(raw)) and "choisi" in fold(clauses[index - 1]):
+                        raise NotRead("whom the pronoun names: the character chosen in the sentence before")
+                    outcome = self._outcome(raw, ctx, play)
             except (NotRead, EffectError, SpecError) as exc:
                 results.append(ClauseResult(raw, False, shape, str(exc)))
+                index += 1
                 continue
+            reading, clause_effects, clause_orders, new_play = outcome
             results.append(ClauseResult(raw, True, shape))
+            if joined and follower is not None:
+                results.append(ClauseResult(follower, True, self.shaper.shape(follower)))
+                index += 1
+            index += 1
             effects.extend(clause_effects)
             orders.extend(clause_orders)
             chains.extend(reading.chains)
@@ -398,6 +415,19 @@ class TextCompiler:
             clauses=tuple(results),
         )
 
+    def _outcome(self, raw: str, ctx: Ctx, play: Mapping[str, Any]) -> _Outcome:
+        """One clause read and checked: its reading, its effects and Ordres as the schema has them,
+        and the card's play rules with its own; NotRead / EffectError / SpecError otherwise."""
+        reading = self.reader.read(raw, ctx)
+        clause_effects = self._checked_effects(reading.effects, ctx)
+        clause_orders = [self._checked_order(t, e) for t, e in reading.orders]
+        for key, value in reading.play.items():
+            if key in play and play[key] != value:
+                raise NotRead(f"the card says {key} twice")
+        new_play = {**play, **reading.play}
+        parse_play_rules(new_play)  # a combination the schema refuses is not read
+        return reading, clause_effects, clause_orders, new_play
+
     def _checked_effects(self, effects: Sequence[Effect], ctx: Ctx) -> list[Effect]:
         """The effects with the defaults of their place, validated by the schema (round trip)."""
         out: list[Effect] = []
@@ -417,11 +447,28 @@ class TextCompiler:
         return Order(turns, parsed)
 
 
+#: A sentence that goes on with the one before: a pronoun for what it named, "sinon", "puis".
+_CONTINUES = re.compile(
+    r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle|si c'est"
+    r"|sinon|puis|ensuite)\b"
+)
+_PRONOUN = re.compile(
+    r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle)\b"
+)
+_Outcome = tuple[Reading, list[Effect], list[Order], dict[str, Any]]
+
+
+def _continued(raw: str, follower: str) -> str:
+    """Two sentences as one clause: "A. Il …" -> "A, il …"."""
+    return f"{raw.rstrip().rstrip('.')}, {follower[:1].lower()}{follower[1:]}"
+
+
 def _while_attached(effect: Effect) -> Effect:
     """On a card that stays, a standing modifier lasts while the card is attached (``permanent``)."""
     if (
         isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
         and effect.duration.kind == "combat"
+        and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
     ):
         return replace(effect, duration=Duration("permanent"))
     return effect

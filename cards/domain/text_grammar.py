@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from cards.domain import grammar_chain, grammar_scale
 from cards.domain.effects import (
     Amount,
     CardMatch,
@@ -71,13 +72,11 @@ from cards.domain.effects import (
     Turns,
     Untap,
 )
+from cards.domain.grammar_errors import NotRead as NotRead
+from cards.domain.grammar_triggers import trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
-
-
-class NotRead(Exception):
-    """This clause (or part of it) is not understood: the whole clause is reported unread."""
 
 
 def slugify(name: str) -> str:
@@ -142,6 +141,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\benchain(e)?ments?\b", "enchainement"),
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
     (r"\bnon[ -]zone\b", "non zone"),
+    (r"\ba 2 mains\b", "a deux mains"),
+    (r"\ba 1 main\b", "a une main"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
     (r"\s*:\s*", " : "),
     (r"\s*,\s*", ", "),
@@ -275,9 +276,29 @@ SUBJECTS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: The stats a Count may read (the rolled Attaque is not one).
+COUNT_STAT_NAMES = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
+
 #: "X" in an amount before the text says what X is ("Attaque +X où X est égal à …").
 _X = Amount(0, 0, "__x__")
 _X_AMOUNT = _X
+#: "-X" in a modifier ("Attaque -X où X est égal à votre Esprit").
+_NEG_X = Amount(0, 0, "__-x__")
+
+
+def _negated(value: Scaled | Amount) -> Scaled:
+    """−value, as a scaled amount (its bounds swapped)."""
+    if isinstance(value, Amount):
+        if value.stat is None or value.lo != value.hi:
+            raise NotRead("-X of a rolled amount")
+        value = Scaled(per=Count("stat", stat=value.stat), plus=value.lo)
+    return replace(
+        value,
+        each=-value.each,
+        plus=-value.plus,
+        lo=None if value.hi is None else -value.hi,
+        hi=None if value.lo is None else -value.lo,
+    )
 
 
 @dataclass(frozen=True)
@@ -289,9 +310,41 @@ class _Per:
 
 
 def _scaled(per: Count | _Per, *, each: int = 1, plus: int = 0, hi: int | None = None) -> Scaled:
+    """``plus + each × count``; ``hi`` is the cap the text gives ("(max 6)"): a bound of the
+    total's size — an upper bound for a bonus, a lower one (−6) for a malus."""
+    lo = None
+    if hi is not None and each < 0 and plus <= 0:
+        lo, hi = -abs(hi), None
     if isinstance(per, _Per):
-        return Scaled(per=per.count, each=each, plus=plus, div=per.div, hi=hi)
-    return Scaled(per=per, each=each, plus=plus, hi=hi)
+        return Scaled(per=per.count, each=each, plus=plus, div=per.div, lo=lo, hi=hi)
+    return Scaled(per=per, each=each, plus=plus, lo=lo, hi=hi)
+
+
+#: A duration the text says ("jusqu'à la fin du tour", "à l'activation"): the same value as the
+#: default ``combat``, but a distinct object, so that the compiler does not turn it into
+#: ``permanent`` on a card that stays (its modifiers otherwise last while it is attached).
+THIS_TURN = Duration("combat")
+
+
+def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
+    """Effects said to happen at the card's activation: a modifier among them lasts this turn,
+    even on a card that stays (see :data:`THIS_TURN`)."""
+    out: list[Effect] = []
+    for e in effects:
+        if (
+            isinstance(e, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+            and e.duration.kind == "combat"
+        ):
+            e = replace(e, duration=THIS_TURN)
+        out.append(e)
+    return out
+
+
+def _lasts_longer_than_the_combat(effect: Effect) -> bool:
+    return (
+        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        and effect.duration.kind != "combat"
+    )
 
 
 def _DURABLE(effect: Effect) -> bool:
@@ -315,6 +368,23 @@ def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | N
                 raise NotRead(f"condition {key} given twice")
             values[key] = value
     return Condition(**values)
+
+
+def _condition_keys(cond: Condition) -> list[str]:
+    """The keys a condition sets (those of its ``any`` / ``not`` parts included)."""
+    out: list[str] = []
+    for key in cond.__dataclass_fields__:
+        value = getattr(cond, key)
+        if value is None:
+            continue
+        if key == "any":
+            for part in value:
+                out.extend(_condition_keys(part))
+        elif key == "not_":
+            out.extend(_condition_keys(value))
+        else:
+            out.append(key)
+    return out
 
 
 def with_condition(effects: Sequence[Effect], when: Condition | None) -> list[Effect]:
@@ -466,7 +536,10 @@ class Reader:
             elif len(classes) == 1:
                 class_reserved = classes[0]
             else:
-                raise NotRead(f"what follows the type in {text!r}")
+                found = grammar_chain.match_rest(self, clause, types, rest, zone)
+                if found is None:
+                    raise NotRead(f"what follows the type in {text!r}")
+                return found
         out = []
         for slug in types:
             if class_reserved is not None:
@@ -549,19 +622,89 @@ class Reader:
         # the card's own name, quoted ('Kébek' : the character itself)
         if re.fullmatch(r"@\d+@", text) and self.family(clause, text) in name_tokens:
             return "self"
-        m = re.fullmatch(r"(tous )?vos (autres )?(allies )?(.+?)( en vie)?", text)
-        if m:
-            group = "other_allies" if (m.group(2) or m.group(3)) else "allies"
-            return Selector(group=group, **self._filter_keys(self.who_filter(m.group(4))))
-        m = re.fullmatch(r"(tous )?les personnages adverses (.+)|(tous )?les (.+) adverses", text)
-        if m:
-            return Selector(group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4))))
-        m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
-        if m:
-            group = "other_allies" if m.group(1) else "allies"
-            pick = "random" if m.group(3) else "choice"
-            return Selector(group=group, pick=pick, **self._filter_keys(self.who_filter(m.group(2))))
+        try:
+            m = re.fullmatch(r"(tous )?vos (autres )?(allies )?(.+?)( en vie)?", text)
+            if m:
+                group = "other_allies" if (m.group(2) or m.group(3)) else "allies"
+                return Selector(group=group, **self._filter_keys(self.who_filter(m.group(4))))
+            m = re.fullmatch(r"(tous )?les personnages adverses (.+)|(tous )?les (.+) adverses", text)
+            if m:
+                return Selector(
+                    group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4)))
+                )
+            m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
+            if m:
+                group = "other_allies" if m.group(1) else "allies"
+                pick = "random" if m.group(3) else "choice"
+                return Selector(group=group, pick=pick, **self._filter_keys(self.who_filter(m.group(2))))
+        except NotRead:
+            pass
+        found = self.group_subject(clause, text, name_tokens)
+        if found is not None:
+            return found
         raise NotRead(f"who is {text!r}?")
+
+    def _unquote_terms(self, clause: Clause, text: str) -> str:
+        """A quoted guild, class, race or caste (``vos alliés 'La Meute'``) written plainly."""
+
+        def plain(m: re.Match[str]) -> str:
+            name = fold(clause.names[int(m.group(1))])
+            return name if any(t.kind != "type" for t in self.vocabulary.lookup(name)) else m.group(0)
+
+        return re.sub(r"@(\d+)@", plain, text)
+
+    def group_subject(self, clause: Clause, text: str, name_tokens: Sequence[str] = ()) -> Target | None:
+        """Groups of characters written with a filter: ``les Humains Pirates`` (every character
+        in play), ``vos personnages Dompteurs``, ``vos Bêtes alliées``, ``chacun de vos alliés``,
+        ``vos personnages portant une Lance``, ``les alliés du porteur`` (None: not one of these)."""
+        t = self._unquote_terms(clause, text.strip())
+        t = re.sub(r"^(?:chacun|chacune) (?:de |des )(?=vos |tous |les )", "", t)
+        t = re.sub(r"^chaque (?=personnage)", "les ", t)
+        t = re.sub(r" en vie$", "", t)
+        if t != text.strip():
+            for pattern, target in self.subjects:
+                if pattern.fullmatch(t) and target != "other_enemy_choice":
+                    return target
+        if re.fullmatch(r"(?:les |tous les )?allies (?:du porteur|de votre personnage|de ce personnage)", t):
+            return "other_allies"
+        if t in ("les personnages adverse", "les personnage adverses", "les personnage adverse"):
+            return "all_enemies"
+        carrying: CardMatch | None = None
+        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t)
+        if m:
+            carrying = self._carried_match(clause, m.group(2))
+            t = m.group(1)
+        m = re.fullmatch(
+            r"(?:tous )?vos (autres )?(?:personnages |allies )?(?:de (?:la |l')?)?(.+?)( allie(?:e)?s)?", t
+        )
+        if m:
+            group = "other_allies" if (m.group(1) or m.group(3)) else "allies"
+            if m.group(2) in ("personnages", "allies"):
+                keys: dict[str, Any] = {}
+                if m.group(2) == "allies":
+                    group = "other_allies"
+            else:
+                keys = self._filter_keys(self.who_filter(m.group(2)))
+            if carrying is None and not keys:
+                return None
+            return Selector(group=group, carrying=carrying, **keys)
+        m = re.fullmatch(
+            r"(?:tous )?les (?:autres )?personnages adverses (.+)|(?:tous )?les (.+?) adverses", t
+        )
+        if m and carrying is not None:
+            rest = m.group(1) or m.group(2)
+            keys = {} if rest == "personnages" else self._filter_keys(self.who_filter(rest))
+            return Selector(group="enemies", carrying=carrying, **keys)
+        m = re.fullmatch(r"(?:tous )?les (?:personnages )?(.+)", t)
+        if m and not re.search(r"\badverses?\b|\ballie", m.group(1)):
+            if m.group(1) in ("personnages", "personnage"):
+                keys = {}
+            else:
+                keys = self._filter_keys(self.who_filter(m.group(1)))
+            if carrying is None and not keys:
+                return None
+            return Selector(group="characters", carrying=carrying, **keys)
+        return None
 
     @staticmethod
     def _filter_keys(found: Mapping[str, Any]) -> dict[str, Any]:
@@ -599,7 +742,230 @@ class Reader:
         return cond
 
     def condition(self, clause: Clause, text: str, ctx: Ctx) -> Condition:
-        """The condition of a ``si …`` (or ``tant que …``, ``s'il …``) phrase."""
+        """The condition of a ``si …`` (or ``tant que …``, ``s'il …``) phrase.
+
+        On a card attached to the opponent the text's "vous" and "le personnage adverse" swap
+        sides (its holder is the carrier): only conditions that do not depend on the side (the
+        turn) are read there."""
+        if re.match(r"tant qu", text.strip()) and (ctx.happens or (ctx.subject == "card" and not ctx.stays)):
+            # "as long as": a lasting effect that ends when the condition stops holding; only a
+            # standing effect (a character's ability, a carried card's modifier) is checked so
+            raise NotRead("'tant que' on an effect that happens once")
+        cond = self.stat_condition(clause, text, ctx)
+        if cond is None:
+            try:
+                cond = self._base_condition(clause, text, ctx)
+            except NotRead:
+                # the comparisons on counts of grammar_scale
+                t = re.sub(r"^(?:si |s'il |s'ils |s'elle |tant que |lorsque |quand )", "", text.strip())
+                if text.strip().startswith("s'il y a ") and t.startswith("y a "):
+                    t = f"il {t}"
+                found = grammar_scale.compare_condition(self, clause, t, ctx)
+                if found is None:
+                    raise
+                cond = found
+        if ctx.on_opponent and set(_condition_keys(cond)) - {"turn"}:
+            raise NotRead("a condition on a card attached to the opponent (whose side?)")
+        return cond
+
+    # the holder, as a condition's subject says it
+    _ME = r"(?:votre personnage|ce personnage|le porteur|son porteur|il|elle|vous|celui-ci|celle-ci)"
+    _HIM = r"(?:le personnage adverse|votre adversaire|l'adversaire|son adversaire)"
+
+    def _named(self, clause: Clause, text: str, ctx: Ctx) -> str | None:
+        """A character named in a condition (quoted, or a known name written plainly) -> its family;
+        ``"self"`` when it is the text's own character."""
+        t = text.strip()
+        if re.fullmatch(r"@\d+@", t):
+            fam = self.family(clause, t)
+            return "self" if fam in ctx.names else fam
+        if t in ctx.names:
+            return "self"
+        return self.families.get(t)
+
+    def _stat_count(self, text: str) -> Count | None:
+        """``la Défense du personnage adverse``, ``votre Attaque max.``, ``son Esprit de base``,
+        ``ses PV`` -> a Count of that stat (None: not a stat phrase)."""
+        t = re.sub(r"^(?:la |l'|le |les |votre |vos |son |sa |ses |leur )", "", text.strip())
+        m = re.fullmatch(
+            rf"({STAT_RE}|pv|niveau)( de base)?(?: (de votre personnage|de ce personnage|du porteur|"
+            r"du personnage adverse|de votre adversaire|de l'adversaire|adverse))?( de base)?",
+            t,
+        )
+        if not m:
+            return None
+        word = m.group(1)
+        stat = "level" if word == "niveau" else "hp" if word == "pv" else self._stat(word)
+        if stat not in COUNT_STAT_NAMES:
+            return None  # the rolled Attaque is not a count
+        of = "opponent" if m.group(3) and "adver" in m.group(3) else "self"
+        return Count("stat", stat=stat, of=of, base=bool(m.group(2) or m.group(4)))
+
+    def stat_condition(self, clause: Clause, text: str, ctx: Ctx) -> Condition | None:
+        """Conditions on stats, on what the holder carries, on the player's characters (None: not
+        one of these; the other forms are :meth:`_base_condition`'s)."""
+        t = text.strip()
+        t = re.sub(r"^(?:si |tant que |tant qu'(?=un|une|il|elle))", "", t)
+        t = re.sub(r"^s'(?=ils? |elles? )", "", t)
+        me, him = self._ME, self._HIM
+        # "si la Défense du personnage adverse est supérieure à celle de votre personnage / à 3"
+        m = re.fullmatch(
+            r"(.+?) est (superieure?|inferieure?|egale?|strictement superieure?|strictement inferieure?)"
+            r"( ou egale?)? (?:a|au|aux) (.+)",
+            t,
+        )
+        if m:
+            left = self._stat_count(m.group(1))
+            if left is not None:
+                right_text = m.group(4).strip()
+                right: int | Count | None = None
+                if re.fullmatch(r"\d+", right_text):
+                    right = int(right_text)
+                else:
+                    rm = re.fullmatch(r"(?:celle|celui) (de .+|du .+)", right_text)
+                    if rm:
+                        right = self._stat_count(f"{m.group(1).split(' ')[0]} {rm.group(1)}")
+                    else:
+                        right = self._stat_count(right_text)
+                if right is None:
+                    raise NotRead(f"compared with {right_text!r}")
+                word = m.group(2).replace("strictement ", "")
+                cmp = {"superieur": ">", "inferieur": "<", "egal": "=="}[word.rstrip("e")]
+                if m.group(3):
+                    if cmp == "==":
+                        raise NotRead("égal ou égal")
+                    cmp += "="
+                return Condition(compare=Compare(left, cmp, right))
+        # "si votre personnage a plus de PV que le personnage adverse"
+        m = re.fullmatch(rf"{me} (?:a|avez) (plus|moins) de ({STAT_RE}|pv) que {him}", t)
+        if m:
+            stat = "hp" if m.group(2) == "pv" else self._stat(m.group(2))
+            if stat not in COUNT_STAT_NAMES:
+                raise NotRead("the rolled Attaque compared")
+            return Condition(
+                compare=Compare(
+                    Count("stat", stat=stat),
+                    ">" if m.group(1) == "plus" else "<",
+                    Count("stat", stat=stat, of="opponent"),
+                )
+            )
+        # what the holder does not carry; a carried card is in play ("actif" says nothing more)
+        m = re.fullmatch(
+            rf"{me} ne (?:porte|portez) (?:aucune?|pas d'|pas de|plus d'|plus de) (.+?)(?: actifs?| actives?)?",
+            t,
+        )
+        if m:
+            return Condition(not_=self._carrying(clause, m.group(1), "carrying"))
+        m = re.fullmatch(
+            rf"{him} ne porte (?:aucune?|pas d'|pas de|plus d'|plus de) (.+?)(?: actifs?| actives?)?", t
+        )
+        if m:
+            return Condition(not_=self._carrying(clause, m.group(1), "opponent_carrying"))
+        m = re.fullmatch(
+            rf"(?:{me} (?:porte|portez)|{me} a) (?:deja |au moins )?(.+?) (?:actifs?|actives?|attachee?s? a (?:lui|elle|vous))",
+            t,
+        )
+        if m:
+            return self._carrying(clause, m.group(1), "carrying")
+        m = re.fullmatch(rf"{him} porte (?:deja |au moins )?(.+?) (?:actifs?|actives?)", t)
+        if m:
+            return self._carrying(clause, m.group(1), "opponent_carrying")
+        m = re.fullmatch(r"(?:un |une |au moins une? )(.+?) (?:est|sont) attachee?s? (?:a|sur) (.+)", t)
+        if m:
+            named = self._named(clause, m.group(2), ctx)
+            if re.fullmatch(me, m.group(2)) or named == "self":
+                return self._carrying(clause, m.group(1), "carrying")
+            if re.fullmatch(him, m.group(2)):
+                return self._carrying(clause, m.group(1), "opponent_carrying")
+            raise NotRead(f"attached to {m.group(2)!r}")
+        # one of the player's characters carries…: the holder or another of them
+        m = re.fullmatch(
+            r"(?:un de vos personnages|l'un de vos personnages|un personnage allie) porte (?:au moins )?(.+)",
+            t,
+        )
+        if m:
+            mine = self._carrying(clause, m.group(1), "carrying")
+            carried = self._carried_match(clause, m.group(1))
+            return Condition(any=(mine, Condition(ally=Selector(group="other_allies", carrying=carried))))
+        # the player's characters
+        m = re.fullmatch(r"vos autres personnages sont (?:tous )?morts", t) or re.fullmatch(
+            rf"{me} (?:est|etes) (?:votre|le) (?:seul|dernier) personnage (?:en vie|vivant)", t
+        )
+        if m:
+            return Condition(compare=Compare(Count("characters", characters="other_allies"), "==", 0))
+        m = re.fullmatch(
+            r"(?:vous avez|il y a) (?:au moins )?(un|une|\d+) (.+?) (morte?s?|en vie)(?: parmi vos personnages| dans votre equipe)?",
+            t,
+        ) or re.fullmatch(r"(un|une) de vos (.+?) est (morte?|en vie)", t)
+        if m and not m.group(2).startswith("des "):
+            n = number(m.group(1))
+            group = self._group("allies", m.group(2))
+            dead = m.group(3).startswith("mort")
+            return Condition(compare=Compare(Count("characters", characters=group, dead=dead), ">=", n))
+        m = re.fullmatch(r"vous avez (?:au moins )?(un|une|\d+) (.+?)", t)
+        if (
+            m
+            and not m.group(2).startswith("des ")
+            and not re.search(r"\b(?:pv|cartes?|marqueurs?|bonus|classes?|guildes?)\b", m.group(2))
+        ):
+            try:
+                having = self._group("allies", m.group(2))
+            except NotRead:
+                pass
+            else:
+                return Condition(
+                    compare=Compare(Count("characters", characters=having), ">=", number(m.group(1)))
+                )
+        m = re.fullmatch(r"vous n'avez qu'une? (?:seule? )?(.+?)( en vie)?", t)
+        if m:
+            if re.fullmatch(r"classes?", m.group(1)):
+                return Condition(compare=Compare(Count("classes"), "==", 1))
+            if re.fullmatch(r"guildes?", m.group(1)):
+                return Condition(compare=Compare(Count("guilds"), "==", 1))
+            group = self._group("allies", m.group(1))
+            alive = Count("characters", characters=group)
+            if m.group(2):
+                return Condition(compare=Compare(alive, "==", 1))
+            # one in the team: alive, or dead
+            dead = Count("characters", characters=group, dead=True)
+            return Condition(
+                any=(
+                    Condition(
+                        compare=Compare(alive, "==", 1), not_=Condition(compare=Compare(dead, ">=", 1))
+                    ),
+                    Condition(
+                        compare=Compare(dead, "==", 1), not_=Condition(compare=Compare(alive, ">=", 1))
+                    ),
+                )
+            )
+        # "tant que Boucan est relevé": the character itself
+        m = re.fullmatch(r"(.+?) (?:est|etes) (incline|releve)e?s?", t)
+        if m and self._named(clause, m.group(1), ctx) == "self":
+            return Condition(tapped=m.group(2) == "incline")
+        m = re.fullmatch(
+            r"(?:jouee?|elle est jouee|cette carte est jouee) (?:au|aux|durant le|durant les|pendant le|pendant les) tours? (.+)",
+            t,
+        )
+        if m:
+            return Condition(turn=self.turns(re.sub(r" ou ", " et ", m.group(1))))
+        m = re.fullmatch(r"(.+?) (?:fait|font) partie? de vos personnages( et (?:est|sont) en vie)?", t)
+        if m and "@" not in m.group(1):
+            fams = [self._named(clause, x, ctx) for x in re.split(r", | ou ", m.group(1))]
+            if all(f is not None and f != "self" for f in fams):
+                conds = [Condition(ally_alive=f) if m.group(2) else Condition(ally_present=f) for f in fams]
+                return conds[0] if len(conds) == 1 else Condition(any=tuple(conds))
+        m = re.fullmatch(
+            r"(@\d+@(?:, @\d+@)*) ou (@\d+@) (?:fait|font) partie? de vos personnages( et (?:est|sont) en vie)?",
+            t,
+        )
+        if m:
+            fams = [self.family(clause, x) for x in re.findall(r"@\d+@", t)]
+            return Condition(
+                any=tuple(Condition(ally_alive=f) if m.group(3) else Condition(ally_present=f) for f in fams)
+            )
+        return None
+
+    def _base_condition(self, clause: Clause, text: str, ctx: Ctx) -> Condition:
         t = text.strip()
         t = re.sub(
             r"^(?:si |s'il |s'ils |s'elle |tant que |lorsque |quand )",
@@ -729,14 +1095,21 @@ class Reader:
         match = self.match(clause, text)
         return Condition(carrying_match=match) if mine else Condition(opponent_carrying_match=match)
 
-    def prefix_condition(self, clause: Clause, text: str) -> Condition:
+    def _carried_match(self, clause: Clause, text: str) -> CardMatch:
+        """What a "porte …" names, as a card match (a carried card is in play: "actif" is dropped)."""
+        t = re.sub(r" (?:actifs?|actives?)$", "", text.strip())
+        return self.match(clause, re.sub(r"^(?:deja |au moins )", "", t))
+
+    def prefix_condition(self, clause: Clause, text: str, ctx: Ctx | None = None) -> Condition:
         """The condition before a colon: ``Mage :``, ``Guémélite du feu :``, ``Si joué par 'X' :``,
-        ``'Jorus' :``, ``Mage non multi-classé :``, ``Humain ou Elfine :``."""
+        ``'Jorus' :``, ``Mage non multi-classé :``, ``Humain ou Elfine :``, ``Attaquant :``, and any
+        ``si …`` condition (``Si le personnage adverse est Mage :``)."""
+        ctx = ctx if ctx is not None else Ctx()
         t = text.strip()
         if re.match(r"si (?:jouee?s? )?(?:apres|en enchainement)", t) or re.match(
             r"si (?:vous jouez|joue) (?!par)", t
         ):
-            return self.condition(clause, t, Ctx())
+            return self.condition(clause, t, ctx)
         if t in ("activation", "a l'activation"):
             raise NotRead("at activation")  # read by the caller as plain effects
         m = re.fullmatch(r"si (?:jouee?|jouee?s) par (.+)", t)
@@ -750,8 +1123,12 @@ class Reader:
             if len(fams) == 1:
                 return Condition(played_by=fams[0])
             return Condition(any=tuple(Condition(played_by=f) for f in fams))
-        if t.startswith("si "):
-            raise NotRead("a condition before a colon")
+        if t in ("attaquant", "si attaquant", "si vous etes attaquant"):
+            return Condition(active=True)
+        if t in ("defenseur", "si defenseur", "si vous etes defenseur"):
+            return Condition(active=False)
+        if t.startswith(("si ", "tant qu")):
+            return self.condition(clause, t, ctx)
         return self.who_condition(t, "played_by")
 
     # -- amounts, durations, scaling ------------------------------------------------------------
@@ -786,13 +1163,13 @@ class Reader:
             return [(s, value) for s in stats]
         out: list[tuple[str, int | Amount | str]] = []
         for part in re.split(r", | et ", t):
-            m = re.fullmatch(rf"({STAT_RE}) ?(?:de )?{sign}(?: ?/ ?{sign}| a {sign})?", part.strip())
+            m = re.fullmatch(rf"({STAT_RE}) ?(?:de )?{sign}(?: ?/ ?{sign}| a ([+-])? ?(\d+))?", part.strip())
             if not m:
                 raise NotRead(f"stat modifier {part!r}")
             stat = self._stat(m.group(1))
             first = self._signed(m.group(2), m.group(3))
             if m.group(4):  # "+3/+2": the two ends of the Attaque range
-                if stat != "attack" or first == "x":
+                if stat != "attack" or first in ("x", "-x"):
                     raise NotRead("a range modifier on another stat than the Attaque")
                 second = self._signed(m.group(4), m.group(5))
                 if first:
@@ -800,11 +1177,13 @@ class Reader:
                 if second:
                     out.append(("attack_max", second))
                 continue
-            if m.group(6):  # "+1 a +2": rolled
-                second = self._signed(m.group(6), m.group(7))
-                if not isinstance(first, int) or not isinstance(second, int) or first >= second:
+            if m.group(7):  # "+1 a +2", "+1 a 2", "-2 a -3": rolled
+                second = self._signed(m.group(6) or m.group(2), m.group(7))
+                if not isinstance(first, int) or not isinstance(second, int) or first == second:
                     raise NotRead("a rolled modifier")
-                out.append((stat, Amount(first, second)))
+                if (first < 0) != (second < 0) and m.group(6) is None:
+                    raise NotRead("a rolled modifier")
+                out.append((stat, Amount(min(first, second), max(first, second))))
                 continue
             out.append((stat, first))
         if not out:
@@ -821,22 +1200,23 @@ class Reader:
     @staticmethod
     def _signed(sign: str, value: str) -> int | str:
         if value == "x":
-            if sign != "+":
-                raise NotRead("-X")
-            return "x"
+            return "x" if sign == "+" else "-x"
         n = int(value)
         return n if sign == "+" else -n
 
     def duration(self, text: str) -> Duration:
         t = text.strip()
-        if re.fullmatch(r"jusqu'a la fin de la partie", t):
+        if re.fullmatch(r"jusqu'a la fin de (?:la )?partie", t):
             return Duration("game")
         if re.fullmatch(
-            r"jusqu'a la fin du (?:tour|combat)|(?:pendant|durant|pour) (?:le|ce) (?:tour|combat)", t
+            r"jusqu'a la fin (?:du|de ce) (?:tour|combat)(?:-ci)?|(?:pendant |durant |pour )?(?:le|ce) (?:tour|combat)(?:-ci)?"
+            r"|(?:pendant |durant |pour )?ce tour-ci",
+            t,
         ):
-            return Duration("combat")
+            return THIS_TURN
         if re.fullmatch(
-            r"jusqu'a la fin du (?:prochain tour|tour suivant)|(?:pendant |durant )?ce tour et le (?:suivant|prochain)",
+            r"jusqu'a la fin du (?:prochain tour|tour suivant)"
+            r"|(?:pendant |durant |pour )?ce tour(?:-ci)? et le (?:tour )?(?:suivant|prochain)",
             t,
         ):
             return Duration("turns", 2)
@@ -847,9 +1227,33 @@ class Reader:
             return Duration("turns" if m.group(2) == "tours" else "combats", number(m.group(1)))
         raise NotRead(f"duration {t!r}")
 
+    #: The durations :meth:`duration` reads, as they end (or begin) a phrase.
+    DURATION_RE = (
+        r"jusqu'a la fin (?:de la partie|de partie|du tour|du combat|de ce tour|de ce combat|du prochain tour"
+        r"|du tour suivant)(?:-ci)?"
+        r"|(?:pendant |durant |pour )?(?:le |ce )(?:tour|combat)(?:-ci)?(?: et le (?:tour )?(?:suivant|prochain))?"
+        r"|(?:pendant|durant|pour) (?:les )?(?:\d+|une?|deux|trois|quatre|cinq|six) (?:prochains )?(?:tours|combats)"
+        r"(?: suivants)?"
+    )
+
     def count(self, clause: Clause, text: str) -> tuple[Count, bool]:
         """What ``pour chaque …`` / ``par …`` / ``le nombre de …`` counts; the bool says the text
-        excludes the card itself (``autre``, not expressible: NotRead)."""
+        excludes the card itself (``autre``, not expressible: NotRead). The phrases of
+        :func:`grammar_scale.count` are tried when these are not understood."""
+        try:
+            return self._count(clause, text)
+        except NotRead:
+            t = re.sub(
+                r"^(?:chaque |chacun de |chacune de |chacun des |chacune des |les |le |la |l')",
+                "",
+                text.strip(),
+            )
+            found = grammar_scale.count(self, clause, t)
+            if found is None:
+                raise
+            return found, False
+
+    def _count(self, clause: Clause, text: str) -> tuple[Count, bool]:
         t = text.strip()
         t = re.sub(r"^(?:chaque |chacun de |chacune de |chacun des |chacune des |les |le |la |l')", "", t)
         m = re.fullmatch(
@@ -947,10 +1351,26 @@ class Reader:
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
         plus = 0
+        m = re.fullmatch(r"(.+?) ?\+ ?(\d+) a \+?(\d+)", t)
+        if m and hi is None and lo is None:  # "votre Esprit +3 à 5": the stat plus a rolled bonus
+            stat, of = self._stat_of(m.group(1))
+            low, high = int(m.group(2)), int(m.group(3))
+            if of != "self" or stat not in ("defense", "spirit") or low >= high:
+                raise NotRead(f"X = {text!r}")
+            return Amount(low, high, stat)
         m = re.fullmatch(r"(.+?) ?([+-]) ?(\d+)", t)
         if m:
             t, plus = m.group(1).strip(), int(m.group(3)) * (1 if m.group(2) == "+" else -1)
         each, div, up = 1, 1, False
+        m = re.fullmatch(
+            r"(.+?),? divisee?s? par (\d+|deux|trois|quatre)(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?",
+            t,
+        )
+        if m:
+            t, div, up = m.group(1).strip(), number(m.group(2)), m.group(3) == "au superieur"
+        m = re.fullmatch(r"(\d+|deux|trois) fois (.+)", t)
+        if m:
+            t, each = m.group(2).strip(), number(m.group(1))
         m = re.fullmatch(
             r"(?:la )?moitie (?:de |du |de la |de l')(.+?)(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?",
             t,
@@ -968,6 +1388,9 @@ class Reader:
         if m:
             per, _ = self.count(clause, m.group(1))
             return Scaled(per=per, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
+        source = grammar_scale.x_source(self, clause, t)
+        if source is not None:
+            return Scaled(per=source, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
         stat, of = self._stat_of(t)
         if (
             of == "self"
@@ -1071,7 +1494,7 @@ class Reader:
     def _modifiers(self, pairs: Sequence[tuple[str, int | Amount | str]], target: Target) -> list[Effect]:
         out: list[Effect] = []
         for stat, amount in pairs:
-            value: Any = amount if amount != "x" else _X
+            value: Any = _X if amount == "x" else _NEG_X if amount == "-x" else amount
             out.append(Modify(stat=stat, amount=value, **_target_fields(target)))
         return out
 
@@ -1111,6 +1534,9 @@ class Reader:
         m = re.fullmatch(rf"(?:vous )?piochez? {NUM} cartes?(?: supplementaires?)?|piochez une carte", t)
         if m:
             return [Draw(count=number(m.group(1) or "1"))]
+        found = self.damage_bonus(c, t, default, ctx)
+        if found is not None:
+            return found
         m = re.fullmatch(rf"([+-]) ?(\d+) aux degats(?: {KIND_RE})? (?:subis|recus)(?: par (.+))?", t)
         if m:
             amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
@@ -1185,6 +1611,75 @@ class Reader:
             return [GrantOrder(**_target_fields(default))]
         return None
 
+    _KIND = r"(?:physiques?|magiques?|directs?)"
+    _TAKEN = (
+        r"subis|subits?|recus?|qu'(?:il|ils|elle|elles) (?:subit|subissent|recoit|recoivent)"
+        r"|que vous subissez|que vous recevez"
+    )
+    _DEALT = r"infliges|qu'(?:il|ils|elle|elles) (?:inflige|infligent)|que vous infligez"
+    _BY_HOLDER = r"(?:votre personnage|ce personnage|vous|le porteur|son porteur)"
+
+    def damage_bonus(self, c: Clause, text: str, who: Target, ctx: Ctx) -> list[Effect] | None:
+        """``-2 aux dégâts subis``, ``+1 aux dégâts physiques et magiques qu'il inflige``, ``+2 aux
+        dégâts des Sorts Feu (non zone) joués par votre personnage``, ``+1 aux dégâts de foudre``,
+        ``-1 supplémentaire aux dégâts reçus par vos Mages``, ``+1 aux soins des Théurgies`` ->
+        damage_taken / damage_dealt / heal_dealt of ``who`` (None: not such a phrase)."""
+        m = re.fullmatch(r"([+-]) ?(\d+)(?: supplementaires?)? aux (degats|soins)(?: (.+))?", text.strip())
+        if not m:
+            return None
+        amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+        rest = (m.group(4) or "").strip()
+        if m.group(3) == "soins":
+            hm = re.fullmatch(
+                rf"(?:(?:des|de vos|de leurs|de ses) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez)?)?",
+                rest,
+            )
+            if not hm:
+                raise NotRead(f"heals {rest!r}")
+            healed = self.match(c, hm.group(1)) if hm.group(1) else None
+            return [HealDealt(amount=amount, cards=healed, **_target_fields(who))]
+        kinds: list[str] = []
+        km = re.match(rf"({self._KIND}(?:(?:, | et | ou ){self._KIND})*)\b ?", rest)
+        if km:
+            kinds = [DAMAGE_KIND_WORDS[k] for k in re.split(r", | et | ou ", km.group(1))]
+            rest = rest[km.end() :].strip()
+        cards: CardMatch | None = None
+        # "de foudre (non zone)", "de type feu", "des Sorts Feu joués par votre personnage"
+        cm = re.fullmatch(
+            rf"(?:de type |de |d')(.+?)( \(non zone\)| non zone| \(zone\))?(?: ({self._TAKEN}|{self._DEALT}))?(?: par (.+))?",
+            rest,
+        )
+        if cm and self._element(cm.group(1)) is not None:
+            zone = None if not cm.group(2) else "non" not in cm.group(2)
+            cards = CardMatch("type", self._element(cm.group(1)) or "", zone=zone)
+            rest = " ".join(x for x in (cm.group(3), f"par {cm.group(4)}" if cm.group(4) else None) if x)
+        else:
+            cm = re.fullmatch(
+                rf"(?:des|de vos|de leurs|de ses|de ces) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez| qu'(?:il|ils|elle|elles) jouen?t)?"
+                rf"(?: ({self._DEALT}))?",
+                rest,
+            )
+            if cm:
+                cards = self.match(c, cm.group(1))
+                rest = cm.group(2) or ""
+        dm = re.fullmatch(rf"(?:({self._TAKEN})|({self._DEALT}))?(?: par (.+))?", rest.strip())
+        if not dm:
+            raise NotRead(f"damage {rest!r}")
+        taken = dm.group(1) is not None
+        if dm.group(3):
+            by = dm.group(3).strip()
+            if re.fullmatch(self._BY_HOLDER, by) and who == "self":
+                pass
+            elif who == "self":
+                who = self._view(self.subject(c, by, ctx.names), by, ctx)
+            else:
+                raise NotRead("two subjects")
+        if taken:
+            if cards is not None:
+                raise NotRead("damage taken from some cards")
+            return [DamageTaken(amount=amount, kinds=tuple(kinds), **_target_fields(who))]
+        return [DamageDealt(amount=amount, kinds=tuple(kinds), cards=cards, **_target_fields(who))]
+
     def _may(self, c: Clause, t: str, who: Target) -> list[Effect] | None:
         """What a character may do: play cards whatever their requirements, attach them to anyone,
         carry several (``Ambidextrie`` on a character: two one-handed weapons)."""
@@ -1232,6 +1727,9 @@ class Reader:
                 return self._modifiers(self.stat_mods(rest), subject)
             except NotRead:
                 pass
+            found = self.damage_bonus(c, rest, subject, ctx)
+            if found is not None:
+                return found
             pm = re.fullmatch(r"(?:de )?(.+?) pv(?: supplementaires?)?", rest)
             if pm and t.startswith(("gagne", "gagnez")):
                 return [Heal(amount=self._points(pm.group(1)), **_target_fields(subject))]
@@ -1457,50 +1955,9 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
-        m = re.fullmatch(
-            rf"(?:a )?chaque fois que (.+?) (?:subit|subissent|subissez) des degats(?: {KIND_RE})?,? (.+)",
-            t,
-        )
-        if m:
-            who = self._view(self.subject(c, m.group(1), ctx.names), m.group(1), ctx)
-            inner = self.phrase(c, m.group(3), replace(ctx.inside(), pronoun=who if who != "self" else None))
-            return [Trigger(on=Event("damaged", who=who), effects=tuple(inner))]
-        m = re.fullmatch(
-            r"(?:a )?chaque fois qu(?:'un|'une|e des|'un des) (.+?) (?:est|sont) (?:joue|jouee|active|activee)s?(?: par (.+?))?,? (.+)",
-            t,
-        )
-        if m:
-            by: Target = "all_characters"
-            if m.group(2):
-                by = self.subject(c, m.group(2), ctx.names)
-            inner = self.phrase(c, m.group(3), ctx.inside())
-            return [Trigger(on=Event("plays", match=self.match(c, m.group(1)), who=by), effects=tuple(inner))]
-        # "a l'activation et en debut de combat, …": at once, and at the start of each combat
-        m = re.fullmatch(r"(?:au moment ou cette carte s'active|a l'activation),? et (.+)", t)
-        if m:
-            later = self.phrase(c, m.group(1), ctx)
-            if len(later) != 1 or not isinstance(later[0], Trigger):
-                raise NotRead("a l'activation et …")
-            return [*later[0].effects, *later]
-        m = re.fullmatch(
-            r"(?:au moment ou cette carte s'active|a l'activation|lorsque cette carte s'active|quand cette carte s'active),? (.+)",
-            t,
-        )
-        if m and ctx.subject == "card":
-            return self.phrase(c, m.group(1), ctx)
-        for pattern, event in self.TRIGGERS:
-            m = re.fullmatch(rf"(?:{pattern})(?: :|,)? (.+)", t)
-            if m:
-                inner = self.phrase(c, m.group(1), ctx.inside())
-                return [Trigger(on=Event(event), effects=tuple(inner))]  # type: ignore[arg-type]
-        m = re.fullmatch(r"(?:a )?chaque fois que (.+?) (?:joue|jouent|active|activent) (.+?),? (.+)", t)
-        if m:
-            return self._plays_trigger(c, m.group(1), m.group(2), m.group(3), ctx)
-        m = re.fullmatch(r"(?:si|lorsque|quand) (.+?) meurt,? (.+)", t)
-        if m:
-            who = self.subject(c, m.group(1), ctx.names)
-            inner = self.phrase(c, m.group(2), ctx.inside())
-            return [Trigger(on=Event("dies", who=who), effects=tuple(inner))]
+        found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
+        if found is not None:
+            return found
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
         m = re.match(r"(?:si|tant que) ", t)
         if m:
@@ -1524,27 +1981,30 @@ class Reader:
                 except NotRead:
                     continue
                 return effects
-        return self.tailed(c, t, ctx)
+        return grammar_scale.scaled_parts(self, c, t, ctx)
 
-    def _plays_trigger(self, c: Clause, who: str, what: str, rest: str, ctx: Ctx) -> list[Effect]:
-        by: Target = "self"
-        if who not in ("vous", "il", "ce personnage", "votre personnage", *ctx.names):
-            by = self.subject(c, re.sub(r"^(?:un de |l'un de )", "un de ", who), ctx.names)
-            if isinstance(by, Selector) and by.pick is not None:
-                by = replace(by, pick=None)  # "each time one of your X plays": any of them
-            elif by in ("other_ally", "ally"):
-                by = "other_allies" if by == "other_ally" else "all_allies"
-        match = self.match(c, what)
-        inner = self.phrase(c, rest, ctx.inside())
-        return [Trigger(on=Event("plays", match=match, who=by), effects=tuple(inner))]
+    def tailed(self, c: Clause, t: str, ctx: Ctx, par: bool = True) -> list[Effect]:
+        """Predicates with trailing parts: a duration, a scaling, a cap, a condition, what X is.
 
-    def tailed(self, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
-        """Predicates with trailing parts: a duration, a scaling, a cap, a condition, what X is."""
+        A "par …" is first read as a scaling ("Attaque +1 par Sort"), then, when that reading
+        fails, as part of the predicate ("-2 aux dégâts subis par vos Mages")."""
+        try:
+            return self._tailed(c, t, ctx, par)
+        except NotRead:
+            if not par or not re.search(r"\bpar\b", t):
+                raise
+            return self._tailed(c, t, ctx, False)
+
+    def _tailed(self, c: Clause, t: str, ctx: Ctx, par: bool) -> list[Effect]:
         duration: Duration | None = None
         cond: Condition | None = None
         per: tuple[Count, int | None] | None = None  # the count, and the amount per counted thing
         cap: int | None = None
         x_def: Scaled | Amount | None = None
+        x_text = ""
+        turn_limited = False  # "à partir du tour 4": only on what is checked each turn
+        # a trigger at the end: "Soin 2 Points de vie en fin de combat"
+        event: str | None = None
         core = t
         changed = True
         while changed:
@@ -1554,20 +2014,19 @@ class Reader:
             )
             if m and x_def is None:
                 core, x_def = m.group(1), self.x_value(c, m.group(2))
+                x_text = m.group(2)
                 changed = True
                 continue
-            m = re.fullmatch(r"(.+?) ?\((?:max(?:imum)?\.?|max) \+?(\d+)(?: [a-z ]+)?\)", core)
+            m = re.fullmatch(r"(.+?) ?\((?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?\)", core)
             if m and cap is None:
                 core, cap = m.group(1), int(m.group(2))
                 changed = True
                 continue
-            m = re.fullmatch(
-                r"(.+?),? (jusqu'a la fin (?:de la partie|du tour|du combat|du prochain tour|du tour suivant)"
-                r"|(?:pendant|durant|pour) (?:les |le |ce )?(?:\w+ )?(?:prochains )?(?:tours|combats|tour|combat)"
-                r"(?: suivants)?|ce tour et le (?:suivant|prochain))(.*)",
-                core,
+            m = re.fullmatch(rf"(.+?),? ({self.DURATION_RE})((?:,? (?![\d-]).*)?)", core) or re.fullmatch(
+                rf"()({self.DURATION_RE}),? (.+)", core
             )
-            if m and duration is None:
+            if m and duration is None and not re.search(r"\b(?:jouee?s?|activee?s?)$", m.group(1)):
+                # ("un Sort joué ce tour-ci" says when the card was played, not how long)
                 try:
                     duration = self.duration(m.group(2))
                 except NotRead:
@@ -1580,7 +2039,12 @@ class Reader:
                 r"(.+?),? (?:pour chaque|pour chacun de|pour chacune de|pour chacun des|pour chacune des|par) (.+)",
                 core,
             )
-            if m and per is None:
+            if (
+                m
+                and per is None
+                and (par or not re.match(r",? par ", core[len(m.group(1)) :]))
+                and not grammar_scale.by_whom(m.group(1), core[len(m.group(1)) :])
+            ):
                 counted = m.group(2)
                 div = 1
                 tm = re.fullmatch(r"tranche de (\d+) (.+)", counted)
@@ -1602,9 +2066,9 @@ class Reader:
                     changed = True
                     continue
             m = re.fullmatch(r"(.+?),? (?:contre (?:les |le |la |un |une )?|face aux? )(.+)", core)
-            if m and cond is None:
+            if m:
                 try:
-                    cond = self._against(c, m.group(2))
+                    cond = _merge_conditions(cond, self._against(c, m.group(2)))
                 except NotRead:
                     pass
                 else:
@@ -1612,34 +2076,78 @@ class Reader:
                     changed = True
                     continue
             m = re.fullmatch(
-                r"(.+?),? ((?:si|s'il|s'ils|s'elle|tant que|lorsqu'il|lorsqu'ils|quand il) .+)", core
+                r"(.+?),? ((?:si|s'il|s'ils|s'elle|s'elles|tant que|tant qu'|lorsqu'il|lorsqu'ils|quand il) ?.+)",
+                core,
             )
-            if m and cond is None:
+            if m:
                 try:
-                    cond = self.condition(c, re.sub(r"^(?:lorsqu'ils?|quand il) ", "si il ", m.group(2)), ctx)
+                    more = self.condition(c, re.sub(r"^(?:lorsqu'ils?|quand il) ", "si il ", m.group(2)), ctx)
+                    cond = _merge_conditions(cond, more)
                 except NotRead:
                     pass
                 else:
                     core = m.group(1)
                     changed = True
                     continue
-        # a trigger at the end: "Soin 2 Points de vie en fin de combat"
-        event: str | None = None
-        for pattern, name in self.TRIGGERS:
-            tm = re.fullmatch(rf"(.+?),? (?:{pattern})", core)
-            if tm and name in ("combat_start", "combat_end", "turn_start", "turn_end"):
-                core, event = tm.group(1), name
-                break
+            found = self._turn_limit(core, ctx)
+            if found is not None:
+                core, turns = found
+                turn_limited = True
+                cond = _merge_conditions(cond, Condition(turn=turns))
+                changed = True
+                continue
+            if event is None:
+                for pattern, name in self.TRIGGERS:
+                    tm = re.fullmatch(rf"(.+?),? (?:{pattern})", core)
+                    if tm and name in ("combat_start", "combat_end", "turn_start", "turn_end"):
+                        core, event = tm.group(1), name
+                        changed = True
+                        break
         effects = self.predicates(c, core, ctx.inside() if event is not None else ctx)
+        if x_def is not None:
+            # "le personnage adverse a Défense -X où X est égal à son Esprit": the holder's or its own?
+            grammar_scale.check_possessive_x(x_text, core, effects)
         effects = self._resolve_x(effects, x_def, per, cap)
         if duration is not None:
             if not any(_DURABLE(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")
             effects = [self._lasting(e, duration) if _DURABLE(e) else e for e in effects]
+        if turn_limited and (event is not None or any(_lasts_longer_than_the_combat(e) for e in effects)):
+            raise NotRead("a turn limit on a lasting effect")
         effects = with_condition(effects, cond)
         if event is not None:
             return [Trigger(on=Event(event), effects=tuple(effects))]  # type: ignore[arg-type]
         return effects
+
+    def _turn_limit(self, core: str, ctx: Ctx) -> tuple[str, Turns] | None:
+        """``… à partir du tour 4`` / ``À partir du tour 4, …`` (turn 4 and later) and, for a
+        character's standing ability, ``… jusqu'à la fin du tour 2`` (turns 1 and 2): the rest of
+        the phrase and the turns. Only where the condition is checked each time the effect holds
+        (a standing ability; a card's effect for the combat)."""
+        m = re.fullmatch(
+            r"(.+?),? a partir du (\d+)(?:e|eme) tour|(.+?),? a partir du tour (\d+)", core
+        ) or re.fullmatch(r"()a partir du tour (\d+),? (.+)|()a partir du (\d+)(?:e|eme) tour,? (.+)", core)
+        turns: Turns | None = None
+        rest = ""
+        if m:
+            groups = list(m.groups())
+            number_text = next(g for g in groups if g and g.isdigit())
+            rest = next(g for g in groups if g and not g.isdigit())
+            turns = Turns("from", (int(number_text),))
+        else:
+            m = re.fullmatch(
+                r"(.+?),? jusqu'a la fin du tour (\d+)|(.+?),? jusqu'a la fin du (\d+)(?:e|eme) tour", core
+            )
+            if m and ctx.standing:
+                n = int(m.group(2) or m.group(4))
+                if not 1 <= n <= 30:
+                    return None
+                rest, turns = m.group(1) or m.group(3), Turns("list", tuple(range(1, n + 1)))
+        if turns is None:
+            return None
+        if not (ctx.standing or (ctx.subject == "card" and not ctx.stays and not ctx.happens)):
+            raise NotRead("a turn limit on a lasting effect")
+        return rest, turns
 
     def _against(self, c: Clause, text: str) -> Condition:
         """``les Mages``, ``les Mages et les Prêtres``, ``les personnages Néhantistes`` -> who the
@@ -1663,7 +2171,7 @@ class Reader:
         cap: int | None,
     ) -> list[Effect]:
         """Put what X is (or the count of ``pour chaque``, and the cap) into the amounts."""
-        has_x = any(getattr(e, "amount", None) == _X for e in effects)
+        has_x = any(getattr(e, "amount", None) in (_X, _NEG_X) for e in effects)
         if has_x and x_def is None and per is None:
             raise NotRead("X is not said")
         if x_def is not None and (not has_x or per is not None):
@@ -1673,7 +2181,9 @@ class Reader:
         out: list[Effect] = []
         for e in effects:
             amount = getattr(e, "amount", None)
-            if amount == _X:
+            if amount == _NEG_X and (x_def is None or not isinstance(e, Modify)):
+                raise NotRead("-X")
+            if amount in (_X, _NEG_X):
                 value: Any
                 if x_def is not None:
                     value = x_def
@@ -1686,6 +2196,8 @@ class Reader:
                 else:
                     assert per is not None
                     value = _scaled(per[0], each=per[1] or 1, hi=cap)
+                if amount == _NEG_X:
+                    value = _negated(value)
                 out.append(replace(e, amount=value))
             elif per is not None and amount is not None:
                 out.append(self._scale(e, per[0], per[1], cap))
@@ -1709,8 +2221,8 @@ class Reader:
             if each is None:
                 return replace(effect, amount=_scaled(count, each=amount.lo, hi=hi))
             return replace(effect, amount=_scaled(count, each=each, plus=amount.lo, hi=hi))
-        if isinstance(effect, DamageTaken | DamageDealt | HealDealt):
-            raise NotRead("a scaled bonus")
+        if isinstance(effect, DamageTaken | DamageDealt | HealDealt) and isinstance(amount, int):
+            return replace(effect, amount=_scaled(count, each=amount, hi=hi))
         raise NotRead(f"cannot scale {effect.op}")
 
     @staticmethod
@@ -1749,15 +2261,23 @@ class Reader:
                 return found
         m = re.fullmatch(r"(?:a l')?activation : (.+)", t)
         if m and ctx.subject == "card":
-            return Reading(effects=self.phrase(c, m.group(1), ctx))
+            return Reading(effects=_at_activation(self.phrase(c, m.group(1), ctx)))
         m = re.fullmatch(r"([^:]+?) : (.+)", t)
         if m:
             try:
-                cond = self.prefix_condition(c, m.group(1))
+                cond = self.prefix_condition(c, m.group(1), ctx)
             except NotRead:
                 cond = None
             if cond is not None:
                 inner = self.read_body(c, m.group(2), ctx)
+                if (
+                    ctx.on_opponent
+                    and set(_condition_keys(cond)) - {"turn"}
+                    and (inner.effects or inner.orders)
+                ):
+                    # who "Mage :" speaks of on a card carried by the opponent is not clear (a chain
+                    # is decided when the player's character plays the card: that one)
+                    raise NotRead("a condition on a card attached to the opponent (whose side?)")
                 return self._conditional(inner, cond)
         return Reading(effects=self.phrase(c, t, ctx))
 
@@ -1830,11 +2350,11 @@ class Reader:
         m = re.fullmatch(r"(?:gagne )?enchainement(?: ?:? (.+?))?,? ((?:si|s'il|tant que) .+)", t)
         if m:
             cond = self.condition(c, m.group(2), ctx)
-            match = self.match(c, m.group(1)) if m.group(1) else CardMatch("any")
+            match = grammar_chain.chain_match(self, c, m.group(1)) if m.group(1) else CardMatch("any")
             return Reading(effects=[Chain(match=match, when=cond)])
         m = re.fullmatch(r"enchainement ?:? (.+)", t)
         if m:
-            return Reading(chains=[self.match(c, m.group(1))])
+            return Reading(chains=[grammar_chain.chain_match(self, c, m.group(1))])
         if re.fullmatch(r"un seul exemplaire (?:de cette carte )?par personnage", t):
             return Reading(play={"one_per_character": True})
         m = re.fullmatch(
@@ -1860,6 +2380,9 @@ class Reader:
         Ambidextrie, what it starts the game with."""
         if t == "ambidextrie":
             return Reading(effects=[Carry(cards=CardMatch("type", "arme_a_une_main"), count=2)])
+        found = grammar_chain.character_chain(self, c, t, ctx)
+        if found is not None:
+            return found
         m = re.fullmatch(
             r"commence la partie avec (?:un |une |le |la )?(.+?) de votre deck(?: attachee?)?", t
         )

@@ -392,6 +392,11 @@ def _compile_card(
 ) -> CompiledCard:
     where = f"card {card.slug!r}"
     kind = _card_kind(card)
+    if card.play.variants:
+        raise UnsupportedSpecError(
+            where,
+            f"play variants {card.play.to_json()['if']} (how it stays or acts if …) are not supported yet",
+        )
     # docs/rules/eredan.md §3 Items and "Card text beats these rules": a card stays in play when its
     # type says so (a carried item) or its text does ("Permanent", "Durée N"); it acts after the
     # combat when its type says so (a carried item) or its text does ("S'active après le combat").

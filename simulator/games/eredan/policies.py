@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from cards.domain.effects import MARKERS_ALL
 from simulator.engine.protocol import State
 from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Play
 from simulator.games.eredan.compiled import CK_SPELL, Tables
@@ -508,7 +509,11 @@ def _play_card_value(
 def _marker_value(
     state: EredanState, op: MarkerOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
-    return MARKER_VALUE * abs(op.count) * len(_reached(state, op.target, me, opp))
+    targets = _reached(state, op.target, me, opp)
+    if op.count == MARKERS_ALL:
+        counts = state.markers.get(op.marker)
+        return MARKER_VALUE * sum(counts[t] for t in targets) if counts else 0.0
+    return MARKER_VALUE * abs(op.count) * len(targets)
 
 
 def _tap_value(state: EredanState, op: TapOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
