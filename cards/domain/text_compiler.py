@@ -28,6 +28,7 @@ from cards.domain.effects import (
     Effect,
     EffectError,
     Event,
+    ExtraAttack,
     Forbid,
     HealDealt,
     Immune,
@@ -476,7 +477,11 @@ def _while_attached(effect: Effect) -> Effect:
 
 def _standing(effect: Effect) -> Effect:
     """A character's lasting modifier ("… jusqu'à la fin de la partie") starts with the game: its
-    holder's text gives it from the start, and it outlives its holder (issue 15 §2)."""
+    holder's text gives it from the start, and it outlives its holder (issue 15 §2). A character's
+    standing extra attack ("Effectue une attaque supplémentaire égale à …") is one more attack in
+    each of its combats."""
+    if isinstance(effect, ExtraAttack):
+        return Trigger(on=Event("combat_start"), effects=(effect,))
     if (
         isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
         and effect.duration.kind != "combat"

@@ -71,6 +71,7 @@ from cards.domain.effects import (
     Trigger,
     Turns,
     Untap,
+    target_group,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
 from cards.domain.grammar_triggers import trigger_phrase
@@ -148,6 +149,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*,\s*", ", "),
     (r"\(\s+", "("),
     (r"\s+\)", ")"),
+    (r"\bcontres les\b", "contre les"),
     (r"\bl'attaque\b", "attaque"),
     (r"\bla defense\b", "defense"),
     (r"\bl'esprit\b", "esprit"),
@@ -278,6 +280,9 @@ SUBJECTS: tuple[tuple[str, str], ...] = (
 
 #: The stats a Count may read (the rolled Attaque is not one).
 COUNT_STAT_NAMES = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
+
+#: The subject a predicate used when it had several ("'X' et vos Mages ont …"): none to inherit.
+_SEVERAL = "__several__"
 
 #: "X" in an amount before the text says what X is ("Attaque +X où X est égal à …").
 _X = Amount(0, 0, "__x__")
@@ -449,9 +454,9 @@ class Reader:
         keys; NotRead otherwise."""
         text = text.strip()
         out: dict[str, Any] = {}
-        single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe)s?", text)
+        single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
-            out["single_class"] = True
+            out["single_class"] = single.group(2) != "multi-classe"
             text = single.group(1)
         pos = 0
         pattern = re.compile(self.who_re)
@@ -482,7 +487,7 @@ class Reader:
         """A phrase naming cards: ``une Arme à une main``, ``un Objet Pirate``, ``'Katana'``,
         ``une carte Zil``, ``un Sort (non zone)``, ``une Lance ou une Epée``."""
         text = text.strip()
-        parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )", text)
+        parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
         if len(parts) > 1:
             options: list[CardMatch] = []
             for p in parts:
@@ -667,6 +672,12 @@ class Reader:
                     return target
         if re.fullmatch(r"(?:les |tous les )?allies (?:du porteur|de votre personnage|de ce personnage)", t):
             return "other_allies"
+        if re.fullmatch(r"@\d+@", t) or (t in self.families and " " in t):
+            # another character, by its name
+            fam = self.family(clause, t) if t.startswith("@") else self.families[t]
+            if fam in name_tokens:
+                return "self"
+            return Selector(group="characters", family=fam)
         if t in ("les personnages adverse", "les personnage adverses", "les personnage adverse"):
             return "all_enemies"
         carrying: CardMatch | None = None
@@ -751,6 +762,7 @@ class Reader:
             # "as long as": a lasting effect that ends when the condition stops holding; only a
             # standing effect (a character's ability, a carried card's modifier) is checked so
             raise NotRead("'tant que' on an effect that happens once")
+        text = self._self_named(clause, text, ctx)
         cond = self.stat_condition(clause, text, ctx)
         if cond is None:
             try:
@@ -766,6 +778,9 @@ class Reader:
                 cond = found
         if ctx.on_opponent and set(_condition_keys(cond)) - {"turn"}:
             raise NotRead("a condition on a card attached to the opponent (whose side?)")
+        if cond.ally_dead is not None and cond.ally_dead in ctx.names:
+            # "tant que 'X' est mort" in X's own text: its abilities hold only while it lives
+            raise NotRead("an effect of a character while it is dead")
         return cond
 
     # the holder, as a condition's subject says it
@@ -782,6 +797,17 @@ class Reader:
         if t in ctx.names:
             return "self"
         return self.families.get(t)
+
+    def _self_named(self, clause: Clause, text: str, ctx: Ctx) -> str:
+        """A condition whose subject is the text's own character by its name (``si Vaerzar porte
+        …``, ``si 'Eikytan' joue …``) speaks of "il"."""
+        m = re.match(
+            r"(si |tant que |lorsque |quand )?(@\d+@|[a-z][\w' -]*?) (?=porte |joue |a |ne porte )",
+            text.strip(),
+        )
+        if m and self._named(clause, m.group(2), ctx) == "self":
+            return f"{m.group(1) or ''}il {text.strip()[m.end() :]}"
+        return text
 
     def _stat_count(self, text: str) -> Count | None:
         """``la Défense du personnage adverse``, ``votre Attaque max.``, ``son Esprit de base``,
@@ -1456,14 +1482,16 @@ class Reader:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
         default: Target = inherit if inherit is not None else "self"
-        # without a subject
-        found = self._bare(c, t, ctx, default)
+        # without a subject (not after several subjects: whose would it be?)
+        found = self._bare(c, t, ctx, default) if inherit != _SEVERAL else None
         if found is not None:
             return default if inherit is not None else None, found
         # a subject, then a verb
         for m in re.finditer(rf"\b(?:{self.VERBS})\b", t):
             if m.start() == 0:
-                if inherit is not None:  # "… et a Attaque +2": the verb of the subject before
+                if (
+                    inherit is not None and inherit != _SEVERAL
+                ):  # "… et a Attaque +2": the verb of the subject before
                     effects = self._verb(c, t, ctx, inherit)
                     if effects is not None:
                         return inherit, effects
@@ -1471,11 +1499,41 @@ class Reader:
             try:
                 subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
+                several = self._several(c, t[: m.start()], ctx)
+                if several is None:
+                    continue
+                found_all: list[Effect] = []
+                for one in several:
+                    effects = self._verb(c, t[m.start() :], ctx, one)
+                    if effects is None:
+                        break
+                    found_all += effects
+                else:
+                    return _SEVERAL, found_all
                 continue
             effects = self._verb(c, t[m.start() :], ctx, subject)
             if effects is not None:
                 return subject, effects
         raise NotRead(f"predicate {t!r}")
+
+    def _several(self, c: Clause, text: str, ctx: Ctx) -> list[Target] | None:
+        """Several subjects of one verb: ``'X' et vos Mages``, ``tous les autres personnages``
+        (the player's other characters and every enemy); None: not several."""
+        t = text.strip()
+        if re.fullmatch(r"(?:tous )?les autres personnages", t):
+            return [self._view("other_allies", "", ctx), self._view("all_enemies", "", ctx)]
+        parts = re.split(r", | et ", t)
+        if len(parts) < 2:
+            return None
+        out: list[Target] = []
+        for part in parts:
+            try:
+                out.append(self._view(self.subject(c, part, ctx.names), part, ctx))
+            except NotRead:
+                return None
+        if len(set(map(str, out))) != len(out):
+            return None
+        return out
 
     @staticmethod
     def _view(target: Target, text: str, ctx: Ctx) -> Target:
@@ -1560,11 +1618,13 @@ class Reader:
             amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
             cards = self.match(c, m.group(3)) if m.group(3) else None
             return [HealDealt(amount=amount, cards=cards, **_target_fields(default))]
-        m = re.fullmatch(rf"immunite (?:aux |a la |au )?(?:degats {KIND_RE}|(.+))", t)
+        m = re.fullmatch(r"immunite (.+)", t)
         if m:
-            if m.group(1):
-                return [Immune(kinds=(DAMAGE_KIND_WORDS[m.group(1)],), **_target_fields(default))]
-            return [Immune(cards=self.match(c, m.group(2)), **_target_fields(default))]
+            return self.immunity(c, m.group(1), default)
+        if default == "self" and re.match(r"(?:vous )?effectu", t):
+            found = self.extra_attack(t, default)
+            if found is not None:
+                return found
         m = re.fullmatch(rf"({STAT_RE}) ?= ?(\d+)(?: ?/ ?(\d+))?", t)
         if m:
             stat = self._stat(m.group(1))
@@ -1662,6 +1722,14 @@ class Reader:
             if cm:
                 cards = self.match(c, cm.group(1))
                 rest = cm.group(2) or ""
+        both = re.fullmatch(
+            rf"(?:{self._DEALT}) et (?:{self._TAKEN})|(?:{self._TAKEN}) et (?:{self._DEALT})", rest.strip()
+        )
+        if both and cards is None:  # "+2 aux dégâts physiques infligés et subis"
+            return [
+                DamageDealt(amount=amount, kinds=tuple(kinds), **_target_fields(who)),
+                DamageTaken(amount=amount, kinds=tuple(kinds), **_target_fields(who)),
+            ]
         dm = re.fullmatch(rf"(?:({self._TAKEN})|({self._DEALT}))?(?: par (.+))?", rest.strip())
         if not dm:
             raise NotRead(f"damage {rest!r}")
@@ -1679,6 +1747,51 @@ class Reader:
                 raise NotRead("damage taken from some cards")
             return [DamageTaken(amount=amount, kinds=tuple(kinds), **_target_fields(who))]
         return [DamageDealt(amount=amount, kinds=tuple(kinds), cards=cards, **_target_fields(who))]
+
+    def extra_attack(self, t: str, who: Target) -> list[Effect] | None:
+        """``effectue une attaque (physique|magique) supplémentaire égale à son Attaque min. (de
+        base)`` / ``… égale à 5`` (the holder's; None: not such a phrase)."""
+        m = re.fullmatch(
+            r"(?:vous )?(?:effectue|effectuent|effectuera|effectuez|effectuerez) une attaque (physique |magique )?"
+            r"supplementaire (?:egale a|de) (?:son |sa |votre )?(.+?)",
+            t,
+        )
+        if not m:
+            return None
+        if who != "self":
+            raise NotRead("another character's extra attack")
+        kind = "magical" if m.group(1) == "magique " else "physical"
+        value = m.group(2).strip()
+        if re.fullmatch(r"\d+", value):
+            return [ExtraAttack(amount=Amount(int(value), int(value)), kind=kind)]
+        if value in ("attaque", "attaque actuelle"):
+            return [ExtraAttack(amount=Amount(0, 0, "attack"), kind=kind)]
+        em = re.fullmatch(r"attaque (min|max)(?:\.|imum|imale)?( de base)?", value)
+        if em:
+            end = "attack_min" if em.group(1) == "min" else "attack_max"
+            return [
+                ExtraAttack(amount=Scaled(per=Count("stat", stat=end, base=bool(em.group(2)))), kind=kind)
+            ]
+        # "son Attaque de base" is the printed range, rolled: no count says it
+        raise NotRead("an extra attack of another value")
+
+    def immunity(self, c: Clause, text: str, who: Target) -> list[Effect]:
+        """What follows "Immunité": ``aux dégâts physiques (et magiques)``, ``Sorts``, ``Foudre``,
+        ``Sorts et Dégâts magiques`` -> one immune per kinds / per kind of cards."""
+        out: list[Effect] = []
+        kinds: list[str] = []
+        for part in re.split(r", | et (?!magiques|physiques|directs)", text.strip()):
+            part = re.sub(r"^(?:aux |a la |au |a l'|aux? )", "", part.strip())
+            km = re.fullmatch(rf"degats ({self._KIND}(?:(?:, | et | ou ){self._KIND})*)", part)
+            if km:
+                kinds += [DAMAGE_KIND_WORDS[k] for k in re.split(r", | et | ou ", km.group(1))]
+                continue
+            if part.startswith("degats"):
+                raise NotRead(f"immune to {part!r}")
+            out.append(Immune(cards=self.match(c, part), **_target_fields(who)))
+        if kinds:
+            out.insert(0, Immune(kinds=tuple(dict.fromkeys(kinds)), **_target_fields(who)))
+        return out
 
     def _may(self, c: Clause, t: str, who: Target) -> list[Effect] | None:
         """What a character may do: play cards whatever their requirements, attach them to anyone,
@@ -1770,11 +1883,9 @@ class Reader:
                 return [Chain(match=CardMatch("any"))]
             if rest == "enchainement" and ctx.standing:
                 return [ChainOn(match=CardMatch("any"), **_target_fields(subject))]
-            im = re.fullmatch(rf"immunite (?:aux |a la |au )?(?:degats {KIND_RE}|(.+))", rest)
+            im = re.fullmatch(r"(?:une )?immunite (.+)", rest)
             if im:
-                if im.group(1):
-                    return [Immune(kinds=(DAMAGE_KIND_WORDS[im.group(1)],), **_target_fields(subject))]
-                return [Immune(cards=self.match(c, im.group(2)), **_target_fields(subject))]
+                return self.immunity(c, im.group(1), subject)
             return None
         m = re.fullmatch(
             rf"(?:subit|subissent|subira|subissez|recoit|recoivent|recevez) (.+?) (?:points? de )?degats {KIND_RE}"
@@ -1818,20 +1929,9 @@ class Reader:
         m = re.fullmatch(rf"(?:defausse|defaussent) {NUM} cartes?(?: de sa main)?(?: aleatoire)?", t)
         if m and subject == "opponent":
             return [Discard(count=number(m.group(1)))]
-        m = re.fullmatch(
-            r"(?:effectue|effectuent|effectuera) une attaque (physique |magique )?supplementaire (?:egale a|de) (?:son |sa )?(.+?)(?: de base)?",
-            t,
-        )
-        if m and subject == "self":
-            kind = "magical" if m.group(1) == "magique " else "physical"
-            stat = m.group(2).strip()
-            if stat in ("attaque", "attaque de base"):
-                return [ExtraAttack(amount=Amount(0, 0, "attack"), kind=kind)]
-            if re.fullmatch(r"attaque (min|max)(?:\.|imum|imale)?", stat):
-                end = "attack_min" if "min" in stat else "attack_max"
-                base = t.endswith("de base")
-                return [ExtraAttack(amount=Scaled(per=Count("stat", stat=end, base=base)), kind=kind)]
-            raise NotRead("an extra attack of another value")
+        found = self.extra_attack(t, subject)
+        if found is not None:
+            return found
         m = re.fullmatch(
             r"(?:obtient|obtiennent) (?:son|leur) bonus d'ordre(?: s'il n'en beneficie pas deja| s'ils n'en beneficient pas deja)?",
             t,
@@ -1981,7 +2081,88 @@ class Reader:
                 except NotRead:
                     continue
                 return effects
+        found = self.more_if(c, t, ctx)
+        if found is None:
+            found = self.extra_if(c, t, ctx)
+        if found is not None:
+            return found
         return grammar_scale.scaled_parts(self, c, t, ctx)
+
+    def extra_if(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Attaque +1 et Attaque +2 supplémentaire si …``: when the "supplémentaire" part gives
+        again a stat (or damage bonus) the clause already gave, the condition is its alone; when it
+        gives other stats ("Attaque +2 et Esprit +1 supplémentaire si …") the whole clause is the
+        supplement (the English texts say "an additional Attack +2 and Spirit +1 if …"). None:
+        not such a phrase, or the whole clause is conditional (read by :meth:`tailed`)."""
+        m = re.fullmatch(
+            r"(.+)(, et |, | et )((?:(?!, | et ).)+? supplementaires?)(,? (?:si|s'il|s'ils|s'elle|s'elles|contre|tant qu).+)",
+            t,
+        )
+        if not m:
+            return None
+        whole = self.tailed(c, m.group(1) + m.group(2) + m.group(3), ctx)
+        left = self.tailed(c, m.group(1), ctx)
+        if whole[: len(left)] != left or len(whole) == len(left):
+            raise NotRead("what the supplement is")
+        right = whole[len(left) :]
+
+        def key(e: Effect) -> tuple[str, str, Any]:
+            return (e.op, getattr(e, "stat", ""), getattr(e, "selector", None) or getattr(e, "target", None))
+
+        if not {key(e) for e in right} & {key(e) for e in left}:
+            return None
+        its = re.fullmatch(r",? s'(?:il|ils|elle|elles) (?:est|sont) (.+)", m.group(4))
+        if its:
+            return [*left, *self.its_kind(its.group(1), right)]
+        # the condition, read on the supplement alone
+        marker = "attaque +99"
+        probe = self.tailed(c, marker + m.group(4), ctx)
+        if len(probe) != 1 or not isinstance(probe[0], Modify) or probe[0].amount != 99:
+            raise NotRead("a condition with more than a condition")
+        return [*left, *self._same_condition(right, probe[0])]
+
+    def _same_condition(self, effects: Sequence[Effect], probe: Modify) -> list[Effect]:
+        """The effects under the condition a probe modifier was read with (its ``when``, or the
+        filter "s'il est …" put on its target)."""
+        if probe.target == "self" and probe.selector is None:
+            return with_condition(effects, probe.when)
+        raise NotRead("a condition on whom?")
+
+    def more_if(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Attaque +1 et +2 supplémentaires si …`` (the same bonus, more when the condition
+        holds) and ``Attaque et Défense +2, ou +3 si …`` (that much instead): None when the phrase
+        is not one of these."""
+        m = re.fullmatch(
+            r"(.+?),? (et|ou) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
+            t,
+        )
+        if not m or (m.group(2) == "et") != bool(m.group(5)):
+            return None
+        head = self.tailed(c, m.group(1), ctx)
+        bonus = int(m.group(4)) * (1 if m.group(3) == "+" else -1)
+        tail = m.group(6)
+        bonused = [e for e in head if isinstance(e, Modify | DamageTaken | DamageDealt | HealDealt)]
+        amounts = {e.amount for e in bonused}
+        if not head or len(bonused) != len(head) or len(amounts) != 1:
+            raise NotRead("more of what?")
+        (amount,) = amounts
+        if not isinstance(amount, int):
+            raise NotRead("more of a counted amount")
+        more: list[Effect] = [replace(e, amount=bonus) for e in bonused]
+        its = re.fullmatch(r"s'(?:il|ils|elle|elles) (?:est|sont) (.+)", tail)
+        if its:  # "il": each one the effects reach
+            if m.group(2) == "et":
+                return [*head, *self.its_kind(its.group(1), more)]
+            if all(target_group(e.selector or e.target)[0] not in ("self", "opponent") for e in bonused):
+                # a group: all get the amount, those matching the difference more
+                extra: list[Effect] = [replace(e, amount=bonus - amount) for e in bonused]
+                return [*head, *self.its_kind(its.group(1), extra)]
+            return [*self.its_kind(its.group(1), head, negated=True), *self.its_kind(its.group(1), more)]
+        against = re.fullmatch(r"contre (?:les |le |la |un |une )?(.+)", tail)
+        cond = self._against(c, against.group(1)) if against else self.condition(c, tail, ctx)
+        if m.group(2) == "et":
+            return [*head, *with_condition(more, cond)]
+        return [*with_condition(head, Condition(not_=cond)), *with_condition(more, cond)]
 
     def tailed(self, c: Clause, t: str, ctx: Ctx, par: bool = True) -> list[Effect]:
         """Predicates with trailing parts: a duration, a scaling, a cap, a condition, what X is.
@@ -2003,6 +2184,7 @@ class Reader:
         x_def: Scaled | Amount | None = None
         x_text = ""
         turn_limited = False  # "à partir du tour 4": only on what is checked each turn
+        its: tuple[str, bool] | None = None  # "s'il est Mage": what the subject is (or is not)
         # a trigger at the end: "Soin 2 Points de vie en fin de combat"
         event: str | None = None
         core = t
@@ -2065,6 +2247,16 @@ class Reader:
                     per = (count, each)
                     changed = True
                     continue
+            m = re.fullmatch(
+                r"(.+?),? (sauf )?s'(?:il|ils|elle|elles) (?:est|sont) (non |pas |ni )?"
+                r"(?!incline|releve|en vie|morte?s?$|hors|jouable|active?|attache|le |la |l'|votre |vos |seul|dernier)(.+)",
+                core,
+            )
+            if m and its is None:
+                its = (m.group(4), bool(m.group(2)) != bool(m.group(3)))
+                core = m.group(1)
+                changed = True
+                continue
             m = re.fullmatch(r"(.+?),? (?:contre (?:les |le |la |un |une )?|face aux? )(.+)", core)
             if m:
                 try:
@@ -2115,9 +2307,41 @@ class Reader:
         if turn_limited and (event is not None or any(_lasts_longer_than_the_combat(e) for e in effects)):
             raise NotRead("a turn limit on a lasting effect")
         effects = with_condition(effects, cond)
+        if its is not None:
+            effects = self.its_kind(its[0], effects, negated=its[1])
         if event is not None:
             return [Trigger(on=Event(event), effects=tuple(effects))]  # type: ignore[arg-type]
         return effects
+
+    def its_kind(self, text: str, effects: Sequence[Effect], *, negated: bool = False) -> list[Effect]:
+        """``… s'il est Mage``: "il" is the one each effect reaches — the holder (``played_by_*``),
+        the opponent (``opponent_*``), or each character of a group (the group's filter)."""
+        text = re.sub(r"^(?:un |une |de la guilde |de la caste |de )", "", text.strip())
+        out: list[Effect] = []
+        for e in effects:
+            selector: Selector | None = getattr(e, "selector", None)
+            target: Target = selector if selector is not None else str(getattr(e, "target", "self"))
+            if target == "self" or target == "opponent":
+                prefix = "played_by" if target == "self" else "opponent"
+                parts = re.split(r" ni | ou ", text)
+                conds = [self.who_condition(p, prefix) for p in parts]
+                cond = conds[0] if len(conds) == 1 else Condition(any=tuple(conds))
+                out.extend(with_condition([e], Condition(not_=cond) if negated else cond))
+                continue
+            group, pick = target_group(target)
+            if negated or pick is not None or group in ("self", "opponent"):
+                raise NotRead("what 'il' is")
+            keys = self._filter_keys(self.who_filter(text))
+            attrs = ("guild", "class_", "race", "caste", "family", "single_class", "tapped", "carrying")
+            merged: dict[str, Any] = {}
+            if isinstance(target, Selector):
+                merged = {k: getattr(target, k) for k in attrs if getattr(target, k) is not None}
+            for key, value in keys.items():
+                if merged.get(key, value) != value:
+                    raise NotRead("a filter given twice")
+                merged[key] = value
+            out.append(_with_target(e, Selector(group=group, **merged)))
+        return out
 
     def _turn_limit(self, core: str, ctx: Ctx) -> tuple[str, Turns] | None:
         """``… à partir du tour 4`` / ``À partir du tour 4, …`` (turn 4 and later) and, for a
@@ -2135,6 +2359,15 @@ class Reader:
             rest = next(g for g in groups if g and not g.isdigit())
             turns = Turns("from", (int(number_text),))
         else:
+            m = re.fullmatch(
+                r"(.+?),? (?:durant|pendant|lors) (?:les|des) tours ((?:\d+(?:, | et | ou ))*\d+|pairs|impairs)"
+                r"|(?:durant|pendant|lors) (?:les|des) tours ((?:\d+(?:, | et | ou ))*\d+|pairs|impairs),? (.+)",
+                core,
+            )
+            if m:
+                rest = m.group(1) or m.group(4)
+                turns = self.turns(re.sub(r" ou ", " et ", m.group(2) or m.group(3)))
+        if turns is None:
             m = re.fullmatch(
                 r"(.+?),? jusqu'a la fin du tour (\d+)|(.+?),? jusqu'a la fin du (\d+)(?:e|eme) tour", core
             )

@@ -352,3 +352,172 @@ def test_a_per_that_is_no_count_belongs_to_the_predicate(compiler):
     assert effects(compiler, "Défense +1 par Sort dans votre défausse")[0]["amount"] == {
         "per": {"cards": "discard", "match": {"type": "sort"}}
     }
+
+
+# --- second round: more shared pieces ------------------------------------------------------------
+
+
+def test_immunities_listed(compiler):
+    assert effects(compiler, "Immunité Sorts et Dégâts physiques") == [
+        {"op": "immune", "kinds": ["physical"]},
+        {"op": "immune", "cards": {"type": "sort"}},
+    ]
+    assert effects(compiler, "Immunité aux dégâts magiques et directs") == [
+        {"op": "immune", "kinds": ["magical", "direct"]}
+    ]
+
+
+def test_damage_dealt_and_taken_at_once(compiler):
+    assert effects(compiler, "-1 aux dégâts magiques infligés et subis") == [
+        {"op": "damage_dealt", "amount": -1, "kinds": ["magical"]},
+        {"op": "damage_taken", "amount": -1, "kinds": ["magical"]},
+    ]
+
+
+def test_card_lists_separated_by_commas(compiler):
+    assert effects(compiler, "Défense +1 si vous jouez un Sort Ombre, Terre ou Eau")[0]["when"] == {
+        "plays": {"any_of": [{"type": "ombre"}, {"type": "terre"}, {"type": "eau"}]}
+    }
+
+
+def test_turn_lists_and_multi_class_allies(compiler):
+    assert effects(compiler, "Vos Mages ont Esprit +1 durant les tours 2 et 4", "character")[0]["when"] == {
+        "turn": [2, 4]
+    }
+    assert effects(compiler, "Si un de vos alliés est Mage Multi-classé, Défense +1", "character")[0][
+        "when"
+    ] == {"ally": {"class": "mage", "single_class": False}}
+
+
+def test_more_when_a_condition_holds(compiler):
+    # "et +N supplémentaire si …": the same bonus, more when the condition holds
+    assert effects(
+        compiler, "Vos Prêtres ont Défense +1 et +2 supplémentaires si vous portez un Bouclier"
+    ) == [
+        {"op": "modify", "stat": "defense", "amount": 1, "target": {"group": "allies", "class": "pretre"}},
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "allies", "class": "pretre"},
+            "when": {"carrying_match": {"type": "bouclier"}},
+        },
+    ]
+    # ", ou +N si …": that much instead
+    out = effects(compiler, "Esprit +1, ou +3 si vous portez une Dague")
+    assert out == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "when": {"not": {"carrying_match": {"type": "dague"}}},
+        },
+        {"op": "modify", "stat": "spirit", "amount": 3, "when": {"carrying_match": {"type": "dague"}}},
+    ]
+    # a group: every one gets the amount, those matching the difference more
+    assert effects(compiler, "Vos alliés ont Défense +1, ou +3 s'ils sont Golems") == [
+        {"op": "modify", "stat": "defense", "amount": 1, "target": "other_allies"},
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "other_allies", "race": "golem"},
+        },
+    ]
+
+
+def test_a_supplement_of_a_stat_given_again_is_the_only_conditional_part(compiler):
+    assert effects(compiler, "Défense +1 et Défense +2 supplémentaire si vous portez une Armure") == [
+        {"op": "modify", "stat": "defense", "amount": 1},
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"carrying": "armor"}},
+    ]
+    # other stats: the whole clause is the supplement
+    assert effects(compiler, "Défense +1 et Esprit +2 supplémentaire si vous portez une Armure") == [
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"carrying": "armor"}},
+        {"op": "modify", "stat": "spirit", "amount": 2, "when": {"carrying": "armor"}},
+    ]
+    # "il" is the one the supplement reaches
+    assert effects(
+        compiler, "Le personnage adverse a Esprit -1 et Esprit -2 supplémentaire s'il est Mage"
+    ) == [
+        {"op": "modify", "stat": "spirit", "amount": -1, "target": "opponent"},
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": -2,
+            "target": "opponent",
+            "when": {"opponent_class": "mage"},
+        },
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "effect"),
+    [
+        # "il" is the one the effect reaches: the holder
+        (
+            "Esprit +2 s'il est Prêtre",
+            {"op": "modify", "stat": "spirit", "amount": 2, "when": {"played_by_class": "pretre"}},
+        ),
+        # the opponent
+        (
+            "Le personnage adverse a Esprit -2 s'il est Mage",
+            {
+                "op": "modify",
+                "stat": "spirit",
+                "amount": -2,
+                "target": "opponent",
+                "when": {"opponent_class": "mage"},
+            },
+        ),
+        # each one of a group
+        (
+            "Vos personnages ont Esprit +2 s'ils sont Elfines",
+            {"op": "modify", "stat": "spirit", "amount": 2, "target": {"group": "allies", "race": "elfine"}},
+        ),
+        (
+            "Esprit +2 sauf s'il est Démon",
+            {"op": "modify", "stat": "spirit", "amount": 2, "when": {"not": {"played_by_race": "demon"}}},
+        ),
+    ],
+)
+def test_if_he_is(compiler, text, effect):
+    assert effects(compiler, text) == [effect]
+
+
+def test_several_subjects(compiler):
+    assert effects(compiler, "Tous les autres personnages ont Esprit -1") == [
+        {"op": "modify", "stat": "spirit", "amount": -1, "target": "other_allies"},
+        {"op": "modify", "stat": "spirit", "amount": -1, "target": "all_enemies"},
+    ]
+    assert effects(compiler, "'Bolek' et vos Golems ont Défense +2") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "characters", "family": "bolek"},
+        },
+        {"op": "modify", "stat": "defense", "amount": 2, "target": {"group": "allies", "race": "golem"}},
+    ]
+    # a predicate after them has no subject to take
+    unread(compiler, "'Bolek' et 'Tarik' ont Défense +2 et gagnent 1 PV")
+
+
+def test_a_character_speaks_of_itself_by_its_name_in_a_condition(compiler):
+    assert effects(compiler, "Si Grobu porte une Lance, Attaque +1", "character", name="Grobu")[0][
+        "when"
+    ] == {"carrying_match": {"type": "lance"}}
+    # its abilities hold while it lives: "tant que Grobu est mort" is not read
+    unread(compiler, "Tant que 'Grobu' est mort, vos Golems ont Défense +1", "character", name="Grobu")
+
+
+def test_a_characters_extra_attack_is_one_more_attack_each_combat(compiler):
+    assert effects(compiler, "Effectue une attaque supplémentaire égale à son Attaque max.", "character") == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [{"op": "extra_attack", "amount": {"per": {"stat": "attack_max", "of": "self"}}}],
+        }
+    ]
+    # the printed Attaque range is no count: not read
+    unread(compiler, "Effectue une attaque supplémentaire égale à son Attaque de base", "character")

@@ -232,7 +232,7 @@ def test_record_holds_the_deal_as_dealt(cardset, game_record):
 def test_the_transcript_tells_the_game(catalog, game_record):
     replayed = replay_record(game_record, context=catalog)
     text = "\n".join(replayed.transcript)
-    assert replayed.transcript[0] == "A: Kotoba — la voie du sabre (greedy)"
+    assert replayed.transcript[0] == "seat 0: Kotoba — la voie du sabre (greedy)"
     assert "Initiative:" in text and "Turn 1 — " in text
     assert " attacks: " in text and " hits " in text and " dies" in text
     assert replayed.deals == 1 and replayed.game == "eredan"
