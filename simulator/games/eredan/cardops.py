@@ -21,9 +21,9 @@ from simulator.games.eredan.chance import CARD
 from simulator.games.eredan.compiled import ATTACH_FIGHTER, ATTACH_OPPONENT
 from simulator.games.eredan.interpreter import Board, interprets
 from simulator.games.eredan.ops import (
+    CARD_TOP,
     OWNER_ANY,
     OWNER_SELF,
-    PICK_TOP,
     PILE_ATTACH,
     PILE_DISCARD,
     PILE_NAMES,
@@ -70,10 +70,10 @@ def _log(board: Board, event: dict[str, object]) -> None:
 def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
     seat = 1 - me // 3 if op.opponent else me // 3
     cards = pile(board, seat, op.source)
-    mask = board.tables.match_mask(op.cards)
+    mask = op.mask
     moved: list[int] = []
     while op.count < 0 or len(moved) < op.count:
-        k = take(board, seat, cards, mask, op.pick == PICK_TOP)
+        k = take(board, seat, cards, mask, op.pick == CARD_TOP)
         if k < 0:
             break
         board.put_card(seat, k, op.dest)
@@ -126,7 +126,7 @@ def _card_to(board: Board, op: CardToOp, me: int, opp: int, source: str) -> None
 
 @interprets(DiscardAttachedOp)
 def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, source: str) -> None:
-    mask = board.tables.match_mask(op.cards)
+    mask = op.mask
     mine = me // 3
     for t in board.targets(op.target, me, opp):
         done = 0
@@ -193,19 +193,22 @@ def _play_card(board: Board, op: PlayCardOp, me: int, opp: int, source: str) -> 
     for k in set(cards):
         if playable_by(board, by, k):
             mask |= 1 << k
-    mask &= board.tables.match_mask(op.cards)
-    k = take(board, seat, cards, mask, op.pick == PICK_TOP)
+    mask &= op.mask
+    k = take(board, seat, cards, mask, op.pick == CARD_TOP)
     if k >= 0:
         board.play_card(seat, k, by)
 
 
 @interprets(MarkerOp)
 def _marker(board: Board, op: MarkerOp, me: int, opp: int, source: str) -> None:
-    counts = board.markers.get(op.marker)
-    if counts is None:
-        counts = board.markers[op.marker] = [0] * 6
+    markers = board.markers
     for t in board.targets(op.target, me, opp):
-        counts[t] = max(0, counts[t] + op.count)
+        key = (t, op.marker)
+        count = markers.get(key, 0) + op.count  # MARKERS_ALL: far below 0
+        if count > 0:
+            markers[key] = count
+        else:
+            markers.pop(key, None)
         _log(
             board,
             {
@@ -213,7 +216,7 @@ def _marker(board: Board, op: MarkerOp, me: int, opp: int, source: str) -> None:
                 "seat": t // 3,
                 "character": board.chars[t].slug,
                 "marker": op.marker,
-                "count": counts[t],
+                "count": max(count, 0),
             },
         )
 

@@ -41,9 +41,10 @@ from simulator.games.eredan.compiled import (
     add_gear,
     carry_fits,
 )
-from simulator.games.eredan.interpreter import Board, ItemBonus
+from simulator.games.eredan.interpreter import Board, ItemBonus, passes
 from simulator.games.eredan.ops import (
     DEF,
+    HPM,
     INI,
     NSTATS,
     PILE_DISCARD,
@@ -51,6 +52,7 @@ from simulator.games.eredan.ops import (
     PILE_OPPONENT_DECK,
     PILE_REMOVED,
     SLOT_NONE,
+    Roll,
 )
 from simulator.games.eredan.rules import (
     DEFAULT_RULES,
@@ -140,7 +142,6 @@ class EredanState(Board):
         "opening_hands",
         "pending_items",
         "phase",
-        "played",
         "plays",
         "slot",
         "strikes",
@@ -154,9 +155,8 @@ class EredanState(Board):
     plays: list[list[Play]]  # per seat: the cards chosen this turn, in order
     chain: list[int]  # per seat: mask of the cards its chain allows as a second card
     strikes: list[bool]  # per seat: does its fighter make its attack this turn
-    pending_items: list[tuple[int, int, int]]  # (seat, carrier, card id), activate after the combat
+    pending_items: list[tuple[int, int, int, int]]  # (seat, carrier, card id, slot): act after the combat
     deck_out: list[bool]
-    played: list[dict[int, int]]  # per seat: card id -> times played
     opening_hands: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: the opening hand (card ids)
     first_player: int
     initiative_rolls: list[tuple[int, int]]
@@ -180,7 +180,7 @@ class EredanState(Board):
         s.active = 0
         s.first_player = 0
         s.hp = [ch.hp for ch in tables.chars]
-        s.max_hp = tuple(s.hp)
+        s.max_hp = s.hp[:]
         s.base = tables.base_stats
         s.gear = [GEAR_FREE] * 6
         s.tapped = [False] * 6
@@ -194,6 +194,7 @@ class EredanState(Board):
         s.item_serials = [[] for _ in range(6)]
         s.serial = 0
         s.stay_left = {}
+        s.stay_until = {}
         s.lasting = []
         s.markers = {}
         s.removed = [[], []]
@@ -209,6 +210,11 @@ class EredanState(Board):
         s.healed = [0] * 6
         s.score = [0, 0]
         s.log = None
+        s.picks = None
+        s.fought = [0] * 6
+        s.turn_plays = [[], []]
+        s.source_slot = -1
+        s.dealt_at_turn = [0] * 6
         s.phase = P_CHOICE
         s.to_move = 0
         s.slot = 0
@@ -562,6 +568,8 @@ class EredanState(Board):
 
     def _start_turn(self) -> None:
         turn, a = self.turn, self.active
+        if self.tables.damage_dealt_count:
+            self.dealt_at_turn = self.dealt[:]
         if turn >= FIRST_DRAW_TURN:
             for seat in (a, 1 - a):
                 hand = self.hands[seat]
@@ -623,8 +631,14 @@ class EredanState(Board):
                     self.run_ops(orders, f, opp, ch.order_source)
             if ch.ability_ops:
                 self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
+            if ch.fight_ops:
+                self.run_ops(ch.fight_ops, f, opp, ch.ability_source)
             for aura in ch.ally_auras:
-                if hp[aura.owner] > 0:
+                if (
+                    hp[aura.owner] > 0
+                    and not aura.late
+                    and (aura.check is None or passes(self, aura.check, f))
+                ):
                     self.run_ops(aura.ops, f, opp, aura.source)
         self.phase = P_CARD
         self.to_move = a
@@ -689,16 +703,34 @@ class EredanState(Board):
         pa, pp = self.plays[a], self.plays[1 - a]
         if pa or pp:
             self.resolving = 1
+            # The cards are revealed: what the conditions on the cards of the turn read.
+            self.turn_plays = [[play.card for play in self.plays[0]], [play.card for play in self.plays[1]]]
             for i in range(MAX_CARDS_PER_TURN):
                 # Resolving a card never adds a play: the lists are fixed once both have chosen.
                 if i < len(pa):
-                    self._resolve_card(a, pa[i].card, pa[i].carrier)
+                    self._resolve_card(a, pa[i].card, pa[i].carrier, i)
                 if i < len(pp):
-                    self._resolve_card(1 - a, pp[i].card, pp[i].carrier)
+                    self._resolve_card(1 - a, pp[i].card, pp[i].carrier, i)
             self.plays = [[], []]
+            self.source_slot = -1
             if self.extra_plays:
                 self._play_extras()
+        if self.tables.late:
+            self._late_abilities()
         self._clash()
+
+    def _late_abilities(self) -> None:
+        """The fighters' standing abilities whose condition reads the cards of the turn ("Défense
+        +1 si vous jouez une Arme"): they apply now that every card has resolved, before the clash."""
+        hp = self.hp
+        for seat in (self.active, 1 - self.active):
+            f, opp = self.fighters[seat], self.fighters[1 - seat]
+            ch = self.chars[f]
+            if ch.late_ops:
+                self.run_ops(ch.late_ops, f, opp, ch.ability_source)
+            for aura in ch.ally_auras:
+                if hp[aura.owner] > 0 and aura.late and (aura.check is None or passes(self, aura.check, f)):
+                    self.run_ops(aura.ops, f, opp, aura.source)
 
     def _play_extras(self) -> None:
         """The cards effects played "à la suite de vos cartes" this card step, in the order they
@@ -746,9 +778,9 @@ class EredanState(Board):
             played = self.played[seat]
             played[k] = played.get(k, 0) + 1
             self._log_play(seat, k, by, carrier)
-            self.pending_items.append((seat, carrier, k))
+            self.pending_items.append((seat, carrier, k, -1))
             return
-        self._resolve_card(seat, k, carrier, by)
+        self._resolve_card(seat, k, carrier, -1, by)
 
     def _log_play(self, seat: int, k: int, by: int, carrier: int) -> None:
         if self.log is None:
@@ -764,8 +796,9 @@ class EredanState(Board):
             event["on_seat"] = carrier // 3  # a card on a character of the other side
         self.log.append(event)
 
-    def _resolve_card(self, seat: int, k: int, carrier: int, by: int = -1) -> None:
-        """``seat``'s card ``k``, played by ``by`` (default: its fighter) on ``carrier``, resolves:
+    def _resolve_card(self, seat: int, k: int, carrier: int, slot: int = 0, by: int = -1) -> None:
+        """``seat``'s card ``k``, played by ``by`` (default: its fighter) on ``carrier`` as its card
+        number ``slot`` of the turn (-1: played by an effect), resolves:
         a card that acts after the combat waits for the clash; one that stays comes into play (and
         acts); any other acts at once and goes to its player's discard pile (or where its text
         says: ``card_to``)."""
@@ -778,18 +811,18 @@ class EredanState(Board):
         if card.after_combat and self.resolving != 2:
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the
             # combat; so does any card whose text says so (card text beats the rules).
-            self.pending_items.append((seat, carrier, k))
+            self.pending_items.append((seat, carrier, k, slot))
             return
         if self.hp[f] <= 0 and not self.rules.cards_of_a_dead_fighter_resolve:
             self.discards[seat].append(k)
             return
         if card.attaches:
             # "S'active immédiatement" (card text): it comes into play and acts at once.
-            self.come_into_play(seat, carrier, k, False)
+            self.come_into_play(seat, carrier, k, False, slot)
             return
         # Potions, scrolls and every other card that does not stay act at once and are discarded
         # (or go where their text says: card_to). _run_card, inline on this hot path.
-        self.cur_seat, self.cur_card, self.card_dest = seat, k, PILE_DISCARD
+        self.cur_seat, self.cur_card, self.card_dest, self.source_slot = seat, k, PILE_DISCARD, slot
         damaged = self.run_ops(card.ops, f, self.fighters[1 - f // 3], card.slug)
         dest = self.card_dest
         self.cur_seat = self.cur_card = self.card_dest = -1
@@ -803,15 +836,15 @@ class EredanState(Board):
         else:
             self.put_card(seat, k, dest)
 
-    def _run_card(self, seat: int, k: int, f: int) -> int:
+    def _run_card(self, seat: int, k: int, f: int, slot: int) -> int:
         """The effects of ``seat``'s card ``k`` that does not stay, acting after the clash for ``f``;
         returns the pile it goes to next (its player's discard pile, unless ``card_to`` said
         otherwise). Its damage comes after the clash: it replaces no attack."""
         card = self.cards[k]
-        self.cur_seat, self.cur_card, self.card_dest = seat, k, PILE_DISCARD
+        self.cur_seat, self.cur_card, self.card_dest, self.source_slot = seat, k, PILE_DISCARD, slot
         self.run_ops(card.ops, f, self.fighters[1 - f // 3], card.slug)
         dest = self.card_dest
-        self.cur_seat = self.cur_card = self.card_dest = -1
+        self.cur_seat = self.cur_card = self.card_dest = self.source_slot = -1
         return dest
 
     def put_card(self, seat: int, k: int, dest: int) -> None:
@@ -839,6 +872,9 @@ class EredanState(Board):
         strikes = self.strikes
         attack_a = attack_p = -1
         dead_strike = self.rules.fighter_killed_by_cards_strikes
+        fought = self.fought
+        fought[fa] += 1  # the combats each has fought: what durations in combats count
+        fought[fp] += 1
         if strikes[a] and (hp[fa] > 0 or dead_strike):
             attack_a = self.attack_roll(fa)
         if strikes[1 - a] and (hp[fp] > 0 or dead_strike):
@@ -871,15 +907,15 @@ class EredanState(Board):
         while self.pending_items:
             pending = self.pending_items
             self.pending_items = []
-            for seat, carrier, k in pending:
+            for seat, carrier, k, slot in pending:
                 if self.cards[k].attaches:
-                    self.come_into_play(seat, carrier, k, True)
+                    self.come_into_play(seat, carrier, k, True, slot)
                 elif self.hp[carrier] > 0 or self.rules.cards_of_a_dead_fighter_resolve:
-                    self.put_card(seat, k, self._run_card(seat, k, carrier))
+                    self.put_card(seat, k, self._run_card(seat, k, carrier, slot))
                 else:
                     self.put_card(seat, k, PILE_DISCARD)
 
-    def come_into_play(self, seat: int, carrier: int, k: int, after_clash: bool) -> None:
+    def come_into_play(self, seat: int, carrier: int, k: int, after_clash: bool, slot: int = -1) -> None:
         """``seat``'s card ``k`` that stays comes into play on ``carrier`` and acts for it (its
         holder): lost if the carrier is dead (``items_of_a_dead_carrier_are_discarded``) or has no
         room left (a card of the other side took the slot this turn: ``crowded_out_item_is_discarded``);
@@ -903,17 +939,22 @@ class EredanState(Board):
                 self._log_item(seat, carrier, k, "item_crowded_out")
                 return
             self._make_room(carrier, k)
-        left = -1
+        left = until = -1
         if card.stay_hi:
             left = self.roll(card.stay_lo, card.stay_hi, AMOUNT, carrier)
-            if after_clash and carrier in self.fighters and self.rules.stay_counts_from_next_combat:
+            if card.stay_turns and not self.rules.turns_count_the_characters_combats:
+                until, left = self.turn + left - 1, -1  # this turn and the next N - 1 of the game
+            elif after_clash and carrier in self.fighters and self.rules.stay_counts_from_next_combat:
                 left += 1  # this combat is over: its count starts with the next one
         serial = self._attach(seat, carrier, k, left)
+        if until >= 0:
+            self.stay_until[serial] = until
         if card.ops:
             # A card in play acts for its carrier, facing the fighter of the carrier's enemies.
             self.cur_seat, self.cur_card, self.cur_serial = seat, k, serial
+            self.source_slot = slot if carrier // 3 == seat else -1
             self.run_ops(card.ops, carrier, self.fighters[1 - carrier // 3], card.slug)
-            self.cur_seat = self.cur_card = self.cur_serial = -1
+            self.cur_seat = self.cur_card = self.cur_serial = self.source_slot = -1
 
     def _count_stays(self) -> None:
         """The end of a combat for the cards that stay a limited time on its two fighters ("Durée
@@ -964,11 +1005,19 @@ class EredanState(Board):
             self.gear[carrier] = add_gear(self.gear[carrier], card.slot, card.hands, card.dual_wield)
         self._log_item(seat, carrier, k, "attach")
         for op in card.while_carried:
-            if op.when is None:
+            points = op.points
+            if points is None and op.when is None:
                 self.mod[carrier * NSTATS + op.stat] += op.amount
-            else:
-                self.item_bonuses.append(ItemBonus(carrier, k, op.stat, op.amount, op.when))
-                self.item_bonus_mask |= 1 << carrier
+                if op.stat == HPM:
+                    self.refresh_max_hp(carrier)
+                continue
+            if points is None or points.__class__ is Roll:
+                # Fixed, or rolled once as it attaches; read through Board.stat (its condition).
+                amount = op.amount if points is None else self.modifier(points, carrier, -1)
+                self.item_bonuses.append(ItemBonus(carrier, k, op.stat, amount, op.when))
+            else:  # scaled: the count is read whenever the stat is
+                self.item_bonuses.append(ItemBonus(carrier, k, op.stat, 0, op.when, points))  # type: ignore[arg-type]
+            self.item_bonus_mask |= 1 << carrier
         return serial
 
     def _make_room(self, carrier: int, k: int) -> None:
@@ -989,10 +1038,15 @@ class EredanState(Board):
         serial = self.item_serials[carrier].pop(i)
         card = self.cards[k]
         for op in card.while_carried:
-            if op.when is None:
+            if op.points is None and op.when is None:
                 self.mod[carrier * NSTATS + op.stat] -= op.amount
-        conditional = [b for b in self.item_bonuses if b.carrier == carrier and b.card == k]
-        for bonus in conditional[: sum(op.when is not None for op in card.while_carried)]:
+                if op.stat == HPM:
+                    self.refresh_max_hp(carrier)
+        bonuses = [b for b in self.item_bonuses if b.carrier == carrier and b.card == k]
+        # One copy's bonuses (a character may carry two copies of a card).
+        for bonus in bonuses[
+            : sum(op.points is not None or op.when is not None for op in card.while_carried)
+        ]:
             self.item_bonuses.remove(bonus)
         if not any(b.carrier == carrier for b in self.item_bonuses):
             self.item_bonus_mask &= ~(1 << carrier)
@@ -1005,6 +1059,7 @@ class EredanState(Board):
                     keep.append(lasting)
             self.lasting = keep
         self.stay_left.pop(serial, None)
+        self.stay_until.pop(serial, None)
         gear = GEAR_FREE
         for held in self.items[carrier]:
             c = self.cards[held]
@@ -1074,15 +1129,26 @@ class EredanState(Board):
 
     def _end_turn(self) -> None:
         turn = self.turn
+        cmod = self.cmod
         self.cmod = [0] * (6 * NSTATS)
         if self.timed:
             keep = []
             for timed in self.timed:
-                if timed.last_turn <= turn:
+                if timed.expired(self):
                     self.mod[timed.character * NSTATS + timed.stat] -= timed.amount
+                    if timed.stat == HPM:
+                        self.refresh_max_hp(timed.character)
                 else:
                     keep.append(timed)
             self.timed = keep
+        if self.tables.hp_max:
+            for c in range(6):
+                if cmod[c * NSTATS + HPM]:
+                    self.refresh_max_hp(c)
+        if self.turn_plays[0] or self.turn_plays[1]:
+            self.turn_plays = [[], []]
+        if self.stay_until:
+            self._end_stays(turn)
         d0, d1 = self.deck_out
         if d0 or d1:
             # docs/rules/eredan.md §3 step 0 — a player who could not fill their hand loses now.
@@ -1106,6 +1172,16 @@ class EredanState(Board):
         if self.log is not None:
             self.log.append({"event": "turn", "turn": self.turn, "active": self.active})
         self._start_turn()
+
+    def _end_stays(self, turn: int) -> None:
+        """The cards that stay "N tours" counted in the game's turns and whose last turn this was
+        leave play (``turns_count_the_characters_combats`` false)."""
+        for serial, last in list(self.stay_until.items()):
+            if last <= turn:
+                for c in range(6):
+                    if serial in self.item_serials[c]:
+                        self.detach(c, self.item_serials[c].index(serial), PILE_DISCARD, "expire")
+                        break
 
     def _score_winner(self) -> int | None:
         """docs/rules/eredan.md §3 End — damage dealt + healing done; equal scores are a draw."""
@@ -1146,7 +1222,7 @@ class EredanState(Board):
         s.active = self.active
         s.first_player = self.first_player
         s.hp = self.hp[:]
-        s.max_hp = self.max_hp
+        s.max_hp = self.max_hp[:]
         s.base = self.base
         s.gear = self.gear[:]
         s.tapped = self.tapped[:]
@@ -1160,8 +1236,9 @@ class EredanState(Board):
         s.item_serials = [o[:] for o in self.item_serials]
         s.serial = self.serial
         s.stay_left = dict(self.stay_left) if self.stay_left else {}
+        s.stay_until = dict(self.stay_until) if self.stay_until else {}
         s.lasting = self.lasting[:]
-        s.markers = {name: counts[:] for name, counts in self.markers.items()} if self.markers else {}
+        s.markers = dict(self.markers) if self.markers else {}
         s.removed = [self.removed[0][:], self.removed[1][:]]
         s.cur_seat = s.cur_card = s.cur_serial = s.card_dest = -1
         s.extra_plays = []
@@ -1175,6 +1252,11 @@ class EredanState(Board):
         s.healed = self.healed[:]
         s.score = self.score[:]
         s.log = None
+        s.picks = None
+        s.fought = self.fought[:]
+        s.turn_plays = [self.turn_plays[0][:], self.turn_plays[1][:]]
+        s.source_slot = self.source_slot
+        s.dealt_at_turn = self.dealt_at_turn[:]
         s.phase = self.phase
         s.to_move = self.to_move
         s.slot = self.slot

@@ -4,11 +4,14 @@ cards — docs/rules/eredan.md §3 Items and "Card text beats these rules"."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from simulator.games.eredan.actions import Play
 from simulator.games.eredan.compiled import UnsupportedSpecError, compile_tables
 from simulator.games.eredan.ops import ATK, DEF, SPI
+from simulator.games.eredan.rules import DEFAULT_RULES
 from simulator.games.eredan.state import P_CHOICE, PASS
 from tests.simulator.games.eredan.factories import (
     card,
@@ -143,6 +146,19 @@ def test_a_weapon_lasting_2_turns_counts_its_carriers_combats_not_the_games_turn
     assert s.items[0] == [] and s.discards[0][-1] == k and s.stat(0, ATK) == 0
     assert _attacks(s, "a-1") == [3, 5, 5]
     assert [e["card"] for e in events(s, "expire")] == ["black-blade"]
+
+
+def test_a_card_lasting_n_turns_counts_them_as_a_modifiers_n_turns_do():
+    """docs/rules/eredan.md §3 Decisions — "Durée 2 tours" of a card counts what a modifier's "2 tours"
+    counts (``turns_count_the_characters_combats``): read as the game's turns, the blade attached
+    after turn 1's clash is gone at the end of turn 2, before its carrier fights again."""
+    blade = _blade({"turns": 2})
+    rules = replace(DEFAULT_RULES, turns_count_the_characters_combats=False)
+    s = prepare_game(line("a"), line("b"), hands=([blade], [JAB]), piles=PILES, rules=rules)
+    _turn(s, 0, 0, a=[blade])
+    assert s.items[0] == [card_id(s, blade)]
+    _turn(s, 1, 1)
+    assert s.items[0] == [] and events(s, "expire")[0]["card"] == "black-blade"
 
 
 def test_a_card_lasting_some_combats_rolls_its_stay_once_with_the_games_chance():
