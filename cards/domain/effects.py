@@ -30,6 +30,11 @@ Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``se
     "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
     (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``).
     The count is read when the effect applies (for a static modifier: whenever the stat is read).
+    A *static* modifier is a standing ability's or a staying card's (``permanent``, while it is
+    attached); a modifier a card, an Ordre or a trigger gives when it resolves counts once, then —
+    so "Défense −half of the opponent's Défense" (``{"per": {"stat": "defense", "of":
+    "opponent"}, "each": -1, "div": 2, "round": "up"}``, "sa Défense est divisée par 2") reads the
+    Défense before it lowers it.
 Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"stat": s, "of": "self"|"opponent", "base": false}`` — s in defense, spirit, attack_min,
     attack_max (the current range), hp, hp_max, hp_missing (max − current), level; ``base``: the
@@ -178,11 +183,14 @@ Version 2:
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
                    (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
-                   the character it is attached to; play: who plays it) — a new copy comes into
+                   the character it is attached to; play: who plays it; a group target: each
+                   character of the group gets its own ``count`` copies) — a new copy comes into
                    the game (and goes away at the end of it).
     ``play_card``  from (deck|hand|discard), cards (CardMatch), pick (random|choice|top), target
                    (who plays it, default self) — a card is played at once, after the cards of
-                   the turn, by the target ("jouée à la suite de vos cartes").
+                   the turn, by the target ("jouée à la suite de vos cartes"). Pick ``top`` (also
+                   for ``move``): of a deck, the next card to be drawn; of a discard pile, the last
+                   card put there ("la dernière Action de votre Défausse").
     ``forbid``     what (play|chain|attack), cards (CardMatch, with play/chain), target, duration —
                    the target cannot play / chain such cards, or make its clash attack.
     ``extra_attack`` amount, kind (physical|magical), target (default opponent) — one more attack

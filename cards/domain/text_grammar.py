@@ -29,9 +29,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_chain, grammar_scale
+from cards.domain import grammar_cards, grammar_chain, grammar_order, grammar_scale
 from cards.domain.effects import (
     Amount,
+    AttackKind,
     CardMatch,
     CardTo,
     Carry,
@@ -62,16 +63,19 @@ from cards.domain.effects import (
     MayPlay,
     Modify,
     MoveCards,
+    OneOf,
     PlayCard,
     Scaled,
     Selector,
     SetStat,
     Tap,
     Target,
+    Traits,
     Trigger,
     Turns,
     Untap,
     target_group,
+    target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
 from cards.domain.grammar_triggers import trigger_phrase
@@ -256,7 +260,8 @@ SUBJECTS: tuple[tuple[str, str], ...] = (
         "fighters",
     ),
     (
-        r"tous les personnages|les personnages|tous les personnages en vie|les personnages en vie|chaque personnage",
+        r"tous les personnages|les personnages|tous les personnages en vie|les personnages en vie|chaque personnage"
+        r"|chaque personnage (?:en jeu|en vie)|tous les personnages en jeu",
         "all_characters",
     ),
     (r"un autre personnage adverse|un autre adversaire", "other_enemy_choice"),
@@ -341,6 +346,8 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
             and e.duration.kind == "combat"
         ):
             e = replace(e, duration=THIS_TURN)
+        elif isinstance(e, OneOf):
+            e = replace(e, options=tuple(tuple(_at_activation(o)) for o in e.options))
         out.append(e)
     return out
 
@@ -354,7 +361,15 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
 
 def _DURABLE(effect: Effect) -> bool:
     """Whether an effect has a duration (a modifier, a restriction…)."""
-    return isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+    return isinstance(
+        effect,
+        Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+    )
+
+
+def _durable_option(effect: Effect) -> bool:
+    """A ``one_of`` with an option that has a duration ("Attaque +1 ou Défense +1 jusqu'à …")."""
+    return isinstance(effect, OneOf) and any(_DURABLE(e) for o in effect.options for e in o)
 
 
 def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | None:
@@ -396,6 +411,23 @@ def with_condition(effects: Sequence[Effect], when: Condition | None) -> list[Ef
     if when is None:
         return list(effects)
     return [replace(e, when=_merge_conditions(e.when, when)) for e in effects]
+
+
+def _merged(readings: Sequence[Reading]) -> Reading:
+    """The readings of the sentences of one clause, together (a play rule said twice differently is
+    not read)."""
+    out = Reading()
+    for reading in readings:
+        out.effects += reading.effects
+        out.orders += reading.orders
+        out.chains += reading.chains
+        for key, value in reading.play.items():
+            if key in out.play and out.play[key] != value:
+                raise NotRead(f"the card says {key} twice")
+            out.play[key] = value
+        out.dual_wield = out.dual_wield or reading.dual_wield
+        out.dual_wield_with += reading.dual_wield_with
+    return out
 
 
 def _target_fields(target: Target) -> dict[str, Any]:
@@ -487,6 +519,9 @@ class Reader:
         """A phrase naming cards: ``une Arme à une main``, ``un Objet Pirate``, ``'Katana'``,
         ``une carte Zil``, ``un Sort (non zone)``, ``une Lance ou une Epée``."""
         text = text.strip()
+        rune = grammar_cards.rune_match(text)
+        if rune is not None:
+            return rune
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
         if len(parts) > 1:
             options: list[CardMatch] = []
@@ -1109,6 +1144,9 @@ class Reader:
         m = re.fullmatch(r"joue par (@\d+@)|jouee par (@\d+@)", t)
         if m:
             return Condition(played_by=self.family(clause, m.group(1) or m.group(2)))
+        extra = grammar_cards.condition(self, clause, t, ctx)
+        if extra is not None:
+            return extra
         raise NotRead(f"condition {t!r}")
 
     def _carrying(self, clause: Clause, text: str, key: str) -> Condition:
@@ -1451,7 +1489,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1463,7 +1501,7 @@ class Reader:
             return effects
         except NotRead as exc:
             last: NotRead = exc
-        for m in re.finditer(r", et |, | et ", t):
+        for m in re.finditer(r",? et |, puis | puis |, ", t):
             left, right = t[: m.start()], t[m.end() :]
             try:
                 subject, first = self.predicate(c, left, ctx, inherit)
@@ -1474,7 +1512,31 @@ class Reader:
             except NotRead as exc:
                 last = exc
                 continue
+        found = self._alternatives(c, t, ctx, inherit)
+        if found is not None:
+            return found
         raise last
+
+    def _alternatives(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None) -> list[Effect] | None:
+        """ "Attaque +1 ou Défense +1", "il a Esprit -1 ou subit 2 dégâts directs": one of them, the
+        player's choice (``one_of``); an option without a subject takes the one before. None when
+        a part does not read."""
+        parts = re.split(r",? ou (?:bien )?", t)
+        if len(parts) < 2:
+            return None
+        options: list[tuple[Effect, ...]] = []
+        subject = inherit
+        for part in parts:
+            try:
+                used, effects = self.predicate(c, part, ctx, subject)
+                subject = used if used is not None else subject
+            except NotRead:
+                try:
+                    effects = self.predicates(c, part, ctx, subject)
+                except NotRead:
+                    return None
+            options.append(tuple(effects))
+        return [OneOf(options=tuple(options))]
 
     def predicate(
         self, c: Clause, t: str, ctx: Ctx, inherit: Target | None
@@ -1482,6 +1544,15 @@ class Reader:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
         default: Target = inherit if inherit is not None else "self"
+        halved = grammar_scale.halving(self, c, t, ctx)
+        if halved is not None:
+            return halved
+        m = re.fullmatch(
+            r"(.+?\b(?:subit|subissent|subissez|inflige|infligent|infligez)) (\d|deux|trois) fois (.+)", t
+        )
+        if m:  # "subissent 2 fois 1 dégât direct": that damage, twice
+            subject, once = self.predicate(c, f"{m.group(1)} {m.group(3)}", ctx, inherit)
+            return subject, once * number(m.group(2))
         # without a subject (not after several subjects: whose would it be?)
         found = self._bare(c, t, ctx, default) if inherit != _SEVERAL else None
         if found is not None:
@@ -1514,6 +1585,9 @@ class Reader:
             effects = self._verb(c, t[m.start() :], ctx, subject)
             if effects is not None:
                 return subject, effects
+        both = grammar_order.compound(self, c, t, ctx)
+        if both is not None:
+            return None, both
         raise NotRead(f"predicate {t!r}")
 
     def _several(self, c: Clause, text: str, ctx: Ctx) -> list[Target] | None:
@@ -1533,6 +1607,8 @@ class Reader:
                 return None
         if len(set(map(str, out))) != len(out):
             return None
+        if not all(grammar_order.apart(a, b) for i, a in enumerate(out) for b in out[i + 1 :]):
+            return None  # a character two of them name would take the effect twice
         return out
 
     @staticmethod
@@ -1558,6 +1634,9 @@ class Reader:
 
     def _bare(self, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
         """A predicate whose subject is implicit (the holder, or ``default``)."""
+        found = grammar_cards.bare(self, c, t, ctx, default)
+        if found is not None:
+            return found
         try:
             return self._modifiers(self.stat_mods(t), default)
         except NotRead:
@@ -1823,6 +1902,9 @@ class Reader:
 
     def _verb(self, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
         """The predicate after an explicit subject (``t`` starts with the verb)."""
+        found = grammar_cards.verb(self, c, t, ctx, subject)
+        if found is not None:
+            return found
         found = self._may(c, t, subject)
         if found is not None:
             return found
@@ -1967,7 +2049,7 @@ class Reader:
             count = number(m.group(1)) if m.group(1) else 1
             owner = "opponent" if m.group(5) else "self"
             match = self._count_match(c, m.group(2))
-            if (m.group(6) or m.group(8)) and owner == "self" and m.group(8):
+            if (owner == "self" and m.group(8)) or (owner == "opponent" and m.group(6) == "votre"):
                 raise NotRead("cards moved to the other player's piles")
             return [
                 MoveCards(
@@ -2058,6 +2140,13 @@ class Reader:
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
+        # "A, puis si …, B": A, then B under its own condition
+        m = re.fullmatch(r"(.+?),? puis,? ((?:si|s'il|s'ils|s'elle) .+)", t)
+        if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
+            try:
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
         m = re.match(r"(?:si|tant que) ", t)
         if m:
@@ -2065,7 +2154,7 @@ class Reader:
             sm = re.fullmatch(r"(.+?),? (?:sinon|autrement),? (.+)", t)
             body, otherwise_text = (sm.group(1), sm.group(2)) if sm else (t, None)
             for comma in re.finditer(
-                r", | (?=il |elle |vos |votre |le |la |les |tous |un |une |attaque|defense|esprit|soin|inflige)",
+                r", | : | (?=il |elle |vos |votre |le |la |les |tous |un |une |attaque|defense|esprit|soin|inflige)",
                 body,
             ):
                 head, rest = body[: comma.start()], body[comma.end() :]
@@ -2243,7 +2332,7 @@ class Reader:
                     each: int | None = None
                     pm = re.fullmatch(r"(.+?) ?\+ ?(\d+)", core)
                     if pm and not re.search(rf"(?:{STAT_RE}) ?\+ ?\d+$", core):
-                        core, each = pm.group(1), int(pm.group(2))
+                        core, each = pm.group(1).rstrip(", "), int(pm.group(2))
                     per = (count, each)
                     changed = True
                     continue
@@ -2295,15 +2384,36 @@ class Reader:
                         core, event = tm.group(1), name
                         changed = True
                         break
-        effects = self.predicates(c, core, ctx.inside() if event is not None else ctx)
+        inner_ctx = ctx.inside() if event is not None else ctx
+        try:
+            effects = self.predicates(c, core, inner_ctx)
+        except NotRead:
+            # "Attaque +2, +1 supplémentaire si …": the "+1" adds to the stat before it
+            bare = grammar_scale.split_supplement(self, c, core, inner_ctx, None)
+            if bare is None:
+                raise
+            effects = bare[0] + bare[1]
         if x_def is not None:
             # "le personnage adverse a Défense -X où X est égal à son Esprit": the holder's or its own?
             grammar_scale.check_possessive_x(x_text, core, effects)
-        effects = self._resolve_x(effects, x_def, per, cap)
+        # "Attaque +2 et Attaque +1 supplémentaire pour chaque …": the scaling is the supplement's
+        # only (a condition of the supplement: extra_if / more_if, before this)
+        split = None
+        if per is not None and x_def is None:
+            split = grammar_scale.split_supplement(self, c, core, inner_ctx, effects)
+            if split is None:
+                grammar_scale.check_no_supplement(core)
+        if split is not None:
+            head, tail = split
+            effects = head + self._resolve_x(tail, None, per, cap)
+        else:
+            effects = self._resolve_x(effects, x_def, per, cap)
         if duration is not None:
-            if not any(_DURABLE(e) for e in effects):
+            if not any(_DURABLE(e) or _durable_option(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")
-            effects = [self._lasting(e, duration) if _DURABLE(e) else e for e in effects]
+            effects = [
+                self._lasting(e, duration) if _DURABLE(e) or _durable_option(e) else e for e in effects
+            ]
         if turn_limited and (event is not None or any(_lasts_longer_than_the_combat(e) for e in effects)):
             raise NotRead("a turn limit on a lasting effect")
         effects = with_condition(effects, cond)
@@ -2444,6 +2554,8 @@ class Reader:
     def _scale(effect: Effect, count: Count | _Per, each: int | None, hi: int | None) -> Effect:
         amount: Any = effect.amount  # type: ignore[union-attr]
         if isinstance(effect, Modify) and isinstance(amount, int):
+            if each is not None:  # "Attaque +2, +1 pour chaque …": 2 plus 1 per counted thing
+                return replace(effect, amount=_scaled(count, each=each, plus=amount, hi=hi))
             return replace(effect, amount=_scaled(count, each=amount, hi=hi))
         if (
             isinstance(effect, Damage | Heal | LoseHp)
@@ -2460,8 +2572,19 @@ class Reader:
 
     @staticmethod
     def _lasting(effect: Effect, duration: Duration) -> Effect:
-        if isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid):
-            if effect.duration.kind != "combat":
+        if isinstance(effect, OneOf):  # "Attaque +1 ou Défense +1 jusqu'à la fin de la partie"
+            return replace(
+                effect,
+                options=tuple(
+                    tuple(Reader._lasting(e, duration) if _DURABLE(e) else e for e in option)
+                    for option in effect.options
+                ),
+            )
+        if isinstance(
+            effect,
+            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+        ):
+            if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")
             return replace(effect, duration=duration)
         raise NotRead(f"a duration on {effect.op}")
@@ -2469,7 +2592,16 @@ class Reader:
     # -- a whole clause -------------------------------------------------------------------------
 
     def read(self, raw: str, ctx: Ctx) -> Reading:
-        """What one clause says; :class:`NotRead` when any part of it is not understood."""
+        """What one clause says; :class:`NotRead` when any part of it is not understood. A clause
+        holding a second sentence that starts with an Ordre ("… Tours impairs : …", a full stop
+        missing) is read as its sentences, every one of which must be read."""
+        parts = grammar_order.split_inner_ordre(raw)
+        if len(parts) > 1:
+            readings = [self._read(p, ctx) for p in parts]
+            return _merged(readings)
+        return self._read(raw, ctx)
+
+    def _read(self, raw: str, ctx: Ctx) -> Reading:
         c = Clause.of(raw)
         t = c.text
         if not t:
@@ -2478,16 +2610,21 @@ class Reader:
             found = self.card_phrase(c, t, ctx)
             if found is not None:
                 return found
-        m = re.fullmatch(
-            r"tours? ((?:\d+|pairs?|impairs?)(?:(?:, | et | ou )\d+)*(?: et (?:plus|suivants))?|\d+ et plus"
-            r"|\d+ a \d+|\d+ (?:et|ou) moins) : (.+)",
-            t,
-        )
-        if m:
-            turns = self.turns(m.group(1))
+        found = grammar_cards.prefixed(self, c, t, ctx)
+        if found is not None:
+            return found
+        ordre = grammar_order.header(self, t)
+        if ordre is not None:
+            turns, body = ordre
             if ctx.subject == "character":
-                return Reading(orders=[(turns, self.phrase(c, m.group(2), ctx.inside()))])
-            return Reading(effects=with_condition(self.phrase(c, m.group(2), ctx), Condition(turn=turns)))
+                effects = self.phrase(c, body, ctx.inside())
+                return Reading(orders=[(each, effects) for each in turns])
+            when = (
+                Condition(turn=turns[0])
+                if len(turns) == 1
+                else Condition(any=tuple(Condition(turn=each) for each in turns))
+            )
+            return self._conditional(self.read_body(c, body, ctx), when)
         if ctx.subject == "character":
             found = self.character_phrase(c, t, ctx)
             if found is not None:
@@ -2515,16 +2652,23 @@ class Reader:
         return Reading(effects=self.phrase(c, t, ctx))
 
     def read_body(self, c: Clause, t: str, ctx: Ctx) -> Reading:
+        """A card's clause after a prefix (a condition, an Ordre's turns)."""
         if ctx.subject == "card":
             found = self.card_phrase(c, t, ctx)
             if found is not None:
                 return found
+        found = grammar_cards.prefixed(self, c, t, ctx)
+        if found is not None:
+            return found
         return Reading(effects=self.phrase(c, t, ctx))
 
     @staticmethod
     def _conditional(inner: Reading, cond: Condition) -> Reading:
         """A reading under a condition: its effects get it, its chains become conditional chain
-        ops; a conditional play rule or Ambidextrie is not expressible."""
+        ops, how the card stays a play variant; a conditional Ambidextrie is not expressible."""
+        variant = grammar_cards.play_variant(inner, cond)
+        if variant is not None:
+            return variant
         if inner.play or inner.dual_wield or inner.dual_wield_with or inner.orders:
             raise NotRead("a conditional play rule")
         effects = with_condition(inner.effects, cond)
@@ -2603,10 +2747,10 @@ class Reader:
             if target is None:
                 raise NotRead(f"whom to attach to: {m.group(2)!r}")
             rest = self.phrase(c, m.group(3), replace(ctx, pronoun="self")) if m.group(3) else []
-            return Reading(play={"attach": target}, effects=rest)
+            return Reading(play={"attach": target_to_json(target)}, effects=rest)
         if t == "unique":
             raise NotRead("a unique card is a card field (unique), not read from the text")
-        return None
+        return grammar_cards.card_phrase(self, c, t, ctx)
 
     def character_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         """A character's own phrases: its Enchaînement on a kind of card (the Combattant ability),

@@ -201,14 +201,11 @@ def _play_card(board: Board, op: PlayCardOp, me: int, opp: int, source: str) -> 
 
 @interprets(MarkerOp)
 def _marker(board: Board, op: MarkerOp, me: int, opp: int, source: str) -> None:
-    markers = board.markers
+    counts = board.markers.get(op.marker)
+    if counts is None:
+        counts = board.markers[op.marker] = [0] * 6
     for t in board.targets(op.target, me, opp):
-        key = (t, op.marker)
-        count = markers.get(key, 0) + op.count  # MARKERS_ALL: far below 0
-        if count > 0:
-            markers[key] = count
-        else:
-            markers.pop(key, None)
+        counts[t] = max(0, counts[t] + op.count)  # MARKERS_ALL: far below 0
         _log(
             board,
             {
@@ -216,7 +213,7 @@ def _marker(board: Board, op: MarkerOp, me: int, opp: int, source: str) -> None:
                 "seat": t // 3,
                 "character": board.chars[t].slug,
                 "marker": op.marker,
-                "count": max(count, 0),
+                "count": counts[t],
             },
         )
 

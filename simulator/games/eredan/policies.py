@@ -599,7 +599,8 @@ def _marker_value(
 ) -> float:
     targets = _reached(state, op.target, me, opp)
     if op.count == MARKERS_ALL:
-        return MARKER_VALUE * sum(state.markers.get((t, op.marker), 0) for t in targets)
+        counts = state.markers.get(op.marker)
+        return MARKER_VALUE * sum(counts[t] for t in targets) if counts else 0.0
     return MARKER_VALUE * abs(op.count) * len(targets)
 
 

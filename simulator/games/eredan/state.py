@@ -155,7 +155,7 @@ class EredanState(Board):
     plays: list[list[Play]]  # per seat: the cards chosen this turn, in order
     chain: list[int]  # per seat: mask of the cards its chain allows as a second card
     strikes: list[bool]  # per seat: does its fighter make its attack this turn
-    pending_items: list[tuple[int, int, int, int]]  # (seat, carrier, card id, slot): act after the combat
+    pending_items: list[tuple[int, int, int]]  # (seat, carrier, card id): act after the combat
     deck_out: list[bool]
     opening_hands: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: the opening hand (card ids)
     first_player: int
@@ -707,10 +707,11 @@ class EredanState(Board):
             self.turn_plays = [[play.card for play in self.plays[0]], [play.card for play in self.plays[1]]]
             for i in range(MAX_CARDS_PER_TURN):
                 # Resolving a card never adds a play: the lists are fixed once both have chosen.
+                self.source_slot = i  # which of its player's cards is resolving (Board.source_slot)
                 if i < len(pa):
-                    self._resolve_card(a, pa[i].card, pa[i].carrier, i)
+                    self._resolve_card(a, pa[i].card, pa[i].carrier)
                 if i < len(pp):
-                    self._resolve_card(1 - a, pp[i].card, pp[i].carrier, i)
+                    self._resolve_card(1 - a, pp[i].card, pp[i].carrier)
             self.plays = [[], []]
             self.source_slot = -1
             if self.extra_plays:
@@ -778,9 +779,10 @@ class EredanState(Board):
             played = self.played[seat]
             played[k] = played.get(k, 0) + 1
             self._log_play(seat, k, by, carrier)
-            self.pending_items.append((seat, carrier, k, -1))
+            self.pending_items.append((seat, carrier, k))
             return
-        self._resolve_card(seat, k, carrier, -1, by)
+        self.source_slot = -1  # played by an effect: not one of its player's cards of the turn
+        self._resolve_card(seat, k, carrier, by)
 
     def _log_play(self, seat: int, k: int, by: int, carrier: int) -> None:
         if self.log is None:
@@ -796,9 +798,8 @@ class EredanState(Board):
             event["on_seat"] = carrier // 3  # a card on a character of the other side
         self.log.append(event)
 
-    def _resolve_card(self, seat: int, k: int, carrier: int, slot: int = 0, by: int = -1) -> None:
-        """``seat``'s card ``k``, played by ``by`` (default: its fighter) on ``carrier`` as its card
-        number ``slot`` of the turn (-1: played by an effect), resolves:
+    def _resolve_card(self, seat: int, k: int, carrier: int, by: int = -1) -> None:
+        """``seat``'s card ``k``, played by ``by`` (default: its fighter) on ``carrier``, resolves:
         a card that acts after the combat waits for the clash; one that stays comes into play (and
         acts); any other acts at once and goes to its player's discard pile (or where its text
         says: ``card_to``)."""
@@ -811,18 +812,18 @@ class EredanState(Board):
         if card.after_combat and self.resolving != 2:
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the
             # combat; so does any card whose text says so (card text beats the rules).
-            self.pending_items.append((seat, carrier, k, slot))
+            self.pending_items.append((seat, carrier, k))
             return
         if self.hp[f] <= 0 and not self.rules.cards_of_a_dead_fighter_resolve:
             self.discards[seat].append(k)
             return
         if card.attaches:
             # "S'active immédiatement" (card text): it comes into play and acts at once.
-            self.come_into_play(seat, carrier, k, False, slot)
+            self.come_into_play(seat, carrier, k, False)
             return
         # Potions, scrolls and every other card that does not stay act at once and are discarded
         # (or go where their text says: card_to). _run_card, inline on this hot path.
-        self.cur_seat, self.cur_card, self.card_dest, self.source_slot = seat, k, PILE_DISCARD, slot
+        self.cur_seat, self.cur_card, self.card_dest = seat, k, PILE_DISCARD
         damaged = self.run_ops(card.ops, f, self.fighters[1 - f // 3], card.slug)
         dest = self.card_dest
         self.cur_seat = self.cur_card = self.card_dest = -1
@@ -836,12 +837,13 @@ class EredanState(Board):
         else:
             self.put_card(seat, k, dest)
 
-    def _run_card(self, seat: int, k: int, f: int, slot: int) -> int:
+    def _run_card(self, seat: int, k: int, f: int) -> int:
         """The effects of ``seat``'s card ``k`` that does not stay, acting after the clash for ``f``;
         returns the pile it goes to next (its player's discard pile, unless ``card_to`` said
         otherwise). Its damage comes after the clash: it replaces no attack."""
         card = self.cards[k]
-        self.cur_seat, self.cur_card, self.card_dest, self.source_slot = seat, k, PILE_DISCARD, slot
+        self.cur_seat, self.cur_card, self.card_dest = seat, k, PILE_DISCARD
+        self.source_slot = self._slot_of(seat, k)
         self.run_ops(card.ops, f, self.fighters[1 - f // 3], card.slug)
         dest = self.card_dest
         self.cur_seat = self.cur_card = self.card_dest = self.source_slot = -1
@@ -907,15 +909,21 @@ class EredanState(Board):
         while self.pending_items:
             pending = self.pending_items
             self.pending_items = []
-            for seat, carrier, k, slot in pending:
+            for seat, carrier, k in pending:
                 if self.cards[k].attaches:
-                    self.come_into_play(seat, carrier, k, True, slot)
+                    self.come_into_play(seat, carrier, k, True)
                 elif self.hp[carrier] > 0 or self.rules.cards_of_a_dead_fighter_resolve:
-                    self.put_card(seat, k, self._run_card(seat, k, carrier, slot))
+                    self.put_card(seat, k, self._run_card(seat, k, carrier))
                 else:
                     self.put_card(seat, k, PILE_DISCARD)
 
-    def come_into_play(self, seat: int, carrier: int, k: int, after_clash: bool, slot: int = -1) -> None:
+    def _slot_of(self, seat: int, k: int) -> int:
+        """Card ``k``'s place among ``seat``'s cards of the turn (for "plays": the other card), or
+        -1 (played by an effect, or in play from before)."""
+        cards = self.turn_plays[seat]
+        return cards.index(k) if k in cards else -1
+
+    def come_into_play(self, seat: int, carrier: int, k: int, after_clash: bool) -> None:
         """``seat``'s card ``k`` that stays comes into play on ``carrier`` and acts for it (its
         holder): lost if the carrier is dead (``items_of_a_dead_carrier_are_discarded``) or has no
         room left (a card of the other side took the slot this turn: ``crowded_out_item_is_discarded``);
@@ -952,9 +960,13 @@ class EredanState(Board):
         if card.ops:
             # A card in play acts for its carrier, facing the fighter of the carrier's enemies.
             self.cur_seat, self.cur_card, self.cur_serial = seat, k, serial
+            # Its place among its player's cards of the turn (for "plays": the other card).
+            before = self.source_slot
+            slot = before if self.resolving == 1 else self._slot_of(seat, k)
             self.source_slot = slot if carrier // 3 == seat else -1
             self.run_ops(card.ops, carrier, self.fighters[1 - carrier // 3], card.slug)
-            self.cur_seat = self.cur_card = self.cur_serial = self.source_slot = -1
+            self.cur_seat = self.cur_card = self.cur_serial = -1
+            self.source_slot = before
 
     def _count_stays(self) -> None:
         """The end of a combat for the cards that stay a limited time on its two fighters ("Durée
@@ -1238,7 +1250,7 @@ class EredanState(Board):
         s.stay_left = dict(self.stay_left) if self.stay_left else {}
         s.stay_until = dict(self.stay_until) if self.stay_until else {}
         s.lasting = self.lasting[:]
-        s.markers = dict(self.markers) if self.markers else {}
+        s.markers = {name: counts[:] for name, counts in self.markers.items()} if self.markers else {}
         s.removed = [self.removed[0][:], self.removed[1][:]]
         s.cur_seat = s.cur_card = s.cur_serial = s.card_dest = -1
         s.extra_plays = []

@@ -266,7 +266,7 @@ def test_markers_add_up_and_never_go_below_zero():
             {"op": "marker", "name": "corruption", "count": 1, "target": "opponent"},
         ]
     )
-    assert s.markers == {(1, "poudre"): 2, (2, "poudre"): 2, (3, "corruption"): 1}
+    assert s.markers["poudre"] == [0, 2, 2, 0, 0, 0] and s.markers["corruption"] == [0, 0, 0, 1, 0, 0]
     assert events(s, "marker")[-1] == {
         "event": "marker",
         "seat": 1,

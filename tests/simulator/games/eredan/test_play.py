@@ -28,7 +28,7 @@ def cardset() -> CardSet:
 def _accounted(state: EredanState, seat: int) -> int:
     """Every card of a seat is in exactly one place: pile, hand, discard, carried, chosen, pending."""
     carried = sum(owner == seat for owners in state.item_owners for owner in owners)  # on either side
-    pending = sum(1 for s, *_ in state.pending_items if s == seat)
+    pending = sum(1 for s, _, _ in state.pending_items if s == seat)
     return (
         len(state.decks[seat])
         + len(state.hands[seat])
