@@ -38,6 +38,7 @@ browser:
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 typecheck: install
 	$(BIN)/mypy
@@ -52,4 +53,4 @@ bench: install
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache .grimp_cache .import_linter_cache

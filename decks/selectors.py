@@ -16,15 +16,19 @@ database.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from cards.collection.models import Collection
+from cards.collection.selectors import collection_get, collection_owned_counts
 from cards.domain.specs import Catalog
 from cards.specs import get_catalog
 from decks.history import DeckContent, DeckDiff, deck_diff
 from decks.models import Deck, DeckCard, DeckCharacter, DeckVersion
+from decks.rules import ViolationCode
 from decks.text_format import deck_text_export
 from decks.validator import ValidationResult, validate_deck
 from eredan.errors import NotFoundError
@@ -197,9 +201,53 @@ def owned_counts_for(*, user: Viewer, collection_id: int) -> dict[str, int]:
     docs/rules/eredan.md §2.9 (validating against a collection). Someone else's collection (or any, for
     an anonymous client) is "not found", never "forbidden". Staff may check any collection.
     """
-    from cards.collection.selectors import collection_get, collection_owned_counts
-
     return collection_owned_counts(collection=collection_get(user=user, pk=collection_id))
+
+
+@dataclass(frozen=True, slots=True)
+class BuildCheck:
+    """Can this collection build this deck? ``missing``: slug → copies lacking (the validator's
+    ``not_owned`` violations); ``validation``: the deck's full validation result, ownership
+    included, so the other rule violations are reported too."""
+
+    missing: dict[str, int]
+    validation: ValidationResult
+
+    @property
+    def can_build(self) -> bool:
+        return not self.missing
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "can_build": self.can_build,
+            "missing": self.missing,
+            "missing_total": sum(self.missing.values()),
+            "validation": self.validation.to_json(),
+        }
+
+
+def deck_can_build(
+    *,
+    collection: Collection,
+    characters: Sequence[str],
+    cards: Mapping[str, int],
+    catalog: Catalog | None = None,
+) -> BuildCheck:
+    """Can ``collection`` build this deck? docs/rules/eredan.md §2.9: the pure validator's
+    ``not_owned`` check against the collection's owned counts (a copy counts as the card of its
+    current level), with every other rule's violations beside it."""
+    result = validate_deck(
+        characters=characters,
+        cards=cards,
+        catalog=catalog or get_catalog(),
+        owned=collection_owned_counts(collection=collection),
+    )
+    missing: dict[str, int] = {}
+    for violation in result.violations:
+        if violation.code == ViolationCode.NOT_OWNED:
+            for slug, count in violation.missing:
+                missing[slug] = missing.get(slug, 0) + count
+    return BuildCheck(missing=missing, validation=result)
 
 
 # --- versions (docs/lab.md "Deck versions") ---------------------------------------------------------

@@ -24,33 +24,7 @@ from decks.limits import (
 )
 from decks.models import Deck, DeckVersion
 from decks.rules import VIOLATION_CODES, ViolationCode
-
-# --- strict fields ------------------------------------------------------------------------------
-
-
-class StrictCharField(serializers.CharField):
-    """A JSON string only (DRF's CharField turns numbers into strings)."""
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return str(super().to_internal_value(data))
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A JSON integer only (DRF's IntegerField takes ``"3"``, ``3.0`` and ``true``)."""
-
-    def to_internal_value(self, data: Any) -> int:
-        if type(data) is not int:
-            self.fail("invalid")
-        return int(super().to_internal_value(data))
-
-
-class StrictBooleanField(serializers.BooleanField):
-    def to_internal_value(self, data: Any) -> bool:
-        if not isinstance(data, bool):
-            self.fail("invalid")
-        return data
+from eredan.api.fields import NoUnknownKeysMixin, StrictBooleanField, StrictCharField, StrictIntegerField
 
 
 def _slug_field() -> StrictCharField:
@@ -92,20 +66,6 @@ class CardCountsField(serializers.Field[dict[str, int], Any, dict[str, int], Any
 
     def to_representation(self, value: Any) -> dict[str, int]:
         return dict(value)
-
-
-class NoUnknownKeysMixin:
-    """Refuse keys the serializer does not declare (a typo must not be silently ignored)."""
-
-    #: Published in OpenAPI as ``additionalProperties: false`` (``eredan.api.schema.AutoSchema``).
-    refuses_unknown_keys = True
-
-    def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(self.fields))  # type: ignore[attr-defined]
-            if unknown:
-                raise serializers.ValidationError({key: ["Unknown field."] for key in unknown})
-        return super().to_internal_value(data)  # type: ignore[misc]
 
 
 # --- validation ---------------------------------------------------------------------------------
@@ -376,3 +336,39 @@ class DeckVersionDiffSerializer(serializers.Serializer[Any]):
     before = DeckVersionSerializer()
     after = DeckVersionSerializer()
     diff = DeckDiffSerializer()
+
+
+# --- a deck and a collection: can I build it, add its cards ---------------------------------------
+
+
+class DeckRefInput(serializers.Serializer[Any]):
+    """A deck: ``deck`` (the id of a saved deck you can read), or ``characters`` and ``cards``, or
+    ``text`` (the deck text format, see docs/decks.md)."""
+
+    deck = StrictIntegerField(required=False, min_value=1, help_text="A saved deck's id.")
+    characters = serializers.ListField(child=StrictCharField(max_length=100), required=False, max_length=10)
+    cards = serializers.DictField(child=StrictIntegerField(), required=False)
+    text = StrictCharField(required=False, trim_whitespace=False, max_length=20_000)
+
+
+class DeckImportInput(DeckRefInput):
+    only_missing = StrictBooleanField(
+        default=False, help_text="Add only the copies the collection lacks to build the deck."
+    )
+
+
+class DeckOptionsInput(serializers.Serializer[Any]):
+    deck = StrictIntegerField(required=False, min_value=1)
+    only_missing = StrictBooleanField(default=False)
+
+
+class BuildCheckOutput(serializers.Serializer[Any]):
+    can_build = serializers.BooleanField()
+    missing = serializers.DictField(child=serializers.IntegerField(), help_text="Slug → copies missing.")
+    missing_total = serializers.IntegerField()
+    validation = serializers.DictField(help_text="The deck's validation result, ownership included.")
+
+
+class DeckImportOutput(serializers.Serializer[Any]):
+    added = serializers.IntegerField()
+    copies = serializers.DictField(child=serializers.IntegerField(), help_text="Slug → copies added.")

@@ -6,6 +6,8 @@ from django.urls import URLPattern, URLResolver, path
 
 from decks import views
 
+C = "collections/<int:collection_pk>"
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("decks/", views.DeckListView.as_view(), name="deck-list"),
     path("decks/validate/", views.DeckValidateView.as_view(), name="deck-validate"),
@@ -29,4 +31,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="deck-version-restore",
     ),
     path("decks/<int:pk>/diff/", views.DeckDiffView.as_view(), name="deck-diff"),
+    # a deck and one of your collections (decks read collections, never the other way round)
+    path(f"{C}/import-deck/", views.DeckImportView.as_view(), name="collection-import-deck"),
+    path(f"{C}/can-build/", views.CanBuildView.as_view(), name="collection-can-build"),
 ]

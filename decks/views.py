@@ -10,12 +10,15 @@ from typing import Any
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from cards.collection.models import Collection
+from cards.collection.selectors import collection_get
+from cards.collection.services.imports import collection_import_deck
 from cards.domain.specs import Catalog
 from cards.specs import get_catalog
 from decks import schema as _schema  # noqa: F401  (registers the deck input's OpenAPI shape)
@@ -25,9 +28,15 @@ from decks.history import diff_labels
 from decks.limits import MAX_BODY_BYTES, MAX_BULK_BODY_BYTES
 from decks.models import Deck, DeckVersion
 from decks.serializers import (
+    BuildCheckOutput,
     BulkValidateInputSerializer,
     BulkValidationResultSerializer,
+    DeckImportInput,
+    DeckImportOutput,
+    DeckInputSerializer,
+    DeckOptionsInput,
     DeckOutputSerializer,
+    DeckRefInput,
     DeckVersionDetailSerializer,
     DeckVersionDiffSerializer,
     DeckVersionSerializer,
@@ -38,9 +47,8 @@ from decks.serializers import (
 from eredan.api.errors import body_size_check
 from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination, paginated
 from eredan.api.parsers import JSONParser
-from eredan.api.renderers import renderers_for
+from eredan.api.renderers import JsonErrorsMixin, renderers_for
 from eredan.api.schema import ERROR_RESPONSES
-from eredan.api.views import JsonErrorsMixin
 from eredan.errors import DomainError, NotFoundError, Problems
 from eredan.users import signed_in_user
 
@@ -425,3 +433,90 @@ class DeckDiffView(APIView):
                 "diff": diff.labelled(diff_labels(diff, catalog)).to_json(),
             }
         )
+
+
+# --- a deck and a collection (/api/collections/<id>/can-build/, …/import-deck/) --------------------
+# Routed under the collection (decks/urls.py) but views of the decks app: a deck is built from a
+# collection, so decks read collections and the collection app never imports decks.
+
+COLLECTION_TAG = ["collections"]
+
+
+def _valid(serializer_class: type[Any], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _deck_content(
+    request: Request, *, option_keys: frozenset[str]
+) -> tuple[list[str], dict[str, int], dict[str, Any]]:
+    """The deck a request names — a saved deck (``deck``), a deck text (``text``), or
+    ``characters`` and ``cards`` — and the request's options, read by the decks API's own input
+    rules (types, bounds, unknown keys refused)."""
+    if not isinstance(request.data, dict):
+        raise DomainError("Expected a JSON object.", code="invalid")
+    options = _valid(DeckOptionsInput, {k: v for k, v in request.data.items() if k in option_keys})
+    deck_data = {k: v for k, v in request.data.items() if k not in option_keys}
+    if "deck" in options:
+        if deck_data:
+            raise DomainError("Give a deck id, or the deck itself, not both.", code="invalid", field="deck")
+        characters, cards = selectors.deck_slugs(selectors.deck_get(user=request.user, pk=options["deck"]))
+        return characters, cards, options
+    data = _valid(DeckInputSerializer, deck_data)
+    if "text" in data:
+        parsed = services.deck_text_read(text=data["text"], field="text")
+        return parsed.characters, parsed.cards, options
+    return data["characters"], data["cards"], options
+
+
+class CollectionDeckView(APIView):
+    """A view on one of the user's collections (``<collection_pk>``; someone else's is a 404)."""
+
+    permission_classes = [IsAuthenticated]
+
+    def get_collection(self) -> Collection:
+        return collection_get(user=self.request.user, pk=self.kwargs["collection_pk"])
+
+
+class CanBuildView(CollectionDeckView):
+    @extend_schema(
+        tags=COLLECTION_TAG,
+        summary="Can I build this deck? The copies missing from this collection",
+        description=(
+            "The deck validator's `not_owned` check against this collection: `missing` gives the "
+            "copies lacking per card or character. The full validation result (every other rule) "
+            "is in `validation`."
+        ),
+        request=DeckRefInput,
+        responses={200: BuildCheckOutput, **ERROR_RESPONSES},
+    )
+    def post(self, request: Request, collection_pk: str) -> Response:
+        collection = self.get_collection()
+        characters, cards, _ = _deck_content(request, option_keys=frozenset({"deck"}))
+        check = selectors.deck_can_build(collection=collection, characters=characters, cards=cards)
+        return Response(check.to_json())
+
+
+class DeckImportView(CollectionDeckView):
+    @extend_schema(
+        tags=COLLECTION_TAG,
+        summary="Add a deck's cards to the collection (or only the missing ones)",
+        description=(
+            "One copy of each character and `count` copies of each card of the deck (a saved deck, "
+            "a deck text, or characters and cards). With `only_missing`, just what the collection "
+            "lacks to build it. All or nothing."
+        ),
+        request=DeckImportInput,
+        responses={201: DeckImportOutput, **ERROR_RESPONSES},
+    )
+    def post(self, request: Request, collection_pk: str) -> Response:
+        collection = self.get_collection()
+        characters, cards, options = _deck_content(request, option_keys=frozenset({"deck", "only_missing"}))
+        added = collection_import_deck(
+            collection=collection,
+            characters=characters,
+            cards=cards,
+            only_missing=options.get("only_missing", False),
+        )
+        return Response({"added": sum(added.values()), "copies": added}, status=status.HTTP_201_CREATED)

@@ -17,13 +17,13 @@ from tqdm import tqdm
 from decks.services import deck_text_read
 from eredan.errors import DomainError
 from simulator.engine.registry import GameSpec
+from simulator.error_codes import SimulationErrorCode as Code
 from simulator.models import SimulationJob
+from simulator.selectors import job_status_hint
 from simulator.services.requests import DeckComposition, EntrantInput
 
 #: Seconds between two looks at a followed job.
 FOLLOW_INTERVAL = 0.5
-#: After this long without a worker starting the job, say how to start one.
-NO_WORKER_HINT_AFTER = 15.0
 
 
 class CliError(ValueError):
@@ -56,11 +56,17 @@ def deck_entrant(ref: str, *, policy: str | None) -> EntrantInput:
     return EntrantInput(deck=ref, policy=policy)
 
 
-def describe_error(exc: DomainError | CliError) -> str:
-    """A refusal as the commands print it: one line per problem, with its field and code."""
+def describe_error(exc: DomainError | CliError, *, user: str | None = "") -> str:
+    """A refusal as the commands print it: one line per problem, with its field and code.
+
+    ``user``: the command's ``--user`` (``None`` when it was not given: a deck not found then
+    says how to name one's own decks)."""
     if isinstance(exc, CliError):
         return str(exc)
-    return "\n".join(f"{e.field + ': ' if e.field else ''}{e.message} [{e.code}]" for e in exc.errors)
+    lines = [f"{e.field + ': ' if e.field else ''}{e.message} [{e.code}]" for e in exc.errors]
+    if user is None and any(e.code == Code.DECK_NOT_FOUND for e in exc.errors):
+        lines.append("To play a deck of yours, name its owner: --user USERNAME.")
+    return "\n".join(lines)
 
 
 def _json_composition(ref: str, text: str) -> DeckComposition:
@@ -111,9 +117,9 @@ def follow_job(
     stderr: TextIO,
     sleep: Callable[[float], None] = time.sleep,
 ) -> SimulationJob:
-    """Wait for a job to end, with a progress bar on ``stderr``; return the job as it ended."""
+    """Wait for a job to end, with a progress bar on ``stderr``; return the job as it ended. A job
+    that no worker picks up says so once (:func:`simulator.selectors.job_status_hint`)."""
     job = SimulationJob.objects.get(pk=job_id)
-    waited = 0.0
     hinted = False
     with tqdm(
         total=job.total_games,
@@ -128,14 +134,11 @@ def follow_job(
             bar.update(job.games_done - bar.n)
             if not job.is_active:
                 break
-            if job.started_at is None and not hinted and waited >= NO_WORKER_HINT_AFTER:
-                stderr.write(
-                    f"job #{job.pk} has not started after {waited:.0f} s: is a worker running? "
-                    "(manage.py serve, or celery -A eredan worker)\n"
-                )
+            hint = None if hinted else job_status_hint(job=job)
+            if hint is not None:
+                stderr.write(f"job #{job.pk}: {hint.message}\n")
                 hinted = True
             sleep(FOLLOW_INTERVAL)
-            waited += FOLLOW_INTERVAL
     return job
 
 

@@ -14,13 +14,8 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from decks.limits import MAX_CHARACTER_ENTRIES, MAX_SLUG_LENGTH
-from decks.serializers import (
-    CardCountsField,
-    NoUnknownKeysMixin,
-    StrictBooleanField,
-    StrictCharField,
-    StrictIntegerField,
-)
+from decks.serializers import CardCountsField
+from eredan.api.fields import NoUnknownKeysMixin, StrictBooleanField, StrictCharField, StrictIntegerField
 from simulator import selectors
 from simulator.engine.registry import available_games
 from simulator.models import GameRecord, SimulationEntrant, SimulationJob
@@ -216,6 +211,11 @@ class ProgressSerializer(serializers.Serializer[Any]):
 class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
     url = serializers.SerializerMethodField()
     progress = serializers.SerializerMethodField()
+    status_hint = serializers.SerializerMethodField(
+        help_text="What the status alone does not say, or null: `no_worker` when the job is still "
+        "pending a while after it was submitted (SIMULATION_NO_WORKER_AFTER seconds): no worker has "
+        "picked it up."
+    )
     search = serializers.SerializerMethodField()
     error = serializers.SerializerMethodField()
     links = serializers.SerializerMethodField()
@@ -223,7 +223,7 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
     class Meta:
         model = SimulationJob
         fields: tuple[str, ...] = (
-            "id", "url", "game", "kind", "status", "options", "games", "seed", "chunk_size",
+            "id", "url", "game", "kind", "status", "status_hint", "options", "games", "seed", "chunk_size",
             "award_experience", "collection", "record_games", "stop", "stop_reason", "progress", "search",
             "error", "created_at", "started_at", "finished_at", "links",
         )  # fmt: skip
@@ -248,6 +248,21 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
     )
     def get_search(self, obj: SimulationJob) -> dict[str, Any] | None:
         return selectors.optimize_progress(job=obj)
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "nullable": True,
+            "properties": {
+                "code": {"type": "string", "enum": [selectors.NO_WORKER]},
+                "message": {"type": "string"},
+            },
+            "required": ["code", "message"],
+        }
+    )
+    def get_status_hint(self, obj: SimulationJob) -> dict[str, str] | None:
+        hint = selectors.job_status_hint(job=obj)
+        return None if hint is None else hint.to_json()
 
     @extend_schema_field({"type": "object", "nullable": True, "properties": {"code": {}, "message": {}}})
     def get_error(self, obj: SimulationJob) -> dict[str, str] | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -234,44 +234,3 @@ def experience_log_list(
     if source:
         qs = qs.filter(source=source)
     return qs.order_by("-created_at", "-id")
-
-
-@dataclass(frozen=True, slots=True)
-class BuildCheck:
-    """Can this collection build this deck? ``missing``: slug → copies lacking (the validator's
-    ``not_owned`` violations); ``validation``: the deck's full validation result, ownership
-    included, so the other rule violations are reported too."""
-
-    missing: dict[str, int]
-    validation: Any  # decks.validator.ValidationResult
-
-    @property
-    def can_build(self) -> bool:
-        return not self.missing
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "can_build": self.can_build,
-            "missing": self.missing,
-            "missing_total": sum(self.missing.values()),
-            "validation": self.validation.to_json(),
-        }
-
-
-def collection_can_build(
-    *, collection: Collection, characters: Sequence[str], cards: Mapping[str, int]
-) -> BuildCheck:
-    """docs/rules/eredan.md §2.9 — the deck validator's ``not_owned`` check against this collection's
-    owned counts (a copy counts as the card of its current level)."""
-    from decks.rules import ViolationCode
-    from decks.services import deck_validate
-
-    result = deck_validate(
-        characters=characters, cards=cards, owned=collection_owned_counts(collection=collection)
-    )
-    missing: dict[str, int] = {}
-    for violation in result.violations:
-        if violation.code == ViolationCode.NOT_OWNED:
-            for slug, count in violation.missing:
-                missing[slug] = missing.get(slug, 0) + count
-    return BuildCheck(missing=missing, validation=result)

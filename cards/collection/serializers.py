@@ -12,7 +12,7 @@ from cards.collection.models import Collection, ExperienceGrant, ExperienceSourc
 from cards.collection.selectors import CopyProgress
 from cards.collection.services.copies import MAX_COPIES_PER_REQUEST
 from cards.collection.services.experience import MAX_GRANT
-from decks.serializers import StrictBooleanField, StrictCharField, StrictIntegerField
+from eredan.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
 
 MAX_BULK_ITEMS = 500
 
@@ -199,39 +199,3 @@ class CsvImportInput(serializers.Serializer[Any]):
 
 class ImportedOutput(serializers.Serializer[Any]):
     added = serializers.IntegerField()
-
-
-# --- decks -------------------------------------------------------------------------------------
-
-
-class DeckRefInput(serializers.Serializer[Any]):
-    """A deck: ``deck`` (the id of a saved deck you can read), or ``characters`` and ``cards``, or
-    ``text`` (the deck text format, see docs/decks.md)."""
-
-    deck = StrictIntegerField(required=False, min_value=1, help_text="A saved deck's id.")
-    characters = serializers.ListField(child=StrictCharField(max_length=100), required=False, max_length=10)
-    cards = serializers.DictField(child=StrictIntegerField(), required=False)
-    text = StrictCharField(required=False, trim_whitespace=False, max_length=20_000)
-
-
-class DeckImportInput(DeckRefInput):
-    only_missing = StrictBooleanField(
-        default=False, help_text="Add only the copies the collection lacks to build the deck."
-    )
-
-
-class DeckOptionsInput(serializers.Serializer[Any]):
-    deck = StrictIntegerField(required=False, min_value=1)
-    only_missing = StrictBooleanField(default=False)
-
-
-class BuildCheckOutput(serializers.Serializer[Any]):
-    can_build = serializers.BooleanField()
-    missing = serializers.DictField(child=serializers.IntegerField(), help_text="Slug → copies missing.")
-    missing_total = serializers.IntegerField()
-    validation = serializers.DictField(help_text="The deck's validation result, ownership included.")
-
-
-class DeckImportOutput(serializers.Serializer[Any]):
-    added = serializers.IntegerField()
-    copies = serializers.DictField(child=serializers.IntegerField(), help_text="Slug → copies added.")

@@ -1,4 +1,6 @@
-"""API routes of collections (mounted under /api/)."""
+"""API routes of collections (mounted under /api/). A deck against a collection (``can-build/``,
+``import-deck/``) is routed by the decks app (decks/urls.py): decks read collections, not the other
+way round."""
 
 from __future__ import annotations
 
@@ -22,6 +24,4 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(f"{C}/experience/", views.ExperienceLogView.as_view(), name="collection-experience"),
     path(f"{C}/export/", views.ExportView.as_view(), name="collection-export"),
     path(f"{C}/import/", views.CsvImportView.as_view(), name="collection-import"),
-    path(f"{C}/import-deck/", views.DeckImportView.as_view(), name="collection-import-deck"),
-    path(f"{C}/can-build/", views.CanBuildView.as_view(), name="collection-can-build"),
 ]

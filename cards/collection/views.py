@@ -32,13 +32,12 @@ from cards.collection.services.collections import collection_create, collection_
 from cards.collection.services.copies import CopyRequest, copies_add, copies_remove, copy_remove
 from cards.collection.services.evolution import copy_evolve
 from cards.collection.services.experience import experience_grant_staff
-from cards.collection.services.imports import collection_import_csv, collection_import_deck
+from cards.collection.services.imports import collection_import_csv
 from cards.collection.services.xp_cards import xp_card_consume
 from cards.collection.xp import KINDS
 from eredan.api.parsers import FormParser, JSONParser, MultiPartParser
-from eredan.api.renderers import renderers_for
+from eredan.api.renderers import JsonErrorsMixin, renderers_for
 from eredan.api.schema import ERROR_RESPONSES
-from eredan.api.views import JsonErrorsMixin
 from eredan.errors import DomainError
 from eredan.users import signed_in_user
 
@@ -414,75 +413,3 @@ class CsvImportView(CollectionMixin, APIView):
             text = _valid(s.CsvImportInput, request.data)["csv"]
         created = collection_import_csv(collection=collection, text=text)
         return Response({"added": len(created)}, status=status.HTTP_201_CREATED)
-
-
-# --- decks -------------------------------------------------------------------------------------
-
-
-def _deck_content(
-    request: Request, *, option_keys: frozenset[str]
-) -> tuple[list[str], dict[str, int], dict[str, Any]]:
-    """The deck a request names — a saved deck (``deck``), a deck text (``text``), or
-    ``characters`` and ``cards`` — and the request's options. The deck itself is read by the decks
-    app's own input rules (types, bounds, unknown keys refused)."""
-    from decks.selectors import deck_get, deck_slugs
-    from decks.serializers import DeckInputSerializer
-    from decks.services import deck_text_read
-
-    if not isinstance(request.data, dict):
-        raise DomainError("Expected a JSON object.", code="invalid")
-    options = _valid(s.DeckOptionsInput, {k: v for k, v in request.data.items() if k in option_keys})
-    deck_data = {k: v for k, v in request.data.items() if k not in option_keys}
-    if "deck" in options:
-        if deck_data:
-            raise DomainError("Give a deck id, or the deck itself, not both.", code="invalid", field="deck")
-        characters, cards = deck_slugs(deck_get(user=request.user, pk=options["deck"]))
-        return characters, cards, options
-    data = _valid(DeckInputSerializer, deck_data)
-    if "text" in data:
-        parsed = deck_text_read(text=data["text"], field="text")
-        return parsed.characters, parsed.cards, options
-    return data["characters"], data["cards"], options
-
-
-class CanBuildView(CollectionMixin, APIView):
-    @extend_schema(
-        tags=TAG,
-        summary="Can I build this deck? The copies missing from this collection",
-        description=(
-            "The deck validator's `not_owned` check against this collection: `missing` gives the "
-            "copies lacking per card or character. The full validation result (every other rule) "
-            "is in `validation`."
-        ),
-        request=s.DeckRefInput,
-        responses={200: s.BuildCheckOutput, **ERROR_RESPONSES},
-    )
-    def post(self, request: Request, collection_pk: str) -> Response:
-        collection = self.get_collection()
-        characters, cards, _ = _deck_content(request, option_keys=frozenset({"deck"}))
-        check = selectors.collection_can_build(collection=collection, characters=characters, cards=cards)
-        return Response(check.to_json())
-
-
-class DeckImportView(CollectionMixin, APIView):
-    @extend_schema(
-        tags=TAG,
-        summary="Add a deck's cards to the collection (or only the missing ones)",
-        description=(
-            "One copy of each character and `count` copies of each card of the deck (a saved deck, "
-            "a deck text, or characters and cards). With `only_missing`, just what the collection "
-            "lacks to build it. All or nothing."
-        ),
-        request=s.DeckImportInput,
-        responses={201: s.DeckImportOutput, **ERROR_RESPONSES},
-    )
-    def post(self, request: Request, collection_pk: str) -> Response:
-        collection = self.get_collection()
-        characters, cards, options = _deck_content(request, option_keys=frozenset({"deck", "only_missing"}))
-        added = collection_import_deck(
-            collection=collection,
-            characters=characters,
-            cards=cards,
-            only_missing=options.get("only_missing", False),
-        )
-        return Response({"added": sum(added.values()), "copies": added}, status=status.HTTP_201_CREATED)

@@ -30,6 +30,11 @@ Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``se
     "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
     (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``).
     The count is read when the effect applies (for a static modifier: whenever the stat is read).
+    A *static* modifier is a standing ability's or a staying card's (``permanent``, while it is
+    attached); a modifier a card, an Ordre or a trigger gives when it resolves counts once, then —
+    so "Défense −half of the opponent's Défense" (``{"per": {"stat": "defense", "of":
+    "opponent"}, "each": -1, "div": 2, "round": "up"}``, "sa Défense est divisée par 2") reads the
+    Défense before it lowers it.
 Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"stat": s, "of": "self"|"opponent", "base": false}`` — s in defense, spirit, attack_min,
     attack_max (the current range), hp, hp_max, hp_missing (max − current), level; ``base``: the
@@ -41,12 +46,19 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead);
     ``{"markers": name, "on": Target}`` — markers of that name on the target's characters;
-    ``{"guilds": "self"}`` / ``{"classes": "self"}`` — how many guilds / classes the holder has;
-    ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far.
+    ``{"guilds": "self"}`` / ``{"classes": "self"}`` / ``{"castes": "self"}`` — how many guilds /
+    classes / castes the holder has ("sans caste": castes = 0);
+    ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far;
+    ``{"turn": "current"}`` — the number of the turn being played ("le numéro du tour en cours");
+    ``{"distinct": "race"|"class"|"guild", "among": Target}`` — how many different races / classes
+    / guilds the target's characters have between them, each counted once ("le nombre de races
+    différentes parmi vos personnages", "chaque classe représentée parmi les personnages adverses").
 Turns:      ``[2, 5]`` (those turn numbers) | ``"even"`` | ``"odd"`` | ``{"from": 5}`` (5 and later)
 Duration (``modify``, ``set``, ``damage_taken``, ``damage_dealt``, ``heal_dealt``, ``immune``,
 ``forbid``):
-    ``"combat"`` — until the end of this turn (one combat per turn);
+    ``"combat"`` — until the end of this turn (one combat per turn); on a card that stays, such a
+    modifier is given once, when the card resolves, for that turn ("À l'activation, Attaque +2",
+    "Défense +1 jusqu'à la fin du tour"), while its standing modifiers last ``permanent``;
     ``"permanent"`` — while its source stays in play: for a card that stays (carried items,
     ``PlayRules.stays``), while the card is attached; for a card that does not stay, the rest of
     the game (version 1);
@@ -66,13 +78,14 @@ subit 2 dégâts et a Attaque -1"):
     ``random_other_enemy`` / ``random_character`` (one drawn with the game's RNG; nothing when there
     is none), ``most_wounded_ally`` (the most HP missing, first in line on ties),
     ``fewest_hp_ally`` (the fewest HP left, first in line on ties), ``fighters`` (the two
-    characters of the combat: the holder's and the opponent); or
+    characters of the combat: the holder's and the opponent), ``event`` (only in the effects of a
+    trigger whose event is about a character — see Event —: that character); or
     ``{"group": G, "pick": P, <filter>}`` — G in self, opponent, allies, other_allies, enemies,
-    other_enemies, characters, fighters; P (optional) in choice, random, most_wounded, fewest_hp (absent:
-    every character of the group); filter keys (all must hold): ``guild``, ``class``, ``race``
-    (a race also matches its parent), ``caste``, ``family`` (a named character), ``single_class``
-    (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch: carries such a
-    card). A selector equal to a named target is written as the name.
+    other_enemies, characters, fighters, event; P (optional) in choice, random, most_wounded,
+    fewest_hp (absent: every character of the group); filter keys (all must hold): ``guild``,
+    ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
+    ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
+    carries such a card). A selector equal to a named target is written as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
     ``played_by`` (a character family), ``played_by_class``, ``played_by_guild``,
@@ -94,10 +107,13 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
     ``{"type": slug}`` (the type or any ancestor), ``{"card": family}``, ``{"class_reserved":
-    slug}`` / ``{"caste_reserved": slug}`` / ``{"race_reserved": slug}`` (the card's requirements
-    name it), ``{"guild": slug}`` (affiliated), ``{"any_of": [CardMatch, …]}``; a ``type`` match may
-    add ``hands`` (1 or 2), ``zone`` (true / false: zone spells or not) and ``guild``;
-    ``class_reserved`` may add ``type``. See ``cards.domain.specs.card_matches``.
+    slug}`` / ``{"caste_reserved": slug}`` / ``{"race_reserved": slug}`` /
+    ``{"character_reserved": family}`` (the card's requirements name it: "Objet de Valentyne"),
+    ``{"guild": slug}`` (affiliated), ``{"any_of": [CardMatch, …]}``; a ``type`` match may
+    add ``hands`` (1 or 2), ``zone`` (true / false: zone spells or not), ``guild`` and ``cursed``
+    (true: only the cursed cards, "Objet maudit" — the game names them so: a cursed card's name
+    says "maudit(e)"); the ``*_reserved`` matches may add ``type``. See
+    ``cards.domain.specs.card_matches``.
 Event (``trigger.on``):
     ``"game_start"`` (once, before turn 1); ``"turn_start"`` (each turn, after the draw and the
     untap); ``"turn_end"`` (each turn, after the discard step); ``"combat_start"`` (each combat the
@@ -106,7 +122,15 @@ Event (``trigger.on``):
     combat the holder fights, after the clash, before the tap); ``"leaves_play"`` (this card
     leaves play); ``{"plays": CardMatch, "by": Target}`` (a card matching is played — resolved —
     by a character of the target, default ``self``); ``{"dies": Target}`` (a character of the
-    target dies); ``{"damaged": Target}`` (a character of the target loses HP to damage).
+    target dies); ``{"damaged": Target, "kinds": [...]}`` (a character of the target loses HP to
+    damage — of those kinds only, when ``kinds`` is given); ``{"deals": Target, "to": Target,
+    "kinds": [...]}`` (a character of the target deals damage that makes a character lose HP — a
+    character of ``to`` only, when given; of those kinds only, when given: "chaque fois qu'un
+    personnage vous inflige des dégâts magiques" is ``{"deals": "all_characters", "to": "self",
+    "kinds": ["magical"]}``). Inside a trigger on ``plays``, ``dies``, ``damaged`` or ``deals``,
+    the target ``event`` names the character the event is about: the one who played the card, died,
+    took the damage, or dealt it ("chaque fois qu'un de vos personnages subit des dégâts, **il** a
+    Attaque +1").
 
 Ops (``op`` key; ``when`` is optional on every op)
 --------------------------------------------------
@@ -134,11 +158,13 @@ Version 2:
                    shorter no longer count) while it lasts.
     ``lose_hp``    amount, target — the target loses HP: not damage (nothing reduces it, no
                    damage trigger) and not scored (docs/rules/eredan.md §3 End).
-    ``damage_taken`` amount (int: −2 = "−2 aux dégâts subis", +1 = "+1 aux dégâts subis"), kinds
+    ``damage_taken`` amount (int: −2 = "−2 aux dégâts subis", +1 = "+1 aux dégâts subis"; or a
+                   scaled Amount, "−1 aux dégâts subis pour chaque Lance en jeu"), kinds
                    (list of physical|magical|direct; absent: all; the clash is physical), target,
                    duration — added to each damage the target takes (never below 0).
-    ``damage_dealt`` amount, kinds, cards (CardMatch: only the damage of such cards; absent: all,
-                   the clash included), target, duration — added to each damage the target deals.
+    ``damage_dealt`` amount (int or scaled, as for ``damage_taken``), kinds, cards (CardMatch:
+                   only the damage of such cards; absent: all, the clash included), target,
+                   duration — added to each damage the target deals.
     ``heal_dealt`` amount, cards, target, duration — added to each heal the target gives.
     ``immune``     kinds (damage kinds) or cards (CardMatch), target, duration — the target takes
                    no damage of those kinds / is unaffected by the effects of those cards.
@@ -157,11 +183,14 @@ Version 2:
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
                    (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
-                   the character it is attached to; play: who plays it) — a new copy comes into
+                   the character it is attached to; play: who plays it; a group target: each
+                   character of the group gets its own ``count`` copies) — a new copy comes into
                    the game (and goes away at the end of it).
     ``play_card``  from (deck|hand|discard), cards (CardMatch), pick (random|choice|top), target
                    (who plays it, default self) — a card is played at once, after the cards of
-                   the turn, by the target ("jouée à la suite de vos cartes").
+                   the turn, by the target ("jouée à la suite de vos cartes"). Pick ``top`` (also
+                   for ``move``): of a deck, the next card to be drawn; of a discard pile, the last
+                   card put there ("la dernière Action de votre Défausse").
     ``forbid``     what (play|chain|attack), cards (CardMatch, with play/chain), target, duration —
                    the target cannot play / chain such cards, or make its clash attack.
     ``extra_attack`` amount, kind (physical|magical), target (default opponent) — one more attack
@@ -179,12 +208,58 @@ Version 2:
                    "Ambidextrie" is two one-handed weapons).
     ``may_attach`` cards (CardMatch), target — ability: the target may attach such cards to any
                    living character in play (the Artisan's ability, printed on a character).
+Version 2, what the rules-text compiler needed next (issue 15 §3-§4; docs/cardset.md, "The
+rules-text compiler", says how it reads the game's undefined terms):
+    ``traits``     mode (add|set|remove), classes, races, guilds, castes (lists of slugs; with
+                   ``remove`` also ``"all"``: every one of that kind), keywords (a list of
+                   :data:`KEYWORDS`), target, duration — while it lasts, the target also has
+                   (``add``: "gagne la classe Mage", "devient Guémélite de la terre en plus de ses
+                   autres races"), has only (``set``: "devient Mage", "devient Néhantiste à la
+                   place de ses autres Guildes" — only the kinds named are replaced) or no longer has
+                   (``remove``: "perd ses castes") those guilds, classes, races, castes or keywords;
+                   every rule that reads them (requirements, ``played_by_*`` / ``opponent_*``
+                   conditions, selector filters, counts, auras) reads the changed ones. Keyword
+                   ``enrage`` ("Enragé"): a state with no effect of its own, which conditions test
+                   (condition ``keyword``: "si vous êtes Enragé", a character's "Rage : …").
+    ``attack_kind`` kind (magical|direct), target, duration — the target's clash attack deals
+                   damage of that kind instead of physical damage: reduced by the Esprit
+                   (``magical``: "des attaques magiques à la place de vos attaques physiques") or by
+                   nothing (``direct``: "Attaque Fantôme").
+    ``pay``        cost, effects, may (default false), by (self|opponent: who pays) — when the
+                   payer can pay the whole cost it is paid, then the effects happen; with ``may``
+                   only if the paying player chooses to pay; otherwise nothing happens. Costs:
+                   ``{"hand": N}`` — N cards of the payer's player's hand, of its choice, go to its
+                   discard pile ("Sacrifice N : …"); ``{"attached": CardMatch, "count": N}`` — N
+                   cards matching attached to the payer go to their owners' discard piles (a Rune
+                   is a card attached to its character: "Rune Cor : …" is ``{"attached": {"card":
+                   "rune-cor"}, "count": 1}``, "2 Runes Nox : …" count 2); ``{"markers": name,
+                   "count": N}`` — N such markers leave the payer ("si vous avez au moins 3
+                   marqueurs poudre, vous en perdez 3 et …").
+    ``counter``    cards (CardMatch; absent: any card), to (discard|hand|deck), target (default
+                   ``all_enemies``: whose card) — the next card matching that a character of the
+                   target plays after this effect does not resolve (none of its effects, no
+                   Enchaînement from it) and goes to its owner's pile ``to`` instead of the discard
+                   pile or play ("la prochaine Théurgie adverse est défaussée", "le prochain Sort
+                   joué par le personnage adverse est annulé et placé dans sa main"); once.
+    ``draw_phase`` amount (an int, −10..10 but not 0; or ``"none"``), owner (self|opponent|both:
+                   whose draw phases), phases (N, default 1; or ``"all"``) — at each of the next N
+                   draw phases (docs/rules/eredan.md §3 step 0) of that player, it draws ``amount``
+                   cards more (fewer, never below none; ``"none"``: no card) than it would;
+                   ``"all"``: at every one of its draw phases while the source is in play (as a
+                   ``permanent`` duration: while a card that stays is attached, the rest of the game
+                   for one that does not; a character ability: while the character lives — only
+                   ``"all"`` there).
+    ``modify`` stat ``level`` — the character's level (what a count of ``{"stat": "level"}``
+                   reads), "gagne 1 Niveau jusqu'à la fin de la partie".
+    ``marker`` count ``"all"`` — every marker of that name leaves the target ("perd ses
+                   marqueurs 'poudre'").
+    Condition ``keyword`` (a keyword): the holder has that keyword.
 
 Where each op may appear (``context``):
     ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
-    ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``, ``carry``, ``may_attach``)
-    and ``trigger`` (whose
+    ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``, ``carry``, ``may_attach``,
+    ``traits``, ``attack_kind``, ``draw_phase``) and ``trigger`` (whose
     effects are card effects); a static ability holds while the character is alive, for itself
     or (a group target) for each character of the group when it fights — version 1's aura is
     ``modify`` with target ``other_allies`` and an ``allies`` filter, for the combat only; a
@@ -203,8 +278,10 @@ from typing import Any, Literal, TypeAlias
 AMOUNT_STATS = ("attack", "defense", "spirit", "initiative")
 #: One end of the Attaque range ("Attaque min. +1", "Attaque max. +1", "Attaque +3/+2").
 RANGE_STATS = ("attack_min", "attack_max")
-STATS = (*AMOUNT_STATS, *RANGE_STATS, "hp_max")
+STATS = (*AMOUNT_STATS, *RANGE_STATS, "hp_max", "level")
 SET_STATS = ("attack", "defense", "spirit", "attack_min", "attack_max")
+#: What a ``distinct`` count counts.
+DISTINCT_TRAITS = ("race", "class", "guild")
 COUNT_STATS = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
 DAMAGE_KINDS = ("physical", "magical", "direct")
 #: Named targets (see the module docstring) and the group/pick they stand for.
@@ -228,9 +305,22 @@ TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "most_wounded_ally": ("allies", "most_wounded"),
     "fewest_hp_ally": ("allies", "fewest_hp"),
     "fighters": ("fighters", None),
+    "event": ("event", None),
 }
 TARGETS = tuple(TARGET_NAMES)
-GROUPS = ("self", "opponent", "allies", "other_allies", "enemies", "other_enemies", "characters", "fighters")
+GROUPS = (
+    "self",
+    "opponent",
+    "allies",
+    "other_allies",
+    "enemies",
+    "other_enemies",
+    "characters",
+    "fighters",
+    "event",
+)
+#: Events about a character, whose triggers may name it with the target ``event``.
+CHARACTER_EVENTS = ("plays", "dies", "damaged", "deals")
 PICKS = ("choice", "random", "most_wounded", "fewest_hp")
 #: Version 1's targets per op (kept for the documentation of what v1 data may hold).
 MODIFY_TARGETS = ("self", "opponent", "all_allies", "all_enemies", "other_allies")
@@ -241,6 +331,13 @@ ABILITY_ONLY_TARGETS = ("other_allies",)
 ALLY_FILTER_KEYS = ("guild", "class", "race")
 SELECTOR_FILTER_KEYS = ("guild", "class", "race", "caste", "family", "single_class", "tapped", "carrying")
 CARRY_KINDS = ("weapon", "armor")
+#: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
+KEYWORDS = ("enrage",)
+#: What ``traits`` changes.
+TRAIT_KINDS = ("classes", "races", "guilds", "castes", "keywords")
+TRAIT_MODES = ("add", "set", "remove")
+#: Where the card a ``counter`` stops goes.
+COUNTER_PILES = ("discard", "hand", "deck")
 CONTEXTS = ("card", "ability", "order")
 PILES = ("deck", "hand", "discard")
 COUNT_PILES = ("deck", "hand", "discard", "play", "played_turn", "played_game")
@@ -248,12 +345,26 @@ OWNERS = ("self", "opponent", "both")
 EVENTS = ("game_start", "turn_start", "turn_end", "combat_start", "after_cards", "combat_end", "leaves_play")
 LIMITS = ("once_per_turn", "once_per_game")
 COMPARATORS = ("<", "<=", ">", ">=", "==", "!=")
-MATCH_KINDS = ("any", "type", "card", "class_reserved", "caste_reserved", "race_reserved", "guild", "any_of")
+MATCH_KINDS = (
+    "any",
+    "type",
+    "card",
+    "class_reserved",
+    "caste_reserved",
+    "race_reserved",
+    "character_reserved",
+    "guild",
+    "any_of",
+)
+#: The card matches naming who a card is reserved to (its requirements).
+RESERVED_MATCHES = ("class_reserved", "caste_reserved", "race_reserved", "character_reserved")
 #: Bounds that keep hand-edited data sane (an "absurd number" is a data error).
 MAX_MAGNITUDE = 99
 MAX_TURN = 999
 MAX_COUNT = 10
 MAX_NESTING = 4
+#: A ``marker`` count of ``"all"``: every marker of that name leaves the target.
+MARKERS_ALL = -(MAX_MAGNITUDE + 1)
 
 Context = Literal["card", "ability", "order"]
 
@@ -313,19 +424,29 @@ class Amount:
 class CardMatch:
     """Which cards a chain allows (or a ``chain_on`` ability reacts to, a filter keeps).
 
-    ``kind``/``value`` is the main test; ``hands``, ``zone``, ``guild`` (with ``type``) and
-    ``type_`` (with ``class_reserved``) narrow it; ``options`` are the alternatives of ``any_of``.
+    ``kind``/``value`` is the main test; ``hands``, ``zone``, ``guild``, ``cursed`` (with ``type``)
+    and ``type_`` (with a ``*_reserved`` kind) narrow it; ``options`` are the alternatives of
+    ``any_of``.
     """
 
     kind: Literal[
-        "any", "type", "card", "class_reserved", "caste_reserved", "race_reserved", "guild", "any_of"
+        "any",
+        "type",
+        "card",
+        "class_reserved",
+        "caste_reserved",
+        "race_reserved",
+        "character_reserved",
+        "guild",
+        "any_of",
     ]
     value: str = ""
     hands: int | None = None  # with kind "type": only weapons held in that many hands
     zone: bool | None = None  # with kind "type": only zone spells (True) or only the others (False)
     guild: str | None = None  # with kind "type": only cards affiliated to that guild
-    type_: str | None = None  # with kind "class_reserved": only cards of that type
+    type_: str | None = None  # with a "*_reserved" kind: only cards of that type
     options: tuple[CardMatch, ...] = ()
+    cursed: bool | None = None  # with kind "type": only cursed cards ("Objet maudit")
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "any":
@@ -341,6 +462,8 @@ class CardMatch:
             data["guild"] = self.guild
         if self.type_ is not None:
             data["type"] = self.type_
+        if self.cursed is not None:
+            data["cursed"] = self.cursed
         return data
 
 
@@ -404,7 +527,18 @@ def target_to_json(target: Target) -> Any:
 class Count:
     """What a scaled amount counts (see the module docstring, "Count")."""
 
-    kind: Literal["stat", "cards", "characters", "markers", "guilds", "classes", "damage_dealt"]
+    kind: Literal[
+        "stat",
+        "cards",
+        "characters",
+        "markers",
+        "guilds",
+        "classes",
+        "castes",
+        "damage_dealt",
+        "turn",
+        "distinct",
+    ]
     stat: str | None = None
     of: str = "self"  # stat: whose
     base: bool = False  # stat: the printed value (no modifier), "de base"
@@ -415,6 +549,7 @@ class Count:
     characters: Target | None = None
     dead: bool = False
     marker: str | None = None
+    trait: str | None = None  # distinct: race, class or guild (``among`` is ``characters``)
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
@@ -437,6 +572,11 @@ class Count:
         if self.kind == "markers":
             assert self.on is not None
             return {"markers": self.marker, "on": target_to_json(self.on)}
+        if self.kind == "turn":
+            return {"turn": "current"}
+        if self.kind == "distinct":
+            assert self.characters is not None
+            return {"distinct": self.trait, "among": target_to_json(self.characters)}
         return {self.kind: "self"}
 
 
@@ -531,6 +671,7 @@ class Condition:
     compare: Compare | None = None
     any: tuple[Condition, ...] | None = None
     not_: Condition | None = None
+    keyword: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -626,9 +767,12 @@ class Event:
         "plays",
         "dies",
         "damaged",
+        "deals",
     ]
     match: CardMatch | None = None  # plays
-    who: Target = "self"  # plays: by whom; dies / damaged: among whom
+    who: Target = "self"  # plays: by whom; dies / damaged: among whom; deals: who deals
+    kinds: tuple[str, ...] = ()  # damaged / deals: only damage of these kinds (empty: any)
+    to: Target | None = None  # deals: only damage to these characters (None: any)
 
     def to_json(self) -> Any:
         if self.kind == "plays":
@@ -637,8 +781,13 @@ class Event:
             if self.who != "self":
                 out["by"] = target_to_json(self.who)
             return out
-        if self.kind in ("dies", "damaged"):
-            return {self.kind: target_to_json(self.who)}
+        if self.kind in ("dies", "damaged", "deals"):
+            out = {self.kind: target_to_json(self.who)}
+            if self.to is not None:
+                out["to"] = target_to_json(self.to)
+            if self.kinds:
+                out["kinds"] = list(self.kinds)
+            return out
         return self.kind
 
 
@@ -738,7 +887,7 @@ class LoseHp:
 
 @dataclass(frozen=True, slots=True)
 class DamageTaken:
-    amount: int
+    amount: int | Scaled
     kinds: tuple[str, ...] = ()  # () = every kind
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     duration: Duration = COMBAT
@@ -749,7 +898,7 @@ class DamageTaken:
 
 @dataclass(frozen=True, slots=True)
 class DamageDealt:
-    amount: int
+    amount: int | Scaled
     kinds: tuple[str, ...] = ()
     cards: CardMatch | None = None
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
@@ -761,7 +910,7 @@ class DamageDealt:
 
 @dataclass(frozen=True, slots=True)
 class HealDealt:
-    amount: int
+    amount: int | Scaled
     cards: CardMatch | None = None
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     duration: Duration = COMBAT
@@ -941,6 +1090,83 @@ class MayAttach:
     op: str = "may_attach"
 
 
+#: A character's guilds, classes, races, castes or keywords as ``traits`` names them: slugs, or
+#: ``"all"`` (with ``remove``).
+TraitList: TypeAlias = "tuple[str, ...] | Literal['all']"
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    mode: str  # add | set | remove
+    classes: TraitList | None = None
+    races: TraitList | None = None
+    guilds: TraitList | None = None
+    castes: TraitList | None = None
+    keywords: TraitList | None = None
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "traits"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackKind:
+    kind: str  # magical | direct
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "attack_kind"
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What a ``pay`` costs: cards from hand, attached cards, or markers (see the docstring)."""
+
+    kind: Literal["hand", "attached", "markers"]
+    count: int
+    match: CardMatch | None = None  # attached
+    marker: str | None = None  # markers
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == "hand":
+            return {"hand": self.count}
+        if self.kind == "attached":
+            assert self.match is not None
+            return {"attached": self.match.to_json(), "count": self.count}
+        return {"markers": self.marker, "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    cost: Cost
+    effects: tuple[Effect, ...]
+    may: bool = False
+    by: str = "self"  # self | opponent
+    when: Condition | None = None
+    op: str = "pay"
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    cards: CardMatch | None = None
+    to: str = "discard"
+    target: str = "all_enemies"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "counter"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPhase:
+    amount: int | None  # None: "none", no card at all
+    owner: str = "self"  # self | opponent | both
+    phases: int | None = 1  # None: "all"
+    when: Condition | None = None
+    op: str = "draw_phase"
+
+
 Effect: TypeAlias = (
     Modify
     | Damage
@@ -973,6 +1199,11 @@ Effect: TypeAlias = (
     | MayPlay
     | Carry
     | MayAttach
+    | Traits
+    | AttackKind
+    | Pay
+    | Counter
+    | DrawPhase
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -999,6 +1230,11 @@ V2_OPS: tuple[str, ...] = (
     "may_play",
     "carry",
     "may_attach",
+    "traits",
+    "attack_kind",
+    "pay",
+    "counter",
+    "draw_phase",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -1015,6 +1251,9 @@ STATIC_OPS = frozenset(
         "may_play",
         "carry",
         "may_attach",
+        "traits",
+        "attack_kind",
+        "draw_phase",
     }
 )
 #: Ops only a character ability has (what a character may do, printed on it).
@@ -1098,18 +1337,27 @@ def parse_turns(data: Any, path: str = "turns") -> Turns:
     raise EffectError(path, f'expected a list of turns, "even", "odd" or {{"from": N}}; got {data!r}')
 
 
+#: The kinds of :class:`Count` (each is the key that names it in JSON).
+COUNT_KINDS = (
+    "stat",
+    "cards",
+    "characters",
+    "markers",
+    "guilds",
+    "classes",
+    "castes",
+    "damage_dealt",
+    "turn",
+    "distinct",
+)
+
+
 def parse_count(data: Any, path: str) -> Count:
     if not isinstance(data, Mapping):
         raise EffectError(path, f"expected an object (a count), got {type(data).__name__}")
-    kinds = [
-        k
-        for k in ("stat", "cards", "characters", "markers", "guilds", "classes", "damage_dealt")
-        if k in data
-    ]
+    kinds = [k for k in COUNT_KINDS if k in data]
     if len(kinds) != 1:
-        raise EffectError(
-            path, "give exactly one of stat, cards, characters, markers, guilds, classes, damage_dealt"
-        )
+        raise EffectError(path, f"give exactly one of {', '.join(COUNT_KINDS)}")
     kind = kinds[0]
     if kind == "stat":
         d = _keys(data, path, {"stat"}, {"of", "base"})
@@ -1145,6 +1393,18 @@ def parse_count(data: Any, path: str) -> Count:
         d = _keys(data, path, {"markers", "on"}, set())
         return Count(
             "markers", marker=_slug(d["markers"], f"{path}.markers"), on=parse_target(d["on"], f"{path}.on")
+        )
+    if kind == "turn":
+        d = _keys(data, path, {"turn"}, set())
+        if d["turn"] != "current":
+            raise EffectError(f"{path}.turn", 'expected "current"')
+        return Count("turn")
+    if kind == "distinct":
+        d = _keys(data, path, {"distinct", "among"}, set())
+        return Count(
+            "distinct",
+            trait=_choice(d["distinct"], f"{path}.distinct", DISTINCT_TRAITS),
+            characters=parse_target(d["among"], f"{path}.among"),
         )
     d = _keys(data, path, {kind}, set())
     if d[kind] != "self":
@@ -1221,9 +1481,7 @@ def parse_modifier_amount(data: Any, path: str) -> int | Amount | Scaled:
 def parse_card_match(data: Any, path: str) -> CardMatch:
     if not isinstance(data, Mapping):
         raise EffectError(path, f"expected an object, got {type(data).__name__}")
-    main = [
-        k for k in ("any_of", "any", "card", "class_reserved", "caste_reserved", "race_reserved") if k in data
-    ]
+    main = [k for k in ("any_of", "any", "card", *RESERVED_MATCHES) if k in data]
     if not main:
         main = [k for k in ("type", "guild") if k in data][:1]
     if len(main) != 1:
@@ -1241,15 +1499,20 @@ def parse_card_match(data: Any, path: str) -> CardMatch:
             raise EffectError(f"{path}.any_of", "expected a list of at least two card matches")
         options = tuple(parse_card_match(o, f"{path}.any_of[{i}]") for i, o in enumerate(items))
         return CardMatch("any_of", options=options)
-    optional = {"type": {"hands", "zone", "guild"}, "class_reserved": {"type"}}.get(kind, set())
+    optional = {"type": {"hands", "zone", "guild", "cursed"}, **{k: {"type"} for k in RESERVED_MATCHES}}.get(
+        kind, set()
+    )
     _keys(data, path, {kind}, optional)
+    if "cursed" in data and data["cursed"] is not True:
+        raise EffectError(f"{path}.cursed", "must be true (leave it out for any card)")
     return CardMatch(
         kind,  # type: ignore[arg-type]
         _slug(data[kind], f"{path}.{kind}"),
         hands=_int(data["hands"], f"{path}.hands", lo=1, hi=2) if "hands" in data else None,
         zone=_bool(data["zone"], f"{path}.zone") if "zone" in data else None,
         guild=_slug(data["guild"], f"{path}.guild") if "guild" in data and kind == "type" else None,
-        type_=_slug(data["type"], f"{path}.type") if "type" in data and kind == "class_reserved" else None,
+        type_=_slug(data["type"], f"{path}.type") if "type" in data and kind in RESERVED_MATCHES else None,
+        cursed=True if "cursed" in data else None,
     )
 
 
@@ -1318,6 +1581,8 @@ def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
             values[key] = parse_turns(value, sub)
         elif key in ("carrying", "opponent_carrying"):
             values[key] = _choice(value, sub, CARRY_KINDS)
+        elif key == "keyword":
+            values[key] = _choice(value, sub, KEYWORDS)
         elif key in _CONDITION_SLUGS:
             values[key] = _slug(value, sub)
         elif key in _CONDITION_BOOLS:
@@ -1366,13 +1631,45 @@ def parse_event(data: Any, path: str) -> Event:
             match=parse_card_match(d["plays"], f"{path}.plays"),
             who=parse_target(d.get("by", "self"), f"{path}.by"),
         )
-    if isinstance(data, Mapping) and len(data) == 1 and next(iter(data)) in ("dies", "damaged"):
-        kind = next(iter(data))
-        return Event(kind, who=parse_target(data[kind], f"{path}.{kind}"))
+    if isinstance(data, Mapping) and "dies" in data:
+        d = _keys(data, path, {"dies"}, set())
+        return Event("dies", who=_event_who(d["dies"], f"{path}.dies"))
+    if isinstance(data, Mapping) and "damaged" in data:
+        d = _keys(data, path, {"damaged"}, {"kinds"})
+        kinds = _event_kinds(d, path)
+        return Event("damaged", who=_event_who(d["damaged"], f"{path}.damaged"), kinds=kinds)
+    if isinstance(data, Mapping) and "deals" in data:
+        d = _keys(data, path, {"deals"}, {"to", "kinds"})
+        to = _event_who(d["to"], f"{path}.to") if "to" in d else None
+        return Event("deals", who=_event_who(d["deals"], f"{path}.deals"), kinds=_event_kinds(d, path), to=to)
     raise EffectError(
         path,
-        f'expected one of {", ".join(EVENTS)}, {{"plays": …}}, {{"dies": …}}, {{"damaged": …}}; got {data!r}',
+        f'expected one of {", ".join(EVENTS)}, {{"plays": …}}, {{"dies": …}}, {{"damaged": …}}, '
+        f'{{"deals": …}}; got {data!r}',
     )
+
+
+def _event_who(data: Any, path: str) -> Target:
+    target = parse_target(data, path)
+    if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+        raise EffectError(path, 'an event is not about "event" (that target names the character of an event)')
+    return target
+
+
+def _event_kinds(d: Mapping[str, Any], path: str) -> tuple[str, ...]:
+    return _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
+
+
+def _names_event(effects: Sequence[Effect]) -> bool:
+    """Whether an effect of the list (not inside a nested trigger, which has its own event) reaches
+    the target ``event``."""
+    for effect in effects:
+        target = effect_target(effect)
+        if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+            return True
+        if isinstance(effect, OneOf) and any(_names_event(o) for o in effect.options):
+            return True
+    return False
 
 
 _OPTIONAL_TARGET: Mapping[str, str] = {
@@ -1398,6 +1695,9 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "may_play": "self",
     "carry": "self",
     "may_attach": "self",
+    "traits": "self",
+    "attack_kind": "self",
+    "counter": "all_enemies",
 }
 
 
@@ -1508,9 +1808,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
                 raise EffectError(path, "an immunity names damage kinds or cards (one of the two)")
             effect = Immune(kinds, cards, target, duration, when, selector=selector)
         else:
-            bonus = _int(d["amount"], f"{path}.amount")
-            if bonus == 0:
-                raise EffectError(f"{path}.amount", "a bonus of 0 changes nothing")
+            bonus: int | Scaled
+            if isinstance(d["amount"], Mapping):
+                bonus = parse_scaled(d["amount"], f"{path}.amount", signed=True)
+            else:
+                bonus = _int(d["amount"], f"{path}.amount")
+                if bonus == 0:
+                    raise EffectError(f"{path}.amount", "a bonus of 0 changes nothing")
             if op == "damage_taken":
                 effect = DamageTaken(bonus, kinds, target, duration, when, selector=selector)
             elif op == "damage_dealt":
@@ -1519,7 +1823,10 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
                 effect = HealDealt(bonus, cards, target, duration, when, selector=selector)
     elif op == "marker":
         d = _keys(data, path, {"op", "name", "count"}, {"target", "when"})
-        count = _int(d["count"], f"{path}.count", lo=-MAX_COUNT, hi=MAX_COUNT)
+        if d["count"] == "all":
+            count = MARKERS_ALL
+        else:
+            count = _int(d["count"], f"{path}.count", lo=-MAX_COUNT, hi=MAX_COUNT)
         if count == 0:
             raise EffectError(f"{path}.count", "0 markers changes nothing")
         effect = Marker(_slug(d["name"], f"{path}.name"), count, target, when, selector=selector)
@@ -1624,6 +1931,11 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             limit=_choice(d["limit"], f"{path}.limit", LIMITS) if "limit" in d else None,
             when=when,
         )
+        if effect.on.kind not in CHARACTER_EVENTS and _names_event(effect.effects):
+            raise EffectError(
+                f"{path}.effects",
+                f'the target "event" needs an event about a character, not {effect.on.kind!r}',
+            )
     elif op == "may_play":
         d = _keys(data, path, {"op", "cards"}, {"when", "target"})
         effect = MayPlay(
@@ -1638,12 +1950,144 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             target=target,
             selector=selector,
         )
+    elif op in _MORE_OPS:
+        effect = _parse_more(data, path, context, depth, when, target, selector, duration)
     else:  # may_attach
         d = _keys(data, path, {"op", "cards"}, {"when", "target"})
         effect = MayAttach(
             parse_card_match(d["cards"], f"{path}.cards"), when, target=target, selector=selector
         )
+    if depth == 0 and not isinstance(effect, Trigger) and _names_event((effect,)):
+        raise EffectError(f"{path}.target", 'the target "event" is only for the effects of a trigger')
     return effect
+
+
+_MORE_OPS = frozenset({"traits", "attack_kind", "pay", "counter", "draw_phase"})
+
+
+def _parse_more(
+    data: Mapping[str, Any],
+    path: str,
+    context: Context,
+    depth: int,
+    when: Condition | None,
+    target: str,
+    selector: Selector | None,
+    duration: Duration,
+) -> Effect:
+    """The ops added for the rules-text compiler's next clauses (see the docstring)."""
+    op = data["op"]
+    if op == "traits":
+        d = _keys(data, path, {"op", "mode"}, {*TRAIT_KINDS, "target", "duration", "when"})
+        mode = _choice(d["mode"], f"{path}.mode", TRAIT_MODES)
+        lists: dict[str, TraitList] = {}
+        for kind in TRAIT_KINDS:
+            if kind in d:
+                lists[kind] = _trait_list(d[kind], f"{path}.{kind}", mode, kind)
+        if not lists:
+            raise EffectError(path, f"name at least one of {', '.join(TRAIT_KINDS)}")
+        if context == "ability":
+            _check_static_ability(duration, target, path)
+        return Traits(
+            mode,
+            classes=lists.get("classes"),
+            races=lists.get("races"),
+            guilds=lists.get("guilds"),
+            castes=lists.get("castes"),
+            keywords=lists.get("keywords"),
+            target=target,
+            duration=duration,
+            when=when,
+            selector=selector,
+        )
+    if op == "attack_kind":
+        d = _keys(data, path, {"op", "kind"}, {"target", "duration", "when"})
+        if context == "ability":
+            _check_static_ability(duration, target, path)
+        kind = _choice(d["kind"], f"{path}.kind", ("magical", "direct"))
+        return AttackKind(kind, target, duration, when, selector=selector)
+    if op == "pay":
+        d = _keys(data, path, {"op", "cost", "effects"}, {"may", "by", "when"})
+        if depth >= MAX_NESTING:
+            raise EffectError(path, f"effects nested more than {MAX_NESTING} deep")
+        return Pay(
+            cost=parse_cost(d["cost"], f"{path}.cost"),
+            effects=_parse_list(d["effects"], f"{path}.effects", context, depth + 1),
+            may=_bool(d.get("may", False), f"{path}.may"),
+            by=_choice(d.get("by", "self"), f"{path}.by", ("self", "opponent")),
+            when=when,
+        )
+    if op == "counter":
+        d = _keys(data, path, {"op"}, {"cards", "to", "target", "when"})
+        return Counter(
+            cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
+            to=_choice(d.get("to", "discard"), f"{path}.to", COUNTER_PILES),
+            target=target,
+            when=when,
+            selector=selector,
+        )
+    d = _keys(data, path, {"op", "amount"}, {"owner", "phases", "when"})
+    amount = (
+        None if d["amount"] == "none" else _int(d["amount"], f"{path}.amount", lo=-MAX_COUNT, hi=MAX_COUNT)
+    )
+    if amount == 0:
+        raise EffectError(f"{path}.amount", "0 more cards changes nothing")
+    phases = d.get("phases", 1)
+    phases_n = None if phases == "all" else _int(phases, f"{path}.phases", lo=1, hi=MAX_COUNT)
+    if context == "ability" and phases_n is not None:
+        raise EffectError(
+            f"{path}.phases",
+            'a character\'s standing ability holds at every draw phase while it lives ("all"); the next '
+            "N draw phases need a trigger (when do they start?)",
+        )
+    return DrawPhase(
+        amount=amount,
+        owner=_choice(d.get("owner", "self"), f"{path}.owner", OWNERS),
+        phases=phases_n,
+        when=when,
+    )
+
+
+def _trait_list(data: Any, path: str, mode: str, kind: str) -> TraitList:
+    if data == "all":
+        if mode != "remove":
+            raise EffectError(path, '"all" is for removing every one of a kind')
+        return "all"
+    if not isinstance(data, list) or not data:
+        raise EffectError(
+            path, f'expected a non-empty list of slugs (or "all" to remove them all); got {data!r}'
+        )
+    if kind == "keywords":
+        items = tuple(_choice(v, f"{path}[{i}]", KEYWORDS) for i, v in enumerate(data))
+    else:
+        items = tuple(_slug(v, f"{path}[{i}]") for i, v in enumerate(data))
+    if len(set(items)) != len(items):
+        raise EffectError(path, "a slug is listed twice")
+    return items
+
+
+def parse_cost(data: Any, path: str) -> Cost:
+    """What a ``pay`` costs (see the module docstring)."""
+    if not isinstance(data, Mapping):
+        raise EffectError(path, f"expected an object (a cost), got {type(data).__name__}")
+    if "hand" in data:
+        d = _keys(data, path, {"hand"}, set())
+        return Cost("hand", _int(d["hand"], f"{path}.hand", lo=1, hi=MAX_COUNT))
+    if "attached" in data:
+        d = _keys(data, path, {"attached", "count"}, set())
+        return Cost(
+            "attached",
+            _int(d["count"], f"{path}.count", lo=1, hi=MAX_COUNT),
+            match=parse_card_match(d["attached"], f"{path}.attached"),
+        )
+    if "markers" in data:
+        d = _keys(data, path, {"markers", "count"}, set())
+        return Cost(
+            "markers",
+            _int(d["count"], f"{path}.count", lo=1, hi=MAX_COUNT),
+            marker=_slug(d["markers"], f"{path}.markers"),
+        )
+    raise EffectError(path, "give one of hand, attached, markers")
 
 
 def _set_value(data: Any, stat: str, path: str) -> int | tuple[int, int] | Scaled:
@@ -1736,7 +2180,7 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         _put_duration(out, effect.duration)
     elif isinstance(effect, DamageTaken | DamageDealt | HealDealt | Immune):
         if not isinstance(effect, Immune):
-            out["amount"] = effect.amount
+            out["amount"] = points_to_json(effect.amount)
         if not isinstance(effect, HealDealt) and effect.kinds:
             out["kinds"] = list(effect.kinds)
         if not isinstance(effect, DamageTaken) and effect.cards is not None:
@@ -1744,8 +2188,10 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         _put_target(out, effect, "self")
         _put_duration(out, effect.duration)
     elif isinstance(effect, Marker):
-        out.update(name=effect.name, count=effect.count)
+        out.update(name=effect.name, count="all" if effect.count == MARKERS_ALL else effect.count)
         _put_target(out, effect, "self")
+    elif isinstance(effect, Traits | AttackKind | Pay | Counter | DrawPhase):
+        _more_to_json(out, effect)
     elif isinstance(effect, Tap):
         _put_target(out, effect, "opponent")
     elif isinstance(effect, Untap | GrantOrder):
@@ -1816,6 +2262,39 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     return out
 
 
+def _more_to_json(out: dict[str, Any], effect: Traits | AttackKind | Pay | Counter | DrawPhase) -> None:
+    if isinstance(effect, Traits):
+        out["mode"] = effect.mode
+        for kind in TRAIT_KINDS:
+            value = getattr(effect, kind)
+            if value is not None:
+                out[kind] = value if value == "all" else list(value)
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
+    elif isinstance(effect, AttackKind):
+        out["kind"] = effect.kind
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
+    elif isinstance(effect, Pay):
+        out.update(cost=effect.cost.to_json(), effects=effects_to_json(effect.effects))
+        if effect.may:
+            out["may"] = True
+        if effect.by != "self":
+            out["by"] = effect.by
+    elif isinstance(effect, Counter):
+        if effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        if effect.to != "discard":
+            out["to"] = effect.to
+        _put_target(out, effect, "all_enemies")
+    else:
+        out["amount"] = "none" if effect.amount is None else effect.amount
+        if effect.owner != "self":
+            out["owner"] = effect.owner
+        if effect.phases != 1:
+            out["phases"] = "all" if effect.phases is None else effect.phases
+
+
 def effects_to_json(effects: Sequence[Effect]) -> list[dict[str, Any]]:
     return [effect_to_json(e) for e in effects]
 
@@ -1830,4 +2309,6 @@ def walk_effects(effects: Sequence[Effect]) -> list[Effect]:
         elif isinstance(effect, OneOf):
             for option in effect.options:
                 out.extend(walk_effects(option))
+        elif isinstance(effect, Pay):
+            out.extend(walk_effects(effect.effects))
     return out

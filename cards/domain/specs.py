@@ -8,6 +8,8 @@ computed here, once, from the card's type path.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +17,9 @@ from typing import Any
 from cards.domain.effects import (
     MAX_TURN,
     CardMatch,
+    Condition,
     Context,
+    CreateCard,
     Effect,
     EffectError,
     Target,
@@ -25,10 +29,12 @@ from cards.domain.effects import (
     _slug,
     effects_to_json,
     parse_card_match,
+    parse_condition,
     parse_effects,
     parse_target,
     parse_turns,
     target_to_json,
+    walk_effects,
 )
 
 MERCENARY_GUILD = "non_affilies"  # docs/rules/eredan.md §2.2 — Mercenaires, "no affiliation"
@@ -162,6 +168,31 @@ class Stays:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayVariant:
+    """How the card comes into play when a condition holds ("Mage : Permanent", "Eclipse : Durée 3
+    combats", "Prêtre : Durée 2 tours supplémentaires", "'X' : S'active immédiatement"): see
+    :class:`PlayRules` ``variants``."""
+
+    when: Condition
+    acts: str | None = None
+    stays: Stays | None = None
+    attach: Target | None = None
+    longer: Stays | None = None  # turns or combats added to how long the card stays
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"when": self.when.to_json()}
+        if self.acts is not None:
+            out["acts"] = self.acts
+        if self.stays is not None:
+            out["stays"] = self.stays.to_json()
+        if self.attach is not None:
+            out["attach"] = target_to_json(self.attach)
+        if self.longer is not None:
+            out["longer"] = self.longer.to_json()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class PlayRules:
     """How a card comes into play, when it acts and how long it stays — what its text says where
     it differs from its type's default (docs/rules/eredan.md §3: card text beats the rules).
@@ -176,6 +207,11 @@ class PlayRules:
     ``opponent``; "Choisissez un X et attachez-lui cette carte" a chosen ally). ``one_per_character``:
     "Un seul exemplaire par personnage" (a character carries at most one copy).
     ``dual_wield_with``: the families its Ambidextrie is limited to ("Ambidextrie : 'Katana'").
+    ``variants`` (JSON ``"if"``): when the card is played, each :class:`PlayVariant` whose condition
+    holds (a condition of the card's effects, checked then: the holder is the character playing
+    it) sets its ``acts``, ``stays`` and ``attach`` in place of the card's (a later variant over an
+    earlier one), and its ``longer`` (``{"turns": N}`` / ``{"combats": N}``, maybe a range) adds to
+    how long the card stays, in the unit of its stay ("Durée 2 tours supplémentaires").
     """
 
     acts: str | None = None
@@ -183,6 +219,7 @@ class PlayRules:
     attach: Target | None = None
     one_per_character: bool = False
     dual_wield_with: tuple[str, ...] = ()
+    variants: tuple[PlayVariant, ...] = ()
 
     @property
     def default(self) -> bool:
@@ -200,6 +237,8 @@ class PlayRules:
             out["one_per_character"] = True
         if self.dual_wield_with:
             out["dual_wield_with"] = list(self.dual_wield_with)
+        if self.variants:
+            out["if"] = [v.to_json() for v in self.variants]
         return out
 
 
@@ -332,12 +371,18 @@ class CardSpec:
 
 @dataclass(frozen=True, slots=True)
 class DeckSpec:
-    """A deck: three characters and its cards with their counts (in a stable order)."""
+    """A deck: three characters and its cards with their counts (in a stable order).
+
+    ``extra``: cards that are not in the deck but that its cards' and characters' effects may
+    bring into a game (``create``: "une copie de 'X' est créée"), found in the catalog by
+    :func:`deck_from_counts`; the engine refuses a deck whose effects create a card it lacks.
+    """
 
     name: str
     characters: tuple[CharacterSpec, ...]
     cards: tuple[tuple[CardSpec, int], ...]
     slug: str = ""
+    extra: tuple[CardSpec, ...] = ()
 
     @property
     def size(self) -> int:
@@ -361,18 +406,28 @@ def card_matches(match: CardMatch, card: CardSpec) -> bool:
             and (match.hands is None or card.hands == match.hands)
             and (match.zone is None or card.zone == match.zone)
             and (match.guild is None or card.guild == match.guild)
+            and (match.cursed is None or is_cursed(card))
         )
     if kind == "card":
         return card.family == match.value
+    if match.type_ is not None and match.type_ not in card.type_path:
+        return False
     if kind == "class_reserved":
-        return match.value in card.requirements.classes and (
-            match.type_ is None or match.type_ in card.type_path
-        )
+        return match.value in card.requirements.classes
     if kind == "caste_reserved":
         return match.value in card.requirements.castes
     if kind == "race_reserved":
         return match.value in card.requirements.races
+    if kind == "character_reserved":
+        return match.value in card.requirements.characters
     return card.guild == match.value
+
+
+def is_cursed(card: CardSpec) -> bool:
+    """A cursed card ("Objet maudit"): the game says so in its name, "… maudit(e)" (the data have no
+    other mark of it)."""
+    name = unicodedata.normalize("NFKD", card.name_fr).encode("ascii", "ignore").decode().lower()
+    return re.search(r"\bmaudite?s?\b", name) is not None
 
 
 # --- construction from JSON (the card set files, the API, the importer) ------------------------
@@ -423,7 +478,9 @@ def parse_play_rules(data: Any, path: str = "play") -> PlayRules:
     if data is None:
         return PlayRules()
     try:
-        d = _keys(data, path, set(), {"acts", "stays", "attach", "one_per_character", "dual_wield_with"})
+        d = _keys(
+            data, path, set(), {"acts", "stays", "attach", "one_per_character", "dual_wield_with", "if"}
+        )
         acts = d.get("acts")
         if acts is not None and acts not in ("now", "after_combat"):
             raise EffectError(f"{path}.acts", f'expected "now" or "after_combat"; got {acts!r}')
@@ -438,9 +495,39 @@ def parse_play_rules(data: Any, path: str = "play") -> PlayRules:
         if not isinstance(partners, list):
             raise EffectError(f"{path}.dual_wield_with", "expected a list of card families")
         families = tuple(_slug(f, f"{path}.dual_wield_with[{i}]") for i, f in enumerate(partners))
+        variants = d.get("if", [])
+        if not isinstance(variants, list):
+            raise EffectError(f"{path}.if", "expected a list of play variants")
+        parsed = tuple(_parse_variant(v, f"{path}.if[{i}]") for i, v in enumerate(variants))
     except EffectError as exc:
         raise SpecError(exc.message, field=exc.path) from exc
-    return PlayRules(acts=acts, stays=stays, attach=attach, one_per_character=one, dual_wield_with=families)
+    return PlayRules(
+        acts=acts,
+        stays=stays,
+        attach=attach,
+        one_per_character=one,
+        dual_wield_with=families,
+        variants=parsed,
+    )
+
+
+def _parse_variant(data: Any, path: str) -> PlayVariant:
+    d = _keys(data, path, {"when"}, {"acts", "stays", "attach", "longer"})
+    if len(d) == 1:
+        raise EffectError(path, "a play variant changes acts, stays, attach or longer")
+    acts = d.get("acts")
+    if acts is not None and acts not in ("now", "after_combat"):
+        raise EffectError(f"{path}.acts", f'expected "now" or "after_combat"; got {acts!r}')
+    longer = _parse_stays(d["longer"], f"{path}.longer") if "longer" in d else None
+    if longer is not None and longer.kind not in ("turns", "combats"):
+        raise EffectError(f"{path}.longer", 'expected {"turns": N} or {"combats": N}')
+    return PlayVariant(
+        when=parse_condition(d["when"], f"{path}.when"),
+        acts=acts,
+        stays=_parse_stays(d["stays"], f"{path}.stays") if "stays" in d else None,
+        attach=parse_target(d["attach"], f"{path}.attach") if "attach" in d else None,
+        longer=longer,
+    )
 
 
 def _parse_stays(data: Any, path: str) -> Stays:
@@ -477,6 +564,39 @@ def parse_card_effects(data: Any, path: str = "effects") -> tuple[Effect, ...]:
     return _parse(data, path, "card")
 
 
+def created_families(effects: Iterable[Effect]) -> list[str]:
+    """The card families that ``create`` effects among ``effects`` (nested ones included) name."""
+    return [e.card for e in walk_effects(tuple(effects)) if isinstance(e, CreateCard)]
+
+
+def _created_cards(
+    characters: Sequence[CharacterSpec], deck_cards: Sequence[CardSpec], cards: Mapping[str, CardSpec]
+) -> tuple[CardSpec, ...]:
+    """The cards a deck's effects may create and the deck lacks, looked up by family in ``cards``
+    (the lowest level of the family; transitively: a created card may create another)."""
+    todo = [
+        *created_families(e for card in deck_cards for e in card.effects),
+        *created_families(e for ch in characters for e in ch.abilities),
+        *created_families(e for ch in characters for order in ch.orders for e in order.effects),
+    ]
+    if not todo:
+        return ()
+    by_family: dict[str, CardSpec] = {}
+    for card in cards.values():
+        known = by_family.get(card.family)
+        if known is None or (card.level, card.slug) < (known.level, known.slug):
+            by_family[card.family] = card
+    have = {card.family for card in deck_cards}
+    extra: dict[str, CardSpec] = {}
+    while todo:
+        family = todo.pop()
+        if family in have or family in extra or family not in by_family:
+            continue
+        extra[family] = by_family[family]
+        todo.extend(created_families(extra[family].effects))
+    return tuple(extra[f] for f in sorted(extra))
+
+
 def deck_from_counts(
     name: str,
     characters: Sequence[CharacterSpec],
@@ -484,12 +604,15 @@ def deck_from_counts(
     cards: Mapping[str, CardSpec],
     slug: str = "",
 ) -> DeckSpec:
-    """A deck from card slugs and counts (sorted by slug, so equal decks have equal specs)."""
+    """A deck from card slugs and counts (sorted by slug, so equal decks have equal specs), with
+    the cards its effects may create (``extra``) found in ``cards``."""
+    deck_cards = tuple((cards[s], counts[s]) for s in sorted(counts))
     return DeckSpec(
         name=name,
         characters=tuple(characters),
-        cards=tuple((cards[s], counts[s]) for s in sorted(counts)),
+        cards=deck_cards,
         slug=slug,
+        extra=_created_cards(characters, [card for card, _ in deck_cards], cards),
     )
 
 

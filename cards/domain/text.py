@@ -10,13 +10,15 @@ table (built from the reference tables and the evolution families); an unknown s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from cards.domain.effects import (
+    MARKERS_ALL,
     AllyFilter,
     Amount,
+    AttackKind,
     CardMatch,
     CardTo,
     Carry,
@@ -24,7 +26,9 @@ from cards.domain.effects import (
     ChainOn,
     Compare,
     Condition,
+    Cost,
     Count,
+    Counter,
     CreateCard,
     Damage,
     DamageDealt,
@@ -32,6 +36,7 @@ from cards.domain.effects import (
     Discard,
     DiscardAttached,
     Draw,
+    DrawPhase,
     Duration,
     Effect,
     Event,
@@ -49,6 +54,7 @@ from cards.domain.effects import (
     Modify,
     MoveCards,
     OneOf,
+    Pay,
     PlayCard,
     Revive,
     Scaled,
@@ -56,12 +62,13 @@ from cards.domain.effects import (
     SetStat,
     Tap,
     Target,
+    Traits,
     Trigger,
     Turns,
     Untap,
     effect_target,
 )
-from cards.domain.specs import CardSpec, CharacterSpec, Order, PlayRules, Stays
+from cards.domain.specs import CardSpec, CharacterSpec, Order, PlayRules, PlayVariant, Stays
 
 Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
@@ -184,6 +191,7 @@ TARGET_WORDS: Mapping[str, tuple[str, str]] = {
     "most_wounded_ally": ("your most wounded character", "votre personnage le plus blessé"),
     "fewest_hp_ally": ("your character with the fewest HP", "votre personnage qui a le moins de PV"),
     "fighters": ("each character of the combat", "chaque personnage du combat"),
+    "event": ("that character", "ce personnage-là"),
 }
 GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "allies": ("your characters", "vos personnages"),
@@ -192,6 +200,7 @@ GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "other_enemies": ("the other enemy characters", "les autres personnages ennemis"),
     "characters": ("the characters", "les personnages"),
     "fighters": ("the characters of the combat", "les personnages du combat"),
+    "event": ("that character", "ce personnage-là"),
 }
 PICK_WORDS: Mapping[str, tuple[str, str]] = {
     "choice": ("one of {} (your choice)", "un personnage parmi {} (au choix)"),
@@ -223,6 +232,7 @@ EVENT_WORDS: Mapping[str, tuple[str, str]] = {
     "combat_end": ("At the end of each of its combats", "À la fin de chacun de ses combats"),
     "leaves_play": ("When this card leaves play", "Quand cette carte quitte le jeu"),
 }
+KEYWORD_WORDS: Mapping[str, tuple[str, str]] = {"enrage": ("Enraged", "Enragé")}
 CMP_WORDS: Mapping[str, tuple[str, str]] = {
     "<": ("is below", "est inférieur à"),
     "<=": ("is at most", "est au plus"),
@@ -334,6 +344,20 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         return _pick(("guild of this character", "guilde de ce personnage"), lang)
     if count.kind == "classes":
         return _pick(("class of this character", "classe de ce personnage"), lang)
+    if count.kind == "castes":
+        return _pick(("caste of this character", "caste de ce personnage"), lang)
+    if count.kind == "turn":
+        return _pick(("number of the current turn", "numéro du tour en cours"), lang)
+    if count.kind == "distinct":
+        assert count.characters is not None
+        who = target_text(count.characters, lang, names)
+        trait = {"race": ("race", "race"), "class": ("class", "classe"), "guild": ("guild", "guilde")}[
+            count.trait or "race"
+        ]
+        return _pick(
+            (f"different {trait[0]} among {who}", f"{trait[1]} différente parmi {who}"),
+            lang,
+        )
     return _pick(("point of damage dealt this turn", "point de dégâts infligés ce tour"), lang)
 
 
@@ -423,13 +447,25 @@ def match_text(match: CardMatch, lang: Lang, names: Names) -> str:
         if match.guild is not None:
             guild = names.guild(match.guild, lang)
             name = _pick((f"{guild} {name}", f"{name} de la guilde {guild}"), lang)
+        if match.cursed:
+            name = _pick((f"cursed {name}", f"{name} maudit(e)"), lang)
         return name
     if match.kind == "card":
         name = names.family(match.value, lang)
         return f"'{name}'" if lang == "en" else f"« {name} »"
-    if match.kind in ("class_reserved", "caste_reserved", "race_reserved"):
-        lookup = {"class_reserved": names.cls, "caste_reserved": names.caste, "race_reserved": names.race}
+    if match.kind in ("class_reserved", "caste_reserved", "race_reserved", "character_reserved"):
+        lookup = {
+            "class_reserved": names.cls,
+            "caste_reserved": names.caste,
+            "race_reserved": names.race,
+            "character_reserved": names.family,
+        }
         who = lookup[match.kind](match.value, lang)
+        if match.kind == "character_reserved":
+            what = (
+                names.type(match.type_, lang) if match.type_ is not None else _pick(("card", "carte"), lang)
+            )
+            return _pick((f"a {what} reserved to {who}", f"un(e) {what} réservé(e) à {who}"), lang)
         if match.type_ is not None:
             what = names.type(match.type_, lang)
             return _pick((f"a {what} reserved to {who}", f"un(e) {what} réservé(e) aux {who}"), lang)
@@ -624,6 +660,9 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
             parts.append(_pick(yes if value else no, lang))
     if when.compare is not None:
         parts.append(compare_text(when.compare, lang, names))
+    if when.keyword is not None:
+        word = _pick(KEYWORD_WORDS[when.keyword], lang)
+        parts.append(_pick((f"if this character is {word}", f"si ce personnage est {word}"), lang))
     if when.any is not None:
         alternatives = [condition_text(c, lang, names) for c in when.any]
         parts.append(f"({_or(alternatives, lang)})")
@@ -750,7 +789,21 @@ def event_text(event: Event, lang: Lang, names: Names) -> str:
         return _pick((f"Each time {who} plays {what}", f"Chaque fois que {who} joue : {what}"), lang)
     if event.kind == "dies":
         return _pick((f"When {who} dies", f"Quand {who} meurt"), lang)
-    return _pick((f"Each time {who} takes damage", f"Chaque fois que {who} subit des dégâts"), lang)
+    kinds = _kinds_text(event.kinds, lang)
+    if event.kind == "deals":
+        to = ""
+        if event.to is not None:
+            to = _pick((" to ", " à "), lang) + target_text(event.to, lang, names)
+        return _pick(
+            (
+                f"Each time {who} deals{kinds} damage{to}",
+                f"Chaque fois que {who} inflige des dégâts{kinds}{to}",
+            ),
+            lang,
+        )
+    return _pick(
+        (f"Each time {who} takes{kinds} damage", f"Chaque fois que {who} subit des dégâts{kinds}"), lang
+    )
 
 
 def effect_text(effect: Effect, lang: Lang, names: Names | None = None, context: str | None = None) -> str:
@@ -780,6 +833,7 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Modify):
         stat = _pick(STAT_NAMES[effect.stat], lang)
         target = _who_prefix(effect_target(effect), lang, names)
+        stat = stat if target else _cap(stat)
         return f"{target}{stat} {modifier_text(effect.amount, lang, names)}{_duration(effect.duration, lang)}"
     if isinstance(effect, Damage):
         amount = amount_text(effect.amount, lang, names)
@@ -885,8 +939,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             _who_prefix(effect_target(effect), lang, names)
             + _pick(
                 (
-                    f"{_signed(effect.amount)} to{kinds} damage taken",
-                    f"{_signed(effect.amount)} aux dégâts{kinds} subis",
+                    f"{modifier_text(effect.amount, lang, names)} to{kinds} damage taken",
+                    f"{modifier_text(effect.amount, lang, names)} aux dégâts{kinds} subis",
                 ),
                 lang,
             )
@@ -908,7 +962,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             what += _pick((f" by {by}", f" par : {by}"), lang)
         to = _pick(("to", "aux"), lang)
         prefix = _who_prefix(effect_target(effect), lang, names)
-        return f"{prefix}{_signed(effect.amount)} {to} {what}{_duration(effect.duration, lang)}"
+        bonus = modifier_text(effect.amount, lang, names)
+        return f"{prefix}{bonus} {to} {what}{_duration(effect.duration, lang)}"
     if isinstance(effect, Immune):
         if effect.cards is not None:
             what = match_text(effect.cards, lang, names)
@@ -925,6 +980,14 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Marker):
         n = abs(effect.count)
         on = _cap(target_text(effect_target(effect), lang, names))
+        if effect.count == MARKERS_ALL:
+            return _pick(
+                (
+                    f"{on} loses every '{effect.name}' marker",
+                    f"{on} perd tous ses marqueurs « {effect.name} »",
+                ),
+                lang,
+            )
         markers_en = "marker" if n == 1 else "markers"
         markers_fr = _plural(n, "marqueur", "marqueur", lang)
         verb = _pick(("gains", "gagne") if effect.count > 0 else ("loses", "perd"), lang)
@@ -1098,6 +1161,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             if lang == "en"
             else f"{when}{limit} : {_effects_inline(effect.effects, lang, names)}"
         )
+    if isinstance(effect, Traits | AttackKind | Pay | Counter | DrawPhase):
+        return _effect_core_more(effect, lang, names)
     assert isinstance(effect, MayPlay | MayAttach | Carry)
     what = match_text(effect.cards, lang, names)
     aim = effect_target(effect)
@@ -1123,6 +1188,170 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         ),
         lang,
     )
+
+
+_TRAIT_WORDS: Mapping[str, tuple[str, str]] = {
+    "classes": ("class", "classe"),
+    "races": ("race", "race"),
+    "guilds": ("guild", "guilde"),
+    "castes": ("caste", "caste"),
+    "keywords": ("", ""),
+}
+
+
+def _keyword_name(slug: str, lang: Lang) -> str:
+    return _pick(KEYWORD_WORDS.get(slug, (slug, slug)), lang)
+
+
+def _trait_names(kind: str, slugs: Sequence[str], lang: Lang, names: Names) -> str:
+    lookup: Mapping[str, Callable[[str, Lang], str]] = {
+        "classes": names.cls,
+        "races": names.race,
+        "guilds": names.guild,
+        "castes": names.caste,
+        "keywords": _keyword_name,
+    }
+    shown = _and([lookup[kind](s, lang) for s in slugs], lang)
+    word = _pick(_TRAIT_WORDS[kind], lang)
+    if not word:
+        return shown
+    plural = len(slugs) > 1
+    word = f"{word}{'es' if plural and word == 'class' else 's' if plural else ''}"
+    return f"{word} {shown}" if lang == "en" else f"{'les' if plural else 'la'} {word} {shown}"
+
+
+def cost_text(cost: Cost, lang: Lang, names: Names) -> str:
+    n = cost.count
+    if cost.kind == "hand":
+        return _pick(
+            (
+                f"discard {n} {'card' if n == 1 else 'cards'} from hand",
+                f"défausser {n} {_plural(n, '', 'carte', lang)} de sa main",
+            ),
+            lang,
+        )
+    if cost.kind == "attached":
+        assert cost.match is not None
+        what = match_text(cost.match, lang, names)
+        return _pick(
+            (f"discard {n} × {what} attached to the payer", f"défausser {n} × {what} attachée(s) au payeur"),
+            lang,
+        )
+    markers = "marker" if n == 1 else "markers"
+    return _pick(
+        (
+            f"remove {n} '{cost.marker}' {markers} from the payer",
+            f"retirer {n} {_plural(n, 'marqueur', 'marqueur', lang)} « {cost.marker} » au payeur",
+        ),
+        lang,
+    )
+
+
+def _effect_core_more(
+    effect: Traits | AttackKind | Pay | Counter | DrawPhase, lang: Lang, names: Names
+) -> str:
+    if isinstance(effect, Traits):
+        who = _cap(target_text(effect_target(effect), lang, names))
+        parts: list[str] = []
+        for kind in ("guilds", "classes", "races", "castes", "keywords"):
+            value = getattr(effect, kind)
+            if value is None:
+                continue
+            if value == "all":
+                word = _pick(_TRAIT_WORDS[kind], lang) or _pick(("keyword", "mot-clé"), lang)
+                parts.append(_pick((f"every {word}", f"toutes ses {word}s"), lang))
+            else:
+                parts.append(_trait_names(kind, value, lang, names))
+        what = _and(parts, lang)
+        verb = {
+            "add": ("also has", "a aussi"),
+            "set": ("has only", "a seulement"),
+            "remove": ("loses", "perd"),
+        }[effect.mode]
+        return f"{who} {_pick(verb, lang)} {what}{_duration(effect.duration, lang)}"
+    if isinstance(effect, AttackKind):
+        who = _cap(target_text(effect_target(effect), lang, names))
+        kind = _pick(("magic", "magique") if effect.kind == "magical" else ("direct", "directe"), lang)
+        return _pick(
+            (
+                f"{who} makes a {kind} clash attack instead of a physical one",
+                f"{who} fait une attaque {kind} à la place de son attaque physique",
+            ),
+            lang,
+        ) + _duration(effect.duration, lang)
+    if isinstance(effect, Pay):
+        mine = effect.by == "self"
+        payer = _pick(("you", "vous") if mine else ("the opponent", "l'adversaire"), lang)
+        can = _pick(("can", "pouvez") if mine else ("can", "peut"), lang)
+        may = _pick(("may", "pouvez") if mine else ("may", "peut"), lang)
+        cost = cost_text(effect.cost, lang, names)
+        then = _effects_inline(effect.effects, lang, names)
+        if effect.may:
+            return _pick(
+                (
+                    f"{_cap(payer)} {may} {cost}: if so, {then}",
+                    f"{_cap(payer)} {may} {cost} : si c'est fait, {then}",
+                ),
+                lang,
+            )
+        return _pick(
+            (
+                f"If {payer} {can} {cost}, it is done, then {then}",
+                f"Si {payer} {can} {cost}, c'est fait, puis {then}",
+            ),
+            lang,
+        )
+    if isinstance(effect, Counter):
+        what = (
+            match_text(effect.cards, lang, names)
+            if effect.cards is not None
+            else _pick(("card", "carte"), lang)
+        )
+        who = target_text(effect_target(effect), lang, names)
+        pile = {
+            "discard": ("its owner's discard pile", "la défausse de son propriétaire"),
+            "hand": ("its owner's hand", "la main de son propriétaire"),
+            "deck": ("its owner's deck", "le deck de son propriétaire"),
+        }[effect.to]
+        return _pick(
+            (
+                f"The next {what} played by {who} does not resolve and goes to {pile[0]}",
+                f"La prochaine carte ({what}) jouée par {who} est sans effet et va dans {pile[1]}",
+            ),
+            lang,
+        )
+    you = effect.owner == "self"
+    whose = {
+        "self": ("you", "vous"),
+        "opponent": ("the opponent", "l'adversaire"),
+        "both": ("each player", "chaque joueur"),
+    }[effect.owner]
+    if effect.amount is None:
+        drawn = _pick(
+            ("draw no card", "ne piochez aucune carte")
+            if you
+            else ("draws no card", "ne pioche aucune carte"),
+            lang,
+        )
+    else:
+        n = abs(effect.amount)
+        more = _pick(("more", "de plus") if effect.amount > 0 else ("fewer", "de moins"), lang)
+        cards = (
+            f"{n} {'card' if n == 1 else 'cards'} {more}",
+            f"{n} {_plural(n, 'carte', 'carte', lang)} {more}",
+        )
+        verb = ("draw", "piochez") if you else ("draws", "pioche")
+        drawn = _pick((f"{verb[0]} {cards[0]}", f"{verb[1]} {cards[1]}"), lang)
+    return _cap(f"{_pick(whose, lang)} {drawn} {_draw_when(effect, lang)}")
+
+
+def _draw_when(effect: DrawPhase, lang: Lang) -> str:
+    if effect.phases is None:
+        return _pick(("at each draw phase", "à chaque phase de pioche"), lang)
+    if effect.phases == 1:
+        return _pick(("at the next draw phase", "à la prochaine phase de pioche"), lang)
+    n = effect.phases
+    return _pick((f"at the next {n} draw phases", f"aux {n} prochaines phases de pioche"), lang)
 
 
 def effects_lines(
@@ -1218,7 +1447,35 @@ def play_lines(card: CardSpec, lang: Lang, names: Names) -> list[str]:
         lines.append(acts)
     if play.one_per_character:
         lines.append(_pick(("One copy per character at most.", "Un seul exemplaire par personnage."), lang))
+    lines.extend(_variant_text(v, lang, names) for v in play.variants)
     return lines
+
+
+def _variant_text(variant: PlayVariant, lang: Lang, names: Names) -> str:
+    parts: list[str] = []
+    if variant.acts is not None:
+        parts.append(
+            _pick(
+                ("acts after the combat", "agit après le combat")
+                if variant.acts == "after_combat"
+                else ("acts at once", "agit aussitôt"),
+                lang,
+            )
+        )
+    if variant.stays is not None:
+        parts.append(
+            _stays_text(variant.stays, lang)
+            if variant.stays.kind != "no"
+            else _pick(("does not stay", "ne reste pas"), lang)
+        )
+    if variant.attach is not None:
+        who = target_text(variant.attach, lang, names)
+        parts.append(_pick((f"is attached to {who}", f"est attachée à {who}"), lang))
+    if variant.longer is not None:
+        span = _stays_text(variant.longer, lang)
+        parts.append(_pick((f"{span} more", f"{span} de plus"), lang))
+    cond = condition_text(variant.when, lang, names)
+    return _cap(f"{cond}: {', '.join(parts)}." if lang == "en" else f"{cond} : {', '.join(parts)}.")
 
 
 def card_lines(card: CardSpec, lang: Lang, names: Names | None = None) -> list[str]:

@@ -29,8 +29,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from cards.domain import grammar_cards, grammar_chain, grammar_life, grammar_order, grammar_scale
 from cards.domain.effects import (
     Amount,
+    AttackKind,
     CardMatch,
     CardTo,
     Carry,
@@ -61,23 +63,25 @@ from cards.domain.effects import (
     MayPlay,
     Modify,
     MoveCards,
+    OneOf,
     PlayCard,
     Scaled,
     Selector,
     SetStat,
     Tap,
     Target,
+    Traits,
     Trigger,
     Turns,
     Untap,
+    target_group,
+    target_to_json,
 )
+from cards.domain.grammar_errors import NotRead as NotRead
+from cards.domain.grammar_triggers import trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
-
-
-class NotRead(Exception):
-    """This clause (or part of it) is not understood: the whole clause is reported unread."""
 
 
 def slugify(name: str) -> str:
@@ -142,11 +146,14 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\benchain(e)?ments?\b", "enchainement"),
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
     (r"\bnon[ -]zone\b", "non zone"),
+    (r"\ba 2 mains\b", "a deux mains"),
+    (r"\ba 1 main\b", "a une main"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
     (r"\s*:\s*", " : "),
     (r"\s*,\s*", ", "),
     (r"\(\s+", "("),
     (r"\s+\)", ")"),
+    (r"\bcontres les\b", "contre les"),
     (r"\bl'attaque\b", "attaque"),
     (r"\bla defense\b", "defense"),
     (r"\bl'esprit\b", "esprit"),
@@ -253,7 +260,8 @@ SUBJECTS: tuple[tuple[str, str], ...] = (
         "fighters",
     ),
     (
-        r"tous les personnages|les personnages|tous les personnages en vie|les personnages en vie|chaque personnage",
+        r"tous les personnages|les personnages|tous les personnages en vie|les personnages en vie|chaque personnage"
+        r"|chaque personnage (?:en jeu|en vie)|tous les personnages en jeu",
         "all_characters",
     ),
     (r"un autre personnage adverse|un autre adversaire", "other_enemy_choice"),
@@ -275,9 +283,32 @@ SUBJECTS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: The stats a Count may read (the rolled Attaque is not one).
+COUNT_STAT_NAMES = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
+
+#: The subject a predicate used when it had several ("'X' et vos Mages ont …"): none to inherit.
+_SEVERAL = "__several__"
+
 #: "X" in an amount before the text says what X is ("Attaque +X où X est égal à …").
 _X = Amount(0, 0, "__x__")
 _X_AMOUNT = _X
+#: "-X" in a modifier ("Attaque -X où X est égal à votre Esprit").
+_NEG_X = Amount(0, 0, "__-x__")
+
+
+def _negated(value: Scaled | Amount) -> Scaled:
+    """−value, as a scaled amount (its bounds swapped)."""
+    if isinstance(value, Amount):
+        if value.stat is None or value.lo != value.hi:
+            raise NotRead("-X of a rolled amount")
+        value = Scaled(per=Count("stat", stat=value.stat), plus=value.lo)
+    return replace(
+        value,
+        each=-value.each,
+        plus=-value.plus,
+        lo=None if value.hi is None else -value.hi,
+        hi=None if value.lo is None else -value.lo,
+    )
 
 
 @dataclass(frozen=True)
@@ -289,14 +320,56 @@ class _Per:
 
 
 def _scaled(per: Count | _Per, *, each: int = 1, plus: int = 0, hi: int | None = None) -> Scaled:
+    """``plus + each × count``; ``hi`` is the cap the text gives ("(max 6)"): a bound of the
+    total's size — an upper bound for a bonus, a lower one (−6) for a malus."""
+    lo = None
+    if hi is not None and each < 0 and plus <= 0:
+        lo, hi = -abs(hi), None
     if isinstance(per, _Per):
-        return Scaled(per=per.count, each=each, plus=plus, div=per.div, hi=hi)
-    return Scaled(per=per, each=each, plus=plus, hi=hi)
+        return Scaled(per=per.count, each=each, plus=plus, div=per.div, lo=lo, hi=hi)
+    return Scaled(per=per, each=each, plus=plus, lo=lo, hi=hi)
+
+
+#: A duration the text says ("jusqu'à la fin du tour", "à l'activation"): the same value as the
+#: default ``combat``, but a distinct object, so that the compiler does not turn it into
+#: ``permanent`` on a card that stays (its modifiers otherwise last while it is attached).
+THIS_TURN = Duration("combat")
+
+
+def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
+    """Effects said to happen at the card's activation: a modifier among them lasts this turn,
+    even on a card that stays (see :data:`THIS_TURN`)."""
+    out: list[Effect] = []
+    for e in effects:
+        if (
+            isinstance(e, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+            and e.duration.kind == "combat"
+        ):
+            e = replace(e, duration=THIS_TURN)
+        elif isinstance(e, OneOf):
+            e = replace(e, options=tuple(tuple(_at_activation(o)) for o in e.options))
+        out.append(e)
+    return out
+
+
+def _lasts_longer_than_the_combat(effect: Effect) -> bool:
+    return (
+        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        and effect.duration.kind != "combat"
+    )
 
 
 def _DURABLE(effect: Effect) -> bool:
     """Whether an effect has a duration (a modifier, a restriction…)."""
-    return isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+    return isinstance(
+        effect,
+        Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+    )
+
+
+def _durable_option(effect: Effect) -> bool:
+    """A ``one_of`` with an option that has a duration ("Attaque +1 ou Défense +1 jusqu'à …")."""
+    return isinstance(effect, OneOf) and any(_DURABLE(e) for o in effect.options for e in o)
 
 
 def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | None:
@@ -317,10 +390,44 @@ def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | N
     return Condition(**values)
 
 
+def _condition_keys(cond: Condition) -> list[str]:
+    """The keys a condition sets (those of its ``any`` / ``not`` parts included)."""
+    out: list[str] = []
+    for key in cond.__dataclass_fields__:
+        value = getattr(cond, key)
+        if value is None:
+            continue
+        if key == "any":
+            for part in value:
+                out.extend(_condition_keys(part))
+        elif key == "not_":
+            out.extend(_condition_keys(value))
+        else:
+            out.append(key)
+    return out
+
+
 def with_condition(effects: Sequence[Effect], when: Condition | None) -> list[Effect]:
     if when is None:
         return list(effects)
     return [replace(e, when=_merge_conditions(e.when, when)) for e in effects]
+
+
+def _merged(readings: Sequence[Reading]) -> Reading:
+    """The readings of the sentences of one clause, together (a play rule said twice differently is
+    not read)."""
+    out = Reading()
+    for reading in readings:
+        out.effects += reading.effects
+        out.orders += reading.orders
+        out.chains += reading.chains
+        for key, value in reading.play.items():
+            if key in out.play and out.play[key] != value:
+                raise NotRead(f"the card says {key} twice")
+            out.play[key] = value
+        out.dual_wield = out.dual_wield or reading.dual_wield
+        out.dual_wield_with += reading.dual_wield_with
+    return out
 
 
 def _target_fields(target: Target) -> dict[str, Any]:
@@ -379,9 +486,9 @@ class Reader:
         keys; NotRead otherwise."""
         text = text.strip()
         out: dict[str, Any] = {}
-        single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe)s?", text)
+        single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
-            out["single_class"] = True
+            out["single_class"] = single.group(2) != "multi-classe"
             text = single.group(1)
         pos = 0
         pattern = re.compile(self.who_re)
@@ -412,7 +519,10 @@ class Reader:
         """A phrase naming cards: ``une Arme à une main``, ``un Objet Pirate``, ``'Katana'``,
         ``une carte Zil``, ``un Sort (non zone)``, ``une Lance ou une Epée``."""
         text = text.strip()
-        parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )", text)
+        rune = grammar_cards.rune_match(text)
+        if rune is not None:
+            return rune
+        parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
         if len(parts) > 1:
             options: list[CardMatch] = []
             for p in parts:
@@ -466,7 +576,10 @@ class Reader:
             elif len(classes) == 1:
                 class_reserved = classes[0]
             else:
-                raise NotRead(f"what follows the type in {text!r}")
+                found = grammar_chain.match_rest(self, clause, types, rest, zone)
+                if found is None:
+                    raise NotRead(f"what follows the type in {text!r}")
+                return found
         out = []
         for slug in types:
             if class_reserved is not None:
@@ -549,19 +662,95 @@ class Reader:
         # the card's own name, quoted ('Kébek' : the character itself)
         if re.fullmatch(r"@\d+@", text) and self.family(clause, text) in name_tokens:
             return "self"
-        m = re.fullmatch(r"(tous )?vos (autres )?(allies )?(.+?)( en vie)?", text)
-        if m:
-            group = "other_allies" if (m.group(2) or m.group(3)) else "allies"
-            return Selector(group=group, **self._filter_keys(self.who_filter(m.group(4))))
-        m = re.fullmatch(r"(tous )?les personnages adverses (.+)|(tous )?les (.+) adverses", text)
-        if m:
-            return Selector(group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4))))
-        m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
-        if m:
-            group = "other_allies" if m.group(1) else "allies"
-            pick = "random" if m.group(3) else "choice"
-            return Selector(group=group, pick=pick, **self._filter_keys(self.who_filter(m.group(2))))
+        try:
+            m = re.fullmatch(r"(tous )?vos (autres )?(allies )?(.+?)( en vie)?", text)
+            if m:
+                group = "other_allies" if (m.group(2) or m.group(3)) else "allies"
+                return Selector(group=group, **self._filter_keys(self.who_filter(m.group(4))))
+            m = re.fullmatch(r"(tous )?les personnages adverses (.+)|(tous )?les (.+) adverses", text)
+            if m:
+                return Selector(
+                    group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4)))
+                )
+            m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
+            if m:
+                group = "other_allies" if m.group(1) else "allies"
+                pick = "random" if m.group(3) else "choice"
+                return Selector(group=group, pick=pick, **self._filter_keys(self.who_filter(m.group(2))))
+        except NotRead:
+            pass
+        found = self.group_subject(clause, text, name_tokens)
+        if found is not None:
+            return found
         raise NotRead(f"who is {text!r}?")
+
+    def _unquote_terms(self, clause: Clause, text: str) -> str:
+        """A quoted guild, class, race or caste (``vos alliés 'La Meute'``) written plainly."""
+
+        def plain(m: re.Match[str]) -> str:
+            name = fold(clause.names[int(m.group(1))])
+            return name if any(t.kind != "type" for t in self.vocabulary.lookup(name)) else m.group(0)
+
+        return re.sub(r"@(\d+)@", plain, text)
+
+    def group_subject(self, clause: Clause, text: str, name_tokens: Sequence[str] = ()) -> Target | None:
+        """Groups of characters written with a filter: ``les Humains Pirates`` (every character
+        in play), ``vos personnages Dompteurs``, ``vos Bêtes alliées``, ``chacun de vos alliés``,
+        ``vos personnages portant une Lance``, ``les alliés du porteur`` (None: not one of these)."""
+        t = self._unquote_terms(clause, text.strip())
+        t = re.sub(r"^(?:chacun|chacune) (?:de |des )(?=vos |tous |les )", "", t)
+        t = re.sub(r"^chaque (?=personnage)", "les ", t)
+        t = re.sub(r" en vie$", "", t)
+        if t != text.strip():
+            for pattern, target in self.subjects:
+                if pattern.fullmatch(t) and target != "other_enemy_choice":
+                    return target
+        if re.fullmatch(r"(?:les |tous les )?allies (?:du porteur|de votre personnage|de ce personnage)", t):
+            return "other_allies"
+        if re.fullmatch(r"@\d+@", t) or (t in self.families and " " in t):
+            # another character, by its name
+            fam = self.family(clause, t) if t.startswith("@") else self.families[t]
+            if fam in name_tokens:
+                return "self"
+            return Selector(group="characters", family=fam)
+        if t in ("les personnages adverse", "les personnage adverses", "les personnage adverse"):
+            return "all_enemies"
+        carrying: CardMatch | None = None
+        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t)
+        if m:
+            carrying = self._carried_match(clause, m.group(2))
+            t = m.group(1)
+        m = re.fullmatch(
+            r"(?:tous )?vos (autres )?(?:personnages |allies )?(?:de (?:la |l')?)?(.+?)( allie(?:e)?s)?", t
+        )
+        if m:
+            group = "other_allies" if (m.group(1) or m.group(3)) else "allies"
+            if m.group(2) in ("personnages", "allies"):
+                keys: dict[str, Any] = {}
+                if m.group(2) == "allies":
+                    group = "other_allies"
+            else:
+                keys = self._filter_keys(self.who_filter(m.group(2)))
+            if carrying is None and not keys:
+                return None
+            return Selector(group=group, carrying=carrying, **keys)
+        m = re.fullmatch(
+            r"(?:tous )?les (?:autres )?personnages adverses (.+)|(?:tous )?les (.+?) adverses", t
+        )
+        if m and carrying is not None:
+            rest = m.group(1) or m.group(2)
+            keys = {} if rest == "personnages" else self._filter_keys(self.who_filter(rest))
+            return Selector(group="enemies", carrying=carrying, **keys)
+        m = re.fullmatch(r"(?:tous )?les (?:personnages )?(.+)", t)
+        if m and not re.search(r"\badverses?\b|\ballie", m.group(1)):
+            if m.group(1) in ("personnages", "personnage"):
+                keys = {}
+            else:
+                keys = self._filter_keys(self.who_filter(m.group(1)))
+            if carrying is None and not keys:
+                return None
+            return Selector(group="characters", carrying=carrying, **keys)
+        return None
 
     @staticmethod
     def _filter_keys(found: Mapping[str, Any]) -> dict[str, Any]:
@@ -599,7 +788,245 @@ class Reader:
         return cond
 
     def condition(self, clause: Clause, text: str, ctx: Ctx) -> Condition:
-        """The condition of a ``si …`` (or ``tant que …``, ``s'il …``) phrase."""
+        """The condition of a ``si …`` (or ``tant que …``, ``s'il …``) phrase.
+
+        On a card attached to the opponent the text's "vous" and "le personnage adverse" swap
+        sides (its holder is the carrier): only conditions that do not depend on the side (the
+        turn) are read there."""
+        if re.match(r"tant qu", text.strip()) and (ctx.happens or (ctx.subject == "card" and not ctx.stays)):
+            # "as long as": a lasting effect that ends when the condition stops holding; only a
+            # standing effect (a character's ability, a carried card's modifier) is checked so
+            raise NotRead("'tant que' on an effect that happens once")
+        text = self._self_named(clause, text, ctx)
+        cond = self.stat_condition(clause, text, ctx)
+        if cond is None:
+            try:
+                cond = self._base_condition(clause, text, ctx)
+            except NotRead:
+                # the comparisons on counts of grammar_scale
+                t = re.sub(r"^(?:si |s'il |s'ils |s'elle |tant que |lorsque |quand )", "", text.strip())
+                if text.strip().startswith("s'il y a ") and t.startswith("y a "):
+                    t = f"il {t}"
+                found = grammar_scale.compare_condition(self, clause, t, ctx)
+                if found is None:
+                    raise
+                cond = found
+        if ctx.on_opponent and set(_condition_keys(cond)) - {"turn"}:
+            raise NotRead("a condition on a card attached to the opponent (whose side?)")
+        if cond.ally_dead is not None and cond.ally_dead in ctx.names:
+            # "tant que 'X' est mort" in X's own text: its abilities hold only while it lives
+            raise NotRead("an effect of a character while it is dead")
+        return cond
+
+    # the holder, as a condition's subject says it
+    _ME = r"(?:votre personnage|ce personnage|le porteur|son porteur|il|elle|vous|celui-ci|celle-ci)"
+    _HIM = r"(?:le personnage adverse|votre adversaire|l'adversaire|son adversaire)"
+
+    def _named(self, clause: Clause, text: str, ctx: Ctx) -> str | None:
+        """A character named in a condition (quoted, or a known name written plainly) -> its family;
+        ``"self"`` when it is the text's own character."""
+        t = text.strip()
+        if re.fullmatch(r"@\d+@", t):
+            fam = self.family(clause, t)
+            return "self" if fam in ctx.names else fam
+        if t in ctx.names:
+            return "self"
+        return self.families.get(t)
+
+    def _self_named(self, clause: Clause, text: str, ctx: Ctx) -> str:
+        """A condition whose subject is the text's own character by its name (``si Vaerzar porte
+        …``, ``si 'Eikytan' joue …``) speaks of "il"."""
+        m = re.match(
+            r"(si |tant que |lorsque |quand )?(@\d+@|[a-z][\w' -]*?) (?=porte |joue |a |ne porte )",
+            text.strip(),
+        )
+        if m and self._named(clause, m.group(2), ctx) == "self":
+            return f"{m.group(1) or ''}il {text.strip()[m.end() :]}"
+        return text
+
+    def _stat_count(self, text: str) -> Count | None:
+        """``la Défense du personnage adverse``, ``votre Attaque max.``, ``son Esprit de base``,
+        ``ses PV`` -> a Count of that stat (None: not a stat phrase)."""
+        t = re.sub(r"^(?:la |l'|le |les |votre |vos |son |sa |ses |leur )", "", text.strip())
+        m = re.fullmatch(
+            rf"({STAT_RE}|pv|niveau)( de base)?(?: (de votre personnage|de ce personnage|du porteur|"
+            r"du personnage adverse|de votre adversaire|de l'adversaire|adverse))?( de base)?",
+            t,
+        )
+        if not m:
+            return None
+        word = m.group(1)
+        stat = "level" if word == "niveau" else "hp" if word == "pv" else self._stat(word)
+        if stat not in COUNT_STAT_NAMES:
+            return None  # the rolled Attaque is not a count
+        of = "opponent" if m.group(3) and "adver" in m.group(3) else "self"
+        return Count("stat", stat=stat, of=of, base=bool(m.group(2) or m.group(4)))
+
+    def stat_condition(self, clause: Clause, text: str, ctx: Ctx) -> Condition | None:
+        """Conditions on stats, on what the holder carries, on the player's characters (None: not
+        one of these; the other forms are :meth:`_base_condition`'s)."""
+        t = text.strip()
+        t = re.sub(r"^(?:si |tant que |tant qu'(?=un|une|il|elle))", "", t)
+        t = re.sub(r"^s'(?=ils? |elles? )", "", t)
+        me, him = self._ME, self._HIM
+        # "si la Défense du personnage adverse est supérieure à celle de votre personnage / à 3"
+        m = re.fullmatch(
+            r"(.+?) est (superieure?|inferieure?|egale?|strictement superieure?|strictement inferieure?)"
+            r"( ou egale?)? (?:a|au|aux) (.+)",
+            t,
+        )
+        if m:
+            left = self._stat_count(m.group(1))
+            if left is not None:
+                right_text = m.group(4).strip()
+                right: int | Count | None = None
+                if re.fullmatch(r"\d+", right_text):
+                    right = int(right_text)
+                else:
+                    rm = re.fullmatch(r"(?:celle|celui) (de .+|du .+)", right_text)
+                    if rm:
+                        right = self._stat_count(f"{m.group(1).split(' ')[0]} {rm.group(1)}")
+                    else:
+                        right = self._stat_count(right_text)
+                if right is None:
+                    raise NotRead(f"compared with {right_text!r}")
+                word = m.group(2).replace("strictement ", "")
+                cmp = {"superieur": ">", "inferieur": "<", "egal": "=="}[word.rstrip("e")]
+                if m.group(3):
+                    if cmp == "==":
+                        raise NotRead("égal ou égal")
+                    cmp += "="
+                return Condition(compare=Compare(left, cmp, right))
+        # "si votre personnage a plus de PV que le personnage adverse"
+        m = re.fullmatch(rf"{me} (?:a|avez) (plus|moins) de ({STAT_RE}|pv) que {him}", t)
+        if m:
+            stat = "hp" if m.group(2) == "pv" else self._stat(m.group(2))
+            if stat not in COUNT_STAT_NAMES:
+                raise NotRead("the rolled Attaque compared")
+            return Condition(
+                compare=Compare(
+                    Count("stat", stat=stat),
+                    ">" if m.group(1) == "plus" else "<",
+                    Count("stat", stat=stat, of="opponent"),
+                )
+            )
+        # what the holder does not carry; a carried card is in play ("actif" says nothing more)
+        m = re.fullmatch(
+            rf"{me} ne (?:porte|portez) (?:aucune?|pas d'|pas de|plus d'|plus de) (.+?)(?: actifs?| actives?)?",
+            t,
+        )
+        if m:
+            return Condition(not_=self._carrying(clause, m.group(1), "carrying"))
+        m = re.fullmatch(
+            rf"{him} ne porte (?:aucune?|pas d'|pas de|plus d'|plus de) (.+?)(?: actifs?| actives?)?", t
+        )
+        if m:
+            return Condition(not_=self._carrying(clause, m.group(1), "opponent_carrying"))
+        m = re.fullmatch(
+            rf"(?:{me} (?:porte|portez)|{me} a) (?:deja |au moins )?(.+?) (?:actifs?|actives?|attachee?s? a (?:lui|elle|vous))",
+            t,
+        )
+        if m:
+            return self._carrying(clause, m.group(1), "carrying")
+        m = re.fullmatch(rf"{him} porte (?:deja |au moins )?(.+?) (?:actifs?|actives?)", t)
+        if m:
+            return self._carrying(clause, m.group(1), "opponent_carrying")
+        m = re.fullmatch(r"(?:un |une |au moins une? )(.+?) (?:est|sont) attachee?s? (?:a|sur) (.+)", t)
+        if m:
+            named = self._named(clause, m.group(2), ctx)
+            if re.fullmatch(me, m.group(2)) or named == "self":
+                return self._carrying(clause, m.group(1), "carrying")
+            if re.fullmatch(him, m.group(2)):
+                return self._carrying(clause, m.group(1), "opponent_carrying")
+            raise NotRead(f"attached to {m.group(2)!r}")
+        # one of the player's characters carries…: the holder or another of them
+        m = re.fullmatch(
+            r"(?:un de vos personnages|l'un de vos personnages|un personnage allie) porte (?:au moins )?(.+)",
+            t,
+        )
+        if m:
+            mine = self._carrying(clause, m.group(1), "carrying")
+            carried = self._carried_match(clause, m.group(1))
+            return Condition(any=(mine, Condition(ally=Selector(group="other_allies", carrying=carried))))
+        # the player's characters
+        m = re.fullmatch(r"vos autres personnages sont (?:tous )?morts", t) or re.fullmatch(
+            rf"{me} (?:est|etes) (?:votre|le) (?:seul|dernier) personnage (?:en vie|vivant)", t
+        )
+        if m:
+            return Condition(compare=Compare(Count("characters", characters="other_allies"), "==", 0))
+        m = re.fullmatch(
+            r"(?:vous avez|il y a) (?:au moins )?(un|une|\d+) (.+?) (morte?s?|en vie)(?: parmi vos personnages| dans votre equipe)?",
+            t,
+        ) or re.fullmatch(r"(un|une) de vos (.+?) est (morte?|en vie)", t)
+        if m and not m.group(2).startswith("des "):
+            n = number(m.group(1))
+            group = self._group("allies", m.group(2))
+            dead = m.group(3).startswith("mort")
+            return Condition(compare=Compare(Count("characters", characters=group, dead=dead), ">=", n))
+        m = re.fullmatch(r"vous avez (?:au moins )?(un|une|\d+) (.+?)", t)
+        if (
+            m
+            and not m.group(2).startswith("des ")
+            and not re.search(r"\b(?:pv|cartes?|marqueurs?|bonus|classes?|guildes?)\b", m.group(2))
+        ):
+            try:
+                having = self._group("allies", m.group(2))
+            except NotRead:
+                pass
+            else:
+                return Condition(
+                    compare=Compare(Count("characters", characters=having), ">=", number(m.group(1)))
+                )
+        m = re.fullmatch(r"vous n'avez qu'une? (?:seule? )?(.+?)( en vie)?", t)
+        if m:
+            if re.fullmatch(r"classes?", m.group(1)):
+                return Condition(compare=Compare(Count("classes"), "==", 1))
+            if re.fullmatch(r"guildes?", m.group(1)):
+                return Condition(compare=Compare(Count("guilds"), "==", 1))
+            group = self._group("allies", m.group(1))
+            alive = Count("characters", characters=group)
+            if m.group(2):
+                return Condition(compare=Compare(alive, "==", 1))
+            # one in the team: alive, or dead
+            dead = Count("characters", characters=group, dead=True)
+            return Condition(
+                any=(
+                    Condition(
+                        compare=Compare(alive, "==", 1), not_=Condition(compare=Compare(dead, ">=", 1))
+                    ),
+                    Condition(
+                        compare=Compare(dead, "==", 1), not_=Condition(compare=Compare(alive, ">=", 1))
+                    ),
+                )
+            )
+        # "tant que Boucan est relevé": the character itself
+        m = re.fullmatch(r"(.+?) (?:est|etes) (incline|releve)e?s?", t)
+        if m and self._named(clause, m.group(1), ctx) == "self":
+            return Condition(tapped=m.group(2) == "incline")
+        m = re.fullmatch(
+            r"(?:jouee?|elle est jouee|cette carte est jouee) (?:au|aux|durant le|durant les|pendant le|pendant les) tours? (.+)",
+            t,
+        )
+        if m:
+            return Condition(turn=self.turns(re.sub(r" ou ", " et ", m.group(1))))
+        m = re.fullmatch(r"(.+?) (?:fait|font) partie? de vos personnages( et (?:est|sont) en vie)?", t)
+        if m and "@" not in m.group(1):
+            fams = [self._named(clause, x, ctx) for x in re.split(r", | ou ", m.group(1))]
+            if all(f is not None and f != "self" for f in fams):
+                conds = [Condition(ally_alive=f) if m.group(2) else Condition(ally_present=f) for f in fams]
+                return conds[0] if len(conds) == 1 else Condition(any=tuple(conds))
+        m = re.fullmatch(
+            r"(@\d+@(?:, @\d+@)*) ou (@\d+@) (?:fait|font) partie? de vos personnages( et (?:est|sont) en vie)?",
+            t,
+        )
+        if m:
+            fams = [self.family(clause, x) for x in re.findall(r"@\d+@", t)]
+            return Condition(
+                any=tuple(Condition(ally_alive=f) if m.group(3) else Condition(ally_present=f) for f in fams)
+            )
+        return None
+
+    def _base_condition(self, clause: Clause, text: str, ctx: Ctx) -> Condition:
         t = text.strip()
         t = re.sub(
             r"^(?:si |s'il |s'ils |s'elle |tant que |lorsque |quand )",
@@ -717,6 +1144,12 @@ class Reader:
         m = re.fullmatch(r"joue par (@\d+@)|jouee par (@\d+@)", t)
         if m:
             return Condition(played_by=self.family(clause, m.group(1) or m.group(2)))
+        extra = grammar_cards.condition(self, clause, t, ctx)
+        if extra is not None:
+            return extra
+        extra = grammar_life.condition(self, clause, t, ctx)
+        if extra is not None:
+            return extra
         raise NotRead(f"condition {t!r}")
 
     def _carrying(self, clause: Clause, text: str, key: str) -> Condition:
@@ -729,14 +1162,21 @@ class Reader:
         match = self.match(clause, text)
         return Condition(carrying_match=match) if mine else Condition(opponent_carrying_match=match)
 
-    def prefix_condition(self, clause: Clause, text: str) -> Condition:
+    def _carried_match(self, clause: Clause, text: str) -> CardMatch:
+        """What a "porte …" names, as a card match (a carried card is in play: "actif" is dropped)."""
+        t = re.sub(r" (?:actifs?|actives?)$", "", text.strip())
+        return self.match(clause, re.sub(r"^(?:deja |au moins )", "", t))
+
+    def prefix_condition(self, clause: Clause, text: str, ctx: Ctx | None = None) -> Condition:
         """The condition before a colon: ``Mage :``, ``Guémélite du feu :``, ``Si joué par 'X' :``,
-        ``'Jorus' :``, ``Mage non multi-classé :``, ``Humain ou Elfine :``."""
+        ``'Jorus' :``, ``Mage non multi-classé :``, ``Humain ou Elfine :``, ``Attaquant :``, and any
+        ``si …`` condition (``Si le personnage adverse est Mage :``)."""
+        ctx = ctx if ctx is not None else Ctx()
         t = text.strip()
         if re.match(r"si (?:jouee?s? )?(?:apres|en enchainement)", t) or re.match(
             r"si (?:vous jouez|joue) (?!par)", t
         ):
-            return self.condition(clause, t, Ctx())
+            return self.condition(clause, t, ctx)
         if t in ("activation", "a l'activation"):
             raise NotRead("at activation")  # read by the caller as plain effects
         m = re.fullmatch(r"si (?:jouee?|jouee?s) par (.+)", t)
@@ -750,8 +1190,12 @@ class Reader:
             if len(fams) == 1:
                 return Condition(played_by=fams[0])
             return Condition(any=tuple(Condition(played_by=f) for f in fams))
-        if t.startswith("si "):
-            raise NotRead("a condition before a colon")
+        if t in ("attaquant", "si attaquant", "si vous etes attaquant"):
+            return Condition(active=True)
+        if t in ("defenseur", "si defenseur", "si vous etes defenseur"):
+            return Condition(active=False)
+        if t.startswith(("si ", "tant qu")):
+            return self.condition(clause, t, ctx)
         return self.who_condition(t, "played_by")
 
     # -- amounts, durations, scaling ------------------------------------------------------------
@@ -786,13 +1230,13 @@ class Reader:
             return [(s, value) for s in stats]
         out: list[tuple[str, int | Amount | str]] = []
         for part in re.split(r", | et ", t):
-            m = re.fullmatch(rf"({STAT_RE}) ?(?:de )?{sign}(?: ?/ ?{sign}| a {sign})?", part.strip())
+            m = re.fullmatch(rf"({STAT_RE}) ?(?:de )?{sign}(?: ?/ ?{sign}| a ([+-])? ?(\d+))?", part.strip())
             if not m:
                 raise NotRead(f"stat modifier {part!r}")
             stat = self._stat(m.group(1))
             first = self._signed(m.group(2), m.group(3))
             if m.group(4):  # "+3/+2": the two ends of the Attaque range
-                if stat != "attack" or first == "x":
+                if stat != "attack" or first in ("x", "-x"):
                     raise NotRead("a range modifier on another stat than the Attaque")
                 second = self._signed(m.group(4), m.group(5))
                 if first:
@@ -800,11 +1244,13 @@ class Reader:
                 if second:
                     out.append(("attack_max", second))
                 continue
-            if m.group(6):  # "+1 a +2": rolled
-                second = self._signed(m.group(6), m.group(7))
-                if not isinstance(first, int) or not isinstance(second, int) or first >= second:
+            if m.group(7):  # "+1 a +2", "+1 a 2", "-2 a -3": rolled
+                second = self._signed(m.group(6) or m.group(2), m.group(7))
+                if not isinstance(first, int) or not isinstance(second, int) or first == second:
                     raise NotRead("a rolled modifier")
-                out.append((stat, Amount(first, second)))
+                if (first < 0) != (second < 0) and m.group(6) is None:
+                    raise NotRead("a rolled modifier")
+                out.append((stat, Amount(min(first, second), max(first, second))))
                 continue
             out.append((stat, first))
         if not out:
@@ -821,22 +1267,23 @@ class Reader:
     @staticmethod
     def _signed(sign: str, value: str) -> int | str:
         if value == "x":
-            if sign != "+":
-                raise NotRead("-X")
-            return "x"
+            return "x" if sign == "+" else "-x"
         n = int(value)
         return n if sign == "+" else -n
 
     def duration(self, text: str) -> Duration:
         t = text.strip()
-        if re.fullmatch(r"jusqu'a la fin de la partie", t):
+        if re.fullmatch(r"jusqu'a la fin de (?:la )?partie", t):
             return Duration("game")
         if re.fullmatch(
-            r"jusqu'a la fin du (?:tour|combat)|(?:pendant|durant|pour) (?:le|ce) (?:tour|combat)", t
+            r"jusqu'a la fin (?:du|de ce) (?:tour|combat)(?:-ci)?|(?:pendant |durant |pour )?(?:le|ce) (?:tour|combat)(?:-ci)?"
+            r"|(?:pendant |durant |pour )?ce tour-ci",
+            t,
         ):
-            return Duration("combat")
+            return THIS_TURN
         if re.fullmatch(
-            r"jusqu'a la fin du (?:prochain tour|tour suivant)|(?:pendant |durant )?ce tour et le (?:suivant|prochain)",
+            r"jusqu'a la fin du (?:prochain tour|tour suivant)"
+            r"|(?:pendant |durant |pour )?ce tour(?:-ci)? et le (?:tour )?(?:suivant|prochain)",
             t,
         ):
             return Duration("turns", 2)
@@ -847,9 +1294,33 @@ class Reader:
             return Duration("turns" if m.group(2) == "tours" else "combats", number(m.group(1)))
         raise NotRead(f"duration {t!r}")
 
+    #: The durations :meth:`duration` reads, as they end (or begin) a phrase.
+    DURATION_RE = (
+        r"jusqu'a la fin (?:de la partie|de partie|du tour|du combat|de ce tour|de ce combat|du prochain tour"
+        r"|du tour suivant)(?:-ci)?"
+        r"|(?:pendant |durant |pour )?(?:le |ce )(?:tour|combat)(?:-ci)?(?: et le (?:tour )?(?:suivant|prochain))?"
+        r"|(?:pendant|durant|pour) (?:les )?(?:\d+|une?|deux|trois|quatre|cinq|six) (?:prochains )?(?:tours|combats)"
+        r"(?: suivants)?"
+    )
+
     def count(self, clause: Clause, text: str) -> tuple[Count, bool]:
         """What ``pour chaque …`` / ``par …`` / ``le nombre de …`` counts; the bool says the text
-        excludes the card itself (``autre``, not expressible: NotRead)."""
+        excludes the card itself (``autre``, not expressible: NotRead). The phrases of
+        :func:`grammar_scale.count` are tried when these are not understood."""
+        try:
+            return self._count(clause, text)
+        except NotRead:
+            t = re.sub(
+                r"^(?:chaque |chacun de |chacune de |chacun des |chacune des |les |le |la |l')",
+                "",
+                text.strip(),
+            )
+            found = grammar_scale.count(self, clause, t)
+            if found is None:
+                raise
+            return found, False
+
+    def _count(self, clause: Clause, text: str) -> tuple[Count, bool]:
         t = text.strip()
         t = re.sub(r"^(?:chaque |chacun de |chacune de |chacun des |chacune des |les |le |la |l')", "", t)
         m = re.fullmatch(
@@ -947,10 +1418,26 @@ class Reader:
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
         plus = 0
+        m = re.fullmatch(r"(.+?) ?\+ ?(\d+) a \+?(\d+)", t)
+        if m and hi is None and lo is None:  # "votre Esprit +3 à 5": the stat plus a rolled bonus
+            stat, of = self._stat_of(m.group(1))
+            low, high = int(m.group(2)), int(m.group(3))
+            if of != "self" or stat not in ("defense", "spirit") or low >= high:
+                raise NotRead(f"X = {text!r}")
+            return Amount(low, high, stat)
         m = re.fullmatch(r"(.+?) ?([+-]) ?(\d+)", t)
         if m:
             t, plus = m.group(1).strip(), int(m.group(3)) * (1 if m.group(2) == "+" else -1)
         each, div, up = 1, 1, False
+        m = re.fullmatch(
+            r"(.+?),? divisee?s? par (\d+|deux|trois|quatre)(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?",
+            t,
+        )
+        if m:
+            t, div, up = m.group(1).strip(), number(m.group(2)), m.group(3) == "au superieur"
+        m = re.fullmatch(r"(\d+|deux|trois) fois (.+)", t)
+        if m:
+            t, each = m.group(2).strip(), number(m.group(1))
         m = re.fullmatch(
             r"(?:la )?moitie (?:de |du |de la |de l')(.+?)(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?",
             t,
@@ -968,6 +1455,9 @@ class Reader:
         if m:
             per, _ = self.count(clause, m.group(1))
             return Scaled(per=per, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
+        source = grammar_scale.x_source(self, clause, t)
+        if source is not None:
+            return Scaled(per=source, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
         stat, of = self._stat_of(t)
         if (
             of == "self"
@@ -1002,7 +1492,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1014,7 +1504,7 @@ class Reader:
             return effects
         except NotRead as exc:
             last: NotRead = exc
-        for m in re.finditer(r", et |, | et ", t):
+        for m in re.finditer(r",? et |, puis | puis |, ", t):
             left, right = t[: m.start()], t[m.end() :]
             try:
                 subject, first = self.predicate(c, left, ctx, inherit)
@@ -1025,7 +1515,31 @@ class Reader:
             except NotRead as exc:
                 last = exc
                 continue
+        found = self._alternatives(c, t, ctx, inherit)
+        if found is not None:
+            return found
         raise last
+
+    def _alternatives(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None) -> list[Effect] | None:
+        """ "Attaque +1 ou Défense +1", "il a Esprit -1 ou subit 2 dégâts directs": one of them, the
+        player's choice (``one_of``); an option without a subject takes the one before. None when
+        a part does not read."""
+        parts = re.split(r",? ou (?:bien )?", t)
+        if len(parts) < 2:
+            return None
+        options: list[tuple[Effect, ...]] = []
+        subject = inherit
+        for part in parts:
+            try:
+                used, effects = self.predicate(c, part, ctx, subject)
+                subject = used if used is not None else subject
+            except NotRead:
+                try:
+                    effects = self.predicates(c, part, ctx, subject)
+                except NotRead:
+                    return None
+            options.append(tuple(effects))
+        return [OneOf(options=tuple(options))]
 
     def predicate(
         self, c: Clause, t: str, ctx: Ctx, inherit: Target | None
@@ -1033,14 +1547,25 @@ class Reader:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
         default: Target = inherit if inherit is not None else "self"
-        # without a subject
-        found = self._bare(c, t, ctx, default)
+        halved = grammar_scale.halving(self, c, t, ctx)
+        if halved is not None:
+            return halved
+        m = re.fullmatch(
+            r"(.+?\b(?:subit|subissent|subissez|inflige|infligent|infligez)) (\d|deux|trois) fois (.+)", t
+        )
+        if m:  # "subissent 2 fois 1 dégât direct": that damage, twice
+            subject, once = self.predicate(c, f"{m.group(1)} {m.group(3)}", ctx, inherit)
+            return subject, once * number(m.group(2))
+        # without a subject (not after several subjects: whose would it be?)
+        found = self._bare(c, t, ctx, default) if inherit != _SEVERAL else None
         if found is not None:
             return default if inherit is not None else None, found
         # a subject, then a verb
         for m in re.finditer(rf"\b(?:{self.VERBS})\b", t):
             if m.start() == 0:
-                if inherit is not None:  # "… et a Attaque +2": the verb of the subject before
+                if (
+                    inherit is not None and inherit != _SEVERAL
+                ):  # "… et a Attaque +2": the verb of the subject before
                     effects = self._verb(c, t, ctx, inherit)
                     if effects is not None:
                         return inherit, effects
@@ -1048,11 +1573,52 @@ class Reader:
             try:
                 subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
+                other = grammar_life.subject(self, c, t[: m.start()], ctx)
+                if other is not None:
+                    effects = self._verb(c, t[m.start() :], ctx, other)
+                    if effects is not None:
+                        return other, effects
+                    continue
+                several = self._several(c, t[: m.start()], ctx)
+                if several is None:
+                    continue
+                found_all: list[Effect] = []
+                for one in several:
+                    effects = self._verb(c, t[m.start() :], ctx, one)
+                    if effects is None:
+                        break
+                    found_all += effects
+                else:
+                    return _SEVERAL, found_all
                 continue
             effects = self._verb(c, t[m.start() :], ctx, subject)
             if effects is not None:
                 return subject, effects
+        both = grammar_order.compound(self, c, t, ctx)
+        if both is not None:
+            return None, both
         raise NotRead(f"predicate {t!r}")
+
+    def _several(self, c: Clause, text: str, ctx: Ctx) -> list[Target] | None:
+        """Several subjects of one verb: ``'X' et vos Mages``, ``tous les autres personnages``
+        (the player's other characters and every enemy); None: not several."""
+        t = text.strip()
+        if re.fullmatch(r"(?:tous )?les autres personnages", t):
+            return [self._view("other_allies", "", ctx), self._view("all_enemies", "", ctx)]
+        parts = re.split(r", | et ", t)
+        if len(parts) < 2:
+            return None
+        out: list[Target] = []
+        for part in parts:
+            try:
+                out.append(self._view(self.subject(c, part, ctx.names), part, ctx))
+            except NotRead:
+                return None
+        if len(set(map(str, out))) != len(out):
+            return None
+        if not all(grammar_order.apart(a, b) for i, a in enumerate(out) for b in out[i + 1 :]):
+            return None  # a character two of them name would take the effect twice
+        return out
 
     @staticmethod
     def _view(target: Target, text: str, ctx: Ctx) -> Target:
@@ -1071,12 +1637,18 @@ class Reader:
     def _modifiers(self, pairs: Sequence[tuple[str, int | Amount | str]], target: Target) -> list[Effect]:
         out: list[Effect] = []
         for stat, amount in pairs:
-            value: Any = amount if amount != "x" else _X
+            value: Any = _X if amount == "x" else _NEG_X if amount == "-x" else amount
             out.append(Modify(stat=stat, amount=value, **_target_fields(target)))
         return out
 
     def _bare(self, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
         """A predicate whose subject is implicit (the holder, or ``default``)."""
+        found = grammar_cards.bare(self, c, t, ctx, default)
+        if found is not None:
+            return found
+        found = grammar_life.bare(self, c, t, ctx, default)
+        if found is not None:
+            return found
         try:
             return self._modifiers(self.stat_mods(t), default)
         except NotRead:
@@ -1088,7 +1660,7 @@ class Reader:
         )
         if m and (m.group(0).startswith(("soin", "soign")) or re.search(r" pv\b", t)):
             target = (
-                self.subject(c, re.sub(r"^personnage", "le personnage", m.group(2)))
+                grammar_life.target(self, c, re.sub(r"^personnage", "le personnage", m.group(2)), ctx)
                 if m.group(2)
                 else default
             )
@@ -1100,7 +1672,7 @@ class Reader:
         if m:
             hit: Target = "opponent"
             if m.group(1) or m.group(4):
-                hit = self.subject(c, m.group(1) or m.group(4))
+                hit = grammar_life.target(self, c, m.group(1) or m.group(4), ctx)
             return [
                 Damage(
                     kind=DAMAGE_KIND_WORDS[m.group(3)],
@@ -1111,6 +1683,9 @@ class Reader:
         m = re.fullmatch(rf"(?:vous )?piochez? {NUM} cartes?(?: supplementaires?)?|piochez une carte", t)
         if m:
             return [Draw(count=number(m.group(1) or "1"))]
+        found = self.damage_bonus(c, t, default, ctx)
+        if found is not None:
+            return found
         m = re.fullmatch(rf"([+-]) ?(\d+) aux degats(?: {KIND_RE})? (?:subis|recus)(?: par (.+))?", t)
         if m:
             amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
@@ -1134,11 +1709,13 @@ class Reader:
             amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
             cards = self.match(c, m.group(3)) if m.group(3) else None
             return [HealDealt(amount=amount, cards=cards, **_target_fields(default))]
-        m = re.fullmatch(rf"immunite (?:aux |a la |au )?(?:degats {KIND_RE}|(.+))", t)
+        m = re.fullmatch(r"immunite (.+)", t)
         if m:
-            if m.group(1):
-                return [Immune(kinds=(DAMAGE_KIND_WORDS[m.group(1)],), **_target_fields(default))]
-            return [Immune(cards=self.match(c, m.group(2)), **_target_fields(default))]
+            return self.immunity(c, m.group(1), default)
+        if default == "self" and re.match(r"(?:vous )?effectu", t):
+            found = self.extra_attack(t, default)
+            if found is not None:
+                return found
         m = re.fullmatch(rf"({STAT_RE}) ?= ?(\d+)(?: ?/ ?(\d+))?", t)
         if m:
             stat = self._stat(m.group(1))
@@ -1185,6 +1762,128 @@ class Reader:
             return [GrantOrder(**_target_fields(default))]
         return None
 
+    _KIND = r"(?:physiques?|magiques?|directs?)"
+    _TAKEN = (
+        r"subis|subits?|recus?|qu'(?:il|ils|elle|elles) (?:subit|subissent|recoit|recoivent)"
+        r"|que vous subissez|que vous recevez"
+    )
+    _DEALT = r"infliges|qu'(?:il|ils|elle|elles) (?:inflige|infligent)|que vous infligez"
+    _BY_HOLDER = r"(?:votre personnage|ce personnage|vous|le porteur|son porteur)"
+
+    def damage_bonus(self, c: Clause, text: str, who: Target, ctx: Ctx) -> list[Effect] | None:
+        """``-2 aux dégâts subis``, ``+1 aux dégâts physiques et magiques qu'il inflige``, ``+2 aux
+        dégâts des Sorts Feu (non zone) joués par votre personnage``, ``+1 aux dégâts de foudre``,
+        ``-1 supplémentaire aux dégâts reçus par vos Mages``, ``+1 aux soins des Théurgies`` ->
+        damage_taken / damage_dealt / heal_dealt of ``who`` (None: not such a phrase)."""
+        m = re.fullmatch(r"([+-]) ?(\d+)(?: supplementaires?)? aux (degats|soins)(?: (.+))?", text.strip())
+        if not m:
+            return None
+        amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+        rest = (m.group(4) or "").strip()
+        if m.group(3) == "soins":
+            hm = re.fullmatch(
+                rf"(?:(?:des|de vos|de leurs|de ses) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez)?)?",
+                rest,
+            )
+            if not hm:
+                raise NotRead(f"heals {rest!r}")
+            healed = self.match(c, hm.group(1)) if hm.group(1) else None
+            return [HealDealt(amount=amount, cards=healed, **_target_fields(who))]
+        kinds: list[str] = []
+        km = re.match(rf"({self._KIND}(?:(?:, | et | ou ){self._KIND})*)\b ?", rest)
+        if km:
+            kinds = [DAMAGE_KIND_WORDS[k] for k in re.split(r", | et | ou ", km.group(1))]
+            rest = rest[km.end() :].strip()
+        cards: CardMatch | None = None
+        # "de foudre (non zone)", "de type feu", "des Sorts Feu joués par votre personnage"
+        cm = re.fullmatch(
+            rf"(?:de type |de |d')(.+?)( \(non zone\)| non zone| \(zone\))?(?: ({self._TAKEN}|{self._DEALT}))?(?: par (.+))?",
+            rest,
+        )
+        if cm and self._element(cm.group(1)) is not None:
+            zone = None if not cm.group(2) else "non" not in cm.group(2)
+            cards = CardMatch("type", self._element(cm.group(1)) or "", zone=zone)
+            rest = " ".join(x for x in (cm.group(3), f"par {cm.group(4)}" if cm.group(4) else None) if x)
+        else:
+            cm = re.fullmatch(
+                rf"(?:des|de vos|de leurs|de ses|de ces) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez| qu'(?:il|ils|elle|elles) jouen?t)?"
+                rf"(?: ({self._DEALT}))?",
+                rest,
+            )
+            if cm:
+                cards = self.match(c, cm.group(1))
+                rest = cm.group(2) or ""
+        both = re.fullmatch(
+            rf"(?:{self._DEALT}) et (?:{self._TAKEN})|(?:{self._TAKEN}) et (?:{self._DEALT})", rest.strip()
+        )
+        if both and cards is None:  # "+2 aux dégâts physiques infligés et subis"
+            return [
+                DamageDealt(amount=amount, kinds=tuple(kinds), **_target_fields(who)),
+                DamageTaken(amount=amount, kinds=tuple(kinds), **_target_fields(who)),
+            ]
+        dm = re.fullmatch(rf"(?:({self._TAKEN})|({self._DEALT}))?(?: par (.+))?", rest.strip())
+        if not dm:
+            raise NotRead(f"damage {rest!r}")
+        taken = dm.group(1) is not None
+        if dm.group(3):
+            by = dm.group(3).strip()
+            if re.fullmatch(self._BY_HOLDER, by) and who == "self":
+                pass
+            elif who == "self":
+                who = self._view(self.subject(c, by, ctx.names), by, ctx)
+            else:
+                raise NotRead("two subjects")
+        if taken:
+            if cards is not None:
+                raise NotRead("damage taken from some cards")
+            return [DamageTaken(amount=amount, kinds=tuple(kinds), **_target_fields(who))]
+        return [DamageDealt(amount=amount, kinds=tuple(kinds), cards=cards, **_target_fields(who))]
+
+    def extra_attack(self, t: str, who: Target) -> list[Effect] | None:
+        """``effectue une attaque (physique|magique) supplémentaire égale à son Attaque min. (de
+        base)`` / ``… égale à 5`` (the holder's; None: not such a phrase)."""
+        m = re.fullmatch(
+            r"(?:vous )?(?:effectue|effectuent|effectuera|effectuez|effectuerez) une attaque (physique |magique )?"
+            r"supplementaire (?:egale a|de) (?:son |sa |votre )?(.+?)",
+            t,
+        )
+        if not m:
+            return None
+        if who != "self":
+            raise NotRead("another character's extra attack")
+        kind = "magical" if m.group(1) == "magique " else "physical"
+        value = m.group(2).strip()
+        if re.fullmatch(r"\d+", value):
+            return [ExtraAttack(amount=Amount(int(value), int(value)), kind=kind)]
+        if value in ("attaque", "attaque actuelle"):
+            return [ExtraAttack(amount=Amount(0, 0, "attack"), kind=kind)]
+        em = re.fullmatch(r"attaque (min|max)(?:\.|imum|imale)?( de base)?", value)
+        if em:
+            end = "attack_min" if em.group(1) == "min" else "attack_max"
+            return [
+                ExtraAttack(amount=Scaled(per=Count("stat", stat=end, base=bool(em.group(2)))), kind=kind)
+            ]
+        # "son Attaque de base" is the printed range, rolled: no count says it
+        raise NotRead("an extra attack of another value")
+
+    def immunity(self, c: Clause, text: str, who: Target) -> list[Effect]:
+        """What follows "Immunité": ``aux dégâts physiques (et magiques)``, ``Sorts``, ``Foudre``,
+        ``Sorts et Dégâts magiques`` -> one immune per kinds / per kind of cards."""
+        out: list[Effect] = []
+        kinds: list[str] = []
+        for part in re.split(r", | et (?!magiques|physiques|directs)", text.strip()):
+            part = re.sub(r"^(?:aux |a la |au |a l'|aux? )", "", part.strip())
+            km = re.fullmatch(rf"degats ({self._KIND}(?:(?:, | et | ou ){self._KIND})*)", part)
+            if km:
+                kinds += [DAMAGE_KIND_WORDS[k] for k in re.split(r", | et | ou ", km.group(1))]
+                continue
+            if part.startswith("degats"):
+                raise NotRead(f"immune to {part!r}")
+            out.append(Immune(cards=self.match(c, part), **_target_fields(who)))
+        if kinds:
+            out.insert(0, Immune(kinds=tuple(dict.fromkeys(kinds)), **_target_fields(who)))
+        return out
+
     def _may(self, c: Clause, t: str, who: Target) -> list[Effect] | None:
         """What a character may do: play cards whatever their requirements, attach them to anyone,
         carry several (``Ambidextrie`` on a character: two one-handed weapons)."""
@@ -1215,6 +1914,12 @@ class Reader:
 
     def _verb(self, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
         """The predicate after an explicit subject (``t`` starts with the verb)."""
+        found = grammar_cards.verb(self, c, t, ctx, subject)
+        if found is not None:
+            return found
+        found = grammar_life.verb(self, c, t, ctx, subject)
+        if found is not None:
+            return found
         found = self._may(c, t, subject)
         if found is not None:
             return found
@@ -1232,6 +1937,9 @@ class Reader:
                 return self._modifiers(self.stat_mods(rest), subject)
             except NotRead:
                 pass
+            found = self.damage_bonus(c, rest, subject, ctx)
+            if found is not None:
+                return found
             pm = re.fullmatch(r"(?:de )?(.+?) pv(?: supplementaires?)?", rest)
             if pm and t.startswith(("gagne", "gagnez")):
                 return [Heal(amount=self._points(pm.group(1)), **_target_fields(subject))]
@@ -1272,11 +1980,9 @@ class Reader:
                 return [Chain(match=CardMatch("any"))]
             if rest == "enchainement" and ctx.standing:
                 return [ChainOn(match=CardMatch("any"), **_target_fields(subject))]
-            im = re.fullmatch(rf"immunite (?:aux |a la |au )?(?:degats {KIND_RE}|(.+))", rest)
+            im = re.fullmatch(r"(?:une )?immunite (.+)", rest)
             if im:
-                if im.group(1):
-                    return [Immune(kinds=(DAMAGE_KIND_WORDS[im.group(1)],), **_target_fields(subject))]
-                return [Immune(cards=self.match(c, im.group(2)), **_target_fields(subject))]
+                return self.immunity(c, im.group(1), subject)
             return None
         m = re.fullmatch(
             rf"(?:subit|subissent|subira|subissez|recoit|recoivent|recevez) (.+?) (?:points? de )?degats {KIND_RE}"
@@ -1320,20 +2026,9 @@ class Reader:
         m = re.fullmatch(rf"(?:defausse|defaussent) {NUM} cartes?(?: de sa main)?(?: aleatoire)?", t)
         if m and subject == "opponent":
             return [Discard(count=number(m.group(1)))]
-        m = re.fullmatch(
-            r"(?:effectue|effectuent|effectuera) une attaque (physique |magique )?supplementaire (?:egale a|de) (?:son |sa )?(.+?)(?: de base)?",
-            t,
-        )
-        if m and subject == "self":
-            kind = "magical" if m.group(1) == "magique " else "physical"
-            stat = m.group(2).strip()
-            if stat in ("attaque", "attaque de base"):
-                return [ExtraAttack(amount=Amount(0, 0, "attack"), kind=kind)]
-            if re.fullmatch(r"attaque (min|max)(?:\.|imum|imale)?", stat):
-                end = "attack_min" if "min" in stat else "attack_max"
-                base = t.endswith("de base")
-                return [ExtraAttack(amount=Scaled(per=Count("stat", stat=end, base=base)), kind=kind)]
-            raise NotRead("an extra attack of another value")
+        found = self.extra_attack(t, subject)
+        if found is not None:
+            return found
         m = re.fullmatch(
             r"(?:obtient|obtiennent) (?:son|leur) bonus d'ordre(?: s'il n'en beneficie pas deja| s'ils n'en beneficient pas deja)?",
             t,
@@ -1369,7 +2064,7 @@ class Reader:
             count = number(m.group(1)) if m.group(1) else 1
             owner = "opponent" if m.group(5) else "self"
             match = self._count_match(c, m.group(2))
-            if (m.group(6) or m.group(8)) and owner == "self" and m.group(8):
+            if (owner == "self" and m.group(8)) or (owner == "opponent" and m.group(6) == "votre"):
                 raise NotRead("cards moved to the other player's piles")
             return [
                 MoveCards(
@@ -1457,50 +2152,19 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
-        m = re.fullmatch(
-            rf"(?:a )?chaque fois que (.+?) (?:subit|subissent|subissez) des degats(?: {KIND_RE})?,? (.+)",
-            t,
-        )
-        if m:
-            who = self._view(self.subject(c, m.group(1), ctx.names), m.group(1), ctx)
-            inner = self.phrase(c, m.group(3), replace(ctx.inside(), pronoun=who if who != "self" else None))
-            return [Trigger(on=Event("damaged", who=who), effects=tuple(inner))]
-        m = re.fullmatch(
-            r"(?:a )?chaque fois qu(?:'un|'une|e des|'un des) (.+?) (?:est|sont) (?:joue|jouee|active|activee)s?(?: par (.+?))?,? (.+)",
-            t,
-        )
-        if m:
-            by: Target = "all_characters"
-            if m.group(2):
-                by = self.subject(c, m.group(2), ctx.names)
-            inner = self.phrase(c, m.group(3), ctx.inside())
-            return [Trigger(on=Event("plays", match=self.match(c, m.group(1)), who=by), effects=tuple(inner))]
-        # "a l'activation et en debut de combat, …": at once, and at the start of each combat
-        m = re.fullmatch(r"(?:au moment ou cette carte s'active|a l'activation),? et (.+)", t)
-        if m:
-            later = self.phrase(c, m.group(1), ctx)
-            if len(later) != 1 or not isinstance(later[0], Trigger):
-                raise NotRead("a l'activation et …")
-            return [*later[0].effects, *later]
-        m = re.fullmatch(
-            r"(?:au moment ou cette carte s'active|a l'activation|lorsque cette carte s'active|quand cette carte s'active),? (.+)",
-            t,
-        )
-        if m and ctx.subject == "card":
-            return self.phrase(c, m.group(1), ctx)
-        for pattern, event in self.TRIGGERS:
-            m = re.fullmatch(rf"(?:{pattern})(?: :|,)? (.+)", t)
-            if m:
-                inner = self.phrase(c, m.group(1), ctx.inside())
-                return [Trigger(on=Event(event), effects=tuple(inner))]  # type: ignore[arg-type]
-        m = re.fullmatch(r"(?:a )?chaque fois que (.+?) (?:joue|jouent|active|activent) (.+?),? (.+)", t)
-        if m:
-            return self._plays_trigger(c, m.group(1), m.group(2), m.group(3), ctx)
-        m = re.fullmatch(r"(?:si|lorsque|quand) (.+?) meurt,? (.+)", t)
-        if m:
-            who = self.subject(c, m.group(1), ctx.names)
-            inner = self.phrase(c, m.group(2), ctx.inside())
-            return [Trigger(on=Event("dies", who=who), effects=tuple(inner))]
+        found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
+        if found is not None:
+            return found
+        found = grammar_life.phrase(self, c, t, ctx) or grammar_life.subject_phrase(self, c, t, ctx)
+        if found is not None:
+            return found
+        # "A, puis si …, B": A, then B under its own condition
+        m = re.fullmatch(r"(.+?),? puis,? ((?:si|s'il|s'ils|s'elle) .+)", t)
+        if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
+            try:
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
         m = re.match(r"(?:si|tant que) ", t)
         if m:
@@ -1508,7 +2172,7 @@ class Reader:
             sm = re.fullmatch(r"(.+?),? (?:sinon|autrement),? (.+)", t)
             body, otherwise_text = (sm.group(1), sm.group(2)) if sm else (t, None)
             for comma in re.finditer(
-                r", | (?=il |elle |vos |votre |le |la |les |tous |un |une |attaque|defense|esprit|soin|inflige)",
+                r", | : | (?=il |elle |vos |votre |le |la |les |tous |un |une |attaque|defense|esprit|soin|inflige)",
                 body,
             ):
                 head, rest = body[: comma.start()], body[comma.end() :]
@@ -1524,27 +2188,112 @@ class Reader:
                 except NotRead:
                     continue
                 return effects
-        return self.tailed(c, t, ctx)
+        found = self.more_if(c, t, ctx)
+        if found is None:
+            found = self.extra_if(c, t, ctx)
+        if found is not None:
+            return found
+        return grammar_scale.scaled_parts(self, c, t, ctx)
 
-    def _plays_trigger(self, c: Clause, who: str, what: str, rest: str, ctx: Ctx) -> list[Effect]:
-        by: Target = "self"
-        if who not in ("vous", "il", "ce personnage", "votre personnage", *ctx.names):
-            by = self.subject(c, re.sub(r"^(?:un de |l'un de )", "un de ", who), ctx.names)
-            if isinstance(by, Selector) and by.pick is not None:
-                by = replace(by, pick=None)  # "each time one of your X plays": any of them
-            elif by in ("other_ally", "ally"):
-                by = "other_allies" if by == "other_ally" else "all_allies"
-        match = self.match(c, what)
-        inner = self.phrase(c, rest, ctx.inside())
-        return [Trigger(on=Event("plays", match=match, who=by), effects=tuple(inner))]
+    def extra_if(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Attaque +1 et Attaque +2 supplémentaire si …``: when the "supplémentaire" part gives
+        again a stat (or damage bonus) the clause already gave, the condition is its alone; when it
+        gives other stats ("Attaque +2 et Esprit +1 supplémentaire si …") the whole clause is the
+        supplement (the English texts say "an additional Attack +2 and Spirit +1 if …"). None:
+        not such a phrase, or the whole clause is conditional (read by :meth:`tailed`)."""
+        m = re.fullmatch(
+            r"(.+)(, et |, | et )((?:(?!, | et ).)+? supplementaires?)(,? (?:si|s'il|s'ils|s'elle|s'elles|contre|tant qu).+)",
+            t,
+        )
+        if not m:
+            return None
+        whole = self.tailed(c, m.group(1) + m.group(2) + m.group(3), ctx)
+        left = self.tailed(c, m.group(1), ctx)
+        if whole[: len(left)] != left or len(whole) == len(left):
+            raise NotRead("what the supplement is")
+        right = whole[len(left) :]
 
-    def tailed(self, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
-        """Predicates with trailing parts: a duration, a scaling, a cap, a condition, what X is."""
+        def key(e: Effect) -> tuple[str, str, Any]:
+            return (e.op, getattr(e, "stat", ""), getattr(e, "selector", None) or getattr(e, "target", None))
+
+        if not {key(e) for e in right} & {key(e) for e in left}:
+            return None
+        its = re.fullmatch(r",? s'(?:il|ils|elle|elles) (?:est|sont) (.+)", m.group(4))
+        if its:
+            return [*left, *self.its_kind(its.group(1), right)]
+        # the condition, read on the supplement alone
+        marker = "attaque +99"
+        probe = self.tailed(c, marker + m.group(4), ctx)
+        if len(probe) != 1 or not isinstance(probe[0], Modify) or probe[0].amount != 99:
+            raise NotRead("a condition with more than a condition")
+        return [*left, *self._same_condition(right, probe[0])]
+
+    def _same_condition(self, effects: Sequence[Effect], probe: Modify) -> list[Effect]:
+        """The effects under the condition a probe modifier was read with (its ``when``, or the
+        filter "s'il est …" put on its target)."""
+        if probe.target == "self" and probe.selector is None:
+            return with_condition(effects, probe.when)
+        raise NotRead("a condition on whom?")
+
+    def more_if(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Attaque +1 et +2 supplémentaires si …`` (the same bonus, more when the condition
+        holds) and ``Attaque et Défense +2, ou +3 si …`` (that much instead): None when the phrase
+        is not one of these."""
+        m = re.fullmatch(
+            r"(.+?),? (et|ou) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
+            t,
+        )
+        if not m or (m.group(2) == "et") != bool(m.group(5)):
+            return None
+        head = self.tailed(c, m.group(1), ctx)
+        bonus = int(m.group(4)) * (1 if m.group(3) == "+" else -1)
+        tail = m.group(6)
+        bonused = [e for e in head if isinstance(e, Modify | DamageTaken | DamageDealt | HealDealt)]
+        amounts = {e.amount for e in bonused}
+        if not head or len(bonused) != len(head) or len(amounts) != 1:
+            raise NotRead("more of what?")
+        (amount,) = amounts
+        if not isinstance(amount, int):
+            raise NotRead("more of a counted amount")
+        more: list[Effect] = [replace(e, amount=bonus) for e in bonused]
+        its = re.fullmatch(r"s'(?:il|ils|elle|elles) (?:est|sont) (.+)", tail)
+        if its:  # "il": each one the effects reach
+            if m.group(2) == "et":
+                return [*head, *self.its_kind(its.group(1), more)]
+            if all(target_group(e.selector or e.target)[0] not in ("self", "opponent") for e in bonused):
+                # a group: all get the amount, those matching the difference more
+                extra: list[Effect] = [replace(e, amount=bonus - amount) for e in bonused]
+                return [*head, *self.its_kind(its.group(1), extra)]
+            return [*self.its_kind(its.group(1), head, negated=True), *self.its_kind(its.group(1), more)]
+        against = re.fullmatch(r"contre (?:les |le |la |un |une )?(.+)", tail)
+        cond = self._against(c, against.group(1)) if against else self.condition(c, tail, ctx)
+        if m.group(2) == "et":
+            return [*head, *with_condition(more, cond)]
+        return [*with_condition(head, Condition(not_=cond)), *with_condition(more, cond)]
+
+    def tailed(self, c: Clause, t: str, ctx: Ctx, par: bool = True) -> list[Effect]:
+        """Predicates with trailing parts: a duration, a scaling, a cap, a condition, what X is.
+
+        A "par …" is first read as a scaling ("Attaque +1 par Sort"), then, when that reading
+        fails, as part of the predicate ("-2 aux dégâts subis par vos Mages")."""
+        try:
+            return self._tailed(c, t, ctx, par)
+        except NotRead:
+            if not par or not re.search(r"\bpar\b", t):
+                raise
+            return self._tailed(c, t, ctx, False)
+
+    def _tailed(self, c: Clause, t: str, ctx: Ctx, par: bool) -> list[Effect]:
         duration: Duration | None = None
         cond: Condition | None = None
         per: tuple[Count, int | None] | None = None  # the count, and the amount per counted thing
         cap: int | None = None
         x_def: Scaled | Amount | None = None
+        x_text = ""
+        turn_limited = False  # "à partir du tour 4": only on what is checked each turn
+        its: tuple[str, bool] | None = None  # "s'il est Mage": what the subject is (or is not)
+        # a trigger at the end: "Soin 2 Points de vie en fin de combat"
+        event: str | None = None
         core = t
         changed = True
         while changed:
@@ -1554,20 +2303,19 @@ class Reader:
             )
             if m and x_def is None:
                 core, x_def = m.group(1), self.x_value(c, m.group(2))
+                x_text = m.group(2)
                 changed = True
                 continue
-            m = re.fullmatch(r"(.+?) ?\((?:max(?:imum)?\.?|max) \+?(\d+)(?: [a-z ]+)?\)", core)
+            m = re.fullmatch(r"(.+?) ?\((?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?\)", core)
             if m and cap is None:
                 core, cap = m.group(1), int(m.group(2))
                 changed = True
                 continue
-            m = re.fullmatch(
-                r"(.+?),? (jusqu'a la fin (?:de la partie|du tour|du combat|du prochain tour|du tour suivant)"
-                r"|(?:pendant|durant|pour) (?:les |le |ce )?(?:\w+ )?(?:prochains )?(?:tours|combats|tour|combat)"
-                r"(?: suivants)?|ce tour et le (?:suivant|prochain))(.*)",
-                core,
+            m = re.fullmatch(rf"(.+?),? ({self.DURATION_RE})((?:,? (?![\d-]).*)?)", core) or re.fullmatch(
+                rf"()({self.DURATION_RE}),? (.+)", core
             )
-            if m and duration is None:
+            if m and duration is None and not re.search(r"\b(?:jouee?s?|activee?s?)$", m.group(1)):
+                # ("un Sort joué ce tour-ci" says when the card was played, not how long)
                 try:
                     duration = self.duration(m.group(2))
                 except NotRead:
@@ -1580,7 +2328,12 @@ class Reader:
                 r"(.+?),? (?:pour chaque|pour chacun de|pour chacune de|pour chacun des|pour chacune des|par) (.+)",
                 core,
             )
-            if m and per is None:
+            if (
+                m
+                and per is None
+                and (par or not re.match(r",? par ", core[len(m.group(1)) :]))
+                and not grammar_scale.by_whom(m.group(1), core[len(m.group(1)) :])
+            ):
                 counted = m.group(2)
                 div = 1
                 tm = re.fullmatch(r"tranche de (\d+) (.+)", counted)
@@ -1597,14 +2350,24 @@ class Reader:
                     each: int | None = None
                     pm = re.fullmatch(r"(.+?) ?\+ ?(\d+)", core)
                     if pm and not re.search(rf"(?:{STAT_RE}) ?\+ ?\d+$", core):
-                        core, each = pm.group(1), int(pm.group(2))
+                        core, each = pm.group(1).rstrip(", "), int(pm.group(2))
                     per = (count, each)
                     changed = True
                     continue
+            m = re.fullmatch(
+                r"(.+?),? (sauf )?s'(?:il|ils|elle|elles) (?:est|sont) (non |pas |ni )?"
+                r"(?!incline|releve|en vie|morte?s?$|hors|jouable|active?|attache|le |la |l'|votre |vos |seul|dernier)(.+)",
+                core,
+            )
+            if m and its is None:
+                its = (m.group(4), bool(m.group(2)) != bool(m.group(3)))
+                core = m.group(1)
+                changed = True
+                continue
             m = re.fullmatch(r"(.+?),? (?:contre (?:les |le |la |un |une )?|face aux? )(.+)", core)
-            if m and cond is None:
+            if m:
                 try:
-                    cond = self._against(c, m.group(2))
+                    cond = _merge_conditions(cond, self._against(c, m.group(2)))
                 except NotRead:
                     pass
                 else:
@@ -1612,34 +2375,140 @@ class Reader:
                     changed = True
                     continue
             m = re.fullmatch(
-                r"(.+?),? ((?:si|s'il|s'ils|s'elle|tant que|lorsqu'il|lorsqu'ils|quand il) .+)", core
+                r"(.+?),? ((?:si|s'il|s'ils|s'elle|s'elles|tant que|tant qu'|lorsqu'il|lorsqu'ils|quand il) ?.+)",
+                core,
             )
-            if m and cond is None:
+            if m:
                 try:
-                    cond = self.condition(c, re.sub(r"^(?:lorsqu'ils?|quand il) ", "si il ", m.group(2)), ctx)
+                    more = self.condition(c, re.sub(r"^(?:lorsqu'ils?|quand il) ", "si il ", m.group(2)), ctx)
+                    cond = _merge_conditions(cond, more)
                 except NotRead:
                     pass
                 else:
                     core = m.group(1)
                     changed = True
                     continue
-        # a trigger at the end: "Soin 2 Points de vie en fin de combat"
-        event: str | None = None
-        for pattern, name in self.TRIGGERS:
-            tm = re.fullmatch(rf"(.+?),? (?:{pattern})", core)
-            if tm and name in ("combat_start", "combat_end", "turn_start", "turn_end"):
-                core, event = tm.group(1), name
-                break
-        effects = self.predicates(c, core, ctx.inside() if event is not None else ctx)
-        effects = self._resolve_x(effects, x_def, per, cap)
+            found = self._turn_limit(core, ctx)
+            if found is not None:
+                core, turns = found
+                turn_limited = True
+                cond = _merge_conditions(cond, Condition(turn=turns))
+                changed = True
+                continue
+            if event is None:
+                for pattern, name in self.TRIGGERS:
+                    tm = re.fullmatch(rf"(.+?),? (?:{pattern})", core)
+                    if tm and name in ("combat_start", "combat_end", "turn_start", "turn_end"):
+                        core, event = tm.group(1), name
+                        changed = True
+                        break
+        inner_ctx = ctx.inside() if event is not None else ctx
+        try:
+            effects = self.predicates(c, core, inner_ctx)
+        except NotRead:
+            # "Attaque +2, +1 supplémentaire si …": the "+1" adds to the stat before it
+            bare = grammar_scale.split_supplement(self, c, core, inner_ctx, None)
+            if bare is None:
+                raise
+            effects = bare[0] + bare[1]
+        if x_def is not None:
+            # "le personnage adverse a Défense -X où X est égal à son Esprit": the holder's or its own?
+            grammar_scale.check_possessive_x(x_text, core, effects)
+        # "Attaque +2 et Attaque +1 supplémentaire pour chaque …": the scaling is the supplement's
+        # only (a condition of the supplement: extra_if / more_if, before this)
+        split = None
+        if per is not None and x_def is None:
+            split = grammar_scale.split_supplement(self, c, core, inner_ctx, effects)
+            if split is None:
+                grammar_scale.check_no_supplement(core)
+        if split is not None:
+            head, tail = split
+            effects = head + self._resolve_x(tail, None, per, cap)
+        else:
+            effects = self._resolve_x(effects, x_def, per, cap)
         if duration is not None:
-            if not any(_DURABLE(e) for e in effects):
+            if not any(_DURABLE(e) or _durable_option(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")
-            effects = [self._lasting(e, duration) if _DURABLE(e) else e for e in effects]
+            effects = [
+                self._lasting(e, duration) if _DURABLE(e) or _durable_option(e) else e for e in effects
+            ]
+        if turn_limited and (event is not None or any(_lasts_longer_than_the_combat(e) for e in effects)):
+            raise NotRead("a turn limit on a lasting effect")
         effects = with_condition(effects, cond)
+        if its is not None:
+            effects = self.its_kind(its[0], effects, negated=its[1])
         if event is not None:
             return [Trigger(on=Event(event), effects=tuple(effects))]  # type: ignore[arg-type]
         return effects
+
+    def its_kind(self, text: str, effects: Sequence[Effect], *, negated: bool = False) -> list[Effect]:
+        """``… s'il est Mage``: "il" is the one each effect reaches — the holder (``played_by_*``),
+        the opponent (``opponent_*``), or each character of a group (the group's filter)."""
+        text = re.sub(r"^(?:un |une |de la guilde |de la caste |de )", "", text.strip())
+        out: list[Effect] = []
+        for e in effects:
+            selector: Selector | None = getattr(e, "selector", None)
+            target: Target = selector if selector is not None else str(getattr(e, "target", "self"))
+            if target == "self" or target == "opponent":
+                prefix = "played_by" if target == "self" else "opponent"
+                parts = re.split(r" ni | ou ", text)
+                conds = [self.who_condition(p, prefix) for p in parts]
+                cond = conds[0] if len(conds) == 1 else Condition(any=tuple(conds))
+                out.extend(with_condition([e], Condition(not_=cond) if negated else cond))
+                continue
+            group, pick = target_group(target)
+            if negated or pick is not None or group in ("self", "opponent"):
+                raise NotRead("what 'il' is")
+            keys = self._filter_keys(self.who_filter(text))
+            attrs = ("guild", "class_", "race", "caste", "family", "single_class", "tapped", "carrying")
+            merged: dict[str, Any] = {}
+            if isinstance(target, Selector):
+                merged = {k: getattr(target, k) for k in attrs if getattr(target, k) is not None}
+            for key, value in keys.items():
+                if merged.get(key, value) != value:
+                    raise NotRead("a filter given twice")
+                merged[key] = value
+            out.append(_with_target(e, Selector(group=group, **merged)))
+        return out
+
+    def _turn_limit(self, core: str, ctx: Ctx) -> tuple[str, Turns] | None:
+        """``… à partir du tour 4`` / ``À partir du tour 4, …`` (turn 4 and later) and, for a
+        character's standing ability, ``… jusqu'à la fin du tour 2`` (turns 1 and 2): the rest of
+        the phrase and the turns. Only where the condition is checked each time the effect holds
+        (a standing ability; a card's effect for the combat)."""
+        m = re.fullmatch(
+            r"(.+?),? a partir du (\d+)(?:e|eme) tour|(.+?),? a partir du tour (\d+)", core
+        ) or re.fullmatch(r"()a partir du tour (\d+),? (.+)|()a partir du (\d+)(?:e|eme) tour,? (.+)", core)
+        turns: Turns | None = None
+        rest = ""
+        if m:
+            groups = list(m.groups())
+            number_text = next(g for g in groups if g and g.isdigit())
+            rest = next(g for g in groups if g and not g.isdigit())
+            turns = Turns("from", (int(number_text),))
+        else:
+            m = re.fullmatch(
+                r"(.+?),? (?:durant|pendant|lors) (?:les|des) tours ((?:\d+(?:, | et | ou ))*\d+|pairs|impairs)"
+                r"|(?:durant|pendant|lors) (?:les|des) tours ((?:\d+(?:, | et | ou ))*\d+|pairs|impairs),? (.+)",
+                core,
+            )
+            if m:
+                rest = m.group(1) or m.group(4)
+                turns = self.turns(re.sub(r" ou ", " et ", m.group(2) or m.group(3)))
+        if turns is None:
+            m = re.fullmatch(
+                r"(.+?),? jusqu'a la fin du tour (\d+)|(.+?),? jusqu'a la fin du (\d+)(?:e|eme) tour", core
+            )
+            if m and ctx.standing:
+                n = int(m.group(2) or m.group(4))
+                if not 1 <= n <= 30:
+                    return None
+                rest, turns = m.group(1) or m.group(3), Turns("list", tuple(range(1, n + 1)))
+        if turns is None:
+            return None
+        if not (ctx.standing or (ctx.subject == "card" and not ctx.stays and not ctx.happens)):
+            raise NotRead("a turn limit on a lasting effect")
+        return rest, turns
 
     def _against(self, c: Clause, text: str) -> Condition:
         """``les Mages``, ``les Mages et les Prêtres``, ``les personnages Néhantistes`` -> who the
@@ -1663,7 +2532,7 @@ class Reader:
         cap: int | None,
     ) -> list[Effect]:
         """Put what X is (or the count of ``pour chaque``, and the cap) into the amounts."""
-        has_x = any(getattr(e, "amount", None) == _X for e in effects)
+        has_x = any(getattr(e, "amount", None) in (_X, _NEG_X) for e in effects)
         if has_x and x_def is None and per is None:
             raise NotRead("X is not said")
         if x_def is not None and (not has_x or per is not None):
@@ -1673,7 +2542,9 @@ class Reader:
         out: list[Effect] = []
         for e in effects:
             amount = getattr(e, "amount", None)
-            if amount == _X:
+            if amount == _NEG_X and (x_def is None or not isinstance(e, Modify)):
+                raise NotRead("-X")
+            if amount in (_X, _NEG_X):
                 value: Any
                 if x_def is not None:
                     value = x_def
@@ -1686,6 +2557,8 @@ class Reader:
                 else:
                     assert per is not None
                     value = _scaled(per[0], each=per[1] or 1, hi=cap)
+                if amount == _NEG_X:
+                    value = _negated(value)
                 out.append(replace(e, amount=value))
             elif per is not None and amount is not None:
                 out.append(self._scale(e, per[0], per[1], cap))
@@ -1699,6 +2572,8 @@ class Reader:
     def _scale(effect: Effect, count: Count | _Per, each: int | None, hi: int | None) -> Effect:
         amount: Any = effect.amount  # type: ignore[union-attr]
         if isinstance(effect, Modify) and isinstance(amount, int):
+            if each is not None:  # "Attaque +2, +1 pour chaque …": 2 plus 1 per counted thing
+                return replace(effect, amount=_scaled(count, each=each, plus=amount, hi=hi))
             return replace(effect, amount=_scaled(count, each=amount, hi=hi))
         if (
             isinstance(effect, Damage | Heal | LoseHp)
@@ -1709,14 +2584,25 @@ class Reader:
             if each is None:
                 return replace(effect, amount=_scaled(count, each=amount.lo, hi=hi))
             return replace(effect, amount=_scaled(count, each=each, plus=amount.lo, hi=hi))
-        if isinstance(effect, DamageTaken | DamageDealt | HealDealt):
-            raise NotRead("a scaled bonus")
+        if isinstance(effect, DamageTaken | DamageDealt | HealDealt) and isinstance(amount, int):
+            return replace(effect, amount=_scaled(count, each=amount, hi=hi))
         raise NotRead(f"cannot scale {effect.op}")
 
     @staticmethod
     def _lasting(effect: Effect, duration: Duration) -> Effect:
-        if isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid):
-            if effect.duration.kind != "combat":
+        if isinstance(effect, OneOf):  # "Attaque +1 ou Défense +1 jusqu'à la fin de la partie"
+            return replace(
+                effect,
+                options=tuple(
+                    tuple(Reader._lasting(e, duration) if _DURABLE(e) else e for e in option)
+                    for option in effect.options
+                ),
+            )
+        if isinstance(
+            effect,
+            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+        ):
+            if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")
             return replace(effect, duration=duration)
         raise NotRead(f"a duration on {effect.op}")
@@ -1724,7 +2610,16 @@ class Reader:
     # -- a whole clause -------------------------------------------------------------------------
 
     def read(self, raw: str, ctx: Ctx) -> Reading:
-        """What one clause says; :class:`NotRead` when any part of it is not understood."""
+        """What one clause says; :class:`NotRead` when any part of it is not understood. A clause
+        holding a second sentence that starts with an Ordre ("… Tours impairs : …", a full stop
+        missing) is read as its sentences, every one of which must be read."""
+        parts = grammar_order.split_inner_ordre(raw)
+        if len(parts) > 1:
+            readings = [self._read(p, ctx) for p in parts]
+            return _merged(readings)
+        return self._read(raw, ctx)
+
+    def _read(self, raw: str, ctx: Ctx) -> Reading:
         c = Clause.of(raw)
         t = c.text
         if not t:
@@ -1733,45 +2628,65 @@ class Reader:
             found = self.card_phrase(c, t, ctx)
             if found is not None:
                 return found
-        m = re.fullmatch(
-            r"tours? ((?:\d+|pairs?|impairs?)(?:(?:, | et | ou )\d+)*(?: et (?:plus|suivants))?|\d+ et plus"
-            r"|\d+ a \d+|\d+ (?:et|ou) moins) : (.+)",
-            t,
-        )
-        if m:
-            turns = self.turns(m.group(1))
+        found = grammar_cards.prefixed(self, c, t, ctx)
+        if found is not None:
+            return found
+        ordre = grammar_order.header(self, t)
+        if ordre is not None:
+            turns, body = ordre
             if ctx.subject == "character":
-                return Reading(orders=[(turns, self.phrase(c, m.group(2), ctx.inside()))])
-            return Reading(effects=with_condition(self.phrase(c, m.group(2), ctx), Condition(turn=turns)))
+                effects = self.phrase(c, body, ctx.inside())
+                return Reading(orders=[(each, effects) for each in turns])
+            when = (
+                Condition(turn=turns[0])
+                if len(turns) == 1
+                else Condition(any=tuple(Condition(turn=each) for each in turns))
+            )
+            return self._conditional(self.read_body(c, body, ctx), when)
         if ctx.subject == "character":
             found = self.character_phrase(c, t, ctx)
             if found is not None:
                 return found
         m = re.fullmatch(r"(?:a l')?activation : (.+)", t)
         if m and ctx.subject == "card":
-            return Reading(effects=self.phrase(c, m.group(1), ctx))
+            return Reading(effects=_at_activation(self.phrase(c, m.group(1), ctx)))
         m = re.fullmatch(r"([^:]+?) : (.+)", t)
         if m:
             try:
-                cond = self.prefix_condition(c, m.group(1))
+                cond = self.prefix_condition(c, m.group(1), ctx)
             except NotRead:
                 cond = None
             if cond is not None:
                 inner = self.read_body(c, m.group(2), ctx)
+                if (
+                    ctx.on_opponent
+                    and set(_condition_keys(cond)) - {"turn"}
+                    and (inner.effects or inner.orders)
+                ):
+                    # who "Mage :" speaks of on a card carried by the opponent is not clear (a chain
+                    # is decided when the player's character plays the card: that one)
+                    raise NotRead("a condition on a card attached to the opponent (whose side?)")
                 return self._conditional(inner, cond)
         return Reading(effects=self.phrase(c, t, ctx))
 
     def read_body(self, c: Clause, t: str, ctx: Ctx) -> Reading:
+        """A card's clause after a prefix (a condition, an Ordre's turns)."""
         if ctx.subject == "card":
             found = self.card_phrase(c, t, ctx)
             if found is not None:
                 return found
+        found = grammar_cards.prefixed(self, c, t, ctx)
+        if found is not None:
+            return found
         return Reading(effects=self.phrase(c, t, ctx))
 
     @staticmethod
     def _conditional(inner: Reading, cond: Condition) -> Reading:
         """A reading under a condition: its effects get it, its chains become conditional chain
-        ops; a conditional play rule or Ambidextrie is not expressible."""
+        ops, how the card stays a play variant; a conditional Ambidextrie is not expressible."""
+        variant = grammar_cards.play_variant(inner, cond)
+        if variant is not None:
+            return variant
         if inner.play or inner.dual_wield or inner.dual_wield_with or inner.orders:
             raise NotRead("a conditional play rule")
         effects = with_condition(inner.effects, cond)
@@ -1830,11 +2745,11 @@ class Reader:
         m = re.fullmatch(r"(?:gagne )?enchainement(?: ?:? (.+?))?,? ((?:si|s'il|tant que) .+)", t)
         if m:
             cond = self.condition(c, m.group(2), ctx)
-            match = self.match(c, m.group(1)) if m.group(1) else CardMatch("any")
+            match = grammar_chain.chain_match(self, c, m.group(1)) if m.group(1) else CardMatch("any")
             return Reading(effects=[Chain(match=match, when=cond)])
         m = re.fullmatch(r"enchainement ?:? (.+)", t)
         if m:
-            return Reading(chains=[self.match(c, m.group(1))])
+            return Reading(chains=[grammar_chain.chain_match(self, c, m.group(1))])
         if re.fullmatch(r"un seul exemplaire (?:de cette carte )?par personnage", t):
             return Reading(play={"one_per_character": True})
         m = re.fullmatch(
@@ -1850,16 +2765,19 @@ class Reader:
             if target is None:
                 raise NotRead(f"whom to attach to: {m.group(2)!r}")
             rest = self.phrase(c, m.group(3), replace(ctx, pronoun="self")) if m.group(3) else []
-            return Reading(play={"attach": target}, effects=rest)
+            return Reading(play={"attach": target_to_json(target)}, effects=rest)
         if t == "unique":
             raise NotRead("a unique card is a card field (unique), not read from the text")
-        return None
+        return grammar_cards.card_phrase(self, c, t, ctx)
 
     def character_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         """A character's own phrases: its Enchaînement on a kind of card (the Combattant ability),
         Ambidextrie, what it starts the game with."""
         if t == "ambidextrie":
             return Reading(effects=[Carry(cards=CardMatch("type", "arme_a_une_main"), count=2)])
+        found = grammar_chain.character_chain(self, c, t, ctx)
+        if found is not None:
+            return found
         m = re.fullmatch(
             r"commence la partie avec (?:un |une |le |la )?(.+?) de votre deck(?: attachee?)?", t
         )

@@ -31,8 +31,8 @@ from decks.selectors import (
     version_content,
 )
 from decks.services import deck_version_restore
+from decks.web.access import can_edit, deck_readable, deck_writable, signed_in
 from decks.web.presenters import slug_label
-from decks.web.views import _can_edit, _readable, _writable, signed_in
 from eredan.errors import DomainError, NotFoundError
 from eredan.users import signed_in_user
 
@@ -119,7 +119,7 @@ def _latest(deck: Deck) -> DeckVersion:
 @require_GET
 def deck_history(request: HttpRequest, pk: int) -> HttpResponse:
     """The deck's versions, newest first, with who saved each, when, and what it changed."""
-    deck = _readable(request, pk)
+    deck = deck_readable(request, pk)
     latest = _latest(deck)
     page = Paginator(deck_versions(deck=deck), HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     catalog = get_catalog()
@@ -129,7 +129,7 @@ def deck_history(request: HttpRequest, pk: int) -> HttpResponse:
         "page": page,
         "rows": history_rows(list(page.object_list), current=latest.number, catalog=catalog),
         "latest": latest,
-        "can_edit": _can_edit(request, deck),
+        "can_edit": can_edit(request, deck),
     }
     return render(request, "decks/web/history.html", context)
 
@@ -139,7 +139,7 @@ def deck_history(request: HttpRequest, pk: int) -> HttpResponse:
 def deck_history_diff(request: HttpRequest, pk: int) -> HttpResponse:
     """Two versions side by side: every card with its counts in both, the characters, the name
     (``?from=&to=``; defaults: the current version and the one before it)."""
-    deck = _readable(request, pk)
+    deck = deck_readable(request, pk)
     latest = _latest(deck)
     after = _number(request.GET.get("to")) or latest.number
     before = _number(request.GET.get("from")) or max(1, after - 1)
@@ -169,7 +169,7 @@ def deck_history_diff(request: HttpRequest, pk: int) -> HttpResponse:
         "rows": diff_rows(old, new, catalog),
         "characters": characters,
         "numbers": list(range(latest.number, 0, -1)),
-        "can_edit": _can_edit(request, deck),
+        "can_edit": can_edit(request, deck),
     }
     return render(request, "decks/web/history_diff.html", context)
 
@@ -178,7 +178,7 @@ def deck_history_diff(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def deck_history_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Write version ``number`` back as the deck's content: a new version."""
-    deck = _writable(request, pk)
+    deck = deck_writable(request, pk)
     if number > MAX_VERSION:
         raise Http404("No such version.")
     try:

@@ -13,32 +13,25 @@ deck with unsaved changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Any, TypeVar, cast
-from urllib.parse import urlencode
+from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
 
-from cards.collection.selectors import collection_can_build, collection_get, collection_list
+from cards.collection.selectors import collection_get, collection_list
 from cards.domain.specs import Catalog
 from cards.domain.text import Names
 from cards.specs import get_catalog, get_names
 from decks.limits import MAX_NAME_LENGTH, MAX_TEXT_LENGTH
 from decks.models import Deck
 from decks.selectors import (
+    deck_can_build,
     deck_export_text,
-    deck_get,
-    deck_get_for_update,
     deck_list,
     deck_slugs,
     decks_current,
@@ -47,6 +40,7 @@ from decks.selectors import (
 from decks.services import deck_create, deck_delete, deck_update, deck_validate
 from decks.text_format import DeckTextError, deck_text_parse
 from decks.validator import ValidationResult
+from decks.web.access import MAX_PK, HtmxRequest, can_edit, deck_readable, deck_writable, signed_in
 from decks.web.forms import (
     CARD_PREFIX,
     FORM,
@@ -74,52 +68,6 @@ from eredan.users import signed_in_user
 FORM_ERRORS_STATUS = 200
 #: Decks per page of "My decks".
 PAGE_SIZE = 50
-#: The largest primary key PostgreSQL's bigint holds: beyond it a deck id cannot exist.
-MAX_PK = 2**63 - 1
-
-View = TypeVar("View", bound=Callable[..., HttpResponse])
-
-
-class HtmxRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
-def signed_in(view: View) -> View:
-    """Like ``login_required``, but an htmx request whose session has ended reloads the whole
-    page at the sign-in form (instead of swapping the form into a fragment)."""
-
-    @wraps(view)
-    def wrapper(request: HtmxRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.user.is_authenticated:
-            return view(request, *args, **kwargs)
-        if request.htmx:
-            current = request.htmx.current_url_abs_path or reverse("decks_web:list")
-            return HttpResponseClientRedirect(f"{reverse('login')}?{urlencode({'next': current})}")
-        return redirect_to_login(request.get_full_path())
-
-    return cast(View, wrapper)
-
-
-def _readable(request: HttpRequest, pk: int) -> Deck:
-    if pk > MAX_PK:
-        raise Http404("No such deck.")
-    try:
-        return deck_get(user=request.user, pk=pk)
-    except NotFoundError as exc:
-        raise Http404(exc.message) from exc
-
-
-def _writable(request: HttpRequest, pk: int) -> Deck:
-    if pk > MAX_PK:
-        raise Http404("No such deck.")
-    try:
-        return deck_get_for_update(user=request.user, pk=pk)
-    except NotFoundError as exc:
-        raise Http404(exc.message) from exc
-
-
-def _can_edit(request: HttpRequest, deck: Deck) -> bool:
-    return deck.owner_id == request.user.pk or bool(getattr(request.user, "is_staff", False))
 
 
 def _post_lists(request: HttpRequest) -> dict[str, list[str]]:
@@ -235,7 +183,7 @@ def _check_context(request: HttpRequest, draft: DeckDraft, catalog: Catalog) -> 
     except NotFoundError:
         draft.error("collection", "No such collection.")
         return None
-    check = collection_can_build(collection=collection, characters=draft.characters, cards=draft.cards)
+    check = deck_can_build(collection=collection, characters=draft.characters, cards=draft.cards)
     return {
         "collection": collection,
         "can_build": check.can_build,
@@ -397,9 +345,9 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Your deck in the builder (POST saves it); a public deck of someone else (a demo deck)
     read-only, with Duplicate; anyone else's deck: 404."""
     if request.method == "POST":
-        return _save(request, _writable(request, pk))
-    deck = _readable(request, pk)
-    if _can_edit(request, deck):
+        return _save(request, deck_writable(request, pk))
+    deck = deck_readable(request, pk)
+    if can_edit(request, deck):
         characters, cards = deck_slugs(deck)
         draft = draft_from_deck(name=deck.name, characters=characters, cards=cards)
         return _render_builder(request, draft=draft, deck=deck)
@@ -433,7 +381,7 @@ def deck_new_edit(request: HtmxRequest) -> HttpResponse:
 @require_POST
 def deck_edit(request: HtmxRequest, pk: int) -> HttpResponse:
     """Your deck's editor after a change (nothing is written until Save)."""
-    return _edit(request, _writable(request, pk))
+    return _edit(request, deck_writable(request, pk))
 
 
 @signed_in
@@ -474,7 +422,7 @@ def _render_readonly(request: HttpRequest, deck: Deck) -> HttpResponse:
 @require_GET
 def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The saved deck in the deck text format, as a download."""
-    deck = _readable(request, pk)
+    deck = deck_readable(request, pk)
     response = HttpResponse(deck_export_text(deck=deck), content_type="text/plain; charset=utf-8")
     filename = (slugify(deck.name) or "deck")[:80] + ".txt"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -490,7 +438,7 @@ def copy_name(name: str) -> str:
 @require_POST
 def deck_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
     """A copy of a deck you may read (yours, or a demo deck), saved as yours."""
-    deck = _readable(request, pk)
+    deck = deck_readable(request, pk)
     characters, cards = deck_slugs(deck)
     copy = deck_create(
         owner=signed_in_user(request.user), name=copy_name(deck.name), characters=characters, cards=cards
@@ -503,7 +451,7 @@ def deck_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def deck_delete_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Asks first (GET); POST deletes."""
-    deck = _writable(request, pk)
+    deck = deck_writable(request, pk)
     if request.method == "POST":
         name = deck.name
         deck_delete(deck=deck)

@@ -4,7 +4,7 @@ Such a view returns a ready ``HttpResponse``; but DRF negotiates the ``Accept`` 
 the view's renderers *before* the view runs, so with only the JSON renderers a client sending
 ``Accept: text/plain`` for a deck text would get a 406. Listing the view's own media type here
 makes the negotiation succeed; the renderer itself never renders a body (errors are JSON, see
-:class:`eredan.api.views.JsonErrorsMixin`, which views using these renderers take).
+:class:`JsonErrorsMixin`, which views using these renderers take).
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 
 class _OwnMediaType(BaseRenderer):
@@ -39,3 +41,14 @@ def renderers_for(*media_types: tuple[str, str]) -> list[type[BaseRenderer]]:
         JSONRenderer,
         *(own_media_type(m, f, binary=m.startswith("image/") and "svg" not in m) for m, f in media_types),
     ]
+
+
+class JsonErrorsMixin:
+    """Errors of a view that renders something else (the schema's YAML, Swagger UI's HTML) are
+    rendered as JSON: the one error format, whatever the view's own renderers."""
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(response, Response) and response.status_code >= 400:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)  # type: ignore[misc]

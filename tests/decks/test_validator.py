@@ -389,15 +389,3 @@ def test_result_json_round_trip():
 def test_test_catalog_characters_are_distinct():
     assert len({c.slug for c in CHARACTERS}) == len(CHARACTERS)
     assert sum(FILLER.values()) == 21
-
-
-def test_pure_modules_import_no_django():
-    """STYLE: the validator, rules, text format and limits are pure Python (no Django)."""
-    import subprocess
-    import sys
-
-    code = (
-        "import sys; import decks.validator, decks.rules, decks.text_format, decks.limits; "
-        "assert not [m for m in sys.modules if m == 'django' or m.startswith('django.')], 'django imported'"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True)

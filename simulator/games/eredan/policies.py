@@ -14,32 +14,55 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from cards.domain.effects import MARKERS_ALL
 from simulator.engine.protocol import State
 from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Play
 from simulator.games.eredan.compiled import CK_SPELL, Tables
-from simulator.games.eredan.interpreter import TARGETS
+from simulator.games.eredan.interpreter import TARGETS, group_candidates, passes
 from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
     DEF,
+    HPM,
     INI,
     K_MAGICAL,
     K_PHYSICAL,
     NSTATS,
+    PICK_FEWEST_HP,
+    PICK_MOST_WOUNDED,
+    PICK_RANDOM,
+    PILE_ATTACH,
+    PILE_DECK,
+    PILE_DISCARD,
+    PILE_HAND,
+    PILE_OPPONENT_DECK,
+    PILE_PLAY,
+    PILE_REMOVED,
     SPI,
     AllEnemies,
+    CardToOp,
+    CreateOp,
     DamageOp,
+    DiscardAttachedOp,
     DiscardOp,
     DrawOp,
     ForCombat,
+    Group,
     HealOp,
+    MarkerOp,
     MillOp,
     ModifyOp,
+    MoveOp,
     Op,
+    OpponentTarget,
+    PlayCardOp,
+    Points,
     ReviveOp,
     Roll,
+    TapOp,
     Target,
+    UntapOp,
 )
 from simulator.games.eredan.rules import MAX_HAND_AFTER_DISCARD
 from simulator.games.eredan.state import P_CHOICE, P_DISCARD, EredanState
@@ -88,24 +111,54 @@ def expected_hit(lo: int, hi: int, reduction: int, hp: int) -> tuple[float, floa
     return hit
 
 
+def modifier_mean(state: EredanState, op: ModifyOp, me: int, opp: int) -> int:
+    """A modifier's amount as the greedy player expects it (a rolled one: the middle of its range,
+    rounded; a scaled one: counted now) — never rolling the game's dice."""
+    points = op.points
+    if points is None:
+        return op.amount
+    if isinstance(points, Roll):
+        value = (points.lo + points.hi) / 2
+        if points.stat == ATK:
+            ch = state.chars[me]
+            value += (ch.attack_min + ch.attack_max) / 2 + state.stat(me, ATK)
+        elif points.stat is not None:
+            value += state.stat(me, points.stat)
+        return round(value)
+    return state.scaled(points, me, opp)
+
+
+def _fight_ops_reaching(state: EredanState, f: int, opp: int) -> list[tuple[ModifyOp, int, int]]:
+    """The standing modifiers of the two fighters that reach ``f`` (an ability on ``opponent``
+    or ``fighters``): (op, its owner, the owner's opponent)."""
+    out = []
+    for owner, facing in ((f, opp), (opp, f)):
+        for op in state.chars[owner].fight_ops:
+            if isinstance(op.target, OpponentTarget) and owner == f:
+                continue
+            out.append((op, owner, facing))
+    return out
+
+
 def _combat_bonus(state: EredanState, f: int, opp: int) -> list[int]:
-    """The combat modifiers ``f``'s Ordres and abilities would give it this turn against ``opp``."""
+    """The combat modifiers ``f``'s Ordres and abilities (and the auras and the opponent's
+    abilities that reach it) would give it this turn against ``opp``."""
     bonus = [0] * NSTATS
     ch = state.chars[f]
-    turn = state.turn
-    for order in ch.orders:
-        if order.turns.matches(turn):
-            for op in order.ops:
-                if op.when is None or state.holds(op.when, f, opp):
-                    bonus[op.stat] += op.amount
-    for op in ch.ability_ops:
+    for op in ch.order_bonus(state.turn):
         if op.when is None or state.holds(op.when, f, opp):
             bonus[op.stat] += op.amount
+    for op in ch.ability_ops:
+        if op.when is None or state.holds(op.when, f, opp):
+            bonus[op.stat] += modifier_mean(state, op, f, opp)
     for aura in ch.ally_auras:
-        if state.hp[aura.owner] > 0:
+        if state.hp[aura.owner] > 0 and (aura.check is None or passes(state, aura.check, f)):
             for op in aura.ops:
                 if op.when is None or state.holds(op.when, f, opp):
-                    bonus[op.stat] += op.amount
+                    bonus[op.stat] += modifier_mean(state, op, f, opp)
+    for op, owner, facing in _fight_ops_reaching(state, f, opp):
+        if op.when is None or state.holds(op.when, owner, facing):
+            bonus[op.stat] += modifier_mean(state, op, owner, facing)
     return bonus
 
 
@@ -209,12 +262,21 @@ def _choice_values(state: EredanState, legal: Sequence[Fight]) -> list[float]:
         lo[c] = ch.attack_min + cmod[i + AMIN]
         hi[c] = ch.attack_max + cmod[i + AMAX]
         for ops in (
-            ch.orders_by_turn.get(turn) or ch.order_ops(turn) if ch.orders else (),
+            ch.bonus_by_turn.get(turn) or ch.order_bonus(turn) if ch.orders else (),
             ch.ability_ops,
-            [op for aura in ch.ally_auras if hp[aura.owner] > 0 for op in aura.ops] if ch.ally_auras else (),
+            [
+                op
+                for aura in ch.ally_auras
+                if hp[aura.owner] > 0
+                and not aura.late
+                and (aura.check is None or passes(state, aura.check, c))
+                for op in aura.ops
+            ]
+            if ch.ally_auras
+            else (),
         ):
             for op in ops:
-                if op.when is not None:
+                if op.when is not None or op.points is not None:
                     conditional[c].append(op)
                 elif op.stat == ATK:
                     atk[c] += op.amount
@@ -226,31 +288,50 @@ def _choice_values(state: EredanState, legal: Sequence[Fight]) -> list[float]:
                     hi[c] += op.amount
     hits = _HITS
     signed = state.rules.negative_reduction_adds_damage
+    fighting = any(chars[c].fight_ops for c in range(6))
     values = []
     for action in legal:
         f, o = action.fighter, action.opponent
         af, df, ao, do = atk[f], dfn[f], atk[o], dfn[o]
         lf, hf, lo_o, hi_o = lo[f], hi[f], lo[o], hi[o]
         for op in conditional[f]:
-            if state.holds(op.when, f, o):  # type: ignore[arg-type]
+            if op.when is None or state.holds(op.when, f, o):
+                amount = op.amount if op.points is None else modifier_mean(state, op, f, o)
                 if op.stat == ATK:
-                    af += op.amount
+                    af += amount
                 elif op.stat == DEF:
-                    df += op.amount
+                    df += amount
                 elif op.stat == AMIN:
-                    lf += op.amount
+                    lf += amount
                 elif op.stat == AMAX:
-                    hf += op.amount
+                    hf += amount
         for op in conditional[o]:
-            if state.holds(op.when, o, f):  # type: ignore[arg-type]
+            if op.when is None or state.holds(op.when, o, f):
+                amount = op.amount if op.points is None else modifier_mean(state, op, o, f)
                 if op.stat == ATK:
-                    ao += op.amount
+                    ao += amount
                 elif op.stat == DEF:
-                    do += op.amount
+                    do += amount
                 elif op.stat == AMIN:
-                    lo_o += op.amount
+                    lo_o += amount
                 elif op.stat == AMAX:
-                    hi_o += op.amount
+                    hi_o += amount
+        if fighting:
+            # The fighters' abilities on their opponent (or on both): "L'adversaire a Défense -1".
+            for c, x, y in ((f, f, o), (o, o, f)):
+                for op, owner, facing in _fight_ops_reaching(state, x, y):
+                    if op.when is None or state.holds(op.when, owner, facing):
+                        amount = modifier_mean(state, op, owner, facing)
+                        if op.stat == ATK:
+                            if c == f:
+                                af += amount
+                            else:
+                                ao += amount
+                        elif op.stat == DEF:
+                            if c == f:
+                                df += amount
+                            else:
+                                do += amount
         # The two blows (_blow, inlined: this loop is the greedy player's hottest).
         if hf <= lf:
             lf, hf = _attack_range(state, lf, hf)
@@ -296,7 +377,10 @@ class _Combat:
         return _blow(state, self.opp, self.atk_opp + atk, self.def_me + defense, state.hp[self.me])
 
 
-def _amount(state: EredanState, roll: Roll, me: int) -> float:
+def _amount(state: EredanState, roll: Points, me: int, opp: int = -1) -> float:
+    if not isinstance(roll, Roll):
+        scaled = state.scaled(roll, me, opp)
+        return scaled if scaled > 0 else 0.0
     value = (roll.lo + roll.hi) / 2
     stat = roll.stat
     if stat == ATK:
@@ -326,8 +410,22 @@ def _damage_value(state: EredanState, target: int, amount: float, kind: int) -> 
 
 
 def _reached(state: EredanState, target: Target, me: int, opp: int) -> Sequence[int]:
-    """The living characters ``target`` would reach (all the candidates of a random target)."""
+    """The living characters ``target`` would reach (all the candidates of a random pick) —
+    without drawing from the game's RNG."""
+    if isinstance(target, Group):
+        found = group_candidates(state, target, me, opp)
+        if target.pick == PICK_MOST_WOUNDED and found:
+            return (max(found, key=lambda c: (state.max_hp[c] - state.hp[c], -c)),)
+        if target.pick == PICK_FEWEST_HP and found:
+            return (min(found, key=lambda c: (state.hp[c], c)),)
+        return found
     return TARGETS[type(target)](state, target, me, opp)
+
+
+def _spread(target: Target) -> bool:
+    """Whether one of the characters :func:`_reached` lists is picked at random (the value is
+    their mean)."""
+    return target.random or (isinstance(target, Group) and target.pick == PICK_RANDOM)
 
 
 def op_value(state: EredanState, op: Op, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
@@ -344,12 +442,18 @@ def op_value(state: EredanState, op: Op, seat: int, me: int, opp: int, combat: _
 def _modify_value(
     state: EredanState, op: ModifyOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
-    stat, amount = op.stat, op.amount
+    stat = op.stat
+    amount = op.amount if op.points is None else modifier_mean(state, op, me, opp)
     target = op.target
-    targets = TARGETS[type(target)](state, target, me, opp)  # _reached, inline
+    targets = _reached(state, target, me, opp)
     value = 0.0
+    if stat in (AMIN, AMAX):  # one end of the range: about half a point of Attaque
+        stat, amount = ATK, amount // 2
     for t in targets:
         sign = 1 if t // 3 == seat else -1
+        if stat == HPM:
+            value += sign * amount * HP_VALUE * 0.5
+            continue
         if combat is not None and stat != SPI and stat != INI:
             if t == combat.me:
                 if stat == ATK:
@@ -364,27 +468,27 @@ def _modify_value(
         if not isinstance(op.duration, ForCombat) and stat != INI:
             point = LASTING_SPIRIT_VALUE if stat == SPI else LASTING_POINT_VALUE
             value += sign * amount * point
-    return value / len(targets) if op.target.random and targets else value
+    return value / len(targets) if _spread(target) and targets else value
 
 
 def _damage_value_of(
     state: EredanState, op: DamageOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
-    amount = _amount(state, op.amount, me)
+    amount = _amount(state, op.amount, me, opp)
     targets = _reached(state, op.target, me, opp)
     total = sum(_damage_value(state, t, amount, op.kind) for t in targets)
-    return total / len(targets) if op.target.random and targets else total
+    return total / len(targets) if _spread(op.target) and targets else total
 
 
 def _heal_value(
     state: EredanState, op: HealOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
-    amount = _amount(state, op.amount, me)
+    amount = _amount(state, op.amount, me, opp)
     targets = _reached(state, op.target, me, opp)
     healed = 0.0
     for t in targets:
         healed += min(amount, state.max_hp[t] - state.hp[t])
-    healed = healed / len(targets) if op.target.random and targets else healed
+    healed = healed / len(targets) if _spread(op.target) and targets else healed
     return healed * HP_VALUE
 
 
@@ -413,6 +517,111 @@ def _revive_value(
     return (min(op.hp, state.max_hp[dead[0]]) * HP_VALUE + KILL_VALUE) if dead else 0.0
 
 
+#: What a card is worth in each pile to its player, in HP (moving cards between piles): in hand it
+#: can be played (DRAW_VALUE), in the deck it staves off the deck-out, removed it is gone for good.
+PILE_WORTH = {PILE_HAND: DRAW_VALUE, PILE_DECK: MILL_VALUE, PILE_DISCARD: 0.0, PILE_REMOVED: -0.05}
+#: A card that stays this many combats is worth as much as a permanent one to the greedy player.
+STAY_COMBATS_WORTH = 3.0
+#: Value of a marker an effect puts (their use is other cards' business: the card's own player's).
+MARKER_VALUE = 0.5
+#: Value of tapping an untapped enemy that is not fighting (it cannot fight until its side untaps),
+#: or of untapping one's own tapped character.
+TAP_VALUE = 1.5
+
+
+def _move_value(
+    state: EredanState, op: MoveOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    owner = 1 - seat if op.opponent else seat
+    source = (state.decks, state.hands, state.discards)[op.source][owner]
+    mask = op.mask
+    n = sum(1 for k in source if mask >> k & 1)
+    if op.count >= 0 and n > op.count:
+        n = op.count
+    worth = PILE_WORTH.get(op.dest, MILL_VALUE) - PILE_WORTH[op.source]
+    return (worth if owner == seat else -worth) * n
+
+
+def _card_to_value(
+    state: EredanState, op: CardToOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    dest = PILE_DECK if op.dest == PILE_OPPONENT_DECK else op.dest
+    return PILE_WORTH[dest] * (1 if op.dest != PILE_OPPONENT_DECK else 0.5)
+
+
+def attached_worth(state: EredanState, k: int) -> float:
+    """What a card in play is worth to its carrier's side: its "while carried" modifiers (at least
+    one point's worth)."""
+    total = 0.0
+    for op in state.cards[k].while_carried:
+        total += abs(op.amount) * (LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE)
+    return max(total, LASTING_POINT_VALUE)
+
+
+def _discard_attached_value(
+    state: EredanState, op: DiscardAttachedOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    mask = op.mask
+    value = 0.0
+    for t in _reached(state, op.target, me, opp):
+        worths = sorted(attached_worth(state, k) for k in state.items[t] if mask >> k & 1)
+        if not worths:
+            continue
+        n = len(worths) if op.count < 0 else min(op.count, len(worths))
+        lost = sum(worths) / len(worths) * n
+        value += lost if t // 3 != seat else -lost
+    return value
+
+
+def _create_value(
+    state: EredanState, op: CreateOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    k = state.tables.created[op.family]
+    if op.dest in (PILE_PLAY, PILE_ATTACH):
+        return static_card_values(state.tables)[k] * op.count
+    return PILE_WORTH.get(op.dest, 0.0) * op.count
+
+
+def _play_card_value(
+    state: EredanState, op: PlayCardOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    source = (state.decks, state.hands, state.discards)[op.source][seat]
+    mask = op.mask
+    values = static_card_values(state.tables)
+    found = [values[k] for k in source if mask >> k & 1]
+    if not found:
+        return 0.0
+    return sum(found) / len(found) - PILE_WORTH[op.source]
+
+
+def _marker_value(
+    state: EredanState, op: MarkerOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    targets = _reached(state, op.target, me, opp)
+    if op.count == MARKERS_ALL:
+        counts = state.markers.get(op.marker)
+        return MARKER_VALUE * sum(counts[t] for t in targets) if counts else 0.0
+    return MARKER_VALUE * abs(op.count) * len(targets)
+
+
+def _tap_value(state: EredanState, op: TapOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
+    value = 0.0
+    for t in _reached(state, op.target, me, opp):
+        if not state.tapped[t] and t not in state.fighters:
+            value += TAP_VALUE if t // 3 != seat else -TAP_VALUE
+    return value
+
+
+def _untap_value(
+    state: EredanState, op: UntapOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    value = 0.0
+    for t in _reached(state, op.target, me, opp):
+        if state.tapped[t] or t in state.fighters:
+            value += TAP_VALUE if t // 3 == seat else -TAP_VALUE
+    return value
+
+
 #: The greedy player's value of each op (op record type -> function).
 VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None], float]] = {
     ModifyOp: _modify_value,
@@ -422,6 +631,14 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     DiscardOp: _discard_value,
     MillOp: _mill_value,
     ReviveOp: _revive_value,
+    MoveOp: _move_value,
+    CardToOp: _card_to_value,
+    DiscardAttachedOp: _discard_attached_value,
+    CreateOp: _create_value,
+    PlayCardOp: _play_card_value,
+    MarkerOp: _marker_value,
+    TapOp: _tap_value,
+    UntapOp: _untap_value,
 }
 
 
@@ -435,14 +652,22 @@ def card_value(state: EredanState, seat: int, action: Action, combat: _Combat | 
     o = state.fighters[1 - seat]
     value = 0.0
     if card.attaches:
-        # An item on a character of the other side (an Artisan's) counts against its player.
+        # An item on a character of the other side (an Artisan's, a card attached to the opponent)
+        # counts against its player. A card that comes into play at once acts on this combat too.
         sign = 1 if carrier // 3 == seat else -1
         facing = state.fighters[1 - carrier // 3]
+        now = None if card.after_combat else (combat if combat is not None else _Combat(state, seat))
         for op in card.while_carried:
             if op.stat != INI and (op.when is None or state.holds(op.when, carrier, facing)):
-                value += sign * op.amount * (LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE)
+                if now is None:
+                    point = LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE
+                    value += sign * op.amount * point
+                else:
+                    value += _modify_value(state, op, seat, carrier, facing, now)
         for effect in card.ops:
-            value += op_value(state, effect, seat, carrier, facing, None)
+            value += op_value(state, effect, seat, carrier, facing, now)
+        if card.stay_hi:  # it stays a few combats only
+            value *= min(1.0, (card.stay_lo + card.stay_hi) / 2 / STAY_COMBATS_WORTH)
         return value
     if combat is None:
         combat = _Combat(state, seat)
@@ -468,19 +693,31 @@ def _static_card_values(tables: Tables) -> list[float]:
         v = 0.0
         for op in card.ops + card.while_carried:
             if isinstance(op, DamageOp):
-                amount = op.amount
-                v += (amount.lo + amount.hi) / 2 + (2 if amount.stat is not None else 0)
+                v += _static_points(op.amount)
                 v += 2 if isinstance(op.target, AllEnemies) else 0
             elif isinstance(op, HealOp):
-                v += (op.amount.lo + op.amount.hi) / 2 + (2 if op.amount.stat is not None else 0)
+                v += _static_points(op.amount)
             elif isinstance(op, ModifyOp):
-                v += abs(op.amount) * (LASTING_POINT_VALUE if not isinstance(op.duration, ForCombat) else 1.0)
+                amount = abs(op.amount) if op.points is None else _static_points(op.points)
+                v += amount * (LASTING_POINT_VALUE if not isinstance(op.duration, ForCombat) else 1.0)
             elif isinstance(op, DrawOp | DiscardOp | MillOp):
                 v += op.count * 0.5
             elif isinstance(op, ReviveOp):
                 v += op.hp
+            elif isinstance(
+                op, MoveOp | CreateOp | PlayCardOp | DiscardAttachedOp | MarkerOp | TapOp | UntapOp
+            ):
+                v += 1.0
         values.append(v)
     return values
+
+
+def _static_points(points: Points) -> float:
+    """A board-free guess of an amount: the middle of a roll (+2 for a stat), a scaled amount's
+    fixed part plus one count."""
+    if isinstance(points, Roll):
+        return abs(points.lo + points.hi) / 2 + (2 if points.stat is not None else 0)
+    return float(abs(points.plus + points.each))
 
 
 _STATIC_VALUES: dict[int, tuple[Tables, list[float]]] = {}

@@ -1,5 +1,5 @@
 """ "Can I build this from my collection?" in the builder and on a read-only deck (docs/rules/eredan.md
-§2.9, the validator's not_owned check through cards.collection's collection_can_build)."""
+§2.9, the validator's not_owned check through decks.selectors.deck_can_build)."""
 
 from __future__ import annotations
 

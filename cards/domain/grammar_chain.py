@@ -1,0 +1,176 @@
+"""The rules-text grammar's Enchaînement pieces: the card phrases a chain names ("Objet maudit",
+"Objet Autre", "Action Non-Mort", "Objet de Valentyne", "Sort et Objet maudit") and a character's
+chain phrases ("Enchaînement Potion", "Gagne Enchaînement si un allié est mort", "Gagne Enchaînement
+et Esprit +1 jusqu'à la fin de la partie si vous jouez un Bijou").
+
+Pure Python (no Django); used by :class:`cards.domain.text_grammar.Reader` where its own patterns do
+not match (each function returns ``None`` for "not this phrase", or raises
+:class:`~cards.domain.text_grammar.NotRead` when the phrase is this one but cannot be said).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from cards.domain.effects import (
+    CardMatch,
+    ChainOn,
+    Condition,
+    Event,
+    Heal,
+    Marker,
+    Target,
+    Trigger,
+)
+
+if TYPE_CHECKING:
+    from cards.domain.text_grammar import Clause, Ctx, Reader, Reading
+
+#: Words after "Objet de …" that are not a character's name.
+_NOT_A_NAME = re.compile(
+    r"\b(?:votre|vos|son|sa|ses|leur|leurs|un|une|le|la|les|des|deck|main|defausse|jeu|personnages?"
+    r"|adversaires?|allies?|classe|guilde|race|caste|cette|ce|chaque|tous|toutes)\b|@|\d"
+)
+
+
+def match_rest(r: Reader, clause: Clause, types: list[str], rest: str, zone: bool | None) -> CardMatch | None:
+    """What may follow a card type in a card phrase, beyond a guild or a class: ``maudit``
+    (cursed), a narrower type (``Objet Autre``), a caste or race the card is reserved to (``Objet
+    Mécaniste``, ``Action Non-Mort``), a character it is reserved to (``Objet de Valentyne``)."""
+    from cards.domain.text_grammar import NotRead
+
+    t = rest.strip()
+    if "autre" in types:  # "un autre Guémélite": the word "other", not the type Autre
+        return None
+    out: list[CardMatch] = []
+    if re.fullmatch(r"maudite?s?", t):
+        out = [CardMatch("type", slug, zone=zone, cursed=True) for slug in types]
+    elif re.fullmatch(r.term_re["type"], t):
+        narrower = r.terms(t, "type")
+        parents = r.vocabulary.type_parents
+        for slug in narrower:
+            ancestors, p = set(), parents.get(slug)
+            while p is not None and p not in ancestors:
+                ancestors.add(p)
+                p = parents.get(p)
+            if any(ty in ancestors for ty in types):
+                out.append(CardMatch("type", slug, zone=zone))
+        if not out:
+            raise NotRead(f"{t!r} is not a kind of {'/'.join(types)}")
+    else:
+        for kind, match_kind in (("caste", "caste_reserved"), ("race", "race_reserved")):
+            slugs = r.terms(t, kind)  # type: ignore[arg-type]
+            if len(slugs) == 1:
+                if zone is not None:
+                    raise NotRead("a zone spell reserved to someone")
+                out = [CardMatch(match_kind, slugs[0], type_=slug) for slug in types]  # type: ignore[arg-type]
+                break
+        else:
+            m = re.fullmatch(r"(?:du |de l'|de |d')([a-z][a-z' -]*)", t)
+            if not m or len(m.group(1).split()) > 3 or _NOT_A_NAME.search(m.group(1)) or zone is not None:
+                return None
+            name = m.group(1).strip()
+            if t.startswith("de l'"):
+                name = f"l'{name}"
+            family = r.families.get(name)
+            if family is None:
+                from cards.domain.text_grammar import slugify
+
+                family = slugify(name)
+            out = [CardMatch("character_reserved", family, type_=slug) for slug in types]
+    if len(out) == 1:
+        return out[0]
+    return CardMatch("any_of", options=tuple(out))
+
+
+def chain_match(r: Reader, clause: Clause, text: str) -> CardMatch:
+    """The cards an "Enchaînement …" names; in a chain, "X et Y" is either ("Enchaînement Sort et
+    Objet maudit", "Enchaînement Sorts Feu et Foudre")."""
+    from cards.domain.text_grammar import NotRead
+
+    try:
+        return r.match(clause, text)
+    except NotRead:
+        if " et " not in text:
+            raise
+        return r.match(clause, re.sub(r",? et ", " ou ", text))
+
+
+# --- a character's chain phrases -------------------------------------------------------------------
+
+_PLAYS = (
+    r"(?:si (?:vous jouez|il joue|joue)|s'il joue|lorsqu'il joue|lorsque vous jouez|quand il joue"
+    r"|quand vous jouez)"
+)
+
+
+def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """A character's Enchaînement phrases the reader's own patterns do not read."""
+    from cards.domain.text_grammar import NotRead, Reading, with_condition
+
+    if t == "enchainement":
+        return Reading(effects=[ChainOn(match=CardMatch("any"))])
+    m = re.fullmatch(r"enchainement ?:? (.+)", t)
+    if m and not re.search(r"\b(?:si|s'il|tant que|lorsqu|quand)\b", m.group(1)):
+        return Reading(effects=[ChainOn(match=chain_match(r, c, m.group(1)))])
+    # "si joue ou porte 'X'": either gives the chain
+    m = re.fullmatch(
+        r"gagne (?:un )?enchainement,? si (?:joue|il joue|vous jouez) ou (?:porte|portez) (.+)", t
+    )
+    if m:
+        match = r.match(c, m.group(1))
+        carrying = r._carrying(c, m.group(1), "carrying")
+        return Reading(effects=[ChainOn(match=match), ChainOn(match=CardMatch("any"), when=carrying)])
+    # "Gagne Enchaînement lorsque vous jouez un Objet Autre"
+    m = re.fullmatch(rf"gagne (?:un )?enchainement,? {_PLAYS} (.+)", t)
+    if m and not re.search(r"\b(?:et|puis)\b", m.group(1)):
+        return Reading(effects=[ChainOn(match=chain_match(r, c, m.group(1)))])
+    # "Gagne Enchaînement et Esprit +1 jusqu'à la fin de la partie si vous jouez un Bijou": what
+    # happens each time such a card is played (a lasting bonus, HP, markers)
+    m = re.fullmatch(rf"gagne (?:un )?enchainement,? et (.+?),? {_PLAYS} (.+)", t) or re.fullmatch(
+        rf"(?:gagne )?enchainement et (.+?),? {_PLAYS} (.+)", t
+    )
+    if m:
+        match = r.match(c, m.group(2))
+        try:
+            standing = r.predicates(c, m.group(1), ctx)
+        except NotRead:
+            standing = []
+        if standing:
+            return Reading(effects=[ChainOn(match=match), *with_condition(standing, Condition(plays=match))])
+        try:
+            inner = r.phrase(c, m.group(1), ctx.inside())
+        except NotRead:
+            inner = r.phrase(c, f"gagne {m.group(1)}", ctx.inside())  # "et 1 point de vie"
+        if not all(isinstance(e, Heal | Marker) or getattr(e, "duration", None) is not None for e in inner):
+            raise NotRead("what happens when the card is played")
+        played = Trigger(on=Event("plays", match=match), effects=tuple(inner))
+        return Reading(effects=[ChainOn(match=match), played])
+    # "Gagne Enchaînement si un allié est mort", "Gagne Enchaînement Corruption si le nombre de
+    # Corruptions en jeu est inférieur à 5": a chain under a condition
+    m = re.fullmatch(r"(?:gagne )?(?:un )?enchainement(?: (.+?))?,? ((?:si|s'il|tant que) .+)", t)
+    if m and not re.match(r"(?:si|s'il) (?:vous jouez|il joue|joue)\b", m.group(2)):
+        try:
+            cond = r.condition(c, m.group(2), ctx)
+            match = chain_match(r, c, m.group(1)) if m.group(1) else CardMatch("any")
+        except NotRead:
+            return None  # the reader's own patterns may read it ("si une Armure est jouée")
+        return Reading(effects=[ChainOn(match=match, when=cond)])
+    # "Vos personnages gagnent Enchaînement durant les tours 1 et 2"
+    m = re.fullmatch(
+        r"(.+?) gagnent enchainement (?:durant|pendant|lors de|lors des|aux) (?:les )?tours? (.+)", t
+    )
+    if m:
+        who = r.subject(c, m.group(1), ctx.names)
+        turns = r.turns(m.group(2))
+        chain = ChainOn(match=CardMatch("any"), when=Condition(turn=turns))
+        return Reading(effects=[_with_target(chain, who)])
+    return None
+
+
+def _with_target(effect: ChainOn, who: Target) -> ChainOn:
+    from cards.domain.text_grammar import _target_fields
+
+    return replace(effect, **_target_fields(who))

@@ -1,0 +1,515 @@
+"""The rules-text grammar's counting pieces: what "pour chaque …", "par …", "X est égal à …" and
+"s'il y a au moins N …" count, and the comparisons built on a count.
+
+Pure Python (no Django); used by :class:`cards.domain.text_grammar.Reader`, which calls these
+functions where its own patterns do not match (each returns ``None`` for "not this phrase", or
+raises :class:`~cards.domain.text_grammar.NotRead` when the phrase is this one but cannot be said).
+Every phrase is a folded, normalised clause part (see ``text_grammar``'s module docstring).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from cards.domain.effects import CardMatch, Compare, Condition, Count, Effect, Selector, Target
+
+if TYPE_CHECKING:
+    from cards.domain.text_grammar import Clause, Ctx, Reader
+
+#: "supérieur à", "inférieur ou égal à", … -> a comparator.
+_CMP_WORDS: tuple[tuple[str, str], ...] = (
+    (r"(?:est |sont )?(?:superieure?s? ou egale?s?|au moins egale?s?) a", ">="),
+    (r"(?:est |sont )?inferieure?s? ou egale?s? a", "<="),
+    (r"(?:est |sont )?(?:strictement )?superieure?s? a", ">"),
+    (r"(?:est |sont )?(?:strictement )?inferieure?s? a", "<"),
+    (r"(?:est |sont )?egale?s? a", "=="),
+)
+#: "au moins 3", "plus de 2", "moins de 4", "exactement 1", "3" (at least) -> comparator, number.
+_QUANTITY = r"(au moins |plus de |plus d'|moins de |exactement |)(\d+|une?|deux|trois|quatre|cinq|six)"
+_QUANTITY_CMP = {
+    "au moins ": ">=",
+    "plus de ": ">",
+    "plus d'": ">",
+    "moins de ": "<",
+    "exactement ": "==",
+    "": ">=",
+}
+
+
+def _n(r: Reader, text: str) -> int:
+    from cards.domain.text_grammar import number
+
+    return number(text)
+
+
+# --- counts ----------------------------------------------------------------------------------------
+
+
+def count(r: Reader, clause: Clause, text: str) -> Count | None:
+    """What a count phrase counts, beyond the reader's own patterns (``text`` has lost its
+    article): the dead, allies, characters of a guild / class / race / caste, cards in play or
+    carried, cards played this turn, different races / classes / guilds among characters."""
+    from cards.domain.text_grammar import NotRead
+
+    t = text.strip()
+    m = re.fullmatch(r"(?:de )?vos (autres )?personnages (en vie|vivants|morts)", t)
+    if m:
+        group = "other_allies" if m.group(1) else "all_allies"
+        return Count("characters", characters=group, dead=m.group(2) == "morts")
+    if re.match(r"autres? ", t):
+        # "par autre Sort Foudre en jeu", "pour chaque autre Guémélite": the card or the character
+        # itself left out, which no count says
+        raise NotRead("another one (the card or character itself excluded)")
+    # the dead: "pour chaque mort", "par personnage mort", "par allié mort"
+    if re.fullmatch(r"(?:personnages? )?morts?", t):
+        return Count("characters", characters="all_characters", dead=True)
+    m = re.fullmatch(r"allies?(?: (?!(?:en vie|vivants?|morts?)$)(.+?))?(?: (en vie|vivants?|morts?))?", t)
+    if m and not (m.group(1) or "").endswith(("blesse", "blesses")):
+        dead = (m.group(2) or "").startswith("mort")
+        who = m.group(1)
+        if who is None:
+            return Count("characters", characters="other_allies", dead=dead)
+        who = re.sub(r"^(?:de |du |de la |des )", "", who)
+        found = r.who_filter(who)
+        return Count(
+            "characters", characters=Selector(group="other_allies", **r._filter_keys(found)), dead=dead
+        )
+    # "par Guémélite de la Terre parmi vos personnages"
+    m = re.fullmatch(
+        r"(.+?) (?:parmi|dans) (vos personnages|votre equipe|vos allies|les personnages adverses)", t
+    )
+    if m and not re.match(r"(?:race|classe|guilde)s? ", m.group(1)):
+        group = {"vos personnages": "allies", "votre equipe": "allies", "vos allies": "other_allies"}.get(
+            m.group(2), "enemies"
+        )
+        wm = re.fullmatch(r"(.+?)( en vie| morts?)?", m.group(1))
+        assert wm is not None
+        found = r.who_filter(wm.group(1))
+        dead = (wm.group(2) or "").strip().startswith("mort")
+        return Count("characters", characters=Selector(group=group, **r._filter_keys(found)), dead=dead)
+    # different races / classes / guilds among characters
+    m = re.fullmatch(
+        r"(race|classe|guilde)s? (?:differente?s? )?(?:representee?s? )?(?:parmi|chez|par) (.+)", t
+    )
+    if m:
+        trait = {"race": "race", "classe": "class", "guilde": "guild"}[m.group(1)]
+        return Count("distinct", trait=trait, characters=_people(r, clause, m.group(2)))
+    # cards in play: "par carte 'X' active, celle-ci comprise", "par Familier en jeu", "par carte
+    # adverse active"
+    m = re.fullmatch(
+        r"(.+?) (?:actifs?|actives?|en jeu)(?:,? \(?(?:celle-ci|celui-ci|cette carte) comprise?\)?)?", t
+    )
+    if m and not re.search(r"\bpersonnages?\b", re.sub(r"\(non personnages?\)", "", m.group(1))):
+        what, owner = m.group(1), "both"
+        om = re.fullmatch(r"(.+?) (adverses?|que vous controlez)", what)
+        if om:
+            what, owner = om.group(1), "opponent" if om.group(2).startswith("adverse") else "self"
+        return Count("cards", pile="play", owner=owner, match=_cards(r, clause, what))
+    # cards the holder carries: "par Objet que vous portez", "par Objet porté par votre personnage",
+    # "par Pantin qui vous est attaché", "par Objet porté"
+    m = re.fullmatch(
+        r"(.+?) (?:que vous portez|que votre personnage porte|portee?s? par votre personnage|portee?s?"
+        r"|qui vous (?:est|sont) attachee?s?|attachee?s? a votre personnage)",
+        t,
+    )
+    if m and not re.match(r"marqueur", m.group(1)):
+        return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on="self")
+    # "par Rune Cor portée par vos alliés"
+    m = re.fullmatch(
+        r"(.+?) (?:portee?s?|attachee?s?) (?:par|a) (vos allies|vos personnages|vos autres personnages)", t
+    )
+    if m and not re.match(r"marqueur", m.group(1)):
+        on: Target = "all_allies" if m.group(2) == "vos personnages" else "other_allies"
+        return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on=on)
+    # cards played this turn: "pour chaque Sort Feu joué ce tour-ci", "par carte jouée dans le tour"
+    m = re.fullmatch(
+        r"(.+?) jouee?s? (?:ce tour-ci|ce tour ci|ce tour|dans le tour|durant ce tour|lors de ce tour)", t
+    )
+    if m:
+        return Count("cards", pile="played_turn", owner="both", match=_cards(r, clause, m.group(1)))
+    # characters of a kind: "par Mage", "par Guémélite en vie", "par Combattant adverse"
+    m = re.fullmatch(r"(?:personnages? )?(.+?)( adverses?)?( en vie| vivants?| morts?)?", t)
+    if m and not re.search(r"\b(?:blesses?|relevee?s?|inclinee?s?)$", t):
+        try:
+            found = r.who_filter(m.group(1))
+        except NotRead:
+            return None
+        group = "enemies" if m.group(2) else "characters"
+        dead = (m.group(3) or "").strip().startswith("mort")
+        return Count("characters", characters=Selector(group=group, **r._filter_keys(found)), dead=dead)
+    return None
+
+
+def _cards(r: Reader, clause: Clause, text: str) -> CardMatch | None:
+    t = re.sub(r"^(?:un |une |les |des |de |d')", "", text.strip())
+    t = re.sub(r" \(non personnages?\)$", "", t)  # cards, not characters: what a card count is
+    if re.fullmatch(r"cartes?", t):
+        return None
+    m = re.fullmatch(r"runes? (cor|nox|yr)s?", t)
+    if m:  # Runes are cards, one family each (cards.domain.effects, "pay")
+        return CardMatch("card", f"rune-{m.group(1)}")
+    return r.match(clause, t)
+
+
+def _people(r: Reader, clause: Clause, text: str) -> Target:
+    """``vos personnages (en vie)``, ``les personnages adverses``, ``les personnages (en vie)``,
+    ``vos autres personnages en vie``, ``les personnages en combat``."""
+    t = re.sub(r" (?:en vie|vivants)$", "", text.strip())
+    if re.fullmatch(r"(?:tous )?les personnages(?: en jeu)?", t):
+        return "all_characters"
+    return r.subject(clause, t)
+
+
+# --- what X is ---------------------------------------------------------------------------------------
+
+
+def x_source(r: Reader, clause: Clause, text: str) -> Count | None:
+    """A value X may be equal to that is not a stat of the reader's own list: the number of the
+    turn, the HP the character is missing, a printed ("de base") stat."""
+    t = text.strip()
+    if re.fullmatch(r"(?:le )?(?:numero|nombre) du tour(?: en cours| actuel)?", t):
+        return Count("turn")
+    if re.fullmatch(
+        r"(?:vos |ses |les )?pv max(?:imum|\.)? moins (?:vos |ses |les )?pv(?: actuels)?"
+        r"|(?:la )?difference entre (?:vos |ses |les )?pv max(?:imum|\.)? et (?:vos |ses |les )?pv actuels"
+        r"(?: de votre personnage)?",
+        t,
+    ):
+        return Count("stat", stat="hp_missing")
+    m = re.fullmatch(
+        r"(?:votre |son |sa |l')?(esprit|defense|attaque min(?:\.|imum|imale)?|attaque max(?:\.|imum|imale)?"
+        r"|pv|niveau) de base(?: (de votre personnage|de ce personnage|du personnage adverse|de l'adversaire"
+        r"|de votre adversaire|adverse))?",
+        t,
+    ) or re.fullmatch(
+        r"(?:l')?(esprit|defense|attaque min(?:\.|imum|imale)?|attaque max(?:\.|imum|imale)?)"
+        r" (?:de base )?(de l'adversaire|du personnage adverse|adverse|de votre adversaire) de base",
+        t,
+    )
+    if m:
+        word = m.group(1)
+        stat = {"esprit": "spirit", "defense": "defense", "pv": "hp_max", "niveau": "level"}.get(word)
+        if stat is None:
+            stat = "attack_min" if "min" in word else "attack_max"
+        of = "opponent" if m.group(2) and "adver" in m.group(2) else "self"
+        if stat == "hp_max":
+            return Count("stat", stat="hp_max", of=of, base=True)
+        return Count("stat", stat=stat, of=of, base=True)
+    return None
+
+
+# --- conditions on counts ------------------------------------------------------------------------
+
+
+def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Condition | None:
+    """``il y a au moins 3 Sorts Feu en jeu``, ``2 Sorts Lumière sont actifs``, ``'X' n'est pas en
+    jeu``, ``le nombre de Corruptions en jeu est inférieur à 5``, ``la Défausse adverse contient 3
+    cartes ou moins``, ``au moins 4 personnages sont en vie``, ``vous n'avez qu'un personnage en vie``,
+    ``la Défense de base de votre personnage est inférieure à 4``, ``vous n'avez pas de caste``,
+    ``un de vos personnages est mort``, ``vous êtes blessé``."""
+    from cards.domain.text_grammar import NotRead
+
+    t = text.strip()
+    if re.fullmatch(
+        r"vous n'avez (?:pas de|aucune) castes?|votre personnage n'a (?:pas de|aucune) castes?", t
+    ):
+        return Condition(compare=Compare(Count("castes"), "==", 0))
+    if re.fullmatch(r"(?:votre personnage|vous|il) n'(?:a|avez) qu'une (?:seule )?classe", t):
+        return Condition(played_by_single_class=True)
+    if re.fullmatch(r"(?:vous etes|votre personnage est|il est) blessee?", t):
+        return Condition(compare=Compare(Count("stat", stat="hp_missing"), ">", 0))
+    m = re.fullmatch(
+        r"(vous avez|votre personnage a|il a|le personnage adverse a|votre adversaire a) (?:la totalite de )?"
+        r"(?:tous )?(?:ses|vos) pv(?: max(?:imum)?)?"
+        r"|(le personnage adverse|votre adversaire) n'est pas blesse",
+        t,
+    )
+    if m:
+        whose = "opponent" if "adverse" in (m.group(1) or m.group(2)) else "self"
+        return Condition(compare=Compare(Count("stat", stat="hp_missing", of=whose), "==", 0))
+    m = re.fullmatch(r"(un de vos personnages|un (?:de vos )?allies?|un de vos allies) est mort", t)
+    if m:
+        who: Target = "other_allies" if "allie" in m.group(1) else "all_allies"
+        return Condition(compare=Compare(Count("characters", characters=who, dead=True), ">=", 1))
+    m = re.fullmatch(r"vous n'avez qu'(?:un|une) (?:seul |seule )?(.+?)(?: en vie)?", t)
+    if m:
+        if re.fullmatch(r"personnages?", m.group(1)):
+            return Condition(compare=Compare(Count("characters", characters="all_allies"), "==", 1))
+        found = r.who_filter(m.group(1))
+        mine = Selector(group="allies", **r._filter_keys(found))
+        return Condition(compare=Compare(Count("characters", characters=mine), "==", 1))
+    # "le nombre de X est inférieur à N" / "la Défense (de base) de votre personnage est inférieure à 4"
+    for words, cmp in _CMP_WORDS:
+        m = re.fullmatch(rf"(.+?) {words} (\d+)", t)
+        if not m:
+            continue
+        left = m.group(1)
+        nm = re.fullmatch(r"(?:le )?nombre (?:de |d')(.+)", left)
+        counted = _counted(r, clause, nm.group(1), alive_default=False) if nm else _stat_count(r, left)
+        if counted is None:
+            raise NotRead(f"compare {left!r}")
+        return Condition(compare=Compare(counted, cmp, int(m.group(2))))
+    # "la Défausse adverse contient 3 cartes ou moins"
+    m = re.fullmatch(
+        r"(votre|la) (defausse|main|deck)( adverse)? contient (?:au moins )?(\d+) cartes?"
+        r"( ou (?:moins|plus))?",
+        t,
+    )
+    if m:
+        from cards.domain.text_grammar import PILES
+
+        if m.group(1) == "la" and not m.group(3):
+            raise NotRead("whose pile?")
+        owner = "opponent" if m.group(3) else "self"
+        cmp = "<=" if m.group(5) == " ou moins" else ">="
+        return Condition(
+            compare=Compare(Count("cards", pile=PILES[m.group(2)], owner=owner), cmp, int(m.group(4)))
+        )
+    # "'X' n'est pas en jeu", "aucune carte n'est attachée à votre personnage"
+    m = re.fullmatch(r"(.+?) n'(?:est|sont) pas (en jeu|actifs?|actives?)", t)
+    if m:
+        counted = _counted(r, clause, f"{m.group(1)} en jeu", alive_default=False)
+        if counted is not None:
+            return Condition(compare=Compare(counted, "==", 0))
+    if re.fullmatch(
+        r"aucune carte n'est attachee a votre personnage|aucune carte ne vous est attachee"
+        r"|votre personnage ne porte aucune carte",
+        t,
+    ):
+        if ctx.stays:
+            raise NotRead("no card attached, while this one is (another card than this one)")
+        return Condition(compare=Compare(Count("cards", pile="play", owner="both", on="self"), "==", 0))
+    # "il y a au moins 3 X en jeu", "2 Sorts Lumière sont actifs", "au moins 4 personnages sont en vie"
+    m = re.fullmatch(
+        rf"(?:il y a |s'il y a )?{_QUANTITY} (.+?)(?: (?:sont|est|se trouvent?))?"
+        r" (en jeu|actifs?|actives?|en vie|morts?)",
+        t,
+    )
+    if m:
+        counted = _counted(r, clause, f"{m.group(3)} {m.group(4)}", alive_default=False)
+        if counted is not None:
+            return Condition(compare=Compare(counted, _QUANTITY_CMP[m.group(1)], _n(r, m.group(2))))
+    m = re.fullmatch(rf"(?:il y a |s'il y a ){_QUANTITY} (.+)", t)
+    if m:
+        counted = _counted(r, clause, m.group(3), alive_default=False)
+        if counted is not None:
+            return Condition(compare=Compare(counted, _QUANTITY_CMP[m.group(1)], _n(r, m.group(2))))
+    # markers carried: "votre personnage porte au moins 2 Marqueurs 'poudre'"
+    m = re.fullmatch(
+        rf"(?:vous portez|votre personnage porte|il porte|porte) {_QUANTITY} marqueurs? (@\d+@)", t
+    )
+    if m:
+        from cards.domain.text_grammar import slugify
+
+        name = slugify(clause.names[int(m.group(3).strip("@"))])
+        markers = Count("markers", marker=name, on="self")
+        return Condition(compare=Compare(markers, _QUANTITY_CMP[m.group(1)], _n(r, m.group(2))))
+    return None
+
+
+def _counted(r: Reader, clause: Clause, text: str, *, alive_default: bool) -> Count | None:
+    """A count phrase (``Sorts Feu en jeu``, ``personnages en vie``, ``races différentes parmi vos
+    personnages``) -> its Count, or None."""
+    from cards.domain.text_grammar import NotRead
+
+    t = re.sub(r"^(?:les |des |de |d')", "", text.strip())
+    if re.fullmatch(r"personnages?(?: en vie)?", t):
+        return Count("characters", characters="all_characters")
+    if re.fullmatch(r"personnages? morts?", t):
+        return Count("characters", characters="all_characters", dead=True)
+    if alive_default and re.fullmatch(r"personnages?", t):
+        return Count("characters", characters="all_allies")
+    try:
+        found, _ = r.count(clause, t)
+    except NotRead:
+        return None
+    return found
+
+
+def _stat_count(r: Reader, text: str) -> Count | None:
+    """``la Défense de base de votre personnage``, ``votre Défense``, ``l'Esprit adverse``."""
+    from cards.domain.text_grammar import NotRead
+
+    t = re.sub(r"^(?:la |le |l')", "", text.strip())
+    found = x_source(r, None, t)  # type: ignore[arg-type]
+    if found is not None:
+        return found
+    try:
+        stat, of = r._stat_of(t)
+    except NotRead:
+        return None
+    return Count("stat", stat=stat, of=of)
+
+
+# --- several scalings in one clause ----------------------------------------------------------------
+
+_SCALING = re.compile(r" (?:par|pour chaque|pour chacun|pour chacune) ")
+_BARE = re.compile(r"(?:attaque|defense|esprit|initiative|soin|[+-] ?\d)")
+_SHARED_TAIL = re.compile(
+    r"\b(?:si|s'il|s'ils|jusqu'a|pendant|durant|contre|tant que|lorsqu|quand|parmi|ou x|x est)\b|\(max"
+)
+
+
+def scaled_parts(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
+    """``Attaque +2 par Allié mort et Défense +1 par Allié vivant``: predicates of the holder, each
+    with its own scaling, joined by "et" (read one by one only when the whole is not understood,
+    and only when nothing — a condition, a duration, a cap — could be shared by both)."""
+    from cards.domain.text_grammar import NotRead
+
+    try:
+        return r.tailed(c, t, ctx)
+    except NotRead as exc:
+        first = exc
+    if _SHARED_TAIL.search(t):
+        raise first
+    for m in re.finditer(r",? et |, ", t):
+        left, right = t[: m.start()], t[m.end() :]
+        if not (_SCALING.search(left) and _BARE.match(left) and _BARE.match(right)):
+            continue
+        try:
+            effects = r.tailed(c, left, ctx)
+            effects += scaled_parts(r, c, right, ctx)
+        except NotRead:
+            continue
+        return effects
+    raise first
+
+
+# --- guards ---------------------------------------------------------------------------------------------
+
+
+def by_whom(core: str, rest: str) -> bool:
+    """``-1 aux dégâts subis par vos Traqueurs``: "par" names who takes (or deals) the damage, it
+    does not scale the bonus."""
+    rest = rest.lstrip(", ")
+    return bool(
+        rest.startswith("par ")
+        and not re.search(r" (?:en jeu|actifs?|actives?)$", rest)
+        and re.search(r"aux (?:degats|soins)\b.*\b(?:subis|subits|recus|infliges|prodigues)$", core)
+    )
+
+
+def check_possessive_x(x_text: str, core: str, effects: list[Effect]) -> None:
+    """ "où X est égal à son Esprit" on an effect reaching another character: "son" is the holder's
+    only when the holder is the subject of the predicate and one character is reached ("Inflige X
+    dégâts au personnage adverse…"); after another subject ("le personnage adverse a Défense -X",
+    "chaque personnage en combat subit X dégâts…") it may be that one's own: not read."""
+    from cards.domain.text_grammar import NotRead
+
+    possessive = re.match(
+        r"(?:a |au |aux |a la |a l'|de )?(?:\d+ fois |(?:la )?moitie (?:de |du )|(?:au )?double (?:de |du ))?"
+        r"(?:son|sa|ses|leur|leurs)\b",
+        x_text.strip(),
+    )
+    targets = {getattr(e, "target", "self") for e in effects}
+    if not possessive or targets <= {"self"}:
+        return
+    holder_acts = re.match(r"(?:inflige|infligez|vous infligez|votre personnage inflige)\b", core.strip())
+    if holder_acts and targets <= {"self", "opponent", "enemy", "character", "random_enemy"}:
+        return
+    raise NotRead("X is 'son …' of an effect on another character")
+
+
+# --- a stat divided by 2 -------------------------------------------------------------------------------
+
+_HALVED_STATS = {"defense": "defense", "esprit": "spirit"}
+
+
+def halving(r: Reader, c: Clause, t: str, ctx: Ctx) -> tuple[Target, list[Effect]] | None:
+    """``la Défense du personnage adverse est divisée par 2 (arrondie à l'inférieur)``, ``le
+    personnage adverse a sa Défense divisée par deux``, ``l'Esprit et la Défense de votre personnage
+    sont divisés par 2`` -> a malus of half the stat, counted when the effect applies: Défense −⌈D/2⌉
+    (rounded down: the stat becomes ⌊D/2⌋), −⌊D/2⌋ when rounded up. Only by 2 (a third or a quarter
+    is no ``each × count / div``), only Défense and Esprit (the rolled Attaque is no count), and never
+    on a standing effect (whose count is read whenever the stat is read: the stat from itself)."""
+    from cards.domain.text_grammar import NotRead
+
+    stats_re = (
+        r"(?:(?:la |l'|sa |son )?(?:defense|esprit))(?:(?:,| et) (?:la |l'|sa |son )?(?:defense|esprit))?"
+    )
+    whose_re = r"(du personnage adverse|de votre adversaire|de l'adversaire|de votre personnage|adverse)?"
+    rounding = r"(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?"
+    m = re.fullmatch(rf"({stats_re}) {whose_re} ?(?:est|sont) divisee?s? par (?:2|deux){rounding}", t)
+    who_text = None
+    if m:
+        stats_text, whose, up = m.group(1), m.group(2), m.group(3)
+    else:
+        m = re.fullmatch(
+            rf"(le personnage adverse|votre adversaire|votre personnage|il|vous) (?:a|avez) ({stats_re})"
+            rf" divisee?s? par (?:2|deux){rounding}",
+            t,
+        )
+        if not m:
+            return None
+        who_text, stats_text, whose, up = m.group(1), m.group(2), None, m.group(3)
+    if ctx.standing or (ctx.subject == "card" and ctx.stays and not ctx.happens):
+        raise NotRead("a stat halved by a standing effect (the stat counted from itself)")
+    if who_text is not None:
+        target = r._view(r.subject(c, who_text, ctx.names), who_text, ctx)
+    elif whose is None or "votre personnage" in whose:
+        target = r._view("self", "", ctx)
+    else:
+        target = r._view("opponent", "", ctx)
+    if target not in ("self", "opponent"):
+        raise NotRead(f"halved for {target!r}")
+    of = "self" if target == "self" else "opponent"
+    from cards.domain.effects import Modify, Scaled
+
+    effects: list[Effect] = []
+    for word in re.findall(r"defense|esprit", stats_text):
+        stat = _HALVED_STATS[word]
+        # the stat becomes ⌊D/2⌋ (rounded down, the default) or ⌈D/2⌉: a malus of the other half
+        malus = Scaled(per=Count("stat", stat=stat, of=of), each=-1, div=2, round_up=up != "au superieur")
+        effects.append(Modify(stat=stat, amount=malus, target=target))
+    return target, effects
+
+
+# --- "… supplémentaire" ------------------------------------------------------------------------------
+
+_SUPPLEMENT = re.compile(r"(.+)(?:,? et |, )((?:[^,]*? )?supplementaires?|[+-] ?\d+)")
+
+
+def split_supplement(
+    r: Reader, c: Clause, core: str, ctx: Ctx, effects: list[Effect] | None
+) -> tuple[list[Effect], list[Effect]] | None:
+    """``Attaque +2 et Attaque +1 supplémentaire pour chaque …`` / ``Attaque +2, +1 supplémentaire
+    pour chaque …``: the effects before the last predicate, and those of the last one (giving
+    again a stat the clause gave, or a bare "+1" adding to the stat before it), which alone a
+    trailing scaling is about. None: not such a clause (a supplement of other stats: the whole
+    clause is the supplement)."""
+    from cards.domain.effects import Modify
+    from cards.domain.text_grammar import NotRead
+
+    m = _SUPPLEMENT.fullmatch(core)
+    if not m:
+        return None
+    head = r.predicates(c, m.group(1), ctx)
+    bare = re.fullmatch(r"([+-]) ?(\d+)(?: supplementaires?)?", m.group(2))
+    if bare:
+        last = head[-1] if head else None
+        if not isinstance(last, Modify) or not isinstance(last.amount, int):
+            raise NotRead(f"what {m.group(2)!r} adds to")
+        n = int(bare.group(2)) * (1 if bare.group(1) == "+" else -1)
+        return head, [replace(last, amount=n)]
+    if effects is None:
+        return None
+    if effects[: len(head)] != head or len(effects) == len(head):
+        raise NotRead("which predicate is the supplement")
+    tail = effects[len(head) :]
+
+    def key(e: Effect) -> tuple[str, str, object]:
+        return (e.op, getattr(e, "stat", ""), getattr(e, "selector", None) or getattr(e, "target", None))
+
+    if not {key(e) for e in tail} & {key(e) for e in head}:
+        return None  # other stats: the whole clause is the supplement (as text_grammar's extra_if)
+    return head, tail
+
+
+def check_no_supplement(core: str) -> None:
+    """A bare "+1 supplémentaire" after several predicates that could not be split: not read."""
+    from cards.domain.text_grammar import NotRead
+
+    if re.search(r"(?:,| et) [+-] ?\d+ supplementaires?$", core):
+        raise NotRead("a scaling of the supplement only")

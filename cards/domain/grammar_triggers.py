@@ -1,0 +1,415 @@
+"""The triggers of the rules-text grammar: *when* something happens (cards/domain/text_grammar.py).
+
+A trigger is a head and a body: the head says when ("En fin de combat", "Au début de chaque tour
+pair", "Chaque fois qu'un de vos personnages subit des dégâts magiques", "Si votre personnage
+meurt", "À la fin du troisième tour"), the body is any phrase the grammar reads (its effects, with
+their own conditions, durations and scaling): the reader's :meth:`~Reader.phrase`, which the other
+parts of the grammar extend. A head may also stand at the end ("Attaque +1 chaque fois que vous
+jouez un Sort") and carry a limit ("(une seule fois par partie)").
+
+Readings chosen here (see docs/cardset.md, "The rules-text compiler"):
+
+- "en début / fin de combat", "au début de vos combats", "à la fin de chacun de ses combats": the
+  holder's combats (``combat_start`` / ``combat_end``); "à l'issue du combat", "après le combat":
+  ``combat_end``; "en début / fin de tour": every turn (``turn_start`` / ``turn_end``).
+- "en début de tour pair", "à la fin du troisième tour", "au début du tour 4": the turn event with
+  a ``turn`` condition on the trigger. "Au début de son prochain combat" / "du prochain tour" (one
+  time): the event with the limit ``once_per_game``. The N-th *combat* of a character ("à la fin du
+  deuxième combat") is not expressible: not read.
+- "chaque fois que / lorsque / quand / dès que X …": an event about characters — X plays / activates
+  a card (``plays``), dies (``dies``; also "si X meurt"), takes damage or is wounded (``damaged``,
+  with the kinds said), deals damage (``deals``; "X vous inflige des dégâts": to the holder), enters
+  combat (the holder: ``combat_start``). "Un de vos personnages" in an event is *any* of them (the
+  group, not a pick); a card "joué(e) / activé(e)" without a player is played by anyone; "adverse"
+  cards by the enemies. In the body, "il" / "celui-ci" is the character the event is about: the
+  holder when the event is the holder's, else the target ``event``.
+- "À l'activation, …" is the card's own effect (no trigger); "à l'activation et en début de
+  combat, …" is the effect now and at the start of each combat.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from cards.domain.effects import (
+    Condition,
+    Effect,
+    Event,
+    Selector,
+    Target,
+    Trigger,
+    Turns,
+)
+from cards.domain.grammar_errors import NotRead
+
+if TYPE_CHECKING:
+    from cards.domain.text_grammar import Clause, Ctx, Reader
+
+#: Ordinal words of turn numbers ("à la fin du troisième tour").
+ORDINALS = {
+    "premier": 1,
+    "1er": 1,
+    "second": 2,
+    "deuxieme": 2,
+    "troisieme": 3,
+    "quatrieme": 4,
+    "cinquieme": 5,
+    "sixieme": 6,
+    "septieme": 7,
+    "huitieme": 8,
+    "neuvieme": 9,
+    "dixieme": 10,
+}
+_ORDINAL_RE = (
+    r"(?:premier|1er|second|deuxieme|troisieme|quatrieme|cinquieme|sixieme|septieme|huitieme|neuvieme"
+    r"|dixieme|\d+(?:e|eme|ème))"
+)
+_KIND_WORDS = {
+    "physique": "physical",
+    "physiques": "physical",
+    "physiquement": "physical",
+    "magique": "magical",
+    "magiques": "magical",
+    "magiquement": "magical",
+    "direct": "direct",
+    "directs": "direct",
+}
+
+#: A moment of the game, at the start of a phrase ("En fin de combat", "Au début de chaque tour pair").
+MOMENT = re.compile(
+    r"(?:(?:en|au|a la|a l'|des le|lors du|lors de la|a chaque|chaque) ?)?(?P<edge>debut|fin|issue)"
+    r" (?:de |du |d'|des )"
+    r"(?:(?P<each>chaque |chacun de (?:vos|ses) |chacun des |tous (?:vos|ses) )"
+    r"|vos |votre |son |ses |la |ce |cette )?"
+    r"(?:(?P<ord>" + _ORDINAL_RE + r") )?"
+    r"(?P<next>prochains? )?"
+    r"(?P<what>combats?|tours?|partie)"
+    r"(?: (?P<nth>\d+))?"
+    r"(?: (?P<parity>pairs?|impairs?))?"
+    r"(?: (?:suivants?|de (?:votre|son|ce) (?:personnage|porteur)))?"
+    r"(?P<untap> apres que les personnages se soient releves)?"
+    r"(?: et jusqu'a la fin du combat)?"
+)
+#: Other words for a moment.
+MOMENT_WORDS: tuple[tuple[str, str], ...] = (
+    (r"a l'issue du combat|apres le combat|apres chaque combat", "combat_end"),
+    (
+        r"apres avoir joue vos cartes|apres que vos cartes aient ete jouees|une fois vos cartes jouees"
+        r"|apres que vous ayez joue vos cartes",
+        "after_cards",
+    ),
+    (
+        r"(?:quand|lorsque|lorsqu'|des que) cette carte "
+        r"(?:quitte le jeu|quitte son porteur|est detachee de son porteur)"
+        r"|(?:quand|lorsque) son porteur perd cette carte",
+        "leaves_play",
+    ),
+)
+#: "Each time": the words before an event.
+EACH_TIME = r"(?:a )?chaque fois qu(?:e |')|lorsqu(?:e |')|quand |des qu(?:e |')|a chaque fois qu(?:e |')"
+#: Words for "this card is played": the card's own effect, no trigger.
+ACTIVATION = (
+    r"a l'activation|au moment ou cette carte s'active|lorsque cette carte s'active"
+    r"|quand cette carte s'active"
+    r"|quand cette carte est activee|lorsque cette carte est activee|des que cette carte s'active"
+    r"|au moment de son activation|lors de son activation"
+)
+#: A limit at the end of a phrase.
+LIMIT = re.compile(r"(?P<rest>.+?),? \(?(?:une seule|une|1) (?:seule )?fois par (?P<per>partie|tour)\)?")
+
+
+@dataclass(frozen=True)
+class Head:
+    """What a trigger head says: its event, a condition on the trigger, a limit, and whom "il" names
+    in its body (None: as around it)."""
+
+    event: Event
+    when: Condition | None = None
+    limit: str | None = None
+    pronoun: Target | None = None
+
+
+def _group_of(target: Target) -> Target:
+    """A pick in an event ("un de vos personnages subit …") is any of the group."""
+    picks = {
+        "ally": "all_allies",
+        "other_ally": "other_allies",
+        "enemy": "all_enemies",
+        "character": "all_characters",
+        "random_ally": "all_allies",
+        "random_other_ally": "other_allies",
+        "random_enemy": "all_enemies",
+        "random_other_enemy": "other_enemies",
+        "random_character": "all_characters",
+    }
+    if isinstance(target, Selector):
+        return replace(target, pick=None) if target.pick is not None else target
+    return picks.get(target, target)
+
+
+# The functions below are the trigger part of :class:`~cards.domain.text_grammar.Reader` (its
+# ``phrase`` calls :func:`trigger_phrase`); they use the reader's subjects, card matches and phrases.
+
+
+# -- heads ----------------------------------------------------------------------------------
+
+
+def moment(r: Reader, text: str) -> Head:
+    """A moment of the game as a whole phrase (``en fin de combat``, ``au début du tour 3``)."""
+    t = text.strip()
+    for pattern, name in MOMENT_WORDS:
+        if re.fullmatch(pattern, t):
+            return Head(Event(name))  # type: ignore[arg-type]
+    m = MOMENT.fullmatch(t)
+    if not m:
+        raise NotRead(f"moment {t!r}")
+    what = m.group("what").rstrip("s")
+    edge = "start" if m.group("edge") == "debut" else "end"
+    if what == "partie":
+        if edge == "end" or m.group("ord") or m.group("parity") or m.group("nth") or m.group("next"):
+            raise NotRead("the end of the game is no moment of the engine")
+        return Head(Event("game_start"))
+    if m.group("untap") and (what, edge) != ("tour", "start"):
+        raise NotRead(f"moment {t!r}")
+    event = Event(f"{what.replace('tour', 'turn')}_{edge}")  # type: ignore[arg-type]
+    when: Condition | None = None
+    limit: str | None = None
+    ordinal = m.group("ord")
+    if ordinal or m.group("nth"):
+        if what != "tour" or m.group("each") or m.group("next") or m.group("parity"):
+            raise NotRead(f"the N-th {what} of a character")
+        n = int(m.group("nth")) if m.group("nth") else _ordinal(ordinal)
+        when = Condition(turn=Turns("list", (n,)))
+    if m.group("parity"):
+        when = Condition(turn=Turns("odd" if m.group("parity").startswith("impair") else "even"))
+    if m.group("next"):
+        if m.group("next").strip().endswith("s"):  # "vos prochains combats": each of them
+            pass
+        else:
+            limit = "once_per_game"
+    return Head(event, when, limit)
+
+
+def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
+    """What "chaque fois que …" / "lorsque …" / "si … meurt" says happens (``text`` is after those
+    words), as a trigger head."""
+    t = text.strip()
+    # dies
+    m = re.fullmatch(r"(.+?) (?:meurt|meurent|est tuee?|sont tuee?s|vient a mourir)", t)
+    if m:
+        who = event_subject(r, c, m.group(1), ctx)
+        return Head(Event("dies", who=who), pronoun=_event_pronoun(who))
+    m = re.fullmatch(r"(.+?) (?:meurt|meurent) avant le tour (\d+)", t)
+    if m and 1 < int(m.group(2)) <= 30:
+        who = event_subject(r, c, m.group(1), ctx)
+        turns = Turns("list", tuple(range(1, int(m.group(2)))))
+        return Head(Event("dies", who=who), when=Condition(turn=turns), pronoun=_event_pronoun(who))
+    # damage taken
+    m = re.fullmatch(
+        r"(.+?) (?:subit|subissent|subissez|subis|subi|recoit|recoivent|recevez|prend|prennent)"
+        r" des degats(?: (physiques?|magiques?|directs?))?"
+        r"|(.+?) (?:est|sont|etes|es) (?:blesse|blessee|blesses|blessees)"
+        r"(?: (magiquement|physiquement))?",
+        t,
+    )
+    if m:
+        who = event_subject(r, c, m.group(1) or m.group(3), ctx)
+        word = m.group(2) or m.group(4)
+        kinds = (_KIND_WORDS[word],) if word else ()
+        return Head(Event("damaged", who=who, kinds=kinds), pronoun=_event_pronoun(who))
+    # damage dealt
+    m = re.fullmatch(
+        r"(.+?) (vous |lui )?(?:inflige|infligent|infligez) des degats"
+        r"(?: (physiques?|magiques?|directs?))?(?: a (.+?))?",
+        t,
+    )
+    if m:
+        who = event_subject(r, c, m.group(1), ctx)
+        to: Target | None = None
+        if m.group(2) == "vous ":
+            to = r._view("self", "vous", ctx)
+        elif m.group(2):
+            raise NotRead("to whom?")
+        if m.group(4):
+            if to is not None:
+                raise NotRead("to whom, twice")
+            to = event_subject(r, c, m.group(4), ctx)
+        kinds = (_KIND_WORDS[m.group(3)],) if m.group(3) else ()
+        return Head(Event("deals", who=who, kinds=kinds, to=to), pronoun=_event_pronoun(who))
+    # enters combat: the holder's combat
+    m = re.fullmatch(r"(.+?) (?:entre|entrez) en combat", t)
+    if m:
+        if event_subject(r, c, m.group(1), ctx) != "self":
+            raise NotRead("another character's combat")
+        return Head(Event("combat_start"))
+    # a card played
+    m = re.fullmatch(r"(.+?) (?:joue|jouent|jouez|active|activent|activez) (.+)", t)
+    if m and not re.search(r"\b(?:autres?|meme)\b", m.group(2)):
+        try:
+            who = event_subject(r, c, m.group(1), ctx)
+        except NotRead:
+            pass
+        else:
+            match = r.match(c, m.group(2))
+            return Head(Event("plays", match=match, who=who), pronoun=_event_pronoun(who))
+    m = re.fullmatch(
+        r"(?:un |une |l'un des |l'une des |des )?(.+?) (?:est|sont)"
+        r" (?:joue|jouee|jouees|joues|active|activee|actives|activees)(?: par (.+))?"
+        r"|(?:un |une |l'un des |l'une des |des )?(.+?)(?: (?:jouee?s?|activee?s?) par (.+?))?"
+        r" s'active(?:nt)?",
+        t,
+    )
+    if m:
+        what, by_text = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if re.search(r"\b(?:autres?|meme)\b|^cette carte\b", what):
+            raise NotRead("another card than this one")
+        by: Target = "all_characters"
+        adverse = re.fullmatch(r"(.+?) adverses?", what)
+        if adverse and by_text is None:
+            what, by = adverse.group(1), "all_enemies"
+        if by_text is not None:
+            by = event_subject(r, c, by_text, ctx)
+        match = r.match(c, what)
+        return Head(Event("plays", match=match, who=by), pronoun=_event_pronoun(by))
+    raise NotRead(f"event {t!r}")
+
+
+def event_subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target:
+    """Who an event is about: a subject, its pick made a group ("un de vos personnages": any of
+    them)."""
+    t = re.sub(r"^l'(?=un |une )", "", text.strip())
+    t = re.sub(r"^(un|une) d'entre (?:eux|elles)$", "__they__", t)
+    if t == "__they__":
+        raise NotRead("one of them")
+    t = re.sub(r"^un allie du porteur$", "un de vos allies", t)
+    t = re.sub(r"^un personnage$", "tous les personnages", t)
+    m = re.fullmatch(r"(?:un |une )(.+?)( adverses?)?", t)
+    if m and not re.match(r"(?:de |des |personnage|autre |allie|adversaire)", m.group(1)):
+        try:
+            found = r.who_filter(m.group(1))
+        except NotRead:
+            pass
+        else:
+            group = "enemies" if m.group(2) else "characters"
+            return Selector(group=group, **r._filter_keys(found))
+    named = named_character(r, c, t, ctx)
+    if named is not None:
+        return named
+    target = r._view(r.subject(c, t, ctx.names), t, ctx)
+    return _group_of(target)
+
+
+def named_character(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:
+    """A character named by its quoted name (``'Peine'``): the holder when it is its own name,
+    else that character, on either side (None: not one quoted name)."""
+    if not re.fullmatch(r"@\d+@", text.strip()):
+        return None
+    family = r.family(c, text)
+    if family in ctx.names:
+        return r._view("self", "", ctx)
+    return Selector(group="characters", family=family)
+
+
+def _event_pronoun(who: Target) -> Target:
+    """Whom "il" names in the body of an event about ``who``."""
+    return who if who in ("self", "opponent") else "event"
+
+
+# -- phrases --------------------------------------------------------------------------------
+
+
+def trigger_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """A phrase with a trigger head at its start or end, or None when it has none (then the
+    caller reads it otherwise); NotRead when it has one but the rest is not understood."""
+    limit: str | None = None
+    lm = LIMIT.fullmatch(t)
+    if lm:
+        t, limit = lm.group("rest"), "once_per_game" if lm.group("per") == "partie" else "once_per_turn"
+    found = _leading_trigger(r, c, t, ctx, limit)
+    if found is not None:
+        return found
+    found = _trailing_trigger(r, c, t, ctx, limit)
+    if found is not None:
+        return found
+    if limit is not None:
+        raise NotRead("a limit without a trigger")
+    return None
+
+
+def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) -> list[Effect] | None:
+    # "à l'activation et en début de combat, …": the effects now, and at each such moment
+    m = re.fullmatch(rf"(?:{ACTIVATION}),? et (.+)", t)
+    if m and ctx.subject == "card":
+        later = _leading_trigger(r, c, m.group(1), ctx, limit)
+        if later is None or len(later) != 1 or not isinstance(later[0], Trigger):
+            raise NotRead("à l'activation et …")
+        return [*_at_activation(later[0].effects), *later]
+    m = re.fullmatch(rf"(?:{ACTIVATION})(?: :|,)? (.+)", t)
+    if m and ctx.subject == "card":
+        if limit is not None:
+            raise NotRead("a limit on the card's own effect")
+        return _at_activation(r.phrase(c, m.group(1), ctx))
+    last: NotRead | None = None
+    # a moment, then the body (after a comma, a colon, or nothing)
+    for cut in re.finditer(r",? : |, | (?=\S)", t):
+        head_text, body = t[: cut.start()], t[cut.end() :]
+        if len(head_text) > 90:
+            break
+        head: Head | None = None
+        try:
+            head = moment(r, head_text)
+        except NotRead:
+            m = re.fullmatch(
+                rf"(?:{EACH_TIME})(.+)|si (.+? (?:meurt|meurent)(?: avant le tour \d+)?)", head_text
+            )
+            if m:
+                try:
+                    head = event_head(r, c, m.group(1) or m.group(2), ctx)
+                except NotRead as exc:
+                    last = exc
+        if head is None:
+            continue
+        try:
+            return [_trigger(r, c, head, body, ctx, limit)]
+        except NotRead as exc:
+            last = exc
+    if last is not None and re.match(rf"{EACH_TIME}|{MOMENT.pattern}", t):
+        raise last
+    return None
+
+
+def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) -> list[Effect] | None:
+    m = re.fullmatch(r"(.+?),? (?:a )?chaque fois qu(?:e |')(.+)", t)
+    if not m:
+        return None
+    head = event_head(r, c, m.group(2), ctx)
+    return [_trigger(r, c, head, m.group(1), ctx, limit)]
+
+
+def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str | None) -> Trigger:
+    if limit is not None and head.limit is not None:
+        raise NotRead("two limits")
+    inner = ctx.inside()
+    if head.pronoun is not None:
+        # "il": the holder as around it, or the character the event is about
+        inner = replace(inner, pronoun=None if head.pronoun == "self" else head.pronoun)
+    effects = r.phrase(c, body, inner)
+    return Trigger(on=head.event, effects=tuple(effects), limit=limit or head.limit, when=head.when)
+
+
+def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
+    from cards.domain.text_grammar import _at_activation as at_activation  # (a cycle of imports)
+
+    return at_activation(effects)
+
+
+def _ordinal(word: str) -> int:
+    if word in ORDINALS:
+        return ORDINALS[word]
+    m = re.fullmatch(r"(\d+)(?:e|eme|ème)", word)
+    if m:
+        return int(m.group(1))
+    raise NotRead(f"ordinal {word!r}")

@@ -1,0 +1,153 @@
+"""Trigger events about a character (cards/domain/effects.py, "Event"): damage of some kinds, damage
+dealt, and the target ``event`` that names the character an event is about."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.effects import EffectError, Event, effects_to_json, parse_effect, parse_effects
+from cards.domain.text import Names, effect_text
+
+VALID = [
+    (
+        "ability",
+        {
+            "op": "trigger",
+            "on": {"damaged": "all_allies", "kinds": ["magical"]},
+            "effects": [
+                {"op": "modify", "stat": "attack", "amount": 1, "target": "event", "duration": "game"}
+            ],
+        },
+    ),
+    (
+        "card",
+        {
+            "op": "trigger",
+            "on": {"deals": "all_characters", "to": "self", "kinds": ["physical"]},
+            "effects": [{"op": "damage", "kind": "direct", "amount": 2, "target": "event"}],
+        },
+    ),
+    ("card", {"op": "trigger", "on": {"deals": "self"}, "effects": [{"op": "heal", "amount": 1}]}),
+    (
+        "ability",
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "sort"}, "by": "all_allies"},
+            "effects": [
+                {"op": "heal", "amount": 1, "target": {"group": "event", "race": "humain"}},
+            ],
+        },
+    ),
+    (
+        "card",
+        {
+            "op": "trigger",
+            "on": {"dies": "other_allies"},
+            "effects": [
+                {
+                    "op": "one_of",
+                    "options": [
+                        [{"op": "heal", "amount": 2, "target": "event"}],
+                        [{"op": "draw", "count": 1}],
+                    ],
+                }
+            ],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("item", VALID, ids=[str(i) for i in range(len(VALID))])
+def test_events_about_a_character_round_trip_and_read_in_both_languages(item):
+    context, data = item
+    parsed = parse_effects([data], context=context)
+    assert effects_to_json(parsed) == [data]
+    assert parse_effects(effects_to_json(parsed), context=context) == parsed
+    en = effect_text(parsed[0], "en", Names(), context)
+    fr = effect_text(parsed[0], "fr", Names(), context)
+    assert en.endswith(".") and fr.endswith(".") and en != fr
+
+
+def test_the_parsed_events():
+    trigger = parse_effect(VALID[1][1])
+    assert trigger.on == Event("deals", who="all_characters", kinds=("physical",), to="self")  # type: ignore[union-attr]
+    assert trigger.effects[0].target == "event"  # type: ignore[union-attr]
+
+
+def test_the_sentences_of_the_events():
+    effect = parse_effect(VALID[1][1])
+    assert effect_text(effect, "en", Names(), "card").startswith(
+        "Each time every character deals physical damage to this character:"
+    )
+    assert effect_text(effect, "fr", Names(), "card").startswith(
+        "Chaque fois que chaque personnage inflige des dégâts physiques à ce personnage :"
+    )
+    damaged = parse_effect(VALID[0][1], context="ability")
+    assert "takes magic damage" in effect_text(damaged, "en", Names(), "ability")
+    assert "subit des dégâts magiques" in effect_text(damaged, "fr", Names(), "ability")
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        # "event" outside a trigger: no event to be about
+        ({"op": "heal", "amount": 1, "target": "event"}, "effects[0].target"),
+        (
+            {
+                "op": "one_of",
+                "options": [[{"op": "heal", "amount": 1, "target": "event"}], [{"op": "draw", "count": 1}]],
+            },
+            "effects[0].target",
+        ),
+        # a trigger whose event is not about a character
+        (
+            {
+                "op": "trigger",
+                "on": "combat_end",
+                "effects": [{"op": "heal", "amount": 1, "target": "event"}],
+            },
+            "effects[0].effects",
+        ),
+        # an event is not about "event"
+        (
+            {"op": "trigger", "on": {"dies": "event"}, "effects": [{"op": "draw", "count": 1}]},
+            "effects[0].on.dies",
+        ),
+        (
+            {
+                "op": "trigger",
+                "on": {"damaged": "self", "kinds": []},
+                "effects": [{"op": "draw", "count": 1}],
+            },
+            "effects[0].on.kinds",
+        ),
+        (
+            {
+                "op": "trigger",
+                "on": {"damaged": "self", "kinds": ["fire"]},
+                "effects": [{"op": "draw", "count": 1}],
+            },
+            "effects[0].on.kinds[0]",
+        ),
+        (
+            {
+                "op": "trigger",
+                "on": {"deals": "self", "by": "opponent"},
+                "effects": [{"op": "draw", "count": 1}],
+            },
+            "effects[0].on",
+        ),
+        (
+            {
+                "op": "trigger",
+                "on": {"dies": "self", "kinds": ["physical"]},
+                "effects": [{"op": "draw", "count": 1}],
+            },
+            "effects[0].on",
+        ),
+    ],
+)
+def test_invalid_events_are_refused_with_a_path(data, path):
+    with pytest.raises(EffectError) as info:
+        parse_effects([data], context="card")
+    assert info.value.path == path

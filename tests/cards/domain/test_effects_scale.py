@@ -1,0 +1,149 @@
+"""The counts and card matches added for the compiler's scaling and chain phrases
+(cards/domain/effects.py): they parse strictly, round-trip through their canonical JSON, read in
+English and French, and cards match as the contract says (cards/domain/specs.py card_matches)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.effects import EffectError, effects_to_json, parse_card_match, parse_effects
+from cards.domain.specs import CardSpec, Requirements, card_matches
+from cards.domain.text import Names, effect_text
+from simulator.games.eredan import ops
+
+NAMES = Names(
+    races={"golem": ("Golem", "Golem")},
+    types={"objet": ("Item", "Objet"), "lance": ("Spear", "Lance"), "arme": ("Weapon", "Arme")},
+    families={"margolin": ("Margolin", "Margolin")},
+    castes={"mecaniste": ("Mechanist", "Mécaniste")},
+)
+
+VALID = [
+    {"op": "modify", "stat": "attack", "amount": {"per": {"turn": "current"}, "max": 5}},
+    {"op": "modify", "stat": "spirit", "amount": {"per": {"distinct": "race", "among": "all_allies"}}},
+    {
+        "op": "modify",
+        "stat": "defense",
+        "amount": {"per": {"distinct": "class", "among": {"group": "enemies", "class": "mage"}}},
+    },
+    {"op": "heal", "amount": {"per": {"castes": "self"}, "each": 2}},
+    {
+        "op": "damage_taken",
+        "amount": {"per": {"cards": "play", "owner": "both", "match": {"type": "lance"}}, "each": -1},
+    },
+    {"op": "damage_dealt", "amount": {"per": {"characters": "other_allies"}, "max": 3}, "kinds": ["magical"]},
+    {"op": "heal_dealt", "amount": {"per": {"turn": "current"}}},
+    {"op": "chain", "match": {"type": "objet", "cursed": True}},
+    {"op": "chain", "match": {"character_reserved": "margolin", "type": "objet"}},
+    {"op": "chain", "match": {"caste_reserved": "mecaniste", "type": "arme"}},
+    {"op": "chain", "match": {"race_reserved": "golem"}},
+    {
+        "op": "modify",
+        "stat": "attack",
+        "amount": 1,
+        "when": {"compare": {"left": {"castes": "self"}, "cmp": "==", "right": 0}},
+    },
+]
+
+
+@pytest.mark.parametrize("data", VALID, ids=range(len(VALID)))
+def test_round_trip_and_both_languages(data):
+    parsed = parse_effects([data])
+    assert effects_to_json(parsed) == [data]
+    (effect,) = parsed
+    en, fr = effect_text(effect, "en", NAMES), effect_text(effect, "fr", NAMES)
+    assert en != fr and "None" not in en + fr and "{" not in en + fr
+
+
+def test_the_words_of_the_new_counts():
+    (turn, races) = parse_effects(VALID[:2])
+    assert "number of the current turn" in effect_text(turn, "en", NAMES)
+    assert "numéro du tour en cours" in effect_text(turn, "fr", NAMES)
+    assert "different race" in effect_text(races, "en", NAMES)
+    assert "race différente" in effect_text(races, "fr", NAMES)
+    (cursed,) = parse_effects([VALID[7]])
+    assert "cursed Item" in effect_text(cursed, "en", NAMES)
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        (
+            {"op": "modify", "stat": "attack", "amount": {"per": {"turn": "next"}}},
+            "effects[0].amount.per.turn",
+        ),
+        (
+            {
+                "op": "modify",
+                "stat": "attack",
+                "amount": {"per": {"distinct": "colour", "among": "all_allies"}},
+            },
+            "effects[0].amount.per.distinct",
+        ),
+        (
+            {"op": "modify", "stat": "attack", "amount": {"per": {"distinct": "race"}}},
+            "effects[0].amount.per",
+        ),
+        (
+            {"op": "modify", "stat": "attack", "amount": {"per": {"distinct": "race", "among": "nobody"}}},
+            "effects[0].amount.per.among",
+        ),
+        ({"op": "heal", "amount": {"per": {"castes": "them"}}}, "effects[0].amount.per.castes"),
+        ({"op": "damage_taken", "amount": {"per": {"turn": "current"}, "each": 0}}, "effects[0].amount.each"),
+        ({"op": "damage_taken", "amount": 0}, "effects[0].amount"),
+        ({"op": "chain", "match": {"type": "objet", "cursed": False}}, "effects[0].match.cursed"),
+        ({"op": "chain", "match": {"card": "x", "cursed": True}}, "effects[0].match"),
+        (
+            {"op": "chain", "match": {"character_reserved": "Two words"}},
+            "effects[0].match.character_reserved",
+        ),
+    ],
+)
+def test_invalid_data_is_refused_with_its_path(data, path):
+    with pytest.raises(EffectError) as info:
+        parse_effects([data])
+    assert info.value.path == path
+
+
+def _card(name: str, type_path: tuple[str, ...], **kw) -> CardSpec:
+    return CardSpec(
+        slug=name.lower().replace(" ", "-"),
+        family=name.lower().replace(" ", "-"),
+        level=1,
+        name_en=name,
+        name_fr=name,
+        type=type_path[-1],
+        type_path=type_path,
+        **kw,
+    )
+
+
+def test_cursed_cards_are_those_the_game_names_so():
+    cursed = parse_card_match({"type": "objet", "cursed": True}, "m")
+    assert card_matches(cursed, _card("Gant maudit", ("objet", "armure")))
+    assert card_matches(cursed, _card("Lame Maudite du soir", ("objet", "arme")))
+    assert not card_matches(cursed, _card("Gant de cuir", ("objet", "armure")))
+    assert not card_matches(cursed, _card("Sort maudit", ("sort",)))  # not an item
+
+
+def test_cards_reserved_to_a_character_caste_or_race_of_a_type():
+    margolin_item = parse_card_match({"character_reserved": "margolin", "type": "objet"}, "m")
+    reserved = Requirements(characters=frozenset({"margolin"}))
+    assert card_matches(margolin_item, _card("Bâton", ("objet", "arme"), requirements=reserved))
+    assert not card_matches(margolin_item, _card("Prière", ("action",), requirements=reserved))
+    assert not card_matches(margolin_item, _card("Bâton", ("objet", "arme")))
+    mechanist = parse_card_match({"caste_reserved": "mecaniste", "type": "objet"}, "m")
+    by_caste = Requirements(castes=frozenset({"mecaniste"}))
+    assert card_matches(mechanist, _card("Clef", ("objet",), requirements=by_caste))
+    assert not card_matches(mechanist, _card("Ruse", ("action",), requirements=by_caste))
+
+
+@pytest.mark.parametrize(
+    "data", [{"turn": "current"}, {"castes": "self"}, {"distinct": "guild", "among": "all_allies"}]
+)
+def test_the_engine_compiles_the_new_counts(data):
+    """The engine counts them (tests/simulator/games/eredan/test_language_v2.py plays them)."""
+    (effect,) = parse_effects([{"op": "damage", "kind": "direct", "amount": {"per": data}}])
+    assert next(iter(data)) not in ops.PENDING_COUNT_KINDS
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    assert isinstance(op, ops.DamageOp) and isinstance(op.amount, ops.Scaled)

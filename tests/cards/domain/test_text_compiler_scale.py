@@ -1,0 +1,411 @@
+"""The compiler's counting and chain pieces (cards/domain/grammar_scale.py, grammar_chain.py):
+"pour chaque …", "par …", "X est égal à …", comparisons on counts, the cards a chain names and a
+character's chain phrases.
+
+Every text here is written for these tests, in the cards' grammar (the phrases the real texts are
+made of, with other numbers, names and combinations); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.cardset import load_cardset
+from cards.domain.text_compiler import TextCompiler
+from cards.domain.vocabulary import vocabulary_from_reference
+
+
+@pytest.fixture(scope="module")
+def compiler():
+    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
+
+
+def card(compiler, text, **kw):
+    result = compiler.compile(text, subject="card", **kw)
+    assert result.complete, result.clauses
+    return result.to_json()
+
+
+def character(compiler, text, **kw):
+    result = compiler.compile(text, subject="character", **kw)
+    assert result.complete, result.clauses
+    return result.to_json()
+
+
+def unread(compiler, text, subject="card"):
+    result = compiler.compile(text, subject=subject)
+    assert not result.complete
+    return result.unread
+
+
+def amount(compiler, text):
+    (effect,) = card(compiler, text)["effects"]
+    return effect["amount"]
+
+
+# --- what a scaling counts ----------------------------------------------------------------------
+
+
+def test_characters_counted(compiler):
+    assert amount(compiler, "Défense +3 pour chaque allié en vie.") == {
+        "per": {"characters": "other_allies"},
+        "each": 3,
+    }
+    assert amount(compiler, "Esprit +1 par allié mort.") == {
+        "per": {"characters": "other_allies", "dead": True}
+    }
+    assert amount(compiler, "Soin 2 pour chaque mort.") == {
+        "per": {"characters": "all_characters", "dead": True},
+        "each": 2,
+    }
+    assert amount(compiler, "Attaque +1 par allié Prêtre.") == {
+        "per": {"characters": {"group": "other_allies", "class": "pretre"}}
+    }
+    assert amount(compiler, "Attaque +2 pour chaque Mage adverse.") == {
+        "per": {"characters": {"group": "enemies", "class": "mage"}},
+        "each": 2,
+    }
+    assert amount(compiler, "Défense +1 par Golem parmi vos personnages.") == {
+        "per": {"characters": {"group": "allies", "race": "golem"}}
+    }
+
+
+def test_cards_counted(compiler):
+    # in play, either side's or the opponent's; the card itself included when it says so
+    assert amount(compiler, "Attaque +1 par 'Fiole rouge' active, celle-ci comprise.") == {
+        "per": {"cards": "play", "owner": "both", "match": {"card": "fiole-rouge"}}
+    }
+    assert amount(compiler, "Esprit +2 par carte adverse active.") == {
+        "per": {"cards": "play", "owner": "opponent"},
+        "each": 2,
+    }
+    # carried by the holder
+    assert amount(compiler, "Défense +1 par Arme que vous portez.") == {
+        "per": {"cards": "play", "owner": "both", "match": {"type": "arme"}, "on": "self"}
+    }
+    assert amount(compiler, "Attaque max +2 pour chaque Bijou qui vous est attaché.") == {
+        "per": {"cards": "play", "owner": "both", "match": {"type": "bijou"}, "on": "self"},
+        "each": 2,
+    }
+    # played this turn, by either player
+    assert amount(compiler, "Soin 1 pour chaque Sort Eau joué ce tour-ci (max 3).") == {
+        "per": {"cards": "played_turn", "owner": "both", "match": {"type": "eau"}},
+        "max": 3,
+    }
+
+
+def test_different_kinds_among_characters(compiler):
+    assert amount(compiler, "Esprit +1 par race différente parmi vos personnages en vie.") == {
+        "per": {"distinct": "race", "among": "all_allies"}
+    }
+    assert amount(compiler, "Attaque +1 pour chaque classe représentée parmi les personnages adverses.") == {
+        "per": {"distinct": "class", "among": "all_enemies"}
+    }
+
+
+def test_another_one_is_not_counted(compiler):
+    """ "par autre …" leaves the card or character itself out, which no count says: unread."""
+    assert unread(compiler, "Attaque +1 par autre Sort Feu en jeu.")
+
+
+def test_a_malus_per_thing_is_capped_from_below(compiler):
+    assert amount(compiler, "Esprit -1 par Sort Ombre en jeu (max 3).") == {
+        "per": {"cards": "play", "owner": "both", "match": {"type": "ombre"}},
+        "each": -1,
+        "min": -3,
+    }
+
+
+def test_a_scaled_damage_bonus(compiler):
+    (effect,) = card(compiler, "Vos personnages ont -1 aux dégâts subis pour chaque Bouclier en jeu.")[
+        "effects"
+    ]
+    assert effect == {
+        "op": "damage_taken",
+        "amount": {"per": {"cards": "play", "owner": "both", "match": {"type": "bouclier"}}, "each": -1},
+        "target": "all_allies",
+    }
+    # "par" naming who takes the damage is not a scaling
+    (effect,) = card(compiler, "-2 aux dégâts subis par vos Golems.")["effects"]
+    assert effect == {"op": "damage_taken", "amount": -2, "target": {"group": "allies", "race": "golem"}}
+
+
+def test_two_scalings_in_one_clause(compiler):
+    assert card(compiler, "Attaque +1 par allié mort et Esprit +2 par allié en vie.")["effects"] == [
+        {"op": "modify", "stat": "attack", "amount": {"per": {"characters": "other_allies", "dead": True}}},
+        {"op": "modify", "stat": "spirit", "amount": {"per": {"characters": "other_allies"}, "each": 2}},
+    ]
+    # a tail both could share is not split: "parmi vos personnages" is said once for both
+    assert unread(compiler, "Attaque +1 par Elfine et Défense +1 par Golem parmi vos personnages.")
+
+
+# --- what X is ------------------------------------------------------------------------------
+
+
+def test_x_is_the_turn_a_missing_hp_a_printed_stat(compiler):
+    assert amount(compiler, "Attaque +X où X est égal au numéro du tour en cours (max 5).") == {
+        "per": {"turn": "current"},
+        "max": 5,
+    }
+    assert amount(
+        compiler, "Défense +X où X est égal à vos points de vie max moins vos points de vie actuels."
+    ) == {"per": {"stat": "hp_missing", "of": "self"}}
+    assert amount(compiler, "Attaque +X où X est égal à l'Esprit de base de votre personnage.") == {
+        "per": {"stat": "spirit", "of": "self", "base": True}
+    }
+
+
+def test_x_divided_doubled_or_rolled(compiler):
+    assert amount(compiler, "Gagne X points de vie où X est égal à votre Niveau divisé par 3.") == {
+        "per": {"stat": "level", "of": "self"},
+        "div": 3,
+    }
+    assert amount(
+        compiler, "Inflige X dégâts magiques au personnage adverse où X est égal à 3 fois votre Esprit."
+    ) == {"per": {"stat": "spirit", "of": "self"}, "each": 3}
+    assert amount(
+        compiler, "Inflige X dégâts magiques au personnage adverse où X est égal à votre Esprit +2 à 4."
+    ) == {"stat": "spirit", "plus": [2, 4]}
+
+
+def test_whose_stat_son_is(compiler):
+    # the holder is the subject: "son" is the holder's
+    assert amount(
+        compiler, "Inflige X dégâts physiques au personnage adverse où X est égal à son Esprit."
+    ) == {
+        "stat": "spirit",
+        "plus": 0,
+    }
+    # each character of a group: its own stat, which no count says
+    assert unread(compiler, "Chaque personnage adverse subit X dégâts directs où X est égal à sa Défense.")
+
+
+# --- comparisons on counts --------------------------------------------------------------------------
+
+
+def when(compiler, text):
+    (effect,) = card(compiler, text)["effects"]
+    return effect["when"]
+
+
+def test_comparisons(compiler):
+    assert when(compiler, "Enchaînement s'il y a au moins 3 Sorts Feu en jeu.") == {
+        "compare": {
+            "left": {"cards": "play", "owner": "both", "match": {"type": "feu"}},
+            "cmp": ">=",
+            "right": 3,
+        }
+    }
+    assert when(compiler, "Enchaînement si moins de 3 personnages sont en vie.") == {
+        "compare": {"left": {"characters": "all_characters"}, "cmp": "<", "right": 3}
+    }
+    assert when(compiler, "Attaque +2 si le nombre de cartes dans votre main est inférieur à 3.") == {
+        "compare": {"left": {"cards": "hand"}, "cmp": "<", "right": 3}
+    }
+    assert when(compiler, "Enchaînement si la Défense de base de votre personnage est supérieure à 2.") == {
+        "compare": {"left": {"stat": "defense", "of": "self", "base": True}, "cmp": ">", "right": 2}
+    }
+    assert when(compiler, "Enchaînement si la Défausse adverse contient 5 cartes ou moins.") == {
+        "compare": {"left": {"cards": "discard", "owner": "opponent"}, "cmp": "<=", "right": 5}
+    }
+    assert when(compiler, "Enchaînement si vous n'avez pas de caste.") == {
+        "compare": {"left": {"castes": "self"}, "cmp": "==", "right": 0}
+    }
+    assert when(compiler, "Enchaînement si vous n'avez qu'un Golem en vie.") == {
+        "compare": {"left": {"characters": {"group": "allies", "race": "golem"}}, "cmp": "==", "right": 1}
+    }
+    assert when(compiler, "Enchaînement si votre personnage n'a qu'une classe.") == {
+        "played_by_single_class": True
+    }
+    assert when(compiler, "Enchaînement si un de vos personnages est mort.") == {
+        "compare": {"left": {"characters": "all_allies", "dead": True}, "cmp": ">=", "right": 1}
+    }
+
+
+def test_no_card_attached_on_a_card_that_stays_is_not_read(compiler):
+    """While a Permanent card is attached there always is one: "aucune carte" means another one."""
+    assert when(compiler, "Esprit +1 si aucune carte n'est attachée à votre personnage.") == {
+        "compare": {"left": {"cards": "play", "owner": "both", "on": "self"}, "cmp": "==", "right": 0}
+    }
+    assert unread(compiler, "Permanent. Esprit +1 si aucune carte n'est attachée à votre personnage.")
+
+
+# --- the cards a chain names -----------------------------------------------------------------------
+
+
+def test_chain_matches(compiler):
+    assert card(compiler, "Enchaînement Objet maudit.")["chain"] == {"type": "objet", "cursed": True}
+    assert card(compiler, "Enchaînement Potion et Objet maudit.")["chain"] == {
+        "any_of": [{"type": "potion"}, {"type": "objet", "cursed": True}]
+    }
+    assert card(compiler, "Enchaînement Objet Autre.")["chain"] == {"type": "autre"}
+    assert card(compiler, "Enchaînement Action Golem.")["chain"] == {
+        "race_reserved": "golem",
+        "type": "action",
+    }
+    assert card(compiler, "Enchaînement : Objet de Margolin.")["chain"] == {
+        "character_reserved": "margolin",
+        "type": "objet",
+    }
+    assert card(compiler, "Enchaînement Arme à 2 mains.")["chain"] == {"type": "arme_a_deux_mains"}
+    # "autre" after a card word is the word "other", never the type Autre
+    assert unread(compiler, "Attaque +1 si un autre Golem est en jeu.")
+
+
+# --- a character's chain phrases -------------------------------------------------------------------
+
+
+def abilities(compiler, text):
+    return character(compiler, text)["abilities"]
+
+
+def test_character_chains(compiler):
+    assert abilities(compiler, "Enchaînement Bijou.") == [{"op": "chain_on", "match": {"type": "bijou"}}]
+    assert abilities(compiler, "Enchaînement.") == [{"op": "chain_on", "match": {"any": True}}]
+    assert abilities(compiler, "Gagne Enchaînement lorsque vous jouez une Potion.") == [
+        {"op": "chain_on", "match": {"type": "potion"}}
+    ]
+    assert abilities(compiler, "Gagne Enchaînement si un allié est mort.") == [
+        {
+            "op": "chain_on",
+            "match": {"any": True},
+            "when": {
+                "compare": {"left": {"characters": "other_allies", "dead": True}, "cmp": ">=", "right": 1}
+            },
+        }
+    ]
+    assert abilities(compiler, "Gagne Enchaînement si joue ou porte 'Hachette'.") == [
+        {"op": "chain_on", "match": {"card": "hachette"}},
+        {"op": "chain_on", "match": {"any": True}, "when": {"carrying_match": {"card": "hachette"}}},
+    ]
+    assert abilities(compiler, "Vos personnages gagnent Enchaînement durant les tours 2 et 3.") == [
+        {"op": "chain_on", "match": {"any": True}, "target": "all_allies", "when": {"turn": [2, 3]}}
+    ]
+
+
+def test_a_character_chain_with_what_each_card_played_gives(compiler):
+    # lasting: each time such a card is played
+    assert abilities(
+        compiler, "Gagne Enchaînement et Défense +2 jusqu'à la fin de la partie si joue une Potion."
+    ) == [
+        {"op": "chain_on", "match": {"type": "potion"}},
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}},
+            "effects": [{"op": "modify", "stat": "defense", "amount": 2, "duration": "game"}],
+        },
+    ]
+    assert abilities(compiler, "Gagne Enchaînement et 3 points de vie si joue 'Hachette'.") == [
+        {"op": "chain_on", "match": {"card": "hachette"}},
+        {"op": "trigger", "on": {"plays": {"card": "hachette"}}, "effects": [{"op": "heal", "amount": 3}]},
+    ]
+    # for the combat: a standing bonus while it plays one
+    assert abilities(compiler, "Gagne Enchaînement et Esprit +1 si joue une Potion.") == [
+        {"op": "chain_on", "match": {"type": "potion"}},
+        {"op": "modify", "stat": "spirit", "amount": 1, "when": {"plays": {"type": "potion"}}},
+    ]
+
+
+# --- Ordres -----------------------------------------------------------------------------------------
+
+
+def orders(compiler, text, **kw):
+    return character(compiler, text, **kw)["orders"]
+
+
+def test_ordre_headers_in_every_spelling(compiler):
+    bonus = [{"op": "modify", "stat": "spirit", "amount": 2}]
+    assert orders(compiler, "Tours: 1, 3 et 5 : Esprit +2.") == [{"turns": [1, 3, 5], "effects": bonus}]
+    assert orders(compiler, "Tours 2, 3 and 7 : Esprit +2.") == [{"turns": [2, 3, 7], "effects": bonus}]
+    assert orders(compiler, "Tours 5 et + : Esprit +2.") == [{"turns": {"from": 5}, "effects": bonus}]
+    # a list, then "and later": two Ordres with the same effects
+    assert orders(compiler, "Tours 2 et 5 et plus : Esprit +2.") == [
+        {"turns": [2], "effects": bonus},
+        {"turns": {"from": 5}, "effects": bonus},
+    ]
+    assert orders(compiler, "Tour 1, 3, 6 et plus : Esprit +2.") == [
+        {"turns": [1, 3], "effects": bonus},
+        {"turns": {"from": 6}, "effects": bonus},
+    ]
+    # on a card, the turns are a condition: either of them
+    (effect,) = card(compiler, "Tours 2 et 6 et plus : Attaque +1.")["effects"]
+    assert effect["when"] == {"any": [{"turn": [2]}, {"turn": {"from": 6}}]}
+
+
+def test_an_ordre_after_a_sentence_with_no_full_stop(compiler):
+    out = character(compiler, "Tours pairs : Attaque +1 Tours impairs : Défense +1.")
+    assert out["orders"] == [
+        {"turns": "even", "effects": [{"op": "modify", "stat": "attack", "amount": 1}]},
+        {"turns": "odd", "effects": [{"op": "modify", "stat": "defense", "amount": 1}]},
+    ]
+    out = character(compiler, "Gagne Enchaînement si joue une Potion Tours 3 et 4 : Esprit +1.")
+    assert out["abilities"] == [{"op": "chain_on", "match": {"type": "potion"}}]
+    assert out["orders"] == [{"turns": [3, 4], "effects": [{"op": "modify", "stat": "spirit", "amount": 1}]}]
+
+
+def test_two_subjects_for_one_verb(compiler):
+    assert orders(
+        compiler, "Tours 2 et 4 : 'Grolk' et le personnage adverse subissent 2 dégâts directs.", name="Grolk"
+    ) == [
+        {
+            "turns": [2, 4],
+            "effects": [
+                {"op": "damage", "kind": "direct", "amount": 2, "target": "self"},
+                {"op": "damage", "kind": "direct", "amount": 2},
+            ],
+        }
+    ]
+    # "2 fois 1 dégât": that damage twice
+    (order,) = orders(compiler, "Tours impairs : vous et votre adversaire subissez 2 fois 1 dégât direct.")
+    assert len(order["effects"]) == 4
+    # two groups a character may both belong to: it would take the effect twice
+    assert unread(compiler, "Vos Golems et vos Mages gagnent 2 points de vie.")
+
+
+# --- halves, supplements ---------------------------------------------------------------------------
+
+
+def test_a_stat_divided_by_two(compiler):
+    (effect,) = card(
+        compiler, "La Défense du personnage adverse est divisée par 2 (arrondie à l'inférieur)."
+    )["effects"]
+    # the Défense becomes ⌊D/2⌋: a malus of ⌈D/2⌉, counted when the card resolves
+    assert effect == {
+        "op": "modify",
+        "stat": "defense",
+        "amount": {"per": {"stat": "defense", "of": "opponent"}, "each": -1, "div": 2, "round": "up"},
+        "target": "opponent",
+    }
+    (effect,) = card(compiler, "Votre personnage a son Esprit divisé par deux (arrondi au supérieur).")[
+        "effects"
+    ]
+    assert effect["amount"] == {"per": {"stat": "spirit", "of": "self"}, "each": -1, "div": 2}
+    # a quarter is no "each × count / div"; a standing halving counts the stat from itself
+    assert unread(compiler, "La Défense du personnage adverse est divisée par 3.")
+    assert unread(compiler, "Permanent. La Défense du personnage adverse est divisée par 2.")
+
+
+def test_a_condition_or_a_scaling_of_the_supplement_only(compiler):
+    assert card(compiler, "Défense +1, Défense +2 supplémentaire si le personnage adverse est Mage.")[
+        "effects"
+    ] == [
+        {"op": "modify", "stat": "defense", "amount": 1},
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"opponent_class": "mage"}},
+    ]
+    assert card(compiler, "Esprit +2, +1 supplémentaire contre les Golems.")["effects"] == [
+        {"op": "modify", "stat": "spirit", "amount": 2},
+        {"op": "modify", "stat": "spirit", "amount": 1, "when": {"opponent_race": "golem"}},
+    ]
+    assert card(compiler, "Attaque +1 et Attaque +2 supplémentaire pour chaque allié mort.")["effects"] == [
+        {"op": "modify", "stat": "attack", "amount": 1},
+        {
+            "op": "modify",
+            "stat": "attack",
+            "amount": {"per": {"characters": "other_allies", "dead": True}, "each": 2},
+        },
+    ]
+    # "+2, +1 pour chaque …": two, plus one per counted thing
+    assert amount(compiler, "Défense +2, +1 pour chaque Potion en jeu.") == {
+        "per": {"cards": "play", "owner": "both", "match": {"type": "potion"}},
+        "plus": 2,
+    }

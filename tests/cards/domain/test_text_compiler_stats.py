@@ -1,0 +1,523 @@
+"""The compiler's shared pieces (issue 15 §4): subjects, stat lists, suffix and prefix conditions,
+durations, damage bonuses and reductions.
+
+Every text here is written for these tests, in the cards' grammar (other numbers, names and
+combinations than the real texts); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.cardset import load_cardset
+from cards.domain.text_compiler import TextCompiler
+from cards.domain.vocabulary import vocabulary_from_reference
+
+
+@pytest.fixture(scope="module")
+def compiler():
+    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
+
+
+def effects(compiler, text, subject="card", **kw):
+    result = compiler.compile(text, subject=subject, **kw)
+    assert result.complete, result.clauses
+    out = result.to_json()
+    return out["effects"] if subject == "card" else out["abilities"]
+
+
+def unread(compiler, text, subject="card", **kw):
+    result = compiler.compile(text, subject=subject, **kw)
+    assert not result.complete, result.to_json()
+    return result.clauses[-1].reason
+
+
+# --- conditions ---------------------------------------------------------------------------------
+
+
+def test_any_if_condition_may_stand_before_a_colon(compiler):
+    assert effects(
+        compiler, "Si le personnage adverse est Combattant ou Mage : Défense +3 supplémentaire"
+    ) == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 3,
+            "when": {"any": [{"opponent_class": "combattant"}, {"opponent_class": "mage"}]},
+        }
+    ]
+    assert effects(compiler, "Attaquant : Esprit +1") == [
+        {"op": "modify", "stat": "spirit", "amount": 1, "when": {"active": True}}
+    ]
+    assert effects(compiler, "Défenseur : -1 aux dégâts subis") == [
+        {"op": "damage_taken", "amount": -1, "when": {"active": False}}
+    ]
+
+
+def test_conditions_comparing_stats(compiler):
+    higher = {
+        "left": {"stat": "spirit", "of": "opponent"},
+        "cmp": ">",
+        "right": {"stat": "spirit", "of": "self"},
+    }
+    assert effects(
+        compiler, "Si l'Esprit du personnage adverse est supérieur à celui de votre personnage, Défense +2"
+    ) == [{"op": "modify", "stat": "defense", "amount": 2, "when": {"compare": higher}}]
+    assert effects(compiler, "Attaque +1 si votre Défense est inférieure ou égale à 2") == [
+        {
+            "op": "modify",
+            "stat": "attack",
+            "amount": 1,
+            "when": {"compare": {"left": {"stat": "defense", "of": "self"}, "cmp": "<=", "right": 2}},
+        }
+    ]
+    base = {
+        "left": {"stat": "defense", "of": "self"},
+        "cmp": "<",
+        "right": {"stat": "defense", "of": "self", "base": True},
+    }
+    assert effects(compiler, "Si votre Défense est inférieure à votre Défense de base, Esprit +2")[0][
+        "when"
+    ] == {"compare": base}
+    hp = {"left": {"stat": "hp", "of": "self"}, "cmp": "<", "right": {"stat": "hp", "of": "opponent"}}
+    assert effects(compiler, "Attaque +3 si votre personnage a moins de PV que le personnage adverse")[0][
+        "when"
+    ] == {"compare": hp}
+    # the rolled Attaque is not a count: not read
+    unread(compiler, "Si votre Attaque est supérieure à 5, Esprit +1")
+
+
+def test_conditions_on_what_is_carried(compiler):
+    assert effects(compiler, "Esprit +1 si votre personnage ne porte aucune Armure active")[0]["when"] == {
+        "not": {"carrying": "armor"}
+    }
+    assert effects(compiler, "Attaque +1 si le personnage adverse porte une Dague active")[0]["when"] == {
+        "opponent_carrying_match": {"type": "dague"}
+    }
+    assert effects(compiler, "Si un Bouclier est attaché à votre personnage, Défense +1")[0]["when"] == {
+        "carrying_match": {"type": "bouclier"}
+    }
+    # one of the player's characters: the holder or another one
+    assert effects(compiler, "Le personnage adverse a Esprit -1 si un de vos personnages porte une Lance")[0][
+        "when"
+    ] == {"any": [{"carrying_match": {"type": "lance"}}, {"ally": {"carrying": {"type": "lance"}}}]}
+
+
+def test_conditions_on_the_players_characters(compiler):
+    alive = {"characters": {"group": "allies", "class": "pretre"}}
+    assert effects(compiler, "Si vous avez un Prêtre en vie, Défense +1")[0]["when"] == {
+        "compare": {"left": alive, "cmp": ">=", "right": 1}
+    }
+    dead = {"characters": {"group": "allies", "class": "mage"}, "dead": True}
+    assert effects(compiler, "Esprit +2 si vous avez 2 Mages morts")[0]["when"] == {
+        "compare": {"left": dead, "cmp": ">=", "right": 2}
+    }
+    assert effects(compiler, "Si vos autres personnages sont morts, Attaque +4")[0]["when"] == {
+        "compare": {"left": {"characters": "other_allies"}, "cmp": "==", "right": 0}
+    }
+    one = {"characters": {"group": "allies", "caste": "archonte"}}
+    assert effects(compiler, "Si vous n'avez qu'un Archonte en vie, vos Mages ont Esprit +1", "character")[0][
+        "when"
+    ] == {"compare": {"left": one, "cmp": "==", "right": 1}}
+    # "only one in the team": alive and none dead, or dead and none alive
+    when = effects(compiler, "Si vous n'avez qu'un seul Archonte, Défense +1", "character")[0]["when"]
+    assert len(when["any"]) == 2
+    assert effects(compiler, "Attaque +1 si vous n'avez qu'une seule classe")[0]["when"] == {
+        "compare": {"left": {"classes": "self"}, "cmp": "==", "right": 1}
+    }
+    # "dés" are not characters
+    unread(compiler, "Si vous avez 3 dés Zil, Défense +4")
+
+
+def test_a_while_condition_is_read_only_where_it_holds_continuously(compiler):
+    # a character's standing ability: checked whenever it holds
+    assert effects(compiler, "Esprit +1 tant qu'un de vos Prêtres est en vie", "character") == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "when": {
+                "compare": {
+                    "left": {"characters": {"group": "allies", "class": "pretre"}},
+                    "cmp": ">=",
+                    "right": 1,
+                }
+            },
+        }
+    ]
+    # the character itself, by its name
+    assert effects(
+        compiler, "Tant que Grobu est incliné, vos Bêtes ont Défense +1", "character", name="Grobu"
+    ) == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": {"group": "allies", "race": "bete"},
+            "when": {"tapped": True},
+        }
+    ]
+    # inside a trigger, "tant que" would make a lasting effect end: not read
+    unread(compiler, "En début de combat, Attaque +1 tant qu'un de vos Mages est en vie", "character")
+
+
+def test_turn_conditions(compiler):
+    assert effects(compiler, "Défense +2 si jouée au tour 3 ou 5")[0]["when"] == {"turn": [3, 5]}
+    assert effects(compiler, "Esprit +1 à partir du tour 5")[0]["when"] == {"turn": {"from": 5}}
+    assert effects(compiler, "À partir du tour 3, vos Mages ont Esprit +1", "character")[0]["when"] == {
+        "turn": {"from": 3}
+    }
+    # "until the end of turn 3" on a character's standing ability: turns 1 to 3
+    assert effects(compiler, "Vos Mages ont Défense +1 jusqu'à la fin du tour 3", "character")[0]["when"] == {
+        "turn": [1, 2, 3]
+    }
+    # not on a card's lasting effect
+    unread(compiler, "Attaque +1 jusqu'à la fin de la partie à partir du tour 4")
+
+
+def test_several_suffix_conditions_all_hold(compiler):
+    assert effects(compiler, "Attaque +2 contre les Mages si vous portez une Dague", "character")[0][
+        "when"
+    ] == {
+        "opponent_class": "mage",
+        "carrying_match": {"type": "dague"},
+    }
+
+
+def test_a_trigger_at_the_end_comes_after_the_condition(compiler):
+    assert effects(compiler, "Défense +2 si vous portez un Bouclier en fin de combat", "character") == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [
+                {
+                    "op": "modify",
+                    "stat": "defense",
+                    "amount": 2,
+                    "when": {"carrying_match": {"type": "bouclier"}},
+                }
+            ],
+        }
+    ]
+
+
+def test_a_condition_on_a_card_attached_to_the_opponent_is_not_read(compiler):
+    # whose side "vous" and "le personnage adverse" are on is unclear there
+    unread(compiler, "S'attache à votre adversaire. Durée 2 tours. Attaque -1 si vous portez une Arme.")
+    unread(compiler, "S'attache à votre adversaire. Durée 2 tours. Mage : Esprit -1.")
+    # a chain is decided when the player's character plays the card
+    out = compiler.compile("S'attache à votre adversaire. Durée 2 tours. Mage : Enchaînement.").to_json()
+    assert out["effects"] == [{"op": "chain", "match": {"any": True}, "when": {"played_by_class": "mage"}}]
+
+
+# --- durations ----------------------------------------------------------------------------------
+
+
+def test_durations_said_in_other_words(compiler):
+    assert effects(compiler, "Attaque +1 et Esprit -1 ce tour-ci") == [
+        {"op": "modify", "stat": "attack", "amount": 1},
+        {"op": "modify", "stat": "spirit", "amount": -1},
+    ]
+    assert effects(compiler, "Vos personnages ont Esprit +2 pour ce tour-ci et le tour suivant") == [
+        {"op": "modify", "stat": "spirit", "amount": 2, "target": "all_allies", "duration": {"turns": 2}}
+    ]
+    assert effects(compiler, "Jusqu'à la fin de la partie, Défense +1") == [
+        {"op": "modify", "stat": "defense", "amount": 1, "duration": "game"}
+    ]
+    assert effects(compiler, "Défense +1 jusqu'à la fin de partie")[0]["duration"] == "game"
+
+
+def test_a_card_that_stays_keeps_what_it_gives_for_this_turn_only_for_this_turn(compiler):
+    out = compiler.compile(
+        "Permanent. Esprit +1. A l'activation, Défense +3. Attaque +2 jusqu'à la fin du tour."
+    )
+    assert out.complete
+    assert out.to_json()["effects"] == [
+        {"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"},
+        {"op": "modify", "stat": "defense", "amount": 3},
+        {"op": "modify", "stat": "attack", "amount": 2},
+    ]
+
+
+# --- subjects -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Les Golems Zil ont Défense +1", {"group": "characters", "guild": "zil", "race": "golem"}),
+        ("Tous les Combattants ont Défense +1", {"group": "characters", "class": "combattant"}),
+        ("Vos personnages Gladiateurs ont Défense +1", {"group": "allies", "caste": "gladiateur"}),
+        ("Vos personnages de la Meute ont Défense +1", {"group": "allies", "caste": "la_meute"}),
+        (
+            "Vos alliés 'Terreur Nocturne' ont Défense +1",
+            {"group": "other_allies", "caste": "terreur_nocturne"},
+        ),
+        ("Vos Démons alliés ont Défense +1", {"group": "other_allies", "race": "demon"}),
+        (
+            "Vos personnages portant un Bouclier ont Défense +1",
+            {"group": "allies", "carrying": {"type": "bouclier"}},
+        ),
+        (
+            "Les personnages adverses portant une Armure ont Défense +1",
+            {"group": "enemies", "carrying": {"type": "armure"}},
+        ),
+        ("Les alliés du porteur ont Défense +1", "other_allies"),
+        ("Chacun de vos personnages a Défense +1", "all_allies"),
+        ("Chacun de vos alliés a Défense +1", "other_allies"),
+    ],
+)
+def test_groups_of_characters(compiler, text, target):
+    assert effects(compiler, text) == [{"op": "modify", "stat": "defense", "amount": 1, "target": target}]
+
+
+# --- stat lists ---------------------------------------------------------------------------------
+
+
+def test_rolled_modifiers_of_either_sign(compiler):
+    assert effects(compiler, "Le personnage adverse a Esprit -1 à -3") == [
+        {"op": "modify", "stat": "spirit", "amount": [-3, -1], "target": "opponent"}
+    ]
+    assert effects(compiler, "Défense +2 à 3")[0]["amount"] == [2, 3]
+
+
+def test_minus_x(compiler):
+    assert effects(
+        compiler, "Le personnage adverse a Défense -X où X est égal à votre Esprit (maximum 3)"
+    ) == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": {"per": {"stat": "spirit", "of": "self"}, "each": -1, "min": -3},
+            "target": "opponent",
+        }
+    ]
+    # "son Esprit" on an effect reaching another character: whose? not read
+    unread(compiler, "Les personnages adverses ont Défense -X où X est égal à son Esprit")
+
+
+# --- damage bonuses and reductions ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "effect"),
+    [
+        ("-3 aux dégâts subits", {"op": "damage_taken", "amount": -3}),
+        ("- 1 aux dégâts reçus", {"op": "damage_taken", "amount": -1}),
+        (
+            "-2 aux dégâts physiques et directs reçus",
+            {"op": "damage_taken", "amount": -2, "kinds": ["physical", "direct"]},
+        ),
+        (
+            "Le personnage adverse a -1 aux dégâts magiques qu'il inflige",
+            {"op": "damage_dealt", "amount": -1, "kinds": ["magical"], "target": "opponent"},
+        ),
+        (
+            "+1 aux dégâts d'Ombre (non zone)",
+            {"op": "damage_dealt", "amount": 1, "cards": {"type": "ombre", "zone": False}},
+        ),
+        (
+            "+2 aux dégâts des Sorts Terre joués par votre personnage",
+            {"op": "damage_dealt", "amount": 2, "cards": {"type": "terre"}},
+        ),
+        (
+            "-1 supplémentaire aux dégâts physiques subis par vos Elfines",
+            {
+                "op": "damage_taken",
+                "amount": -1,
+                "kinds": ["physical"],
+                "target": {"group": "allies", "race": "elfine"},
+            },
+        ),
+        (
+            "+2 aux soins des Théurgies que vous jouez",
+            {"op": "heal_dealt", "amount": 2, "cards": {"type": "theurgie"}},
+        ),
+        (
+            "Vos Mages ont +1 aux dégâts qu'ils infligent",
+            {"op": "damage_dealt", "amount": 1, "target": {"group": "allies", "class": "mage"}},
+        ),
+    ],
+)
+def test_damage_bonuses_and_reductions(compiler, text, effect):
+    assert effects(compiler, text) == [effect]
+
+
+def test_a_per_that_is_no_count_belongs_to_the_predicate(compiler):
+    # "par vos Mages" names who takes the damage, not a scaling
+    assert effects(compiler, "-1 aux dégâts subis par vos Mages") == [
+        {"op": "damage_taken", "amount": -1, "target": {"group": "allies", "class": "mage"}}
+    ]
+    # a count stays a scaling
+    assert effects(compiler, "Défense +1 par Sort dans votre défausse")[0]["amount"] == {
+        "per": {"cards": "discard", "match": {"type": "sort"}}
+    }
+
+
+# --- second round: more shared pieces ------------------------------------------------------------
+
+
+def test_immunities_listed(compiler):
+    assert effects(compiler, "Immunité Sorts et Dégâts physiques") == [
+        {"op": "immune", "kinds": ["physical"]},
+        {"op": "immune", "cards": {"type": "sort"}},
+    ]
+    assert effects(compiler, "Immunité aux dégâts magiques et directs") == [
+        {"op": "immune", "kinds": ["magical", "direct"]}
+    ]
+
+
+def test_damage_dealt_and_taken_at_once(compiler):
+    assert effects(compiler, "-1 aux dégâts magiques infligés et subis") == [
+        {"op": "damage_dealt", "amount": -1, "kinds": ["magical"]},
+        {"op": "damage_taken", "amount": -1, "kinds": ["magical"]},
+    ]
+
+
+def test_card_lists_separated_by_commas(compiler):
+    assert effects(compiler, "Défense +1 si vous jouez un Sort Ombre, Terre ou Eau")[0]["when"] == {
+        "plays": {"any_of": [{"type": "ombre"}, {"type": "terre"}, {"type": "eau"}]}
+    }
+
+
+def test_turn_lists_and_multi_class_allies(compiler):
+    assert effects(compiler, "Vos Mages ont Esprit +1 durant les tours 2 et 4", "character")[0]["when"] == {
+        "turn": [2, 4]
+    }
+    assert effects(compiler, "Si un de vos alliés est Mage Multi-classé, Défense +1", "character")[0][
+        "when"
+    ] == {"ally": {"class": "mage", "single_class": False}}
+
+
+def test_more_when_a_condition_holds(compiler):
+    # "et +N supplémentaire si …": the same bonus, more when the condition holds
+    assert effects(
+        compiler, "Vos Prêtres ont Défense +1 et +2 supplémentaires si vous portez un Bouclier"
+    ) == [
+        {"op": "modify", "stat": "defense", "amount": 1, "target": {"group": "allies", "class": "pretre"}},
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "allies", "class": "pretre"},
+            "when": {"carrying_match": {"type": "bouclier"}},
+        },
+    ]
+    # ", ou +N si …": that much instead
+    out = effects(compiler, "Esprit +1, ou +3 si vous portez une Dague")
+    assert out == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "when": {"not": {"carrying_match": {"type": "dague"}}},
+        },
+        {"op": "modify", "stat": "spirit", "amount": 3, "when": {"carrying_match": {"type": "dague"}}},
+    ]
+    # a group: every one gets the amount, those matching the difference more
+    assert effects(compiler, "Vos alliés ont Défense +1, ou +3 s'ils sont Golems") == [
+        {"op": "modify", "stat": "defense", "amount": 1, "target": "other_allies"},
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "other_allies", "race": "golem"},
+        },
+    ]
+
+
+def test_a_supplement_of_a_stat_given_again_is_the_only_conditional_part(compiler):
+    assert effects(compiler, "Défense +1 et Défense +2 supplémentaire si vous portez une Armure") == [
+        {"op": "modify", "stat": "defense", "amount": 1},
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"carrying": "armor"}},
+    ]
+    # other stats: the whole clause is the supplement
+    assert effects(compiler, "Défense +1 et Esprit +2 supplémentaire si vous portez une Armure") == [
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"carrying": "armor"}},
+        {"op": "modify", "stat": "spirit", "amount": 2, "when": {"carrying": "armor"}},
+    ]
+    # "il" is the one the supplement reaches
+    assert effects(
+        compiler, "Le personnage adverse a Esprit -1 et Esprit -2 supplémentaire s'il est Mage"
+    ) == [
+        {"op": "modify", "stat": "spirit", "amount": -1, "target": "opponent"},
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": -2,
+            "target": "opponent",
+            "when": {"opponent_class": "mage"},
+        },
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "effect"),
+    [
+        # "il" is the one the effect reaches: the holder
+        (
+            "Esprit +2 s'il est Prêtre",
+            {"op": "modify", "stat": "spirit", "amount": 2, "when": {"played_by_class": "pretre"}},
+        ),
+        # the opponent
+        (
+            "Le personnage adverse a Esprit -2 s'il est Mage",
+            {
+                "op": "modify",
+                "stat": "spirit",
+                "amount": -2,
+                "target": "opponent",
+                "when": {"opponent_class": "mage"},
+            },
+        ),
+        # each one of a group
+        (
+            "Vos personnages ont Esprit +2 s'ils sont Elfines",
+            {"op": "modify", "stat": "spirit", "amount": 2, "target": {"group": "allies", "race": "elfine"}},
+        ),
+        (
+            "Esprit +2 sauf s'il est Démon",
+            {"op": "modify", "stat": "spirit", "amount": 2, "when": {"not": {"played_by_race": "demon"}}},
+        ),
+    ],
+)
+def test_if_he_is(compiler, text, effect):
+    assert effects(compiler, text) == [effect]
+
+
+def test_several_subjects(compiler):
+    assert effects(compiler, "Tous les autres personnages ont Esprit -1") == [
+        {"op": "modify", "stat": "spirit", "amount": -1, "target": "other_allies"},
+        {"op": "modify", "stat": "spirit", "amount": -1, "target": "all_enemies"},
+    ]
+    assert effects(compiler, "'Bolek' et vos Golems ont Défense +2") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "characters", "family": "bolek"},
+        },
+        {"op": "modify", "stat": "defense", "amount": 2, "target": {"group": "allies", "race": "golem"}},
+    ]
+    # a predicate after them has no subject to take
+    unread(compiler, "'Bolek' et 'Tarik' ont Défense +2 et gagnent 1 PV")
+
+
+def test_a_character_speaks_of_itself_by_its_name_in_a_condition(compiler):
+    assert effects(compiler, "Si Grobu porte une Lance, Attaque +1", "character", name="Grobu")[0][
+        "when"
+    ] == {"carrying_match": {"type": "lance"}}
+    # its abilities hold while it lives: "tant que Grobu est mort" is not read
+    unread(compiler, "Tant que 'Grobu' est mort, vos Golems ont Défense +1", "character", name="Grobu")
+
+
+def test_a_characters_extra_attack_is_one_more_attack_each_combat(compiler):
+    assert effects(compiler, "Effectue une attaque supplémentaire égale à son Attaque max.", "character") == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [{"op": "extra_attack", "amount": {"per": {"stat": "attack_max", "of": "self"}}}],
+        }
+    ]
+    # the printed Attaque range is no count: not read
+    unread(compiler, "Effectue une attaque supplémentaire égale à son Attaque de base", "character")

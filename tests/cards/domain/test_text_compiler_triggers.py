@@ -1,0 +1,257 @@
+"""The triggers of the rules-text compiler (cards/domain/grammar_triggers.py): when something happens.
+
+Every text here is written for these tests, in the cards' grammar (other numbers, names and
+combinations); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.cardset import load_cardset
+from cards.domain.text_compiler import TextCompiler
+from cards.domain.vocabulary import vocabulary_from_reference
+
+
+@pytest.fixture(scope="module")
+def compiler():
+    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
+
+
+def card(compiler, text, **kw):
+    result = compiler.compile(text, subject="card", **kw)
+    assert result.complete, result.clauses
+    return result.to_json()["effects"]
+
+
+def character(compiler, text, **kw):
+    result = compiler.compile(text, subject="character", **kw)
+    assert result.complete, result.clauses
+    return result.to_json()["abilities"]
+
+
+PLUS_ONE = {"op": "modify", "stat": "defense", "amount": 1}
+
+
+@pytest.mark.parametrize(
+    ("text", "on", "extra"),
+    [
+        ("En fin de combat, Défense +1.", "combat_end", {}),
+        ("Au début du combat, Défense +1.", "combat_start", {}),
+        ("Au début de vos combats : Défense +1.", "combat_start", {}),
+        ("À la fin de chacun de ses combats, Défense +1.", "combat_end", {}),
+        ("A l'issue du combat, Défense +1.", "combat_end", {}),
+        ("Au début de chaque tour, Défense +1.", "turn_start", {}),
+        ("En fin de tour Défense +1.", "turn_end", {}),
+        ("Une fois vos cartes jouées, Défense +1.", "after_cards", {}),
+        # a turn said: a condition on the trigger (rules: the turn counter, eredan §1)
+        ("En début de tour impair, Défense +1.", "turn_start", {"when": {"turn": "odd"}}),
+        ("En fin de tours pairs, Défense +1.", "turn_end", {"when": {"turn": "even"}}),
+        ("À la fin du quatrième tour, Défense +1.", "turn_end", {"when": {"turn": [4]}}),
+        ("Au début du tour 6, Défense +1.", "turn_start", {"when": {"turn": [6]}}),
+        # the next one only
+        ("Au début de son prochain combat, Défense +1.", "combat_start", {"limit": "once_per_game"}),
+        ("Au début de vos prochains combats, Défense +1.", "combat_start", {}),
+    ],
+)
+def test_moments(compiler, text, on, extra):
+    assert card(compiler, text) == [{"op": "trigger", "on": on, "effects": [PLUS_ONE], **extra}]
+
+
+def test_at_activation_and_at_a_moment(compiler):
+    hit = {"op": "damage", "kind": "magical", "amount": 1}
+    out = card(
+        compiler,
+        "Lorsque cette carte s'active et en fin de tour, inflige 1 dégât magique au personnage adverse.",
+    )
+    assert out == [hit, {"op": "trigger", "on": "turn_end", "effects": [hit]}]
+    out = card(compiler, "A l'activation et au début de son prochain combat, Défense +1.")
+    assert out == [
+        PLUS_ONE,
+        {"op": "trigger", "on": "combat_start", "effects": [PLUS_ONE], "limit": "once_per_game"},
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "À la fin du deuxième combat, Défense +1.",  # the N-th combat of a character
+        "En fin de partie, Défense +1.",  # no such moment
+        "À chaque fois qu'un autre Sort Feu s'active, Défense +1.",  # "another": this card excluded?
+    ],
+)
+def test_moments_and_events_the_language_cannot_say_are_not_read(compiler, text):
+    assert not compiler.compile(text, subject="card").complete
+
+
+def test_events_about_characters_name_that_character_in_their_body(compiler):
+    """ "il" after an event about a group is the one it happened to (the target ``event``)."""
+    out = character(
+        compiler,
+        "A chaque fois qu'un de vos personnages subit des dégâts physiques, il a Défense +1 "
+        "jusqu'à la fin de la partie.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"damaged": "all_allies", "kinds": ["physical"]},
+            "effects": [{**PLUS_ONE, "target": "event", "duration": "game"}],
+        }
+    ]
+    out = card(
+        compiler,
+        "Chaque fois qu'un personnage vous inflige des dégâts magiques, celui-ci subit 1 dégât direct.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"deals": "all_characters", "to": "self", "kinds": ["magical"]},
+            "effects": [{"op": "damage", "kind": "direct", "amount": 1, "target": "event"}],
+        }
+    ]
+    out = character(compiler, "Chaque fois qu'un Prêtre active une carte Prêtre, il a Esprit +2.")
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"class_reserved": "pretre"}, "by": {"group": "characters", "class": "pretre"}},
+            "effects": [{"op": "modify", "stat": "spirit", "amount": 2, "target": "event"}],
+        }
+    ]
+    # the holder's own event: "il" is the holder
+    out = card(compiler, "Quand votre personnage est blessé, il a Défense +1.")
+    assert out == [{"op": "trigger", "on": {"damaged": "self"}, "effects": [PLUS_ONE]}]
+
+
+def test_deaths(compiler):
+    out = card(
+        compiler,
+        "Si votre personnage meurt, vos autres personnages ont Défense +1 jusqu'à la fin de la partie.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"dies": "self"},
+            "effects": [{**PLUS_ONE, "target": "other_allies", "duration": "game"}],
+        }
+    ]
+    out = card(compiler, "Si 'Brume' meurt avant le tour 4, Défense +1.")
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"dies": {"group": "characters", "family": "brume"}},
+            "effects": [PLUS_ONE],
+            "when": {"turn": [1, 2, 3]},
+        }
+    ]
+
+
+def test_cards_played(compiler):
+    out = card(compiler, "Chaque fois qu'une Potion adverse s'active, Défense +1.")
+    assert out == [
+        {"op": "trigger", "on": {"plays": {"type": "potion"}, "by": "all_enemies"}, "effects": [PLUS_ONE]}
+    ]
+    out = card(compiler, "Chaque fois qu'un Sort est joué par un de vos personnages, Défense +1.")
+    assert out == [
+        {"op": "trigger", "on": {"plays": {"type": "sort"}, "by": "all_allies"}, "effects": [PLUS_ONE]}
+    ]
+
+
+def test_a_trigger_at_the_end_and_a_limit(compiler):
+    out = character(compiler, "Défense +1 chaque fois que vous jouez une Potion (une seule fois par partie).")
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}},
+            "effects": [PLUS_ONE],
+            "limit": "once_per_game",
+        }
+    ]
+    out = card(compiler, "En début de combat, Défense +1 (une fois par tour).")
+    assert out == [{"op": "trigger", "on": "combat_start", "effects": [PLUS_ONE], "limit": "once_per_turn"}]
+
+
+def test_a_sentence_that_goes_on_with_the_one_before(compiler):
+    """ "Choisissez un personnage. Il …": two sentences, one choice."""
+    out = card(compiler, "En fin de combat, choisissez un personnage adverse. Il subit 3 dégâts magiques.")
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [{"op": "damage", "kind": "magical", "amount": 3, "target": "enemy"}],
+        }
+    ]
+    # when the choice is not read, "il" is not guessed to be the holder
+    result = compiler.compile(
+        "En fin de combat, choisissez un nuage. Il subit 3 dégâts magiques.", subject="card"
+    )
+    assert [c.read for c in result.clauses] == [False, False]
+
+
+# --- what a trigger's body often says: alternatives, "puis", sentences run together -------------
+
+
+def test_alternatives_are_one_of_the_players_choice(compiler):
+    attack = {"op": "modify", "stat": "attack", "amount": 2}
+    out = card(compiler, "Attaque +2 ou Défense +1.")
+    assert out == [{"op": "one_of", "options": [[attack], [PLUS_ONE]]}]
+    # an option without a subject takes the one before; a duration reaches every option
+    out = card(
+        compiler,
+        "En fin de tour, le personnage adverse a Défense -1 jusqu'à la fin de la partie "
+        "ou subit 1 dégât direct.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "turn_end",
+            "effects": [
+                {
+                    "op": "one_of",
+                    "options": [
+                        [
+                            {
+                                "op": "modify",
+                                "stat": "defense",
+                                "amount": -1,
+                                "target": "opponent",
+                                "duration": "game",
+                            }
+                        ],
+                        [{"op": "damage", "kind": "direct", "amount": 1}],
+                    ],
+                }
+            ],
+        }
+    ]
+    # on a card that stays, the chosen modifier lasts while it is attached; at activation, this turn
+    out = card(compiler, "Permanent. Attaque +2 ou Défense +1.")
+    assert out[0]["options"][0][0]["duration"] == "permanent"
+    out = card(compiler, "Permanent. A l'activation, Attaque +2 ou Défense +1.")
+    assert "duration" not in out[0]["options"][0][0]
+
+
+def test_puis_chains_effects_and_may_start_a_condition(compiler):
+    out = card(compiler, "Le personnage adverse a Esprit -2 puis subit 2 dégâts magiques.")
+    assert out == [
+        {"op": "modify", "stat": "spirit", "amount": -2, "target": "opponent"},
+        {"op": "damage", "kind": "magical", "amount": 2},
+    ]
+    out = card(compiler, "Soin 1 Point de vie, puis si vous jouez une Potion, Soin 2 Points de vie.")
+    assert out == [
+        {"op": "heal", "amount": 1},
+        {"op": "heal", "amount": 2, "when": {"plays": {"type": "potion"}}},
+    ]
+
+
+def test_a_sentence_the_text_forgot_to_end(compiler):
+    """ "… Défense +1 Durée : 2 combats", "… Tours 2 et 4 : …": two clauses."""
+    result = compiler.compile("Attaque +1 et Défense +1 Durée : 2 combats", subject="card")
+    assert [c.text for c in result.clauses] == ["Attaque +1 et Défense +1", "Durée : 2 combats"]
+    result = compiler.compile(
+        "Attaque +1 pour chaque Potion dans votre Défausse. (max 3) Tours 2 et 4 : Défense +1",
+        subject="character",
+    )
+    assert [c.text for c in result.clauses] == [
+        "Attaque +1 pour chaque Potion dans votre Défausse (max 3)",
+        "Tours 2 et 4 : Défense +1",
+    ]
