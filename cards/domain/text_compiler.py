@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cards.domain.effects import (
+    Bound,
     CardMatch,
     Context,
     DamageDealt,
@@ -296,6 +297,8 @@ class CompiledText:
     play: PlayRules
     dual_wield: bool
     clauses: tuple[ClauseResult, ...]
+    #: What clauses read as notes say: no game effect in a simulation ("Aucun effet en tournoi").
+    notes: tuple[str, ...] = ()
 
     @property
     def unread(self) -> tuple[str, ...]:
@@ -316,6 +319,8 @@ class CompiledText:
         else:
             out["abilities"] = effects_to_json(self.effects)
             out["orders"] = [o.to_json() for o in self.orders]
+        if self.notes:
+            out["notes"] = list(self.notes)
         out["unread"] = list(self.unread)
         return out
 
@@ -355,6 +360,7 @@ class TextCompiler:
         play: dict[str, Any] = {}
         dual_wield = False
         partners: list[str] = []
+        notes: list[str] = []
         index = 0
         while index < len(clauses):
             raw = clauses[index]
@@ -392,6 +398,8 @@ class TextCompiler:
             play = new_play
             dual_wield = dual_wield or reading.dual_wield
             partners.extend(reading.dual_wield_with)
+            if reading.note:
+                notes.append(reading.note)
         if partners:
             play["dual_wield_with"] = list(dict.fromkeys(partners))
         chain: CardMatch | None = None
@@ -414,6 +422,7 @@ class TextCompiler:
             play=parse_play_rules(play),
             dual_wield=dual_wield,
             clauses=tuple(results),
+            notes=tuple(notes),
         )
 
     def _outcome(self, raw: str, ctx: Ctx, play: Mapping[str, Any]) -> _Outcome:
@@ -467,7 +476,7 @@ def _continued(raw: str, follower: str) -> str:
 def _while_attached(effect: Effect) -> Effect:
     """On a card that stays, a standing modifier lasts while the card is attached (``permanent``)."""
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Bound)
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
     ):
@@ -483,7 +492,7 @@ def _standing(effect: Effect) -> Effect:
     if isinstance(effect, ExtraAttack):
         return Trigger(on=Event("combat_start"), effects=(effect,))
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Bound)
         and effect.duration.kind != "combat"
     ):
         return Trigger(on=Event("game_start"), effects=(effect,))
