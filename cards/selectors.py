@@ -10,7 +10,17 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from cards.domain.text_compiler import TextCompiler
 from cards.domain.vocabulary import Vocabulary, fold, vocabulary_from_reference
-from cards.models import Card, CardType, Caste, Character, CharacterClass, EvolutionFamily, Guild, Race
+from cards.models import (
+    Card,
+    CardType,
+    Caste,
+    Character,
+    CharacterClass,
+    EvolutionFamily,
+    Guild,
+    Race,
+    Rarity,
+)
 
 
 def character_list() -> QuerySet[Character]:
@@ -135,14 +145,26 @@ def card_export_rows(*, cards: Iterable[Card]) -> list[dict[str, Any]]:
 # --- statistics ---------------------------------------------------------------------------------
 
 
+#: The key of ``cardset_stats`` counts for entries without a guild or a rarity.
+NONE = "(none)"
+
+
 def cardset_stats() -> dict[str, Any]:
-    """Counts of the card database: characters and cards per guild, cards per type and per kind."""
+    """Counts of the card database: characters and cards per guild and per rarity, cards per type
+    and per kind. An entry without a guild or a rarity (the bundled set's rarities are unknown)
+    counts under ``"(none)"``."""
     guild_names = dict(Guild.objects.values_list("slug", "name_en"))
     characters_per_guild = Counter(dict(Character.objects.values_list("guild__slug").annotate(n=Count("id"))))
     cards_per_guild = Counter(
-        {(k or "(none)"): n for k, n in Card.objects.values_list("guild__slug").annotate(n=Count("id"))}
+        {(k or NONE): n for k, n in Card.objects.values_list("guild__slug").annotate(n=Count("id"))}
     )
     cards_per_type = Counter(dict(Card.objects.values_list("type__slug").annotate(n=Count("id"))))
+    characters_per_rarity, cards_per_rarity = (
+        Counter(
+            {(k or NONE): n for k, n in model.objects.values_list("rarity__slug").annotate(n=Count("id"))}
+        )
+        for model in (Character, Card)
+    )
     roots: dict[str, str] = {}
     parents = dict(CardType.objects.values_list("slug", "parent__slug"))
     for slug in cards_per_type:
@@ -163,6 +185,9 @@ def cardset_stats() -> dict[str, Any]:
         "cards_per_guild": dict(sorted(cards_per_guild.items())),
         "cards_per_type": dict(sorted(cards_per_type.items())),
         "cards_per_root_type": dict(sorted(cards_per_root.items())),
+        "characters_per_rarity": dict(sorted(characters_per_rarity.items())),
+        "cards_per_rarity": dict(sorted(cards_per_rarity.items())),
+        "rarity_names": dict(Rarity.objects.values_list("slug", "name_en")),
         "families_with_levels": families.count(),
         "unique": {
             "characters": Character.objects.filter(unique=True).count(),

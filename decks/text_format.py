@@ -141,7 +141,7 @@ class _Index(Generic[Spec]):
                 levels = sorted({c.level for c in self.by_key[key]})
                 return None, f"no level {level} of {name!r} (levels: {', '.join(map(str, levels))})"
             close = difflib.get_close_matches(key, self.by_key, n=3, cutoff=0.75)
-            hint = f" — did you mean {' or '.join(repr(self._label_of(k)) for k in close)}?" if close else ""
+            hint = f" — did you mean {' or '.join(map(repr, self._suggestions(close)))}?" if close else ""
             return None, f"unknown {what} {name!r}{hint}"
         families = {c.family for c in candidates}
         if len(families) > 1:
@@ -149,8 +149,17 @@ class _Index(Generic[Spec]):
             return None, f"{name!r} names several {what}s; write one of their slugs: {slugs}"
         return min(candidates, key=lambda c: c.level), None
 
-    def _label_of(self, key: str) -> str:
-        return self.by_key[key][0].name_fr
+    def _suggestions(self, keys: Iterable[str], limit: int = 3) -> list[str]:
+        """What the close ``keys`` name, each once, with its level when its family has several
+        (``Éclairs (niveau 2)``, a line :meth:`resolve` reads back), at most ``limit``."""
+        labels: list[str] = []
+        for key in keys:
+            for spec in sorted(self.by_key[key], key=lambda s: (s.family, s.level)):
+                several = self.families.get(spec.family, 0) > 1
+                label = f"{spec.name_fr} (niveau {spec.level})" if several else spec.name_fr
+                if label not in labels:
+                    labels.append(label)
+        return labels[:limit]
 
     def label(self, spec: Spec) -> str:
         """The shortest text that :meth:`resolve` reads back to ``spec``."""

@@ -21,6 +21,9 @@ django_stubs_ext.monkeypatch()
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("EREDAN_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
+# Matplotlib (the heatmaps and plots) keeps its font cache here, built once: without a writable
+# config directory it rebuilds it in a temporary one on every run, saying so on the terminal.
+os.environ.setdefault("MPLCONFIGDIR", str(VAR_DIR / "matplotlib"))
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -154,7 +157,9 @@ if REDIS_URL:
 else:
     for sub in ("out", "processed", "control"):
         (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_URL = "filesystem://"
+    # A host name, though the transport needs none: without one kombu warns "No hostname was
+    # supplied" on every connection, on the user's terminal.
+    CELERY_BROKER_URL = "filesystem://localhost//"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "out"),
         "data_folder_out": str(BROKER_DIR / "out"),
@@ -277,5 +282,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {
+        "django.db.backends": {"level": "INFO"},
+        # "Matplotlib is building the font cache; this may take a moment." (once, in var/)
+        "matplotlib.font_manager": {"level": "ERROR"},
+    },
 }

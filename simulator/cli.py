@@ -17,6 +17,7 @@ from tqdm import tqdm
 from decks.services import deck_text_read
 from eredan.errors import DomainError
 from simulator.engine.registry import GameSpec
+from simulator.error_codes import SimulationErrorCode as Code
 from simulator.models import SimulationJob
 from simulator.services.requests import DeckComposition, EntrantInput
 
@@ -56,11 +57,17 @@ def deck_entrant(ref: str, *, policy: str | None) -> EntrantInput:
     return EntrantInput(deck=ref, policy=policy)
 
 
-def describe_error(exc: DomainError | CliError) -> str:
-    """A refusal as the commands print it: one line per problem, with its field and code."""
+def describe_error(exc: DomainError | CliError, *, user: str | None = "") -> str:
+    """A refusal as the commands print it: one line per problem, with its field and code.
+
+    ``user``: the command's ``--user`` (``None`` when it was not given: a deck not found then
+    says how to name one's own decks)."""
     if isinstance(exc, CliError):
         return str(exc)
-    return "\n".join(f"{e.field + ': ' if e.field else ''}{e.message} [{e.code}]" for e in exc.errors)
+    lines = [f"{e.field + ': ' if e.field else ''}{e.message} [{e.code}]" for e in exc.errors]
+    if user is None and any(e.code == Code.DECK_NOT_FOUND for e in exc.errors):
+        lines.append("To play a deck of yours, name its owner: --user USERNAME.")
+    return "\n".join(lines)
 
 
 def _json_composition(ref: str, text: str) -> DeckComposition:

@@ -249,7 +249,7 @@ def _dealt_state(game: CrapetteGame, deal: Mapping[str, Any]) -> CrapetteState:
         if len(stock) != n:
             raise RecordError(
                 "bad_deal",
-                f"P{seat}'s stock pile has {len(stock)} cards; stock_size is {n}",
+                f"seat {seat}'s stock pile has {len(stock)} cards; stock_size is {n}",
                 deal=0,
                 rule=RULE_LAYOUT,
                 path=f"/deals/0/stocks/{seat}",
@@ -258,7 +258,7 @@ def _dealt_state(game: CrapetteGame, deal: Mapping[str, Any]) -> CrapetteState:
         if len(hand) != HAND_SIZE:
             raise RecordError(
                 "bad_deal",
-                f"P{seat}'s hand has {len(hand)} cards, not {HAND_SIZE}",
+                f"seat {seat}'s hand has {len(hand)} cards, not {HAND_SIZE}",
                 deal=0,
                 rule=RULE_LAYOUT,
                 path=f"/deals/0/hands/{seat}",
@@ -279,8 +279,8 @@ def _dealt_state(game: CrapetteGame, deal: Mapping[str, Any]) -> CrapetteState:
     if higher is not None and first != higher:
         raise RecordError(
             "bad_deal",
-            f"P{higher}'s stock top ({stocks[higher][-1]}) is higher than P{1 - higher}'s "
-            f"({stocks[1 - higher][-1]}): P{higher} starts, not P{first}",
+            f"seat {higher}'s stock top ({stocks[higher][-1]}) is higher than seat {1 - higher}'s "
+            f"({stocks[1 - higher][-1]}): seat {higher} starts, not seat {first}",
             deal=0,
             rule=RULE_FIRST_PLAYER,
             path="/deals/0/first_player",
@@ -411,8 +411,8 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
     tops = [state.stocks[seat][-1] for seat in (0, 1)]
     transcript = [
         f"Crapette: stock piles of {game.options.stock_size} cards, {game.options.central_piles} "
-        f"central piles; P0 {players[0]}, P1 {players[1]}",
-        f"Deal: stock tops P0 {tops[0]}, P1 {tops[1]}; P{first} starts"
+        f"central piles; seat 0: {players[0]}, seat 1: {players[1]}",
+        f"Deal: stock tops {tops[0]} (seat 0) and {tops[1]} (seat 1); seat {first} starts"
         + (" (equal tops: the coin flip)" if higher_stock_top(*tops) is None else ""),
     ]
     index = 0
@@ -437,7 +437,7 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
         if entry["player"] != state.player:
             raise RecordError(
                 "illegal_action",
-                f"it is P{state.player}'s turn, not P{entry['player']}'s",
+                f"it is seat {state.player}'s turn, not seat {entry['player']}'s",
                 deal=0,
                 action=index,
                 rule=RULE_TURN,
@@ -471,7 +471,7 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
     if state.player != TERMINAL:
         raise RecordError(
             "unfinished",
-            f"the actions stop after {len(actions)} with P{state.player} to play",
+            f"the actions stop after {len(actions)} with seat {state.player} to play",
             deal=0,
             action=len(actions),
             rule=RULE_END,
@@ -489,8 +489,8 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
     winner = expected["winner"]
     transcript.append(
         f"Result: {_END_WORDS.get(state.end_reason or '', state.end_reason)}; stock cards left "
-        f"P0 {expected['scores'][0]}, P1 {expected['scores'][1]}; "
-        + ("a draw" if winner is None else f"P{winner} wins")
+        f"{expected['scores'][0]} (seat 0), {expected['scores'][1]} (seat 1); "
+        + ("a draw" if winner is None else f"seat {winner} wins")
     )
     return Replay(
         game=GAME,

@@ -598,8 +598,8 @@ def _transcript(state: EredanState, tables: Tables, record: Mapping[str, Any]) -
     names = {card.slug: card.spec.name_en for card in tables.cards}
     names.update({ch.slug: ch.spec.name_en for ch in tables.chars})
     lines = [
-        f"{label}: {deck.name} ({player})"
-        for label, deck, player in zip("AB", tables.decks_specs, record["players"], strict=True)
+        f"seat {seat}: {deck.name} ({player})"
+        for seat, (deck, player) in enumerate(zip(tables.decks_specs, record["players"], strict=True))
     ]
     lines.extend(line for line in render(state.log or [], names=names) if line)
     return lines

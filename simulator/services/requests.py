@@ -409,9 +409,12 @@ def _entrant_deck(check: _Checking, item: EntrantInput, *, where: str, policy: s
         assert ref is not None
         deck = _deck_resolve(check.owner, ref)
         if deck is None:
-            problems.add(
-                f"{where}.deck", Code.DECK_NOT_FOUND, f"No deck of yours and no public demo deck is {ref!r}."
+            message = (
+                f"No public demo deck is {ref!r} (no user was named, so only the demo decks can be)."
+                if check.owner is None
+                else f"No deck of yours and no public demo deck is {ref!r}."
             )
+            problems.add(f"{where}.deck", Code.DECK_NOT_FOUND, message)
             return None
         characters, cards = deck_slugs(deck)
         entrant = PreparedEntrant(

@@ -101,7 +101,7 @@ class SimulationForm(forms.Form):
         self.fields["policy_a"].initial = spec.default_policy
         self.fields["policy_b"].initial = spec.default_policy
         if not spec.uses_decks:
-            self.fields["first"].error_messages["required"] = "Choose the first player's AI policy."
+            self.fields["first"].error_messages["required"] = "Choose the first entrant's AI policy."
         # The game's options, each with its default: the same options the API takes.
         for name, option in spec.options.items():
             label = name.replace("_", " ").capitalize()

@@ -188,3 +188,18 @@ def test_any_text_parses_or_reports_bad_lines(text):
     else:
         assert all(slug in CATALOG.characters for slug in parsed.characters)
         assert all(slug in CATALOG.cards and n >= 1 for slug, n in parsed.cards.items())
+
+
+def test_a_suggestion_names_each_card_once_with_its_level():
+    """A misspelt card of an evolution family: each level suggested once, as a line that reads
+    back to it — never "'Éclairs' or 'Éclairs' or 'Éclairs'"."""
+    with pytest.raises(DeckTextError) as info:
+        parse("Cards:\n1 Eclaire\n")
+    message = info.value.errors[0].message
+    suggested = message.split("did you mean ")[1].rstrip("?").split(" or ")
+    assert suggested == ["'Éclairs (niveau 1)'", "'Éclairs (niveau 2)'", "'Éclairs (niveau 3)'"]
+    assert [parse(f"Cards:\n1 {s[1:-1]}\n").cards for s in suggested] == [
+        {"eclairs-1": 1},
+        {"eclairs-2": 1},
+        {"eclairs-3": 1},
+    ]

@@ -150,7 +150,7 @@ def test_the_form_works_from_the_keyboard(page: Any) -> None:
 def test_the_list_follows_its_running_jobs(page: Any) -> None:
     sign_in(page, ALICE)
     page.goto("/simulations/new/?game=ecarte")
-    page.get_by_label("First player's AI policy").select_option("heuristic")
+    page.get_by_label("First entrant's AI policy").select_option("heuristic")
     page.get_by_role("group", name="Opponents").get_by_label("random", exact=True).check()
     page.get_by_label("Games per pairing").fill("2000")
     page.get_by_role("button", name="Start the simulation").click()

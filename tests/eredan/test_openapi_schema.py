@@ -173,3 +173,19 @@ def test_deck_input_is_either_lists_or_text(schema):
     assert [branch["required"] for branch in deck["oneOf"]] == [["characters", "cards"], ["text"]]
     bulk = schema["components"]["schemas"]["BulkValidateInputRequest"]["properties"]["decks"]
     assert (bulk["minItems"], bulk["maxItems"]) == (1, 500)
+
+
+def test_the_api_root_links_to_every_endpoint_without_parameters(schema):
+    """README: ``/api/`` is the API root, with a link to every collection (and every other
+    endpoint whose path takes no parameter: the schema, the docs, the stateless checks)."""
+    root = APIClient().get("/api/")
+    assert root.status_code == 200
+    links: dict[str, str] = root.json()
+    published = {path for path in schema["paths"] if "{" not in path}
+    assert {link.removeprefix("http://testserver") for link in links.values()} == published | {
+        "/api/docs/",
+        "/api/schema/",
+    }
+    assert links["cards"] == "http://testserver/api/cards/"
+    assert links["decks/validate"] == "http://testserver/api/decks/validate/"
+    assert {"characters", "collections", "decks", "simulations", "rarities", "docs", "schema"} <= set(links)

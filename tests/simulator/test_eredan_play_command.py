@@ -38,7 +38,7 @@ def _run(*args: str) -> str:
 
 def test_prints_the_game_turn_by_turn(cardset: None) -> None:
     text = _run("kotoba-voie-du-sabre", "zil-golems", "--seed", "7")
-    assert text.startswith("A: ") and "Initiative:" in text and "Turn 1 — " in text
+    assert text.startswith("seat 0: ") and "Initiative:" in text and "Turn 1 — " in text
     assert text.rstrip().splitlines()[-1].startswith("End after turn ")
     assert "Iro" in text  # names, not slugs
     assert text == _run("kotoba-voie-du-sabre", "zil-golems", "--seed", "7")
@@ -104,9 +104,14 @@ def test_the_card_database_is_what_is_played(cardset: None) -> None:
 
 def test_a_users_own_deck_with_user(cardset: None, alice: Any) -> None:
     deck = deck_create(owner=alice, name="Mine", characters=KOTOBA["characters"], cards=KOTOBA["cards"])
-    with pytest.raises(CommandError, match="No deck of yours and no public demo deck"):
+    with pytest.raises(CommandError) as refused:
         _run(str(deck.pk), "zil-golems")
-    assert _run(str(deck.pk), "zil-golems", "--user", "alice").startswith("A: Mine (greedy)")
+    assert str(refused.value).splitlines() == [
+        f"entrants.0.deck: No public demo deck is {deck.pk} (no user was named, so only the demo decks "
+        "can be). [deck_not_found]",
+        "To play a deck of yours, name its owner: --user USERNAME.",
+    ]
+    assert _run(str(deck.pk), "zil-golems", "--user", "alice").startswith("seat 0: Mine (greedy)")
 
 
 @pytest.mark.parametrize(
@@ -114,7 +119,7 @@ def test_a_users_own_deck_with_user(cardset: None, alice: Any) -> None:
     [
         (
             ("no-such-deck", "zil-golems"),
-            r"entrants\.0\.deck: No deck of yours and no public demo deck is 'no-such-deck'",
+            r"entrants\.0\.deck: No public demo deck is 'no-such-deck'",
         ),
         (("zil-golems", "zil-golems", "--turn-cap", "0"), "turn_cap"),
         (("zil-golems", "zil-golems", "--user", "nobody"), "no user 'nobody'"),

@@ -1,4 +1,4 @@
-"""``manage.py cardset_stats [--json]``: counts of the card database per guild and per type."""
+"""``manage.py cardset_stats [--json]``: counts of the card database per guild, rarity and type."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from cards.selectors import cardset_stats
+from cards.selectors import NONE, cardset_stats
 
 
 class Command(BaseCommand):
-    help = "Print the card database's counts: characters and cards per guild, cards per type."
+    help = "Print the card database's counts: characters and cards per guild and per rarity, cards per type."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--json", action="store_true", help="print the counts as JSON")
@@ -33,6 +33,13 @@ class Command(BaseCommand):
             label = names.get(slug, slug)
             chars = stats["characters_per_guild"].get(slug, 0)
             cards = stats["cards_per_guild"].get(slug, 0)
+            self.stdout.write(f"  {label:<20} {chars:>8} {cards:>6}")
+        rarities = stats["rarity_names"]
+        self.stdout.write("\nper rarity           characters  cards")
+        for slug in sorted(set(stats["characters_per_rarity"]) | set(stats["cards_per_rarity"])):
+            label = rarities.get(slug, "unknown" if slug == NONE else slug)
+            chars = stats["characters_per_rarity"].get(slug, 0)
+            cards = stats["cards_per_rarity"].get(slug, 0)
             self.stdout.write(f"  {label:<20} {chars:>8} {cards:>6}")
         self.stdout.write("\ncards per kind")
         for slug, n in stats["cards_per_root_type"].items():

@@ -162,7 +162,7 @@ class TerminalGame:
             random.Random(derive_seed(seed, 0, "policy", 1)),
         )
         if watch:
-            self.names = (f"P0 ({ai})", f"P1 ({ai})")
+            self.names = (f"seat 0 ({ai})", f"seat 1 ({ai})")
         else:
             self.names = ("You", f"AI ({ai})") if human_seat == 0 else (f"AI ({ai})", "You")
         self.stdin = stdin
@@ -179,14 +179,14 @@ class TerminalGame:
         self.logged = len(log)
 
     def _personal(self, line: str) -> str:
-        """A log line with the seats ("P0", "P1") replaced by the players' names, in the second
+        """A log line with the seats ("seat 0", "seat 1") replaced by the players' names, in the second
         person for the human ("You draw 2 cards")."""
         for seat in (0, 1):
             name = self.names[seat]
             if name == "You":
                 for third, second in SECOND_PERSON:
-                    line = line.replace(f"P{seat} {third}", f"You {second}")
-            line = line.replace(f"P{seat} ", f"{name} ")
+                    line = line.replace(f"seat {seat} {third}", f"You {second}")
+            line = line.replace(f"seat {seat} ", f"{name} ")
         return line
 
     def run(self) -> CrapetteState:

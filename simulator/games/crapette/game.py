@@ -339,7 +339,7 @@ class CrapetteState:
             pile.append(move.card)
             self.plays_this_turn += 1
             self.plays[seat] += 1
-            self._note(lambda: f"P{seat} plays {self.describe(move, before=len(pile) - 1)}")
+            self._note(lambda: f"seat {seat} plays {self.describe(move, before=len(pile) - 1)}")
             if len(pile) == TOP_RANK:
                 self._complete_pile(move.target_pile)
             if move.source is Place.STOCK and not self.stocks[seat]:
@@ -348,13 +348,13 @@ class CrapetteState:
                 return
             if move.source is Place.HAND and not self.hands[seat]:
                 # docs/rules/crapette.md §2.4 — an emptied hand draws 5 new cards and goes on.
-                self._note(lambda: f"P{seat} has emptied their hand")
+                self._note(lambda: f"seat {seat} has emptied their hand")
                 self._draw(seat, HAND_SIZE)
             return
         # docs/rules/crapette.md §2.5 — a hand card onto an own help pile ends the turn.
         self._take(seat, move)
         self.help_piles[seat][move.target_pile].append(move.card)
-        self._note(lambda: f"P{seat} ends the turn: {move}")
+        self._note(lambda: f"seat {seat} ends the turn: {move}")
         self._begin_turn(1 - seat)
 
     # -- rule checks ---------------------------------------------------------------------------------
@@ -502,14 +502,14 @@ class CrapetteState:
         if count <= 0:
             return
         if not self.draw_pile:
-            self._note(lambda: f"P{seat} must draw but the draw pile is empty")
+            self._note(lambda: f"seat {seat} must draw but the draw pile is empty")
             self._finish(END_DRAW_PILE_EXHAUSTED, winner=self._fewer_stock_cards())
             return
         taken = min(count, len(self.draw_pile))
         hand = self.hands[seat]
         for _ in range(taken):
             hand.append(self.draw_pile.pop())
-        self._note(lambda: f"P{seat} draws {taken} card{'s' if taken != 1 else ''}")
+        self._note(lambda: f"seat {seat} draws {taken} card{'s' if taken != 1 else ''}")
 
     def _begin_turn(self, seat: int) -> None:
         """docs/rules/crapette.md §2.5 — the next player draws back to 5 cards, then plays."""
@@ -538,7 +538,9 @@ class CrapetteState:
         self.player = TERMINAL
         self.end_reason = reason
         self.winner = winner
-        self._note(lambda: f"game over ({reason}): " + ("a draw" if winner is None else f"P{winner} wins"))
+        self._note(
+            lambda: f"game over ({reason}): " + ("a draw" if winner is None else f"seat {winner} wins")
+        )
 
     def _note(self, text: Callable[[], str]) -> None:
         if self.log is not None:

@@ -45,7 +45,9 @@ def stock_text(state: CrapetteState, seat: int) -> str:
     return f"stock {len(stock):>2} card{'s' if len(stock) != 1 else ''}, top {stock[-1]}"
 
 
-def render_layout(state: CrapetteState, *, viewer: int | None, names: Sequence[str] = ("P0", "P1")) -> str:
+def render_layout(
+    state: CrapetteState, *, viewer: int | None, names: Sequence[str] = ("seat 0", "seat 1")
+) -> str:
     """The table as seen by ``viewer`` (a seat, at the bottom), or by a spectator who sees both
     hands (``viewer=None``, seat 0 at the bottom)."""
     bottom = 0 if viewer is None else viewer

@@ -182,7 +182,7 @@ class TerminalGame:
             random.Random(derive_seed(seed, 0, "policy", 0)),
             random.Random(derive_seed(seed, 0, "policy", 1)),
         )
-        self.names = (f"AI 1 ({ai})", f"AI 2 ({ai})") if watch else ("You", "Computer")
+        self.names = (f"seat 0 ({ai})", f"seat 1 ({ai})") if watch else ("You", "Computer")
         game = CribbageGame(target=target)
         game_seed = derive_seed(seed, 0, "game")
         self.state = game.new_initial_state(random.Random(game_seed))

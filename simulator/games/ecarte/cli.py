@@ -133,7 +133,7 @@ class _Session:
 
     def name(self, seat: int) -> str:
         if self.watch:
-            return f"Player {seat + 1}"
+            return f"seat {seat}"
         return "You" if seat == HUMAN_SEAT else "Computer"
 
     def score_line(self, state: EcarteState) -> str:

@@ -10,8 +10,8 @@ the effect — never silently ignored.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 from cards.domain.effects import AllyFilter, CardMatch, ChainOn, Turns
 from cards.domain.specs import (
@@ -30,8 +30,7 @@ from cards.domain.specs import (
 )
 from simulator.games.eredan.actions import MAX_CARDS, Play
 from simulator.games.eredan.ops import (
-    AMAX,
-    AMIN,
+    HPM,
     INI,
     NSTATS,
     SELF,
@@ -39,16 +38,22 @@ from simulator.games.eredan.ops import (
     SLOT_NONE,
     SLOT_SHIELD,
     SLOT_WEAPON,
+    CharFilter,
+    CompileContext,
     Condition,
+    CountDamageDealt,
     ForCombat,
+    Group,
     ModifyOp,
     Op,
+    OpponentTarget,
     OtherAllies,
     Permanent,
     SelfTarget,
     UnsupportedSpecError,
     compile_condition,
     compile_effect,
+    reads_the_cards,
 )
 from simulator.games.eredan.rules import DEFAULT_RULES, EredanRules
 
@@ -139,21 +144,27 @@ class CompiledCard:
 
 @dataclass(frozen=True, slots=True)
 class CompiledOrder:
-    """An Ordre: on ``turns``, its character gets ``ops`` (modifiers of itself, for the combat)."""
+    """An Ordre: on ``turns``, its character gets ``ops`` when it fights (what an ability grants,
+    for that combat: docs/rules/eredan.md §3 step 1)."""
 
     turns: Turns
-    ops: tuple[ModifyOp, ...]
+    ops: tuple[Op, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class ReceivedAura:
-    """An ally's aura that reaches a character: ``ops`` (the aura's modifier, as a ``self``
-    modifier for the combat) apply when it fights while ``owner`` (a character index) is alive.
-    ``source`` names the owner in the log (``aura:<slug>``)."""
+    """A character's standing ability that reaches another character (an ally's "your other Noz
+    have Esprit +1", or a group target such as "your Runiques", "the enemy Humans"): ``ops`` (its
+    modifier, as a ``self`` modifier for the combat) apply when the reached character fights
+    while ``owner`` (a character index) is alive — and, ``check`` given, while it passes that
+    filter (tapped, carrying…: read then). ``late``: its condition reads the cards of the turn, so
+    it applies after them. ``source`` names the owner in the log (``aura:<slug>``)."""
 
     owner: int
     ops: tuple[ModifyOp, ...]
     source: str
+    check: CharFilter | None = None
+    late: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +195,14 @@ class CompiledCharacter:
     initiative: int  # the sum of its (unconditional) initiative abilities
     #: Ability modifiers (``modify`` self, for the combat) applied when it fights.
     ability_ops: tuple[ModifyOp, ...]
-    #: Its own auras (``modify other_allies`` abilities; the target holds the ally filter).
+    #: Ability modifiers of the other fighter, or of both (target ``opponent``, ``fighters``),
+    #: applied when it fights, after ``ability_ops``.
+    fight_ops: tuple[ModifyOp, ...]
+    #: Ability modifiers whose condition reads the cards of the turn ("Défense +1 si vous jouez une
+    #: Arme"): applied when it fights, once the cards are revealed and resolved (before the clash).
+    late_ops: tuple[ModifyOp, ...]
+    #: Its own auras (``modify`` abilities reaching other characters than the fighters: the
+    #: version-1 ``other_allies`` with its ally filter, or a group target).
     auras: tuple[ModifyOp, ...]
     #: The auras of its allies that reach it, applied when it fights while their owner is alive
     #: (filled by :func:`compile_tables`, which sees the whole Line).
@@ -201,15 +219,31 @@ class CompiledCharacter:
     order_source: str  # "order:<slug>", the source named in the event log
     ability_source: str  # "ability:<slug>"
     aura_source: str  # "aura:<slug>": its auras, as applied to an ally
-    #: The modifiers of every Ordre naming a turn, by turn (filled on first use).
-    orders_by_turn: dict[int, tuple[ModifyOp, ...]]
+    #: The effects of every Ordre naming a turn, by turn (filled on first use).
+    orders_by_turn: dict[int, tuple[Op, ...]]
+    castes: frozenset[str] = frozenset()
+    level: int = 1
+    #: :meth:`order_bonus` by turn (filled on first use).
+    bonus_by_turn: dict[int, tuple[ModifyOp, ...]] = field(default_factory=dict)
 
-    def order_ops(self, turn: int) -> tuple[ModifyOp, ...]:
-        """docs/rules/eredan.md §3 step 1 — the modifiers of all its Ordres naming ``turn``."""
+    def order_ops(self, turn: int) -> tuple[Op, ...]:
+        """docs/rules/eredan.md §3 step 1 — the effects of all its Ordres naming ``turn``."""
         ops = self.orders_by_turn.get(turn)
         if ops is None:
             ops = self.orders_by_turn[turn] = tuple(
                 op for order in self.orders if order.turns.matches(turn) for op in order.ops
+            )
+        return ops
+
+    def order_bonus(self, turn: int) -> tuple[ModifyOp, ...]:
+        """The Ordres' modifiers of the character itself for the combat on ``turn``, with a fixed
+        amount (what the greedy player's estimate of a choice reads)."""
+        ops = self.bonus_by_turn.get(turn)
+        if ops is None:
+            ops = self.bonus_by_turn[turn] = tuple(
+                op
+                for op in self.order_ops(turn)
+                if isinstance(op, ModifyOp) and _combat_self_modifier(op) and op.points is None
             )
         return ops
 
@@ -233,11 +267,17 @@ class Tables:
     all_cards_mask: int
     decks_specs: tuple[DeckSpec, DeckSpec]
     #: Printed stats by ``character * NSTATS + stat``: 0 for Attaque (rolled in its range), then
-    #: Défense, Esprit, the initiative abilities, and 0 for the two ends of the Attaque range.
+    #: Défense, Esprit, the initiative abilities, and 0 for the two ends of the Attaque range and
+    #: the maximum HP (their modifiers only: the printed values are the character's).
     base_stats: tuple[int, ...]
     #: ``plays[carrier][card]``: the action playing ``card`` on ``carrier`` (built once, so the
     #: card step's legal actions are table lookups).
     plays: tuple[tuple[Play, ...], ...]
+    #: What the decks use, so that a game without it pays nothing: standing abilities applied after
+    #: the cards (``late_ops``, late auras); ``hp_max`` modifiers; the ``damage_dealt`` count.
+    late: bool = False
+    hp_max: bool = False
+    damage_dealt_count: bool = False
 
 
 # --- compiling -------------------------------------------------------------------------------
@@ -279,9 +319,7 @@ def _check_play_rules(card: CardSpec, kind: int, where: str) -> None:
         )
 
 
-def _compile_card(
-    card: CardSpec, card_id: int, mask_of: dict[CardMatch, int], rules: EredanRules
-) -> CompiledCard:
+def _compile_card(card: CardSpec, card_id: int, ctx: CompileContext, rules: EredanRules) -> CompiledCard:
     where = f"card {card.slug!r}"
     kind = _card_kind(card)
     _check_play_rules(card, kind, where)
@@ -290,23 +328,11 @@ def _compile_card(
     while_carried: list[ModifyOp] = []
     for i, effect in enumerate(card.effects):
         sub = f"{where}: effects[{i}]"
-        op = compile_effect(effect, sub, i)
+        op = compile_effect(effect, sub, i, ctx)
         if isinstance(op, ModifyOp):
-            if isinstance(op.target, OtherAllies):
+            if isinstance(op.target, OtherAllies) and op.target.allies is not None:
                 raise UnsupportedSpecError(
-                    sub, "target 'other_allies' (an aura) is for character abilities only"
-                )
-            if op.stat in (AMIN, AMAX):
-                raise UnsupportedSpecError(
-                    sub,
-                    "attack_min / attack_max (one end of the Attaque range) are for abilities and "
-                    "Ordres only",
-                )
-            if op.amount != 0 and op.stat == INI:
-                raise UnsupportedSpecError(
-                    sub,
-                    "an initiative modifier on a card has no effect: initiative is only rolled at the "
-                    "start of the game (docs/rules/eredan.md §3 Start)",
+                    sub, "target 'other_allies' with an ally filter (an aura) is for character abilities only"
                 )
             if attaches and isinstance(op.duration, ForCombat):
                 raise UnsupportedSpecError(
@@ -315,6 +341,10 @@ def _compile_card(
                     'lasting only "this combat" would never apply; use "permanent" or {"turns": N}',
                 )
             if attaches and isinstance(op.target, SelfTarget) and isinstance(op.duration, Permanent):
+                if op.stat == HPM and (op.when is not None or op.points is not None):
+                    raise UnsupportedSpecError(
+                        sub, "a conditional, rolled or scaled hp_max of a carried item is not supported"
+                    )
                 while_carried.append(op)
                 continue
         ops.append(op)
@@ -341,7 +371,7 @@ def _compile_card(
         ops=tuple(ops),
         while_carried=tuple(while_carried),
         deals_damage=any(op.deals_damage for op in ops),
-        chain_mask=0 if card.chain is None else mask_of[card.chain],
+        chain_mask=0 if card.chain is None else ctx.mask(card.chain),
         artisan_reserved=ARTISAN_CLASS in card.requirements.classes,
     )
 
@@ -357,10 +387,15 @@ def _is_mage_combattant(ch: CharacterSpec) -> bool:
     return frozenset(ch.classes) == {MAGE, WARRIOR}
 
 
+#: The groups a standing ability may reach beyond the fighters (an aura, applied when a reached
+#: character fights): cards/domain/effects.py, "Where each op may appear".
+AURA_GROUPS = ("allies", "other_allies", "enemies", "characters")
+
+
 def _compile_character(
     ch: CharacterSpec,
     index: int,
-    match_mask: Callable[[CardMatch], int],
+    ctx: CompileContext,
     item_mask: int,
     rules: EredanRules,
 ) -> CompiledCharacter:
@@ -369,6 +404,8 @@ def _compile_character(
     # Combattant's ability to play a second card when the first is an item of a certain kind".
     loses_item_chain = _is_mage_combattant(ch) and not rules.mage_combattant_keeps_item_chain
     ability_ops: list[ModifyOp] = []
+    fight_ops: list[ModifyOp] = []
+    late_ops: list[ModifyOp] = []
     auras: list[ModifyOp] = []
     chain_on: list[ChainOnAbility] = []
     initiative = 0
@@ -377,50 +414,57 @@ def _compile_character(
         if isinstance(effect, ChainOn):
             if effect.target != "self" or effect.selector is not None:
                 raise UnsupportedSpecError(sub, "a chain given to other characters is not supported yet")
-            when = compile_condition(effect.when, f"{sub}.when")
-            mask = match_mask(effect.match)
+            when = compile_condition(effect.when, f"{sub}.when", ctx)
+            mask = ctx.mask(effect.match)
             if loses_item_chain and not mask & ~item_mask:  # a chain on items (Objets) only
                 continue
             chain_on.append(ChainOnAbility(mask, when))
             continue
-        op = compile_effect(effect, sub, i)
-        if (
-            isinstance(op, ModifyOp)
-            and isinstance(op.target, OtherAllies)
-            and isinstance(op.duration, ForCombat)
-            and op.stat != INI
-        ):
-            auras.append(op)
-            continue
-        if not _combat_self_modifier(op):
+        op = compile_effect(effect, sub, i, ctx)
+        if not (isinstance(op, ModifyOp) and isinstance(op.duration, ForCombat)):
             raise UnsupportedSpecError(
                 sub,
-                "an ability modifies its own character for the combat only, or (an aura) the "
-                "Attaque, Défense or Esprit of its other allies",
+                "an ability modifies characters for the combat (the character itself, its "
+                "opponent, the fighters, or — an aura — a group)",
             )
-        assert isinstance(op, ModifyOp)
+        target = op.target
+        if isinstance(target, OtherAllies) or (
+            isinstance(target, Group) and target.group in AURA_GROUPS and not target.pick
+        ):
+            if op.stat == INI:
+                raise UnsupportedSpecError(sub, "an aura cannot modify initiative")
+            auras.append(op)
+            continue
+        if isinstance(target, OpponentTarget) or (
+            isinstance(target, Group) and target.group == "fighters" and target.filter is None
+        ):
+            if op.stat == INI:
+                raise UnsupportedSpecError(sub, "initiative is the character's own")
+            (late_ops if reads_the_cards(op.when) else fight_ops).append(op)
+            continue
+        if not isinstance(target, SelfTarget):
+            raise UnsupportedSpecError(
+                sub, f"an ability's target {getattr(target, 'label', '') or target.name!r} is not supported"
+            )
         if op.stat == INI:
-            if op.when is not None:
+            if op.when is not None or op.points is not None:
                 raise UnsupportedSpecError(
                     sub,
-                    "a conditional initiative ability is not supported: initiative is rolled "
+                    "a conditional or scaled initiative ability is not supported: initiative is rolled "
                     "once, before any combat (docs/rules/eredan.md §3 Start)",
                 )
             initiative += op.amount
             continue
-        ability_ops.append(op)
+        (late_ops if reads_the_cards(op.when) else ability_ops).append(op)
     orders = []
     for j, order in enumerate(ch.orders):
-        order_ops = []
+        order_ops: list[Op] = []
         for i, effect in enumerate(order.effects):
             sub = f"{where}: orders[{j}].effects[{i}]"
-            op = compile_effect(effect, sub, i)
-            if not _combat_self_modifier(op):
-                raise UnsupportedSpecError(sub, "an Ordre modifies its own character for the combat only")
-            assert isinstance(op, ModifyOp)
-            if op.stat == INI:
+            op = compile_effect(effect, sub, i, ctx)
+            if reads_the_cards(op.when):
                 raise UnsupportedSpecError(
-                    sub, "an initiative Ordre has no effect: initiative is only rolled at the start"
+                    sub, "an Ordre's condition on the cards of the turn is not supported yet"
                 )
             order_ops.append(op)
         orders.append(CompiledOrder(order.turns, tuple(order_ops)))
@@ -444,6 +488,8 @@ def _compile_character(
         spirit=ch.spirit,
         initiative=initiative,
         ability_ops=tuple(ability_ops),
+        fight_ops=tuple(fight_ops),
+        late_ops=tuple(late_ops),
         auras=tuple(auras),
         ally_auras=(),
         orders=tuple(orders),
@@ -455,6 +501,8 @@ def _compile_character(
         ability_source=f"ability:{ch.slug}",
         aura_source=f"aura:{ch.slug}",
         orders_by_turn={},
+        castes=frozenset(ch.castes),
+        level=ch.level,
     )
 
 
@@ -473,19 +521,62 @@ def ally_matches(allies: AllyFilter | None, ch: CompiledCharacter, rules: Eredan
     return allies.race is None or allies.race in (ch.race, ch.race_parent)
 
 
+def static_passes(f: CharFilter, ch: CompiledCharacter, rules: EredanRules) -> bool:
+    """Whether ``ch`` passes the part of a selector's filter that never changes in a game."""
+    if f.guild is not None and not ally_matches(AllyFilter(guild=f.guild), ch, rules):
+        return False
+    if f.class_ is not None and f.class_ not in ch.classes:
+        return False
+    if f.race is not None and f.race not in (ch.race, ch.race_parent):
+        return False
+    if f.caste is not None and f.caste not in ch.castes:
+        return False
+    if f.family is not None and ch.family != f.family:
+        return False
+    return f.single_class is None or (len(ch.classes) == 1) == f.single_class
+
+
+def _reaches(op: ModifyOp, owner: CompiledCharacter, ch: CompiledCharacter, rules: EredanRules) -> bool:
+    """Whether the aura ``op`` of ``owner`` may reach ``ch`` (its group and the static part of
+    its filter; liveness, and a filter on what changes, are read when ``ch`` fights)."""
+    target = op.target
+    if isinstance(target, OtherAllies):
+        return owner.seat == ch.seat and owner.index != ch.index and ally_matches(target.allies, ch, rules)
+    assert isinstance(target, Group)
+    group = target.group
+    same = owner.seat == ch.seat
+    if group == "allies" and not same:
+        return False
+    if group == "other_allies" and (not same or owner.index == ch.index):
+        return False
+    if group == "enemies" and same:
+        return False
+    return target.filter is None or static_passes(target.filter, ch, rules)
+
+
 def _with_ally_auras(
     chars: tuple[CompiledCharacter, ...], rules: EredanRules
 ) -> tuple[CompiledCharacter, ...]:
-    """Each character with the auras of its allies (same seat, not itself) that its guild, classes
-    and race let reach it — decided once here, so a combat only checks that the owner lives."""
+    """Each character with the auras that may reach it (an ally's "your other Noz", a group of
+    allies or enemies): decided once here from the Line, so a combat only checks that the owner
+    lives (and a filter on what changes: tapped, carrying)."""
     out = []
     for ch in chars:
         received = tuple(
-            ReceivedAura(owner.index, (replace(op, target=SELF),), owner.aura_source)
+            ReceivedAura(
+                owner.index,
+                (replace(op, target=SELF),),
+                owner.aura_source,
+                check=(
+                    op.target.filter
+                    if isinstance(op.target, Group) and op.target.filter and not op.target.filter.static
+                    else None
+                ),
+                late=reads_the_cards(op.when),
+            )
             for owner in chars
-            if owner.seat == ch.seat and owner.index != ch.index
             for op in owner.auras
-            if isinstance(op.target, OtherAllies) and ally_matches(op.target.allies, ch, rules)
+            if _reaches(op, owner, ch, rules)
         )
         out.append(replace(ch, ally_auras=received) if received else ch)
     return tuple(out)
@@ -555,14 +646,12 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
             masks[match] = mask
         return mask
 
-    for spec in specs:
-        if spec.chain is not None:
-            match_mask(spec.chain)
-    cards = tuple(_compile_card(spec, i, masks, rules) for i, spec in enumerate(specs))
+    ctx = CompileContext(match_mask)
+    cards = tuple(_compile_card(spec, i, ctx, rules) for i, spec in enumerate(specs))
     item_mask = sum(1 << c.id for c in cards if c.kind == CK_ITEM)
     chars = _with_ally_auras(
         tuple(
-            _compile_character(ch, seat * 3 + pos, match_mask, item_mask, rules)
+            _compile_character(ch, seat * 3 + pos, ctx, item_mask, rules)
             for seat, deck in enumerate(decks)
             for pos, ch in enumerate(deck.characters)
         ),
@@ -581,6 +670,11 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
     for compiled in cards:
         if not compiled.attaches or (compiled.slot == SLOT_NONE and not compiled.artisan_reserved):
             simple |= 1 << compiled.id
+    records = [*(op for c in cards for op in (*c.ops, *c.while_carried))]
+    for ch in chars:
+        records.extend((*ch.ability_ops, *ch.fight_ops, *ch.late_ops, *ch.auras))
+        records.extend(op for order in ch.orders for op in order.ops)
+    used = uses(records)
     return Tables(
         cards=cards,
         chars=chars,
@@ -594,6 +688,28 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         spell_mask=sum(1 << c.id for c in cards if c.kind == CK_SPELL),
         all_cards_mask=all_mask,
         decks_specs=(decks[0], decks[1]),
-        base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0)),
+        base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0, 0)),
         plays=tuple(tuple(Play.of(k, carrier) for k in range(len(cards))) for carrier in range(6)),
+        late=any(ch.late_ops or any(a.late for a in ch.ally_auras) for ch in chars),
+        hp_max=HPM in used,
+        damage_dealt_count=CountDamageDealt in used,
     )
+
+
+def uses(records: Sequence[object]) -> set[object]:
+    """What compiled records hold, at any depth: their types, and the stats their modifiers change
+    (for the tables' flags: a game pays for a mechanic only when its decks use it)."""
+    found: set[object] = set()
+    stack = list(records)
+    while stack:
+        record = stack.pop()
+        if isinstance(record, tuple | list):
+            stack.extend(record)
+            continue
+        if not is_dataclass(record) or isinstance(record, type):
+            continue
+        found.add(type(record))
+        if isinstance(record, ModifyOp):
+            found.add(record.stat)
+        stack.extend(getattr(record, f.name) for f in fields(record))
+    return found

@@ -17,9 +17,10 @@ def render(
     events: Iterable[Event],
     *,
     names: Mapping[str, str] | None = None,
-    seat_labels: tuple[str, str] = ("A", "B"),
+    seat_labels: tuple[str, str] = ("seat 0", "seat 1"),
 ) -> list[str]:
-    """One line per event worth reading (effects are shown by what they did)."""
+    """One line per event worth reading (effects are shown by what they did). Players are named by
+    their seats, as in the game records (docs/simulation.md "Sides and seats")."""
     names = names or {}
 
     def n(slug: str) -> str:

@@ -42,45 +42,88 @@ from simulator.games.eredan.ops import (
     AMIN,
     ATK,
     DEF,
+    HPM,
     K_MAGICAL,
     K_PHYSICAL,
     KIND_NAMES,
     NSTATS,
+    PICK_FEWEST_HP,
+    PICK_MOST_WOUNDED,
+    PICK_RANDOM,
     SPI,
+    STAT_INDEX,
     STAT_NAMES,
+    Active,
     AllAllies,
     AllEnemies,
     AllyAlive,
+    AllyDead,
+    AllyMatches,
+    AllyPresent,
+    AnyOf,
     Carrying,
+    CarryingMatch,
+    Chained,
+    CharFilter,
     Clause,
+    Compare,
     Condition,
+    Count,
+    CountCards,
+    CountCastes,
+    CountCharacters,
+    CountClasses,
+    CountDamageDealt,
+    CountDistinct,
+    CountGuilds,
+    CountMarkers,
+    CountStat,
+    CountTurn,
     DamageOp,
     DiscardOp,
     DrawOp,
     Duration,
+    FollowedBy,
+    Follows,
     ForCombat,
+    ForCombats,
+    ForGame,
     ForTurns,
+    Group,
     HealOp,
     MillOp,
     ModifyOp,
     MostWoundedAlly,
+    Not,
     OnTurn,
     Op,
     OpponentCarrying,
+    OpponentCarryingMatch,
+    OpponentCaste,
     OpponentClass,
     OpponentGuild,
+    OpponentIs,
+    OpponentPlays,
     OpponentRace,
+    OpponentSingleClass,
+    OpponentTapped,
     OpponentTarget,
     OtherAllies,
     Permanent,
     PlayedBy,
+    PlayedByCaste,
     PlayedByClass,
     PlayedByGuild,
     PlayedByRace,
+    PlayedBySingleClass,
+    Plays,
+    Points,
     RandomOtherEnemy,
     ReviveOp,
     Roll,
+    Scaled,
     SelfTarget,
+    Tapped,
     Target,
 )
 from simulator.games.eredan.rules import EredanRules
@@ -90,25 +133,36 @@ Event = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class ItemBonus:
-    """A carried item's (card ``card``) conditional "while carried" modifier: ``amount`` to
-    ``stat`` of ``carrier`` whenever ``when`` holds as the stat is read."""
+    """A carried item's (card ``card``) "while carried" modifier read with the stat: ``amount``
+    (or the scaled ``points``, counted then) to ``stat`` of ``carrier`` whenever ``when`` holds
+    as the stat is read."""
 
     carrier: int
     card: int
     stat: int
     amount: int
-    when: Condition
+    when: Condition | None
+    points: Scaled | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TimedModifier:
-    """A modifier "for N turns": ``amount`` on ``stat`` of ``character``, taken off at the end of
-    turn ``last_turn``."""
+    """A modifier for a while: ``amount`` on ``stat`` of ``character``, taken off at the end of
+    turn ``last_turn`` ("for N turns" of the game), or — ``until_fought`` ≥ 0 — at the end of the
+    turn in which the character's count of combats (``Board.fought``) reaches it ("N combats",
+    and "N turns" counted as the character's: ``EredanRules.turns_count_the_characters_combats``)."""
 
     last_turn: int
     character: int
     stat: int
     amount: int
+    until_fought: int = -1
+
+    def expired(self, board: Board) -> bool:
+        """Whether it ends at the end of the current turn."""
+        if self.until_fought >= 0:
+            return board.fought[self.character] >= self.until_fought
+        return self.last_turn <= board.turn
 
 
 class Board:
@@ -123,10 +177,12 @@ class Board:
         "chars",
         "cmod",
         "dealt",
+        "dealt_at_turn",
         "decks",
         "discards",
         "drawn",
         "fighters",
+        "fought",
         "gear",
         "hands",
         "healed",
@@ -136,15 +192,20 @@ class Board:
         "item_owners",
         "items",
         "log",
+        "markers",
         "max_hp",
         "mod",
+        "picks",
+        "played",
         "rng",
         "rules",
         "score",
+        "source_slot",
         "tables",
         "tapped",
         "timed",
         "turn",
+        "turn_plays",
     )
 
     tables: Tables
@@ -159,7 +220,9 @@ class Board:
     turn: int
     active: int
     hp: list[int]
-    max_hp: tuple[int, ...]
+    #: Per character: its maximum HP — printed HP plus its ``hp_max`` modifiers (at least 1), kept
+    #: up to date by :meth:`refresh_max_hp`.
+    max_hp: list[int]
     base: tuple[int, ...]  # Tables.base_stats
     tapped: list[bool]
     mod: list[int]
@@ -181,6 +244,19 @@ class Board:
     healed: list[int]  # healing done per character
     score: list[int]  # per seat
     log: list[Event] | None
+    #: The picks of the resolution in progress (a card, a trigger's firing): target -> the
+    #: character picked (docs: "a pick is made once per resolution"); ``None`` before the first.
+    picks: dict[Target, int] | None
+    fought: list[int]  # per character: the combats it has fought (its clashes), for durations
+    #: Per seat: the cards of this turn, in the order played (known once both players' cards are
+    #: revealed; empty before): what the ``plays``/``follows``… conditions read.
+    turn_plays: list[list[int]]
+    #: The slot (0, 1) among its player's cards of the card whose effects are applying; -1 when
+    #: the effects are not a card's of this turn (abilities, Ordres, triggers, …).
+    source_slot: int
+    markers: dict[tuple[int, str], int]  # (character, marker name) -> how many it carries
+    dealt_at_turn: list[int]  # ``dealt`` at the start of the turn (the damage dealt this turn)
+    played: list[dict[int, int]]  # per seat: card id -> times played
 
     # --- reading stats ----------------------------------------------------------------------
 
@@ -191,8 +267,12 @@ class Board:
         if self.item_bonus_mask >> c & 1:
             opp = self.fighters[1 - c // 3]
             for bonus in self.item_bonuses:
-                if bonus.carrier == c and bonus.stat == s and self.holds(bonus.when, c, opp):
-                    value += bonus.amount
+                if (
+                    bonus.carrier == c
+                    and bonus.stat == s
+                    and (bonus.when is None or self.holds(bonus.when, c, opp))
+                ):
+                    value += bonus.amount if bonus.points is None else self.scaled(bonus.points, c, opp)
         return value
 
     # --- chance: every random outcome of the game comes from these (simulator/games/eredan/chance.py)
@@ -228,14 +308,16 @@ class Board:
         cmod = self.cmod
         # "Attaque min. / max. +N" (combat modifiers) move the ends of the range; a minimum raised
         # to or above the maximum gives that minimum, or the maximum (the rules' decision).
-        lo, hi = ch.attack_min + cmod[i + AMIN], ch.attack_max + cmod[i + AMAX]
+        mod = self.mod
+        lo = ch.attack_min + cmod[i + AMIN] + mod[i + AMIN]
+        hi = ch.attack_max + cmod[i + AMAX] + mod[i + AMAX]
         if lo >= hi:
             value = lo if self.rules.crossed_attack_range_gives_minimum else hi
         elif self.chance is None:  # Board.roll, inline (the clash's hottest call)
             value = lo + int(self.rng.random() * (hi - lo + 1))
         else:
             value = self.chance.roll(lo, hi, ATTACK, c)
-        value += self.stat(c, ATK) if self.item_bonus_mask >> c & 1 else self.mod[i] + cmod[i]
+        value += self.stat(c, ATK) if self.item_bonus_mask >> c & 1 else mod[i] + cmod[i]
         return value if value > 0 else 0
 
     def carries(self, c: int, slot: int) -> bool:
@@ -259,7 +341,14 @@ class Board:
         them drawn at random for a random target)."""
         found = TARGETS[type(target)](self, target, me, opp)
         if target.random and found:
-            return (found[self.pick(found, TARGET, me)],)
+            # A pick is made once per resolution (cards/domain/effects.py, "Target").
+            picks = self.picks
+            if picks is None:
+                picks = self.picks = {}
+            chosen = picks.get(target)
+            if chosen is None:
+                chosen = picks[target] = found[self.pick(found, TARGET, me)]
+            return (chosen,) if chosen in found else ()
         return found
 
     # --- damage, healing ----------------------------------------------------------------------
@@ -346,22 +435,67 @@ class Board:
 
     # --- the interpreter ----------------------------------------------------------------------
 
-    def amount(self, roll: Roll, me: int) -> int:
-        """An effect's amount: rolled in its range, plus the stat of the character playing it."""
+    def amount(self, roll: Points, me: int, opp: int = -1) -> int:
+        """An effect's amount: rolled in its range, plus the stat of the character playing it; or
+        a scaled amount (at least 0)."""
+        if roll.__class__ is not Roll:
+            value = self.scaled(roll, me, opp)  # type: ignore[arg-type]
+            return value if value > 0 else 0
         value = self.roll(roll.lo, roll.hi, AMOUNT, me)
         stat = roll.stat
         if stat is not None:
             value += self.attack_roll(me) if stat == ATK else self.stat(me, stat)
         return value if value > 0 else 0
 
-    def run_ops(self, ops: Sequence[Op], me: int, opp: int, source: str) -> bool:
+    def modifier(self, points: Points, me: int, opp: int) -> int:
+        """A modifier's amount (rolled, stat-based or scaled): may be below 0."""
+        if points.__class__ is Roll:
+            value = self.roll(points.lo, points.hi, AMOUNT, me)
+            stat = points.stat
+            if stat is not None:
+                value += self.attack_roll(me) if stat == ATK else self.stat(me, stat)
+            return value
+        return self.scaled(points, me, opp)  # type: ignore[arg-type]
+
+    def scaled(self, amount: Scaled, me: int, opp: int) -> int:
+        """``plus + each × round(count / div)``, clamped (cards/domain/effects.py, "Amount")."""
+        count = self.count(amount.count, me, opp)
+        if amount.div != 1:
+            count = -(-count // amount.div) if amount.round_up else count // amount.div
+        value = amount.plus + amount.each * count
+        if amount.lo is not None and value < amount.lo:
+            value = amount.lo
+        if amount.hi is not None and value > amount.hi:
+            value = amount.hi
+        return value
+
+    def count(self, count: Count, me: int, opp: int) -> int:
+        """What ``count`` counts now, for the holder ``me`` facing ``opp``."""
+        return COUNTS[type(count)](self, count, me, opp)
+
+    def refresh_max_hp(self, c: int) -> None:
+        """Character ``c``'s maximum HP after its ``hp_max`` modifiers changed: printed HP plus
+        them, at least 1; its HP never above it (cards/domain/effects.py, ``modify``)."""
+        i = c * NSTATS + HPM
+        top = self.chars[c].hp + self.mod[i] + self.cmod[i]
+        if top < 1:
+            top = 1
+        self.max_hp[c] = top
+        if self.hp[c] > top:
+            self.hp[c] = top
+
+    def run_ops(
+        self, ops: Sequence[Op], me: int, opp: int, source: str, picks: dict[Target, int] | None = None
+    ) -> bool:
         """Apply ``ops`` for character ``me`` (who plays or carries the card) facing ``opp``, each
         if its condition holds (checked as it applies). Effects target living characters only (a
-        dead one can only be revived). Returns whether a damage effect applied: the Mage attack
-        rule needs it."""
+        dead one can only be revived). ``picks``: the picks already made for this resolution (a
+        player's choices). Returns whether a damage effect applied: the Mage attack rule needs
+        it."""
         damaged = False
         log = self.log
         effects = EFFECTS
+        self.picks = picks
         for op in ops:
             cond = op.when
             applied = cond is None or self.holds(cond, me, opp)
@@ -384,6 +518,8 @@ class Board:
     def add_modifier(self, t: int, stat: int, amount: int, duration: Duration) -> None:
         """Put ``amount`` on ``stat`` of character ``t`` for ``duration``."""
         DURATIONS[type(duration)](self, duration, t, stat, amount)
+        if stat == HPM:
+            self.refresh_max_hp(t)
         if self.log is not None:
             self.log.append(
                 {
@@ -462,20 +598,28 @@ EFFECTS: dict[type[Op], Callable[[Board, Any, int, int, str], None]] = {}
 CLAUSES: dict[type[Clause], Callable[[Board, Any, int, int], bool]] = {}
 TARGETS: dict[type[Target], Callable[[Board, Any, int, int], Sequence[int]]] = {}
 DURATIONS: dict[type[Duration], Callable[[Board, Any, int, int, int], None]] = {}
+COUNTS: dict[type[Count], Callable[[Board, Any, int, int], int]] = {}
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def interprets(record: type) -> Callable[[F], F]:
-    """Register the interpreter function of a record type (an op, a clause, a target or a
-    duration of :mod:`simulator.games.eredan.ops`)."""
+    """Register the interpreter function of a record type (an op, a clause, a target, a duration
+    or a count of :mod:`simulator.games.eredan.ops`)."""
 
     def register(fn: F) -> F:
-        for base, table in ((Op, EFFECTS), (Clause, CLAUSES), (Target, TARGETS), (Duration, DURATIONS)):
+        tables: tuple[tuple[type, dict[Any, Any]], ...] = (
+            (Op, EFFECTS),
+            (Clause, CLAUSES),
+            (Target, TARGETS),
+            (Duration, DURATIONS),
+            (Count, COUNTS),
+        )
+        for base, table in tables:
             if issubclass(record, base):
-                table[record] = fn  # type: ignore[index]
+                table[record] = fn
                 return fn
-        raise TypeError(f"{record.__name__} is not an op, clause, target or duration")
+        raise TypeError(f"{record.__name__} is not an op, clause, target, duration or count")
 
     return register
 
@@ -485,30 +629,41 @@ def interprets(record: type) -> Callable[[F], F]:
 
 @interprets(ModifyOp)
 def _modify(board: Board, op: ModifyOp, me: int, opp: int, source: str) -> None:
-    for t in board.targets(op.target, me, opp):
-        board.add_modifier(t, op.stat, op.amount, op.duration)
+    points = op.points
+    if points is None:
+        for t in board.targets(op.target, me, opp):
+            board.add_modifier(t, op.stat, op.amount, op.duration)
+    elif board.rules.amount_rolled_once_per_effect or points.__class__ is not Roll:
+        targets = board.targets(op.target, me, opp)
+        if targets:
+            amount = board.modifier(points, me, opp)
+            for t in targets:
+                board.add_modifier(t, op.stat, amount, op.duration)
+    else:
+        for t in board.targets(op.target, me, opp):
+            board.add_modifier(t, op.stat, board.modifier(points, me, opp), op.duration)
 
 
 @interprets(DamageOp)
 def _damage(board: Board, op: DamageOp, me: int, opp: int, source: str) -> None:
     if board.rules.amount_rolled_once_per_effect:  # a zone spell deals the same amount to every enemy
-        value = board.amount(op.amount, me)
+        value = board.amount(op.amount, me, opp)
         for t in board.targets(op.target, me, opp):
             board.hit(me, t, value, op.kind)
     else:
         for t in board.targets(op.target, me, opp):
-            board.hit(me, t, board.amount(op.amount, me), op.kind)
+            board.hit(me, t, board.amount(op.amount, me, opp), op.kind)
 
 
 @interprets(HealOp)
 def _heal(board: Board, op: HealOp, me: int, opp: int, source: str) -> None:
     if board.rules.amount_rolled_once_per_effect:
-        value = board.amount(op.amount, me)
+        value = board.amount(op.amount, me, opp)
         for t in board.targets(op.target, me, opp):
             board.heal(me, t, value)
     else:
         for t in board.targets(op.target, me, opp):
-            board.heal(me, t, board.amount(op.amount, me))
+            board.heal(me, t, board.amount(op.amount, me, opp))
 
 
 @interprets(DrawOp)
@@ -596,14 +751,36 @@ def _for_combat(board: Board, duration: ForCombat, t: int, stat: int, amount: in
 
 @interprets(Permanent)
 def _permanent(board: Board, duration: Permanent, t: int, stat: int, amount: int) -> None:
+    # A card that does not stay: the rest of the game. (A carried item's "permanent" modifiers of
+    # its carrier are its "while carried" ones: EredanState._attach / _detach.)
+    board.mod[t * NSTATS + stat] += amount
+
+
+@interprets(ForGame)
+def _for_game(board: Board, duration: ForGame, t: int, stat: int, amount: int) -> None:
+    # The rest of the game, whatever becomes of the source (a card's "permanent" that leaves play,
+    # an aura's owner that dies): the lasting layer, which nothing takes back.
     board.mod[t * NSTATS + stat] += amount
 
 
 @interprets(ForTurns)
 def _for_turns(board: Board, duration: ForTurns, t: int, stat: int, amount: int) -> None:
-    # rules: effects "for N turns": this turn and the next N - 1 (taken off by EredanState._end_turn).
+    # issue 15 §2: "N tours" count the turns of the character it is on — its combats (a carried
+    # weapon's "+2 for 2 turns" does not run out while its carrier is tapped); or, as the rules
+    # decide otherwise, this turn and the next N - 1 of the game. Taken off by EredanState._end_turn.
     board.mod[t * NSTATS + stat] += amount
-    board.timed.append(TimedModifier(board.turn + duration.turns - 1, t, stat, amount))
+    if board.rules.turns_count_the_characters_combats:
+        board.timed.append(TimedModifier(-1, t, stat, amount, board.fought[t] + duration.turns))
+    else:
+        board.timed.append(TimedModifier(board.turn + duration.turns - 1, t, stat, amount))
+
+
+@interprets(ForCombats)
+def _for_combats(board: Board, duration: ForCombats, t: int, stat: int, amount: int) -> None:
+    # The character's next N combats, this one included when it has not struck yet: the clash
+    # raises Board.fought, so the count ends N clashes from now.
+    board.mod[t * NSTATS + stat] += amount
+    board.timed.append(TimedModifier(-1, t, stat, amount, board.fought[t] + duration.combats))
 
 
 # Condition clauses.
@@ -676,3 +853,371 @@ def _ally_alive(board: Board, clause: AllyAlive, me: int, opp: int) -> bool:
     base = me // 3 * 3
     hp, chars = board.hp, board.chars
     return any(hp[c] > 0 and chars[c].family == clause.family for c in range(base, base + 3))
+
+
+# Version 2 of the language: targets (groups, filters, picks).
+
+
+def passes(board: Board, f: CharFilter, c: int) -> bool:
+    """Whether character ``c`` passes a selector's filter (cards/domain/effects.py, "Target")."""
+    ch = board.chars[c]
+    if f.guild is not None and not in_guild(ch, f.guild, board.rules):
+        return False
+    if f.class_ is not None and f.class_ not in ch.classes:
+        return False
+    if f.race is not None and not _of_race(ch, f.race):
+        return False
+    if f.caste is not None and f.caste not in ch.castes:
+        return False
+    if f.family is not None and ch.family != f.family:
+        return False
+    if f.single_class is not None and (len(ch.classes) == 1) != f.single_class:
+        return False
+    if f.tapped is not None and board.tapped[c] != f.tapped:
+        return False
+    if f.carrying is not None:
+        mask = f.carrying
+        if not any(mask >> k & 1 for k in board.items[c]):
+            return False
+    return True
+
+
+def members(board: Board, group: str, me: int, opp: int) -> list[int]:
+    """The living characters of a group (``cards.domain.effects.GROUPS``) seen from ``me`` (facing
+    ``opp``), in line order (``fighters``: the holder's side's fighter, then the opponent)."""
+    hp = board.hp
+    mine = me // 3 * 3
+    theirs = 3 - mine
+    if group == "self":
+        return [me] if hp[me] > 0 else []
+    if group == "opponent":
+        return [opp] if opp >= 0 and hp[opp] > 0 else []
+    if group == "allies":
+        return [t for t in range(mine, mine + 3) if hp[t] > 0]
+    if group == "other_allies":
+        return [t for t in range(mine, mine + 3) if t != me and hp[t] > 0]
+    if group == "enemies":
+        return [t for t in range(theirs, theirs + 3) if hp[t] > 0]
+    if group == "other_enemies":
+        return [t for t in range(theirs, theirs + 3) if t != opp and hp[t] > 0]
+    if group == "characters":
+        return [t for t in range(6) if hp[t] > 0]
+    if group == "fighters":
+        own = board.fighters[me // 3]
+        return [t for t in (own, opp) if t >= 0 and hp[t] > 0]
+    raise ValueError(f"unknown group {group!r}")  # pragma: no cover - compile_target checks it
+
+
+def group_candidates(board: Board, target: Group, me: int, opp: int) -> list[int]:
+    """The living characters of ``target``'s group that pass its filter (before any pick)."""
+    found = members(board, target.group, me, opp)
+    f = target.filter
+    if f is not None:
+        found = [c for c in found if passes(board, f, c)]
+    return found
+
+
+@interprets(Group)
+def _group(board: Board, target: Group, me: int, opp: int) -> Sequence[int]:
+    found = group_candidates(board, target, me, opp)
+    pick = target.pick
+    if not pick:
+        return found
+    picks = board.picks
+    if picks is None:
+        picks = board.picks = {}
+    chosen = picks.get(target)
+    if chosen is None:
+        if not found:
+            return ()
+        if pick == PICK_RANDOM:
+            chosen = found[board.pick(found, TARGET, me)]
+        elif pick == PICK_MOST_WOUNDED:
+            chosen = max(found, key=lambda c: (board.max_hp[c] - board.hp[c], -c))
+        elif pick == PICK_FEWEST_HP:
+            chosen = min(found, key=lambda c: (board.hp[c], c))
+        else:  # pragma: no cover - a choice is made before its effects run (EredanState)
+            raise AssertionError(f"no choice made for the target {target.label}")
+        picks[target] = chosen
+    return (chosen,) if chosen in found else ()
+
+
+# Version 2: condition clauses.
+
+
+@interprets(PlayedByCaste)
+def _played_by_caste(board: Board, clause: PlayedByCaste, me: int, opp: int) -> bool:
+    return clause.caste in board.chars[me].castes
+
+
+@interprets(OpponentCaste)
+def _opponent_caste(board: Board, clause: OpponentCaste, me: int, opp: int) -> bool:
+    return opp >= 0 and clause.caste in board.chars[opp].castes
+
+
+@interprets(PlayedBySingleClass)
+def _played_by_single_class(board: Board, clause: PlayedBySingleClass, me: int, opp: int) -> bool:
+    return (len(board.chars[me].classes) == 1) == clause.value
+
+
+@interprets(OpponentSingleClass)
+def _opponent_single_class(board: Board, clause: OpponentSingleClass, me: int, opp: int) -> bool:
+    return opp >= 0 and (len(board.chars[opp].classes) == 1) == clause.value
+
+
+@interprets(OpponentIs)
+def _opponent_is(board: Board, clause: OpponentIs, me: int, opp: int) -> bool:
+    return opp >= 0 and board.chars[opp].family == clause.family
+
+
+def _carries_of(board: Board, c: int, mask: int) -> bool:
+    return any(mask >> k & 1 for k in board.items[c])
+
+
+@interprets(CarryingMatch)
+def _carrying_match(board: Board, clause: CarryingMatch, me: int, opp: int) -> bool:
+    return _carries_of(board, me, clause.mask)
+
+
+@interprets(OpponentCarryingMatch)
+def _opponent_carrying_match(board: Board, clause: OpponentCarryingMatch, me: int, opp: int) -> bool:
+    return opp >= 0 and _carries_of(board, opp, clause.mask)
+
+
+def _plays_of(board: Board, seat: int, mask: int, skip: int) -> bool:
+    """Whether ``seat`` plays a card of ``mask`` this turn, its card in slot ``skip`` aside."""
+    return any(mask >> k & 1 for i, k in enumerate(board.turn_plays[seat]) if i != skip)
+
+
+@interprets(Plays)
+def _plays(board: Board, clause: Plays, me: int, opp: int) -> bool:
+    # For a card's effect, the other card of its player's turn (its own slot aside).
+    return _plays_of(board, me // 3, clause.mask, board.source_slot)
+
+
+@interprets(OpponentPlays)
+def _opponent_plays(board: Board, clause: OpponentPlays, me: int, opp: int) -> bool:
+    return _plays_of(board, 1 - me // 3, clause.mask, -1)
+
+
+@interprets(Follows)
+def _follows(board: Board, clause: Follows, me: int, opp: int) -> bool:
+    cards = board.turn_plays[me // 3]
+    return board.source_slot == 1 and len(cards) > 1 and bool(clause.mask >> cards[0] & 1)
+
+
+@interprets(FollowedBy)
+def _followed_by(board: Board, clause: FollowedBy, me: int, opp: int) -> bool:
+    cards = board.turn_plays[me // 3]
+    return board.source_slot == 0 and len(cards) > 1 and bool(clause.mask >> cards[1] & 1)
+
+
+@interprets(Chained)
+def _chained(board: Board, clause: Chained, me: int, opp: int) -> bool:
+    return (board.source_slot == 1) == clause.value
+
+
+@interprets(AllyMatches)
+def _ally(board: Board, clause: AllyMatches, me: int, opp: int) -> bool:
+    base = me // 3 * 3
+    hp = board.hp
+    return any(c != me and hp[c] > 0 and passes(board, clause.filter, c) for c in range(base, base + 3))
+
+
+@interprets(AllyDead)
+def _ally_dead(board: Board, clause: AllyDead, me: int, opp: int) -> bool:
+    base = me // 3 * 3
+    hp, chars = board.hp, board.chars
+    return any(hp[c] <= 0 and chars[c].family == clause.family for c in range(base, base + 3))
+
+
+@interprets(AllyPresent)
+def _ally_present(board: Board, clause: AllyPresent, me: int, opp: int) -> bool:
+    base = me // 3 * 3
+    return any(board.chars[c].family == clause.family for c in range(base, base + 3))
+
+
+@interprets(Tapped)
+def _tapped(board: Board, clause: Tapped, me: int, opp: int) -> bool:
+    return board.tapped[me] == clause.value
+
+
+@interprets(OpponentTapped)
+def _opponent_tapped(board: Board, clause: OpponentTapped, me: int, opp: int) -> bool:
+    return opp >= 0 and board.tapped[opp] == clause.value
+
+
+@interprets(Active)
+def _active(board: Board, clause: Active, me: int, opp: int) -> bool:
+    return (me // 3 == board.active) == clause.value
+
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+
+
+@interprets(Compare)
+def _compare(board: Board, clause: Compare, me: int, opp: int) -> bool:
+    right = clause.right if isinstance(clause.right, int) else board.count(clause.right, me, opp)
+    return _COMPARE[clause.cmp](board.count(clause.left, me, opp), right)
+
+
+@interprets(AnyOf)
+def _any_of(board: Board, clause: AnyOf, me: int, opp: int) -> bool:
+    return any(board.holds(cond, me, opp) for cond in clause.options)
+
+
+@interprets(Not)
+def _not(board: Board, clause: Not, me: int, opp: int) -> bool:
+    return not board.holds(clause.condition, me, opp)
+
+
+# Version 2: counts (read when an amount or a comparison needs them).
+
+
+@interprets(CountStat)
+def _count_stat(board: Board, count: CountStat, me: int, opp: int) -> int:
+    c = opp if count.of_opponent else me
+    if c < 0:
+        return 0
+    ch = board.chars[c]
+    stat = count.stat
+    if stat == "hp":
+        return ch.hp if count.base else board.hp[c]
+    if stat == "hp_max":
+        return ch.hp if count.base else board.max_hp[c]
+    if stat == "hp_missing":
+        return board.max_hp[c] - board.hp[c]
+    if stat == "level":
+        return ch.level
+    if stat == "attack_min":
+        return ch.attack_min + (
+            0 if count.base else board.cmod[c * NSTATS + AMIN] + board.mod[c * NSTATS + AMIN]
+        )
+    if stat == "attack_max":
+        return ch.attack_max + (
+            0 if count.base else board.cmod[c * NSTATS + AMAX] + board.mod[c * NSTATS + AMAX]
+        )
+    s = STAT_INDEX[stat]
+    return board.base[c * NSTATS + s] if count.base else board.stat(c, s)
+
+
+def _seats(owner: str, me: int) -> tuple[int, ...]:
+    mine = me // 3
+    return (mine,) if owner == "self" else (1 - mine,) if owner == "opponent" else (0, 1)
+
+
+@interprets(CountCards)
+def _count_cards(board: Board, count: CountCards, me: int, opp: int) -> int:
+    mask = count.mask
+    pile = count.pile
+    n = 0
+    for seat in _seats(count.owner, me):
+        if pile == "deck":
+            cards: Sequence[int] = board.decks[seat]
+        elif pile == "hand":
+            cards = board.hands[seat]
+        elif pile == "discard":
+            cards = board.discards[seat]
+        elif pile == "played_turn":
+            cards = board.turn_plays[seat]
+        elif pile == "played_game":
+            n += sum(times for k, times in board.played[seat].items() if mask >> k & 1)
+            continue
+        else:  # "play": the cards attached to characters (to the target's, with "on"), by owner
+            on = range(6) if count.on is None else board.targets(count.on, me, opp)
+            cards = [
+                k for c in on for k, o in zip(board.items[c], board.item_owners[c], strict=True) if o == seat
+            ]
+        n += sum(1 for k in cards if mask >> k & 1)
+    return n
+
+
+@interprets(CountCharacters)
+def _count_characters(board: Board, count: CountCharacters, me: int, opp: int) -> int:
+    target = count.target
+    if not count.dead:
+        return len(board.targets(target, me, opp))
+    # The dead of the group: the same group, its dead members (a group of the Line, filtered).
+    group = target.group if isinstance(target, Group) else _GROUP_OF_RECORD.get(type(target), "")
+    hp = board.hp
+    mine = me // 3 * 3
+    theirs = 3 - mine
+    seats = {
+        "self": [me],
+        "allies": range(mine, mine + 3),
+        "other_allies": [t for t in range(mine, mine + 3) if t != me],
+        "enemies": range(theirs, theirs + 3),
+        "other_enemies": [t for t in range(theirs, theirs + 3) if t != opp],
+        "characters": range(6),
+    }.get(group, ())
+    f = target.filter if isinstance(target, Group) else None
+    return sum(1 for t in seats if hp[t] <= 0 and (f is None or passes(board, f, t)))
+
+
+_GROUP_OF_RECORD: dict[type, str] = {
+    SelfTarget: "self",
+    AllAllies: "allies",
+    AllEnemies: "enemies",
+    OtherAllies: "other_allies",
+}
+
+
+@interprets(CountMarkers)
+def _count_markers(board: Board, count: CountMarkers, me: int, opp: int) -> int:
+    markers = board.markers
+    return sum(markers.get((c, count.marker), 0) for c in board.targets(count.on, me, opp))
+
+
+@interprets(CountGuilds)
+def _count_guilds(board: Board, count: CountGuilds, me: int, opp: int) -> int:
+    ch = board.chars[me]
+    if ch.multi_guild and board.rules.courtisan_in_every_guild:
+        return COURTISAN_GUILDS
+    return 1
+
+
+@interprets(CountClasses)
+def _count_classes(board: Board, count: CountClasses, me: int, opp: int) -> int:
+    return len(board.chars[me].classes)
+
+
+@interprets(CountDamageDealt)
+def _count_damage_dealt(board: Board, count: CountDamageDealt, me: int, opp: int) -> int:
+    return board.dealt[me] - board.dealt_at_turn[me]
+
+
+@interprets(CountCastes)
+def _count_castes(board: Board, count: CountCastes, me: int, opp: int) -> int:
+    return len(board.chars[me].castes)
+
+
+@interprets(CountTurn)
+def _count_turn(board: Board, count: CountTurn, me: int, opp: int) -> int:
+    return board.turn
+
+
+@interprets(CountDistinct)
+def _count_distinct(board: Board, count: CountDistinct, me: int, opp: int) -> int:
+    chars = board.chars
+    seen: set[str] = set()
+    for c in board.targets(count.among, me, opp):
+        ch = chars[c]
+        if count.trait == "race":
+            seen.add(ch.race)
+        elif count.trait == "class":
+            seen.update(ch.classes)
+        else:
+            seen.add(ch.guild)
+    return len(seen)
+
+
+#: The guilds a Courtisan is in when it is in every guild but the Mercenaries (the reference data:
+#: 10 guilds, ``fixtures/cardset/reference.json``; docs/rules/eredan.md §2.3).
+COURTISAN_GUILDS = 9

@@ -8,11 +8,14 @@ and the greedy player (``policies.py``) its value. Everything here is frozen and
 often, never changed.
 
 - An **op** (:class:`Op`) is one effect: :class:`ModifyOp`, :class:`DamageOp`, :class:`HealOp`,
-  :class:`DrawOp`, :class:`DiscardOp`, :class:`MillOp`, :class:`ReviveOp`. Each has ``when`` (its
+  :class:`DrawOp`, :class:`DiscardOp`, :class:`MillOp`, :class:`ReviveOp`… Each has ``when`` (its
   :data:`Condition`, ``None`` = always) and ``index`` (its place in the spec's list, for the log).
 - A **condition** is a tuple of clauses (:class:`Clause`), every one of which must hold.
-- A **target** (:class:`Target`) says which characters an op reaches; a **duration**
-  (:class:`Duration`) how long a modifier lasts.
+- A **target** (:class:`Target`) says which characters an op reaches — the version-1 names have a
+  record each, every other name and selector is a :class:`Group` (a group, a filter, a pick); a
+  **duration** (:class:`Duration`) how long a modifier lasts.
+- An **amount** is a :class:`Roll` (rolled, plus a stat of the holder) or a :class:`Scaled`
+  amount, which reads a **count** (:class:`Count`) when it applies.
 
 Stats, damage kinds and item slots stay small ints: they index the board's lists of ints (its hot
 state, docs/eredan-engine.md "Speed").
@@ -23,6 +26,7 @@ interpreter function (``interpreter.py``) and a test: see docs/eredan-engine.md,
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeAlias, TypeVar
@@ -36,9 +40,10 @@ from simulator.engine.protocol import GameError
 # Stats (index into a character's NSTATS stat slots). AMIN / AMAX: the two ends of the Attaque range,
 # moved by combat modifiers only (abilities, Ordres and auras: "Attaque min. +1"), read when the
 # Attaque is rolled.
-ATK, DEF, SPI, INI, AMIN, AMAX = range(6)
-NSTATS = 6
-STAT_NAMES = ("attack", "defense", "spirit", "initiative", "attack_min", "attack_max")
+# HPM: the maximum HP ("Points de vie max. +1"): printed HP plus its modifiers (Board.max_hp).
+ATK, DEF, SPI, INI, AMIN, AMAX, HPM = range(7)
+NSTATS = 7
+STAT_NAMES = ("attack", "defense", "spirit", "initiative", "attack_min", "attack_max", "hp_max")
 STAT_INDEX = {name: i for i, name in enumerate(STAT_NAMES)}
 #: The stats an amount may be based on ("Esprit + 2").
 AMOUNT_STAT_INDEX = {"attack": ATK, "defense": DEF, "spirit": SPI, "initiative": INI}
@@ -156,29 +161,221 @@ class AllyAlive(Clause):
     family: str
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedByCaste(Clause):
+    """``played_by_caste``: ``me`` has this caste."""
+
+    caste: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentCaste(Clause):
+    """``opponent_caste``: the enemy fighter has this caste."""
+
+    caste: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedBySingleClass(Clause):
+    """``played_by_single_class``: ``me`` is (``value`` true) or is not multi-class."""
+
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentSingleClass(Clause):
+    """``opponent_single_class``: the enemy fighter is (``value`` true) or is not multi-class."""
+
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentIs(Clause):
+    """``opponent_is``: the enemy fighter is of this family ("contre 'X'")."""
+
+    family: str
+
+
+@dataclass(frozen=True, slots=True)
+class CarryingMatch(Clause):
+    """``carrying_match``: ``me`` carries a card of ``mask`` (bit k: card k of the tables)."""
+
+    mask: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentCarryingMatch(Clause):
+    """``opponent_carrying_match``: the enemy fighter carries a card of ``mask``."""
+
+    mask: int
+
+
+@dataclass(frozen=True, slots=True)
+class Plays(Clause):
+    """``plays``: ``me``'s player plays a card of ``mask`` this turn — for a card's effect, its
+    other card of the turn (Board.turn_plays: the cards of the turn, known once revealed)."""
+
+    mask: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentPlays(Clause):
+    """``opponent_plays``: the other player plays a card of ``mask`` this turn."""
+
+    mask: int
+
+
+@dataclass(frozen=True, slots=True)
+class Follows(Clause):
+    """``follows``: this card is its player's second card of the turn and the first is of ``mask``."""
+
+    mask: int
+
+
+@dataclass(frozen=True, slots=True)
+class FollowedBy(Clause):
+    """``followed_by``: this card is its player's first card and the second is of ``mask``."""
+
+    mask: int
+
+
+@dataclass(frozen=True, slots=True)
+class Chained(Clause):
+    """``chained``: this card is (``value`` true) or is not played as the second card."""
+
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AllyMatches(Clause):
+    """``ally``: another living character of ``me``'s side passes ``filter``."""
+
+    filter: CharFilter
+
+
+@dataclass(frozen=True, slots=True)
+class AllyDead(Clause):
+    """``ally_dead``: a character of this family is dead on ``me``'s side."""
+
+    family: str
+
+
+@dataclass(frozen=True, slots=True)
+class AllyPresent(Clause):
+    """``ally_present``: a character of this family is on ``me``'s side, alive or dead."""
+
+    family: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tapped(Clause):
+    """``tapped``: ``me`` is (``value`` true) or is not tapped."""
+
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentTapped(Clause):
+    """``opponent_tapped``: the enemy fighter is (``value`` true) or is not tapped."""
+
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Active(Clause):
+    """``active``: ``me``'s player is (``value`` true) or is not the active player ("attaquant")."""
+
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Compare(Clause):
+    """``compare``: ``left`` ``cmp`` ``right`` (a number or a count), the counts read now."""
+
+    left: Count
+    cmp: str
+    right: int | Count
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf(Clause):
+    """``any``: one of the conditions holds."""
+
+    options: tuple[tuple[Clause, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Clause):
+    """``not``: the condition does not hold."""
+
+    condition: tuple[Clause, ...]
+
+
 #: A compiled condition: every clause must hold.
 Condition: TypeAlias = tuple[Clause, ...]
 
+#: Clauses that read the cards of the turn (known once both players' cards are revealed): a
+#: character ability with one of them applies after the cards, not at the choice.
+CARD_CLAUSES: tuple[type[Clause], ...] = (Plays, OpponentPlays, Follows, FollowedBy, Chained)
+
+
+@dataclass(frozen=True)
+class CompileContext:
+    """What compiling needs beyond the effect: ``mask(match)`` — the cards of the two decks a
+    CardMatch names, as a bitmask over the tables' card ids."""
+
+    mask: Callable[[spec.CardMatch], int]
+
+
+def _no_cards(match: spec.CardMatch) -> int:
+    return 0
+
+
+#: For compiling outside a pair of decks (no card to match).
+NO_CONTEXT = CompileContext(_no_cards)
+
 #: How each key of the card data's condition becomes a clause (``cards.domain.effects.Condition``).
-CLAUSE_OF_KEY: Mapping[str, Callable[[Any], Clause]] = {
-    "turn": OnTurn,
-    "opponent_class": OpponentClass,
-    "opponent_race": OpponentRace,
-    "opponent_guild": OpponentGuild,
-    "played_by": PlayedBy,
-    "played_by_class": PlayedByClass,
-    "played_by_guild": PlayedByGuild,
-    "played_by_race": PlayedByRace,
-    "carrying": lambda kind: Carrying(CARRY_SLOTS[kind]),
-    "opponent_carrying": lambda kind: OpponentCarrying(CARRY_SLOTS[kind]),
-    "ally_alive": AllyAlive,
+CLAUSE_OF_KEY: Mapping[str, Callable[[Any, CompileContext, str], Clause]] = {
+    "turn": lambda v, ctx, where: OnTurn(v),
+    "opponent_class": lambda v, ctx, where: OpponentClass(v),
+    "opponent_race": lambda v, ctx, where: OpponentRace(v),
+    "opponent_guild": lambda v, ctx, where: OpponentGuild(v),
+    "played_by": lambda v, ctx, where: PlayedBy(v),
+    "played_by_class": lambda v, ctx, where: PlayedByClass(v),
+    "played_by_guild": lambda v, ctx, where: PlayedByGuild(v),
+    "played_by_race": lambda v, ctx, where: PlayedByRace(v),
+    "carrying": lambda v, ctx, where: Carrying(CARRY_SLOTS[v]),
+    "opponent_carrying": lambda v, ctx, where: OpponentCarrying(CARRY_SLOTS[v]),
+    "ally_alive": lambda v, ctx, where: AllyAlive(v),
+    "played_by_caste": lambda v, ctx, where: PlayedByCaste(v),
+    "opponent_caste": lambda v, ctx, where: OpponentCaste(v),
+    "played_by_single_class": lambda v, ctx, where: PlayedBySingleClass(v),
+    "opponent_single_class": lambda v, ctx, where: OpponentSingleClass(v),
+    "opponent_is": lambda v, ctx, where: OpponentIs(v),
+    "carrying_match": lambda v, ctx, where: CarryingMatch(ctx.mask(v)),
+    "opponent_carrying_match": lambda v, ctx, where: OpponentCarryingMatch(ctx.mask(v)),
+    "plays": lambda v, ctx, where: Plays(ctx.mask(v)),
+    "opponent_plays": lambda v, ctx, where: OpponentPlays(ctx.mask(v)),
+    "follows": lambda v, ctx, where: Follows(ctx.mask(v)),
+    "followed_by": lambda v, ctx, where: FollowedBy(ctx.mask(v)),
+    "chained": lambda v, ctx, where: Chained(v),
+    "ally": lambda v, ctx, where: AllyMatches(compile_filter(v, ctx)),
+    "ally_dead": lambda v, ctx, where: AllyDead(v),
+    "ally_present": lambda v, ctx, where: AllyPresent(v),
+    "tapped": lambda v, ctx, where: Tapped(v),
+    "opponent_tapped": lambda v, ctx, where: OpponentTapped(v),
+    "active": lambda v, ctx, where: Active(v),
+    "compare": lambda v, ctx, where: Compare(
+        compile_count(v.left, ctx, f"{where}.compare.left"),
+        v.cmp,
+        v.right if isinstance(v.right, int) else compile_count(v.right, ctx, f"{where}.compare.right"),
+    ),
+    "any": lambda v, ctx, where: AnyOf(tuple(_clauses(c, ctx, f"{where}.any[{i}]") for i, c in enumerate(v))),
+    "not_": lambda v, ctx, where: Not(_clauses(v, ctx, f"{where}.not")),
 }
 
 
-def compile_condition(cond: spec.Condition | None, where: str) -> Condition | None:
-    """The clauses of a spec condition (in the order of its fields), or ``None`` for none."""
-    if cond is None:
-        return None
+def _clauses(cond: spec.Condition, ctx: CompileContext, where: str) -> tuple[Clause, ...]:
     out: list[Clause] = []
     for f in fields(cond):
         value = getattr(cond, f.name)
@@ -191,8 +388,188 @@ def compile_condition(cond: spec.Condition | None, where: str) -> Condition | No
             raise UnsupportedSpecError(where, f"condition {f.name} = {value!r} is not supported")
         if f.name == "turn" and not isinstance(value, Turns):
             raise UnsupportedSpecError(where, f"condition turn = {value!r} is not a Turns")
-        out.append(make(value))
-    return tuple(out) or None
+        out.append(make(value, ctx, where))
+    return tuple(out)
+
+
+def compile_condition(
+    cond: spec.Condition | None, where: str, ctx: CompileContext = NO_CONTEXT
+) -> Condition | None:
+    """The clauses of a spec condition (in the order of its fields), or ``None`` for none."""
+    if cond is None:
+        return None
+    return _clauses(cond, ctx, where) or None
+
+
+def reads_the_cards(cond: Condition | None) -> bool:
+    """Whether a condition reads the cards of the turn (:data:`CARD_CLAUSES`), at any depth."""
+    if cond is None:
+        return False
+    for clause in cond:
+        if isinstance(clause, CARD_CLAUSES):
+            return True
+        if isinstance(clause, AnyOf) and any(reads_the_cards(c) for c in clause.options):
+            return True
+        if isinstance(clause, Not) and reads_the_cards(clause.condition):
+            return True
+    return False
+
+
+# --- character filters and counts ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CharFilter:
+    """A selector's filter (``cards.domain.effects.Selector``): every field set must hold for a
+    character — its guild (a Courtisan: see EredanRules), a class, its race or race parent, a
+    caste, its family, single-class, tapped, carrying a card of ``carrying`` (a mask)."""
+
+    guild: str | None = None
+    class_: str | None = None
+    race: str | None = None
+    caste: str | None = None
+    family: str | None = None
+    single_class: bool | None = None
+    tapped: bool | None = None
+    carrying: int | None = None
+
+    @property
+    def static(self) -> bool:
+        """Whether it reads only what never changes in a game (not tapped, not carrying)."""
+        return self.tapped is None and self.carrying is None
+
+
+def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
+    return CharFilter(
+        guild=selector.guild,
+        class_=selector.class_,
+        race=selector.race,
+        caste=selector.caste,
+        family=selector.family,
+        single_class=selector.single_class,
+        tapped=selector.tapped,
+        carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """What a scaled amount or a ``compare`` counts (``cards.domain.effects.Count``): the number
+    the interpreter's function for the record's type gives, read when it is needed."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountStat(Count):
+    """``{"stat": s, "of": …, "base": …}``: a stat of the holder (or of its opponent): ``stat`` is a
+    name of ``cards.domain.effects.COUNT_STATS``; ``base``: the printed value."""
+
+    stat: str
+    of_opponent: bool = False
+    base: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CountCards(Count):
+    """``{"cards": pile, "owner": …, "match": …, "on": …}``: cards of ``mask`` in a pile of the
+    holder's player, of the other or of both (``owner``: self, opponent, both); ``play``: attached
+    to characters (to those of ``on`` only, when given); ``played_turn`` / ``played_game``: played
+    this turn / this game."""
+
+    pile: str
+    owner: str
+    mask: int
+    on: Target | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CountCharacters(Count):
+    """``{"characters": Target, "dead": …}``: how many characters the target names (living), or
+    how many of the group are dead."""
+
+    target: Target
+    dead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CountMarkers(Count):
+    """``{"markers": name, "on": Target}``: markers of that name on the target's characters."""
+
+    marker: str
+    on: Target
+
+
+@dataclass(frozen=True, slots=True)
+class CountGuilds(Count):
+    """``{"guilds": "self"}``: the holder's guilds (a Courtisan: see EredanRules)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountClasses(Count):
+    """``{"classes": "self"}``: the holder's classes."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountDamageDealt(Count):
+    """``{"damage_dealt": "self"}``: the damage the holder dealt this turn so far."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountCastes(Count):
+    """``{"castes": "self"}``: the holder's castes."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountTurn(Count):
+    """``{"turn": "current"}``: the number of the turn being played."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountDistinct(Count):
+    """``{"distinct": trait, "among": Target}``: the different races / classes / guilds the
+    target's characters have between them (a race counts as itself, not its parent)."""
+
+    trait: str
+    among: Target
+
+
+def _counted(target: spec.Target, ctx: CompileContext, where: str) -> Target:
+    """A target a count reads: a group, never one character drawn at random (a count draws
+    nothing)."""
+    if spec.target_group(target)[1] == "random":
+        raise UnsupportedSpecError(where, "a count of a random pick is not supported")
+    return compile_target(target, ctx, where)
+
+
+def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
+    kind = count.kind
+    if kind == "stat":
+        assert count.stat is not None
+        return CountStat(count.stat, count.of == "opponent", count.base)
+    if kind == "cards":
+        assert count.pile is not None
+        mask = -1 if count.match is None else ctx.mask(count.match)
+        on = None if count.on is None else _counted(count.on, ctx, f"{where}.on")
+        return CountCards(count.pile, count.owner, mask, on)
+    if kind == "characters":
+        assert count.characters is not None
+        return CountCharacters(_counted(count.characters, ctx, f"{where}.characters"), count.dead)
+    if kind == "markers":
+        assert count.marker is not None and count.on is not None
+        return CountMarkers(count.marker, _counted(count.on, ctx, f"{where}.on"))
+    if kind == "guilds":
+        return CountGuilds()
+    if kind == "classes":
+        return CountClasses()
+    if kind == "damage_dealt":
+        return CountDamageDealt()
+    if kind == "castes":
+        return CountCastes()
+    if kind == "turn":
+        return CountTurn()
+    if kind == "distinct":
+        assert count.trait is not None and count.characters is not None
+        return CountDistinct(count.trait, _counted(count.characters, ctx, f"{where}.among"))
+    raise UnsupportedSpecError(where, f"count {kind!r} is not supported")
 
 
 # --- targets and durations --------------------------------------------------------------------------
@@ -261,12 +638,56 @@ class OtherAllies(Target):
     allies: AllyFilter | None = None
 
 
+#: Picks of a :class:`Group` (``cards.domain.effects.PICKS``).
+PICK_CHOICE, PICK_RANDOM, PICK_MOST_WOUNDED, PICK_FEWEST_HP = range(1, 5)
+PICK_OF_NAME = {
+    "choice": PICK_CHOICE,
+    "random": PICK_RANDOM,
+    "most_wounded": PICK_MOST_WOUNDED,
+    "fewest_hp": PICK_FEWEST_HP,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Group(Target):
+    """Any other target (``cards.domain.effects``: a name, or a selector object): the living
+    characters of ``group`` (a name of ``GROUPS``, relative to the holder) that pass ``filter``,
+    or one of them when ``pick`` is set (``PICK_*``). A pick is made once per resolution of a card
+    or firing of a trigger (``Board.picks``): every effect of it with the same target reaches the
+    same character. ``label`` names it (its name or JSON) in errors and the log."""
+
+    name: ClassVar[str] = "group"
+    group: str
+    pick: int = 0
+    filter: CharFilter | None = None
+    label: str = ""
+
+
 SELF = SelfTarget()
 OPPONENT = OpponentTarget()
 TARGET_OF_NAME: Mapping[str, Target] = {
     t.name: t
     for t in (SELF, OPPONENT, AllAllies(), AllEnemies(), RandomOtherEnemy(), MostWoundedAlly(), OtherAllies())
 }
+
+
+def compile_target(target: spec.Target, ctx: CompileContext, where: str) -> Target:
+    """The record of a target of the card data: a version-1 name's own record, or a :class:`Group`
+    (every other name, every selector object)."""
+    if spec.target_group(target)[1] == "choice":
+        raise UnsupportedSpecError(where, "a target the player chooses is not supported by the engine yet")
+    if isinstance(target, str):
+        known = TARGET_OF_NAME.get(target)
+        if known is not None:
+            return known
+        group, pick = spec.target_group(target)
+        return Group(group, 0 if pick is None else PICK_OF_NAME[pick], None, target)
+    return Group(
+        target.group,
+        0 if target.pick is None else PICK_OF_NAME[target.pick],
+        compile_filter(target, ctx) if target.filtered else None,
+        json.dumps(target.to_json(), sort_keys=True),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,7 +719,10 @@ class Permanent(Duration):
 
 @dataclass(frozen=True, slots=True)
 class ForTurns(Duration):
-    """``{"turns": N}``: this turn and the next N − 1."""
+    """``{"turns": N}``: N turns of the affected character — its next N combats, as
+    :class:`ForCombats` (issue 15 §2: "N tours" count the carrier's turns), or, with
+    ``EredanRules.turns_count_the_characters_combats`` false, this turn and the next N − 1 of the
+    game."""
 
     turns: int
 
@@ -307,8 +731,31 @@ class ForTurns(Duration):
         return f"{self.turns} turns"
 
 
+@dataclass(frozen=True, slots=True)
+class ForGame(Duration):
+    """``game``: the rest of the game, whatever happens to its source (the card leaves play, the
+    owner of an aura dies) — "jusqu'à la fin de la partie"."""
+
+    @property
+    def label(self) -> str:
+        return "game"
+
+
+@dataclass(frozen=True, slots=True)
+class ForCombats(Duration):
+    """``{"combats": N}``: the affected character's next N combats, this one included when it
+    has not struck yet (counted by ``Board.fought``, which each clash raises for both fighters)."""
+
+    combats: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.combats} combats"
+
+
 COMBAT = ForCombat()
 PERMANENT = Permanent()
+GAME = ForGame()
 
 
 # --- ops ----------------------------------------------------------------------------------------------
@@ -335,15 +782,38 @@ class Roll:
     stat: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Scaled:
+    """A scaled amount (``cards.domain.effects.Scaled``): ``plus + each × round(count / div)``
+    (rounded down, or up with ``round_up``), clamped to ``lo``..``hi`` (``None``: no bound); the
+    count is read when the amount is."""
+
+    count: Count
+    each: int = 1
+    plus: int = 0
+    div: int = 1
+    round_up: bool = False
+    lo: int | None = None
+    hi: int | None = None
+
+
+#: An amount of points.
+Points: TypeAlias = "Roll | Scaled"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ModifyOp(Op):
-    """``modify``: ``amount`` added to ``stat`` of each target, for ``duration``."""
+    """``modify``: ``amount`` added to ``stat`` of each target, for ``duration`` — or, when
+    ``points`` is set (a rolled, stat-based or scaled modifier), the amount it gives when the
+    effect applies (``amount`` is then 0); a rolled one is rolled once for all the targets
+    (``EredanRules.amount_rolled_once_per_effect``)."""
 
     name: ClassVar[str] = "modify"
     stat: int
     amount: int
     target: Target = SELF
     duration: Duration = COMBAT
+    points: Points | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -353,7 +823,7 @@ class DamageOp(Op):
     name: ClassVar[str] = "damage"
     deals_damage: ClassVar[bool] = True
     kind: int
-    amount: Roll
+    amount: Points
     target: Target = OPPONENT
 
 
@@ -362,7 +832,7 @@ class HealOp(Op):
     """``heal``: ``amount`` HP back to each target, never above its maximum."""
 
     name: ClassVar[str] = "heal"
-    amount: Roll
+    amount: Points
     target: Target = SELF
 
 
@@ -401,15 +871,19 @@ class ReviveOp(Op):
 # --- compiling the card data's effects ------------------------------------------------------------
 
 S = TypeVar("S")
-Compiler: TypeAlias = Callable[[Any, str, int, "Condition | None"], Op]
+Compiler: TypeAlias = Callable[[Any, str, int, "Condition | None", CompileContext], Op]
 #: spec effect type (``cards.domain.effects``) -> its compiling function.
 COMPILERS: dict[type, Compiler] = {}
 
 
-def compiles(spec_type: type[S]) -> Callable[[Callable[[S, str, int, Condition | None], Op]], Compiler]:
-    """Register the function compiling the spec effects of ``spec_type`` into a record."""
+def compiles(
+    spec_type: type[S],
+) -> Callable[[Callable[[S, str, int, Condition | None, CompileContext], Op]], Compiler]:
+    """Register the function compiling the spec effects of ``spec_type`` into a record: it takes
+    the effect, ``where`` (for errors), its index, its compiled condition and the
+    :class:`CompileContext`."""
 
-    def register(fn: Callable[[S, str, int, Condition | None], Op]) -> Compiler:
+    def register(fn: Callable[[S, str, int, Condition | None, CompileContext], Op]) -> Compiler:
         COMPILERS[spec_type] = fn
         return fn
 
@@ -423,21 +897,32 @@ def _pick(table: Mapping[str, S], value: str, what: str, where: str) -> S:
     return found
 
 
-def _roll(amount: spec.Amount | spec.Scaled, where: str) -> Roll:
+def compile_points(amount: spec.Amount | spec.Scaled, ctx: CompileContext, where: str) -> Points:
+    """An amount of the card data: a :class:`Roll` or a :class:`Scaled` amount."""
     if isinstance(amount, spec.Scaled):
-        refuse_pending_count(amount.per, where)
-        raise UnsupportedSpecError(where, "a scaled amount (per …) is not supported by the engine yet")
+        return Scaled(
+            count=compile_count(amount.per, ctx, f"{where}.per"),
+            each=amount.each,
+            plus=amount.plus,
+            div=amount.div,
+            round_up=amount.round_up,
+            lo=amount.lo,
+            hi=amount.hi,
+        )
     stat = None if amount.stat is None else _pick(AMOUNT_STAT_INDEX, amount.stat, "amount stat", where)
     return Roll(amount.lo, amount.hi, stat)
 
 
-def _target(effect: Any, allies: AllyFilter | None, where: str) -> Target:
+def _roll(amount: spec.Amount | spec.Scaled, where: str, ctx: CompileContext = NO_CONTEXT) -> Points:
+    return compile_points(amount, ctx, where)
+
+
+def _target(effect: Any, allies: AllyFilter | None, where: str, ctx: CompileContext = NO_CONTEXT) -> Target:
     """The record of an effect's target: its name, or (``target == "group"``) its selector."""
-    if getattr(effect, "selector", None) is not None:
-        raise UnsupportedSpecError(
-            where, "a selector target (a filtered group) is not supported by the engine yet"
-        )
-    target = _pick(TARGET_OF_NAME, effect.target, "target", where)
+    selector = getattr(effect, "selector", None)
+    if selector is not None:
+        return compile_target(selector, ctx, where)
+    target = compile_target(effect.target, ctx, where)
     return OtherAllies(allies) if isinstance(target, OtherAllies) else target
 
 
@@ -446,64 +931,87 @@ def _duration(duration: spec.Duration, where: str) -> Duration:
         return COMBAT
     if duration.kind == "permanent":
         return PERMANENT
+    if duration.kind == "game":
+        return GAME
+    if duration.turns < 1:
+        raise UnsupportedSpecError(where, f"a duration in {duration.kind} must be at least 1")
     if duration.kind == "turns":
-        if duration.turns < 1:
-            raise UnsupportedSpecError(where, "a duration in turns must be at least 1")
         return ForTurns(duration.turns)
+    if duration.kind == "combats":
+        return ForCombats(duration.turns)
     raise UnsupportedSpecError(where, f"duration {duration.kind!r} is not supported")
 
 
 @compiles(spec.Modify)
-def _compile_modify(effect: spec.Modify, where: str, index: int, when: Condition | None) -> Op:
-    if not isinstance(effect.amount, int):
-        raise UnsupportedSpecError(
-            where, "a rolled, stat-based or scaled modifier is not supported by the engine yet"
-        )
+def _compile_modify(
+    effect: spec.Modify, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    amount = effect.amount
+    points: Points | None = None
+    if not isinstance(amount, int):
+        points = compile_points(amount, ctx, f"{where}.amount")
+        amount = 0
     return ModifyOp(
         stat=_pick(STAT_INDEX, effect.stat, "stat", where),
-        amount=effect.amount,
-        target=_target(effect, effect.allies, where),
+        amount=amount,
+        target=_target(effect, effect.allies, where, ctx),
         duration=_duration(effect.duration, where),
+        points=points,
         when=when,
         index=index,
     )
 
 
 @compiles(spec.Damage)
-def _compile_damage(effect: spec.Damage, where: str, index: int, when: Condition | None) -> Op:
+def _compile_damage(
+    effect: spec.Damage, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
     return DamageOp(
         kind=_pick(DAMAGE_KINDS, effect.kind, "damage kind", where),
-        amount=_roll(effect.amount, where),
-        target=_target(effect, None, where),
+        amount=compile_points(effect.amount, ctx, f"{where}.amount"),
+        target=_target(effect, None, where, ctx),
         when=when,
         index=index,
     )
 
 
 @compiles(spec.Heal)
-def _compile_heal(effect: spec.Heal, where: str, index: int, when: Condition | None) -> Op:
+def _compile_heal(
+    effect: spec.Heal, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
     return HealOp(
-        amount=_roll(effect.amount, where), target=_target(effect, None, where), when=when, index=index
+        amount=compile_points(effect.amount, ctx, f"{where}.amount"),
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
     )
 
 
 @compiles(spec.Draw)
-def _compile_draw(effect: spec.Draw, where: str, index: int, when: Condition | None) -> Op:
+def _compile_draw(
+    effect: spec.Draw, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
     return DrawOp(count=effect.count, when=when, index=index)
 
 
 @compiles(spec.Discard)
-def _compile_discard(effect: spec.Discard, where: str, index: int, when: Condition | None) -> Op:
+def _compile_discard(
+    effect: spec.Discard, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
     return DiscardOp(count=effect.count, when=when, index=index)
 
 
 @compiles(spec.Mill)
-def _compile_mill(effect: spec.Mill, where: str, index: int, when: Condition | None) -> Op:
+def _compile_mill(
+    effect: spec.Mill, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
     return MillOp(count=effect.count, when=when, index=index)
 
 
 @compiles(spec.Revive)
-def _compile_revive(effect: spec.Revive, where: str, index: int, when: Condition | None) -> Op:
+def _compile_revive(
+    effect: spec.Revive, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
     return ReviveOp(hp=effect.hp, when=when, index=index)
 
 
@@ -545,7 +1053,7 @@ PENDING_OPS: frozenset[type] = frozenset(
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
 #: wherever a count is compiled (:func:`refuse_pending_count`).
-PENDING_COUNT_KINDS: frozenset[str] = frozenset({"castes", "turn", "distinct"})
+PENDING_COUNT_KINDS: frozenset[str] = frozenset()
 
 
 def refuse_pending_count(count: spec.Count, where: str) -> None:
@@ -560,11 +1068,11 @@ PENDING_CONDITION_KEYS: frozenset[str] = frozenset(
 )
 
 
-def compile_effect(effect: spec.Effect, where: str, index: int) -> Op:
+def compile_effect(effect: spec.Effect, where: str, index: int, ctx: CompileContext = NO_CONTEXT) -> Op:
     """One effect of the card data as its record; an effect the engine does not implement raises
     :class:`UnsupportedSpecError` naming ``where``."""
     compiler = COMPILERS.get(type(effect))
     if compiler is None:
         op = getattr(effect, "op", type(effect).__name__)
         raise UnsupportedSpecError(where, f"op {op!r} is not supported on a card by the engine")
-    return compiler(effect, where, index, compile_condition(effect.when, f"{where}.when"))
+    return compiler(effect, where, index, compile_condition(effect.when, f"{where}.when", ctx), ctx)

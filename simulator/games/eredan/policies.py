@@ -17,26 +17,33 @@ from typing import Any
 from simulator.engine.protocol import State
 from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Play
 from simulator.games.eredan.compiled import CK_SPELL, Tables
-from simulator.games.eredan.interpreter import TARGETS
+from simulator.games.eredan.interpreter import TARGETS, group_candidates, passes
 from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
     DEF,
+    HPM,
     INI,
     K_MAGICAL,
     K_PHYSICAL,
     NSTATS,
+    PICK_FEWEST_HP,
+    PICK_MOST_WOUNDED,
+    PICK_RANDOM,
     SPI,
     AllEnemies,
     DamageOp,
     DiscardOp,
     DrawOp,
     ForCombat,
+    Group,
     HealOp,
     MillOp,
     ModifyOp,
     Op,
+    OpponentTarget,
+    Points,
     ReviveOp,
     Roll,
     Target,
@@ -88,24 +95,54 @@ def expected_hit(lo: int, hi: int, reduction: int, hp: int) -> tuple[float, floa
     return hit
 
 
+def modifier_mean(state: EredanState, op: ModifyOp, me: int, opp: int) -> int:
+    """A modifier's amount as the greedy player expects it (a rolled one: the middle of its range,
+    rounded; a scaled one: counted now) — never rolling the game's dice."""
+    points = op.points
+    if points is None:
+        return op.amount
+    if isinstance(points, Roll):
+        value = (points.lo + points.hi) / 2
+        if points.stat == ATK:
+            ch = state.chars[me]
+            value += (ch.attack_min + ch.attack_max) / 2 + state.stat(me, ATK)
+        elif points.stat is not None:
+            value += state.stat(me, points.stat)
+        return round(value)
+    return state.scaled(points, me, opp)
+
+
+def _fight_ops_reaching(state: EredanState, f: int, opp: int) -> list[tuple[ModifyOp, int, int]]:
+    """The standing modifiers of the two fighters that reach ``f`` (an ability on ``opponent``
+    or ``fighters``): (op, its owner, the owner's opponent)."""
+    out = []
+    for owner, facing in ((f, opp), (opp, f)):
+        for op in state.chars[owner].fight_ops:
+            if isinstance(op.target, OpponentTarget) and owner == f:
+                continue
+            out.append((op, owner, facing))
+    return out
+
+
 def _combat_bonus(state: EredanState, f: int, opp: int) -> list[int]:
-    """The combat modifiers ``f``'s Ordres and abilities would give it this turn against ``opp``."""
+    """The combat modifiers ``f``'s Ordres and abilities (and the auras and the opponent's
+    abilities that reach it) would give it this turn against ``opp``."""
     bonus = [0] * NSTATS
     ch = state.chars[f]
-    turn = state.turn
-    for order in ch.orders:
-        if order.turns.matches(turn):
-            for op in order.ops:
-                if op.when is None or state.holds(op.when, f, opp):
-                    bonus[op.stat] += op.amount
-    for op in ch.ability_ops:
+    for op in ch.order_bonus(state.turn):
         if op.when is None or state.holds(op.when, f, opp):
             bonus[op.stat] += op.amount
+    for op in ch.ability_ops:
+        if op.when is None or state.holds(op.when, f, opp):
+            bonus[op.stat] += modifier_mean(state, op, f, opp)
     for aura in ch.ally_auras:
-        if state.hp[aura.owner] > 0:
+        if state.hp[aura.owner] > 0 and (aura.check is None or passes(state, aura.check, f)):
             for op in aura.ops:
                 if op.when is None or state.holds(op.when, f, opp):
-                    bonus[op.stat] += op.amount
+                    bonus[op.stat] += modifier_mean(state, op, f, opp)
+    for op, owner, facing in _fight_ops_reaching(state, f, opp):
+        if op.when is None or state.holds(op.when, owner, facing):
+            bonus[op.stat] += modifier_mean(state, op, owner, facing)
     return bonus
 
 
@@ -209,12 +246,21 @@ def _choice_values(state: EredanState, legal: Sequence[Fight]) -> list[float]:
         lo[c] = ch.attack_min + cmod[i + AMIN]
         hi[c] = ch.attack_max + cmod[i + AMAX]
         for ops in (
-            ch.orders_by_turn.get(turn) or ch.order_ops(turn) if ch.orders else (),
+            ch.bonus_by_turn.get(turn) or ch.order_bonus(turn) if ch.orders else (),
             ch.ability_ops,
-            [op for aura in ch.ally_auras if hp[aura.owner] > 0 for op in aura.ops] if ch.ally_auras else (),
+            [
+                op
+                for aura in ch.ally_auras
+                if hp[aura.owner] > 0
+                and not aura.late
+                and (aura.check is None or passes(state, aura.check, c))
+                for op in aura.ops
+            ]
+            if ch.ally_auras
+            else (),
         ):
             for op in ops:
-                if op.when is not None:
+                if op.when is not None or op.points is not None:
                     conditional[c].append(op)
                 elif op.stat == ATK:
                     atk[c] += op.amount
@@ -226,31 +272,50 @@ def _choice_values(state: EredanState, legal: Sequence[Fight]) -> list[float]:
                     hi[c] += op.amount
     hits = _HITS
     signed = state.rules.negative_reduction_adds_damage
+    fighting = any(chars[c].fight_ops for c in range(6))
     values = []
     for action in legal:
         f, o = action.fighter, action.opponent
         af, df, ao, do = atk[f], dfn[f], atk[o], dfn[o]
         lf, hf, lo_o, hi_o = lo[f], hi[f], lo[o], hi[o]
         for op in conditional[f]:
-            if state.holds(op.when, f, o):  # type: ignore[arg-type]
+            if op.when is None or state.holds(op.when, f, o):
+                amount = op.amount if op.points is None else modifier_mean(state, op, f, o)
                 if op.stat == ATK:
-                    af += op.amount
+                    af += amount
                 elif op.stat == DEF:
-                    df += op.amount
+                    df += amount
                 elif op.stat == AMIN:
-                    lf += op.amount
+                    lf += amount
                 elif op.stat == AMAX:
-                    hf += op.amount
+                    hf += amount
         for op in conditional[o]:
-            if state.holds(op.when, o, f):  # type: ignore[arg-type]
+            if op.when is None or state.holds(op.when, o, f):
+                amount = op.amount if op.points is None else modifier_mean(state, op, o, f)
                 if op.stat == ATK:
-                    ao += op.amount
+                    ao += amount
                 elif op.stat == DEF:
-                    do += op.amount
+                    do += amount
                 elif op.stat == AMIN:
-                    lo_o += op.amount
+                    lo_o += amount
                 elif op.stat == AMAX:
-                    hi_o += op.amount
+                    hi_o += amount
+        if fighting:
+            # The fighters' abilities on their opponent (or on both): "L'adversaire a Défense -1".
+            for c, x, y in ((f, f, o), (o, o, f)):
+                for op, owner, facing in _fight_ops_reaching(state, x, y):
+                    if op.when is None or state.holds(op.when, owner, facing):
+                        amount = modifier_mean(state, op, owner, facing)
+                        if op.stat == ATK:
+                            if c == f:
+                                af += amount
+                            else:
+                                ao += amount
+                        elif op.stat == DEF:
+                            if c == f:
+                                df += amount
+                            else:
+                                do += amount
         # The two blows (_blow, inlined: this loop is the greedy player's hottest).
         if hf <= lf:
             lf, hf = _attack_range(state, lf, hf)
@@ -296,7 +361,10 @@ class _Combat:
         return _blow(state, self.opp, self.atk_opp + atk, self.def_me + defense, state.hp[self.me])
 
 
-def _amount(state: EredanState, roll: Roll, me: int) -> float:
+def _amount(state: EredanState, roll: Points, me: int, opp: int = -1) -> float:
+    if not isinstance(roll, Roll):
+        scaled = state.scaled(roll, me, opp)
+        return scaled if scaled > 0 else 0.0
     value = (roll.lo + roll.hi) / 2
     stat = roll.stat
     if stat == ATK:
@@ -326,8 +394,22 @@ def _damage_value(state: EredanState, target: int, amount: float, kind: int) -> 
 
 
 def _reached(state: EredanState, target: Target, me: int, opp: int) -> Sequence[int]:
-    """The living characters ``target`` would reach (all the candidates of a random target)."""
+    """The living characters ``target`` would reach (all the candidates of a random pick) —
+    without drawing from the game's RNG."""
+    if isinstance(target, Group):
+        found = group_candidates(state, target, me, opp)
+        if target.pick == PICK_MOST_WOUNDED and found:
+            return (max(found, key=lambda c: (state.max_hp[c] - state.hp[c], -c)),)
+        if target.pick == PICK_FEWEST_HP and found:
+            return (min(found, key=lambda c: (state.hp[c], c)),)
+        return found
     return TARGETS[type(target)](state, target, me, opp)
+
+
+def _spread(target: Target) -> bool:
+    """Whether one of the characters :func:`_reached` lists is picked at random (the value is
+    their mean)."""
+    return target.random or (isinstance(target, Group) and target.pick == PICK_RANDOM)
 
 
 def op_value(state: EredanState, op: Op, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
@@ -344,12 +426,18 @@ def op_value(state: EredanState, op: Op, seat: int, me: int, opp: int, combat: _
 def _modify_value(
     state: EredanState, op: ModifyOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
-    stat, amount = op.stat, op.amount
+    stat = op.stat
+    amount = op.amount if op.points is None else modifier_mean(state, op, me, opp)
     target = op.target
-    targets = TARGETS[type(target)](state, target, me, opp)  # _reached, inline
+    targets = _reached(state, target, me, opp)
     value = 0.0
+    if stat in (AMIN, AMAX):  # one end of the range: about half a point of Attaque
+        stat, amount = ATK, amount // 2
     for t in targets:
         sign = 1 if t // 3 == seat else -1
+        if stat == HPM:
+            value += sign * amount * HP_VALUE * 0.5
+            continue
         if combat is not None and stat != SPI and stat != INI:
             if t == combat.me:
                 if stat == ATK:
@@ -364,27 +452,27 @@ def _modify_value(
         if not isinstance(op.duration, ForCombat) and stat != INI:
             point = LASTING_SPIRIT_VALUE if stat == SPI else LASTING_POINT_VALUE
             value += sign * amount * point
-    return value / len(targets) if op.target.random and targets else value
+    return value / len(targets) if _spread(target) and targets else value
 
 
 def _damage_value_of(
     state: EredanState, op: DamageOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
-    amount = _amount(state, op.amount, me)
+    amount = _amount(state, op.amount, me, opp)
     targets = _reached(state, op.target, me, opp)
     total = sum(_damage_value(state, t, amount, op.kind) for t in targets)
-    return total / len(targets) if op.target.random and targets else total
+    return total / len(targets) if _spread(op.target) and targets else total
 
 
 def _heal_value(
     state: EredanState, op: HealOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
-    amount = _amount(state, op.amount, me)
+    amount = _amount(state, op.amount, me, opp)
     targets = _reached(state, op.target, me, opp)
     healed = 0.0
     for t in targets:
         healed += min(amount, state.max_hp[t] - state.hp[t])
-    healed = healed / len(targets) if op.target.random and targets else healed
+    healed = healed / len(targets) if _spread(op.target) and targets else healed
     return healed * HP_VALUE
 
 
@@ -468,19 +556,27 @@ def _static_card_values(tables: Tables) -> list[float]:
         v = 0.0
         for op in card.ops + card.while_carried:
             if isinstance(op, DamageOp):
-                amount = op.amount
-                v += (amount.lo + amount.hi) / 2 + (2 if amount.stat is not None else 0)
+                v += _static_points(op.amount)
                 v += 2 if isinstance(op.target, AllEnemies) else 0
             elif isinstance(op, HealOp):
-                v += (op.amount.lo + op.amount.hi) / 2 + (2 if op.amount.stat is not None else 0)
+                v += _static_points(op.amount)
             elif isinstance(op, ModifyOp):
-                v += abs(op.amount) * (LASTING_POINT_VALUE if not isinstance(op.duration, ForCombat) else 1.0)
+                amount = abs(op.amount) if op.points is None else _static_points(op.points)
+                v += amount * (LASTING_POINT_VALUE if not isinstance(op.duration, ForCombat) else 1.0)
             elif isinstance(op, DrawOp | DiscardOp | MillOp):
                 v += op.count * 0.5
             elif isinstance(op, ReviveOp):
                 v += op.hp
         values.append(v)
     return values
+
+
+def _static_points(points: Points) -> float:
+    """A board-free guess of an amount: the middle of a roll (+2 for a stat), a scaled amount's
+    fixed part plus one count."""
+    if isinstance(points, Roll):
+        return abs(points.lo + points.hi) / 2 + (2 if points.stat is not None else 0)
+    return float(abs(points.plus + points.each))
 
 
 _STATIC_VALUES: dict[int, tuple[Tables, list[float]]] = {}

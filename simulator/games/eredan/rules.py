@@ -141,6 +141,13 @@ class EredanRules:
         "that slot the same turn) is discarded without effect (false: it replaces the carried item "
         "of that slot)",
     )
+    turns_count_the_characters_combats: bool = _decision(
+        True,
+        "§3 Decisions",
+        'a duration "N tours" on a character counts its turns: the combats it fights (issue 15 §2: a '
+        "carried weapon's bonus for 2 turns lasts through its carrier's next 2 combats, not while it "
+        "is tapped) (false: this turn and the next N - 1 of the game)",
+    )
     mage_combattant_keeps_item_chain: bool = _decision(
         False,
         "§3 Classes",
@@ -182,9 +189,12 @@ class EredanRules:
 DEFAULT_RULES: Final = EredanRules()
 
 #: The decisions of the engine before they were fields of :class:`EredanRules` (records written then
-#: name only ``turn_cap`` in their ``options``): :data:`DEFAULT_RULES`, with every field added since
-#: at the value that reproduces that engine — it let a Mage/Combattant keep its item chain.
-RECORD_V1_RULES: Final = replace(DEFAULT_RULES, mage_combattant_keeps_item_chain=True)
+#: name only ``turn_cap`` in their ``options``, later ones every field of their day): :data:`DEFAULT_RULES`,
+#: with every field added since at the value that reproduces that engine — it let a Mage/Combattant
+#: keep its item chain, and counted "N turns" as turns of the game.
+RECORD_V1_RULES: Final = replace(
+    DEFAULT_RULES, mage_combattant_keeps_item_chain=True, turns_count_the_characters_combats=False
+)
 
 
 def rules_for_record(options: Mapping[str, Any]) -> EredanRules:

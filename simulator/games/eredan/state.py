@@ -28,8 +28,8 @@ from simulator.engine.protocol import TERMINAL, IllegalActionError
 from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Pass, Play, decode
 from simulator.games.eredan.chance import DECK, INITIATIVE, Chance
 from simulator.games.eredan.compiled import CK_SPELL, GEAR_FREE, Tables, add_gear
-from simulator.games.eredan.interpreter import Board, ItemBonus
-from simulator.games.eredan.ops import DEF, INI, NSTATS, SLOT_NONE
+from simulator.games.eredan.interpreter import Board, ItemBonus, passes
+from simulator.games.eredan.ops import DEF, HPM, INI, NSTATS, SLOT_NONE, Roll
 from simulator.games.eredan.rules import (
     DEFAULT_RULES,
     END_DECK_OUT,
@@ -114,7 +114,6 @@ class EredanState(Board):
         "opening_hands",
         "pending_items",
         "phase",
-        "played",
         "plays",
         "slot",
         "strikes",
@@ -128,9 +127,8 @@ class EredanState(Board):
     plays: list[list[Play]]  # per seat: the cards chosen this turn, in order
     chain: list[int]  # per seat: mask of the cards its chain allows as a second card
     strikes: list[bool]  # per seat: does its fighter make its attack this turn
-    pending_items: list[tuple[int, int, int]]  # (seat, carrier, card id), activate after the combat
+    pending_items: list[tuple[int, int, int, int]]  # (seat, carrier, card id, slot): act after the combat
     deck_out: list[bool]
-    played: list[dict[int, int]]  # per seat: card id -> times played
     opening_hands: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: the opening hand (card ids)
     first_player: int
     initiative_rolls: list[tuple[int, int]]
@@ -154,7 +152,7 @@ class EredanState(Board):
         s.active = 0
         s.first_player = 0
         s.hp = [ch.hp for ch in tables.chars]
-        s.max_hp = tuple(s.hp)
+        s.max_hp = s.hp[:]
         s.base = tables.base_stats
         s.gear = [GEAR_FREE] * 6
         s.tapped = [False] * 6
@@ -173,6 +171,12 @@ class EredanState(Board):
         s.healed = [0] * 6
         s.score = [0, 0]
         s.log = None
+        s.picks = None
+        s.fought = [0] * 6
+        s.turn_plays = [[], []]
+        s.source_slot = -1
+        s.markers = {}
+        s.dealt_at_turn = [0] * 6
         s.phase = P_CHOICE
         s.to_move = 0
         s.slot = 0
@@ -467,6 +471,8 @@ class EredanState(Board):
 
     def _start_turn(self) -> None:
         turn, a = self.turn, self.active
+        if self.tables.damage_dealt_count:
+            self.dealt_at_turn = self.dealt[:]
         if turn >= FIRST_DRAW_TURN:
             for seat in (a, 1 - a):
                 hand = self.hands[seat]
@@ -528,8 +534,14 @@ class EredanState(Board):
                     self.run_ops(orders, f, opp, ch.order_source)
             if ch.ability_ops:
                 self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
+            if ch.fight_ops:
+                self.run_ops(ch.fight_ops, f, opp, ch.ability_source)
             for aura in ch.ally_auras:
-                if hp[aura.owner] > 0:
+                if (
+                    hp[aura.owner] > 0
+                    and not aura.late
+                    and (aura.check is None or passes(self, aura.check, f))
+                ):
                     self.run_ops(aura.ops, f, opp, aura.source)
         self.phase = P_CARD
         self.to_move = a
@@ -589,16 +601,34 @@ class EredanState(Board):
         a = self.active
         pa, pp = self.plays[a], self.plays[1 - a]
         if pa or pp:
+            # The cards are revealed: what the conditions on the cards of the turn read.
+            self.turn_plays = [[play.card for play in self.plays[0]], [play.card for play in self.plays[1]]]
             for i in range(MAX_CARDS_PER_TURN):
                 # Resolving a card never adds a play: the lists are fixed once both have chosen.
                 if i < len(pa):
-                    self._resolve_card(a, pa[i].card, pa[i].carrier)
+                    self._resolve_card(a, pa[i].card, pa[i].carrier, i)
                 if i < len(pp):
-                    self._resolve_card(1 - a, pp[i].card, pp[i].carrier)
+                    self._resolve_card(1 - a, pp[i].card, pp[i].carrier, i)
             self.plays = [[], []]
+            self.source_slot = -1
+        if self.tables.late:
+            self._late_abilities()
         self._clash()
 
-    def _resolve_card(self, seat: int, k: int, carrier: int) -> None:
+    def _late_abilities(self) -> None:
+        """The fighters' standing abilities whose condition reads the cards of the turn ("Défense
+        +1 si vous jouez une Arme"): they apply now that every card has resolved, before the clash."""
+        hp = self.hp
+        for seat in (self.active, 1 - self.active):
+            f, opp = self.fighters[seat], self.fighters[1 - seat]
+            ch = self.chars[f]
+            if ch.late_ops:
+                self.run_ops(ch.late_ops, f, opp, ch.ability_source)
+            for aura in ch.ally_auras:
+                if hp[aura.owner] > 0 and aura.late and (aura.check is None or passes(self, aura.check, f)):
+                    self.run_ops(aura.ops, f, opp, aura.source)
+
+    def _resolve_card(self, seat: int, k: int, carrier: int, slot: int = 0) -> None:
         card = self.cards[k]
         played = self.played[seat]
         played[k] = played.get(k, 0) + 1
@@ -616,9 +646,10 @@ class EredanState(Board):
             self.log.append(event)
         if card.attaches:
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the combat.
-            self.pending_items.append((seat, carrier, k))
+            self.pending_items.append((seat, carrier, k, slot))
             return
         if self.hp[f] > 0 or self.rules.cards_of_a_dead_fighter_resolve:
+            self.source_slot = slot
             damaged = self.run_ops(card.ops, f, self.fighters[1 - seat], card.slug)
             if damaged and card.kind == CK_SPELL and self.chars[f].spell_replaces_attack:
                 # docs/rules/eredan.md §3 step 3 — a mono-class Mage's damage spell replaces its attack.
@@ -641,6 +672,9 @@ class EredanState(Board):
         strikes = self.strikes
         attack_a = attack_p = -1
         dead_strike = self.rules.fighter_killed_by_cards_strikes
+        fought = self.fought
+        fought[fa] += 1  # the combats each has fought: what durations in combats count
+        fought[fp] += 1
         if strikes[a] and (hp[fa] > 0 or dead_strike):
             attack_a = self.attack_roll(fa)
         if strikes[1 - a] and (hp[fp] > 0 or dead_strike):
@@ -670,7 +704,7 @@ class EredanState(Board):
             return
         self.pending_items = []
         fits = self.tables.fits
-        for seat, carrier, k in pending:
+        for seat, carrier, k, slot in pending:
             if self.hp[carrier] <= 0 and self.rules.items_of_a_dead_carrier_are_discarded:
                 self.discards[seat].append(k)
                 self._log_item(seat, carrier, k, "item_lost")
@@ -687,7 +721,9 @@ class EredanState(Board):
             self._attach(seat, carrier, k)
             if card.ops:
                 # A carried item acts for its carrier, facing the fighter of the carrier's enemies.
+                self.source_slot = slot if carrier // 3 == seat else -1
                 self.run_ops(card.ops, carrier, self.fighters[1 - carrier // 3], card.slug)
+                self.source_slot = -1
 
     def _log_item(self, seat: int, carrier: int, k: int, kind: str) -> None:
         """An ``attach`` / ``item_lost`` / ``item_crowded_out`` / ``item_replaced`` event: ``seat``'s
@@ -713,11 +749,19 @@ class EredanState(Board):
             self.gear[carrier] = add_gear(self.gear[carrier], card.slot, card.hands, card.dual_wield)
         self._log_item(seat, carrier, k, "attach")
         for op in card.while_carried:
-            if op.when is None:
+            points = op.points
+            if points is None and op.when is None:
                 self.mod[carrier * NSTATS + op.stat] += op.amount
-            else:
-                self.item_bonuses.append(ItemBonus(carrier, k, op.stat, op.amount, op.when))
-                self.item_bonus_mask |= 1 << carrier
+                if op.stat == HPM:
+                    self.refresh_max_hp(carrier)
+                continue
+            if points is None or points.__class__ is Roll:
+                # Fixed, or rolled once as it attaches; read through Board.stat (its condition).
+                amount = op.amount if points is None else self.modifier(points, carrier, -1)
+                self.item_bonuses.append(ItemBonus(carrier, k, op.stat, amount, op.when))
+            else:  # scaled: the count is read whenever the stat is
+                self.item_bonuses.append(ItemBonus(carrier, k, op.stat, 0, op.when, points))  # type: ignore[arg-type]
+            self.item_bonus_mask |= 1 << carrier
 
     def _make_room(self, carrier: int, k: int) -> None:
         """``EredanRules.crowded_out_item_is_discarded`` false: the items of card ``k``'s slot that
@@ -736,10 +780,15 @@ class EredanState(Board):
         owner = self.item_owners[carrier].pop(i)
         card = self.cards[k]
         for op in card.while_carried:
-            if op.when is None:
+            if op.points is None and op.when is None:
                 self.mod[carrier * NSTATS + op.stat] -= op.amount
-        conditional = [b for b in self.item_bonuses if b.carrier == carrier and b.card == k]
-        for bonus in conditional[: sum(op.when is not None for op in card.while_carried)]:
+                if op.stat == HPM:
+                    self.refresh_max_hp(carrier)
+        bonuses = [b for b in self.item_bonuses if b.carrier == carrier and b.card == k]
+        # One copy's bonuses (a character may carry two copies of a card).
+        for bonus in bonuses[
+            : sum(op.points is not None or op.when is not None for op in card.while_carried)
+        ]:
             self.item_bonuses.remove(bonus)
         if not any(b.carrier == carrier for b in self.item_bonuses):
             self.item_bonus_mask &= ~(1 << carrier)
@@ -809,15 +858,24 @@ class EredanState(Board):
 
     def _end_turn(self) -> None:
         turn = self.turn
+        cmod = self.cmod
         self.cmod = [0] * (6 * NSTATS)
         if self.timed:
             keep = []
             for timed in self.timed:
-                if timed.last_turn <= turn:
+                if timed.expired(self):
                     self.mod[timed.character * NSTATS + timed.stat] -= timed.amount
+                    if timed.stat == HPM:
+                        self.refresh_max_hp(timed.character)
                 else:
                     keep.append(timed)
             self.timed = keep
+        if self.tables.hp_max:
+            for c in range(6):
+                if cmod[c * NSTATS + HPM]:
+                    self.refresh_max_hp(c)
+        if self.turn_plays[0] or self.turn_plays[1]:
+            self.turn_plays = [[], []]
         d0, d1 = self.deck_out
         if d0 or d1:
             # docs/rules/eredan.md §3 step 0 — a player who could not fill their hand loses now.
@@ -880,7 +938,7 @@ class EredanState(Board):
         s.active = self.active
         s.first_player = self.first_player
         s.hp = self.hp[:]
-        s.max_hp = self.max_hp
+        s.max_hp = self.max_hp[:]
         s.base = self.base
         s.gear = self.gear[:]
         s.tapped = self.tapped[:]
@@ -899,6 +957,12 @@ class EredanState(Board):
         s.healed = self.healed[:]
         s.score = self.score[:]
         s.log = None
+        s.picks = None
+        s.fought = self.fought[:]
+        s.turn_plays = [self.turn_plays[0][:], self.turn_plays[1][:]]
+        s.source_slot = self.source_slot
+        s.markers = dict(self.markers) if self.markers else {}
+        s.dealt_at_turn = self.dealt_at_turn[:]
         s.phase = self.phase
         s.to_move = self.to_move
         s.slot = self.slot

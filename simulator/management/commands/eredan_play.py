@@ -1,8 +1,8 @@
 """``manage.py eredan_play <deck-a> <deck-b> [--seed N] [--policy-a P] [--policy-b P] [--user U] [--json]
 [--record FILE] [--option NAME=VALUE …]``
 
-Plays one Eredan game (deck A in seat 0) and prints it turn by turn, or its JSON event log and
-summary with ``--json``. Decks are named as for ``simulate``: a file (``.json`` or the deck text
+Plays one Eredan game (deck A in seat 0, deck B in seat 1) and prints it turn by turn, or its JSON
+event log and summary with ``--json``. Decks are named as for ``simulate``: a file (``.json`` or the deck text
 format), a deck id or a demo deck slug (with ``--user``, that user's decks too); the cards are
 the card database's, so an edit in the admin shows in the next game. Both decks must be valid.
 ``--record FILE`` writes the game's record (docs/game-records.md), which ``replay`` checks.
@@ -37,9 +37,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "deck_a", help="seat A: a deck file (.json or text), a deck id or a demo deck slug"
+            "deck_a", help="deck A, in seat 0: a deck file (.json or text), a deck id or a demo deck slug"
         )
-        parser.add_argument("deck_b", help="seat B: the same")
+        parser.add_argument("deck_b", help="deck B, in seat 1: the same")
         parser.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
         parser.add_argument("--policy-a", choices=POLICY_NAMES, default="greedy")
         parser.add_argument("--policy-b", choices=POLICY_NAMES, default="greedy")
@@ -69,7 +69,7 @@ class Command(BaseCommand):
             }
             decks = _decks(options, policies, rules)
         except (DomainError, CliError) as exc:
-            raise CommandError(describe_error(exc)) from None
+            raise CommandError(describe_error(exc, user=options.get("user"))) from None
         result = play_one(
             decks,
             seed=options["seed"],
@@ -83,8 +83,8 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=1))
             return
-        for label, deck, policy in zip("AB", decks, result["policies"], strict=True):
-            self.stdout.write(f"{label}: {deck.name} ({policy})")
+        for seat, (deck, policy) in enumerate(zip(decks, result["policies"], strict=True)):
+            self.stdout.write(f"seat {seat}: {deck.name} ({policy})")
         for line in render(result["log"], names=result["names"]):
             self.stdout.write(line)
 

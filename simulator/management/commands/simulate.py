@@ -139,7 +139,7 @@ class Command(BaseCommand):
         try:
             self._handle(options)
         except (DomainError, CliError) as exc:
-            raise CommandError(describe_error(exc)) from None
+            raise CommandError(describe_error(exc, user=options.get("user"))) from None
 
     def _stderr_stream(self) -> TextIO:
         """The stream under ``self.stderr`` (tqdm draws its bar on a real stream); the stubs do not

@@ -141,9 +141,9 @@ def test_cards_reserved_to_a_character_caste_or_race_of_a_type():
 @pytest.mark.parametrize(
     "data", [{"turn": "current"}, {"castes": "self"}, {"distinct": "guild", "among": "all_allies"}]
 )
-def test_the_engine_refuses_the_new_counts_by_name(data):
+def test_the_engine_compiles_the_new_counts(data):
+    """The engine counts them (tests/simulator/games/eredan/test_language_v2.py plays them)."""
     (effect,) = parse_effects([{"op": "damage", "kind": "direct", "amount": {"per": data}}])
-    kind = next(iter(data))
-    assert kind in ops.PENDING_COUNT_KINDS
-    with pytest.raises(ops.UnsupportedSpecError, match=f"count of '{kind}'"):
-        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    assert next(iter(data)) not in ops.PENDING_COUNT_KINDS
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    assert isinstance(op, ops.DamageOp) and isinstance(op.amount, ops.Scaled)

@@ -115,7 +115,8 @@ def test_a_game_ended_by_the_turn_limit_replays_as_a_draw():
     replay = replay_record(record)
     assert replay.result == record["result"] == {"winner": None, "scores": [20, 20]}
     assert (
-        replay.transcript[-1] == "Result: the turn limit was reached; stock cards left P0 20, P1 20; a draw"
+        replay.transcript[-1]
+        == "Result: the turn limit was reached; stock cards left 20 (seat 0), 20 (seat 1); a draw"
     )
     longer = copy.deepcopy(record)
     longer["options"]["max_turns"] = 5
@@ -134,13 +135,15 @@ def test_equal_stock_tops_let_either_seat_start():
     """docs/rules/crapette.md §2.1: on equal tops a coin flip decides, so the record says who won it."""
     record = hand_written()
     deal = record["deals"][0]
-    deal["stocks"][1][-1] = "KH"  # P1's top now a king as well (KH: one in P0's stock, one here)
+    deal["stocks"][1][-1] = "KH"  # seat 1's top now a king as well (KH: one in seat 0's stock, one here)
     for pile in (deal["draw_pile"], deal["actions"][18]["draw_pile"]):
         pile[pile.index("KH")] = "6C"
     replay = replay_record(record)
-    assert replay.transcript[1] == "Deal: stock tops P0 KC, P1 KH; P0 starts (equal tops: the coin flip)"
+    assert replay.transcript[1] == (
+        "Deal: stock tops KC (seat 0) and KH (seat 1); seat 0 starts (equal tops: the coin flip)"
+    )
     deal["first_player"] = 1
-    error = refused(record)  # P1 may start, but then P0's first discard is out of turn
+    error = refused(record)  # seat 1 may start, but then seat 0's first discard is out of turn
     assert (error.code, error.action, error.rule) == ("illegal_action", 0, RULE_TURN)
 
 
@@ -167,9 +170,9 @@ def test_a_recorded_reshuffle_is_taken_from_the_record():
 
 
 # -- a hand-written game ---------------------------------------------------------------------------
-# stock_size 5. P0's stock is five kings (top KC counts 13, P1's top 6C: P0 starts, §2.1).
-# P0 discards, P1 discards, then P0 builds hearts A..Q on centre 0 (the 5H from a help pile), with
-# spades on centre 1; the Q completes centre 0 and empties the hand: reshuffle, then P0 draws the
+# stock_size 5. seat 0's stock is five kings (top KC counts 13, seat 1's top 6C: seat 0 starts, §2.1).
+# seat 0 discards, seat 1 discards, then seat 0 builds hearts A..Q on centre 0 (the 5H from a help pile), with
+# spades on centre 1; the Q completes centre 0 and empties the hand: reshuffle, then seat 0 draws the
 # five cards the reshuffle put on top, plays the 5S, and builds the five kings on the free centre 0.
 
 STOCK0 = ["KC", "KD", "KH", "KS", "KC"]
@@ -208,8 +211,8 @@ def hand_written() -> dict[str, Any]:
     )
     assert Counter(reshuffled) == Counter(left_in_draw + completed)
     actions = [
-        d(0, "5H", 0),  # 0: P0 ends the turn; P1 holds 5
-        d(1, "6D", 0),  # 1: P1 ends the turn; P0 draws 6H
+        d(0, "5H", 0),  # 0: seat 0 ends the turn; seat 1 holds 5
+        d(1, "6D", 0),  # 1: seat 1 ends the turn; seat 0 draws 6H
         b(0, "hand", "AH", 0),  # 2
         b(0, "hand", "2H", 0),
         b(0, "hand", "3H", 0),
@@ -226,7 +229,7 @@ def hand_written() -> dict[str, Any]:
         b(0, "hand", "3S", 1),  # 15
         b(0, "hand", "4S", 1),
         b(0, "hand", "QH", 0),  # 17: centre 0 complete; hand empty
-        {"action": "reshuffle", "draw_pile": reshuffled},  # 18: then P0 draws 5S..9S
+        {"action": "reshuffle", "draw_pile": reshuffled},  # 18: then seat 0 draws 5S..9S
         b(0, "hand", "5S", 1),
         b(0, "stock", "KC", 0, **{"as": "A"}),  # 20
         b(0, "stock", "KS", 0, **{"as": "2"}),
@@ -269,18 +272,20 @@ def test_the_hand_written_game_replays():
     assert replay.summary["end_reason"] == "stock_emptied"
     assert replay.summary["piles_completed"] == 1
     text = "\n".join(replay.transcript)
-    assert "P1 ends the turn: hand 6D -> help 1" in text
-    assert "P0 plays help 1 5H -> central 1" in text
+    assert "seat 1 ends the turn: hand 6D -> help 1" in text
+    assert "seat 0 plays help 1 5H -> central 1" in text
     assert (
-        "18. P0 plays hand QH -> central 1\n"
+        "18. seat 0 plays hand QH -> central 1\n"
         "   central pile 1 is complete: shuffled into the draw pile\n"
         "19. the draw pile, reshuffled: 85 cards, top 5S\n"
-        "   P0 has emptied their hand\n"
-        "   P0 draws 5 cards\n"
-        "20. P0 plays hand 5S -> central 2"
+        "   seat 0 has emptied their hand\n"
+        "   seat 0 draws 5 cards\n"
+        "20. seat 0 plays hand 5S -> central 2"
     ) in text
-    assert "P0 plays stock KC -> central 1 (as A)" in text
-    assert replay.transcript[-1] == "Result: a stock pile is empty; stock cards left P0 0, P1 5; P0 wins"
+    assert "seat 0 plays stock KC -> central 1 (as A)" in text
+    assert replay.transcript[-1] == (
+        "Result: a stock pile is empty; stock cards left 0 (seat 0), 5 (seat 1); seat 0 wins"
+    )
 
 
 def test_a_king_without_its_rank_or_a_rank_for_another_card_is_malformed():
@@ -419,7 +424,7 @@ def with_action(index: int, action: dict[str, Any]) -> dict[str, Any]:
         (2, b(0, "hand", "7C", 0), RULE_SOURCES),  # not in the hand
         (2, b(0, "stock", "KD", 0, **{"as": "A"}), RULE_STOCK_TOP),  # only the stock top
         (6, b(0, "help:1", "5H", 0), RULE_HELP_TOP),  # 5H lies on help pile 0
-        (2, b(1, "hand", "2D", 0), RULE_TURN),  # P1 plays in P0's turn
+        (2, b(1, "hand", "2D", 0), RULE_TURN),  # seat 1 plays in seat 0's turn
         (20, b(0, "stock", "KC", 0, **{"as": "2"}), RULE_KING_AS),  # the king takes the A
         (1, d(1, "9C", 0), RULE_SOURCES),  # a discard of a card not in the hand
     ],
@@ -453,7 +458,7 @@ def test_a_reshuffle_that_does_not_hold_the_draw_pile_and_the_completed_pile():
     """docs/rules/crapette.md §2.3: the new draw pile is the old one plus the completed pile."""
     record = hand_written()
     pile = record["deals"][0]["actions"][18]["draw_pile"]
-    pile[pile.index("QH")] = "2D"  # a 2D of P1's hand instead of the QH
+    pile[pile.index("QH")] = "2D"  # a 2D of seat 1's hand instead of the QH
     error = refused(record)
     assert (error.code, error.action, error.rule) == ("wrong_chance", 18, RULE_RESHUFFLE)
     assert "missing QH" in error.message and "not in it 2D" in error.message
@@ -488,7 +493,7 @@ def test_a_missing_or_unexpected_reshuffle():
 
 
 def test_a_reshuffle_in_another_order_changes_the_draw():
-    """The replay draws from the recorded order: with 5S elsewhere, P0 does not hold it."""
+    """The replay draws from the recorded order: with 5S elsewhere, seat 0 does not hold it."""
     record = hand_written()
     pile = record["deals"][0]["actions"][18]["draw_pile"]
     pile.append(pile.pop(0))

@@ -9,6 +9,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from decks.validator import validate_deck_spec
 from simulator.engine.runner import play_game
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.policies import make_policy
-from simulator.games.eredan.rules import DEFAULT_RULES, EredanRules
+from simulator.games.eredan.rules import DEFAULT_RULES, RECORD_V1_RULES, EredanRules
 from simulator.records import eredan as codec
 from simulator.records.base import (
     RecordError,
@@ -232,7 +233,7 @@ def test_record_holds_the_deal_as_dealt(cardset, game_record):
 def test_the_transcript_tells_the_game(catalog, game_record):
     replayed = replay_record(game_record, context=catalog)
     text = "\n".join(replayed.transcript)
-    assert replayed.transcript[0] == "A: Kotoba — la voie du sabre (greedy)"
+    assert replayed.transcript[0] == "seat 0: Kotoba — la voie du sabre (greedy)"
     assert "Initiative:" in text and "Turn 1 — " in text
     assert " attacks: " in text and " hits " in text and " dies" in text
     assert replayed.deals == 1 and replayed.game == "eredan"
@@ -335,13 +336,16 @@ def test_an_old_record_of_a_mage_combattant_chaining_on_an_item_still_replays(ca
     deck = deck_from_counts(
         "Mage-lame", [warrior_mage, *base.characters[1:]], {c.slug: n for c, n in base.cards}, cardset.cards
     )
-    old = EredanRules.from_options({"mage_combattant_keeps_item_chain": True})
+    old = RECORD_V1_RULES  # the engine of then (it also counted "N turns" in the game's turns)
+    without_item_chain = replace(old, mage_combattant_keeps_item_chain=False).to_options()
     for seed in range(40):
         _, record = record_game((deck, cardset.decks["zil-golems"]), seed, ("random", "random"), rules=old)
         record["options"] = {"turn_cap": 60}  # as the engine before EredanRules wrote it
         try:
             replay_record(
-                edited(record, lambda r: r["options"].update(DEFAULT_RULES.to_options())), context=catalog
+                # Today's reading of the multi-class table, every other rule as then.
+                edited(record, lambda r: r["options"].update(without_item_chain)),
+                context=catalog,
             )
         except RecordError as exc:
             # A second card no chain allows now (illegal_action), or a pass the engine now takes
@@ -383,9 +387,11 @@ def test_recording_never_changes_the_game(cardset, chancy_deck):
 def test_seeded_games_are_the_same_as_before_the_chance_interface():
     """24 seeded games over the test sample set (every chance event: shuffles, initiative, attack
     and amount rolls, random targets and discards); the digest of their event logs was computed
-    with the engine before every chance event went through ``Board.roll/pick/shuffle_pile``."""
+    with the engine before every chance event went through ``Board.roll/pick/shuffle_pile`` — whose
+    "N turns" were the game's (``turns_count_the_characters_combats`` false: the sample set's War cry
+    lasts 2 turns)."""
     decks = sample_decks()
-    game = EredanGame(log=True)
+    game = EredanGame(log=True, turns_count_the_characters_combats=False)
     digests = []
     for seed in range(12):
         for policy in ("random", "greedy"):

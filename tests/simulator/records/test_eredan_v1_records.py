@@ -74,13 +74,15 @@ def _log_digest(logs: list[list[dict[str, Any]]]) -> str:
 
 def test_seeded_games_are_the_same_as_before_the_refactor(frozen):
     """48 seeded games (random and greedy players) over the frozen demo decks — auras, Ordres,
-    chains, items, spells, random targets and discards — give the event logs of the old engine."""
+    chains, items, spells, random targets and discards — give the event logs of the old engine,
+    with its reading of "N turns" (the game's turns: ``turns_count_the_characters_combats`` false;
+    the frozen cards hold such durations)."""
     pairs = [
         ("noz-chance", "kotoba-voie-du-sabre"),
         ("zil-golems", "kotoba-aez"),
         ("noz-ailes-du-dragon", "nehantistes-corruption"),
     ]
-    game = EredanGame(log=True)
+    game = EredanGame(log=True, turns_count_the_characters_combats=False)
     logs = []
     for a, b in pairs:
         for seed in range(8):
@@ -93,8 +95,9 @@ def test_seeded_games_are_the_same_as_before_the_refactor(frozen):
 
 
 def test_search_player_games_are_the_same_as_before_the_refactor(frozen):
-    """The search player (determinize, clone, rollouts) plays the same games as before."""
-    game = EredanGame(log=True)
+    """The search player (determinize, clone, rollouts) plays the same games as before (with the
+    old reading of "N turns", as above)."""
+    game = EredanGame(log=True, turns_count_the_characters_combats=False)
     logs = []
     for seed, (a, b) in enumerate([("noz-chance", "zil-golems"), ("noz-ailes-du-dragon", "kotoba-aez")]):
         state = game.new_initial_state(random.Random(seed), (frozen.decks[a], frozen.decks[b]))

@@ -105,7 +105,7 @@ def test_moves_are_numbered_plays_first():
 def test_watch_mode_plays_two_ais_to_the_end():
     out, state = run("", watch=True)
     assert state.is_terminal()
-    assert "P0 (planner)" in out and "P1 (planner)" in out
+    assert "seat 0 (planner)" in out and "seat 1 (planner)" in out
     assert "Game over after" in out
     assert "Your move" not in out
 

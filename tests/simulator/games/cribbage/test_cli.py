@@ -184,8 +184,8 @@ def test_play_watch_two_ais_through_the_command():
     text = run("play", "--watch", "--seed", "7", "--ai", "random")
     assert "Cribbage: two AIs play; first to 121 wins. Seed 7." in text
     assert "Cut for the first deal" in text and "=== Deal 1:" in text
-    assert "AI 1 (random):" in text  # the watcher sees both hands
-    assert "*** AI" in text and "wins" in text.splitlines()[-1]
+    assert "seat 0 (random):" in text  # the watcher sees both hands
+    assert "*** seat " in text and "wins" in text.splitlines()[-1]
     assert text == run("play", "--watch", "--seed", "7", "--ai", "random")  # the seed replays the game
 
 

@@ -119,15 +119,15 @@ def test_same_seed_same_game():
 def test_watch_two_ais_with_every_hand_shown():
     text = run("", seed=9, watch=True, strict=True)
     assert "strict variant" in text and "two AIs play" in text
-    assert "    Player 1: " in text and "    Player 2: " in text
-    assert re.search(r"\*\*\* Player [12] wins the game\.", text)
-    assert "Player 1 plays" in text and "Player 2 plays" in text
+    assert "    seat 0: " in text and "    seat 1: " in text
+    assert re.search(r"\*\*\* seat [01] wins the game\.", text)
+    assert "seat 0 plays" in text and "seat 1 plays" in text
 
 
 def test_management_command_watch(capsys):
     out = io.StringIO()
     call_command("ecarte", "play", "--seed", "12", "--watch", stdout=out)
-    assert re.search(r"\*\*\* Player [12] wins the game\.", out.getvalue())
+    assert re.search(r"\*\*\* seat [01] wins the game\.", out.getvalue())
     assert "Écarté, seed 12" in out.getvalue()
 
 

@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 
 from cards.domain.cardset import load_cardset
-from cards.domain.effects import Duration, Modify, Turns
+from cards.domain.effects import AllyFilter, Duration, Modify, Turns
 from cards.domain.specs import Order
 from simulator.games.eredan.actions import Fight
 from simulator.games.eredan.compiled import UnsupportedSpecError, compile_tables
@@ -195,11 +195,17 @@ def test_the_tables_list_who_receives_which_aura():
 
 
 def test_an_aura_on_a_card_is_refused_when_the_game_is_built():
-    """Specs built without the parser still cannot put an aura on a card."""
-    bad = dataclasses.replace(FILLER, effects=(Modify("attack", 1, target="other_allies"),))
+    """Specs built without the parser still cannot put an aura (an ally filter) on a card; a card's
+    ``other_allies`` without one is the group of the other allies (cards/domain/effects.py)."""
+    bad = dataclasses.replace(
+        FILLER, effects=(Modify("attack", 1, target="other_allies", allies=AllyFilter(guild="noz")),)
+    )
     d = deck("d", line("a"), [bad])
     with pytest.raises(UnsupportedSpecError, match="other_allies"):
         compile_tables((d, d))
+    fine = dataclasses.replace(FILLER, effects=(Modify("attack", 1, target="other_allies"),))
+    d = deck("d", line("a"), [fine])
+    compile_tables((d, d))
 
 
 def test_the_bundled_auras():
@@ -243,20 +249,24 @@ def test_the_bundled_auras():
     assert xin == ("defense", 1, None)
 
 
-def test_an_aura_in_an_ordre_or_with_a_duration_is_refused_when_the_game_is_built():
-    """Specs built without the parser: an Ordre modifies its own character only, and an aura holds
-    for the combat (while its owner lives), never "permanent"."""
+def test_an_aura_with_a_duration_is_refused_and_an_ordre_reaches_the_other_allies():
+    """Specs built without the parser: an aura holds for the combat (while its owner lives), never
+    "permanent". An Ordre may reach other characters (cards/domain/effects.py: every op in an
+    Ordre): on its turn, when its character fights, its other allies get the modifier for the
+    combat."""
     plain = character("a-1")
-    ordre = dataclasses.replace(
-        plain, orders=(Order(Turns("list", (1,)), (Modify("attack", 1, target="other_allies"),)),)
-    )
     lasting = dataclasses.replace(
         plain, abilities=(Modify("attack", 1, target="other_allies", duration=Duration("permanent")),)
     )
-    for ch in (ordre, lasting):
-        d = deck("d", [ch, *line("a")[1:]], [FILLER])
-        with pytest.raises(UnsupportedSpecError, match="a-1"):
-            compile_tables((d, d))
+    d = deck("d", [lasting, *line("a")[1:]], [FILLER])
+    with pytest.raises(UnsupportedSpecError, match="a-1"):
+        compile_tables((d, d))
+    ordre = dataclasses.replace(
+        plain, orders=(Order(Turns("list", (1,)), (Modify("attack", 1, target="other_allies"),)),)
+    )
+    s = prepare_game([ordre, *line("a")[1:]], line("b"), hands=([FILLER], [FILLER]))
+    fight(s, 0, 0)
+    assert [s.stat(c, ATK) for c in range(3)] == [0, 1, 1]
 
 
 # --- one end of the Attaque range ------------------------------------------------------------------
@@ -287,11 +297,22 @@ def test_an_aura_on_one_end_of_the_attack_range(attack, abilities, expected):
     assert _rolls(dead, 0) == set(range(attack[0], attack[1] + 1))
 
 
-def test_a_range_modifier_on_a_card_is_refused_when_the_game_is_built():
-    bad = dataclasses.replace(FILLER, effects=(Modify("attack_min", 1),))
-    d = deck("d", line("a"), [bad])
-    with pytest.raises(UnsupportedSpecError, match="attack_min"):
-        compile_tables((d, d))
+def test_a_range_modifier_on_a_card_moves_the_range_for_its_duration():
+    """cards/domain/effects.py ``modify`` — "Attaque min. +N" on a card moves that end of the range
+    it is rolled in, for the combat or for longer (the lasting layer is read too)."""
+    sharp = card(
+        "sharpen",
+        effects=[
+            {"op": "modify", "stat": "attack_max", "amount": 2},
+            {"op": "modify", "stat": "attack_min", "amount": 1, "duration": "permanent"},
+        ],
+    )
+    s = prepare_game([character("a-1", attack=(2, 4)), *line("a")[1:]], line("b"), hands=([sharp], [FILLER]))
+    fight(s, 0, 0)
+    play_cards(s, a=[sharp])
+    assert _rolls(s, 0) == {3, 4, 5, 6}
+    end_turn(s)
+    assert _rolls(s, 0) == {3, 4}
 
 
 def test_the_greedy_player_counts_the_auras_of_a_choice():

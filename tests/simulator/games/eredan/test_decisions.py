@@ -12,7 +12,7 @@ import pytest
 from simulator.games.eredan import GAME_SPEC
 from simulator.games.eredan.actions import Play
 from simulator.games.eredan.game import EredanGame
-from simulator.games.eredan.ops import DEF
+from simulator.games.eredan.ops import ATK, DEF
 from simulator.games.eredan.policies import blow_value
 from simulator.games.eredan.rules import DEFAULT_RULES, END_TURN_CAP, EredanRules, rules_for_record
 from simulator.games.eredan.state import P_CARD, PASS
@@ -395,6 +395,37 @@ def test_a_mage_combattant_loses_or_keeps_the_item_chain():
         assert (s.to_move == 0 and playable(s) == {"jab"}) is keeps
 
 
+BLACK_BLADE = card(
+    "black-blade",
+    "epee",
+    effects=[{"op": "modify", "stat": "attack", "amount": 2, "duration": {"turns": 2}}],
+)
+
+
+@flips("turns_count_the_characters_combats")
+def test_a_duration_in_turns_counts_the_characters_combats_or_the_games_turns():
+    """issue 15 §2, docs/rules/eredan.md §3 Decisions — [decision] turns_count_the_characters_combats:
+    a weapon's "Attaque +2, durée 2 tours" (Lame noire de Télendar) acts after its carrier's combat;
+    counted in the carrier's turns (its combats) it is still there when the carrier fights again,
+    counted in the game's turns it is gone while the carrier is tapped."""
+    for counts_combats in (True, False):
+        s = prepare_game(
+            line("a"),
+            line("b"),
+            hands=([BLACK_BLADE], [JAB, JAB, JAB]),
+            piles=([JAB] * 8, [JAB] * 8),
+            rules=ruled(turns_count_the_characters_combats=counts_combats),
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=[BLACK_BLADE])
+        assert s.stat(0, ATK) == 2  # it acted after the combat
+        end_turn(s)
+        fight(s, 1, 1)  # turn 2: the carrier is tapped, others fight
+        play_cards(s)
+        end_turn(s)
+        assert s.stat(0, ATK) == (2 if counts_combats else 0)
+
+
 def test_every_decision_is_flipped_by_a_test():
     assert set(FLIPPED) == {f.name for f in fields(EredanRules)}
 
@@ -432,11 +463,18 @@ def test_a_bad_rule_is_refused_with_its_name(options, message):
 
 def test_a_record_without_a_rule_takes_the_value_the_engine_had_then():
     """A record written before the rules were recorded names only ``turn_cap``: the other fields
-    take the values of the engine that wrote it — which let a Mage/Combattant keep its item chain."""
+    take the values of the engine that wrote it — which let a Mage/Combattant keep its item chain
+    and counted "N turns" in the game's turns. A record written before a field existed (every
+    other field named) takes that field's old value too."""
     assert rules_for_record({"turn_cap": 40}) == replace(
-        DEFAULT_RULES, turn_cap=40, mage_combattant_keeps_item_chain=True
+        DEFAULT_RULES,
+        turn_cap=40,
+        mage_combattant_keeps_item_chain=True,
+        turns_count_the_characters_combats=False,
     )
     assert rules_for_record(DEFAULT_RULES.to_options()) == DEFAULT_RULES
+    older = {k: v for k, v in DEFAULT_RULES.to_options().items() if k != "turns_count_the_characters_combats"}
+    assert rules_for_record(older) == replace(DEFAULT_RULES, turns_count_the_characters_combats=False)
 
 
 def test_a_copy_plays_with_the_same_rules():

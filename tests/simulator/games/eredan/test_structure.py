@@ -11,7 +11,7 @@ import pytest
 from cards.domain import effects as spec
 from simulator.games.eredan import ops
 from simulator.games.eredan.actions import PASS, Discard, Fight, Play, decode
-from simulator.games.eredan.interpreter import CLAUSES, DURATIONS, EFFECTS, TARGETS, interprets
+from simulator.games.eredan.interpreter import CLAUSES, COUNTS, DURATIONS, EFFECTS, TARGETS, interprets
 from simulator.games.eredan.policies import VALUES
 from simulator.games.eredan.state import describe_action
 from tests.simulator.games.eredan.factories import card, card_id, fight, line, prepare_game
@@ -29,7 +29,13 @@ def _record_types(base: type) -> set[type]:
 
 @pytest.mark.parametrize(
     ("base", "table"),
-    [(ops.Op, EFFECTS), (ops.Clause, CLAUSES), (ops.Target, TARGETS), (ops.Duration, DURATIONS)],
+    [
+        (ops.Op, EFFECTS),
+        (ops.Clause, CLAUSES),
+        (ops.Target, TARGETS),
+        (ops.Duration, DURATIONS),
+        (ops.Count, COUNTS),
+    ],
 )
 def test_every_record_type_has_its_interpreter_function(base, table):
     assert _record_types(base) == set(table), "a record type without its interpreter function"
