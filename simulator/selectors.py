@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -86,6 +87,50 @@ def job_progress(*, job: SimulationJob, now: datetime | None = None) -> Progress
         games_per_second=rate,
         eta_seconds=eta,
     )
+
+
+@dataclass(frozen=True)
+class StatusHint:
+    """What a job's status alone does not say: ``code`` (stable) and a readable ``message``."""
+
+    code: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return asdict(self)
+
+
+#: The hint's code: no worker has taken the job's dispatch message yet.
+NO_WORKER = "no_worker"
+
+
+def job_status_hint(*, job: SimulationJob, now: datetime | None = None) -> StatusHint | None:
+    """A hint beside a job's status, or None: a job still pending
+    ``settings.SIMULATION_NO_WORKER_AFTER`` seconds after it was submitted has not been picked up
+    by any worker — no chunk has started — and waits for one (a worker that starts later runs it).
+    Computed on reading, never stored."""
+    if job.status != SimulationJob.Status.PENDING or job.created_at is None:
+        return None
+    waited = ((now or timezone.now()) - job.created_at).total_seconds()
+    if waited < settings.SIMULATION_NO_WORKER_AFTER:
+        return None
+    return StatusHint(
+        code=NO_WORKER,
+        message=(
+            f"No worker has picked this job up in {_duration(waited)}: it waits until a simulation "
+            "worker runs (manage.py serve, or celery -A eredan worker)."
+        ),
+    )
+
+
+def _duration(seconds: float) -> str:
+    """``45 s``, ``3 min``, ``2 h 5 min``."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    minutes = int(seconds // 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60} min"
 
 
 def _entrant_json(row: SimulationEntrant) -> dict[str, Any]:

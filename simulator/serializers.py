@@ -162,13 +162,18 @@ class ProgressSerializer(serializers.Serializer[Any]):
 class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
     url = serializers.SerializerMethodField()
     progress = serializers.SerializerMethodField()
+    status_hint = serializers.SerializerMethodField(
+        help_text="What the status alone does not say, or null: `no_worker` when the job is still "
+        "pending a while after it was submitted (SIMULATION_NO_WORKER_AFTER seconds): no worker has "
+        "picked it up."
+    )
     error = serializers.SerializerMethodField()
     links = serializers.SerializerMethodField()
 
     class Meta:
         model = SimulationJob
         fields: tuple[str, ...] = (
-            "id", "url", "game", "kind", "status", "options", "games", "seed", "chunk_size",
+            "id", "url", "game", "kind", "status", "status_hint", "options", "games", "seed", "chunk_size",
             "award_experience", "collection", "record_games", "stop", "stop_reason", "progress", "error",
             "created_at", "started_at", "finished_at", "links",
         )  # fmt: skip
@@ -182,6 +187,21 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
     @extend_schema_field(ProgressSerializer)
     def get_progress(self, obj: SimulationJob) -> dict[str, Any]:
         return selectors.job_progress(job=obj).to_json()
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "nullable": True,
+            "properties": {
+                "code": {"type": "string", "enum": [selectors.NO_WORKER]},
+                "message": {"type": "string"},
+            },
+            "required": ["code", "message"],
+        }
+    )
+    def get_status_hint(self, obj: SimulationJob) -> dict[str, str] | None:
+        hint = selectors.job_status_hint(job=obj)
+        return None if hint is None else hint.to_json()
 
     @extend_schema_field({"type": "object", "nullable": True, "properties": {"code": {}, "message": {}}})
     def get_error(self, obj: SimulationJob) -> dict[str, str] | None:

@@ -178,11 +178,14 @@ Version 2:
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
                    (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
-                   the character it is attached to; play: who plays it) — a new copy comes into
+                   the character it is attached to; play: who plays it; a group target: each
+                   character of the group gets its own ``count`` copies) — a new copy comes into
                    the game (and goes away at the end of it).
     ``play_card``  from (deck|hand|discard), cards (CardMatch), pick (random|choice|top), target
                    (who plays it, default self) — a card is played at once, after the cards of
-                   the turn, by the target ("jouée à la suite de vos cartes").
+                   the turn, by the target ("jouée à la suite de vos cartes"). Pick ``top`` (also
+                   for ``move``): of a deck, the next card to be drawn; of a discard pile, the last
+                   card put there ("la dernière Action de votre Défausse").
     ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
                    duration — the target cannot play / chain such cards, make its clash attack, or
                    be healed (heals on it do nothing: "ne peut pas être soigné").

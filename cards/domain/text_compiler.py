@@ -19,7 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cards.domain import grammar_cards
 from cards.domain.effects import (
+    AttackKind,
     Bound,
     CardMatch,
     Context,
@@ -34,7 +36,9 @@ from cards.domain.effects import (
     HealDealt,
     Immune,
     Modify,
+    OneOf,
     SetStat,
+    Traits,
     Trigger,
     Turns,
     effects_to_json,
@@ -53,6 +57,11 @@ QUOTED = re.compile(
 _ABBREVIATIONS = re.compile(r"\b(min|max|etc)\.", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!])(?:\s+|(?=[A-ZÀ-Ý'\"«“(]))")
 _MARK = "\x00"
+#: A sentence the text forgot to end before an Ordre ("… Tours 2 et 4 : …"), a duration or
+#: "Permanent" at its end: two clauses.
+_GLUED = re.compile(
+    r"(?<=[\w)'%\x00]) (?=Tours? (?:\d|[Pp]airs?|[Ii]mpairs?)[^:.]{0,30}:|Durée ?:? ?\d|Permanent$)"
+)
 
 
 def clean_text(text: str) -> str:
@@ -74,7 +83,7 @@ def split_clauses(text: str) -> list[str]:
     text = QUOTED.sub(protect, text)
     text = _ABBREVIATIONS.sub(lambda m: f"{m.group(1)}{_MARK}dot{_MARK}", text)
     clauses: list[str] = []
-    for part in _SENTENCE_END.split(text):
+    for part in (p for sentence in _SENTENCE_END.split(text) for p in _GLUED.split(sentence)):
         part = part.strip()
         part = part[:-1].rstrip() if part.endswith(".") else part
         part = part.replace(f"{_MARK}dot{_MARK}", ".")
@@ -84,6 +93,10 @@ def split_clauses(text: str) -> list[str]:
         if clauses and re.fullmatch(r"\([^()]*\)", part):
             clauses[-1] = f"{clauses[-1]} {part}"  # "(maximum 6)" belongs to the clause before
             continue
+        lead = re.match(r"(\([^()]*\)) (?=\S)", part)
+        if clauses and lead:  # "… par Sort. (max 4) Tours 2 et 4 : …": the same, then a clause
+            clauses[-1] = f"{clauses[-1]} {lead.group(1)}"
+            part = part[lead.end() :]
         clauses.append(part)
     return clauses
 
@@ -297,7 +310,8 @@ class CompiledText:
     play: PlayRules
     dual_wield: bool
     clauses: tuple[ClauseResult, ...]
-    #: What clauses read as notes say: no game effect in a simulation ("Aucun effet en tournoi").
+    #: Clauses read as notes only: what they say has no effect in a game (a change of the card's
+    #: picture, an evolution instruction, a collection message), each with why.
     notes: tuple[str, ...] = ()
 
     @property
@@ -319,9 +333,9 @@ class CompiledText:
         else:
             out["abilities"] = effects_to_json(self.effects)
             out["orders"] = [o.to_json() for o in self.orders]
+        out["unread"] = list(self.unread)
         if self.notes:
             out["notes"] = list(self.notes)
-        out["unread"] = list(self.unread)
         return out
 
 
@@ -388,6 +402,10 @@ class TextCompiler:
                 continue
             reading, clause_effects, clause_orders, new_play = outcome
             results.append(ClauseResult(raw, True, shape))
+            said = _continued(raw, follower) if joined and follower is not None else raw
+            note = reading.note or grammar_cards.appearance_note(fold(said))
+            if note:
+                notes.append(f"{said}: {note}")
             if joined and follower is not None:
                 results.append(ClauseResult(follower, True, self.shaper.shape(follower)))
                 index += 1
@@ -398,8 +416,6 @@ class TextCompiler:
             play = new_play
             dual_wield = dual_wield or reading.dual_wield
             partners.extend(reading.dual_wield_with)
-            if reading.note:
-                notes.append(reading.note)
         if partners:
             play["dual_wield_with"] = list(dict.fromkeys(partners))
         chain: CardMatch | None = None
@@ -432,9 +448,11 @@ class TextCompiler:
         clause_effects = self._checked_effects(reading.effects, ctx)
         clause_orders = [self._checked_order(t, e) for t, e in reading.orders]
         for key, value in reading.play.items():
-            if key in play and play[key] != value:
+            if key in play and play[key] != value and key != "if":
                 raise NotRead(f"the card says {key} twice")
         new_play = {**play, **reading.play}
+        if "if" in play and "if" in reading.play:
+            new_play["if"] = [*play["if"], *reading.play["if"]]
         parse_play_rules(new_play)  # a combination the schema refuses is not read
         return reading, clause_effects, clause_orders, new_play
 
@@ -474,9 +492,24 @@ def _continued(raw: str, follower: str) -> str:
 
 
 def _while_attached(effect: Effect) -> Effect:
-    """On a card that stays, a standing modifier lasts while the card is attached (``permanent``)."""
+    """On a card that stays, a standing modifier lasts while the card is attached (``permanent``),
+    also when it is one of a choice ("Attaque +1 ou Défense +1")."""
+    if isinstance(effect, OneOf):
+        return replace(effect, options=tuple(tuple(_while_attached(e) for e in o) for o in effect.options))
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Bound)
+        isinstance(
+            effect,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
+        )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
     ):
@@ -492,7 +525,19 @@ def _standing(effect: Effect) -> Effect:
     if isinstance(effect, ExtraAttack):
         return Trigger(on=Event("combat_start"), effects=(effect,))
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Bound)
+        isinstance(
+            effect,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
+        )
         and effect.duration.kind != "combat"
     ):
         return Trigger(on=Event("game_start"), effects=(effect,))

@@ -29,9 +29,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_chain, grammar_scale
+from cards.domain import grammar_cards, grammar_chain, grammar_scale
 from cards.domain.effects import (
     Amount,
+    AttackKind,
     Bound,
     CardMatch,
     CardTo,
@@ -63,16 +64,19 @@ from cards.domain.effects import (
     MayPlay,
     Modify,
     MoveCards,
+    OneOf,
     PlayCard,
     Scaled,
     Selector,
     SetStat,
     Tap,
     Target,
+    Traits,
     Trigger,
     Turns,
     Untap,
     target_group,
+    target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
 from cards.domain.grammar_triggers import trigger_phrase
@@ -338,17 +342,43 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
     out: list[Effect] = []
     for e in effects:
         if (
-            isinstance(e, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Bound)
+            isinstance(
+                e,
+                Modify
+                | SetStat
+                | DamageTaken
+                | DamageDealt
+                | HealDealt
+                | Immune
+                | Forbid
+                | Traits
+                | AttackKind
+                | Bound,
+            )
             and e.duration.kind == "combat"
         ):
             e = replace(e, duration=THIS_TURN)
+        elif isinstance(e, OneOf):
+            e = replace(e, options=tuple(tuple(_at_activation(o)) for o in e.options))
         out.append(e)
     return out
 
 
 def _lasts_longer_than_the_combat(effect: Effect) -> bool:
     return (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Bound)
+        isinstance(
+            effect,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
+        )
         and effect.duration.kind != "combat"
     )
 
@@ -356,8 +386,23 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
 def _DURABLE(effect: Effect) -> bool:
     """Whether an effect has a duration (a modifier, a restriction…)."""
     return isinstance(
-        effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Bound
+        effect,
+        Modify
+        | SetStat
+        | DamageTaken
+        | DamageDealt
+        | HealDealt
+        | Immune
+        | Forbid
+        | Traits
+        | AttackKind
+        | Bound,
     )
+
+
+def _durable_option(effect: Effect) -> bool:
+    """A ``one_of`` with an option that has a duration ("Attaque +1 ou Défense +1 jusqu'à …")."""
+    return isinstance(effect, OneOf) and any(_DURABLE(e) for o in effect.options for e in o)
 
 
 def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | None:
@@ -490,6 +535,9 @@ class Reader:
         """A phrase naming cards: ``une Arme à une main``, ``un Objet Pirate``, ``'Katana'``,
         ``une carte Zil``, ``un Sort (non zone)``, ``une Lance ou une Epée``."""
         text = text.strip()
+        rune = grammar_cards.rune_match(text)
+        if rune is not None:
+            return rune
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
         if len(parts) > 1:
             options: list[CardMatch] = []
@@ -1112,6 +1160,9 @@ class Reader:
         m = re.fullmatch(r"joue par (@\d+@)|jouee par (@\d+@)", t)
         if m:
             return Condition(played_by=self.family(clause, m.group(1) or m.group(2)))
+        extra = grammar_cards.condition(self, clause, t, ctx)
+        if extra is not None:
+            return extra
         raise NotRead(f"condition {t!r}")
 
     def _carrying(self, clause: Clause, text: str, key: str) -> Condition:
@@ -1454,7 +1505,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1466,7 +1517,7 @@ class Reader:
             return effects
         except NotRead as exc:
             last: NotRead = exc
-        for m in re.finditer(r", et |, | et ", t):
+        for m in re.finditer(r",? et |, puis | puis |, ", t):
             left, right = t[: m.start()], t[m.end() :]
             try:
                 subject, first = self.predicate(c, left, ctx, inherit)
@@ -1477,7 +1528,31 @@ class Reader:
             except NotRead as exc:
                 last = exc
                 continue
+        found = self._alternatives(c, t, ctx, inherit)
+        if found is not None:
+            return found
         raise last
+
+    def _alternatives(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None) -> list[Effect] | None:
+        """ "Attaque +1 ou Défense +1", "il a Esprit -1 ou subit 2 dégâts directs": one of them, the
+        player's choice (``one_of``); an option without a subject takes the one before. None when
+        a part does not read."""
+        parts = re.split(r",? ou (?:bien )?", t)
+        if len(parts) < 2:
+            return None
+        options: list[tuple[Effect, ...]] = []
+        subject = inherit
+        for part in parts:
+            try:
+                used, effects = self.predicate(c, part, ctx, subject)
+                subject = used if used is not None else subject
+            except NotRead:
+                try:
+                    effects = self.predicates(c, part, ctx, subject)
+                except NotRead:
+                    return None
+            options.append(tuple(effects))
+        return [OneOf(options=tuple(options))]
 
     def predicate(
         self, c: Clause, t: str, ctx: Ctx, inherit: Target | None
@@ -1564,6 +1639,9 @@ class Reader:
 
     def _bare(self, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
         """A predicate whose subject is implicit (the holder, or ``default``)."""
+        found = grammar_cards.bare(self, c, t, ctx, default)
+        if found is not None:
+            return found
         try:
             return self._modifiers(self.stat_mods(t), default)
         except NotRead:
@@ -1910,6 +1988,9 @@ class Reader:
 
     def _verb(self, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
         """The predicate after an explicit subject (``t`` starts with the verb)."""
+        found = grammar_cards.verb(self, c, t, ctx, subject)
+        if found is not None:
+            return found
         found = self._may(c, t, subject)
         if found is not None:
             return found
@@ -2054,7 +2135,7 @@ class Reader:
             count = number(m.group(1)) if m.group(1) else 1
             owner = "opponent" if m.group(5) else "self"
             match = self._count_match(c, m.group(2))
-            if (m.group(6) or m.group(8)) and owner == "self" and m.group(8):
+            if (owner == "self" and m.group(8)) or (owner == "opponent" and m.group(6) == "votre"):
                 raise NotRead("cards moved to the other player's piles")
             return [
                 MoveCards(
@@ -2145,6 +2226,13 @@ class Reader:
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
+        # "A, puis si …, B": A, then B under its own condition
+        m = re.fullmatch(r"(.+?),? puis,? ((?:si|s'il|s'ils|s'elle) .+)", t)
+        if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
+            try:
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
         m = re.match(r"(?:si|tant que) ", t)
         if m:
@@ -2152,7 +2240,7 @@ class Reader:
             sm = re.fullmatch(r"(.+?),? (?:sinon|autrement),? (.+)", t)
             body, otherwise_text = (sm.group(1), sm.group(2)) if sm else (t, None)
             for comma in re.finditer(
-                r", | (?=il |elle |vos |votre |le |la |les |tous |un |une |attaque|defense|esprit|soin|inflige)",
+                r", | : | (?=il |elle |vos |votre |le |la |les |tous |un |une |attaque|defense|esprit|soin|inflige)",
                 body,
             ):
                 head, rest = body[: comma.start()], body[comma.end() :]
@@ -2395,9 +2483,11 @@ class Reader:
             grammar_scale.check_possessive_x(x_text, core, effects)
         effects = self._resolve_x(effects, x_def, per, cap)
         if duration is not None:
-            if not any(_DURABLE(e) for e in effects):
+            if not any(_DURABLE(e) or _durable_option(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")
-            effects = [self._lasting(e, duration) if _DURABLE(e) else e for e in effects]
+            effects = [
+                self._lasting(e, duration) if _DURABLE(e) or _durable_option(e) else e for e in effects
+            ]
         if turn_limited and (event is not None or any(_lasts_longer_than_the_combat(e) for e in effects)):
             raise NotRead("a turn limit on a lasting effect")
         effects = with_condition(effects, cond)
@@ -2554,10 +2644,28 @@ class Reader:
 
     @staticmethod
     def _lasting(effect: Effect, duration: Duration) -> Effect:
+        if isinstance(effect, OneOf):  # "Attaque +1 ou Défense +1 jusqu'à la fin de la partie"
+            return replace(
+                effect,
+                options=tuple(
+                    tuple(Reader._lasting(e, duration) if _DURABLE(e) else e for e in option)
+                    for option in effect.options
+                ),
+            )
         if isinstance(
-            effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Bound
+            effect,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
         ):
-            if effect.duration.kind != "combat":
+            if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")
             return replace(effect, duration=duration)
         raise NotRead(f"a duration on {effect.op}")
@@ -2574,6 +2682,9 @@ class Reader:
             found = self.card_phrase(c, t, ctx)
             if found is not None:
                 return found
+        found = grammar_cards.prefixed(self, c, t, ctx)
+        if found is not None:
+            return found
         m = re.fullmatch(
             r"tours? ((?:\d+|pairs?|impairs?)(?:(?:, | et | ou )\d+)*(?: et (?:plus|suivants))?|\d+ et plus"
             r"|\d+ a \d+|\d+ (?:et|ou) moins) : (.+)",
@@ -2615,12 +2726,18 @@ class Reader:
             found = self.card_phrase(c, t, ctx)
             if found is not None:
                 return found
+        found = grammar_cards.prefixed(self, c, t, ctx)
+        if found is not None:
+            return found
         return Reading(effects=self.phrase(c, t, ctx))
 
     @staticmethod
     def _conditional(inner: Reading, cond: Condition) -> Reading:
         """A reading under a condition: its effects get it, its chains become conditional chain
-        ops; a conditional play rule or Ambidextrie is not expressible."""
+        ops, how the card stays a play variant; a conditional Ambidextrie is not expressible."""
+        variant = grammar_cards.play_variant(inner, cond)
+        if variant is not None:
+            return variant
         if inner.play or inner.dual_wield or inner.dual_wield_with or inner.orders:
             raise NotRead("a conditional play rule")
         effects = with_condition(inner.effects, cond)
@@ -2699,7 +2816,7 @@ class Reader:
             if target is None:
                 raise NotRead(f"whom to attach to: {m.group(2)!r}")
             rest = self.phrase(c, m.group(3), replace(ctx, pronoun="self")) if m.group(3) else []
-            return Reading(play={"attach": target}, effects=rest)
+            return Reading(play={"attach": target_to_json(target)}, effects=rest)
         if t == "aucun effet en tournoi":
             # a tournament rule: these simulations are no tournament, the card plays its effects
             return Reading(note="no effect in a tournament (a tournament rule; simulations play the card)")
@@ -2707,7 +2824,7 @@ class Reader:
             return Reading(note="the card has no effect")
         if t == "unique":
             raise NotRead("a unique card is a card field (unique), not read from the text")
-        return None
+        return grammar_cards.card_phrase(self, c, t, ctx)
 
     def character_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         """A character's own phrases: its Enchaînement on a kind of card (the Combattant ability),

@@ -254,7 +254,8 @@ class Board:
     #: The slot (0, 1) among its player's cards of the card whose effects are applying; -1 when
     #: the effects are not a card's of this turn (abilities, Ordres, triggers, …).
     source_slot: int
-    markers: dict[tuple[int, str], int]  # (character, marker name) -> how many it carries
+    #: Markers ("poudre", "corruption"…) by name: per character, how many.
+    markers: dict[str, list[int]]
     dealt_at_turn: list[int]  # ``dealt`` at the start of the turn (the damage dealt this turn)
     played: list[dict[int, int]]  # per seat: card id -> times played
 
@@ -1171,8 +1172,8 @@ _GROUP_OF_RECORD: dict[type, str] = {
 
 @interprets(CountMarkers)
 def _count_markers(board: Board, count: CountMarkers, me: int, opp: int) -> int:
-    markers = board.markers
-    return sum(markers.get((c, count.marker), 0) for c in board.targets(count.on, me, opp))
+    counts = board.markers.get(count.marker)
+    return 0 if counts is None else sum(counts[c] for c in board.targets(count.on, me, opp))
 
 
 @interprets(CountGuilds)

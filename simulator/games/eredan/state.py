@@ -127,7 +127,7 @@ class EredanState(Board):
     plays: list[list[Play]]  # per seat: the cards chosen this turn, in order
     chain: list[int]  # per seat: mask of the cards its chain allows as a second card
     strikes: list[bool]  # per seat: does its fighter make its attack this turn
-    pending_items: list[tuple[int, int, int, int]]  # (seat, carrier, card id, slot): act after the combat
+    pending_items: list[tuple[int, int, int]]  # (seat, carrier, card id), activate after the combat
     deck_out: list[bool]
     opening_hands: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: the opening hand (card ids)
     first_player: int
@@ -605,10 +605,11 @@ class EredanState(Board):
             self.turn_plays = [[play.card for play in self.plays[0]], [play.card for play in self.plays[1]]]
             for i in range(MAX_CARDS_PER_TURN):
                 # Resolving a card never adds a play: the lists are fixed once both have chosen.
+                self.source_slot = i  # which of its player's cards is resolving (Board.source_slot)
                 if i < len(pa):
-                    self._resolve_card(a, pa[i].card, pa[i].carrier, i)
+                    self._resolve_card(a, pa[i].card, pa[i].carrier)
                 if i < len(pp):
-                    self._resolve_card(1 - a, pp[i].card, pp[i].carrier, i)
+                    self._resolve_card(1 - a, pp[i].card, pp[i].carrier)
             self.plays = [[], []]
             self.source_slot = -1
         if self.tables.late:
@@ -628,7 +629,7 @@ class EredanState(Board):
                 if hp[aura.owner] > 0 and aura.late and (aura.check is None or passes(self, aura.check, f)):
                     self.run_ops(aura.ops, f, opp, aura.source)
 
-    def _resolve_card(self, seat: int, k: int, carrier: int, slot: int = 0) -> None:
+    def _resolve_card(self, seat: int, k: int, carrier: int) -> None:
         card = self.cards[k]
         played = self.played[seat]
         played[k] = played.get(k, 0) + 1
@@ -646,10 +647,9 @@ class EredanState(Board):
             self.log.append(event)
         if card.attaches:
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the combat.
-            self.pending_items.append((seat, carrier, k, slot))
+            self.pending_items.append((seat, carrier, k))
             return
         if self.hp[f] > 0 or self.rules.cards_of_a_dead_fighter_resolve:
-            self.source_slot = slot
             damaged = self.run_ops(card.ops, f, self.fighters[1 - seat], card.slug)
             if damaged and card.kind == CK_SPELL and self.chars[f].spell_replaces_attack:
                 # docs/rules/eredan.md §3 step 3 — a mono-class Mage's damage spell replaces its attack.
@@ -704,7 +704,7 @@ class EredanState(Board):
             return
         self.pending_items = []
         fits = self.tables.fits
-        for seat, carrier, k, slot in pending:
+        for seat, carrier, k in pending:
             if self.hp[carrier] <= 0 and self.rules.items_of_a_dead_carrier_are_discarded:
                 self.discards[seat].append(k)
                 self._log_item(seat, carrier, k, "item_lost")
@@ -721,7 +721,9 @@ class EredanState(Board):
             self._attach(seat, carrier, k)
             if card.ops:
                 # A carried item acts for its carrier, facing the fighter of the carrier's enemies.
-                self.source_slot = slot if carrier // 3 == seat else -1
+                # Its place among its player's cards of the turn (for "plays": the other card).
+                cards = self.turn_plays[seat]
+                self.source_slot = cards.index(k) if k in cards else -1
                 self.run_ops(card.ops, carrier, self.fighters[1 - carrier // 3], card.slug)
                 self.source_slot = -1
 
@@ -961,7 +963,7 @@ class EredanState(Board):
         s.fought = self.fought[:]
         s.turn_plays = [self.turn_plays[0][:], self.turn_plays[1][:]]
         s.source_slot = self.source_slot
-        s.markers = dict(self.markers) if self.markers else {}
+        s.markers = {name: counts[:] for name, counts in self.markers.items()} if self.markers else {}
         s.dealt_at_turn = self.dealt_at_turn[:]
         s.phase = self.phase
         s.to_move = self.to_move

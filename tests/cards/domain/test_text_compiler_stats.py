@@ -593,5 +593,7 @@ def test_a_tournament_note_is_a_note(compiler):
     assert out.complete
     data = out.to_json()
     assert data["effects"] == [{"op": "modify", "stat": "spirit", "amount": 1}]
-    assert data["notes"] == ["no effect in a tournament (a tournament rule; simulations play the card)"]
+    assert data["notes"] == [
+        "Aucun effet en tournoi: no effect in a tournament (a tournament rule; simulations play the card)"
+    ]
     assert "notes" not in compiler.compile("Esprit +1.").to_json()
