@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_cards, grammar_chain, grammar_order, grammar_scale
+from cards.domain import grammar_cards, grammar_chain, grammar_life, grammar_order, grammar_scale
 from cards.domain.effects import (
     Amount,
     AttackKind,
@@ -1147,6 +1147,9 @@ class Reader:
         extra = grammar_cards.condition(self, clause, t, ctx)
         if extra is not None:
             return extra
+        extra = grammar_life.condition(self, clause, t, ctx)
+        if extra is not None:
+            return extra
         raise NotRead(f"condition {t!r}")
 
     def _carrying(self, clause: Clause, text: str, key: str) -> Condition:
@@ -1489,7 +1492,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1570,6 +1573,12 @@ class Reader:
             try:
                 subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
+                other = grammar_life.subject(self, c, t[: m.start()], ctx)
+                if other is not None:
+                    effects = self._verb(c, t[m.start() :], ctx, other)
+                    if effects is not None:
+                        return other, effects
+                    continue
                 several = self._several(c, t[: m.start()], ctx)
                 if several is None:
                     continue
@@ -1637,6 +1646,9 @@ class Reader:
         found = grammar_cards.bare(self, c, t, ctx, default)
         if found is not None:
             return found
+        found = grammar_life.bare(self, c, t, ctx, default)
+        if found is not None:
+            return found
         try:
             return self._modifiers(self.stat_mods(t), default)
         except NotRead:
@@ -1648,7 +1660,7 @@ class Reader:
         )
         if m and (m.group(0).startswith(("soin", "soign")) or re.search(r" pv\b", t)):
             target = (
-                self.subject(c, re.sub(r"^personnage", "le personnage", m.group(2)))
+                grammar_life.target(self, c, re.sub(r"^personnage", "le personnage", m.group(2)), ctx)
                 if m.group(2)
                 else default
             )
@@ -1660,7 +1672,7 @@ class Reader:
         if m:
             hit: Target = "opponent"
             if m.group(1) or m.group(4):
-                hit = self.subject(c, m.group(1) or m.group(4))
+                hit = grammar_life.target(self, c, m.group(1) or m.group(4), ctx)
             return [
                 Damage(
                     kind=DAMAGE_KIND_WORDS[m.group(3)],
@@ -1905,6 +1917,9 @@ class Reader:
         found = grammar_cards.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
+        found = grammar_life.verb(self, c, t, ctx, subject)
+        if found is not None:
+            return found
         found = self._may(c, t, subject)
         if found is not None:
             return found
@@ -2138,6 +2153,9 @@ class Reader:
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
+        if found is not None:
+            return found
+        found = grammar_life.phrase(self, c, t, ctx) or grammar_life.subject_phrase(self, c, t, ctx)
         if found is not None:
             return found
         # "A, puis si …, B": A, then B under its own condition
