@@ -23,6 +23,7 @@ from cards.domain import grammar_cards
 from cards.domain.effects import (
     STATIC_OPS,
     AttackKind,
+    Bound,
     CardMatch,
     Condition,
     Context,
@@ -500,7 +501,16 @@ def _while_attached(effect: Effect) -> Effect:
     if (
         isinstance(
             effect,
-            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
         )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
@@ -519,7 +529,16 @@ def _standing(effect: Effect) -> Effect:
     if (
         isinstance(
             effect,
-            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
         )
         and effect.duration.kind != "combat"
     ):

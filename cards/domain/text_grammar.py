@@ -33,6 +33,7 @@ from cards.domain import grammar_cards, grammar_chain, grammar_life, grammar_ord
 from cards.domain.effects import (
     Amount,
     AttackKind,
+    Bound,
     CardMatch,
     CardTo,
     Carry,
@@ -342,7 +343,19 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
     out: list[Effect] = []
     for e in effects:
         if (
-            isinstance(e, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+            isinstance(
+                e,
+                Modify
+                | SetStat
+                | DamageTaken
+                | DamageDealt
+                | HealDealt
+                | Immune
+                | Forbid
+                | Traits
+                | AttackKind
+                | Bound,
+            )
             and e.duration.kind == "combat"
         ):
             e = replace(e, duration=THIS_TURN)
@@ -354,7 +367,19 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
 
 def _lasts_longer_than_the_combat(effect: Effect) -> bool:
     return (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(
+            effect,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
+        )
         and effect.duration.kind != "combat"
     )
 
@@ -363,7 +388,16 @@ def _DURABLE(effect: Effect) -> bool:
     """Whether an effect has a duration (a modifier, a restriction…)."""
     return isinstance(
         effect,
-        Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+        Modify
+        | SetStat
+        | DamageTaken
+        | DamageDealt
+        | HealDealt
+        | Immune
+        | Forbid
+        | Traits
+        | AttackKind
+        | Bound,
     )
 
 
@@ -1546,6 +1580,9 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
+        found_lock = self.stat_lock(c, t, ctx)
+        if found_lock is not None:
+            return None, found_lock
         default: Target = inherit if inherit is not None else "self"
         halved = grammar_scale.halving(self, c, t, ctx)
         if halved is not None:
@@ -1838,6 +1875,87 @@ class Reader:
                 raise NotRead("damage taken from some cards")
             return [DamageTaken(amount=amount, kinds=tuple(kinds), **_target_fields(who))]
         return [DamageDealt(amount=amount, kinds=tuple(kinds), cards=cards, **_target_fields(who))]
+
+    _LOCK_STAT = r"(?:attaque|defense|esprit)"
+
+    def stat_lock(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``L'Attaque de vos Tsoutaï ne peut pas être réduite``, ``Votre Attaque ne peut pas être
+        modifiée``, ``Les caractéristiques de votre adversaire ne peuvent pas être augmentées ou
+        réduites de plus de 3 points``, ``votre personnage ne peut pas subir de malus de
+        caractéristique (et tous ses malus précédemment reçus sont annulés)`` -> ``bound``; ``… ne
+        peut pas être soigné`` -> ``forbid healed`` (None: not such a phrase)."""
+        m = re.fullmatch(
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?|(.+?) ne (?:peut|peuvent) (?:pas |plus )?"
+            r"recevoir de soins?",
+            t,
+        )
+        if m:
+            who_text = (m.group(1) or m.group(2)).strip()
+            healed = self._several(c, who_text, ctx) or [
+                self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
+            ]
+            return [Forbid(what="healed", **_target_fields(w)) for w in healed]
+        m = re.fullmatch(
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?subir de malus(?: de caracteristiques?)?"
+            r"(?: et (?:tous )?ses malus precedemment recus sont annules)?",
+            t,
+        )
+        if m:
+            who_text = m.group(1).strip()
+            who = self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
+            return [Bound(stats=("attack", "defense", "spirit"), below=0, **_target_fields(who))]
+        stat = self._LOCK_STAT
+        m = re.fullmatch(
+            rf"(?:(?:les |leurs |ses )?caracteristiques(?: {stat}(?:(?:, | et ){stat})*)?|((?:{stat})(?:(?:, | et ){stat})*))"
+            r" (?:(?:de |d' ?|du |des )(.+?)|(votre|son|sa|leur)) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?"
+            r"(reduite?s?|modifiee?s?|augmentee?s?|augmentee?s? ou reduite?s?|reduite?s? ou augmentee?s?)"
+            r"(?: de plus de (\d+)(?: points?)?)?",
+            t,
+        )
+        if not m:
+            m2 = re.fullmatch(
+                rf"(votre|son|sa) ({stat}(?:(?:, | et ){stat})*) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?"
+                r"(reduite?s?|modifiee?s?|augmentee?s?|augmentee?s? ou reduite?s?|reduite?s? ou augmentee?s?)"
+                r"(?: de plus de (\d+)(?: points?)?)?",
+                t,
+            )
+            if not m2:
+                return None
+            stats_text, whose_text, how, limit = m2.group(2), "votre personnage", m2.group(3), m2.group(4)
+            if m2.group(1) != "votre":
+                raise NotRead("whose stat?")
+        else:
+            stats_text = m.group(1) or t.split(" de ")[0].split(" d'")[0]
+            whose_text, how, limit = m.group(2), m.group(4), m.group(5)
+            if m.group(3):
+                if m.group(3) != "votre":
+                    raise NotRead("whose stat?")
+                whose_text = "votre personnage"
+        named = re.findall(rf"\b{stat}\b", stats_text)
+        stats = tuple(
+            dict.fromkeys({"attaque": "attack", "defense": "defense", "esprit": "spirit"}[w] for w in named)
+        )
+        if not stats:
+            stats = ("attack", "defense", "spirit")  # "les caractéristiques"
+        n = int(limit) if limit else 0
+        if how.startswith("modifie"):
+            if limit:
+                raise NotRead("modified by more than N")
+            below, above = 0, 0
+        elif "augment" in how and "reduit" in how:
+            below, above = n, n
+        elif how.startswith("augment"):
+            below, above = None, n
+        else:
+            below, above = n, None
+        whose_text = whose_text.strip()
+        parts = re.split(r" et (?:de |d' ?|du |des )", whose_text)
+        targets: list[Target] = []
+        for part in parts:
+            part = part.strip()
+            part = re.sub(r"^personnage adverse", "le personnage adverse", part)
+            targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
+        return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
 
     def extra_attack(self, t: str, who: Target) -> list[Effect] | None:
         """``effectue une attaque (physique|magique) supplémentaire égale à son Attaque min. (de
@@ -2188,6 +2306,13 @@ class Reader:
                 except NotRead:
                     continue
                 return effects
+        m = re.fullmatch(
+            r"tant que cette carte est (?:active|en jeu|attachee),? (.+)|(.+?),? tant que cette carte est (?:active|en jeu|attachee)",
+            t,
+        )
+        if m and ctx.subject == "card" and ctx.stays and not ctx.happens:
+            # what a card that stays gives lasts while it stays: the default there
+            return self.phrase(c, m.group(1) or m.group(2), ctx)
         found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
@@ -2600,7 +2725,16 @@ class Reader:
             )
         if isinstance(
             effect,
-            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")
@@ -2766,6 +2900,11 @@ class Reader:
                 raise NotRead(f"whom to attach to: {m.group(2)!r}")
             rest = self.phrase(c, m.group(3), replace(ctx, pronoun="self")) if m.group(3) else []
             return Reading(play={"attach": target_to_json(target)}, effects=rest)
+        if t == "aucun effet en tournoi":
+            # a tournament rule: these simulations are no tournament, the card plays its effects
+            return Reading(note="no effect in a tournament (a tournament rule; simulations play the card)")
+        if t == "aucun effet":
+            return Reading(note="the card has no effect")
         if t == "unique":
             raise NotRead("a unique card is a card field (unique), not read from the text")
         return grammar_cards.card_phrase(self, c, t, ctx)

@@ -1306,6 +1306,7 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Pay,
         spec.Counter,
         spec.DrawPhase,
+        spec.Bound,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
