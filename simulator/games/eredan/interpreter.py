@@ -42,6 +42,7 @@ from simulator.games.eredan.ops import (
     AMIN,
     ATK,
     DEF,
+    FORBID_HEALED,
     HPM,
     K_MAGICAL,
     K_PHYSICAL,
@@ -483,9 +484,14 @@ class Board:
         return self.wound(src, target, amount, reduction, KIND_NAMES[kind])
 
     def heal(self, src: int, target: int, amount: int) -> int:
-        """Heal ``target`` (alive) by ``amount``, never above its maximum HP; returns HP restored."""
+        """Heal ``target`` (alive) by ``amount``, never above its maximum HP; returns HP restored.
+        A character forbidden to be healed (``forbid`` healed) gains nothing."""
         h = self.hp[target]
         if h <= 0:
+            return 0
+        if self.restrictions and any(
+            r.character == target and r.what == FORBID_HEALED for r in self.restrictions
+        ):
             return 0
         gain = self.max_hp[target] - h
         if amount < gain:

@@ -881,8 +881,8 @@ CARD_PICK_OF_NAME = {"random": CARD_RANDOM, "top": CARD_TOP, "choice": CARD_CHOI
 OWNER_ANY, OWNER_SELF, OWNER_OPPONENT = range(3)
 OWNER_OF_NAME = {"any": OWNER_ANY, "self": OWNER_SELF, "opponent": OWNER_OPPONENT}
 # What ``forbid`` forbids.
-FORBID_PLAY, FORBID_CHAIN, FORBID_ATTACK = range(3)
-FORBID_NAMES = ("play", "chain", "attack")
+FORBID_PLAY, FORBID_CHAIN, FORBID_ATTACK, FORBID_HEALED = range(4)
+FORBID_NAMES = ("play", "chain", "attack", "healed")
 FORBID_OF_NAME = {name: i for i, name in enumerate(FORBID_NAMES)}
 
 
@@ -982,8 +982,9 @@ class UntapOp(Op):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ForbidOp(Op):
     """``forbid``: each target cannot play (FORBID_PLAY) or chain (FORBID_CHAIN: as its second
-    card) the cards of ``mask``, or make its clash attack (FORBID_ATTACK), for ``duration`` — a
-    restriction on the choices made after it (the cards already chosen this turn resolve)."""
+    card) the cards of ``mask``, make its clash attack (FORBID_ATTACK) or be healed
+    (FORBID_HEALED: heals on it do nothing), for ``duration`` — a restriction on what comes after it
+    (the cards already chosen this turn resolve)."""
 
     name: ClassVar[str] = "forbid"
     what: int

@@ -25,6 +25,7 @@ from simulator.games.eredan.ops import (
     ATK,
     DEF,
     FORBID_ATTACK,
+    FORBID_HEALED,
     HPM,
     INI,
     K_MAGICAL,
@@ -636,7 +637,7 @@ def _forbid_value(
     lasting = not isinstance(op.duration, ForCombat)
     for t in _reached(state, op.target, me, opp):
         sign = 1 if t // 3 != seat else -1
-        v = FORBID_VALUE if lasting else 0.0  # this combat's cards are already chosen
+        v = FORBID_VALUE if lasting or op.what == FORBID_HEALED else 0.0  # this combat's cards are chosen
         if op.what == FORBID_ATTACK and combat is not None:
             if t == combat.opp:
                 v += combat.taken  # its blow of this combat, avoided

@@ -461,3 +461,23 @@ def test_grant_order_gives_the_ordres_bonus_on_a_turn_they_do_not_name():
     fight(s, 0, 0)
     play_cards(s, a=[command])
     assert events(s, "attack")[0]["attack"] == 5 and not events(s, "grant_order")  # its Ordre applied already
+
+
+def test_forbid_healed_makes_heals_on_the_target_do_nothing():
+    """``forbid`` healed: the target cannot be healed (heals on it do nothing) while it lasts."""
+    curse = card(
+        "no-rest",
+        effects=[{"op": "forbid", "what": "healed", "target": "opponent", "duration": {"combats": 2}}],
+    )
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([curse], [JAB]),
+        piles=([FILLER] * 8, [JAB] * 8),
+        hp=[12, 12, 12, 6, 12, 12],
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[curse])
+    assert s.heal(4, 3, 5) == 0 and s.hp[3] == 6 - 2 and s.heal(4, 4, 5) == 0  # b-2 is full: 0 anyway
+    s.hp[4] = 8
+    assert s.heal(4, 4, 2) == 2
