@@ -21,8 +21,10 @@ from typing import Any
 
 from cards.domain import grammar_cards
 from cards.domain.effects import (
+    STATIC_OPS,
     AttackKind,
     CardMatch,
+    Condition,
     Context,
     DamageDealt,
     DamageTaken,
@@ -501,6 +503,9 @@ def _standing(effect: Effect) -> Effect:
     each of its combats."""
     if isinstance(effect, ExtraAttack):
         return Trigger(on=Event("combat_start"), effects=(effect,))
+    played = _when_played(effect)
+    if played is not None:
+        return played
     if (
         isinstance(
             effect,
@@ -510,6 +515,22 @@ def _standing(effect: Effect) -> Effect:
     ):
         return Trigger(on=Event("game_start"), effects=(effect,))
     return effect
+
+
+def _when_played(effect: Effect) -> Effect | None:
+    """A character's "si joue X, …" that does not hold as a standing modifier of its combats (it
+    happens once, or lasts longer than the combat) happens each time it plays such a card: a
+    trigger on that card played, not an effect at the start of the game under a condition that
+    never holds then."""
+    when = effect.when
+    if when is None or when.plays is None or isinstance(effect, Trigger):
+        return None
+    lasting = getattr(effect, "duration", None)
+    if effect.op in STATIC_OPS and (lasting is None or lasting.kind == "combat"):
+        return None
+    rest = replace(when, plays=None)
+    inner = replace(effect, when=None if rest == Condition() else rest)
+    return Trigger(on=Event("plays", match=when.plays), effects=(inner,))
 
 
 def compile_text(

@@ -496,6 +496,9 @@ class Reader:
         rune = grammar_cards.rune_match(text)
         if rune is not None:
             return rune
+        excepted = grammar_cards.match_but(self, clause, text)
+        if excepted is not None:
+            return excepted
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
         if len(parts) > 1:
             options: list[CardMatch] = []
@@ -578,6 +581,10 @@ class Reader:
     def _chosen(self, c: Clause, text: str) -> Target | None:
         """The character a "Choisissez …" picks, as a pick target (None: not a character)."""
         t = text.strip()
+        tapped = grammar_cards.chosen_state(t)
+        if tapped is not None:
+            chosen = self._chosen(c, tapped[0])
+            return None if chosen is None else grammar_cards.with_tapped(chosen, tapped[1])
         words = {
             "personnage": "character",
             "personnage adverse": "enemy",
@@ -1286,7 +1293,7 @@ class Reader:
                 "",
                 text.strip(),
             )
-            found = grammar_scale.count(self, clause, t)
+            found = grammar_scale.count(self, clause, t) or grammar_cards.count(self, clause, t)
             if found is None:
                 raise
             return found, False
@@ -2491,7 +2498,7 @@ class Reader:
 
     def read(self, raw: str, ctx: Ctx) -> Reading:
         """What one clause says; :class:`NotRead` when any part of it is not understood."""
-        c = Clause.of(raw)
+        c = grammar_cards.own_card(Clause.of(raw), ctx)
         t = c.text
         if not t:
             raise NotRead("an empty clause")
