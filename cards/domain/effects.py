@@ -30,6 +30,11 @@ Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``se
     "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
     (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``).
     The count is read when the effect applies (for a static modifier: whenever the stat is read).
+    A *static* modifier is a standing ability's or a staying card's (``permanent``, while it is
+    attached); a modifier a card, an Ordre or a trigger gives when it resolves counts once, then —
+    so "Défense −half of the opponent's Défense" (``{"per": {"stat": "defense", "of":
+    "opponent"}, "each": -1, "div": 2, "round": "up"}``, "sa Défense est divisée par 2") reads the
+    Défense before it lowers it.
 Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"stat": s, "of": "self"|"opponent", "base": false}`` — s in defense, spirit, attack_min,
     attack_max (the current range), hp, hp_max, hp_missing (max − current), level; ``base``: the

@@ -37,6 +37,7 @@ from cards.domain.effects import (
     HealDealt,
     Immune,
     Modify,
+    OneOf,
     SetStat,
     Traits,
     Trigger,
@@ -57,6 +58,11 @@ QUOTED = re.compile(
 _ABBREVIATIONS = re.compile(r"\b(min|max|etc)\.", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!])(?:\s+|(?=[A-ZÀ-Ý'\"«“(]))")
 _MARK = "\x00"
+#: A sentence the text forgot to end before an Ordre ("… Tours 2 et 4 : …"), a duration or
+#: "Permanent" at its end: two clauses.
+_GLUED = re.compile(
+    r"(?<=[\w)'%\x00]) (?=Tours? (?:\d|[Pp]airs?|[Ii]mpairs?)[^:.]{0,30}:|Durée ?:? ?\d|Permanent$)"
+)
 
 
 def clean_text(text: str) -> str:
@@ -78,7 +84,7 @@ def split_clauses(text: str) -> list[str]:
     text = QUOTED.sub(protect, text)
     text = _ABBREVIATIONS.sub(lambda m: f"{m.group(1)}{_MARK}dot{_MARK}", text)
     clauses: list[str] = []
-    for part in _SENTENCE_END.split(text):
+    for part in (p for sentence in _SENTENCE_END.split(text) for p in _GLUED.split(sentence)):
         part = part.strip()
         part = part[:-1].rstrip() if part.endswith(".") else part
         part = part.replace(f"{_MARK}dot{_MARK}", ".")
@@ -88,6 +94,10 @@ def split_clauses(text: str) -> list[str]:
         if clauses and re.fullmatch(r"\([^()]*\)", part):
             clauses[-1] = f"{clauses[-1]} {part}"  # "(maximum 6)" belongs to the clause before
             continue
+        lead = re.match(r"(\([^()]*\)) (?=\S)", part)
+        if clauses and lead:  # "… par Sort. (max 4) Tours 2 et 4 : …": the same, then a clause
+            clauses[-1] = f"{clauses[-1]} {lead.group(1)}"
+            part = part[lead.end() :]
         clauses.append(part)
     return clauses
 
@@ -483,7 +493,10 @@ def _continued(raw: str, follower: str) -> str:
 
 
 def _while_attached(effect: Effect) -> Effect:
-    """On a card that stays, a standing modifier lasts while the card is attached (``permanent``)."""
+    """On a card that stays, a standing modifier lasts while the card is attached (``permanent``),
+    also when it is one of a choice ("Attaque +1 ou Défense +1")."""
+    if isinstance(effect, OneOf):
+        return replace(effect, options=tuple(tuple(_while_attached(e) for e in o) for o in effect.options))
     if (
         isinstance(
             effect,
