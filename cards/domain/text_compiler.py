@@ -23,6 +23,7 @@ from cards.domain import grammar_cards
 from cards.domain.effects import (
     STATIC_OPS,
     AttackKind,
+    Bound,
     CardMatch,
     Condition,
     Context,
@@ -479,7 +480,7 @@ class TextCompiler:
 #: A sentence that goes on with the one before: a pronoun for what it named, "sinon", "puis".
 _CONTINUES = re.compile(
     r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle|si c'est"
-    r"|sinon|puis|ensuite)\b"
+    r"|sinon|puis|ensuite|le personnage (?:ainsi )?choisi)\b"
 )
 _PRONOUN = re.compile(
     r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle)\b"
@@ -500,7 +501,16 @@ def _while_attached(effect: Effect) -> Effect:
     if (
         isinstance(
             effect,
-            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
         )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
@@ -522,11 +532,27 @@ def _standing(effect: Effect) -> Effect:
     if (
         isinstance(
             effect,
-            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
         )
         and effect.duration.kind != "combat"
     ):
         return Trigger(on=Event("game_start"), effects=(effect,))
+    when = effect.when
+    if effect.op not in STATIC_OPS and effect.op != "trigger" and when is not None and when.plays is not None:
+        # "Si joue une Arme à poudre, gagne 2 marqueurs 'poudre'": what a character does once when
+        # it plays such a card (once a turn, as the condition "plays … this turn" says)
+        rest = replace(when, plays=None)
+        inner = replace(effect, when=rest if rest != Condition() else None)
+        return Trigger(on=Event("plays", match=when.plays), effects=(inner,), limit="once_per_turn")
     return effect
 
 

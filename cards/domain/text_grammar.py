@@ -29,10 +29,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_cards, grammar_chain, grammar_order, grammar_scale
+from cards.domain import grammar_cards, grammar_chain, grammar_life, grammar_order, grammar_scale
 from cards.domain.effects import (
     Amount,
     AttackKind,
+    Bound,
     CardMatch,
     CardTo,
     Carry,
@@ -342,7 +343,19 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
     out: list[Effect] = []
     for e in effects:
         if (
-            isinstance(e, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+            isinstance(
+                e,
+                Modify
+                | SetStat
+                | DamageTaken
+                | DamageDealt
+                | HealDealt
+                | Immune
+                | Forbid
+                | Traits
+                | AttackKind
+                | Bound,
+            )
             and e.duration.kind == "combat"
         ):
             e = replace(e, duration=THIS_TURN)
@@ -354,7 +367,19 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
 
 def _lasts_longer_than_the_combat(effect: Effect) -> bool:
     return (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(
+            effect,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
+        )
         and effect.duration.kind != "combat"
     )
 
@@ -363,7 +388,16 @@ def _DURABLE(effect: Effect) -> bool:
     """Whether an effect has a duration (a modifier, a restriction…)."""
     return isinstance(
         effect,
-        Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+        Modify
+        | SetStat
+        | DamageTaken
+        | DamageDealt
+        | HealDealt
+        | Immune
+        | Forbid
+        | Traits
+        | AttackKind
+        | Bound,
     )
 
 
@@ -1158,6 +1192,9 @@ class Reader:
         extra = grammar_cards.condition(self, clause, t, ctx)
         if extra is not None:
             return extra
+        extra = grammar_life.condition(self, clause, t, ctx)
+        if extra is not None:
+            return extra
         raise NotRead(f"condition {t!r}")
 
     def _carrying(self, clause: Clause, text: str, key: str) -> Condition:
@@ -1500,7 +1537,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1554,6 +1591,9 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
+        found_lock = self.stat_lock(c, t, ctx)
+        if found_lock is not None:
+            return None, found_lock
         default: Target = inherit if inherit is not None else "self"
         halved = grammar_scale.halving(self, c, t, ctx)
         if halved is not None:
@@ -1581,6 +1621,12 @@ class Reader:
             try:
                 subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
+                other = grammar_life.subject(self, c, t[: m.start()], ctx)
+                if other is not None:
+                    effects = self._verb(c, t[m.start() :], ctx, other)
+                    if effects is not None:
+                        return other, effects
+                    continue
                 several = self._several(c, t[: m.start()], ctx)
                 if several is None:
                     continue
@@ -1648,6 +1694,9 @@ class Reader:
         found = grammar_cards.bare(self, c, t, ctx, default)
         if found is not None:
             return found
+        found = grammar_life.bare(self, c, t, ctx, default)
+        if found is not None:
+            return found
         try:
             return self._modifiers(self.stat_mods(t), default)
         except NotRead:
@@ -1659,7 +1708,7 @@ class Reader:
         )
         if m and (m.group(0).startswith(("soin", "soign")) or re.search(r" pv\b", t)):
             target = (
-                self.subject(c, re.sub(r"^personnage", "le personnage", m.group(2)))
+                grammar_life.target(self, c, re.sub(r"^personnage", "le personnage", m.group(2)), ctx)
                 if m.group(2)
                 else default
             )
@@ -1671,7 +1720,7 @@ class Reader:
         if m:
             hit: Target = "opponent"
             if m.group(1) or m.group(4):
-                hit = self.subject(c, m.group(1) or m.group(4))
+                hit = grammar_life.target(self, c, m.group(1) or m.group(4), ctx)
             return [
                 Damage(
                     kind=DAMAGE_KIND_WORDS[m.group(3)],
@@ -1838,6 +1887,87 @@ class Reader:
             return [DamageTaken(amount=amount, kinds=tuple(kinds), **_target_fields(who))]
         return [DamageDealt(amount=amount, kinds=tuple(kinds), cards=cards, **_target_fields(who))]
 
+    _LOCK_STAT = r"(?:attaque|defense|esprit)"
+
+    def stat_lock(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``L'Attaque de vos Tsoutaï ne peut pas être réduite``, ``Votre Attaque ne peut pas être
+        modifiée``, ``Les caractéristiques de votre adversaire ne peuvent pas être augmentées ou
+        réduites de plus de 3 points``, ``votre personnage ne peut pas subir de malus de
+        caractéristique (et tous ses malus précédemment reçus sont annulés)`` -> ``bound``; ``… ne
+        peut pas être soigné`` -> ``forbid healed`` (None: not such a phrase)."""
+        m = re.fullmatch(
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?|(.+?) ne (?:peut|peuvent) (?:pas |plus )?"
+            r"recevoir de soins?",
+            t,
+        )
+        if m:
+            who_text = (m.group(1) or m.group(2)).strip()
+            healed = self._several(c, who_text, ctx) or [
+                self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
+            ]
+            return [Forbid(what="healed", **_target_fields(w)) for w in healed]
+        m = re.fullmatch(
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?subir de malus(?: de caracteristiques?)?"
+            r"(?: et (?:tous )?ses malus precedemment recus sont annules)?",
+            t,
+        )
+        if m:
+            who_text = m.group(1).strip()
+            who = self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
+            return [Bound(stats=("attack", "defense", "spirit"), below=0, **_target_fields(who))]
+        stat = self._LOCK_STAT
+        m = re.fullmatch(
+            rf"(?:(?:les |leurs |ses )?caracteristiques(?: {stat}(?:(?:, | et ){stat})*)?|((?:{stat})(?:(?:, | et ){stat})*))"
+            r" (?:(?:de |d' ?|du |des )(.+?)|(votre|son|sa|leur)) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?"
+            r"(reduite?s?|modifiee?s?|augmentee?s?|augmentee?s? ou reduite?s?|reduite?s? ou augmentee?s?)"
+            r"(?: de plus de (\d+)(?: points?)?)?",
+            t,
+        )
+        if not m:
+            m2 = re.fullmatch(
+                rf"(votre|son|sa) ({stat}(?:(?:, | et ){stat})*) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?"
+                r"(reduite?s?|modifiee?s?|augmentee?s?|augmentee?s? ou reduite?s?|reduite?s? ou augmentee?s?)"
+                r"(?: de plus de (\d+)(?: points?)?)?",
+                t,
+            )
+            if not m2:
+                return None
+            stats_text, whose_text, how, limit = m2.group(2), "votre personnage", m2.group(3), m2.group(4)
+            if m2.group(1) != "votre":
+                raise NotRead("whose stat?")
+        else:
+            stats_text = m.group(1) or t.split(" de ")[0].split(" d'")[0]
+            whose_text, how, limit = m.group(2), m.group(4), m.group(5)
+            if m.group(3):
+                if m.group(3) != "votre":
+                    raise NotRead("whose stat?")
+                whose_text = "votre personnage"
+        named = re.findall(rf"\b{stat}\b", stats_text)
+        stats = tuple(
+            dict.fromkeys({"attaque": "attack", "defense": "defense", "esprit": "spirit"}[w] for w in named)
+        )
+        if not stats:
+            stats = ("attack", "defense", "spirit")  # "les caractéristiques"
+        n = int(limit) if limit else 0
+        if how.startswith("modifie"):
+            if limit:
+                raise NotRead("modified by more than N")
+            below, above = 0, 0
+        elif "augment" in how and "reduit" in how:
+            below, above = n, n
+        elif how.startswith("augment"):
+            below, above = None, n
+        else:
+            below, above = n, None
+        whose_text = whose_text.strip()
+        parts = re.split(r" et (?:de |d' ?|du |des )", whose_text)
+        targets: list[Target] = []
+        for part in parts:
+            part = part.strip()
+            part = re.sub(r"^personnage adverse", "le personnage adverse", part)
+            targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
+        return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
+
     def extra_attack(self, t: str, who: Target) -> list[Effect] | None:
         """``effectue une attaque (physique|magique) supplémentaire égale à son Attaque min. (de
         base)`` / ``… égale à 5`` (the holder's; None: not such a phrase)."""
@@ -1914,6 +2044,9 @@ class Reader:
     def _verb(self, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
         """The predicate after an explicit subject (``t`` starts with the verb)."""
         found = grammar_cards.verb(self, c, t, ctx, subject)
+        if found is not None:
+            return found
+        found = grammar_life.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
         found = self._may(c, t, subject)
@@ -2151,6 +2284,9 @@ class Reader:
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
+        found = grammar_life.phrase(self, c, t, ctx) or grammar_life.subject_phrase(self, c, t, ctx)
+        if found is not None:
+            return found
         # "A, puis si …, B": A, then B under its own condition
         m = re.fullmatch(r"(.+?),? puis,? ((?:si|s'il|s'ils|s'elle) .+)", t)
         if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
@@ -2181,6 +2317,13 @@ class Reader:
                 except NotRead:
                     continue
                 return effects
+        m = re.fullmatch(
+            r"tant que cette carte est (?:active|en jeu|attachee),? (.+)|(.+?),? tant que cette carte est (?:active|en jeu|attachee)",
+            t,
+        )
+        if m and ctx.subject == "card" and ctx.stays and not ctx.happens:
+            # what a card that stays gives lasts while it stays: the default there
+            return self.phrase(c, m.group(1) or m.group(2), ctx)
         found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
@@ -2593,7 +2736,16 @@ class Reader:
             )
         if isinstance(
             effect,
-            Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid | Traits | AttackKind,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")
@@ -2759,6 +2911,11 @@ class Reader:
                 raise NotRead(f"whom to attach to: {m.group(2)!r}")
             rest = self.phrase(c, m.group(3), replace(ctx, pronoun="self")) if m.group(3) else []
             return Reading(play={"attach": target_to_json(target)}, effects=rest)
+        if t == "aucun effet en tournoi":
+            # a tournament rule: these simulations are no tournament, the card plays its effects
+            return Reading(note="no effect in a tournament (a tournament rule; simulations play the card)")
+        if t == "aucun effet":
+            return Reading(note="the card has no effect")
         if t == "unique":
             raise NotRead("a unique card is a card field (unique), not read from the text")
         return grammar_cards.card_phrase(self, c, t, ctx)
