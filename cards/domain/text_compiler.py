@@ -557,19 +557,16 @@ def _standing(effect: Effect) -> Effect:
 
 
 def _when_played(effect: Effect) -> Effect | None:
-    """A character's "si joue X, …" that does not hold as a standing modifier of its combats (it
-    happens once, or lasts longer than the combat) happens each time it plays such a card: a
-    trigger on that card played, not an effect at the start of the game under a condition that
-    never holds then."""
+    """A character's "si joue X, …" modifier lasting longer than the combat ("Défense +1 jusqu'à la
+    fin de la partie si joue une Armure") is given when it plays such a card, once a turn as below:
+    not at the start of the game under a condition that never holds then."""
     when = effect.when
-    if when is None or when.plays is None or isinstance(effect, Trigger):
-        return None
     lasting = getattr(effect, "duration", None)
-    if effect.op in STATIC_OPS and (lasting is None or lasting.kind == "combat"):
+    if when is None or when.plays is None or lasting is None or lasting.kind == "combat":
         return None
     rest = replace(when, plays=None)
     inner = replace(effect, when=None if rest == Condition() else rest)
-    return Trigger(on=Event("plays", match=when.plays), effects=(inner,))
+    return Trigger(on=Event("plays", match=when.plays), effects=(inner,), limit="once_per_turn")
 
 
 def compile_text(

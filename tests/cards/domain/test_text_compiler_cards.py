@@ -358,8 +358,8 @@ def test_the_next_card_of_the_holder(compiler):
 
 
 def test_what_a_character_does_when_it_plays_a_card_is_a_trigger(compiler):
-    """A character's "si joue X, …" that happens once (or lasts the game) happens each time it plays
-    such a card — not at the start of the game under a condition that does not hold then."""
+    """A character's "si joue X, …" that happens once (or lasts the game) happens when it plays such a
+    card (once a turn) — not at the start of the game under a condition that does not hold then."""
     assert character(
         compiler, "Si joue une Potion, une Action de votre Défausse est placée dans votre Deck."
     )["abilities"] == [
@@ -367,6 +367,7 @@ def test_what_a_character_does_when_it_plays_a_card_is_a_trigger(compiler):
             "op": "trigger",
             "on": {"plays": {"type": "potion"}},
             "effects": [{"op": "move", "from": "discard", "to": "deck", "cards": {"type": "action"}}],
+            "limit": "once_per_turn",
         }
     ]
     assert character(compiler, "Défense +1 jusqu'à la fin de la partie si joue une Potion.")["abilities"] == [
@@ -374,6 +375,7 @@ def test_what_a_character_does_when_it_plays_a_card_is_a_trigger(compiler):
             "op": "trigger",
             "on": {"plays": {"type": "potion"}},
             "effects": [{"op": "modify", "stat": "defense", "amount": 1, "duration": "game"}],
+            "limit": "once_per_turn",
         }
     ]
     # a standing modifier of its combats keeps its condition
