@@ -810,6 +810,16 @@ class Reader:
         parts = re.split(r" ou | et |, ", text)
         if len(parts) > 1 and " et " not in text:
             return Condition(any=tuple(self.who_condition(p, prefix) for p in parts))
+        m = re.fullmatch(r"non (?!multi)(.+)", text)
+        if m:  # "Non Prêtre :"
+            return Condition(not_=self.who_condition(m.group(1), prefix))
+        m = re.fullmatch(r"(classe|race) (\S+)", text)
+        if m:  # "Classe inconnue", "Race Inconnue": the word says which kind
+            named: TermKind = "class" if m.group(1) == "classe" else "race"
+            key = f"{prefix}_{named}" if prefix == "played_by" else f"opponent_{named}"
+            return Condition(**{key: self.term(m.group(2), named)})  # type: ignore[arg-type]
+        if text in ("sans caste", "sans castes") and prefix == "played_by":
+            return Condition(compare=Compare(Count("castes"), "==", 0))
         single = None
         m = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)", text)
         if m:
@@ -829,7 +839,9 @@ class Reader:
             values[f"{prefix}_single_class" if prefix == "played_by" else "opponent_single_class"] = single
         cond = Condition(**values)
         if no_caste:
-            raise NotRead("'sans caste' (no caste at all) is not a condition of the language")
+            if prefix != "played_by":
+                raise NotRead("'sans caste' of the opponent (no count of its castes)")
+            cond = replace(cond, compare=Compare(Count("castes"), "==", 0))
         return cond
 
     def condition(self, clause: Clause, text: str, ctx: Ctx) -> Condition:
@@ -1808,7 +1820,7 @@ class Reader:
             t,
         ):
             return [GrantOrder(**_target_fields(default))]
-        return None
+        return grammar_chain.bare(self, c, t, ctx, default)
 
     _KIND = r"(?:physiques?|magiques?|directs?)"
     _TAKEN = (
@@ -2758,11 +2770,13 @@ class Reader:
         """What one clause says; :class:`NotRead` when any part of it is not understood. A clause
         holding a second sentence that starts with an Ordre ("… Tours impairs : …", a full stop
         missing) is read as its sentences, every one of which must be read."""
-        parts = grammar_order.split_inner_ordre(raw)
+        parts = grammar_order.split_run_on(raw)
         if len(parts) > 1:
-            readings = [self._read(p, ctx) for p in parts]
-            return _merged(readings)
-        return self._read(raw, ctx)
+            reading = _merged([self._read(p, ctx) for p in parts])
+        else:
+            reading = self._read(raw, ctx)
+        reading.effects = grammar_chain.chain_on_plays(reading.effects)
+        return reading
 
     def _read(self, raw: str, ctx: Ctx) -> Reading:
         c = grammar_cards.own_card(Clause.of(raw), ctx)
@@ -2887,6 +2901,9 @@ class Reader:
             )
         if t in ("enchainement", "gagne enchainement"):
             return Reading(chains=[CardMatch("any")])
+        found = grammar_chain.card_chain(self, c, t, ctx)
+        if found is not None:
+            return found
         m = re.fullmatch(r"(?:gagne )?enchainement(?: ?:? (.+?))?,? ((?:si|s'il|tant que) .+)", t)
         if m:
             cond = self.condition(c, m.group(2), ctx)
