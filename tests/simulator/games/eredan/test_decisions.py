@@ -488,6 +488,31 @@ def test_a_card_an_effect_plays_needs_its_requirements_or_not():
         assert played == (["summon", "jab"] if needs else ["summon", "bolt"])
 
 
+@flips("granted_order_is_every_ordre")
+def test_a_granted_order_gives_every_ordre_or_the_soonest_ones():
+    """docs/rules/eredan.md §3 step 1 — [decision] granted_order_is_every_ordre: "grant_order" (the
+    Ordres' bonus as if the turn were one they name) gives every Ordre's bonus (false: the Ordre of
+    the soonest turn to come that one names)."""
+    captain = character(
+        "captain",
+        orders=[
+            {"turns": [6], "effects": [{"op": "modify", "stat": "attack", "amount": 4}]},
+            {"turns": [3], "effects": [{"op": "modify", "stat": "attack", "amount": 1}]},
+        ],
+    )
+    command = card("command", effects=[{"op": "grant_order"}])
+    for every, attack in ((True, 3 + 4 + 1), (False, 3 + 1)):
+        s = prepare_game(
+            [captain, *line("a")[1:]],
+            line("b"),
+            hands=([command], [JAB]),
+            rules=ruled(granted_order_is_every_ordre=every),
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=[command])
+        assert events(s, "attack")[0]["attack"] == attack
+
+
 def test_every_decision_is_flipped_by_a_test():
     assert set(FLIPPED) == {f.name for f in fields(EredanRules)}
 
