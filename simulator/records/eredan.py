@@ -36,7 +36,17 @@ from cards.domain.specs import Catalog, DeckSpec, deck_from_counts
 from decks.validator import validate_deck
 from simulator.engine.protocol import Game, State
 from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Play
-from simulator.games.eredan.chance import AMOUNT, ATTACK, DECK, DISCARD, INITIATIVE, TARGET, SeededChance
+from simulator.games.eredan.chance import (
+    AMOUNT,
+    ATTACK,
+    CARD,
+    DECK,
+    DISCARD,
+    INITIATIVE,
+    PLACE,
+    TARGET,
+    SeededChance,
+)
 from simulator.games.eredan.compiled import Tables, UnsupportedSpecError, compile_tables
 from simulator.games.eredan.eventlog import render
 from simulator.games.eredan.rules import rules_for_record
@@ -67,8 +77,15 @@ PHASE_WANTS = {
     P_CARD: "play a card or pass",
     P_DISCARD: "discard (any cards, or none)",
 }
-CHANCE_KINDS = ("roll", "target", "random_discard")
-CHANCE_RULE = {ATTACK: RULE_CLASH, AMOUNT: RULE_CARDS, TARGET: RULE_CARDS, DISCARD: RULE_CARDS}
+CHANCE_KINDS = ("roll", "target", "random_discard", "random_card", "place")
+CHANCE_RULE = {
+    ATTACK: RULE_CLASH,
+    AMOUNT: RULE_CARDS,
+    TARGET: RULE_CARDS,
+    DISCARD: RULE_CARDS,
+    CARD: RULE_CARDS,
+    PLACE: RULE_CARDS,
+}
 
 #: Deck-building violations (decks.rules.ViolationCode) as record error codes, with their rule.
 DECK_VIOLATIONS = {
@@ -151,7 +168,15 @@ class _RecordingChance(SeededChance):
                     "action": "random_discard",
                     "card": self.tables.cards[options[index]].slug,
                 }
-            else:  # pragma: no cover - the engine picks for these two reasons only
+            elif why == CARD:
+                entry = {
+                    "player": who,
+                    "action": "random_card",
+                    "card": self.tables.cards[options[index]].slug,
+                }
+            elif why == PLACE:
+                entry = {"player": who, "action": "place", "position": index}
+            else:  # pragma: no cover - the engine picks for these reasons only
                 raise AssertionError(f"unexpected pick {why!r}")
             self.actions.append(entry)
         return index
@@ -306,7 +331,22 @@ class _Script:
             what = f"the card seat {seat} loses at random (one of {', '.join(sorted(names))})"
             i, entry = self._next("random_discard", what, RULE_CARDS)
             slug = entry["card"]
-        else:  # pragma: no cover - the engine picks for these two reasons only
+        elif why == CARD:
+            seat = who
+            names = [self.tables.cards[k].slug for k in options]
+            what = f"a random card of seat {seat} (one of {', '.join(sorted(names))})"
+            i, entry = self._next("random_card", what, RULE_CARDS)
+            slug = entry["card"]
+        elif why == PLACE:
+            seat = who
+            what = f"the place of a card in seat {seat}'s deck (0 to {len(options) - 1}, 0 the bottom)"
+            i, entry = self._next("place", what, RULE_CARDS)
+            position = entry.get("position")
+            if entry["player"] != seat or not isinstance(position, int) or not 0 <= position < len(options):
+                self._wrong(i, f"the engine needs {what}; the record has {_describe(entry)}", why)
+            self.pos += 1
+            return position
+        else:  # pragma: no cover - the engine picks for these reasons only
             raise AssertionError(f"unexpected pick {why!r}")
         if entry["player"] != seat or slug not in names:
             self._wrong(i, f"the engine needs {what}; the record has {_describe(entry)}", why)
@@ -369,6 +409,10 @@ def _describe(entry: Mapping[str, Any]) -> str:
         return f"a random target, seat {seat} hitting {entry.get('character')}"
     if kind == "random_discard":
         return f"a random discard of {entry.get('card')} by seat {seat}"
+    if kind == "random_card":
+        return f"a random card, {entry.get('card')}, of seat {seat}"
+    if kind == "place":
+        return f"place {entry.get('position')} in seat {seat}'s deck"
     if kind == "fight":
         return f"seat {seat}'s choice of {entry.get('fighter')} against {entry.get('opponent')}"
     if kind == "play":

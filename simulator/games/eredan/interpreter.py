@@ -42,6 +42,7 @@ from simulator.games.eredan.ops import (
     AMIN,
     ATK,
     DEF,
+    FORBID_HEALED,
     HPM,
     K_MAGICAL,
     K_PHYSICAL,
@@ -146,6 +147,39 @@ class ItemBonus:
 
 
 @dataclass(frozen=True, slots=True)
+class Lasting:
+    """A modifier a card in play (attachment ``serial``) gives: ``amount`` on ``stat`` of
+    ``character`` until the card leaves play."""
+
+    serial: int
+    character: int
+    stat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """A ``forbid`` on ``character``: it may not play (ops.FORBID_PLAY) or chain (FORBID_CHAIN) the
+    cards of ``mask``, or attack (FORBID_ATTACK). It lasts like a modifier: until the end of turn
+    ``last_turn`` (-1: no such limit), until the character's count of combats reaches
+    ``until_fought`` (-1: no such limit), while the card in play ``serial`` stays (-1: not tied to
+    one); with none of the three, the rest of the game."""
+
+    character: int
+    what: int
+    mask: int
+    last_turn: int = -1
+    until_fought: int = -1
+    serial: int = -1
+
+    def expired(self, board: Board) -> bool:
+        """Whether it ends at the end of the current turn."""
+        if self.until_fought >= 0:
+            return board.fought[self.character] >= self.until_fought
+        return 0 <= self.last_turn <= board.turn
+
+
+@dataclass(frozen=True, slots=True)
 class TimedModifier:
     """A modifier for a while: ``amount`` on ``stat`` of ``character``, taken off at the end of
     turn ``last_turn`` ("for N turns" of the game), or — ``until_fought`` ≥ 0 — at the end of the
@@ -172,15 +206,20 @@ class Board:
     __slots__ = (
         "active",
         "base",
+        "card_dest",
         "cards",
         "chance",
         "chars",
         "cmod",
+        "cur_card",
+        "cur_seat",
+        "cur_serial",
         "dealt",
         "dealt_at_turn",
         "decks",
         "discards",
         "drawn",
+        "extra_plays",
         "fighters",
         "fought",
         "gear",
@@ -190,17 +229,26 @@ class Board:
         "item_bonus_mask",
         "item_bonuses",
         "item_owners",
+        "item_serials",
         "items",
+        "keep_untapped",
+        "lasting",
         "log",
         "markers",
         "max_hp",
         "mod",
         "picks",
         "played",
+        "removed",
+        "resolving",
+        "restrictions",
         "rng",
         "rules",
         "score",
+        "serial",
         "source_slot",
+        "stay_left",
+        "stay_until",
         "tables",
         "tapped",
         "timed",
@@ -234,6 +282,35 @@ class Board:
     #: Per character, the seat whose card each carried item is (an Artisan's card on an enemy is its
     #: player's), parallel to ``items``: where the card goes when it leaves play.
     item_owners: list[list[int]]
+    #: Per character, parallel to ``items``: the serial number of each attachment (a card in play
+    #: is one attachment; its "while attached" effects and its stay are keyed by it).
+    item_serials: list[list[int]]
+    serial: int  # the next attachment's serial number
+    #: Combats left to the cards that stay a limited time ("Durée 2 combats"), by serial.
+    stay_left: dict[int, int]
+    #: The last turn of the cards that stay "N tours" counted in the game's turns
+    #: (``turns_count_the_characters_combats`` false), by serial.
+    stay_until: dict[int, int]
+    #: The "while attached" modifiers a card in play gives characters other than its carrier (or
+    #: through a trigger): undone when it leaves play.
+    lasting: list[Lasting]
+    removed: list[list[int]]  # per seat: its cards removed from the game
+    #: The card whose effects are running (``cur_card``, of ``cur_seat``; ``cur_serial``: its
+    #: attachment when it is in play, -1 otherwise) and, for a card resolving that does not stay,
+    #: the pile it goes to next (``card_dest``: ``card_to`` changes it). -1 when none.
+    cur_seat: int
+    cur_card: int
+    cur_serial: int
+    card_dest: int
+    #: Cards ``play_card`` / ``create`` play "after the cards of the turn": (seat, card, by).
+    extra_plays: list[tuple[int, int, int]]
+    #: Where the combat is: 0 outside the card step and the clash, 1 resolving the cards, 2 after
+    #: the clash (the items acting).
+    resolving: int
+    #: Bit c set: character c, a fighter untapped during its combat, is not tapped at its end.
+    keep_untapped: int
+    #: What characters may not do for a while (``forbid``): play or chain some cards, attack.
+    restrictions: list[Restriction]
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
     decks: list[list[int]]  # top of the pile = end of the list
@@ -407,9 +484,14 @@ class Board:
         return self.wound(src, target, amount, reduction, KIND_NAMES[kind])
 
     def heal(self, src: int, target: int, amount: int) -> int:
-        """Heal ``target`` (alive) by ``amount``, never above its maximum HP; returns HP restored."""
+        """Heal ``target`` (alive) by ``amount``, never above its maximum HP; returns HP restored.
+        A character forbidden to be healed (``forbid`` healed) gains nothing."""
         h = self.hp[target]
         if h <= 0:
+            return 0
+        if self.restrictions and any(
+            r.character == target and r.what == FORBID_HEALED for r in self.restrictions
+        ):
             return 0
         gain = self.max_hp[target] - h
         if amount < gain:
@@ -532,6 +614,29 @@ class Board:
                     "duration": duration.label,
                 }
             )
+
+    # --- cards in and out of play: the turn structure (EredanState) supplies these steps -------
+
+    def put_card(self, seat: int, k: int, dest: int) -> None:
+        """``seat``'s card ``k``, out of play, goes to pile ``dest`` (ops.PILE_*)."""
+        raise NotImplementedError
+
+    def detach(self, carrier: int, i: int, dest: int, event: str) -> int:
+        """The ``i``-th card ``carrier`` carries leaves play, to pile ``dest`` of its owner."""
+        raise NotImplementedError
+
+    def play_card(self, seat: int, k: int, by: int) -> None:
+        """``seat``'s card ``k`` (out of any pile) is played by ``by``: after the cards of the
+        turn during the card step, at once otherwise."""
+        raise NotImplementedError
+
+    def come_into_play(self, seat: int, carrier: int, k: int, after_clash: bool) -> None:
+        """``seat``'s card ``k`` that stays comes into play on ``carrier`` and acts."""
+        raise NotImplementedError
+
+    def room_now(self, c: int, k: int) -> bool:
+        """Whether character ``c`` has room for card ``k`` (its items and those coming to it)."""
+        raise NotImplementedError
 
     # --- cards ----------------------------------------------------------------------------------
 
@@ -752,9 +857,13 @@ def _for_combat(board: Board, duration: ForCombat, t: int, stat: int, amount: in
 
 @interprets(Permanent)
 def _permanent(board: Board, duration: Permanent, t: int, stat: int, amount: int) -> None:
-    # A card that does not stay: the rest of the game. (A carried item's "permanent" modifiers of
-    # its carrier are its "while carried" ones: EredanState._attach / _detach.)
+    # cards/domain/effects.py: "permanent" — while its source stays in play: a card in play's
+    # modifier ends when it leaves (Board.cur_serial: the attachment whose effects run); a card
+    # that does not stay: the rest of the game. (A carried item's "permanent" modifiers of its
+    # carrier are its "while carried" ones: EredanState._attach / detach.)
     board.mod[t * NSTATS + stat] += amount
+    if board.cur_serial >= 0:
+        board.lasting.append(Lasting(board.cur_serial, t, stat, amount))
 
 
 @interprets(ForGame)
