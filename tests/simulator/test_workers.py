@@ -490,7 +490,7 @@ def test_an_optimize_on_workers_is_the_same_whatever_the_chunking_and_survives_a
     chunks = sorted(ChunkResult.objects.filter(job=both).values_list("chunk", flat=True))
     assert chunks == list(range(both.total_chunks)) and both.chunks_done == both.total_chunks
 
-    def searched(results: dict[str, Any]) -> dict[str, Any]:
+    def searched(results: Any) -> dict[str, Any]:
         return {k: v for k, v in results.items() if k not in ("saved_deck", "entrants")}
 
     assert searched(small.results) == searched(large.results) == searched(both.results)
