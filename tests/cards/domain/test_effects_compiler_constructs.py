@@ -305,3 +305,33 @@ def card_text_lines(spec) -> list[str]:
     from cards.domain.text import play_lines
 
     return play_lines(spec, "en", NAMES)
+
+
+def test_a_card_match_with_cards_excepted():
+    """``but``: "une Action autre que 'X'", "une carte non Arme" — any match may except cards."""
+    from cards.domain.effects import parse_card_match
+    from cards.domain.specs import card_matches
+    from cards.domain.text import match_text
+    from tests.simulator.games.eredan.factories import card
+
+    match = parse_card_match({"type": "action", "but": {"card": "repli"}}, "m")
+    assert match.to_json() == {"type": "action", "but": {"card": "repli"}}
+    assert card_matches(match, card("charge")) and not card_matches(match, card("repli"))
+    assert not card_matches(match, card("lame", "epee"))
+    assert match_text(match, "en", NAMES) == "action except 'repli'"
+    with pytest.raises(EffectError) as info:
+        parse_card_match({"any": True, "but": {"colour": "red"}}, "m")
+    assert info.value.path == "m.but"
+
+
+def test_attached_cards_may_go_to_another_pile():
+    effect = parse_effect(
+        {"op": "discard_attached", "count": "all", "cards": {"type": "objet"}, "to": "deck"}
+    )
+    assert effects_to_json([effect]) == [
+        {"op": "discard_attached", "count": "all", "cards": {"type": "objet"}, "to": "deck"}
+    ]
+    assert "put into their owners' deck" in effect_text(effect, "en", NAMES)
+    with pytest.raises(EffectError) as info:
+        parse_effect({"op": "discard_attached", "to": "opponent_deck"})
+    assert info.value.path == "effect.to"
