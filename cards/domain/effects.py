@@ -102,7 +102,9 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     another of the player's characters, living, matches it — "si un Prêtre Nomade fait partie de
     vos personnages"); ``ally_dead`` / ``ally_present`` (a family: dead / among the player's
     characters, alive or not); ``tapped`` / ``opponent_tapped`` (true / false); ``active`` (true:
-    the player is the active player, "attaquant"); ``compare``
+    the player is the active player, "attaquant"); ``ordre`` / ``opponent_ordre`` (true / false:
+    the holder / the opponent gets the bonus of one of its Ordres this combat — the turn is one its
+    Ordre names, or ``grant_order`` gave it: "si votre personnage a son bonus d'Ordre"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -696,6 +698,8 @@ class Condition:
     any: tuple[Condition, ...] | None = None
     not_: Condition | None = None
     keyword: str | None = None
+    ordre: bool | None = None
+    opponent_ordre: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -738,6 +742,8 @@ _CONDITION_BOOLS = (
     "tapped",
     "opponent_tapped",
     "active",
+    "ordre",
+    "opponent_ordre",
 )
 _CONDITION_MATCHES = (
     "carrying_match",
