@@ -175,6 +175,8 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "eredan")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+#: Seconds a job may stay pending before its status says no worker has picked it up.
+SIMULATION_NO_WORKER_AFTER = env_int("SIMULATION_NO_WORKER_AFTER", 30)
 
 # --- Auth, i18n, static -----------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -19,12 +19,11 @@ from eredan.errors import DomainError
 from simulator.engine.registry import GameSpec
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.models import SimulationJob
+from simulator.selectors import job_status_hint
 from simulator.services.requests import DeckComposition, EntrantInput
 
 #: Seconds between two looks at a followed job.
 FOLLOW_INTERVAL = 0.5
-#: After this long without a worker starting the job, say how to start one.
-NO_WORKER_HINT_AFTER = 15.0
 
 
 class CliError(ValueError):
@@ -118,9 +117,9 @@ def follow_job(
     stderr: TextIO,
     sleep: Callable[[float], None] = time.sleep,
 ) -> SimulationJob:
-    """Wait for a job to end, with a progress bar on ``stderr``; return the job as it ended."""
+    """Wait for a job to end, with a progress bar on ``stderr``; return the job as it ended. A job
+    that no worker picks up says so once (:func:`simulator.selectors.job_status_hint`)."""
     job = SimulationJob.objects.get(pk=job_id)
-    waited = 0.0
     hinted = False
     with tqdm(
         total=job.total_games,
@@ -135,14 +134,11 @@ def follow_job(
             bar.update(job.games_done - bar.n)
             if not job.is_active:
                 break
-            if job.started_at is None and not hinted and waited >= NO_WORKER_HINT_AFTER:
-                stderr.write(
-                    f"job #{job.pk} has not started after {waited:.0f} s: is a worker running? "
-                    "(manage.py serve, or celery -A eredan worker)\n"
-                )
+            hint = None if hinted else job_status_hint(job=job)
+            if hint is not None:
+                stderr.write(f"job #{job.pk}: {hint.message}\n")
                 hinted = True
             sleep(FOLLOW_INTERVAL)
-            waited += FOLLOW_INTERVAL
     return job
 
 

@@ -11,18 +11,23 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from cards.specs import get_catalog
+from decks.text_format import deck_text_export
 from eredan.errors import NotFoundError
 from eredan.users import Viewer
 from simulator.engine.batch import Entrant, batch_report, pairings_for
 from simulator.engine.stats import MatchTally
 from simulator.lab.compare import COMPARE, ComparePlan, CompareTally
+from simulator.lab.moves import Composition, slug_labels
+from simulator.lab.optimize import OPTIMIZE, Optimizer, OptimizerState
 from simulator.lab.report import compare_sections, lab_sections
 from simulator.lab.sequential import StopReason
 from simulator.models import ChunkResult, GameRecord, SimulationEntrant, SimulationJob, SimulationPairing
-from simulator.specs import job_compare_plan_build
+from simulator.specs import job_compare_plan_build, job_optimizer_get
 
 
 def job_list(*, user: Viewer, status: str | None = None) -> QuerySet[SimulationJob]:
@@ -86,6 +91,50 @@ def job_progress(*, job: SimulationJob, now: datetime | None = None) -> Progress
         games_per_second=rate,
         eta_seconds=eta,
     )
+
+
+@dataclass(frozen=True)
+class StatusHint:
+    """What a job's status alone does not say: ``code`` (stable) and a readable ``message``."""
+
+    code: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return asdict(self)
+
+
+#: The hint's code: no worker has taken the job's dispatch message yet.
+NO_WORKER = "no_worker"
+
+
+def job_status_hint(*, job: SimulationJob, now: datetime | None = None) -> StatusHint | None:
+    """A hint beside a job's status, or None: a job still pending
+    ``settings.SIMULATION_NO_WORKER_AFTER`` seconds after it was submitted has not been picked up
+    by any worker — no chunk has started — and waits for one (a worker that starts later runs it).
+    Computed on reading, never stored."""
+    if job.status != SimulationJob.Status.PENDING or job.created_at is None:
+        return None
+    waited = ((now or timezone.now()) - job.created_at).total_seconds()
+    if waited < settings.SIMULATION_NO_WORKER_AFTER:
+        return None
+    return StatusHint(
+        code=NO_WORKER,
+        message=(
+            f"No worker has picked this job up in {_duration(waited)}: it waits until a simulation "
+            "worker runs (manage.py serve, or celery -A eredan worker)."
+        ),
+    )
+
+
+def _duration(seconds: float) -> str:
+    """``45 s``, ``3 min``, ``2 h 5 min``."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    minutes = int(seconds // 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60} min"
 
 
 def _entrant_json(row: SimulationEntrant) -> dict[str, Any]:
@@ -235,6 +284,12 @@ def job_results(*, job: SimulationJob) -> dict[str, Any]:
     partial results of the chunks recorded so far (``partial: true``)."""
     if job.status == SimulationJob.Status.DONE and job.results is not None:
         return {**job.results, "partial": False}
+    if job.kind == OPTIMIZE:
+        if job.results is not None:  # cancelled: the best deck so far, stored
+            return {**job.results, "partial": True}
+        optimizer = job_optimizer_get(job=job, catalog=get_catalog())
+        state = Optimizer.load((job.search_state or {})["state"])
+        return {**optimize_results_compute(job=job, optimizer=optimizer, state=state), "partial": True}
     if job.kind == COMPARE:
         return {**_compare_report(job, compare_running_rounds(job.pairings.first())), "partial": True}
     pairings: list[SimulationPairing] = list(job.pairings.order_by("index"))
@@ -268,3 +323,95 @@ def job_record_documents(*, job: SimulationJob) -> list[dict[str, Any]]:
     """Every record of a job, by pairing then game."""
     rows = GameRecord.objects.filter(job_id=job.pk).order_by("pairing__index", "index")
     return [row.record for row in rows]
+
+
+# --- an optimize (docs/lab.md "Optimizer") --------------------------------------------------------
+
+
+def optimize_results_document(
+    *,
+    game: str,
+    options: Mapping[str, Any],
+    seed: int,
+    entrants: Sequence[Mapping[str, Any]],
+    optimizer: Optimizer,
+    state: OptimizerState,
+    start_name: str,
+    saved_deck: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The results of an optimize (a job's or a local run's, the same shape): what was asked,
+    :meth:`Optimizer.report` (the final deck, the path of accepted moves with their verified
+    gains, the biased estimate, the games spent, the confirmed gain with its interval), both decks
+    in the deck text format, the names of every card and character they mention, and the deck
+    the final one was saved as (a job with an owner)."""
+    problem = optimizer.problem
+    catalog = problem.constraints.catalog
+    report = optimizer.report(state)
+    slugs: set[str] = set()
+    for deck in (problem.start, state.incumbent):
+        slugs.update(deck.characters)
+        slugs.update(deck.counts)
+    for step in state.steps:
+        slugs.update(s for s, _ in (*step.move.out, *step.move.into))
+
+    def text(deck: Composition, name: str) -> str:
+        return deck_text_export(characters=deck.characters, cards=deck.counts, catalog=catalog, name=name)
+
+    return {
+        "game": game,
+        "kind": OPTIMIZE,
+        "options": dict(options),
+        "seed": seed,
+        "entrants": [dict(e) for e in entrants],
+        **report,
+        "start_text": text(problem.start, start_name),
+        "final_text": text(state.incumbent, f"{start_name} (optimized)" if state.accepted else start_name),
+        "labels": dict(sorted(slug_labels(slugs, catalog).items())),
+        "saved_deck": dict(saved_deck) if saved_deck is not None else None,
+    }
+
+
+def optimize_results_compute(
+    *,
+    job: SimulationJob,
+    optimizer: Optimizer,
+    state: OptimizerState,
+    saved_deck: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The results of an optimize job from its state (final, or as it stands)."""
+    rows = list(job.entrants.order_by("index"))
+    start = next((r for r in rows if r.role == SimulationEntrant.Role.BASE), None)
+    return optimize_results_document(
+        game=job.game,
+        options=job.options,
+        seed=job.seed,
+        entrants=[_entrant_json(row) for row in rows],
+        optimizer=optimizer,
+        state=state,
+        start_name=(start.deck_name or start.label) if start is not None else "",
+        saved_deck=saved_deck,
+    )
+
+
+def optimize_progress(*, job: SimulationJob) -> dict[str, Any] | None:
+    """Where an optimize stands, from its stored state (no game object built): the phase, the
+    step, the current best deck and its estimated gain (biased: the confirmation, at the end, is
+    the one to trust), the last move tried. None for another kind of job."""
+    if job.kind != OPTIMIZE or not job.search_state:
+        return None
+    state = Optimizer.load(job.search_state["state"])
+    last = state.steps[-1] if state.steps else None
+    return {
+        "phase": state.phase,
+        "step": state.step,
+        "round": state.round,
+        "candidates": len(state.candidates),
+        "racing": len(state.survivors),
+        "accepted": len(state.accepted),
+        "best": state.incumbent.to_json(),
+        "estimated_gain": Optimizer.estimated_gain(state),
+        "last_step": last.to_json() if last is not None else None,
+        "games": {**state.games, "total": state.games_spent},
+        "stop_reason": state.stop_reason,
+        "confirmation": state.confirmation,
+    }

@@ -30,6 +30,11 @@ Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``se
     "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
     (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``).
     The count is read when the effect applies (for a static modifier: whenever the stat is read).
+    A *static* modifier is a standing ability's or a staying card's (``permanent``, while it is
+    attached); a modifier a card, an Ordre or a trigger gives when it resolves counts once, then —
+    so "Défense −half of the opponent's Défense" (``{"per": {"stat": "defense", "of":
+    "opponent"}, "each": -1, "div": 2, "round": "up"}``, "sa Défense est divisée par 2") reads the
+    Défense before it lowers it.
 Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"stat": s, "of": "self"|"opponent", "base": false}`` — s in defense, spirit, attack_min,
     attack_max (the current range), hp, hp_max, hp_missing (max − current), level; ``base``: the
@@ -178,13 +183,17 @@ Version 2:
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
                    (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
-                   the character it is attached to; play: who plays it) — a new copy comes into
+                   the character it is attached to; play: who plays it; a group target: each
+                   character of the group gets its own ``count`` copies) — a new copy comes into
                    the game (and goes away at the end of it).
     ``play_card``  from (deck|hand|discard), cards (CardMatch), pick (random|choice|top), target
                    (who plays it, default self) — a card is played at once, after the cards of
-                   the turn, by the target ("jouée à la suite de vos cartes").
-    ``forbid``     what (play|chain|attack), cards (CardMatch, with play/chain), target, duration —
-                   the target cannot play / chain such cards, or make its clash attack.
+                   the turn, by the target ("jouée à la suite de vos cartes"). Pick ``top`` (also
+                   for ``move``): of a deck, the next card to be drawn; of a discard pile, the last
+                   card put there ("la dernière Action de votre Défausse").
+    ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
+                   duration — the target cannot play / chain such cards, make its clash attack, or
+                   be healed (heals on it do nothing: "ne peut pas être soigné").
     ``extra_attack`` amount, kind (physical|magical), target (default opponent) — one more attack
                    in the clash, of that value, reduced as its kind says.
     ``grant_order`` target — the target gets the bonus of its Ordres this combat as if the turn
@@ -246,12 +255,24 @@ rules-text compiler", says how it reads the game's undefined terms):
     ``marker`` count ``"all"`` — every marker of that name leaves the target ("perd ses
                    marqueurs 'poudre'").
     Condition ``keyword`` (a keyword): the holder has that keyword.
+    ``bound``      stats (a list of attack|defense|spirit; ``attack`` covers the whole Attaque:
+                   its modifiers of ``attack``, ``attack_min`` and ``attack_max``), below (int ≥ 0,
+                   optional), above (int ≥ 0, optional; at least one of the two), target, duration
+                   — while it lasts, the target's maluses to each of those stats (its negative
+                   modifiers, whatever their source) count for at most ``below`` in total, and its
+                   bonuses (positive modifiers) for at most ``above``; a ``set`` putting the stat
+                   lower than its printed value minus ``below`` (higher than printed plus
+                   ``above``) puts it there instead. "L'Attaque de vos Tsoutaï ne peut pas être
+                   réduite" is below 0; "Votre Attaque ne peut pas être modifiée" below 0 and above
+                   0; "Les caractéristiques de vos personnages ne peuvent pas être réduites de plus
+                   de 3" stats attack, defense, spirit, below 3. Static (a standing ability holds
+                   while its character lives).
 
 Where each op may appear (``context``):
     ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
     ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``, ``carry``, ``may_attach``,
-    ``traits``, ``attack_kind``, ``draw_phase``) and ``trigger`` (whose
+    ``traits``, ``attack_kind``, ``draw_phase``, ``bound``) and ``trigger`` (whose
     effects are card effects); a static ability holds while the character is alive, for itself
     or (a group target) for each character of the group when it fights — version 1's aura is
     ``modify`` with target ``other_allies`` and an ``allies`` filter, for the combat only; a
@@ -1159,6 +1180,24 @@ class DrawPhase:
     op: str = "draw_phase"
 
 
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """How far a character's stats may be lowered / raised by modifiers (see the docstring)."""
+
+    stats: tuple[str, ...]
+    below: int | None = None
+    above: int | None = None
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "bound"
+
+
+#: The stats a ``bound`` may hold.
+BOUND_STATS = ("attack", "defense", "spirit")
+
+
 Effect: TypeAlias = (
     Modify
     | Damage
@@ -1196,6 +1235,7 @@ Effect: TypeAlias = (
     | Pay
     | Counter
     | DrawPhase
+    | Bound
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -1227,6 +1267,7 @@ V2_OPS: tuple[str, ...] = (
     "pay",
     "counter",
     "draw_phase",
+    "bound",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -1246,6 +1287,7 @@ STATIC_OPS = frozenset(
         "traits",
         "attack_kind",
         "draw_phase",
+        "bound",
     }
 )
 #: Ops only a character ability has (what a character may do, printed on it).
@@ -1690,6 +1732,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "traits": "self",
     "attack_kind": "self",
     "counter": "all_enemies",
+    "bound": "self",
 }
 
 
@@ -1884,13 +1927,27 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         )
     elif op == "forbid":
         d = _keys(data, path, {"op", "what"}, {"cards", "target", "duration", "when"})
-        what = _choice(d["what"], f"{path}.what", ("play", "chain", "attack"))
+        what = _choice(d["what"], f"{path}.what", ("play", "chain", "attack", "healed"))
         cards = parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None
-        if what == "attack" and cards is not None:
-            raise EffectError(f"{path}.cards", "forbidding the attack names no cards")
+        if what in ("attack", "healed") and cards is not None:
+            raise EffectError(f"{path}.cards", f"forbidding {what!r} names no cards")
         if context == "ability":
             _check_static_ability(duration, aim, path)
         effect = Forbid(what, cards, target, duration, when, selector=selector)
+    elif op == "bound":
+        d = _keys(data, path, {"op", "stats"}, {"below", "above", "target", "duration", "when"})
+        if not isinstance(d["stats"], list) or not d["stats"]:
+            raise EffectError(f"{path}.stats", f"expected a non-empty list of {', '.join(BOUND_STATS)}")
+        stats = tuple(_choice(v, f"{path}.stats[{i}]", BOUND_STATS) for i, v in enumerate(d["stats"]))
+        if len(set(stats)) != len(stats):
+            raise EffectError(f"{path}.stats", "a stat is listed twice")
+        below = _int(d["below"], f"{path}.below", lo=0) if "below" in d else None
+        above = _int(d["above"], f"{path}.above", lo=0) if "above" in d else None
+        if below is None and above is None:
+            raise EffectError(path, "a bound needs below, above or both")
+        if context == "ability":
+            _check_static_ability(duration, aim, path)
+        effect = Bound(stats, below, above, target, duration, when, selector=selector)
     elif op == "extra_attack":
         d = _keys(data, path, {"op", "amount"}, {"kind", "target", "when"})
         effect = ExtraAttack(
@@ -2224,6 +2281,14 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         if effect.pick != "random":
             out["pick"] = effect.pick
         _put_target(out, effect, "self")
+    elif isinstance(effect, Bound):
+        out["stats"] = list(effect.stats)
+        if effect.below is not None:
+            out["below"] = effect.below
+        if effect.above is not None:
+            out["above"] = effect.above
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
     elif isinstance(effect, Forbid):
         out["what"] = effect.what
         if effect.cards is not None:

@@ -10,6 +10,7 @@ Every phrase is a folded, normalised clause part (see ``text_grammar``'s module 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cards.domain.effects import CardMatch, Compare, Condition, Count, Effect, Selector, Target
@@ -53,7 +54,11 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     from cards.domain.text_grammar import NotRead
 
     t = text.strip()
-    if re.search(r"\bautres?\b", t) and not re.match(r"(?:de )?vos autres ", t):
+    m = re.fullmatch(r"(?:de )?vos (autres )?personnages (en vie|vivants|morts)", t)
+    if m:
+        group = "other_allies" if m.group(1) else "all_allies"
+        return Count("characters", characters=group, dead=m.group(2) == "morts")
+    if re.match(r"autres? ", t):
         # "par autre Sort Foudre en jeu", "pour chaque autre Guémélite": the card or the character
         # itself left out, which no count says
         raise NotRead("another one (the card or character itself excluded)")
@@ -96,7 +101,7 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     m = re.fullmatch(
         r"(.+?) (?:actifs?|actives?|en jeu)(?:,? \(?(?:celle-ci|celui-ci|cette carte) comprise?\)?)?", t
     )
-    if m and not re.search(r"\bpersonnages?\b", m.group(1)):
+    if m and not re.search(r"\bpersonnages?\b", re.sub(r"\(non personnages?\)", "", m.group(1))):
         what, owner = m.group(1), "both"
         om = re.fullmatch(r"(.+?) (adverses?|que vous controlez)", what)
         if om:
@@ -109,8 +114,15 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
         r"|qui vous (?:est|sont) attachee?s?|attachee?s? a votre personnage)",
         t,
     )
-    if m and not re.match(r"(?:rune|marqueur)", m.group(1)):
+    if m and not re.match(r"marqueur", m.group(1)):
         return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on="self")
+    # "par Rune Cor portée par vos alliés"
+    m = re.fullmatch(
+        r"(.+?) (?:portee?s?|attachee?s?) (?:par|a) (vos allies|vos personnages|vos autres personnages)", t
+    )
+    if m and not re.match(r"marqueur", m.group(1)):
+        on: Target = "all_allies" if m.group(2) == "vos personnages" else "other_allies"
+        return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on=on)
     # cards played this turn: "pour chaque Sort Feu joué ce tour-ci", "par carte jouée dans le tour"
     m = re.fullmatch(
         r"(.+?) jouee?s? (?:ce tour-ci|ce tour ci|ce tour|dans le tour|durant ce tour|lors de ce tour)", t
@@ -132,8 +144,12 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
 
 def _cards(r: Reader, clause: Clause, text: str) -> CardMatch | None:
     t = re.sub(r"^(?:un |une |les |des |de |d')", "", text.strip())
+    t = re.sub(r" \(non personnages?\)$", "", t)  # cards, not characters: what a card count is
     if re.fullmatch(r"cartes?", t):
         return None
+    m = re.fullmatch(r"runes? (cor|nox|yr)s?", t)
+    if m:  # Runes are cards, one family each (cards.domain.effects, "pay")
+        return CardMatch("card", f"rune-{m.group(1)}")
     return r.match(clause, t)
 
 
@@ -204,6 +220,30 @@ def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Conditi
         return Condition(played_by_single_class=True)
     if re.fullmatch(r"(?:vous etes|votre personnage est|il est) blessee?", t):
         return Condition(compare=Compare(Count("stat", stat="hp_missing"), ">", 0))
+    m = re.fullmatch(
+        r"(vous avez|votre personnage a|il a|le personnage adverse a|votre adversaire a) (?:la totalite de )?"
+        r"(?:tous )?(?:ses|vos) pv(?: max(?:imum)?)?"
+        r"|(le personnage adverse|votre adversaire) n'est pas blesse",
+        t,
+    )
+    if m:
+        whose = "opponent" if "adverse" in (m.group(1) or m.group(2)) else "self"
+        return Condition(compare=Compare(Count("stat", stat="hp_missing", of=whose), "==", 0))
+    # "un de vos personnages (en vie) est Hom'chaï ou Bête": the holder or another of them;
+    # "vous avez un allié Prêtre ou Artisan": another of them
+    m = re.fullmatch(
+        r"(un de vos personnages(?: en vie)? est|l'un de vos personnages(?: en vie)? est|vous avez un allie)"
+        r" (?:un |une )?(.+? (?:ou|et) .+)",
+        t,
+    )
+    if m and not re.search(r"\bmorte?s?$", m.group(2)):
+        options: list[Condition] = []
+        for part in re.split(r",? ou |, ", m.group(2)):
+            found = r._filter_keys(r.who_filter(re.sub(r"^(?:un |une )", "", part)))
+            options.append(Condition(ally=Selector(group="other_allies", **found)))
+            if not m.group(1).startswith("vous avez"):
+                options.append(r.who_condition(part, "played_by"))
+        return Condition(any=tuple(options))
     m = re.fullmatch(r"(un de vos personnages|un (?:de vos )?allies?|un de vos allies) est mort", t)
     if m:
         who: Target = "other_allies" if "allie" in m.group(1) else "all_allies"
@@ -385,3 +425,106 @@ def check_possessive_x(x_text: str, core: str, effects: list[Effect]) -> None:
     if holder_acts and targets <= {"self", "opponent", "enemy", "character", "random_enemy"}:
         return
     raise NotRead("X is 'son …' of an effect on another character")
+
+
+# --- a stat divided by 2 -------------------------------------------------------------------------------
+
+_HALVED_STATS = {"defense": "defense", "esprit": "spirit"}
+
+
+def halving(r: Reader, c: Clause, t: str, ctx: Ctx) -> tuple[Target, list[Effect]] | None:
+    """``la Défense du personnage adverse est divisée par 2 (arrondie à l'inférieur)``, ``le
+    personnage adverse a sa Défense divisée par deux``, ``l'Esprit et la Défense de votre personnage
+    sont divisés par 2`` -> a malus of half the stat, counted when the effect applies: Défense −⌈D/2⌉
+    (rounded down: the stat becomes ⌊D/2⌋), −⌊D/2⌋ when rounded up. Only by 2 (a third or a quarter
+    is no ``each × count / div``), only Défense and Esprit (the rolled Attaque is no count), and never
+    on a standing effect (whose count is read whenever the stat is read: the stat from itself)."""
+    from cards.domain.text_grammar import NotRead
+
+    stats_re = (
+        r"(?:(?:la |l'|sa |son )?(?:defense|esprit))(?:(?:,| et) (?:la |l'|sa |son )?(?:defense|esprit))?"
+    )
+    whose_re = r"(du personnage adverse|de votre adversaire|de l'adversaire|de votre personnage|adverse)?"
+    rounding = r"(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?"
+    m = re.fullmatch(rf"({stats_re}) {whose_re} ?(?:est|sont) divisee?s? par (?:2|deux){rounding}", t)
+    who_text = None
+    if m:
+        stats_text, whose, up = m.group(1), m.group(2), m.group(3)
+    else:
+        m = re.fullmatch(
+            rf"(le personnage adverse|votre adversaire|votre personnage|il|vous) (?:a|avez) ({stats_re})"
+            rf" divisee?s? par (?:2|deux){rounding}",
+            t,
+        )
+        if not m:
+            return None
+        who_text, stats_text, whose, up = m.group(1), m.group(2), None, m.group(3)
+    if ctx.standing or (ctx.subject == "card" and ctx.stays and not ctx.happens):
+        raise NotRead("a stat halved by a standing effect (the stat counted from itself)")
+    if who_text is not None:
+        target = r._view(r.subject(c, who_text, ctx.names), who_text, ctx)
+    elif whose is None or "votre personnage" in whose:
+        target = r._view("self", "", ctx)
+    else:
+        target = r._view("opponent", "", ctx)
+    if target not in ("self", "opponent"):
+        raise NotRead(f"halved for {target!r}")
+    of = "self" if target == "self" else "opponent"
+    from cards.domain.effects import Modify, Scaled
+
+    effects: list[Effect] = []
+    for word in re.findall(r"defense|esprit", stats_text):
+        stat = _HALVED_STATS[word]
+        # the stat becomes ⌊D/2⌋ (rounded down, the default) or ⌈D/2⌉: a malus of the other half
+        malus = Scaled(per=Count("stat", stat=stat, of=of), each=-1, div=2, round_up=up != "au superieur")
+        effects.append(Modify(stat=stat, amount=malus, target=target))
+    return target, effects
+
+
+# --- "… supplémentaire" ------------------------------------------------------------------------------
+
+_SUPPLEMENT = re.compile(r"(.+)(?:,? et |, )((?:[^,]*? )?supplementaires?|[+-] ?\d+)")
+
+
+def split_supplement(
+    r: Reader, c: Clause, core: str, ctx: Ctx, effects: list[Effect] | None
+) -> tuple[list[Effect], list[Effect]] | None:
+    """``Attaque +2 et Attaque +1 supplémentaire pour chaque …`` / ``Attaque +2, +1 supplémentaire
+    pour chaque …``: the effects before the last predicate, and those of the last one (giving
+    again a stat the clause gave, or a bare "+1" adding to the stat before it), which alone a
+    trailing scaling is about. None: not such a clause (a supplement of other stats: the whole
+    clause is the supplement)."""
+    from cards.domain.effects import Modify
+    from cards.domain.text_grammar import NotRead
+
+    m = _SUPPLEMENT.fullmatch(core)
+    if not m:
+        return None
+    head = r.predicates(c, m.group(1), ctx)
+    bare = re.fullmatch(r"([+-]) ?(\d+)(?: supplementaires?)?", m.group(2))
+    if bare:
+        last = head[-1] if head else None
+        if not isinstance(last, Modify) or not isinstance(last.amount, int):
+            raise NotRead(f"what {m.group(2)!r} adds to")
+        n = int(bare.group(2)) * (1 if bare.group(1) == "+" else -1)
+        return head, [replace(last, amount=n)]
+    if effects is None:
+        return None
+    if effects[: len(head)] != head or len(effects) == len(head):
+        raise NotRead("which predicate is the supplement")
+    tail = effects[len(head) :]
+
+    def key(e: Effect) -> tuple[str, str, object]:
+        return (e.op, getattr(e, "stat", ""), getattr(e, "selector", None) or getattr(e, "target", None))
+
+    if not {key(e) for e in tail} & {key(e) for e in head}:
+        return None  # other stats: the whole clause is the supplement (as text_grammar's extra_if)
+    return head, tail
+
+
+def check_no_supplement(core: str) -> None:
+    """A bare "+1 supplémentaire" after several predicates that could not be split: not read."""
+    from cards.domain.text_grammar import NotRead
+
+    if re.search(r"(?:,| et) [+-] ?\d+ supplementaires?$", core):
+        raise NotRead("a scaling of the supplement only")

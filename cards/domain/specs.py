@@ -19,6 +19,7 @@ from cards.domain.effects import (
     CardMatch,
     Condition,
     Context,
+    CreateCard,
     Effect,
     EffectError,
     Target,
@@ -33,6 +34,7 @@ from cards.domain.effects import (
     parse_target,
     parse_turns,
     target_to_json,
+    walk_effects,
 )
 
 MERCENARY_GUILD = "non_affilies"  # docs/rules/eredan.md §2.2 — Mercenaires, "no affiliation"
@@ -369,12 +371,18 @@ class CardSpec:
 
 @dataclass(frozen=True, slots=True)
 class DeckSpec:
-    """A deck: three characters and its cards with their counts (in a stable order)."""
+    """A deck: three characters and its cards with their counts (in a stable order).
+
+    ``extra``: cards that are not in the deck but that its cards' and characters' effects may
+    bring into a game (``create``: "une copie de 'X' est créée"), found in the catalog by
+    :func:`deck_from_counts`; the engine refuses a deck whose effects create a card it lacks.
+    """
 
     name: str
     characters: tuple[CharacterSpec, ...]
     cards: tuple[tuple[CardSpec, int], ...]
     slug: str = ""
+    extra: tuple[CardSpec, ...] = ()
 
     @property
     def size(self) -> int:
@@ -556,6 +564,39 @@ def parse_card_effects(data: Any, path: str = "effects") -> tuple[Effect, ...]:
     return _parse(data, path, "card")
 
 
+def created_families(effects: Iterable[Effect]) -> list[str]:
+    """The card families that ``create`` effects among ``effects`` (nested ones included) name."""
+    return [e.card for e in walk_effects(tuple(effects)) if isinstance(e, CreateCard)]
+
+
+def _created_cards(
+    characters: Sequence[CharacterSpec], deck_cards: Sequence[CardSpec], cards: Mapping[str, CardSpec]
+) -> tuple[CardSpec, ...]:
+    """The cards a deck's effects may create and the deck lacks, looked up by family in ``cards``
+    (the lowest level of the family; transitively: a created card may create another)."""
+    todo = [
+        *created_families(e for card in deck_cards for e in card.effects),
+        *created_families(e for ch in characters for e in ch.abilities),
+        *created_families(e for ch in characters for order in ch.orders for e in order.effects),
+    ]
+    if not todo:
+        return ()
+    by_family: dict[str, CardSpec] = {}
+    for card in cards.values():
+        known = by_family.get(card.family)
+        if known is None or (card.level, card.slug) < (known.level, known.slug):
+            by_family[card.family] = card
+    have = {card.family for card in deck_cards}
+    extra: dict[str, CardSpec] = {}
+    while todo:
+        family = todo.pop()
+        if family in have or family in extra or family not in by_family:
+            continue
+        extra[family] = by_family[family]
+        todo.extend(created_families(extra[family].effects))
+    return tuple(extra[f] for f in sorted(extra))
+
+
 def deck_from_counts(
     name: str,
     characters: Sequence[CharacterSpec],
@@ -563,12 +604,15 @@ def deck_from_counts(
     cards: Mapping[str, CardSpec],
     slug: str = "",
 ) -> DeckSpec:
-    """A deck from card slugs and counts (sorted by slug, so equal decks have equal specs)."""
+    """A deck from card slugs and counts (sorted by slug, so equal decks have equal specs), with
+    the cards its effects may create (``extra``) found in ``cards``."""
+    deck_cards = tuple((cards[s], counts[s]) for s in sorted(counts))
     return DeckSpec(
         name=name,
         characters=tuple(characters),
-        cards=tuple((cards[s], counts[s]) for s in sorted(counts)),
+        cards=deck_cards,
         slug=slug,
+        extra=_created_cards(characters, [card for card, _ in deck_cards], cards),
     )
 
 

@@ -19,6 +19,7 @@ from cards.domain.effects import (
     AllyFilter,
     Amount,
     AttackKind,
+    Bound,
     CardMatch,
     CardTo,
     Carry,
@@ -1112,6 +1113,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         who = _cap(who)
         if effect.what == "attack":
             core = _pick((f"{who} makes no clash attack", f"{who} ne fait pas d'attaque"), lang)
+        elif effect.what == "healed":
+            core = _pick((f"{who} cannot be healed", f"{who} ne peut pas être soigné"), lang)
         else:
             what = (
                 match_text(effect.cards, lang, names)
@@ -1121,6 +1124,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             verb = _pick(("play", "jouer") if effect.what == "play" else ("chain", "enchaîner"), lang)
             core = _pick((f"{who} cannot {verb} {what}", f"{who} ne peut pas {verb} : {what}"), lang)
         return core + _duration(effect.duration, lang)
+    if isinstance(effect, Bound):
+        return _bound_text(effect, lang, names)
     if isinstance(effect, ExtraAttack):
         amount = amount_text(effect.amount, lang, names)
         kind = _pick(("physical", "physique") if effect.kind == "physical" else ("magic", "magique"), lang)
@@ -1245,6 +1250,47 @@ def cost_text(cost: Cost, lang: Lang, names: Names) -> str:
         ),
         lang,
     )
+
+
+_BOUND_STAT_WORDS = {
+    "attack": ("Attack", "Attaque"),
+    "defense": ("Defense", "Défense"),
+    "spirit": ("Spirit", "Esprit"),
+}
+
+
+def _bound_text(effect: Bound, lang: Lang, names: Names) -> str:
+    """``Attack and Defense of X: cannot be lowered by more than 2 in total``."""
+    whose = target_text(effect_target(effect), lang, names)
+    stats = _and([_pick(_BOUND_STAT_WORDS[s], lang) for s in effect.stats], lang)
+    one = len(effect.stats) == 1
+    # French: "ne peut pas être réduite" (l'Attaque, la Défense), "réduit" (l'Esprit), "réduits"
+    ending = ("e" if effect.stats[0] != "spirit" else "") if one else "s"
+    can = "ne peut" if one else "ne peuvent"
+
+    def limit(word_en: str, word_fr: str, n: int | None) -> str | None:
+        if n is None:
+            return None
+        if n == 0:
+            return _pick((f"cannot be {word_en}", f"{can} pas être {word_fr}{ending}"), lang)
+        return _pick(
+            (
+                f"cannot be {word_en} by more than {n} in total",
+                f"{can} pas être {word_fr}{ending} de plus de {n} au total",
+            ),
+            lang,
+        )
+
+    if effect.below == 0 and effect.above == 0:
+        parts = [_pick(("cannot be changed", f"{can} pas être modifié{ending}"), lang)]
+    else:
+        parts = [
+            p
+            for p in (limit("lowered", "réduit", effect.below), limit("raised", "augmenté", effect.above))
+            if p is not None
+        ]
+    core = _pick((f"{stats} of {whose}: ", f"{stats} de {whose} : "), lang) + _and(parts, lang)
+    return core + _duration(effect.duration, lang)
 
 
 def _effect_core_more(

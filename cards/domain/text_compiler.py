@@ -19,8 +19,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cards.domain import grammar_cards
 from cards.domain.effects import (
+    STATIC_OPS,
+    AttackKind,
+    Bound,
     CardMatch,
+    Condition,
     Context,
     DamageDealt,
     DamageTaken,
@@ -33,7 +38,9 @@ from cards.domain.effects import (
     HealDealt,
     Immune,
     Modify,
+    OneOf,
     SetStat,
+    Traits,
     Trigger,
     Turns,
     effects_to_json,
@@ -52,6 +59,11 @@ QUOTED = re.compile(
 _ABBREVIATIONS = re.compile(r"\b(min|max|etc)\.", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!])(?:\s+|(?=[A-ZÀ-Ý'\"«“(]))")
 _MARK = "\x00"
+#: A sentence the text forgot to end before an Ordre ("… Tours 2 et 4 : …"), a duration or
+#: "Permanent" at its end: two clauses.
+_GLUED = re.compile(
+    r"(?<=[\w)'%\x00]) (?=Tours? (?:\d|[Pp]airs?|[Ii]mpairs?)[^:.]{0,30}:|Durée ?:? ?\d|Permanent$)"
+)
 
 
 def clean_text(text: str) -> str:
@@ -73,7 +85,7 @@ def split_clauses(text: str) -> list[str]:
     text = QUOTED.sub(protect, text)
     text = _ABBREVIATIONS.sub(lambda m: f"{m.group(1)}{_MARK}dot{_MARK}", text)
     clauses: list[str] = []
-    for part in _SENTENCE_END.split(text):
+    for part in (p for sentence in _SENTENCE_END.split(text) for p in _GLUED.split(sentence)):
         part = part.strip()
         part = part[:-1].rstrip() if part.endswith(".") else part
         part = part.replace(f"{_MARK}dot{_MARK}", ".")
@@ -83,6 +95,10 @@ def split_clauses(text: str) -> list[str]:
         if clauses and re.fullmatch(r"\([^()]*\)", part):
             clauses[-1] = f"{clauses[-1]} {part}"  # "(maximum 6)" belongs to the clause before
             continue
+        lead = re.match(r"(\([^()]*\)) (?=\S)", part)
+        if clauses and lead:  # "… par Sort. (max 4) Tours 2 et 4 : …": the same, then a clause
+            clauses[-1] = f"{clauses[-1]} {lead.group(1)}"
+            part = part[lead.end() :]
         clauses.append(part)
     return clauses
 
@@ -296,6 +312,9 @@ class CompiledText:
     play: PlayRules
     dual_wield: bool
     clauses: tuple[ClauseResult, ...]
+    #: Clauses read as notes only: what they say has no effect in a game (a change of the card's
+    #: picture, an evolution instruction, a collection message), each with why.
+    notes: tuple[str, ...] = ()
 
     @property
     def unread(self) -> tuple[str, ...]:
@@ -317,6 +336,8 @@ class CompiledText:
             out["abilities"] = effects_to_json(self.effects)
             out["orders"] = [o.to_json() for o in self.orders]
         out["unread"] = list(self.unread)
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
 
@@ -355,6 +376,7 @@ class TextCompiler:
         play: dict[str, Any] = {}
         dual_wield = False
         partners: list[str] = []
+        notes: list[str] = []
         index = 0
         while index < len(clauses):
             raw = clauses[index]
@@ -382,6 +404,10 @@ class TextCompiler:
                 continue
             reading, clause_effects, clause_orders, new_play = outcome
             results.append(ClauseResult(raw, True, shape))
+            said = _continued(raw, follower) if joined and follower is not None else raw
+            note = reading.note or grammar_cards.appearance_note(fold(said))
+            if note:
+                notes.append(f"{said}: {note}")
             if joined and follower is not None:
                 results.append(ClauseResult(follower, True, self.shaper.shape(follower)))
                 index += 1
@@ -414,6 +440,7 @@ class TextCompiler:
             play=parse_play_rules(play),
             dual_wield=dual_wield,
             clauses=tuple(results),
+            notes=tuple(notes),
         )
 
     def _outcome(self, raw: str, ctx: Ctx, play: Mapping[str, Any]) -> _Outcome:
@@ -423,9 +450,11 @@ class TextCompiler:
         clause_effects = self._checked_effects(reading.effects, ctx)
         clause_orders = [self._checked_order(t, e) for t, e in reading.orders]
         for key, value in reading.play.items():
-            if key in play and play[key] != value:
+            if key in play and play[key] != value and key != "if":
                 raise NotRead(f"the card says {key} twice")
         new_play = {**play, **reading.play}
+        if "if" in play and "if" in reading.play:
+            new_play["if"] = [*play["if"], *reading.play["if"]]
         parse_play_rules(new_play)  # a combination the schema refuses is not read
         return reading, clause_effects, clause_orders, new_play
 
@@ -451,7 +480,7 @@ class TextCompiler:
 #: A sentence that goes on with the one before: a pronoun for what it named, "sinon", "puis".
 _CONTINUES = re.compile(
     r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle|si c'est"
-    r"|sinon|puis|ensuite)\b"
+    r"|sinon|puis|ensuite|le personnage (?:ainsi )?choisi)\b"
 )
 _PRONOUN = re.compile(
     r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle)\b"
@@ -465,9 +494,24 @@ def _continued(raw: str, follower: str) -> str:
 
 
 def _while_attached(effect: Effect) -> Effect:
-    """On a card that stays, a standing modifier lasts while the card is attached (``permanent``)."""
+    """On a card that stays, a standing modifier lasts while the card is attached (``permanent``),
+    also when it is one of a choice ("Attaque +1 ou Défense +1")."""
+    if isinstance(effect, OneOf):
+        return replace(effect, options=tuple(tuple(_while_attached(e) for e in o) for o in effect.options))
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(
+            effect,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
+        )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
     ):
@@ -483,10 +527,29 @@ def _standing(effect: Effect) -> Effect:
     if isinstance(effect, ExtraAttack):
         return Trigger(on=Event("combat_start"), effects=(effect,))
     if (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(
+            effect,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
+        )
         and effect.duration.kind != "combat"
     ):
         return Trigger(on=Event("game_start"), effects=(effect,))
+    when = effect.when
+    if effect.op not in STATIC_OPS and effect.op != "trigger" and when is not None and when.plays is not None:
+        # "Si joue une Arme à poudre, gagne 2 marqueurs 'poudre'": what a character does once when
+        # it plays such a card (once a turn, as the condition "plays … this turn" says)
+        rest = replace(when, plays=None)
+        inner = replace(effect, when=rest if rest != Condition() else None)
+        return Trigger(on=Event("plays", match=when.plays), effects=(inner,), limit="once_per_turn")
     return effect
 
 

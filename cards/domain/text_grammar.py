@@ -29,9 +29,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_chain, grammar_scale
+from cards.domain import grammar_cards, grammar_chain, grammar_life, grammar_order, grammar_scale
 from cards.domain.effects import (
     Amount,
+    AttackKind,
+    Bound,
     CardMatch,
     CardTo,
     Carry,
@@ -62,16 +64,19 @@ from cards.domain.effects import (
     MayPlay,
     Modify,
     MoveCards,
+    OneOf,
     PlayCard,
     Scaled,
     Selector,
     SetStat,
     Tap,
     Target,
+    Traits,
     Trigger,
     Turns,
     Untap,
     target_group,
+    target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
 from cards.domain.grammar_triggers import trigger_phrase
@@ -256,7 +261,8 @@ SUBJECTS: tuple[tuple[str, str], ...] = (
         "fighters",
     ),
     (
-        r"tous les personnages|les personnages|tous les personnages en vie|les personnages en vie|chaque personnage",
+        r"tous les personnages|les personnages|tous les personnages en vie|les personnages en vie|chaque personnage"
+        r"|chaque personnage (?:en jeu|en vie)|tous les personnages en jeu",
         "all_characters",
     ),
     (r"un autre personnage adverse|un autre adversaire", "other_enemy_choice"),
@@ -337,24 +343,67 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
     out: list[Effect] = []
     for e in effects:
         if (
-            isinstance(e, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+            isinstance(
+                e,
+                Modify
+                | SetStat
+                | DamageTaken
+                | DamageDealt
+                | HealDealt
+                | Immune
+                | Forbid
+                | Traits
+                | AttackKind
+                | Bound,
+            )
             and e.duration.kind == "combat"
         ):
             e = replace(e, duration=THIS_TURN)
+        elif isinstance(e, OneOf):
+            e = replace(e, options=tuple(tuple(_at_activation(o)) for o in e.options))
         out.append(e)
     return out
 
 
 def _lasts_longer_than_the_combat(effect: Effect) -> bool:
     return (
-        isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+        isinstance(
+            effect,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
+        )
         and effect.duration.kind != "combat"
     )
 
 
 def _DURABLE(effect: Effect) -> bool:
     """Whether an effect has a duration (a modifier, a restriction…)."""
-    return isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid)
+    return isinstance(
+        effect,
+        Modify
+        | SetStat
+        | DamageTaken
+        | DamageDealt
+        | HealDealt
+        | Immune
+        | Forbid
+        | Traits
+        | AttackKind
+        | Bound,
+    )
+
+
+def _durable_option(effect: Effect) -> bool:
+    """A ``one_of`` with an option that has a duration ("Attaque +1 ou Défense +1 jusqu'à …")."""
+    return isinstance(effect, OneOf) and any(_DURABLE(e) for o in effect.options for e in o)
 
 
 def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | None:
@@ -396,6 +445,23 @@ def with_condition(effects: Sequence[Effect], when: Condition | None) -> list[Ef
     if when is None:
         return list(effects)
     return [replace(e, when=_merge_conditions(e.when, when)) for e in effects]
+
+
+def _merged(readings: Sequence[Reading]) -> Reading:
+    """The readings of the sentences of one clause, together (a play rule said twice differently is
+    not read)."""
+    out = Reading()
+    for reading in readings:
+        out.effects += reading.effects
+        out.orders += reading.orders
+        out.chains += reading.chains
+        for key, value in reading.play.items():
+            if key in out.play and out.play[key] != value:
+                raise NotRead(f"the card says {key} twice")
+            out.play[key] = value
+        out.dual_wield = out.dual_wield or reading.dual_wield
+        out.dual_wield_with += reading.dual_wield_with
+    return out
 
 
 def _target_fields(target: Target) -> dict[str, Any]:
@@ -487,6 +553,9 @@ class Reader:
         """A phrase naming cards: ``une Arme à une main``, ``un Objet Pirate``, ``'Katana'``,
         ``une carte Zil``, ``un Sort (non zone)``, ``une Lance ou une Epée``."""
         text = text.strip()
+        rune = grammar_cards.rune_match(text)
+        if rune is not None:
+            return rune
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
         if len(parts) > 1:
             options: list[CardMatch] = []
@@ -730,6 +799,16 @@ class Reader:
         parts = re.split(r" ou | et |, ", text)
         if len(parts) > 1 and " et " not in text:
             return Condition(any=tuple(self.who_condition(p, prefix) for p in parts))
+        m = re.fullmatch(r"non (?!multi)(.+)", text)
+        if m:  # "Non Prêtre :"
+            return Condition(not_=self.who_condition(m.group(1), prefix))
+        m = re.fullmatch(r"(classe|race) (\S+)", text)
+        if m:  # "Classe inconnue", "Race Inconnue": the word says which kind
+            named: TermKind = "class" if m.group(1) == "classe" else "race"
+            key = f"{prefix}_{named}" if prefix == "played_by" else f"opponent_{named}"
+            return Condition(**{key: self.term(m.group(2), named)})  # type: ignore[arg-type]
+        if text in ("sans caste", "sans castes") and prefix == "played_by":
+            return Condition(compare=Compare(Count("castes"), "==", 0))
         single = None
         m = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)", text)
         if m:
@@ -749,7 +828,9 @@ class Reader:
             values[f"{prefix}_single_class" if prefix == "played_by" else "opponent_single_class"] = single
         cond = Condition(**values)
         if no_caste:
-            raise NotRead("'sans caste' (no caste at all) is not a condition of the language")
+            if prefix != "played_by":
+                raise NotRead("'sans caste' of the opponent (no count of its castes)")
+            cond = replace(cond, compare=Compare(Count("castes"), "==", 0))
         return cond
 
     def condition(self, clause: Clause, text: str, ctx: Ctx) -> Condition:
@@ -1109,6 +1190,12 @@ class Reader:
         m = re.fullmatch(r"joue par (@\d+@)|jouee par (@\d+@)", t)
         if m:
             return Condition(played_by=self.family(clause, m.group(1) or m.group(2)))
+        extra = grammar_cards.condition(self, clause, t, ctx)
+        if extra is not None:
+            return extra
+        extra = grammar_life.condition(self, clause, t, ctx)
+        if extra is not None:
+            return extra
         raise NotRead(f"condition {t!r}")
 
     def _carrying(self, clause: Clause, text: str, key: str) -> Condition:
@@ -1451,7 +1538,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1463,7 +1550,7 @@ class Reader:
             return effects
         except NotRead as exc:
             last: NotRead = exc
-        for m in re.finditer(r", et |, | et ", t):
+        for m in re.finditer(r",? et |, puis | puis |, ", t):
             left, right = t[: m.start()], t[m.end() :]
             try:
                 subject, first = self.predicate(c, left, ctx, inherit)
@@ -1474,14 +1561,50 @@ class Reader:
             except NotRead as exc:
                 last = exc
                 continue
+        found = self._alternatives(c, t, ctx, inherit)
+        if found is not None:
+            return found
         raise last
+
+    def _alternatives(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None) -> list[Effect] | None:
+        """ "Attaque +1 ou Défense +1", "il a Esprit -1 ou subit 2 dégâts directs": one of them, the
+        player's choice (``one_of``); an option without a subject takes the one before. None when
+        a part does not read."""
+        parts = re.split(r",? ou (?:bien )?", t)
+        if len(parts) < 2:
+            return None
+        options: list[tuple[Effect, ...]] = []
+        subject = inherit
+        for part in parts:
+            try:
+                used, effects = self.predicate(c, part, ctx, subject)
+                subject = used if used is not None else subject
+            except NotRead:
+                try:
+                    effects = self.predicates(c, part, ctx, subject)
+                except NotRead:
+                    return None
+            options.append(tuple(effects))
+        return [OneOf(options=tuple(options))]
 
     def predicate(
         self, c: Clause, t: str, ctx: Ctx, inherit: Target | None
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
+        found_lock = self.stat_lock(c, t, ctx)
+        if found_lock is not None:
+            return None, found_lock
         default: Target = inherit if inherit is not None else "self"
+        halved = grammar_scale.halving(self, c, t, ctx)
+        if halved is not None:
+            return halved
+        m = re.fullmatch(
+            r"(.+?\b(?:subit|subissent|subissez|inflige|infligent|infligez)) (\d|deux|trois) fois (.+)", t
+        )
+        if m:  # "subissent 2 fois 1 dégât direct": that damage, twice
+            subject, once = self.predicate(c, f"{m.group(1)} {m.group(3)}", ctx, inherit)
+            return subject, once * number(m.group(2))
         # without a subject (not after several subjects: whose would it be?)
         found = self._bare(c, t, ctx, default) if inherit != _SEVERAL else None
         if found is not None:
@@ -1499,6 +1622,12 @@ class Reader:
             try:
                 subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
+                other = grammar_life.subject(self, c, t[: m.start()], ctx)
+                if other is not None:
+                    effects = self._verb(c, t[m.start() :], ctx, other)
+                    if effects is not None:
+                        return other, effects
+                    continue
                 several = self._several(c, t[: m.start()], ctx)
                 if several is None:
                     continue
@@ -1514,6 +1643,9 @@ class Reader:
             effects = self._verb(c, t[m.start() :], ctx, subject)
             if effects is not None:
                 return subject, effects
+        both = grammar_order.compound(self, c, t, ctx)
+        if both is not None:
+            return None, both
         raise NotRead(f"predicate {t!r}")
 
     def _several(self, c: Clause, text: str, ctx: Ctx) -> list[Target] | None:
@@ -1533,6 +1665,8 @@ class Reader:
                 return None
         if len(set(map(str, out))) != len(out):
             return None
+        if not all(grammar_order.apart(a, b) for i, a in enumerate(out) for b in out[i + 1 :]):
+            return None  # a character two of them name would take the effect twice
         return out
 
     @staticmethod
@@ -1558,6 +1692,12 @@ class Reader:
 
     def _bare(self, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
         """A predicate whose subject is implicit (the holder, or ``default``)."""
+        found = grammar_cards.bare(self, c, t, ctx, default)
+        if found is not None:
+            return found
+        found = grammar_life.bare(self, c, t, ctx, default)
+        if found is not None:
+            return found
         try:
             return self._modifiers(self.stat_mods(t), default)
         except NotRead:
@@ -1569,7 +1709,7 @@ class Reader:
         )
         if m and (m.group(0).startswith(("soin", "soign")) or re.search(r" pv\b", t)):
             target = (
-                self.subject(c, re.sub(r"^personnage", "le personnage", m.group(2)))
+                grammar_life.target(self, c, re.sub(r"^personnage", "le personnage", m.group(2)), ctx)
                 if m.group(2)
                 else default
             )
@@ -1581,7 +1721,7 @@ class Reader:
         if m:
             hit: Target = "opponent"
             if m.group(1) or m.group(4):
-                hit = self.subject(c, m.group(1) or m.group(4))
+                hit = grammar_life.target(self, c, m.group(1) or m.group(4), ctx)
             return [
                 Damage(
                     kind=DAMAGE_KIND_WORDS[m.group(3)],
@@ -1669,7 +1809,7 @@ class Reader:
             t,
         ):
             return [GrantOrder(**_target_fields(default))]
-        return None
+        return grammar_chain.bare(self, c, t, ctx, default)
 
     _KIND = r"(?:physiques?|magiques?|directs?)"
     _TAKEN = (
@@ -1748,6 +1888,87 @@ class Reader:
             return [DamageTaken(amount=amount, kinds=tuple(kinds), **_target_fields(who))]
         return [DamageDealt(amount=amount, kinds=tuple(kinds), cards=cards, **_target_fields(who))]
 
+    _LOCK_STAT = r"(?:attaque|defense|esprit)"
+
+    def stat_lock(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``L'Attaque de vos Tsoutaï ne peut pas être réduite``, ``Votre Attaque ne peut pas être
+        modifiée``, ``Les caractéristiques de votre adversaire ne peuvent pas être augmentées ou
+        réduites de plus de 3 points``, ``votre personnage ne peut pas subir de malus de
+        caractéristique (et tous ses malus précédemment reçus sont annulés)`` -> ``bound``; ``… ne
+        peut pas être soigné`` -> ``forbid healed`` (None: not such a phrase)."""
+        m = re.fullmatch(
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?|(.+?) ne (?:peut|peuvent) (?:pas |plus )?"
+            r"recevoir de soins?",
+            t,
+        )
+        if m:
+            who_text = (m.group(1) or m.group(2)).strip()
+            healed = self._several(c, who_text, ctx) or [
+                self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
+            ]
+            return [Forbid(what="healed", **_target_fields(w)) for w in healed]
+        m = re.fullmatch(
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?subir de malus(?: de caracteristiques?)?"
+            r"(?: et (?:tous )?ses malus precedemment recus sont annules)?",
+            t,
+        )
+        if m:
+            who_text = m.group(1).strip()
+            who = self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
+            return [Bound(stats=("attack", "defense", "spirit"), below=0, **_target_fields(who))]
+        stat = self._LOCK_STAT
+        m = re.fullmatch(
+            rf"(?:(?:les |leurs |ses )?caracteristiques(?: {stat}(?:(?:, | et ){stat})*)?|((?:{stat})(?:(?:, | et ){stat})*))"
+            r" (?:(?:de |d' ?|du |des )(.+?)|(votre|son|sa|leur)) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?"
+            r"(reduite?s?|modifiee?s?|augmentee?s?|augmentee?s? ou reduite?s?|reduite?s? ou augmentee?s?)"
+            r"(?: de plus de (\d+)(?: points?)?)?",
+            t,
+        )
+        if not m:
+            m2 = re.fullmatch(
+                rf"(votre|son|sa) ({stat}(?:(?:, | et ){stat})*) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?"
+                r"(reduite?s?|modifiee?s?|augmentee?s?|augmentee?s? ou reduite?s?|reduite?s? ou augmentee?s?)"
+                r"(?: de plus de (\d+)(?: points?)?)?",
+                t,
+            )
+            if not m2:
+                return None
+            stats_text, whose_text, how, limit = m2.group(2), "votre personnage", m2.group(3), m2.group(4)
+            if m2.group(1) != "votre":
+                raise NotRead("whose stat?")
+        else:
+            stats_text = m.group(1) or t.split(" de ")[0].split(" d'")[0]
+            whose_text, how, limit = m.group(2), m.group(4), m.group(5)
+            if m.group(3):
+                if m.group(3) != "votre":
+                    raise NotRead("whose stat?")
+                whose_text = "votre personnage"
+        named = re.findall(rf"\b{stat}\b", stats_text)
+        stats = tuple(
+            dict.fromkeys({"attaque": "attack", "defense": "defense", "esprit": "spirit"}[w] for w in named)
+        )
+        if not stats:
+            stats = ("attack", "defense", "spirit")  # "les caractéristiques"
+        n = int(limit) if limit else 0
+        if how.startswith("modifie"):
+            if limit:
+                raise NotRead("modified by more than N")
+            below, above = 0, 0
+        elif "augment" in how and "reduit" in how:
+            below, above = n, n
+        elif how.startswith("augment"):
+            below, above = None, n
+        else:
+            below, above = n, None
+        whose_text = whose_text.strip()
+        parts = re.split(r" et (?:de |d' ?|du |des )", whose_text)
+        targets: list[Target] = []
+        for part in parts:
+            part = part.strip()
+            part = re.sub(r"^personnage adverse", "le personnage adverse", part)
+            targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
+        return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
+
     def extra_attack(self, t: str, who: Target) -> list[Effect] | None:
         """``effectue une attaque (physique|magique) supplémentaire égale à son Attaque min. (de
         base)`` / ``… égale à 5`` (the holder's; None: not such a phrase)."""
@@ -1823,6 +2044,12 @@ class Reader:
 
     def _verb(self, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
         """The predicate after an explicit subject (``t`` starts with the verb)."""
+        found = grammar_cards.verb(self, c, t, ctx, subject)
+        if found is not None:
+            return found
+        found = grammar_life.verb(self, c, t, ctx, subject)
+        if found is not None:
+            return found
         found = self._may(c, t, subject)
         if found is not None:
             return found
@@ -1967,7 +2194,7 @@ class Reader:
             count = number(m.group(1)) if m.group(1) else 1
             owner = "opponent" if m.group(5) else "self"
             match = self._count_match(c, m.group(2))
-            if (m.group(6) or m.group(8)) and owner == "self" and m.group(8):
+            if (owner == "self" and m.group(8)) or (owner == "opponent" and m.group(6) == "votre"):
                 raise NotRead("cards moved to the other player's piles")
             return [
                 MoveCards(
@@ -2058,6 +2285,16 @@ class Reader:
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
+        found = grammar_life.phrase(self, c, t, ctx) or grammar_life.subject_phrase(self, c, t, ctx)
+        if found is not None:
+            return found
+        # "A, puis si …, B": A, then B under its own condition
+        m = re.fullmatch(r"(.+?),? puis,? ((?:si|s'il|s'ils|s'elle) .+)", t)
+        if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
+            try:
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
         m = re.match(r"(?:si|tant que) ", t)
         if m:
@@ -2065,7 +2302,7 @@ class Reader:
             sm = re.fullmatch(r"(.+?),? (?:sinon|autrement),? (.+)", t)
             body, otherwise_text = (sm.group(1), sm.group(2)) if sm else (t, None)
             for comma in re.finditer(
-                r", | (?=il |elle |vos |votre |le |la |les |tous |un |une |attaque|defense|esprit|soin|inflige)",
+                r", | : | (?=il |elle |vos |votre |le |la |les |tous |un |une |attaque|defense|esprit|soin|inflige)",
                 body,
             ):
                 head, rest = body[: comma.start()], body[comma.end() :]
@@ -2081,6 +2318,13 @@ class Reader:
                 except NotRead:
                     continue
                 return effects
+        m = re.fullmatch(
+            r"tant que cette carte est (?:active|en jeu|attachee),? (.+)|(.+?),? tant que cette carte est (?:active|en jeu|attachee)",
+            t,
+        )
+        if m and ctx.subject == "card" and ctx.stays and not ctx.happens:
+            # what a card that stays gives lasts while it stays: the default there
+            return self.phrase(c, m.group(1) or m.group(2), ctx)
         found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
@@ -2243,7 +2487,7 @@ class Reader:
                     each: int | None = None
                     pm = re.fullmatch(r"(.+?) ?\+ ?(\d+)", core)
                     if pm and not re.search(rf"(?:{STAT_RE}) ?\+ ?\d+$", core):
-                        core, each = pm.group(1), int(pm.group(2))
+                        core, each = pm.group(1).rstrip(", "), int(pm.group(2))
                     per = (count, each)
                     changed = True
                     continue
@@ -2295,15 +2539,36 @@ class Reader:
                         core, event = tm.group(1), name
                         changed = True
                         break
-        effects = self.predicates(c, core, ctx.inside() if event is not None else ctx)
+        inner_ctx = ctx.inside() if event is not None else ctx
+        try:
+            effects = self.predicates(c, core, inner_ctx)
+        except NotRead:
+            # "Attaque +2, +1 supplémentaire si …": the "+1" adds to the stat before it
+            bare = grammar_scale.split_supplement(self, c, core, inner_ctx, None)
+            if bare is None:
+                raise
+            effects = bare[0] + bare[1]
         if x_def is not None:
             # "le personnage adverse a Défense -X où X est égal à son Esprit": the holder's or its own?
             grammar_scale.check_possessive_x(x_text, core, effects)
-        effects = self._resolve_x(effects, x_def, per, cap)
+        # "Attaque +2 et Attaque +1 supplémentaire pour chaque …": the scaling is the supplement's
+        # only (a condition of the supplement: extra_if / more_if, before this)
+        split = None
+        if per is not None and x_def is None:
+            split = grammar_scale.split_supplement(self, c, core, inner_ctx, effects)
+            if split is None:
+                grammar_scale.check_no_supplement(core)
+        if split is not None:
+            head, tail = split
+            effects = head + self._resolve_x(tail, None, per, cap)
+        else:
+            effects = self._resolve_x(effects, x_def, per, cap)
         if duration is not None:
-            if not any(_DURABLE(e) for e in effects):
+            if not any(_DURABLE(e) or _durable_option(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")
-            effects = [self._lasting(e, duration) if _DURABLE(e) else e for e in effects]
+            effects = [
+                self._lasting(e, duration) if _DURABLE(e) or _durable_option(e) else e for e in effects
+            ]
         if turn_limited and (event is not None or any(_lasts_longer_than_the_combat(e) for e in effects)):
             raise NotRead("a turn limit on a lasting effect")
         effects = with_condition(effects, cond)
@@ -2444,6 +2709,8 @@ class Reader:
     def _scale(effect: Effect, count: Count | _Per, each: int | None, hi: int | None) -> Effect:
         amount: Any = effect.amount  # type: ignore[union-attr]
         if isinstance(effect, Modify) and isinstance(amount, int):
+            if each is not None:  # "Attaque +2, +1 pour chaque …": 2 plus 1 per counted thing
+                return replace(effect, amount=_scaled(count, each=each, plus=amount, hi=hi))
             return replace(effect, amount=_scaled(count, each=amount, hi=hi))
         if (
             isinstance(effect, Damage | Heal | LoseHp)
@@ -2460,8 +2727,28 @@ class Reader:
 
     @staticmethod
     def _lasting(effect: Effect, duration: Duration) -> Effect:
-        if isinstance(effect, Modify | SetStat | DamageTaken | DamageDealt | HealDealt | Immune | Forbid):
-            if effect.duration.kind != "combat":
+        if isinstance(effect, OneOf):  # "Attaque +1 ou Défense +1 jusqu'à la fin de la partie"
+            return replace(
+                effect,
+                options=tuple(
+                    tuple(Reader._lasting(e, duration) if _DURABLE(e) else e for e in option)
+                    for option in effect.options
+                ),
+            )
+        if isinstance(
+            effect,
+            Modify
+            | SetStat
+            | DamageTaken
+            | DamageDealt
+            | HealDealt
+            | Immune
+            | Forbid
+            | Traits
+            | AttackKind
+            | Bound,
+        ):
+            if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")
             return replace(effect, duration=duration)
         raise NotRead(f"a duration on {effect.op}")
@@ -2469,7 +2756,18 @@ class Reader:
     # -- a whole clause -------------------------------------------------------------------------
 
     def read(self, raw: str, ctx: Ctx) -> Reading:
-        """What one clause says; :class:`NotRead` when any part of it is not understood."""
+        """What one clause says; :class:`NotRead` when any part of it is not understood. A clause
+        holding a second sentence that starts with an Ordre ("… Tours impairs : …", a full stop
+        missing) is read as its sentences, every one of which must be read."""
+        parts = grammar_order.split_run_on(raw)
+        if len(parts) > 1:
+            reading = _merged([self._read(p, ctx) for p in parts])
+        else:
+            reading = self._read(raw, ctx)
+        reading.effects = grammar_chain.chain_on_plays(reading.effects)
+        return reading
+
+    def _read(self, raw: str, ctx: Ctx) -> Reading:
         c = Clause.of(raw)
         t = c.text
         if not t:
@@ -2478,16 +2776,21 @@ class Reader:
             found = self.card_phrase(c, t, ctx)
             if found is not None:
                 return found
-        m = re.fullmatch(
-            r"tours? ((?:\d+|pairs?|impairs?)(?:(?:, | et | ou )\d+)*(?: et (?:plus|suivants))?|\d+ et plus"
-            r"|\d+ a \d+|\d+ (?:et|ou) moins) : (.+)",
-            t,
-        )
-        if m:
-            turns = self.turns(m.group(1))
+        found = grammar_cards.prefixed(self, c, t, ctx)
+        if found is not None:
+            return found
+        ordre = grammar_order.header(self, t)
+        if ordre is not None:
+            turns, body = ordre
             if ctx.subject == "character":
-                return Reading(orders=[(turns, self.phrase(c, m.group(2), ctx.inside()))])
-            return Reading(effects=with_condition(self.phrase(c, m.group(2), ctx), Condition(turn=turns)))
+                effects = self.phrase(c, body, ctx.inside())
+                return Reading(orders=[(each, effects) for each in turns])
+            when = (
+                Condition(turn=turns[0])
+                if len(turns) == 1
+                else Condition(any=tuple(Condition(turn=each) for each in turns))
+            )
+            return self._conditional(self.read_body(c, body, ctx), when)
         if ctx.subject == "character":
             found = self.character_phrase(c, t, ctx)
             if found is not None:
@@ -2515,16 +2818,23 @@ class Reader:
         return Reading(effects=self.phrase(c, t, ctx))
 
     def read_body(self, c: Clause, t: str, ctx: Ctx) -> Reading:
+        """A card's clause after a prefix (a condition, an Ordre's turns)."""
         if ctx.subject == "card":
             found = self.card_phrase(c, t, ctx)
             if found is not None:
                 return found
+        found = grammar_cards.prefixed(self, c, t, ctx)
+        if found is not None:
+            return found
         return Reading(effects=self.phrase(c, t, ctx))
 
     @staticmethod
     def _conditional(inner: Reading, cond: Condition) -> Reading:
         """A reading under a condition: its effects get it, its chains become conditional chain
-        ops; a conditional play rule or Ambidextrie is not expressible."""
+        ops, how the card stays a play variant; a conditional Ambidextrie is not expressible."""
+        variant = grammar_cards.play_variant(inner, cond)
+        if variant is not None:
+            return variant
         if inner.play or inner.dual_wield or inner.dual_wield_with or inner.orders:
             raise NotRead("a conditional play rule")
         effects = with_condition(inner.effects, cond)
@@ -2580,6 +2890,9 @@ class Reader:
             )
         if t in ("enchainement", "gagne enchainement"):
             return Reading(chains=[CardMatch("any")])
+        found = grammar_chain.card_chain(self, c, t, ctx)
+        if found is not None:
+            return found
         m = re.fullmatch(r"(?:gagne )?enchainement(?: ?:? (.+?))?,? ((?:si|s'il|tant que) .+)", t)
         if m:
             cond = self.condition(c, m.group(2), ctx)
@@ -2603,10 +2916,15 @@ class Reader:
             if target is None:
                 raise NotRead(f"whom to attach to: {m.group(2)!r}")
             rest = self.phrase(c, m.group(3), replace(ctx, pronoun="self")) if m.group(3) else []
-            return Reading(play={"attach": target}, effects=rest)
+            return Reading(play={"attach": target_to_json(target)}, effects=rest)
+        if t == "aucun effet en tournoi":
+            # a tournament rule: these simulations are no tournament, the card plays its effects
+            return Reading(note="no effect in a tournament (a tournament rule; simulations play the card)")
+        if t == "aucun effet":
+            return Reading(note="the card has no effect")
         if t == "unique":
             raise NotRead("a unique card is a card field (unique), not read from the text")
-        return None
+        return grammar_cards.card_phrase(self, c, t, ctx)
 
     def character_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         """A character's own phrases: its Enchaînement on a kind of card (the Combattant ability),

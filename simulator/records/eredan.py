@@ -48,10 +48,12 @@ from simulator.games.eredan.actions import (
 from simulator.games.eredan.chance import (
     AMOUNT,
     ATTACK,
+    CARD,
     DECK,
     DISCARD,
     INITIATIVE,
     OPTION,
+    PLACE,
     TARGET,
     SeededChance,
 )
@@ -95,13 +97,15 @@ PHASE_WANTS = {
     P_DISCARD: "discard (any cards, or none)",
     P_PICK: "choose a character for an effect",
 }
-CHANCE_KINDS = ("roll", "target", "random_discard", "random_option")
+CHANCE_KINDS = ("roll", "target", "random_discard", "random_option", "random_card", "place")
 CHANCE_RULE = {
     ATTACK: RULE_CLASH,
     AMOUNT: RULE_CARDS,
     TARGET: RULE_CARDS,
     DISCARD: RULE_CARDS,
     OPTION: RULE_CARDS,
+    CARD: RULE_CARDS,
+    PLACE: RULE_CARDS,
 }
 
 #: Deck-building violations (decks.rules.ViolationCode) as record error codes, with their rule.
@@ -196,7 +200,15 @@ class _RecordingChance(SeededChance):
                     "action": "random_discard",
                     "card": self.tables.cards[options[index]].slug,
                 }
-            else:  # pragma: no cover - the engine picks for these two reasons only
+            elif why == CARD:
+                entry = {
+                    "player": who,
+                    "action": "random_card",
+                    "card": self.tables.cards[options[index]].slug,
+                }
+            elif why == PLACE:
+                entry = {"player": who, "action": "place", "position": index}
+            else:  # pragma: no cover - the engine picks for these reasons only
                 raise AssertionError(f"unexpected pick {why!r}")
             self.actions.append(entry)
 
@@ -395,7 +407,22 @@ class _Script:
             what = f"the card seat {seat} loses at random (one of {', '.join(sorted(names))})"
             i, entry = self._next("random_discard", what, RULE_CARDS)
             slug = entry["card"]
-        else:  # pragma: no cover - the engine picks for these two reasons only
+        elif why == CARD:
+            seat = who
+            names = [self.tables.cards[k].slug for k in options]
+            what = f"a random card of seat {seat} (one of {', '.join(sorted(names))})"
+            i, entry = self._next("random_card", what, RULE_CARDS)
+            slug = entry["card"]
+        elif why == PLACE:
+            seat = who
+            what = f"the place of a card in seat {seat}'s deck (0 to {len(options) - 1}, 0 the bottom)"
+            i, entry = self._next("place", what, RULE_CARDS)
+            position = entry.get("position")
+            if entry["player"] != seat or not isinstance(position, int) or not 0 <= position < len(options):
+                self._wrong(i, f"the engine needs {what}; the record has {_describe(entry)}", why)
+            self.pos += 1
+            return position
+        else:  # pragma: no cover - the engine picks for these reasons only
             raise AssertionError(f"unexpected pick {why!r}")
         if entry["player"] != seat or slug not in names:
             self._wrong(i, f"the engine needs {what}; the record has {_describe(entry)}", why)
@@ -462,6 +489,10 @@ def _describe(entry: Mapping[str, Any]) -> str:
         return f"seat {seat} choosing {entry.get('character')}"
     if kind == "random_discard":
         return f"a random discard of {entry.get('card')} by seat {seat}"
+    if kind == "random_card":
+        return f"a random card, {entry.get('card')}, of seat {seat}"
+    if kind == "place":
+        return f"place {entry.get('position')} in seat {seat}'s deck"
     if kind == "fight":
         return f"seat {seat}'s choice of {entry.get('fighter')} against {entry.get('opponent')}"
     if kind == "play":

@@ -241,6 +241,7 @@ def _live_context(job: SimulationJob, pairing: int = 0, cards_sort: str = "in_ha
         # the characters CSV: a game whose sides bring decks of characters (its spec says so)
         "characters_table": _uses_decks(job.game),
         "progress": progress_view(job=job, progress=progress),
+        "status_hint": selectors.job_status_hint(job=job),
         "results": results,
         "poll_seconds": POLL_SECONDS,
         "pairing": pairing,

@@ -1,8 +1,9 @@
 """Every chance event of an Eredan game, behind one small interface.
 
 The engine draws at random in four places only: the shuffle of each draw pile, the initiative
-rolls, rolls in a range (a fighter's Attaque, an effect's amount) and random choices (the target of
-``random_other_enemy``, the card lost to a ``discard`` effect). Each goes through
+rolls, rolls in a range (a fighter's Attaque, an effect's amount, how long a card stays) and random
+choices (the target of ``random_other_enemy``, the card lost to a ``discard`` effect, a random card
+of a pile or among attached cards, the place a card is put at in a deck). Each goes through
 :class:`~simulator.games.eredan.interpreter.Board` (``roll``, ``attack_roll``, ``pick``,
 ``shuffle_pile``), which either draws from the game's seeded RNG itself — the default, ``chance is
 None``: the same draws as ever, inline, so a seeded game is unchanged and the hot path stays as
@@ -36,8 +37,14 @@ AMOUNT = "amount"  # an effect's amount in a range (who: the character playing o
 TARGET = "target"  # random_other_enemy (who: the character playing the card; options: characters)
 DISCARD = "discard"  # a discard effect's random card (who: the seat losing it; options: its hand)
 OPTION = "option"  # a one_of's option drawn at random (who: the character it is for; options: 0..n-1)
+#: A random card of a pile or among attached cards (``move``, ``play_card``, ``discard_attached``;
+#: who: the seat whose cards they are; options: card ids).
+CARD = "card"
+#: The place in a deck a card is put at (``move``/``card_to``/``create`` to a deck; who: the seat
+#: whose deck; options: the positions 0..len, 0 the bottom of the pile).
+PLACE = "place"
 
-WHY = (DECK, INITIATIVE, ATTACK, AMOUNT, TARGET, DISCARD, OPTION)
+WHY = (DECK, INITIATIVE, ATTACK, AMOUNT, TARGET, DISCARD, OPTION, CARD, PLACE)
 
 
 class Chance(Protocol):

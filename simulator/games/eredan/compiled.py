@@ -10,9 +10,11 @@ the effect — never silently ignored.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
+from typing import Any
 
+from cards.domain import effects as spec_effects
 from cards.domain.effects import AllyFilter, CardMatch, ChainOn, Turns
 from cards.domain.specs import (
     ACTION,
@@ -27,6 +29,7 @@ from cards.domain.specs import (
     CharacterSpec,
     DeckSpec,
     card_matches,
+    created_families,
 )
 from simulator.games.eredan.actions import MAX_CARDS, Play
 from simulator.games.eredan.ops import (
@@ -43,6 +46,7 @@ from simulator.games.eredan.ops import (
     CompileContext,
     Condition,
     CountDamageDealt,
+    CreateOp,
     ForCombat,
     Group,
     ModifyOp,
@@ -123,6 +127,23 @@ def add_gear(gear: int, slot: int, hands: int, dual: bool) -> int:
     return (gear & ~3) | weapons
 
 
+# Whom a card that stays is attached to (cards.domain.specs.PlayRules.attach), relative to the
+# character playing it: itself (the default), the enemy fighter, or a living character the player
+# chooses among its allies, its other allies, the enemies or every character (the ``carrier`` of
+# the Play action).
+ATTACH_FIGHTER, ATTACH_OPPONENT, ATTACH_ALLIES, ATTACH_OTHER_ALLIES, ATTACH_ENEMIES, ATTACH_CHARACTERS = (
+    range(6)
+)
+ATTACH_OF_TARGET = {
+    "self": ATTACH_FIGHTER,
+    "opponent": ATTACH_OPPONENT,
+    "ally": ATTACH_ALLIES,
+    "other_ally": ATTACH_OTHER_ALLIES,
+    "enemy": ATTACH_ENEMIES,
+    "character": ATTACH_CHARACTERS,
+}
+
+
 @dataclass(frozen=True, slots=True)
 class CompiledCard:
     """One card of the game's table. ``id`` is its index in :attr:`Tables.cards`."""
@@ -131,7 +152,26 @@ class CompiledCard:
     spec: CardSpec
     slug: str
     kind: int
-    attaches: bool  # a carried item: acts after the combat, stays (docs/rules/eredan.md §3 Items)
+    #: It stays in play, attached to a character (docs/rules/eredan.md §3 Items: carried items; any
+    #: card whose text says "Permanent" or "Durée N" — card text beats the rules).
+    attaches: bool
+    #: It acts after the combat (carried items by default; a card whose text says so), else when it
+    #: resolves in the card step ("S'active immédiatement": an item too).
+    after_combat: bool
+    #: How long it stays: ``stay_hi == 0`` permanently; else for ``stay_lo..stay_hi`` (rolled once,
+    #: when it attaches) of its carrier's combats ("Durée N tours" / "N combats": see
+    #: docs/eredan-engine.md, "Card play rules").
+    stay_lo: int
+    stay_hi: int
+    #: Its stay is in "tours" (``stays: {"turns": …}``): counted as ``turns_count_the_characters_combats``
+    #: says (its carrier's combats, or the game's turns), like a modifier's "N tours".
+    stay_turns: bool
+    attach_to: int  # ATTACH_*: whom it is attached to
+    one_per_character: bool  # "Un seul exemplaire par personnage": one copy (of its family) per carrier
+    #: Its Ambidextrie is limited to these cards (PlayRules.dual_wield_with; 0: any one-handed weapon).
+    partners_mask: int
+    #: Its conditional chains (``chain`` effects): a chain when its condition holds as it is played.
+    chains: tuple[ChainOnAbility, ...]
     slot: int
     hands: int
     dual_wield: bool
@@ -149,6 +189,25 @@ class CompiledCard:
     triggers: tuple[TriggerOp, ...] = ()
     #: The choices its player makes as it plays it (``Play.choice``): targets to choose, ``one_of``.
     choices: tuple[Group | OneOfOp, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CarryAbility:
+    """A ``carry`` ability: its character may carry ``count`` of the cards of ``mask`` at once."""
+
+    mask: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayGrant:
+    """A ``may_play`` ability of ``owner`` reaching a character: while ``owner`` is alive and
+    ``when`` holds (for that character facing its opponent), it may play the cards of ``mask``
+    whatever their requirements."""
+
+    owner: int
+    mask: int
+    when: Condition | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +286,15 @@ class CompiledCharacter:
     #: docs/rules/eredan.md §3 step 3 — a mono-class Mage's damage spell replaces its attack.
     spell_replaces_attack: bool
     is_artisan: bool
+    #: The cards it may attach to any living character in play, of either side: an Artisan's cards
+    #: reserved to artisans (docs/rules/eredan.md §3 Classes), a ``may_attach`` ability's.
+    attach_any_mask: int
+    #: The cards it may play whatever their requirements (``may_play`` abilities of its own).
+    may_play_mask: int
+    #: Its ``carry`` abilities ("Peut porter 3 Armes à une main").
+    carry: tuple[CarryAbility, ...]
+    #: ``may_play`` abilities that reach it from an ally or under a condition (checked as it plays).
+    grants: tuple[PlayGrant, ...]
     order_source: str  # "order:<slug>", the source named in the event log
     ability_source: str  # "ability:<slug>"
     aura_source: str  # "aura:<slug>": its auras, as applied to an ally
@@ -288,6 +356,17 @@ class Tables:
     #: ``plays[carrier][card]``: the action playing ``card`` on ``carrier`` (built once, so the
     #: card step's legal actions are table lookups).
     plays: tuple[tuple[Play, ...], ...]
+    #: Whether whether a card fits a character needs :func:`carry_fits` (a "one per character" card,
+    #: an Ambidextrie limited to some cards, a ``carry`` ability) rather than the ``fits`` bitmasks.
+    slow_fit: bool = False
+    #: Cards that stay and go on the fighter, whose room the ``fits`` bitmasks tell (none when
+    #: ``slow_fit``): the card step checks them without looking further.
+    plain_fit_mask: int = 0
+    #: Whether some character's playable cards depend on the board (``may_play`` from an ally, or
+    #: under a condition: CompiledCharacter.grants).
+    dynamic_play: bool = False
+    #: Card id by family, for the cards effects create (and every card of the tables).
+    created: Mapping[str, int] = field(default_factory=dict)
     #: What the decks use, so that a game without it pays nothing: standing abilities applied after
     #: the cards (``late_ops``, late auras); ``hp_max`` modifiers; the ``damage_dealt`` count.
     late: bool = False
@@ -313,41 +392,79 @@ def _card_kind(card: CardSpec) -> int:
     return kind
 
 
-def _check_play_rules(card: CardSpec, kind: int, where: str) -> None:
-    """Refuse a card whose text changes how it comes into play in a way the engine does not play
-    yet (cards.domain.specs.PlayRules): it carries items (docs/rules/eredan.md §3 Items), and an
-    item whose text says it stays permanently (a Pierre-coeur) is carried like the others."""
-    play = card.play
-    if play.default:
-        return
-    carried_item = (
-        kind == CK_ITEM
-        and play.stays is not None
-        and play.stays.kind == "permanent"
-        and play.acts in (None, "after_combat")
-    )
-    if (
-        not carried_item
-        or play.attach is not None
-        or play.one_per_character
-        or play.dual_wield_with
-        or play.variants
-    ):
+def _attach_to(card: CardSpec, attaches: bool, where: str) -> int:
+    """Whom a card that stays is attached to (PlayRules.attach): ATTACH_*."""
+    target = card.play.attach
+    if target is None:
+        return ATTACH_FIGHTER
+    if not attaches:
         raise UnsupportedSpecError(
-            where, f"the play rules {play.to_json()} (how the card stays or acts) are not supported yet"
+            where, f"the card is attached to {target!r} but does not stay in play (no Permanent nor Durée)"
         )
+    found = ATTACH_OF_TARGET.get(target) if isinstance(target, str) else None
+    if found is None:
+        shown = target if isinstance(target, str) else target.to_json()
+        raise UnsupportedSpecError(
+            where,
+            f"attaching the card to {shown!r} is not supported (the engine attaches to: "
+            f"{', '.join(ATTACH_OF_TARGET)})",
+        )
+    return found
+
+
+def _conditional_chain(effect: spec_effects.Chain, ctx: CompileContext, where: str) -> ChainOnAbility:
+    """A card's ``chain`` effect: the chain's cards, narrowed by a ``plays`` clause (the second card
+    must be such a card: "Enchaînement si vous jouez une Théurgie"); the other clauses are checked
+    when the card is played as a first card — with what its player knows then, so never the
+    opponent's cards of the turn."""
+    mask = ctx.mask(effect.match)
+    cond = effect.when
+    if cond is not None and cond.plays is not None:
+        mask &= ctx.mask(cond.plays)
+        cond = replace(cond, plays=None)
+    if cond is not None and (cond.opponent_plays is not None or cond.followed_by is not None):
+        raise UnsupportedSpecError(
+            where,
+            "a chain's condition on the cards played this turn is checked as the first card is "
+            "played: the opponent's cards are not known then",
+        )
+    return ChainOnAbility(mask, compile_condition(cond, f"{where}.when", ctx))
 
 
 def _compile_card(card: CardSpec, card_id: int, ctx: CompileContext, rules: EredanRules) -> CompiledCard:
     where = f"card {card.slug!r}"
     kind = _card_kind(card)
-    _check_play_rules(card, kind, where)
-    attaches = kind == CK_ITEM and card.attaches
+    if card.play.variants:
+        raise UnsupportedSpecError(
+            where,
+            f"play variants {card.play.to_json()['if']} (how it stays or acts if …) are not supported yet",
+        )
+    # docs/rules/eredan.md §3 Items and "Card text beats these rules": a card stays in play when its
+    # type says so (a carried item) or its text does ("Permanent", "Durée N"); it acts after the
+    # combat when its type says so (a carried item) or its text does ("S'active après le combat").
+    attaches = card.attaches
+    after_combat = card.acts_after_combat
+    stays = card.play.stays
+    stay_lo = stay_hi = 0
+    if attaches and stays is not None and stays.kind in ("turns", "combats"):
+        stay_lo, stay_hi = stays.lo, stays.hi
+    attach_to = _attach_to(card, attaches, where)
+    partners_mask = 0
+    for family in card.play.dual_wield_with:
+        partners_mask |= ctx.mask(CardMatch("card", family))
+    if card.play.dual_wield_with and not card.dual_wield:
+        raise UnsupportedSpecError(
+            where, "dual_wield_with names the partners of an Ambidextrie it does not have"
+        )
     ops: list[Op] = []
+    chains: list[ChainOnAbility] = []
     while_carried: list[ModifyOp] = []
     triggers: list[TriggerOp] = []
     for i, effect in enumerate(card.effects):
         sub = f"{where}: effects[{i}]"
+        if isinstance(effect, spec_effects.Chain):
+            chains.append(_conditional_chain(effect, ctx, sub))
+            continue
         op = compile_effect(effect, sub, i, ctx)
         if isinstance(op, TriggerOp) and attaches:
             triggers.append(op)
@@ -357,10 +474,10 @@ def _compile_card(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
                 raise UnsupportedSpecError(
                     sub, "target 'other_allies' with an ally filter (an aura) is for character abilities only"
                 )
-            if attaches and isinstance(op.duration, ForCombat):
+            if after_combat and isinstance(op.duration, ForCombat):
                 raise UnsupportedSpecError(
                     sub,
-                    "a carried item acts after the combat (docs/rules/eredan.md §3 Items): a modifier "
+                    "the card acts after the combat (docs/rules/eredan.md §3 Items): a modifier "
                     'lasting only "this combat" would never apply; use "permanent" or {"turns": N}',
                 )
             if attaches and isinstance(op.target, SelfTarget) and isinstance(op.duration, Permanent):
@@ -372,7 +489,7 @@ def _compile_card(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
                 continue
         ops.append(op)
     slot = SLOT_NONE
-    if attaches:
+    if attaches and kind == CK_ITEM:
         if card.is_weapon:
             slot = SLOT_WEAPON
         elif card.is_of_type(SHIELD_TYPE) and not rules.shield_takes_armor_slot:
@@ -387,6 +504,14 @@ def _compile_card(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
         slug=card.slug,
         kind=kind,
         attaches=attaches,
+        after_combat=after_combat,
+        stay_lo=stay_lo,
+        stay_hi=stay_hi,
+        stay_turns=stay_hi > 0 and stays is not None and stays.kind == "turns",
+        attach_to=attach_to,
+        one_per_character=card.play.one_per_character and attaches,
+        partners_mask=partners_mask,
+        chains=tuple(chains),
         slot=slot,
         hands=card.hands,
         dual_wield=card.dual_wield,
@@ -446,6 +571,8 @@ def _compile_character(
                 continue
             chain_on.append(ChainOnAbility(mask, when))
             continue
+        if isinstance(effect, spec_effects.MayPlay | spec_effects.Carry | spec_effects.MayAttach):
+            continue  # standing grants: _standing_grants, which sees the whole Line
         op = compile_effect(effect, sub, i, ctx)
         if isinstance(op, TriggerOp):
             triggers.append(op)
@@ -533,6 +660,10 @@ def _compile_character(
         mage_spell_chain=mono_mage and not ch.is_guemelite,
         spell_replaces_attack=mono_mage,
         is_artisan=ARTISAN_CLASS in classes,
+        attach_any_mask=0,
+        may_play_mask=0,
+        carry=(),
+        grants=(),
         order_source=f"order:{ch.slug}",
         ability_source=f"ability:{ch.slug}",
         aura_source=f"aura:{ch.slug}",
@@ -620,6 +751,128 @@ def _with_ally_auras(
     return tuple(out)
 
 
+#: The selector filters that do not change during a game (a character's guild, class, race…).
+_STATIC_FILTERS = ("guild", "class_", "race", "caste", "family", "single_class")
+
+
+def _static_reach(
+    effect: Any, owner: CompiledCharacter, line: Sequence[CompiledCharacter], where: str
+) -> list[int]:
+    """The characters of ``owner``'s side a standing grant reaches: itself, or (a group target)
+    those of its allies that its filter — a static one: guild, class, race, caste, family, single
+    class — lets in."""
+    selector = effect.selector
+    group, pick = spec_effects.target_group(selector if selector is not None else effect.target)
+    if pick is not None or group not in ("self", "allies", "other_allies"):
+        raise UnsupportedSpecError(where, f"a standing ability reaching {effect.target!r} is not supported")
+    if selector is not None and (selector.tapped is not None or selector.carrying is not None):
+        raise UnsupportedSpecError(
+            where, "a standing ability's reach cannot change during the game (tapped, carrying)"
+        )
+    if group == "self":
+        return [owner.index]
+    out = []
+    for ch in line:
+        if ch.seat != owner.seat or (group == "other_allies" and ch.index == owner.index):
+            continue
+        sp = ch.spec
+        if selector is not None:
+            if selector.guild is not None and sp.guild != selector.guild:
+                continue
+            if selector.class_ is not None and selector.class_ not in sp.classes:
+                continue
+            if selector.race is not None and selector.race not in (sp.race, sp.race_parent):
+                continue
+            if selector.caste is not None and selector.caste not in sp.castes:
+                continue
+            if selector.family is not None and sp.family != selector.family:
+                continue
+            if selector.single_class is not None and selector.single_class != (not sp.multi_class):
+                continue
+        out.append(ch.index)
+    return out
+
+
+def _standing_grants(
+    chars: tuple[CompiledCharacter, ...], ctx: CompileContext
+) -> tuple[CompiledCharacter, ...]:
+    """The ``may_play``, ``carry`` and ``may_attach`` abilities of every character, given to the
+    characters they reach (cards/domain/effects.py: "the target may play such cards whatever their
+    requirements", "may carry that many such items at once", "may attach such cards to any living
+    character in play"). An Artisan's own attach ability (docs/rules/eredan.md §3 Classes) is one of
+    them: the cards reserved to artisans."""
+    artisan_cards = ctx.mask(CardMatch("class_reserved", ARTISAN_CLASS))
+    may_play_mask = [0] * len(chars)
+    attach_any = [artisan_cards if ch.is_artisan else 0 for ch in chars]
+    carry: list[list[CarryAbility]] = [[] for _ in chars]
+    grants: list[list[PlayGrant]] = [[] for _ in chars]
+    for owner in chars:
+        for i, effect in enumerate(owner.spec.abilities):
+            if not isinstance(effect, spec_effects.MayPlay | spec_effects.Carry | spec_effects.MayAttach):
+                continue
+            where = f"character {owner.slug!r}: abilities[{i}]"
+            reached = _static_reach(effect, owner, chars, where)
+            when = compile_condition(effect.when, f"{where}.when", ctx)
+            mask = ctx.mask(effect.cards)
+            if isinstance(effect, spec_effects.MayPlay):
+                for c in reached:
+                    if c == owner.index and when is None:
+                        may_play_mask[c] |= mask
+                    else:
+                        grants[c].append(PlayGrant(owner.index, mask, when))
+                continue
+            if when is not None or reached != [owner.index]:
+                raise UnsupportedSpecError(
+                    where, f"a {effect.op} ability with a condition or for other characters is not supported"
+                )
+            if isinstance(effect, spec_effects.Carry):
+                carry[owner.index].append(CarryAbility(mask, effect.count))
+            else:
+                attach_any[owner.index] |= mask
+    out = []
+    for ch in chars:
+        c = ch.index
+        if may_play_mask[c] or attach_any[c] or carry[c] or grants[c]:
+            ch = replace(
+                ch,
+                may_play_mask=may_play_mask[c],
+                attach_any_mask=attach_any[c],
+                carry=tuple(carry[c]),
+                grants=tuple(grants[c]),
+            )
+        out.append(ch)
+    return tuple(out)
+
+
+def carry_fits(cards: Sequence[CompiledCard], ch: CompiledCharacter, held: Sequence[int], k: int) -> bool:
+    """docs/rules/eredan.md §3 Items, with the card texts that change them — whether ``ch``, carrying
+    the cards ``held`` (and those chosen for it this turn), may take card ``k``: one copy of a
+    card "one per character"; as many cards of a ``carry`` ability as it says (and no other item of
+    their slot beside them); otherwise one weapon, or two one-handed ones when one has an
+    Ambidextrie that allows the other (``dual_wield_with``), one armor (and one shield in a slot of
+    its own). The general form of :func:`gear_accepts`, used when a game has such cards."""
+    card = cards[k]
+    if card.one_per_character and any(cards[h].spec.family == card.spec.family for h in held):
+        return False
+    slot = card.slot
+    if slot == SLOT_NONE:
+        return True
+    same = [cards[h] for h in held if cards[h].slot == slot]
+    for ability in ch.carry:
+        if ability.mask >> k & 1:
+            return len(same) < ability.count and all(ability.mask >> c.id & 1 for c in same)
+    if not same:
+        return True
+    if slot != SLOT_WEAPON or len(same) > 1:
+        return False
+    other = same[0]
+    if other.hands != 1 or card.hands != 1:
+        return False
+    return (card.dual_wield and (not card.partners_mask or bool(card.partners_mask >> other.id & 1))) or (
+        other.dual_wield and (not other.partners_mask or bool(other.partners_mask >> k & 1))
+    )
+
+
 def may_play(card: CardSpec, ch: CharacterSpec) -> bool:
     """Whether ``ch`` meets ``card``'s requirements (docs/rules/eredan.md §3 Classes and Races, §2.8).
 
@@ -638,6 +891,21 @@ def may_play(card: CardSpec, ch: CharacterSpec) -> bool:
     elif card.kind == ITEM and ch.is_golem:
         return True
     return card.requirements.allows(ch)
+
+
+def walk_ops(ops: Sequence[Op]) -> Iterator[Op]:
+    """Every op of a list, with those nested in others (any field holding ops: a trigger's
+    effects, ``one_of``'s options), depth first."""
+    for op in ops:
+        yield op
+        for f in fields(op):
+            value = getattr(op, f.name)
+            if isinstance(value, tuple) and value:
+                for item in value:
+                    if isinstance(item, Op):
+                        yield from walk_ops((item,))
+                    elif isinstance(item, tuple):
+                        yield from walk_ops([x for x in item if isinstance(x, Op)])
 
 
 def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES) -> Tables:
@@ -670,6 +938,17 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
                 )
             ids.extend([known] * count)
         deck_ids.append(tuple(ids))
+    # Cards that effects may create (DeckSpec.extra): in the tables, in no deck.
+    created: dict[str, int] = {}
+    for deck in decks:
+        for card in deck.extra:
+            known = index_of.get(card.slug)
+            if known is None:
+                known = index_of[card.slug] = len(specs)
+                specs.append(card)
+            created.setdefault(card.family, known)
+    for i, card in enumerate(specs):
+        created.setdefault(card.family, i)
     all_mask = (1 << len(specs)) - 1
     masks: dict[CardMatch, int] = {}
 
@@ -686,28 +965,61 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
 
     ctx = CompileContext(match_mask)
     cards = tuple(_compile_card(spec, i, ctx, rules) for i, spec in enumerate(specs))
+    for compiled_card in cards:
+        for op in walk_ops(compiled_card.ops):
+            if isinstance(op, CreateOp) and op.family not in created:
+                raise UnsupportedSpecError(
+                    f"card {compiled_card.slug!r}: effects[{op.index}]",
+                    f"the card {op.family!r} it creates is not known (DeckSpec.extra: deck_from_counts "
+                    "finds it in the catalog)",
+                )
+    for deck in decks:
+        for character in deck.characters:
+            effects = [*character.abilities, *(e for order in character.orders for e in order.effects)]
+            for family in created_families(effects):
+                if family not in created:
+                    raise UnsupportedSpecError(
+                        f"character {character.slug!r}",
+                        f"the card {family!r} it creates is not known (DeckSpec.extra: deck_from_counts "
+                        "finds it in the catalog)",
+                    )
     item_mask = sum(1 << c.id for c in cards if c.kind == CK_ITEM)
-    chars = _with_ally_auras(
-        tuple(
-            _compile_character(ch, seat * 3 + pos, ctx, item_mask, rules)
-            for seat, deck in enumerate(decks)
-            for pos, ch in enumerate(deck.characters)
+    chars = _standing_grants(
+        _with_ally_auras(
+            tuple(
+                _compile_character(ch, seat * 3 + pos, ctx, item_mask, rules)
+                for seat, deck in enumerate(decks)
+                for pos, ch in enumerate(deck.characters)
+            ),
+            rules,
         ),
-        rules,
+        ctx,
     )
     if len(cards) > MAX_CARDS:
         raise UnsupportedSpecError("decks", f"two decks hold at most {MAX_CARDS} different cards")
     play_mask = []
     for ch in chars:
-        mask = 0
+        mask = ch.may_play_mask
         for compiled in cards:
             if may_play(compiled.spec, ch.spec):
                 mask |= 1 << compiled.id
         play_mask.append(mask)
+    # Cards played on the fighter with no check of its items: those that do not stay, and those that
+    # stay on the fighter with no slot to fill, no "one per character", that no character may
+    # attach elsewhere.
+    attach_any = 0
+    for ch in chars:
+        attach_any |= ch.attach_any_mask
     simple = 0
     for compiled in cards:
-        if not compiled.attaches or (compiled.slot == SLOT_NONE and not compiled.artisan_reserved):
+        if not compiled.attaches or (
+            compiled.slot == SLOT_NONE
+            and compiled.attach_to == ATTACH_FIGHTER
+            and not compiled.one_per_character
+            and not attach_any >> compiled.id & 1
+        ):
             simple |= 1 << compiled.id
+    slow_fit = any(c.one_per_character or c.partners_mask for c in cards) or any(ch.carry for ch in chars)
     records = [*(op for c in cards for op in (*c.ops, *c.while_carried, *c.triggers))]
     for ch in chars:
         records.extend((*ch.ability_ops, *ch.fight_ops, *ch.late_ops, *ch.auras, *ch.triggers))
@@ -727,6 +1039,12 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         all_cards_mask=all_mask,
         decks_specs=(decks[0], decks[1]),
         base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0, 0)),
+        slow_fit=slow_fit,
+        plain_fit_mask=0
+        if slow_fit
+        else sum(1 << c.id for c in cards if c.attaches and c.attach_to == ATTACH_FIGHTER),
+        dynamic_play=any(ch.grants for ch in chars),
+        created=created,
         plays=tuple(tuple(Play.of(k, carrier) for k in range(len(cards))) for carrier in range(6)),
         late=any(ch.late_ops or any(a.late for a in ch.ally_auras) for ch in chars),
         hp_max=HPM in used,

@@ -163,6 +163,17 @@ class ItemBonus:
 
 
 @dataclass(frozen=True, slots=True)
+class Lasting:
+    """A modifier a card in play (attachment ``serial``) gives: ``amount`` on ``stat`` of
+    ``character`` until the card leaves play."""
+
+    serial: int
+    character: int
+    stat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Firing:
     """Effects waiting to resolve (EredanState: "Triggers"): ``ops`` of ``holder`` (facing its
     opponent when they resolve), named ``source`` in the log; ``subject``: the character the
@@ -174,6 +185,11 @@ class Firing:
     source: str
     subject: int = -1
     choices: tuple[Group, ...] = ()
+    #: The card it comes from, when a card's (its player's seat, its attachment while in play):
+    #: what "this card" means to its effects (``card_to``; a "permanent" modifier it gives).
+    card: int = -1
+    seat: int = -1
+    serial: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,16 +219,21 @@ class Board:
     __slots__ = (
         "active",
         "base",
+        "card_dest",
         "cards",
         "chance",
         "chars",
         "cmod",
+        "cur_card",
+        "cur_seat",
+        "cur_serial",
         "dealt",
         "dealt_at_turn",
         "decks",
         "discards",
         "drawn",
         "event_char",
+        "extra_plays",
         "fighters",
         "fired",
         "fought",
@@ -223,7 +244,10 @@ class Board:
         "item_bonus_mask",
         "item_bonuses",
         "item_owners",
+        "item_serials",
         "items",
+        "keep_untapped",
+        "lasting",
         "listen",
         "log",
         "markers",
@@ -233,10 +257,15 @@ class Board:
         "picks",
         "played",
         "queue",
+        "removed",
+        "resolving",
         "rng",
         "rules",
         "score",
+        "serial",
         "source_slot",
+        "stay_left",
+        "stay_until",
         "tables",
         "tapped",
         "timed",
@@ -272,6 +301,33 @@ class Board:
     #: Per character, the seat whose card each carried item is (an Artisan's card on an enemy is its
     #: player's), parallel to ``items``: where the card goes when it leaves play.
     item_owners: list[list[int]]
+    #: Per character, parallel to ``items``: the serial number of each attachment (a card in play
+    #: is one attachment; its "while attached" effects and its stay are keyed by it).
+    item_serials: list[list[int]]
+    serial: int  # the next attachment's serial number
+    #: Combats left to the cards that stay a limited time ("Durée 2 combats"), by serial.
+    stay_left: dict[int, int]
+    #: The last turn of the cards that stay "N tours" counted in the game's turns
+    #: (``turns_count_the_characters_combats`` false), by serial.
+    stay_until: dict[int, int]
+    #: The "while attached" modifiers a card in play gives characters other than its carrier (or
+    #: through a trigger): undone when it leaves play.
+    lasting: list[Lasting]
+    removed: list[list[int]]  # per seat: its cards removed from the game
+    #: The card whose effects are running (``cur_card``, of ``cur_seat``; ``cur_serial``: its
+    #: attachment when it is in play, -1 otherwise) and, for a card resolving that does not stay,
+    #: the pile it goes to next (``card_dest``: ``card_to`` changes it). -1 when none.
+    cur_seat: int
+    cur_card: int
+    cur_serial: int
+    card_dest: int
+    #: Cards ``play_card`` / ``create`` play "after the cards of the turn": (seat, card, by).
+    extra_plays: list[tuple[int, int, int]]
+    #: Where the combat is: 0 outside the card step and the clash, 1 resolving the cards, 2 after
+    #: the clash (the items acting).
+    resolving: int
+    #: Bit c set: character c, a fighter untapped during its combat, is not tapped at its end.
+    keep_untapped: int
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
     decks: list[list[int]]  # top of the pile = end of the list
@@ -308,8 +364,8 @@ class Board:
     #: (once per game).
     fired: dict[tuple[Any, ...], int]
     #: Triggers of cards that do not stay and of Ordres, for the rest of the turn they acted in:
-    #: (trigger, holder, source name).
-    turn_triggers: list[tuple[TriggerOp, int, str]]
+    #: (trigger, holder, source name, the card and its player's seat — -1 for an Ordre).
+    turn_triggers: list[tuple[TriggerOp, int, str, int, int]]
     #: Per seat, per slot: the choices made with each card of the turn (``Play.choice``).
     turn_choices: list[list[int]]
     #: The choices made with the card about to resolve (its ``Play``): the next run_ops takes them.
@@ -602,6 +658,29 @@ class Board:
                 }
             )
 
+    # --- cards in and out of play: the turn structure (EredanState) supplies these steps -------
+
+    def put_card(self, seat: int, k: int, dest: int) -> None:
+        """``seat``'s card ``k``, out of play, goes to pile ``dest`` (ops.PILE_*)."""
+        raise NotImplementedError
+
+    def detach(self, carrier: int, i: int, dest: int, event: str) -> int:
+        """The ``i``-th card ``carrier`` carries leaves play, to pile ``dest`` of its owner."""
+        raise NotImplementedError
+
+    def play_card(self, seat: int, k: int, by: int) -> None:
+        """``seat``'s card ``k`` (out of any pile) is played by ``by``: after the cards of the
+        turn during the card step, at once otherwise."""
+        raise NotImplementedError
+
+    def come_into_play(self, seat: int, carrier: int, k: int, after_clash: bool) -> None:
+        """``seat``'s card ``k`` that stays comes into play on ``carrier`` and acts."""
+        raise NotImplementedError
+
+    def room_now(self, c: int, k: int) -> bool:
+        """Whether character ``c`` has room for card ``k`` (its items and those coming to it)."""
+        raise NotImplementedError
+
     # --- triggers ------------------------------------------------------------------------------
 
     def fire(self, event: int, subject: int = -1, other: int = -1, *, card: int = -1, kind: int = 0) -> None:
@@ -618,26 +697,30 @@ class Board:
             for c in range(seat * 3, seat * 3 + 3):
                 for i, trigger in enumerate(chars[c].triggers):
                     if trigger.event == event:
-                        self._consider(
-                            trigger, c, chars[c].ability_source, ("a", c, i), subject, other, card, kind
-                        )
+                        source = chars[c].ability_source
+                        self._consider(trigger, c, source, ("a", c, i), subject, other, card, kind)
             for c in range(seat * 3, seat * 3 + 3):
-                for k in self.items[c]:
+                for j, k in enumerate(self.items[c]):
                     for i, trigger in enumerate(cards[k].triggers):
                         if trigger.event == event:
-                            self._consider(
-                                trigger, c, cards[k].slug, ("c", c, k, i), subject, other, card, kind
-                            )
-        for i, (trigger, holder, source) in enumerate(self.turn_triggers):
+                            serial = self.item_serials[c][j]
+                            origin = (k, self.item_owners[c][j], serial)
+                            key = ("c", serial, i)
+                            self._consider(trigger, c, cards[k].slug, key, subject, other, card, kind, origin)
+        for i, (trigger, holder, source, k, owner) in enumerate(self.turn_triggers):
             if trigger.event == event:
-                self._consider(trigger, holder, source, ("t", i), subject, other, card, kind)
+                origin = (k, owner, -1)
+                self._consider(trigger, holder, source, ("t", i), subject, other, card, kind, origin)
 
-    def fire_leaves_play(self, carrier: int, k: int) -> None:
-        """Card ``k`` carried by ``carrier`` leaves play: its ``leaves_play`` triggers are queued."""
+    def fire_leaves_play(self, carrier: int, k: int, owner: int = -1) -> None:
+        """Card ``k`` (of seat ``owner``) carried by ``carrier`` leaves play: its ``leaves_play``
+        triggers are queued."""
         if self.listen >> EV_LEAVES_PLAY & 1:
+            seat = carrier // 3 if owner < 0 else owner
             for i, trigger in enumerate(self.cards[k].triggers):
                 if trigger.event == EV_LEAVES_PLAY:
-                    self._consider(trigger, carrier, self.cards[k].slug, ("l", carrier, k, i), -1, -1, -1, 0)
+                    key = ("l", carrier, k, i)
+                    self._consider(trigger, carrier, self.cards[k].slug, key, -1, -1, -1, 0, (k, seat, -1))
 
     def _consider(
         self,
@@ -649,8 +732,10 @@ class Board:
         other: int,
         card: int,
         kind: int,
+        origin: tuple[int, int, int] = (-1, -1, -1),
     ) -> None:
-        """Queue ``trigger`` of ``holder`` if the event concerns it (see :meth:`fire`)."""
+        """Queue ``trigger`` of ``holder`` if the event concerns it (see :meth:`fire`); ``origin``:
+        the card it comes from (its id, its player's seat, its attachment), or -1s."""
         event = trigger.event
         hp = self.hp
         if hp[holder] <= 0 and not (event == EV_DIES and subject == holder) and event != EV_LEAVES_PLAY:
@@ -683,13 +768,17 @@ class Board:
             self.log.append(
                 {"event": "trigger", "source": source, "on": EVENT_NAMES[event], "index": trigger.index}
             )
-        self.queue.append(Firing(trigger.ops, holder, source, subject, trigger.choices))
+        self.queue.append(Firing(trigger.ops, holder, source, subject, trigger.choices, *origin))
 
     def run_firing(self, firing: Firing, picks: dict[PickKey, int] | None) -> None:
-        """Resolve a queued firing, with the choices its player made (``picks``)."""
+        """Resolve a queued firing, with the choices its player made (``picks``); a card's, with
+        that card as "this card" to its effects (``card_to``; what it gives while in play)."""
         holder = firing.holder
         self.event_char = firing.subject
+        if firing.card >= 0:
+            self.cur_seat, self.cur_card, self.cur_serial = firing.seat, firing.card, firing.serial
         self.run_ops(firing.ops, holder, self.fighters[1 - holder // 3], firing.source, picks)
+        self.cur_seat = self.cur_card = self.cur_serial = -1
         self.event_char = -1
 
     # --- cards ----------------------------------------------------------------------------------
@@ -911,9 +1000,13 @@ def _for_combat(board: Board, duration: ForCombat, t: int, stat: int, amount: in
 
 @interprets(Permanent)
 def _permanent(board: Board, duration: Permanent, t: int, stat: int, amount: int) -> None:
-    # A card that does not stay: the rest of the game. (A carried item's "permanent" modifiers of
-    # its carrier are its "while carried" ones: EredanState._attach / _detach.)
+    # cards/domain/effects.py: "permanent" — while its source stays in play: a card in play's
+    # modifier ends when it leaves (Board.cur_serial: the attachment whose effects run); a card
+    # that does not stay: the rest of the game. (A carried item's "permanent" modifiers of its
+    # carrier are its "while carried" ones: EredanState._attach / detach.)
     board.mod[t * NSTATS + stat] += amount
+    if board.cur_serial >= 0:
+        board.lasting.append(Lasting(board.cur_serial, t, stat, amount))
 
 
 @interprets(ForGame)
@@ -1428,7 +1521,7 @@ COURTISAN_GUILDS = 9
 def _trigger(board: Board, op: TriggerOp, me: int, opp: int, source: str) -> None:
     # A trigger among effects that resolve (a card that does not stay, an Ordre): it listens for
     # the rest of the turn (a card that stays, an ability: their triggers are in play instead).
-    board.turn_triggers.append((op, me, source))
+    board.turn_triggers.append((op, me, source, board.cur_card, board.cur_seat))
 
 
 @interprets(OneOfOp)

@@ -866,6 +866,124 @@ class ReviveOp(Op):
     hp: int
 
 
+# --- card-moving and board ops (cards, piles, markers, tapping, restrictions) -----------------------
+
+# Piles (``move``, ``card_to``, ``create``, ``play_card``): where a card goes or comes from.
+PILE_DECK, PILE_HAND, PILE_DISCARD, PILE_REMOVED, PILE_OPPONENT_DECK, PILE_PLAY, PILE_ATTACH = range(7)
+PILE_NAMES = ("deck", "hand", "discard", "removed", "opponent_deck", "play", "attach")
+PILE_OF_NAME = {name: i for i, name in enumerate(PILE_NAMES)}
+# How cards are picked in a pile (``move``, ``discard_attached``, ``play_card``).
+CARD_RANDOM, CARD_TOP, CARD_CHOICE = range(3)
+CARD_PICK_OF_NAME = {"random": CARD_RANDOM, "top": CARD_TOP, "choice": CARD_CHOICE}
+# Whose attached cards ``discard_attached`` takes: any, the holder's player's, the other player's.
+OWNER_ANY, OWNER_SELF, OWNER_OPPONENT = range(3)
+OWNER_OF_NAME = {"any": OWNER_ANY, "self": OWNER_SELF, "opponent": OWNER_OPPONENT}
+# What ``forbid`` forbids.
+FORBID_PLAY, FORBID_CHAIN, FORBID_ATTACK = range(3)
+FORBID_OF_NAME = {"play": FORBID_PLAY, "chain": FORBID_CHAIN, "attack": FORBID_ATTACK}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveOp(Op):
+    """``move``: up to ``count`` cards (-1: all) of ``mask`` go from pile
+    ``source`` to pile ``dest`` (PILE_*) of the holder's player, or of the other player when
+    ``opponent``; picked at random (the game's chance) or from the top; to a deck: each at a random
+    place."""
+
+    name: ClassVar[str] = "move"
+    source: int
+    dest: int
+    opponent: bool = False
+    count: int = 1
+    mask: int = -1  # the cards it may take (of the tables; -1: any)
+    pick: int = CARD_RANDOM
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardToOp(Op):
+    """``card_to``: this card goes to ``dest`` (PILE_HAND, PILE_DECK, PILE_DISCARD, PILE_OPPONENT_DECK,
+    PILE_REMOVED): a card that stays leaves play; one that does not goes there instead of its
+    player's discard pile once it has resolved."""
+
+    name: ClassVar[str] = "card_to"
+    dest: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiscardAttachedOp(Op):
+    """``discard_attached``: up to ``count`` (-1: all) cards attached to each character of
+    ``target``, of ``mask``, of ``owner`` (OWNER_*, relative to the holder's player), leave
+    play to their owners' discard piles — picked at random (the game's chance)."""
+
+    name: ClassVar[str] = "discard_attached"
+    target: Target = OPPONENT
+    count: int = 1
+    mask: int = -1  # the cards it may take (of the tables; -1: any)
+    owner: int = OWNER_ANY
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CreateOp(Op):
+    """``create``: ``count`` new copies of the card ``family`` (``Tables.created`` gives its id)
+    come into the game, for the holder's player: to its hand, deck (a random place) or discard
+    pile, played at once by the target (PILE_PLAY) or attached to the target (PILE_ATTACH)."""
+
+    name: ClassVar[str] = "create"
+    family: str
+    count: int = 1
+    dest: int = PILE_HAND
+    target: Target = SELF
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayCardOp(Op):
+    """``play_card``: a card of ``mask`` from pile ``source`` of the holder's player, picked
+    at random or from the top, is played at once by the (first) character of ``target``: after the
+    cards of the turn during the card step, at once otherwise."""
+
+    name: ClassVar[str] = "play_card"
+    source: int
+    mask: int = -1  # the cards it may take (of the tables; -1: any)
+    pick: int = CARD_RANDOM
+    target: Target = SELF
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerOp(Op):
+    """``marker``: ``count`` markers named ``marker`` on each target (a negative count removes
+    them, never below 0)."""
+
+    name: ClassVar[str] = "marker"
+    marker: str
+    count: int
+    target: Target = SELF
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TapOp(Op):
+    """``tap``: each target is tapped (incliné)."""
+
+    name: ClassVar[str] = "tap"
+    target: Target = OPPONENT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UntapOp(Op):
+    """``untap``: each target is untapped (relevé); a fighter untapped during its combat is not
+    tapped at its end (EredanRules.untapped_fighter_stays_untapped)."""
+
+    name: ClassVar[str] = "untap"
+    target: Target = SELF
+
+
+# Ops compiled into a card's or a character's tables rather than run: a card's conditional chain
+# (``chain``: CompiledCard.chains), a character's ``chain_on``, ``may_play``, ``carry`` and
+# ``may_attach`` abilities (CompiledCharacter). compile_effect refuses them anywhere else.
+COMPILED_INTO_TABLES: frozenset[type] = frozenset(
+    {spec.Chain, spec.ChainOn, spec.MayPlay, spec.Carry, spec.MayAttach}
+)
+
+
 # Events of triggers (cards/domain/effects.py, "Event"): bit numbers of Tables.trigger_events.
 (
     EV_GAME_START,
@@ -1113,6 +1231,115 @@ def _compile_revive(
     return ReviveOp(hp=effect.hp, when=when, index=index)
 
 
+def _count(count: int | None) -> int:
+    return -1 if count is None else count
+
+
+def _card_pick(pick: str, what: str, where: str) -> int:
+    if pick == "choice":
+        raise UnsupportedSpecError(
+            where, f'{what} with pick "choice" (the player chooses the card) is not supported yet'
+        )
+    return CARD_PICK_OF_NAME[pick]
+
+
+@compiles(spec.MoveCards)
+def _compile_move(
+    effect: spec.MoveCards, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    pick = _card_pick(effect.pick, "moving cards", where)
+    if pick == CARD_TOP and effect.from_ == "hand":
+        raise UnsupportedSpecError(where, 'a hand has no top: pick "top" is for a deck or a discard pile')
+    return MoveOp(
+        source=PILE_OF_NAME[effect.from_],
+        dest=PILE_OF_NAME[effect.to],
+        opponent=effect.owner == "opponent",
+        count=_count(effect.count),
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        pick=pick,
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.CardTo)
+def _compile_card_to(
+    effect: spec.CardTo, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return CardToOp(dest=PILE_OF_NAME[effect.to], when=when, index=index)
+
+
+@compiles(spec.DiscardAttached)
+def _compile_discard_attached(
+    effect: spec.DiscardAttached, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    _card_pick(effect.pick, "discarding attached cards", where)
+    return DiscardAttachedOp(
+        target=_target(effect, None, where, ctx),
+        count=_count(effect.count),
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        owner=OWNER_OF_NAME[effect.owner],
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.CreateCard)
+def _compile_create(
+    effect: spec.CreateCard, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return CreateOp(
+        family=effect.card,
+        count=effect.count,
+        dest=PILE_OF_NAME[effect.to],
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.PlayCard)
+def _compile_play_card(
+    effect: spec.PlayCard, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    pick = _card_pick(effect.pick, "playing a card from a pile", where)
+    if pick == CARD_TOP and effect.from_ == "hand":
+        raise UnsupportedSpecError(where, 'a hand has no top: pick "top" is for a deck or a discard pile')
+    return PlayCardOp(
+        source=PILE_OF_NAME[effect.from_],
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        pick=pick,
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Marker)
+def _compile_marker(
+    effect: spec.Marker, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return MarkerOp(
+        marker=effect.name,
+        count=effect.count,
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Tap)
+def _compile_tap(effect: spec.Tap, where: str, index: int, when: Condition | None, ctx: CompileContext) -> Op:
+    return TapOp(target=_target(effect, None, where, ctx), when=when, index=index)
+
+
+@compiles(spec.Untap)
+def _compile_untap(
+    effect: spec.Untap, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return UntapOp(target=_target(effect, None, where, ctx), when=when, index=index)
+
+
 def _kind_bits(kinds: tuple[str, ...]) -> int:
     return sum(1 << DAMAGE_KINDS[k] for k in kinds)
 
@@ -1171,26 +1398,15 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.DamageDealt,
         spec.HealDealt,
         spec.Immune,
-        spec.Marker,
-        spec.Tap,
-        spec.Untap,
-        spec.Chain,
-        spec.MoveCards,
-        spec.CardTo,
-        spec.DiscardAttached,
-        spec.CreateCard,
-        spec.PlayCard,
         spec.Forbid,
         spec.ExtraAttack,
         spec.GrantOrder,
-        spec.MayPlay,
-        spec.Carry,
-        spec.MayAttach,
         spec.Traits,
         spec.AttackKind,
         spec.Pay,
         spec.Counter,
         spec.DrawPhase,
+        spec.Bound,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
@@ -1216,5 +1432,11 @@ def compile_effect(effect: spec.Effect, where: str, index: int, ctx: CompileCont
     compiler = COMPILERS.get(type(effect))
     if compiler is None:
         op = getattr(effect, "op", type(effect).__name__)
+        if type(effect) in COMPILED_INTO_TABLES and op != "chain_on":
+            raise UnsupportedSpecError(
+                where,
+                f"op {op!r} is not supported here by the engine: a card's conditional chain is one of "
+                "its own effects, may_play / carry / may_attach are a character's standing abilities",
+            )
         raise UnsupportedSpecError(where, f"op {op!r} is not supported on a card by the engine")
     return compiler(effect, where, index, compile_condition(effect.when, f"{where}.when", ctx), ctx)

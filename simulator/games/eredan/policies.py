@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from cards.domain.effects import MARKERS_ALL
 from simulator.engine.protocol import State
 from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Pick, Play, unpack_choices
 from simulator.games.eredan.compiled import CK_SPELL, Tables
@@ -32,24 +33,39 @@ from simulator.games.eredan.ops import (
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
     PICK_RANDOM,
+    PILE_ATTACH,
+    PILE_DECK,
+    PILE_DISCARD,
+    PILE_HAND,
+    PILE_OPPONENT_DECK,
+    PILE_PLAY,
+    PILE_REMOVED,
     SPI,
     AllEnemies,
+    CardToOp,
+    CreateOp,
     DamageOp,
+    DiscardAttachedOp,
     DiscardOp,
     DrawOp,
     ForCombat,
     Group,
     HealOp,
+    MarkerOp,
     MillOp,
     ModifyOp,
+    MoveOp,
     OneOfOp,
     Op,
     OpponentTarget,
+    PlayCardOp,
     Points,
     ReviveOp,
     Roll,
+    TapOp,
     Target,
     TriggerOp,
+    UntapOp,
 )
 from simulator.games.eredan.rules import MAX_HAND_AFTER_DISCARD
 from simulator.games.eredan.state import P_CHOICE, P_DISCARD, P_PICK, EredanState
@@ -507,6 +523,111 @@ def _revive_value(
     return (min(op.hp, state.max_hp[dead[0]]) * HP_VALUE + KILL_VALUE) if dead else 0.0
 
 
+#: What a card is worth in each pile to its player, in HP (moving cards between piles): in hand it
+#: can be played (DRAW_VALUE), in the deck it staves off the deck-out, removed it is gone for good.
+PILE_WORTH = {PILE_HAND: DRAW_VALUE, PILE_DECK: MILL_VALUE, PILE_DISCARD: 0.0, PILE_REMOVED: -0.05}
+#: A card that stays this many combats is worth as much as a permanent one to the greedy player.
+STAY_COMBATS_WORTH = 3.0
+#: Value of a marker an effect puts (their use is other cards' business: the card's own player's).
+MARKER_VALUE = 0.5
+#: Value of tapping an untapped enemy that is not fighting (it cannot fight until its side untaps),
+#: or of untapping one's own tapped character.
+TAP_VALUE = 1.5
+
+
+def _move_value(
+    state: EredanState, op: MoveOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    owner = 1 - seat if op.opponent else seat
+    source = (state.decks, state.hands, state.discards)[op.source][owner]
+    mask = op.mask
+    n = sum(1 for k in source if mask >> k & 1)
+    if op.count >= 0 and n > op.count:
+        n = op.count
+    worth = PILE_WORTH.get(op.dest, MILL_VALUE) - PILE_WORTH[op.source]
+    return (worth if owner == seat else -worth) * n
+
+
+def _card_to_value(
+    state: EredanState, op: CardToOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    dest = PILE_DECK if op.dest == PILE_OPPONENT_DECK else op.dest
+    return PILE_WORTH[dest] * (1 if op.dest != PILE_OPPONENT_DECK else 0.5)
+
+
+def attached_worth(state: EredanState, k: int) -> float:
+    """What a card in play is worth to its carrier's side: its "while carried" modifiers (at least
+    one point's worth)."""
+    total = 0.0
+    for op in state.cards[k].while_carried:
+        total += abs(op.amount) * (LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE)
+    return max(total, LASTING_POINT_VALUE)
+
+
+def _discard_attached_value(
+    state: EredanState, op: DiscardAttachedOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    mask = op.mask
+    value = 0.0
+    for t in _reached(state, op.target, me, opp):
+        worths = sorted(attached_worth(state, k) for k in state.items[t] if mask >> k & 1)
+        if not worths:
+            continue
+        n = len(worths) if op.count < 0 else min(op.count, len(worths))
+        lost = sum(worths) / len(worths) * n
+        value += lost if t // 3 != seat else -lost
+    return value
+
+
+def _create_value(
+    state: EredanState, op: CreateOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    k = state.tables.created[op.family]
+    if op.dest in (PILE_PLAY, PILE_ATTACH):
+        return static_card_values(state.tables)[k] * op.count
+    return PILE_WORTH.get(op.dest, 0.0) * op.count
+
+
+def _play_card_value(
+    state: EredanState, op: PlayCardOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    source = (state.decks, state.hands, state.discards)[op.source][seat]
+    mask = op.mask
+    values = static_card_values(state.tables)
+    found = [values[k] for k in source if mask >> k & 1]
+    if not found:
+        return 0.0
+    return sum(found) / len(found) - PILE_WORTH[op.source]
+
+
+def _marker_value(
+    state: EredanState, op: MarkerOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    targets = _reached(state, op.target, me, opp)
+    if op.count == MARKERS_ALL:
+        counts = state.markers.get(op.marker)
+        return MARKER_VALUE * sum(counts[t] for t in targets) if counts else 0.0
+    return MARKER_VALUE * abs(op.count) * len(targets)
+
+
+def _tap_value(state: EredanState, op: TapOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
+    value = 0.0
+    for t in _reached(state, op.target, me, opp):
+        if not state.tapped[t] and t not in state.fighters:
+            value += TAP_VALUE if t // 3 != seat else -TAP_VALUE
+    return value
+
+
+def _untap_value(
+    state: EredanState, op: UntapOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    value = 0.0
+    for t in _reached(state, op.target, me, opp):
+        if state.tapped[t] or t in state.fighters:
+            value += TAP_VALUE if t // 3 == seat else -TAP_VALUE
+    return value
+
+
 #: How much of a trigger's effects the greedy player counts for a card that brings it (it may fire
 #: once more, or never).
 TRIGGER_WEIGHT = 0.5
@@ -543,8 +664,16 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     DiscardOp: _discard_value,
     MillOp: _mill_value,
     ReviveOp: _revive_value,
+    MoveOp: _move_value,
+    CardToOp: _card_to_value,
+    DiscardAttachedOp: _discard_attached_value,
+    CreateOp: _create_value,
+    PlayCardOp: _play_card_value,
+    MarkerOp: _marker_value,
+    TapOp: _tap_value,
     TriggerOp: _trigger_value,
     OneOfOp: _one_of_value,
+    UntapOp: _untap_value,
 }
 
 
@@ -571,16 +700,24 @@ def _card_value(state: EredanState, seat: int, action: Play, combat: _Combat | N
     o = state.fighters[1 - seat]
     value = 0.0
     if card.attaches:
-        # An item on a character of the other side (an Artisan's) counts against its player.
+        # An item on a character of the other side (an Artisan's, a card attached to the opponent)
+        # counts against its player. A card that comes into play at once acts on this combat too.
         sign = 1 if carrier // 3 == seat else -1
         facing = state.fighters[1 - carrier // 3]
+        now = None if card.after_combat else (combat if combat is not None else _Combat(state, seat))
         for op in card.while_carried:
             if op.stat != INI and (op.when is None or state.holds(op.when, carrier, facing)):
-                value += sign * op.amount * (LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE)
+                if now is None:
+                    point = LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE
+                    value += sign * op.amount * point
+                else:
+                    value += _modify_value(state, op, seat, carrier, facing, now)
         for effect in card.ops:
-            value += op_value(state, effect, seat, carrier, facing, None)
+            value += op_value(state, effect, seat, carrier, facing, now)
         for trigger in card.triggers:  # about one more firing of what it does while carried
             value += TRIGGER_WEIGHT * _ops_value(state, trigger.ops, seat, carrier, facing)
+        if card.stay_hi:  # it stays a few combats only
+            value *= min(1.0, (card.stay_lo + card.stay_hi) / 2 / STAY_COMBATS_WORTH)
         return value
     if combat is None:
         combat = _Combat(state, seat)
@@ -617,6 +754,10 @@ def _static_card_values(tables: Tables) -> list[float]:
                 v += op.count * 0.5
             elif isinstance(op, ReviveOp):
                 v += op.hp
+            elif isinstance(
+                op, MoveOp | CreateOp | PlayCardOp | DiscardAttachedOp | MarkerOp | TapOp | UntapOp
+            ):
+                v += 1.0
         values.append(v)
     return values
 

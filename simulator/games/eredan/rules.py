@@ -141,6 +141,24 @@ class EredanRules:
         "that slot the same turn) is discarded without effect (false: it replaces the carried item "
         "of that slot)",
     )
+    stay_counts_from_next_combat: bool = _decision(
+        True,
+        "§3 Items",
+        "a card that stays N turns or N combats and comes into play after the clash counts its "
+        "carrier's combats from the next one (false: the combat it came in counts as its first)",
+    )
+    untapped_fighter_stays_untapped: bool = _decision(
+        True,
+        "§3 step 4",
+        "a fighter an effect untaps during its combat is not tapped at its end (false: it is tapped "
+        "as every fighter is)",
+    )
+    played_card_needs_requirements: bool = _decision(
+        True,
+        "§3 step 2",
+        "a card an effect plays from a pile (play_card) must be one its character may play: its "
+        "requirements, and room for it (false: the requirements are ignored)",
+    )
     turns_count_the_characters_combats: bool = _decision(
         True,
         "§3 Decisions",

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from simulator.engine.protocol import TERMINAL, IllegalActionError
+from simulator.games.eredan import cardops  # noqa: F401 - registers the card ops' interpreter functions
 from simulator.games.eredan.actions import (
     PASS,
     Action,
@@ -37,8 +38,20 @@ from simulator.games.eredan.actions import (
     pack_choices,
     unpack_choices,
 )
-from simulator.games.eredan.chance import DECK, INITIATIVE, Chance, NotingChance
-from simulator.games.eredan.compiled import CK_SPELL, GEAR_FREE, Tables, add_gear
+from simulator.games.eredan.chance import AMOUNT, DECK, INITIATIVE, PLACE, Chance, NotingChance
+from simulator.games.eredan.compiled import (
+    ATTACH_ALLIES,
+    ATTACH_CHARACTERS,
+    ATTACH_ENEMIES,
+    ATTACH_FIGHTER,
+    ATTACH_OPPONENT,
+    ATTACH_OTHER_ALLIES,
+    CK_SPELL,
+    GEAR_FREE,
+    Tables,
+    add_gear,
+    carry_fits,
+)
 from simulator.games.eredan.interpreter import Board, Firing, ItemBonus, group_candidates, passes
 from simulator.games.eredan.ops import (
     DEF,
@@ -52,6 +65,10 @@ from simulator.games.eredan.ops import (
     HPM,
     INI,
     NSTATS,
+    PILE_DISCARD,
+    PILE_HAND,
+    PILE_OPPONENT_DECK,
+    PILE_REMOVED,
     SLOT_NONE,
     OneOfOp,
     PickKey,
@@ -70,6 +87,10 @@ from simulator.games.eredan.rules import (
     MAX_HAND_AFTER_DISCARD,
     EredanRules,
 )
+
+#: Cards effects may play "after the cards of the turn" in one turn (``play_card``, ``create``):
+#: a bound against cards that keep playing each other.
+MAX_EXTRA_PLAYS = 8
 
 # Phases.
 P_CHOICE, P_CARD, P_DISCARD, P_OVER, P_PICK = range(5)
@@ -164,7 +185,7 @@ class EredanState(Board):
     plays: list[list[Play]]  # per seat: the cards chosen this turn, in order
     chain: list[int]  # per seat: mask of the cards its chain allows as a second card
     strikes: list[bool]  # per seat: does its fighter make its attack this turn
-    pending_items: list[tuple[int, int, int]]  # (seat, carrier, card id), activate after the combat
+    pending_items: list[tuple[int, int, int]]  # (seat, carrier, card id): act after the combat
     deck_out: list[bool]
     opening_hands: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: the opening hand (card ids)
     first_player: int
@@ -209,6 +230,17 @@ class EredanState(Board):
         s.item_bonus_mask = 0
         s.items = [[] for _ in range(6)]
         s.item_owners = [[] for _ in range(6)]
+        s.item_serials = [[] for _ in range(6)]
+        s.serial = 0
+        s.stay_left = {}
+        s.stay_until = {}
+        s.lasting = []
+        s.markers = {}
+        s.removed = [[], []]
+        s.cur_seat = s.cur_card = s.cur_serial = s.card_dest = -1
+        s.extra_plays = []
+        s.resolving = 0
+        s.keep_untapped = 0
         s.hands = [[], []]
         s.decks = [[], []]
         s.discards = [[], []]
@@ -221,7 +253,6 @@ class EredanState(Board):
         s.fought = [0] * 6
         s.turn_plays = [[], []]
         s.source_slot = -1
-        s.markers = {}
         s.dealt_at_turn = [0] * 6
         s.listen = tables.trigger_events
         s.queue = []
@@ -511,7 +542,9 @@ class EredanState(Board):
         if not choices:
             return None
         made = self.turn_choices[seat]
-        choice = made[slot] if 0 <= slot < len(made) else 0
+        if not 0 <= slot < len(made):
+            return None  # not played from the hand (played by an effect): no choice was made
+        choice = made[slot]
         values = unpack_choices(choice, len(choices))
         return dict(zip(choices, values, strict=True))
 
@@ -525,8 +558,9 @@ class EredanState(Board):
 
     def card_options(self, seat: int, slot: int) -> tuple[Pass | Play, ...]:
         """The cards ``seat``'s fighter may play as its card number ``slot`` (0 or 1): the
-        requirements (docs/rules/eredan.md §3 Classes, Races), the chain for a second card (§3 step 2)
-        and the item slots (§3 Items). Depends only on that player's own information."""
+        requirements (docs/rules/eredan.md §3 Classes, Races; ``may_play`` abilities), the chain for
+        a second card (§3 step 2) and the item slots (§3 Items), and whom a card that stays may be
+        attached to. Depends only on that player's own information."""
         hand = self.hands[seat]
         if not hand:
             return (PASS,)
@@ -541,7 +575,10 @@ class EredanState(Board):
         candidates = 0
         for k in hand:
             candidates |= 1 << k
-        candidates &= tables.play_mask[f] & chain
+        playable = tables.play_mask[f]
+        if tables.dynamic_play:
+            playable |= self._granted(f)
+        candidates &= playable & chain
         if not candidates:
             return (PASS,)
         gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
@@ -550,27 +587,82 @@ class EredanState(Board):
         plays = tables.plays
         on_fighter = plays[f]
         out: list[Pass | Play] = [PASS]
-        artisan = False
+        several = False
+        plain = tables.plain_fit_mask & ~self.chars[f].attach_any_mask
         while candidates:
             low = candidates & -candidates
             candidates ^= low
             k = low.bit_length() - 1
             if simple & low:
                 out.append(on_fighter[k])
-            elif self.cards[k].artisan_reserved and self.chars[f].is_artisan:
-                # docs/rules/eredan.md §3 Classes — an Artisan attaches the cards reserved to artisans to
-                # any character in play still alive: of its own side or of the other (the source:
-                # "n'importe quel personnage en jeu encore en vie"). Only its player's own choices of
-                # this turn count against a slot (the other's are hidden until they resolve).
-                artisan = True
-                for c in range(6):
-                    if self.hp[c] > 0 and fits[k] >> self._gear_with_plays(seat, c) & 1:
-                        out.append(plays[c][k])
-            elif fits[k] >> gear & 1:
-                out.append(on_fighter[k])
-        if artisan:
+            elif plain & low:
+                if fits[k] >> gear & 1:
+                    out.append(on_fighter[k])
+            else:
+                # docs/rules/eredan.md §3 Classes — an Artisan attaches the cards reserved to artisans
+                # to any character in play still alive, of its own side or of the other (the source:
+                # "n'importe quel personnage en jeu encore en vie"), and so does a ``may_attach``
+                # ability; a card's own text may attach it to the opponent or to a character its
+                # player chooses. Only its player's own choices of this turn count against a slot
+                # (the other's are hidden until they resolve).
+                for c in self._carriers(seat, f, k, bool(self.chars[f].attach_any_mask & low)):
+                    out.append(plays[c][k])
+                    several = several or c != f
+        if several:
             out.sort()  # by carrier, then card
         return tuple(out)
+
+    def _granted(self, f: int) -> int:
+        """The cards ``f`` may play through the ``may_play`` abilities of its allies (while they
+        live) or under a condition (CompiledCharacter.grants)."""
+        mask = 0
+        hp = self.hp
+        opp = self.fighters[1 - f // 3]
+        for grant in self.chars[f].grants:
+            if hp[grant.owner] > 0 and (grant.when is None or self.holds(grant.when, f, opp)):
+                mask |= grant.mask
+        return mask
+
+    def _carriers(self, seat: int, f: int, k: int, anywhere: bool) -> list[int]:
+        """The living characters that ``seat``'s fighter ``f`` may attach card ``k`` to, with room
+        for it: any of them (``anywhere``: an Artisan's card, a ``may_attach`` ability), or whom the
+        card's text names (CompiledCard.attach_to)."""
+        hp = self.hp
+        if anywhere:
+            candidates: Sequence[int] = range(6)
+        else:
+            attach_to = self.cards[k].attach_to
+            own = seat * 3
+            other = 3 - own
+            if attach_to == ATTACH_FIGHTER:
+                candidates = (f,)
+            elif attach_to == ATTACH_OPPONENT:
+                candidates = (self.fighters[1 - seat],)
+            elif attach_to == ATTACH_ALLIES:
+                candidates = range(own, own + 3)
+            elif attach_to == ATTACH_OTHER_ALLIES:
+                candidates = [c for c in range(own, own + 3) if c != f]
+            elif attach_to == ATTACH_ENEMIES:
+                candidates = range(other, other + 3)
+            else:
+                assert attach_to == ATTACH_CHARACTERS
+                candidates = range(6)
+        return [c for c in candidates if c >= 0 and hp[c] > 0 and self._room_for(seat, c, k)]
+
+    def _room_for(self, seat: int, c: int, k: int) -> bool:
+        """Whether character ``c`` has room for card ``k``, counting the cards ``seat`` chose for
+        it this turn (docs/rules/eredan.md §3 Items: not yet attached, they already take their
+        slot)."""
+        if self.tables.slow_fit:
+            held = self.items[c] + [p.card for p in self.plays[seat] if p.carrier == c]
+            return carry_fits(self.cards, self.chars[c], held, k)
+        return bool(self.tables.fits[k] >> self._gear_with_plays(seat, c) & 1)
+
+    def _fits_now(self, c: int, k: int) -> bool:
+        """Whether character ``c`` has room for card ``k`` now (as it attaches)."""
+        if self.tables.slow_fit:
+            return carry_fits(self.cards, self.chars[c], self.items[c], k)
+        return bool(self.tables.fits[k] >> self.gear[c] & 1)
 
     def _gear_with_plays(self, seat: int, c: int) -> int:
         """Character ``c``'s item slots, counting the items chosen for it this turn (rules:
@@ -801,6 +893,10 @@ class EredanState(Board):
             cond = ability.when
             if ability.mask >> k & 1 and (cond is None or self.holds(cond, f, self.fighters[1 - seat])):
                 mask = everything
+        for chain in card.chains:  # the card's conditional chains ("Enchaînement si …")
+            cond = chain.when
+            if cond is None or self.holds(cond, f, self.fighters[1 - seat]):
+                mask |= chain.mask
         return mask
 
     def _next_card_seat(self, seat: int) -> None:
@@ -812,10 +908,11 @@ class EredanState(Board):
 
     def _resolve_cards(self) -> None:
         """docs/rules/eredan.md §3 step 2 — resolution in N: active's 1st, passive's 1st, active's 2nd,
-        passive's 2nd."""
+        passive's 2nd; then the cards effects play "after the cards of the turn" (``play_card``)."""
         a = self.active
         pa, pp = self.plays[a], self.plays[1 - a]
         if pa or pp:
+            self.resolving = 1
             # The cards are revealed: what the conditions on the cards of the turn read.
             self.turn_plays = [[play.card for play in self.plays[0]], [play.card for play in self.plays[1]]]
             if self.tables.choice_cards:
@@ -835,6 +932,8 @@ class EredanState(Board):
                             self.fire(EV_PLAYS, self.fighters[seat], card=k)
             self.plays = [[], []]
             self.source_slot = -1
+            if self.extra_plays:
+                self._play_extras()
         if self.tables.late:
             self._late_abilities()
         if self.listen:
@@ -854,37 +953,138 @@ class EredanState(Board):
                 if hp[aura.owner] > 0 and aura.late and (aura.check is None or passes(self, aura.check, f)):
                     self.run_ops(aura.ops, f, opp, aura.source)
 
-    def _resolve_card(self, seat: int, k: int, carrier: int) -> None:
+    def _play_extras(self) -> None:
+        """The cards effects played "à la suite de vos cartes" this card step, in the order they
+        were played (each may play more; at most ``MAX_EXTRA_PLAYS`` a turn)."""
+        done = 0
+        while self.extra_plays and done < MAX_EXTRA_PLAYS:
+            seat, k, by = self.extra_plays.pop(0)
+            self.play_now(seat, k, by)
+            done += 1
+        for seat, k, _ in self.extra_plays:  # beyond the cap: discarded without effect
+            self.discards[seat].append(k)
+        self.extra_plays = []
+
+    def play_card(self, seat: int, k: int, by: int) -> None:
+        """``seat``'s card ``k`` (out of any pile) is played by its character ``by`` — "à la suite de
+        vos cartes": after the cards of the turn during the card step (``extra_plays``), at once
+        otherwise."""
+        if self.resolving == 1:
+            self.extra_plays.append((seat, k, by))
+        else:
+            self.play_now(seat, k, by)
+
+    def room_now(self, c: int, k: int) -> bool:
+        held = self.items[c] + [p[2] for p in self.pending_items if p[1] == c]
+        if self.tables.slow_fit:
+            return carry_fits(self.cards, self.chars[c], held, k)
+        gear = self.gear[c]
+        for h in held[len(self.items[c]) :]:
+            card = self.cards[h]
+            gear = add_gear(gear, card.slot, card.hands, card.dual_wield)
+        return bool(self.tables.fits[k] >> gear & 1)
+
+    def play_now(self, seat: int, k: int, by: int) -> None:
+        """``seat``'s card ``k`` (out of any pile) is played by its character ``by`` (``play_card``,
+        ``create`` to play): resolved now, or — a card that acts after the combat, in a combat
+        whose clash is still to come — with the items after the clash."""
+        card = self.cards[k]
+        carrier = by
+        if card.attaches and card.attach_to == ATTACH_OPPONENT:
+            carrier = self.fighters[1 - by // 3]
+            if carrier < 0:  # outside a combat there is no opponent to attach it to
+                self.put_card(seat, k, PILE_DISCARD)
+                return
+        if card.after_combat and self.resolving != 2 and self.fighters[seat] >= 0:
+            played = self.played[seat]
+            played[k] = played.get(k, 0) + 1
+            self._log_play(seat, k, by, carrier)
+            self.pending_items.append((seat, carrier, k))
+            return
+        self.source_slot = -1  # played by an effect: not one of its player's cards of the turn
+        self._resolve_card(seat, k, carrier, by)
+
+    def _log_play(self, seat: int, k: int, by: int, carrier: int) -> None:
+        if self.log is None:
+            return
+        event = {
+            "event": "play",
+            "seat": seat,
+            "card": self.cards[k].slug,
+            "by": self.chars[by].slug,
+            "on": self.chars[carrier].slug,
+        }
+        if carrier // 3 != seat:
+            event["on_seat"] = carrier // 3  # a card on a character of the other side
+        self.log.append(event)
+
+    def _resolve_card(self, seat: int, k: int, carrier: int, by: int = -1) -> None:
+        """``seat``'s card ``k``, played by ``by`` (default: its fighter) on ``carrier``, resolves:
+        a card that acts after the combat waits for the clash; one that stays comes into play (and
+        acts); any other acts at once and goes to its player's discard pile (or where its text
+        says: ``card_to``)."""
         card = self.cards[k]
         played = self.played[seat]
         played[k] = played.get(k, 0) + 1
-        f = self.fighters[seat]
+        f = self.fighters[seat] if by < 0 else by
         if self.log is not None:
-            event = {
-                "event": "play",
-                "seat": seat,
-                "card": card.slug,
-                "by": self.chars[f].slug,
-                "on": self.chars[carrier].slug,
-            }
-            if carrier // 3 != seat:
-                event["on_seat"] = carrier // 3  # an Artisan's card on a character of the other side
-            self.log.append(event)
-        if card.attaches:
-            # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the combat.
+            self._log_play(seat, k, f, carrier)
+        if card.after_combat and self.resolving != 2:
+            # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the
+            # combat; so does any card whose text says so (card text beats the rules).
             self.pending_items.append((seat, carrier, k))
             return
-        if self.hp[f] > 0 or self.rules.cards_of_a_dead_fighter_resolve:
-            damaged = self.run_ops(card.ops, f, self.fighters[1 - seat], card.slug)
-            if damaged and card.kind == CK_SPELL and self.chars[f].spell_replaces_attack:
-                # docs/rules/eredan.md §3 step 3 — a mono-class Mage's damage spell replaces its attack.
-                self.strikes[seat] = False
-                if self.log is not None:
-                    self.log.append(
-                        {"event": "attack_replaced", "seat": seat, "character": self.chars[f].slug}
-                    )
-        # Potions, scrolls and every other non-carried card act at once and are discarded.
-        self.discards[seat].append(k)
+        if self.hp[f] <= 0 and not self.rules.cards_of_a_dead_fighter_resolve:
+            self.discards[seat].append(k)
+            return
+        if card.attaches:
+            # "S'active immédiatement" (card text): it comes into play and acts at once.
+            self.come_into_play(seat, carrier, k, False)
+            return
+        # Potions, scrolls and every other card that does not stay act at once and are discarded
+        # (or go where their text says: card_to). _run_card, inline on this hot path.
+        self.cur_seat, self.cur_card, self.card_dest = seat, k, PILE_DISCARD
+        damaged = self.run_ops(card.ops, f, self.fighters[1 - f // 3], card.slug)
+        dest = self.card_dest
+        self.cur_seat = self.cur_card = self.card_dest = -1
+        if damaged and card.kind == CK_SPELL and self.chars[f].spell_replaces_attack and self.resolving == 1:
+            # docs/rules/eredan.md §3 step 3 — a mono-class Mage's damage spell replaces its attack.
+            self.strikes[seat] = False
+            if self.log is not None:
+                self.log.append({"event": "attack_replaced", "seat": seat, "character": self.chars[f].slug})
+        if dest == PILE_DISCARD:
+            self.discards[seat].append(k)
+        else:
+            self.put_card(seat, k, dest)
+
+    def _run_card(self, seat: int, k: int, f: int) -> int:
+        """The effects of ``seat``'s card ``k`` that does not stay, acting after the clash for ``f``;
+        returns the pile it goes to next (its player's discard pile, unless ``card_to`` said
+        otherwise). Its damage comes after the clash: it replaces no attack."""
+        card = self.cards[k]
+        self.cur_seat, self.cur_card, self.card_dest = seat, k, PILE_DISCARD
+        self.source_slot = self._slot_of(seat, k)
+        if card.choices:
+            self.next_picks = self.card_picks(seat, self.source_slot, k)
+        self.run_ops(card.ops, f, self.fighters[1 - f // 3], card.slug)
+        self.next_picks = None
+        dest = self.card_dest
+        self.cur_seat = self.cur_card = self.card_dest = self.source_slot = -1
+        return dest
+
+    def put_card(self, seat: int, k: int, dest: int) -> None:
+        """``seat``'s card ``k`` (out of play) goes to pile ``dest`` (PILE_*) — a deck at a random
+        place (the game's chance: ``chance.PLACE``)."""
+        if dest == PILE_DISCARD:
+            self.discards[seat].append(k)
+        elif dest == PILE_HAND:
+            self.hands[seat].append(k)
+        elif dest == PILE_REMOVED:
+            self.removed[seat].append(k)
+        else:
+            owner = 1 - seat if dest == PILE_OPPONENT_DECK else seat
+            deck = self.decks[owner]
+            deck.insert(self.pick(range(len(deck) + 1), PLACE, owner), k)
 
     # --- step 3: clash, then items ----------------------------------------------------------------
 
@@ -917,44 +1117,103 @@ class EredanState(Board):
             self.wound(fa, fp, attack_a, defense_p, "clash")
         if attack_p >= 0 and hp[fa] > 0:
             self.wound(fp, fa, attack_p, defense_a, "clash")
+        self.resolving = 2
         if self.pending_items:
             self._activate_items()
+        if self.stay_left:
+            self._count_stays()
+        self.resolving = 0
         if self.listen:
             self.fire(EV_COMBAT_END)
         self._proceed(C_END_COMBAT)
 
     def _activate_items(self) -> None:
         """docs/rules/eredan.md §3 Items — items played this turn attach and act after the combat, in the
-        order they were resolved."""
-        pending = self.pending_items
-        if not pending:
+        order they were resolved; so do the cards whose text says they act after the combat (those
+        that do not stay then go to the discard pile)."""
+        while self.pending_items:
+            pending = self.pending_items
+            self.pending_items = []
+            for seat, carrier, k in pending:
+                if self.cards[k].attaches:
+                    self.come_into_play(seat, carrier, k, True)
+                elif self.hp[carrier] > 0 or self.rules.cards_of_a_dead_fighter_resolve:
+                    self.put_card(seat, k, self._run_card(seat, k, carrier))
+                else:
+                    self.put_card(seat, k, PILE_DISCARD)
+
+    def _slot_of(self, seat: int, k: int) -> int:
+        """Card ``k``'s place among ``seat``'s cards of the turn (for "plays": the other card), or
+        -1 (played by an effect, or in play from before)."""
+        cards = self.turn_plays[seat]
+        return cards.index(k) if k in cards else -1
+
+    def come_into_play(self, seat: int, carrier: int, k: int, after_clash: bool) -> None:
+        """``seat``'s card ``k`` that stays comes into play on ``carrier`` and acts for it (its
+        holder): lost if the carrier is dead (``items_of_a_dead_carrier_are_discarded``) or has no
+        room left (a card of the other side took the slot this turn: ``crowded_out_item_is_discarded``);
+        a card that stays N combats counts its carrier's combats from the next one when it comes
+        after the clash, from this one otherwise."""
+        card = self.cards[k]
+        if self.hp[carrier] <= 0 and self.rules.items_of_a_dead_carrier_are_discarded:
+            self.discards[seat].append(k)
+            self._log_item(seat, carrier, k, "item_lost")
             return
-        self.pending_items = []
-        fits = self.tables.fits
-        for seat, carrier, k in pending:
-            if self.hp[carrier] <= 0 and self.rules.items_of_a_dead_carrier_are_discarded:
+        tables = self.tables
+        if not (
+            carry_fits(self.cards, self.chars[carrier], self.items[carrier], k)
+            if tables.slow_fit
+            else tables.fits[k] >> self.gear[carrier] & 1
+        ):
+            # Its slot was filled this turn by a card of the other side (an Artisan's): the
+            # two were chosen without seeing each other.
+            if self.rules.crowded_out_item_is_discarded:
                 self.discards[seat].append(k)
-                self._log_item(seat, carrier, k, "item_lost")
+                self._log_item(seat, carrier, k, "item_crowded_out")
+                return
+            self._make_room(carrier, k)
+        left = until = -1
+        if card.stay_hi:
+            left = self.roll(card.stay_lo, card.stay_hi, AMOUNT, carrier)
+            if card.stay_turns and not self.rules.turns_count_the_characters_combats:
+                until, left = self.turn + left - 1, -1  # this turn and the next N - 1 of the game
+            elif after_clash and carrier in self.fighters and self.rules.stay_counts_from_next_combat:
+                left += 1  # this combat is over: its count starts with the next one
+        serial = self._attach(seat, carrier, k, left)
+        if until >= 0:
+            self.stay_until[serial] = until
+        if card.ops:
+            # A card in play acts for its carrier, facing the fighter of the carrier's enemies.
+            self.cur_seat, self.cur_card, self.cur_serial = seat, k, serial
+            # Its place among its player's cards of the turn (for "plays": the other card).
+            before = self.source_slot
+            slot = before if self.resolving == 1 else self._slot_of(seat, k)
+            self.source_slot = slot if carrier // 3 == seat else -1
+            if card.choices:
+                self.next_picks = self.card_picks(seat, slot, k)
+            self.run_ops(card.ops, carrier, self.fighters[1 - carrier // 3], card.slug)
+            self.next_picks = None
+            self.cur_seat = self.cur_card = self.cur_serial = -1
+            self.source_slot = before
+
+    def _count_stays(self) -> None:
+        """The end of a combat for the cards that stay a limited time on its two fighters ("Durée
+        2 combats", "Durée 3 tours": their carrier's combats, issue 15 §2): each counts one; those
+        whose time is up leave play, to their owners' discard piles."""
+        for f in self.fighters:
+            if f < 0:
                 continue
-            card = self.cards[k]
-            if not fits[k] >> self.gear[carrier] & 1:
-                # Its slot was filled this turn by a card of the other side (an Artisan's): the
-                # two were chosen without seeing each other.
-                if self.rules.crowded_out_item_is_discarded:
-                    self.discards[seat].append(k)
-                    self._log_item(seat, carrier, k, "item_crowded_out")
-                    continue
-                self._make_room(carrier, k)
-            self._attach(seat, carrier, k)
-            if card.ops:
-                # A carried item acts for its carrier, facing the fighter of the carrier's enemies.
-                # Its place among its player's cards of the turn (for "plays": the other card).
-                cards = self.turn_plays[seat]
-                self.source_slot = cards.index(k) if k in cards else -1
-                if card.choices:
-                    self.next_picks = self.card_picks(seat, self.source_slot, k)
-                self.run_ops(card.ops, carrier, self.fighters[1 - carrier // 3], card.slug)
-                self.source_slot = -1
+            i = 0
+            while i < len(self.items[f]):
+                serial = self.item_serials[f][i]
+                left = self.stay_left.get(serial)
+                if left is not None:
+                    left -= 1
+                    if left <= 0:
+                        self.detach(f, i, PILE_DISCARD, "expire")
+                        continue
+                    self.stay_left[serial] = left
+                i += 1
 
     def _log_item(self, seat: int, carrier: int, k: int, kind: str) -> None:
         """An ``attach`` / ``item_lost`` / ``item_crowded_out`` / ``item_replaced`` event: ``seat``'s
@@ -971,11 +1230,17 @@ class EredanState(Board):
             event["on_seat"] = carrier // 3
         self.log.append(event)
 
-    def _attach(self, seat: int, carrier: int, k: int) -> None:
-        """``carrier`` carries ``seat``'s card ``k``: its slot, its "while carried" modifiers."""
+    def _attach(self, seat: int, carrier: int, k: int, left: int = -1) -> int:
+        """``carrier`` carries ``seat``'s card ``k`` (for ``left`` of its combats; -1: until it
+        leaves play): its slot, its "while carried" modifiers. Returns the attachment's serial."""
         card = self.cards[k]
+        serial = self.serial
+        self.serial = serial + 1
         self.items[carrier].append(k)
         self.item_owners[carrier].append(seat)
+        self.item_serials[carrier].append(serial)
+        if left >= 0:
+            self.stay_left[serial] = left
         if card.slot != SLOT_NONE:
             self.gear[carrier] = add_gear(self.gear[carrier], card.slot, card.hands, card.dual_wield)
         self._log_item(seat, carrier, k, "attach")
@@ -993,22 +1258,24 @@ class EredanState(Board):
             else:  # scaled: the count is read whenever the stat is
                 self.item_bonuses.append(ItemBonus(carrier, k, op.stat, 0, op.when, points))  # type: ignore[arg-type]
             self.item_bonus_mask |= 1 << carrier
+        return serial
 
     def _make_room(self, carrier: int, k: int) -> None:
         """``EredanRules.crowded_out_item_is_discarded`` false: the items of card ``k``'s slot that
         ``carrier`` carries leave play (to their owners' discard piles), oldest first, until ``k``
         fits."""
         slot = self.cards[k].slot
-        fits = self.tables.fits[k]
-        while not fits >> self.gear[carrier] & 1:
+        while not self._fits_now(carrier, k):
             i = next(i for i, held in enumerate(self.items[carrier]) if self.cards[held].slot == slot)
-            self._detach(carrier, i)
+            self.detach(carrier, i)
 
-    def _detach(self, carrier: int, i: int) -> None:
-        """The ``i``-th item ``carrier`` carries leaves play: its "while carried" modifiers end, its
-        slot frees, the card goes to its owner's discard pile."""
+    def detach(self, carrier: int, i: int, dest: int = PILE_DISCARD, event: str = "item_replaced") -> int:
+        """The ``i``-th card ``carrier`` carries leaves play: its "while carried" and "while attached"
+        modifiers end, its slot frees, the card goes to pile ``dest`` of its owner (PILE_*; logged
+        as ``event``). The one way out of play. Returns the card."""
         k = self.items[carrier].pop(i)
         owner = self.item_owners[carrier].pop(i)
+        serial = self.item_serials[carrier].pop(i)
         card = self.cards[k]
         for op in card.while_carried:
             if op.points is None and op.when is None:
@@ -1023,16 +1290,27 @@ class EredanState(Board):
             self.item_bonuses.remove(bonus)
         if not any(b.carrier == carrier for b in self.item_bonuses):
             self.item_bonus_mask &= ~(1 << carrier)
+        if self.lasting:
+            keep = []
+            for lasting in self.lasting:
+                if lasting.serial == serial:
+                    self.mod[lasting.character * NSTATS + lasting.stat] -= lasting.amount
+                else:
+                    keep.append(lasting)
+            self.lasting = keep
+        self.stay_left.pop(serial, None)
+        self.stay_until.pop(serial, None)
         gear = GEAR_FREE
         for held in self.items[carrier]:
             c = self.cards[held]
             if c.slot != SLOT_NONE:
                 gear = add_gear(gear, c.slot, c.hands, c.dual_wield)
         self.gear[carrier] = gear
-        self.discards[owner].append(k)
-        self._log_item(owner, carrier, k, "item_replaced")
+        self.put_card(owner, k, dest)
+        self._log_item(owner, carrier, k, event)
         if self.listen:
-            self.fire_leaves_play(carrier, k)
+            self.fire_leaves_play(carrier, k, owner)
+        return k
 
     def _end_combat(self) -> None:
         hp = self.hp
@@ -1048,15 +1326,17 @@ class EredanState(Board):
             else:
                 self._finish(self._score_winner(), END_SCORE)
             return
-        # step 4: both fighters are tapped.
+        # step 4: both fighters are tapped (but one an effect untapped during its combat).
         fa, fp = self.fighters
-        self.tapped[fa] = True
-        self.tapped[fp] = True
+        keep = self.keep_untapped
+        self.tapped[fa] = not keep >> fa & 1
+        self.tapped[fp] = not keep >> fp & 1
+        self.keep_untapped = 0
         if self.log is not None:
             self.log.append(
                 {
                     "event": "tap",
-                    "characters": [[fa // 3, self.chars[fa].slug], [fp // 3, self.chars[fp].slug]],
+                    "characters": [[f // 3, self.chars[f].slug] for f in (fa, fp) if self.tapped[f]],
                 }
             )
         self.phase = P_DISCARD
@@ -1114,6 +1394,8 @@ class EredanState(Board):
             self.turn_choices = [[], []]
         if self.turn_triggers:
             self.turn_triggers = []
+        if self.stay_until:
+            self._end_stays(turn)
         d0, d1 = self.deck_out
         if d0 or d1:
             # docs/rules/eredan.md §3 step 0 — a player who could not fill their hand loses now.
@@ -1129,6 +1411,7 @@ class EredanState(Board):
             return
         self.turn = turn + 1
         self.active = 1 - self.active
+        self.keep_untapped = 0
         fighters, chain, strikes = self.fighters, self.chain, self.strikes
         fighters[0] = fighters[1] = -1
         chain[0] = chain[1] = 0
@@ -1136,6 +1419,16 @@ class EredanState(Board):
         if self.log is not None:
             self.log.append({"event": "turn", "turn": self.turn, "active": self.active})
         self._start_turn()
+
+    def _end_stays(self, turn: int) -> None:
+        """The cards that stay "N tours" counted in the game's turns and whose last turn this was
+        leave play (``turns_count_the_characters_combats`` false)."""
+        for serial, last in list(self.stay_until.items()):
+            if last <= turn:
+                for c in range(6):
+                    if serial in self.item_serials[c]:
+                        self.detach(c, self.item_serials[c].index(serial), PILE_DISCARD, "expire")
+                        break
 
     def _score_winner(self) -> int | None:
         """docs/rules/eredan.md §3 End — damage dealt + healing done; equal scores are a draw."""
@@ -1188,6 +1481,17 @@ class EredanState(Board):
         s.item_bonus_mask = self.item_bonus_mask
         s.items = [i[:] for i in self.items]
         s.item_owners = [o[:] for o in self.item_owners]
+        s.item_serials = [o[:] for o in self.item_serials]
+        s.serial = self.serial
+        s.stay_left = dict(self.stay_left) if self.stay_left else {}
+        s.stay_until = dict(self.stay_until) if self.stay_until else {}
+        s.lasting = self.lasting[:]
+        s.markers = {name: counts[:] for name, counts in self.markers.items()} if self.markers else {}
+        s.removed = [self.removed[0][:], self.removed[1][:]]
+        s.cur_seat = s.cur_card = s.cur_serial = s.card_dest = -1
+        s.extra_plays = []
+        s.resolving = self.resolving
+        s.keep_untapped = self.keep_untapped
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.decks = [self.decks[0][:], self.decks[1][:]]
         s.discards = [self.discards[0][:], self.discards[1][:]]
@@ -1200,7 +1504,6 @@ class EredanState(Board):
         s.fought = self.fought[:]
         s.turn_plays = [self.turn_plays[0][:], self.turn_plays[1][:]]
         s.source_slot = self.source_slot
-        s.markers = {name: counts[:] for name, counts in self.markers.items()} if self.markers else {}
         s.dealt_at_turn = self.dealt_at_turn[:]
         s.listen = self.listen
         s.queue = self.queue[:]

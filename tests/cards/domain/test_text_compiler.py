@@ -373,7 +373,7 @@ def test_a_clause_is_read_completely_or_not_at_all(compiler):
     [
         "Attaque +X.",  # X never said
         "Durée 2 tours. Durée 3 tours.",  # two durations
-        "Mage : Durée 2 combats.",  # a conditional play rule
+        "Mage : Ambidextrie.",  # a conditional Ambidextrie
         "Attaque +2 pour chaque sourire.",  # an unknown count
         "Les dés sont lancés.",
     ],

@@ -304,3 +304,178 @@ def test_a_character_chain_with_what_each_card_played_gives(compiler):
         {"op": "chain_on", "match": {"type": "potion"}},
         {"op": "modify", "stat": "spirit", "amount": 1, "when": {"plays": {"type": "potion"}}},
     ]
+
+
+# --- Ordres -----------------------------------------------------------------------------------------
+
+
+def orders(compiler, text, **kw):
+    return character(compiler, text, **kw)["orders"]
+
+
+def test_ordre_headers_in_every_spelling(compiler):
+    bonus = [{"op": "modify", "stat": "spirit", "amount": 2}]
+    assert orders(compiler, "Tours: 1, 3 et 5 : Esprit +2.") == [{"turns": [1, 3, 5], "effects": bonus}]
+    assert orders(compiler, "Tours 2, 3 and 7 : Esprit +2.") == [{"turns": [2, 3, 7], "effects": bonus}]
+    assert orders(compiler, "Tours 5 et + : Esprit +2.") == [{"turns": {"from": 5}, "effects": bonus}]
+    # a list, then "and later": two Ordres with the same effects
+    assert orders(compiler, "Tours 2 et 5 et plus : Esprit +2.") == [
+        {"turns": [2], "effects": bonus},
+        {"turns": {"from": 5}, "effects": bonus},
+    ]
+    assert orders(compiler, "Tour 1, 3, 6 et plus : Esprit +2.") == [
+        {"turns": [1, 3], "effects": bonus},
+        {"turns": {"from": 6}, "effects": bonus},
+    ]
+    # on a card, the turns are a condition: either of them
+    (effect,) = card(compiler, "Tours 2 et 6 et plus : Attaque +1.")["effects"]
+    assert effect["when"] == {"any": [{"turn": [2]}, {"turn": {"from": 6}}]}
+
+
+def test_an_ordre_after_a_sentence_with_no_full_stop(compiler):
+    out = character(compiler, "Tours pairs : Attaque +1 Tours impairs : Défense +1.")
+    assert out["orders"] == [
+        {"turns": "even", "effects": [{"op": "modify", "stat": "attack", "amount": 1}]},
+        {"turns": "odd", "effects": [{"op": "modify", "stat": "defense", "amount": 1}]},
+    ]
+    out = character(compiler, "Gagne Enchaînement si joue une Potion Tours 3 et 4 : Esprit +1.")
+    assert out["abilities"] == [{"op": "chain_on", "match": {"type": "potion"}}]
+    assert out["orders"] == [{"turns": [3, 4], "effects": [{"op": "modify", "stat": "spirit", "amount": 1}]}]
+
+
+def test_two_subjects_for_one_verb(compiler):
+    assert orders(
+        compiler, "Tours 2 et 4 : 'Grolk' et le personnage adverse subissent 2 dégâts directs.", name="Grolk"
+    ) == [
+        {
+            "turns": [2, 4],
+            "effects": [
+                {"op": "damage", "kind": "direct", "amount": 2, "target": "self"},
+                {"op": "damage", "kind": "direct", "amount": 2},
+            ],
+        }
+    ]
+    # "2 fois 1 dégât": that damage twice
+    (order,) = orders(compiler, "Tours impairs : vous et votre adversaire subissez 2 fois 1 dégât direct.")
+    assert len(order["effects"]) == 4
+    # two groups a character may both belong to: it would take the effect twice
+    assert unread(compiler, "Vos Golems et vos Mages gagnent 2 points de vie.")
+
+
+# --- halves, supplements ---------------------------------------------------------------------------
+
+
+def test_a_stat_divided_by_two(compiler):
+    (effect,) = card(
+        compiler, "La Défense du personnage adverse est divisée par 2 (arrondie à l'inférieur)."
+    )["effects"]
+    # the Défense becomes ⌊D/2⌋: a malus of ⌈D/2⌉, counted when the card resolves
+    assert effect == {
+        "op": "modify",
+        "stat": "defense",
+        "amount": {"per": {"stat": "defense", "of": "opponent"}, "each": -1, "div": 2, "round": "up"},
+        "target": "opponent",
+    }
+    (effect,) = card(compiler, "Votre personnage a son Esprit divisé par deux (arrondi au supérieur).")[
+        "effects"
+    ]
+    assert effect["amount"] == {"per": {"stat": "spirit", "of": "self"}, "each": -1, "div": 2}
+    # a quarter is no "each × count / div"; a standing halving counts the stat from itself
+    assert unread(compiler, "La Défense du personnage adverse est divisée par 3.")
+    assert unread(compiler, "Permanent. La Défense du personnage adverse est divisée par 2.")
+
+
+def test_a_condition_or_a_scaling_of_the_supplement_only(compiler):
+    assert card(compiler, "Défense +1, Défense +2 supplémentaire si le personnage adverse est Mage.")[
+        "effects"
+    ] == [
+        {"op": "modify", "stat": "defense", "amount": 1},
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"opponent_class": "mage"}},
+    ]
+    assert card(compiler, "Esprit +2, +1 supplémentaire contre les Golems.")["effects"] == [
+        {"op": "modify", "stat": "spirit", "amount": 2},
+        {"op": "modify", "stat": "spirit", "amount": 1, "when": {"opponent_race": "golem"}},
+    ]
+    assert card(compiler, "Attaque +1 et Attaque +2 supplémentaire pour chaque allié mort.")["effects"] == [
+        {"op": "modify", "stat": "attack", "amount": 1},
+        {
+            "op": "modify",
+            "stat": "attack",
+            "amount": {"per": {"characters": "other_allies", "dead": True}, "each": 2},
+        },
+    ]
+    # "+2, +1 pour chaque …": two, plus one per counted thing
+    assert amount(compiler, "Défense +2, +1 pour chaque Potion en jeu.") == {
+        "per": {"cards": "play", "owner": "both", "match": {"type": "potion"}},
+        "plus": 2,
+    }
+
+
+# --- more chains and prefixes ------------------------------------------------------------------------
+
+
+def test_prefixes_without_a_caste_not_a_class_or_of_a_named_kind(compiler):
+    (chain,) = card(compiler, "Sans caste : Enchaînement.")["effects"]
+    assert chain["when"] == {"compare": {"left": {"castes": "self"}, "cmp": "==", "right": 0}}
+    (chain,) = card(compiler, "Non Mage : Enchaînement Potion.")["effects"]
+    assert chain == {"op": "chain", "match": {"type": "potion"}, "when": {"not": {"played_by_class": "mage"}}}
+    (chain,) = card(compiler, "Golem ou Classe inconnue : Enchaînement.")["effects"]
+    assert chain["when"] == {"any": [{"played_by_race": "golem"}, {"played_by_class": "inconnue"}]}
+
+
+def test_either_chain(compiler):
+    out = card(compiler, "Enchaînement Potion ou Enchaînement si vous portez une Armure.")
+    assert out["chain"] == {"type": "potion"}
+    assert out["effects"] == [{"op": "chain", "match": {"any": True}, "when": {"carrying": "armor"}}]
+
+
+def test_the_reminder_of_what_a_chain_is_is_noted(compiler):
+    out = card(compiler, "Enchaînement (vous pouvez jouer une seconde carte après celle-ci).")
+    assert out["chain"] == {"any": True} and out["notes"]
+
+
+def test_sentences_with_no_full_stop_around_a_chain(compiler):
+    # stats, then the chain (nothing before them that could cover it)
+    out = card(compiler, "Défense +2 Enchaînement Potion.")
+    assert out["effects"] == [{"op": "modify", "stat": "defense", "amount": 2}]
+    assert out["chain"] == {"type": "potion"}
+    # a last "Permanent" is how the card stays, not a condition's
+    out = card(compiler, "Golem : Défense +1 et Enchaînement Permanent.")
+    assert out["play"] == {"stays": "permanent"}
+    # the chain, then a sentence with its own prefix
+    out = card(compiler, "Enchaînement Mage non multiclassé : Durée 3 combats.")
+    assert out["chain"] == {"any": True}
+    # a prefix before stats and a chain with no full stop: which does it cover? not read
+    assert unread(compiler, "Golem : Défense +2 Enchaînement Potion.")
+
+
+def test_an_ally_of_one_kind_or_another(compiler):
+    (chain,) = card(compiler, "Enchaînement si un de vos personnages est Golem ou Elfine.")["effects"]
+    assert chain["when"] == {
+        "any": [
+            {"ally": {"race": "golem"}},
+            {"played_by_race": "golem"},
+            {"ally": {"race": "elfine"}},
+            {"played_by_race": "elfine"},
+        ]
+    }
+
+
+def test_more_character_chains(compiler):
+    assert abilities(
+        compiler, "Gagne Enchaînement si joue une Dague et peut les jouer en ignorant leurs prérequis."
+    ) == [
+        {"op": "chain_on", "match": {"type": "dague"}},
+        {"op": "may_play", "cards": {"type": "dague"}},
+    ]
+    assert abilities(compiler, "Défense +1 et Enchaînement contre les Mages.") == [
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"opponent_class": "mage"}},
+        {"op": "chain_on", "match": {"any": True}, "when": {"opponent_class": "mage"}},
+    ]
+    # chain_on any card "si vous jouez X" is chain_on X
+    assert abilities(compiler, "Si vous jouez une Potion, Esprit +1 et Enchaînement.") == [
+        {"op": "modify", "stat": "spirit", "amount": 1, "when": {"plays": {"type": "potion"}}},
+        {"op": "chain_on", "match": {"type": "potion"}},
+    ]
+    # a bonus before "et gagne Enchaînement si joue …": with the condition, or not? not read
+    assert unread(compiler, "Défense +1 et gagne Enchaînement si joue une Potion.", "character")

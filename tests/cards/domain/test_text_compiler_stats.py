@@ -521,3 +521,79 @@ def test_a_characters_extra_attack_is_one_more_attack_each_combat(compiler):
     ]
     # the printed Attaque range is no count: not read
     unread(compiler, "Effectue une attaque supplémentaire égale à son Attaque de base", "character")
+
+
+# --- restrictions on stats and heals; notes ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "effect"),
+    [
+        (
+            "Votre Défense ne peut pas être modifiée",
+            "character",
+            {"op": "bound", "stats": ["defense"], "below": 0, "above": 0},
+        ),
+        (
+            "L'Esprit de Grobu ne peut pas être modifié",
+            "character",
+            {"op": "bound", "stats": ["spirit"], "below": 0, "above": 0},
+        ),
+        (
+            "La Défense de vos Gladiateurs ne peut pas être réduite",
+            "character",
+            {
+                "op": "bound",
+                "stats": ["defense"],
+                "below": 0,
+                "target": {"group": "allies", "caste": "gladiateur"},
+            },
+        ),
+        (
+            "Les caractéristiques de vos personnages ne peuvent pas être réduites de plus de 4",
+            "character",
+            {"op": "bound", "stats": ["attack", "defense", "spirit"], "below": 4, "target": "all_allies"},
+        ),
+        (
+            "Les caractéristiques du personnage adverse ne peuvent être augmentées ou réduites de plus de 1",
+            "card",
+            {
+                "op": "bound",
+                "stats": ["attack", "defense", "spirit"],
+                "below": 1,
+                "above": 1,
+                "target": "opponent",
+            },
+        ),
+        (
+            "Le personnage adverse ne peut pas être soigné",
+            "card",
+            {"op": "forbid", "what": "healed", "target": "opponent"},
+        ),
+    ],
+)
+def test_stats_that_cannot_change(compiler, text, subject, effect):
+    assert effects(compiler, text, subject, name="Grobu") == [effect]
+
+
+def test_no_malus_while_the_card_is_attached(compiler):
+    out = compiler.compile(
+        "Durée 2 tours. Tant que cette carte est active, votre personnage ne peut pas subir de malus."
+    )
+    assert out.complete
+    assert out.to_json()["effects"] == [
+        {"op": "bound", "stats": ["attack", "defense", "spirit"], "below": 0, "duration": "permanent"}
+    ]
+    # on a card that does not stay, "tant que cette carte est active" is not read
+    unread(compiler, "Tant que cette carte est active, votre personnage ne peut pas subir de malus")
+
+
+def test_a_tournament_note_is_a_note(compiler):
+    out = compiler.compile("Esprit +1. Aucun effet en tournoi.")
+    assert out.complete
+    data = out.to_json()
+    assert data["effects"] == [{"op": "modify", "stat": "spirit", "amount": 1}]
+    assert data["notes"] == [
+        "Aucun effet en tournoi: no effect in a tournament (a tournament rule; simulations play the card)"
+    ]
+    assert "notes" not in compiler.compile("Esprit +1.").to_json()

@@ -185,3 +185,73 @@ def test_a_sentence_that_goes_on_with_the_one_before(compiler):
         "En fin de combat, choisissez un nuage. Il subit 3 dégâts magiques.", subject="card"
     )
     assert [c.read for c in result.clauses] == [False, False]
+
+
+# --- what a trigger's body often says: alternatives, "puis", sentences run together -------------
+
+
+def test_alternatives_are_one_of_the_players_choice(compiler):
+    attack = {"op": "modify", "stat": "attack", "amount": 2}
+    out = card(compiler, "Attaque +2 ou Défense +1.")
+    assert out == [{"op": "one_of", "options": [[attack], [PLUS_ONE]]}]
+    # an option without a subject takes the one before; a duration reaches every option
+    out = card(
+        compiler,
+        "En fin de tour, le personnage adverse a Défense -1 jusqu'à la fin de la partie "
+        "ou subit 1 dégât direct.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "turn_end",
+            "effects": [
+                {
+                    "op": "one_of",
+                    "options": [
+                        [
+                            {
+                                "op": "modify",
+                                "stat": "defense",
+                                "amount": -1,
+                                "target": "opponent",
+                                "duration": "game",
+                            }
+                        ],
+                        [{"op": "damage", "kind": "direct", "amount": 1}],
+                    ],
+                }
+            ],
+        }
+    ]
+    # on a card that stays, the chosen modifier lasts while it is attached; at activation, this turn
+    out = card(compiler, "Permanent. Attaque +2 ou Défense +1.")
+    assert out[0]["options"][0][0]["duration"] == "permanent"
+    out = card(compiler, "Permanent. A l'activation, Attaque +2 ou Défense +1.")
+    assert "duration" not in out[0]["options"][0][0]
+
+
+def test_puis_chains_effects_and_may_start_a_condition(compiler):
+    out = card(compiler, "Le personnage adverse a Esprit -2 puis subit 2 dégâts magiques.")
+    assert out == [
+        {"op": "modify", "stat": "spirit", "amount": -2, "target": "opponent"},
+        {"op": "damage", "kind": "magical", "amount": 2},
+    ]
+    out = card(compiler, "Soin 1 Point de vie, puis si vous jouez une Potion, Soin 2 Points de vie.")
+    assert out == [
+        {"op": "heal", "amount": 1},
+        {"op": "heal", "amount": 2, "when": {"plays": {"type": "potion"}}},
+    ]
+
+
+def test_a_sentence_the_text_forgot_to_end(compiler):
+    """ "… Défense +1 Durée : 2 combats", "… Tours 2 et 4 : …": two clauses."""
+    result = compiler.compile("Attaque +1 et Défense +1 Durée : 2 combats", subject="card")
+    assert [c.text for c in result.clauses] == ["Attaque +1 et Défense +1", "Durée : 2 combats"]
+    result = compiler.compile(
+        "Attaque +1 pour chaque Potion dans votre Défausse. (max 3) Tours 2 et 4 : Défense +1",
+        subject="character",
+    )
+    assert [c.text for c in result.clauses] == [
+        "Attaque +1 pour chaque Potion dans votre Défausse (max 3)",
+        "Tours 2 et 4 : Défense +1",
+    ]

@@ -426,6 +426,68 @@ def test_a_duration_in_turns_counts_the_characters_combats_or_the_games_turns():
         assert s.stat(0, ATK) == (2 if counts_combats else 0)
 
 
+@flips("stay_counts_from_next_combat")
+def test_a_card_that_stays_counts_its_carriers_combats_from_the_next_one():
+    """docs/rules/eredan.md §3 Items — [decision] stay_counts_from_next_combat: a weapon lasting 2
+    combats that comes into play after the clash starts counting with its carrier's next combat
+    (false: the combat it came in is its first, so it gives its bonus in one clash only)."""
+    blade = card(
+        "black-blade",
+        "epee",
+        effects=[{"op": "modify", "stat": "attack", "amount": 2, "duration": "permanent"}],
+        play={"stays": {"combats": 2}},
+    )
+    for from_next, attacks in ((True, [3, 5, 5]), (False, [3, 5, 3])):
+        s = prepare_game(
+            line("a"),
+            line("b"),
+            hands=([blade], [JAB]),
+            piles=([JAB] * 8, [JAB] * 8),
+            rules=ruled(stay_counts_from_next_combat=from_next),
+        )
+        for mine, cards in ((0, [blade]), (1, []), (2, []), (0, []), (1, []), (2, []), (0, [])):
+            if s.phase != P_CARD:
+                fight(s, mine, mine)
+            play_cards(s, a=cards)
+            end_turn(s)
+        assert [e["attack"] for e in events(s, "attack") if e["character"] == "a-1"] == attacks
+
+
+@flips("untapped_fighter_stays_untapped")
+def test_a_fighter_untapped_during_its_combat_stays_untapped_or_not():
+    """docs/rules/eredan.md §3 step 4 — [decision] untapped_fighter_stays_untapped: a fighter an
+    effect untaps during its combat ("votre personnage est relevé") is not tapped at its end (false:
+    it is, as every fighter)."""
+    wake = card("wake", effects=[{"op": "untap"}])
+    for stays in (True, False):
+        s = prepare_game(
+            line("a"), line("b"), hands=([wake], [JAB]), rules=ruled(untapped_fighter_stays_untapped=stays)
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=[wake])
+        assert s.tapped[0] is not stays and s.tapped[3]
+
+
+@flips("played_card_needs_requirements")
+def test_a_card_an_effect_plays_needs_its_requirements_or_not():
+    """docs/rules/eredan.md §3 step 2 — [decision] played_card_needs_requirements: a card an effect
+    plays from a pile must be one its character may play (false: whatever its requirements)."""
+    summon = card("summon", effects=[{"op": "play_card", "from": "deck", "pick": "top"}])
+    for needs in (True, False):
+        s = prepare_game(
+            line("a"),
+            line("b"),
+            hands=([summon], [JAB]),
+            piles=([BOLT, JAB], [JAB] * 3),
+            rules=ruled(played_card_needs_requirements=needs),
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=[summon])
+        played = [e["card"] for e in events(s, "play") if e["seat"] == 0]
+        # The top card is a Sortilège, which a-1 (no Mage) may not play: the next one it may.
+        assert played == (["summon", "jab"] if needs else ["summon", "bolt"])
+
+
 def test_every_decision_is_flipped_by_a_test():
     assert set(FLIPPED) == {f.name for f in fields(EredanRules)}
 

@@ -386,8 +386,8 @@ def test_effects_the_engine_cannot_apply_are_refused():
     ("effects", "play", "message"),
     [
         ([{"op": "lose_hp", "amount": 1}], None, "'lose_hp' is not supported"),
-        ([], {"stays": {"turns": 2}}, "play rules"),
-        ([], {"acts": "after_combat"}, "play rules"),
+        ([], {"stays": "permanent", "attach": "random_enemy"}, "attaching the card to"),
+        ([{"op": "move", "from": "discard", "to": "hand", "pick": "choice"}], None, 'pick "choice"'),
     ],
 )
 def test_constructs_of_the_language_v2_not_played_yet_are_refused(effects, play, message):

@@ -36,6 +36,7 @@ def _accounted(state: EredanState, seat: int) -> int:
         + carried
         + len(state.plays[seat])
         + pending
+        + len(state.removed[seat])
     )
 
 

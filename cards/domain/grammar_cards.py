@@ -1,0 +1,639 @@
+"""More of the rules-text grammar: cards moved, created, attached and countered, draw phases, Runes
+and markers, what a character is (its guilds, classes, races, castes, keywords, level), how a card
+comes into play under a condition, and the clauses that are only notes.
+
+Pure Python (no Django); the functions take the :class:`~cards.domain.text_grammar.Reader` they
+extend (it calls them from its own methods) and follow its rules: a phrase is read completely or
+raises :class:`~cards.domain.text_grammar.NotRead`; ``None`` means "not a phrase of this kind".
+The readings chosen for the game's undefined terms are written in docs/cardset.md ("The rules-text
+compiler").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from cards.domain.effects import (
+    MARKERS_ALL,
+    AttackKind,
+    CardMatch,
+    Condition,
+    Cost,
+    Count,
+    Counter,
+    CreateCard,
+    DrawPhase,
+    Duration,
+    Effect,
+    Marker,
+    Modify,
+    OneOf,
+    Pay,
+    Selector,
+    Target,
+    Traits,
+)
+from cards.domain.grammar_errors import NotRead
+
+if TYPE_CHECKING:
+    from cards.domain.text_grammar import Clause, Ctx, Reader, Reading
+
+#: The Runes (cards of type ``rune`` attached to characters; docs/cardset.md), as the texts name them.
+RUNES = {"cor": "rune-cor", "nox": "rune-nox", "yr": "rune-yr"}
+_RUNE = r"(?:cor|nox|yr)"
+NUM = r"(\d+|une?|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)"
+
+
+def _number(text: str) -> int:
+    from cards.domain.text_grammar import number
+
+    return number(text)
+
+
+def _not_read(why: str) -> Exception:
+    return NotRead(why)
+
+
+def _fields(target: Target) -> dict[str, Any]:
+    if isinstance(target, Selector):
+        return {"target": "group", "selector": target}
+    return {"target": target, "selector": None}
+
+
+# --- Runes ------------------------------------------------------------------------------------------
+
+
+def rune_match(text: str) -> CardMatch | None:
+    """``Rune Cor`` -> the card 'Rune Cor'; ``Rune`` / ``Runes`` -> any Rune; ``Rune Cor ou Nox`` ->
+    either; None when the phrase names no Rune."""
+    t = re.sub(r"^(?:un |une |des |les |la |le |l')", "", text.strip())
+    if re.fullmatch(r"runes?", t):
+        return CardMatch("type", "rune")
+    m = re.fullmatch(rf"runes? ({_RUNE}(?:(?:, | ou | et )(?:runes? )?{_RUNE})*)", t)
+    if not m:
+        return None
+    names = re.findall(_RUNE, m.group(1))
+    if " et " in m.group(1):
+        return None  # "une Rune Cor et Nox" is two Runes, not a kind of Rune
+    options = tuple(CardMatch("card", RUNES[n]) for n in dict.fromkeys(names))
+    return options[0] if len(options) == 1 else CardMatch("any_of", options=options)
+
+
+def _runes_gained(text: str) -> list[tuple[str, int]] | None:
+    """``une Rune Cor``, ``deux Runes Nox``, ``une Rune Cor et une Rune Nox``, ``une Rune Cor et
+    Nox``, ``2 Runes Cor et 2 Runes Nox`` -> [(family, count), …]; None when not Runes."""
+    t = text.strip()
+    out: list[tuple[str, int]] = []
+    for part in re.split(r",? et |, ", t):
+        m = re.fullmatch(rf"(?:{NUM} )?(?:runes? )?({_RUNE})", part.strip())
+        if not m:
+            return None
+        out.append((RUNES[m.group(2)], _number(m.group(1)) if m.group(1) else 1))
+    if not re.match(rf"(?:{NUM} )?runes? ", t):
+        return None
+    return out
+
+
+def gain_runes(text: str, who: Target) -> list[Effect] | None:
+    """A character gains Runes: each is a new 'Rune X' card attached to it (one each, for a group)."""
+    t = text.strip()
+    m = re.fullmatch(rf"{NUM} runes? aleatoires?", t)
+    if m:
+        n = _number(m.group(1))
+        options = tuple((CreateCard(card=f, to="attach", **_fields(who)),) for f in RUNES.values())
+        return [OneOf(options=options, pick="random")] * n
+    m = re.fullmatch(rf"(?:une |un )?runes? ({_RUNE}) ou (?:une |la )?(?:runes? )?({_RUNE})", t)
+    if m:
+        options = tuple(
+            (CreateCard(card=RUNES[r], to="attach", **_fields(who)),) for r in (m.group(1), m.group(2))
+        )
+        return [OneOf(options=options, pick="choice")]
+    gained = _runes_gained(t)
+    if gained is None:
+        return None
+    return [CreateCard(card=f, to="attach", count=n, **_fields(who)) for f, n in gained]
+
+
+def rune_cost(text: str) -> Cost | None:
+    """The cost before a colon: ``Rune Cor``, ``2 Runes Nox``, ``Rune Yr, Cor ou Nox``."""
+    t = text.strip()
+    m = re.fullmatch(rf"(?:{NUM} )?(runes? .+)", t)
+    if not m:
+        return None
+    match = rune_match(m.group(2))
+    if match is None or (match.kind == "type" and not re.fullmatch(r"runes?", m.group(2))):
+        return None
+    n = _number(m.group(1)) if m.group(1) else 1
+    return Cost("attached", n, match=match)
+
+
+# --- a clause: costs and play rules under a condition ---------------------------------------------
+
+
+def prefixed(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """``Rune Cor : …`` / ``2 Runes Nox : …`` (a Rune of the holder is spent: docs/cardset.md) and
+    ``Sacrifice N : …`` (the player may discard N cards from hand) before the effects they pay for."""
+    from cards.domain.text_grammar import Reading
+
+    m = re.fullmatch(r"([^:]+?) ?: (.+)", t)
+    if not m:
+        return None
+    head, body = m.group(1), m.group(2)
+    cost = rune_cost(head)
+    may = False
+    if cost is None:
+        sm = re.fullmatch(rf"sacrifice {NUM}", head)
+        if not sm:
+            return None
+        cost, may = Cost("hand", _number(sm.group(1))), True
+    inner = reader.read_body(c, body, ctx)
+    if inner.play or inner.orders or inner.dual_wield or inner.dual_wield_with or inner.chains:
+        raise _not_read("a play rule or chain paid for")
+    if not inner.effects:
+        raise _not_read("nothing paid for")
+    return Reading(effects=[Pay(cost=cost, effects=tuple(inner.effects), may=may)])
+
+
+def play_variant(inner: Reading, cond: Condition) -> Reading | None:
+    """``Mage : Permanent``, ``Eclipse : Durée 3 combats``, ``Prêtre : Durée 2 tours
+    supplémentaires`` -> a play variant of the card (its effects, if any, under the condition)."""
+    from cards.domain.text_grammar import Reading, with_condition
+
+    if inner.orders or inner.dual_wield or inner.dual_wield_with or inner.chains:
+        return None
+    if not inner.play or set(inner.play) - {"acts", "stays", "attach", "longer"}:
+        return None
+    variant = {"when": cond.to_json(), **inner.play}
+    return Reading(play={"if": [variant]}, effects=with_condition(inner.effects, cond))
+
+
+def card_phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """Card-level phrases beside the Reader's own: attachment, a longer stay, notes."""
+    from cards.domain.text_grammar import Reading
+
+    m = re.fullmatch(r"duree ?:? ?(\d+)(?: a (\d+))? (tours|combats|tour|combat) supplementaires?", t)
+    if m:
+        lo = int(m.group(1))
+        hi = int(m.group(2)) if m.group(2) else lo
+        unit = "turns" if m.group(3).startswith("tour") else "combats"
+        return Reading(play={"longer": {unit: lo if lo == hi else [lo, hi]}})
+    m = re.fullmatch(
+        r"(?:cette carte )?s'attache (?:a|sur) (votre personnage|vous|un personnage adverse( aleatoire)?"
+        r"|un de vos personnages( aleatoire)?|un de vos allies( aleatoire)?)",
+        t,
+    )
+    if m:
+        who: Target = {
+            "votre personnage": "self",
+            "vous": "self",
+        }.get(m.group(1), "")
+        if not who:
+            base = (
+                "enemy"
+                if "adverse" in m.group(1)
+                else "ally"
+                if "personnages" in m.group(1)
+                else "other_ally"
+            )
+            who = f"random_{base}" if m.group(2) or m.group(3) or m.group(4) else base
+        return Reading(play={"attach": who})
+    if re.fullmatch(r"choisissez le personnage (?:sur lequel|auquel) cette carte s'attache", t):
+        return Reading(play={"attach": "character"})
+    note = note_of(t)
+    if note is not None:
+        return Reading(note=note)
+    return None
+
+
+# --- notes ------------------------------------------------------------------------------------------
+
+_NOTES: tuple[tuple[str, str], ...] = (
+    (
+        r"(?:depuis l'ecran d'evolution, )?glissez cette carte sur la carte a faire (?:progresser|evoluer)"
+        r"|utilisez (?:cette carte|ce \w+) pour faire evoluer .+",
+        "evolution: a card used on the evolution screen, not in a game",
+    ),
+    (
+        r"felicitations|bonne chance|attention, elle peut etre legendaire",
+        "a collection message, no game effect",
+    ),
+)
+
+
+def note_of(t: str) -> str | None:
+    for pattern, note in _NOTES:
+        if re.fullmatch(pattern, t):
+            return note
+    return None
+
+
+_APPEARANCE = re.compile(
+    r"(?:(?:vous|il|elle|votre personnage|son porteur|ce personnage|@\d+@) )?"
+    r"(?:changez?|change) (?:d'apparence|l'apparence de votre personnage)"
+    r"|(?:votre personnage|vous|il|elle|celui-ci) (?:prend|prenez) l'apparence d(?:e |'|u |es )[^,]+?"
+    r"|(?:votre personnage|vous|il|elle) (?:se deguise|vous deguisez) en [^,]+?"
+)
+
+
+APPEARANCE_NOTE = "a change of appearance (the card's picture): no game effect"
+
+
+def appearance_note(t: str) -> str:
+    """The note of a clause that changes a character's appearance (``t`` folded), else ""."""
+    if re.search(r"d'apparence|l'apparence d|se deguise|vous deguisez", t):
+        return APPEARANCE_NOTE
+    return ""
+
+
+def appearance(t: str) -> bool:
+    """Whether a predicate is only a change of appearance (the card's picture: no game effect)."""
+    return bool(_APPEARANCE.fullmatch(t.strip()))
+
+
+# --- predicates -------------------------------------------------------------------------------------
+
+
+def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """A predicate without a subject (the holder, or ``default``)."""
+    if appearance(t):
+        return []
+    found = moved(reader, c, t) or chosen_cards(reader, c, t)
+    if found:
+        return found
+    m = re.fullmatch(r"(?:gagne|gagnez|obtient|obtenez) (.+)", t)
+    if m:
+        found = gain(reader, c, m.group(1), default, ctx)
+        if found is not None:
+            return found
+    found = draw_phase(t)
+    if found is not None:
+        return found
+    found = next_card(reader, c, t)
+    if found is not None:
+        return found
+    m = re.fullmatch(r"(?:effectue|effectuez) (?:une |des )?attaques? fantomes?|attaque fantome", t)
+    if m:
+        return [AttackKind("direct", **_fields(default))]
+    m = re.fullmatch(
+        r"(?:vous )?(?:effectuez|effectue) des attaques magiques "
+        r"a la place de (?:vos|ses) attaques physiques",
+        t,
+    )
+    if m:
+        return [AttackKind("magical", **_fields(default))]
+    if t in ("enrage", "est enrage", "a enrage"):
+        return [Traits("add", keywords=("enrage",), **_fields(default))]
+    return None
+
+
+def verb(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
+    """The predicate after an explicit subject (``t`` starts with the verb)."""
+    if appearance(f"il {t}"):
+        return []
+    m = re.fullmatch(r"(?:gagne|gagnent|gagnez|obtient|obtiennent|obtenez) (.+)", t)
+    if m:
+        found = gain(reader, c, m.group(1), subject, ctx)
+        if found is not None:
+            return found
+    m = re.fullmatch(r"(?:est|sont|a|ont) enrages?", t)
+    if m:
+        return [Traits("add", keywords=("enrage",), **_fields(subject))]
+    m = re.fullmatch(r"(?:effectue|effectuent) (?:une |des )?attaques? fantomes?", t)
+    if m:
+        return [AttackKind("direct", **_fields(subject))]
+    m = re.fullmatch(
+        r"(?:effectue|effectuent) des attaques magiques a la place de (?:ses|leurs) attaques physiques", t
+    )
+    if m:
+        return [AttackKind("magical", **_fields(subject))]
+    m = re.fullmatch(r"(?:perd|perdent|perdez) (?:ses|leurs|vos|tous ses|tous leurs) marqueurs (@\d+@)", t)
+    if m:
+        return [Marker(name=_marker_name(c, m.group(1)), count=MARKERS_ALL, **_fields(subject))]
+    m = re.fullmatch(rf"(?:perd|perdent|perdez) (?:jusqu'a )?{NUM} marqueurs? (@\d+@)", t)
+    if m:
+        return [Marker(name=_marker_name(c, m.group(2)), count=-_number(m.group(1)), **_fields(subject))]
+    return traits_verb(reader, c, t, subject)
+
+
+def _traits(mode: str, found: dict[str, Any], who: Target) -> Traits:
+    """A ``traits`` effect from kind -> slugs (or "all")."""
+    return Traits(
+        mode,
+        classes=found.get("classes"),
+        races=found.get("races"),
+        guilds=found.get("guilds"),
+        castes=found.get("castes"),
+        keywords=found.get("keywords"),
+        **_fields(who),
+    )
+
+
+def _marker_name(c: Clause, token: str) -> str:
+    from cards.domain.text_grammar import slugify
+
+    return slugify(c.names[int(token.strip("@"))])
+
+
+def gain(reader: Reader, c: Clause, rest: str, who: Target, ctx: Ctx) -> list[Effect] | None:
+    """What follows "gagne": Runes, markers, levels, classes / races / guilds / castes, Enragé."""
+    found = gain_runes(rest, who)
+    if found is not None:
+        return found
+    m = re.fullmatch(rf"{NUM} marqueurs? (@\d+@)", rest)
+    if m:
+        return [Marker(name=_marker_name(c, m.group(2)), count=_number(m.group(1)), **_fields(who))]
+    m = re.fullmatch(rf"{NUM} marqueurs? (poudre)", rest)
+    if m:
+        return [Marker(name="poudre", count=_number(m.group(1)), **_fields(who))]
+    m = re.fullmatch(rf"{NUM} niveaux?", rest)
+    if m and not ctx.standing:
+        # a level is not a combat modifier: gained for the rest of the game unless the text says
+        return [Modify(stat="level", amount=_number(m.group(1)), duration=Duration("game"), **_fields(who))]
+    if rest in ("enrage", "l'etat enrage"):
+        return [Traits("add", keywords=("enrage",), **_fields(who))]
+    traits = traits_of(reader, rest)
+    if traits is not None:
+        return [_traits("add", traits, who)]
+    return None
+
+
+# --- what a character is ------------------------------------------------------------------------------
+
+_KIND_WORDS = {
+    "classe": "classes",
+    "classes": "classes",
+    "race": "races",
+    "races": "races",
+    "guilde": "guilds",
+    "guildes": "guilds",
+    "caste": "castes",
+    "castes": "castes",
+}
+_TERM_OF_KIND = {"classes": "class", "races": "race", "guilds": "guild", "castes": "caste"}
+
+
+def traits_of(reader: Reader, text: str) -> dict[str, tuple[str, ...]] | None:
+    """``la classe Mage``, ``les races Guémélite de l'Ombre et Mental``, ``la caste Chevalier
+    Dragon et la race Guémélite Dragon`` -> {"classes": (…), …}; None when not such a phrase."""
+    out: dict[str, tuple[str, ...]] = {}
+    for part in re.split(
+        r",? et (?=(?:la|les|une|un) (?:classe|race|guilde|caste))|, (?=(?:la|les) )", text.strip()
+    ):
+        m = re.fullmatch(r"(?:la |les |une |un )?(classes?|races?|guildes?|castes?) (.+)", part.strip())
+        if not m:
+            return None
+        kind = _KIND_WORDS[m.group(1)]
+        names = [n for n in re.split(r",? et |, ", m.group(2)) if n]
+        slugs: list[str] = []
+        for name in names:
+            found = reader.terms(name.strip(), _TERM_OF_KIND[kind])  # type: ignore[arg-type]
+            if len(found) != 1:
+                return None
+            slugs.append(found[0])
+        if kind in out:
+            return None
+        out[kind] = tuple(dict.fromkeys(slugs))
+    return out or None
+
+
+def _who_traits(reader: Reader, text: str) -> dict[str, tuple[str, ...]] | None:
+    """``Mage``, ``Combattant et Maraudeur``, ``Zil``, ``Guémélite de la terre`` (what "devient"
+    names) -> the kinds and slugs; None when a word is not a guild, class, race or caste."""
+    out: dict[str, list[str]] = {}
+    for name in re.split(r",? et |, ", text.strip()):
+        name = re.sub(r"^(?:un |une )", "", name.strip())
+        try:
+            found = reader.who_filter(name)
+        except Exception:
+            return None
+        if set(found) - {"class", "race", "guild", "caste"} or len(found) != 1:
+            return None
+        ((kind, slug),) = found.items()
+        out.setdefault(f"{'classes' if kind == 'class' else kind + 's'}", []).append(slug)
+    return {k: tuple(dict.fromkeys(v)) for k, v in out.items()} or None
+
+
+def traits_verb(reader: Reader, c: Clause, t: str, subject: Target) -> list[Effect] | None:
+    """``devient Mage``, ``devient X en plus de ses autres races``, ``devient X à la place de ses
+    autres Guildes``, ``perd ses castes``, ``perd la classe X``."""
+    m = re.fullmatch(
+        r"(?:devient|deviennent|devenez) (.+?)"
+        r"( en plus de (?:ses|leurs|vos) (?:autres )?\w+| a la place de (?:ses|leurs|vos) (?:autres )?\w+)?",
+        t,
+    )
+    if m:
+        found = _who_traits(reader, m.group(1))
+        if found is None:
+            return None
+        mode = "add" if m.group(2) and "en plus" in m.group(2) else "set"
+        return [_traits(mode, found, subject)]
+    m = re.fullmatch(
+        r"(?:perd|perdent|perdez) (?:ses|leurs|vos|toutes ses|toutes leurs) (classes|races|guildes|castes)", t
+    )
+    if m:
+        kind = _KIND_WORDS[m.group(1)]
+        return [_traits("remove", {kind: "all"}, subject)]
+    m = re.fullmatch(r"(?:perd|perdent|perdez) (.+)", t)
+    if m:
+        traits = traits_of(reader, m.group(1))
+        if traits is not None:
+            return [_traits("remove", traits, subject)]
+    return None
+
+
+# --- draw phases, the next card ------------------------------------------------------------------------
+
+
+def draw_phase(t: str) -> list[Effect] | None:
+    """``piochez une carte supplémentaire lors de la prochaine phase de pioche``, ``votre adversaire
+    pioche une carte de moins lors de sa prochaine phase de pioche``, ``les joueurs ne piochent pas
+    lors de leur prochaine phase de pioche``, ``vous piochez une carte supplémentaire lors des
+    phases de pioche``."""
+    m = re.fullmatch(
+        r"(vous |votre adversaire |l'adversaire |le joueur adverse |les joueurs |chaque joueur )?"
+        r"(ne )?(?:piochez|pioche|piochent) (?:(pas)|"
+        + NUM
+        + r" cartes? (supplementaires?|de moins|de plus)) "
+        r"(?:lors de |lors |a )(?:la |votre |sa |leur |leurs |vos )?"
+        r"(prochaine|prochaines|chacune de vos|chaque|des) "
+        r"(?:(\d+) )?phases? de pioche( suivantes?)?",
+        t,
+    )
+    if not m:
+        return None
+    who = (m.group(1) or "vous ").strip()
+    owner = "self" if who == "vous" else "both" if who in ("les joueurs", "chaque joueur") else "opponent"
+    if m.group(2) or m.group(3):
+        if not (m.group(2) and m.group(3)):
+            return None
+        amount: int | None = None
+    else:
+        n = _number(m.group(4))
+        amount = -n if m.group(5) == "de moins" else n
+    when = m.group(6)
+    if when in ("prochaine",) and not m.group(7):
+        phases: int | None = 1
+    elif when == "prochaines" and m.group(7):
+        phases = int(m.group(7))
+    elif when in ("chacune de vos", "chaque", "des") and not m.group(7):
+        phases = None
+    else:
+        return None
+    return [DrawPhase(amount=amount, owner=owner, phases=phases)]
+
+
+_PILE_TO = {
+    "defausse": "discard",
+    "defaussee": "discard",
+    "defausse(s)": "discard",
+    "main": "hand",
+    "deck": "deck",
+}
+
+
+def next_card(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
+    """``la prochaine Théurgie adverse est défaussée``, ``la prochaine Action ou le prochain Objet
+    adverse est retourné dans la main de l'adversaire``, ``le prochain Sort joué par le personnage
+    adverse est annulé et placé dans sa Main``, ``la prochaine carte adverse est remise dans son
+    deck``, ``le prochain Sort et la prochaine Théurgie adverse sont défaussés``."""
+    m = re.fullmatch(
+        r"(?:la |le )?(?:prochaine?) (.+?)"
+        r"(?: adverses?| de votre adversaire| joue(?:e)? par (le personnage adverse|votre adversaire))"
+        r" (?:est|sont) (?:annulee?s? et )?(?:(defaussee?s?)"
+        r"|(?:retournee?s?|placee?s?|remise?s?|replacee?s?|renvoyee?s?) dans "
+        r"(?:la |sa |son |leur )?(main|deck|defausse)"
+        r"(?: de (?:l'adversaire|votre adversaire|son proprietaire))?"
+        r"(?: adverse)?)",
+        t,
+    )
+    if not m:
+        return None
+    what = m.group(1)
+    to = "discard" if m.group(3) else _PILE_TO[m.group(4)]
+    target: Target = "opponent" if m.group(2) else "all_enemies"
+    parts = re.split(r" et (?:la |le )?prochaine? ", what)
+    out: list[Effect] = []
+    for part in parts:
+        part = part.strip()
+        if part in ("carte",):
+            out.append(Counter(to=to, **_fields(target)))
+            continue
+        match = reader.match(c, part)
+        out.append(Counter(cards=match, to=to, **_fields(target)))
+    return out
+
+
+# --- conditions --------------------------------------------------------------------------------------
+
+
+def condition(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
+    """``vous êtes Enragé``; ``vous portez une Rune`` (the Reader's carrying conditions read it once
+    Runes are card matches)."""
+    if re.fullmatch(r"(?:vous etes|il est|votre personnage est|ce personnage est|est) enrage", t):
+        return Condition(keyword="enrage")
+    m = re.fullmatch(
+        r"(?:vous avez|il a|votre personnage a) (?:au moins )?(\d+) marqueurs? (@\d+@|poudre)", t
+    )
+    if m:
+        name = "poudre" if m.group(2) == "poudre" else _marker_name(c, m.group(2))
+        from cards.domain.effects import Compare
+
+        return Condition(compare=Compare(Count("markers", marker=name, on="self"), ">=", int(m.group(1))))
+    return None
+
+
+# --- cards between piles ---------------------------------------------------------------------------
+
+_PILES = {"deck": "deck", "main": "hand", "defausse": "discard"}
+_WHOSE_MINE = r"(?:votre|vos|son|sa|ses)"
+_WHOSE_THEIRS = (
+    r"(?:la|le) (?:deck|main|defausse) (?:adverse|du joueur adverse|de votre adversaire|de l'adversaire)"
+)
+#: "N X de votre Défausse", "la dernière X de votre Défausse", "chaque X dans votre Main" (a pile phrase).
+_FROM = re.compile(
+    rf"(?P<count>(?:de )?{NUM}(?: a (?P<hi>\d+))? "
+    r"|toutes les |tous les |les |chaque |l'une? des |la derniere |le dernier |la |le )?"
+    r"(?P<what>.+?)(?P<random> aleatoires?)? (?:de|dans|du|de la|depuis) "
+    r"(?:(?P<mine>votre|vos) (?P<pile>deck|defausse|main)|(?:la |le |(?<=du ))(?P<pile2>deck|defausse|main)"
+    r"(?P<theirs> adverse| du joueur adverse| de votre adversaire| de l'adversaire))"
+)
+_TO = re.compile(
+    r"(?:est|sont|sera|seront) (?:"
+    r"(?:placee?s?|remise?s?|renvoyee?s?|mise?s?|ajoutee?s?|replacee?s?) (?:dans|a) "
+    r"(?:(?P<to_mine>votre|sa|son) (?P<to>main|deck|defausse)|(?P<to_theirs>la main adverse|le deck adverse))"
+    r"|(?P<removed>retiree?s? (?:de la partie|du jeu))"
+    r"|(?P<discarded>defaussee?s?)"
+    r"|(?P<played>jouee?s?)(?: a la suite (?:de vos cartes|des cartes deja jouees))?"
+    r")"
+)
+
+
+def _pile_count(text: str | None) -> tuple[int | None, str]:
+    """The count words before a pile phrase -> (count, pick); None = all."""
+    t = (text or "").strip()
+    if t in ("", "la", "le"):
+        return 1, "random"
+    if t in ("toutes les", "tous les", "les", "chaque"):
+        return None, "random"
+    if t in ("la derniere", "le dernier"):
+        return 1, "top"
+    if t in ("l'un des", "l'une des"):
+        raise _not_read("one of them: which ones?")
+    t = re.sub(r"^de ", "", t)
+    return _number(t), "random"
+
+
+def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Effect] | None:
+    """``2 cartes de votre Défausse sont placées dans votre Deck``, ``la dernière Action de votre
+    Défausse est jouée``, ``chaque 'X' dans votre Défausse est placé dans votre Main``, ``3 cartes
+    de la Défausse adverse sont retirées de la partie``, ``3 cartes de la Main du joueur adverse sont
+    défaussées``; ``pick`` = "choice" when the player chose them ("Choisissez …, celui-ci …")."""
+    from cards.domain.effects import Discard, Mill, MoveCards, PlayCard
+
+    m = re.fullmatch(rf"{_FROM.pattern} {_TO.pattern}", t)
+    if not m:
+        return None
+    if m.group("hi"):
+        return None  # a rolled number of cards
+    count, default_pick = _pile_count(m.group("count"))
+    how = pick or default_pick
+    if m.group("random"):
+        how = "random"
+    what = m.group("what")
+    if re.search(r"\b(?:autres?|differente?s?|jouables?|meme)\b", what):
+        return None  # "another", "different", "playable", "of the same …": not a card match
+    match = reader._count_match(c, what)
+    owner = "opponent" if m.group("theirs") else "self"
+    source = _PILES[m.group("pile") or m.group("pile2")]
+    if m.group("played"):
+        if owner != "self" or count is None:
+            return None
+        return [PlayCard(from_=source, cards=match, pick=how)] * count
+    if m.group("removed"):
+        to = "removed"
+    elif m.group("discarded"):
+        if source == "discard":
+            return None
+        if owner == "opponent" and how == "random" and match is None and count is not None:
+            # the opposing player discards random cards from hand / its deck's top cards to its discard
+            return [Discard(count=count)] if source == "hand" else [Mill(count=count)]
+        to = "discard"
+    elif m.group("to_theirs"):
+        return None  # to the other player's piles
+    else:
+        to = _PILES[m.group("to")]
+        if owner == "opponent" and m.group("to_mine") == "votre":
+            return None  # from the opponent's pile to yours
+    if to == source:
+        return None
+    return [MoveCards(from_=source, to=to, owner=owner, count=count, cards=match, pick=how)]
+
+
+def chosen_cards(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
+    """``Choisissez un Objet dans votre Défausse, celui-ci est placé dans votre Main`` / ``…, il est
+    joué``: the player picks the card."""
+    m = re.fullmatch(r"choisissez (?:un |une )(.+?),? (?:celui-ci|celle-ci|il|elle|cette carte) (.+)", t)
+    if not m:
+        return None
+    return moved(reader, c, f"une {m.group(1)} {m.group(2)}", pick="choice")

@@ -1,0 +1,274 @@
+"""Damage, heals, loss of HP and maximum HP in the rules-text grammar (cards/domain/text_grammar.py).
+
+The functions here are parts of :class:`~cards.domain.text_grammar.Reader`, called by it: who is hit
+or healed (:func:`subject`, :func:`target`), what a character's HP become (:func:`bare`,
+:func:`verb`), and a damage or heal with a conditional bonus (:func:`phrase`).
+
+Readings chosen here (docs/cardset.md, "The rules-text compiler"):
+
+- "N dégâts +M si …" / ", +M s'il …" is N + M when the condition holds, N otherwise: two effects
+  with opposite conditions (never two hits: a magical hit of N and another of M would each be
+  reduced by the Esprit). A pronoun in the condition ("s'il …") speaks of the one hit: read only
+  when that one is the holder or the opponent and the condition is about it.
+- "le personnage choisi" is the character of the "Choisissez …" before it.
+- "ses / leurs PV max (ou limite de PV max) augmentés / réduits de N" is ``hp_max`` ±N; "… et
+  leurs PV augmentés de N" also heals N ("diminués": also loses N).
+- "soigné jusqu'à son maximum de PV": a heal of the HP it misses.
+- "… en gagne N" after a phrase about HP: N HP.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from cards.domain.effects import (
+    Amount,
+    Condition,
+    Count,
+    Damage,
+    Effect,
+    Heal,
+    LoseHp,
+    Modify,
+    Scaled,
+    Selector,
+    Target,
+)
+from cards.domain.grammar_errors import NotRead
+
+if TYPE_CHECKING:
+    from cards.domain.text_grammar import Clause, Ctx, Reader
+
+#: The words of a group, in "un de vos X ayant le moins de PV".
+_FEWEST = r"(?:ayant|qui a) le moins de pv"
+_MOST_WOUNDED = r"(?:le plus blesse|ayant perdu le plus de pv|(?:ayant|qui a) subi le plus de degats)"
+
+#: Condition keys about the opponent / about the holder (a pronoun condition must be about the
+#: one it names).
+_OPPONENT_KEYS = frozenset(
+    {
+        "opponent_class",
+        "opponent_race",
+        "opponent_guild",
+        "opponent_caste",
+        "opponent_single_class",
+        "opponent_is",
+        "opponent_carrying",
+        "opponent_carrying_match",
+        "opponent_plays",
+        "opponent_tapped",
+    }
+)
+_HOLDER_KEYS = frozenset(
+    {
+        "played_by",
+        "played_by_class",
+        "played_by_guild",
+        "played_by_race",
+        "played_by_caste",
+        "played_by_single_class",
+        "carrying",
+        "carrying_match",
+        "plays",
+        "tapped",
+    }
+)
+
+
+def _set_keys(cond: Condition) -> set[str]:
+    return {k for k in cond.__dataclass_fields__ if getattr(cond, k) is not None}
+
+
+# --- who ------------------------------------------------------------------------------------------
+
+
+def subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:
+    """Who is hit or healed, in the phrases the reader's subjects do not know (None: not one)."""
+    t = text.strip()
+    if re.fullmatch(r"(?:le|ce) personnage (?:ainsi )?choisi|le personnage de votre choix", t):
+        if ctx.pronoun is None:
+            raise NotRead("which chosen character?")
+        return ctx.pronoun
+    if re.fullmatch(r"(?:tous )?(?:les|vos) adversaires(?: en vie)?|tous les personnages adverses en vie", t):
+        return "all_enemies"
+    if re.fullmatch(
+        r"(?:un|l'un de vos|un de vos) (?:personnage adverse|adversaire|adversaires) de votre choix"
+        r"|l'adversaire de votre choix",
+        t,
+    ):
+        return "enemy"
+    if re.fullmatch(r"(?:un|1) (?:adversaire|personnage adverse) (?:determine )?aleatoire", t):
+        return "random_enemy"
+    if re.fullmatch(r"un (?:de vos )?allies? de votre choix|un de vos allies de votre choix", t):
+        return "other_ally"
+    if re.fullmatch(r"un de vos personnages de votre choix", t):
+        return "ally"
+    if re.fullmatch(r"un personnage de votre choix", t):
+        return "character"
+    if re.fullmatch(r"les (?:2|deux) personnages en combat|chacun des (?:2|deux) personnages en combat", t):
+        return "fighters"
+    m = re.fullmatch(rf"(?:un|l'un) (de vos autres|de vos|des) (.+?) ({_FEWEST}|{_MOST_WOUNDED})", t)
+    if m:
+        pick = "fewest_hp" if re.fullmatch(_FEWEST, m.group(3)) else "most_wounded"
+        group = {"de vos autres": "other_allies", "de vos": "allies", "des": "characters"}[m.group(1)]
+        who = m.group(2)
+        if re.fullmatch(r"personnages?", who):
+            return Selector(group=group, pick=pick)
+        if re.fullmatch(r"personnages? adverses?", who):
+            return Selector(group="enemies", pick=pick)
+        try:
+            found = r.who_filter(who)
+        except NotRead:
+            return None
+        return Selector(group=group, pick=pick, **r._filter_keys(found))
+    return None
+
+
+def target(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target:
+    """Whom a damage or a heal reaches ("à tous les adversaires en vie")."""
+    try:
+        return r.subject(c, text, ctx.names)
+    except NotRead:
+        found = subject(r, c, text, ctx)
+        if found is None:
+            raise
+        return found
+
+
+# --- predicates ----------------------------------------------------------------------------------
+
+
+def bare(r: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """A predicate without its subject, about HP (None: not one of these)."""
+    m = re.fullmatch(
+        r"(?:votre |sa |son )?limite de pv max(?:imum|imale|\.)? (augmentee|reduite|diminuee) de (\d+)", t
+    )
+    if m:
+        sign = 1 if m.group(1) == "augmentee" else -1
+        return [Modify(stat="hp_max", amount=sign * int(m.group(2)), **_target(default))]
+    return None
+
+
+def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | None:
+    """The predicate after its subject (``t`` starts with the verb), about HP."""
+    m = re.fullmatch(
+        r"(?:a|ont|avez) (?:sa |ses |son |leur |leurs |votre |vos )(?:limite de )?(?:pv|limite de pv)"
+        r" max(?:imum|imaux|\.)?"
+        r"( et (?:ses|leurs|vos) pv)? (augmentee?s?|reduite?s?|diminuee?s?) de (\d+)",
+        t,
+    )
+    if m:
+        return _hp_max(who, m.group(2).startswith("augment"), int(m.group(3)), bool(m.group(1)))
+    m = re.fullmatch(r"(?:est|sont|etes) soigne(?:e|s|es)? jusqu'a (?:son|leur|votre) maximum de pv", t)
+    if m:
+        if who not in ("self", "opponent"):
+            raise NotRead("the HP each one misses")
+        missing = Scaled(per=Count("stat", stat="hp_missing", of=who))
+        return [Heal(amount=missing, **_target(who))]
+    m = re.fullmatch(r"a soin (?:de )?(.+?) pv", t)
+    if m:
+        return [Heal(amount=r._points(m.group(1)), **_target(who))]
+    return None
+
+
+def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
+    """ "vous êtes Mage", "votre personnage est Eclipse": who the holder is (None: not such)."""
+    m = re.fullmatch(
+        r"(?:vous etes|votre personnage est|ce personnage est|le porteur est) (?:un |une )?(.+)", t
+    )
+    if not m or re.fullmatch(r"(?:incline|releve|blesse|mort|en vie)e?s?", m.group(1)):
+        return None
+    try:
+        return r.who_condition(m.group(1), "played_by")
+    except NotRead:
+        return None
+
+
+def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """HP phrases whose subject is the HP themselves: "les PV maximum des personnages adverses
+    sont réduits de 1", "votre limite de PV et vos PV sont augmentés de 1"."""
+    m = re.fullmatch(
+        r"(?:les |la )?(?:limite de )?pv max(?:imum|imaux|\.)? (de |des |du )(.+?) (?:sont|est) "
+        r"(augmentee?s?|reduite?s?|diminuee?s?) de (\d+)",
+        t,
+    )
+    if m:
+        article = {"de ": "", "des ": "les ", "du ": "le "}[m.group(1)]
+        who = r.subject(c, article + m.group(2), ctx.names)
+        up = m.group(3).startswith("augment")
+        return _hp_max(r._view(who, m.group(2), ctx), up, int(m.group(4)), False)
+    m = re.fullmatch(
+        r"(.+?) en (?:gagne|gagnent|gagnez|regagne|regagnent) (\d+|une?|deux|trois|quatre|cinq)", t
+    )
+    if m and re.search(r"\bpv\b", re.split(r" en (?:re)?gagn", c.text)[0]):
+        try:
+            who = target(r, c, m.group(1), ctx)
+        except NotRead:
+            return None  # "si …, vos alliés en gagnent 4": the condition first
+        return [Heal(amount=r._points(m.group(2)), **_target(r._view(who, m.group(1), ctx)))]
+    m = re.fullmatch(
+        r"(votre|vos) (?:limite de pv|pv max(?:imum|\.)?)( et (?:vos|votre) pv)? (?:sont|est) "
+        r"(augmentee?s?|reduite?s?|diminuee?s?) de (\d+)",
+        t,
+    )
+    if m:
+        return _hp_max(
+            r._view("self", "vous", ctx), m.group(3).startswith("augment"), int(m.group(4)), bool(m.group(2))
+        )
+    return None
+
+
+def _hp_max(who: Target, up: bool, n: int, hp_too: bool) -> list[Effect]:
+    out: list[Effect] = [Modify(stat="hp_max", amount=n if up else -n, **_target(who))]
+    if hp_too:
+        out.append((Heal if up else LoseHp)(amount=Amount(n, n), **_target(who)))
+    return out
+
+
+def _target(who: Target) -> dict[str, Any]:
+    if isinstance(who, Selector):
+        return {"target": "group", "selector": who}
+    return {"target": who, "selector": None}
+
+
+# --- a damage or heal with a conditional bonus ------------------------------------------------------
+
+_BONUS = re.compile(
+    r"(?P<base>.+? (?:degats|pv)(?: (?:physiques?|magiques?|directs?))?(?: (?:au|a|aux) .+?)?)"
+    r",? \+ ?(?P<bonus>\d+)(?: (?:degats|pv)(?: (?:physiques?|magiques?|directs?))?)?(?: supplementaires?)?"
+    r",? (?P<cond>(?:si|s'il|s'ils|s'elle|contre) .+)"
+)
+
+
+def phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Il subit 3 dégâts magiques +2 s'il est Mage": 5 when it is, 3 otherwise (None: not such a
+    phrase; NotRead: such a phrase, not understood)."""
+    m = _BONUS.fullmatch(t)
+    if not m:
+        return None
+    base = r.predicates(c, m.group("base"), ctx)
+    if len(base) != 1 or not isinstance(base[0], Damage | Heal | LoseHp):
+        raise NotRead("a bonus on what?")
+    effect = base[0]
+    amount = effect.amount
+    if not isinstance(amount, Amount) or amount.stat is not None:
+        raise NotRead("a bonus on a scaled amount")
+    cond_text = m.group("cond")
+    if cond_text.startswith("contre "):
+        cond = r._against(c, re.sub(r"^contre (?:les |le |la |un |une )?", "", cond_text))
+    else:
+        cond = r.condition(c, cond_text, ctx)
+        if re.match(r"s'il|s'ils|s'elle|si (?:celui-ci|celle-ci|ce dernier|il|elle)\b", cond_text):
+            hit = effect.selector if effect.selector is not None else effect.target
+            keys = _set_keys(cond)
+            if not (
+                (hit == "opponent" and keys <= _OPPONENT_KEYS) or (hit == "self" and keys <= _HOLDER_KEYS)
+            ):
+                raise NotRead("a condition on the one hit")
+    bonus = int(m.group("bonus"))
+    more = replace(effect, amount=Amount(amount.lo + bonus, amount.hi + bonus))
+    from cards.domain.text_grammar import with_condition  # (a cycle of imports)
+
+    return [*with_condition([more], cond), *with_condition([effect], Condition(not_=cond))]

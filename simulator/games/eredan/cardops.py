@@ -1,0 +1,240 @@
+"""The interpreter's functions for the ops that move cards and change the board rather than stats:
+cards between piles (``move``), this card's destination (``card_to``), attached cards discarded
+(``discard_attached``), new copies (``create``), cards played by an effect (``play_card``),
+markers (``marker``), tapping (``tap`` / ``untap``).
+
+Each is registered for its record type (:mod:`simulator.games.eredan.ops`) with
+:func:`~simulator.games.eredan.interpreter.interprets`, exactly like the functions of
+``interpreter.py`` (docs/eredan-engine.md, "A new mechanic"); importing the state module imports
+this one. They change the board through the :class:`~simulator.games.eredan.interpreter.Board`
+methods the turn structure supplies (``put_card``, ``detach``, ``play_now``, ``come_into_play``),
+and every random outcome goes through ``Board.pick`` (``chance.CARD``: a random card;
+``chance.PLACE``: a place in a deck) so that records and replays follow it. The semantics are the
+contract of ``cards/domain/effects.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from simulator.games.eredan.chance import CARD
+from simulator.games.eredan.compiled import ATTACH_FIGHTER, ATTACH_OPPONENT
+from simulator.games.eredan.interpreter import Board, interprets
+from simulator.games.eredan.ops import (
+    CARD_TOP,
+    OWNER_ANY,
+    OWNER_SELF,
+    PILE_ATTACH,
+    PILE_DISCARD,
+    PILE_NAMES,
+    PILE_PLAY,
+    CardToOp,
+    CreateOp,
+    DiscardAttachedOp,
+    MarkerOp,
+    MoveOp,
+    PlayCardOp,
+    TapOp,
+    UntapOp,
+)
+
+
+def pile(board: Board, seat: int, which: int) -> list[int]:
+    """``seat``'s deck, hand or discard pile (PILE_*; a deck's top card is its last)."""
+    return (board.decks, board.hands, board.discards)[which][seat]
+
+
+def take(board: Board, seat: int, cards: list[int], mask: int, top: bool) -> int:
+    """Take one card of ``mask`` out of ``cards`` (a pile of ``seat``): the topmost (the end of the
+    list), or one at random (the game's chance). Returns it, or -1 when none matches."""
+    if top:
+        for i in range(len(cards) - 1, -1, -1):
+            if mask >> cards[i] & 1:
+                return cards.pop(i)
+        return -1
+    positions = [i for i, k in enumerate(cards) if mask >> k & 1]
+    if not positions:
+        return -1
+    # Copies of a card are alike: whichever position of it is drawn, the pile left is the same (a
+    # replay names the card, not its place).
+    i = positions[board.pick([cards[i] for i in positions], CARD, seat)]
+    return cards.pop(i)
+
+
+def _log(board: Board, event: dict[str, object]) -> None:
+    if board.log is not None:
+        board.log.append(event)
+
+
+@interprets(MoveOp)
+def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
+    seat = 1 - me // 3 if op.opponent else me // 3
+    cards = pile(board, seat, op.source)
+    mask = op.mask
+    moved: list[int] = []
+    while op.count < 0 or len(moved) < op.count:
+        k = take(board, seat, cards, mask, op.pick == CARD_TOP)
+        if k < 0:
+            break
+        board.put_card(seat, k, op.dest)
+        moved.append(k)
+    _log(
+        board,
+        {
+            "event": "move",
+            "seat": seat,
+            "cards": [board.cards[k].slug for k in moved],
+            "from": PILE_NAMES[op.source],
+            "to": PILE_NAMES[op.dest],
+        },
+    )
+
+
+@interprets(CardToOp)
+def _card_to(board: Board, op: CardToOp, me: int, opp: int, source: str) -> None:
+    k, seat = board.cur_card, board.cur_seat
+    if k < 0:
+        return
+    if board.cur_serial >= 0:
+        # A card in play leaves it (if it still is).
+        for c in range(6):
+            serials = board.item_serials[c]
+            if board.cur_serial in serials:
+                board.detach(c, serials.index(board.cur_serial), op.dest, "card_to")
+                return
+        return
+    if board.card_dest >= 0:
+        board.card_dest = op.dest  # a card resolving: where it goes once it has
+        return
+    discards = board.discards[seat]  # a card that resolved this turn: from its discard pile
+    for i in range(len(discards) - 1, -1, -1):
+        if discards[i] == k:
+            del discards[i]
+            board.put_card(seat, k, op.dest)
+            _log(
+                board,
+                {
+                    "event": "move",
+                    "seat": seat,
+                    "cards": [board.cards[k].slug],
+                    "from": "discard",
+                    "to": PILE_NAMES[op.dest],
+                },
+            )
+            return
+
+
+@interprets(DiscardAttachedOp)
+def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, source: str) -> None:
+    mask = op.mask
+    mine = me // 3
+    for t in board.targets(op.target, me, opp):
+        done = 0
+        while op.count < 0 or done < op.count:
+            items, owners = board.items[t], board.item_owners[t]
+            positions = [
+                i
+                for i, k in enumerate(items)
+                if mask >> k & 1
+                and (op.owner == OWNER_ANY or (owners[i] == mine) == (op.owner == OWNER_SELF))
+            ]
+            if not positions:
+                break
+            i = positions[board.pick([items[i] for i in positions], CARD, t // 3)]
+            board.detach(t, i, PILE_DISCARD, "discard_attached")
+            done += 1
+
+
+@interprets(CreateOp)
+def _create(board: Board, op: CreateOp, me: int, opp: int, source: str) -> None:
+    seat = me // 3
+    k = board.tables.created[op.family]
+    for _ in range(op.count):
+        _log(board, {"event": "create", "seat": seat, "card": board.cards[k].slug, "to": PILE_NAMES[op.dest]})
+        if op.dest == PILE_PLAY:
+            for t in board.targets(op.target, me, opp)[:1]:
+                board.play_card(seat, k, t)
+        elif op.dest == PILE_ATTACH:
+            for t in board.targets(op.target, me, opp)[:1]:
+                board.come_into_play(seat, t, k, board.resolving == 2)
+        else:
+            board.put_card(seat, k, op.dest)
+
+
+def playable_by(board: Board, by: int, k: int) -> bool:
+    """Whether character ``by`` may play card ``k`` as an effect plays it: its requirements (unless
+    ``EredanRules.played_card_needs_requirements`` is false), and — a card that stays — whom it
+    is attached to (``by`` itself or its opponent: no one to choose) with room for it."""
+    if board.rules.played_card_needs_requirements and not board.tables.play_mask[by] >> k & 1:
+        return False
+    card = board.cards[k]
+    if not card.attaches:
+        return True
+    if card.attach_to == ATTACH_FIGHTER:
+        carrier = by
+    elif card.attach_to == ATTACH_OPPONENT:
+        carrier = board.fighters[1 - by // 3]
+        if carrier < 0 or board.hp[carrier] <= 0:
+            return False
+    else:
+        return False  # its player would choose whom it goes to: not when an effect plays it
+    return board.room_now(carrier, k)
+
+
+@interprets(PlayCardOp)
+def _play_card(board: Board, op: PlayCardOp, me: int, opp: int, source: str) -> None:
+    seat = me // 3
+    found: Sequence[int] = board.targets(op.target, me, opp)
+    if not found:
+        return
+    by = found[0]
+    cards = pile(board, seat, op.source)
+    mask = 0
+    for k in set(cards):
+        if playable_by(board, by, k):
+            mask |= 1 << k
+    mask &= op.mask
+    k = take(board, seat, cards, mask, op.pick == CARD_TOP)
+    if k >= 0:
+        board.play_card(seat, k, by)
+
+
+@interprets(MarkerOp)
+def _marker(board: Board, op: MarkerOp, me: int, opp: int, source: str) -> None:
+    counts = board.markers.get(op.marker)
+    if counts is None:
+        counts = board.markers[op.marker] = [0] * 6
+    for t in board.targets(op.target, me, opp):
+        counts[t] = max(0, counts[t] + op.count)  # MARKERS_ALL: far below 0
+        _log(
+            board,
+            {
+                "event": "marker",
+                "seat": t // 3,
+                "character": board.chars[t].slug,
+                "marker": op.marker,
+                "count": counts[t],
+            },
+        )
+
+
+@interprets(TapOp)
+def _tap(board: Board, op: TapOp, me: int, opp: int, source: str) -> None:
+    for t in board.targets(op.target, me, opp):
+        board.tapped[t] = True
+        board.keep_untapped &= ~(1 << t)
+        _log(board, {"event": "tapped", "seat": t // 3, "character": board.chars[t].slug})
+
+
+@interprets(UntapOp)
+def _untap(board: Board, op: UntapOp, me: int, opp: int, source: str) -> None:
+    for t in board.targets(op.target, me, opp):
+        board.tapped[t] = False
+        if t in board.fighters and board.rules.untapped_fighter_stays_untapped:
+            # A fighter untapped during its combat is not tapped at its end (docs/rules/eredan.md §3
+            # step 4; EredanRules.untapped_fighter_stays_untapped).
+            board.keep_untapped |= 1 << t
+        _log(board, {"event": "untapped", "seat": t // 3, "character": board.chars[t].slug})
+
+
+__all__ = ["pile", "playable_by", "take"]

@@ -1,0 +1,258 @@
+"""The rules-text compiler's phrases of cards moved, created, attached and countered, draw phases,
+Runes and markers, what a character is, play variants and notes (cards/domain/grammar_cards.py).
+
+Every text here is written for these tests, in the cards' grammar (the phrases the real texts are
+made of, with other numbers, names and combinations); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.cardset import load_cardset
+from cards.domain.text_compiler import TextCompiler
+from cards.domain.vocabulary import vocabulary_from_reference
+
+
+@pytest.fixture(scope="module")
+def compiler():
+    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
+
+
+def card(compiler, text, **kw):
+    result = compiler.compile(text, subject="card", **kw)
+    assert result.complete, result.clauses
+    return result.to_json()
+
+
+def effects(compiler, text, **kw):
+    return card(compiler, text, **kw)["effects"]
+
+
+def character(compiler, text, **kw):
+    result = compiler.compile(text, subject="character", **kw)
+    assert result.complete, result.clauses
+    return result.to_json()
+
+
+def unread(compiler, text, subject="card"):
+    return compiler.compile(text, subject=subject).unread
+
+
+# --- play variants ---------------------------------------------------------------------------------
+
+
+def test_how_the_card_stays_under_a_condition(compiler):
+    out = card(compiler, "Durée 1 tour. Prêtre : Permanent. Tsoutaï : Durée 3 combats.")
+    assert out["play"] == {
+        "stays": {"turns": 1},
+        "if": [
+            {"when": {"played_by_class": "pretre"}, "stays": "permanent"},
+            {"when": {"played_by_caste": "tsoutai"}, "stays": {"combats": 3}},
+        ],
+    }
+    out = card(compiler, "Durée 2 tours. Noz : Durée 1 tour supplémentaire.")
+    assert out["play"]["if"] == [{"when": {"played_by_guild": "noz"}, "longer": {"turns": 1}}]
+    assert card(compiler, "Combattant : s'active immédiatement.")["play"] == {
+        "if": [{"when": {"played_by_class": "combattant"}, "acts": "now"}]
+    }
+    # a longer stay said without a condition says nothing the card has
+    assert unread(compiler, "Durée 2 tours supplémentaires.")
+
+
+def test_whom_the_card_is_attached_to(compiler):
+    assert card(compiler, "S'attache à un personnage adverse aléatoire. Permanent.")["play"] == {
+        "attach": "random_enemy",
+        "stays": "permanent",
+    }
+    assert card(compiler, "Choisissez un de vos Mages et attachez-lui cette carte. Permanent.")["play"] == {
+        "attach": {"group": "allies", "pick": "choice", "class": "mage"},
+        "stays": "permanent",
+    }
+    assert card(compiler, "Durée 2 tours. Choisissez le personnage sur lequel cette carte s'attache.")[
+        "play"
+    ] == {"stays": {"turns": 2}, "attach": "character"}
+
+
+# --- Runes, Sacrifice, markers -------------------------------------------------------------------------
+
+
+def test_runes_are_cards_attached_and_spent(compiler):
+    assert effects(compiler, "Défense +1 et gagne deux Runes Yr.") == [
+        {"op": "modify", "stat": "defense", "amount": 1},
+        {"op": "create", "card": "rune-yr", "to": "attach", "count": 2},
+    ]
+    assert effects(compiler, "Vos Mages gagnent une Rune Nox.") == [
+        {"op": "create", "card": "rune-nox", "to": "attach", "target": {"group": "allies", "class": "mage"}}
+    ]
+    assert effects(compiler, "Rune Nox : Attaque +2.") == [
+        {
+            "op": "pay",
+            "cost": {"attached": {"card": "rune-nox"}, "count": 1},
+            "effects": [{"op": "modify", "stat": "attack", "amount": 2}],
+        }
+    ]
+    assert effects(compiler, "3 Runes Yr : piochez une carte.")[0]["cost"] == {
+        "attached": {"card": "rune-yr"},
+        "count": 3,
+    }
+    either = effects(compiler, "Rune Cor ou Yr : Esprit +1.")[0]["cost"]
+    assert either == {"attached": {"any_of": [{"card": "rune-cor"}, {"card": "rune-yr"}]}, "count": 1}
+    # a Rune carried is a card carried
+    assert effects(compiler, "Défense +2 si vous portez une Rune.") == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"carrying_match": {"type": "rune"}}}
+    ]
+    # what a Rune pays for must be an effect
+    assert unread(compiler, "Rune Cor : Permanent.")
+
+
+def test_sacrifice_is_an_optional_discard_from_hand(compiler):
+    assert effects(compiler, "Sacrifice 3 : Défense +4.") == [
+        {
+            "op": "pay",
+            "cost": {"hand": 3},
+            "may": True,
+            "effects": [{"op": "modify", "stat": "defense", "amount": 4}],
+        }
+    ]
+
+
+def test_markers(compiler):
+    assert effects(compiler, "Les personnages en combat gagnent 2 Marqueurs 'suie'.") == [
+        {"op": "marker", "name": "suie", "count": 2, "target": "fighters"}
+    ]
+    assert effects(compiler, "Le personnage adverse perd ses Marqueurs 'suie'.") == [
+        {"op": "marker", "name": "suie", "count": "all", "target": "opponent"}
+    ]
+
+
+# --- what a character is ---------------------------------------------------------------------------------
+
+
+def test_classes_races_guilds_castes(compiler):
+    assert effects(compiler, "Vous gagnez la classe Prêtre jusqu'à la fin de la partie.") == [
+        {"op": "traits", "mode": "add", "classes": ["pretre"], "duration": "game"}
+    ]
+    assert effects(compiler, "Votre personnage devient Mage et Maraudeur.") == [
+        {"op": "traits", "mode": "set", "classes": ["mage", "maraudeur"]}
+    ]
+    assert effects(compiler, "Le personnage adverse devient Golem en plus de ses autres races.") == [
+        {"op": "traits", "mode": "add", "races": ["golem"], "target": "opponent"}
+    ]
+    assert effects(compiler, "Les personnages adverses perdent leurs castes.") == [
+        {"op": "traits", "mode": "remove", "castes": "all", "target": "all_enemies"}
+    ]
+
+
+def test_enrage_and_the_clash_attack(compiler):
+    assert effects(compiler, "Berserker : Enragé.") == [
+        {"op": "traits", "mode": "add", "keywords": ["enrage"], "when": {"played_by_class": "berserker"}}
+    ]
+    assert effects(compiler, "Si vous êtes Enragé : Défense +2.") == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"keyword": "enrage"}}
+    ]
+    assert effects(
+        compiler, "Vous effectuez des attaques magiques à la place de vos attaques physiques."
+    ) == [{"op": "attack_kind", "kind": "magical"}]
+    assert effects(compiler, "Votre personnage effectue une Attaque Fantôme.") == [
+        {"op": "attack_kind", "kind": "direct"}
+    ]
+
+
+def test_levels_last_the_game(compiler):
+    assert effects(compiler, "Vous gagnez 2 Niveaux.") == [
+        {"op": "modify", "stat": "level", "amount": 2, "duration": "game"}
+    ]
+    # a character's level gained when it plays something: when and for how long is not said
+    assert unread(compiler, "Gagne un niveau si joue une Action.", subject="character")
+
+
+# --- draw phases, the next card ----------------------------------------------------------------------------
+
+
+def test_draw_phases(compiler):
+    assert effects(compiler, "Piochez 2 cartes supplémentaires lors de la prochaine phase de pioche.") == [
+        {"op": "draw_phase", "amount": 2}
+    ]
+    assert effects(
+        compiler, "Votre adversaire pioche une carte de moins lors de sa prochaine phase de pioche."
+    ) == [{"op": "draw_phase", "amount": -1, "owner": "opponent"}]
+    assert effects(compiler, "Les joueurs ne piochent pas lors de leur prochaine phase de pioche.") == [
+        {"op": "draw_phase", "amount": "none", "owner": "both"}
+    ]
+    assert character(compiler, "Vous piochez une carte supplémentaire lors des phases de pioche.")[
+        "abilities"
+    ] == [{"op": "draw_phase", "amount": 1, "phases": "all"}]
+
+
+def test_the_next_card_is_countered(compiler):
+    assert effects(compiler, "La prochaine Action adverse est défaussée.") == [
+        {"op": "counter", "cards": {"type": "action"}}
+    ]
+    assert effects(
+        compiler, "Le prochain Objet joué par le personnage adverse est annulé et placé dans sa main."
+    ) == [{"op": "counter", "cards": {"type": "objet"}, "to": "hand", "target": "opponent"}]
+    assert effects(compiler, "Le prochain Sort et la prochaine Action adverse sont défaussés.") == [
+        {"op": "counter", "cards": {"type": "sort"}},
+        {"op": "counter", "cards": {"type": "action"}},
+    ]
+
+
+# --- cards between piles ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "3 cartes de votre Défausse sont placées dans votre Main.",
+            {"op": "move", "from": "discard", "to": "hand", "count": 3},
+        ),
+        (
+            "Toutes les Potions de votre Main sont placées dans votre Deck.",
+            {"op": "move", "from": "hand", "to": "deck", "count": "all", "cards": {"type": "potion"}},
+        ),
+        (
+            "2 cartes de la Défausse adverse sont retirées de la partie.",
+            {"op": "move", "from": "discard", "to": "removed", "owner": "opponent", "count": 2},
+        ),
+        (
+            "Choisissez une Potion dans votre Défausse, celle-ci est placée dans votre Deck.",
+            {"op": "move", "from": "discard", "to": "deck", "cards": {"type": "potion"}, "pick": "choice"},
+        ),
+        (
+            "Choisissez un Sort dans votre Main, il est joué.",
+            {"op": "play_card", "from": "hand", "cards": {"type": "sort"}, "pick": "choice"},
+        ),
+        (
+            "La dernière Potion de votre Défausse est jouée.",
+            {"op": "play_card", "from": "discard", "cards": {"type": "potion"}, "pick": "top"},
+        ),
+        ("2 cartes de la Main du joueur adverse sont défaussées.", {"op": "discard", "count": 2}),
+        ("4 cartes du Deck adverse sont défaussées.", {"op": "mill", "count": 4}),
+    ],
+)
+def test_cards_between_piles(compiler, text, expected):
+    assert effects(compiler, text) == [expected]
+
+
+def test_cards_between_piles_not_read(compiler):
+    # a rolled number of cards, the other player's pile to yours, another card than this one
+    for text in (
+        "1 à 2 cartes de votre Défausse sont placées dans votre Deck.",
+        "Un Sort de la Défausse adverse est placé dans votre Main.",
+        "Une autre Potion de votre Défausse est jouée.",
+    ):
+        assert unread(compiler, text), text
+
+
+# --- notes ---------------------------------------------------------------------------------------
+
+
+def test_a_change_of_appearance_is_a_note(compiler):
+    result = compiler.compile("Attaque +1 et vous changez d'apparence.", subject="card")
+    assert result.complete
+    assert result.to_json()["effects"] == [{"op": "modify", "stat": "attack", "amount": 1}]
+    assert len(result.notes) == 1 and "appearance" in result.notes[0]
+    result = compiler.compile("Votre personnage prend l'apparence d'un Golem de sable.", subject="card")
+    assert result.complete and result.effects == () and result.notes

@@ -1,0 +1,163 @@
+"""Damage, heals, loss of HP and maximum HP in the rules-text compiler (cards/domain/grammar_life.py).
+
+Every text here is written for these tests, in the cards' grammar (other numbers, names and
+combinations); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.cardset import load_cardset
+from cards.domain.text_compiler import TextCompiler
+from cards.domain.vocabulary import vocabulary_from_reference
+
+
+@pytest.fixture(scope="module")
+def compiler():
+    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
+
+
+def card(compiler, text):
+    result = compiler.compile(text, subject="card")
+    assert result.complete, result.clauses
+    return result.to_json()["effects"]
+
+
+def character(compiler, text):
+    result = compiler.compile(text, subject="character")
+    assert result.complete, result.clauses
+    return result.to_json()["abilities"]
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "Un de vos Mages ayant le moins de Points de vie gagne 2 Points de vie.",
+            [
+                {
+                    "op": "heal",
+                    "amount": 2,
+                    "target": {"group": "allies", "pick": "fewest_hp", "class": "mage"},
+                }
+            ],
+        ),
+        (
+            "Inflige 2 dégâts magiques à tous les adversaires en vie.",
+            [{"op": "damage", "kind": "magical", "amount": 2, "target": "all_enemies"}],
+        ),
+        (
+            "Un personnage adverse de votre choix subit 1 dégât direct.",
+            [{"op": "damage", "kind": "direct", "amount": 1, "target": "enemy"}],
+        ),
+        (
+            "1 adversaire aléatoire perd 2 Points de vie.",
+            [{"op": "lose_hp", "amount": 2, "target": "random_enemy"}],
+        ),
+        (
+            "Les deux personnages en combat subissent 3 dégâts directs.",
+            [{"op": "damage", "kind": "direct", "amount": 3, "target": "fighters"}],
+        ),
+        (
+            "Choisissez un personnage adverse. Le personnage choisi subit 4 dégâts magiques.",
+            [{"op": "damage", "kind": "magical", "amount": 4, "target": "enemy"}],
+        ),
+        (
+            "Vous êtes soigné jusqu'à votre maximum de Points de vie.",
+            [{"op": "heal", "amount": {"per": {"stat": "hp_missing", "of": "self"}}}],
+        ),
+        (
+            "Si vous avez moins de 3 Points de vie, vos alliés en gagnent 2.",
+            [
+                {
+                    "op": "heal",
+                    "amount": 2,
+                    "target": "other_allies",
+                    "when": {"compare": {"left": {"stat": "hp", "of": "self"}, "cmp": "<", "right": 3}},
+                }
+            ],
+        ),
+    ],
+)
+def test_who_is_hit_or_healed(compiler, text, effects):
+    assert card(compiler, text) == effects
+
+
+def test_maximum_hp(compiler):
+    assert card(
+        compiler, "Le personnage adverse a ses Points de vie max réduits de 2 jusqu'à la fin de la partie."
+    ) == [{"op": "modify", "stat": "hp_max", "amount": -2, "target": "opponent", "duration": "game"}]
+    assert card(compiler, "Les Points de vie maximum des personnages adverses sont réduits de 2.") == [
+        {"op": "modify", "stat": "hp_max", "amount": -2, "target": "all_enemies"}
+    ]
+    assert card(compiler, "Votre limite de Points de vie et vos Points de vie sont augmentés de 3.") == [
+        {"op": "modify", "stat": "hp_max", "amount": 3},
+        {"op": "heal", "amount": 3},
+    ]
+    out = character(
+        compiler,
+        "Vos Mages ont leur limite de Points de vie maximum augmentée de 1 jusqu'à la fin de la partie.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "game_start",
+            "effects": [
+                {
+                    "op": "modify",
+                    "stat": "hp_max",
+                    "amount": 1,
+                    "target": {"group": "allies", "class": "mage"},
+                    "duration": "game",
+                }
+            ],
+        }
+    ]
+
+
+def test_a_conditional_bonus_is_two_effects_never_two_hits(compiler):
+    """ "N dégâts +M si …": N+M when it holds, N otherwise — one hit either way (a magical hit is
+    reduced by the Esprit once, docs/rules/eredan.md §3)."""
+    out = card(compiler, "Le personnage adverse subit 2 dégâts magiques, +3 si vous portez une Dague.")
+    assert out == [
+        {"op": "damage", "kind": "magical", "amount": 5, "when": {"carrying_match": {"type": "dague"}}},
+        {
+            "op": "damage",
+            "kind": "magical",
+            "amount": 2,
+            "when": {"not": {"carrying_match": {"type": "dague"}}},
+        },
+    ]
+    out = card(compiler, "Le personnage adverse subit 1 dégât direct +2 s'il est Prêtre.")
+    assert out[0] == {"op": "damage", "kind": "direct", "amount": 3, "when": {"opponent_class": "pretre"}}
+    # "s'il" about the one hit, when that one is no fixed character: not read
+    assert not compiler.compile(
+        "Choisissez un personnage, il subit 1 dégât direct +2 s'il est incliné.", subject="card"
+    ).complete
+
+
+def test_who_the_holder_is(compiler):
+    assert card(compiler, "Soin 1 Point de vie si vous êtes Mage ou Prêtre.") == [
+        {
+            "op": "heal",
+            "amount": 1,
+            "when": {"any": [{"played_by_class": "mage"}, {"played_by_class": "pretre"}]},
+        }
+    ]
+
+
+def test_what_a_character_does_once_when_it_plays_a_card(compiler):
+    """A character's "si joue X, …" that happens once is a trigger on its playing X, once a turn."""
+    assert character(compiler, "Si joue une Potion, un allié gagne 2 Points de vie.") == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}},
+            "effects": [{"op": "heal", "amount": 2, "target": "other_ally"}],
+            "limit": "once_per_turn",
+        }
+    ]
+    # a standing modifier keeps its condition
+    assert character(compiler, "Attaque +1 si joue une Potion.") == [
+        {"op": "modify", "stat": "attack", "amount": 1, "when": {"plays": {"type": "potion"}}}
+    ]

@@ -1,0 +1,364 @@
+"""The ops that move cards and change the board (cards/domain/effects.py, the contract): a card's
+conditional chain, cards between piles, this card's destination, attached cards discarded, new
+copies, cards played by an effect, markers, tapping; and the standing abilities may_play, carry
+and may_attach."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cards.domain.specs import deck_from_counts
+from simulator.games.eredan.actions import Play
+from simulator.games.eredan.compiled import UnsupportedSpecError, compile_tables
+from simulator.games.eredan.game import EredanGame
+from simulator.games.eredan.ops import ATK, DEF, SPI
+from simulator.games.eredan.state import P_CHOICE, PASS
+from tests.simulator.games.eredan.factories import (
+    card,
+    card_id,
+    character,
+    deck,
+    end_turn,
+    events,
+    fight,
+    line,
+    play,
+    play_cards,
+    playable,
+    prepare_game,
+)
+
+JAB = card("jab", effects=[{"op": "modify", "stat": "attack", "amount": 1}])
+FILLER = card("filler", effects=[{"op": "modify", "stat": "spirit", "amount": 1}])
+SPELL = card("spark", "feu", effects=[{"op": "damage", "kind": "magical", "amount": 2}])
+PRAYER = card("prayer", "foi", effects=[{"op": "heal", "amount": 2}])
+
+
+def one_card(effects, *, hands=((), (JAB,)), piles=None, discards=None, seed=0, **kw):
+    """Seat 0's fighter (a-1) plays a card with ``effects`` against b-1; the card step resolves."""
+    c = card("tested", effects=effects, **kw)
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([c, *hands[0]], list(hands[1])),
+        piles=piles or ([FILLER] * 6, [FILLER] * 6),
+        extra=discards or ((), ()),
+        seed=seed,
+    )
+    if discards is not None:
+        s.discards = [[card_id(s, x) for x in d] for d in discards]
+    fight(s, 0, 0)
+    play_cards(s, a=[c])
+    return s
+
+
+# --- chain -----------------------------------------------------------------------------------------------
+
+
+def test_a_conditional_chain_holds_only_when_its_condition_does():
+    """A card's ``chain`` effect: "Enchaînement si joué par un Mage" — a second card only then."""
+    quick = card(
+        "quick",
+        chain=None,
+        effects=[{"op": "chain", "match": {"any": True}, "when": {"played_by_class": "mage"}}],
+    )
+    for classes, chains in ((("mage",), True), (("combattant",), False)):
+        me = character("a-1", classes=classes)
+        s = prepare_game([me, *line("a")[1:]], line("b"), hands=([quick, JAB], [JAB]))
+        fight(s, 0, 0)
+        play(s, quick)
+        assert (s.to_move == 0 and playable(s) == {"jab"}) is chains
+
+
+def test_a_chain_if_you_play_a_kind_of_card_allows_only_that_kind():
+    """ "Enchaînement si vous jouez une Théurgie": the ``plays`` clause names the second card."""
+    devout = card(
+        "devout", effects=[{"op": "chain", "match": {"any": True}, "when": {"plays": {"type": "theurgie"}}}]
+    )
+    priest = character("a-1", classes=("pretre",))
+    s = prepare_game([priest, *line("a")[1:]], line("b"), hands=([devout, JAB, PRAYER], [JAB]))
+    fight(s, 0, 0)
+    play(s, devout)
+    assert playable(s) == {"prayer"}
+
+
+def test_a_chain_condition_on_the_opponents_cards_is_refused():
+    """Checked as the first card is played, it cannot read the opponent's hidden cards."""
+    peek = card(
+        "peek", effects=[{"op": "chain", "match": {"any": True}, "when": {"opponent_plays": {"any": True}}}]
+    )
+    with pytest.raises(UnsupportedSpecError, match="opponent's cards are not known"):
+        compile_tables((deck("d", line("a"), [peek]), deck("e", line("b"), [JAB])))
+
+
+# --- move ------------------------------------------------------------------------------------------------
+
+
+def test_move_a_card_of_a_kind_from_the_discard_pile_to_the_hand():
+    """``move`` from discard to hand, of the cards matching, picked at random (chance ``card``)."""
+    for seed in range(30):
+        s = one_card(
+            [{"op": "move", "from": "discard", "to": "hand", "cards": {"type": "sort"}}],
+            discards=([JAB, SPELL, FILLER, SPELL], []),
+            hands=((), (JAB,)),
+            seed=seed,
+        )
+        assert sorted(s.hands[0]) == [card_id(s, SPELL)]
+        assert s.discards[0].count(card_id(s, SPELL)) == 1 and card_id(s, JAB) in s.discards[0]
+    assert events(s, "move")[0] == {
+        "event": "move",
+        "seat": 0,
+        "cards": ["spark"],
+        "from": "discard",
+        "to": "hand",
+    }
+
+
+def test_move_from_the_top_of_the_opponents_deck_and_all_of_them():
+    s = one_card(
+        [{"op": "move", "from": "deck", "to": "removed", "owner": "opponent", "count": 2, "pick": "top"}],
+        piles=([FILLER] * 3, [JAB, SPELL, FILLER]),
+    )
+    assert [s.cards[k].slug for k in s.removed[1]] == ["jab", "spark"] and len(s.decks[1]) == 1
+    s = one_card(
+        [{"op": "move", "from": "hand", "to": "discard", "owner": "opponent", "count": "all"}],
+        hands=((), (JAB, FILLER, SPELL)),
+    )
+    assert sorted(events(s, "move")[0]["cards"]) == ["filler", "jab", "spark"] and len(s.discards[1]) == 3
+
+
+def test_move_to_a_deck_puts_the_card_at_a_random_place():
+    """To a deck: at a random place (chance ``place``)."""
+    places = set()
+    for seed in range(40):
+        s = one_card([{"op": "move", "from": "discard", "to": "deck"}], discards=([SPELL], []), seed=seed)
+        deck_ = s.decks[0]
+        assert len(deck_) == 7 and deck_.count(card_id(s, SPELL)) == 1
+        places.add(deck_.index(card_id(s, SPELL)))
+    assert len(places) >= 5
+
+
+# --- card_to -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("to", "pile"), [("hand", "hands"), ("removed", "removed"), ("deck", "decks")])
+def test_card_to_sends_a_card_that_does_not_stay_elsewhere_than_the_discard_pile(to, pile):
+    s = one_card([{"op": "heal", "amount": 1}, {"op": "card_to", "to": to}])
+    k = card_id(s, card("tested"))
+    assert k in getattr(s, pile)[0] and k not in s.discards[0]
+
+
+def test_card_to_takes_a_card_in_play_out_of_it():
+    """A card that stays leaves play (its "while carried" bonus with it)."""
+    flash = card(
+        "flash",
+        "epee",
+        effects=[
+            {"op": "modify", "stat": "attack", "amount": 2, "duration": "permanent"},
+            {"op": "card_to", "to": "hand"},
+        ],
+    )
+    s = prepare_game(line("a"), line("b"), hands=([flash], [JAB]), piles=([FILLER] * 6, [FILLER] * 6))
+    fight(s, 0, 0)
+    play_cards(s, a=[flash])
+    k = card_id(s, flash)
+    assert s.items[0] == [] and k in s.hands[0] and s.stat(0, ATK) == 0
+    assert events(s, "card_to")[0]["card"] == "flash"
+
+
+# --- discard_attached ------------------------------------------------------------------------------------
+
+
+def test_discard_attached_takes_cards_of_the_target_at_random():
+    ring = card(
+        "ring", "amulette", effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}]
+    )
+    mail = card(
+        "mail", "armure", effects=[{"op": "modify", "stat": "defense", "amount": 2, "duration": "permanent"}]
+    )
+    strip = card("strip", effects=[{"op": "discard_attached", "count": 1, "cards": {"type": "armure"}}])
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([strip], [JAB]),
+        items=[[], [], [], [ring, mail], [], []],
+        piles=([FILLER] * 6, [FILLER] * 6),
+    )
+    assert s.stat(3, DEF) == 3
+    fight(s, 0, 0)
+    play_cards(s, a=[strip])
+    assert s.items[3] == [card_id(s, ring)] and card_id(s, mail) in s.discards[1] and s.stat(3, DEF) == 1
+    everything = card("everything", effects=[{"op": "discard_attached", "count": "all", "owner": "opponent"}])
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([everything], [JAB]),
+        items=[[], [], [], [ring, mail], [], []],
+        piles=([FILLER] * 6, [FILLER] * 6),
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[everything])
+    assert s.items[3] == [] and len(s.discards[1]) == 2
+
+
+# --- create, play_card -----------------------------------------------------------------------------------
+
+
+SHARD = card("shard", effects=[{"op": "damage", "kind": "direct", "amount": 1}])
+
+
+def test_a_created_card_comes_from_the_catalog_and_goes_where_the_text_says():
+    """``create``: a new copy of a card (found in the catalog by deck_from_counts: DeckSpec.extra)."""
+    forge = card("forge", effects=[{"op": "create", "card": "shard", "to": "hand", "count": 2}])
+    catalog = {c.slug: c for c in (forge, SHARD, JAB)}
+    d = deck_from_counts("d", line("a"), {"forge": 1}, catalog)
+    assert d.extra == (SHARD,)
+    e = deck_from_counts("e", line("b"), {"jab": 1}, catalog)
+    s = EredanGame(log=True).state_from_position(
+        random.Random(1), (d, e), first_player=0, hands=[["forge"], ["jab"]], draw_piles=[[], []]
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[forge])
+    assert [s.cards[k].slug for k in s.hands[0]] == ["shard", "shard"]
+    lacking = deck("d", line("a"), [forge])  # built by hand: no extra
+    with pytest.raises(UnsupportedSpecError, match="'shard' it creates is not known"):
+        compile_tables((lacking, e))
+
+
+def test_a_created_card_played_at_once_resolves_after_the_cards_of_the_turn():
+    echo = card("echo", effects=[{"op": "create", "card": "shard", "to": "play"}])
+    catalog = {c.slug: c for c in (echo, SHARD, JAB)}
+    d = deck_from_counts("d", line("a"), {"echo": 1}, catalog)
+    e = deck_from_counts("e", line("b"), {"jab": 1}, catalog)
+    s = EredanGame(log=True).state_from_position(
+        random.Random(1), (d, e), first_player=0, hands=[["echo"], ["jab"]], draw_piles=[[], []]
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[echo], b=[JAB])
+    plays = [e["card"] for e in events(s, "play")]
+    assert plays == ["echo", "jab", "shard"]  # after both players' cards
+    assert s.hp[3] == 12 - 1 - (3 - 1) and s.played[0][card_id(s, SHARD)] == 1
+
+
+def test_play_card_plays_a_matching_card_of_a_pile_the_character_may_play():
+    """``play_card`` from the deck: one of the matching cards its character may play (a Sortilège
+    needs a Mage), at random, after the cards of the turn."""
+    summon = card("summon", effects=[{"op": "play_card", "from": "deck", "cards": {"any": True}}])
+    s = prepare_game(
+        line("a"), line("b"), hands=([summon], [JAB]), piles=([SPELL, SHARD, SPELL], [FILLER] * 3)
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[summon])
+    assert [e["card"] for e in events(s, "play")] == ["summon", "shard"]  # not the spell: a-1 is no Mage
+    assert [s.cards[k].slug for k in s.decks[0]] == ["spark", "spark"]
+
+
+# --- markers, tap, untap ---------------------------------------------------------------------------------
+
+
+def test_markers_add_up_and_never_go_below_zero():
+    s = one_card(
+        [
+            {"op": "marker", "name": "poudre", "count": 2, "target": "all_allies"},
+            {"op": "marker", "name": "poudre", "count": -3},
+            {"op": "marker", "name": "corruption", "count": 1, "target": "opponent"},
+        ]
+    )
+    assert s.markers["poudre"] == [0, 2, 2, 0, 0, 0] and s.markers["corruption"] == [0, 0, 0, 1, 0, 0]
+    assert events(s, "marker")[-1] == {
+        "event": "marker",
+        "seat": 1,
+        "character": "b-1",
+        "marker": "corruption",
+        "count": 1,
+    }
+
+
+def test_tapping_an_enemy_keeps_it_out_of_the_next_choice():
+    """``tap``: a tapped character cannot be chosen (docs/rules/eredan.md §3 step 1)."""
+    s = one_card([{"op": "tap", "target": "all_enemies"}])
+    end_turn(s)
+    # Turn 2: seat 1 has every living character tapped, so all untap (untap_when_untapped_left).
+    assert s.phase == P_CHOICE and all(not s.tapped[c] for c in (3, 4, 5))
+    s2 = one_card([{"op": "tap", "target": "random_other_enemy"}])
+    tapped = [c for c in (4, 5) if s2.tapped[c]]
+    assert len(tapped) == 1
+    end_turn(s2)
+    assert all(a.opponent != tapped[0] and a.fighter != tapped[0] for a in s2.legal_actions())
+
+
+def test_untapping_the_fighter_during_its_combat_keeps_it_untapped():
+    """``untap`` of the fighter ("Votre personnage est relevé"): it is not tapped at the end of the
+    combat (EredanRules.untapped_fighter_stays_untapped), so it may fight again next turn."""
+    s = one_card([{"op": "untap"}])
+    assert not s.tapped[0] and s.tapped[3]
+    assert events(s, "tap")[-1]["characters"] == [[1, "b-1"]]
+
+
+# --- may_play, carry, may_attach ------------------------------------------------------------------------
+
+
+def test_may_play_lets_a_character_play_cards_whatever_their_requirements():
+    """``may_play`` (ability): "peut jouer les Sortilèges de Feu" — a Combattant plays a fire spell."""
+    pyro = character("a-1", abilities=[{"op": "may_play", "cards": {"type": "feu"}}])
+    s = prepare_game([pyro, *line("a")[1:]], line("b"), hands=([SPELL], [JAB]))
+    fight(s, 0, 0)
+    assert playable(s) == {"spark"}
+    s.fighters[0] = 1
+    assert s.card_options(0, 0) == (PASS,)
+
+
+def test_may_play_given_to_allies_holds_while_its_owner_lives():
+    patron = character(
+        "a-3",
+        abilities=[
+            {
+                "op": "may_play",
+                "cards": {"type": "foi"},
+                "target": {"group": "other_allies", "guild": "kotoba"},
+            }
+        ],
+    )
+    ally = character("a-1", guild="kotoba")
+    other = character("a-2", guild="zil")
+    for patron_hp, plays in ((12, True), (0, False)):
+        s = prepare_game(
+            [ally, other, patron], line("b"), hands=([PRAYER], [JAB]), hp=[12, 12, patron_hp, 12, 12, 12]
+        )
+        fight(s, 0, 0)
+        assert (playable(s) == {"prayer"}) is plays
+        s.fighters[0] = 1
+        assert s.card_options(0, 0) == (PASS,)  # a-2 is no Kotoba
+
+
+def test_carry_lets_a_character_hold_more_items_of_a_kind():
+    """``carry``: "Peut porter 3 Armes à une main"."""
+    juggler = character("a-1", abilities=[{"op": "carry", "cards": {"type": "arme_a_une_main"}, "count": 3}])
+    dagger = card("dagger", "dague")
+    s = prepare_game(
+        [juggler, *line("a")[1:]],
+        line("b"),
+        hands=([dagger], [JAB]),
+        items=[[dagger, dagger], [dagger], [], [], [], []],
+    )
+    fight(s, 0, 0)
+    assert playable(s) == {"dagger"}
+    s.fighters[0] = 1
+    assert s.card_options(0, 0) == (PASS,)  # without it, a second one-handed weapon needs Ambidextrie
+
+
+def test_may_attach_lets_a_character_attach_such_cards_to_anyone():
+    """``may_attach``: the Artisan's ability printed on another character."""
+    tinker = character("a-1", abilities=[{"op": "may_attach", "cards": {"type": "amulette"}}])
+    ring = card(
+        "ring", "amulette", effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}]
+    )
+    s = prepare_game([tinker, *line("a")[1:]], line("b"), hands=([ring], [JAB]), hp=[12, 12, 0, 12, 12, 12])
+    fight(s, 0, 0)
+    k = card_id(s, ring)
+    assert set(s.legal_actions()) == {PASS} | {Play.of(k, c) for c in (0, 1, 3, 4, 5)}
+    play(s, ring, on=4)
+    play_cards(s)
+    assert s.items[4] == [k] and s.stat(4, SPI) == 2
