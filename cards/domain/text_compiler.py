@@ -367,7 +367,8 @@ class TextCompiler:
         )
         on_opponent = subject == "card" and any(attached_to_opponent.match(f) for f in folded)
         said_stays = subject == "card" and any(re.match(r"permanente?$|duree\b", f) for f in folded)
-        names = tuple(n for n in {fold(name), fold(name).split(" ")[0], slugify(name)} if n) if name else ()
+        # in this order (the first is the name itself: grammar_cards.own_card quotes it), once each
+        names = tuple(n for n in dict.fromkeys((fold(name), fold(name).split(" ")[0], slugify(name))) if n)
         ctx = Ctx(subject=subject, names=names, stays=stays or said_stays, on_opponent=on_opponent)
         results: list[ClauseResult] = []
         effects: list[Effect] = []
@@ -526,6 +527,9 @@ def _standing(effect: Effect) -> Effect:
     each of its combats."""
     if isinstance(effect, ExtraAttack):
         return Trigger(on=Event("combat_start"), effects=(effect,))
+    played = _when_played(effect)
+    if played is not None:
+        return played
     if (
         isinstance(
             effect,
@@ -551,6 +555,19 @@ def _standing(effect: Effect) -> Effect:
         inner = replace(effect, when=rest if rest != Condition() else None)
         return Trigger(on=Event("plays", match=when.plays), effects=(inner,), limit="once_per_turn")
     return effect
+
+
+def _when_played(effect: Effect) -> Effect | None:
+    """A character's "si joue X, …" modifier lasting longer than the combat ("Défense +1 jusqu'à la
+    fin de la partie si joue une Armure") is given when it plays such a card, once a turn as below:
+    not at the start of the game under a condition that never holds then."""
+    when = effect.when
+    lasting = getattr(effect, "duration", None)
+    if when is None or when.plays is None or lasting is None or lasting.kind == "combat":
+        return None
+    rest = replace(when, plays=None)
+    inner = replace(effect, when=None if rest == Condition() else rest)
+    return Trigger(on=Event("plays", match=when.plays), effects=(inner,), limit="once_per_turn")
 
 
 def compile_text(
