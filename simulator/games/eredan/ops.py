@@ -541,6 +541,7 @@ def _counted(target: spec.Target, ctx: CompileContext, where: str) -> Target:
 
 
 def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
+    refuse_pending_count(count, where)
     kind = count.kind
     if kind == "stat":
         assert count.stat is not None
@@ -1459,9 +1460,14 @@ PENDING_COUNT_KINDS: frozenset[str] = frozenset()
 
 
 def refuse_pending_count(count: spec.Count, where: str) -> None:
-    """Refuse, naming it, a kind of count the engine does not count yet."""
+    """Refuse, naming it, a kind of count the engine does not count yet (and a count of the
+    character the effect reaches, ``of`` / ``on`` ``"target"``)."""
     if count.kind in PENDING_COUNT_KINDS:
         raise UnsupportedSpecError(where, f"a count of {count.kind!r} is not supported by the engine yet")
+    if spec.reaches_target(count):
+        raise UnsupportedSpecError(
+            where, "a count of the character the effect reaches ('target') is not supported by the engine yet"
+        )
 
 
 #: Condition keys of version 2 the engine does not check yet (refused by :func:`compile_condition`).
