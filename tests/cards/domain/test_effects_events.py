@@ -165,7 +165,8 @@ def test_the_ordre_bonus_conditions():
         "if this character gets its Ordre bonus, if the opponent does not get its Ordre bonus"
     )
     assert condition_text(cond, "fr", Names()) == (
-        "si ce personnage bénéficie de son bonus d'Ordre, si l'adversaire ne bénéficie pas de son bonus d'Ordre"
+        "si ce personnage bénéficie de son bonus d'Ordre, "
+        "si l'adversaire ne bénéficie pas de son bonus d'Ordre"
     )
     with pytest.raises(EffectError) as info:
         parse_condition({"ordre": "yes"}, "when")
