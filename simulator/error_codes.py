@@ -9,7 +9,8 @@ class SimulationErrorCode(StrEnum):
     UNKNOWN_GAME = "unknown_game"
     """``game`` names no game of the simulator (400)."""
     UNKNOWN_KIND = "unknown_kind"
-    """``kind`` is not matchup, gauntlet, round_robin or compare (400)."""
+    """``kind`` is not matchup, gauntlet, round_robin, compare or optimize (400); an optimize of a
+    game played without decks (400)."""
     ENTRANTS = "invalid_entrants"
     """Wrong number or shape of entrants for the kind of job (400)."""
     UNKNOWN_POLICY = "unknown_policy"
@@ -62,3 +63,13 @@ class SimulationErrorCode(StrEnum):
     CATALOG_CHANGED = "catalog_changed"
     """Why a job failed: the card database changed while it ran (its results would mix two
     versions of the cards)."""
+    INVALID_KEEP = "invalid_keep"
+    """An optimize's ``keep``: not a list of slugs, or a slug that is neither a card nor a
+    character of the starting deck; ``keep`` in another kind of job (400)."""
+    INVALID_SETTINGS = "invalid_settings"
+    """An optimize's ``settings`` (an unknown name, a value out of its bounds, settings that
+    contradict each other) or ``characters_may_change`` (not true or false); either in another
+    kind of job (400)."""
+    DECK_NOT_OWNED = "deck_not_owned"
+    """An optimize with a ``collection``: the starting deck uses copies the collection does not
+    hold; ``violations`` lists them (400)."""

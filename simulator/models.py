@@ -18,6 +18,7 @@ from django.db.models import F, Q
 
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN
 from simulator.lab.compare import COMPARE
+from simulator.lab.optimize import OPTIMIZE
 from simulator.limits import MAX_LABEL_LENGTH
 
 
@@ -27,6 +28,7 @@ class SimulationJob(models.Model):
         GAUNTLET = GAUNTLET, "gauntlet"
         ROUND_ROBIN = ROUND_ROBIN, "round robin"
         COMPARE = COMPARE, "compare"
+        OPTIMIZE = OPTIMIZE, "optimize"
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -66,7 +68,8 @@ class SimulationJob(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="Where the experience goes (award_experience).",
+        help_text="Where the experience goes (award_experience); an optimize: the collection whose "
+        "copies bound every deck (its copies as submitted are in ``search``).",
     )
     catalog_version = models.CharField(
         max_length=64, blank=True, help_text="The card database version the decks were checked at."
@@ -82,6 +85,20 @@ class SimulationJob(models.Model):
     )
     stop_reason = models.CharField(
         max_length=20, blank=True, help_text="Why a compare ended: resolved, budget or fixed."
+    )
+    search = models.JSONField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="An optimize: what it was asked (settings, kept cards, characters may change, the "
+        "collection's copies as submitted).",
+    )
+    search_state = models.JSONField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="An optimize: where the search stands (its state, and the number of the first chunk "
+        "of the work it waits for); moved only under the job row's lock.",
     )
     results = models.JSONField(null=True, blank=True, editable=False)
     error = models.TextField(blank=True)

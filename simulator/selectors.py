@@ -15,15 +15,19 @@ from django.conf import settings
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from cards.specs import get_catalog
+from decks.text_format import deck_text_export
 from eredan.errors import NotFoundError
 from eredan.users import Viewer
 from simulator.engine.batch import Entrant, batch_report, pairings_for
 from simulator.engine.stats import MatchTally
 from simulator.lab.compare import COMPARE, ComparePlan, CompareTally
+from simulator.lab.moves import Composition, slug_labels
+from simulator.lab.optimize import OPTIMIZE, Optimizer, OptimizerState
 from simulator.lab.report import compare_sections, lab_sections
 from simulator.lab.sequential import StopReason
 from simulator.models import ChunkResult, GameRecord, SimulationEntrant, SimulationJob, SimulationPairing
-from simulator.specs import job_compare_plan_build
+from simulator.specs import job_compare_plan_build, job_optimizer_get
 
 
 def job_list(*, user: Viewer, status: str | None = None) -> QuerySet[SimulationJob]:
@@ -280,6 +284,12 @@ def job_results(*, job: SimulationJob) -> dict[str, Any]:
     partial results of the chunks recorded so far (``partial: true``)."""
     if job.status == SimulationJob.Status.DONE and job.results is not None:
         return {**job.results, "partial": False}
+    if job.kind == OPTIMIZE:
+        if job.results is not None:  # cancelled: the best deck so far, stored
+            return {**job.results, "partial": True}
+        optimizer = job_optimizer_get(job=job, catalog=get_catalog())
+        state = Optimizer.load((job.search_state or {})["state"])
+        return {**optimize_results_compute(job=job, optimizer=optimizer, state=state), "partial": True}
     if job.kind == COMPARE:
         return {**_compare_report(job, compare_running_rounds(job.pairings.first())), "partial": True}
     pairings: list[SimulationPairing] = list(job.pairings.order_by("index"))
@@ -313,3 +323,95 @@ def job_record_documents(*, job: SimulationJob) -> list[dict[str, Any]]:
     """Every record of a job, by pairing then game."""
     rows = GameRecord.objects.filter(job_id=job.pk).order_by("pairing__index", "index")
     return [row.record for row in rows]
+
+
+# --- an optimize (docs/lab.md "Optimizer") --------------------------------------------------------
+
+
+def optimize_results_document(
+    *,
+    game: str,
+    options: Mapping[str, Any],
+    seed: int,
+    entrants: Sequence[Mapping[str, Any]],
+    optimizer: Optimizer,
+    state: OptimizerState,
+    start_name: str,
+    saved_deck: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The results of an optimize (a job's or a local run's, the same shape): what was asked,
+    :meth:`Optimizer.report` (the final deck, the path of accepted moves with their verified
+    gains, the biased estimate, the games spent, the confirmed gain with its interval), both decks
+    in the deck text format, the names of every card and character they mention, and the deck
+    the final one was saved as (a job with an owner)."""
+    problem = optimizer.problem
+    catalog = problem.constraints.catalog
+    report = optimizer.report(state)
+    slugs: set[str] = set()
+    for deck in (problem.start, state.incumbent):
+        slugs.update(deck.characters)
+        slugs.update(deck.counts)
+    for step in state.steps:
+        slugs.update(s for s, _ in (*step.move.out, *step.move.into))
+
+    def text(deck: Composition, name: str) -> str:
+        return deck_text_export(characters=deck.characters, cards=deck.counts, catalog=catalog, name=name)
+
+    return {
+        "game": game,
+        "kind": OPTIMIZE,
+        "options": dict(options),
+        "seed": seed,
+        "entrants": [dict(e) for e in entrants],
+        **report,
+        "start_text": text(problem.start, start_name),
+        "final_text": text(state.incumbent, f"{start_name} (optimized)" if state.accepted else start_name),
+        "labels": dict(sorted(slug_labels(slugs, catalog).items())),
+        "saved_deck": dict(saved_deck) if saved_deck is not None else None,
+    }
+
+
+def optimize_results_compute(
+    *,
+    job: SimulationJob,
+    optimizer: Optimizer,
+    state: OptimizerState,
+    saved_deck: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The results of an optimize job from its state (final, or as it stands)."""
+    rows = list(job.entrants.order_by("index"))
+    start = next((r for r in rows if r.role == SimulationEntrant.Role.BASE), None)
+    return optimize_results_document(
+        game=job.game,
+        options=job.options,
+        seed=job.seed,
+        entrants=[_entrant_json(row) for row in rows],
+        optimizer=optimizer,
+        state=state,
+        start_name=(start.deck_name or start.label) if start is not None else "",
+        saved_deck=saved_deck,
+    )
+
+
+def optimize_progress(*, job: SimulationJob) -> dict[str, Any] | None:
+    """Where an optimize stands, from its stored state (no game object built): the phase, the
+    step, the current best deck and its estimated gain (biased: the confirmation, at the end, is
+    the one to trust), the last move tried. None for another kind of job."""
+    if job.kind != OPTIMIZE or not job.search_state:
+        return None
+    state = Optimizer.load(job.search_state["state"])
+    last = state.steps[-1] if state.steps else None
+    return {
+        "phase": state.phase,
+        "step": state.step,
+        "round": state.round,
+        "candidates": len(state.candidates),
+        "racing": len(state.survivors),
+        "accepted": len(state.accepted),
+        "best": state.incumbent.to_json(),
+        "estimated_gain": Optimizer.estimated_gain(state),
+        "last_step": last.to_json() if last is not None else None,
+        "games": {**state.games, "total": state.games_spent},
+        "stop_reason": state.stop_reason,
+        "confirmation": state.confirmation,
+    }

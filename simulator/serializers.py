@@ -13,11 +13,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from decks.limits import MAX_CHARACTER_ENTRIES, MAX_SLUG_LENGTH
+from decks.serializers import CardCountsField
 from eredan.api.fields import NoUnknownKeysMixin, StrictBooleanField, StrictCharField, StrictIntegerField
 from simulator import selectors
 from simulator.engine.registry import available_games
 from simulator.models import GameRecord, SimulationEntrant, SimulationJob
-from simulator.services.requests import EntrantInput
+from simulator.services.requests import DeckComposition, EntrantInput
 
 #: A guard on the request's shape; the real bound (MAX_ENTRANTS) is checked by the service.
 MAX_ENTRANTS_IN_REQUEST = 100
@@ -46,6 +48,13 @@ class DeckRefField(serializers.Field[int | str, Any, Any, Any]):
 
 class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     deck = DeckRefField(required=False, help_text="Eredan: your deck's id or a public demo deck's slug.")
+    characters = serializers.ListField(
+        child=StrictCharField(max_length=MAX_SLUG_LENGTH),
+        max_length=MAX_CHARACTER_ENTRIES,
+        required=False,
+        help_text="Eredan, instead of a saved deck: the deck's character slugs (with cards).",
+    )
+    cards = CardCountsField(required=False, help_text="Eredan, with characters: card slug → copies.")
     policy = StrictCharField(required=False, max_length=40, help_text="AI policy (default: the job's).")
     # A declared field (DRF's metaclass moves it into _declared_fields): Field.label stays.
     label = StrictCharField(  # type: ignore[assignment]
@@ -61,6 +70,25 @@ class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
         help_text="A compare's opponent: its weight in the field; a round robin's entrant: its share of "
         "the field the metagame scores against. A number above 0 (default 1).",
     )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        composed = "characters" in attrs or "cards" in attrs
+        if composed and "deck" in attrs:
+            raise serializers.ValidationError("Give a deck, or characters and cards, not both.")
+        if composed and not ("characters" in attrs and "cards" in attrs):
+            raise serializers.ValidationError("A deck given by its contents has characters and cards.")
+        return attrs
+
+
+def entrant_input(data: dict[str, Any]) -> EntrantInput:
+    """An entrant as the services take it (characters and cards: a composition)."""
+    data = dict(data)
+    characters, cards = data.pop("characters", None), data.pop("cards", None)
+    if characters is not None and cards is not None:
+        data["composition"] = DeckComposition(
+            name=data.get("label") or "Deck", characters=tuple(characters), cards=dict(cards)
+        )
+    return EntrantInput(**data)
 
 
 @extend_schema_field(
@@ -84,7 +112,7 @@ class CompareFieldField(serializers.Field[Any, Any, Any, Any]):
         items = EntrantInputSerializer(data=data, many=True)
         if not items.is_valid():
             raise serializers.ValidationError(items.errors)
-        return [EntrantInput(**item) for item in items.validated_data]
+        return [entrant_input(item) for item in items.validated_data]
 
     def to_representation(self, value: Any) -> Any:
         return value
@@ -93,13 +121,16 @@ class CompareFieldField(serializers.Field[Any, Any, Any, Any]):
 class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     game = StrictCharField(max_length=40, help_text=f"One of {', '.join(available_games())}.")
     kind = StrictCharField(
-        required=False, default="matchup", help_text="matchup, gauntlet, round_robin or compare."
+        required=False,
+        default="matchup",
+        help_text="matchup, gauntlet, round_robin, compare or optimize (docs/lab.md).",
     )
     entrants = serializers.ListField(
         child=EntrantInputSerializer(),
         max_length=MAX_ENTRANTS_IN_REQUEST,
         help_text="matchup: 2; gauntlet: the challenger then its opponents; round robin: 2 to 16; "
-        "compare: the base then 1 to 8 variants (decks, or swaps of the base).",
+        "compare: the base then 1 to 8 variants (decks, or swaps of the base); optimize: the starting "
+        "deck.",
     )
     field = CompareFieldField(
         required=False, help_text='A compare\'s opponents (with weights), or "demo": every public demo deck.'
@@ -109,8 +140,8 @@ class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
         help_text='A sequential compare: {"margin": m, "first_round": games per arm} (docs/lab.md).',
     )
     games = StrictIntegerField(
-        help_text="Games per pairing (a compare: per arm, even), 1 to 1,000,000 "
-        "(a whole job at most 1,000,000)."
+        help_text="Games per pairing (a compare: per arm, even; an optimize: the budget, every game "
+        "played), 1 to 1,000,000 (a whole job at most 1,000,000)."
     )
     seed = StrictIntegerField(
         required=False, allow_null=True, help_text="0 to 2**63-1; default: a random one."
@@ -121,7 +152,25 @@ class JobCreateSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     policy = StrictCharField(required=False, max_length=40, help_text="Default policy of the entrants.")
     options = serializers.DictField(required=False, help_text="The game's options (e.g. eredan turn_cap).")
     award_experience = StrictBooleanField(required=False, default=False)
-    collection = StrictIntegerField(required=False, allow_null=True, help_text="Collection earning the XP.")
+    collection = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        help_text="The collection earning the XP; an optimize: the collection whose copies bound every deck.",
+    )
+    # An optimize's (docs/lab.md "Optimizer"); checked by the service, every problem at once.
+    keep = serializers.JSONField(
+        required=False,
+        help_text="An optimize: card or character slugs of the starting deck every candidate keeps.",
+    )
+    characters_may_change = serializers.JSONField(
+        required=False, help_text="An optimize: whether the search may swap characters (default false)."
+    )
+    settings = serializers.JSONField(
+        required=False,
+        help_text="An optimize: the algorithm's parameters (candidates, first_round_games, halving, "
+        "verify_games, confirm_share, min_confirm_games, patience, accept_margin, proposal_sharpness, "
+        "kind_weights).",
+    )
     record_games = StrictIntegerField(
         required=False,
         allow_null=True,
@@ -167,6 +216,7 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
         "pending a while after it was submitted (SIMULATION_NO_WORKER_AFTER seconds): no worker has "
         "picked it up."
     )
+    search = serializers.SerializerMethodField()
     error = serializers.SerializerMethodField()
     links = serializers.SerializerMethodField()
 
@@ -174,8 +224,8 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
         model = SimulationJob
         fields: tuple[str, ...] = (
             "id", "url", "game", "kind", "status", "status_hint", "options", "games", "seed", "chunk_size",
-            "award_experience", "collection", "record_games", "stop", "stop_reason", "progress", "error",
-            "created_at", "started_at", "finished_at", "links",
+            "award_experience", "collection", "record_games", "stop", "stop_reason", "progress", "search",
+            "error", "created_at", "started_at", "finished_at", "links",
         )  # fmt: skip
 
     def _url(self, name: str, obj: SimulationJob) -> str:
@@ -187,6 +237,17 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
     @extend_schema_field(ProgressSerializer)
     def get_progress(self, obj: SimulationJob) -> dict[str, Any]:
         return selectors.job_progress(job=obj).to_json()
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "nullable": True,
+            "description": "An optimize: where the search stands — phase, step, the current best deck and "
+            "its estimated gain (biased upward; the confirmation is the one to trust), the last step.",
+        }
+    )
+    def get_search(self, obj: SimulationJob) -> dict[str, Any] | None:
+        return selectors.optimize_progress(job=obj)
 
     @extend_schema_field(
         {

@@ -12,10 +12,13 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from cards.domain.specs import Catalog, DeckSpec, deck_from_counts
 from simulator.engine.batch import Batch, BatchPlan, Entrant
 from simulator.lab.compare import COMPARE, CompareBatch, ComparePlan, FieldEntry
+from simulator.lab.moves import Composition, Constraints
+from simulator.lab.optimize import OPTIMIZE, OptimizeProblem, Optimizer, OptimizerSettings
 from simulator.lab.sequential import StopRule
 from simulator.models import SimulationEntrant, SimulationJob
 
@@ -124,13 +127,73 @@ def job_compare_plan_build(*, job: SimulationJob, catalog: Catalog | None) -> Co
     )
 
 
+def optimize_problem_build(
+    *,
+    game: str,
+    options: Mapping[str, Any],
+    seed: int,
+    budget: int,
+    characters: Sequence[str],
+    cards: Mapping[str, int],
+    policy: str,
+    field: Sequence[FieldEntry],
+    search: Mapping[str, Any],
+    catalog: Catalog,
+) -> OptimizeProblem:
+    """What an optimize searches, from its parts (a prepared request's, or a saved job's): the
+    starting deck, the constraints (``search``: kept slugs, characters may change, the
+    collection's copies as submitted), the field, the budget and the settings."""
+    owned = search.get("owned")
+    return OptimizeProblem(
+        start=Composition.of(characters, cards),
+        constraints=Constraints(
+            catalog=catalog,
+            owned=dict(owned) if owned is not None else None,
+            keep=frozenset(search.get("keep") or ()),
+            characters_may_change=bool(search.get("characters_may_change")),
+        ),
+        field=tuple(field),
+        budget=budget,
+        seed=seed,
+        policy=policy,
+        game=game,
+        options=dict(options),
+        settings=OptimizerSettings.from_json(search["settings"]),
+    )
+
+
+def job_optimize_problem_build(*, job: SimulationJob, catalog: Catalog) -> OptimizeProblem:
+    """The problem of a saved optimize (its starting deck is the ``base`` entrant)."""
+    rows = list(job.entrants.order_by("index"))
+    start = next(r for r in rows if r.role == SimulationEntrant.Role.BASE)
+    field = [
+        FieldEntry(e.label, e.policy, e.deck, r.weight)
+        for r in rows
+        if r.role == SimulationEntrant.Role.FIELD
+        for e in (entrant_from_row(r, catalog),)
+    ]
+    assert job.search is not None
+    return optimize_problem_build(
+        game=job.game,
+        options=job.options,
+        seed=job.seed,
+        budget=job.games,
+        characters=start.characters,
+        cards=start.cards,
+        policy=start.policy,
+        field=field,
+        search=job.search,
+        catalog=catalog,
+    )
+
+
 _lock = threading.Lock()
-_batches: OrderedDict[tuple[int, str, str], Batch | CompareBatch] = OrderedDict()
+_batches: OrderedDict[tuple[int, str, str], Batch | CompareBatch | Optimizer] = OrderedDict()
 
 
 def _cached(
-    job: SimulationJob, catalog: Catalog | None, build: Callable[[], Batch | CompareBatch]
-) -> Batch | CompareBatch:
+    job: SimulationJob, catalog: Catalog | None, build: Callable[[], Batch | CompareBatch | Optimizer]
+) -> Batch | CompareBatch | Optimizer:
     key = (int(job.pk), job.created_at.isoformat(), catalog.version if catalog is not None else "")
     with _lock:
         batch = _batches.get(key)
@@ -160,6 +223,15 @@ def job_compare_batch_get(*, job: SimulationJob, catalog: Catalog | None) -> Com
     batch = _cached(job, catalog, lambda: CompareBatch(job_compare_plan_build(job=job, catalog=catalog)))
     assert isinstance(batch, CompareBatch)
     return batch
+
+
+def job_optimizer_get(*, job: SimulationJob, catalog: Catalog) -> Optimizer:
+    """The optimizer of ``job`` (kind optimize): its game, its decks' specs and its compare
+    batches, built once per process (and per catalog version)."""
+    assert job.kind == OPTIMIZE
+    optimizer = _cached(job, catalog, lambda: Optimizer(job_optimize_problem_build(job=job, catalog=catalog)))
+    assert isinstance(optimizer, Optimizer)
+    return optimizer
 
 
 def batch_cache_clear() -> None:

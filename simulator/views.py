@@ -31,10 +31,10 @@ from simulator.serializers import (
     JobOutputSerializer,
     RecordedGameSerializer,
     RecordVerdictSerializer,
+    entrant_input,
 )
 from simulator.services.jobs import job_cancel, job_create
 from simulator.services.records import record_verify
-from simulator.services.requests import EntrantInput
 
 
 def _bool_param(request: Request, name: str, default: bool) -> bool:
@@ -82,7 +82,9 @@ class SimulationListView(APIView):
             "Submit a simulation job; 202 with the job (its URL also in `Location`). Eredan entrants "
             "bring a deck (yours, by id, or a public demo deck, by id or slug) and must be valid; the "
             "classic games' entrants are AI policies. A compare (kind compare) plays a base and its "
-            "variants against a field on common random numbers (docs/lab.md). Any problem — unknown "
+            "variants against a field on common random numbers (docs/lab.md); an optimize (kind optimize) "
+            "searches for a better deck than its starting deck within a game budget (docs/lab.md "
+            '"Optimizer"). Any problem — unknown '
             "game, policy or option, someone else's or an invalid deck, games outside 1..1,000,000 — is "
             "a 400 listing every problem, and nothing is queued."
         ),
@@ -96,7 +98,7 @@ class SimulationListView(APIView):
             owner=signed_in_user(request.user),
             game=data["game"],
             kind=data["kind"],
-            entrants=[EntrantInput(**item) for item in data["entrants"]],
+            entrants=[entrant_input(item) for item in data["entrants"]],
             games=data["games"],
             seed=data.get("seed"),
             chunk_size=data.get("chunk_size"),
@@ -106,6 +108,9 @@ class SimulationListView(APIView):
             collection_id=data.get("collection"),
             field=data.get("field"),
             stop=data.get("stop"),
+            keep=data.get("keep"),
+            characters_may_change=data.get("characters_may_change"),
+            settings=data.get("settings"),
         )
         body = JobDetailSerializer(job, context={"request": request}).data
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})

@@ -18,9 +18,11 @@ from cards.domain.effects import (
     CardMatch,
     ChainOn,
     Condition,
+    Effect,
     Event,
     Heal,
     Marker,
+    MayPlay,
     Target,
     Trigger,
 )
@@ -115,6 +117,18 @@ def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     m = re.fullmatch(r"enchainement ?:? (.+)", t)
     if m and not re.search(r"\b(?:si|s'il|tant que|lorsqu|quand)\b", m.group(1)):
         return Reading(effects=[ChainOn(match=chain_match(r, c, m.group(1)))])
+    # "Peut jouer les Armes … et gagne Enchaînement si joue une Arme": the condition is the chain's
+    # (its idiom); what comes before holds anyway when it is no bonus ("Esprit +2 et gagne
+    # Enchaînement si …" could be either: not read)
+    m = re.fullmatch(rf"(.+?),? et (gagne (?:un )?enchainement,? {_PLAYS} .+)", t)
+    if m:
+        chain = character_chain(r, c, m.group(2), ctx)
+        if chain is None:
+            return None
+        first = r.predicates(c, m.group(1), ctx)
+        if not all(isinstance(e, MayPlay) for e in first):
+            raise NotRead("what the condition of 'gagne Enchaînement si …' is about")
+        return Reading(effects=[*first, *chain.effects])
     # "si joue ou porte 'X'": either gives the chain
     m = re.fullmatch(
         r"gagne (?:un )?enchainement,? si (?:joue|il joue|vous jouez) ou (?:porte|portez) (.+)", t
@@ -123,6 +137,15 @@ def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         match = r.match(c, m.group(1))
         carrying = r._carrying(c, m.group(1), "carrying")
         return Reading(effects=[ChainOn(match=match), ChainOn(match=CardMatch("any"), when=carrying)])
+    # "… et peut les jouer en ignorant leurs prérequis": chain_on them, and may_play them
+    m = re.fullmatch(
+        rf"gagne (?:un )?enchainement,? {_PLAYS} (.+?) et (?:peut|vous pouvez) les jouer "
+        r"(?:en ignorant (?:leurs|ses) (?:prerequis|restrictions)|sans (?:restrictions?|prerequis))",
+        t,
+    )
+    if m:
+        match = chain_match(r, c, m.group(1))
+        return Reading(effects=[ChainOn(match=match), MayPlay(cards=match)])
     # "Gagne Enchaînement lorsque vous jouez un Objet Autre"
     m = re.fullmatch(rf"gagne (?:un )?enchainement,? {_PLAYS} (.+)", t)
     if m and not re.search(r"\b(?:et|puis)\b", m.group(1)):
@@ -165,8 +188,8 @@ def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     if m:
         who = r.subject(c, m.group(1), ctx.names)
         turns = r.turns(m.group(2))
-        chain = ChainOn(match=CardMatch("any"), when=Condition(turn=turns))
-        return Reading(effects=[_with_target(chain, who)])
+        on_turns = ChainOn(match=CardMatch("any"), when=Condition(turn=turns))
+        return Reading(effects=[_with_target(on_turns, who)])
     return None
 
 
@@ -174,3 +197,55 @@ def _with_target(effect: ChainOn, who: Target) -> ChainOn:
     from cards.domain.text_grammar import _target_fields
 
     return replace(effect, **_target_fields(who))
+
+
+# --- a card's chain phrases and a bare chain --------------------------------------------------------
+
+
+def card_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """``Enchaînement Sort Lumière ou Enchaînement si 2 Sorts Lumière sont actifs`` (either chain),
+    ``Enchaînement (vous pouvez jouer une seconde carte après celle-ci)`` (the reminder of what
+    Enchaînement is, noted)."""
+    from cards.domain.effects import Chain
+    from cards.domain.text_grammar import NotRead, Reading
+
+    m = re.fullmatch(
+        r"enchainement( .+?)? \(vous pouvez jouer une (?:seconde|deuxieme) carte apres celle-ci\)", t
+    )
+    if m:
+        match = chain_match(r, c, m.group(1)) if m.group(1) else CardMatch("any")
+        return Reading(chains=[match], note="the reminder of what Enchaînement is")
+    m = re.fullmatch(r"enchainement (.+?) ou enchainement ((?:si|s'il|tant que) .+)", t)
+    if m:
+        match = chain_match(r, c, m.group(1))
+        try:
+            cond = r.condition(c, m.group(2), ctx)
+        except NotRead:
+            return None
+        return Reading(chains=[match], effects=[Chain(match=CardMatch("any"), when=cond)])
+    return None
+
+
+def bare(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | None:
+    """On a character's standing ability, "Enchaînement" among other predicates ("Attaque +2 et
+    Enchaînement contre les Combattants") is ``chain_on`` any card."""
+    if ctx.standing and t in ("enchainement", "gagne enchainement"):
+        return [_with_target(ChainOn(match=CardMatch("any")), who)]
+    return None
+
+
+def chain_on_plays(effects: list[Effect]) -> list[Effect]:
+    """``chain_on`` any card under "si (vous) jouez X" alone is ``chain_on`` X (the same chain,
+    said as the language says it)."""
+    out: list[Effect] = []
+    for e in effects:
+        if (
+            isinstance(e, ChainOn)
+            and e.match == CardMatch("any")
+            and e.when is not None
+            and e.when.plays is not None
+            and e.when == Condition(plays=e.when.plays)
+        ):
+            e = replace(e, match=e.when.plays, when=None)
+        out.append(e)
+    return out

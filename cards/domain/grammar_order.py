@@ -53,19 +53,32 @@ def turns(r: Reader, text: str) -> list[Turns]:
 #: Where a second sentence starting with an Ordre's header begins inside a clause (in the raw text:
 #: "Tour" / "Tours" with a capital, after a word, with no full stop before it).
 _INNER_HEADER = re.compile(r"(?<=[\w)'’.!]) (?=Tours? ?:? ?(?:\d|[Pp]airs?\b|[Ii]mpairs?\b))")
+#: A card's last words that are a sentence of their own ("… Enchaînement Permanent", a full stop
+#: missing: "Permanent" is no card type).
+_TRAILING_STAYS = re.compile(r"(?<=[\w)])\s+(?=Permanente?$)")
+#: "Enchaînement Prêtre non multiclassé : Durée 2 combats": the chain, then a sentence with a prefix.
+_CHAIN_THEN_PREFIX = re.compile(r"(?<=^Encha[iî]nement)\s+(?=[A-ZÀ-Ý][^:]{0,40}\s?:\s)")
+#: "Esprit et Défense +1 Enchaînement": stats, then the chain (no prefix before them: no colon).
+_STATS_THEN_CHAIN = re.compile(r"(?<=\d)\s+(?=Encha[iî]nement(?:\s[^:]*)?$)")
 
 
-def split_inner_ordre(raw: str) -> list[str]:
-    """The sentences of a clause holding an Ordre's header after other words (a missing full
-    stop): ``["Gagne Enchaînement si …", "Tours 4 et 6 : …"]``; ``[raw]`` when there is none."""
+def split_run_on(raw: str) -> list[str]:
+    """The sentences of a clause holding two with no full stop between them: an Ordre's header
+    after other words (``["Gagne Enchaînement si …", "Tours 4 et 6 : …"]``), a last "Permanent",
+    a chain before a prefixed sentence, stats before the chain; ``[raw]`` when there is none.
+    Every sentence must then be read."""
     parts = _INNER_HEADER.split(raw)
-    if len(parts) == 1:
-        return parts
-    # each part after the first must really start with a header ("Tours 4 et 6 : …")
-    for part in parts[1:]:
-        if not re.match(r"Tours? ?:? ?[^:]{1,30}:", part):
-            return [raw]
-    return [p.strip() for p in parts]
+    if len(parts) > 1 and all(re.match(r"Tours? ?:? ?[^:]{1,30}:", part) for part in parts[1:]):
+        return [p.strip() for p in parts]
+    for splitter in (_TRAILING_STAYS, _CHAIN_THEN_PREFIX):
+        parts = splitter.split(raw.strip(), maxsplit=1)
+        if len(parts) == 2:
+            return parts
+    if ":" not in raw:
+        parts = _STATS_THEN_CHAIN.split(raw.strip(), maxsplit=1)
+        if len(parts) == 2:
+            return parts
+    return [raw]
 
 
 def compound(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:

@@ -229,6 +229,21 @@ def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Conditi
     if m:
         whose = "opponent" if "adverse" in (m.group(1) or m.group(2)) else "self"
         return Condition(compare=Compare(Count("stat", stat="hp_missing", of=whose), "==", 0))
+    # "un de vos personnages (en vie) est Hom'chaï ou Bête": the holder or another of them;
+    # "vous avez un allié Prêtre ou Artisan": another of them
+    m = re.fullmatch(
+        r"(un de vos personnages(?: en vie)? est|l'un de vos personnages(?: en vie)? est|vous avez un allie)"
+        r" (?:un |une )?(.+? (?:ou|et) .+)",
+        t,
+    )
+    if m and not re.search(r"\bmorte?s?$", m.group(2)):
+        options: list[Condition] = []
+        for part in re.split(r",? ou |, ", m.group(2)):
+            found = r._filter_keys(r.who_filter(re.sub(r"^(?:un |une )", "", part)))
+            options.append(Condition(ally=Selector(group="other_allies", **found)))
+            if not m.group(1).startswith("vous avez"):
+                options.append(r.who_condition(part, "played_by"))
+        return Condition(any=tuple(options))
     m = re.fullmatch(r"(un de vos personnages|un (?:de vos )?allies?|un de vos allies) est mort", t)
     if m:
         who: Target = "other_allies" if "allie" in m.group(1) else "all_allies"

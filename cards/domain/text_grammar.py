@@ -456,11 +456,15 @@ def _merged(readings: Sequence[Reading]) -> Reading:
         out.orders += reading.orders
         out.chains += reading.chains
         for key, value in reading.play.items():
+            if key == "if":  # play variants: each one under its own condition
+                out.play["if"] = [*out.play.get("if", []), *value]
+                continue
             if key in out.play and out.play[key] != value:
                 raise NotRead(f"the card says {key} twice")
             out.play[key] = value
         out.dual_wield = out.dual_wield or reading.dual_wield
         out.dual_wield_with += reading.dual_wield_with
+        out.note = "; ".join(n for n in (out.note, reading.note) if n)
     return out
 
 
@@ -562,6 +566,9 @@ class Reader:
         rune = grammar_cards.rune_match(text)
         if rune is not None:
             return rune
+        excepted = grammar_cards.match_but(self, clause, text)
+        if excepted is not None:
+            return excepted
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
         if len(parts) > 1:
             options: list[CardMatch] = []
@@ -644,6 +651,10 @@ class Reader:
     def _chosen(self, c: Clause, text: str) -> Target | None:
         """The character a "Choisissez …" picks, as a pick target (None: not a character)."""
         t = text.strip()
+        tapped = grammar_cards.chosen_state(t)
+        if tapped is not None:
+            chosen = self._chosen(c, tapped[0])
+            return None if chosen is None else grammar_cards.with_tapped(chosen, tapped[1])
         words = {
             "personnage": "character",
             "personnage adverse": "enemy",
@@ -817,6 +828,16 @@ class Reader:
         parts = re.split(r" ou | et |, ", text)
         if len(parts) > 1 and " et " not in text:
             return Condition(any=tuple(self.who_condition(p, prefix) for p in parts))
+        m = re.fullmatch(r"non (?!multi)(.+)", text)
+        if m:  # "Non Prêtre :"
+            return Condition(not_=self.who_condition(m.group(1), prefix))
+        m = re.fullmatch(r"(classe|race) (\S+)", text)
+        if m:  # "Classe inconnue", "Race Inconnue": the word says which kind
+            named: TermKind = "class" if m.group(1) == "classe" else "race"
+            key = f"{prefix}_{named}" if prefix == "played_by" else f"opponent_{named}"
+            return Condition(**{key: self.term(m.group(2), named)})  # type: ignore[arg-type]
+        if text in ("sans caste", "sans castes") and prefix == "played_by":
+            return Condition(compare=Compare(Count("castes"), "==", 0))
         single = None
         m = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)", text)
         if m:
@@ -836,7 +857,9 @@ class Reader:
             values[f"{prefix}_single_class" if prefix == "played_by" else "opponent_single_class"] = single
         cond = Condition(**values)
         if no_caste:
-            raise NotRead("'sans caste' (no caste at all) is not a condition of the language")
+            if prefix != "played_by":
+                raise NotRead("'sans caste' of the opponent (no count of its castes)")
+            cond = replace(cond, compare=Compare(Count("castes"), "==", 0))
         return cond
 
     def condition(self, clause: Clause, text: str, ctx: Ctx) -> Condition:
@@ -1377,7 +1400,7 @@ class Reader:
                 "",
                 text.strip(),
             )
-            found = grammar_scale.count(self, clause, t)
+            found = grammar_scale.count(self, clause, t) or grammar_cards.count(self, clause, t)
             if found is None:
                 raise
             return found, False
@@ -1827,7 +1850,7 @@ class Reader:
             t,
         ):
             return [GrantOrder(**_target_fields(default))]
-        return None
+        return grammar_chain.bare(self, c, t, ctx, default)
 
     _KIND = r"(?:physiques?|magiques?|directs?)"
     _TAKEN = (
@@ -2777,14 +2800,16 @@ class Reader:
         """What one clause says; :class:`NotRead` when any part of it is not understood. A clause
         holding a second sentence that starts with an Ordre ("… Tours impairs : …", a full stop
         missing) is read as its sentences, every one of which must be read."""
-        parts = grammar_order.split_inner_ordre(raw)
+        parts = grammar_order.split_run_on(raw)
         if len(parts) > 1:
-            readings = [self._read(p, ctx) for p in parts]
-            return _merged(readings)
-        return self._read(raw, ctx)
+            reading = _merged([self._read(p, ctx) for p in parts])
+        else:
+            reading = self._read(raw, ctx)
+        reading.effects = grammar_chain.chain_on_plays(reading.effects)
+        return reading
 
     def _read(self, raw: str, ctx: Ctx) -> Reading:
-        c = Clause.of(raw)
+        c = grammar_cards.own_card(Clause.of(raw), ctx)
         t = c.text
         if not t:
             raise NotRead("an empty clause")
@@ -2906,6 +2931,9 @@ class Reader:
             )
         if t in ("enchainement", "gagne enchainement"):
             return Reading(chains=[CardMatch("any")])
+        found = grammar_chain.card_chain(self, c, t, ctx)
+        if found is not None:
+            return found
         m = re.fullmatch(r"(?:gagne )?enchainement(?: ?:? (.+?))?,? ((?:si|s'il|tant que) .+)", t)
         if m:
             cond = self.condition(c, m.group(2), ctx)

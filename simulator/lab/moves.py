@@ -13,18 +13,22 @@ been; a :class:`Move` changes one thing:
 :func:`neighbourhood` lists every move whose result passes the deck validator with the
 :class:`Constraints` (the rules, and when a collection is given the copies it holds: never an
 unowned copy — docs/rules/eredan.md §2.9), never touching a kept card or character, in one fixed
-order; so the same deck always has the same neighbourhood.
+order; so the same deck always has the same neighbourhood. :func:`draw_moves` draws from the
+same moves (:func:`move_groups`) as the optimizer needs them — by kind, then by what leaves the
+deck, then uniformly — validating only the moves it draws, so that a step costs about the same
+with the 150 bundled cards or a 6,000-card imported pool.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cards.domain.specs import Catalog, DeckSpec, deck_from_counts
 from decks.rules import DEFAULT_RULES, DeckRules
-from decks.validator import ValidationResult, validate_deck
+from decks.validator import ValidationResult, card_label, validate_deck
 
 SWAP, SWAP_LINE, ADD, REMOVE, CHARACTER = "swap", "swap_line", "add", "remove", "character"
 MOVE_KINDS = (SWAP, SWAP_LINE, ADD, REMOVE, CHARACTER)
@@ -163,61 +167,169 @@ def deckable_cards(catalog: Catalog) -> tuple[str, ...]:
     )
 
 
-@dataclass
-class _Builder:
-    deck: Composition
-    constraints: Constraints
-    seen: set[Composition] = field(default_factory=set)
-    moves: list[Move] = field(default_factory=list)
+@dataclass(frozen=True)
+class MoveGroup:
+    """The raw moves of one kind that take out the same thing — ``out``: a card, a character (at
+    its position), or nothing (``add``) — before any check: ``size`` of them, the *i*-th built on
+    demand by :meth:`at` (so a 6,000-card pool costs nothing until a move is drawn)."""
 
-    def offer(self, move: Move) -> None:
-        result = move.apply(self.deck)
-        if result == self.deck or result in self.seen:
-            return  # a no-op, or a deck another move already reaches (one move per result)
-        if self.constraints.legal(result):
-            self.seen.add(result)
-            self.moves.append(move)
+    kind: str
+    out: str
+    size: int
+    at: Callable[[int], Move]
+
+
+def _line_groups(
+    kind: str, outs: Sequence[str], intos: Sequence[str], counts: Mapping[str, int]
+) -> list[MoveGroup]:
+    """For each card ``out``: ``counts[out]`` copies of it for as many of each card of ``intos``."""
+
+    def group(out: str) -> MoveGroup:
+        k = counts[out]
+        return MoveGroup(kind, out, len(intos), lambda i: Move(kind, ((out, k),), ((intos[i], k),)))
+
+    return [group(out) for out in outs]
+
+
+def move_groups(
+    deck: Composition, constraints: Constraints, *, kinds: Iterable[str] = MOVE_KINDS
+) -> list[MoveGroup]:
+    """The raw moves from ``deck`` by kind, then by what they take out, in a fixed order (by
+    kind, then by slugs).
+
+    Cheap necessary conditions are applied here (they never drop a legal move): a kept card or
+    character never leaves; with a collection only a card or character it holds may come in;
+    ``add`` only below the rules' largest deck and ``remove`` only above the smallest
+    (docs/rules/eredan.md §2.1). Everything else is the validator's (:func:`neighbourhood`,
+    :func:`draw_moves`)."""
+    wanted = set(kinds)
+    counts = deck.counts
+    keep = constraints.keep
+    owned = constraints.owned
+    pool = [s for s in constraints.card_pool() if owned is None or owned.get(s, 0) > 0]
+    removable = [s for s, _ in deck.cards if s not in keep]
+    groups: list[MoveGroup] = []
+    if SWAP_LINE in wanted:
+        # a one-copy line is a plain swap; the card brought in is one the deck does not hold
+        outs = [s for s in removable if counts[s] >= 2]
+        groups += _line_groups(SWAP_LINE, outs, [s for s in pool if s not in counts], counts)
+    if SWAP in wanted:
+        groups += _line_groups(SWAP, removable, pool, dict.fromkeys(removable, 1))
+    if ADD in wanted and deck.size < constraints.rules.max_cards:
+        groups.append(MoveGroup(ADD, "", len(pool), lambda i: Move(ADD, (), ((pool[i], 1),))))
+    if REMOVE in wanted and deck.size > constraints.rules.min_cards:
+
+        def remove(out: str) -> MoveGroup:
+            return MoveGroup(REMOVE, out, 1, lambda _: Move(REMOVE, ((out, 1),), ()))
+
+        groups += [remove(s) for s in removable]
+    if CHARACTER in wanted and constraints.characters_may_change:
+        present = set(deck.characters)
+        incoming = [
+            s
+            for s in constraints.character_pool()
+            if s not in present and (owned is None or owned.get(s, 0) > 0)
+        ]
+
+        def character(position: int, out: str) -> MoveGroup:
+            return MoveGroup(
+                CHARACTER,
+                out,
+                len(incoming),
+                lambda i: Move(CHARACTER, ((out, 1),), ((incoming[i], 1),), position),
+            )
+
+        groups += [character(p, s) for p, s in enumerate(deck.characters) if s not in keep]
+    return groups
 
 
 def neighbourhood(
     deck: Composition, constraints: Constraints, *, kinds: Iterable[str] = MOVE_KINDS
 ) -> list[Move]:
     """Every legal single move from ``deck``, in a fixed order (by kind, then by slugs), each
-    reaching a different deck; none takes out a kept card or character."""
-    wanted = set(kinds)
-    counts = deck.counts
-    keep = constraints.keep
-    builder = _Builder(deck, constraints)
-    pool = constraints.card_pool()
-    removable = [s for s, _ in deck.cards if s not in keep]
-    if SWAP_LINE in wanted:
-        for out in removable:
-            n = counts[out]
-            if n < 2:
-                continue  # a one-copy line is a plain swap
-            for into in pool:
-                if into != out and into not in counts:
-                    builder.offer(Move(SWAP_LINE, ((out, n),), ((into, n),)))
-    if SWAP in wanted:
-        for out in removable:
-            for into in pool:
-                if into != out:
-                    builder.offer(Move(SWAP, ((out, 1),), ((into, 1),)))
-    if ADD in wanted:
-        for into in pool:
-            builder.offer(Move(ADD, (), ((into, 1),)))
-    if REMOVE in wanted:
-        for out in removable:
-            builder.offer(Move(REMOVE, ((out, 1),), ()))
-    if CHARACTER in wanted and constraints.characters_may_change:
-        present = set(deck.characters)
-        for position, out in enumerate(deck.characters):
-            if out in keep:
-                continue
-            for into in constraints.character_pool():
-                if into not in present:
-                    builder.offer(Move(CHARACTER, ((out, 1),), ((into, 1),), position))
-    return builder.moves
+    reaching a different deck; none takes out a kept card or character. It validates every raw
+    move: for a search over a large card pool, :func:`draw_moves` validates only what it draws."""
+    seen: set[Composition] = {deck}
+    moves: list[Move] = []
+    for group in move_groups(deck, constraints, kinds=kinds):
+        for i in range(group.size):
+            move = group.at(i)
+            result = move.apply(deck)
+            if result not in seen and constraints.legal(result):
+                seen.add(result)  # one move per result
+                moves.append(move)
+    return moves
+
+
+class _SparseShuffle:
+    """Draws ``range(size)`` without replacement, each remaining index equally likely (a
+    Fisher–Yates shuffle done lazily: memory grows with the draws, not with ``size``)."""
+
+    def __init__(self, size: int) -> None:
+        self.left = size
+        self._moved: dict[int, int] = {}
+
+    def draw(self, rng: random.Random) -> int:
+        j = rng.randrange(self.left)
+        value = self._moved.get(j, j)
+        self.left -= 1
+        self._moved[j] = self._moved.get(self.left, self.left)
+        return value
+
+
+def draw_moves(
+    deck: Composition,
+    constraints: Constraints,
+    *,
+    count: int,
+    rng: random.Random,
+    weights: Mapping[str, float],
+    out_weights: Mapping[str, float] | None = None,
+    accept: Callable[[Composition], bool] = lambda _: True,
+) -> list[Move]:
+    """Up to ``count`` legal moves from ``deck`` to different decks, each result also passing
+    ``accept`` (not visited yet, playable by the engine…), drawn in three stages:
+
+    1. a kind, by ``weights`` (a kind without weight is never drawn);
+    2. what the move takes out, by ``out_weights`` (a card slug's weight, 1 when not given: by
+       default every card of the deck equally likely);
+    3. uniformly among the legal moves that take it out.
+
+    Stages 2 and 3 are rejection sampling: raw moves of the chosen group are drawn without
+    replacement until one passes the validator and ``accept``; a group (then a kind) found to have
+    none left is dropped and the stage drawn again. So the moves are drawn as if the whole
+    neighbourhood had been listed, but only the moves drawn are validated: a step costs a few
+    validations per candidate, not one per card of the pool. Deterministic for ``rng``."""
+    by_kind: dict[str, list[tuple[MoveGroup, _SparseShuffle]]] = {}
+    for group in move_groups(deck, constraints):
+        if group.size and weights.get(group.kind, 0.0) > 0:
+            by_kind.setdefault(group.kind, []).append((group, _SparseShuffle(group.size)))
+    out_weight = out_weights or {}
+    seen: set[Composition] = {deck}
+    chosen: list[Move] = []
+    while len(chosen) < count and by_kind:
+        kinds = sorted(by_kind)
+        kind = rng.choices(kinds, weights=[weights[k] for k in kinds])[0]
+        groups = by_kind[kind]
+        found = False
+        while groups and not found:
+            g = rng.choices(range(len(groups)), weights=[out_weight.get(g.out, 1.0) for g, _ in groups])[0]
+            group, shuffle = groups[g]
+            while shuffle.left:
+                move = group.at(shuffle.draw(rng))
+                result = move.apply(deck)
+                if result in seen:
+                    continue
+                seen.add(result)
+                if constraints.legal(result) and accept(result):
+                    chosen.append(move)
+                    found = True
+                    break
+            if not shuffle.left:
+                groups.pop(g)
+        if not groups:
+            del by_kind[kind]
+    return chosen
 
 
 def kept_problems(deck: Composition, keep: Iterable[str]) -> list[str]:
@@ -225,3 +337,23 @@ def kept_problems(deck: Composition, keep: Iterable[str]) -> list[str]:
     names what the deck holds)."""
     present = set(deck.characters) | {s for s, _ in deck.cards}
     return sorted(s for s in set(keep) if s not in present)
+
+
+def slug_labels(slugs: Iterable[str], catalog: Catalog) -> dict[str, str]:
+    """Display names of card and character slugs, as the deck text format writes them (French
+    names, with the level when a family has several; unknown slugs stay slugs)."""
+    levels: dict[str, int] = {}
+    for spec in catalog.characters.values():
+        levels[spec.family] = levels.get(spec.family, 0) + 1
+    out: dict[str, str] = {}
+    for slug in slugs:
+        card = catalog.cards.get(slug)
+        character = catalog.characters.get(slug)
+        if card is not None:
+            out[slug] = card_label(card, catalog)
+        elif character is not None:
+            several = levels.get(character.family, 0) > 1
+            out[slug] = f"{character.name_fr} (niveau {character.level})" if several else character.name_fr
+        else:
+            out[slug] = slug
+    return out

@@ -10,10 +10,10 @@ sums). The local runner (:func:`run_optimize_local`) and the Celery job play the
 **The search.** From the incumbent deck (first the starting deck), each *step*:
 
 1. draws :attr:`OptimizerSettings.candidates` moves among every legal move
-   (:func:`simulator.lab.moves.neighbourhood`: each candidate passes the deck validator, with the
+   (:func:`simulator.lab.moves.draw_moves`: each candidate passes the deck validator, with the
    collection when one is given, and keeps the kept cards; decks already visited are left out),
    by kind with :attr:`OptimizerSettings.kind_weights`, then uniformly within a kind, with an RNG
-   seeded from (seed, step);
+   seeded from (seed, step) — only the moves drawn are validated, whatever the pool's size;
 2. races them by **successive halving** on paired games: round *r* plays every surviving
    candidate *and* the incumbent on the same ``first_round_games × halving^r`` new games of the
    step's seed (common random numbers: game *i* has the same seed, opponent and seat for every
@@ -53,10 +53,19 @@ from simulator.engine.batch import Entrant
 from simulator.engine.protocol import Game, GameError
 from simulator.engine.registry import get_game_spec
 from simulator.engine.seeds import derive_seed
-from simulator.engine.stats import MatchTally, wilson_interval
+from simulator.engine.stats import CardMetricsTally, MatchTally, wilson_interval
 from simulator.lab.compare import CompareBatch, ComparePlan, CompareTally, FieldEntry
-from simulator.lab.moves import ADD, CHARACTER, REMOVE, SWAP, SWAP_LINE, Composition, Constraints, Move
-from simulator.lab.moves import neighbourhood as legal_moves
+from simulator.lab.moves import (
+    ADD,
+    CHARACTER,
+    REMOVE,
+    SWAP,
+    SWAP_LINE,
+    Composition,
+    Constraints,
+    Move,
+    draw_moves,
+)
 from simulator.lab.paired import (
     PAIR_VALUES,
     PairTally,
@@ -64,6 +73,9 @@ from simulator.lab.paired import (
     mean_of_counts,
     paired_difference,
 )
+
+#: The job kind of a search for a better deck (beside matchup, gauntlet, round robin and compare).
+OPTIMIZE = "optimize"
 
 SEARCH, VERIFY, CONFIRM, DONE = "search", "verify", "confirm", "done"
 
@@ -94,6 +106,9 @@ class OptimizerSettings:
     patience: int = 4
     #: A finalist is accepted when its verified gain (win-rate difference) is above this.
     accept_margin: float = 0.0
+    #: How strongly the incumbent's card metrics steer what the moves take out (0: every card
+    #: equally likely): a card's weight is exp(−sharpness × its shrunk improvement when drawn).
+    proposal_sharpness: float = 8.0
     #: How often each kind of move is drawn (relative weights; a kind with no legal move is skipped).
     kind_weights: Mapping[str, float] = dataclasses.field(
         default_factory=lambda: {SWAP_LINE: 3.0, SWAP: 3.0, ADD: 1.0, REMOVE: 1.0, CHARACTER: 1.0}
@@ -129,6 +144,18 @@ class OptimizerSettings:
         data["kind_weights"] = dict(self.kind_weights)
         return data
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> OptimizerSettings:
+        return cls(**{**data, "kind_weights": dict(data["kind_weights"])})
+
+    @property
+    def min_budget(self) -> int:
+        """The least budget that fits one verified move and the confirmation."""
+        need_search = 2 * self.verify_games
+        return max(
+            need_search + 2 * self.min_confirm_games, math.ceil(need_search / (1.0 - self.confirm_share))
+        )
+
 
 @dataclass(frozen=True)
 class OptimizeProblem:
@@ -159,9 +186,7 @@ class OptimizeProblem:
     @property
     def min_budget(self) -> int:
         """The least budget that fits one verified move and the confirmation."""
-        s = self.settings
-        need_search = 2 * s.verify_games
-        return max(need_search + 2 * s.min_confirm_games, math.ceil(need_search / (1.0 - s.confirm_share)))
+        return self.settings.min_budget
 
 
 @dataclass(frozen=True)
@@ -190,6 +215,11 @@ class Work:
         """The work's game ranges of at most ``chunk_games`` games per deck (even)."""
         size = max(2, chunk_games - chunk_games % 2)
         return [(a, min(a + size, self.stop)) for a in range(self.start, self.stop, size)]
+
+    def chunks_of(self, chunk_size: int) -> list[tuple[int, int]]:
+        """The work's game ranges when a chunk plays about ``chunk_size`` games over all its
+        decks (a job's chunk size): ``chunk_size // decks`` games per deck, at least one pair."""
+        return self.chunks(chunk_size // len(self.arms))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -256,6 +286,9 @@ class OptimizerState:
     games: dict[str, int] = dataclasses.field(default_factory=lambda: {SEARCH: 0, VERIFY: 0, CONFIRM: 0})
     stop_reason: str | None = None
     confirmation: dict[str, Any] | None = None
+    #: The incumbent's card metrics from its games so far (they weigh what the next moves take
+    #: out: :func:`out_weights`); none until it has played.
+    metrics: CardMetricsTally | None = None
 
     @property
     def games_spent(self) -> int:
@@ -280,6 +313,7 @@ class OptimizerState:
             "games": dict(self.games),
             "stop_reason": self.stop_reason,
             "confirmation": self.confirmation,
+            "metrics": self.metrics.to_json() if self.metrics is not None else None,
         }
 
     @classmethod
@@ -298,7 +332,46 @@ class OptimizerState:
             games={str(k): int(v) for k, v in data["games"].items()},
             stop_reason=data["stop_reason"],
             confirmation=data["confirmation"],
+            metrics=CardMetricsTally.from_json(data["metrics"]) if data.get("metrics") else None,
         )
+
+
+#: **[decision]** Pseudo-observations (copies) pulling each card's rates toward the deck's win rate
+#: before the proposals compare them: a card seen in hand a handful of times weighs about 1.
+PROPOSAL_PRIOR_COPIES = 20
+
+
+def out_weights(metrics: CardMetricsTally | None, sharpness: float) -> dict[str, float]:
+    """What each card's weight is when a move picks what to take out (docs/lab.md "Optimizer"):
+    exp(−sharpness × d), d the card's **improvement when drawn** from the incumbent's games —
+    its copies' win rate in hand minus never seen, each shrunk toward the deck's win rate by
+    :data:`PROPOSAL_PRIOR_COPIES`. Cards whose copies in hand went with losses are proposed
+    more often. A correlation, biased as docs/lab.md "Card metrics" says; it only chooses which
+    moves to race — every move kept is measured on paired games."""
+    if metrics is None or not metrics.games or sharpness == 0.0:
+        return {}
+    base = metrics.wins / metrics.games
+    prior = PROPOSAL_PRIOR_COPIES
+
+    def shrunk(wins: int, games: int) -> float:
+        return (wins + prior * base) / (games + prior)
+
+    weights = {}
+    for card, row in metrics.cards.items():
+        drawn, unseen = row["in_hand"], row["not_seen"]
+        improvement = shrunk(drawn.wins, drawn.games) - shrunk(unseen.wins, unseen.games)
+        weights[card] = math.exp(-sharpness * improvement)
+    return weights
+
+
+def _merged_metrics(metrics: CardMetricsTally | None, tally: CompareTally, arm: int) -> CardMetricsTally:
+    """``metrics`` with arm ``arm``'s card metrics from ``tally`` added (side A is the arm)."""
+    out = metrics if metrics is not None else CardMetricsTally()
+    for versus in tally.tallies[arm]:
+        seen = versus.card_metrics.get("A")
+        if seen is not None:
+            out.merge(seen)
+    return out
 
 
 def _estimate(tally: PairTally) -> float | None:
@@ -337,6 +410,7 @@ class Optimizer:
         self.problem = problem
         self.game = game or get_game_spec(problem.game).make_game(**dict(problem.options))
         self._specs: dict[Composition, DeckSpec] = {}
+        self._batch: tuple[Work, CompareBatch] | None = None
 
     # --- checks and decks ------------------------------------------------------------------------
 
@@ -374,6 +448,12 @@ class Optimizer:
             return False
         return True
 
+    def batch(self, work: Work) -> CompareBatch:
+        """The playable compare of ``work``, built once for all its chunks played here."""
+        if self._batch is None or self._batch[0] != work:
+            self._batch = (work, CompareBatch(self.plan(work)))
+        return self._batch[1]
+
     def plan(self, work: Work) -> ComparePlan:
         """The compare plan that plays ``work`` (arm *a* is entrant *a*)."""
         arms = tuple(
@@ -407,26 +487,18 @@ class Optimizer:
 
     def _draw(self, state: OptimizerState, count: int) -> list[Move]:
         """Up to ``count`` legal moves from the incumbent to decks not visited yet, drawn by kind
-        (weights), then uniformly within the kind; all different, each playable by the engine."""
-        problem = self.problem
+        (weights), then uniformly within the kind; all different, each playable by the engine
+        (:func:`simulator.lab.moves.draw_moves`: only the moves drawn are validated)."""
         visited = set(state.visited)
-        by_kind: dict[str, list[Move]] = {}
-        for move in legal_moves(state.incumbent, problem.constraints):
-            if move.apply(state.incumbent) not in visited:
-                by_kind.setdefault(move.kind, []).append(move)
-        rng = random.Random(self._seed(state.step, "moves"))
-        weights = problem.settings.kind_weights
-        chosen: list[Move] = []
-        while len(chosen) < count:
-            kinds = [k for k in sorted(by_kind) if by_kind[k] and weights.get(k, 0.0) > 0]
-            if not kinds:
-                break
-            kind = rng.choices(kinds, weights=[weights[k] for k in kinds])[0]
-            options = by_kind[kind]
-            move = options.pop(rng.randrange(len(options)))
-            if self.supported(move.apply(state.incumbent)):
-                chosen.append(move)
-        return chosen
+        return draw_moves(
+            state.incumbent,
+            self.problem.constraints,
+            count=count,
+            rng=random.Random(self._seed(state.step, "moves")),
+            weights=self.problem.settings.kind_weights,
+            out_weights=out_weights(state.metrics, self.problem.settings.proposal_sharpness),
+            accept=lambda deck: deck not in visited and self.supported(deck),
+        )
 
     def _begin_step(self, state: OptimizerState) -> None:
         settings = self.problem.settings
@@ -502,6 +574,7 @@ class Optimizer:
         state.games[work.phase] += work.games
         settings = self.problem.settings
         if work.phase == SEARCH:
+            state.metrics = _merged_metrics(state.metrics, tally, 0)
             for i, pairs in zip(state.survivors, tally.pairs, strict=True):
                 state.totals[i].merge(pairs)
 
@@ -536,8 +609,10 @@ class Optimizer:
                 state.incumbent = move.apply(state.incumbent)
                 state.visited.append(state.incumbent)
                 state.rejected_in_row = 0
+                state.metrics = _merged_metrics(None, tally, 1)  # the new incumbent's own games
             else:
                 state.rejected_in_row += 1
+                state.metrics = _merged_metrics(state.metrics, tally, 0)
             state.step += 1
             if state.rejected_in_row >= settings.patience:
                 self._end_search(state, STOP_PATIENCE)
@@ -564,20 +639,43 @@ class Optimizer:
 
     # --- the report ------------------------------------------------------------------------------
 
+    @staticmethod
+    def estimated_gain(state: OptimizerState) -> dict[str, Any]:
+        """The best deck's gain as the search saw it: the sum of the accepted moves' verified
+        gains — **biased upward**, shown beside the confirmed gain, never instead of it."""
+        return {
+            "estimate": sum((s.verify["estimate"] or 0.0) for s in state.accepted),
+            "biased": True,
+            "note": "the sum of the accepted moves' verified gains: a move was kept because its "
+            "verification came out above the margin, so the sum overstates the gain (the winner's "
+            "curse); the confirmed gain, on games the search never played, is the one to trust",
+        }
+
+    @staticmethod
+    def load(data: Mapping[str, Any]) -> OptimizerState:
+        """A state stored as :meth:`OptimizerState.to_json`."""
+        return OptimizerState.from_json(data)
+
     def report(self, state: OptimizerState) -> dict[str, Any]:
         """The results: the final deck, the path of accepted moves (each with its verified gain),
         every step, the games spent by phase and the confirmed gain with its 95 % interval."""
         problem = self.problem
-        estimate_so_far = sum((s.verify["estimate"] or 0.0) for s in state.accepted)
         weights = sum(f.weight for f in problem.field)
         return {
             "start": problem.start.to_json(),
             "final": state.incumbent.to_json(),
             "phase": state.phase,
             "stop_reason": state.stop_reason,
+            "search": {
+                "step": state.step,
+                "round": state.round,
+                "candidates": len(state.candidates),
+                "racing": len(state.survivors),
+                "accepted": len(state.accepted),
+            },
             "path": [s.to_json() for s in state.accepted],
             "steps": [s.to_json() for s in state.steps],
-            "estimated_gain": estimate_so_far,
+            "estimated_gain": self.estimated_gain(state),
             "games": {**state.games, "total": state.games_spent},
             "budget": problem.budget,
             "confirm_games": problem.confirm_games,
@@ -606,7 +704,7 @@ class Optimizer:
 
 def play_work(optimizer: Optimizer, work: Work, start: int, stop: int) -> CompareTally:
     """Games ``start .. stop-1`` of ``work`` (one chunk), on this process."""
-    return CompareBatch(optimizer.plan(work)).play_chunk(start, stop)
+    return optimizer.batch(work).play_chunk(start, stop)
 
 
 _pool_optimizer: Optimizer | None = None

@@ -26,6 +26,7 @@ from simulator.engine.runner import GameResult
 from simulator.engine.stats import MatchTally
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.lab.compare import COMPARE
+from simulator.lab.optimize import OPTIMIZE
 from simulator.models import ChunkResult, GameRecord, SimulationJob, SimulationPairing
 from simulator.services.jobs import job_complete, job_fail, job_progress_refresh
 from simulator.specs import UnknownSlugError, job_batch_get
@@ -50,6 +51,10 @@ def chunk_run(*, job_id: int, pairing: int, chunk: int, worker: str = "") -> Chu
         from simulator.services.compares import compare_chunk_run
 
         return compare_chunk_run(job=job, pairing_row=pairing_row, chunk=chunk, worker=worker)
+    if job.kind == OPTIMIZE and pairing_row is not None:
+        from simulator.services.optimizes import optimize_chunk_run
+
+        return optimize_chunk_run(job=job, pairing_row=pairing_row, chunk=chunk, worker=worker)
     try:
         span = chunk_range(job.games, job.chunk_size, pairing, chunk)
     except BatchError:

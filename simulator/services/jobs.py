@@ -22,6 +22,7 @@ from simulator import queueing
 from simulator.engine.batch import MATCHUP, Pairing, chunk_ranges, pairings_for
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.lab.compare import COMPARE
+from simulator.lab.optimize import OPTIMIZE
 from simulator.limits import MAX_ACTIVE_JOBS_PER_USER
 from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
 from simulator.selectors import job_results_compute
@@ -52,6 +53,9 @@ def job_create(
     record_games: object = None,
     field: object = None,
     stop: object = None,
+    keep: object = None,
+    characters_may_change: object = None,
+    settings: object = None,
 ) -> SimulationJob:
     """Check, save and queue a simulation job (see :func:`.requests.request_prepare` for the checks).
 
@@ -73,6 +77,9 @@ def job_create(
         record_games=record_games,
         field=field,
         stop=stop,
+        keep=keep,
+        characters_may_change=characters_may_change,
+        settings=settings,
     )
     return job_save(owner=owner, prepared=prepared)
 
@@ -93,11 +100,23 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
         collection = prepared.collection
         if prepared.award_experience and collection is None and owner is not None:
             collection = collection_default_get_or_create(owner=owner)
+        search_state = None
         if prepared.kind == COMPARE:
             compare = prepared.compare_plan
             # One pairing (the arms against the field); progress counts games per arm.
             pairings = [Pairing(0, 0, len(compare.arms))]
             total_games, total_chunks = compare.games, len(compare.chunks)
+        elif prepared.kind == OPTIMIZE:
+            from simulator.services.optimize_requests import prepared_optimize_problem
+            from simulator.services.optimizes import optimize_state_initial
+
+            # One pairing (the decks of each work against the field); progress counts every game
+            # played against the budget; the chunks known so far are the first work's.
+            pairings = [Pairing(0, 0, 1)]
+            search_state, total_chunks = optimize_state_initial(
+                problem=prepared_optimize_problem(prepared), chunk_size=prepared.chunk_size
+            )
+            total_games = prepared.games
         else:
             plan = prepared.plan
             pairings = plan.pairings
@@ -118,6 +137,8 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
             catalog_version=prepared.catalog_version,
             record_games=prepared.record_games,
             stop={"margin": stop.margin, "first_round": stop.first_round} if stop is not None else None,
+            search=prepared.search,
+            search_state=search_state,
         )
         SimulationEntrant.objects.bulk_create(
             SimulationEntrant(
@@ -175,6 +196,10 @@ def job_dispatch(*, job_id: int) -> int:
     SimulationJob.objects.filter(pk=job_id, status=Status.PENDING).update(
         status=Status.RUNNING, started_at=timezone.now()
     )
+    if job.kind == OPTIMIZE:
+        from simulator.services.optimizes import optimize_dispatch
+
+        return optimize_dispatch(job=job)
     if job.kind == COMPARE:
         from simulator.services.compares import compare_missing_chunks, compare_round_close
 
@@ -198,7 +223,12 @@ def job_dispatch(*, job_id: int) -> int:
 
 def job_cancel(*, job: SimulationJob) -> SimulationJob:
     """Cancel a pending or running job: its remaining chunks do nothing when they come up. A
-    chunk already playing still records its games (and their experience). 409 if it has ended."""
+    chunk already playing still records its games (and their experience). 409 if it has ended.
+    An optimize keeps the best deck so far (:func:`.optimizes.optimize_cancel`)."""
+    if job.kind == OPTIMIZE:
+        from simulator.services.optimizes import optimize_cancel
+
+        return optimize_cancel(job=job)
     updated = SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.ACTIVE).update(
         status=Status.CANCELLED, finished_at=timezone.now()
     )

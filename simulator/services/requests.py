@@ -44,6 +44,7 @@ from simulator.engine.registry import GameSpec, UnknownGameError, available_game
 from simulator.engine.seeds import MAX_SEED
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.lab.compare import COMPARE, CompareError, ComparePlan, FieldEntry, compare_chunks
+from simulator.lab.optimize import OPTIMIZE
 from simulator.lab.sequential import DEFAULT_FIRST_ROUND_GAMES, StopRule
 from simulator.lab.swaps import SWAP_CARD_MISSING, SwapError, apply_swaps, describe_swaps
 from simulator.limits import (
@@ -61,6 +62,9 @@ from simulator.limits import (
     TARGET_CHUNK_SECONDS,
 )
 from simulator.specs import UnknownSlugError, deck_spec_build
+
+#: The lab's kinds of job (docs/lab.md): their entrants have roles (base, variant, field).
+LAB_KINDS = (COMPARE, OPTIMIZE)
 
 # --- what is asked ------------------------------------------------------------------------------
 
@@ -115,6 +119,12 @@ class SimulationRequest:
     field: object = None
     #: A compare's sequential stop rule: ``{"margin": m, "first_round": games per arm}``.
     stop: object = None
+    #: An optimize's kept cards and characters (slugs of the starting deck).
+    keep: object = None
+    #: An optimize: whether the search may swap characters.
+    characters_may_change: object = None
+    #: An optimize's algorithm parameters (docs/lab.md "Optimizer").
+    settings: object = None
 
 
 # --- what passed the checks ---------------------------------------------------------------------
@@ -158,6 +168,9 @@ class PreparedJob:
     #: A compare's field (its ``entrants`` are the base then the variants) and stop rule.
     field_entrants: list[PreparedEntrant] = field(default_factory=list)
     stop: StopRule | None = None
+    #: An optimize: its settings, kept slugs, whether characters may change and the collection's
+    #: copies as submitted (the job's ``search``).
+    search: dict[str, Any] | None = None
 
     @property
     def all_entrants(self) -> list[PreparedEntrant]:
@@ -181,7 +194,7 @@ class PreparedJob:
                     "cards": e.cards,
                 },
             }
-            | ({"role": e.role, "weight": e.weight, "swaps": e.swaps} if self.kind == COMPARE else {})
+            | ({"role": e.role, "weight": e.weight, "swaps": e.swaps} if self.kind in LAB_KINDS else {})
             for i, e in enumerate(self.all_entrants)
         ]
 
@@ -267,9 +280,9 @@ def _game_check(game: object) -> GameSpec:
 
 def _kind_check(kind: object) -> str:
     """The kind of job; refused alone (the pairings depend on it)."""
-    if not isinstance(kind, str) or kind not in (*KINDS, COMPARE):
+    if not isinstance(kind, str) or kind not in (*KINDS, *LAB_KINDS):
         raise DomainError(
-            f"Unknown kind {kind!r}; a job is one of {', '.join((*KINDS, COMPARE))}.",
+            f"Unknown kind {kind!r}; a job is one of {', '.join((*KINDS, *LAB_KINDS))}.",
             code=Code.UNKNOWN_KIND,
             field="kind",
         )
@@ -958,6 +971,11 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
     kind = _kind_check(request.kind)
     items = _entrants_shape_check(request.entrants)
     check = _Checking(spec=spec, owner=owner, catalog=get_catalog() if spec.uses_decks else None)
+    if kind == OPTIMIZE:
+        from simulator.services.optimize_requests import optimize_prepare  # it builds on this module
+
+        return optimize_prepare(check, request, items)
+    _optimize_only_check(check, request, kind)
     if kind == COMPARE:
         return _compare_prepare(check, request, items)
     for name, value, code in (
@@ -1023,6 +1041,20 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
     )
 
 
+def _optimize_only_check(check: _Checking, request: SimulationRequest, kind: str) -> None:
+    """``keep``, ``characters_may_change`` and ``settings`` are an optimize's."""
+    for name, value in (
+        ("keep", request.keep),
+        ("characters_may_change", request.characters_may_change),
+        ("settings", request.settings),
+    ):
+        if value is not None:
+            code = Code.INVALID_KEEP if name == "keep" else Code.INVALID_SETTINGS
+            check.problems.add(
+                name, code, f"{name} is for an optimize (kind optimize), not a {kind.replace('_', ' ')}."
+            )
+
+
 def simulation_prepare(
     *,
     owner: User | None,
@@ -1039,6 +1071,9 @@ def simulation_prepare(
     record_games: object = None,
     field: object = None,
     stop: object = None,
+    keep: object = None,
+    characters_may_change: object = None,
+    settings: object = None,
 ) -> PreparedJob:
     """:func:`request_prepare` of the request these keywords make (see :class:`SimulationRequest`)."""
     return request_prepare(
@@ -1057,5 +1092,8 @@ def simulation_prepare(
             record_games=record_games,
             field=field,
             stop=stop,
+            keep=keep,
+            characters_may_change=characters_may_change,
+            settings=settings,
         ),
     )

@@ -76,7 +76,7 @@ def _sqlite_template(tmp_path_factory: Any) -> Path | None:
         check=True,
         timeout=600,
     )
-    return path
+    return Path(path)
 
 
 @pytest.fixture
@@ -260,14 +260,14 @@ def test_a_worker_killed_mid_job_loses_no_game_and_counts_none_twice(
     for attempt in range(3):
         first = workers(f"first{attempt}", env=env)
         done_before = SimulationJob.objects.get(pk=job.pk).chunks_done
-        wait_for(
-            lambda done_before=done_before: (
+
+        def in_progress(done_before: int = done_before) -> bool:
+            return bool(
                 SimulationJob.objects.get(pk=job.pk).chunks_done >= done_before + 3
                 and redis_broker.zcard("unacked_index") >= 1
-            ),
-            "chunks in progress",
-            [first],
-        )
+            )
+
+        wait_for(in_progress, "chunks in progress", [first])
         first.kill()
         unacked = redis_broker.zcard("unacked_index")
         if unacked:
@@ -435,4 +435,77 @@ def test_a_sequential_compare_on_workers_is_the_same_whatever_the_chunking_and_s
     assert same["verdict"] == "within_margin" and same["changed"] == 0
     assert weaker["verdict"] == "worse"
     ran = {c.worker.split("@")[0] for c in chunks}
+    assert ran == {"one", "two"}
+
+
+# --- optimizes (docs/lab.md "Optimizer") --------------------------------------------------------------
+
+
+def test_an_optimize_on_workers_is_the_same_whatever_the_chunking_and_survives_a_kill(
+    shared_db: str, redis_broker: Any, workers: Any, test_cardset_dir: Path, tmp_path: Path
+) -> None:
+    from simulator.lab.optimize import run_optimize_local
+    from simulator.services.optimize_requests import prepared_optimize_problem
+
+    load_test_cardset(test_cardset_dir)
+    batch_cache_clear()
+    alice = make_user("alice")
+    # Three steps of a tiny search (each work's chunks queued by the chunk that closed the work
+    # before) and the confirmation: about a thousand games.
+    request: dict[str, Any] = {
+        "owner": alice,
+        "game": "eredan",
+        "kind": "optimize",
+        "entrants": [EntrantInput(deck="zil-golems")],
+        "field": [
+            EntrantInput(deck="noz-garde-du-dragon"),
+            EntrantInput(deck="kotoba-voie-du-sabre", weight=2),
+        ],
+        "games": 1_000,
+        "seed": 7,
+        "settings": {
+            "candidates": 3,
+            "first_round_games": 20,
+            "verify_games": 60,
+            "min_confirm_games": 60,
+            "confirm_share": 0.2,
+            "patience": 2,
+            "accept_margin": -0.5,
+        },
+    }
+    env = worker_env(shared_db, tmp_path / "var", redis=True)
+    one = workers("one", env=env)
+    small = wait_until_ended(job_create(**request, chunk_size=20), [one])
+    large = wait_until_ended(job_create(**request, chunk_size=2_000), [one])
+    two = workers("two", env=env)
+    both = job_create(**request, chunk_size=20)
+    # A pool process killed mid-chunk: its chunk is requeued at once and played once.
+    wait_for(lambda: SimulationJob.objects.get(pk=both.pk).chunks_done >= 3, "chunks recorded", [one, two])
+    children = one.pool_children()
+    assert children
+    os.kill(children[0], signal.SIGKILL)
+    both = wait_until_ended(both, [one, two])
+    assert (small.status, large.status, both.status) == ("done", "done", "done"), (small.error, both.error)
+    assert small.chunks_done > large.chunks_done
+    chunks = sorted(ChunkResult.objects.filter(job=both).values_list("chunk", flat=True))
+    assert chunks == list(range(both.total_chunks)) and both.chunks_done == both.total_chunks
+
+    def searched(results: Any) -> dict[str, Any]:
+        return {k: v for k, v in results.items() if k not in ("saved_deck", "entrants")}
+
+    assert searched(small.results) == searched(large.results) == searched(both.results)
+    prepared = simulation_prepare(**request)
+    optimizer, state = run_optimize_local(prepared_optimize_problem(prepared), processes=1)
+    local = selectors.optimize_results_document(
+        game=prepared.game,
+        options=prepared.options,
+        seed=prepared.seed,
+        entrants=prepared.entrants_json(),
+        optimizer=optimizer,
+        state=state,
+        start_name=prepared.entrants[0].deck_name,
+    )
+    assert searched(local) == searched(small.results)
+    assert small.results["confirmation"]["played"] and len(small.results["path"]) == 3
+    ran = {w.split("@")[0] for w in ChunkResult.objects.filter(job=both).values_list("worker", flat=True)}
     assert ran == {"one", "two"}

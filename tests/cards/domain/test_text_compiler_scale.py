@@ -409,3 +409,73 @@ def test_a_condition_or_a_scaling_of_the_supplement_only(compiler):
         "per": {"cards": "play", "owner": "both", "match": {"type": "potion"}},
         "plus": 2,
     }
+
+
+# --- more chains and prefixes ------------------------------------------------------------------------
+
+
+def test_prefixes_without_a_caste_not_a_class_or_of_a_named_kind(compiler):
+    (chain,) = card(compiler, "Sans caste : Enchaînement.")["effects"]
+    assert chain["when"] == {"compare": {"left": {"castes": "self"}, "cmp": "==", "right": 0}}
+    (chain,) = card(compiler, "Non Mage : Enchaînement Potion.")["effects"]
+    assert chain == {"op": "chain", "match": {"type": "potion"}, "when": {"not": {"played_by_class": "mage"}}}
+    (chain,) = card(compiler, "Golem ou Classe inconnue : Enchaînement.")["effects"]
+    assert chain["when"] == {"any": [{"played_by_race": "golem"}, {"played_by_class": "inconnue"}]}
+
+
+def test_either_chain(compiler):
+    out = card(compiler, "Enchaînement Potion ou Enchaînement si vous portez une Armure.")
+    assert out["chain"] == {"type": "potion"}
+    assert out["effects"] == [{"op": "chain", "match": {"any": True}, "when": {"carrying": "armor"}}]
+
+
+def test_the_reminder_of_what_a_chain_is_is_noted(compiler):
+    out = card(compiler, "Enchaînement (vous pouvez jouer une seconde carte après celle-ci).")
+    assert out["chain"] == {"any": True} and out["notes"]
+
+
+def test_sentences_with_no_full_stop_around_a_chain(compiler):
+    # stats, then the chain (nothing before them that could cover it)
+    out = card(compiler, "Défense +2 Enchaînement Potion.")
+    assert out["effects"] == [{"op": "modify", "stat": "defense", "amount": 2}]
+    assert out["chain"] == {"type": "potion"}
+    # a last "Permanent" is how the card stays, not a condition's
+    out = card(compiler, "Golem : Défense +1 et Enchaînement Permanent.")
+    assert out["play"] == {"stays": "permanent"}
+    # the chain, then a sentence with its own prefix
+    out = card(compiler, "Enchaînement Mage non multiclassé : Durée 3 combats.")
+    assert out["chain"] == {"any": True}
+    # a prefix before stats and a chain with no full stop: which does it cover? not read
+    assert unread(compiler, "Golem : Défense +2 Enchaînement Potion.")
+
+
+def test_an_ally_of_one_kind_or_another(compiler):
+    (chain,) = card(compiler, "Enchaînement si un de vos personnages est Golem ou Elfine.")["effects"]
+    assert chain["when"] == {
+        "any": [
+            {"ally": {"race": "golem"}},
+            {"played_by_race": "golem"},
+            {"ally": {"race": "elfine"}},
+            {"played_by_race": "elfine"},
+        ]
+    }
+
+
+def test_more_character_chains(compiler):
+    assert abilities(
+        compiler, "Gagne Enchaînement si joue une Dague et peut les jouer en ignorant leurs prérequis."
+    ) == [
+        {"op": "chain_on", "match": {"type": "dague"}},
+        {"op": "may_play", "cards": {"type": "dague"}},
+    ]
+    assert abilities(compiler, "Défense +1 et Enchaînement contre les Mages.") == [
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"opponent_class": "mage"}},
+        {"op": "chain_on", "match": {"any": True}, "when": {"opponent_class": "mage"}},
+    ]
+    # chain_on any card "si vous jouez X" is chain_on X
+    assert abilities(compiler, "Si vous jouez une Potion, Esprit +1 et Enchaînement.") == [
+        {"op": "modify", "stat": "spirit", "amount": 1, "when": {"plays": {"type": "potion"}}},
+        {"op": "chain_on", "match": {"type": "potion"}},
+    ]
+    # a bonus before "et gagne Enchaînement si joue …": with the condition, or not? not read
+    assert unread(compiler, "Défense +1 et gagne Enchaînement si joue une Potion.", "character")

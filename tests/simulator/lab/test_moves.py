@@ -3,6 +3,7 @@ collection only owned copies, kept cards and characters stay (docs/rules/eredan.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -18,6 +19,7 @@ from simulator.lab.moves import (
     Constraints,
     Move,
     deckable_cards,
+    draw_moves,
     kept_problems,
     neighbourhood,
 )
@@ -109,3 +111,63 @@ def test_moves_apply_and_round_trip(move):
         assert deck.count("dague") == 3 - move.out[0][1] and deck.count("wakizashi") == move.into[0][1]
         assert deck.size == START.size
     assert Composition.from_json(deck.to_json()) == deck
+
+
+class CountingConstraints(Constraints):
+    """Constraints that count the decks they validate."""
+
+    calls: list[Composition]
+
+    def legal(self, deck: Composition) -> bool:
+        self.calls.append(deck)
+        return super().legal(deck)
+
+
+def counting(**kw):
+    constraints = CountingConstraints(catalog=CATALOG, **kw)
+    object.__setattr__(constraints, "calls", [])
+    return constraints
+
+
+def test_drawn_moves_are_legal_different_and_deterministic():
+    """docs/rules/eredan.md §2: every drawn move is one of the neighbourhood's; the same RNG draws
+    the same moves."""
+    constraints = Constraints(catalog=CATALOG, characters_may_change=True)
+    legal = set(neighbourhood(START, constraints))
+    weights = {SWAP_LINE: 3.0, SWAP: 3.0, ADD: 1.0, REMOVE: 1.0, CHARACTER: 1.0}
+    drawn = draw_moves(START, constraints, count=12, rng=random.Random(5), weights=weights)
+    assert len(drawn) == 12 and set(drawn) <= legal
+    assert len({m.apply(START) for m in drawn}) == 12
+    again = draw_moves(START, constraints, count=12, rng=random.Random(5), weights=weights)
+    assert again == drawn
+    # Asking for more than there are gives every legal move once.
+    everything = draw_moves(START, constraints, count=10_000, rng=random.Random(1), weights=weights)
+    assert set(everything) == legal and len(everything) == len(legal)
+
+
+def test_drawing_validates_only_what_it_draws():
+    """The neighbourhood validates every raw move; a draw of a few moves validates a few decks."""
+    full = counting()
+    neighbourhood(START, full)
+    drawing = counting()
+    draw_moves(START, drawing, count=4, rng=random.Random(2), weights={SWAP: 1.0, SWAP_LINE: 1.0})
+    assert len(full.calls) > 200
+    assert 4 <= len(drawing.calls) < len(full.calls) / 10
+
+
+def test_out_weights_choose_what_leaves_the_deck():
+    """A card's weight makes it the one taken out (until its legal moves run out); the card
+    brought in stays uniform."""
+    constraints = Constraints(catalog=CATALOG)
+    katana = [m for m in neighbourhood(START, constraints, kinds=[SWAP]) if m.out == (("katana", 1),)]
+    assert len(katana) >= 3
+    weights = dict.fromkeys(START.counts, 1e-9) | {"katana": 1.0}
+    drawn = draw_moves(
+        START,
+        constraints,
+        count=len(katana) + 1,
+        rng=random.Random(3),
+        weights={SWAP: 1.0},
+        out_weights=weights,
+    )
+    assert set(drawn[:-1]) == set(katana) and drawn[-1].out != (("katana", 1),)

@@ -1,0 +1,284 @@
+"""An optimize job's works and chunks (docs/lab.md "Optimizer", docs/simulation.md "How a job runs").
+
+The search is a state machine over plain data (:class:`simulator.lab.optimize.Optimizer`), kept on
+the job (``search_state``: the optimizer's state, and ``chunk_base``, the number of the first
+chunk of the work it waits for). The state says what to play next — a **work**: some decks
+against the field on a range of games of one seed — and a work is played in chunks numbered on
+from ``chunk_base`` (:meth:`Work.chunks_of`: the job's chunk size spread over the work's decks).
+
+Each chunk is recorded like any other (one unique ``ChunkResult`` row, in one transaction with the
+progress). What differs is the end of a work: the chunk that completes it advances the search,
+under the job row's lock, exactly once — the tally of the work's chunk rows goes to
+:meth:`Optimizer.advance`, the new state is stored and the next work's chunks are queued once the
+transaction has committed; or, the search over, the results are stored and the final deck is
+saved as a new deck of the job's owner. A redelivered chunk, a second worker or "Dispatch again"
+cannot advance twice, and the state depends only on the games: the search — and its results —
+is the same whatever the chunking and the number of workers.
+
+Cancelling keeps the best deck so far: the results are stored from the state as it stands (the
+incumbent, its path of verified moves; no confirmation if none was played) and that deck is saved.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Sum
+from django.utils import timezone
+
+from cards.specs import get_catalog
+from decks.models import NAME_MAX, DeckVersion
+from decks.services import deck_create
+from eredan.errors import CONFLICT, DomainError
+from simulator import queueing
+from simulator.error_codes import SimulationErrorCode as Code
+from simulator.lab.compare import CompareTally
+from simulator.lab.optimize import OptimizeProblem, Optimizer, OptimizerState, Work, play_work
+from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
+from simulator.selectors import optimize_results_compute
+from simulator.services.chunks import ChunkOutcome
+from simulator.services.jobs import job_fail
+from simulator.specs import UnknownSlugError, job_optimizer_get
+
+logger = logging.getLogger(__name__)
+
+Status = SimulationJob.Status
+
+
+def optimize_state_initial(*, problem: OptimizeProblem, chunk_size: int) -> tuple[dict[str, Any], int]:
+    """The ``search_state`` of a new optimize (its first step's candidates drawn) and the number
+    of chunks of its first work (0 when there is nothing to play)."""
+    optimizer = Optimizer(problem)
+    state = optimizer.start()
+    work = optimizer.work(state)
+    return _stored(state, 0), len(work.chunks_of(chunk_size)) if work is not None else 0
+
+
+def _stored(state: OptimizerState, chunk_base: int) -> dict[str, Any]:
+    return {"state": state.to_json(), "chunk_base": chunk_base}
+
+
+def _loaded(job: SimulationJob) -> tuple[OptimizerState, int]:
+    stored: Mapping[str, Any] = job.search_state or {}
+    return Optimizer.load(stored["state"]), int(stored["chunk_base"])
+
+
+def _optimizer(job: SimulationJob) -> Optimizer | None:
+    """The job's optimizer, built once per process; None (and the job failed) when the card
+    database changed since it was submitted, or a deck can no longer be built."""
+    catalog = get_catalog()
+    if job.catalog_version and catalog.version != job.catalog_version:
+        job_fail(
+            job_id=job.pk,
+            error="The card database changed while the job ran; its results would mix two versions "
+            "of the cards. Submit it again.",
+            code=Code.CATALOG_CHANGED,
+        )
+        return None
+    try:
+        return job_optimizer_get(job=job, catalog=catalog)
+    except UnknownSlugError as exc:
+        job_fail(job_id=job.pk, error=f"A deck of the job can no longer be built: {exc}.")
+        return None
+
+
+def optimize_chunk_run(
+    *, job: SimulationJob, pairing_row: SimulationPairing, chunk: int, worker: str
+) -> ChunkOutcome:
+    """Play chunk ``chunk`` of an optimize (its range of the current work, for every deck of the
+    work) and record it once; the chunk that completes the work advances the search."""
+    optimizer = _optimizer(job)
+    if optimizer is None:
+        return ChunkOutcome.FAILED
+    state, base = _loaded(job)
+    work = optimizer.work(state)
+    if work is None or chunk < base:
+        return ChunkOutcome.ALREADY_DONE  # a chunk of a work the search has moved past
+    ranges = work.chunks_of(job.chunk_size)
+    if chunk >= base + len(ranges):
+        logger.warning("optimize %s has no chunk %s in its current work: message ignored", job.pk, chunk)
+        return ChunkOutcome.SKIPPED
+    if ChunkResult.objects.filter(job_id=job.pk, chunk=chunk).exists():
+        return ChunkOutcome.ALREADY_DONE
+    start, stop = ranges[chunk - base]
+    started = time.perf_counter()
+    try:
+        tally = play_work(optimizer, work, start, stop)
+    except Exception as exc:  # an engine error is deterministic: retrying would fail again
+        logger.exception("optimize %s chunk %s failed", job.pk, chunk)
+        job_fail(job_id=job.pk, error=f"{work.phase} games {start}..{stop - 1}: {type(exc).__name__}: {exc}")
+        return ChunkOutcome.FAILED
+    seconds = time.perf_counter() - started
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                ChunkResult.objects.create(
+                    job_id=job.pk,
+                    pairing=pairing_row,
+                    chunk=chunk,
+                    start=start,
+                    stop=stop,
+                    games=stop - start,
+                    tally=tally.to_json(),
+                    seconds=seconds,
+                    worker=worker[:200],
+                )
+        except IntegrityError:
+            return ChunkOutcome.ALREADY_DONE  # another delivery of this chunk got there first
+        locked = SimulationJob.objects.select_for_update().get(pk=job.pk)
+        if locked.is_active:
+            _work_close(locked, optimizer)
+    return ChunkOutcome.PLAYED
+
+
+def optimize_missing_chunks(*, job: SimulationJob, optimizer: Optimizer) -> list[int]:
+    """The chunks of the work the search waits for that have no result yet."""
+    state, base = _loaded(job)
+    work = optimizer.work(state)
+    if work is None:
+        return []
+    wanted = range(base, base + len(work.chunks_of(job.chunk_size)))
+    done = set(
+        ChunkResult.objects.filter(job_id=job.pk, chunk__in=list(wanted)).values_list("chunk", flat=True)
+    )
+    return [c for c in wanted if c not in done]
+
+
+def optimize_dispatch(*, job: SimulationJob) -> int:
+    """Queue the chunks of the current work that have no result yet; with none missing, advance
+    the search (or finish it) under the lock. Returns the chunks queued."""
+    optimizer = _optimizer(job)
+    if optimizer is None:
+        return 0
+    missing = optimize_missing_chunks(job=job, optimizer=optimizer)
+    if missing:
+        queueing.chunks_send(job.pk, [(0, c) for c in missing])
+        return len(missing)
+    with transaction.atomic():
+        locked = SimulationJob.objects.select_for_update().filter(pk=job.pk).first()
+        if locked is not None and locked.is_active:
+            _work_close(locked, optimizer)
+    return 0
+
+
+def _work_close(job: SimulationJob, optimizer: Optimizer) -> bool:
+    """With ``job`` locked: refresh its progress; if every chunk of the current work is recorded,
+    advance the search — open the next work (its chunks queued on commit) or finish. Exactly once
+    per work (the state moves only here, under the lock)."""
+    state, base = _loaded(job)
+    work = optimizer.work(state)
+    if work is None:
+        _progress_refresh(job, state, None, base)
+        _finish(job, optimizer, state, Status.DONE)
+        return True
+    ranges = work.chunks_of(job.chunk_size)
+    rows = list(
+        ChunkResult.objects.filter(job_id=job.pk, chunk__gte=base, chunk__lt=base + len(ranges))
+        .order_by("chunk")
+        .values_list("tally", flat=True)
+    )
+    if len(rows) < len(ranges):
+        _progress_refresh(job, state, work, base)
+        return False
+    total = CompareTally.empty(len(work.arms), len(optimizer.problem.field))
+    for tally in rows:
+        total.merge(CompareTally.from_json(tally))
+    state = optimizer.advance(state, work, total)
+    base += len(ranges)
+    following = optimizer.work(state)
+    job.search_state = _stored(state, base)
+    if following is None:
+        SimulationJob.objects.filter(pk=job.pk).update(search_state=job.search_state)
+        _progress_refresh(job, state, None, base)
+        _finish(job, optimizer, state, Status.DONE)
+        return True
+    count = len(following.chunks_of(job.chunk_size))
+    job.total_chunks = base + count
+    SimulationJob.objects.filter(pk=job.pk).update(
+        search_state=job.search_state, total_chunks=job.total_chunks
+    )
+    _progress_refresh(job, state, following, base)
+    job_id, chunks = job.pk, [(0, c) for c in range(base, base + count)]
+    transaction.on_commit(lambda: _queue_work(job_id, chunks))
+    return True
+
+
+def _progress_refresh(job: SimulationJob, state: OptimizerState, work: Work | None, base: int) -> None:
+    """Progress from the rows (never incremented): the games of the works the search has moved
+    past, and those recorded of the current one (every deck's)."""
+    agg = ChunkResult.objects.filter(job_id=job.pk).aggregate(chunks=Count("id"))
+    current = 0
+    if work is not None:
+        games = ChunkResult.objects.filter(job_id=job.pk, chunk__gte=base).aggregate(n=Sum("games"))["n"]
+        current = (games or 0) * len(work.arms)
+    job.games_done = min(state.games_spent + current, job.total_games)
+    job.chunks_done = agg["chunks"] or 0
+    SimulationJob.objects.filter(pk=job.pk).update(games_done=job.games_done, chunks_done=job.chunks_done)
+
+
+def _finish(job: SimulationJob, optimizer: Optimizer, state: OptimizerState, status: str) -> bool:
+    """Store the results of ``job`` (locked, active) from ``state`` and end it with ``status``;
+    the final deck, when it differs from the start, is saved as a new deck of the owner."""
+    saved = _final_deck_save(job, optimizer, state)
+    results = optimize_results_compute(job=job, optimizer=optimizer, state=state, saved_deck=saved)
+    updates: dict[str, Any] = {"status": status, "results": results, "finished_at": timezone.now()}
+    if status == Status.DONE:  # what was played: the progress bar ends full
+        updates.update(total_games=job.games_done, total_chunks=job.chunks_done)
+    updated = SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.ACTIVE).update(**updates)
+    return updated == 1
+
+
+def _final_deck_save(
+    job: SimulationJob, optimizer: Optimizer, state: OptimizerState
+) -> dict[str, Any] | None:
+    if job.owner is None or state.incumbent == optimizer.problem.start:
+        return None
+    start = job.entrants.filter(role=SimulationEntrant.Role.BASE).first()
+    base_name = (start.deck_name or start.label) if start is not None else "Deck"
+    suffix = f" (optimize #{job.pk})"
+    name = base_name[: NAME_MAX - len(suffix)] + suffix
+    deck = deck_create(
+        owner=job.owner,
+        name=name,
+        characters=list(state.incumbent.characters),
+        cards=state.incumbent.counts,
+        source=DeckVersion.Source.OPTIMIZE,
+    )
+    return {"id": deck.pk, "name": deck.name}
+
+
+def optimize_cancel(*, job: SimulationJob) -> SimulationJob:
+    """Cancel an optimize and keep the best deck so far: its results are stored from the state as
+    it stands and the deck saved (409 if the job has ended)."""
+    optimizer = job_optimizer_get(job=job, catalog=get_catalog())
+    with transaction.atomic():
+        locked = SimulationJob.objects.select_for_update().get(pk=job.pk)
+        if not locked.is_active:
+            raise DomainError(
+                f"Job #{job.pk} has already ended ({locked.status}).",
+                code=Code.JOB_FINISHED,
+                status_code=CONFLICT,
+            )
+        state, base = _loaded(locked)
+        state = optimizer.cancel(state)
+        locked.search_state = _stored(state, base)
+        SimulationJob.objects.filter(pk=locked.pk).update(search_state=locked.search_state)
+        _finish(locked, optimizer, state, Status.CANCELLED)
+    job.refresh_from_db()
+    return job
+
+
+def _queue_work(job_id: int, chunks: list[tuple[int, int]]) -> None:
+    try:
+        queueing.chunks_send(job_id, chunks)
+    except Exception as exc:  # the broker is down: say so on the job
+        logger.exception("could not queue the next work of optimize %s", job_id)
+        job_fail(
+            job_id=job_id,
+            error=f"Job #{job_id}'s next games could not be queued: the task broker is unreachable ({exc}).",
+            code=Code.BROKER_UNAVAILABLE,
+        )
