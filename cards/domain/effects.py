@@ -112,7 +112,9 @@ CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{
     ``{"guild": slug}`` (affiliated), ``{"any_of": [CardMatch, …]}``; a ``type`` match may
     add ``hands`` (1 or 2), ``zone`` (true / false: zone spells or not), ``guild`` and ``cursed``
     (true: only the cursed cards, "Objet maudit" — the game names them so: a cursed card's name
-    says "maudit(e)"); the ``*_reserved`` matches may add ``type``. See
+    says "maudit(e)"); the ``*_reserved`` matches may add ``type``; any match may add ``but``
+    (a CardMatch: those cards excepted — "une Action autre que 'X'", "une carte non Arme", "une Note
+    différente" of this one, ``{"type": "note", "but": {"card": <this card's family>}}``). See
     ``cards.domain.specs.card_matches``.
 Event (``trigger.on``):
     ``"game_start"`` (once, before turn 1); ``"turn_start"`` (each turn, after the draw and the
@@ -181,7 +183,9 @@ Version 2:
                    stays) and goes there; a card that does not stay goes there instead of the
                    discard pile when it has resolved.
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
-                   (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice).
+                   (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice), to
+                   (discard|deck|hand|removed, default discard: the pile of each card's owner
+                   they go to — "placés dans le Deck de leur propriétaire").
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
                    the character it is attached to; play: who plays it; a group target: each
                    character of the group gets its own ``count`` copies) — a new copy comes into
@@ -284,7 +288,7 @@ Where each op may appear (``context``):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, Literal, TypeAlias
 
 #: The stats an Amount may be based on (``{"stat": …}``).
@@ -460,8 +464,15 @@ class CardMatch:
     type_: str | None = None  # with a "*_reserved" kind: only cards of that type
     options: tuple[CardMatch, ...] = ()
     cursed: bool | None = None  # with kind "type": only cursed cards ("Objet maudit")
+    but: CardMatch | None = None  # those cards excepted
 
     def to_json(self) -> dict[str, Any]:
+        data = self._main_json()
+        if self.but is not None:
+            data["but"] = self.but.to_json()
+        return data
+
+    def _main_json(self) -> dict[str, Any]:
         if self.kind == "any":
             return {"any": True}
         if self.kind == "any_of":
@@ -1004,6 +1015,7 @@ class DiscardAttached:
     pick: str = "random"
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    to: str = "discard"  # discard | deck | hand | removed: their owners' piles
     op: str = "discard_attached"
 
 
@@ -1515,6 +1527,9 @@ def parse_modifier_amount(data: Any, path: str) -> int | Amount | Scaled:
 def parse_card_match(data: Any, path: str) -> CardMatch:
     if not isinstance(data, Mapping):
         raise EffectError(path, f"expected an object, got {type(data).__name__}")
+    if "but" in data:
+        rest = {k: v for k, v in data.items() if k != "but"}
+        return replace(parse_card_match(rest, path), but=parse_card_match(data["but"], f"{path}.but"))
     main = [k for k in ("any_of", "any", "card", *RESERVED_MATCHES) if k in data]
     if not main:
         main = [k for k in ("type", "guild") if k in data][:1]
@@ -1895,8 +1910,9 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             _choice(d["to"], f"{path}.to", ("hand", "deck", "discard", "opponent_deck", "removed")), when
         )
     elif op == "discard_attached":
-        d = _keys(data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when"})
+        d = _keys(data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to"})
         effect = DiscardAttached(
+            to=_choice(d.get("to", "discard"), f"{path}.to", ("discard", "deck", "hand", "removed")),
             target=target,
             count=_count_or_all(d.get("count", 1), f"{path}.count"),
             cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
@@ -2267,6 +2283,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["owner"] = effect.owner
         if effect.pick != "random":
             out["pick"] = effect.pick
+        if effect.to != "discard":
+            out["to"] = effect.to
     elif isinstance(effect, CreateCard):
         out["card"] = effect.card
         if effect.to != "hand":

@@ -12,6 +12,7 @@ compiler").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cards.domain.effects import (
@@ -26,6 +27,7 @@ from cards.domain.effects import (
     DrawPhase,
     Duration,
     Effect,
+    GrantOrder,
     Marker,
     Modify,
     OneOf,
@@ -33,6 +35,7 @@ from cards.domain.effects import (
     Selector,
     Target,
     Traits,
+    target_group,
 )
 from cards.domain.grammar_errors import NotRead
 
@@ -136,6 +139,9 @@ def prefixed(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     ``Sacrifice N : …`` (the player may discard N cards from hand) before the effects they pay for."""
     from cards.domain.text_grammar import Reading
 
+    found = _conditional_play_rule(reader, c, t, ctx) or _markers_paid(reader, c, t, ctx)
+    if found is not None:
+        return found
     m = re.fullmatch(r"([^:]+?) ?: (.+)", t)
     if not m:
         return None
@@ -258,9 +264,18 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     """A predicate without a subject (the holder, or ``default``)."""
     if appearance(t):
         return []
-    found = moved(reader, c, t) or chosen_cards(reader, c, t)
+    found = moved(reader, c, t) or chosen_cards(reader, c, t) or attached_discarded(reader, c, t, ctx)
     if found:
         return found
+    runes = gain_runes(t, default) if re.match(rf"(?:{NUM} )runes? ", t) else None
+    if runes is not None:
+        return runes  # "… gagne 3 PV et une Rune Cor": the verb of the predicate before
+    if re.fullmatch(
+        r"(?:vous )?(?:obtenez|beneficiez de) (?:votre|vos|votre ou vos) bonus d'ordre"
+        r"(?: si vous n'en beneficiez pas deja)?",
+        t,
+    ):
+        return [GrantOrder(**_fields(default))]
     m = re.fullmatch(r"(?:gagne|gagnez|obtient|obtenez) (.+)", t)
     if m:
         found = gain(reader, c, m.group(1), default, ctx)
@@ -296,6 +311,13 @@ def verb(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[E
         found = gain(reader, c, m.group(1), subject, ctx)
         if found is not None:
             return found
+    if re.fullmatch(
+        r"(?:obtient|obtiennent|beneficie de|beneficient de) (?:son|leur|son ou ses|ses) bonus d'ordre"
+        r"(?: s'il n'en beneficie pas deja| s'il n'en beneficiait pas deja"
+        r"| s'ils n'en beneficient pas deja)?",
+        t,
+    ):
+        return [GrantOrder(**_fields(subject))]
     m = re.fullmatch(r"(?:est|sont|a|ont) enrages?", t)
     if m:
         return [Traits("add", keywords=("enrage",), **_fields(subject))]
@@ -532,6 +554,9 @@ def condition(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
     Runes are card matches)."""
     if re.fullmatch(r"(?:vous etes|il est|votre personnage est|ce personnage est|est) enrage", t):
         return Condition(keyword="enrage")
+    found = followed_by(reader, c, t)
+    if found is not None:
+        return found
     m = re.fullmatch(
         r"(?:vous avez|il a|votre personnage a) (?:au moins )?(\d+) marqueurs? (@\d+@|poudre)", t
     )
@@ -555,7 +580,8 @@ _FROM = re.compile(
     rf"(?P<count>(?:de )?{NUM}(?: a (?P<hi>\d+))? "
     r"|toutes les |tous les |les |chaque |l'une? des |la derniere |le dernier |la |le )?"
     r"(?P<what>.+?)(?P<random> aleatoires?)? (?:de|dans|du|de la|depuis) "
-    r"(?:(?P<mine>votre|vos) (?P<pile>deck|defausse|main)|(?:la |le |(?<=du ))(?P<pile2>deck|defausse|main)"
+    r"(?:(?P<mine>votre|vos|sa|son) (?P<pile>deck|defausse|main)"
+    r"|(?:la |le |(?<=du ))(?P<pile2>deck|defausse|main)"
     r"(?P<theirs> adverse| du joueur adverse| de votre adversaire| de l'adversaire))"
 )
 _TO = re.compile(
@@ -605,6 +631,10 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
         return None  # "another", "different", "playable", "of the same …": not a card match
     match = reader._count_match(c, what)
     owner = "opponent" if m.group("theirs") else "self"
+    if (m.group("mine") in ("sa", "son") or m.group("to_mine") in ("sa", "son")) and (
+        "porteur" not in c.text or "advers" in c.text
+    ):
+        return None  # "sa Défausse": the carrier's, unless the clause speaks of another one
     source = _PILES[m.group("pile") or m.group("pile2")]
     if m.group("played"):
         if owner != "self" or count is None:
@@ -637,3 +667,171 @@ def chosen_cards(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     if not m:
         return None
     return moved(reader, c, f"une {m.group(1)} {m.group(2)}", pick="choice")
+
+
+_PLAY_RULE = (
+    r"(?:duree ?:? ?\d.+|permanente?|s'active (?:immediatement|apres le combat)"
+    r"|cette carte devient permanente?)"
+)
+
+
+def _conditional_play_rule(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """``Si 'X' fait partie de vos personnages, Durée : 4 tours``, ``S'active immédiatement si …``,
+    ``Cette carte devient permanente si vous jouez une Lance`` -> a play variant."""
+    m = re.fullmatch(rf"si (.+?),? ({_PLAY_RULE})", t) or re.fullmatch(rf"({_PLAY_RULE}),? (si .+)", t)
+    if not m or ctx.subject != "card":
+        return None
+    first, second = m.group(1), m.group(2)
+    cond_text, rule = (first, second) if t.startswith("si ") else (second, first)
+    rule = re.sub(r"^cette carte devient ", "", rule)
+    try:
+        cond = reader.condition(c, cond_text, ctx)
+    except NotRead:
+        return None
+    inner = reader.card_phrase(c, rule, ctx)
+    return None if inner is None else play_variant(inner, cond)
+
+
+def _markers_paid(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """``Si vous avez au moins 3 marqueurs 'X', vous en perdez 3 et …`` -> a cost in markers."""
+    from cards.domain.text_grammar import Reading
+
+    m = re.fullmatch(
+        rf"si vous avez (?:au moins )?{NUM} marqueurs? (@\d+@|poudre),? vous en perdez {NUM} et (.+)", t
+    )
+    if not m or _number(m.group(1)) != _number(m.group(3)):
+        return None
+    name = "poudre" if m.group(2) == "poudre" else _marker_name(c, m.group(2))
+    effects = reader.phrase(c, m.group(4), ctx)
+    return Reading(
+        effects=[Pay(cost=Cost("markers", _number(m.group(1)), marker=name), effects=tuple(effects))]
+    )
+
+
+def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """``Si 'X' ou 'Y' est attachée à votre personnage, celle-ci est défaussée`` (every such card
+    attached to it goes to the discard pile); ``choisissez une carte attachée à un personnage, elle
+    est défaussée``; ``tous les Objets portés par le personnage adverse sont placés dans le deck de
+    leur propriétaire``; ``choisissez un de vos Objets en jeu, celui-ci est défaussé``."""
+    from cards.domain.effects import DiscardAttached
+
+    m = re.fullmatch(
+        r"si (.+?) (?:est|sont) (?:attachee?s?|portee?s?) (?:a|par) (votre personnage|vous),? "
+        r"(?:celle-ci|celui-ci|elle|il|ceux-ci|celles-ci|elles) (?:est|sont) defaussee?s?",
+        t,
+    )
+    if m and "deja" not in t:
+        match = reader.match(c, m.group(1))
+        named = {o.value for o in (match.options if match.kind == "any_of" else (match,)) if o.kind == "card"}
+        if named & set(ctx.names):
+            return None  # this card among them: the copy before it, or itself?
+        return [DiscardAttached(count=None, cards=match, **_fields("self"))]
+    gone = (
+        r"(?:est|sont) (?:(?P<discarded>defaussee?s?)|(?P<removed>retiree?s? (?:de la partie|du jeu))"
+        r"|placee?s? dans (?:le|la) (?P<to>deck|main) de (?:son|leur) proprietaire)"
+    )
+    m = re.fullmatch(
+        rf"choisissez (?P<n>une |un |{NUM} )(?P<what>.+?) (?:attachee?s?|portee?s?) "
+        r"(?:a|au|aux|par) (?P<on>.+?),? "
+        rf"(?:celle-ci|celui-ci|elle|il|ceux-ci|celles-ci|elles|ils|cette carte) {gone}",
+        t,
+    ) or re.fullmatch(
+        rf"(?P<n>tous les |toutes les |chaque |une? |{NUM} )(?P<what>.+?) (?:attachee?s?|portee?s?) "
+        rf"(?:a|au|aux|par) (?P<on>.+?) {gone}",
+        t,
+    )
+    if not m:
+        return None
+    n = m.group("n").strip()
+    count = None if n in ("tous les", "toutes les", "chaque") else _number(n)
+    pick = "choice" if t.startswith("choisissez") else "random"
+    what = m.group("what")
+    owner = "any"
+    om = re.fullmatch(r"(.+?) (adverses?|a vous)", what)
+    if om:
+        what, owner = om.group(1), "opponent" if om.group(2).startswith("adverse") else "self"
+    on_text = m.group("on")
+    on_text = {
+        "des personnages": "les personnages",
+        "un personnage": "les personnages",
+        "personnage adverse": "le personnage adverse",
+        "un des deux personnages en combat": "les personnages en combat",
+        "un des personnages en combat": "les personnages en combat",
+    }.get(on_text, on_text)
+    if on_text.startswith("un "):
+        return None  # one character's cards, which one?
+    try:
+        on = reader.subject(c, on_text)
+    except NotRead:
+        return None
+    to = "discard" if m.group("discarded") else "removed" if m.group("removed") else m.group("to")
+    to = {"main": "hand"}.get(to, to)
+    cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
+    return [DiscardAttached(count=count, cards=cards, owner=owner, pick=pick, to=to, **_fields(on))]
+
+
+def chosen_state(t: str) -> tuple[str, bool] | None:
+    """``de vos personnages inclinés`` -> ("de vos personnages", True); None without a state."""
+    m = re.fullmatch(r"(.+?) (non inclines?|releves?|inclines?)", t)
+    if not m:
+        return None
+    return m.group(1), m.group(2).startswith("incline")
+
+
+def with_tapped(target: Target, tapped: bool) -> Target:
+    if isinstance(target, Selector):
+        return replace(target, tapped=tapped)
+    group, pick = target_group(target)
+    if group in ("self", "opponent"):
+        return target
+    return Selector(group=group, pick=pick, tapped=tapped)
+
+
+def count(reader: Reader, c: Clause, t: str) -> Count | None:
+    """``Rune portée`` / ``Objet porté`` (by the holder) -> the cards attached to it."""
+    m = re.fullmatch(r"(.+?) (?:portee?s?|attachee?s?)(?: par (?:votre personnage|vous))?", t)
+    if not m:
+        return None
+    try:
+        match = reader._count_match(c, m.group(1))
+    except NotRead:
+        return None
+    return Count("cards", pile="play", owner="both", match=match, on="self")
+
+
+def followed_by(reader: Reader, c: Clause, t: str) -> Condition | None:
+    m = re.fullmatch(r"(?:si )?votre prochaine carte est (?:une |un )?(.+)", t)
+    if not m:
+        return None
+    return Condition(followed_by=reader.match(c, m.group(1)))
+
+
+# --- cards excepted ------------------------------------------------------------------------------------
+
+
+def own_card(c: Clause, ctx: Ctx) -> Clause:
+    """The clause with "différente(s)" (a card of another name than this one) said as "autre que
+    <this card>" (a quoted name added to the clause's), and "X de classe Y" as "X Y"."""
+    from cards.domain.text_grammar import Clause
+
+    text = re.sub(r"\b(\w+) de classe (?=\w)", r"\1 ", c.text)
+    if ctx.names and re.search(r"\bdifferente?s?\b", text):
+        token = f"@{len(c.names)}@"
+        text = re.sub(r"\b(une? \w+(?: \w+)?) differente?s?\b", rf"\1 autre que {token}", text)
+        return Clause(text, (*c.names, ctx.names[0]))
+    return Clause(text, c.names) if text != c.text else c
+
+
+def match_but(reader: Reader, c: Clause, text: str) -> CardMatch | None:
+    """``une Action autre que 'X'``, ``une carte non Arme ni Armure``, ``une carte adverse non-Objet``
+    -> the cards of the first phrase but those of the second; None when not such a phrase."""
+    t = text.strip()
+    m = re.fullmatch(r"(.+?) autres? que (.+)", t) or re.fullmatch(r"(.+?) non[ -](?!zone\b)(.+)", t)
+    if not m:
+        return None
+    base, but = m.group(1).strip(), re.sub(r" ni ", " ou ", m.group(2).strip())
+    if re.fullmatch(r"(?:une? |la |le |les )?cartes?", base):
+        main = CardMatch("any")
+    else:
+        main = reader.match(c, base)
+    return replace(main, but=reader.match(c, but))

@@ -395,6 +395,8 @@ class DeckSpec:
 
 def card_matches(match: CardMatch, card: CardSpec) -> bool:
     """Whether ``card`` is what ``match`` names (docs/rules/eredan.md §3 step 2 chains)."""
+    if match.but is not None and card_matches(match.but, card):
+        return False
     kind = match.kind
     if kind == "any":
         return True

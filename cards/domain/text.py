@@ -10,6 +10,7 @@ table (built from the reference tables and the evolution families); an unknown s
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -431,6 +432,9 @@ def modifier_text(amount: int | Amount | Scaled, lang: Lang, names: Names) -> st
 
 def match_text(match: CardMatch, lang: Lang, names: Names) -> str:
     """What a chain allows: ``any card``, ``Armor``, ``one-handed Weapon``, ``'Wakizashi'``, …"""
+    if match.but is not None:
+        base = match_text(dataclasses.replace(match, but=None), lang, names)
+        return f"{base} {_pick(('except', 'sauf'), lang)} {match_text(match.but, lang, names)}"
     if match.kind == "any":
         return _pick(("any card", "n'importe quelle carte"), lang)
     if match.kind == "any_of":
@@ -1059,11 +1063,18 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         }[effect.owner]
         kind = f" ({what})" if what else ""
         is_are = "is" if effect.count == 1 else "are"
+        whose = "its owner's" if effect.count == 1 else "their owners'"
+        gone = {
+            "discard": ("discarded", "défaussée(s)"),
+            "deck": (f"put into {whose} deck", "placée(s) dans le deck de son propriétaire"),
+            "hand": (f"put into {whose} hand", "placée(s) dans la main de son propriétaire"),
+            "removed": ("removed from the game", "retirée(s) de la partie"),
+        }[effect.to]
         return _cap(
             _pick(
                 (
-                    f"{cards}{kind}{owner[0]} attached to {on} {is_are} discarded",
-                    f"{cards}{kind}{owner[1]} attachée(s) à {on} : défaussée(s)",
+                    f"{cards}{kind}{owner[0]} attached to {on} {is_are} {gone[0]}",
+                    f"{cards}{kind}{owner[1]} attachée(s) à {on} : {gone[1]}",
                 ),
                 lang,
             )

@@ -526,6 +526,9 @@ def _standing(effect: Effect) -> Effect:
     each of its combats."""
     if isinstance(effect, ExtraAttack):
         return Trigger(on=Event("combat_start"), effects=(effect,))
+    played = _when_played(effect)
+    if played is not None:
+        return played
     if (
         isinstance(
             effect,
@@ -551,6 +554,19 @@ def _standing(effect: Effect) -> Effect:
         inner = replace(effect, when=rest if rest != Condition() else None)
         return Trigger(on=Event("plays", match=when.plays), effects=(inner,), limit="once_per_turn")
     return effect
+
+
+def _when_played(effect: Effect) -> Effect | None:
+    """A character's "si joue X, …" modifier lasting longer than the combat ("Défense +1 jusqu'à la
+    fin de la partie si joue une Armure") is given when it plays such a card, once a turn as below:
+    not at the start of the game under a condition that never holds then."""
+    when = effect.when
+    lasting = getattr(effect, "duration", None)
+    if when is None or when.plays is None or lasting is None or lasting.kind == "combat":
+        return None
+    rest = replace(when, plays=None)
+    inner = replace(effect, when=None if rest == Condition() else rest)
+    return Trigger(on=Event("plays", match=when.plays), effects=(inner,), limit="once_per_turn")
 
 
 def compile_text(

@@ -456,11 +456,15 @@ def _merged(readings: Sequence[Reading]) -> Reading:
         out.orders += reading.orders
         out.chains += reading.chains
         for key, value in reading.play.items():
+            if key == "if":  # play variants: each one under its own condition
+                out.play["if"] = [*out.play.get("if", []), *value]
+                continue
             if key in out.play and out.play[key] != value:
                 raise NotRead(f"the card says {key} twice")
             out.play[key] = value
         out.dual_wield = out.dual_wield or reading.dual_wield
         out.dual_wield_with += reading.dual_wield_with
+        out.note = "; ".join(n for n in (out.note, reading.note) if n)
     return out
 
 
@@ -556,6 +560,9 @@ class Reader:
         rune = grammar_cards.rune_match(text)
         if rune is not None:
             return rune
+        excepted = grammar_cards.match_but(self, clause, text)
+        if excepted is not None:
+            return excepted
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
         if len(parts) > 1:
             options: list[CardMatch] = []
@@ -638,6 +645,10 @@ class Reader:
     def _chosen(self, c: Clause, text: str) -> Target | None:
         """The character a "Choisissez …" picks, as a pick target (None: not a character)."""
         t = text.strip()
+        tapped = grammar_cards.chosen_state(t)
+        if tapped is not None:
+            chosen = self._chosen(c, tapped[0])
+            return None if chosen is None else grammar_cards.with_tapped(chosen, tapped[1])
         words = {
             "personnage": "character",
             "personnage adverse": "enemy",
@@ -1361,7 +1372,7 @@ class Reader:
                 "",
                 text.strip(),
             )
-            found = grammar_scale.count(self, clause, t)
+            found = grammar_scale.count(self, clause, t) or grammar_cards.count(self, clause, t)
             if found is None:
                 raise
             return found, False
@@ -2768,7 +2779,7 @@ class Reader:
         return reading
 
     def _read(self, raw: str, ctx: Ctx) -> Reading:
-        c = Clause.of(raw)
+        c = grammar_cards.own_card(Clause.of(raw), ctx)
         t = c.text
         if not t:
             raise NotRead("an empty clause")

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 
 from simulator.games.eredan.chance import CARD
 from simulator.games.eredan.compiled import ATTACH_FIGHTER, ATTACH_OPPONENT
-from simulator.games.eredan.interpreter import Board, interprets
+from simulator.games.eredan.interpreter import Board, Restriction, interprets
 from simulator.games.eredan.ops import (
     CARD_TOP,
+    FORBID_NAMES,
     OWNER_ANY,
     OWNER_SELF,
     PILE_ATTACH,
@@ -31,8 +32,15 @@ from simulator.games.eredan.ops import (
     CardToOp,
     CreateOp,
     DiscardAttachedOp,
+    Duration,
+    ForbidOp,
+    ForCombat,
+    ForCombats,
+    ForTurns,
+    GrantOrderOp,
     MarkerOp,
     MoveOp,
+    Permanent,
     PlayCardOp,
     TapOp,
     UntapOp,
@@ -237,4 +245,62 @@ def _untap(board: Board, op: UntapOp, me: int, opp: int, source: str) -> None:
         _log(board, {"event": "untapped", "seat": t // 3, "character": board.chars[t].slug})
 
 
-__all__ = ["pile", "playable_by", "take"]
+def restriction(board: Board, t: int, what: int, mask: int, duration: Duration) -> Restriction:
+    """A restriction on ``t`` lasting ``duration`` as a modifier of ``t`` would (the durations of
+    interpreter.py): this turn (``combat``); N of its combats, or N turns — as
+    ``EredanRules.turns_count_the_characters_combats`` counts them; while the card in play whose
+    effect it is stays (``permanent``, Board.cur_serial), else — as ``game`` — the rest of the game."""
+    if isinstance(duration, ForCombat):
+        return Restriction(t, what, mask, last_turn=board.turn)
+    if isinstance(duration, ForCombats):
+        return Restriction(t, what, mask, until_fought=board.fought[t] + duration.combats)
+    if isinstance(duration, ForTurns):
+        if board.rules.turns_count_the_characters_combats:
+            return Restriction(t, what, mask, until_fought=board.fought[t] + duration.turns)
+        return Restriction(t, what, mask, last_turn=board.turn + duration.turns - 1)
+    if isinstance(duration, Permanent):
+        return Restriction(t, what, mask, serial=board.cur_serial)
+    return Restriction(t, what, mask)  # game
+
+
+@interprets(ForbidOp)
+def _forbid(board: Board, op: ForbidOp, me: int, opp: int, source: str) -> None:
+    for t in board.targets(op.target, me, opp):
+        board.restrictions.append(restriction(board, t, op.what, op.mask, op.duration))
+        _log(
+            board,
+            {
+                "event": "forbid",
+                "seat": t // 3,
+                "character": board.chars[t].slug,
+                "what": FORBID_NAMES[op.what],
+                "duration": op.duration.label,
+            },
+        )
+
+
+@interprets(GrantOrderOp)
+def _grant_order(board: Board, op: GrantOrderOp, me: int, opp: int, source: str) -> None:
+    turn = board.turn
+    for t in board.targets(op.target, me, opp):
+        ch = board.chars[t]
+        if not ch.orders or any(order.turns.matches(turn) for order in ch.orders):
+            continue  # no Ordre, or one already applies this turn: nothing more
+        if board.rules.granted_order_is_every_ordre:
+            orders = ch.orders
+        else:  # the Ordres of the soonest turn to come that one of them names
+            soonest = next(
+                (
+                    n
+                    for n in range(turn + 1, turn + 1 + board.rules.turn_cap)
+                    if any(o.turns.matches(n) for o in ch.orders)
+                ),
+                -1,
+            )
+            orders = tuple(o for o in ch.orders if o.turns.matches(soonest))
+        _log(board, {"event": "grant_order", "seat": t // 3, "character": ch.slug})
+        for order in orders:
+            board.run_ops(order.ops, t, board.fighters[1 - t // 3], ch.order_source)
+
+
+__all__ = ["pile", "playable_by", "restriction", "take"]

@@ -42,6 +42,7 @@ from simulator.games.eredan.ops import (
     AMIN,
     ATK,
     DEF,
+    FORBID_HEALED,
     HPM,
     K_MAGICAL,
     K_PHYSICAL,
@@ -157,6 +158,28 @@ class Lasting:
 
 
 @dataclass(frozen=True, slots=True)
+class Restriction:
+    """A ``forbid`` on ``character``: it may not play (ops.FORBID_PLAY) or chain (FORBID_CHAIN) the
+    cards of ``mask``, or attack (FORBID_ATTACK). It lasts like a modifier: until the end of turn
+    ``last_turn`` (-1: no such limit), until the character's count of combats reaches
+    ``until_fought`` (-1: no such limit), while the card in play ``serial`` stays (-1: not tied to
+    one); with none of the three, the rest of the game."""
+
+    character: int
+    what: int
+    mask: int
+    last_turn: int = -1
+    until_fought: int = -1
+    serial: int = -1
+
+    def expired(self, board: Board) -> bool:
+        """Whether it ends at the end of the current turn."""
+        if self.until_fought >= 0:
+            return board.fought[self.character] >= self.until_fought
+        return 0 <= self.last_turn <= board.turn
+
+
+@dataclass(frozen=True, slots=True)
 class TimedModifier:
     """A modifier for a while: ``amount`` on ``stat`` of ``character``, taken off at the end of
     turn ``last_turn`` ("for N turns" of the game), or — ``until_fought`` ≥ 0 — at the end of the
@@ -218,6 +241,7 @@ class Board:
         "played",
         "removed",
         "resolving",
+        "restrictions",
         "rng",
         "rules",
         "score",
@@ -285,6 +309,8 @@ class Board:
     resolving: int
     #: Bit c set: character c, a fighter untapped during its combat, is not tapped at its end.
     keep_untapped: int
+    #: What characters may not do for a while (``forbid``): play or chain some cards, attack.
+    restrictions: list[Restriction]
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
     decks: list[list[int]]  # top of the pile = end of the list
@@ -458,9 +484,14 @@ class Board:
         return self.wound(src, target, amount, reduction, KIND_NAMES[kind])
 
     def heal(self, src: int, target: int, amount: int) -> int:
-        """Heal ``target`` (alive) by ``amount``, never above its maximum HP; returns HP restored."""
+        """Heal ``target`` (alive) by ``amount``, never above its maximum HP; returns HP restored.
+        A character forbidden to be healed (``forbid`` healed) gains nothing."""
         h = self.hp[target]
         if h <= 0:
+            return 0
+        if self.restrictions and any(
+            r.character == target and r.what == FORBID_HEALED for r in self.restrictions
+        ):
             return 0
         gain = self.max_hp[target] - h
         if amount < gain:

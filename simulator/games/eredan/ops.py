@@ -881,8 +881,9 @@ CARD_PICK_OF_NAME = {"random": CARD_RANDOM, "top": CARD_TOP, "choice": CARD_CHOI
 OWNER_ANY, OWNER_SELF, OWNER_OPPONENT = range(3)
 OWNER_OF_NAME = {"any": OWNER_ANY, "self": OWNER_SELF, "opponent": OWNER_OPPONENT}
 # What ``forbid`` forbids.
-FORBID_PLAY, FORBID_CHAIN, FORBID_ATTACK = range(3)
-FORBID_OF_NAME = {"play": FORBID_PLAY, "chain": FORBID_CHAIN, "attack": FORBID_ATTACK}
+FORBID_PLAY, FORBID_CHAIN, FORBID_ATTACK, FORBID_HEALED = range(4)
+FORBID_NAMES = ("play", "chain", "attack", "healed")
+FORBID_OF_NAME = {name: i for i, name in enumerate(FORBID_NAMES)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -975,6 +976,30 @@ class UntapOp(Op):
     tapped at its end (EredanRules.untapped_fighter_stays_untapped)."""
 
     name: ClassVar[str] = "untap"
+    target: Target = SELF
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForbidOp(Op):
+    """``forbid``: each target cannot play (FORBID_PLAY) or chain (FORBID_CHAIN: as its second
+    card) the cards of ``mask``, make its clash attack (FORBID_ATTACK) or be healed
+    (FORBID_HEALED: heals on it do nothing), for ``duration`` — a restriction on what comes after it
+    (the cards already chosen this turn resolve)."""
+
+    name: ClassVar[str] = "forbid"
+    what: int
+    mask: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GrantOrderOp(Op):
+    """``grant_order``: each target gets its Ordres' bonus this combat as if the turn were one they
+    name — nothing more when one of its Ordres already names this turn (which of them:
+    EredanRules.granted_order_is_every_ordre)."""
+
+    name: ClassVar[str] = "grant_order"
     target: Target = SELF
 
 
@@ -1242,6 +1267,27 @@ def _compile_untap(
     return UntapOp(target=_target(effect, None, where, ctx), when=when, index=index)
 
 
+@compiles(spec.Forbid)
+def _compile_forbid(
+    effect: spec.Forbid, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return ForbidOp(
+        what=FORBID_OF_NAME[effect.what],
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.GrantOrder)
+def _compile_grant_order(
+    effect: spec.GrantOrder, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return GrantOrderOp(target=_target(effect, None, where, ctx), when=when, index=index)
+
+
 #: Ops of the effect language (version 2, ``cards/domain/effects.py``) the engine does not play yet:
 #: refused at compile time by :func:`compile_effect`, like any op without a compiling function.
 #: Each one leaves this set when its record, compiling and interpreter functions land.
@@ -1253,9 +1299,7 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.DamageDealt,
         spec.HealDealt,
         spec.Immune,
-        spec.Forbid,
         spec.ExtraAttack,
-        spec.GrantOrder,
         spec.OneOf,
         spec.Trigger,
         spec.Traits,

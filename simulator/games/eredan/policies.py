@@ -24,6 +24,8 @@ from simulator.games.eredan.ops import (
     AMIN,
     ATK,
     DEF,
+    FORBID_ATTACK,
+    FORBID_HEALED,
     HPM,
     INI,
     K_MAGICAL,
@@ -47,7 +49,9 @@ from simulator.games.eredan.ops import (
     DiscardAttachedOp,
     DiscardOp,
     DrawOp,
+    ForbidOp,
     ForCombat,
+    GrantOrderOp,
     Group,
     HealOp,
     MarkerOp,
@@ -622,6 +626,43 @@ def _untap_value(
     return value
 
 
+#: Value of forbidding an enemy to play some cards (or to attack) in its coming combats.
+FORBID_VALUE = 1.0
+
+
+def _forbid_value(
+    state: EredanState, op: ForbidOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    value = 0.0
+    lasting = not isinstance(op.duration, ForCombat)
+    for t in _reached(state, op.target, me, opp):
+        sign = 1 if t // 3 != seat else -1
+        v = FORBID_VALUE if lasting or op.what == FORBID_HEALED else 0.0  # this combat's cards are chosen
+        if op.what == FORBID_ATTACK and combat is not None:
+            if t == combat.opp:
+                v += combat.taken  # its blow of this combat, avoided
+            elif t == combat.me:
+                v += combat.out
+        value += sign * v
+    return value
+
+
+def _grant_order_value(
+    state: EredanState, op: GrantOrderOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    value = 0.0
+    turn = state.turn
+    for t in _reached(state, op.target, me, opp):
+        ch = state.chars[t]
+        if not ch.orders or any(order.turns.matches(turn) for order in ch.orders):
+            continue
+        facing = state.fighters[1 - t // 3]
+        for order in ch.orders:
+            for inner in order.ops:
+                value += op_value(state, inner, seat, t, facing, combat)
+    return value
+
+
 #: The greedy player's value of each op (op record type -> function).
 VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None], float]] = {
     ModifyOp: _modify_value,
@@ -639,6 +680,8 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     MarkerOp: _marker_value,
     TapOp: _tap_value,
     UntapOp: _untap_value,
+    ForbidOp: _forbid_value,
+    GrantOrderOp: _grant_order_value,
 }
 
 

@@ -159,6 +159,12 @@ class EredanRules:
         "a card an effect plays from a pile (play_card) must be one its character may play: its "
         "requirements, and room for it (false: the requirements are ignored)",
     )
+    granted_order_is_every_ordre: bool = _decision(
+        True,
+        "§3 step 1",
+        "a character given its Ordres' bonus as if the turn were one they name (grant_order) gets every "
+        "Ordre's bonus (false: those of the soonest turn to come that one of its Ordres names)",
+    )
     turns_count_the_characters_combats: bool = _decision(
         True,
         "§3 Decisions",

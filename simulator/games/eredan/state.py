@@ -26,7 +26,8 @@ from typing import Any
 
 from simulator.engine.protocol import TERMINAL, IllegalActionError
 from simulator.games.eredan import cardops  # noqa: F401 - registers the card ops' interpreter functions
-from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Pass, Play, decode
+from simulator.games.eredan.actions import PASS as PASS  # the tests read it here, beside the phases
+from simulator.games.eredan.actions import Action, Discard, Fight, Pass, Play, decode
 from simulator.games.eredan.chance import AMOUNT, DECK, INITIATIVE, PLACE, Chance
 from simulator.games.eredan.compiled import (
     ATTACH_ALLIES,
@@ -44,6 +45,9 @@ from simulator.games.eredan.compiled import (
 from simulator.games.eredan.interpreter import Board, ItemBonus, passes
 from simulator.games.eredan.ops import (
     DEF,
+    FORBID_ATTACK,
+    FORBID_CHAIN,
+    FORBID_PLAY,
     HPM,
     INI,
     NSTATS,
@@ -202,6 +206,7 @@ class EredanState(Board):
         s.extra_plays = []
         s.resolving = 0
         s.keep_untapped = 0
+        s.restrictions = []
         s.hands = [[], []]
         s.decks = [[], []]
         s.discards = [[], []]
@@ -468,6 +473,8 @@ class EredanState(Board):
         playable = tables.play_mask[f]
         if tables.dynamic_play:
             playable |= self._granted(f)
+        if self.restrictions:
+            playable &= ~self._forbidden(f, slot)
         candidates &= playable & chain
         if not candidates:
             return (PASS,)
@@ -511,6 +518,15 @@ class EredanState(Board):
         for grant in self.chars[f].grants:
             if hp[grant.owner] > 0 and (grant.when is None or self.holds(grant.when, f, opp)):
                 mask |= grant.mask
+        return mask
+
+    def _forbidden(self, f: int, slot: int) -> int:
+        """The cards ``f`` may not play now as its card number ``slot`` (``forbid``: play, or chain
+        for a second card)."""
+        mask = 0
+        for r in self.restrictions:
+            if r.character == f and (r.what == FORBID_PLAY or (slot and r.what == FORBID_CHAIN)):
+                mask |= r.mask
         return mask
 
     def _carriers(self, seat: int, f: int, k: int, anywhere: bool) -> list[int]:
@@ -874,6 +890,11 @@ class EredanState(Board):
         strikes = self.strikes
         attack_a = attack_p = -1
         dead_strike = self.rules.fighter_killed_by_cards_strikes
+        if self.restrictions:
+            # forbid attack: a fighter under it makes no clash attack.
+            for r in self.restrictions:
+                if r.what == FORBID_ATTACK and r.character in (fa, fp):
+                    strikes[r.character // 3] = False
         fought = self.fought
         fought[fa] += 1  # the combats each has fought: what durations in combats count
         fought[fp] += 1
@@ -1072,6 +1093,8 @@ class EredanState(Board):
             self.lasting = keep
         self.stay_left.pop(serial, None)
         self.stay_until.pop(serial, None)
+        if self.restrictions:
+            self.restrictions = [r for r in self.restrictions if r.serial != serial]
         gear = GEAR_FREE
         for held in self.items[carrier]:
             c = self.cards[held]
@@ -1161,6 +1184,8 @@ class EredanState(Board):
             self.turn_plays = [[], []]
         if self.stay_until:
             self._end_stays(turn)
+        if self.restrictions:
+            self.restrictions = [r for r in self.restrictions if not r.expired(self)]
         d0, d1 = self.deck_out
         if d0 or d1:
             # docs/rules/eredan.md §3 step 0 — a player who could not fill their hand loses now.
@@ -1256,6 +1281,7 @@ class EredanState(Board):
         s.extra_plays = []
         s.resolving = self.resolving
         s.keep_untapped = self.keep_untapped
+        s.restrictions = self.restrictions[:]
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.decks = [self.decks[0][:], self.decks[1][:]]
         s.discards = [self.discards[0][:], self.discards[1][:]]

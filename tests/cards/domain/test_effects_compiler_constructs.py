@@ -8,6 +8,8 @@ Each entry names the kind of card text it stands for, in our words (no card's se
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cards.domain.effects import (
@@ -35,7 +37,7 @@ NAMES = Names(
     castes={"eclipse": ("Eclipse", "Eclipse")},
 )
 
-VALID: list[tuple[str, dict]] = [
+VALID: list[tuple[str, dict[str, Any]]] = [
     # "gains the Mage class until the end of the game"
     ("card", {"op": "traits", "mode": "add", "classes": ["mage"], "duration": "game"}),
     # "becomes a Nehantist instead of its other guilds"
@@ -88,7 +90,7 @@ VALID: list[tuple[str, dict]] = [
 ]
 
 
-def _id(item: tuple[str, dict]) -> str:
+def _id(item: tuple[str, dict[str, Any]]) -> str:
     return f"{item[0]}-{item[1]['op']}"
 
 
@@ -303,3 +305,33 @@ def card_text_lines(spec) -> list[str]:
     from cards.domain.text import play_lines
 
     return play_lines(spec, "en", NAMES)
+
+
+def test_a_card_match_with_cards_excepted():
+    """``but``: "une Action autre que 'X'", "une carte non Arme" — any match may except cards."""
+    from cards.domain.effects import parse_card_match
+    from cards.domain.specs import card_matches
+    from cards.domain.text import match_text
+    from tests.simulator.games.eredan.factories import card
+
+    match = parse_card_match({"type": "action", "but": {"card": "repli"}}, "m")
+    assert match.to_json() == {"type": "action", "but": {"card": "repli"}}
+    assert card_matches(match, card("charge")) and not card_matches(match, card("repli"))
+    assert not card_matches(match, card("lame", "epee"))
+    assert match_text(match, "en", NAMES) == "action except 'repli'"
+    with pytest.raises(EffectError) as info:
+        parse_card_match({"any": True, "but": {"colour": "red"}}, "m")
+    assert info.value.path == "m.but"
+
+
+def test_attached_cards_may_go_to_another_pile():
+    effect = parse_effect(
+        {"op": "discard_attached", "count": "all", "cards": {"type": "objet"}, "to": "deck"}
+    )
+    assert effects_to_json([effect]) == [
+        {"op": "discard_attached", "count": "all", "cards": {"type": "objet"}, "to": "deck"}
+    ]
+    assert "put into their owners' deck" in effect_text(effect, "en", NAMES)
+    with pytest.raises(EffectError) as info:
+        parse_effect({"op": "discard_attached", "to": "opponent_deck"})
+    assert info.value.path == "effect.to"

@@ -256,3 +256,144 @@ def test_a_change_of_appearance_is_a_note(compiler):
     assert len(result.notes) == 1 and "appearance" in result.notes[0]
     result = compiler.compile("Votre personnage prend l'apparence d'un Golem de sable.", subject="card")
     assert result.complete and result.effects == () and result.notes
+
+
+# --- more of the same --------------------------------------------------------------------------------
+
+
+def test_attached_cards_discarded_or_moved(compiler):
+    assert effects(
+        compiler, "Choisissez une Potion portée par votre adversaire, celle-ci est défaussée."
+    ) == [{"op": "discard_attached", "cards": {"type": "potion"}, "pick": "choice"}]
+    assert effects(
+        compiler,
+        "Toutes les Armes portées par le personnage adverse sont placées dans le deck de leur propriétaire.",
+    ) == [{"op": "discard_attached", "count": "all", "cards": {"type": "arme"}, "to": "deck"}]
+    assert effects(
+        compiler, "Si 'Bague rouge' ou 'Bague bleue' est attachée à votre personnage, celle-ci est défaussée."
+    ) == [
+        {
+            "op": "discard_attached",
+            "target": "self",
+            "count": "all",
+            "cards": {"any_of": [{"card": "bague-rouge"}, {"card": "bague-bleue"}]},
+        }
+    ]
+    # the card itself among them: the copy before it, or itself?
+    assert unread(compiler, "Si 'Bague rouge' est attachée à votre personnage, celle-ci est défaussée.") == ()
+    assert compiler.compile(
+        "Si 'Bague rouge' est attachée à votre personnage, celle-ci est défaussée.",
+        subject="card",
+        name="Bague rouge",
+    ).unread
+    assert effects(
+        compiler, "Choisissez une carte non Potion attachée à un personnage, celle-ci est défaussée."
+    ) == [
+        {
+            "op": "discard_attached",
+            "target": "all_characters",
+            "cards": {"any": True, "but": {"type": "potion"}},
+            "pick": "choice",
+        }
+    ]
+
+
+def test_a_card_other_than_this_one(compiler):
+    out = card(compiler, "Une Potion différente de votre Main est jouée.", name="Potion verte")
+    assert out["effects"] == [
+        {"op": "play_card", "from": "hand", "cards": {"type": "potion", "but": {"card": "potion-verte"}}}
+    ]
+    assert effects(compiler, "Une Action autre que 'Repli' de votre Deck est jouée.") == [
+        {"op": "play_card", "from": "deck", "cards": {"type": "action", "but": {"card": "repli"}}}
+    ]
+
+
+def test_the_ordre_bonus_and_the_chosen_tapped(compiler):
+    assert effects(compiler, "Votre personnage obtient son bonus d'Ordre s'il n'en bénéficie pas déjà.") == [
+        {"op": "grant_order"}
+    ]
+    assert effects(compiler, "Choisissez un de vos personnages inclinés, celui-ci est relevé.") == [
+        {"op": "untap", "target": {"group": "allies", "pick": "choice", "tapped": True}}
+    ]
+
+
+def test_a_play_rule_under_a_si_condition(compiler):
+    assert card(compiler, "Si vous jouez une Potion, Durée : 3 tours.")["play"] == {
+        "if": [{"when": {"plays": {"type": "potion"}}, "stays": {"turns": 3}}]
+    }
+    assert card(compiler, "Cette carte devient permanente si vous jouez une Potion.")["play"] == {
+        "if": [{"when": {"plays": {"type": "potion"}}, "stays": "permanent"}]
+    }
+
+
+def test_runes_counted_and_gained_after_another_gain(compiler):
+    assert effects(compiler, "Esprit +1 par Rune portée.") == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": {"per": {"cards": "play", "owner": "both", "match": {"type": "rune"}, "on": "self"}},
+        }
+    ]
+    assert effects(compiler, "Choisissez un de vos Mages, il gagne 2 Points de vie et une Rune Yr.") == [
+        {"op": "heal", "amount": 2, "target": {"group": "allies", "pick": "choice", "class": "mage"}},
+        {
+            "op": "create",
+            "card": "rune-yr",
+            "to": "attach",
+            "target": {"group": "allies", "pick": "choice", "class": "mage"},
+        },
+    ]
+
+
+def test_markers_paid_for(compiler):
+    assert effects(
+        compiler, "Si vous avez au moins 2 marqueurs 'suie', vous en perdez 2 et piochez une carte."
+    ) == [{"op": "pay", "cost": {"markers": "suie", "count": 2}, "effects": [{"op": "draw", "count": 1}]}]
+
+
+def test_the_next_card_of_the_holder(compiler):
+    assert effects(compiler, "Si votre prochaine carte est une Potion, Défense +2.") == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"followed_by": {"type": "potion"}}}
+    ]
+
+
+def test_what_a_character_does_when_it_plays_a_card_is_a_trigger(compiler):
+    """A character's "si joue X, …" that happens once (or lasts the game) happens when it plays such a
+    card (once a turn) — not at the start of the game under a condition that does not hold then."""
+    assert character(
+        compiler, "Si joue une Potion, une Action de votre Défausse est placée dans votre Deck."
+    )["abilities"] == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}},
+            "effects": [{"op": "move", "from": "discard", "to": "deck", "cards": {"type": "action"}}],
+            "limit": "once_per_turn",
+        }
+    ]
+    assert character(compiler, "Défense +1 jusqu'à la fin de la partie si joue une Potion.")["abilities"] == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}},
+            "effects": [{"op": "modify", "stat": "defense", "amount": 1, "duration": "game"}],
+            "limit": "once_per_turn",
+        }
+    ]
+    # a standing modifier of its combats keeps its condition
+    assert character(compiler, "Défense +1 si joue une Potion.")["abilities"] == [
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"plays": {"type": "potion"}}}
+    ]
+
+
+def test_a_pile_of_sa_is_the_carriers_only_when_the_clause_says_so(compiler):
+    assert effects(
+        compiler, "Quand son porteur perd cette carte, 2 cartes de sa Défausse sont placées dans son Deck."
+    ) == [
+        {
+            "op": "trigger",
+            "on": "leaves_play",
+            "effects": [{"op": "move", "from": "discard", "to": "deck", "count": 2}],
+        }
+    ]
+    assert unread(
+        compiler, "L'adversaire défausse une carte de sa Main et une carte de sa Défausse est retirée du jeu."
+    )

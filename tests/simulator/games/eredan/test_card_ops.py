@@ -362,3 +362,122 @@ def test_may_attach_lets_a_character_attach_such_cards_to_anyone():
     play(s, ring, on=4)
     play_cards(s)
     assert s.items[4] == [k] and s.stat(4, SPI) == 2
+
+
+# --- forbid, grant_order -----------------------------------------------------------------------------
+
+
+def test_forbid_play_keeps_such_cards_out_of_the_targets_choices_while_it_lasts():
+    """``forbid`` play (cards/domain/effects.py): the target cannot play such cards — a restriction on
+    the choices made after it — for its duration (here 2 of the target's combats)."""
+    silence = card(
+        "silence",
+        effects=[
+            {
+                "op": "forbid",
+                "what": "play",
+                "cards": {"type": "action"},
+                "target": "opponent",
+                "duration": {"combats": 2},
+            }
+        ],
+    )
+    s = prepare_game(line("a"), line("b"), hands=([silence], [JAB, JAB]), piles=([FILLER] * 8, [JAB] * 8))
+    fight(s, 0, 0)
+    play_cards(s, a=[silence], b=[JAB])  # b-1's card of this turn was chosen before: it resolves
+    assert [e["card"] for e in events(s, "play")] == ["silence", "jab"]
+    assert events(s, "forbid")[0] == {
+        "event": "forbid",
+        "seat": 1,
+        "character": "b-1",
+        "what": "play",
+        "duration": "2 combats",
+    }
+    end_turn(s)
+    s.fighters = [0, 3]
+    assert s.card_options(1, 0) == (PASS,)  # b-1: no Action
+    s.fighters = [0, 4]
+    assert PASS in s.card_options(1, 0) and len(s.card_options(1, 0)) > 1  # b-2 may
+    s.fighters = [-1, -1]
+
+
+def test_forbid_for_the_combat_ends_with_the_turn_and_forbid_chain_only_the_second_card():
+    chainless = card(
+        "chainless",
+        chain={"any": True},
+        effects=[{"op": "forbid", "what": "chain", "cards": {"any": True}}],
+    )
+    s = prepare_game(line("a"), line("b"), hands=([chainless, JAB], [JAB]), piles=([FILLER] * 8, [JAB] * 8))
+    fight(s, 0, 0)
+    play(s, chainless)
+    assert s.to_move == 0 and playable(s) == {"jab"}  # chosen before it resolved
+    play_cards(s, a=[JAB])
+    s.hands[0].append(card_id(s, JAB))
+    assert s.restrictions and s.card_options(0, 0) == (PASS, Play.of(card_id(s, JAB), 0))  # a first card
+    end_turn(s)
+    assert s.restrictions == []  # "this combat": over at the end of the turn
+
+
+def test_forbid_attack_takes_the_targets_clash_attack():
+    s = one_card([{"op": "forbid", "what": "attack", "target": "opponent"}])
+    assert [e["character"] for e in events(s, "attack")] == ["a-1"] and s.hp[0] == 12
+
+
+def test_a_forbid_of_a_card_in_play_lasts_while_it_stays():
+    """ "permanent" on a card that stays: while it is attached (cards/domain/effects.py)."""
+    shackles = card(
+        "shackles",
+        effects=[{"op": "forbid", "what": "attack", "duration": "permanent"}],
+        play={"stays": {"combats": 1}, "attach": "opponent"},
+    )
+    s = prepare_game(line("a"), line("b"), hands=([shackles], [JAB]), piles=([FILLER] * 8, [JAB] * 8))
+    fight(s, 0, 0)
+    play(s, shackles, on=3)
+    play_cards(s)
+    assert [e["character"] for e in events(s, "attack")] == ["a-1"]  # b-1 made no attack
+    assert s.items[3] == [] and s.restrictions == []  # its one combat over, it left play
+
+
+def test_grant_order_gives_the_ordres_bonus_on_a_turn_they_do_not_name():
+    """``grant_order``: the Ordres' bonus this combat as if the turn were one they name; nothing
+    more when one already applies."""
+    captain = character(
+        "a-1", orders=[{"turns": [5], "effects": [{"op": "modify", "stat": "attack", "amount": 2}]}]
+    )
+    command = card("command", effects=[{"op": "grant_order"}])
+    s = prepare_game(
+        [captain, *line("a")[1:]], line("b"), hands=([command], [JAB]), piles=([FILLER] * 8, [JAB] * 8)
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[command])
+    assert events(s, "attack")[0]["attack"] == 5 and events(s, "grant_order")
+    s = prepare_game(
+        [captain, *line("a")[1:]],
+        line("b"),
+        hands=([command], [JAB]),
+        piles=([FILLER] * 8, [JAB] * 8),
+        turn=5,
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[command])
+    assert events(s, "attack")[0]["attack"] == 5 and not events(s, "grant_order")  # its Ordre applied already
+
+
+def test_forbid_healed_makes_heals_on_the_target_do_nothing():
+    """``forbid`` healed: the target cannot be healed (heals on it do nothing) while it lasts."""
+    curse = card(
+        "no-rest",
+        effects=[{"op": "forbid", "what": "healed", "target": "opponent", "duration": {"combats": 2}}],
+    )
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([curse], [JAB]),
+        piles=([FILLER] * 8, [JAB] * 8),
+        hp=[12, 12, 12, 6, 12, 12],
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[curse])
+    assert s.heal(4, 3, 5) == 0 and s.hp[3] == 6 - 2 and s.heal(4, 4, 5) == 0  # b-2 is full: 0 anyway
+    s.hp[4] = 8
+    assert s.heal(4, 4, 2) == 2

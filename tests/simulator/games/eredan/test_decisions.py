@@ -10,12 +10,12 @@ from dataclasses import fields, replace
 import pytest
 
 from simulator.games.eredan import GAME_SPEC
-from simulator.games.eredan.actions import Play
+from simulator.games.eredan.actions import PASS, Play
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.ops import ATK, DEF
 from simulator.games.eredan.policies import blow_value
 from simulator.games.eredan.rules import DEFAULT_RULES, END_TURN_CAP, EredanRules, rules_for_record
-from simulator.games.eredan.state import P_CARD, PASS
+from simulator.games.eredan.state import P_CARD
 from tests.simulator.games.eredan.factories import (
     card,
     card_id,
@@ -486,6 +486,31 @@ def test_a_card_an_effect_plays_needs_its_requirements_or_not():
         played = [e["card"] for e in events(s, "play") if e["seat"] == 0]
         # The top card is a Sortilège, which a-1 (no Mage) may not play: the next one it may.
         assert played == (["summon", "jab"] if needs else ["summon", "bolt"])
+
+
+@flips("granted_order_is_every_ordre")
+def test_a_granted_order_gives_every_ordre_or_the_soonest_ones():
+    """docs/rules/eredan.md §3 step 1 — [decision] granted_order_is_every_ordre: "grant_order" (the
+    Ordres' bonus as if the turn were one they name) gives every Ordre's bonus (false: the Ordre of
+    the soonest turn to come that one names)."""
+    captain = character(
+        "captain",
+        orders=[
+            {"turns": [6], "effects": [{"op": "modify", "stat": "attack", "amount": 4}]},
+            {"turns": [3], "effects": [{"op": "modify", "stat": "attack", "amount": 1}]},
+        ],
+    )
+    command = card("command", effects=[{"op": "grant_order"}])
+    for every, attack in ((True, 3 + 4 + 1), (False, 3 + 1)):
+        s = prepare_game(
+            [captain, *line("a")[1:]],
+            line("b"),
+            hands=([command], [JAB]),
+            rules=ruled(granted_order_is_every_ordre=every),
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=[command])
+        assert events(s, "attack")[0]["attack"] == attack
 
 
 def test_every_decision_is_flipped_by_a_test():
