@@ -46,6 +46,10 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead);
     ``{"markers": name, "on": Target}`` — markers of that name on the target's characters;
+    the character the effect reaches: ``"of": "target"`` (a stat) / ``"on": "target"`` (cards,
+    markers) — each character of the effect's target in turn counts its own ("chaque personnage
+    adverse subit X dégâts où X est égal à son Esprit", "+1 par Dague qu'ils portent"); only in
+    the amount of an effect that reaches characters (never in a condition);
     ``{"guilds": "self"}`` / ``{"classes": "self"}`` / ``{"castes": "self"}`` — how many guilds /
     classes / castes the holder has ("sans caste": castes = 0);
     ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far;
@@ -85,7 +89,9 @@ subit 2 dégâts et a Attaque -1"):
     fewest_hp (absent: every character of the group); filter keys (all must hold): ``guild``,
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
     ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
-    carries such a card). A selector equal to a named target is written as the name.
+    carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
+    "en combat"; false: any other, "hors-combat"). A selector equal to a named target is written
+    as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
     ``played_by`` (a character family), ``played_by_class``, ``played_by_guild``,
@@ -101,8 +107,9 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     card is played as the second card, "en Enchaînement"); ``ally`` (a selector filter object:
     another of the player's characters, living, matches it — "si un Prêtre Nomade fait partie de
     vos personnages"); ``ally_dead`` / ``ally_present`` (a family: dead / among the player's
-    characters, alive or not); ``tapped`` / ``opponent_tapped`` (true / false); ``active`` (true:
-    the player is the active player, "attaquant"); ``compare``
+    characters, alive or not); ``tapped`` / ``opponent_tapped`` (true / false); ``fighting``
+    (true: the holder is one of the two characters of this turn's combat; false: "hors-combat");
+    ``active`` (true: the player is the active player, "attaquant"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -346,7 +353,17 @@ HEAL_TARGETS = ("self", "all_allies", "most_wounded_ally")
 #: Targets that only a character ability may use with an ``allies`` filter (the v1 aura).
 ABILITY_ONLY_TARGETS = ("other_allies",)
 ALLY_FILTER_KEYS = ("guild", "class", "race")
-SELECTOR_FILTER_KEYS = ("guild", "class", "race", "caste", "family", "single_class", "tapped", "carrying")
+SELECTOR_FILTER_KEYS = (
+    "guild",
+    "class",
+    "race",
+    "caste",
+    "family",
+    "single_class",
+    "tapped",
+    "carrying",
+    "fighting",
+)
 CARRY_KINDS = ("weapon", "armor")
 #: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
 KEYWORDS = ("enrage",)
@@ -505,6 +522,7 @@ class Selector:
     single_class: bool | None = None
     tapped: bool | None = None
     carrying: CardMatch | None = None
+    fighting: bool | None = None
 
     @property
     def filtered(self) -> bool:
@@ -530,7 +548,17 @@ class Selector:
         return out
 
 
-_SELECTOR_ATTRS = ("guild", "class_", "race", "caste", "family", "single_class", "tapped", "carrying")
+_SELECTOR_ATTRS = (
+    "guild",
+    "class_",
+    "race",
+    "caste",
+    "family",
+    "single_class",
+    "tapped",
+    "carrying",
+    "fighting",
+)
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
 Target: TypeAlias = "str | Selector"
@@ -696,6 +724,7 @@ class Condition:
     any: tuple[Condition, ...] | None = None
     not_: Condition | None = None
     keyword: str | None = None
+    fighting: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -738,6 +767,7 @@ _CONDITION_BOOLS = (
     "tapped",
     "opponent_tapped",
     "active",
+    "fighting",
 )
 _CONDITION_MATCHES = (
     "carrying_match",
@@ -1410,7 +1440,7 @@ def parse_count(data: Any, path: str) -> Count:
         return Count(
             "stat",
             stat=_choice(d["stat"], f"{path}.stat", COUNT_STATS),
-            of=_choice(d.get("of", "self"), f"{path}.of", ("self", "opponent")),
+            of=_choice(d.get("of", "self"), f"{path}.of", ("self", "opponent", "target")),
             base=_bool(d.get("base", False), f"{path}.base"),
         )
     if kind == "cards":
@@ -1420,7 +1450,7 @@ def parse_count(data: Any, path: str) -> Count:
         if "on" in d:
             if pile != "play":
                 raise EffectError(f"{path}.on", 'only cards in "play" are attached to someone')
-            on = parse_target(d["on"], f"{path}.on")
+            on = _counted_on(d["on"], f"{path}.on")
         return Count(
             "cards",
             pile=pile,
@@ -1438,7 +1468,7 @@ def parse_count(data: Any, path: str) -> Count:
     if kind == "markers":
         d = _keys(data, path, {"markers", "on"}, set())
         return Count(
-            "markers", marker=_slug(d["markers"], f"{path}.markers"), on=parse_target(d["on"], f"{path}.on")
+            "markers", marker=_slug(d["markers"], f"{path}.markers"), on=_counted_on(d["on"], f"{path}.on")
         )
     if kind == "turn":
         d = _keys(data, path, {"turn"}, set())
@@ -1571,7 +1601,7 @@ def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped"):
+        if key in ("single_class", "tapped", "fighting"):
             values[attr] = _bool(data[key], sub)
         elif key == "carrying":
             values[attr] = parse_card_match(data[key], sub)
@@ -1604,16 +1634,31 @@ def parse_ally_selector(data: Any, path: str) -> Selector:
     return Selector(group="other_allies", **_parse_filter(d, path))
 
 
+def _counted_on(data: Any, path: str) -> Target:
+    """Whose attached cards or markers a count reads: a target, or ``"target"`` (the character the
+    effect reaches)."""
+    return "target" if data == "target" else parse_target(data, path)
+
+
+def reaches_target(count: Count) -> bool:
+    """Whether a count reads the character the effect reaches (``of`` / ``on`` ``"target"``)."""
+    return count.of == "target" or count.on == "target"
+
+
 def parse_compare(data: Any, path: str) -> Compare:
     d = _keys(data, path, {"left", "cmp", "right"}, set())
     right = d["right"]
-    return Compare(
+    compare = Compare(
         left=parse_count(d["left"], f"{path}.left"),
         cmp=_choice(d["cmp"], f"{path}.cmp", COMPARATORS),
         right=_int(right, f"{path}.right")
         if not isinstance(right, Mapping)
         else parse_count(right, f"{path}.right"),
     )
+    for side, count in (("left", compare.left), ("right", compare.right)):
+        if isinstance(count, Count) and reaches_target(count):
+            raise EffectError(f"{path}.{side}", 'a condition reaches no character: no "target" to count')
+    return compare
 
 
 def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:

@@ -524,6 +524,12 @@ class Reader:
         keys; NotRead otherwise."""
         text = text.strip()
         out: dict[str, Any] = {}
+        fight = re.fullmatch(r"(?:(.+?) )?(hors[- ]combat|en combat)", text)
+        if fight:
+            out["fighting"] = fight.group(2) == "en combat"
+            text = fight.group(1) or ""
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
         single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
             out["single_class"] = single.group(2) != "multi-classe"
@@ -547,7 +553,7 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class"} or text[pos:].strip():
+        if not set(out) - {"single_class", "fighting"} or text[pos:].strip():
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -743,6 +749,18 @@ class Reader:
         in play), ``vos personnages Dompteurs``, ``vos Bêtes alliées``, ``chacun de vos alliés``,
         ``vos personnages portant une Lance``, ``les alliés du porteur`` (None: not one of these)."""
         t = self._unquote_terms(clause, text.strip())
+        fm = re.fullmatch(r"(.+?) (?:en vie )?(hors[- ]combat)(?: en vie)?", t)
+        if fm:
+            # "les personnages adverses hors-combat", "un de vos personnages hors combat"
+            base = self.subject(clause, fm.group(1), name_tokens)
+            group, pick = target_group(base)
+            if group in ("self", "opponent", "fighters"):
+                raise NotRead("a fighter out of the combat")
+            if isinstance(base, Selector):
+                if base.fighting is not None:
+                    raise NotRead("in and out of the combat")
+                return replace(base, fighting=False)
+            return Selector(group=group, pick=pick, fighting=False)
         t = re.sub(r"^(?:chacun|chacune) (?:de |des )(?=vos |tous |les )", "", t)
         t = re.sub(r"^chaque (?=personnage)", "les ", t)
         t = re.sub(r" en vie$", "", t)
@@ -1056,6 +1074,13 @@ class Reader:
                     ),
                 )
             )
+        m = re.fullmatch(rf"(?:{me}|(.+?)) (?:est|etes|n'est pas|n'etes pas) (hors[- ]combat|en combat)", t)
+        if m and (m.group(1) is None or self._named(clause, m.group(1), ctx) == "self"):
+            negated = " pas " in f" {t} "
+            return Condition(fighting=(m.group(2) == "en combat") != negated)
+        m = re.fullmatch(r"(?:vous activez|il active|elle active|active|votre personnage active) (.+)", t)
+        if m:  # a card "s'active" when it is played
+            return Condition(plays=self.match(clause, m.group(1)))
         # "tant que Boucan est relevé": the character itself
         m = re.fullmatch(r"(.+?) (?:est|etes) (incline|releve)e?s?", t)
         if m and self._named(clause, m.group(1), ctx) == "self":
@@ -1247,6 +1272,9 @@ class Reader:
             if len(fams) == 1:
                 return Condition(played_by=fams[0])
             return Condition(any=tuple(Condition(played_by=f) for f in fams))
+        if t in ("rage", "si rage"):
+            # "Rage : …": while the character is Enragé (its Rage bonus)
+            return Condition(keyword="enrage")
         if t in ("attaquant", "si attaquant", "si vous etes attaquant"):
             return Condition(active=True)
         if t in ("defenseur", "si defenseur", "si vous etes defenseur"):
@@ -1471,7 +1499,10 @@ class Reader:
         if m:
             t = (m.group(1) or m.group(3)).strip()
             hi = int(m.group(2) or m.group(4))
-        m = re.fullmatch(r"(.+?) ?\(minimum (\d+)\)", t)
+        m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?\+?(\d+) max(?:imum)?\)", t)
+        if m and hi is None:  # "(Attaque +8 maximum)", "(+7 maximum)"
+            t, hi = m.group(1).strip(), int(m.group(2))
+        m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
         plus = 0
@@ -1512,6 +1543,19 @@ class Reader:
         if m:
             per, _ = self.count(clause, m.group(1))
             return Scaled(per=per, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
+        m = re.fullmatch(r"(\d+) (?:moins|-) (.+)", t)
+        if m and each == 1 and div == 1:  # "10 moins le numéro du tour", "6 moins sa Défense" (at least 0)
+            less = self.x_value(clause, m.group(2))
+            if not isinstance(less, Scaled) or less.plus or less.lo is not None or less.hi is not None:
+                if isinstance(less, Amount) and less.stat is not None and less.lo == less.hi == 0:
+                    less = Scaled(per=Count("stat", stat=less.stat))
+                else:
+                    raise NotRead(f"X = {text!r}")
+            if less.each != 1 or less.div != 1:
+                raise NotRead(f"X = {text!r}")
+            return Scaled(
+                per=less.per, each=-1, plus=int(m.group(1)) + plus, lo=0 if lo is None else lo, hi=hi
+            )
         source = grammar_scale.x_source(self, clause, t)
         if source is not None:
             return Scaled(per=source, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
@@ -1549,7 +1593,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1570,6 +1614,9 @@ class Reader:
             try:
                 return first + self.predicates(c, right, ctx, subject)
             except NotRead as exc:
+                gapped = grammar_life.gapped(self, c, left, right, ctx)
+                if gapped is not None:
+                    return first + gapped
                 last = exc
                 continue
         found = self._alternatives(c, t, ctx, inherit)
@@ -1664,6 +1711,8 @@ class Reader:
         (the player's other characters and every enemy); None: not several."""
         t = text.strip()
         if re.fullmatch(r"(?:tous )?les autres personnages", t):
+            if ctx.pronoun is not None:
+                raise NotRead("the others than the one chosen")
             return [self._view("other_allies", "", ctx), self._view("all_enemies", "", ctx)]
         parts = re.split(r", | et ", t)
         if len(parts) < 2:
@@ -1835,10 +1884,14 @@ class Reader:
         dégâts des Sorts Feu (non zone) joués par votre personnage``, ``+1 aux dégâts de foudre``,
         ``-1 supplémentaire aux dégâts reçus par vos Mages``, ``+1 aux soins des Théurgies`` ->
         damage_taken / damage_dealt / heal_dealt of ``who`` (None: not such a phrase)."""
-        m = re.fullmatch(r"([+-]) ?(\d+)(?: supplementaires?)? aux (degats|soins)(?: (.+))?", text.strip())
+        m = re.fullmatch(r"([+-]) ?(\d+|x)(?: supplementaires?)? aux (degats|soins)(?: (.+))?", text.strip())
         if not m:
             return None
-        amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+        amount: Any  # "+X aux dégâts …": X is said later (``_resolve_x``)
+        if m.group(2) == "x":
+            amount = _X if m.group(1) == "+" else _NEG_X
+        else:
+            amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
         rest = (m.group(4) or "").strip()
         if m.group(3) == "soins":
             hm = re.fullmatch(
@@ -2447,7 +2500,8 @@ class Reader:
         while changed:
             changed = False
             m = re.fullmatch(
-                r"(.+?),? (?:ou|où) x (?:est egale? |correspond )(?:a |au |aux |a la |a l')?(.+)", core
+                r"(.+?),? (?:ou|où) x (?:est egale? |correspond |est |vaut )(?:a |au |aux |a la |a l')?(.+)",
+                core,
             )
             if m and x_def is None:
                 core, x_def = m.group(1), self.x_value(c, m.group(2))
@@ -2560,8 +2614,8 @@ class Reader:
                 raise
             effects = bare[0] + bare[1]
         if x_def is not None:
-            # "le personnage adverse a Défense -X où X est égal à son Esprit": the holder's or its own?
-            grammar_scale.check_possessive_x(x_text, core, effects)
+            # "le personnage adverse a Défense -X où X est égal à son Esprit": its own
+            x_def = grammar_scale.possessive_x(x_text, core, effects, x_def)
         # "Attaque +2 et Attaque +1 supplémentaire pour chaque …": the scaling is the supplement's
         # only (a condition of the supplement: extra_if / more_if, before this)
         split = None
@@ -2574,6 +2628,7 @@ class Reader:
             effects = head + self._resolve_x(tail, None, per, cap)
         else:
             effects = self._resolve_x(effects, x_def, per, cap)
+        effects = grammar_scale.settle_target_counts(core, effects)
         if duration is not None:
             if not any(_DURABLE(e) or _durable_option(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")
@@ -2690,7 +2745,9 @@ class Reader:
         out: list[Effect] = []
         for e in effects:
             amount = getattr(e, "amount", None)
-            if amount == _NEG_X and (x_def is None or not isinstance(e, Modify)):
+            if amount == _NEG_X and (
+                x_def is None or not isinstance(e, Modify | DamageTaken | DamageDealt | HealDealt)
+            ):
                 raise NotRead("-X")
             if amount in (_X, _NEG_X):
                 value: Any
@@ -2701,6 +2758,10 @@ class Reader:
                             value = Scaled(per=Count("stat", stat=value.stat or "spirit"), plus=value.lo)
                         value = replace(value, hi=cap)
                     if isinstance(e, Modify) and isinstance(value, Amount) and value.stat is not None:
+                        value = Scaled(per=Count("stat", stat=value.stat), plus=value.lo)
+                    if isinstance(e, DamageTaken | DamageDealt | HealDealt) and isinstance(value, Amount):
+                        if value.stat is None or value.lo != value.hi:  # a bonus is no rolled amount
+                            raise NotRead("a rolled damage bonus")
                         value = Scaled(per=Count("stat", stat=value.stat), plus=value.lo)
                 else:
                     assert per is not None
