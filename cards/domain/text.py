@@ -516,6 +516,13 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
     if selector.carrying is not None:
         what = match_text(selector.carrying, lang, names)
         parts.append(_pick((f"carrying {what}", f"portant {what}"), lang))
+    if selector.fighting is not None:
+        parts.append(
+            _pick(
+                ("in the combat", "en combat") if selector.fighting else ("out of the combat", "hors combat"),
+                lang,
+            )
+        )
     return parts
 
 
@@ -663,6 +670,11 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
             "opponent_tapped",
             ("if the opponent is tapped", "si l'adversaire est incliné"),
             ("if the opponent is untapped", "si l'adversaire est relevé"),
+        ),
+        (
+            "fighting",
+            ("if this character fights this turn", "si ce personnage est en combat"),
+            ("if this character does not fight this turn", "si ce personnage est hors combat"),
         ),
         (
             "active",
