@@ -228,6 +228,7 @@ class Board:
         "hp",
         "item_bonus_mask",
         "item_bonuses",
+        "item_modes",
         "item_owners",
         "item_serials",
         "items",
@@ -286,6 +287,8 @@ class Board:
     #: is one attachment; its "while attached" effects and its stay are keyed by it).
     item_serials: list[list[int]]
     serial: int  # the next attachment's serial number
+    #: The cards in play that came with a play variant (CompiledCard.modes), by serial: as they came.
+    item_modes: dict[int, CompiledCard]
     #: Combats left to the cards that stay a limited time ("Durée 2 combats"), by serial.
     stay_left: dict[int, int]
     #: The last turn of the cards that stay "N tours" counted in the game's turns
