@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eredan.settings")
@@ -57,9 +58,9 @@ def timed(label: str, fn, repeat: int = 1):  # type: ignore[no-untyped-def]
     return result
 
 
-def synthetic_dump(n: int, rng: random.Random) -> list[dict]:
+def synthetic_dump(n: int, rng: random.Random) -> list[dict[str, Any]]:
     """``n`` records in the community shape: characters and cards in chains of 1–3 levels."""
-    records: list[dict] = []
+    records: list[dict[str, Any]] = []
     next_id = 100_000
     while len(records) < n:
         is_character = rng.random() < 0.4

@@ -22,6 +22,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eredan.settings")
@@ -41,7 +42,7 @@ from cards.collection.services.imports import collection_import_deck  # noqa: E4
 from cards.importers.cardset import cardset_load  # noqa: E402
 
 
-def summary_for(rng: random.Random, decks: list[dict]) -> dict:
+def summary_for(rng: random.Random, decks: list[dict[str, Any]]) -> dict[str, Any]:
     """A plausible finished game: each seat's three characters and ~8 distinct cards played."""
     characters, cards_played = {}, {}
     for seat, deck in enumerate(decks):

@@ -124,6 +124,7 @@ def main() -> None:
     speed_random(args.stock, args.speed_games, args.seed)
     # A planner game to the end, for a per-game figure that includes its search.
     state = GAME_SPEC.make_game(stock_size=args.stock).new_initial_state(rng_for(args.seed, 0, "game"))
+    assert isinstance(state, CrapetteState)
     cpu = time.process_time()
     play_game(state, (PlannerPolicy(), PlannerPolicy()), (random.Random(1), random.Random(2)))
     print(f"one planner vs planner game: {time.process_time() - cpu:.3f} s CPU, {state.turns} turns")

@@ -88,6 +88,7 @@ def determinize_rate(samples: int, seed: int) -> float:
     policy = RandomPolicy()
     while len(positions) < 200:
         state = game.new_initial_state(random.Random(rng.randrange(2**32)))
+        assert isinstance(state, EcarteState)
         while not state.is_terminal():
             if rng.random() < 0.2:
                 positions.append(state.clone())

@@ -242,7 +242,8 @@ def run_celery(
     if job.status != "done":
         raise SystemExit(f"job #{job.pk} {job.status}: {job.error}")
     played = ChunkResult.objects.filter(job=job).aggregate(s=Sum("seconds"))["s"] or 0.0
-    return elapsed, job.results, job.total_chunks, job.chunk_size, played
+    assert job.results is not None  # a done job has its results
+    return elapsed, job.results, job.total_chunks, job.chunk_size, float(played)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,10 @@ code, tests, error messages and docs cite them as ``docs/rules/<page>.md §N`` (
 a numbered list, e.g. the turn steps of Eredan §3) or ``§N Term`` (a term set in bold in that
 section, e.g. ``§3 Items``). This test reads every text file of the project, finds each citation and
 checks it against the pages, so that a renumbered or renamed section cannot leave a dangling one.
+
+A constant holding a page's path (``RULE_PREFIX = "docs/rules/crapette.md"``) cites that page
+wherever a string interpolates it (``f"{RULE_PREFIX} §2.2: …"``, Crapette's rule messages): the
+scan reads such an interpolation as the path itself.
 """
 
 from __future__ import annotations
@@ -27,6 +31,10 @@ CITATION = re.compile(
     r"(?:[–-](?:(?P<section2>\d+)\.)?(?P<item2>\d+))?"
     r"(?: step (?P<step>\d+))?"
     r"(?: (?P<term>[A-ZÉ][a-zé]+))?)?"
+)
+#: ``NAME = "docs/rules/<page>.md"``: a constant naming a rules page, interpolated as ``{NAME}``.
+PAGE_CONSTANT = re.compile(
+    r'^(?P<name>[A-Z_][A-Z0-9_]*)(?:: \w+)? = "(?P<path>docs/rules/[a-z_-]+\.md)"$', re.M
 )
 SECTION = re.compile(r"^## (\d+)\. (.+)$")
 ITEM = re.compile(r"^\s*(\d+)\. ")
@@ -82,6 +90,23 @@ def problem(citation: re.Match[str], known: dict[str, dict[int, Section]]) -> st
     return None
 
 
+def page_constants(files: list[Path]) -> dict[str, str]:
+    """Every constant of the project that names a rules page, by name (one meaning per name)."""
+    found: dict[str, str] = {}
+    for path in files:
+        if path.suffix == ".py":
+            for match in PAGE_CONSTANT.finditer(path.read_text(encoding="utf-8", errors="replace")):
+                assert found.setdefault(match["name"], match["path"]) == match["path"], match["name"]
+    return found
+
+
+def expand(text: str, constants: dict[str, str]) -> str:
+    """``text`` with each ``{NAME}`` of a page constant replaced by the page's path."""
+    for name, path in constants.items():
+        text = text.replace("{" + name + "}", path)
+    return text
+
+
 def scanned_files() -> list[Path]:
     files: list[Path] = []
     for top in SCANNED_DIRS:
@@ -103,17 +128,25 @@ def test_the_rules_pages_are_in_the_repository() -> None:
 
 def test_every_citation_names_a_real_page_and_section() -> None:
     known = pages()
+    files = scanned_files()
+    constants = page_constants(files)
+    assert constants.get("RULE_PREFIX") == "docs/rules/crapette.md"
     bad: list[str] = []
     count = 0
-    for path in scanned_files():
-        text = path.read_text(encoding="utf-8", errors="replace")
+    per_file: dict[str, int] = {}
+    for path in files:
+        text = expand(path.read_text(encoding="utf-8", errors="replace"), constants)
         for citation in CITATION.finditer(text):
             count += 1
+            per_file[path.relative_to(REPO).as_posix()] = (
+                per_file.get(path.relative_to(REPO).as_posix(), 0) + 1
+            )
             why = problem(citation, known)
             if why:
                 line = text.count("\n", 0, citation.start()) + 1
                 bad.append(f"{path.relative_to(REPO)}:{line}: {citation.group(0)!r}: {why}")
     assert count > 300, "the scan finds the project's citations"
+    assert per_file.get("simulator/records/crapette.py", 0) >= 8, "and those built on a page constant"
     assert not bad, "\n".join(bad)
 
 
@@ -142,11 +175,13 @@ def test_no_citation_points_outside_the_repository() -> None:
         ("docs/rules/eredan.md §3 step 9", "no item or step 9"),
         ("docs/rules/eredan.md §3 Gizmos", "no term 'Gizmos'"),
         ("docs/rules/chess.md §1", "no page"),
+        ('f"{RULE_PREFIX} §2.2: a king takes the rank that the pile needs"', None),
+        ('f"{RULE_PREFIX} §2.9: no such rule"', "no item or step 9"),
     ],
 )
 def test_the_checker_itself(text: str, expected: str | None) -> None:
     """The checker must be able to fail: a wrong section, item, step, term or page is reported."""
-    citation = CITATION.search(text)
+    citation = CITATION.search(expand(text, {"RULE_PREFIX": "docs/rules/crapette.md"}))
     assert citation is not None
     why = problem(citation, pages())
     if expected is None:

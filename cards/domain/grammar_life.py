@@ -107,6 +107,9 @@ def subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:
         return "ally"
     if re.fullmatch(r"un personnage de votre choix", t):
         return "character"
+    m = re.fullmatch(r"une de vos (.+)", t)
+    if m:  # "une de vos Bêtes" (the reader's subjects say "un de vos")
+        return r.subject(c, f"un de vos {m.group(1)}", ctx.names)
     if re.fullmatch(r"les (?:2|deux) personnages en combat|chacun des (?:2|deux) personnages en combat", t):
         return "fighters"
     m = re.fullmatch(rf"(?:un|l'un) (de vos autres|de vos|des) (.+?) ({_FEWEST}|{_MOST_WOUNDED})", t)
@@ -140,8 +143,29 @@ def target(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target:
 # --- predicates ----------------------------------------------------------------------------------
 
 
+def gapped(r: Reader, c: Clause, left: str, right: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Vos Démons ont Attaque +2 et vos Mages Esprit +2": the second predicate without its verb
+    takes the first one's (None: not such)."""
+    from cards.domain.text_grammar import STAT_RE  # (a cycle of imports)
+
+    verb_m = re.search(r"\b(ont|a|gagnent|gagne)\b (?=(?:" + STAT_RE + r"))", left)
+    if verb_m is None:
+        return None
+    for m in re.finditer(r"\b(?=(?:" + STAT_RE + r")\b)", right):
+        who = right[: m.start()].strip()
+        if not who or re.search(r"\b(?:ont|a|gagnent|gagne)$", who):
+            continue
+        try:
+            return r.predicates(c, f"{who} {verb_m.group(1)} {right[m.start() :]}", ctx)
+        except NotRead:
+            continue
+    return None
+
+
 def bare(r: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
     """A predicate without its subject, about HP (None: not one of these)."""
+    if re.fullmatch(r"meurt", t):
+        return verb(r, c, t, ctx, default)
     m = re.fullmatch(
         r"(?:votre |sa |son )?limite de pv max(?:imum|imale|\.)? (augmentee|reduite|diminuee) de (\d+)", t
     )
@@ -167,6 +191,12 @@ def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | 
             raise NotRead("the HP each one misses")
         missing = Scaled(per=Count("stat", stat="hp_missing", of=who))
         return [Heal(amount=missing, **_target(who))]
+    m = re.fullmatch(r"(?:meurt|meurent)(?: immediatement)?", t)
+    if m:
+        # a death: the character loses all its HP (docs/rules/eredan.md §3: at 0 HP it is dead)
+        if who not in ("self", "opponent"):
+            raise NotRead("whose HP?")
+        return [LoseHp(amount=Scaled(per=Count("stat", stat="hp", of=who)), **_target(who))]
     m = re.fullmatch(r"a soin (?:de )?(.+?) pv", t)
     if m:
         return [Heal(amount=r._points(m.group(1)), **_target(who))]
@@ -175,6 +205,10 @@ def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | 
 
 def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
     """ "vous êtes Mage", "votre personnage est Eclipse": who the holder is (None: not such)."""
+    m = re.fullmatch(r"(?:vous avez|votre personnage a|il a|ce personnage a) (?:joue|active) (.+)", t)
+    if m:
+        # "si vous avez joué un Sort" (after the cards, at the end of the combat): this turn
+        return Condition(plays=r.match(c, m.group(1)))
     m = re.fullmatch(
         r"(?:vous etes|votre personnage est|ce personnage est|le porteur est) (?:un |une )?(.+)", t
     )

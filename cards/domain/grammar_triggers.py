@@ -220,6 +220,11 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
         word = m.group(2) or m.group(4)
         kinds = (_KIND_WORDS[word],) if word else ()
         return Head(Event("damaged", who=who, kinds=kinds), pronoun=_event_pronoun(who))
+    m = re.fullmatch(r"des degats(?: (physiques?|magiques?|directs?))? sont infliges(?: a (.+))?", t)
+    if m:  # "chaque fois que des dégâts magiques sont infligés": to anyone (or to whom it says)
+        who = event_subject(r, c, m.group(2), ctx) if m.group(2) else "all_characters"
+        kinds = (_KIND_WORDS[m.group(1)],) if m.group(1) else ()
+        return Head(Event("damaged", who=who, kinds=kinds), pronoun=_event_pronoun(who))
     # damage dealt
     m = re.fullmatch(
         r"(.+?) (vous |lui )?(?:inflige|infligent|infligez) des degats"

@@ -367,7 +367,8 @@ class TextCompiler:
         )
         on_opponent = subject == "card" and any(attached_to_opponent.match(f) for f in folded)
         said_stays = subject == "card" and any(re.match(r"permanente?$|duree\b", f) for f in folded)
-        names = tuple(n for n in {fold(name), fold(name).split(" ")[0], slugify(name)} if n) if name else ()
+        # in this order (the first is the name itself: grammar_cards.own_card quotes it), once each
+        names = tuple(n for n in dict.fromkeys((fold(name), fold(name).split(" ")[0], slugify(name))) if n)
         ctx = Ctx(subject=subject, names=names, stays=stays or said_stays, on_opponent=on_opponent)
         results: list[ClauseResult] = []
         effects: list[Effect] = []

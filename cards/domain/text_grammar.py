@@ -1549,7 +1549,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1570,6 +1570,9 @@ class Reader:
             try:
                 return first + self.predicates(c, right, ctx, subject)
             except NotRead as exc:
+                gapped = grammar_life.gapped(self, c, left, right, ctx)
+                if gapped is not None:
+                    return first + gapped
                 last = exc
                 continue
         found = self._alternatives(c, t, ctx, inherit)

@@ -6,9 +6,15 @@ is declared once, in the game package's ``GAME_SPEC``; the runner, jobs, records
 the spec and never branch on a game's name (ARCHITECTURE.md principle 8).
 
 A fifth game takes one new package (``simulator/games/<name>/`` with its engine on the common
-protocol and its ``GAME_SPEC``, and its record codec in ``simulator/records/<name>.py``) and one
-registration: its line in :data:`GAME_MODULES`. A game's package is imported only when asked for,
-so loading one game never costs the others. Pure Python: imports no Django.
+protocol and its ``GAME_SPEC``), its game records (the codec ``simulator/records/<name>.py``, named
+by ``GAME_SPEC.record_codec``, and the schema ``simulator/records/schemas/<name>.json``) and one
+registration: its line in :data:`GAME_MODULES`. The published root schema
+``simulator/records/schemas/record.json`` names every game it accepts, so the game's name is also
+added to its ``game`` enum and its ``allOf`` dispatch (one ``if``/``then`` line): a hand edit of a
+published file, kept because clients validate records with it, and checked against this registry
+by ``tests/simulator/engine/test_registry.py``, which names whatever a registered game lacks. A
+game's package is imported only when asked for, so loading one game never costs the others. Pure
+Python: imports no Django.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -35,8 +36,8 @@ def staff(client):
     return client
 
 
-def _card_form(card: Card, **changes):
-    data = {}
+def _card_form(card: Card, **changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {}
     for name in CARD_FIELDS:
         field = Card._meta.get_field(name)
         value = getattr(card, field.attname)

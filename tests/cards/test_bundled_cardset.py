@@ -93,7 +93,8 @@ def test_families_hold_either_characters_or_cards(cardset: CardSet) -> None:
 def test_evolution_levels_are_contiguous_from_one_with_one_entry_each(cardset: CardSet) -> None:
     """docs/rules/eredan.md §1 Evolutions — one card per (family, level), levels 1, 2, … without gaps."""
     levels: dict[str, list[int]] = defaultdict(list)
-    for spec in [*cardset.characters.values(), *cardset.cards.values()]:
+    specs: list[CharacterSpec | CardSpec] = [*cardset.characters.values(), *cardset.cards.values()]
+    for spec in specs:
         levels[spec.family].append(spec.level)
     for family, found in levels.items():
         assert sorted(found) == list(range(1, len(found) + 1)), family
@@ -241,7 +242,8 @@ def test_every_op_and_duration_of_the_schema_is_used(cardset: CardSet) -> None:
 
 
 def test_at_least_ten_evolution_families_with_two_or_three_levels(cardset: CardSet) -> None:
-    levels = Counter(spec.family for spec in [*cardset.characters.values(), *cardset.cards.values()])
+    specs: list[CharacterSpec | CardSpec] = [*cardset.characters.values(), *cardset.cards.values()]
+    levels = Counter(spec.family for spec in specs)
     evolving = [f for f, n in levels.items() if n >= 2]
     assert len(evolving) >= MIN_EVOLUTION_FAMILIES
     assert max(levels.values()) <= 3
@@ -409,7 +411,8 @@ def test_demo_decks_mix_attacks_items_and_heals(cardset: CardSet) -> None:
 
     def attacks(card: CardSpec) -> bool:
         return any(
-            isinstance(e, Damage) or (isinstance(e, Modify) and e.stat == "attack" and e.amount > 0)
+            isinstance(e, Damage)
+            or (isinstance(e, Modify) and e.stat == "attack" and isinstance(e.amount, int) and e.amount > 0)
             for e in card.effects
         )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
@@ -15,7 +17,7 @@ def staff_client(db):
     return client
 
 
-def _assert_error_body(response, status: int, code: str) -> dict:
+def _assert_error_body(response, status: int, code: str) -> Any:
     assert response.status_code == status, response.content
     body = response.json()
     assert set(body) == {"errors"}

@@ -6,6 +6,8 @@ pagination and ordering silently ignore what they cannot do. Failed logins: test
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
@@ -29,7 +31,7 @@ def cards(_mini, db):
     catalog_cache_clear()
 
 
-def _error(response, status: int, field: str | None) -> dict:
+def _error(response, status: int, field: str | None) -> Any:
     assert response.status_code == status, response.content
     error = response.json()["errors"][0]
     assert error["field"] == field, error

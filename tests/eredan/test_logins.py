@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -47,7 +48,7 @@ def _basic(username: str, password: str) -> str:
     return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
 
 
-def _api(username: str, password: str, address: str = "192.0.2.1", **headers: str):
+def _api(username: str, password: str, address: str = "192.0.2.1", **headers: Any):
     return APIClient(REMOTE_ADDR=address).get(
         "/api/decks/", HTTP_AUTHORIZATION=_basic(username, password), **headers
     )

@@ -31,8 +31,10 @@ def compare_results() -> dict[str, Any]:
         stop=StopRule(margin=0.05, budget=400, first_round=200),
     )
     rounds, reason = run_compare_local(plan, processes=1)
-    entrants = [{"index": i, "label": e.label, "policy": e.policy, "deck": None} for i, e in enumerate(
-        [*plan.arms, *plan.field])]  # fmt: skip
+    contestants: list[Any] = [*plan.arms, *plan.field]
+    entrants = [
+        {"index": i, "label": e.label, "policy": e.policy, "deck": None} for i, e in enumerate(contestants)
+    ]
     return compare_results_document(
         game="ecarte", options={}, seed=8, entrants=entrants, plan=plan, rounds=rounds, reason=reason
     )

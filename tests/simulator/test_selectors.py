@@ -36,7 +36,14 @@ def test_one_sees_only_ones_own_jobs_staff_included(alice: Any, bob: Any) -> Non
     assert list(selectors.job_list(user=bob)) == []
     assert list(selectors.job_list(user=AnonymousUser())) == []
     assert selectors.job_get(user=alice, pk=job.pk) == job
-    for user, pk in ((bob, job.pk), (staff, job.pk), (AnonymousUser(), job.pk), (alice, "x"), (alice, None)):
+    cases: list[tuple[Any, Any]] = [
+        (bob, job.pk),
+        (staff, job.pk),
+        (AnonymousUser(), job.pk),
+        (alice, "x"),
+        (alice, None),
+    ]
+    for user, pk in cases:
         with pytest.raises(NotFoundError):
             selectors.job_get(user=user, pk=pk)
 
@@ -63,4 +70,4 @@ def test_progress_and_eta_from_the_rate_so_far(alice: Any) -> None:
     assert running.fraction == pytest.approx(0.25)
     job.status, job.finished_at, job.games_done = "done", now, 100
     done = selectors.job_progress(job=job, now=now + timedelta(hours=1))
-    assert (done.eta_seconds, done.elapsed_seconds) == (0.0, pytest.approx(10.0))
+    assert done.eta_seconds == 0.0 and done.elapsed_seconds == pytest.approx(10.0)

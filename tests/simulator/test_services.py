@@ -35,7 +35,7 @@ GOLEMS, GARDE, KOTOBA = "zil-golems", "noz-garde-du-dragon", "kotoba-voie-du-sab
 
 
 def ecarte_job(
-    owner: Any, *, games: int = 30, chunk_size: int = 7, seed: int = 3, **kw: Any
+    owner: Any, *, games: int = 30, chunk_size: int = 7, seed: int | None = 3, **kw: Any
 ) -> SimulationJob:
     return job_create(
         owner=owner,
@@ -326,7 +326,7 @@ def test_active_jobs_per_user_are_limited(cardset: None, alice: Any, bob: Any) -
         ecarte_job(alice)
     assert (info.value.code, info.value.status_code) == (Code.TOO_MANY_JOBS, 429)
     ecarte_job(bob)  # someone else is not affected
-    job_cancel(job=SimulationJob.objects.filter(owner=alice).first())
+    job_cancel(job=SimulationJob.objects.filter(owner=alice).order_by("pk")[0])
     ecarte_job(alice)  # a cancelled job frees its place
 
 

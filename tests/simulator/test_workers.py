@@ -76,7 +76,7 @@ def _sqlite_template(tmp_path_factory: Any) -> Path | None:
         check=True,
         timeout=600,
     )
-    return path
+    return Path(path)
 
 
 @pytest.fixture
@@ -260,14 +260,14 @@ def test_a_worker_killed_mid_job_loses_no_game_and_counts_none_twice(
     for attempt in range(3):
         first = workers(f"first{attempt}", env=env)
         done_before = SimulationJob.objects.get(pk=job.pk).chunks_done
-        wait_for(
-            lambda done_before=done_before: (
+
+        def in_progress(done_before: int = done_before) -> bool:
+            return bool(
                 SimulationJob.objects.get(pk=job.pk).chunks_done >= done_before + 3
                 and redis_broker.zcard("unacked_index") >= 1
-            ),
-            "chunks in progress",
-            [first],
-        )
+            )
+
+        wait_for(in_progress, "chunks in progress", [first])
         first.kill()
         unacked = redis_broker.zcard("unacked_index")
         if unacked:
@@ -490,7 +490,7 @@ def test_an_optimize_on_workers_is_the_same_whatever_the_chunking_and_survives_a
     chunks = sorted(ChunkResult.objects.filter(job=both).values_list("chunk", flat=True))
     assert chunks == list(range(both.total_chunks)) and both.chunks_done == both.total_chunks
 
-    def searched(results: dict[str, Any]) -> dict[str, Any]:
+    def searched(results: Any) -> dict[str, Any]:
         return {k: v for k, v in results.items() if k not in ("saved_deck", "entrants")}
 
     assert searched(small.results) == searched(large.results) == searched(both.results)

@@ -26,7 +26,8 @@ from typing import Any
 
 from simulator.engine.protocol import TERMINAL, IllegalActionError
 from simulator.games.eredan import cardops  # noqa: F401 - registers the card ops' interpreter functions
-from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Pass, Play, decode
+from simulator.games.eredan.actions import PASS as PASS  # the tests read it here, beside the phases
+from simulator.games.eredan.actions import Action, Discard, Fight, Pass, Play, decode
 from simulator.games.eredan.chance import AMOUNT, DECK, INITIATIVE, PLACE, Chance
 from simulator.games.eredan.compiled import (
     ATTACH_ALLIES,

@@ -48,7 +48,7 @@ def world(db: Any) -> World:
 
 
 def _build_world() -> World:
-    types = {}
+    types: dict[str, Any] = {}
     for slug, parent, playable in [
         ("objet", None, True),
         ("arme", "objet", True),

@@ -8,6 +8,8 @@ Each entry names the kind of card text it stands for, in our words (no card's se
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cards.domain.effects import (
@@ -35,7 +37,7 @@ NAMES = Names(
     castes={"eclipse": ("Eclipse", "Eclipse")},
 )
 
-VALID: list[tuple[str, dict]] = [
+VALID: list[tuple[str, dict[str, Any]]] = [
     # "gains the Mage class until the end of the game"
     ("card", {"op": "traits", "mode": "add", "classes": ["mage"], "duration": "game"}),
     # "becomes a Nehantist instead of its other guilds"
@@ -88,7 +90,7 @@ VALID: list[tuple[str, dict]] = [
 ]
 
 
-def _id(item: tuple[str, dict]) -> str:
+def _id(item: tuple[str, dict[str, Any]]) -> str:
     return f"{item[0]}-{item[1]['op']}"
 
 

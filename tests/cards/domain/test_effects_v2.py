@@ -7,6 +7,7 @@ Each entry names the kind of card text it stands for, in our words (no card's se
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -38,7 +39,7 @@ NAMES = Names(
 )
 
 #: (context, effect) — one or more per construct.
-VALID_V2: list[tuple[str, dict]] = [
+VALID_V2: list[tuple[str, dict[str, Any]]] = [
     # modifiers: rolled, stat-based, scaled; hp_max; range stats on a card; the new durations
     ("card", {"op": "modify", "stat": "attack", "amount": [1, 2]}),
     ("card", {"op": "modify", "stat": "defense", "amount": {"stat": "spirit", "plus": 0}}),

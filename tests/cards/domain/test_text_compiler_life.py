@@ -161,3 +161,51 @@ def test_what_a_character_does_once_when_it_plays_a_card(compiler):
     assert character(compiler, "Attaque +1 si joue une Potion.") == [
         {"op": "modify", "stat": "attack", "amount": 1, "when": {"plays": {"type": "potion"}}}
     ]
+
+
+def test_a_death_is_the_loss_of_every_hp(compiler):
+    """docs/rules/eredan.md §3: a character at 0 HP is dead; "meurt" loses all its HP (no damage)."""
+    assert card(compiler, "En fin de tour, votre personnage meurt.") == [
+        {
+            "op": "trigger",
+            "on": "turn_end",
+            "effects": [{"op": "lose_hp", "amount": {"per": {"stat": "hp", "of": "self"}}}],
+        }
+    ]
+    assert not compiler.compile("Choisissez un de vos personnages, il meurt.", subject="card").complete
+
+
+def test_a_second_predicate_without_its_verb(compiler):
+    out = card(compiler, "Vos Mages ont Esprit +1 et vos Prêtres Défense +2.")
+    assert out == [
+        {"op": "modify", "stat": "spirit", "amount": 1, "target": {"group": "allies", "class": "mage"}},
+        {"op": "modify", "stat": "defense", "amount": 2, "target": {"group": "allies", "class": "pretre"}},
+    ]
+
+
+def test_what_was_played_and_damage_anywhere(compiler):
+    assert card(compiler, "Après avoir joué vos cartes, Défense +1 si vous avez joué une Potion.") == [
+        {
+            "op": "trigger",
+            "on": "after_cards",
+            "effects": [
+                {"op": "modify", "stat": "defense", "amount": 1, "when": {"plays": {"type": "potion"}}}
+            ],
+        }
+    ]
+    assert card(
+        compiler, "Chaque fois que des dégâts directs sont infligés, une de vos Bêtes a Défense +1."
+    ) == [
+        {
+            "op": "trigger",
+            "on": {"damaged": "all_characters", "kinds": ["direct"]},
+            "effects": [
+                {
+                    "op": "modify",
+                    "stat": "defense",
+                    "amount": 1,
+                    "target": {"group": "allies", "pick": "choice", "race": "bete"},
+                }
+            ],
+        }
+    ]

@@ -4,6 +4,7 @@ on the deck tests' catalog (tests/decks/catalog.py, loaded by tests/decks/confte
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,12 +26,12 @@ def browser_for() -> Any:
 
 
 @pytest.fixture
-def as_alice(cards_db: Any, alice: Any, browser_for: Any) -> Client:
+def as_alice(cards_db: Any, alice: Any, browser_for: Callable[[Any], Client]) -> Client:
     return browser_for(alice)
 
 
 @pytest.fixture
-def as_bob(cards_db: Any, bob: Any, browser_for: Any) -> Client:
+def as_bob(cards_db: Any, bob: Any, browser_for: Callable[[Any], Client]) -> Client:
     return browser_for(bob)
 
 

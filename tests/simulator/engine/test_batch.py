@@ -66,7 +66,7 @@ def test_chunks_cover_every_game_once_in_fixed_order() -> None:
 
 
 def _plan(games: int, chunk_size: int, kind: str = MATCHUP, seed: int = 11) -> BatchPlan:
-    entrants = (Entrant("heuristic", "heuristic"), Entrant("random", "random"))
+    entrants: tuple[Entrant, ...] = (Entrant("heuristic", "heuristic"), Entrant("random", "random"))
     if kind != MATCHUP:
         entrants = (*entrants, Entrant("random 2", "random"))
     return BatchPlan(

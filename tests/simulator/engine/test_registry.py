@@ -144,13 +144,30 @@ def test_a_misdeclared_spec_is_refused() -> None:
 
 def test_the_record_schema_knows_every_registered_game() -> None:
     """The published JSON Schema (simulator/records/schemas/record.json) dispatches on ``game``:
-    a registered game missing from it would have records no validator accepts."""
+    a registered game missing from it would have records no validator accepts. The failure names
+    each step a new game still lacks (the registry's docstring lists them)."""
+    import importlib.util
     import json
 
     from simulator.records.base import SCHEMA_DIR
 
     root = json.loads((SCHEMA_DIR / "record.json").read_text())
-    assert sorted(root["properties"]["game"]["enum"]) == sorted(GAMES)
-    dispatched = {rule["if"]["properties"]["game"]["const"] for rule in root["allOf"]}
-    assert dispatched == set(GAMES)
-    assert all((SCHEMA_DIR / f"{name}.json").is_file() for name in GAMES)
+    dispatch = {rule["if"]["properties"]["game"]["const"]: rule["then"]["$ref"] for rule in root["allOf"]}
+    missing = []
+    for spec in game_specs():
+        name = spec.name
+        if importlib.util.find_spec(spec.record_codec) is None:
+            missing.append(f"{name}: its record codec module {spec.record_codec}")
+        schema = SCHEMA_DIR / f"{name}.json"
+        if not schema.is_file():
+            missing.append(f"{name}: its record schema {schema.relative_to(SCHEMA_DIR.parents[2])}")
+        elif json.loads(schema.read_text()).get("$id", "").rsplit("/", 1)[-1] != f"{name}.json":
+            missing.append(f"{name}: the $id of {schema.name} ending in /{name}.json")
+        if name not in root["properties"]["game"]["enum"]:
+            missing.append(f"{name}: its name in record.json's properties.game.enum")
+        if dispatch.get(name) != f"{name}.json":
+            missing.append(
+                f'{name}: record.json\'s allOf line {{"if": game == "{name}", "then": "{name}.json"}}'
+            )
+    assert not missing, "a registered game lacks:\n" + "\n".join(missing)
+    assert sorted(root["properties"]["game"]["enum"]) == sorted(GAMES) == sorted(dispatch)

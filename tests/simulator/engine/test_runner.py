@@ -99,7 +99,7 @@ class Watched:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.moves: list[tuple[int, int]] = []
+        self.moves: list[tuple[int, Any]] = []
 
     def choose(self, state: State, rng: random.Random) -> Any:
         step = rng.choice(list(state.legal_actions()))
@@ -172,7 +172,12 @@ def test_a_game_plays_the_same_whichever_chunk_plays_it() -> None:
 def test_a_game_ended_level_is_a_draw_for_both_sides() -> None:
     tally = MatchTally()
     results: list[GameResult] = []
-    play_chunk(RaceGame(turn_cap=2), sides(), 3, 0, 6, on_result=lambda r: (results.append(r), tally.add(r)))
+
+    def on_result(result: GameResult) -> None:
+        results.append(result)
+        tally.add(result)
+
+    play_chunk(RaceGame(turn_cap=2), sides(), 3, 0, 6, on_result=on_result)
     assert all(r.returns == (0.0, 0.0) and r.winner is None and r.winner_seat is None for r in results)
     assert (tally.games, tally.draws, sum(tally.wins.values())) == (6, 6, 0)
     assert tally.first_player_draws == 6 and tally.first_player_wins == 0

@@ -5,6 +5,8 @@ seeds (docs/lab.md "Optimizer")."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cards.domain.cardset import load_cardset
@@ -75,8 +77,8 @@ WEAK_GOLEMS = sabotaged(
 FIELD = field_of("noz-garde-du-dragon", "kotoba-voie-du-sabre", "nomades-du-desert")
 
 
-def problem(**overrides) -> OptimizeProblem:
-    values = {
+def problem(**overrides: Any) -> OptimizeProblem:
+    values: dict[str, Any] = {
         "start": WEAK_GOLEMS,
         "constraints": Constraints(catalog=CATALOG),
         "field": FIELD,

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cards.domain.cardset import load_cardset
@@ -13,7 +15,7 @@ from simulator.lab.ladder import LadderError, ladder_plans, ladder_report
 from simulator.lab.report import entrant_card_metrics, lab_sections, matrices
 
 
-def _result(index: int, winner_seat: int | None, seen: dict) -> GameResult:
+def _result(index: int, winner_seat: int | None, seen: dict[str, Any]) -> GameResult:
     seats = ("A", "B") if index % 2 == 0 else ("B", "A")
     returns = (0.0, 0.0) if winner_seat is None else ((1.0, -1.0) if winner_seat == 0 else (-1.0, 1.0))
     return GameResult(

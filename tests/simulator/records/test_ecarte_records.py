@@ -439,6 +439,7 @@ def test_an_abandoned_game_writes_a_record_that_replays_as_unfinished(stop_after
 
     game = GAME_SPEC.make_game()
     state = game.new_initial_state(random.Random(3))
+    assert isinstance(state, EcarteState)
     writer = recorder(game=game, state=state, seed=3, players=["human", "random"])
     policy, rng = GAME_SPEC.make_policy("random"), random.Random(5)
     for _ in range(stop_after):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -17,7 +18,7 @@ from .conftest import cards, prepare
 
 def run(script: str, **options) -> tuple[str, object]:
     out = io.StringIO()
-    defaults = {"seed": 3, "stock_size": 5}
+    defaults: dict[str, Any] = {"seed": 3, "stock_size": 5}
     defaults.update(options)
     state = play_in_terminal(stdin=io.StringIO(script), stdout=out, **defaults)
     return out.getvalue(), state

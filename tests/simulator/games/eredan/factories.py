@@ -421,7 +421,8 @@ def playable(state: EredanState) -> set[str]:
 
 def play_cards(state: EredanState, a: Sequence[CardSpec] = (), b: Sequence[CardSpec] = ()) -> None:
     """The card step: seat 0 plays ``a`` and seat 1 plays ``b`` (in order), passing otherwise."""
-    from simulator.games.eredan.state import P_CARD, PASS
+    from simulator.games.eredan.actions import PASS
+    from simulator.games.eredan.state import P_CARD
 
     queues = {0: list(a), 1: list(b)}
     while state.phase == P_CARD:
@@ -435,7 +436,8 @@ def play_cards(state: EredanState, a: Sequence[CardSpec] = (), b: Sequence[CardS
 
 def end_turn(state: EredanState) -> None:
     """The discard step: both players keep their hands (when allowed)."""
-    from simulator.games.eredan.state import P_DISCARD, PASS
+    from simulator.games.eredan.actions import PASS
+    from simulator.games.eredan.state import P_DISCARD
 
     while state.phase == P_DISCARD:
         state.apply(PASS)

@@ -10,12 +10,12 @@ from dataclasses import fields, replace
 import pytest
 
 from simulator.games.eredan import GAME_SPEC
-from simulator.games.eredan.actions import Play
+from simulator.games.eredan.actions import PASS, Play
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.ops import ATK, DEF
 from simulator.games.eredan.policies import blow_value
 from simulator.games.eredan.rules import DEFAULT_RULES, END_TURN_CAP, EredanRules, rules_for_record
-from simulator.games.eredan.state import P_CARD, PASS
+from simulator.games.eredan.state import P_CARD
 from tests.simulator.games.eredan.factories import (
     card,
     card_id,

@@ -10,11 +10,10 @@ import pytest
 
 from cards.domain.effects import Condition
 from cards.domain.specs import DeckSpec
-from simulator.games.eredan.actions import Play
+from simulator.games.eredan.actions import PASS, Play
 from simulator.games.eredan.compiled import UnsupportedSpecError, compile_tables
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.ops import ATK, DEF, SPI
-from simulator.games.eredan.state import PASS
 from tests.simulator.games.eredan.factories import (
     card,
     card_id,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from simulator.games.eredan.actions import PASS
 from simulator.games.eredan.ops import ATK, DEF, HPM, SPI
-from simulator.games.eredan.state import PASS
 from tests.simulator.games.eredan.factories import (
     card,
     character,

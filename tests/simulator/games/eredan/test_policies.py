@@ -11,7 +11,7 @@ import pytest
 from cards.domain.cardset import CardSet, load_cardset
 from simulator.engine.runner import Side, play_match_game
 from simulator.games.eredan import GAME_SPEC
-from simulator.games.eredan.actions import Fight, Play
+from simulator.games.eredan.actions import PASS, Fight, Play
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.policies import (
     GreedyPolicy,
@@ -21,7 +21,7 @@ from simulator.games.eredan.policies import (
     evaluation_features,
     make_policy,
 )
-from simulator.games.eredan.state import P_CARD, P_CHOICE, PASS, EredanState
+from simulator.games.eredan.state import P_CARD, P_CHOICE, EredanState
 from tests.simulator.games.eredan.factories import card, card_id, character, fight, line, play, prepare_game
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from simulator.engine.protocol import IllegalActionError
 from simulator.games.eredan import rules
-from simulator.games.eredan.actions import Fight, Play
+from simulator.games.eredan.actions import PASS, Fight, Play
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.ops import ATK, DEF, SPI
 from simulator.games.eredan.rules import DEFAULT_RULES
@@ -17,7 +17,6 @@ from simulator.games.eredan.state import (
     P_CHOICE,
     P_DISCARD,
     P_OVER,
-    PASS,
     discard_action,
 )
 from tests.simulator.games.eredan.factories import (
