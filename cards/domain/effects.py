@@ -46,6 +46,10 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead);
     ``{"markers": name, "on": Target}`` — markers of that name on the target's characters;
+    the character the effect reaches: ``"of": "target"`` (a stat) / ``"on": "target"`` (cards,
+    markers) — each character of the effect's target in turn counts its own ("chaque personnage
+    adverse subit X dégâts où X est égal à son Esprit", "+1 par Dague qu'ils portent"); only in
+    the amount of an effect that reaches characters (never in a condition);
     ``{"guilds": "self"}`` / ``{"classes": "self"}`` / ``{"castes": "self"}`` — how many guilds /
     classes / castes the holder has ("sans caste": castes = 0);
     ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far;
@@ -1410,7 +1414,7 @@ def parse_count(data: Any, path: str) -> Count:
         return Count(
             "stat",
             stat=_choice(d["stat"], f"{path}.stat", COUNT_STATS),
-            of=_choice(d.get("of", "self"), f"{path}.of", ("self", "opponent")),
+            of=_choice(d.get("of", "self"), f"{path}.of", ("self", "opponent", "target")),
             base=_bool(d.get("base", False), f"{path}.base"),
         )
     if kind == "cards":
@@ -1420,7 +1424,7 @@ def parse_count(data: Any, path: str) -> Count:
         if "on" in d:
             if pile != "play":
                 raise EffectError(f"{path}.on", 'only cards in "play" are attached to someone')
-            on = parse_target(d["on"], f"{path}.on")
+            on = _counted_on(d["on"], f"{path}.on")
         return Count(
             "cards",
             pile=pile,
@@ -1438,7 +1442,7 @@ def parse_count(data: Any, path: str) -> Count:
     if kind == "markers":
         d = _keys(data, path, {"markers", "on"}, set())
         return Count(
-            "markers", marker=_slug(d["markers"], f"{path}.markers"), on=parse_target(d["on"], f"{path}.on")
+            "markers", marker=_slug(d["markers"], f"{path}.markers"), on=_counted_on(d["on"], f"{path}.on")
         )
     if kind == "turn":
         d = _keys(data, path, {"turn"}, set())
@@ -1604,16 +1608,31 @@ def parse_ally_selector(data: Any, path: str) -> Selector:
     return Selector(group="other_allies", **_parse_filter(d, path))
 
 
+def _counted_on(data: Any, path: str) -> Target:
+    """Whose attached cards or markers a count reads: a target, or ``"target"`` (the character the
+    effect reaches)."""
+    return "target" if data == "target" else parse_target(data, path)
+
+
+def reaches_target(count: Count) -> bool:
+    """Whether a count reads the character the effect reaches (``of`` / ``on`` ``"target"``)."""
+    return count.of == "target" or count.on == "target"
+
+
 def parse_compare(data: Any, path: str) -> Compare:
     d = _keys(data, path, {"left", "cmp", "right"}, set())
     right = d["right"]
-    return Compare(
+    compare = Compare(
         left=parse_count(d["left"], f"{path}.left"),
         cmp=_choice(d["cmp"], f"{path}.cmp", COMPARATORS),
         right=_int(right, f"{path}.right")
         if not isinstance(right, Mapping)
         else parse_count(right, f"{path}.right"),
     )
+    for side, count in (("left", compare.left), ("right", compare.right)):
+        if isinstance(count, Count) and reaches_target(count):
+            raise EffectError(f"{path}.{side}", 'a condition reaches no character: no "target" to count')
+    return compare
 
 
 def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:

@@ -13,7 +13,17 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from cards.domain.effects import CardMatch, Compare, Condition, Count, Effect, Selector, Target
+from cards.domain.effects import (
+    Amount,
+    CardMatch,
+    Compare,
+    Condition,
+    Count,
+    Effect,
+    Scaled,
+    Selector,
+    Target,
+)
 
 if TYPE_CHECKING:
     from cards.domain.text_grammar import Clause, Ctx, Reader
@@ -92,9 +102,11 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     # different races / classes / guilds among characters
     m = re.fullmatch(
         r"(race|classe|guilde)s? (?:differente?s? )?(?:representee?s? )?(?:parmi|chez|par) (.+)", t
-    )
+    ) or re.fullmatch(r"(race|classe|guilde)s? differente?s? (en jeu)", t)
     if m:
         trait = {"race": "race", "classe": "class", "guilde": "guild"}[m.group(1)]
+        if m.group(2) == "en jeu":  # among the characters in play: the living ones
+            return Count("distinct", trait=trait, characters="all_characters")
         return Count("distinct", trait=trait, characters=_people(r, clause, m.group(2)))
     # cards in play: "par carte 'X' active, celle-ci comprise", "par Familier en jeu", "par carte
     # adverse active"
@@ -123,6 +135,18 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     if m and not re.match(r"marqueur", m.group(1)):
         on: Target = "all_allies" if m.group(2) == "vos personnages" else "other_allies"
         return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on=on)
+    # what the character reached carries: "par Dague qu'ils portent", "par carte qui lui est attachée"
+    m = re.fullmatch(
+        r"(.+?) (?:qu'(?:il|elle)s? (?:porte|portent)|qui (?:lui|leur) (?:est|sont) attachee?s?)",
+        t,
+    )
+    if m:
+        mm = re.fullmatch(r"marqueurs? (@\d+@)", m.group(1))
+        if mm:
+            from cards.domain.text_grammar import slugify
+
+            return Count("markers", marker=slugify(clause.names[int(mm.group(1).strip("@"))]), on="target")
+        return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on="target")
     # cards played this turn: "pour chaque Sort Feu joué ce tour-ci", "par carte jouée dans le tour"
     m = re.fullmatch(
         r"(.+?) jouee?s? (?:ce tour-ci|ce tour ci|ce tour|dans le tour|durant ce tour|lors de ce tour)", t
@@ -406,25 +430,61 @@ def by_whom(core: str, rest: str) -> bool:
     )
 
 
-def check_possessive_x(x_text: str, core: str, effects: list[Effect]) -> None:
-    """ "où X est égal à son Esprit" on an effect reaching another character: "son" is the holder's
-    only when the holder is the subject of the predicate and one character is reached ("Inflige X
-    dégâts au personnage adverse…"); after another subject ("le personnage adverse a Défense -X",
-    "chaque personnage en combat subit X dégâts…") it may be that one's own: not read."""
+def possessive_x(x_text: str, core: str, effects: list[Effect], x_def: Scaled | Amount) -> Scaled | Amount:
+    """ "où X est égal à son Esprit": "son" is the holder's when the holder is the subject of the
+    predicate ("Inflige X dégâts au personnage adverse…", "Gagne X PV"); after another subject
+    ("le personnage adverse a Défense -X", "chaque personnage en combat subit X dégâts…") it is the
+    stat of each character the effect reaches (``"of": "target"``)."""
     from cards.domain.text_grammar import NotRead
 
-    possessive = re.match(
-        r"(?:a |au |aux |a la |a l'|de )?(?:\d+ fois |(?:la )?moitie (?:de |du )|(?:au )?double (?:de |du ))?"
-        r"(?:son|sa|ses|leur|leurs)\b",
-        x_text.strip(),
-    )
+    possessive = re.search(r"\b(?:son|sa|ses|leur|leurs)\b", x_text)
     targets = {getattr(e, "target", "self") for e in effects}
     if not possessive or targets <= {"self"}:
-        return
+        return x_def
     holder_acts = re.match(r"(?:inflige|infligez|vous infligez|votre personnage inflige)\b", core.strip())
-    if holder_acts and targets <= {"self", "opponent", "enemy", "character", "random_enemy"}:
-        return
-    raise NotRead("X is 'son …' of an effect on another character")
+    if holder_acts:
+        if targets <= {"self", "opponent", "enemy", "character", "random_enemy"}:
+            return x_def
+        raise NotRead("X is 'son …' of an effect the holder deals to several")
+    # the owner is the subject: "chaque personnage … son Esprit", "les personnages … leur Esprit";
+    # "les personnages adverses … son Esprit" could be the holder's: not read
+    plural_subject = re.match(r"(?:les|vos|tous|toutes|des)\b", core.strip()) is not None
+    plural_owner = possessive.group(0).rstrip().endswith(("leur", "leurs"))
+    if plural_subject != plural_owner:
+        raise NotRead("whose stat is 'son …'?")
+    if isinstance(x_def, Amount):
+        if x_def.stat is None or x_def.lo != x_def.hi:
+            raise NotRead("whose stat is X?")
+        return Scaled(per=Count("stat", stat=x_def.stat, of="target"), plus=x_def.lo)
+    if x_def.per.kind != "stat" or x_def.per.of != "self":
+        raise NotRead("whose stat is X?")
+    return replace(x_def, per=replace(x_def.per, of="target"))
+
+
+def settle_target_counts(core: str, effects: list[Effect]) -> list[Effect]:
+    """A count of the character the effect reaches ("qu'il porte", "son Esprit") on an effect
+    reaching one named character is that character's; the holder dealing an effect to others
+    ("inflige … par X qu'il porte": whose?) is not read."""
+    from cards.domain.effects import reaches_target
+    from cards.domain.text_grammar import NotRead
+
+    out: list[Effect] = []
+    for e in effects:
+        amount = getattr(e, "amount", None)
+        if not isinstance(amount, Scaled) or not reaches_target(amount.per):
+            out.append(e)
+            continue
+        if re.match(r"(?:inflige|infligez|vous infligez|votre personnage inflige)\b", core.strip()):
+            raise NotRead("'il' after the holder's verb: the holder or the one reached?")
+        target = getattr(e, "target", None)
+        if target is None:
+            raise NotRead("a count of the one reached, on an effect reaching no one")
+        if target in ("self", "opponent"):
+            per = amount.per
+            per = replace(per, of=target) if per.kind == "stat" else replace(per, on=target)
+            e = replace(e, amount=replace(amount, per=per))  # type: ignore[arg-type]
+        out.append(e)
+    return out
 
 
 # --- a stat divided by 2 -------------------------------------------------------------------------------

@@ -295,6 +295,12 @@ def turns_text(turns: Turns, lang: Lang) -> str:
     return _pick((f"on turns {numbers}", f"aux tours {numbers}"), lang)
 
 
+def _counted_on_text(on: Target, lang: Lang, names: Names) -> str:
+    if on == "target":
+        return _pick(("each character reached", "chaque personnage touché"), lang)
+    return target_text(on, lang, names)
+
+
 def count_text(count: Count, lang: Lang, names: Names) -> str:
     """What a scaled amount counts: ``card in your discard pile``, ``Spirit of the opponent``."""
     if count.kind == "stat":
@@ -303,7 +309,11 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         if count.base:
             stat = _pick((f"printed {stat}", f"{stat} de base"), lang)
         whose = _pick(
-            ("this character", "ce personnage") if count.of == "self" else ("the opponent", "l'adversaire"),
+            {
+                "self": ("this character", "ce personnage"),
+                "opponent": ("the opponent", "l'adversaire"),
+                "target": ("each character reached", "chaque personnage touché"),
+            }[count.of],
             lang,
         )
         return _pick((f"point of {stat} of {whose}", f"point de {stat} de {whose}"), lang)
@@ -330,7 +340,7 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
             }
             return f"{what} {suffix[count.owner]}"
         if count.pile == "play" and count.on is not None:
-            on = target_text(count.on, lang, names)
+            on = _counted_on_text(count.on, lang, names)
             return _pick((f"{what} attached to {on}", f"{what} attachée à {on}"), lang)
         return f"{what} {_pick(PILE_WORDS[count.pile], lang)}"
     if count.kind == "characters":
@@ -340,7 +350,7 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         return _pick((f"character among {who} ({state})", f"personnage parmi {who} ({state})"), lang)
     if count.kind == "markers":
         assert count.on is not None
-        on = target_text(count.on, lang, names)
+        on = _counted_on_text(count.on, lang, names)
         return _pick((f"'{count.marker}' marker on {on}", f"marqueur « {count.marker} » sur {on}"), lang)
     if count.kind == "guilds":
         return _pick(("guild of this character", "guilde de ce personnage"), lang)

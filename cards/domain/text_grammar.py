@@ -1471,7 +1471,10 @@ class Reader:
         if m:
             t = (m.group(1) or m.group(3)).strip()
             hi = int(m.group(2) or m.group(4))
-        m = re.fullmatch(r"(.+?) ?\(minimum (\d+)\)", t)
+        m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?\+?(\d+) max(?:imum)?\)", t)
+        if m and hi is None:  # "(Attaque +8 maximum)", "(+7 maximum)"
+            t, hi = m.group(1).strip(), int(m.group(2))
+        m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
         plus = 0
@@ -1512,6 +1515,19 @@ class Reader:
         if m:
             per, _ = self.count(clause, m.group(1))
             return Scaled(per=per, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
+        m = re.fullmatch(r"(\d+) (?:moins|-) (.+)", t)
+        if m and each == 1 and div == 1:  # "10 moins le numéro du tour", "6 moins sa Défense" (at least 0)
+            less = self.x_value(clause, m.group(2))
+            if not isinstance(less, Scaled) or less.plus or less.lo is not None or less.hi is not None:
+                if isinstance(less, Amount) and less.stat is not None and less.lo == less.hi == 0:
+                    less = Scaled(per=Count("stat", stat=less.stat))
+                else:
+                    raise NotRead(f"X = {text!r}")
+            if less.each != 1 or less.div != 1:
+                raise NotRead(f"X = {text!r}")
+            return Scaled(
+                per=less.per, each=-1, plus=int(m.group(1)) + plus, lo=0 if lo is None else lo, hi=hi
+            )
         source = grammar_scale.x_source(self, clause, t)
         if source is not None:
             return Scaled(per=source, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
@@ -1838,10 +1854,14 @@ class Reader:
         dégâts des Sorts Feu (non zone) joués par votre personnage``, ``+1 aux dégâts de foudre``,
         ``-1 supplémentaire aux dégâts reçus par vos Mages``, ``+1 aux soins des Théurgies`` ->
         damage_taken / damage_dealt / heal_dealt of ``who`` (None: not such a phrase)."""
-        m = re.fullmatch(r"([+-]) ?(\d+)(?: supplementaires?)? aux (degats|soins)(?: (.+))?", text.strip())
+        m = re.fullmatch(r"([+-]) ?(\d+|x)(?: supplementaires?)? aux (degats|soins)(?: (.+))?", text.strip())
         if not m:
             return None
-        amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+        amount: Any  # "+X aux dégâts …": X is said later (``_resolve_x``)
+        if m.group(2) == "x":
+            amount = _X if m.group(1) == "+" else _NEG_X
+        else:
+            amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
         rest = (m.group(4) or "").strip()
         if m.group(3) == "soins":
             hm = re.fullmatch(
@@ -2450,7 +2470,8 @@ class Reader:
         while changed:
             changed = False
             m = re.fullmatch(
-                r"(.+?),? (?:ou|où) x (?:est egale? |correspond )(?:a |au |aux |a la |a l')?(.+)", core
+                r"(.+?),? (?:ou|où) x (?:est egale? |correspond |est |vaut )(?:a |au |aux |a la |a l')?(.+)",
+                core,
             )
             if m and x_def is None:
                 core, x_def = m.group(1), self.x_value(c, m.group(2))
@@ -2563,8 +2584,8 @@ class Reader:
                 raise
             effects = bare[0] + bare[1]
         if x_def is not None:
-            # "le personnage adverse a Défense -X où X est égal à son Esprit": the holder's or its own?
-            grammar_scale.check_possessive_x(x_text, core, effects)
+            # "le personnage adverse a Défense -X où X est égal à son Esprit": its own
+            x_def = grammar_scale.possessive_x(x_text, core, effects, x_def)
         # "Attaque +2 et Attaque +1 supplémentaire pour chaque …": the scaling is the supplement's
         # only (a condition of the supplement: extra_if / more_if, before this)
         split = None
@@ -2577,6 +2598,7 @@ class Reader:
             effects = head + self._resolve_x(tail, None, per, cap)
         else:
             effects = self._resolve_x(effects, x_def, per, cap)
+        effects = grammar_scale.settle_target_counts(core, effects)
         if duration is not None:
             if not any(_DURABLE(e) or _durable_option(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")
@@ -2693,7 +2715,9 @@ class Reader:
         out: list[Effect] = []
         for e in effects:
             amount = getattr(e, "amount", None)
-            if amount == _NEG_X and (x_def is None or not isinstance(e, Modify)):
+            if amount == _NEG_X and (
+                x_def is None or not isinstance(e, Modify | DamageTaken | DamageDealt | HealDealt)
+            ):
                 raise NotRead("-X")
             if amount in (_X, _NEG_X):
                 value: Any
@@ -2704,6 +2728,10 @@ class Reader:
                             value = Scaled(per=Count("stat", stat=value.stat or "spirit"), plus=value.lo)
                         value = replace(value, hi=cap)
                     if isinstance(e, Modify) and isinstance(value, Amount) and value.stat is not None:
+                        value = Scaled(per=Count("stat", stat=value.stat), plus=value.lo)
+                    if isinstance(e, DamageTaken | DamageDealt | HealDealt) and isinstance(value, Amount):
+                        if value.stat is None or value.lo != value.hi:  # a bonus is no rolled amount
+                            raise NotRead("a rolled damage bonus")
                         value = Scaled(per=Count("stat", stat=value.stat), plus=value.lo)
                 else:
                     assert per is not None

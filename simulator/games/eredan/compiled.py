@@ -34,6 +34,7 @@ from cards.domain.specs import (
 )
 from simulator.games.eredan.actions import MAX_CARDS, Play
 from simulator.games.eredan.ops import (
+    EVENT_NAMES,
     HPM,
     INI,
     NSTATS,
@@ -51,13 +52,16 @@ from simulator.games.eredan.ops import (
     ForCombat,
     Group,
     ModifyOp,
+    OneOfOp,
     Op,
     OpponentPlays,
     OpponentTarget,
     OtherAllies,
     Permanent,
     SelfTarget,
+    TriggerOp,
     UnsupportedSpecError,
+    choice_slots,
     compile_condition,
     compile_effect,
     reads_the_cards,
@@ -183,6 +187,11 @@ class CompiledCard:
     deals_damage: bool  # has a damage effect (for the Mage attack rule, docs/rules/eredan.md §3 step 3)
     chain_mask: int  # the cards its Enchaînement allows as a second card (0: no chain)
     artisan_reserved: bool
+    #: A card that stays: its triggers, listening while it is attached (a card that does not stay
+    #: keeps its triggers among its ``ops``: they listen for the rest of the turn it resolved in).
+    triggers: tuple[TriggerOp, ...] = ()
+    #: The choices its player makes as it plays it (``Play.choice``): targets to choose, ``one_of``.
+    choices: tuple[Group | OneOfOp, ...] = ()
     #: Its play variants (PlayRules.variants): their conditions, checked for the character playing it
     #: as it is played, and the card as each combination makes it (``modes[bits]``: the bits of the
     #: variants that hold; ``modes[0]`` is the card itself). Empty: no variant.
@@ -212,10 +221,12 @@ class PlayGrant:
 @dataclass(frozen=True, slots=True)
 class CompiledOrder:
     """An Ordre: on ``turns``, its character gets ``ops`` when it fights (what an ability grants,
-    for that combat: docs/rules/eredan.md §3 step 1)."""
+    for that combat: docs/rules/eredan.md §3 step 1). ``choices``: targets its player chooses
+    (asked before they resolve: EredanState, "Choices")."""
 
     turns: Turns
     ops: tuple[Op, ...]
+    choices: tuple[Group, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +310,10 @@ class CompiledCharacter:
     orders_by_turn: dict[int, tuple[Op, ...]]
     castes: frozenset[str] = frozenset()
     level: int = 1
+    #: Its abilities' triggers, listening while it lives.
+    triggers: tuple[TriggerOp, ...] = ()
+    #: Whether one of its Ordres has a choice to make (EredanState then queues that Ordre).
+    order_choices: bool = False
     #: :meth:`order_bonus` by turn (filled on first use).
     bonus_by_turn: dict[int, tuple[ModifyOp, ...]] = field(default_factory=dict)
 
@@ -365,6 +380,10 @@ class Tables:
     late: bool = False
     hp_max: bool = False
     damage_dealt_count: bool = False
+    #: The events some trigger of these decks listens to (bits ``1 << EV_*``).
+    trigger_events: int = 0
+    #: The cards that ask for choices as they are played (``CompiledCard.choices``), as a mask.
+    choice_cards: int = 0
 
 
 # --- compiling -------------------------------------------------------------------------------
@@ -495,12 +514,16 @@ def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
     ops: list[Op] = []
     chains: list[ChainOnAbility] = []
     while_carried: list[ModifyOp] = []
+    triggers: list[TriggerOp] = []
     for i, effect in enumerate(card.effects):
         sub = f"{where}: effects[{i}]"
         if isinstance(effect, spec_effects.Chain):
             chains.append(_conditional_chain(effect, ctx, sub))
             continue
         op = compile_effect(effect, sub, i, ctx)
+        if isinstance(op, TriggerOp) and attaches:
+            triggers.append(op)
+            continue
         if isinstance(op, ModifyOp):
             if isinstance(op.target, OtherAllies) and op.target.allies is not None:
                 raise UnsupportedSpecError(
@@ -547,6 +570,8 @@ def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
         deals_damage=any(op.deals_damage for op in ops),
         chain_mask=0 if card.chain is None else ctx.mask(card.chain),
         artisan_reserved=ARTISAN_CLASS in card.requirements.classes,
+        triggers=tuple(triggers),
+        choices=choice_slots(tuple(ops)),
     )
 
 
@@ -582,6 +607,7 @@ def _compile_character(
     late_ops: list[ModifyOp] = []
     auras: list[ModifyOp] = []
     chain_on: list[ChainOnAbility] = []
+    triggers: list[TriggerOp] = []
     initiative = 0
     for i, effect in enumerate(ch.abilities):
         sub = f"{where}: abilities[{i}]"
@@ -597,6 +623,9 @@ def _compile_character(
         if isinstance(effect, spec_effects.MayPlay | spec_effects.Carry | spec_effects.MayAttach):
             continue  # standing grants: _standing_grants, which sees the whole Line
         op = compile_effect(effect, sub, i, ctx)
+        if isinstance(op, TriggerOp):
+            triggers.append(op)
+            continue
         if not (isinstance(op, ModifyOp) and isinstance(op.duration, ForCombat)):
             raise UnsupportedSpecError(
                 sub,
@@ -643,7 +672,14 @@ def _compile_character(
                     sub, "an Ordre's condition on the cards of the turn is not supported yet"
                 )
             order_ops.append(op)
-        orders.append(CompiledOrder(order.turns, tuple(order_ops)))
+        slots = choice_slots(tuple(order_ops))
+        if any(isinstance(slot, OneOfOp) for slot in slots):
+            raise UnsupportedSpecError(
+                f"{where}: orders[{j}]", "a one_of to choose in an Ordre is not supported yet"
+            )
+        orders.append(
+            CompiledOrder(order.turns, tuple(order_ops), tuple(c for c in slots if isinstance(c, Group)))
+        )
     classes = frozenset(ch.classes)
     mono_mage = classes == {MAGE}
     return CompiledCharacter(
@@ -683,6 +719,8 @@ def _compile_character(
         orders_by_turn={},
         castes=frozenset(ch.castes),
         level=ch.level,
+        triggers=tuple(triggers),
+        order_choices=any(order.choices for order in orders),
     )
 
 
@@ -1041,9 +1079,12 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         ):
             simple |= 1 << compiled.id
     slow_fit = any(c.one_per_character or c.partners_mask for c in cards) or any(ch.carry for ch in chars)
-    records = [*(op for c in cards for op in (*c.ops, *c.while_carried))]
+    records: list[Op] = []
+    for c in cards:
+        for mode in (c, *c.modes[1:]):  # with its play variants' modes
+            records.extend((*mode.ops, *mode.while_carried, *mode.triggers))
     for ch in chars:
-        records.extend((*ch.ability_ops, *ch.fight_ops, *ch.late_ops, *ch.auras))
+        records.extend((*ch.ability_ops, *ch.fight_ops, *ch.late_ops, *ch.auras, *ch.triggers))
         records.extend(op for order in ch.orders for op in order.ops)
     used = uses(records)
     return Tables(
@@ -1070,6 +1111,8 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         late=any(ch.late_ops or any(a.late for a in ch.ally_auras) for ch in chars),
         hp_max=HPM in used,
         damage_dealt_count=CountDamageDealt in used,
+        trigger_events=sum(1 << e for e in range(len(EVENT_NAMES)) if ("event", e) in used),
+        choice_cards=sum(1 << c.id for c in cards if c.choices or any(m.choices for m in c.modes)),
     )
 
 
@@ -1088,5 +1131,7 @@ def uses(records: Sequence[object]) -> set[object]:
         found.add(type(record))
         if isinstance(record, ModifyOp):
             found.add(record.stat)
+        elif isinstance(record, TriggerOp):
+            found.add(("event", record.event))
         stack.extend(getattr(record, f.name) for f in fields(record))
     return found

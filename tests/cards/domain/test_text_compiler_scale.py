@@ -176,8 +176,29 @@ def test_whose_stat_son_is(compiler):
         "stat": "spirit",
         "plus": 0,
     }
-    # each character of a group: its own stat, which no count says
-    assert unread(compiler, "Chaque personnage adverse subit X dégâts directs où X est égal à sa Défense.")
+    # after another subject: the stat of each character reached (one named: that one's)
+    assert amount(
+        compiler, "Chaque personnage adverse subit X dégâts directs où X est égal à sa Défense."
+    ) == {"per": {"stat": "defense", "of": "target"}}
+    assert amount(compiler, "Le personnage adverse a Esprit -X où X est égal à son Niveau.") == {
+        "per": {"stat": "level", "of": "opponent"},
+        "each": -1,
+    }
+    # a plural subject and "son": the holder's, or each one's? not read
+    assert unread(compiler, "Les personnages adverses subissent X dégâts directs où X est égal à sa Défense.")
+
+
+def test_what_each_character_reached_carries(compiler):
+    (effect,) = card(compiler, "Vos Golems ont Défense +1 pour chaque Bouclier qu'ils portent.")["effects"]
+    assert effect["amount"] == {
+        "per": {"cards": "play", "owner": "both", "match": {"type": "bouclier"}, "on": "target"}
+    }
+    (effect,) = card(compiler, "Le personnage adverse subit 1 dégât direct par carte qui lui est attachée.")[
+        "effects"
+    ]
+    assert effect["amount"] == {"per": {"cards": "play", "owner": "both", "on": "opponent"}}
+    # the holder's verb, then "il": the holder, or the one reached? not read
+    assert unread(compiler, "Inflige 1 dégât direct à chaque personnage adverse par Potion qu'il porte.")
 
 
 # --- comparisons on counts --------------------------------------------------------------------------
@@ -479,3 +500,27 @@ def test_more_character_chains(compiler):
     ]
     # a bonus before "et gagne Enchaînement si joue …": with the condition, or not? not read
     assert unread(compiler, "Défense +1 et gagne Enchaînement si joue une Potion.", "character")
+
+
+def test_more_of_what_x_is(compiler):
+    # "N moins …" (at least 0), negated for a malus
+    (effect,) = card(compiler, "-X aux dégâts subis où X est égal à 8 moins le numéro du tour en cours.")[
+        "effects"
+    ]
+    assert effect == {"op": "damage_taken", "amount": {"per": {"turn": "current"}, "plus": -8, "max": 0}}
+    # "X est le nombre de …"
+    assert amount(compiler, "Esprit +X où X est le nombre de Golems en vie.") == {
+        "per": {"characters": {"group": "characters", "race": "golem"}}
+    }
+    # a cap said with the stat: "(Attaque +4 maximum)"
+    assert amount(
+        compiler, "Attaque +X où X est égal au nombre de Potions dans votre défausse (Attaque +4 maximum)."
+    ) == {"per": {"cards": "discard", "match": {"type": "potion"}}, "max": 4}
+    # a damage bonus of X
+    (effect,) = card(
+        compiler, "+X aux dégâts infligés où X est égal au nombre de classes différentes en jeu."
+    )["effects"]
+    assert effect == {
+        "op": "damage_dealt",
+        "amount": {"per": {"distinct": "class", "among": "all_characters"}},
+    }
