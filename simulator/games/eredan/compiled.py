@@ -814,6 +814,8 @@ def _static_reach(
     group, pick = spec_effects.target_group(selector if selector is not None else effect.target)
     if pick is not None or group not in ("self", "allies", "other_allies"):
         raise UnsupportedSpecError(where, f"a standing ability reaching {effect.target!r} is not supported")
+    if selector is not None and selector.fighting is not None:
+        raise UnsupportedSpecError(where, "the filter 'fighting' is not supported by the engine yet")
     if selector is not None and (selector.tapped is not None or selector.carrying is not None):
         raise UnsupportedSpecError(
             where, "a standing ability's reach cannot change during the game (tapped, carrying)"

@@ -439,7 +439,16 @@ class CharFilter:
         return self.tapped is None and self.carrying is None
 
 
+#: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"fighting"})
+
+
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
+    for key in PENDING_FILTER_KEYS:
+        if getattr(selector, key) is not None:
+            raise UnsupportedSpecError(
+                f"selector {selector.to_json()}", f"the filter {key!r} is not supported by the engine yet"
+            )
     return CharFilter(
         guild=selector.guild,
         class_=selector.class_,
@@ -1303,6 +1312,8 @@ def _compile_discard_attached(
     effect: spec.DiscardAttached, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     _card_pick(effect.pick, "discarding attached cards", where)
+    if effect.to != "discard":
+        raise UnsupportedSpecError(where, f"attached cards going to {effect.to!r} are not supported yet")
     return DiscardAttachedOp(
         target=_target(effect, None, where, ctx),
         count=_count(effect.count),
