@@ -526,6 +526,12 @@ class Reader:
         keys; NotRead otherwise."""
         text = text.strip()
         out: dict[str, Any] = {}
+        fight = re.fullmatch(r"(?:(.+?) )?(hors[- ]combat|en combat)", text)
+        if fight:
+            out["fighting"] = fight.group(2) == "en combat"
+            text = fight.group(1) or ""
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
         single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
             out["single_class"] = single.group(2) != "multi-classe"
@@ -549,7 +555,7 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class"} or text[pos:].strip():
+        if not set(out) - {"single_class", "fighting"} or text[pos:].strip():
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -745,6 +751,18 @@ class Reader:
         in play), ``vos personnages Dompteurs``, ``vos Bêtes alliées``, ``chacun de vos alliés``,
         ``vos personnages portant une Lance``, ``les alliés du porteur`` (None: not one of these)."""
         t = self._unquote_terms(clause, text.strip())
+        fm = re.fullmatch(r"(.+?) (?:en vie )?(hors[- ]combat)(?: en vie)?", t)
+        if fm:
+            # "les personnages adverses hors-combat", "un de vos personnages hors combat"
+            base = self.subject(clause, fm.group(1), name_tokens)
+            group, pick = target_group(base)
+            if group in ("self", "opponent", "fighters"):
+                raise NotRead("a fighter out of the combat")
+            if isinstance(base, Selector):
+                if base.fighting is not None:
+                    raise NotRead("in and out of the combat")
+                return replace(base, fighting=False)
+            return Selector(group=group, pick=pick, fighting=False)
         t = re.sub(r"^(?:chacun|chacune) (?:de |des )(?=vos |tous |les )", "", t)
         t = re.sub(r"^chaque (?=personnage)", "les ", t)
         t = re.sub(r" en vie$", "", t)
@@ -1058,6 +1076,13 @@ class Reader:
                     ),
                 )
             )
+        m = re.fullmatch(rf"(?:{me}|(.+?)) (?:est|etes|n'est pas|n'etes pas) (hors[- ]combat|en combat)", t)
+        if m and (m.group(1) is None or self._named(clause, m.group(1), ctx) == "self"):
+            negated = " pas " in f" {t} "
+            return Condition(fighting=(m.group(2) == "en combat") != negated)
+        m = re.fullmatch(r"(?:vous activez|il active|elle active|active|votre personnage active) (.+)", t)
+        if m:  # a card "s'active" when it is played
+            return Condition(plays=self.match(clause, m.group(1)))
         # "tant que Boucan est relevé": the character itself
         m = re.fullmatch(r"(.+?) (?:est|etes) (incline|releve)e?s?", t)
         if m and self._named(clause, m.group(1), ctx) == "self":
@@ -1249,6 +1274,9 @@ class Reader:
             if len(fams) == 1:
                 return Condition(played_by=fams[0])
             return Condition(any=tuple(Condition(played_by=f) for f in fams))
+        if t in ("rage", "si rage"):
+            # "Rage : …": while the character is Enragé (its Rage bonus)
+            return Condition(keyword="enrage")
         if t in ("attaquant", "si attaquant", "si vous etes attaquant"):
             return Condition(active=True)
         if t in ("defenseur", "si defenseur", "si vous etes defenseur"):
@@ -1685,6 +1713,8 @@ class Reader:
         (the player's other characters and every enemy); None: not several."""
         t = text.strip()
         if re.fullmatch(r"(?:tous )?les autres personnages", t):
+            if ctx.pronoun is not None:
+                raise NotRead("the others than the one chosen")
             return [self._view("other_allies", "", ctx), self._view("all_enemies", "", ctx)]
         parts = re.split(r", | et ", t)
         if len(parts) < 2:

@@ -35,18 +35,26 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from cards.domain.specs import MERCENARY_GUILD
-from simulator.games.eredan.chance import AMOUNT, ATTACK, DISCARD, TARGET, Chance, shuffle
+from simulator.games.eredan.chance import AMOUNT, ATTACK, DISCARD, OPTION, TARGET, Chance, shuffle
 from simulator.games.eredan.compiled import CompiledCard, CompiledCharacter, Tables, ally_matches
 from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
+    COMBAT_EVENTS,
     DEF,
+    EV_DAMAGED,
+    EV_DEALS,
+    EV_DIES,
+    EV_LEAVES_PLAY,
+    EV_PLAYS,
+    EVENT_NAMES,
     FORBID_HEALED,
     HPM,
     K_MAGICAL,
     K_PHYSICAL,
     KIND_NAMES,
+    LIMIT_GAME,
     NSTATS,
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
@@ -96,6 +104,7 @@ from simulator.games.eredan.ops import (
     ModifyOp,
     MostWoundedAlly,
     Not,
+    OneOfOp,
     OnTurn,
     Op,
     OpponentCarrying,
@@ -111,6 +120,7 @@ from simulator.games.eredan.ops import (
     OpponentTarget,
     OtherAllies,
     Permanent,
+    PickKey,
     PlayedBy,
     PlayedByCaste,
     PlayedByClass,
@@ -126,10 +136,17 @@ from simulator.games.eredan.ops import (
     SelfTarget,
     Tapped,
     Target,
+    TriggerOp,
+)
+from simulator.games.eredan.ops import (
+    DAMAGE_KINDS as DAMAGE_KIND_INDEX,
 )
 from simulator.games.eredan.rules import EredanRules
 
 Event = dict[str, Any]
+
+#: The events about damage (their bits in ``Board.listen``).
+DAMAGE_EVENTS = 1 << EV_DAMAGED | 1 << EV_DEALS
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +172,25 @@ class Lasting:
     character: int
     stat: int
     amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Firing:
+    """Effects waiting to resolve (EredanState: "Triggers"): ``ops`` of ``holder`` (facing its
+    opponent when they resolve), named ``source`` in the log; ``subject``: the character the
+    event is about (the target ``event``); ``choices``: the targets its player chooses before they
+    resolve."""
+
+    ops: tuple[Op, ...]
+    holder: int
+    source: str
+    subject: int = -1
+    choices: tuple[Group, ...] = ()
+    #: The card it comes from, when a card's (its player's seat, its attachment while in play):
+    #: what "this card" means to its effects (``card_to``; a "permanent" modifier it gives).
+    card: int = -1
+    seat: int = -1
+    serial: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,8 +255,10 @@ class Board:
         "decks",
         "discards",
         "drawn",
+        "event_char",
         "extra_plays",
         "fighters",
+        "fired",
         "fought",
         "gear",
         "hands",
@@ -228,17 +266,21 @@ class Board:
         "hp",
         "item_bonus_mask",
         "item_bonuses",
+        "item_modes",
         "item_owners",
         "item_serials",
         "items",
         "keep_untapped",
         "lasting",
+        "listen",
         "log",
         "markers",
         "max_hp",
         "mod",
+        "next_picks",
         "picks",
         "played",
+        "queue",
         "removed",
         "resolving",
         "restrictions",
@@ -253,7 +295,9 @@ class Board:
         "tapped",
         "timed",
         "turn",
+        "turn_choices",
         "turn_plays",
+        "turn_triggers",
     )
 
     tables: Tables
@@ -286,6 +330,8 @@ class Board:
     #: is one attachment; its "while attached" effects and its stay are keyed by it).
     item_serials: list[list[int]]
     serial: int  # the next attachment's serial number
+    #: The cards in play that came with a play variant (CompiledCard.modes), by serial: as they came.
+    item_modes: dict[int, CompiledCard]
     #: Combats left to the cards that stay a limited time ("Durée 2 combats"), by serial.
     stay_left: dict[int, int]
     #: The last turn of the cards that stay "N tours" counted in the game's turns
@@ -323,7 +369,7 @@ class Board:
     log: list[Event] | None
     #: The picks of the resolution in progress (a card, a trigger's firing): target -> the
     #: character picked (docs: "a pick is made once per resolution"); ``None`` before the first.
-    picks: dict[Target, int] | None
+    picks: dict[PickKey, int] | None
     fought: list[int]  # per character: the combats it has fought (its clashes), for durations
     #: Per seat: the cards of this turn, in the order played (known once both players' cards are
     #: revealed; empty before): what the ``plays``/``follows``… conditions read.
@@ -335,6 +381,24 @@ class Board:
     markers: dict[str, list[int]]
     dealt_at_turn: list[int]  # ``dealt`` at the start of the turn (the damage dealt this turn)
     played: list[dict[int, int]]  # per seat: card id -> times played
+    #: The events some source of this game listens to (bits ``1 << EV_*``, Tables.trigger_events):
+    #: an event nobody listens to costs one test.
+    listen: int
+    #: Triggered effects waiting to resolve, in the order their events happened (EredanState drains
+    #: the queue once the step they happened in is over).
+    queue: list[Firing]
+    #: The character the event of the firing in progress is about (the target ``event``), or -1.
+    event_char: int
+    #: Triggers with a limit that fired: (source key, trigger) -> the turn (once per turn) or -1
+    #: (once per game).
+    fired: dict[tuple[Any, ...], int]
+    #: Triggers of cards that do not stay and of Ordres, for the rest of the turn they acted in:
+    #: (trigger, holder, source name, the card and its player's seat — -1 for an Ordre).
+    turn_triggers: list[tuple[TriggerOp, int, str, int, int]]
+    #: Per seat, per slot: the choices made with each card of the turn (``Play.choice``).
+    turn_choices: list[list[int]]
+    #: The choices made with the card about to resolve (its ``Play``): the next run_ops takes them.
+    next_picks: dict[PickKey, int] | None
 
     # --- reading stats ----------------------------------------------------------------------
 
@@ -467,6 +531,16 @@ class Board:
             )
             if h - damage == 0:
                 self.log.append({"event": "death", "seat": target // 3, "character": self.chars[target].slug})
+        if self.listen and damage:
+            listen = self.listen
+            if listen & DAMAGE_EVENTS:
+                bit = 1 << (K_PHYSICAL if kind == "clash" else DAMAGE_KIND_INDEX[kind])
+                if listen & 1 << EV_DAMAGED:
+                    self.fire(EV_DAMAGED, target, src, kind=bit)
+                if listen & 1 << EV_DEALS:
+                    self.fire(EV_DEALS, src, target, kind=bit)
+            if h - damage == 0 and listen & 1 << EV_DIES:
+                self.fire(EV_DIES, target)
         return damage
 
     def hit(self, src: int, target: int, amount: int, kind: int) -> int:
@@ -568,7 +642,7 @@ class Board:
             self.hp[c] = top
 
     def run_ops(
-        self, ops: Sequence[Op], me: int, opp: int, source: str, picks: dict[Target, int] | None = None
+        self, ops: Sequence[Op], me: int, opp: int, source: str, picks: dict[PickKey, int] | None = None
     ) -> bool:
         """Apply ``ops`` for character ``me`` (who plays or carries the card) facing ``opp``, each
         if its condition holds (checked as it applies). Effects target living characters only (a
@@ -578,6 +652,9 @@ class Board:
         damaged = False
         log = self.log
         effects = EFFECTS
+        if picks is None and self.next_picks is not None:  # the choices made with the card resolving
+            picks = self.next_picks
+            self.next_picks = None
         self.picks = picks
         for op in ops:
             cond = op.when
@@ -637,6 +714,111 @@ class Board:
     def room_now(self, c: int, k: int) -> bool:
         """Whether character ``c`` has room for card ``k`` (its items and those coming to it)."""
         raise NotImplementedError
+
+    # --- triggers ------------------------------------------------------------------------------
+
+    def fire(self, event: int, subject: int = -1, other: int = -1, *, card: int = -1, kind: int = 0) -> None:
+        """``event`` (``EV_*``) happens: every trigger in play that it sets off is queued (its
+        condition checked now), in a fixed order — the active player's sources first, a side's
+        abilities in line order, then its carried cards, then the triggers of the turn.
+        ``subject``: who played the card (``plays``, ``card``), died, took the damage
+        (``damaged``: ``other`` dealt it), or dealt it (``deals``: to ``other``); ``kind``: the
+        damage's kind bit (the clash is physical)."""
+        if not self.listen >> event & 1:
+            return
+        chars, cards = self.chars, self.cards
+        for seat in (self.active, 1 - self.active):
+            for c in range(seat * 3, seat * 3 + 3):
+                for i, trigger in enumerate(chars[c].triggers):
+                    if trigger.event == event:
+                        source = chars[c].ability_source
+                        self._consider(trigger, c, source, ("a", c, i), subject, other, card, kind)
+            for c in range(seat * 3, seat * 3 + 3):
+                for j, k in enumerate(self.items[c]):
+                    played = cards[k]
+                    if played.modes and self.item_modes:  # as it came into play (its play variants)
+                        played = self.item_modes.get(self.item_serials[c][j], played)
+                    for i, trigger in enumerate(played.triggers):
+                        if trigger.event == event:
+                            serial = self.item_serials[c][j]
+                            origin = (k, self.item_owners[c][j], serial)
+                            key = ("c", serial, i)
+                            self._consider(trigger, c, cards[k].slug, key, subject, other, card, kind, origin)
+        for i, (trigger, holder, source, k, owner) in enumerate(self.turn_triggers):
+            if trigger.event == event:
+                origin = (k, owner, -1)
+                self._consider(trigger, holder, source, ("t", i), subject, other, card, kind, origin)
+
+    def fire_leaves_play(
+        self, carrier: int, k: int, owner: int = -1, played: CompiledCard | None = None
+    ) -> None:
+        """Card ``k`` (of seat ``owner``; ``played``: as it came into play, if one of its modes)
+        carried by ``carrier`` leaves play: its ``leaves_play`` triggers are queued."""
+        if self.listen >> EV_LEAVES_PLAY & 1:
+            seat = carrier // 3 if owner < 0 else owner
+            for i, trigger in enumerate((played or self.cards[k]).triggers):
+                if trigger.event == EV_LEAVES_PLAY:
+                    key = ("l", carrier, k, i)
+                    self._consider(trigger, carrier, self.cards[k].slug, key, -1, -1, -1, 0, (k, seat, -1))
+
+    def _consider(
+        self,
+        trigger: TriggerOp,
+        holder: int,
+        source: str,
+        key: tuple[Any, ...],
+        subject: int,
+        other: int,
+        card: int,
+        kind: int,
+        origin: tuple[int, int, int] = (-1, -1, -1),
+    ) -> None:
+        """Queue ``trigger`` of ``holder`` if the event concerns it (see :meth:`fire`); ``origin``:
+        the card it comes from (its id, its player's seat, its attachment), or -1s."""
+        event = trigger.event
+        hp = self.hp
+        if hp[holder] <= 0 and not (event == EV_DIES and subject == holder) and event != EV_LEAVES_PLAY:
+            return  # a source acts while its holder lives (its own death aside)
+        opp = self.fighters[1 - holder // 3]
+        if event in COMBAT_EVENTS and self.fighters[holder // 3] != holder:
+            return  # the events of a combat: only the holder's own
+        if trigger.who is not None and not in_target(self, trigger.who, subject, holder, opp):
+            return
+        if event == EV_PLAYS and not trigger.mask >> card & 1:
+            return
+        if trigger.kinds and not trigger.kinds & kind:
+            return
+        if trigger.to is not None and not in_target(self, trigger.to, other, holder, opp):
+            return
+        limit = trigger.limit
+        if limit:
+            done = self.fired.get((key, trigger))
+            if done is not None and (done < 0 or done == self.turn):
+                return
+        if trigger.when is not None:
+            self.event_char = subject
+            holds = self.holds(trigger.when, holder, opp)
+            self.event_char = -1
+            if not holds:
+                return
+        if limit:
+            self.fired[(key, trigger)] = -1 if limit == LIMIT_GAME else self.turn
+        if self.log is not None:
+            self.log.append(
+                {"event": "trigger", "source": source, "on": EVENT_NAMES[event], "index": trigger.index}
+            )
+        self.queue.append(Firing(trigger.ops, holder, source, subject, trigger.choices, *origin))
+
+    def run_firing(self, firing: Firing, picks: dict[PickKey, int] | None) -> None:
+        """Resolve a queued firing, with the choices its player made (``picks``); a card's, with
+        that card as "this card" to its effects (``card_to``; what it gives while in play)."""
+        holder = firing.holder
+        self.event_char = firing.subject
+        if firing.card >= 0:
+            self.cur_seat, self.cur_card, self.cur_serial = firing.seat, firing.card, firing.serial
+        self.run_ops(firing.ops, holder, self.fighters[1 - holder // 3], firing.source, picks)
+        self.cur_seat = self.cur_card = self.cur_serial = -1
+        self.event_char = -1
 
     # --- cards ----------------------------------------------------------------------------------
 
@@ -1015,7 +1197,42 @@ def members(board: Board, group: str, me: int, opp: int) -> list[int]:
     if group == "fighters":
         own = board.fighters[me // 3]
         return [t for t in (own, opp) if t >= 0 and hp[t] > 0]
+    if group == "event":
+        e = board.event_char
+        return [e] if e >= 0 and hp[e] > 0 else []
     raise ValueError(f"unknown group {group!r}")  # pragma: no cover - compile_target checks it
+
+
+def in_target(board: Board, target: Target, c: int, me: int, opp: int) -> bool:
+    """Whether character ``c``, alive or not, belongs to ``target`` seen from ``me`` facing ``opp``
+    (whose card play, death or damage an event counts)."""
+    if c < 0:
+        return False
+    same = c // 3 == me // 3
+    if isinstance(target, SelfTarget):
+        return c == me
+    if isinstance(target, OpponentTarget):
+        return c == opp
+    if isinstance(target, AllAllies):
+        return same
+    if isinstance(target, AllEnemies):
+        return not same
+    if isinstance(target, OtherAllies):
+        return same and c != me and ally_matches(target.allies, board.chars[c], board.rules)
+    if not isinstance(target, Group):
+        return c in board.targets(target, me, opp)
+    group = target.group
+    inside = {
+        "self": c == me,
+        "opponent": c == opp,
+        "allies": same,
+        "other_allies": same and c != me,
+        "enemies": not same,
+        "other_enemies": not same and c != opp,
+        "characters": True,
+        "fighters": c in (board.fighters[me // 3], opp),
+    }.get(group, False)
+    return inside and (target.filter is None or passes(board, target.filter, c))
 
 
 def group_candidates(board: Board, target: Group, me: int, opp: int) -> list[int]:
@@ -1046,8 +1263,11 @@ def _group(board: Board, target: Group, me: int, opp: int) -> Sequence[int]:
             chosen = max(found, key=lambda c: (board.max_hp[c] - board.hp[c], -c))
         elif pick == PICK_FEWEST_HP:
             chosen = min(found, key=lambda c: (board.hp[c], c))
-        else:  # pragma: no cover - a choice is made before its effects run (EredanState)
-            raise AssertionError(f"no choice made for the target {target.label}")
+        else:
+            # A choice no player could make at that moment (a card another card plays, an
+            # effect outside any decision point): drawn with the game's chance (docs/eredan-engine.md
+            # "Choices").
+            chosen = found[board.pick(found, TARGET, me)]
         picks[target] = chosen
     return (chosen,) if chosen in found else ()
 
@@ -1331,3 +1551,39 @@ def _count_distinct(board: Board, count: CountDistinct, me: int, opp: int) -> in
 #: The guilds a Courtisan is in when it is in every guild but the Mercenaries (the reference data:
 #: 10 guilds, ``fixtures/cardset/reference.json``; docs/rules/eredan.md §2.3).
 COURTISAN_GUILDS = 9
+
+
+# Version 2: triggers and choices of an option.
+
+
+@interprets(TriggerOp)
+def _trigger(board: Board, op: TriggerOp, me: int, opp: int, source: str) -> None:
+    # A trigger among effects that resolve (a card that does not stay, an Ordre): it listens for
+    # the rest of the turn (a card that stays, an ability: their triggers are in play instead).
+    board.turn_triggers.append((op, me, source, board.cur_card, board.cur_seat))
+
+
+@interprets(OneOfOp)
+def _one_of(board: Board, op: OneOfOp, me: int, opp: int, source: str) -> None:
+    picks = board.picks
+    if picks is None:
+        picks = board.picks = {}
+    chosen = picks.get(op)
+    if chosen is None:  # random, or a choice no player could make then: the game's chance
+        chosen = picks[op] = board.pick(range(len(op.options)), OPTION, me)
+    if 0 <= chosen < len(op.options):
+        _run_nested(board, op.options[chosen], me, opp, source)
+
+
+def _run_nested(board: Board, ops: Sequence[Op], me: int, opp: int, source: str) -> None:
+    """Effects inside an effect (a ``one_of`` option): in the same resolution (same picks)."""
+    log = board.log
+    for op in ops:
+        cond = op.when
+        applied = cond is None or board.holds(cond, me, opp)
+        if log is not None:
+            log.append(
+                {"event": "effect", "source": source, "op": op.name, "index": op.index, "applied": applied}
+            )
+        if applied:
+            EFFECTS[type(op)](board, op, me, opp, source)

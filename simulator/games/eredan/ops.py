@@ -439,7 +439,16 @@ class CharFilter:
         return self.tapped is None and self.carrying is None
 
 
+#: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"fighting"})
+
+
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
+    for key in PENDING_FILTER_KEYS:
+        if getattr(selector, key) is not None:
+            raise UnsupportedSpecError(
+                f"selector {selector.to_json()}", f"the filter {key!r} is not supported by the engine yet"
+            )
     return CharFilter(
         guild=selector.guild,
         class_=selector.class_,
@@ -675,8 +684,6 @@ TARGET_OF_NAME: Mapping[str, Target] = {
 def compile_target(target: spec.Target, ctx: CompileContext, where: str) -> Target:
     """The record of a target of the card data: a version-1 name's own record, or a :class:`Group`
     (every other name, every selector object)."""
-    if spec.target_group(target)[1] == "choice":
-        raise UnsupportedSpecError(where, "a target the player chooses is not supported by the engine yet")
     if isinstance(target, str):
         known = TARGET_OF_NAME.get(target)
         if known is not None:
@@ -917,20 +924,23 @@ class CardToOp(Op):
 class DiscardAttachedOp(Op):
     """``discard_attached``: up to ``count`` (-1: all) cards attached to each character of
     ``target``, of ``mask``, of ``owner`` (OWNER_*, relative to the holder's player), leave
-    play to their owners' discard piles — picked at random (the game's chance)."""
+    play to their owners' pile ``dest`` (discard, deck, hand, removed) — picked at random (the
+    game's chance)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
     count: int = 1
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     owner: int = OWNER_ANY
+    dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CreateOp(Op):
     """``create``: ``count`` new copies of the card ``family`` (``Tables.created`` gives its id)
     come into the game, for the holder's player: to its hand, deck (a random place) or discard
-    pile, played at once by the target (PILE_PLAY) or attached to the target (PILE_ATTACH)."""
+    pile, played at once by each character of the target (PILE_PLAY) or attached to each
+    (PILE_ATTACH) — ``count`` copies each."""
 
     name: ClassVar[str] = "create"
     family: str
@@ -1010,6 +1020,106 @@ class GrantOrderOp(Op):
 COMPILED_INTO_TABLES: frozenset[type] = frozenset(
     {spec.Chain, spec.ChainOn, spec.MayPlay, spec.Carry, spec.MayAttach}
 )
+
+
+# Events of triggers (cards/domain/effects.py, "Event"): bit numbers of Tables.trigger_events.
+(
+    EV_GAME_START,
+    EV_TURN_START,
+    EV_TURN_END,
+    EV_COMBAT_START,
+    EV_AFTER_CARDS,
+    EV_COMBAT_END,
+    EV_LEAVES_PLAY,
+    EV_PLAYS,
+    EV_DIES,
+    EV_DAMAGED,
+    EV_DEALS,
+) = range(11)
+EVENT_NAMES = (
+    "game_start",
+    "turn_start",
+    "turn_end",
+    "combat_start",
+    "after_cards",
+    "combat_end",
+    "leaves_play",
+    "plays",
+    "dies",
+    "damaged",
+    "deals",
+)
+EVENT_OF_NAME = {name: i for i, name in enumerate(EVENT_NAMES)}
+#: The events of a combat the holder fights (it fires only when its holder is a fighter).
+COMBAT_EVENTS = frozenset({EV_COMBAT_START, EV_AFTER_CARDS, EV_COMBAT_END})
+LIMIT_NONE, LIMIT_TURN, LIMIT_GAME = range(3)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TriggerOp(Op):
+    """``trigger``: ``ops`` happen each time ``event`` (``EV_*``) occurs while the source is in
+    play — a character's ability while it lives, a card that stays while it is attached, a card
+    that does not stay (or an Ordre) for the rest of the turn it acted in. ``who`` (relative to the
+    holder) is whose card play, death, damage taken or dealt counts; ``to`` whom the damage is
+    dealt to (``deals``); ``mask`` the cards a ``plays`` event is about (bits of card ids);
+    ``kinds`` the damage kinds that count (bits ``1 << K_*``; 0: any; the clash is physical);
+    ``limit`` once per turn / per game. ``choices``: its effects' targets the player chooses,
+    asked when it fires. Fired triggers resolve once the step they happen in is over
+    (EredanState: "Triggers")."""
+
+    name: ClassVar[str] = "trigger"
+    event: int
+    ops: tuple[Op, ...]
+    who: Target | None = None
+    to: Target | None = None
+    mask: int = -1
+    kinds: int = 0
+    limit: int = LIMIT_NONE
+    choices: tuple[Group, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OneOfOp(Op):
+    """``one_of``: one of ``options`` (effect lists) happens — the player's choice, or drawn with
+    the game's chance (``random``). A choice is made as the card is played (its ``Play`` action)
+    or when its trigger fires (EredanState: "Choices"); the pick is keyed by this record."""
+
+    name: ClassVar[str] = "one_of"
+    options: tuple[tuple[Op, ...], ...]
+    random: bool = False
+
+    @property
+    def deals_damage(self) -> bool:  # type: ignore[override]
+        return any(op.deals_damage for option in self.options for op in option)
+
+
+#: What a pick is made for in a resolution: a target (one character), or a ``one_of`` (an option).
+PickKey: TypeAlias = "Target | OneOfOp"
+
+
+def choice_slots(ops: tuple[Op, ...]) -> tuple[Group | OneOfOp, ...]:
+    """The choices a player makes for these effects when they resolve (a card as it is played, a
+    trigger as it fires): the distinct choice targets, then the ``one_of`` choices — inside
+    ``one_of`` options too, not inside a nested trigger (it asks when it fires)."""
+    targets: list[Group] = []
+    options: list[OneOfOp] = []
+
+    def walk(ops: tuple[Op, ...]) -> None:
+        for op in ops:
+            if isinstance(op, TriggerOp):
+                continue
+            for f in fields(op):
+                value = getattr(op, f.name)
+                if isinstance(value, Group) and value.pick == PICK_CHOICE and value not in targets:
+                    targets.append(value)
+            if isinstance(op, OneOfOp):
+                if not op.random and op not in options:
+                    options.append(op)
+                for option in op.options:
+                    walk(option)
+
+    walk(ops)
+    return (*targets, *options)
 
 
 # --- compiling the card data's effects ------------------------------------------------------------
@@ -1202,11 +1312,14 @@ def _compile_discard_attached(
     effect: spec.DiscardAttached, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     _card_pick(effect.pick, "discarding attached cards", where)
+    if effect.to != "discard":
+        raise UnsupportedSpecError(where, f"attached cards going to {effect.to!r} are not supported yet")
     return DiscardAttachedOp(
         target=_target(effect, None, where, ctx),
         count=_count(effect.count),
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         owner=OWNER_OF_NAME[effect.owner],
+        dest=PILE_OF_NAME[effect.to],
         when=when,
         index=index,
     )
@@ -1268,6 +1381,42 @@ def _compile_untap(
     return UntapOp(target=_target(effect, None, where, ctx), when=when, index=index)
 
 
+def _kind_bits(kinds: tuple[str, ...]) -> int:
+    return sum(1 << DAMAGE_KINDS[k] for k in kinds)
+
+
+def _who(target: spec.Target, ctx: CompileContext, where: str) -> Target:
+    """Whose card play, death or damage an event counts: a group (no pick: nothing is drawn)."""
+    if spec.target_group(target)[1] is not None:
+        raise UnsupportedSpecError(where, "an event about one picked character is not supported")
+    return compile_target(target, ctx, where)
+
+
+@compiles(spec.Trigger)
+def _compile_trigger(
+    effect: spec.Trigger, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    on = effect.on
+    ops = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
+    choices = tuple(c for c in choice_slots(ops) if isinstance(c, Group))
+    if any(isinstance(c, OneOfOp) for c in choice_slots(ops)):
+        raise UnsupportedSpecError(where, "a one_of the player chooses inside a trigger is not supported yet")
+    return TriggerOp(
+        event=EVENT_OF_NAME[on.kind],
+        ops=ops,
+        who=None
+        if on.kind not in ("plays", "dies", "damaged", "deals")
+        else _who(on.who, ctx, f"{where}.on"),
+        to=None if on.to is None else _who(on.to, ctx, f"{where}.on.to"),
+        mask=-1 if on.match is None else ctx.mask(on.match),
+        kinds=_kind_bits(on.kinds),
+        limit={None: LIMIT_NONE, "once_per_turn": LIMIT_TURN, "once_per_game": LIMIT_GAME}[effect.limit],
+        choices=choices,
+        when=when,
+        index=index,
+    )
+
+
 @compiles(spec.Forbid)
 def _compile_forbid(
     effect: spec.Forbid, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -1280,6 +1429,17 @@ def _compile_forbid(
         when=when,
         index=index,
     )
+
+
+@compiles(spec.OneOf)
+def _compile_one_of(
+    effect: spec.OneOf, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    options = tuple(
+        tuple(compile_effect(e, f"{where}.options[{j}][{i}]", i, ctx) for i, e in enumerate(option))
+        for j, option in enumerate(effect.options)
+    )
+    return OneOfOp(options=options, random=effect.pick == "random", when=when, index=index)
 
 
 @compiles(spec.GrantOrder)
@@ -1301,8 +1461,6 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.HealDealt,
         spec.Immune,
         spec.ExtraAttack,
-        spec.OneOf,
-        spec.Trigger,
         spec.Traits,
         spec.AttackKind,
         spec.Pay,

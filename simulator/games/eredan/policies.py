@@ -16,7 +16,7 @@ from typing import Any
 
 from cards.domain.effects import MARKERS_ALL
 from simulator.engine.protocol import State
-from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Play
+from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Pick, Play, unpack_choices
 from simulator.games.eredan.compiled import CK_SPELL, Tables
 from simulator.games.eredan.interpreter import TARGETS, group_candidates, passes
 from simulator.games.eredan.ops import (
@@ -31,6 +31,7 @@ from simulator.games.eredan.ops import (
     K_MAGICAL,
     K_PHYSICAL,
     NSTATS,
+    PICK_CHOICE,
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
     PICK_RANDOM,
@@ -58,6 +59,7 @@ from simulator.games.eredan.ops import (
     MillOp,
     ModifyOp,
     MoveOp,
+    OneOfOp,
     Op,
     OpponentTarget,
     PlayCardOp,
@@ -66,10 +68,11 @@ from simulator.games.eredan.ops import (
     Roll,
     TapOp,
     Target,
+    TriggerOp,
     UntapOp,
 )
 from simulator.games.eredan.rules import MAX_HAND_AFTER_DISCARD
-from simulator.games.eredan.state import P_CHOICE, P_DISCARD, EredanState
+from simulator.games.eredan.state import P_CHOICE, P_DISCARD, P_PICK, EredanState
 
 # --- the heuristic values shared by greedy and the search's leaf evaluation ---------------------
 
@@ -414,10 +417,13 @@ def _damage_value(state: EredanState, target: int, amount: float, kind: int) -> 
 
 
 def _reached(state: EredanState, target: Target, me: int, opp: int) -> Sequence[int]:
-    """The living characters ``target`` would reach (all the candidates of a random pick) —
-    without drawing from the game's RNG."""
+    """The living characters ``target`` would reach (all the candidates of a random pick, or of a
+    choice not made yet; the character of a choice made) — without drawing from the game's RNG."""
     if isinstance(target, Group):
         found = group_candidates(state, target, me, opp)
+        if target.pick == PICK_CHOICE and state.picks is not None and target in state.picks:
+            chosen = state.picks[target]
+            return (chosen,) if chosen in found else ()
         if target.pick == PICK_MOST_WOUNDED and found:
             return (max(found, key=lambda c: (state.max_hp[c] - state.hp[c], -c)),)
         if target.pick == PICK_FEWEST_HP and found:
@@ -427,9 +433,9 @@ def _reached(state: EredanState, target: Target, me: int, opp: int) -> Sequence[
 
 
 def _spread(target: Target) -> bool:
-    """Whether one of the characters :func:`_reached` lists is picked at random (the value is
-    their mean)."""
-    return target.random or (isinstance(target, Group) and target.pick == PICK_RANDOM)
+    """Whether one of the characters :func:`_reached` lists is picked (at random, or a choice not
+    made yet): the value is their mean."""
+    return target.random or (isinstance(target, Group) and target.pick in (PICK_RANDOM, PICK_CHOICE))
 
 
 def op_value(state: EredanState, op: Op, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
@@ -573,6 +579,8 @@ def _discard_attached_value(
             continue
         n = len(worths) if op.count < 0 else min(op.count, len(worths))
         lost = sum(worths) / len(worths) * n
+        if op.dest == PILE_HAND:
+            lost -= DRAW_VALUE * n  # its owner gets it back to play again
         value += lost if t // 3 != seat else -lost
     return value
 
@@ -582,7 +590,8 @@ def _create_value(
 ) -> float:
     k = state.tables.created[op.family]
     if op.dest in (PILE_PLAY, PILE_ATTACH):
-        return static_card_values(state.tables)[k] * op.count
+        each = len(_reached(state, op.target, me, opp))
+        return static_card_values(state.tables)[k] * op.count * each
     return PILE_WORTH.get(op.dest, 0.0) * op.count
 
 
@@ -624,6 +633,33 @@ def _untap_value(
         if state.tapped[t] or t in state.fighters:
             value += TAP_VALUE if t // 3 == seat else -TAP_VALUE
     return value
+
+
+#: How much of a trigger's effects the greedy player counts for a card that brings it (it may fire
+#: once more, or never).
+TRIGGER_WEIGHT = 0.5
+
+
+def _ops_value(state: EredanState, ops: Sequence[Op], seat: int, me: int, opp: int) -> float:
+    return sum(op_value(state, op, seat, me, opp, None) for op in ops)
+
+
+def _trigger_value(
+    state: EredanState, op: TriggerOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    # A trigger a card or an Ordre brings for the rest of the turn: what its effects would do now,
+    # weighted (the event may not come).
+    return TRIGGER_WEIGHT * _ops_value(state, op.ops, seat, me, opp)
+
+
+def _one_of_value(
+    state: EredanState, op: OneOfOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    values = [sum(op_value(state, o, seat, me, opp, combat) for o in option) for option in op.options]
+    picks = state.picks
+    if not op.random and picks is not None and op in picks and 0 <= picks[op] < len(values):
+        return values[picks[op]]
+    return sum(values) / len(values) if op.random else max(values)
 
 
 #: Value of forbidding an enemy to play some cards (or to attack) in its coming combats.
@@ -679,6 +715,8 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     PlayCardOp: _play_card_value,
     MarkerOp: _marker_value,
     TapOp: _tap_value,
+    TriggerOp: _trigger_value,
+    OneOfOp: _one_of_value,
     UntapOp: _untap_value,
     ForbidOp: _forbid_value,
     GrantOrderOp: _grant_order_value,
@@ -686,13 +724,28 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
 
 
 def card_value(state: EredanState, seat: int, action: Action, combat: _Combat | None = None) -> float:
-    """Heuristic value of playing the card of ``action`` now (docs/rules/eredan.md §3 step 2–3)."""
+    """Heuristic value of playing the card of ``action`` now (docs/rules/eredan.md §3 step 2–3),
+    with the choices the action makes (its targets, its ``one_of`` option)."""
     if not isinstance(action, Play):
         return 0.0
+    if action.choice:
+        card = state.cards[action.card]
+        values = unpack_choices(action.choice, len(card.choices))
+        state.picks = dict(zip(card.choices, values, strict=True))
+        try:
+            return _card_value(state, seat, action, combat)
+        finally:
+            state.picks = None
+    return _card_value(state, seat, action, combat)
+
+
+def _card_value(state: EredanState, seat: int, action: Play, combat: _Combat | None) -> float:
     carrier = action.carrier
-    card = state.cards[action.card]
     f = state.fighters[seat]
     o = state.fighters[1 - seat]
+    card = state.cards[action.card]
+    if card.modes:  # its play variants: as this fighter would play it
+        card = state.card_as_played(action.card, f)
     value = 0.0
     if card.attaches:
         # An item on a character of the other side (an Artisan's, a card attached to the opponent)
@@ -709,6 +762,8 @@ def card_value(state: EredanState, seat: int, action: Action, combat: _Combat | 
                     value += _modify_value(state, op, seat, carrier, facing, now)
         for effect in card.ops:
             value += op_value(state, effect, seat, carrier, facing, now)
+        for trigger in card.triggers:  # about one more firing of what it does while carried
+            value += TRIGGER_WEIGHT * _ops_value(state, trigger.ops, seat, carrier, facing)
         if card.stay_hi:  # it stays a few combats only
             value *= min(1.0, (card.stay_lo + card.stay_hi) / 2 / STAY_COMBATS_WORTH)
         return value
@@ -797,12 +852,31 @@ def _best(actions: Sequence[Action], values: Sequence[float], rng: random.Random
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 
+def pick_value(state: EredanState, action: Pick) -> float:
+    """The value, for the player choosing, of a choice a queued effect asks for (phase
+    ``P_PICK``): its effects with that character picked."""
+    firing = state.queue[0]
+    question = state.pick_question
+    assert question is not None
+    holder = firing.holder
+    opp = state.fighters[1 - holder // 3]
+    state.picks = {**(state.picking or {}), question: action.value}
+    state.event_char = firing.subject
+    try:
+        return _ops_value(state, firing.ops, state.to_move, holder, opp)
+    finally:
+        state.picks = None
+        state.event_char = -1
+
+
 def greedy_action(state: EredanState, rng: random.Random) -> Action:
     """The greedy choice in ``state`` (see :class:`GreedyPolicy`)."""
     legal = state.legal_actions()
     phase = state.phase
     if phase == P_DISCARD:
         return greedy_discard(state, state.to_move)
+    if phase == P_PICK:
+        return _best(legal, [pick_value(state, a) for a in legal], rng)  # type: ignore[arg-type]
     if phase == P_CHOICE:
         return _best(legal, _choice_values(state, legal), rng)  # type: ignore[arg-type]
     seat = state.to_move
