@@ -323,6 +323,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
             if count.match is not None
             else _pick(("card", "carte"), lang)
         )
+        if count.other:
+            what = _pick((f"other {what}", f"autre {what}"), lang)
         assert count.pile is not None
         if count.pile in ("deck", "hand", "discard"):
             owner = {
@@ -680,6 +682,22 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
             "active",
             ("if you are the active player", "si vous êtes le joueur actif"),
             ("if you are the passive player", "si vous êtes le joueur passif"),
+        ),
+        (
+            "ordre",
+            ("if this character gets its Ordre bonus", "si ce personnage bénéficie de son bonus d'Ordre"),
+            (
+                "if this character does not get its Ordre bonus",
+                "si ce personnage ne bénéficie pas de son bonus d'Ordre",
+            ),
+        ),
+        (
+            "opponent_ordre",
+            ("if the opponent gets its Ordre bonus", "si l'adversaire bénéficie de son bonus d'Ordre"),
+            (
+                "if the opponent does not get its Ordre bonus",
+                "si l'adversaire ne bénéficie pas de son bonus d'Ordre",
+            ),
         ),
     ):
         value = getattr(when, key)
