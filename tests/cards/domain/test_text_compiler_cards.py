@@ -465,5 +465,5 @@ def test_conditions_on_cards_carried_and_the_cards_after(compiler):
         {"op": "modify", "stat": "attack", "amount": 2},
         {"op": "pay", "cost": {"markers": "suie", "count": 2}, "effects": [{"op": "draw", "count": 1}]},
     ]
-    # on a card that stays, "si ce personnage joue …, il gagne …" is each time it does: not read as a condition
+    # on a card that stays, "si ce personnage joue …, il gagne …" is each time it does: not a condition
     assert unread(compiler, "Permanent. Si ce personnage joue une Potion il gagne une Rune Yr.")
