@@ -109,7 +109,10 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     vos personnages"); ``ally_dead`` / ``ally_present`` (a family: dead / among the player's
     characters, alive or not); ``tapped`` / ``opponent_tapped`` (true / false); ``fighting``
     (true: the holder is one of the two characters of this turn's combat; false: "hors-combat");
-    ``active`` (true: the player is the active player, "attaquant"); ``compare``
+    ``active`` (true: the player is the active player, "attaquant"); ``ordre`` / ``opponent_ordre``
+    (true / false: the holder / the opponent gets the bonus of one of its Ordres this combat — the
+    turn is one its Ordre names, or ``grant_order`` gave it: "si votre personnage a son bonus
+    d'Ordre"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -725,6 +728,8 @@ class Condition:
     not_: Condition | None = None
     keyword: str | None = None
     fighting: bool | None = None
+    ordre: bool | None = None
+    opponent_ordre: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -768,6 +773,8 @@ _CONDITION_BOOLS = (
     "opponent_tapped",
     "active",
     "fighting",
+    "ordre",
+    "opponent_ordre",
 )
 _CONDITION_MATCHES = (
     "carrying_match",

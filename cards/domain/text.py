@@ -681,6 +681,22 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
             ("if you are the active player", "si vous êtes le joueur actif"),
             ("if you are the passive player", "si vous êtes le joueur passif"),
         ),
+        (
+            "ordre",
+            ("if this character gets its Ordre bonus", "si ce personnage bénéficie de son bonus d'Ordre"),
+            (
+                "if this character does not get its Ordre bonus",
+                "si ce personnage ne bénéficie pas de son bonus d'Ordre",
+            ),
+        ),
+        (
+            "opponent_ordre",
+            ("if the opponent gets its Ordre bonus", "si l'adversaire bénéficie de son bonus d'Ordre"),
+            (
+                "if the opponent does not get its Ordre bonus",
+                "si l'adversaire ne bénéficie pas de son bonus d'Ordre",
+            ),
+        ),
     ):
         value = getattr(when, key)
         if value is not None:

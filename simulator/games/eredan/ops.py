@@ -924,20 +924,23 @@ class CardToOp(Op):
 class DiscardAttachedOp(Op):
     """``discard_attached``: up to ``count`` (-1: all) cards attached to each character of
     ``target``, of ``mask``, of ``owner`` (OWNER_*, relative to the holder's player), leave
-    play to their owners' discard piles — picked at random (the game's chance)."""
+    play to their owners' pile ``dest`` (discard, deck, hand, removed) — picked at random (the
+    game's chance)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
     count: int = 1
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     owner: int = OWNER_ANY
+    dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CreateOp(Op):
     """``create``: ``count`` new copies of the card ``family`` (``Tables.created`` gives its id)
     come into the game, for the holder's player: to its hand, deck (a random place) or discard
-    pile, played at once by the target (PILE_PLAY) or attached to the target (PILE_ATTACH)."""
+    pile, played at once by each character of the target (PILE_PLAY) or attached to each
+    (PILE_ATTACH) — ``count`` copies each."""
 
     name: ClassVar[str] = "create"
     family: str
@@ -1309,11 +1312,14 @@ def _compile_discard_attached(
     effect: spec.DiscardAttached, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     _card_pick(effect.pick, "discarding attached cards", where)
+    if effect.to != "discard":
+        raise UnsupportedSpecError(where, f"attached cards going to {effect.to!r} are not supported yet")
     return DiscardAttachedOp(
         target=_target(effect, None, where, ctx),
         count=_count(effect.count),
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         owner=OWNER_OF_NAME[effect.owner],
+        dest=PILE_OF_NAME[effect.to],
         when=when,
         index=index,
     )
