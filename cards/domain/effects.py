@@ -42,7 +42,8 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"cards": pile, "owner": "self"|"opponent"|"both", "match": CardMatch}`` — pile in deck,
     hand, discard, play (cards in play: attached to characters; with ``"on": Target`` only those
     attached to the target's characters), played_turn (cards played this turn), played_game (since
-    the start of the game); ``owner`` defaults to ``self``, ``match`` to any card;
+    the start of the game); ``owner`` defaults to ``self``, ``match`` to any card; ``"other":
+    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu");
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead);
     ``{"markers": name, "on": Target}`` — markers of that name on the target's characters;
@@ -605,6 +606,7 @@ class Count:
     dead: bool = False
     marker: str | None = None
     trait: str | None = None  # distinct: race, class or guild (``among`` is ``characters``)
+    other: bool = False  # cards: the card the effect belongs to left out ("par autre Sort Foudre")
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
@@ -617,6 +619,8 @@ class Count:
                 out["match"] = self.match.to_json()
             if self.on is not None:
                 out["on"] = target_to_json(self.on)
+            if self.other:
+                out["other"] = True
             return out
         if self.kind == "characters":
             assert self.characters is not None
@@ -1451,8 +1455,10 @@ def parse_count(data: Any, path: str) -> Count:
             base=_bool(d.get("base", False), f"{path}.base"),
         )
     if kind == "cards":
-        d = _keys(data, path, {"cards"}, {"owner", "match", "on"})
+        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other"})
         pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
+        if "other" in d and d["other"] is not True:
+            raise EffectError(f"{path}.other", "must be true (leave it out to count the card itself)")
         on = None
         if "on" in d:
             if pile != "play":
@@ -1464,6 +1470,7 @@ def parse_count(data: Any, path: str) -> Count:
             owner=_choice(d.get("owner", "self"), f"{path}.owner", OWNERS),
             match=parse_card_match(d["match"], f"{path}.match") if "match" in d else None,
             on=on,
+            other="other" in d,
         )
     if kind == "characters":
         d = _keys(data, path, {"characters"}, {"dead"})

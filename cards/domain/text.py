@@ -323,6 +323,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
             if count.match is not None
             else _pick(("card", "carte"), lang)
         )
+        if count.other:
+            what = _pick((f"other {what}", f"autre {what}"), lang)
         assert count.pile is not None
         if count.pile in ("deck", "hand", "discard"):
             owner = {

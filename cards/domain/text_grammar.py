@@ -149,6 +149,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bnon[ -]zone\b", "non zone"),
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
+    (r"\bautre personnages\b", "autres personnages"),
+    (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
     (r"\s*:\s*", " : "),
     (r"\s*,\s*", ", "),
@@ -2491,6 +2493,7 @@ class Reader:
         cap: int | None = None
         x_def: Scaled | Amount | None = None
         x_text = ""
+        forever: str | None = None  # the words before "définitivement"
         turn_limited = False  # "à partir du tour 4": only on what is checked each turn
         its: tuple[str, bool] | None = None  # "s'il est Mage": what the subject is (or is not)
         # a trigger at the end: "Soin 2 Points de vie en fin de combat"
@@ -2513,10 +2516,21 @@ class Reader:
                 core, cap = m.group(1), int(m.group(2))
                 changed = True
                 continue
+            m = re.fullmatch(r"(.+?) definitivement (.+)", core)
+            if m and forever is None:  # "vos Golems ont définitivement Attaque +1": for the rest of the game
+                core, forever = f"{m.group(1)} {m.group(2)}", m.group(1)
+                changed = True
+                continue
             m = re.fullmatch(rf"(.+?),? ({self.DURATION_RE})((?:,? (?![\d-]).*)?)", core) or re.fullmatch(
                 rf"()({self.DURATION_RE}),? (.+)", core
             )
-            if m and duration is None and not re.search(r"\b(?:jouee?s?|activee?s?)$", m.group(1)):
+            if (
+                m
+                and duration is None
+                and not re.search(
+                    r"\b(?:jouee?s?|activee?s?)(?: dans| lors de| durant| pendant)?$", m.group(1)
+                )
+            ):
                 # ("un Sort joué ce tour-ci" says when the card was played, not how long)
                 try:
                     duration = self.duration(m.group(2))
@@ -2629,6 +2643,8 @@ class Reader:
         else:
             effects = self._resolve_x(effects, x_def, per, cap)
         effects = grammar_scale.settle_target_counts(core, effects)
+        if forever is not None:
+            effects = grammar_scale.forever_from(self, c, forever, inner_ctx, effects)
         if duration is not None:
             if not any(_DURABLE(e) or _durable_option(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")

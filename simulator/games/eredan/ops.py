@@ -1477,6 +1477,10 @@ def refuse_pending_count(count: spec.Count, where: str) -> None:
     character the effect reaches, ``of`` / ``on`` ``"target"``)."""
     if count.kind in PENDING_COUNT_KINDS:
         raise UnsupportedSpecError(where, f"a count of {count.kind!r} is not supported by the engine yet")
+    if count.other:
+        raise UnsupportedSpecError(
+            where, "a count of the other cards (this one left out) is not supported yet"
+        )
     if spec.reaches_target(count):
         raise UnsupportedSpecError(
             where, "a count of the character the effect reaches ('target') is not supported by the engine yet"
