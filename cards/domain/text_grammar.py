@@ -875,7 +875,7 @@ class Reader:
             # standing effect (a character's ability, a carried card's modifier) is checked so
             raise NotRead("'tant que' on an effect that happens once")
         text = self._self_named(clause, text, ctx)
-        cond = self.stat_condition(clause, text, ctx)
+        cond = self.stat_condition(clause, text, ctx) or grammar_cards.carried_count(self, clause, text)
         if cond is None:
             try:
                 cond = self._base_condition(clause, text, ctx)
@@ -1283,6 +1283,9 @@ class Reader:
             return Condition(active=False)
         if t.startswith(("si ", "tant qu")):
             return self.condition(clause, t, ctx)
+        named = grammar_cards.named_prefix(self, clause, t)
+        if named is not None:
+            return named
         return self.who_condition(t, "played_by")
 
     # -- amounts, durations, scaling ------------------------------------------------------------
@@ -2298,7 +2301,7 @@ class Reader:
                 return [CreateCard(card=card, to="play", count=count)]
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
-            on = self.subject(c, m.group(4))
+            on = self.subject(c, re.sub(r" en vie$", "", m.group(4)))
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
