@@ -571,6 +571,8 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
     if kind == "classes":
         return CountClasses()
     if kind == "damage_dealt":
+        if count.of != "self":
+            raise UnsupportedSpecError(where, 'count {"damage_dealt": "opponent"} is not supported yet')
         return CountDamageDealt()
     if kind == "castes":
         return CountCastes()
@@ -1312,8 +1314,6 @@ def _compile_discard_attached(
     effect: spec.DiscardAttached, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     _card_pick(effect.pick, "discarding attached cards", where)
-    if effect.to != "discard":
-        raise UnsupportedSpecError(where, f"attached cards going to {effect.to!r} are not supported yet")
     return DiscardAttachedOp(
         target=_target(effect, None, where, ctx),
         count=_count(effect.count),
