@@ -1312,8 +1312,6 @@ def _compile_discard_attached(
     effect: spec.DiscardAttached, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     _card_pick(effect.pick, "discarding attached cards", where)
-    if effect.to != "discard":
-        raise UnsupportedSpecError(where, f"attached cards going to {effect.to!r} are not supported yet")
     return DiscardAttachedOp(
         target=_target(effect, None, where, ctx),
         count=_count(effect.count),
