@@ -143,6 +143,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
     (r"\bpoints? de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
+    (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
+    (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
     (r"\benchain(e)?ments?\b", "enchainement"),
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
@@ -1632,7 +1634,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
