@@ -42,7 +42,8 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"cards": pile, "owner": "self"|"opponent"|"both", "match": CardMatch}`` — pile in deck,
     hand, discard, play (cards in play: attached to characters; with ``"on": Target`` only those
     attached to the target's characters), played_turn (cards played this turn), played_game (since
-    the start of the game); ``owner`` defaults to ``self``, ``match`` to any card;
+    the start of the game); ``owner`` defaults to ``self``, ``match`` to any card; ``"other":
+    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu");
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead);
     ``{"markers": name, "on": Target}`` — markers of that name on the target's characters;
@@ -89,7 +90,9 @@ subit 2 dégâts et a Attaque -1"):
     fewest_hp (absent: every character of the group); filter keys (all must hold): ``guild``,
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
     ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
-    carries such a card). A selector equal to a named target is written as the name.
+    carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
+    "en combat"; false: any other, "hors-combat"). A selector equal to a named target is written
+    as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
     ``played_by`` (a character family), ``played_by_class``, ``played_by_guild``,
@@ -105,8 +108,12 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     card is played as the second card, "en Enchaînement"); ``ally`` (a selector filter object:
     another of the player's characters, living, matches it — "si un Prêtre Nomade fait partie de
     vos personnages"); ``ally_dead`` / ``ally_present`` (a family: dead / among the player's
-    characters, alive or not); ``tapped`` / ``opponent_tapped`` (true / false); ``active`` (true:
-    the player is the active player, "attaquant"); ``compare``
+    characters, alive or not); ``tapped`` / ``opponent_tapped`` (true / false); ``fighting``
+    (true: the holder is one of the two characters of this turn's combat; false: "hors-combat");
+    ``active`` (true: the player is the active player, "attaquant"); ``ordre`` / ``opponent_ordre``
+    (true / false: the holder / the opponent gets the bonus of one of its Ordres this combat — the
+    turn is one its Ordre names, or ``grant_order`` gave it: "si votre personnage a son bonus
+    d'Ordre"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -350,7 +357,17 @@ HEAL_TARGETS = ("self", "all_allies", "most_wounded_ally")
 #: Targets that only a character ability may use with an ``allies`` filter (the v1 aura).
 ABILITY_ONLY_TARGETS = ("other_allies",)
 ALLY_FILTER_KEYS = ("guild", "class", "race")
-SELECTOR_FILTER_KEYS = ("guild", "class", "race", "caste", "family", "single_class", "tapped", "carrying")
+SELECTOR_FILTER_KEYS = (
+    "guild",
+    "class",
+    "race",
+    "caste",
+    "family",
+    "single_class",
+    "tapped",
+    "carrying",
+    "fighting",
+)
 CARRY_KINDS = ("weapon", "armor")
 #: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
 KEYWORDS = ("enrage",)
@@ -509,6 +526,7 @@ class Selector:
     single_class: bool | None = None
     tapped: bool | None = None
     carrying: CardMatch | None = None
+    fighting: bool | None = None
 
     @property
     def filtered(self) -> bool:
@@ -534,7 +552,17 @@ class Selector:
         return out
 
 
-_SELECTOR_ATTRS = ("guild", "class_", "race", "caste", "family", "single_class", "tapped", "carrying")
+_SELECTOR_ATTRS = (
+    "guild",
+    "class_",
+    "race",
+    "caste",
+    "family",
+    "single_class",
+    "tapped",
+    "carrying",
+    "fighting",
+)
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
 Target: TypeAlias = "str | Selector"
@@ -578,6 +606,7 @@ class Count:
     dead: bool = False
     marker: str | None = None
     trait: str | None = None  # distinct: race, class or guild (``among`` is ``characters``)
+    other: bool = False  # cards: the card the effect belongs to left out ("par autre Sort Foudre")
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
@@ -590,6 +619,8 @@ class Count:
                 out["match"] = self.match.to_json()
             if self.on is not None:
                 out["on"] = target_to_json(self.on)
+            if self.other:
+                out["other"] = True
             return out
         if self.kind == "characters":
             assert self.characters is not None
@@ -700,6 +731,9 @@ class Condition:
     any: tuple[Condition, ...] | None = None
     not_: Condition | None = None
     keyword: str | None = None
+    fighting: bool | None = None
+    ordre: bool | None = None
+    opponent_ordre: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -742,6 +776,9 @@ _CONDITION_BOOLS = (
     "tapped",
     "opponent_tapped",
     "active",
+    "fighting",
+    "ordre",
+    "opponent_ordre",
 )
 _CONDITION_MATCHES = (
     "carrying_match",
@@ -1418,8 +1455,10 @@ def parse_count(data: Any, path: str) -> Count:
             base=_bool(d.get("base", False), f"{path}.base"),
         )
     if kind == "cards":
-        d = _keys(data, path, {"cards"}, {"owner", "match", "on"})
+        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other"})
         pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
+        if "other" in d and d["other"] is not True:
+            raise EffectError(f"{path}.other", "must be true (leave it out to count the card itself)")
         on = None
         if "on" in d:
             if pile != "play":
@@ -1431,6 +1470,7 @@ def parse_count(data: Any, path: str) -> Count:
             owner=_choice(d.get("owner", "self"), f"{path}.owner", OWNERS),
             match=parse_card_match(d["match"], f"{path}.match") if "match" in d else None,
             on=on,
+            other="other" in d,
         )
     if kind == "characters":
         d = _keys(data, path, {"characters"}, {"dead"})
@@ -1575,7 +1615,7 @@ def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped"):
+        if key in ("single_class", "tapped", "fighting"):
             values[attr] = _bool(data[key], sub)
         elif key == "carrying":
             values[attr] = parse_card_match(data[key], sub)

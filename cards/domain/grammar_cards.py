@@ -139,7 +139,11 @@ def prefixed(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     ``Sacrifice N : …`` (the player may discard N cards from hand) before the effects they pay for."""
     from cards.domain.text_grammar import Reading
 
-    found = _conditional_play_rule(reader, c, t, ctx) or _markers_paid(reader, c, t, ctx)
+    found = (
+        _conditional_play_rule(reader, c, t, ctx)
+        or _markers_paid(reader, c, t, ctx)
+        or _after(reader, c, t, ctx)
+    )
     if found is not None:
         return found
     m = re.fullmatch(r"([^:]+?) ?: (.+)", t)
@@ -530,7 +534,10 @@ def next_card(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
         t,
     )
     if not m:
-        return None
+        m2 = re.fullmatch(r"la prochaine carte adverse (.+?) est defaussee", t)
+        if not m2:
+            return None
+        return [Counter(cards=reader.match(c, m2.group(1)), **_fields("all_enemies"))]
     what = m.group(1)
     to = "discard" if m.group(3) else _PILE_TO[m.group(4)]
     target: Target = "opponent" if m.group(2) else "all_enemies"
@@ -557,14 +564,28 @@ def condition(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
     found = followed_by(reader, c, t)
     if found is not None:
         return found
+    from cards.domain.effects import Compare
+
     m = re.fullmatch(
-        r"(?:vous avez|il a|votre personnage a) (?:au moins )?(\d+) marqueurs? (@\d+@|poudre)", t
+        r"(?:vous avez|il a|votre personnage a) (au moins |plus de |moins de )?(\d+) "
+        r"marqueurs? (@\d+@|poudre)",
+        t,
     )
     if m:
-        name = "poudre" if m.group(2) == "poudre" else _marker_name(c, m.group(2))
-        from cards.domain.effects import Compare
+        name = "poudre" if m.group(3) == "poudre" else _marker_name(c, m.group(3))
+        cmp = {"plus de ": ">", "moins de ": "<"}.get(m.group(1) or "", ">=")
+        return Condition(compare=Compare(Count("markers", marker=name, on="self"), cmp, int(m.group(2))))
 
-        return Condition(compare=Compare(Count("markers", marker=name, on="self"), ">=", int(m.group(1))))
+    if re.fullmatch(r"vous ne jouez (?:aucune carte|pas de carte) apres (?:celle-ci|cette carte)", t):
+        return Condition(not_=Condition(followed_by=CardMatch("any")))
+    m = re.fullmatch(r"vous ne jouez pas (.+?) apres (?:celle-ci|cette carte)", t)
+    if m:
+        return Condition(not_=Condition(followed_by=reader.match(c, m.group(1))))
+    m = re.fullmatch(r"vous n'avez pas joue (.+?) avant (?:celle-ci|cette carte)", t)
+    if m:
+        return Condition(not_=Condition(follows=reader.match(c, m.group(1))))
+    # "si ce personnage joue une Arme, il gagne …" on a card that stays: each time it does (a
+    # trigger), not a condition checked once when the card comes into play — not read
     return None
 
 
@@ -671,7 +692,7 @@ def chosen_cards(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
 
 _PLAY_RULE = (
     r"(?:duree ?:? ?\d.+|permanente?|s'active (?:immediatement|apres le combat)"
-    r"|cette carte devient permanente?)"
+    r"|cette carte devient permanente?|choisissez le personnage (?:sur lequel|auquel) cette carte s'attache)"
 )
 
 
@@ -697,15 +718,18 @@ def _markers_paid(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None
     from cards.domain.text_grammar import Reading
 
     m = re.fullmatch(
-        rf"si vous avez (?:au moins )?{NUM} marqueurs? (@\d+@|poudre),? vous en perdez {NUM} et (.+)", t
+        rf"(?:(.+?) )?si vous avez (?:au moins )?{NUM} marqueurs? (@\d+@|poudre),? "
+        rf"vous en perdez {NUM} et (.+)",
+        t,
     )
-    if not m or _number(m.group(1)) != _number(m.group(3)):
+    if not m or _number(m.group(2)) != _number(m.group(4)):
         return None
-    name = "poudre" if m.group(2) == "poudre" else _marker_name(c, m.group(2))
-    effects = reader.phrase(c, m.group(4), ctx)
-    return Reading(
-        effects=[Pay(cost=Cost("markers", _number(m.group(1)), marker=name), effects=tuple(effects))]
-    )
+    name = "poudre" if m.group(3) == "poudre" else _marker_name(c, m.group(3))
+    effects = reader.phrase(c, m.group(5), ctx)
+    # "Attaque +3 Si vous avez …": a sentence before it, its full stop missing
+    before = reader.phrase(c, m.group(1), ctx) if m.group(1) else []
+    paid = Pay(cost=Cost("markers", _number(m.group(2)), marker=name), effects=tuple(effects))
+    return Reading(effects=[*before, paid])
 
 
 def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
@@ -766,6 +790,13 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         return None
     to = "discard" if m.group("discarded") else "removed" if m.group("removed") else m.group("to")
     to = {"main": "hand"}.get(to, to)
+    if count == 1 and re.search(r" et (?:un |une )", what):
+        # "un Objet et un Sort ou une Théurgie attachés à …": one of each
+        kinds = re.split(r",? et (?:un |une )", what)
+        return [
+            DiscardAttached(count=1, cards=reader.match(c, k), owner=owner, pick=pick, to=to, **_fields(on))
+            for k in kinds
+        ]
     cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
     return [DiscardAttached(count=count, cards=cards, owner=owner, pick=pick, to=to, **_fields(on))]
 
@@ -835,3 +866,65 @@ def match_but(reader: Reader, c: Clause, text: str) -> CardMatch | None:
     else:
         main = reader.match(c, base)
     return replace(main, but=reader.match(c, but))
+
+
+def _after(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """``Après que le porteur ait joué ses cartes, …`` (after the cards of each of its combats);
+    ``Après chacun de vos Sorts Feu : …`` (each time the holder has played such a card)."""
+    from cards.domain.effects import Event, Trigger
+    from cards.domain.text_grammar import Reading
+
+    m = re.fullmatch(
+        r"apres que (?:le porteur|votre personnage|son porteur) (?:ait|a) joue ses cartes,? (.+)", t
+    )
+    if m:
+        inner = reader.phrase(c, m.group(1), ctx.inside())
+        return Reading(effects=[Trigger(on=Event("after_cards"), effects=tuple(inner))])
+    m = re.fullmatch(r"apres chacune? de vos (.+?) ?(?::|,) (.+)", t)
+    if m:
+        match = reader.match(c, m.group(1))
+        inner = reader.phrase(c, m.group(2), ctx.inside())
+        return Reading(effects=[Trigger(on=Event("plays", match=match), effects=tuple(inner))])
+    return None
+
+
+def named_prefix(reader: Reader, c: Clause, t: str) -> Condition | None:
+    """A prefix naming characters without quotes (``Amidaraxar :``, ``Olor ou Lazar Zackarov :``) or
+    a named character or a kind of character (``'Harès' ou Combattant Runique :``)."""
+    parts = [t] if t in reader.families else re.split(r" ou |, ", t)
+    if len(parts) == 1 and t not in reader.families:
+        return None
+    conds: list[Condition] = []
+    for part in parts:
+        part = part.strip()
+        if part in reader.families:
+            conds.append(Condition(played_by=reader.families[part]))
+        elif re.fullmatch(r"@\d+@", part):
+            conds.append(Condition(played_by=reader.family(c, part)))
+        else:
+            try:
+                conds.append(reader.who_condition(part, "played_by"))
+            except NotRead:
+                return None
+    if not any(cd.played_by for cd in conds):
+        return None  # kinds of characters only: the Reader's own reading
+    return conds[0] if len(conds) == 1 else Condition(any=tuple(conds))
+
+
+def carried_count(reader: Reader, c: Clause, text: str) -> Condition | None:
+    """``si votre adversaire porte au moins 3 cartes``, ``si vous portez plus de 2 Objets``."""
+    from cards.domain.effects import Compare
+
+    t = re.sub(r"^(?:si |tant que )", "", text.strip()).replace("s'il ", "il ", 1)
+    m = re.fullmatch(
+        r"(votre adversaire|le personnage adverse|l'adversaire|vous|votre personnage|il) (?:porte|portez) "
+        r"(au moins |plus de |moins de )?(\d+) (cartes?|.+)",
+        t,
+    )
+    if m:
+        on: Target = "opponent" if "advers" in m.group(1) else "self"
+        what = None if m.group(4).startswith("carte") else reader._count_match(c, m.group(4))
+        cmp = {"plus de ": ">", "moins de ": "<"}.get(m.group(2) or "", ">=")
+        counted = Count("cards", pile="play", owner="both", match=what, on=on)
+        return Condition(compare=Compare(counted, cmp, int(m.group(3))))
+    return None

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from cards.domain.effects import (
     Amount,
+    Compare,
     Condition,
     Count,
     Damage,
@@ -34,7 +35,9 @@ from cards.domain.effects import (
     Modify,
     Scaled,
     Selector,
+    Tap,
     Target,
+    Untap,
 )
 from cards.domain.grammar_errors import NotRead
 
@@ -59,6 +62,7 @@ _OPPONENT_KEYS = frozenset(
         "opponent_carrying_match",
         "opponent_plays",
         "opponent_tapped",
+        "opponent_ordre",
     }
 )
 _HOLDER_KEYS = frozenset(
@@ -73,6 +77,7 @@ _HOLDER_KEYS = frozenset(
         "carrying_match",
         "plays",
         "tapped",
+        "ordre",
     }
 )
 
@@ -197,6 +202,9 @@ def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | 
         if who not in ("self", "opponent"):
             raise NotRead("whose HP?")
         return [LoseHp(amount=Scaled(per=Count("stat", stat="hp", of=who)), **_target(who))]
+    m = re.fullmatch(r"etes (incline|releve)e?s?", t)
+    if m:  # "vous êtes relevé"
+        return [(Tap if m.group(1) == "incline" else Untap)(**_target(who))]
     m = re.fullmatch(r"a soin (?:de )?(.+?) pv", t)
     if m:
         return [Heal(amount=r._points(m.group(1)), **_target(who))]
@@ -204,7 +212,38 @@ def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | 
 
 
 def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
-    """ "vous êtes Mage", "votre personnage est Eclipse": who the holder is (None: not such)."""
+    """ "vous êtes Mage", "votre personnage est Eclipse": who the holder is; its HP, the cards it
+    played, its Ordre bonus (None: not such)."""
+    m = re.fullmatch(
+        r"(votre personnage|il|elle|vous|ce personnage|le porteur|le personnage adverse|votre adversaire"
+        r"|l'adversaire) (a|avez|beneficie de|beneficiez de|n'a pas|n'avez pas|ne beneficie pas de"
+        r"|ne beneficiez pas de) (?:son|votre) bonus d'ordre(?: ce tour-ci)?",
+        t,
+    )
+    if m:
+        value = not m.group(2).startswith("n")
+        if m.group(1) in ("le personnage adverse", "votre adversaire", "l'adversaire"):
+            return Condition(opponent_ordre=value)
+        return Condition(ordre=value)
+    m = re.fullmatch(
+        r"(?:les )?pv (de votre personnage|de ce personnage|du porteur|du personnage adverse"
+        r"|de votre adversaire) (?:sont|est) (inferieure?s?|superieure?s?)( ou egale?s?| ou egaux)?"
+        r" a (-?\d+)",
+        t,
+    )
+    if m:
+        of = "opponent" if "adverse" in m.group(1) or "adversaire" in m.group(1) else "self"
+        cmp = ("<" if m.group(2).startswith("inf") else ">") + ("=" if m.group(3) else "")
+        return Condition(compare=Compare(Count("stat", stat="hp", of=of), cmp, int(m.group(4))))
+    m = re.fullmatch(
+        r"(vous avez|votre personnage a|il a|le personnage adverse a|votre adversaire a) joue"
+        r" (\d+|une?|deux|trois) cartes?( ou plus)?",
+        t,
+    )
+    if m:
+        owner = "opponent" if "adverse" in m.group(1) or "adversaire" in m.group(1) else "self"
+        count = Count("cards", pile="played_turn", owner=owner)
+        return Condition(compare=Compare(count, ">=", r_number(m.group(2))))
     m = re.fullmatch(r"(?:vous avez|votre personnage a|il a|ce personnage a) (?:joue|active) (.+)", t)
     if m:
         # "si vous avez joué un Sort" (after the cards, at the end of the combat): this turn
@@ -252,6 +291,12 @@ def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | Non
             r._view("self", "vous", ctx), m.group(3).startswith("augment"), int(m.group(4)), bool(m.group(2))
         )
     return None
+
+
+def r_number(text: str) -> int:
+    from cards.domain.text_grammar import number  # (a cycle of imports)
+
+    return number(text)
 
 
 def _hp_max(who: Target, up: bool, n: int, hp_too: bool) -> list[Effect]:

@@ -323,6 +323,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
             if count.match is not None
             else _pick(("card", "carte"), lang)
         )
+        if count.other:
+            what = _pick((f"other {what}", f"autre {what}"), lang)
         assert count.pile is not None
         if count.pile in ("deck", "hand", "discard"):
             owner = {
@@ -516,6 +518,13 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
     if selector.carrying is not None:
         what = match_text(selector.carrying, lang, names)
         parts.append(_pick((f"carrying {what}", f"portant {what}"), lang))
+    if selector.fighting is not None:
+        parts.append(
+            _pick(
+                ("in the combat", "en combat") if selector.fighting else ("out of the combat", "hors combat"),
+                lang,
+            )
+        )
     return parts
 
 
@@ -665,9 +674,30 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
             ("if the opponent is untapped", "si l'adversaire est relevé"),
         ),
         (
+            "fighting",
+            ("if this character fights this turn", "si ce personnage est en combat"),
+            ("if this character does not fight this turn", "si ce personnage est hors combat"),
+        ),
+        (
             "active",
             ("if you are the active player", "si vous êtes le joueur actif"),
             ("if you are the passive player", "si vous êtes le joueur passif"),
+        ),
+        (
+            "ordre",
+            ("if this character gets its Ordre bonus", "si ce personnage bénéficie de son bonus d'Ordre"),
+            (
+                "if this character does not get its Ordre bonus",
+                "si ce personnage ne bénéficie pas de son bonus d'Ordre",
+            ),
+        ),
+        (
+            "opponent_ordre",
+            ("if the opponent gets its Ordre bonus", "si l'adversaire bénéficie de son bonus d'Ordre"),
+            (
+                "if the opponent does not get its Ordre bonus",
+                "si l'adversaire ne bénéficie pas de son bonus d'Ordre",
+            ),
         ),
     ):
         value = getattr(when, key)

@@ -149,6 +149,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bnon[ -]zone\b", "non zone"),
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
+    (r"\bautre personnages\b", "autres personnages"),
+    (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
     (r"\s*:\s*", " : "),
     (r"\s*,\s*", ", "),
@@ -524,6 +526,12 @@ class Reader:
         keys; NotRead otherwise."""
         text = text.strip()
         out: dict[str, Any] = {}
+        fight = re.fullmatch(r"(?:(.+?) )?(hors[- ]combat|en combat)", text)
+        if fight:
+            out["fighting"] = fight.group(2) == "en combat"
+            text = fight.group(1) or ""
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
         single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
             out["single_class"] = single.group(2) != "multi-classe"
@@ -547,7 +555,7 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class"} or text[pos:].strip():
+        if not set(out) - {"single_class", "fighting"} or text[pos:].strip():
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -743,6 +751,18 @@ class Reader:
         in play), ``vos personnages Dompteurs``, ``vos Bêtes alliées``, ``chacun de vos alliés``,
         ``vos personnages portant une Lance``, ``les alliés du porteur`` (None: not one of these)."""
         t = self._unquote_terms(clause, text.strip())
+        fm = re.fullmatch(r"(.+?) (?:en vie )?(hors[- ]combat)(?: en vie)?", t)
+        if fm:
+            # "les personnages adverses hors-combat", "un de vos personnages hors combat"
+            base = self.subject(clause, fm.group(1), name_tokens)
+            group, pick = target_group(base)
+            if group in ("self", "opponent", "fighters"):
+                raise NotRead("a fighter out of the combat")
+            if isinstance(base, Selector):
+                if base.fighting is not None:
+                    raise NotRead("in and out of the combat")
+                return replace(base, fighting=False)
+            return Selector(group=group, pick=pick, fighting=False)
         t = re.sub(r"^(?:chacun|chacune) (?:de |des )(?=vos |tous |les )", "", t)
         t = re.sub(r"^chaque (?=personnage)", "les ", t)
         t = re.sub(r" en vie$", "", t)
@@ -855,7 +875,7 @@ class Reader:
             # standing effect (a character's ability, a carried card's modifier) is checked so
             raise NotRead("'tant que' on an effect that happens once")
         text = self._self_named(clause, text, ctx)
-        cond = self.stat_condition(clause, text, ctx)
+        cond = self.stat_condition(clause, text, ctx) or grammar_cards.carried_count(self, clause, text)
         if cond is None:
             try:
                 cond = self._base_condition(clause, text, ctx)
@@ -1056,6 +1076,13 @@ class Reader:
                     ),
                 )
             )
+        m = re.fullmatch(rf"(?:{me}|(.+?)) (?:est|etes|n'est pas|n'etes pas) (hors[- ]combat|en combat)", t)
+        if m and (m.group(1) is None or self._named(clause, m.group(1), ctx) == "self"):
+            negated = " pas " in f" {t} "
+            return Condition(fighting=(m.group(2) == "en combat") != negated)
+        m = re.fullmatch(r"(?:vous activez|il active|elle active|active|votre personnage active) (.+)", t)
+        if m:  # a card "s'active" when it is played
+            return Condition(plays=self.match(clause, m.group(1)))
         # "tant que Boucan est relevé": the character itself
         m = re.fullmatch(r"(.+?) (?:est|etes) (incline|releve)e?s?", t)
         if m and self._named(clause, m.group(1), ctx) == "self":
@@ -1247,12 +1274,18 @@ class Reader:
             if len(fams) == 1:
                 return Condition(played_by=fams[0])
             return Condition(any=tuple(Condition(played_by=f) for f in fams))
+        if t in ("rage", "si rage"):
+            # "Rage : …": while the character is Enragé (its Rage bonus)
+            return Condition(keyword="enrage")
         if t in ("attaquant", "si attaquant", "si vous etes attaquant"):
             return Condition(active=True)
         if t in ("defenseur", "si defenseur", "si vous etes defenseur"):
             return Condition(active=False)
         if t.startswith(("si ", "tant qu")):
             return self.condition(clause, t, ctx)
+        named = grammar_cards.named_prefix(self, clause, t)
+        if named is not None:
+            return named
         return self.who_condition(t, "played_by")
 
     # -- amounts, durations, scaling ------------------------------------------------------------
@@ -1683,6 +1716,8 @@ class Reader:
         (the player's other characters and every enemy); None: not several."""
         t = text.strip()
         if re.fullmatch(r"(?:tous )?les autres personnages", t):
+            if ctx.pronoun is not None:
+                raise NotRead("the others than the one chosen")
             return [self._view("other_allies", "", ctx), self._view("all_enemies", "", ctx)]
         parts = re.split(r", | et ", t)
         if len(parts) < 2:
@@ -2266,7 +2301,7 @@ class Reader:
                 return [CreateCard(card=card, to="play", count=count)]
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
-            on = self.subject(c, m.group(4))
+            on = self.subject(c, re.sub(r" en vie$", "", m.group(4)))
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
@@ -2461,6 +2496,7 @@ class Reader:
         cap: int | None = None
         x_def: Scaled | Amount | None = None
         x_text = ""
+        forever: str | None = None  # the words before "définitivement"
         turn_limited = False  # "à partir du tour 4": only on what is checked each turn
         its: tuple[str, bool] | None = None  # "s'il est Mage": what the subject is (or is not)
         # a trigger at the end: "Soin 2 Points de vie en fin de combat"
@@ -2483,10 +2519,21 @@ class Reader:
                 core, cap = m.group(1), int(m.group(2))
                 changed = True
                 continue
+            m = re.fullmatch(r"(.+?) definitivement (.+)", core)
+            if m and forever is None:  # "vos Golems ont définitivement Attaque +1": for the rest of the game
+                core, forever = f"{m.group(1)} {m.group(2)}", m.group(1)
+                changed = True
+                continue
             m = re.fullmatch(rf"(.+?),? ({self.DURATION_RE})((?:,? (?![\d-]).*)?)", core) or re.fullmatch(
                 rf"()({self.DURATION_RE}),? (.+)", core
             )
-            if m and duration is None and not re.search(r"\b(?:jouee?s?|activee?s?)$", m.group(1)):
+            if (
+                m
+                and duration is None
+                and not re.search(
+                    r"\b(?:jouee?s?|activee?s?)(?: dans| lors de| durant| pendant)?$", m.group(1)
+                )
+            ):
                 # ("un Sort joué ce tour-ci" says when the card was played, not how long)
                 try:
                     duration = self.duration(m.group(2))
@@ -2599,6 +2646,8 @@ class Reader:
         else:
             effects = self._resolve_x(effects, x_def, per, cap)
         effects = grammar_scale.settle_target_counts(core, effects)
+        if forever is not None:
+            effects = grammar_scale.forever_from(self, c, forever, inner_ctx, effects)
         if duration is not None:
             if not any(_DURABLE(e) or _durable_option(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")

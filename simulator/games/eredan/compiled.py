@@ -28,6 +28,7 @@ from cards.domain.specs import (
     CardSpec,
     CharacterSpec,
     DeckSpec,
+    Stays,
     card_matches,
     created_families,
 )
@@ -54,6 +55,7 @@ from simulator.games.eredan.ops import (
     DamageDealtOp,
     DamageMod,
     DamageTakenOp,
+    FollowedBy,
     ForCombat,
     Group,
     HealDealtOp,
@@ -62,6 +64,7 @@ from simulator.games.eredan.ops import (
     ModifyOp,
     OneOfOp,
     Op,
+    OpponentPlays,
     OpponentTarget,
     OtherAllies,
     Permanent,
@@ -200,6 +203,11 @@ class CompiledCard:
     triggers: tuple[TriggerOp, ...] = ()
     #: The choices its player makes as it plays it (``Play.choice``): targets to choose, ``one_of``.
     choices: tuple[Group | OneOfOp, ...] = ()
+    #: Its play variants (PlayRules.variants): their conditions, checked for the character playing it
+    #: as it is played, and the card as each combination makes it (``modes[bits]``: the bits of the
+    #: variants that hold; ``modes[0]`` is the card itself). Empty: no variant.
+    mode_conds: tuple[Condition, ...] = ()
+    modes: tuple[CompiledCard, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,14 +456,61 @@ def _conditional_chain(effect: spec_effects.Chain, ctx: CompileContext, where: s
     return ChainOnAbility(mask, compile_condition(cond, f"{where}.when", ctx))
 
 
+#: Play variants a card may have (PlayRules.variants): its modes are compiled for every subset.
+MAX_PLAY_VARIANTS = 3
+
+
 def _compile_card(card: CardSpec, card_id: int, ctx: CompileContext, rules: EredanRules) -> CompiledCard:
+    """A card, and — when its text gives play variants ("Mage : Permanent", "Prêtre : Durée 2 tours
+    supplémentaires"; cards.domain.specs.PlayRules.variants) — the card as each combination of its
+    variants makes it (``modes``, by the bits of the variants whose condition holds)."""
+    variants = card.play.variants
+    plain = replace(card, play=replace(card.play, variants=())) if variants else card
+    base = _compile_mode(plain, card_id, ctx, rules)
+    if not variants:
+        return base
+    where = f"card {card.slug!r}: play.if"
+    if len(variants) > MAX_PLAY_VARIANTS:
+        raise UnsupportedSpecError(where, f"more than {MAX_PLAY_VARIANTS} play variants are not supported")
+    conds = []
+    for i, variant in enumerate(variants):
+        cond = compile_condition(variant.when, f"{where}[{i}].when", ctx)
+        if cond is None or any(isinstance(c, OpponentPlays | FollowedBy) for c in cond):
+            raise UnsupportedSpecError(
+                f"{where}[{i}].when",
+                "a play variant's condition is checked as the card is played: not on the cards the "
+                "opponent (or its player, next) plays this turn",
+            )
+        conds.append(cond)
+    modes = [base]
+    for mask in range(1, 1 << len(variants)):
+        play = plain.play
+        for i, variant in enumerate(variants):
+            if not mask >> i & 1:
+                continue
+            if variant.acts is not None:
+                play = replace(play, acts=variant.acts)
+            if variant.stays is not None:
+                play = replace(play, stays=variant.stays)
+            if variant.attach is not None:
+                play = replace(play, attach=variant.attach)
+            if variant.longer is not None:
+                stays = play.stays
+                if stays is None or stays.kind != variant.longer.kind:
+                    raise UnsupportedSpecError(
+                        f"{where}[{i}].longer",
+                        f"{variant.longer.kind} more than a stay not counted in {variant.longer.kind}",
+                    )
+                play = replace(
+                    play, stays=Stays(stays.kind, stays.lo + variant.longer.lo, stays.hi + variant.longer.hi)
+                )
+        modes.append(_compile_mode(replace(card, play=play), card_id, ctx, rules))
+    return replace(base, modes=tuple(modes), mode_conds=tuple(conds))
+
+
+def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: EredanRules) -> CompiledCard:
     where = f"card {card.slug!r}"
     kind = _card_kind(card)
-    if card.play.variants:
-        raise UnsupportedSpecError(
-            where,
-            f"play variants {card.play.to_json()['if']} (how it stays or acts if …) are not supported yet",
-        )
     # docs/rules/eredan.md §3 Items and "Card text beats these rules": a card stays in play when its
     # type says so (a carried item) or its text does ("Permanent", "Durée N"); it acts after the
     # combat when its type says so (a carried item) or its text does ("S'active après le combat").
@@ -490,12 +545,6 @@ def _compile_card(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
             if isinstance(op.target, OtherAllies) and op.target.allies is not None:
                 raise UnsupportedSpecError(
                     sub, "target 'other_allies' with an ally filter (an aura) is for character abilities only"
-                )
-            if after_combat and isinstance(op.duration, ForCombat):
-                raise UnsupportedSpecError(
-                    sub,
-                    "the card acts after the combat (docs/rules/eredan.md §3 Items): a modifier "
-                    'lasting only "this combat" would never apply; use "permanent" or {"turns": N}',
                 )
             if attaches and isinstance(op.target, SelfTarget) and isinstance(op.duration, Permanent):
                 if op.stat == HPM and (op.when is not None or op.points is not None):
@@ -804,6 +853,8 @@ def _static_reach(
     group, pick = spec_effects.target_group(selector if selector is not None else effect.target)
     if pick is not None or group not in ("self", "allies", "other_allies"):
         raise UnsupportedSpecError(where, f"a standing ability reaching {effect.target!r} is not supported")
+    if selector is not None and selector.fighting is not None:
+        raise UnsupportedSpecError(where, "the filter 'fighting' is not supported by the engine yet")
     if selector is not None and (selector.tapped is not None or selector.carrying is not None):
         raise UnsupportedSpecError(
             where, "a standing ability's reach cannot change during the game (tapped, carrying)"
@@ -883,14 +934,22 @@ def _standing_grants(
     return tuple(out)
 
 
-def carry_fits(cards: Sequence[CompiledCard], ch: CompiledCharacter, held: Sequence[int], k: int) -> bool:
+def carry_fits(
+    cards: Sequence[CompiledCard],
+    ch: CompiledCharacter,
+    held: Sequence[int],
+    k: int,
+    card: CompiledCard | None = None,
+) -> bool:
     """docs/rules/eredan.md §3 Items, with the card texts that change them — whether ``ch``, carrying
     the cards ``held`` (and those chosen for it this turn), may take card ``k``: one copy of a
     card "one per character"; as many cards of a ``carry`` ability as it says (and no other item of
     their slot beside them); otherwise one weapon, or two one-handed ones when one has an
     Ambidextrie that allows the other (``dual_wield_with``), one armor (and one shield in a slot of
-    its own). The general form of :func:`gear_accepts`, used when a game has such cards."""
-    card = cards[k]
+    its own). The general form of :func:`gear_accepts`, used when a game has such cards.
+    ``card``: card ``k`` as it comes into play (one of its modes), if not as printed."""
+    if card is None:
+        card = cards[k]
     if card.one_per_character and any(cards[h].spec.family == card.spec.family for h in held):
         return False
     slot = card.slot
@@ -1051,6 +1110,8 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         attach_any |= ch.attach_any_mask
     simple = 0
     for compiled in cards:
+        if compiled.modes:
+            continue  # how it comes into play depends on who plays it
         if not compiled.attaches or (
             compiled.slot == SLOT_NONE
             and compiled.attach_to == ATTACH_FIGHTER
@@ -1059,7 +1120,10 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         ):
             simple |= 1 << compiled.id
     slow_fit = any(c.one_per_character or c.partners_mask for c in cards) or any(ch.carry for ch in chars)
-    records = [*(op for c in cards for op in (*c.ops, *c.while_carried, *c.triggers))]
+    records: list[Op] = []
+    for c in cards:
+        for mode in (c, *c.modes[1:]):  # with its play variants' modes
+            records.extend((*mode.ops, *mode.while_carried, *mode.triggers))
     for ch in chars:
         records.extend((*ch.ability_ops, *ch.fight_ops, *ch.late_ops, *ch.auras, *ch.triggers))
         records.extend(op for order in ch.orders for op in order.ops)
@@ -1081,7 +1145,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         slow_fit=slow_fit,
         plain_fit_mask=0
         if slow_fit
-        else sum(1 << c.id for c in cards if c.attaches and c.attach_to == ATTACH_FIGHTER),
+        else sum(1 << c.id for c in cards if c.attaches and c.attach_to == ATTACH_FIGHTER and not c.modes),
         dynamic_play=any(ch.grants for ch in chars),
         created=created,
         plays=tuple(tuple(Play.of(k, carrier) for k in range(len(cards))) for carrier in range(6)),
@@ -1089,7 +1153,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         hp_max=HPM in used,
         damage_dealt_count=CountDamageDealt in used,
         trigger_events=sum(1 << e for e in range(len(EVENT_NAMES)) if ("event", e) in used),
-        choice_cards=sum(1 << c.id for c in cards if c.choices),
+        choice_cards=sum(1 << c.id for c in cards if c.choices or any(m.choices for m in c.modes)),
         guards=tuple(_guard(op, ch.index) for ch in chars for op in ch.guards),
     )
 

@@ -278,6 +278,7 @@ class Board:
         "immune_mask",
         "item_bonus_mask",
         "item_bonuses",
+        "item_modes",
         "item_owners",
         "item_serials",
         "items",
@@ -343,6 +344,8 @@ class Board:
     #: is one attachment; its "while attached" effects and its stay are keyed by it).
     item_serials: list[list[int]]
     serial: int  # the next attachment's serial number
+    #: The cards in play that came with a play variant (CompiledCard.modes), by serial: as they came.
+    item_modes: dict[int, CompiledCard]
     #: Combats left to the cards that stay a limited time ("Durée 2 combats"), by serial.
     stay_left: dict[int, int]
     #: The last turn of the cards that stay "N tours" counted in the game's turns
@@ -967,7 +970,10 @@ class Board:
                         self._consider(trigger, c, source, ("a", c, i), subject, other, card, kind)
             for c in range(seat * 3, seat * 3 + 3):
                 for j, k in enumerate(self.items[c]):
-                    for i, trigger in enumerate(cards[k].triggers):
+                    played = cards[k]
+                    if played.modes and self.item_modes:  # as it came into play (its play variants)
+                        played = self.item_modes.get(self.item_serials[c][j], played)
+                    for i, trigger in enumerate(played.triggers):
                         if trigger.event == event:
                             serial = self.item_serials[c][j]
                             origin = (k, self.item_owners[c][j], serial)
@@ -978,12 +984,14 @@ class Board:
                 origin = (k, owner, -1)
                 self._consider(trigger, holder, source, ("t", i), subject, other, card, kind, origin)
 
-    def fire_leaves_play(self, carrier: int, k: int, owner: int = -1) -> None:
-        """Card ``k`` (of seat ``owner``) carried by ``carrier`` leaves play: its ``leaves_play``
-        triggers are queued."""
+    def fire_leaves_play(
+        self, carrier: int, k: int, owner: int = -1, played: CompiledCard | None = None
+    ) -> None:
+        """Card ``k`` (of seat ``owner``; ``played``: as it came into play, if one of its modes)
+        carried by ``carrier`` leaves play: its ``leaves_play`` triggers are queued."""
         if self.listen >> EV_LEAVES_PLAY & 1:
             seat = carrier // 3 if owner < 0 else owner
-            for i, trigger in enumerate(self.cards[k].triggers):
+            for i, trigger in enumerate((played or self.cards[k]).triggers):
                 if trigger.event == EV_LEAVES_PLAY:
                     key = ("l", carrier, k, i)
                     self._consider(trigger, carrier, self.cards[k].slug, key, -1, -1, -1, 0, (k, seat, -1))

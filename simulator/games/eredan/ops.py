@@ -442,7 +442,16 @@ class CharFilter:
         return self.tapped is None and self.carrying is None
 
 
+#: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"fighting"})
+
+
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
+    for key in PENDING_FILTER_KEYS:
+        if getattr(selector, key) is not None:
+            raise UnsupportedSpecError(
+                f"selector {selector.to_json()}", f"the filter {key!r} is not supported by the engine yet"
+            )
     return CharFilter(
         guild=selector.guild,
         class_=selector.class_,
@@ -918,20 +927,23 @@ class CardToOp(Op):
 class DiscardAttachedOp(Op):
     """``discard_attached``: up to ``count`` (-1: all) cards attached to each character of
     ``target``, of ``mask``, of ``owner`` (OWNER_*, relative to the holder's player), leave
-    play to their owners' discard piles — picked at random (the game's chance)."""
+    play to their owners' pile ``dest`` (discard, deck, hand, removed) — picked at random (the
+    game's chance)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
     count: int = 1
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     owner: int = OWNER_ANY
+    dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CreateOp(Op):
     """``create``: ``count`` new copies of the card ``family`` (``Tables.created`` gives its id)
     come into the game, for the holder's player: to its hand, deck (a random place) or discard
-    pile, played at once by the target (PILE_PLAY) or attached to the target (PILE_ATTACH)."""
+    pile, played at once by each character of the target (PILE_PLAY) or attached to each
+    (PILE_ATTACH) — ``count`` copies each."""
 
     name: ClassVar[str] = "create"
     family: str
@@ -1308,6 +1320,7 @@ def _compile_discard_attached(
         count=_count(effect.count),
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         owner=OWNER_OF_NAME[effect.owner],
+        dest=PILE_OF_NAME[effect.to],
         when=when,
         index=index,
     )
@@ -1744,6 +1757,10 @@ def refuse_pending_count(count: spec.Count, where: str) -> None:
     character the effect reaches, ``of`` / ``on`` ``"target"``)."""
     if count.kind in PENDING_COUNT_KINDS:
         raise UnsupportedSpecError(where, f"a count of {count.kind!r} is not supported by the engine yet")
+    if count.other:
+        raise UnsupportedSpecError(
+            where, "a count of the other cards (this one left out) is not supported yet"
+        )
     if spec.reaches_target(count):
         raise UnsupportedSpecError(
             where, "a count of the character the effect reaches ('target') is not supported by the engine yet"

@@ -587,6 +587,8 @@ def _discard_attached_value(
             continue
         n = len(worths) if op.count < 0 else min(op.count, len(worths))
         lost = sum(worths) / len(worths) * n
+        if op.dest == PILE_HAND:
+            lost -= DRAW_VALUE * n  # its owner gets it back to play again
         value += lost if t // 3 != seat else -lost
     return value
 
@@ -596,7 +598,8 @@ def _create_value(
 ) -> float:
     k = state.tables.created[op.family]
     if op.dest in (PILE_PLAY, PILE_ATTACH):
-        return static_card_values(state.tables)[k] * op.count
+        each = len(_reached(state, op.target, me, opp))
+        return static_card_values(state.tables)[k] * op.count * each
     return PILE_WORTH.get(op.dest, 0.0) * op.count
 
 
@@ -828,9 +831,11 @@ def card_value(state: EredanState, seat: int, action: Action, combat: _Combat | 
 
 def _card_value(state: EredanState, seat: int, action: Play, combat: _Combat | None) -> float:
     carrier = action.carrier
-    card = state.cards[action.card]
     f = state.fighters[seat]
     o = state.fighters[1 - seat]
+    card = state.cards[action.card]
+    if card.modes:  # its play variants: as this fighter would play it
+        card = state.card_as_played(action.card, f)
     value = 0.0
     if card.attaches:
         # An item on a character of the other side (an Artisan's, a card attached to the opponent)

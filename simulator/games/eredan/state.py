@@ -51,9 +51,11 @@ from simulator.games.eredan.compiled import (
     ATTACH_OTHER_ALLIES,
     CK_SPELL,
     GEAR_FREE,
+    CompiledCard,
     Tables,
     add_gear,
     carry_fits,
+    gear_accepts,
 )
 from simulator.games.eredan.interpreter import Board, Firing, ItemBonus, group_candidates, passes
 from simulator.games.eredan.ops import (
@@ -243,6 +245,7 @@ class EredanState(Board):
         s.serial = 0
         s.stay_left = {}
         s.stay_until = {}
+        s.item_modes = {}
         s.lasting = []
         s.markers = {}
         s.removed = [[], []]
@@ -627,7 +630,11 @@ class EredanState(Board):
                 # ability; a card's own text may attach it to the opponent or to a character its
                 # player chooses. Only its player's own choices of this turn count against a slot
                 # (the other's are hidden until they resolve).
-                for c in self._carriers(seat, f, k, bool(self.chars[f].attach_any_mask & low)):
+                card = self.card_as_played(k, f)
+                if not card.attaches:  # a play variant: this one does not stay
+                    out.append(on_fighter[k])
+                    continue
+                for c in self._carriers(seat, f, card, bool(self.chars[f].attach_any_mask & low)):
                     out.append(plays[c][k])
                     several = several or c != f
         if several:
@@ -654,15 +661,29 @@ class EredanState(Board):
                 mask |= r.mask
         return mask
 
-    def _carriers(self, seat: int, f: int, k: int, anywhere: bool) -> list[int]:
-        """The living characters that ``seat``'s fighter ``f`` may attach card ``k`` to, with room
+    def card_as_played(self, k: int, f: int) -> CompiledCard:
+        """Card ``k`` as it comes into play when ``f`` plays it: its play variants whose condition
+        holds ("Mage : Permanent", cards.domain.specs.PlayRules.variants) change how it acts and
+        stays (CompiledCard.modes); the card itself when it has none."""
+        card = self.cards[k]
+        if not card.modes:
+            return card
+        opp = self.fighters[1 - f // 3] if f >= 0 else -1
+        bits = 0
+        for i, cond in enumerate(card.mode_conds):
+            if self.holds(cond, f, opp):
+                bits |= 1 << i
+        return card.modes[bits]
+
+    def _carriers(self, seat: int, f: int, card: CompiledCard, anywhere: bool) -> list[int]:
+        """The living characters that ``seat``'s fighter ``f`` may attach ``card`` to, with room
         for it: any of them (``anywhere``: an Artisan's card, a ``may_attach`` ability), or whom the
         card's text names (CompiledCard.attach_to)."""
         hp = self.hp
         if anywhere:
             candidates: Sequence[int] = range(6)
         else:
-            attach_to = self.cards[k].attach_to
+            attach_to = card.attach_to
             own = seat * 3
             other = 3 - own
             if attach_to == ATTACH_FIGHTER:
@@ -678,15 +699,18 @@ class EredanState(Board):
             else:
                 assert attach_to == ATTACH_CHARACTERS
                 candidates = range(6)
-        return [c for c in candidates if c >= 0 and hp[c] > 0 and self._room_for(seat, c, k)]
+        return [c for c in candidates if c >= 0 and hp[c] > 0 and self._room_for(seat, c, card)]
 
-    def _room_for(self, seat: int, c: int, k: int) -> bool:
-        """Whether character ``c`` has room for card ``k``, counting the cards ``seat`` chose for
+    def _room_for(self, seat: int, c: int, card: CompiledCard) -> bool:
+        """Whether character ``c`` has room for ``card``, counting the cards ``seat`` chose for
         it this turn (docs/rules/eredan.md §3 Items: not yet attached, they already take their
         slot)."""
+        k = card.id
         if self.tables.slow_fit:
             held = self.items[c] + [p.card for p in self.plays[seat] if p.carrier == c]
-            return carry_fits(self.cards, self.chars[c], held, k)
+            return carry_fits(self.cards, self.chars[c], held, k, card)
+        if card.modes or card is not self.cards[k]:
+            return gear_accepts(self._gear_with_plays(seat, c), card.slot, card.hands, card.dual_wield)
         return bool(self.tables.fits[k] >> self._gear_with_plays(seat, c) & 1)
 
     def _fits_now(self, c: int, k: int) -> bool:
@@ -1058,6 +1082,8 @@ class EredanState(Board):
         played = self.played[seat]
         played[k] = played.get(k, 0) + 1
         f = self.fighters[seat] if by < 0 else by
+        if card.modes:
+            card = self.card_as_played(k, f)
         if self.log is not None:
             self._log_play(seat, k, f, carrier)
         if card.after_combat and self.resolving != 2:
@@ -1093,6 +1119,8 @@ class EredanState(Board):
         returns the pile it goes to next (its player's discard pile, unless ``card_to`` said
         otherwise). Its damage comes after the clash: it replaces no attack."""
         card = self.cards[k]
+        if card.modes:
+            card = self.card_as_played(k, self.fighters[seat])
         self.cur_seat, self.cur_card, self.card_dest = seat, k, PILE_DISCARD
         self.source_slot = self._slot_of(seat, k)
         if card.choices:
@@ -1185,7 +1213,10 @@ class EredanState(Board):
             pending = self.pending_items
             self.pending_items = []
             for seat, carrier, k in pending:
-                if self.cards[k].attaches:
+                card = self.cards[k]
+                if card.modes:
+                    card = self.card_as_played(k, self.fighters[seat])
+                if card.attaches:
                     self.come_into_play(seat, carrier, k, True)
                 elif self.hp[carrier] > 0 or self.rules.cards_of_a_dead_fighter_resolve:
                     self.put_card(seat, k, self._run_card(seat, k, carrier))
@@ -1205,14 +1236,19 @@ class EredanState(Board):
         a card that stays N combats counts its carrier's combats from the next one when it comes
         after the clash, from this one otherwise."""
         card = self.cards[k]
+        if card.modes:
+            f = self.fighters[seat]
+            card = self.card_as_played(k, f if f >= 0 else carrier)
         if self.hp[carrier] <= 0 and self.rules.items_of_a_dead_carrier_are_discarded:
             self.discards[seat].append(k)
             self._log_item(seat, carrier, k, "item_lost")
             return
         tables = self.tables
         if not (
-            carry_fits(self.cards, self.chars[carrier], self.items[carrier], k)
+            carry_fits(self.cards, self.chars[carrier], self.items[carrier], k, card)
             if tables.slow_fit
+            else gear_accepts(self.gear[carrier], card.slot, card.hands, card.dual_wield)
+            if card is not self.cards[k]
             else tables.fits[k] >> self.gear[carrier] & 1
         ):
             # Its slot was filled this turn by a card of the other side (an Artisan's): the
@@ -1229,7 +1265,7 @@ class EredanState(Board):
                 until, left = self.turn + left - 1, -1  # this turn and the next N - 1 of the game
             elif after_clash and carrier in self.fighters and self.rules.stay_counts_from_next_combat:
                 left += 1  # this combat is over: its count starts with the next one
-        serial = self._attach(seat, carrier, k, left)
+        serial = self._attach(seat, carrier, k, left, card)
         if until >= 0:
             self.stay_until[serial] = until
         if card.ops:
@@ -1280,12 +1316,18 @@ class EredanState(Board):
             event["on_seat"] = carrier // 3
         self.log.append(event)
 
-    def _attach(self, seat: int, carrier: int, k: int, left: int = -1) -> int:
+    def _attach(
+        self, seat: int, carrier: int, k: int, left: int = -1, card: CompiledCard | None = None
+    ) -> int:
         """``carrier`` carries ``seat``'s card ``k`` (for ``left`` of its combats; -1: until it
-        leaves play): its slot, its "while carried" modifiers. Returns the attachment's serial."""
-        card = self.cards[k]
+        leaves play; ``card``: as it came into play, one of its modes): its slot, its "while
+        carried" modifiers. Returns the attachment's serial."""
         serial = self.serial
         self.serial = serial + 1
+        if card is None or card is self.cards[k]:
+            card = self.cards[k]
+        else:
+            self.item_modes[serial] = card
         self.items[carrier].append(k)
         self.item_owners[carrier].append(seat)
         self.item_serials[carrier].append(serial)
@@ -1326,7 +1368,9 @@ class EredanState(Board):
         k = self.items[carrier].pop(i)
         owner = self.item_owners[carrier].pop(i)
         serial = self.item_serials[carrier].pop(i)
-        card = self.cards[k]
+        card = self.item_modes.pop(serial, None) if self.item_modes else None
+        if card is None:
+            card = self.cards[k]
         for op in card.while_carried:
             if op.points is None and op.when is None:
                 self.mod[carrier * NSTATS + op.stat] -= op.amount
@@ -1363,7 +1407,7 @@ class EredanState(Board):
         self.put_card(owner, k, dest)
         self._log_item(owner, carrier, k, event)
         if self.listen:
-            self.fire_leaves_play(carrier, k, owner)
+            self.fire_leaves_play(carrier, k, owner, card)
         return k
 
     def _end_combat(self) -> None:
@@ -1545,6 +1589,7 @@ class EredanState(Board):
         s.serial = self.serial
         s.stay_left = dict(self.stay_left) if self.stay_left else {}
         s.stay_until = dict(self.stay_until) if self.stay_until else {}
+        s.item_modes = dict(self.item_modes) if self.item_modes else {}
         s.lasting = self.lasting[:]
         s.markers = {name: counts[:] for name, counts in self.markers.items()} if self.markers else {}
         s.removed = [self.removed[0][:], self.removed[1][:]]

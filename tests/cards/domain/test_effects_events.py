@@ -151,3 +151,30 @@ def test_invalid_events_are_refused_with_a_path(data, path):
     with pytest.raises(EffectError) as info:
         parse_effects([data], context="card")
     assert info.value.path == path
+
+
+def test_the_ordre_bonus_conditions():
+    from cards.domain.effects import Condition, parse_condition
+    from cards.domain.text import condition_text
+
+    data = {"ordre": True, "opponent_ordre": False}
+    cond = parse_condition(data, "when")
+    assert cond == Condition(ordre=True, opponent_ordre=False)
+    assert cond.to_json() == data
+    assert condition_text(cond, "en", Names()) == (
+        "if this character gets its Ordre bonus, if the opponent does not get its Ordre bonus"
+    )
+    assert condition_text(cond, "fr", Names()) == (
+        "si ce personnage bénéficie de son bonus d'Ordre, "
+        "si l'adversaire ne bénéficie pas de son bonus d'Ordre"
+    )
+    with pytest.raises(EffectError) as info:
+        parse_condition({"ordre": "yes"}, "when")
+    assert info.value.path == "when.ordre"
+
+
+def test_the_engine_refuses_what_it_does_not_play_yet():
+    """Until the engine plays them (simulator/games/eredan/ops.py), a card holding them is refused."""
+    from simulator.games.eredan import ops
+
+    assert {"ordre", "opponent_ordre"} <= ops.PENDING_CONDITION_KEYS

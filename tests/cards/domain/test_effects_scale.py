@@ -189,3 +189,23 @@ def test_a_condition_reaches_no_one():
     with pytest.raises(EffectError) as info:
         parse_effects([{"op": "modify", "stat": "attack", "amount": 1, "when": {"compare": compare}}])
     assert info.value.path == "effects[0].when.compare.left"
+
+
+def test_a_count_of_the_other_cards():
+    data = {
+        "op": "modify",
+        "stat": "attack",
+        "amount": {"per": {"cards": "play", "owner": "both", "other": True}},
+    }
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    assert "other card" in effect_text(effect, "en", NAMES) and "autre carte" in effect_text(
+        effect, "fr", NAMES
+    )
+    with pytest.raises(ops.UnsupportedSpecError, match="other cards"):
+        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    with pytest.raises(EffectError) as info:
+        parse_effects(
+            [{"op": "modify", "stat": "attack", "amount": {"per": {"cards": "play", "other": False}}}]
+        )
+    assert info.value.path == "effects[0].amount.per.other"

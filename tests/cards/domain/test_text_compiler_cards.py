@@ -397,3 +397,73 @@ def test_a_pile_of_sa_is_the_carriers_only_when_the_clause_says_so(compiler):
     assert unread(
         compiler, "L'adversaire défausse une carte de sa Main et une carte de sa Défausse est retirée du jeu."
     )
+
+
+def test_prefixes_naming_characters_without_quotes(compiler):
+    families = {"amaya": "amaya", "iro": "iro"}
+    local = TextCompiler(compiler.vocabulary, families)
+    out = local.compile("Durée 1 tour. Amaya : Permanent.", subject="card").to_json()
+    assert out["play"]["if"] == [{"when": {"played_by": "amaya"}, "stays": "permanent"}]
+    out = local.compile("'Iro' ou Prêtre : S'active immédiatement.", subject="card").to_json()
+    assert out["play"] == {
+        "if": [{"when": {"any": [{"played_by": "iro"}, {"played_by_class": "pretre"}]}, "acts": "now"}]
+    }
+
+
+def test_after_the_cards_and_after_each_card(compiler):
+    assert effects(
+        compiler,
+        "Après que le porteur ait joué ses cartes, une Potion de votre Défausse est placée dans votre Deck.",
+    ) == [
+        {
+            "op": "trigger",
+            "on": "after_cards",
+            "effects": [{"op": "move", "from": "discard", "to": "deck", "cards": {"type": "potion"}}],
+        }
+    ]
+    assert character(compiler, "Après chacune de vos Potions : vous gagnez 1 Marqueur 'suie'.")[
+        "abilities"
+    ] == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}},
+            "effects": [{"op": "marker", "name": "suie", "count": 1}],
+        }
+    ]
+
+
+def test_conditions_on_cards_carried_and_the_cards_after(compiler):
+    assert effects(compiler, "Si votre adversaire porte au moins 2 cartes, Attaque +2.") == [
+        {
+            "op": "modify",
+            "stat": "attack",
+            "amount": 2,
+            "when": {
+                "compare": {
+                    "left": {"cards": "play", "owner": "both", "on": "opponent"},
+                    "cmp": ">=",
+                    "right": 2,
+                }
+            },
+        }
+    ]
+    assert effects(
+        compiler, "Le personnage adverse perd ses castes si vous ne jouez aucune carte après celle-ci."
+    ) == [
+        {
+            "op": "traits",
+            "mode": "remove",
+            "castes": "all",
+            "target": "opponent",
+            "when": {"not": {"followed_by": {"any": True}}},
+        }
+    ]
+    assert effects(
+        compiler,
+        "Attaque +2 Si vous avez au moins 2 marqueurs 'suie', vous en perdez 2 et piochez une carte.",
+    ) == [
+        {"op": "modify", "stat": "attack", "amount": 2},
+        {"op": "pay", "cost": {"markers": "suie", "count": 2}, "effects": [{"op": "draw", "count": 1}]},
+    ]
+    # on a card that stays, "si ce personnage joue …, il gagne …" is each time it does: not a condition
+    assert unread(compiler, "Permanent. Si ce personnage joue une Potion il gagne une Rune Yr.")

@@ -209,3 +209,41 @@ def test_what_was_played_and_damage_anywhere(compiler):
             ],
         }
     ]
+
+
+def test_conditions_on_the_ordre_bonus_the_hp_and_the_cards_played(compiler):
+    assert card(
+        compiler, "En fin de combat, si votre adversaire n'a pas son bonus d'Ordre, il subit 1 dégât direct."
+    ) == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [{"op": "damage", "kind": "direct", "amount": 1, "when": {"opponent_ordre": False}}],
+        }
+    ]
+    assert card(compiler, "Défense +1 si votre personnage bénéficie de son bonus d'Ordre.") == [
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"ordre": True}}
+    ]
+    assert card(
+        compiler, "Si les Points de vie de votre personnage sont inférieurs ou égaux à 4, Défense +1."
+    ) == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": {"stat": "hp", "of": "self"}, "cmp": "<=", "right": 4}},
+        }
+    ]
+    assert card(compiler, "Si le personnage adverse a joué 2 cartes, Défense +1.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {
+                "compare": {"left": {"cards": "played_turn", "owner": "opponent"}, "cmp": ">=", "right": 2}
+            },
+        }
+    ]
+    assert card(compiler, "En fin de tour, vous êtes relevé.") == [
+        {"op": "trigger", "on": "turn_end", "effects": [{"op": "untap"}]}
+    ]

@@ -103,11 +103,6 @@ def test_different_kinds_among_characters(compiler):
     }
 
 
-def test_another_one_is_not_counted(compiler):
-    """ "par autre …" leaves the card or character itself out, which no count says: unread."""
-    assert unread(compiler, "Attaque +1 par autre Sort Feu en jeu.")
-
-
 def test_a_malus_per_thing_is_capped_from_below(compiler):
     assert amount(compiler, "Esprit -1 par Sort Ombre en jeu (max 3).") == {
         "per": {"cards": "play", "owner": "both", "match": {"type": "ombre"}},
@@ -524,3 +519,34 @@ def test_more_of_what_x_is(compiler):
         "op": "damage_dealt",
         "amount": {"per": {"distinct": "class", "among": "all_characters"}},
     }
+
+
+def test_another_card_counted_and_lasting_gains(compiler):
+    assert amount(compiler, "Esprit -1 par autre Sort Ombre en jeu.") == {
+        "per": {"cards": "play", "owner": "both", "match": {"type": "ombre"}, "other": True},
+        "each": -1,
+    }
+    assert amount(compiler, "Défense +1 pour chaque autre 'Fiole rouge' portée par un personnage.") == {
+        "per": {"cards": "play", "owner": "both", "match": {"card": "fiole-rouge"}, "other": True}
+    }
+    # a character other than the holder, of either side: no group says it
+    assert unread(compiler, "Attaque +1 par autre Golem en vie.")
+    # "définitivement": for the rest of the game
+    (order,) = orders(compiler, "Tours 2 et 4 : vos Golems ont définitivement Défense +1.")
+    assert order["effects"] == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": {"group": "allies", "race": "golem"},
+            "duration": "game",
+        }
+    ]
+
+
+def test_definitively_reaches_its_predicate_and_those_after(compiler):
+    (order,) = orders(compiler, "Tours 3 : Esprit +1 et gagne définitivement 1 Niveau.")
+    assert order["effects"] == [
+        {"op": "modify", "stat": "spirit", "amount": 1},
+        {"op": "modify", "stat": "level", "amount": 1, "duration": "game"},
+    ]

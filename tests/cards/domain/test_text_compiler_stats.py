@@ -597,3 +597,43 @@ def test_a_tournament_note_is_a_note(compiler):
         "Aucun effet en tournoi: no effect in a tournament (a tournament rule; simulations play the card)"
     ]
     assert "notes" not in compiler.compile("Esprit +1.").to_json()
+
+
+# --- in and out of the combat; Rage; "activez" ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Les personnages hors-combat ont Esprit -1", {"group": "characters", "fighting": False}),
+        ("Les personnages adverses hors combat ont Esprit -1", {"group": "enemies", "fighting": False}),
+        (
+            "Un de vos personnages hors-combat a Esprit -1",
+            {"group": "allies", "pick": "choice", "fighting": False},
+        ),
+        ("Vos Golems hors-combat ont Esprit -1", {"group": "allies", "race": "golem", "fighting": False}),
+    ],
+)
+def test_characters_out_of_the_combat(compiler, text, target):
+    assert effects(compiler, text) == [{"op": "modify", "stat": "spirit", "amount": -1, "target": target}]
+
+
+def test_the_holder_out_of_the_combat(compiler):
+    assert effects(
+        compiler, "Tant que 'Grobu' est hors-combat, il a -1 aux dégâts subis", "character", name="Grobu"
+    ) == [{"op": "damage_taken", "amount": -1, "when": {"fighting": False}}]
+    assert effects(compiler, "Défense +2 si vous êtes en combat")[0]["when"] == {"fighting": True}
+    # "the others" after a choice are the others than the one chosen: not read as the holder's
+    unread(
+        compiler,
+        "Choisissez un personnage hors-combat, il est relevé et tous les autres personnages sont inclinés",
+    )
+
+
+def test_rage_and_activating(compiler):
+    assert effects(compiler, "Rage : Défense +2", "character") == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"keyword": "enrage"}}
+    ]
+    assert effects(compiler, "Esprit +1 si vous activez une Potion")[0]["when"] == {
+        "plays": {"type": "potion"}
+    }

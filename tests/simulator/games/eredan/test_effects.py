@@ -371,8 +371,6 @@ def test_unplayable_cards_are_refused():
 
 
 def test_effects_the_engine_cannot_apply_are_refused():
-    with pytest.raises(UnsupportedSpecError, match="after the combat"):
-        _tables_with(card("blade", "epee", effects=[{"op": "modify", "stat": "attack", "amount": 1}]))
     quick = character(
         "quick", abilities=[{"op": "modify", "stat": "initiative", "amount": 1, "when": {"turn": [1]}}]
     )
