@@ -143,6 +143,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
     (r"\bpoints? de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
+    (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
+    (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
     (r"\benchain(e)?ments?\b", "enchainement"),
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
@@ -150,6 +152,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
+    (r" egalement\b", ""),
     (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
     (r"\s*:\s*", " : "),
@@ -508,6 +511,9 @@ class Reader:
         if not m:
             raise NotRead(f"not a quoted name: {token!r}")
         name = clause.names[int(m.group(1))]
+        if re.match(r"(?:…|\.\.\.)", name.strip()):
+            # "une carte '… du Cherchefaille'": every card whose name ends so, not one card
+            raise NotRead(f"a part of a name: {name!r}")
         return self.families.get(fold(name), slugify(name))
 
     def terms(self, text: str, kind: TermKind) -> list[str]:
@@ -572,6 +578,9 @@ class Reader:
         if excepted is not None:
             return excepted
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
+        if len(parts) > 1 and re.match(r"(?:une? |des |les )?cartes? ", parts[0]):
+            # "une carte Elfe de Glace ou Berserker": a card of either
+            parts = [parts[0]] + [f"carte {p}" if re.fullmatch(self.who_re, p) else p for p in parts[1:]]
         if len(parts) > 1:
             options: list[CardMatch] = []
             for p in parts:
@@ -848,7 +857,7 @@ class Reader:
         m = re.fullmatch(r"(.+?) sans castes?", text)
         if m:
             text, no_caste = m.group(1), True
-        found = self.who_filter(text)
+        found = {} if no_caste and text == "personnage" else self.who_filter(text)
         values: dict[str, Any] = {}
         for kind, slug in found.items():
             key = f"{prefix}_{kind}" if prefix == "played_by" else f"opponent_{kind}"
@@ -1080,6 +1089,28 @@ class Reader:
         if m and (m.group(1) is None or self._named(clause, m.group(1), ctx) == "self"):
             negated = " pas " in f" {t} "
             return Condition(fighting=(m.group(2) == "en combat") != negated)
+        # one of the enemy characters is a Mage: a count of them
+        m = re.fullmatch(
+            r"(?:un personnage adverse|un de vos adversaires|un des personnages adverses|l'un des personnages adverses)"
+            r" est (?:un |une )?(.+)",
+            t,
+        )
+        if m:
+            kinds = [self._filter_keys(self.who_filter(p)) for p in re.split(r" ou ", m.group(1))]
+            conds = [
+                Condition(
+                    compare=Compare(Count("characters", characters=Selector(group="enemies", **k)), ">=", 1)
+                )
+                for k in kinds
+            ]
+            return conds[0] if len(conds) == 1 else Condition(any=tuple(conds))
+        # "au moins 5 de vos cartes sont en jeu"
+        m = re.fullmatch(rf"(?:au moins )?{NUM} de vos cartes (?:sont|se trouvent) en jeu", t)
+        if m:
+            return Condition(compare=Compare(Count("cards", pile="play"), ">=", number(m.group(1))))
+        m = re.fullmatch(r"(?:cette carte est |elle est |il est )?jouee? apres (.+)", t)
+        if m:
+            return Condition(follows=self.match(clause, m.group(1)))
         m = re.fullmatch(r"(?:vous activez|il active|elle active|active|votre personnage active) (.+)", t)
         if m:  # a card "s'active" when it is played
             return Condition(plays=self.match(clause, m.group(1)))
@@ -1281,6 +1312,10 @@ class Reader:
             return Condition(active=True)
         if t in ("defenseur", "si defenseur", "si vous etes defenseur"):
             return Condition(active=False)
+        m = re.fullmatch(r"(?:de )?niveau (\d+) ou (plus|moins)", t)
+        if m:  # "Niveau 4 ou plus :"
+            level = Count("stat", stat="level")
+            return Condition(compare=Compare(level, ">=" if m.group(2) == "plus" else "<=", int(m.group(1))))
         if t.startswith(("si ", "tant qu")):
             return self.condition(clause, t, ctx)
         named = grammar_cards.named_prefix(self, clause, t)
@@ -1449,10 +1484,11 @@ class Reader:
             return Count(
                 "cards", pile="play", owner="both", match=self._count_match(clause, m.group(1)), on=on
             ), False
-        m = re.fullmatch(r"(?:de |d')?(vos autres|vos|autres?) (.+?)(?: en vie)?", t)
+        m = re.fullmatch(r"(?:de |d')?(vos autres|vos|autres?) (.+?)(?: en vie|( morte?s?))?", t)
         if m and m.group(1) != "autre":
             group = "other_allies" if "autre" in m.group(1) else "allies"
-            return Count("characters", characters=self._group(group, m.group(2))), False
+            counted = self._group(group, m.group(2))
+            return Count("characters", characters=counted, dead=bool(m.group(3))), False
         m = re.fullmatch(
             r"(.+?) (en vie|morts?) (?:dans votre equipe|parmi vos personnages)", t
         ) or re.fullmatch(r"(.+?) (en vie|morts?)", t)
@@ -1598,7 +1634,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1848,7 +1884,7 @@ class Reader:
             return [Chain(match=CardMatch("any"))]
         m = re.fullmatch(r"(?:gagne )?enchainement (?:: )?(.+)", t)
         if m and (ctx.subject == "card" or ctx.happens):
-            return [Chain(match=self.match(c, m.group(1)))]
+            return [Chain(match=grammar_chain.chain_match(self, c, m.group(1)))]
         m = re.fullmatch(rf"(?:gagne|gagnez) {NUM} marqueurs? (@\d+@)", t)
         if m:
             return [
@@ -2394,12 +2430,59 @@ class Reader:
         if m and ctx.subject == "card" and ctx.stays and not ctx.happens:
             # what a card that stays gives lasts while it stays: the default there
             return self.phrase(c, m.group(1) or m.group(2), ctx)
+        m = re.fullmatch(r"a moins que (.+?) ne (.+)", t)
+        if m:
+            # "à moins que le personnage adverse ne porte une Hache, il a Attaque -3": unless
+            body = m.group(2)
+            for cut in re.finditer(r", ", body):
+                head, rest = body[: cut.start()], body[cut.end() :]
+                try:
+                    cond = self.condition(c, f"si {m.group(1)} {head}", ctx)
+                    view = ctx
+                    if re.match(r"(?:le personnage adverse|votre adversaire|l'adversaire)$", m.group(1)):
+                        view = replace(ctx, pronoun=self._view("opponent", "", ctx))
+                    return with_condition(self.phrase(c, rest, view), Condition(not_=cond))
+                except NotRead:
+                    continue
+            raise NotRead("unless what?")
         found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
         if found is not None:
             return found
-        return grammar_scale.scaled_parts(self, c, t, ctx)
+        try:
+            return grammar_scale.scaled_parts(self, c, t, ctx)
+        except NotRead as exc:
+            found = self.conditioned_parts(c, t, ctx)
+            if found is None:
+                raise exc from None
+            return found
+
+    _OWN_CONDITION = re.compile(r" (?:contre (?:les |le |la |un |une )?\S|si |s'ils? |s'elles? |tant qu)")
+
+    def conditioned_parts(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Attaque +1 contre les Mages et Esprit +1 contre les Prêtres``, ``Esprit -3 s'il est
+        Mage, Défense -3 s'il est Combattant``: predicates each with its own condition (read so
+        only when the whole is not understood, and each part has a condition of its own)."""
+        for m in re.finditer(r",? et |, ", t):
+            left, right = t[: m.start()], t[m.end() :]
+            if not (self._OWN_CONDITION.search(left) and self._OWN_CONDITION.search(right)):
+                continue
+            if re.search(r"\bs'(?:il|ils|elle|elles) ", right) and not re.search(
+                r"\bs'(?:il|ils|elle|elles) ", left
+            ):
+                continue  # "… si votre adversaire est Mage, et Esprit +3 s'il est Prêtre": "il" is that one
+            try:
+                first = self.tailed(c, left, ctx)
+                rest = self.conditioned_parts(c, right, ctx) or self.tailed(c, right, ctx)
+            except NotRead:
+                continue
+            mine = {str(getattr(e, "selector", None) or getattr(e, "target", "self")) for e in first}
+            theirs = {str(getattr(e, "selector", None) or getattr(e, "target", "self")) for e in rest}
+            if mine != {"self"} and theirs == {"self"}:
+                continue  # "le personnage adverse a … et Défense -1 si …": whose Défense?
+            return first + rest
+        return None
 
     def extra_if(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         """``Attaque +1 et Attaque +2 supplémentaire si …``: when the "supplémentaire" part gives
@@ -2499,6 +2582,7 @@ class Reader:
         forever: str | None = None  # the words before "définitivement"
         turn_limited = False  # "à partir du tour 4": only on what is checked each turn
         its: tuple[str, bool] | None = None  # "s'il est Mage": what the subject is (or is not)
+        carried: tuple[str, bool] | None = None  # "s'il porte une Lance": what it carries (or not)
         # a trigger at the end: "Soin 2 Points de vie en fin de combat"
         event: str | None = None
         core = t
@@ -2583,6 +2667,15 @@ class Reader:
                 core = m.group(1)
                 changed = True
                 continue
+            m = re.fullmatch(
+                r"(.+?),? s'(?:il|ils|elle|elles) (ne )?(?:porte|portent) (?:au moins )?(.+?)(?: actifs?| actives?)?",
+                core,
+            )
+            if m and its is None and carried is None:
+                carried = (m.group(3), bool(m.group(1 + 1)))
+                core = m.group(1)
+                changed = True
+                continue
             m = re.fullmatch(r"(.+?),? (?:contre (?:les |le |la |un |une )?|face aux? )(.+)", core)
             if m:
                 try:
@@ -2659,9 +2752,36 @@ class Reader:
         effects = with_condition(effects, cond)
         if its is not None:
             effects = self.its_kind(its[0], effects, negated=its[1])
+        if carried is not None:
+            effects = self.its_carrying(c, carried[0], effects, negated=carried[1])
         if event is not None:
             return [Trigger(on=Event(event), effects=tuple(effects))]  # type: ignore[arg-type]
         return effects
+
+    def its_carrying(
+        self, c: Clause, text: str, effects: Sequence[Effect], *, negated: bool = False
+    ) -> list[Effect]:
+        """``… s'il porte une Lance``: "il" is the one each effect reaches (as :meth:`its_kind`)."""
+        text = re.sub(r"^(?:aucune? |pas de |pas d'|de |d')", "", text.strip()) if negated else text
+        out: list[Effect] = []
+        for e in effects:
+            selector: Selector | None = getattr(e, "selector", None)
+            target: Target = selector if selector is not None else str(getattr(e, "target", "self"))
+            if target in ("self", "opponent"):
+                cond = self._carrying(c, text, "carrying" if target == "self" else "opponent_carrying")
+                out.extend(with_condition([e], Condition(not_=cond) if negated else cond))
+                continue
+            group, pick = target_group(target)
+            if (
+                negated
+                or pick is not None
+                or group in ("self", "opponent")
+                or (isinstance(target, Selector) and target.carrying is not None)
+            ):
+                raise NotRead("what 'il' carries")
+            base = replace(target, pick=None) if isinstance(target, Selector) else Selector(group=group)
+            out.append(_with_target(e, replace(base, carrying=self._carried_match(c, text))))
+        return out
 
     def its_kind(self, text: str, effects: Sequence[Effect], *, negated: bool = False) -> list[Effect]:
         """``… s'il est Mage``: "il" is the one each effect reaches — the holder (``played_by_*``),
@@ -2717,6 +2837,12 @@ class Reader:
             if m:
                 rest = m.group(1) or m.group(4)
                 turns = self.turns(re.sub(r" ou ", " et ", m.group(2) or m.group(3)))
+        if turns is None:  # "… lors du tour 1"
+            m = re.fullmatch(
+                r"(.+?),? (?:durant le|pendant le|lors du|au) (?:tour (\d+)|(\d+)(?:e|eme|er) tour)", core
+            )
+            if m:
+                rest, turns = m.group(1), Turns("list", (int(m.group(2) or m.group(3)),))
         if turns is None:
             m = re.fullmatch(
                 r"(.+?),? jusqu'a la fin du tour (\d+)|(.+?),? jusqu'a la fin du (\d+)(?:e|eme) tour", core

@@ -574,6 +574,8 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
     if kind == "classes":
         return CountClasses()
     if kind == "damage_dealt":
+        if count.of != "self":
+            raise UnsupportedSpecError(where, 'count {"damage_dealt": "opponent"} is not supported yet')
         return CountDamageDealt()
     if kind == "castes":
         return CountCastes()

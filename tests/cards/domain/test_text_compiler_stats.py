@@ -637,3 +637,62 @@ def test_rage_and_activating(compiler):
     assert effects(compiler, "Esprit +1 si vous activez une Potion")[0]["when"] == {
         "plays": {"type": "potion"}
     }
+
+
+# --- each predicate with its own condition; unless; what "il" carries ------------------------------
+
+
+def test_predicates_each_with_its_own_condition(compiler):
+    assert effects(compiler, "Défense +2 contre les Mages et Attaque +1 contre les Prêtres", "character") == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"opponent_class": "mage"}},
+        {"op": "modify", "stat": "attack", "amount": 1, "when": {"opponent_class": "pretre"}},
+    ]
+    assert effects(compiler, "Le porteur a Esprit -1 s'il est Mage, Défense -1 s'il est Combattant") == [
+        {"op": "modify", "stat": "spirit", "amount": -1, "when": {"played_by_class": "mage"}},
+        {"op": "modify", "stat": "defense", "amount": -1, "when": {"played_by_class": "combattant"}},
+    ]
+    # "il" in the second part is the one the first condition named: not read
+    unread(compiler, "Défense +1 si votre adversaire est Mage, et Esprit +1 s'il est Prêtre")
+
+
+def test_unless(compiler):
+    assert effects(compiler, "A moins que le personnage adverse ne porte un Bouclier, il a Défense -2") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": -2,
+            "target": "opponent",
+            "when": {"not": {"opponent_carrying_match": {"type": "bouclier"}}},
+        }
+    ]
+
+
+def test_what_il_carries(compiler):
+    assert effects(compiler, "Vos Golems ont Défense +1 s'ils portent un Bouclier") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": {"group": "allies", "race": "golem", "carrying": {"type": "bouclier"}},
+        }
+    ]
+    assert effects(compiler, "Le personnage adverse a Esprit -1 s'il ne porte aucune Arme")[0]["when"] == {
+        "not": {"opponent_carrying": "weapon"}
+    }
+    # a part of a name is every card whose name ends so: not one card
+    unread(compiler, "Vos Mages ont Esprit +1 s'ils portent une carte '… de Lune'")
+
+
+def test_more_conditions(compiler):
+    assert effects(compiler, "Esprit +1 si un personnage adverse est Golem")[0]["when"] == {
+        "compare": {"left": {"characters": {"group": "enemies", "race": "golem"}}, "cmp": ">=", "right": 1}
+    }
+    assert effects(compiler, "Défense +1 si au moins 4 de vos cartes sont en jeu")[0]["when"] == {
+        "compare": {"left": {"cards": "play"}, "cmp": ">=", "right": 4}
+    }
+    assert effects(compiler, "Esprit +1 si jouée après une Potion")[0]["when"] == {
+        "follows": {"type": "potion"}
+    }
+    assert effects(compiler, "Esprit +1 pour chacun de vos Golems morts")[0]["amount"] == {
+        "per": {"characters": {"group": "allies", "race": "golem"}, "dead": True}
+    }
