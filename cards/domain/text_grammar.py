@@ -157,6 +157,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\(\s+", "("),
     (r"\s+\)", ")"),
     (r"\bcontres les\b", "contre les"),
+    (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
     (r"\bl'attaque\b", "attaque"),
     (r"\bla defense\b", "defense"),
     (r"\bl'esprit\b", "esprit"),
