@@ -860,6 +860,8 @@ def match_but(reader: Reader, c: Clause, text: str) -> CardMatch | None:
     m = re.fullmatch(r"(.+?) autres? que (.+)", t) or re.fullmatch(r"(.+?) non[ -](?!zone\b)(.+)", t)
     if not m:
         return None
+    if reader.vocabulary.lookup(f"non-{m.group(2).strip()}"):
+        return None  # "Action Non-Mort": a race's name, not "but"
     base, but = m.group(1).strip(), re.sub(r" ni ", " ou ", m.group(2).strip())
     if re.fullmatch(r"(?:une? |la |le |les )?cartes?", base):
         main = CardMatch("any")

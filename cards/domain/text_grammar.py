@@ -143,6 +143,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
     (r"\bpoints? de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
+    (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
+    (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
     (r"\benchain(e)?ments?\b", "enchainement"),
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
@@ -150,6 +152,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
+    (r" egalement\b", ""),
     (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
     (r"\s*:\s*", " : "),
@@ -576,6 +579,9 @@ class Reader:
         if excepted is not None:
             return excepted
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
+        if len(parts) > 1 and re.match(r"(?:une? |des |les )?cartes? ", parts[0]):
+            # "une carte Elfe de Glace ou Berserker": a card of either
+            parts = [parts[0]] + [f"carte {p}" if re.fullmatch(self.who_re, p) else p for p in parts[1:]]
         if len(parts) > 1:
             options: list[CardMatch] = []
             for p in parts:
@@ -1312,6 +1318,10 @@ class Reader:
             return Condition(active=True)
         if t in ("defenseur", "si defenseur", "si vous etes defenseur"):
             return Condition(active=False)
+        m = re.fullmatch(r"(?:de )?niveau (\d+) ou (plus|moins)", t)
+        if m:  # "Niveau 4 ou plus :"
+            level = Count("stat", stat="level")
+            return Condition(compare=Compare(level, ">=" if m.group(2) == "plus" else "<=", int(m.group(1))))
         if t.startswith(("si ", "tant qu")):
             return self.condition(clause, t, ctx)
         named = grammar_cards.named_prefix(self, clause, t)
@@ -1630,7 +1640,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1880,7 +1890,7 @@ class Reader:
             return [Chain(match=CardMatch("any"))]
         m = re.fullmatch(r"(?:gagne )?enchainement (?:: )?(.+)", t)
         if m and (ctx.subject == "card" or ctx.happens):
-            return [Chain(match=self.match(c, m.group(1)))]
+            return [Chain(match=grammar_chain.chain_match(self, c, m.group(1)))]
         m = re.fullmatch(rf"(?:gagne|gagnez) {NUM} marqueurs? (@\d+@)", t)
         if m:
             return [
@@ -2834,6 +2844,12 @@ class Reader:
             if m:
                 rest = m.group(1) or m.group(4)
                 turns = self.turns(re.sub(r" ou ", " et ", m.group(2) or m.group(3)))
+        if turns is None:  # "… lors du tour 1"
+            m = re.fullmatch(
+                r"(.+?),? (?:durant le|pendant le|lors du|au) (?:tour (\d+)|(\d+)(?:e|eme|er) tour)", core
+            )
+            if m:
+                rest, turns = m.group(1), Turns("list", (int(m.group(2) or m.group(3)),))
         if turns is None:
             m = re.fullmatch(
                 r"(.+?),? jusqu'a la fin du tour (\d+)|(.+?),? jusqu'a la fin du (\d+)(?:e|eme) tour", core
