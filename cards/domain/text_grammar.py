@@ -143,6 +143,16 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
     (r"\bpoints? de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
+    # the future of the texts ("il aura Attaque +1", "il gagnera 2 PV") as their present
+    (r"\baura\b", "a"),
+    (r"\bauront\b", "ont"),
+    (r"\bgagnera\b", "gagne"),
+    (r"\bgagneront\b", "gagnent"),
+    (r"\bgagnerez\b", "gagnez"),
+    (r"\bperdra\b", "perd"),
+    (r"\bperdront\b", "perdent"),
+    (r"\bsubiront\b", "subissent"),
+    (r"\binfligera\b", "inflige"),
     (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
     (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
