@@ -53,7 +53,8 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     the amount of an effect that reaches characters (never in a condition);
     ``{"guilds": "self"}`` / ``{"classes": "self"}`` / ``{"castes": "self"}`` — how many guilds /
     classes / castes the holder has ("sans caste": castes = 0);
-    ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far;
+    ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far (``"opponent"``: the
+    opponent's);
     ``{"turn": "current"}`` — the number of the turn being played ("le numéro du tour en cours");
     ``{"distinct": "race"|"class"|"guild", "among": Target}`` — how many different races / classes
     / guilds the target's characters have between them, each counted once ("le nombre de races
@@ -636,7 +637,7 @@ class Count:
         if self.kind == "distinct":
             assert self.characters is not None
             return {"distinct": self.trait, "among": target_to_json(self.characters)}
-        return {self.kind: "self"}
+        return {self.kind: self.of if self.kind == "damage_dealt" else "self"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -1497,6 +1498,8 @@ def parse_count(data: Any, path: str) -> Count:
             characters=parse_target(d["among"], f"{path}.among"),
         )
     d = _keys(data, path, {kind}, set())
+    if kind == "damage_dealt":
+        return Count("damage_dealt", of=_choice(d[kind], f"{path}.{kind}", ("self", "opponent")))
     if d[kind] != "self":
         raise EffectError(f"{path}.{kind}", 'expected "self"')
     return Count(kind)  # type: ignore[arg-type]

@@ -268,6 +268,12 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     """A predicate without a subject (the holder, or ``default``)."""
     if appearance(t):
         return []
+    m = re.fullmatch(r"(?:puis|ensuite),? (.+)", t)
+    if m:
+        return reader._bare(c, m.group(1), ctx, default)
+    found = created(reader, c, t) or played_from(reader, c, t) or opponent_may_discard(t)
+    if found:
+        return found
     found = moved(reader, c, t) or chosen_cards(reader, c, t) or attached_discarded(reader, c, t, ctx)
     if found:
         return found
@@ -535,9 +541,17 @@ def next_card(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     )
     if not m:
         m2 = re.fullmatch(r"la prochaine carte adverse (.+?) est defaussee", t)
-        if not m2:
-            return None
-        return [Counter(cards=reader.match(c, m2.group(1)), **_fields("all_enemies"))]
+        if m2:
+            return [Counter(cards=reader.match(c, m2.group(1)), **_fields("all_enemies"))]
+        m2 = re.fullmatch(
+            r"si la prochaine carte adverse est (?:une |un )?(.+?),? (?:elle|celle-ci) est "
+            r"(?:(defaussee)|(?:replacee|placee|remise|retournee) dans la main (?:adverse|de l'adversaire))",
+            t,
+        )
+        if m2:
+            to = "discard" if m2.group(2) else "hand"
+            return [Counter(cards=reader.match(c, m2.group(1)), to=to, **_fields("all_enemies"))]
+        return None
     what = m.group(1)
     to = "discard" if m.group(3) else _PILE_TO[m.group(4)]
     target: Target = "opponent" if m.group(2) else "all_enemies"
@@ -610,6 +624,7 @@ _TO = re.compile(
     r"(?:placee?s?|remise?s?|renvoyee?s?|mise?s?|ajoutee?s?|replacee?s?) (?:dans|a) "
     r"(?:(?P<to_mine>votre|sa|son) (?P<to>main|deck|defausse)|(?P<to_theirs>la main adverse|le deck adverse))"
     r"|(?P<removed>retiree?s? (?:de la partie|du jeu))"
+    r"|(?P<returned>retournee?s? (?:dans|a) (?:votre|sa|son) (?P<to2>main|deck))"
     r"|(?P<discarded>defaussee?s?)"
     r"|(?P<played>jouee?s?)(?: a la suite (?:de vos cartes|des cartes deja jouees))?"
     r")"
@@ -638,7 +653,9 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
     défaussées``; ``pick`` = "choice" when the player chose them ("Choisissez …, celui-ci …")."""
     from cards.domain.effects import Discard, Mill, MoveCards, PlayCard
 
-    m = re.fullmatch(rf"{_FROM.pattern} {_TO.pattern}", t)
+    m = re.fullmatch(rf"{_FROM.pattern} {_TO.pattern}", t) or re.fullmatch(
+        rf"{_FROM.pattern} (?:retournent|retourne) (?:dans|a) (?:votre|sa|son) (?P<back>main|deck)", t
+    )
     if not m:
         return None
     if m.group("hi"):
@@ -652,11 +669,17 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
         return None  # "another", "different", "playable", "of the same …": not a card match
     match = reader._count_match(c, what)
     owner = "opponent" if m.group("theirs") else "self"
-    if (m.group("mine") in ("sa", "son") or m.group("to_mine") in ("sa", "son")) and (
+    groups = m.groupdict()
+    if (groups.get("mine") in ("sa", "son") or groups.get("to_mine") in ("sa", "son")) and (
         "porteur" not in c.text or "advers" in c.text
     ):
         return None  # "sa Défausse": the carrier's, unless the clause speaks of another one
     source = _PILES[m.group("pile") or m.group("pile2")]
+    if groups.get("back") or groups.get("returned"):
+        to_back = _PILES[groups.get("back") or groups["to2"]]
+        if owner != "self" or source == to_back:
+            return None
+        return [MoveCards(from_=source, to=to_back, owner=owner, count=count, cards=match, pick=how)]
     if m.group("played"):
         if owner != "self" or count is None:
             return None
@@ -765,6 +788,25 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         t,
     )
     if not m:
+        m = re.fullmatch(
+            rf"(?P<n>les |tous les |toutes les )(?P<what>.+?) (?:du|de) "
+            rf"(?P<on>personnage adverse|votre personnage) {gone}",
+            t,
+        )
+        if m:
+            on_text = "le personnage adverse" if m.group("on") == "personnage adverse" else "votre personnage"
+            return _discard_attached(reader, c, t, m, on_text, None, "random")
+        m = re.fullmatch(
+            r"choisissez (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu,? "
+            rf"(?:celle-ci|celui-ci|elle|il|cette carte) {gone}",
+            t,
+        )
+        if m:
+            what = m.group("what")
+            owner = "opponent" if m.group("adverse") else "any"
+            return _discard_attached(
+                reader, c, t, m, "tous les personnages", 1, "choice", what=what, owner=owner
+            )
         return None
     n = m.group("n").strip()
     count = None if n in ("tous les", "toutes les", "chaque") else _number(n)
@@ -846,6 +888,12 @@ def own_card(c: Clause, ctx: Ctx) -> Clause:
     from cards.domain.text_grammar import Clause
 
     text = re.sub(r"\b(\w+) de classe (?=\w)", r"\1 ", c.text)
+    # "Guémélite de la Nature ou de la Terre": each one a Guémélite
+    text = re.sub(
+        r"\bguemelite (de la |de l'|du |d')(\w+) ou (de la |de l'|du |d')",
+        r"guemelite \1\2 ou guemelite \3",
+        text,
+    )
     if ctx.names and re.search(r"\bdifferente?s?\b", text):
         token = f"@{len(c.names)}@"
         text = re.sub(r"\b(une? \w+(?: \w+)?) differente?s?\b", rf"\1 autre que {token}", text)
@@ -860,6 +908,8 @@ def match_but(reader: Reader, c: Clause, text: str) -> CardMatch | None:
     m = re.fullmatch(r"(.+?) autres? que (.+)", t) or re.fullmatch(r"(.+?) non[ -](?!zone\b)(.+)", t)
     if not m:
         return None
+    if reader.vocabulary.lookup(f"non-{m.group(2).strip()}"):
+        return None  # "Action Non-Mort": a race's name, not "but"
     base, but = m.group(1).strip(), re.sub(r" ni ", " ou ", m.group(2).strip())
     if re.fullmatch(r"(?:une? |la |le |les )?cartes?", base):
         main = CardMatch("any")
@@ -928,3 +978,77 @@ def carried_count(reader: Reader, c: Clause, text: str) -> Condition | None:
         counted = Count("cards", pile="play", owner="both", match=what, on=on)
         return Condition(compare=Compare(counted, cmp, int(m.group(3))))
     return None
+
+
+def created(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
+    """``Une 'X' et un 'Y' sont créés et joués``, ``2 'X' et 2 'Y' sont créées et jouées``."""
+    m = re.fullmatch(
+        rf"(?P<names>(?:(?:{NUM} )?@\d+@)(?:(?:, | et )(?:{NUM} )?@\d+@)+) sont creee?s? et "
+        r"(?:(?P<play>jouee?s?)|placee?s? dans votre (?P<pile>main|deck|defausse))",
+        t,
+    )
+    if not m:
+        return None
+    to = "play" if m.group("play") else _PILES[m.group("pile")]
+    out: list[Effect] = []
+    for n, token in re.findall(rf"(?:{NUM} )?(@\d+@)", m.group("names")):
+        out.append(CreateCard(card=reader.family(c, token), to=to, count=_number(n) if n else 1))
+    return out
+
+
+def played_from(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
+    """``Une Arme à une main est jouée depuis votre Deck``; ``Jouez une carte Runique de votre Main``
+    (the player's pick)."""
+    from cards.domain.effects import PlayCard
+
+    m = re.fullmatch(
+        rf"(?:un |une |{NUM} )?(.+?) (?:est|sont|sera) jouee?s? depuis votre (deck|main|defausse)", t
+    )
+    if m:
+        return [PlayCard(from_=_PILES[m.group(3)], cards=reader._count_match(c, m.group(2)))]
+    m = re.fullmatch(r"jouez (?:un |une )(.+?) de votre (deck|main|defausse)", t)
+    if m:
+        return [PlayCard(from_=_PILES[m.group(2)], cards=reader._count_match(c, m.group(1)), pick="choice")]
+    return None
+
+
+def opponent_may_discard(t: str) -> list[Effect] | None:
+    """``L'adversaire peut défausser deux cartes de sa main pour la défausser`` (this card)."""
+    from cards.domain.effects import CardTo
+
+    m = re.fullmatch(
+        r"(?:quand cette carte s'active, )?"
+        rf"(?:l'adversaire|votre adversaire|le joueur adverse) peut defausser "
+        rf"{NUM} cartes? de sa main pour (?:la|le) defausser",
+        t,
+    )
+    if not m:
+        return None
+    return [
+        Pay(cost=Cost("hand", _number(m.group(1))), may=True, by="opponent", effects=(CardTo("discard"),))
+    ]
+
+
+def _discard_attached(
+    reader: Reader,
+    c: Clause,
+    t: str,
+    m: re.Match[str],
+    on_text: str,
+    count: int | None,
+    pick: str,
+    *,
+    what: str | None = None,
+    owner: str = "any",
+) -> list[Effect] | None:
+    from cards.domain.effects import DiscardAttached
+
+    try:
+        on = reader.subject(c, on_text)
+    except NotRead:
+        return None
+    to = "discard" if m.group("discarded") else "removed" if m.group("removed") else m.group("to")
+    to = {"main": "hand"}.get(to, to)
+    what = m.group("what") if what is None else what
+    cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
+    return [DiscardAttached(count=count, cards=cards, owner=owner, pick=pick, to=to, **_fields(on))]

@@ -153,7 +153,7 @@ def gapped(r: Reader, c: Clause, left: str, right: str, ctx: Ctx) -> list[Effect
     takes the first one's (None: not such)."""
     from cards.domain.text_grammar import STAT_RE  # (a cycle of imports)
 
-    verb_m = re.search(r"\b(ont|a|gagnent|gagne)\b (?=(?:" + STAT_RE + r"))", left)
+    verb_m = re.search(r"\b(ont|a|gagnent|gagne)\b ", left)
     if verb_m is None:
         return None
     for m in re.finditer(r"\b(?=(?:" + STAT_RE + r")\b)", right):
@@ -202,6 +202,12 @@ def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | 
         if who not in ("self", "opponent"):
             raise NotRead("whose HP?")
         return [LoseHp(amount=Scaled(per=Count("stat", stat="hp", of=who)), **_target(who))]
+    m = re.fullmatch(r"(?:realise|realisent) (?:un|une) (attaque .+)", t)
+    if m:  # "il réalise une attaque supplémentaire …" = "effectue"
+        return r._verb(c, f"effectue une {m.group(1)}", ctx, who)
+    m = re.fullmatch(r"(?:gagne|gagnent|gagnez) (\d+) pv max(?:imum|\.)?", t)
+    if m:  # "vos Mages gagnent 1 PV max"
+        return [Modify(stat="hp_max", amount=int(m.group(1)), **_target(who))]
     m = re.fullmatch(r"etes (incline|releve)e?s?", t)
     if m:  # "vous êtes relevé"
         return [(Tap if m.group(1) == "incline" else Untap)(**_target(who))]
@@ -235,6 +241,23 @@ def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
         of = "opponent" if "adverse" in m.group(1) or "adversaire" in m.group(1) else "self"
         cmp = ("<" if m.group(2).startswith("inf") else ">") + ("=" if m.group(3) else "")
         return Condition(compare=Compare(Count("stat", stat="hp", of=of), cmp, int(m.group(4))))
+    m = re.fullmatch(
+        r"(?:votre personnage|vous|il|ce personnage) (?:a |avez )?(?:inflige|infligez) (moins|plus) de (\d+)"
+        r" (?:points? de )?degats(?: ce tour(?:-ci)?| durant le tour| pendant le tour)?",
+        t,
+    )
+    if m:  # the damage the holder dealt this turn
+        cmp = "<" if m.group(1) == "moins" else ">"
+        return Condition(compare=Compare(Count("damage_dealt"), cmp, int(m.group(2))))
+    m = re.fullmatch(
+        r"(?:votre personnage|vous|il|ce personnage) (?:a |avez )?(?:inflige|infligez) (moins|plus) de degats"
+        r" que (?:le personnage adverse|votre adversaire|l'adversaire|lui)(?: ce tour(?:-ci)?)?",
+        t,
+    )
+    if m:
+        cmp = "<" if m.group(1) == "moins" else ">"
+        theirs = Count("damage_dealt", of="opponent")
+        return Condition(compare=Compare(Count("damage_dealt"), cmp, theirs))
     m = re.fullmatch(
         r"(vous avez|votre personnage a|il a|le personnage adverse a|votre adversaire a) joue"
         r" (\d+|une?|deux|trois) cartes?( ou plus)?",
@@ -321,32 +344,48 @@ _BONUS = re.compile(
 )
 
 
+_INSTEAD = re.compile(
+    r"(?P<base>.+? (?P<n>\d+) (?:pv|degats(?: (?:physiques?|magiques?|directs?))?)(?: .+?)?),? ou (?P<m>\d+)"
+    r",? (?P<cond>(?:si|s'il|s'ils) .+)"
+)
+
+
 def phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """ "Il subit 3 dégâts magiques +2 s'il est Mage": 5 when it is, 3 otherwise (None: not such a
     phrase; NotRead: such a phrase, not understood)."""
+    m = _INSTEAD.fullmatch(t)
+    if m:  # "gagne 2 PV, ou 5 s'il …": 5 when it holds, 2 otherwise
+        instead = int(m.group("m")) - int(m.group("n"))
+        if instead <= 0:
+            raise NotRead("a smaller amount instead")
+        return _with_bonus(r, c, ctx, m.group("base"), instead, m.group("cond"))
     m = _BONUS.fullmatch(t)
     if not m:
         return None
-    base = r.predicates(c, m.group("base"), ctx)
+    return _with_bonus(r, c, ctx, m.group("base"), int(m.group("bonus")), m.group("cond"))
+
+
+def _with_bonus(r: Reader, c: Clause, ctx: Ctx, base_text: str, bonus: int, cond_text: str) -> list[Effect]:
+    base = r.predicates(c, base_text, ctx)
     if len(base) != 1 or not isinstance(base[0], Damage | Heal | LoseHp):
         raise NotRead("a bonus on what?")
     effect = base[0]
     amount = effect.amount
     if not isinstance(amount, Amount) or amount.stat is not None:
         raise NotRead("a bonus on a scaled amount")
-    cond_text = m.group("cond")
     if cond_text.startswith("contre "):
         cond = r._against(c, re.sub(r"^contre (?:les |le |la |un |une )?", "", cond_text))
     else:
         cond = r.condition(c, cond_text, ctx)
-        if re.match(r"s'il|s'ils|s'elle|si (?:celui-ci|celle-ci|ce dernier|il|elle)\b", cond_text):
+        if re.match(r"s'il|s'ils|s'elle|si (?:celui-ci|celle-ci|ce dernier|il|elle)\b", cond_text) and not (
+            re.match(r"s'il y a\b", cond_text)
+        ):
             hit = effect.selector if effect.selector is not None else effect.target
             keys = _set_keys(cond)
             if not (
                 (hit == "opponent" and keys <= _OPPONENT_KEYS) or (hit == "self" and keys <= _HOLDER_KEYS)
             ):
                 raise NotRead("a condition on the one hit")
-    bonus = int(m.group("bonus"))
     more = replace(effect, amount=Amount(amount.lo + bonus, amount.hi + bonus))
     from cards.domain.text_grammar import with_condition  # (a cycle of imports)
 

@@ -250,6 +250,10 @@ def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Conditi
         return Condition(compare=Compare(Count("castes"), "==", 0))
     if re.fullmatch(r"(?:votre personnage|vous|il) n'(?:a|avez) qu'une (?:seule )?classe", t):
         return Condition(played_by_single_class=True)
+    m = re.fullmatch(r"(?:vous etes|votre personnage est|il est) (?:de )?niveau (\d+) ou (plus|moins)", t)
+    if m:
+        level = Count("stat", stat="level")
+        return Condition(compare=Compare(level, ">=" if m.group(2) == "plus" else "<=", int(m.group(1))))
     if re.fullmatch(r"(?:vous etes|votre personnage est|il est) blessee?", t):
         return Condition(compare=Compare(Count("stat", stat="hp_missing"), ">", 0))
     m = re.fullmatch(

@@ -372,6 +372,14 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
             (f"different {trait[0]} among {who}", f"{trait[1]} différente parmi {who}"),
             lang,
         )
+    if count.of == "opponent":
+        return _pick(
+            (
+                "point of damage the opponent dealt this turn",
+                "point de dégâts infligés par l'adversaire ce tour",
+            ),
+            lang,
+        )
     return _pick(("point of damage dealt this turn", "point de dégâts infligés ce tour"), lang)
 
 

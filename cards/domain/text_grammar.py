@@ -143,6 +143,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
     (r"\bpoints? de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
+    (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
+    (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
     (r"\benchain(e)?ments?\b", "enchainement"),
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
@@ -150,6 +152,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
+    (r" egalement\b", ""),
     (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
     (r"\s*:\s*", " : "),
@@ -157,6 +160,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\(\s+", "("),
     (r"\s+\)", ")"),
     (r"\bcontres les\b", "contre les"),
+    (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
     (r"\bl'attaque\b", "attaque"),
     (r"\bla defense\b", "defense"),
     (r"\bl'esprit\b", "esprit"),
@@ -575,6 +579,9 @@ class Reader:
         if excepted is not None:
             return excepted
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
+        if len(parts) > 1 and re.match(r"(?:une? |des |les )?cartes? ", parts[0]):
+            # "une carte Elfe de Glace ou Berserker": a card of either
+            parts = [parts[0]] + [f"carte {p}" if re.fullmatch(self.who_re, p) else p for p in parts[1:]]
         if len(parts) > 1:
             options: list[CardMatch] = []
             for p in parts:
@@ -1102,6 +1109,11 @@ class Reader:
         m = re.fullmatch(rf"(?:au moins )?{NUM} de vos cartes (?:sont|se trouvent) en jeu", t)
         if m:
             return Condition(compare=Compare(Count("cards", pile="play"), ">=", number(m.group(1))))
+        if re.fullmatch(
+            r"(?:vous n'avez|il n'a|votre personnage n'a) (?:joue|active) aucune carte apres (?:celle-ci|cette carte)",
+            t,
+        ):
+            return Condition(not_=Condition(followed_by=CardMatch("any")))
         m = re.fullmatch(r"(?:cette carte est |elle est |il est )?jouee? apres (.+)", t)
         if m:
             return Condition(follows=self.match(clause, m.group(1)))
@@ -1306,6 +1318,10 @@ class Reader:
             return Condition(active=True)
         if t in ("defenseur", "si defenseur", "si vous etes defenseur"):
             return Condition(active=False)
+        m = re.fullmatch(r"(?:de )?niveau (\d+) ou (plus|moins)", t)
+        if m:  # "Niveau 4 ou plus :"
+            level = Count("stat", stat="level")
+            return Condition(compare=Compare(level, ">=" if m.group(2) == "plus" else "<=", int(m.group(1))))
         if t.startswith(("si ", "tant qu")):
             return self.condition(clause, t, ctx)
         named = grammar_cards.named_prefix(self, clause, t)
@@ -1624,7 +1640,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1636,7 +1652,7 @@ class Reader:
             return effects
         except NotRead as exc:
             last: NotRead = exc
-        for m in re.finditer(r",? et |, puis | puis |, ", t):
+        for m in re.finditer(r",? et |, puis | puis |,? mais |, ", t):
             left, right = t[: m.start()], t[m.end() :]
             try:
                 subject, first = self.predicate(c, left, ctx, inherit)
@@ -1874,7 +1890,7 @@ class Reader:
             return [Chain(match=CardMatch("any"))]
         m = re.fullmatch(r"(?:gagne )?enchainement (?:: )?(.+)", t)
         if m and (ctx.subject == "card" or ctx.happens):
-            return [Chain(match=self.match(c, m.group(1)))]
+            return [Chain(match=grammar_chain.chain_match(self, c, m.group(1)))]
         m = re.fullmatch(rf"(?:gagne|gagnez) {NUM} marqueurs? (@\d+@)", t)
         if m:
             return [
@@ -2811,13 +2827,14 @@ class Reader:
         m = re.fullmatch(
             r"(.+?),? a partir du (\d+)(?:e|eme) tour|(.+?),? a partir du tour (\d+)", core
         ) or re.fullmatch(r"()a partir du tour (\d+),? (.+)|()a partir du (\d+)(?:e|eme) tour,? (.+)", core)
+        after = re.fullmatch(r"(.+?),? apres le tour (\d+)|()apres le tour (\d+),? (.+)", core)
         turns: Turns | None = None
         rest = ""
-        if m:
-            groups = list(m.groups())
+        if m or after:
+            groups = list((m or after).groups())  # type: ignore[union-attr]
             number_text = next(g for g in groups if g and g.isdigit())
             rest = next(g for g in groups if g and not g.isdigit())
-            turns = Turns("from", (int(number_text),))
+            turns = Turns("from", (int(number_text) + (1 if after and not m else 0),))
         else:
             m = re.fullmatch(
                 r"(.+?),? (?:durant|pendant|lors) (?:les|des) tours ((?:\d+(?:, | et | ou ))*\d+|pairs|impairs)"
@@ -2827,6 +2844,12 @@ class Reader:
             if m:
                 rest = m.group(1) or m.group(4)
                 turns = self.turns(re.sub(r" ou ", " et ", m.group(2) or m.group(3)))
+        if turns is None:  # "… lors du tour 1"
+            m = re.fullmatch(
+                r"(.+?),? (?:durant le|pendant le|lors du|au) (?:tour (\d+)|(\d+)(?:e|eme|er) tour)", core
+            )
+            if m:
+                rest, turns = m.group(1), Turns("list", (int(m.group(2) or m.group(3)),))
         if turns is None:
             m = re.fullmatch(
                 r"(.+?),? jusqu'a la fin du tour (\d+)|(.+?),? jusqu'a la fin du (\d+)(?:e|eme) tour", core
@@ -3076,12 +3099,17 @@ class Reader:
             )
         if re.fullmatch(r"s'?active immediatement|activation immediate", t):
             return Reading(play={"acts": "now"})
-        m = re.fullmatch(rf"duree ?:? ?{NUM}(?: a {NUM})? (tours|combats|tour|combat)", t)
+        m = re.fullmatch(
+            rf"duree ?:? ?{NUM}(?: a {NUM})? (tours|combats|tour|combat)(?:,? ((?:attaque|defense|esprit)\b.+))?",
+            t,
+        )
         if m:
             lo = number(m.group(1))
             hi = number(m.group(2)) if m.group(2) else lo
             unit = "turns" if m.group(3).startswith("tour") else "combats"
-            return Reading(play={"stays": {unit: lo if lo == hi else [lo, hi]}})
+            # "Durée 2 tours Attaque +1": two sentences the text did not cut
+            rest = self.phrase(c, m.group(4), ctx) if m.group(4) else []
+            return Reading(play={"stays": {unit: lo if lo == hi else [lo, hi]}}, effects=rest)
         if t == "ambidextrie":
             return Reading(dual_wield=True)
         m = re.fullmatch(r"ambidextrie ?:? (@\d+@(?:(?:, | et | ou )@\d+@)*)", t)
@@ -3132,6 +3160,9 @@ class Reader:
         Ambidextrie, what it starts the game with."""
         if t == "ambidextrie":
             return Reading(effects=[Carry(cards=CardMatch("type", "arme_a_une_main"), count=2)])
+        m = re.fullmatch(r"ambidextrie ?:? (?!@)(.+)", t)
+        if m:  # "Ambidextrie Epée à une main": two of those
+            return Reading(effects=[Carry(cards=self.match(c, m.group(1)), count=2)])
         found = grammar_chain.character_chain(self, c, t, ctx)
         if found is not None:
             return found

@@ -34,6 +34,10 @@ from cards.domain.specs import (
 )
 from simulator.games.eredan.actions import MAX_CARDS, Play
 from simulator.games.eredan.ops import (
+    DM_DEALT,
+    DM_HEAL,
+    DM_IMMUNE,
+    DM_TAKEN,
     EVENT_NAMES,
     HPM,
     INI,
@@ -48,9 +52,15 @@ from simulator.games.eredan.ops import (
     Condition,
     CountDamageDealt,
     CreateOp,
+    DamageDealtOp,
+    DamageMod,
+    DamageTakenOp,
     FollowedBy,
     ForCombat,
     Group,
+    HealDealtOp,
+    ImmuneOp,
+    Lifetime,
     ModifyOp,
     OneOfOp,
     Op,
@@ -59,6 +69,7 @@ from simulator.games.eredan.ops import (
     OtherAllies,
     Permanent,
     SelfTarget,
+    SetOp,
     TriggerOp,
     UnsupportedSpecError,
     choice_slots,
@@ -314,6 +325,9 @@ class CompiledCharacter:
     triggers: tuple[TriggerOp, ...] = ()
     #: Whether one of its Ordres has a choice to make (EredanState then queues that Ordre).
     order_choices: bool = False
+    #: Its standing abilities on damage and healing of itself ("-1 aux dégâts subis",
+    #: "insensible aux dégâts magiques"): they hold while it lives (Tables.guards).
+    guards: tuple[Op, ...] = ()
     #: :meth:`order_bonus` by turn (filled on first use).
     bonus_by_turn: dict[int, tuple[ModifyOp, ...]] = field(default_factory=dict)
 
@@ -385,6 +399,9 @@ class Tables:
     damage_dealt_count: bool = False
     #: The events some trigger of these decks listens to (bits ``1 << EV_*``).
     trigger_events: int = 0
+    #: The standing abilities on damage and healing, as the board's bonuses (Board.dmods) each
+    #: game starts with, tied to their owner's life.
+    guards: tuple[DamageMod, ...] = ()
     #: The cards that ask for choices as they are played (``CompiledCard.choices``), as a mask.
     choice_cards: int = 0
 
@@ -592,6 +609,8 @@ def _is_mage_combattant(ch: CharacterSpec) -> bool:
 #: The groups a standing ability may reach beyond the fighters (an aura, applied when a reached
 #: character fights): cards/domain/effects.py, "Where each op may appear".
 AURA_GROUPS = ("allies", "other_allies", "enemies", "characters")
+#: Standing ability ops on damage and healing (cards/domain/effects.py: static ops).
+STANDING_DAMAGE_OPS = (DamageTakenOp, DamageDealtOp, HealDealtOp, ImmuneOp)
 
 
 def _compile_character(
@@ -611,6 +630,7 @@ def _compile_character(
     auras: list[ModifyOp] = []
     chain_on: list[ChainOnAbility] = []
     triggers: list[TriggerOp] = []
+    guards: list[Op] = []
     initiative = 0
     for i, effect in enumerate(ch.abilities):
         sub = f"{where}: abilities[{i}]"
@@ -636,6 +656,24 @@ def _compile_character(
         if isinstance(op, TriggerOp):
             triggers.append(op)
             continue
+        if isinstance(op, (*STANDING_DAMAGE_OPS, SetOp)):
+            target = op.target
+            if isinstance(target, SelfTarget) and not isinstance(op, SetOp):
+                guards.append(op)  # holds while the character lives (Tables.guards)
+                continue
+            if isinstance(target, OtherAllies) or (
+                isinstance(target, Group) and target.group in AURA_GROUPS and not target.pick
+            ):
+                auras.append(op)  # type: ignore[arg-type]
+                continue
+            if isinstance(target, SelfTarget | OpponentTarget) or (
+                isinstance(target, Group) and target.group == "fighters" and target.filter is None
+            ):
+                (late_ops if reads_the_cards(op.when) else fight_ops).append(op)  # type: ignore[arg-type]
+                continue
+            raise UnsupportedSpecError(
+                sub, f"an ability's target {getattr(target, 'label', '')!r} is not supported"
+            )
         if not (isinstance(op, ModifyOp) and isinstance(op.duration, ForCombat)):
             raise UnsupportedSpecError(
                 sub,
@@ -731,6 +769,7 @@ def _compile_character(
         level=ch.level,
         triggers=tuple(triggers),
         order_choices=any(order.choices for order in orders),
+        guards=tuple(guards),
     )
 
 
@@ -1132,6 +1171,24 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
             for e in ch.abilities
             if isinstance(e, spec_effects.DrawPhase)
         ),
+        guards=tuple(_guard(op, ch.index) for ch in chars for op in ch.guards),
+    )
+
+
+def _guard(op: Op, c: int) -> DamageMod:
+    """A standing ability of character ``c`` on its own damage or healing, as a board bonus."""
+    what = {DamageTakenOp: DM_TAKEN, DamageDealtOp: DM_DEALT, HealDealtOp: DM_HEAL, ImmuneOp: DM_IMMUNE}[
+        type(op)
+    ]
+    return DamageMod(
+        what,
+        c,
+        getattr(op, "amount", 0),
+        getattr(op, "points", None),
+        getattr(op, "kinds", 0),
+        getattr(op, "mask", -1 if what != DM_IMMUNE else 0),
+        Lifetime(owner=c),
+        op.when,
     )
 
 

@@ -43,6 +43,10 @@ from simulator.games.eredan.ops import (
     ATK,
     COMBAT_EVENTS,
     DEF,
+    DM_DEALT,
+    DM_HEAL,
+    DM_IMMUNE,
+    DM_TAKEN,
     EV_DAMAGED,
     EV_DEALS,
     EV_DIES,
@@ -50,6 +54,7 @@ from simulator.games.eredan.ops import (
     EV_PLAYS,
     EVENT_NAMES,
     FORBID_HEALED,
+    FOREVER,
     HPM,
     K_MAGICAL,
     K_PHYSICAL,
@@ -88,6 +93,7 @@ from simulator.games.eredan.ops import (
     CountMarkers,
     CountStat,
     CountTurn,
+    DamageMod,
     DamageOp,
     DiscardOp,
     DrawOp,
@@ -100,6 +106,7 @@ from simulator.games.eredan.ops import (
     ForTurns,
     Group,
     HealOp,
+    Lifetime,
     MillOp,
     ModifyOp,
     MostWoundedAlly,
@@ -134,6 +141,7 @@ from simulator.games.eredan.ops import (
     Roll,
     Scaled,
     SelfTarget,
+    StatSet,
     Tapped,
     Target,
     TriggerOp,
@@ -268,9 +276,12 @@ class Board:
         "dealt_at_turn",
         "decks",
         "discards",
+        "dmod_mask",
+        "dmods",
         "draw_mods",
         "drawn",
         "event_char",
+        "extra_attacks",
         "extra_plays",
         "fighters",
         "fired",
@@ -279,6 +290,7 @@ class Board:
         "hands",
         "healed",
         "hp",
+        "immune_mask",
         "item_bonus_mask",
         "item_bonuses",
         "item_modes",
@@ -303,6 +315,8 @@ class Board:
         "rules",
         "score",
         "serial",
+        "set_mask",
+        "sets",
         "source_slot",
         "stay_left",
         "stay_until",
@@ -422,6 +436,18 @@ class Board:
     turn_choices: list[list[int]]
     #: The choices made with the card about to resolve (its ``Play``): the next run_ops takes them.
     next_picks: dict[PickKey, int] | None
+    #: Damage and healing bonuses, immunities (``damage_taken``, ``damage_dealt``, ``heal_dealt``,
+    #: ``immune``, and the standing abilities that say so); ``dmod_mask``: bit c set when character c
+    #: has one (a game without them tests one int per damage); ``immune_mask``: those immune to
+    #: some cards' effects (Board.targets leaves them out).
+    dmods: list[DamageMod]
+    dmod_mask: int
+    immune_mask: int
+    #: Stats set to a value (``set``): ``set_mask`` bit c when character c has one.
+    sets: list[StatSet]
+    set_mask: int
+    #: Attacks more in this turn's clash (``extra_attack``): (attacker, target, value, kind).
+    extra_attacks: list[tuple[int, int, int, int]]
 
     # --- reading stats ----------------------------------------------------------------------
 
@@ -438,7 +464,30 @@ class Board:
                     and (bonus.when is None or self.holds(bonus.when, c, opp))
                 ):
                     value += bonus.amount if bonus.points is None else self.scaled(bonus.points, c, opp)
+        if self.set_mask >> c & 1:
+            fixed = self.set_of(c, s)
+            if fixed is not None:
+                return fixed.lo + self._outlasting(c, s, fixed.level, value)
         return value
+
+    def set_of(self, c: int, s: int) -> StatSet | None:
+        """The latest ``set`` in force on stat ``s`` of character ``c``."""
+        found = None
+        for fixed in self.sets:
+            if fixed.character == c and fixed.stat == s:
+                found = fixed
+        return found
+
+    def _outlasting(self, c: int, s: int, level: int, value: int) -> int:
+        """The modifiers of stat ``s`` of ``c`` that last longer than a set of ``level`` (``value``:
+        the stat with all of them): what still counts beside the set value."""
+        i = c * NSTATS + s
+        if level >= 2:
+            return 0
+        longer = value - self.base[i] - self.cmod[i]  # the lasting layer and the items' bonuses
+        if level == 1:
+            longer -= sum(t.amount for t in self.timed if t.character == c and t.stat == s)
+        return longer
 
     # --- chance: every random outcome of the game comes from these (simulator/games/eredan/chance.py)
 
@@ -468,6 +517,8 @@ class Board:
     def attack_roll(self, c: int) -> int:
         """Character ``c``'s Attaque for one use: rolled in its range, plus modifiers, at least 0
         (docs/rules/eredan.md §1 — the attack "fourchette" is rolled each combat)."""
+        if self.set_mask >> c & 1 and self.set_of(c, ATK) is not None:
+            return self._set_attack_roll(c)
         ch = self.chars[c]
         i = c * NSTATS
         cmod = self.cmod
@@ -484,6 +535,41 @@ class Board:
             value = self.chance.roll(lo, hi, ATTACK, c)
         value += self.stat(c, ATK) if self.item_bonus_mask >> c & 1 else mod[i] + cmod[i]
         return value if value > 0 else 0
+
+    def attack_range(self, c: int) -> tuple[int, int]:
+        """Character ``c``'s Attaque range now, its range modifiers included."""
+        ch = self.chars[c]
+        i = c * NSTATS
+        return (
+            ch.attack_min + self.cmod[i + AMIN] + self.mod[i + AMIN],
+            ch.attack_max + self.cmod[i + AMAX] + self.mod[i + AMAX],
+        )
+
+    def _set_attack_roll(self, c: int) -> int:
+        """The Attaque of a character whose Attaque is set ("Attaque = 7/9"): rolled in the set
+        range, plus the modifiers that outlast the set."""
+        fixed = self.set_of(c, ATK)
+        assert fixed is not None
+        i = c * NSTATS
+        whole = self.mod[i] + self.cmod[i]
+        if self.item_bonus_mask >> c & 1:
+            whole = self.stat_without_set(c, ATK)
+        if fixed.lo >= fixed.hi:
+            value = fixed.lo
+        elif self.chance is None:
+            value = fixed.lo + int(self.rng.random() * (fixed.hi - fixed.lo + 1))
+        else:
+            value = self.chance.roll(fixed.lo, fixed.hi, ATTACK, c)
+        value += self._outlasting(c, ATK, fixed.level, whole)
+        return value if value > 0 else 0
+
+    def stat_without_set(self, c: int, s: int) -> int:
+        mask = self.set_mask
+        self.set_mask = mask & ~(1 << c)
+        try:
+            return self.stat(c, s)
+        finally:
+            self.set_mask = mask
 
     def carries(self, c: int, slot: int) -> bool:
         """Whether character ``c`` carries an item of ``slot``."""
@@ -505,6 +591,10 @@ class Board:
         """The living characters ``target`` reaches for an effect of ``me`` facing ``opp`` (one of
         them drawn at random for a random target)."""
         found = TARGETS[type(target)](self, target, me, opp)
+        if self.immune_mask and self.cur_card >= 0 and found:
+            # "Insensible aux effets des X": a character immune to this card's effects is not reached.
+            k = self.cur_card
+            found = [t for t in found if not self.immune_to_card(t, k)]
         if target.random and found:
             # A pick is made once per resolution (cards/domain/effects.py, "Target").
             picks = self.picks
@@ -528,7 +618,22 @@ class Board:
         rules = self.rules
         if reduction < 0 and not rules.negative_reduction_adds_damage:
             reduction = 0
-        damage = amount - reduction
+        taken = 0
+        if self.dmod_mask and (self.dmod_mask >> src & 1 or self.dmod_mask >> target & 1):
+            changed = self.damage_mods(src, target, amount, kind)
+            if changed is None:  # immune: no damage at all
+                if self.log is not None:
+                    self.log.append(
+                        {
+                            "event": "immune",
+                            "seat": target // 3,
+                            "target": self.chars[target].slug,
+                            "kind": kind,
+                        }
+                    )
+                return 0
+            amount, taken = changed
+        damage = amount - reduction + taken
         if damage <= 0:
             damage = 0
         elif damage > h:
@@ -590,6 +695,8 @@ class Board:
             r.character == target and r.what == FORBID_HEALED for r in self.restrictions
         ):
             return 0
+        if self.dmod_mask >> src & 1:
+            amount += self.heal_bonus(src)
         gain = self.max_hp[target] - h
         if amount < gain:
             gain = amount
@@ -737,6 +844,134 @@ class Board:
     def room_now(self, c: int, k: int) -> bool:
         """Whether character ``c`` has room for card ``k`` (its items and those coming to it)."""
         raise NotImplementedError
+
+    # --- damage and healing bonuses, immunities -------------------------------------------------
+
+    def _mod_value(self, dm: DamageMod) -> int | None:
+        """A bonus's amount now, or ``None`` when it does not hold (its owner dead, its condition)."""
+        c = dm.character
+        life = dm.life
+        if life.owner >= 0 and self.hp[life.owner] <= 0:
+            return None
+        opp = self.fighters[1 - c // 3]
+        if dm.when is not None and not self.holds(dm.when, c, opp):
+            return None
+        return dm.amount if dm.points is None else self.scaled(dm.points, c, opp)
+
+    def damage_mods(self, src: int, target: int, amount: int, kind: str) -> tuple[int, int] | None:
+        """The damage ``src`` deals ``target`` with their bonuses (cards/domain/effects.py
+        ``damage_dealt``: added before the reduction, ``damage_taken``: after it), or ``None`` when
+        ``target`` is immune (``immune``). The card dealing it is ``cur_card`` (-1: the clash)."""
+        bit = 1 << (K_PHYSICAL if kind == "clash" else DAMAGE_KIND_INDEX[kind])
+        k = self.cur_card
+        taken = 0
+        for dm in self.dmods:
+            c = dm.character
+            if c != target and c != src:
+                continue
+            what = dm.what
+            if dm.kinds and not dm.kinds & bit and (what != DM_IMMUNE or not dm.mask):
+                continue
+            if what == DM_IMMUNE:
+                if c != target:
+                    continue
+                hit_kind = dm.kinds and dm.kinds & bit
+                hit_card = dm.mask and k >= 0 and dm.mask >> k & 1
+                if (hit_kind or hit_card) and self._mod_value(dm) is not None:
+                    return None
+                continue
+            if dm.mask != -1 and (k < 0 or not dm.mask >> k & 1):
+                continue  # a bonus on some cards' damage only
+            if what == DM_DEALT and c == src:
+                value = self._mod_value(dm)
+                if value is not None:
+                    amount += value
+            elif what == DM_TAKEN and c == target:
+                value = self._mod_value(dm)
+                if value is not None:
+                    taken += value
+        return (amount if amount > 0 else 0), taken
+
+    def heal_bonus(self, src: int) -> int:
+        """What ``heal_dealt`` bonuses add to a heal ``src`` gives (``cur_card``: the card healing)."""
+        k = self.cur_card
+        total = 0
+        for dm in self.dmods:
+            if (
+                dm.what == DM_HEAL
+                and dm.character == src
+                and (dm.mask == -1 or (k >= 0 and dm.mask >> k & 1))
+            ):
+                value = self._mod_value(dm)
+                if value is not None:
+                    total += value
+        return total
+
+    def immune_to_card(self, c: int, k: int) -> bool:
+        """Whether character ``c`` is unaffected by the effects of card ``k`` (``immune`` cards)."""
+        if not self.immune_mask >> c & 1:
+            return False
+        return any(
+            dm.what == DM_IMMUNE
+            and dm.character == c
+            and dm.mask >> k & 1
+            and self._mod_value(dm) is not None
+            for dm in self.dmods
+        )
+
+    def add_damage_mod(self, dm: DamageMod) -> None:
+        self.dmods.append(dm)
+        self._refresh_dmod_masks()
+
+    def _refresh_dmod_masks(self) -> None:
+        mask = immune = 0
+        for dm in self.dmods:
+            mask |= 1 << dm.character
+            if dm.what == DM_IMMUNE and dm.mask:
+                immune |= 1 << dm.character
+        self.dmod_mask, self.immune_mask = mask, immune
+
+    def add_set(self, fixed: StatSet) -> None:
+        self.sets.append(fixed)
+        self.set_mask |= 1 << fixed.character
+
+    def end_lifetimes(self, *, serial: int = -1) -> None:
+        """The damage bonuses, immunities and set stats that end now: at the end of a turn (their
+        turns or combats are over), or — ``serial`` given — those of a card leaving play."""
+        if self.dmods:
+            if serial >= 0:
+                keep = [dm for dm in self.dmods if dm.life.serial != serial]
+            else:
+                keep = [dm for dm in self.dmods if not dm.life.expired(self, dm.character)]
+            if len(keep) != len(self.dmods):
+                self.dmods = keep
+                self._refresh_dmod_masks()
+        if self.sets:
+            if serial >= 0:
+                kept = [f for f in self.sets if f.life.serial != serial]
+            else:
+                kept = [f for f in self.sets if not f.life.expired(self, f.character)]
+            if len(kept) != len(self.sets):
+                self.sets = kept
+                mask = 0
+                for fixed in kept:
+                    mask |= 1 << fixed.character
+                self.set_mask = mask
+
+    def lifetime(self, t: int, duration: Duration) -> Lifetime:
+        """How long a state given to character ``t`` for ``duration`` lasts (as a modifier would:
+        the durations below; "permanent" while the card in play whose effect it is stays)."""
+        if isinstance(duration, ForCombat):
+            return Lifetime(last_turn=self.turn)
+        if isinstance(duration, ForCombats):
+            return Lifetime(until_fought=self.fought[t] + duration.combats)
+        if isinstance(duration, ForTurns):
+            if self.rules.turns_count_the_characters_combats:
+                return Lifetime(until_fought=self.fought[t] + duration.turns)
+            return Lifetime(last_turn=self.turn + duration.turns - 1)
+        if isinstance(duration, Permanent) and self.cur_serial >= 0:
+            return Lifetime(serial=self.cur_serial)
+        return FOREVER
 
     # --- triggers ------------------------------------------------------------------------------
 

@@ -29,11 +29,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 from cards.domain import effects as spec
 from cards.domain.effects import AllyFilter, Turns
 from simulator.engine.protocol import GameError
+
+if TYPE_CHECKING:
+    from simulator.games.eredan.interpreter import Board
 
 # --- small ints: stats, damage kinds, item slots ---------------------------------------------------
 
@@ -571,6 +574,8 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
     if kind == "classes":
         return CountClasses()
     if kind == "damage_dealt":
+        if count.of != "self":
+            raise UnsupportedSpecError(where, 'count {"damage_dealt": "opponent"} is not supported yet')
         return CountDamageDealt()
     if kind == "castes":
         return CountCastes()
@@ -1494,6 +1499,290 @@ def _compile_grant_order(
     return GrantOrderOp(target=_target(effect, None, where, ctx), when=when, index=index)
 
 
+# --- damage and healing bonuses, immunities, set stats, loss of HP, extra attacks ------------------
+
+
+#: What a damage bonus is about (Board.dmods).
+DM_TAKEN, DM_DEALT, DM_HEAL, DM_IMMUNE = range(4)
+
+
+def _kinds_of(kinds: tuple[str, ...]) -> int:
+    """Damage kinds as bits ``1 << K_*`` (0: every kind; the clash counts as physical)."""
+    return sum(1 << DAMAGE_KINDS[k] for k in kinds)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageTakenOp(Op):
+    """``damage_taken``: ``amount`` (or the scaled ``points``, counted for the character when the
+    damage comes) added to each damage each target takes — of ``kinds`` (bits; 0: any) — after its
+    reduction, never below 0; for ``duration``."""
+
+    name: ClassVar[str] = "damage_taken"
+    amount: int
+    points: Scaled | None = None
+    kinds: int = 0
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageDealtOp(Op):
+    """``damage_dealt``: ``amount`` (or ``points``) added to each damage each target deals — of
+    ``kinds``, of the cards of ``mask`` only (-1: any, the clash included) — before its reduction;
+    for ``duration``."""
+
+    name: ClassVar[str] = "damage_dealt"
+    amount: int
+    points: Scaled | None = None
+    kinds: int = 0
+    mask: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HealDealtOp(Op):
+    """``heal_dealt``: ``amount`` (or ``points``) added to each heal each target gives (of the cards
+    of ``mask`` only; -1: any); for ``duration``."""
+
+    name: ClassVar[str] = "heal_dealt"
+    amount: int
+    points: Scaled | None = None
+    mask: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImmuneOp(Op):
+    """``immune``: each target takes no damage of ``kinds`` (bits), and is unaffected by the effects
+    of the cards of ``mask`` (0: none named); for ``duration``."""
+
+    name: ClassVar[str] = "immune"
+    kinds: int = 0
+    mask: int = 0
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetOp(Op):
+    """``set``: ``stat`` of each target *is* ``lo`` (``lo..hi`` for a range of Attaque; ``points``:
+    a scaled value, counted as it applies) for ``duration`` — the modifiers lasting as long or less
+    no longer count (cards/domain/effects.py)."""
+
+    name: ClassVar[str] = "set"
+    stat: int
+    lo: int = 0
+    hi: int = 0
+    points: Scaled | None = None
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoseHpOp(Op):
+    """``lose_hp``: each target loses ``amount`` HP — not damage: nothing reduces it, no damage
+    event, not scored (docs/rules/eredan.md §3 End)."""
+
+    name: ClassVar[str] = "lose_hp"
+    amount: Points
+    target: Target = SELF
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtraAttackOp(Op):
+    """``extra_attack``: one more attack in this turn's clash by the holder on each target, of
+    ``amount`` (fixed when the effect applies), reduced as ``kind`` says (K_PHYSICAL: Défense,
+    K_MAGICAL: Esprit)."""
+
+    name: ClassVar[str] = "extra_attack"
+    deals_damage: ClassVar[bool] = True
+    amount: Points
+    kind: int = 0
+    target: Target = OPPONENT
+
+
+@dataclass(frozen=True, slots=True)
+class Lifetime:
+    """How long a state of a character lasts, as a modifier's duration says (cards/domain/effects.py
+    "Duration"): until the end of turn ``last_turn`` (-1: no such limit), until the character's
+    count of combats reaches ``until_fought`` (-1: none), while the card in play ``serial`` stays
+    (-1: not tied to one), while the character ``owner`` lives (-1: not tied to it — a standing
+    ability's); with none of these, the rest of the game."""
+
+    last_turn: int = -1
+    until_fought: int = -1
+    serial: int = -1
+    owner: int = -1
+
+    def expired(self, board: Board, c: int) -> bool:
+        """Whether it ends at the end of the current turn (for character ``c``)."""
+        if self.until_fought >= 0:
+            return board.fought[c] >= self.until_fought
+        return 0 <= self.last_turn <= board.turn
+
+
+FOREVER = Lifetime()
+
+
+@dataclass(frozen=True, slots=True)
+class DamageMod:
+    """A damage or healing bonus, or an immunity, on ``character`` (``what``: DM_*): ``amount``
+    (or the scaled ``points``, counted for ``character``) to the damage it takes (``DM_TAKEN``) or
+    deals (``DM_DEALT``), to its heals (``DM_HEAL``); or no damage of ``kinds`` and no effect of
+    the cards of ``mask`` (``DM_IMMUNE``). ``kinds``: damage kind bits (0: any); ``mask``: the
+    cards it is about (-1: any; for a bonus: the clash included). ``when``: a standing ability's
+    condition, read as the damage comes (for ``character``)."""
+
+    what: int
+    character: int
+    amount: int
+    points: Scaled | None
+    kinds: int
+    mask: int
+    life: Lifetime
+    when: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatSet:
+    """``stat`` of ``character`` *is* ``lo`` (Attaque: rolled in ``lo..hi``) while ``life`` lasts;
+    the modifiers of ``level`` or shorter no longer count (0: a set for the combat ignores the
+    combat's modifiers; 1: for N turns or combats, those and the timed ones; 2: lasting, every
+    modifier)."""
+
+    character: int
+    stat: int
+    lo: int
+    hi: int
+    level: int
+    life: Lifetime
+
+
+def _bonus(amount: int | spec.Scaled, ctx: CompileContext, where: str) -> tuple[int, Scaled | None]:
+    if isinstance(amount, int):
+        return amount, None
+    points = compile_points(amount, ctx, where)
+    assert isinstance(points, Scaled)
+    return 0, points
+
+
+@compiles(spec.DamageTaken)
+def _compile_damage_taken(
+    effect: spec.DamageTaken, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    amount, points = _bonus(effect.amount, ctx, f"{where}.amount")
+    return DamageTakenOp(
+        amount=amount,
+        points=points,
+        kinds=_kinds_of(effect.kinds),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.DamageDealt)
+def _compile_damage_dealt(
+    effect: spec.DamageDealt, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    amount, points = _bonus(effect.amount, ctx, f"{where}.amount")
+    return DamageDealtOp(
+        amount=amount,
+        points=points,
+        kinds=_kinds_of(effect.kinds),
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.HealDealt)
+def _compile_heal_dealt(
+    effect: spec.HealDealt, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    amount, points = _bonus(effect.amount, ctx, f"{where}.amount")
+    return HealDealtOp(
+        amount=amount,
+        points=points,
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Immune)
+def _compile_immune(
+    effect: spec.Immune, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return ImmuneOp(
+        kinds=_kinds_of(effect.kinds),
+        mask=0 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.SetStat)
+def _compile_set(
+    effect: spec.SetStat, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    value = effect.value
+    lo = hi = 0
+    points: Scaled | None = None
+    if isinstance(value, tuple):
+        lo, hi = value
+    elif isinstance(value, int):
+        lo = hi = value
+    else:
+        scaled = compile_points(value, ctx, f"{where}.value")
+        assert isinstance(scaled, Scaled)
+        points = scaled
+    return SetOp(
+        stat=_pick(STAT_INDEX, effect.stat, "stat", where),
+        lo=lo,
+        hi=hi,
+        points=points,
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.LoseHp)
+def _compile_lose_hp(
+    effect: spec.LoseHp, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return LoseHpOp(
+        amount=compile_points(effect.amount, ctx, f"{where}.amount"),
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.ExtraAttack)
+def _compile_extra_attack(
+    effect: spec.ExtraAttack, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return ExtraAttackOp(
+        amount=compile_points(effect.amount, ctx, f"{where}.amount"),
+        kind=DAMAGE_KINDS[effect.kind],
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
+    )
+
+
 @compiles(spec.Pay)
 def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | None, ctx: CompileContext) -> Op:
     cost = effect.cost
@@ -1557,13 +1846,6 @@ def _compile_draw_phase(
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
-        spec.SetStat,
-        spec.LoseHp,
-        spec.DamageTaken,
-        spec.DamageDealt,
-        spec.HealDealt,
-        spec.Immune,
-        spec.ExtraAttack,
         spec.Traits,
         spec.AttackKind,
         spec.Bound,

@@ -48,16 +48,23 @@ from simulator.games.eredan.ops import (
     CardToOp,
     CounterOp,
     CreateOp,
+    DamageDealtOp,
     DamageOp,
+    DamageTakenOp,
     DiscardAttachedOp,
     DiscardOp,
     DrawOp,
     DrawPhaseOp,
+    Duration,
+    ExtraAttackOp,
     ForbidOp,
     ForCombat,
     GrantOrderOp,
     Group,
+    HealDealtOp,
     HealOp,
+    ImmuneOp,
+    LoseHpOp,
     MarkerOp,
     MillOp,
     ModifyOp,
@@ -70,6 +77,7 @@ from simulator.games.eredan.ops import (
     Points,
     ReviveOp,
     Roll,
+    SetOp,
     TapOp,
     Target,
     TriggerOp,
@@ -751,6 +759,81 @@ def _draw_phase_value(
     return value
 
 
+#: Value of a damage or healing bonus point, or of an immunity, per combat it lasts (a lasting one:
+#: about two combats).
+BONUS_POINT_VALUE, IMMUNE_VALUE, LASTING_COMBATS = 0.8, 2.5, 2.0
+
+
+def _weight(duration: Duration) -> float:
+    return 1.0 if isinstance(duration, ForCombat) else LASTING_COMBATS
+
+
+def _sign(t: int, seat: int) -> int:
+    return 1 if t // 3 == seat else -1
+
+
+def _bonus_value(
+    state: EredanState,
+    op: DamageTakenOp | DamageDealtOp | HealDealtOp,
+    seat: int,
+    me: int,
+    opp: int,
+    combat: _Combat | None,
+) -> float:
+    amount: float = op.amount if op.points is None else state.scaled(op.points, me, opp)
+    if isinstance(op, DamageTakenOp):
+        amount = -amount  # less damage taken is better
+    elif isinstance(op, HealDealtOp):
+        amount = amount / 2
+    w = _weight(op.duration) * BONUS_POINT_VALUE
+    return sum(_sign(t, seat) * amount * w for t in _reached(state, op.target, me, opp))
+
+
+def _immune_value(
+    state: EredanState, op: ImmuneOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    w = _weight(op.duration) * IMMUNE_VALUE
+    return sum(_sign(t, seat) * w for t in _reached(state, op.target, me, opp))
+
+
+def _set_value(state: EredanState, op: SetOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
+    value = op.lo if op.points is None else state.scaled(op.points, me, opp)
+    point = LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE
+    total = 0.0
+    for t in _reached(state, op.target, me, opp):
+        if op.stat == ATK:
+            ch = state.chars[t]
+            now = (ch.attack_min + ch.attack_max) / 2 + state.stat(t, ATK)
+            delta = (op.lo + op.hi) / 2 - now
+        elif op.stat in (DEF, SPI):
+            delta = value - state.stat(t, op.stat)
+        else:
+            delta = 0.0
+        total += _sign(t, seat) * delta * point * (_weight(op.duration) / LASTING_COMBATS)
+    return total
+
+
+def _lose_hp_value(
+    state: EredanState, op: LoseHpOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    amount = _amount(state, op.amount, me, opp)
+    total = 0.0
+    for t in _reached(state, op.target, me, opp):
+        hp = state.hp[t]
+        lost = min(amount, hp)
+        total += -_sign(t, seat) * (lost * HP_VALUE + (KILL_VALUE if lost >= hp > 0 else 0.0))
+    return total / len(_reached(state, op.target, me, opp) or (1,)) if _spread(op.target) else total
+
+
+def _extra_attack_value(
+    state: EredanState, op: ExtraAttackOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    amount = _amount(state, op.amount, me, opp)
+    targets = _reached(state, op.target, me, opp)
+    total = sum(_damage_value(state, t, amount, op.kind) for t in targets)
+    return total / len(targets) if _spread(op.target) and targets else total
+
+
 #: The greedy player's value of each op (op record type -> function).
 VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None], float]] = {
     ModifyOp: _modify_value,
@@ -769,6 +852,13 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     TapOp: _tap_value,
     TriggerOp: _trigger_value,
     OneOfOp: _one_of_value,
+    DamageTakenOp: _bonus_value,
+    DamageDealtOp: _bonus_value,
+    HealDealtOp: _bonus_value,
+    ImmuneOp: _immune_value,
+    SetOp: _set_value,
+    LoseHpOp: _lose_hp_value,
+    ExtraAttackOp: _extra_attack_value,
     UntapOp: _untap_value,
     ForbidOp: _forbid_value,
     GrantOrderOp: _grant_order_value,

@@ -26,7 +26,10 @@ from dataclasses import replace
 from typing import Any
 
 from simulator.engine.protocol import TERMINAL, IllegalActionError
-from simulator.games.eredan import cardops  # noqa: F401 - registers the card ops' interpreter functions
+from simulator.games.eredan import (
+    cardops,  # noqa: F401 - registers the card ops' interpreter functions
+    statops,  # noqa: F401 - registers the damage and stat ops' functions
+)
 from simulator.games.eredan.actions import PASS as PASS  # the tests read it here, beside the phases
 from simulator.games.eredan.actions import (
     Action,
@@ -70,12 +73,15 @@ from simulator.games.eredan.ops import (
     FORBID_PLAY,
     HPM,
     INI,
+    K_MAGICAL,
+    KIND_NAMES,
     NSTATS,
     PILE_DISCARD,
     PILE_HAND,
     PILE_OPPONENT_DECK,
     PILE_REMOVED,
     SLOT_NONE,
+    SPI,
     OneOfOp,
     PickKey,
     Roll,
@@ -266,6 +272,16 @@ class EredanState(Board):
         s.source_slot = -1
         s.dealt_at_turn = [0] * 6
         s.listen = tables.trigger_events
+        s.dmods = []
+        s.dmod_mask = 0
+        s.immune_mask = 0
+        s.sets = []
+        s.set_mask = 0
+        s.extra_attacks = []
+        if tables.guards:
+            for dm in tables.guards:  # the standing abilities on damage: while their owner lives
+                s.dmods.append(dm)
+            s._refresh_dmod_masks()
         s.queue = []
         s.event_char = -1
         s.fired = {}
@@ -1227,6 +1243,8 @@ class EredanState(Board):
             self.wound(fa, fp, attack_a, defense_p, "clash")
         if attack_p >= 0 and hp[fa] > 0:
             self.wound(fp, fa, attack_p, defense_a, "clash")
+        if self.extra_attacks:
+            self._extra_attacks()
         self.resolving = 2
         if self.pending_items:
             self._activate_items()
@@ -1236,6 +1254,18 @@ class EredanState(Board):
         if self.listen:
             self.fire(EV_COMBAT_END)
         self._proceed(C_END_COMBAT)
+
+    def _extra_attacks(self) -> None:
+        """``extra_attack``: one more attack each, after the two blows, reduced as its kind says
+        (physical: Défense, magical: Esprit); by a living attacker on a living target (a fighter
+        killed by a card strikes still: ``fighter_killed_by_cards_strikes``)."""
+        attacks, self.extra_attacks = self.extra_attacks, []
+        hp = self.hp
+        for attacker, target, value, kind in attacks:
+            if hp[target] <= 0 or (hp[attacker] <= 0 and not self.rules.fighter_killed_by_cards_strikes):
+                continue
+            reduction = self.stat(target, SPI if kind == K_MAGICAL else DEF)
+            self.wound(attacker, target, value, reduction, KIND_NAMES[kind])
 
     def _activate_items(self) -> None:
         """docs/rules/eredan.md §3 Items — items played this turn attach and act after the combat, in the
@@ -1430,6 +1460,8 @@ class EredanState(Board):
             self.restrictions = [r for r in self.restrictions if r.serial != serial]
         if self.draw_mods:
             self.draw_mods = [m for m in self.draw_mods if m.serial != serial]
+        if self.dmods or self.sets:
+            self.end_lifetimes(serial=serial)
         gear = GEAR_FREE
         for held in self.items[carrier]:
             c = self.cards[held]
@@ -1524,6 +1556,10 @@ class EredanState(Board):
             self.turn_choices = [[], []]
         if self.turn_triggers:
             self.turn_triggers = []
+        if self.dmods or self.sets:
+            self.end_lifetimes()
+        if self.extra_attacks:
+            self.extra_attacks = []  # an extra attack of a clash gone by is lost
         if self.stay_until:
             self._end_stays(turn)
         if self.restrictions:
@@ -1643,6 +1679,12 @@ class EredanState(Board):
         s.source_slot = self.source_slot
         s.dealt_at_turn = self.dealt_at_turn[:]
         s.listen = self.listen
+        s.dmods = self.dmods[:]
+        s.dmod_mask = self.dmod_mask
+        s.immune_mask = self.immune_mask
+        s.sets = self.sets[:]
+        s.set_mask = self.set_mask
+        s.extra_attacks = self.extra_attacks[:]
         s.queue = self.queue[:]
         s.event_char = self.event_char
         s.fired = dict(self.fired) if self.fired else {}

@@ -178,3 +178,24 @@ def test_the_engine_refuses_what_it_does_not_play_yet():
     from simulator.games.eredan import ops
 
     assert {"ordre", "opponent_ordre"} <= ops.PENDING_CONDITION_KEYS
+
+
+def test_the_damage_the_opponent_dealt_is_a_count_the_engine_refuses_yet():
+    from cards.domain.effects import Count, parse_count
+    from simulator.games.eredan import ops
+    from simulator.games.eredan.ops import UnsupportedSpecError
+
+    assert parse_count({"damage_dealt": "opponent"}, "per") == Count("damage_dealt", of="opponent")
+    assert parse_count({"damage_dealt": "opponent"}, "per").to_json() == {"damage_dealt": "opponent"}
+    with pytest.raises(EffectError) as info:
+        parse_count({"damage_dealt": "anyone"}, "per")
+    assert info.value.path == "per.damage_dealt"
+    data = {
+        "op": "heal",
+        "amount": 1,
+        "when": {
+            "compare": {"left": {"damage_dealt": "self"}, "cmp": ">", "right": {"damage_dealt": "opponent"}}
+        },
+    }
+    with pytest.raises(UnsupportedSpecError, match="damage_dealt"):
+        ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)

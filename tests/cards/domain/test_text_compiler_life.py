@@ -247,3 +247,53 @@ def test_conditions_on_the_ordre_bonus_the_hp_and_the_cards_played(compiler):
     assert card(compiler, "En fin de tour, vous êtes relevé.") == [
         {"op": "trigger", "on": "turn_end", "effects": [{"op": "untap"}]}
     ]
+
+
+def test_the_damage_dealt_this_turn(compiler):
+    assert card(compiler, "Si votre personnage a infligé moins de 5 points de dégâts, Défense +1.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": {"damage_dealt": "self"}, "cmp": "<", "right": 5}},
+        }
+    ]
+    out = card(compiler, "Si vous avez infligé plus de dégâts que votre adversaire, Soin 1 Point de vie.")
+    assert out == [
+        {
+            "op": "heal",
+            "amount": 1,
+            "when": {
+                "compare": {
+                    "left": {"damage_dealt": "self"},
+                    "cmp": ">",
+                    "right": {"damage_dealt": "opponent"},
+                }
+            },
+        }
+    ]
+
+
+def test_an_amount_instead_when_a_condition_holds(compiler):
+    out = card(compiler, "Votre personnage gagne 1 Point de vie, ou 3 si vous portez une Dague.")
+    assert out == [
+        {"op": "heal", "amount": 3, "when": {"carrying_match": {"type": "dague"}}},
+        {"op": "heal", "amount": 1, "when": {"not": {"carrying_match": {"type": "dague"}}}},
+    ]
+
+
+def test_each_of_a_group_when_it_plays(compiler):
+    """ "Vos X ont … chaque fois qu'ils jouent …": the one of them who plays (the target event)."""
+    out = character(
+        compiler,
+        "Vos Prêtres ont Esprit +1 jusqu'à la fin de la partie chaque fois qu'ils jouent une Potion.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}, "by": {"group": "allies", "class": "pretre"}},
+            "effects": [
+                {"op": "modify", "stat": "spirit", "amount": 1, "target": "event", "duration": "game"}
+            ],
+        }
+    ]

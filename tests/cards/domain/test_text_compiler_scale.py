@@ -550,3 +550,32 @@ def test_definitively_reaches_its_predicate_and_those_after(compiler):
         {"op": "modify", "stat": "spirit", "amount": 1},
         {"op": "modify", "stat": "level", "amount": 1, "duration": "game"},
     ]
+
+
+def test_chains_of_a_named_kind_level_or_player(compiler):
+    # "Action Non-Mort": a race's name, not "an Action but not Mort"
+    assert card(compiler, "Enchaînement Action Non-Mort.")["chain"] == {
+        "race_reserved": "non_mort",
+        "type": "action",
+    }
+    # "une carte Golem ou Mage": a card of either
+    assert abilities(compiler, "Gagne Enchaînement si joue une carte Golem ou Mage.") == [
+        {"op": "chain_on", "match": {"any_of": [{"race_reserved": "golem"}, {"class_reserved": "mage"}]}}
+    ]
+    (chain,) = card(compiler, "Niveau 3 ou plus : Enchaînement.")["effects"]
+    assert chain["when"] == {"compare": {"left": {"stat": "level", "of": "self"}, "cmp": ">=", "right": 3}}
+    (chain,) = card(compiler, "Enchaînement si joué par 'Grolk'.")["effects"]
+    assert chain == {"op": "chain", "match": {"any": True}, "when": {"played_by": "grolk"}}
+    # in a chain "X et Y" is either, in an Ordre too
+    (order,) = orders(compiler, "Tours 2 et 3 : gagne Enchaînement Potion et Bijou.")
+    assert order["effects"] == [{"op": "chain", "match": {"any_of": [{"type": "potion"}, {"type": "bijou"}]}}]
+
+
+def test_character_chain_restrictions_and_groups(compiler):
+    assert abilities(compiler, "Ne peut enchaîner.") == [{"op": "forbid", "what": "chain"}]
+    assert abilities(compiler, "Chacun de vos Golems gagnera Enchaînement s'il joue une Potion.") == [
+        {"op": "chain_on", "match": {"type": "potion"}, "target": {"group": "allies", "race": "golem"}}
+    ]
+    assert abilities(
+        compiler, "Les personnages adverses ne peuvent pas enchaîner de carte lors du tour 2."
+    ) == [{"op": "forbid", "what": "chain", "target": "all_enemies", "when": {"turn": [2]}}]

@@ -382,7 +382,11 @@ def test_effects_the_engine_cannot_apply_are_refused():
 @pytest.mark.parametrize(
     ("effects", "play", "message"),
     [
-        ([{"op": "lose_hp", "amount": 1}], None, "'lose_hp' is not supported"),
+        (
+            [{"op": "pay", "cost": {"hand": 1}, "effects": [{"op": "draw", "count": 1}]}],
+            None,
+            "a cost in cards of the hand",
+        ),
         ([], {"stays": "permanent", "attach": "random_enemy"}, "attaching the card to"),
         ([{"op": "move", "from": "discard", "to": "hand", "pick": "choice"}], None, 'pick "choice"'),
     ],
