@@ -143,6 +143,16 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
     (r"\bpoints? de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
+    # the future of the texts ("il aura Attaque +1", "il gagnera 2 PV") as their present
+    (r"\baura\b", "a"),
+    (r"\bauront\b", "ont"),
+    (r"\bgagnera\b", "gagne"),
+    (r"\bgagneront\b", "gagnent"),
+    (r"\bgagnerez\b", "gagnez"),
+    (r"\bperdra\b", "perd"),
+    (r"\bperdront\b", "perdent"),
+    (r"\bsubiront\b", "subissent"),
+    (r"\binfligera\b", "inflige"),
     (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
     (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
@@ -152,6 +162,17 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
+    # "jouée à la suite de vos cartes" / "après vos cartes": when a card played by an effect is
+    # played (play_card, create … play: after the cards of the turn, cards.domain.effects)
+    (
+        r"(\bjouee?s?\b[^.:]*?),? (?:a la suite (?:de vos (?:autres )?cartes|des cartes deja jouees)"
+        r"|apres vos (?:autres )?cartes)\b",
+        r"\1",
+    ),
+    (
+        r"\b(est|sera|sont|seront) (jouee?s?) depuis (votre|vos|la|sa|son) (deck|defausse|main)\b",
+        r"de \3 \4 \1 \2",
+    ),
     (r" egalement\b", ""),
     (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),

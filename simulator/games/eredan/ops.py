@@ -573,6 +573,8 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         return CountGuilds()
     if kind == "classes":
         return CountClasses()
+    if kind == "damage_taken":
+        raise UnsupportedSpecError(where, 'count "damage_taken" is not supported yet')
     if kind == "damage_dealt":
         if count.of != "self":
             raise UnsupportedSpecError(where, 'count {"damage_dealt": "opponent"} is not supported yet')
