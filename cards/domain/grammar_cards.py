@@ -143,6 +143,8 @@ def prefixed(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         _conditional_play_rule(reader, c, t, ctx)
         or _markers_paid(reader, c, t, ctx)
         or _after(reader, c, t, ctx)
+        or _starts_the_game(reader, c, t, ctx)
+        or _one_each(reader, c, t, ctx)
     )
     if found is not None:
         return found
@@ -210,6 +212,8 @@ def card_phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         return Reading(play={"attach": who})
     if re.fullmatch(r"choisissez le personnage (?:sur lequel|auquel) cette carte s'attache", t):
         return Reading(play={"attach": "character"})
+    if re.fullmatch(r"s'active (?:en fin de combat|a la fin du combat)", t):
+        return Reading(play={"acts": "after_combat"})  # after the clash, as "après le combat"
     note = note_of(t)
     if note is not None:
         return Reading(note=note)
@@ -379,7 +383,7 @@ def gain(reader: Reader, c: Clause, rest: str, who: Target, ctx: Ctx) -> list[Ef
     if m:
         return [Marker(name="poudre", count=_number(m.group(1)), **_fields(who))]
     m = re.fullmatch(rf"{NUM} niveaux?", rest)
-    if m and not ctx.standing:
+    if m:
         # a level is not a combat modifier: gained for the rest of the game unless the text says
         return [Modify(stat="level", amount=_number(m.group(1)), duration=Duration("game"), **_fields(who))]
     if rest in ("enrage", "l'etat enrage"):
@@ -420,6 +424,9 @@ def traits_of(reader: Reader, text: str) -> dict[str, tuple[str, ...]] | None:
         slugs: list[str] = []
         for name in names:
             found = reader.terms(name.strip(), _TERM_OF_KIND[kind])  # type: ignore[arg-type]
+            if len(found) != 1 and kind == "races" and slugs and slugs[-1].startswith("guemelite"):
+                # "les Races Guémélite de l'Ombre et Mental": the second one a Guémélite too
+                found = reader.terms(f"guemelite {name.strip()}", "race")
             if len(found) != 1:
                 return None
             slugs.append(found[0])
@@ -433,7 +440,7 @@ def _who_traits(reader: Reader, text: str) -> dict[str, tuple[str, ...]] | None:
     """``Mage``, ``Combattant et Maraudeur``, ``Zil``, ``Guémélite de la terre`` (what "devient"
     names) -> the kinds and slugs; None when a word is not a guild, class, race or caste."""
     out: dict[str, list[str]] = {}
-    for name in re.split(r",? et |, ", text.strip()):
+    for name in re.split(r",? et |, | - ", text.strip()):
         name = re.sub(r"^(?:un |une )", "", name.strip())
         try:
             found = reader.who_filter(name)
@@ -575,6 +582,13 @@ def condition(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
     Runes are card matches)."""
     if re.fullmatch(r"(?:vous etes|il est|votre personnage est|ce personnage est|est) enrage", t):
         return Condition(keyword="enrage")
+    m = re.fullmatch(r"l'un de vos (?:allies|autres personnages) est (?:un |une )?(.+)", t)
+    if m:
+        try:
+            kinds = reader.who_filter(m.group(1))
+        except NotRead:
+            return None
+        return Condition(ally=Selector(group="other_allies", **reader._filter_keys(kinds)))
     found = followed_by(reader, c, t)
     if found is not None:
         return found
@@ -1052,3 +1066,43 @@ def _discard_attached(
     what = m.group("what") if what is None else what
     cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
     return [DiscardAttached(count=count, cards=cards, owner=owner, pick=pick, to=to, **_fields(on))]
+
+
+def _starts_the_game(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """A character that ``commence la partie inclinée (si …)``, ``… avec une Rune Cor``, ``… avec 3
+    Marqueurs 'poudre'``: at the start of the game."""
+    from cards.domain.effects import Event, Tap, Trigger
+    from cards.domain.text_grammar import Reading
+
+    if ctx.subject != "character":
+        return None
+    m = re.fullmatch(r"commence la partie (inclinee?|avec (.+?))(?:,? (si .+))?", t)
+    if not m:
+        return None
+    effects: list[Effect] | None
+    if m.group(1).startswith("incline"):
+        effects = [Tap(**_fields("self"))]
+    else:
+        effects = gain(reader, c, m.group(2), "self", ctx)
+        if effects is None or any(not isinstance(e, CreateCard | Marker) for e in effects):
+            return None
+    when = reader.condition(c, m.group(3), ctx) if m.group(3) else None
+    return Reading(effects=[Trigger(on=Event("game_start"), effects=tuple(effects), when=when)])
+
+
+def _one_each(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """``Si vous jouez un 'X', créez et attachez-en un sur chacun de vos alliés`` (a new 'X' attached
+    to each of them)."""
+    from cards.domain.text_grammar import Reading
+
+    m = re.fullmatch(
+        r"si vous jouez (?:un |une )?(@\d+@),? creez et attachez[- ]en une? (?:sur|a) chacun de vos "
+        r"(allies|personnages|autres personnages)",
+        t,
+    )
+    if not m:
+        return None
+    family = reader.family(c, m.group(1))
+    who: Target = "all_allies" if m.group(2) == "personnages" else "other_allies"
+    created_ = CreateCard(card=family, to="attach", **_fields(who))
+    return Reading(effects=[replace(created_, when=Condition(plays=CardMatch("card", family)))])
