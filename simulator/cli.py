@@ -318,3 +318,62 @@ def ladder_lines(ladder: Mapping[str, Any]) -> list[str]:
     ]  # fmt: skip
     out += _table(["policy", "Elo", "95% CI", "games", "win rate"], rows)
     return out
+
+
+# --- an optimize (docs/lab.md "Optimizer") --------------------------------------------------------
+
+
+def _pp(value: float) -> str:
+    """A win-rate difference in percentage points, signed, one decimal (never ``-0.0``)."""
+    return f"{round(100 * value, 1) + 0.0:+.1f}"
+
+
+def confirmed_gain_line(confirmation: Mapping[str, Any]) -> str:
+    """``confirmed gain +X.X pp (95% CI lo..hi) over N games``: the final deck's win rate minus
+    the starting deck's on the confirmation's games (seeds the search never used), its paired 95 %
+    interval, and N, the confirmation's games per deck (each played by both decks)."""
+    lo, hi = confirmation["ci95"]
+    return (
+        f"confirmed gain {_pp(confirmation['estimate'])} pp (95% CI {_pp(lo)}..{_pp(hi)}) "
+        f"over {confirmation['games']} games"
+    )
+
+
+def _move_text(move: Mapping[str, Any], labels: Mapping[str, str]) -> str:
+    parts = [f"\u2212{n} {labels.get(s, s)}" for s, n in move["out"].items()]
+    parts += [f"+{n} {labels.get(s, s)}" for s, n in move["in"].items()]
+    return ", ".join(parts)
+
+
+def optimize_lines(results: Mapping[str, Any]) -> list[str]:
+    """An optimize's results as the command prints them: the search as comment lines, the final
+    deck in the deck text format, and last the confirmed gain (:func:`confirmed_gain_line`); the
+    whole is a deck file whose last line is the gain."""
+    labels = results["labels"]
+    games = results["games"]
+    estimated = results["estimated_gain"]
+    out = [
+        f"# {results['game']} optimize, seed {results['seed']}: {games['total']:,} games of a budget of "
+        f"{results['budget']:,} (search {games['search']:,}, verification {games['verify']:,}, "
+        f"confirmation {games['confirm']:,}); stopped: {results['stop_reason']}",
+        f"# {len(results['steps'])} steps, {len(results['path'])} moves accepted:",
+    ]
+    for step in results["path"]:
+        v = step["verify"]
+        out.append(
+            f"#   step {step['step']}: {_move_text(step['move'], labels)}: verified {_pp(v['estimate'])} pp "
+            f"(95% CI {_pp(v['ci95'][0])}..{_pp(v['ci95'][1])}) over {v['games']} games"
+        )
+    out.append(
+        f"# the accepted moves' gains add up to {_pp(estimated['estimate'])} pp: biased upward (each "
+        "move was kept because its gain came out high); the confirmation below is not"
+    )
+    out.append("")
+    out += results["final_text"].rstrip("\n").split("\n")
+    out.append("")
+    confirmation = results["confirmation"]
+    if confirmation is None:
+        out.append("no confirmed gain: the search ended before its confirmation")
+    else:
+        out.append(confirmed_gain_line(confirmation))
+    return out

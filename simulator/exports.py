@@ -81,6 +81,8 @@ def results_csv(results: Mapping[str, Any], table: str = "summary") -> str:
         if not results.get(LAB_TABLES[table]):
             raise MissingTableError(f"these results have no {table.replace('_', ' ')} (yet)")
         return _lab_csv(results, table)
+    if "pairings" not in results:
+        raise MissingTableError(f"these results have no {table} table (an optimize's are its deck and gain)")
     if table == "summary":
         header = [
             "pairing",
@@ -339,6 +341,8 @@ def heatmap(results: Mapping[str, Any], image_format: str = "png") -> bytes:
     played; 50% is white, red favours the row, blue the column."""
     if image_format not in IMAGE_FORMATS:
         raise ValueError(f"unknown image format {image_format!r}; formats: {', '.join(IMAGE_FORMATS)}")
+    if "matrix" not in results:
+        raise MissingTableError("these results have no win-rate matrix (an optimize's are its deck and gain)")
     import matplotlib
 
     matplotlib.use("Agg")

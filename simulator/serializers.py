@@ -272,6 +272,11 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
 
     @extend_schema_field({"type": "object", "additionalProperties": {"type": "string"}})
     def get_links(self, obj: SimulationJob) -> dict[str, str]:
+        if obj.kind == SimulationJob.Kind.OPTIMIZE:  # no tables: the deck found and its gain
+            return {
+                "cancel": self._url("simulation-cancel", obj),
+                "results": self._url("simulation-results", obj),
+            }
         links = {
             "cancel": self._url("simulation-cancel", obj),
             "results": self._url("simulation-results", obj),

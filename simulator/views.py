@@ -190,7 +190,10 @@ class SimulationHeatmapView(APIView):
 
     def get(self, request: Request, pk: int, **kwargs: Any) -> HttpResponse:
         job = selectors.job_get(user=request.user, pk=pk)
-        image = heatmap(selectors.job_results(job=job), self.image_format)
+        try:
+            image = heatmap(selectors.job_results(job=job), self.image_format)
+        except MissingTableError as exc:
+            raise DomainError(f"{exc}.", code="table_unavailable") from None
         return HttpResponse(image, content_type=self.content_types[self.image_format])
 
 

@@ -42,13 +42,20 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"cards": pile, "owner": "self"|"opponent"|"both", "match": CardMatch}`` — pile in deck,
     hand, discard, play (cards in play: attached to characters; with ``"on": Target`` only those
     attached to the target's characters), played_turn (cards played this turn), played_game (since
-    the start of the game); ``owner`` defaults to ``self``, ``match`` to any card;
+    the start of the game); ``owner`` defaults to ``self``, ``match`` to any card; ``"other":
+    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu");
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead);
     ``{"markers": name, "on": Target}`` — markers of that name on the target's characters;
+    the character the effect reaches: ``"of": "target"`` (a stat) / ``"on": "target"`` (cards,
+    markers) — each character of the effect's target in turn counts its own ("chaque personnage
+    adverse subit X dégâts où X est égal à son Esprit", "+1 par Dague qu'ils portent"); only in
+    the amount of an effect that reaches characters (never in a condition);
     ``{"guilds": "self"}`` / ``{"classes": "self"}`` / ``{"castes": "self"}`` — how many guilds /
     classes / castes the holder has ("sans caste": castes = 0);
-    ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far;
+    ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far (``"opponent"``: the
+    opponent's); ``{"damage_taken": "self"|"opponent"}`` — the HP the holder / the opponent lost
+    to damage this turn so far ("si votre adversaire a subi moins de 7 dégâts ce tour-ci");
     ``{"turn": "current"}`` — the number of the turn being played ("le numéro du tour en cours");
     ``{"distinct": "race"|"class"|"guild", "among": Target}`` — how many different races / classes
     / guilds the target's characters have between them, each counted once ("le nombre de races
@@ -85,7 +92,9 @@ subit 2 dégâts et a Attaque -1"):
     fewest_hp (absent: every character of the group); filter keys (all must hold): ``guild``,
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
     ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
-    carries such a card). A selector equal to a named target is written as the name.
+    carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
+    "en combat"; false: any other, "hors-combat"). A selector equal to a named target is written
+    as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
     ``played_by`` (a character family), ``played_by_class``, ``played_by_guild``,
@@ -101,8 +110,12 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     card is played as the second card, "en Enchaînement"); ``ally`` (a selector filter object:
     another of the player's characters, living, matches it — "si un Prêtre Nomade fait partie de
     vos personnages"); ``ally_dead`` / ``ally_present`` (a family: dead / among the player's
-    characters, alive or not); ``tapped`` / ``opponent_tapped`` (true / false); ``active`` (true:
-    the player is the active player, "attaquant"); ``compare``
+    characters, alive or not); ``tapped`` / ``opponent_tapped`` (true / false); ``fighting``
+    (true: the holder is one of the two characters of this turn's combat; false: "hors-combat");
+    ``active`` (true: the player is the active player, "attaquant"); ``ordre`` / ``opponent_ordre``
+    (true / false: the holder / the opponent gets the bonus of one of its Ordres this combat — the
+    turn is one its Ordre names, or ``grant_order`` gave it: "si votre personnage a son bonus
+    d'Ordre"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -346,7 +359,17 @@ HEAL_TARGETS = ("self", "all_allies", "most_wounded_ally")
 #: Targets that only a character ability may use with an ``allies`` filter (the v1 aura).
 ABILITY_ONLY_TARGETS = ("other_allies",)
 ALLY_FILTER_KEYS = ("guild", "class", "race")
-SELECTOR_FILTER_KEYS = ("guild", "class", "race", "caste", "family", "single_class", "tapped", "carrying")
+SELECTOR_FILTER_KEYS = (
+    "guild",
+    "class",
+    "race",
+    "caste",
+    "family",
+    "single_class",
+    "tapped",
+    "carrying",
+    "fighting",
+)
 CARRY_KINDS = ("weapon", "armor")
 #: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
 KEYWORDS = ("enrage",)
@@ -505,6 +528,7 @@ class Selector:
     single_class: bool | None = None
     tapped: bool | None = None
     carrying: CardMatch | None = None
+    fighting: bool | None = None
 
     @property
     def filtered(self) -> bool:
@@ -530,7 +554,17 @@ class Selector:
         return out
 
 
-_SELECTOR_ATTRS = ("guild", "class_", "race", "caste", "family", "single_class", "tapped", "carrying")
+_SELECTOR_ATTRS = (
+    "guild",
+    "class_",
+    "race",
+    "caste",
+    "family",
+    "single_class",
+    "tapped",
+    "carrying",
+    "fighting",
+)
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
 Target: TypeAlias = "str | Selector"
@@ -560,6 +594,7 @@ class Count:
         "classes",
         "castes",
         "damage_dealt",
+        "damage_taken",
         "turn",
         "distinct",
     ]
@@ -574,6 +609,7 @@ class Count:
     dead: bool = False
     marker: str | None = None
     trait: str | None = None  # distinct: race, class or guild (``among`` is ``characters``)
+    other: bool = False  # cards: the card the effect belongs to left out ("par autre Sort Foudre")
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
@@ -586,6 +622,8 @@ class Count:
                 out["match"] = self.match.to_json()
             if self.on is not None:
                 out["on"] = target_to_json(self.on)
+            if self.other:
+                out["other"] = True
             return out
         if self.kind == "characters":
             assert self.characters is not None
@@ -601,7 +639,7 @@ class Count:
         if self.kind == "distinct":
             assert self.characters is not None
             return {"distinct": self.trait, "among": target_to_json(self.characters)}
-        return {self.kind: "self"}
+        return {self.kind: self.of if self.kind in ("damage_dealt", "damage_taken") else "self"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -696,6 +734,9 @@ class Condition:
     any: tuple[Condition, ...] | None = None
     not_: Condition | None = None
     keyword: str | None = None
+    fighting: bool | None = None
+    ordre: bool | None = None
+    opponent_ordre: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -738,6 +779,9 @@ _CONDITION_BOOLS = (
     "tapped",
     "opponent_tapped",
     "active",
+    "fighting",
+    "ordre",
+    "opponent_ordre",
 )
 _CONDITION_MATCHES = (
     "carrying_match",
@@ -1393,6 +1437,7 @@ COUNT_KINDS = (
     "classes",
     "castes",
     "damage_dealt",
+    "damage_taken",
     "turn",
     "distinct",
 )
@@ -1410,23 +1455,26 @@ def parse_count(data: Any, path: str) -> Count:
         return Count(
             "stat",
             stat=_choice(d["stat"], f"{path}.stat", COUNT_STATS),
-            of=_choice(d.get("of", "self"), f"{path}.of", ("self", "opponent")),
+            of=_choice(d.get("of", "self"), f"{path}.of", ("self", "opponent", "target")),
             base=_bool(d.get("base", False), f"{path}.base"),
         )
     if kind == "cards":
-        d = _keys(data, path, {"cards"}, {"owner", "match", "on"})
+        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other"})
         pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
+        if "other" in d and d["other"] is not True:
+            raise EffectError(f"{path}.other", "must be true (leave it out to count the card itself)")
         on = None
         if "on" in d:
             if pile != "play":
                 raise EffectError(f"{path}.on", 'only cards in "play" are attached to someone')
-            on = parse_target(d["on"], f"{path}.on")
+            on = _counted_on(d["on"], f"{path}.on")
         return Count(
             "cards",
             pile=pile,
             owner=_choice(d.get("owner", "self"), f"{path}.owner", OWNERS),
             match=parse_card_match(d["match"], f"{path}.match") if "match" in d else None,
             on=on,
+            other="other" in d,
         )
     if kind == "characters":
         d = _keys(data, path, {"characters"}, {"dead"})
@@ -1438,7 +1486,7 @@ def parse_count(data: Any, path: str) -> Count:
     if kind == "markers":
         d = _keys(data, path, {"markers", "on"}, set())
         return Count(
-            "markers", marker=_slug(d["markers"], f"{path}.markers"), on=parse_target(d["on"], f"{path}.on")
+            "markers", marker=_slug(d["markers"], f"{path}.markers"), on=_counted_on(d["on"], f"{path}.on")
         )
     if kind == "turn":
         d = _keys(data, path, {"turn"}, set())
@@ -1453,6 +1501,8 @@ def parse_count(data: Any, path: str) -> Count:
             characters=parse_target(d["among"], f"{path}.among"),
         )
     d = _keys(data, path, {kind}, set())
+    if kind in ("damage_dealt", "damage_taken"):
+        return Count(kind, of=_choice(d[kind], f"{path}.{kind}", ("self", "opponent")))  # type: ignore[arg-type]
     if d[kind] != "self":
         raise EffectError(f"{path}.{kind}", 'expected "self"')
     return Count(kind)  # type: ignore[arg-type]
@@ -1571,7 +1621,7 @@ def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped"):
+        if key in ("single_class", "tapped", "fighting"):
             values[attr] = _bool(data[key], sub)
         elif key == "carrying":
             values[attr] = parse_card_match(data[key], sub)
@@ -1604,16 +1654,31 @@ def parse_ally_selector(data: Any, path: str) -> Selector:
     return Selector(group="other_allies", **_parse_filter(d, path))
 
 
+def _counted_on(data: Any, path: str) -> Target:
+    """Whose attached cards or markers a count reads: a target, or ``"target"`` (the character the
+    effect reaches)."""
+    return "target" if data == "target" else parse_target(data, path)
+
+
+def reaches_target(count: Count) -> bool:
+    """Whether a count reads the character the effect reaches (``of`` / ``on`` ``"target"``)."""
+    return count.of == "target" or count.on == "target"
+
+
 def parse_compare(data: Any, path: str) -> Compare:
     d = _keys(data, path, {"left", "cmp", "right"}, set())
     right = d["right"]
-    return Compare(
+    compare = Compare(
         left=parse_count(d["left"], f"{path}.left"),
         cmp=_choice(d["cmp"], f"{path}.cmp", COMPARATORS),
         right=_int(right, f"{path}.right")
         if not isinstance(right, Mapping)
         else parse_count(right, f"{path}.right"),
     )
+    for side, count in (("left", compare.left), ("right", compare.right)):
+        if isinstance(count, Count) and reaches_target(count):
+            raise EffectError(f"{path}.{side}", 'a condition reaches no character: no "target" to count')
+    return compare
 
 
 def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:

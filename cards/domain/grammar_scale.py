@@ -13,7 +13,17 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from cards.domain.effects import CardMatch, Compare, Condition, Count, Effect, Selector, Target
+from cards.domain.effects import (
+    Amount,
+    CardMatch,
+    Compare,
+    Condition,
+    Count,
+    Effect,
+    Scaled,
+    Selector,
+    Target,
+)
 
 if TYPE_CHECKING:
     from cards.domain.text_grammar import Clause, Ctx, Reader
@@ -58,10 +68,14 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     if m:
         group = "other_allies" if m.group(1) else "all_allies"
         return Count("characters", characters=group, dead=m.group(2) == "morts")
-    if re.match(r"autres? ", t):
-        # "par autre Sort Foudre en jeu", "pour chaque autre Guémélite": the card or the character
-        # itself left out, which no count says
-        raise NotRead("another one (the card or character itself excluded)")
+    m = re.fullmatch(r"autres? (.+)", t)
+    if m:
+        # "par autre Sort Foudre en jeu": the card itself left out; "pour chaque autre Guémélite":
+        # a character other than the holder, of either side, which no group says
+        others = count(r, clause, m.group(1))
+        if others is None or others.kind != "cards":
+            raise NotRead("another one (the character itself excluded)")
+        return replace(others, other=True)
     # the dead: "pour chaque mort", "par personnage mort", "par allié mort"
     if re.fullmatch(r"(?:personnages? )?morts?", t):
         return Count("characters", characters="all_characters", dead=True)
@@ -92,9 +106,11 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     # different races / classes / guilds among characters
     m = re.fullmatch(
         r"(race|classe|guilde)s? (?:differente?s? )?(?:representee?s? )?(?:parmi|chez|par) (.+)", t
-    )
+    ) or re.fullmatch(r"(race|classe|guilde)s? differente?s? (en jeu)", t)
     if m:
         trait = {"race": "race", "classe": "class", "guilde": "guild"}[m.group(1)]
+        if m.group(2) == "en jeu":  # among the characters in play: the living ones
+            return Count("distinct", trait=trait, characters="all_characters")
         return Count("distinct", trait=trait, characters=_people(r, clause, m.group(2)))
     # cards in play: "par carte 'X' active, celle-ci comprise", "par Familier en jeu", "par carte
     # adverse active"
@@ -116,6 +132,10 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     )
     if m and not re.match(r"marqueur", m.group(1)):
         return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on="self")
+    # "portée par un personnage": carried by anyone, in play
+    m = re.fullmatch(r"(.+?) (?:portee?s?|attachee?s?) (?:par|a) (?:un|des) personnages?(?: en vie)?", t)
+    if m:
+        return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)))
     # "par Rune Cor portée par vos alliés"
     m = re.fullmatch(
         r"(.+?) (?:portee?s?|attachee?s?) (?:par|a) (vos allies|vos personnages|vos autres personnages)", t
@@ -123,6 +143,18 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     if m and not re.match(r"marqueur", m.group(1)):
         on: Target = "all_allies" if m.group(2) == "vos personnages" else "other_allies"
         return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on=on)
+    # what the character reached carries: "par Dague qu'ils portent", "par carte qui lui est attachée"
+    m = re.fullmatch(
+        r"(.+?) (?:qu'(?:il|elle)s? (?:porte|portent)|qui (?:lui|leur) (?:est|sont) attachee?s?)",
+        t,
+    )
+    if m:
+        mm = re.fullmatch(r"marqueurs? (@\d+@)", m.group(1))
+        if mm:
+            from cards.domain.text_grammar import slugify
+
+            return Count("markers", marker=slugify(clause.names[int(mm.group(1).strip("@"))]), on="target")
+        return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on="target")
     # cards played this turn: "pour chaque Sort Feu joué ce tour-ci", "par carte jouée dans le tour"
     m = re.fullmatch(
         r"(.+?) jouee?s? (?:ce tour-ci|ce tour ci|ce tour|dans le tour|durant ce tour|lors de ce tour)", t
@@ -218,6 +250,10 @@ def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Conditi
         return Condition(compare=Compare(Count("castes"), "==", 0))
     if re.fullmatch(r"(?:votre personnage|vous|il) n'(?:a|avez) qu'une (?:seule )?classe", t):
         return Condition(played_by_single_class=True)
+    m = re.fullmatch(r"(?:vous etes|votre personnage est|il est) (?:de )?niveau (\d+) ou (plus|moins)", t)
+    if m:
+        level = Count("stat", stat="level")
+        return Condition(compare=Compare(level, ">=" if m.group(2) == "plus" else "<=", int(m.group(1))))
     if re.fullmatch(r"(?:vous etes|votre personnage est|il est) blessee?", t):
         return Condition(compare=Compare(Count("stat", stat="hp_missing"), ">", 0))
     m = re.fullmatch(
@@ -406,25 +442,61 @@ def by_whom(core: str, rest: str) -> bool:
     )
 
 
-def check_possessive_x(x_text: str, core: str, effects: list[Effect]) -> None:
-    """ "où X est égal à son Esprit" on an effect reaching another character: "son" is the holder's
-    only when the holder is the subject of the predicate and one character is reached ("Inflige X
-    dégâts au personnage adverse…"); after another subject ("le personnage adverse a Défense -X",
-    "chaque personnage en combat subit X dégâts…") it may be that one's own: not read."""
+def possessive_x(x_text: str, core: str, effects: list[Effect], x_def: Scaled | Amount) -> Scaled | Amount:
+    """ "où X est égal à son Esprit": "son" is the holder's when the holder is the subject of the
+    predicate ("Inflige X dégâts au personnage adverse…", "Gagne X PV"); after another subject
+    ("le personnage adverse a Défense -X", "chaque personnage en combat subit X dégâts…") it is the
+    stat of each character the effect reaches (``"of": "target"``)."""
     from cards.domain.text_grammar import NotRead
 
-    possessive = re.match(
-        r"(?:a |au |aux |a la |a l'|de )?(?:\d+ fois |(?:la )?moitie (?:de |du )|(?:au )?double (?:de |du ))?"
-        r"(?:son|sa|ses|leur|leurs)\b",
-        x_text.strip(),
-    )
+    possessive = re.search(r"\b(?:son|sa|ses|leur|leurs)\b", x_text)
     targets = {getattr(e, "target", "self") for e in effects}
     if not possessive or targets <= {"self"}:
-        return
+        return x_def
     holder_acts = re.match(r"(?:inflige|infligez|vous infligez|votre personnage inflige)\b", core.strip())
-    if holder_acts and targets <= {"self", "opponent", "enemy", "character", "random_enemy"}:
-        return
-    raise NotRead("X is 'son …' of an effect on another character")
+    if holder_acts:
+        if targets <= {"self", "opponent", "enemy", "character", "random_enemy"}:
+            return x_def
+        raise NotRead("X is 'son …' of an effect the holder deals to several")
+    # the owner is the subject: "chaque personnage … son Esprit", "les personnages … leur Esprit";
+    # "les personnages adverses … son Esprit" could be the holder's: not read
+    plural_subject = re.match(r"(?:les|vos|tous|toutes|des)\b", core.strip()) is not None
+    plural_owner = possessive.group(0).rstrip().endswith(("leur", "leurs"))
+    if plural_subject != plural_owner:
+        raise NotRead("whose stat is 'son …'?")
+    if isinstance(x_def, Amount):
+        if x_def.stat is None or x_def.lo != x_def.hi:
+            raise NotRead("whose stat is X?")
+        return Scaled(per=Count("stat", stat=x_def.stat, of="target"), plus=x_def.lo)
+    if x_def.per.kind != "stat" or x_def.per.of != "self":
+        raise NotRead("whose stat is X?")
+    return replace(x_def, per=replace(x_def.per, of="target"))
+
+
+def settle_target_counts(core: str, effects: list[Effect]) -> list[Effect]:
+    """A count of the character the effect reaches ("qu'il porte", "son Esprit") on an effect
+    reaching one named character is that character's; the holder dealing an effect to others
+    ("inflige … par X qu'il porte": whose?) is not read."""
+    from cards.domain.effects import reaches_target
+    from cards.domain.text_grammar import NotRead
+
+    out: list[Effect] = []
+    for e in effects:
+        amount = getattr(e, "amount", None)
+        if not isinstance(amount, Scaled) or not reaches_target(amount.per):
+            out.append(e)
+            continue
+        if re.match(r"(?:inflige|infligez|vous infligez|votre personnage inflige)\b", core.strip()):
+            raise NotRead("'il' after the holder's verb: the holder or the one reached?")
+        target = getattr(e, "target", None)
+        if target is None:
+            raise NotRead("a count of the one reached, on an effect reaching no one")
+        if target in ("self", "opponent"):
+            per = amount.per
+            per = replace(per, of=target) if per.kind == "stat" else replace(per, on=target)
+            e = replace(e, amount=replace(amount, per=per))  # type: ignore[arg-type]
+        out.append(e)
+    return out
 
 
 # --- a stat divided by 2 -------------------------------------------------------------------------------
@@ -528,3 +600,27 @@ def check_no_supplement(core: str) -> None:
 
     if re.search(r"(?:,| et) [+-] ?\d+ supplementaires?$", core):
         raise NotRead("a scaling of the supplement only")
+
+
+def forever_from(r: Reader, c: Clause, before: str, ctx: Ctx, effects: list[Effect]) -> list[Effect]:
+    """ "définitivement" lasts the rest of the game for the predicate it is in and those after it
+    ("vos Golems gagnent définitivement 1 Niveau et 1 PV max"), not for the predicates before
+    ("Défense +1, Esprit +1 et gagne définitivement 1 Niveau": only the level)."""
+    from cards.domain.effects import Duration
+    from cards.domain.text_grammar import NotRead
+
+    head: list[Effect] = []
+    m = re.fullmatch(r"(.+)(?:, et |, | et )(.+)", before)
+    if m:
+        try:
+            head = r.predicates(c, m.group(1), ctx)
+        except NotRead:
+            head = []
+        if effects[: len(head)] != head:
+            head = []
+    out = list(head)
+    for e in effects[len(head) :]:
+        if getattr(e, "duration", None) is None:
+            raise NotRead("'définitivement' on an effect that happens once")
+        out.append(r._lasting(e, Duration("game")))
+    return out

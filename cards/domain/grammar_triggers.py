@@ -220,6 +220,11 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
         word = m.group(2) or m.group(4)
         kinds = (_KIND_WORDS[word],) if word else ()
         return Head(Event("damaged", who=who, kinds=kinds), pronoun=_event_pronoun(who))
+    m = re.fullmatch(r"des degats(?: (physiques?|magiques?|directs?))? sont infliges(?: a (.+))?", t)
+    if m:  # "chaque fois que des dégâts magiques sont infligés": to anyone (or to whom it says)
+        who = event_subject(r, c, m.group(2), ctx) if m.group(2) else "all_characters"
+        kinds = (_KIND_WORDS[m.group(1)],) if m.group(1) else ()
+        return Head(Event("damaged", who=who, kinds=kinds), pronoun=_event_pronoun(who))
     # damage dealt
     m = re.fullmatch(
         r"(.+?) (vous |lui )?(?:inflige|infligent|infligez) des degats"
@@ -385,8 +390,24 @@ def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None)
     m = re.fullmatch(r"(.+?),? (?:a )?chaque fois qu(?:e |')(.+)", t)
     if not m:
         return None
-    head = event_head(r, c, m.group(2), ctx)
-    return [_trigger(r, c, head, m.group(1), ctx, limit)]
+    body, event_text = m.group(1), m.group(2)
+    pm = re.fullmatch(r"(?:ils|elles|il|elle) (.+)", event_text)
+    if pm:
+        # "Vos Mages ont Esprit +1 chaque fois qu'ils jouent un Sort": each of them, when it plays
+        # one, is the one the body speaks of
+        for vm in re.finditer(rf"\b(?:{r.VERBS})\b", body):
+            if vm.start() == 0:
+                continue
+            who_text = body[: vm.start()].strip()
+            try:
+                r.subject(c, who_text, ctx.names)
+                head = event_head(r, c, f"{who_text} {pm.group(1)}", ctx)
+            except NotRead:
+                continue
+            return [_trigger(r, c, head, f"il {body[vm.start() :]}", ctx, limit)]
+        return None  # (a condition first: "si …, vos X ont … chaque fois qu'ils …")
+    head = event_head(r, c, event_text, ctx)
+    return [_trigger(r, c, head, body, ctx, limit)]
 
 
 def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str | None) -> Trigger:

@@ -295,6 +295,12 @@ def turns_text(turns: Turns, lang: Lang) -> str:
     return _pick((f"on turns {numbers}", f"aux tours {numbers}"), lang)
 
 
+def _counted_on_text(on: Target, lang: Lang, names: Names) -> str:
+    if on == "target":
+        return _pick(("each character reached", "chaque personnage touché"), lang)
+    return target_text(on, lang, names)
+
+
 def count_text(count: Count, lang: Lang, names: Names) -> str:
     """What a scaled amount counts: ``card in your discard pile``, ``Spirit of the opponent``."""
     if count.kind == "stat":
@@ -303,7 +309,11 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         if count.base:
             stat = _pick((f"printed {stat}", f"{stat} de base"), lang)
         whose = _pick(
-            ("this character", "ce personnage") if count.of == "self" else ("the opponent", "l'adversaire"),
+            {
+                "self": ("this character", "ce personnage"),
+                "opponent": ("the opponent", "l'adversaire"),
+                "target": ("each character reached", "chaque personnage touché"),
+            }[count.of],
             lang,
         )
         return _pick((f"point of {stat} of {whose}", f"point de {stat} de {whose}"), lang)
@@ -313,6 +323,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
             if count.match is not None
             else _pick(("card", "carte"), lang)
         )
+        if count.other:
+            what = _pick((f"other {what}", f"autre {what}"), lang)
         assert count.pile is not None
         if count.pile in ("deck", "hand", "discard"):
             owner = {
@@ -330,7 +342,7 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
             }
             return f"{what} {suffix[count.owner]}"
         if count.pile == "play" and count.on is not None:
-            on = target_text(count.on, lang, names)
+            on = _counted_on_text(count.on, lang, names)
             return _pick((f"{what} attached to {on}", f"{what} attachée à {on}"), lang)
         return f"{what} {_pick(PILE_WORDS[count.pile], lang)}"
     if count.kind == "characters":
@@ -340,7 +352,7 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         return _pick((f"character among {who} ({state})", f"personnage parmi {who} ({state})"), lang)
     if count.kind == "markers":
         assert count.on is not None
-        on = target_text(count.on, lang, names)
+        on = _counted_on_text(count.on, lang, names)
         return _pick((f"'{count.marker}' marker on {on}", f"marqueur « {count.marker} » sur {on}"), lang)
     if count.kind == "guilds":
         return _pick(("guild of this character", "guilde de ce personnage"), lang)
@@ -358,6 +370,24 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         ]
         return _pick(
             (f"different {trait[0]} among {who}", f"{trait[1]} différente parmi {who}"),
+            lang,
+        )
+    if count.kind == "damage_taken":
+        if count.of == "opponent":
+            return _pick(
+                (
+                    "point of damage the opponent took this turn",
+                    "point de dégâts subis par l'adversaire ce tour",
+                ),
+                lang,
+            )
+        return _pick(("point of damage taken this turn", "point de dégâts subis ce tour"), lang)
+    if count.of == "opponent":
+        return _pick(
+            (
+                "point of damage the opponent dealt this turn",
+                "point de dégâts infligés par l'adversaire ce tour",
+            ),
             lang,
         )
     return _pick(("point of damage dealt this turn", "point de dégâts infligés ce tour"), lang)
@@ -506,6 +536,13 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
     if selector.carrying is not None:
         what = match_text(selector.carrying, lang, names)
         parts.append(_pick((f"carrying {what}", f"portant {what}"), lang))
+    if selector.fighting is not None:
+        parts.append(
+            _pick(
+                ("in the combat", "en combat") if selector.fighting else ("out of the combat", "hors combat"),
+                lang,
+            )
+        )
     return parts
 
 
@@ -655,9 +692,30 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
             ("if the opponent is untapped", "si l'adversaire est relevé"),
         ),
         (
+            "fighting",
+            ("if this character fights this turn", "si ce personnage est en combat"),
+            ("if this character does not fight this turn", "si ce personnage est hors combat"),
+        ),
+        (
             "active",
             ("if you are the active player", "si vous êtes le joueur actif"),
             ("if you are the passive player", "si vous êtes le joueur passif"),
+        ),
+        (
+            "ordre",
+            ("if this character gets its Ordre bonus", "si ce personnage bénéficie de son bonus d'Ordre"),
+            (
+                "if this character does not get its Ordre bonus",
+                "si ce personnage ne bénéficie pas de son bonus d'Ordre",
+            ),
+        ),
+        (
+            "opponent_ordre",
+            ("if the opponent gets its Ordre bonus", "si l'adversaire bénéficie de son bonus d'Ordre"),
+            (
+                "if the opponent does not get its Ordre bonus",
+                "si l'adversaire ne bénéficie pas de son bonus d'Ordre",
+            ),
         ),
     ):
         value = getattr(when, key)

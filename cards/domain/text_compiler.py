@@ -29,6 +29,7 @@ from cards.domain.effects import (
     Context,
     DamageDealt,
     DamageTaken,
+    DrawPhase,
     Duration,
     Effect,
     EffectError,
@@ -367,7 +368,8 @@ class TextCompiler:
         )
         on_opponent = subject == "card" and any(attached_to_opponent.match(f) for f in folded)
         said_stays = subject == "card" and any(re.match(r"permanente?$|duree\b", f) for f in folded)
-        names = tuple(n for n in {fold(name), fold(name).split(" ")[0], slugify(name)} if n) if name else ()
+        # in this order (the first is the name itself: grammar_cards.own_card quotes it), once each
+        names = tuple(n for n in dict.fromkeys((fold(name), fold(name).split(" ")[0], slugify(name))) if n)
         ctx = Ctx(subject=subject, names=names, stays=stays or said_stays, on_opponent=on_opponent)
         results: list[ClauseResult] = []
         effects: list[Effect] = []
@@ -547,7 +549,8 @@ def _standing(effect: Effect) -> Effect:
     ):
         return Trigger(on=Event("game_start"), effects=(effect,))
     when = effect.when
-    if effect.op not in STATIC_OPS and effect.op != "trigger" and when is not None and when.plays is not None:
+    once = effect.op not in STATIC_OPS or (isinstance(effect, DrawPhase) and effect.phases is not None)
+    if once and effect.op != "trigger" and when is not None and when.plays is not None:
         # "Si joue une Arme à poudre, gagne 2 marqueurs 'poudre'": what a character does once when
         # it plays such a card (once a turn, as the condition "plays … this turn" says)
         rest = replace(when, plays=None)

@@ -143,18 +143,45 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
     (r"\bpoints? de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
+    # the future of the texts ("il aura Attaque +1", "il gagnera 2 PV") as their present
+    (r"\baura\b", "a"),
+    (r"\bauront\b", "ont"),
+    (r"\bgagnera\b", "gagne"),
+    (r"\bgagneront\b", "gagnent"),
+    (r"\bgagnerez\b", "gagnez"),
+    (r"\bperdra\b", "perd"),
+    (r"\bperdront\b", "perdent"),
+    (r"\bsubiront\b", "subissent"),
+    (r"\binfligera\b", "inflige"),
+    (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
+    (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
     (r"\benchain(e)?ments?\b", "enchainement"),
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
     (r"\bnon[ -]zone\b", "non zone"),
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
+    (r"\bautre personnages\b", "autres personnages"),
+    # "jouée à la suite de vos cartes" / "après vos cartes": when a card played by an effect is
+    # played (play_card, create … play: after the cards of the turn, cards.domain.effects)
+    (
+        r"(\bjouee?s?\b[^.:]*?),? (?:a la suite (?:de vos (?:autres )?cartes|des cartes deja jouees)"
+        r"|apres vos (?:autres )?cartes)\b",
+        r"\1",
+    ),
+    (
+        r"\b(est|sera|sont|seront) (jouee?s?) depuis (votre|vos|la|sa|son) (deck|defausse|main)\b",
+        r"de \3 \4 \1 \2",
+    ),
+    (r" egalement\b", ""),
+    (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
     (r"\s*:\s*", " : "),
     (r"\s*,\s*", ", "),
     (r"\(\s+", "("),
     (r"\s+\)", ")"),
     (r"\bcontres les\b", "contre les"),
+    (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
     (r"\bl'attaque\b", "attaque"),
     (r"\bla defense\b", "defense"),
     (r"\bl'esprit\b", "esprit"),
@@ -506,6 +533,9 @@ class Reader:
         if not m:
             raise NotRead(f"not a quoted name: {token!r}")
         name = clause.names[int(m.group(1))]
+        if re.match(r"(?:…|\.\.\.)", name.strip()):
+            # "une carte '… du Cherchefaille'": every card whose name ends so, not one card
+            raise NotRead(f"a part of a name: {name!r}")
         return self.families.get(fold(name), slugify(name))
 
     def terms(self, text: str, kind: TermKind) -> list[str]:
@@ -524,6 +554,12 @@ class Reader:
         keys; NotRead otherwise."""
         text = text.strip()
         out: dict[str, Any] = {}
+        fight = re.fullmatch(r"(?:(.+?) )?(hors[- ]combat|en combat)", text)
+        if fight:
+            out["fighting"] = fight.group(2) == "en combat"
+            text = fight.group(1) or ""
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
         single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
             out["single_class"] = single.group(2) != "multi-classe"
@@ -547,7 +583,7 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class"} or text[pos:].strip():
+        if not set(out) - {"single_class", "fighting"} or text[pos:].strip():
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -564,6 +600,9 @@ class Reader:
         if excepted is not None:
             return excepted
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
+        if len(parts) > 1 and re.match(r"(?:une? |des |les )?cartes? ", parts[0]):
+            # "une carte Elfe de Glace ou Berserker": a card of either
+            parts = [parts[0]] + [f"carte {p}" if re.fullmatch(self.who_re, p) else p for p in parts[1:]]
         if len(parts) > 1:
             options: list[CardMatch] = []
             for p in parts:
@@ -743,6 +782,18 @@ class Reader:
         in play), ``vos personnages Dompteurs``, ``vos Bêtes alliées``, ``chacun de vos alliés``,
         ``vos personnages portant une Lance``, ``les alliés du porteur`` (None: not one of these)."""
         t = self._unquote_terms(clause, text.strip())
+        fm = re.fullmatch(r"(.+?) (?:en vie )?(hors[- ]combat)(?: en vie)?", t)
+        if fm:
+            # "les personnages adverses hors-combat", "un de vos personnages hors combat"
+            base = self.subject(clause, fm.group(1), name_tokens)
+            group, pick = target_group(base)
+            if group in ("self", "opponent", "fighters"):
+                raise NotRead("a fighter out of the combat")
+            if isinstance(base, Selector):
+                if base.fighting is not None:
+                    raise NotRead("in and out of the combat")
+                return replace(base, fighting=False)
+            return Selector(group=group, pick=pick, fighting=False)
         t = re.sub(r"^(?:chacun|chacune) (?:de |des )(?=vos |tous |les )", "", t)
         t = re.sub(r"^chaque (?=personnage)", "les ", t)
         t = re.sub(r" en vie$", "", t)
@@ -828,7 +879,7 @@ class Reader:
         m = re.fullmatch(r"(.+?) sans castes?", text)
         if m:
             text, no_caste = m.group(1), True
-        found = self.who_filter(text)
+        found = {} if no_caste and text == "personnage" else self.who_filter(text)
         values: dict[str, Any] = {}
         for kind, slug in found.items():
             key = f"{prefix}_{kind}" if prefix == "played_by" else f"opponent_{kind}"
@@ -855,7 +906,7 @@ class Reader:
             # standing effect (a character's ability, a carried card's modifier) is checked so
             raise NotRead("'tant que' on an effect that happens once")
         text = self._self_named(clause, text, ctx)
-        cond = self.stat_condition(clause, text, ctx)
+        cond = self.stat_condition(clause, text, ctx) or grammar_cards.carried_count(self, clause, text)
         if cond is None:
             try:
                 cond = self._base_condition(clause, text, ctx)
@@ -1056,6 +1107,40 @@ class Reader:
                     ),
                 )
             )
+        m = re.fullmatch(rf"(?:{me}|(.+?)) (?:est|etes|n'est pas|n'etes pas) (hors[- ]combat|en combat)", t)
+        if m and (m.group(1) is None or self._named(clause, m.group(1), ctx) == "self"):
+            negated = " pas " in f" {t} "
+            return Condition(fighting=(m.group(2) == "en combat") != negated)
+        # one of the enemy characters is a Mage: a count of them
+        m = re.fullmatch(
+            r"(?:un personnage adverse|un de vos adversaires|un des personnages adverses|l'un des personnages adverses)"
+            r" est (?:un |une )?(.+)",
+            t,
+        )
+        if m:
+            kinds = [self._filter_keys(self.who_filter(p)) for p in re.split(r" ou ", m.group(1))]
+            conds = [
+                Condition(
+                    compare=Compare(Count("characters", characters=Selector(group="enemies", **k)), ">=", 1)
+                )
+                for k in kinds
+            ]
+            return conds[0] if len(conds) == 1 else Condition(any=tuple(conds))
+        # "au moins 5 de vos cartes sont en jeu"
+        m = re.fullmatch(rf"(?:au moins )?{NUM} de vos cartes (?:sont|se trouvent) en jeu", t)
+        if m:
+            return Condition(compare=Compare(Count("cards", pile="play"), ">=", number(m.group(1))))
+        if re.fullmatch(
+            r"(?:vous n'avez|il n'a|votre personnage n'a) (?:joue|active) aucune carte apres (?:celle-ci|cette carte)",
+            t,
+        ):
+            return Condition(not_=Condition(followed_by=CardMatch("any")))
+        m = re.fullmatch(r"(?:cette carte est |elle est |il est )?jouee? apres (.+)", t)
+        if m:
+            return Condition(follows=self.match(clause, m.group(1)))
+        m = re.fullmatch(r"(?:vous activez|il active|elle active|active|votre personnage active) (.+)", t)
+        if m:  # a card "s'active" when it is played
+            return Condition(plays=self.match(clause, m.group(1)))
         # "tant que Boucan est relevé": the character itself
         m = re.fullmatch(r"(.+?) (?:est|etes) (incline|releve)e?s?", t)
         if m and self._named(clause, m.group(1), ctx) == "self":
@@ -1247,12 +1332,22 @@ class Reader:
             if len(fams) == 1:
                 return Condition(played_by=fams[0])
             return Condition(any=tuple(Condition(played_by=f) for f in fams))
+        if t in ("rage", "si rage"):
+            # "Rage : …": while the character is Enragé (its Rage bonus)
+            return Condition(keyword="enrage")
         if t in ("attaquant", "si attaquant", "si vous etes attaquant"):
             return Condition(active=True)
         if t in ("defenseur", "si defenseur", "si vous etes defenseur"):
             return Condition(active=False)
+        m = re.fullmatch(r"(?:de )?niveau (\d+) ou (plus|moins)", t)
+        if m:  # "Niveau 4 ou plus :"
+            level = Count("stat", stat="level")
+            return Condition(compare=Compare(level, ">=" if m.group(2) == "plus" else "<=", int(m.group(1))))
         if t.startswith(("si ", "tant qu")):
             return self.condition(clause, t, ctx)
+        named = grammar_cards.named_prefix(self, clause, t)
+        if named is not None:
+            return named
         return self.who_condition(t, "played_by")
 
     # -- amounts, durations, scaling ------------------------------------------------------------
@@ -1416,10 +1511,11 @@ class Reader:
             return Count(
                 "cards", pile="play", owner="both", match=self._count_match(clause, m.group(1)), on=on
             ), False
-        m = re.fullmatch(r"(?:de |d')?(vos autres|vos|autres?) (.+?)(?: en vie)?", t)
+        m = re.fullmatch(r"(?:de |d')?(vos autres|vos|autres?) (.+?)(?: en vie|( morte?s?))?", t)
         if m and m.group(1) != "autre":
             group = "other_allies" if "autre" in m.group(1) else "allies"
-            return Count("characters", characters=self._group(group, m.group(2))), False
+            counted = self._group(group, m.group(2))
+            return Count("characters", characters=counted, dead=bool(m.group(3))), False
         m = re.fullmatch(
             r"(.+?) (en vie|morts?) (?:dans votre equipe|parmi vos personnages)", t
         ) or re.fullmatch(r"(.+?) (en vie|morts?)", t)
@@ -1471,7 +1567,10 @@ class Reader:
         if m:
             t = (m.group(1) or m.group(3)).strip()
             hi = int(m.group(2) or m.group(4))
-        m = re.fullmatch(r"(.+?) ?\(minimum (\d+)\)", t)
+        m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?\+?(\d+) max(?:imum)?\)", t)
+        if m and hi is None:  # "(Attaque +8 maximum)", "(+7 maximum)"
+            t, hi = m.group(1).strip(), int(m.group(2))
+        m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
         plus = 0
@@ -1512,6 +1611,19 @@ class Reader:
         if m:
             per, _ = self.count(clause, m.group(1))
             return Scaled(per=per, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
+        m = re.fullmatch(r"(\d+) (?:moins|-) (.+)", t)
+        if m and each == 1 and div == 1:  # "10 moins le numéro du tour", "6 moins sa Défense" (at least 0)
+            less = self.x_value(clause, m.group(2))
+            if not isinstance(less, Scaled) or less.plus or less.lo is not None or less.hi is not None:
+                if isinstance(less, Amount) and less.stat is not None and less.lo == less.hi == 0:
+                    less = Scaled(per=Count("stat", stat=less.stat))
+                else:
+                    raise NotRead(f"X = {text!r}")
+            if less.each != 1 or less.div != 1:
+                raise NotRead(f"X = {text!r}")
+            return Scaled(
+                per=less.per, each=-1, plus=int(m.group(1)) + plus, lo=0 if lo is None else lo, hi=hi
+            )
         source = grammar_scale.x_source(self, clause, t)
         if source is not None:
             return Scaled(per=source, each=each, plus=plus, div=div, round_up=up, lo=lo, hi=hi)
@@ -1549,7 +1661,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1561,7 +1673,7 @@ class Reader:
             return effects
         except NotRead as exc:
             last: NotRead = exc
-        for m in re.finditer(r",? et |, puis | puis |, ", t):
+        for m in re.finditer(r",? et |, puis | puis |,? mais |, ", t):
             left, right = t[: m.start()], t[m.end() :]
             try:
                 subject, first = self.predicate(c, left, ctx, inherit)
@@ -1570,6 +1682,9 @@ class Reader:
             try:
                 return first + self.predicates(c, right, ctx, subject)
             except NotRead as exc:
+                gapped = grammar_life.gapped(self, c, left, right, ctx)
+                if gapped is not None:
+                    return first + gapped
                 last = exc
                 continue
         found = self._alternatives(c, t, ctx, inherit)
@@ -1664,6 +1779,8 @@ class Reader:
         (the player's other characters and every enemy); None: not several."""
         t = text.strip()
         if re.fullmatch(r"(?:tous )?les autres personnages", t):
+            if ctx.pronoun is not None:
+                raise NotRead("the others than the one chosen")
             return [self._view("other_allies", "", ctx), self._view("all_enemies", "", ctx)]
         parts = re.split(r", | et ", t)
         if len(parts) < 2:
@@ -1794,7 +1911,7 @@ class Reader:
             return [Chain(match=CardMatch("any"))]
         m = re.fullmatch(r"(?:gagne )?enchainement (?:: )?(.+)", t)
         if m and (ctx.subject == "card" or ctx.happens):
-            return [Chain(match=self.match(c, m.group(1)))]
+            return [Chain(match=grammar_chain.chain_match(self, c, m.group(1)))]
         m = re.fullmatch(rf"(?:gagne|gagnez) {NUM} marqueurs? (@\d+@)", t)
         if m:
             return [
@@ -1835,10 +1952,14 @@ class Reader:
         dégâts des Sorts Feu (non zone) joués par votre personnage``, ``+1 aux dégâts de foudre``,
         ``-1 supplémentaire aux dégâts reçus par vos Mages``, ``+1 aux soins des Théurgies`` ->
         damage_taken / damage_dealt / heal_dealt of ``who`` (None: not such a phrase)."""
-        m = re.fullmatch(r"([+-]) ?(\d+)(?: supplementaires?)? aux (degats|soins)(?: (.+))?", text.strip())
+        m = re.fullmatch(r"([+-]) ?(\d+|x)(?: supplementaires?)? aux (degats|soins)(?: (.+))?", text.strip())
         if not m:
             return None
-        amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+        amount: Any  # "+X aux dégâts …": X is said later (``_resolve_x``)
+        if m.group(2) == "x":
+            amount = _X if m.group(1) == "+" else _NEG_X
+        else:
+            amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
         rest = (m.group(4) or "").strip()
         if m.group(3) == "soins":
             hm = re.fullmatch(
@@ -2243,7 +2364,7 @@ class Reader:
                 return [CreateCard(card=card, to="play", count=count)]
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
-            on = self.subject(c, m.group(4))
+            on = self.subject(c, re.sub(r" en vie$", "", m.group(4)))
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
@@ -2336,12 +2457,59 @@ class Reader:
         if m and ctx.subject == "card" and ctx.stays and not ctx.happens:
             # what a card that stays gives lasts while it stays: the default there
             return self.phrase(c, m.group(1) or m.group(2), ctx)
+        m = re.fullmatch(r"a moins que (.+?) ne (.+)", t)
+        if m:
+            # "à moins que le personnage adverse ne porte une Hache, il a Attaque -3": unless
+            body = m.group(2)
+            for cut in re.finditer(r", ", body):
+                head, rest = body[: cut.start()], body[cut.end() :]
+                try:
+                    cond = self.condition(c, f"si {m.group(1)} {head}", ctx)
+                    view = ctx
+                    if re.match(r"(?:le personnage adverse|votre adversaire|l'adversaire)$", m.group(1)):
+                        view = replace(ctx, pronoun=self._view("opponent", "", ctx))
+                    return with_condition(self.phrase(c, rest, view), Condition(not_=cond))
+                except NotRead:
+                    continue
+            raise NotRead("unless what?")
         found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
         if found is not None:
             return found
-        return grammar_scale.scaled_parts(self, c, t, ctx)
+        try:
+            return grammar_scale.scaled_parts(self, c, t, ctx)
+        except NotRead as exc:
+            found = self.conditioned_parts(c, t, ctx)
+            if found is None:
+                raise exc from None
+            return found
+
+    _OWN_CONDITION = re.compile(r" (?:contre (?:les |le |la |un |une )?\S|si |s'ils? |s'elles? |tant qu)")
+
+    def conditioned_parts(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Attaque +1 contre les Mages et Esprit +1 contre les Prêtres``, ``Esprit -3 s'il est
+        Mage, Défense -3 s'il est Combattant``: predicates each with its own condition (read so
+        only when the whole is not understood, and each part has a condition of its own)."""
+        for m in re.finditer(r",? et |, ", t):
+            left, right = t[: m.start()], t[m.end() :]
+            if not (self._OWN_CONDITION.search(left) and self._OWN_CONDITION.search(right)):
+                continue
+            if re.search(r"\bs'(?:il|ils|elle|elles) ", right) and not re.search(
+                r"\bs'(?:il|ils|elle|elles) ", left
+            ):
+                continue  # "… si votre adversaire est Mage, et Esprit +3 s'il est Prêtre": "il" is that one
+            try:
+                first = self.tailed(c, left, ctx)
+                rest = self.conditioned_parts(c, right, ctx) or self.tailed(c, right, ctx)
+            except NotRead:
+                continue
+            mine = {str(getattr(e, "selector", None) or getattr(e, "target", "self")) for e in first}
+            theirs = {str(getattr(e, "selector", None) or getattr(e, "target", "self")) for e in rest}
+            if mine != {"self"} and theirs == {"self"}:
+                continue  # "le personnage adverse a … et Défense -1 si …": whose Défense?
+            return first + rest
+        return None
 
     def extra_if(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         """``Attaque +1 et Attaque +2 supplémentaire si …``: when the "supplémentaire" part gives
@@ -2438,8 +2606,10 @@ class Reader:
         cap: int | None = None
         x_def: Scaled | Amount | None = None
         x_text = ""
+        forever: str | None = None  # the words before "définitivement"
         turn_limited = False  # "à partir du tour 4": only on what is checked each turn
         its: tuple[str, bool] | None = None  # "s'il est Mage": what the subject is (or is not)
+        carried: tuple[str, bool] | None = None  # "s'il porte une Lance": what it carries (or not)
         # a trigger at the end: "Soin 2 Points de vie en fin de combat"
         event: str | None = None
         core = t
@@ -2447,7 +2617,8 @@ class Reader:
         while changed:
             changed = False
             m = re.fullmatch(
-                r"(.+?),? (?:ou|où) x (?:est egale? |correspond )(?:a |au |aux |a la |a l')?(.+)", core
+                r"(.+?),? (?:ou|où) x (?:est egale? |correspond |est |vaut )(?:a |au |aux |a la |a l')?(.+)",
+                core,
             )
             if m and x_def is None:
                 core, x_def = m.group(1), self.x_value(c, m.group(2))
@@ -2459,10 +2630,21 @@ class Reader:
                 core, cap = m.group(1), int(m.group(2))
                 changed = True
                 continue
+            m = re.fullmatch(r"(.+?) definitivement (.+)", core)
+            if m and forever is None:  # "vos Golems ont définitivement Attaque +1": for the rest of the game
+                core, forever = f"{m.group(1)} {m.group(2)}", m.group(1)
+                changed = True
+                continue
             m = re.fullmatch(rf"(.+?),? ({self.DURATION_RE})((?:,? (?![\d-]).*)?)", core) or re.fullmatch(
                 rf"()({self.DURATION_RE}),? (.+)", core
             )
-            if m and duration is None and not re.search(r"\b(?:jouee?s?|activee?s?)$", m.group(1)):
+            if (
+                m
+                and duration is None
+                and not re.search(
+                    r"\b(?:jouee?s?|activee?s?)(?: dans| lors de| durant| pendant)?$", m.group(1)
+                )
+            ):
                 # ("un Sort joué ce tour-ci" says when the card was played, not how long)
                 try:
                     duration = self.duration(m.group(2))
@@ -2509,6 +2691,15 @@ class Reader:
             )
             if m and its is None:
                 its = (m.group(4), bool(m.group(2)) != bool(m.group(3)))
+                core = m.group(1)
+                changed = True
+                continue
+            m = re.fullmatch(
+                r"(.+?),? s'(?:il|ils|elle|elles) (ne )?(?:porte|portent) (?:au moins )?(.+?)(?: actifs?| actives?)?",
+                core,
+            )
+            if m and its is None and carried is None:
+                carried = (m.group(3), bool(m.group(1 + 1)))
                 core = m.group(1)
                 changed = True
                 continue
@@ -2560,8 +2751,8 @@ class Reader:
                 raise
             effects = bare[0] + bare[1]
         if x_def is not None:
-            # "le personnage adverse a Défense -X où X est égal à son Esprit": the holder's or its own?
-            grammar_scale.check_possessive_x(x_text, core, effects)
+            # "le personnage adverse a Défense -X où X est égal à son Esprit": its own
+            x_def = grammar_scale.possessive_x(x_text, core, effects, x_def)
         # "Attaque +2 et Attaque +1 supplémentaire pour chaque …": the scaling is the supplement's
         # only (a condition of the supplement: extra_if / more_if, before this)
         split = None
@@ -2574,6 +2765,9 @@ class Reader:
             effects = head + self._resolve_x(tail, None, per, cap)
         else:
             effects = self._resolve_x(effects, x_def, per, cap)
+        effects = grammar_scale.settle_target_counts(core, effects)
+        if forever is not None:
+            effects = grammar_scale.forever_from(self, c, forever, inner_ctx, effects)
         if duration is not None:
             if not any(_DURABLE(e) or _durable_option(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")
@@ -2585,9 +2779,36 @@ class Reader:
         effects = with_condition(effects, cond)
         if its is not None:
             effects = self.its_kind(its[0], effects, negated=its[1])
+        if carried is not None:
+            effects = self.its_carrying(c, carried[0], effects, negated=carried[1])
         if event is not None:
             return [Trigger(on=Event(event), effects=tuple(effects))]  # type: ignore[arg-type]
         return effects
+
+    def its_carrying(
+        self, c: Clause, text: str, effects: Sequence[Effect], *, negated: bool = False
+    ) -> list[Effect]:
+        """``… s'il porte une Lance``: "il" is the one each effect reaches (as :meth:`its_kind`)."""
+        text = re.sub(r"^(?:aucune? |pas de |pas d'|de |d')", "", text.strip()) if negated else text
+        out: list[Effect] = []
+        for e in effects:
+            selector: Selector | None = getattr(e, "selector", None)
+            target: Target = selector if selector is not None else str(getattr(e, "target", "self"))
+            if target in ("self", "opponent"):
+                cond = self._carrying(c, text, "carrying" if target == "self" else "opponent_carrying")
+                out.extend(with_condition([e], Condition(not_=cond) if negated else cond))
+                continue
+            group, pick = target_group(target)
+            if (
+                negated
+                or pick is not None
+                or group in ("self", "opponent")
+                or (isinstance(target, Selector) and target.carrying is not None)
+            ):
+                raise NotRead("what 'il' carries")
+            base = replace(target, pick=None) if isinstance(target, Selector) else Selector(group=group)
+            out.append(_with_target(e, replace(base, carrying=self._carried_match(c, text))))
+        return out
 
     def its_kind(self, text: str, effects: Sequence[Effect], *, negated: bool = False) -> list[Effect]:
         """``… s'il est Mage``: "il" is the one each effect reaches — the holder (``played_by_*``),
@@ -2627,13 +2848,14 @@ class Reader:
         m = re.fullmatch(
             r"(.+?),? a partir du (\d+)(?:e|eme) tour|(.+?),? a partir du tour (\d+)", core
         ) or re.fullmatch(r"()a partir du tour (\d+),? (.+)|()a partir du (\d+)(?:e|eme) tour,? (.+)", core)
+        after = re.fullmatch(r"(.+?),? apres le tour (\d+)|()apres le tour (\d+),? (.+)", core)
         turns: Turns | None = None
         rest = ""
-        if m:
-            groups = list(m.groups())
+        if m or after:
+            groups = list((m or after).groups())  # type: ignore[union-attr]
             number_text = next(g for g in groups if g and g.isdigit())
             rest = next(g for g in groups if g and not g.isdigit())
-            turns = Turns("from", (int(number_text),))
+            turns = Turns("from", (int(number_text) + (1 if after and not m else 0),))
         else:
             m = re.fullmatch(
                 r"(.+?),? (?:durant|pendant|lors) (?:les|des) tours ((?:\d+(?:, | et | ou ))*\d+|pairs|impairs)"
@@ -2643,6 +2865,12 @@ class Reader:
             if m:
                 rest = m.group(1) or m.group(4)
                 turns = self.turns(re.sub(r" ou ", " et ", m.group(2) or m.group(3)))
+        if turns is None:  # "… lors du tour 1"
+            m = re.fullmatch(
+                r"(.+?),? (?:durant le|pendant le|lors du|au) (?:tour (\d+)|(\d+)(?:e|eme|er) tour)", core
+            )
+            if m:
+                rest, turns = m.group(1), Turns("list", (int(m.group(2) or m.group(3)),))
         if turns is None:
             m = re.fullmatch(
                 r"(.+?),? jusqu'a la fin du tour (\d+)|(.+?),? jusqu'a la fin du (\d+)(?:e|eme) tour", core
@@ -2690,7 +2918,9 @@ class Reader:
         out: list[Effect] = []
         for e in effects:
             amount = getattr(e, "amount", None)
-            if amount == _NEG_X and (x_def is None or not isinstance(e, Modify)):
+            if amount == _NEG_X and (
+                x_def is None or not isinstance(e, Modify | DamageTaken | DamageDealt | HealDealt)
+            ):
                 raise NotRead("-X")
             if amount in (_X, _NEG_X):
                 value: Any
@@ -2701,6 +2931,10 @@ class Reader:
                             value = Scaled(per=Count("stat", stat=value.stat or "spirit"), plus=value.lo)
                         value = replace(value, hi=cap)
                     if isinstance(e, Modify) and isinstance(value, Amount) and value.stat is not None:
+                        value = Scaled(per=Count("stat", stat=value.stat), plus=value.lo)
+                    if isinstance(e, DamageTaken | DamageDealt | HealDealt) and isinstance(value, Amount):
+                        if value.stat is None or value.lo != value.hi:  # a bonus is no rolled amount
+                            raise NotRead("a rolled damage bonus")
                         value = Scaled(per=Count("stat", stat=value.stat), plus=value.lo)
                 else:
                     assert per is not None
@@ -2886,12 +3120,17 @@ class Reader:
             )
         if re.fullmatch(r"s'?active immediatement|activation immediate", t):
             return Reading(play={"acts": "now"})
-        m = re.fullmatch(rf"duree ?:? ?{NUM}(?: a {NUM})? (tours|combats|tour|combat)", t)
+        m = re.fullmatch(
+            rf"duree ?:? ?{NUM}(?: a {NUM})? (tours|combats|tour|combat)(?:,? ((?:attaque|defense|esprit)\b.+))?",
+            t,
+        )
         if m:
             lo = number(m.group(1))
             hi = number(m.group(2)) if m.group(2) else lo
             unit = "turns" if m.group(3).startswith("tour") else "combats"
-            return Reading(play={"stays": {unit: lo if lo == hi else [lo, hi]}})
+            # "Durée 2 tours Attaque +1": two sentences the text did not cut
+            rest = self.phrase(c, m.group(4), ctx) if m.group(4) else []
+            return Reading(play={"stays": {unit: lo if lo == hi else [lo, hi]}}, effects=rest)
         if t == "ambidextrie":
             return Reading(dual_wield=True)
         m = re.fullmatch(r"ambidextrie ?:? (@\d+@(?:(?:, | et | ou )@\d+@)*)", t)
@@ -2942,6 +3181,9 @@ class Reader:
         Ambidextrie, what it starts the game with."""
         if t == "ambidextrie":
             return Reading(effects=[Carry(cards=CardMatch("type", "arme_a_une_main"), count=2)])
+        m = re.fullmatch(r"ambidextrie ?:? (?!@)(.+)", t)
+        if m:  # "Ambidextrie Epée à une main": two of those
+            return Reading(effects=[Carry(cards=self.match(c, m.group(1)), count=2)])
         found = grammar_chain.character_chain(self, c, t, ctx)
         if found is not None:
             return found

@@ -35,7 +35,16 @@ from cards.domain.cardset import CardSet, load_cardset
 from cards.domain.specs import Catalog, DeckSpec, deck_from_counts
 from decks.validator import validate_deck
 from simulator.engine.protocol import Game, State
-from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Play
+from simulator.games.eredan.actions import (
+    PASS,
+    Action,
+    Discard,
+    Fight,
+    Pick,
+    Play,
+    pack_choices,
+    unpack_choices,
+)
 from simulator.games.eredan.chance import (
     AMOUNT,
     ATTACK,
@@ -43,18 +52,21 @@ from simulator.games.eredan.chance import (
     DECK,
     DISCARD,
     INITIATIVE,
+    OPTION,
     PLACE,
     TARGET,
     SeededChance,
 )
 from simulator.games.eredan.compiled import Tables, UnsupportedSpecError, compile_tables
 from simulator.games.eredan.eventlog import render
+from simulator.games.eredan.ops import OneOfOp
 from simulator.games.eredan.rules import rules_for_record
 from simulator.games.eredan.state import (
     P_CARD,
     P_CHOICE,
     P_DISCARD,
     P_OVER,
+    P_PICK,
     EredanState,
     discard_action,
 )
@@ -70,19 +82,28 @@ RULE_CARDS = "docs/rules/eredan.md §3 step 2"
 RULE_CLASH = "docs/rules/eredan.md §3 step 3"
 RULE_DISCARD = "docs/rules/eredan.md §3 step 5"
 RULE_END = "docs/rules/eredan.md §3 End"
-PHASE_RULE = {P_CHOICE: RULE_CHOICE, P_CARD: RULE_CARDS, P_DISCARD: RULE_DISCARD, P_OVER: RULE_END}
-PHASE_KINDS = {P_CHOICE: ("fight",), P_CARD: ("play", "pass"), P_DISCARD: ("discard",)}
+RULE_PICK = "cards/domain/effects.py, Target (a character the player chooses)"
+PHASE_RULE = {
+    P_CHOICE: RULE_CHOICE,
+    P_CARD: RULE_CARDS,
+    P_DISCARD: RULE_DISCARD,
+    P_OVER: RULE_END,
+    P_PICK: RULE_PICK,
+}
+PHASE_KINDS = {P_CHOICE: ("fight",), P_CARD: ("play", "pass"), P_DISCARD: ("discard",), P_PICK: ("pick",)}
 PHASE_WANTS = {
     P_CHOICE: "choose the fighters",
     P_CARD: "play a card or pass",
     P_DISCARD: "discard (any cards, or none)",
+    P_PICK: "choose a character for an effect",
 }
-CHANCE_KINDS = ("roll", "target", "random_discard", "random_card", "place")
+CHANCE_KINDS = ("roll", "target", "random_discard", "random_option", "random_card", "place")
 CHANCE_RULE = {
     ATTACK: RULE_CLASH,
     AMOUNT: RULE_CARDS,
     TARGET: RULE_CARDS,
     DISCARD: RULE_CARDS,
+    OPTION: RULE_CARDS,
     CARD: RULE_CARDS,
     PLACE: RULE_CARDS,
 }
@@ -139,6 +160,15 @@ class _RecordingChance(SeededChance):
 
     def roll(self, lo: int, hi: int, why: str, who: int) -> int:
         value = super().roll(lo, hi, why, who)
+        self.note_roll(why, who, value)
+        return value
+
+    def pick(self, options: Sequence[int], why: str, who: int) -> int:
+        index = super().pick(options, why, who)
+        self.note_pick(options, why, who, index)
+        return index
+
+    def note_roll(self, why: str, who: int, value: int) -> None:
         if why in (ATTACK, AMOUNT):
             self.actions.append(
                 {
@@ -151,10 +181,8 @@ class _RecordingChance(SeededChance):
             )
         else:  # pragma: no cover - the initiative and the shuffles happen before a recorder exists
             raise AssertionError(f"unexpected roll {why!r} during the game")
-        return value
 
-    def pick(self, options: Sequence[int], why: str, who: int) -> int:
-        index = super().pick(options, why, who)
+    def note_pick(self, options: Sequence[int], why: str, who: int, index: int) -> None:
         if len(options) > 1:  # a single option is forced: nothing to note
             if why == TARGET:
                 entry = {
@@ -162,6 +190,10 @@ class _RecordingChance(SeededChance):
                     "action": "target",
                     "character": self.tables.chars[options[index]].slug,
                 }
+                if len({c // 3 for c in options}) > 1:  # characters of both sides: say whose
+                    entry["seat"] = options[index] // 3
+            elif why == OPTION:
+                entry = {"player": who // 3, "action": "random_option", "option": index}
             elif why == DISCARD:
                 entry = {
                     "player": who,
@@ -179,7 +211,6 @@ class _RecordingChance(SeededChance):
             else:  # pragma: no cover - the engine picks for these reasons only
                 raise AssertionError(f"unexpected pick {why!r}")
             self.actions.append(entry)
-        return index
 
 
 class EredanRecorder:
@@ -187,7 +218,12 @@ class EredanRecorder:
 
     def __init__(self, *, game: Game, state: EredanState, seed: int | None, players: Sequence[str]) -> None:
         opening = state.opening()
-        if opening is None or state.turn != 1 or state.phase != P_CHOICE or not state.initiative_rolls:
+        if (
+            opening is None
+            or state.turn != 1
+            or state.phase not in (P_CHOICE, P_PICK)
+            or not state.initiative_rolls
+        ):
             raise ValueError("a record starts from a game just dealt by new_initial_state, before any action")
         piles, hands = opening
         if any(hands):
@@ -207,7 +243,13 @@ class EredanRecorder:
             "actions": self.actions,
         }
         self.state = state
-        state.chance = _RecordingChance(state.rng, tables, self.actions)
+        recording = _RecordingChance(state.rng, tables, self.actions)
+        for kind, why, who, data, value in state.opening_draws:  # the opening's triggers drew these
+            if kind == "roll":
+                recording.note_roll(why, who, value)
+            else:
+                recording.note_pick(data, why, who, value)
+        state.chance = recording
 
     def observe(self, state: State, player: int, action: Any) -> None:
         assert isinstance(state, EredanState)
@@ -247,7 +289,25 @@ def action_entry(state: EredanState, player: int, action: Any) -> dict[str, Any]
             entry["on"] = chars[action.carrier].slug
             if action.carrier // 3 != player:  # an Artisan's card on a character of the other side
                 entry["on_seat"] = action.carrier // 3
+        choices = cards[action.card].choices
+        if choices:
+            made: list[Any] = []
+            for slot, value in zip(choices, unpack_choices(action.choice, len(choices)), strict=True):
+                if value < 0:
+                    made.append(None)
+                elif isinstance(slot, OneOfOp):
+                    made.append({"option": value})
+                else:
+                    made.append({"character": chars[value].slug, "seat": value // 3})
+            entry["choices"] = made
         return entry
+    if phase == P_PICK and isinstance(action, Pick):
+        return {
+            "player": player,
+            "action": "pick",
+            "character": chars[action.value].slug,
+            "seat": action.value // 3,
+        }
     if phase == P_DISCARD:
         mask = action.mask if isinstance(action, Discard) else 0
         hand = sorted(state.hands[player])
@@ -318,6 +378,16 @@ class _Script:
     def pick(self, options: Sequence[int], why: str, who: int) -> int:
         if len(options) == 1:
             return 0  # forced: not in the record
+        if why == OPTION:
+            seat = who // 3
+            what = (
+                f"the option drawn for seat {seat}'s {self.tables.chars[who].slug} (0 to {len(options) - 1})"
+            )
+            i, entry = self._next("random_option", what, RULE_CARDS)
+            if entry["player"] != seat or not 0 <= entry["option"] < len(options):
+                self._wrong(i, f"the engine needs {what}; the record has {_describe(entry)}", why)
+            self.pos += 1
+            return int(entry["option"])
         if why == TARGET:
             seat = who // 3
             names = [self.tables.chars[c].slug for c in options]
@@ -325,6 +395,12 @@ class _Script:
             what = f"the random target of seat {seat}'s {by} (one of {', '.join(names)})"
             i, entry = self._next("target", what, RULE_CARDS)
             slug = entry["character"]
+            if "seat" in entry:  # options on both sides: the one of that seat
+                keyed = [(c // 3, self.tables.chars[c].slug) for c in options]
+                if (entry["seat"], slug) not in keyed or entry["player"] != seat:
+                    self._wrong(i, f"the engine needs {what}; the record has {_describe(entry)}", why)
+                self.pos += 1
+                return keyed.index((entry["seat"], slug))
         elif why == DISCARD:
             seat = who
             names = [self.tables.cards[k].slug for k in options]
@@ -407,6 +483,10 @@ def _describe(entry: Mapping[str, Any]) -> str:
         )
     if kind == "target":
         return f"a random target, seat {seat} hitting {entry.get('character')}"
+    if kind == "random_option":
+        return f"a random option {entry.get('option')} for seat {seat}"
+    if kind == "pick":
+        return f"seat {seat} choosing {entry.get('character')}"
     if kind == "random_discard":
         return f"a random discard of {entry.get('card')} by seat {seat}"
     if kind == "random_card":
@@ -527,7 +607,18 @@ def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog
             carrier = side * 3 + position(entry["on"], side, "the carrier")
         else:
             carrier = fighter
-        action = Play.of(k, carrier)
+        choices = state.cards[k].choices
+        values: list[int] = []
+        for j, made in enumerate(entry.get("choices") or []):
+            if made is None:
+                values.append(-1)
+            elif "option" in made:
+                values.append(int(made["option"]))
+            else:
+                values.append(made["seat"] * 3 + position(made["character"], made["seat"], f"choice {j}"))
+        if len(values) != len(choices):
+            illegal(f"{entry['card']} asks for {len(choices)} choices; the record gives {len(values)}")
+        action = Play.of(k, carrier, pack_choices(tuple(values)) if values else 0)
         if action not in state.legal_actions():
             if state.slot and not state.chain[seat]:
                 illegal(f"no Enchaînement allows seat {seat} a second card")
@@ -538,6 +629,14 @@ def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog
                 "(requirements, Enchaînement, item slots)"
             )
         return action
+    if kind == "pick":
+        c = entry["seat"] * 3 + position(entry["character"], entry["seat"], "the choice")
+        pick = Pick.of(c)
+        if pick not in state.legal_actions():
+            illegal(
+                f"{entry['character']} (seat {entry['seat']}) is not one of the characters to choose from"
+            )
+        return pick
     ids = [card_id(slug) for slug in entry["cards"]]
     try:
         action = discard_action(state, seat, ids)

@@ -34,9 +34,11 @@ from cards.specs import get_catalog
 from decks.models import NAME_MAX, DeckVersion
 from decks.services import deck_create
 from eredan.errors import CONFLICT, DomainError
+from eredan.users import User
 from simulator import queueing
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.lab.compare import CompareTally
+from simulator.lab.moves import Composition
 from simulator.lab.optimize import OptimizeProblem, Optimizer, OptimizerState, Work, play_work
 from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
 from simulator.selectors import optimize_results_compute
@@ -238,17 +240,24 @@ def _final_deck_save(
     if job.owner is None or state.incumbent == optimizer.problem.start:
         return None
     start = job.entrants.filter(role=SimulationEntrant.Role.BASE).first()
-    base_name = (start.deck_name or start.label) if start is not None else "Deck"
-    suffix = f" (optimize #{job.pk})"
-    name = base_name[: NAME_MAX - len(suffix)] + suffix
-    deck = deck_create(
-        owner=job.owner,
-        name=name,
-        characters=list(state.incumbent.characters),
-        cards=state.incumbent.counts,
+    name = (start.deck_name or start.label) if start is not None else "Deck"
+    return optimize_deck_save(
+        owner=job.owner, start_name=name, suffix=f"optimize #{job.pk}", deck=state.incumbent
+    )
+
+
+def optimize_deck_save(*, owner: User, start_name: str, suffix: str, deck: Composition) -> dict[str, Any]:
+    """Save an optimizer's deck as a new deck of ``owner``, named after the starting deck
+    (``"<start> (<suffix>)"``), its first version marked as the optimizer's."""
+    tail = f" ({suffix})"
+    saved = deck_create(
+        owner=owner,
+        name=start_name[: NAME_MAX - len(tail)] + tail,
+        characters=list(deck.characters),
+        cards=deck.counts,
         source=DeckVersion.Source.OPTIMIZE,
     )
-    return {"id": deck.pk, "name": deck.name}
+    return {"id": saved.pk, "name": saved.name}
 
 
 def optimize_cancel(*, job: SimulationJob) -> SimulationJob:

@@ -353,3 +353,85 @@ class CompareForm(forms.Form):
             if name == "stop_margin" and parts[-1] == "margin":
                 message = "A margin above 0, at most 50 points."
             self.add_error(name, message)
+
+
+# --- an optimize (docs/lab.md "Optimizer") ----------------------------------------------------------
+
+#: The default budget: four steps of the default search and its confirmation (about 40,000 games,
+#: some ten minutes of greedy Eredan on one core).
+DEFAULT_OPTIMIZE_BUDGET = 40_000
+
+
+class OptimizeForm(forms.Form):
+    """A starting deck, a field (decks, or every demo deck), a budget of games, a seed, and the
+    constraints: a collection of yours, kept cards and characters, whether characters may change."""
+
+    first = forms.CharField(max_length=100, error_messages={"required": "Choose the deck to improve."})
+    field = ValuesField(required=False)
+    field_demo = forms.BooleanField(required=False)
+    policy = forms.CharField(max_length=40, required=False)
+    budget = forms.IntegerField(
+        initial=DEFAULT_OPTIMIZE_BUDGET,
+        error_messages={"required": "Say how many games the search may play."},
+    )
+    seed = forms.IntegerField(required=False)
+    collection = forms.IntegerField(required=False)
+    keep = forms.CharField(
+        required=False,
+        max_length=2000,
+        help_text="Card or character slugs of the deck, separated by spaces or commas: no move takes "
+        "them out.",
+    )
+    characters_may_change = forms.BooleanField(required=False)
+
+    def __init__(self, *args: Any, spec: GameSpec, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.spec = spec
+        self.fields["policy"].initial = spec.default_policy
+
+    def clean_keep(self) -> list[str]:
+        return [s for s in self.cleaned_data["keep"].replace(",", " ").split() if s]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("field") and not data.get("field_demo"):
+            self.add_error("field", "Choose the field the deck should beat.")
+        return data
+
+    def job_arguments(self) -> dict[str, Any]:
+        """Keyword arguments of :func:`simulator.services.jobs.job_create` (but the owner)."""
+        data = self.cleaned_data
+        policy = data["policy"] or None
+        field: object = "demo"
+        if not data["field_demo"]:
+            field = [EntrantInput(deck=_ref(v), policy=policy) for v in data["field"]]
+        return {
+            "game": self.spec.name,
+            "kind": "optimize",
+            "entrants": [EntrantInput(deck=_ref(data["first"]), policy=policy)],
+            "field": field,
+            "games": data["budget"],
+            "seed": data["seed"],
+            "collection_id": data["collection"],
+            "keep": data["keep"] or None,
+            "characters_may_change": data["characters_may_change"],
+        }
+
+    def add_service_errors(self, error: DomainError) -> None:
+        """Put each problem the service reported beside the field it concerns."""
+        names = {
+            "entrants": "first",
+            "field": "field",
+            "games": "budget",
+            "seed": "seed",
+            "collection": "collection",
+            "keep": "keep",
+            "characters_may_change": "characters_may_change",
+            "policy": "policy",
+        }
+        for problem in error.errors:
+            parts = (problem.field or "").split(".")
+            name = names.get(parts[0])
+            if parts[0] in ("entrants", "field") and parts[-1] == "policy":
+                name = "policy"
+            self.add_error(name, problem.message or "Invalid value.")

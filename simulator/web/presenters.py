@@ -18,7 +18,7 @@ def entrants_summary(kind: str, labels: Sequence[str]) -> str:
     """A job's entrants in a few words: "A vs B", "A vs 3 opponents", "5 entrants"."""
     if len(labels) == 2 or (kind == "matchup" and len(labels) >= 2):
         return f"{labels[0]} vs {labels[1]}"
-    if kind == "gauntlet" and labels:
+    if kind in ("gauntlet", "optimize") and labels:
         return f"{labels[0]} vs {len(labels) - 1} opponents"
     return f"{len(labels)} entrants: " + ", ".join(labels[:4]) + (", …" if len(labels) > 4 else "")
 
@@ -589,3 +589,115 @@ def metagame_view(results: Mapping[str, Any]) -> MetagameView | None:
         for rank, r in enumerate((ratings or {}).get("ratings", []), start=1)
     ]
     return MetagameView(nash=nash_rows, value=value, ratings=rating_rows)
+
+
+# --- an optimize (docs/lab.md "Optimizer") ----------------------------------------------------------
+
+#: What the search is doing, in words (the optimizer's phases).
+PHASES = {
+    "search": "racing candidate moves",
+    "verify": "verifying the best move on fresh games",
+    "confirm": "confirming the final deck on games the search never played",
+    "done": "done",
+}
+#: Why a search ended, in words.
+STOP_REASONS = {
+    "budget": "the budget left could not pay for another step",
+    "patience": "several steps in a row found no better move (a local optimum)",
+    "no_moves": "no legal move was left",
+    "cancelled": "it was cancelled",
+}
+
+
+def move_text(move: Mapping[str, Any], labels: Mapping[str, str]) -> str:
+    """``−2 Éclairs, +2 Tornade`` (names from the results' ``labels``)."""
+    parts = [f"−{n} {labels.get(s, s)}" for s, n in move.get("out", {}).items()]
+    parts += [f"+{n} {labels.get(s, s)}" for s, n in move.get("in", {}).items()]
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class StepRow:
+    step: int
+    move: str
+    search_estimate: str
+    verified: str
+    interval: str
+    games: int
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class OptimizeView:
+    phase: str
+    step: int
+    racing: int
+    candidates: int
+    steps: list[StepRow]
+    accepted: int
+    estimated_gain: str
+    confirmation: dict[str, Any] | None
+    stop_reason: str | None
+    final_text: str
+    changes: list[str]
+    saved_deck: Mapping[str, Any] | None
+    games: Mapping[str, int]
+    budget: int
+
+
+def optimize_view(results: Mapping[str, Any]) -> OptimizeView:
+    """An optimize's results (final, or where the search stands) as the page shows them: every
+    step with its move and verified gain, the biased sum beside the confirmation, the final deck."""
+    labels = results.get("labels", {})
+    steps = [
+        StepRow(
+            step=s["step"] + 1,
+            move=move_text(s["move"], labels),
+            search_estimate=points(s["search_estimate"]),
+            verified=points(s["verify"]["estimate"]),
+            interval=_interval_points(s["verify"]["ci95"]),
+            games=s["verify"]["games"],
+            accepted=s["accepted"],
+        )
+        for s in results["steps"]
+    ]
+    c = results.get("confirmation")
+    confirmation = None
+    if c is not None:
+        confirmation = {
+            "estimate": points(c["estimate"]),
+            "interval": _interval_points(c["ci95"]),
+            "games": c["games"],
+            "played": c["played"],
+            "significant": c["ci95"][0] > 0,
+        }
+    start, final = results["start"], results["final"]
+    before, after = start["cards"], final["cards"]
+    changes = [
+        f"{'+' if after.get(s, 0) > before.get(s, 0) else '−'}{abs(after.get(s, 0) - before.get(s, 0))} "
+        f"{labels.get(s, s)}"
+        for s in sorted({*before, *after}, key=lambda s: labels.get(s, s).casefold())
+        if after.get(s, 0) != before.get(s, 0)
+    ]
+    changes += [
+        f"{labels.get(a, a)} → {labels.get(b, b)}"
+        for a, b in zip(start["characters"], final["characters"], strict=False)
+        if a != b
+    ]
+    search = results.get("search", {})
+    return OptimizeView(
+        phase=PHASES.get(results["phase"], results["phase"]),
+        step=search.get("step", 0) + 1,
+        racing=search.get("racing", 0),
+        candidates=search.get("candidates", 0),
+        steps=steps,
+        accepted=len(results["path"]),
+        estimated_gain=points(results["estimated_gain"]["estimate"]),
+        confirmation=confirmation,
+        stop_reason=STOP_REASONS.get(results["stop_reason"] or "", results["stop_reason"]),
+        final_text=results["final_text"],
+        changes=changes,
+        saved_deck=results.get("saved_deck"),
+        games=results["games"],
+        budget=results["budget"],
+    )

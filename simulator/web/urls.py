@@ -12,6 +12,7 @@ urlpatterns = [
     path("simulations/progress/", views.list_progress, name="list_progress"),
     path("simulations/new/", views.new, name="new"),
     path("simulations/compare/", views.compare_new, name="compare"),
+    path("simulations/optimize/", views.optimize_new, name="optimize"),
     path("simulations/<int:pk>/", views.detail, name="detail"),
     path("simulations/<int:pk>/progress/", views.progress, name="progress"),
     path("simulations/<int:pk>/cancel/", views.cancel, name="cancel"),

@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cards.collection.selectors import collection_list
 from decks.models import Deck
 from decks.selectors import deck_list, decks_current, demo_decks
 from eredan.errors import DomainError, NotFoundError
@@ -31,6 +32,7 @@ from simulator.web.forms import (
     KIND_HINTS,
     OPTION_PREFIX,
     CompareForm,
+    OptimizeForm,
     SimulationForm,
     initial_from_job,
     is_number,
@@ -39,6 +41,7 @@ from simulator.web.presenters import (
     CARD_METRICS,
     CARD_SORTS,
     entrants_summary,
+    optimize_view,
     percent,
     progress_view,
     results_view,
@@ -229,10 +232,48 @@ def compare_new(request: HttpRequest) -> HttpResponse:
     return render(request, "simulator/web/compare_new.html", context)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def optimize_new(request: HttpRequest) -> HttpResponse:
+    """Start an optimize: a deck, a field, a budget (docs/lab.md "Optimizer")."""
+    spec = get_game_spec(DEFAULT_GAME)
+    if request.method == "POST":
+        form = OptimizeForm(request.POST, spec=spec)
+        if form.is_valid():
+            try:
+                job = job_create(owner=signed_in_user(request.user), **form.job_arguments())
+            except DomainError as error:
+                if error.code == "broker_unavailable" and error.details.get("job"):
+                    messages.error(request, error.message)
+                    return redirect("simulator_web:detail", pk=error.details["job"])
+                form.add_service_errors(error)
+            else:
+                return redirect("simulator_web:detail", pk=job.pk)
+    else:
+        initial: dict[str, Any] = {}
+        if is_number(request.GET.get("deck", "")):
+            initial["first"] = request.GET["deck"]
+        form = OptimizeForm(initial=initial, spec=spec)
+    context = {
+        "nav": NAV,
+        "form": form,
+        "spec": spec,
+        "policies": list(spec.policies),
+        "deck_groups": _deck_groups(request.user),
+        "collections": collection_list(user=request.user, owner_id=request.user.pk),
+        "chosen_first": str(form["first"].value() or ""),
+        "chosen_field": [str(v) for v in (form["field"].value() or [])],
+    }
+    return render(request, "simulator/web/optimize_new.html", context)
+
+
 def _live_context(job: SimulationJob, pairing: int = 0, cards_sort: str = "in_hand") -> dict[str, Any]:
     progress = selectors.job_progress(job=job)
     results = None
-    if not job.is_active:
+    optimize = None
+    if job.kind == SimulationJob.Kind.OPTIMIZE:  # the search as it stands, then its outcome
+        optimize = optimize_view(selectors.job_results(job=job))
+    elif not job.is_active:
         data = selectors.job_results(job=job)
         if data["games"] or job.status == SimulationJob.Status.DONE:
             results = results_view(data, pairing=pairing, cards_sort=cards_sort)
@@ -246,6 +287,7 @@ def _live_context(job: SimulationJob, pairing: int = 0, cards_sort: str = "in_ha
         "poll_seconds": POLL_SECONDS,
         "pairing": pairing,
         "card_columns": CARD_METRICS,
+        "optimize": optimize,
     }
 
 
@@ -258,7 +300,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     entrants = list(job.entrants.order_by("index"))
     # A compare's pairings are its arms against each opponent of the field (its results' tables).
     shown = len([e for e in entrants if e.role != "field"]) * len([e for e in entrants if e.role == "field"])
-    if job.kind != SimulationJob.Kind.COMPARE:
+    if job.kind not in (SimulationJob.Kind.COMPARE, SimulationJob.Kind.OPTIMIZE):
         shown = pairings
     if not is_number(raw, 6) or int(raw) >= max(shown, 1):
         raise Http404("No such pairing.")
@@ -271,6 +313,16 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "total": f"{job.total_games:,}",
         "chunks": f"{job.total_chunks:,}, up to {job.chunk_size:,} games each",
     }
+    if job.kind == SimulationJob.Kind.OPTIMIZE:
+        search = job.search or {}
+        kept = ", ".join(search.get("keep") or []) or "nothing"
+        facts = {
+            "budget": f"{job.games:,} games (the search's and the confirmation's)",
+            "chunks": f"{job.chunks_done:,} so far, about {job.chunk_size:,} games each",
+            "keep": kept,
+            "characters": "may change" if search.get("characters_may_change") else "kept",
+            "collection": "only your collection's copies" if search.get("owned") is not None else "any card",
+        }
     if job.kind == SimulationJob.Kind.COMPARE:
         arms = len([e for e in entrants if e.role != "field"])
         facts["pairings"] = f"{shown:,} (each arm against each opponent)"

@@ -13,7 +13,12 @@ in the game's tables (0–2: seat 0's Line, 3–5: seat 1's), cards by their id 
   (the fighter itself, or — an Artisan with a card reserved to artisans — any living character);
 - ``Discard(mask)`` — §3 step 5, the cards of the hand (sorted by card id) whose positions are the
   bits of ``mask``; one decision per player and turn;
+- ``Pick(value)`` — a choice an effect asks for as it resolves (a triggered effect's "choisissez un
+  personnage", an Ordre's): the character ``value`` (0–5), or the option ``value`` of a ``one_of``;
 - ``PASS`` — no (further) card, or no discard.
+
+A ``Play`` also carries the choices its card asks for as it is played (``Play.of(card, carrier,
+choice)``: ``choice`` packs one digit per choice of the card, see :func:`pack_choices`).
 """
 
 from __future__ import annotations
@@ -22,10 +27,30 @@ from typing import ClassVar, TypeAlias
 
 # The int encoding (private: read actions through their fields).
 _FIGHT = 1  # 1 + 6 * fighter + opponent
-_PLAY = 1000  # 1000 * (1 + carrier) + card
+_PICK = 100  # 100 + value
+_PLAY = 1000  # 1000 * (1 + carrier) + card (+ _CHOICE * choice)
 _DISCARD = 10000  # 10000 + mask
+_CHOICE = 1_000_000  # a Play's choices: its int's millions
 #: Cards a game's tables may hold (the Play encoding's room).
 MAX_CARDS = _PLAY - 1
+#: Values a Pick may take (characters 0–5, options of a one_of).
+MAX_PICK = 63
+#: Choices one card may ask for, and the values of one (characters 0–5 or options 0–6).
+MAX_CHOICES, CHOICE_BASE = 4, 8
+
+
+def pack_choices(values: tuple[int, ...]) -> int:
+    """The ``choice`` of a Play from its choices' values, in the order of the card's choices
+    (``CompiledCard.choices``): a character (0–5) or an option (0–6) each, -1 for none."""
+    choice = 0
+    for i, value in enumerate(values):
+        choice += (value + 1) * CHOICE_BASE**i
+    return choice
+
+
+def unpack_choices(choice: int, n: int) -> tuple[int, ...]:
+    """The ``n`` values :func:`pack_choices` packed (-1: none)."""
+    return tuple(choice // CHOICE_BASE**i % CHOICE_BASE - 1 for i in range(n))
 
 
 class Pass(int):
@@ -71,19 +96,21 @@ class Fight(int):
 
 class Play(int):
     """The player to move plays card ``card`` (an id of the tables), played by its fighter, on the
-    character ``carrier`` (0–5)."""
+    character ``carrier`` (0–5), with the choices ``choice`` its card asks for (0: none; see
+    :func:`pack_choices`)."""
 
     __slots__ = ()
     kind: ClassVar[str] = "play"
-    _made: ClassVar[dict[tuple[int, int], Play]] = {}
+    _made: ClassVar[dict[tuple[int, int, int], Play]] = {}
 
     @classmethod
-    def of(cls, card: int, carrier: int) -> Play:
-        made = cls._made.get((card, carrier))
+    def of(cls, card: int, carrier: int, choice: int = 0) -> Play:
+        made = cls._made.get((card, carrier, choice))
         if made is None:
-            if not (0 <= card <= MAX_CARDS and 0 <= carrier < 6):
-                raise ValueError(f"no card {card} to play on character {carrier}")
-            made = cls._made[(card, carrier)] = int.__new__(cls, _PLAY * (1 + carrier) + card)
+            if not (0 <= card <= MAX_CARDS and 0 <= carrier < 6 and 0 <= choice < CHOICE_BASE**MAX_CHOICES):
+                raise ValueError(f"no card {card} to play on character {carrier} (choice {choice})")
+            value = _PLAY * (1 + carrier) + card + _CHOICE * choice
+            made = cls._made[(card, carrier, choice)] = int.__new__(cls, value)
         return made
 
     @property
@@ -92,10 +119,40 @@ class Play(int):
 
     @property
     def carrier(self) -> int:
-        return self // _PLAY - 1
+        return self % _CHOICE // _PLAY - 1
+
+    @property
+    def choice(self) -> int:
+        return self // _CHOICE
 
     def __repr__(self) -> str:
-        return f"Play(card={self.card}, carrier={self.carrier})"
+        choice = f", choice={self.choice}" if self >= _CHOICE else ""
+        return f"Play(card={self.card}, carrier={self.carrier}{choice})"
+
+
+class Pick(int):
+    """A choice an effect asks for as it resolves: the character ``value`` (0–5), or the option
+    ``value`` of a ``one_of``."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "pick"
+    _made: ClassVar[dict[int, Pick]] = {}
+
+    @classmethod
+    def of(cls, value: int) -> Pick:
+        made = cls._made.get(value)
+        if made is None:
+            if not 0 <= value <= MAX_PICK:
+                raise ValueError(f"no pick {value}")
+            made = cls._made[value] = int.__new__(cls, _PICK + value)
+        return made
+
+    @property
+    def value(self) -> int:
+        return self - _PICK
+
+    def __repr__(self) -> str:
+        return f"Pick(value={self.value})"
 
 
 class Discard(int):
@@ -124,22 +181,30 @@ class Discard(int):
 
 
 #: An Eredan decision.
-Action: TypeAlias = Pass | Fight | Play | Discard
+Action: TypeAlias = Pass | Fight | Play | Discard | Pick
 
 
 def decode(value: int) -> Action | None:
     """The action an int stands for (``None`` if none): for actions that went through plain ints
     (a test, a cache); the engine itself only hands out typed actions."""
-    if isinstance(value, Pass | Fight | Play | Discard):
+    if isinstance(value, Pass | Fight | Play | Discard | Pick):
         return value
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         return None
     if value == 0:
         return PASS
-    if value < _PLAY:
+    if value < _PICK:
         n = value - _FIGHT
         fighter, opponent = divmod(n, 6)
         return Fight.of(fighter, opponent) if fighter < 6 and fighter // 3 != opponent // 3 else None
+    if value < _PLAY:
+        return Pick.of(value - _PICK) if value - _PICK <= MAX_PICK else None
+    if value >= _CHOICE:
+        choice, rest = divmod(value, _CHOICE)
+        carrier, card = divmod(rest, _PLAY)
+        if not 1 <= carrier <= 6 or choice >= CHOICE_BASE**MAX_CHOICES:
+            return None
+        return Play.of(card, carrier - 1, choice)
     if value < _DISCARD:
         carrier, card = divmod(value, _PLAY)
         return Play.of(card, carrier - 1) if carrier <= 6 else None

@@ -26,7 +26,6 @@ from simulator.games.eredan.ops import (
     OWNER_ANY,
     OWNER_SELF,
     PILE_ATTACH,
-    PILE_DISCARD,
     PILE_NAMES,
     PILE_PLAY,
     CardToOp,
@@ -149,7 +148,7 @@ def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, so
             if not positions:
                 break
             i = positions[board.pick([items[i] for i in positions], CARD, t // 3)]
-            board.detach(t, i, PILE_DISCARD, "discard_attached")
+            board.detach(t, i, op.dest, "discard_attached")
             done += 1
 
 
@@ -157,16 +156,19 @@ def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, so
 def _create(board: Board, op: CreateOp, me: int, opp: int, source: str) -> None:
     seat = me // 3
     k = board.tables.created[op.family]
+    to = PILE_NAMES[op.dest]
+    if op.dest in (PILE_PLAY, PILE_ATTACH):
+        for t in board.targets(op.target, me, opp):  # a group: each its own copies
+            for _ in range(op.count):
+                _log(board, {"event": "create", "seat": seat, "card": board.cards[k].slug, "to": to})
+                if op.dest == PILE_PLAY:
+                    board.play_card(seat, k, t)
+                else:
+                    board.come_into_play(seat, t, k, board.resolving == 2)
+        return
     for _ in range(op.count):
-        _log(board, {"event": "create", "seat": seat, "card": board.cards[k].slug, "to": PILE_NAMES[op.dest]})
-        if op.dest == PILE_PLAY:
-            for t in board.targets(op.target, me, opp)[:1]:
-                board.play_card(seat, k, t)
-        elif op.dest == PILE_ATTACH:
-            for t in board.targets(op.target, me, opp)[:1]:
-                board.come_into_play(seat, t, k, board.resolving == 2)
-        else:
-            board.put_card(seat, k, op.dest)
+        _log(board, {"event": "create", "seat": seat, "card": board.cards[k].slug, "to": to})
+        board.put_card(seat, k, op.dest)
 
 
 def playable_by(board: Board, by: int, k: int) -> bool:

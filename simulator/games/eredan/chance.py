@@ -36,6 +36,7 @@ ATTACK = "attack"  # a character's Attaque in its range (who: the character, 0â€
 AMOUNT = "amount"  # an effect's amount in a range (who: the character playing or carrying the card)
 TARGET = "target"  # random_other_enemy (who: the character playing the card; options: characters)
 DISCARD = "discard"  # a discard effect's random card (who: the seat losing it; options: its hand)
+OPTION = "option"  # a one_of's option drawn at random (who: the character it is for; options: 0..n-1)
 #: A random card of a pile or among attached cards (``move``, ``play_card``, ``discard_attached``;
 #: who: the seat whose cards they are; options: card ids).
 CARD = "card"
@@ -43,7 +44,7 @@ CARD = "card"
 #: whose deck; options: the positions 0..len, 0 the bottom of the pile).
 PLACE = "place"
 
-WHY = (DECK, INITIATIVE, ATTACK, AMOUNT, TARGET, DISCARD, CARD, PLACE)
+WHY = (DECK, INITIATIVE, ATTACK, AMOUNT, TARGET, DISCARD, OPTION, CARD, PLACE)
 
 
 class Chance(Protocol):
@@ -86,3 +87,25 @@ class SeededChance:
 
     def shuffle(self, items: list[int], why: str, who: int) -> None:
         shuffle(items, self.rng)
+
+
+class NotingChance(SeededChance):
+    """The seeded draws, each noted (``draws``: (``"roll"``, why, who, (lo, hi), value) or
+    (``"pick"``, why, who, options, index)): what the opening of a game draws before a record's
+    writer exists (triggers of the game's start and of its first turn), for the writer to copy."""
+
+    __slots__ = ("draws",)
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.draws: list[tuple[str, str, int, tuple[int, ...], int]] = []
+
+    def roll(self, lo: int, hi: int, why: str, who: int) -> int:
+        value = super().roll(lo, hi, why, who)
+        self.draws.append(("roll", why, who, (lo, hi), value))
+        return value
+
+    def pick(self, options: Sequence[int], why: str, who: int) -> int:
+        index = super().pick(options, why, who)
+        self.draws.append(("pick", why, who, tuple(options), index))
+        return index

@@ -98,6 +98,10 @@ def render(
             forced = " (forced)" if e.get("forced") else ""
             cards = e["cards"] if "cards" in e else [e["card"]]
             lines.append(f"  {who(e['seat'])} discards {', '.join(map(n, cards))}{forced}")
+        elif kind == "trigger":
+            lines.append(f"  {e['source']}: {e['on'].replace('_', ' ')} — its effects wait their turn")
+        elif kind == "pick":
+            lines.append(f"  {who(e['seat'])} chooses {n(e['character'])}")
         elif kind == "mill":
             if e["cards"]:
                 lines.append(f"    {who(e['seat'])} loses {', '.join(map(n, e['cards']))} from the draw pile")

@@ -35,18 +35,31 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from cards.domain.specs import MERCENARY_GUILD
-from simulator.games.eredan.chance import AMOUNT, ATTACK, DISCARD, TARGET, Chance, shuffle
+from simulator.games.eredan.chance import AMOUNT, ATTACK, DISCARD, OPTION, TARGET, Chance, shuffle
 from simulator.games.eredan.compiled import CompiledCard, CompiledCharacter, Tables, ally_matches
 from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
+    COMBAT_EVENTS,
     DEF,
+    DM_DEALT,
+    DM_HEAL,
+    DM_IMMUNE,
+    DM_TAKEN,
+    EV_DAMAGED,
+    EV_DEALS,
+    EV_DIES,
+    EV_LEAVES_PLAY,
+    EV_PLAYS,
+    EVENT_NAMES,
     FORBID_HEALED,
+    FOREVER,
     HPM,
     K_MAGICAL,
     K_PHYSICAL,
     KIND_NAMES,
+    LIMIT_GAME,
     NSTATS,
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
@@ -80,6 +93,7 @@ from simulator.games.eredan.ops import (
     CountMarkers,
     CountStat,
     CountTurn,
+    DamageMod,
     DamageOp,
     DiscardOp,
     DrawOp,
@@ -92,10 +106,12 @@ from simulator.games.eredan.ops import (
     ForTurns,
     Group,
     HealOp,
+    Lifetime,
     MillOp,
     ModifyOp,
     MostWoundedAlly,
     Not,
+    OneOfOp,
     OnTurn,
     Op,
     OpponentCarrying,
@@ -111,6 +127,7 @@ from simulator.games.eredan.ops import (
     OpponentTarget,
     OtherAllies,
     Permanent,
+    PickKey,
     PlayedBy,
     PlayedByCaste,
     PlayedByClass,
@@ -124,12 +141,20 @@ from simulator.games.eredan.ops import (
     Roll,
     Scaled,
     SelfTarget,
+    StatSet,
     Tapped,
     Target,
+    TriggerOp,
+)
+from simulator.games.eredan.ops import (
+    DAMAGE_KINDS as DAMAGE_KIND_INDEX,
 )
 from simulator.games.eredan.rules import EredanRules
 
 Event = dict[str, Any]
+
+#: The events about damage (their bits in ``Board.listen``).
+DAMAGE_EVENTS = 1 << EV_DAMAGED | 1 << EV_DEALS
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +180,25 @@ class Lasting:
     character: int
     stat: int
     amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Firing:
+    """Effects waiting to resolve (EredanState: "Triggers"): ``ops`` of ``holder`` (facing its
+    opponent when they resolve), named ``source`` in the log; ``subject``: the character the
+    event is about (the target ``event``); ``choices``: the targets its player chooses before they
+    resolve."""
+
+    ops: tuple[Op, ...]
+    holder: int
+    source: str
+    subject: int = -1
+    choices: tuple[Group, ...] = ()
+    #: The card it comes from, when a card's (its player's seat, its attachment while in play):
+    #: what "this card" means to its effects (``card_to``; a "permanent" modifier it gives).
+    card: int = -1
+    seat: int = -1
+    serial: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,27 +262,37 @@ class Board:
         "dealt_at_turn",
         "decks",
         "discards",
+        "dmod_mask",
+        "dmods",
         "drawn",
+        "event_char",
+        "extra_attacks",
         "extra_plays",
         "fighters",
+        "fired",
         "fought",
         "gear",
         "hands",
         "healed",
         "hp",
+        "immune_mask",
         "item_bonus_mask",
         "item_bonuses",
+        "item_modes",
         "item_owners",
         "item_serials",
         "items",
         "keep_untapped",
         "lasting",
+        "listen",
         "log",
         "markers",
         "max_hp",
         "mod",
+        "next_picks",
         "picks",
         "played",
+        "queue",
         "removed",
         "resolving",
         "restrictions",
@@ -246,6 +300,8 @@ class Board:
         "rules",
         "score",
         "serial",
+        "set_mask",
+        "sets",
         "source_slot",
         "stay_left",
         "stay_until",
@@ -253,7 +309,9 @@ class Board:
         "tapped",
         "timed",
         "turn",
+        "turn_choices",
         "turn_plays",
+        "turn_triggers",
     )
 
     tables: Tables
@@ -286,6 +344,8 @@ class Board:
     #: is one attachment; its "while attached" effects and its stay are keyed by it).
     item_serials: list[list[int]]
     serial: int  # the next attachment's serial number
+    #: The cards in play that came with a play variant (CompiledCard.modes), by serial: as they came.
+    item_modes: dict[int, CompiledCard]
     #: Combats left to the cards that stay a limited time ("Durée 2 combats"), by serial.
     stay_left: dict[int, int]
     #: The last turn of the cards that stay "N tours" counted in the game's turns
@@ -323,7 +383,7 @@ class Board:
     log: list[Event] | None
     #: The picks of the resolution in progress (a card, a trigger's firing): target -> the
     #: character picked (docs: "a pick is made once per resolution"); ``None`` before the first.
-    picks: dict[Target, int] | None
+    picks: dict[PickKey, int] | None
     fought: list[int]  # per character: the combats it has fought (its clashes), for durations
     #: Per seat: the cards of this turn, in the order played (known once both players' cards are
     #: revealed; empty before): what the ``plays``/``follows``… conditions read.
@@ -335,6 +395,36 @@ class Board:
     markers: dict[str, list[int]]
     dealt_at_turn: list[int]  # ``dealt`` at the start of the turn (the damage dealt this turn)
     played: list[dict[int, int]]  # per seat: card id -> times played
+    #: The events some source of this game listens to (bits ``1 << EV_*``, Tables.trigger_events):
+    #: an event nobody listens to costs one test.
+    listen: int
+    #: Triggered effects waiting to resolve, in the order their events happened (EredanState drains
+    #: the queue once the step they happened in is over).
+    queue: list[Firing]
+    #: The character the event of the firing in progress is about (the target ``event``), or -1.
+    event_char: int
+    #: Triggers with a limit that fired: (source key, trigger) -> the turn (once per turn) or -1
+    #: (once per game).
+    fired: dict[tuple[Any, ...], int]
+    #: Triggers of cards that do not stay and of Ordres, for the rest of the turn they acted in:
+    #: (trigger, holder, source name, the card and its player's seat — -1 for an Ordre).
+    turn_triggers: list[tuple[TriggerOp, int, str, int, int]]
+    #: Per seat, per slot: the choices made with each card of the turn (``Play.choice``).
+    turn_choices: list[list[int]]
+    #: The choices made with the card about to resolve (its ``Play``): the next run_ops takes them.
+    next_picks: dict[PickKey, int] | None
+    #: Damage and healing bonuses, immunities (``damage_taken``, ``damage_dealt``, ``heal_dealt``,
+    #: ``immune``, and the standing abilities that say so); ``dmod_mask``: bit c set when character c
+    #: has one (a game without them tests one int per damage); ``immune_mask``: those immune to
+    #: some cards' effects (Board.targets leaves them out).
+    dmods: list[DamageMod]
+    dmod_mask: int
+    immune_mask: int
+    #: Stats set to a value (``set``): ``set_mask`` bit c when character c has one.
+    sets: list[StatSet]
+    set_mask: int
+    #: Attacks more in this turn's clash (``extra_attack``): (attacker, target, value, kind).
+    extra_attacks: list[tuple[int, int, int, int]]
 
     # --- reading stats ----------------------------------------------------------------------
 
@@ -351,7 +441,30 @@ class Board:
                     and (bonus.when is None or self.holds(bonus.when, c, opp))
                 ):
                     value += bonus.amount if bonus.points is None else self.scaled(bonus.points, c, opp)
+        if self.set_mask >> c & 1:
+            fixed = self.set_of(c, s)
+            if fixed is not None:
+                return fixed.lo + self._outlasting(c, s, fixed.level, value)
         return value
+
+    def set_of(self, c: int, s: int) -> StatSet | None:
+        """The latest ``set`` in force on stat ``s`` of character ``c``."""
+        found = None
+        for fixed in self.sets:
+            if fixed.character == c and fixed.stat == s:
+                found = fixed
+        return found
+
+    def _outlasting(self, c: int, s: int, level: int, value: int) -> int:
+        """The modifiers of stat ``s`` of ``c`` that last longer than a set of ``level`` (``value``:
+        the stat with all of them): what still counts beside the set value."""
+        i = c * NSTATS + s
+        if level >= 2:
+            return 0
+        longer = value - self.base[i] - self.cmod[i]  # the lasting layer and the items' bonuses
+        if level == 1:
+            longer -= sum(t.amount for t in self.timed if t.character == c and t.stat == s)
+        return longer
 
     # --- chance: every random outcome of the game comes from these (simulator/games/eredan/chance.py)
 
@@ -381,6 +494,8 @@ class Board:
     def attack_roll(self, c: int) -> int:
         """Character ``c``'s Attaque for one use: rolled in its range, plus modifiers, at least 0
         (docs/rules/eredan.md §1 — the attack "fourchette" is rolled each combat)."""
+        if self.set_mask >> c & 1 and self.set_of(c, ATK) is not None:
+            return self._set_attack_roll(c)
         ch = self.chars[c]
         i = c * NSTATS
         cmod = self.cmod
@@ -397,6 +512,41 @@ class Board:
             value = self.chance.roll(lo, hi, ATTACK, c)
         value += self.stat(c, ATK) if self.item_bonus_mask >> c & 1 else mod[i] + cmod[i]
         return value if value > 0 else 0
+
+    def attack_range(self, c: int) -> tuple[int, int]:
+        """Character ``c``'s Attaque range now, its range modifiers included."""
+        ch = self.chars[c]
+        i = c * NSTATS
+        return (
+            ch.attack_min + self.cmod[i + AMIN] + self.mod[i + AMIN],
+            ch.attack_max + self.cmod[i + AMAX] + self.mod[i + AMAX],
+        )
+
+    def _set_attack_roll(self, c: int) -> int:
+        """The Attaque of a character whose Attaque is set ("Attaque = 7/9"): rolled in the set
+        range, plus the modifiers that outlast the set."""
+        fixed = self.set_of(c, ATK)
+        assert fixed is not None
+        i = c * NSTATS
+        whole = self.mod[i] + self.cmod[i]
+        if self.item_bonus_mask >> c & 1:
+            whole = self.stat_without_set(c, ATK)
+        if fixed.lo >= fixed.hi:
+            value = fixed.lo
+        elif self.chance is None:
+            value = fixed.lo + int(self.rng.random() * (fixed.hi - fixed.lo + 1))
+        else:
+            value = self.chance.roll(fixed.lo, fixed.hi, ATTACK, c)
+        value += self._outlasting(c, ATK, fixed.level, whole)
+        return value if value > 0 else 0
+
+    def stat_without_set(self, c: int, s: int) -> int:
+        mask = self.set_mask
+        self.set_mask = mask & ~(1 << c)
+        try:
+            return self.stat(c, s)
+        finally:
+            self.set_mask = mask
 
     def carries(self, c: int, slot: int) -> bool:
         """Whether character ``c`` carries an item of ``slot``."""
@@ -418,6 +568,10 @@ class Board:
         """The living characters ``target`` reaches for an effect of ``me`` facing ``opp`` (one of
         them drawn at random for a random target)."""
         found = TARGETS[type(target)](self, target, me, opp)
+        if self.immune_mask and self.cur_card >= 0 and found:
+            # "Insensible aux effets des X": a character immune to this card's effects is not reached.
+            k = self.cur_card
+            found = [t for t in found if not self.immune_to_card(t, k)]
         if target.random and found:
             # A pick is made once per resolution (cards/domain/effects.py, "Target").
             picks = self.picks
@@ -441,7 +595,22 @@ class Board:
         rules = self.rules
         if reduction < 0 and not rules.negative_reduction_adds_damage:
             reduction = 0
-        damage = amount - reduction
+        taken = 0
+        if self.dmod_mask and (self.dmod_mask >> src & 1 or self.dmod_mask >> target & 1):
+            changed = self.damage_mods(src, target, amount, kind)
+            if changed is None:  # immune: no damage at all
+                if self.log is not None:
+                    self.log.append(
+                        {
+                            "event": "immune",
+                            "seat": target // 3,
+                            "target": self.chars[target].slug,
+                            "kind": kind,
+                        }
+                    )
+                return 0
+            amount, taken = changed
+        damage = amount - reduction + taken
         if damage <= 0:
             damage = 0
         elif damage > h:
@@ -467,6 +636,16 @@ class Board:
             )
             if h - damage == 0:
                 self.log.append({"event": "death", "seat": target // 3, "character": self.chars[target].slug})
+        if self.listen and damage:
+            listen = self.listen
+            if listen & DAMAGE_EVENTS:
+                bit = 1 << (K_PHYSICAL if kind == "clash" else DAMAGE_KIND_INDEX[kind])
+                if listen & 1 << EV_DAMAGED:
+                    self.fire(EV_DAMAGED, target, src, kind=bit)
+                if listen & 1 << EV_DEALS:
+                    self.fire(EV_DEALS, src, target, kind=bit)
+            if h - damage == 0 and listen & 1 << EV_DIES:
+                self.fire(EV_DIES, target)
         return damage
 
     def hit(self, src: int, target: int, amount: int, kind: int) -> int:
@@ -493,6 +672,8 @@ class Board:
             r.character == target and r.what == FORBID_HEALED for r in self.restrictions
         ):
             return 0
+        if self.dmod_mask >> src & 1:
+            amount += self.heal_bonus(src)
         gain = self.max_hp[target] - h
         if amount < gain:
             gain = amount
@@ -568,7 +749,7 @@ class Board:
             self.hp[c] = top
 
     def run_ops(
-        self, ops: Sequence[Op], me: int, opp: int, source: str, picks: dict[Target, int] | None = None
+        self, ops: Sequence[Op], me: int, opp: int, source: str, picks: dict[PickKey, int] | None = None
     ) -> bool:
         """Apply ``ops`` for character ``me`` (who plays or carries the card) facing ``opp``, each
         if its condition holds (checked as it applies). Effects target living characters only (a
@@ -578,6 +759,9 @@ class Board:
         damaged = False
         log = self.log
         effects = EFFECTS
+        if picks is None and self.next_picks is not None:  # the choices made with the card resolving
+            picks = self.next_picks
+            self.next_picks = None
         self.picks = picks
         for op in ops:
             cond = op.when
@@ -637,6 +821,239 @@ class Board:
     def room_now(self, c: int, k: int) -> bool:
         """Whether character ``c`` has room for card ``k`` (its items and those coming to it)."""
         raise NotImplementedError
+
+    # --- damage and healing bonuses, immunities -------------------------------------------------
+
+    def _mod_value(self, dm: DamageMod) -> int | None:
+        """A bonus's amount now, or ``None`` when it does not hold (its owner dead, its condition)."""
+        c = dm.character
+        life = dm.life
+        if life.owner >= 0 and self.hp[life.owner] <= 0:
+            return None
+        opp = self.fighters[1 - c // 3]
+        if dm.when is not None and not self.holds(dm.when, c, opp):
+            return None
+        return dm.amount if dm.points is None else self.scaled(dm.points, c, opp)
+
+    def damage_mods(self, src: int, target: int, amount: int, kind: str) -> tuple[int, int] | None:
+        """The damage ``src`` deals ``target`` with their bonuses (cards/domain/effects.py
+        ``damage_dealt``: added before the reduction, ``damage_taken``: after it), or ``None`` when
+        ``target`` is immune (``immune``). The card dealing it is ``cur_card`` (-1: the clash)."""
+        bit = 1 << (K_PHYSICAL if kind == "clash" else DAMAGE_KIND_INDEX[kind])
+        k = self.cur_card
+        taken = 0
+        for dm in self.dmods:
+            c = dm.character
+            if c != target and c != src:
+                continue
+            what = dm.what
+            if dm.kinds and not dm.kinds & bit and (what != DM_IMMUNE or not dm.mask):
+                continue
+            if what == DM_IMMUNE:
+                if c != target:
+                    continue
+                hit_kind = dm.kinds and dm.kinds & bit
+                hit_card = dm.mask and k >= 0 and dm.mask >> k & 1
+                if (hit_kind or hit_card) and self._mod_value(dm) is not None:
+                    return None
+                continue
+            if dm.mask != -1 and (k < 0 or not dm.mask >> k & 1):
+                continue  # a bonus on some cards' damage only
+            if what == DM_DEALT and c == src:
+                value = self._mod_value(dm)
+                if value is not None:
+                    amount += value
+            elif what == DM_TAKEN and c == target:
+                value = self._mod_value(dm)
+                if value is not None:
+                    taken += value
+        return (amount if amount > 0 else 0), taken
+
+    def heal_bonus(self, src: int) -> int:
+        """What ``heal_dealt`` bonuses add to a heal ``src`` gives (``cur_card``: the card healing)."""
+        k = self.cur_card
+        total = 0
+        for dm in self.dmods:
+            if (
+                dm.what == DM_HEAL
+                and dm.character == src
+                and (dm.mask == -1 or (k >= 0 and dm.mask >> k & 1))
+            ):
+                value = self._mod_value(dm)
+                if value is not None:
+                    total += value
+        return total
+
+    def immune_to_card(self, c: int, k: int) -> bool:
+        """Whether character ``c`` is unaffected by the effects of card ``k`` (``immune`` cards)."""
+        if not self.immune_mask >> c & 1:
+            return False
+        return any(
+            dm.what == DM_IMMUNE
+            and dm.character == c
+            and dm.mask >> k & 1
+            and self._mod_value(dm) is not None
+            for dm in self.dmods
+        )
+
+    def add_damage_mod(self, dm: DamageMod) -> None:
+        self.dmods.append(dm)
+        self._refresh_dmod_masks()
+
+    def _refresh_dmod_masks(self) -> None:
+        mask = immune = 0
+        for dm in self.dmods:
+            mask |= 1 << dm.character
+            if dm.what == DM_IMMUNE and dm.mask:
+                immune |= 1 << dm.character
+        self.dmod_mask, self.immune_mask = mask, immune
+
+    def add_set(self, fixed: StatSet) -> None:
+        self.sets.append(fixed)
+        self.set_mask |= 1 << fixed.character
+
+    def end_lifetimes(self, *, serial: int = -1) -> None:
+        """The damage bonuses, immunities and set stats that end now: at the end of a turn (their
+        turns or combats are over), or — ``serial`` given — those of a card leaving play."""
+        if self.dmods:
+            if serial >= 0:
+                keep = [dm for dm in self.dmods if dm.life.serial != serial]
+            else:
+                keep = [dm for dm in self.dmods if not dm.life.expired(self, dm.character)]
+            if len(keep) != len(self.dmods):
+                self.dmods = keep
+                self._refresh_dmod_masks()
+        if self.sets:
+            if serial >= 0:
+                kept = [f for f in self.sets if f.life.serial != serial]
+            else:
+                kept = [f for f in self.sets if not f.life.expired(self, f.character)]
+            if len(kept) != len(self.sets):
+                self.sets = kept
+                mask = 0
+                for fixed in kept:
+                    mask |= 1 << fixed.character
+                self.set_mask = mask
+
+    def lifetime(self, t: int, duration: Duration) -> Lifetime:
+        """How long a state given to character ``t`` for ``duration`` lasts (as a modifier would:
+        the durations below; "permanent" while the card in play whose effect it is stays)."""
+        if isinstance(duration, ForCombat):
+            return Lifetime(last_turn=self.turn)
+        if isinstance(duration, ForCombats):
+            return Lifetime(until_fought=self.fought[t] + duration.combats)
+        if isinstance(duration, ForTurns):
+            if self.rules.turns_count_the_characters_combats:
+                return Lifetime(until_fought=self.fought[t] + duration.turns)
+            return Lifetime(last_turn=self.turn + duration.turns - 1)
+        if isinstance(duration, Permanent) and self.cur_serial >= 0:
+            return Lifetime(serial=self.cur_serial)
+        return FOREVER
+
+    # --- triggers ------------------------------------------------------------------------------
+
+    def fire(self, event: int, subject: int = -1, other: int = -1, *, card: int = -1, kind: int = 0) -> None:
+        """``event`` (``EV_*``) happens: every trigger in play that it sets off is queued (its
+        condition checked now), in a fixed order — the active player's sources first, a side's
+        abilities in line order, then its carried cards, then the triggers of the turn.
+        ``subject``: who played the card (``plays``, ``card``), died, took the damage
+        (``damaged``: ``other`` dealt it), or dealt it (``deals``: to ``other``); ``kind``: the
+        damage's kind bit (the clash is physical)."""
+        if not self.listen >> event & 1:
+            return
+        chars, cards = self.chars, self.cards
+        for seat in (self.active, 1 - self.active):
+            for c in range(seat * 3, seat * 3 + 3):
+                for i, trigger in enumerate(chars[c].triggers):
+                    if trigger.event == event:
+                        source = chars[c].ability_source
+                        self._consider(trigger, c, source, ("a", c, i), subject, other, card, kind)
+            for c in range(seat * 3, seat * 3 + 3):
+                for j, k in enumerate(self.items[c]):
+                    played = cards[k]
+                    if played.modes and self.item_modes:  # as it came into play (its play variants)
+                        played = self.item_modes.get(self.item_serials[c][j], played)
+                    for i, trigger in enumerate(played.triggers):
+                        if trigger.event == event:
+                            serial = self.item_serials[c][j]
+                            origin = (k, self.item_owners[c][j], serial)
+                            key = ("c", serial, i)
+                            self._consider(trigger, c, cards[k].slug, key, subject, other, card, kind, origin)
+        for i, (trigger, holder, source, k, owner) in enumerate(self.turn_triggers):
+            if trigger.event == event:
+                origin = (k, owner, -1)
+                self._consider(trigger, holder, source, ("t", i), subject, other, card, kind, origin)
+
+    def fire_leaves_play(
+        self, carrier: int, k: int, owner: int = -1, played: CompiledCard | None = None
+    ) -> None:
+        """Card ``k`` (of seat ``owner``; ``played``: as it came into play, if one of its modes)
+        carried by ``carrier`` leaves play: its ``leaves_play`` triggers are queued."""
+        if self.listen >> EV_LEAVES_PLAY & 1:
+            seat = carrier // 3 if owner < 0 else owner
+            for i, trigger in enumerate((played or self.cards[k]).triggers):
+                if trigger.event == EV_LEAVES_PLAY:
+                    key = ("l", carrier, k, i)
+                    self._consider(trigger, carrier, self.cards[k].slug, key, -1, -1, -1, 0, (k, seat, -1))
+
+    def _consider(
+        self,
+        trigger: TriggerOp,
+        holder: int,
+        source: str,
+        key: tuple[Any, ...],
+        subject: int,
+        other: int,
+        card: int,
+        kind: int,
+        origin: tuple[int, int, int] = (-1, -1, -1),
+    ) -> None:
+        """Queue ``trigger`` of ``holder`` if the event concerns it (see :meth:`fire`); ``origin``:
+        the card it comes from (its id, its player's seat, its attachment), or -1s."""
+        event = trigger.event
+        hp = self.hp
+        if hp[holder] <= 0 and not (event == EV_DIES and subject == holder) and event != EV_LEAVES_PLAY:
+            return  # a source acts while its holder lives (its own death aside)
+        opp = self.fighters[1 - holder // 3]
+        if event in COMBAT_EVENTS and self.fighters[holder // 3] != holder:
+            return  # the events of a combat: only the holder's own
+        if trigger.who is not None and not in_target(self, trigger.who, subject, holder, opp):
+            return
+        if event == EV_PLAYS and not trigger.mask >> card & 1:
+            return
+        if trigger.kinds and not trigger.kinds & kind:
+            return
+        if trigger.to is not None and not in_target(self, trigger.to, other, holder, opp):
+            return
+        limit = trigger.limit
+        if limit:
+            done = self.fired.get((key, trigger))
+            if done is not None and (done < 0 or done == self.turn):
+                return
+        if trigger.when is not None:
+            self.event_char = subject
+            holds = self.holds(trigger.when, holder, opp)
+            self.event_char = -1
+            if not holds:
+                return
+        if limit:
+            self.fired[(key, trigger)] = -1 if limit == LIMIT_GAME else self.turn
+        if self.log is not None:
+            self.log.append(
+                {"event": "trigger", "source": source, "on": EVENT_NAMES[event], "index": trigger.index}
+            )
+        self.queue.append(Firing(trigger.ops, holder, source, subject, trigger.choices, *origin))
+
+    def run_firing(self, firing: Firing, picks: dict[PickKey, int] | None) -> None:
+        """Resolve a queued firing, with the choices its player made (``picks``); a card's, with
+        that card as "this card" to its effects (``card_to``; what it gives while in play)."""
+        holder = firing.holder
+        self.event_char = firing.subject
+        if firing.card >= 0:
+            self.cur_seat, self.cur_card, self.cur_serial = firing.seat, firing.card, firing.serial
+        self.run_ops(firing.ops, holder, self.fighters[1 - holder // 3], firing.source, picks)
+        self.cur_seat = self.cur_card = self.cur_serial = -1
+        self.event_char = -1
 
     # --- cards ----------------------------------------------------------------------------------
 
@@ -1015,7 +1432,42 @@ def members(board: Board, group: str, me: int, opp: int) -> list[int]:
     if group == "fighters":
         own = board.fighters[me // 3]
         return [t for t in (own, opp) if t >= 0 and hp[t] > 0]
+    if group == "event":
+        e = board.event_char
+        return [e] if e >= 0 and hp[e] > 0 else []
     raise ValueError(f"unknown group {group!r}")  # pragma: no cover - compile_target checks it
+
+
+def in_target(board: Board, target: Target, c: int, me: int, opp: int) -> bool:
+    """Whether character ``c``, alive or not, belongs to ``target`` seen from ``me`` facing ``opp``
+    (whose card play, death or damage an event counts)."""
+    if c < 0:
+        return False
+    same = c // 3 == me // 3
+    if isinstance(target, SelfTarget):
+        return c == me
+    if isinstance(target, OpponentTarget):
+        return c == opp
+    if isinstance(target, AllAllies):
+        return same
+    if isinstance(target, AllEnemies):
+        return not same
+    if isinstance(target, OtherAllies):
+        return same and c != me and ally_matches(target.allies, board.chars[c], board.rules)
+    if not isinstance(target, Group):
+        return c in board.targets(target, me, opp)
+    group = target.group
+    inside = {
+        "self": c == me,
+        "opponent": c == opp,
+        "allies": same,
+        "other_allies": same and c != me,
+        "enemies": not same,
+        "other_enemies": not same and c != opp,
+        "characters": True,
+        "fighters": c in (board.fighters[me // 3], opp),
+    }.get(group, False)
+    return inside and (target.filter is None or passes(board, target.filter, c))
 
 
 def group_candidates(board: Board, target: Group, me: int, opp: int) -> list[int]:
@@ -1046,8 +1498,11 @@ def _group(board: Board, target: Group, me: int, opp: int) -> Sequence[int]:
             chosen = max(found, key=lambda c: (board.max_hp[c] - board.hp[c], -c))
         elif pick == PICK_FEWEST_HP:
             chosen = min(found, key=lambda c: (board.hp[c], c))
-        else:  # pragma: no cover - a choice is made before its effects run (EredanState)
-            raise AssertionError(f"no choice made for the target {target.label}")
+        else:
+            # A choice no player could make at that moment (a card another card plays, an
+            # effect outside any decision point): drawn with the game's chance (docs/eredan-engine.md
+            # "Choices").
+            chosen = found[board.pick(found, TARGET, me)]
         picks[target] = chosen
     return (chosen,) if chosen in found else ()
 
@@ -1331,3 +1786,39 @@ def _count_distinct(board: Board, count: CountDistinct, me: int, opp: int) -> in
 #: The guilds a Courtisan is in when it is in every guild but the Mercenaries (the reference data:
 #: 10 guilds, ``fixtures/cardset/reference.json``; docs/rules/eredan.md §2.3).
 COURTISAN_GUILDS = 9
+
+
+# Version 2: triggers and choices of an option.
+
+
+@interprets(TriggerOp)
+def _trigger(board: Board, op: TriggerOp, me: int, opp: int, source: str) -> None:
+    # A trigger among effects that resolve (a card that does not stay, an Ordre): it listens for
+    # the rest of the turn (a card that stays, an ability: their triggers are in play instead).
+    board.turn_triggers.append((op, me, source, board.cur_card, board.cur_seat))
+
+
+@interprets(OneOfOp)
+def _one_of(board: Board, op: OneOfOp, me: int, opp: int, source: str) -> None:
+    picks = board.picks
+    if picks is None:
+        picks = board.picks = {}
+    chosen = picks.get(op)
+    if chosen is None:  # random, or a choice no player could make then: the game's chance
+        chosen = picks[op] = board.pick(range(len(op.options)), OPTION, me)
+    if 0 <= chosen < len(op.options):
+        _run_nested(board, op.options[chosen], me, opp, source)
+
+
+def _run_nested(board: Board, ops: Sequence[Op], me: int, opp: int, source: str) -> None:
+    """Effects inside an effect (a ``one_of`` option): in the same resolution (same picks)."""
+    log = board.log
+    for op in ops:
+        cond = op.when
+        applied = cond is None or board.holds(cond, me, opp)
+        if log is not None:
+            log.append(
+                {"event": "effect", "source": source, "op": op.name, "index": op.index, "applied": applied}
+            )
+        if applied:
+            EFFECTS[type(op)](board, op, me, opp, source)

@@ -29,11 +29,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 from cards.domain import effects as spec
 from cards.domain.effects import AllyFilter, Turns
 from simulator.engine.protocol import GameError
+
+if TYPE_CHECKING:
+    from simulator.games.eredan.interpreter import Board
 
 # --- small ints: stats, damage kinds, item slots ---------------------------------------------------
 
@@ -439,7 +442,16 @@ class CharFilter:
         return self.tapped is None and self.carrying is None
 
 
+#: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"fighting"})
+
+
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
+    for key in PENDING_FILTER_KEYS:
+        if getattr(selector, key) is not None:
+            raise UnsupportedSpecError(
+                f"selector {selector.to_json()}", f"the filter {key!r} is not supported by the engine yet"
+            )
     return CharFilter(
         guild=selector.guild,
         class_=selector.class_,
@@ -541,6 +553,7 @@ def _counted(target: spec.Target, ctx: CompileContext, where: str) -> Target:
 
 
 def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
+    refuse_pending_count(count, where)
     kind = count.kind
     if kind == "stat":
         assert count.stat is not None
@@ -560,7 +573,11 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         return CountGuilds()
     if kind == "classes":
         return CountClasses()
+    if kind == "damage_taken":
+        raise UnsupportedSpecError(where, 'count "damage_taken" is not supported yet')
     if kind == "damage_dealt":
+        if count.of != "self":
+            raise UnsupportedSpecError(where, 'count {"damage_dealt": "opponent"} is not supported yet')
         return CountDamageDealt()
     if kind == "castes":
         return CountCastes()
@@ -674,8 +691,6 @@ TARGET_OF_NAME: Mapping[str, Target] = {
 def compile_target(target: spec.Target, ctx: CompileContext, where: str) -> Target:
     """The record of a target of the card data: a version-1 name's own record, or a :class:`Group`
     (every other name, every selector object)."""
-    if spec.target_group(target)[1] == "choice":
-        raise UnsupportedSpecError(where, "a target the player chooses is not supported by the engine yet")
     if isinstance(target, str):
         known = TARGET_OF_NAME.get(target)
         if known is not None:
@@ -916,20 +931,23 @@ class CardToOp(Op):
 class DiscardAttachedOp(Op):
     """``discard_attached``: up to ``count`` (-1: all) cards attached to each character of
     ``target``, of ``mask``, of ``owner`` (OWNER_*, relative to the holder's player), leave
-    play to their owners' discard piles — picked at random (the game's chance)."""
+    play to their owners' pile ``dest`` (discard, deck, hand, removed) — picked at random (the
+    game's chance)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
     count: int = 1
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     owner: int = OWNER_ANY
+    dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CreateOp(Op):
     """``create``: ``count`` new copies of the card ``family`` (``Tables.created`` gives its id)
     come into the game, for the holder's player: to its hand, deck (a random place) or discard
-    pile, played at once by the target (PILE_PLAY) or attached to the target (PILE_ATTACH)."""
+    pile, played at once by each character of the target (PILE_PLAY) or attached to each
+    (PILE_ATTACH) — ``count`` copies each."""
 
     name: ClassVar[str] = "create"
     family: str
@@ -1009,6 +1027,106 @@ class GrantOrderOp(Op):
 COMPILED_INTO_TABLES: frozenset[type] = frozenset(
     {spec.Chain, spec.ChainOn, spec.MayPlay, spec.Carry, spec.MayAttach}
 )
+
+
+# Events of triggers (cards/domain/effects.py, "Event"): bit numbers of Tables.trigger_events.
+(
+    EV_GAME_START,
+    EV_TURN_START,
+    EV_TURN_END,
+    EV_COMBAT_START,
+    EV_AFTER_CARDS,
+    EV_COMBAT_END,
+    EV_LEAVES_PLAY,
+    EV_PLAYS,
+    EV_DIES,
+    EV_DAMAGED,
+    EV_DEALS,
+) = range(11)
+EVENT_NAMES = (
+    "game_start",
+    "turn_start",
+    "turn_end",
+    "combat_start",
+    "after_cards",
+    "combat_end",
+    "leaves_play",
+    "plays",
+    "dies",
+    "damaged",
+    "deals",
+)
+EVENT_OF_NAME = {name: i for i, name in enumerate(EVENT_NAMES)}
+#: The events of a combat the holder fights (it fires only when its holder is a fighter).
+COMBAT_EVENTS = frozenset({EV_COMBAT_START, EV_AFTER_CARDS, EV_COMBAT_END})
+LIMIT_NONE, LIMIT_TURN, LIMIT_GAME = range(3)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TriggerOp(Op):
+    """``trigger``: ``ops`` happen each time ``event`` (``EV_*``) occurs while the source is in
+    play — a character's ability while it lives, a card that stays while it is attached, a card
+    that does not stay (or an Ordre) for the rest of the turn it acted in. ``who`` (relative to the
+    holder) is whose card play, death, damage taken or dealt counts; ``to`` whom the damage is
+    dealt to (``deals``); ``mask`` the cards a ``plays`` event is about (bits of card ids);
+    ``kinds`` the damage kinds that count (bits ``1 << K_*``; 0: any; the clash is physical);
+    ``limit`` once per turn / per game. ``choices``: its effects' targets the player chooses,
+    asked when it fires. Fired triggers resolve once the step they happen in is over
+    (EredanState: "Triggers")."""
+
+    name: ClassVar[str] = "trigger"
+    event: int
+    ops: tuple[Op, ...]
+    who: Target | None = None
+    to: Target | None = None
+    mask: int = -1
+    kinds: int = 0
+    limit: int = LIMIT_NONE
+    choices: tuple[Group, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OneOfOp(Op):
+    """``one_of``: one of ``options`` (effect lists) happens — the player's choice, or drawn with
+    the game's chance (``random``). A choice is made as the card is played (its ``Play`` action)
+    or when its trigger fires (EredanState: "Choices"); the pick is keyed by this record."""
+
+    name: ClassVar[str] = "one_of"
+    options: tuple[tuple[Op, ...], ...]
+    random: bool = False
+
+    @property
+    def deals_damage(self) -> bool:  # type: ignore[override]
+        return any(op.deals_damage for option in self.options for op in option)
+
+
+#: What a pick is made for in a resolution: a target (one character), or a ``one_of`` (an option).
+PickKey: TypeAlias = "Target | OneOfOp"
+
+
+def choice_slots(ops: tuple[Op, ...]) -> tuple[Group | OneOfOp, ...]:
+    """The choices a player makes for these effects when they resolve (a card as it is played, a
+    trigger as it fires): the distinct choice targets, then the ``one_of`` choices — inside
+    ``one_of`` options too, not inside a nested trigger (it asks when it fires)."""
+    targets: list[Group] = []
+    options: list[OneOfOp] = []
+
+    def walk(ops: tuple[Op, ...]) -> None:
+        for op in ops:
+            if isinstance(op, TriggerOp):
+                continue
+            for f in fields(op):
+                value = getattr(op, f.name)
+                if isinstance(value, Group) and value.pick == PICK_CHOICE and value not in targets:
+                    targets.append(value)
+            if isinstance(op, OneOfOp):
+                if not op.random and op not in options:
+                    options.append(op)
+                for option in op.options:
+                    walk(option)
+
+    walk(ops)
+    return (*targets, *options)
 
 
 # --- compiling the card data's effects ------------------------------------------------------------
@@ -1206,6 +1324,7 @@ def _compile_discard_attached(
         count=_count(effect.count),
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         owner=OWNER_OF_NAME[effect.owner],
+        dest=PILE_OF_NAME[effect.to],
         when=when,
         index=index,
     )
@@ -1267,6 +1386,42 @@ def _compile_untap(
     return UntapOp(target=_target(effect, None, where, ctx), when=when, index=index)
 
 
+def _kind_bits(kinds: tuple[str, ...]) -> int:
+    return sum(1 << DAMAGE_KINDS[k] for k in kinds)
+
+
+def _who(target: spec.Target, ctx: CompileContext, where: str) -> Target:
+    """Whose card play, death or damage an event counts: a group (no pick: nothing is drawn)."""
+    if spec.target_group(target)[1] is not None:
+        raise UnsupportedSpecError(where, "an event about one picked character is not supported")
+    return compile_target(target, ctx, where)
+
+
+@compiles(spec.Trigger)
+def _compile_trigger(
+    effect: spec.Trigger, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    on = effect.on
+    ops = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
+    choices = tuple(c for c in choice_slots(ops) if isinstance(c, Group))
+    if any(isinstance(c, OneOfOp) for c in choice_slots(ops)):
+        raise UnsupportedSpecError(where, "a one_of the player chooses inside a trigger is not supported yet")
+    return TriggerOp(
+        event=EVENT_OF_NAME[on.kind],
+        ops=ops,
+        who=None
+        if on.kind not in ("plays", "dies", "damaged", "deals")
+        else _who(on.who, ctx, f"{where}.on"),
+        to=None if on.to is None else _who(on.to, ctx, f"{where}.on.to"),
+        mask=-1 if on.match is None else ctx.mask(on.match),
+        kinds=_kind_bits(on.kinds),
+        limit={None: LIMIT_NONE, "once_per_turn": LIMIT_TURN, "once_per_game": LIMIT_GAME}[effect.limit],
+        choices=choices,
+        when=when,
+        index=index,
+    )
+
+
 @compiles(spec.Forbid)
 def _compile_forbid(
     effect: spec.Forbid, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -1281,6 +1436,17 @@ def _compile_forbid(
     )
 
 
+@compiles(spec.OneOf)
+def _compile_one_of(
+    effect: spec.OneOf, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    options = tuple(
+        tuple(compile_effect(e, f"{where}.options[{j}][{i}]", i, ctx) for i, e in enumerate(option))
+        for j, option in enumerate(effect.options)
+    )
+    return OneOfOp(options=options, random=effect.pick == "random", when=when, index=index)
+
+
 @compiles(spec.GrantOrder)
 def _compile_grant_order(
     effect: spec.GrantOrder, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -1288,20 +1454,295 @@ def _compile_grant_order(
     return GrantOrderOp(target=_target(effect, None, where, ctx), when=when, index=index)
 
 
+# --- damage and healing bonuses, immunities, set stats, loss of HP, extra attacks ------------------
+
+
+#: What a damage bonus is about (Board.dmods).
+DM_TAKEN, DM_DEALT, DM_HEAL, DM_IMMUNE = range(4)
+
+
+def _kinds_of(kinds: tuple[str, ...]) -> int:
+    """Damage kinds as bits ``1 << K_*`` (0: every kind; the clash counts as physical)."""
+    return sum(1 << DAMAGE_KINDS[k] for k in kinds)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageTakenOp(Op):
+    """``damage_taken``: ``amount`` (or the scaled ``points``, counted for the character when the
+    damage comes) added to each damage each target takes — of ``kinds`` (bits; 0: any) — after its
+    reduction, never below 0; for ``duration``."""
+
+    name: ClassVar[str] = "damage_taken"
+    amount: int
+    points: Scaled | None = None
+    kinds: int = 0
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageDealtOp(Op):
+    """``damage_dealt``: ``amount`` (or ``points``) added to each damage each target deals — of
+    ``kinds``, of the cards of ``mask`` only (-1: any, the clash included) — before its reduction;
+    for ``duration``."""
+
+    name: ClassVar[str] = "damage_dealt"
+    amount: int
+    points: Scaled | None = None
+    kinds: int = 0
+    mask: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HealDealtOp(Op):
+    """``heal_dealt``: ``amount`` (or ``points``) added to each heal each target gives (of the cards
+    of ``mask`` only; -1: any); for ``duration``."""
+
+    name: ClassVar[str] = "heal_dealt"
+    amount: int
+    points: Scaled | None = None
+    mask: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImmuneOp(Op):
+    """``immune``: each target takes no damage of ``kinds`` (bits), and is unaffected by the effects
+    of the cards of ``mask`` (0: none named); for ``duration``."""
+
+    name: ClassVar[str] = "immune"
+    kinds: int = 0
+    mask: int = 0
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetOp(Op):
+    """``set``: ``stat`` of each target *is* ``lo`` (``lo..hi`` for a range of Attaque; ``points``:
+    a scaled value, counted as it applies) for ``duration`` — the modifiers lasting as long or less
+    no longer count (cards/domain/effects.py)."""
+
+    name: ClassVar[str] = "set"
+    stat: int
+    lo: int = 0
+    hi: int = 0
+    points: Scaled | None = None
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoseHpOp(Op):
+    """``lose_hp``: each target loses ``amount`` HP — not damage: nothing reduces it, no damage
+    event, not scored (docs/rules/eredan.md §3 End)."""
+
+    name: ClassVar[str] = "lose_hp"
+    amount: Points
+    target: Target = SELF
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtraAttackOp(Op):
+    """``extra_attack``: one more attack in this turn's clash by the holder on each target, of
+    ``amount`` (fixed when the effect applies), reduced as ``kind`` says (K_PHYSICAL: Défense,
+    K_MAGICAL: Esprit)."""
+
+    name: ClassVar[str] = "extra_attack"
+    deals_damage: ClassVar[bool] = True
+    amount: Points
+    kind: int = 0
+    target: Target = OPPONENT
+
+
+@dataclass(frozen=True, slots=True)
+class Lifetime:
+    """How long a state of a character lasts, as a modifier's duration says (cards/domain/effects.py
+    "Duration"): until the end of turn ``last_turn`` (-1: no such limit), until the character's
+    count of combats reaches ``until_fought`` (-1: none), while the card in play ``serial`` stays
+    (-1: not tied to one), while the character ``owner`` lives (-1: not tied to it — a standing
+    ability's); with none of these, the rest of the game."""
+
+    last_turn: int = -1
+    until_fought: int = -1
+    serial: int = -1
+    owner: int = -1
+
+    def expired(self, board: Board, c: int) -> bool:
+        """Whether it ends at the end of the current turn (for character ``c``)."""
+        if self.until_fought >= 0:
+            return board.fought[c] >= self.until_fought
+        return 0 <= self.last_turn <= board.turn
+
+
+FOREVER = Lifetime()
+
+
+@dataclass(frozen=True, slots=True)
+class DamageMod:
+    """A damage or healing bonus, or an immunity, on ``character`` (``what``: DM_*): ``amount``
+    (or the scaled ``points``, counted for ``character``) to the damage it takes (``DM_TAKEN``) or
+    deals (``DM_DEALT``), to its heals (``DM_HEAL``); or no damage of ``kinds`` and no effect of
+    the cards of ``mask`` (``DM_IMMUNE``). ``kinds``: damage kind bits (0: any); ``mask``: the
+    cards it is about (-1: any; for a bonus: the clash included). ``when``: a standing ability's
+    condition, read as the damage comes (for ``character``)."""
+
+    what: int
+    character: int
+    amount: int
+    points: Scaled | None
+    kinds: int
+    mask: int
+    life: Lifetime
+    when: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatSet:
+    """``stat`` of ``character`` *is* ``lo`` (Attaque: rolled in ``lo..hi``) while ``life`` lasts;
+    the modifiers of ``level`` or shorter no longer count (0: a set for the combat ignores the
+    combat's modifiers; 1: for N turns or combats, those and the timed ones; 2: lasting, every
+    modifier)."""
+
+    character: int
+    stat: int
+    lo: int
+    hi: int
+    level: int
+    life: Lifetime
+
+
+def _bonus(amount: int | spec.Scaled, ctx: CompileContext, where: str) -> tuple[int, Scaled | None]:
+    if isinstance(amount, int):
+        return amount, None
+    points = compile_points(amount, ctx, where)
+    assert isinstance(points, Scaled)
+    return 0, points
+
+
+@compiles(spec.DamageTaken)
+def _compile_damage_taken(
+    effect: spec.DamageTaken, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    amount, points = _bonus(effect.amount, ctx, f"{where}.amount")
+    return DamageTakenOp(
+        amount=amount,
+        points=points,
+        kinds=_kinds_of(effect.kinds),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.DamageDealt)
+def _compile_damage_dealt(
+    effect: spec.DamageDealt, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    amount, points = _bonus(effect.amount, ctx, f"{where}.amount")
+    return DamageDealtOp(
+        amount=amount,
+        points=points,
+        kinds=_kinds_of(effect.kinds),
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.HealDealt)
+def _compile_heal_dealt(
+    effect: spec.HealDealt, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    amount, points = _bonus(effect.amount, ctx, f"{where}.amount")
+    return HealDealtOp(
+        amount=amount,
+        points=points,
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Immune)
+def _compile_immune(
+    effect: spec.Immune, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return ImmuneOp(
+        kinds=_kinds_of(effect.kinds),
+        mask=0 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.SetStat)
+def _compile_set(
+    effect: spec.SetStat, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    value = effect.value
+    lo = hi = 0
+    points: Scaled | None = None
+    if isinstance(value, tuple):
+        lo, hi = value
+    elif isinstance(value, int):
+        lo = hi = value
+    else:
+        scaled = compile_points(value, ctx, f"{where}.value")
+        assert isinstance(scaled, Scaled)
+        points = scaled
+    return SetOp(
+        stat=_pick(STAT_INDEX, effect.stat, "stat", where),
+        lo=lo,
+        hi=hi,
+        points=points,
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.LoseHp)
+def _compile_lose_hp(
+    effect: spec.LoseHp, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return LoseHpOp(
+        amount=compile_points(effect.amount, ctx, f"{where}.amount"),
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.ExtraAttack)
+def _compile_extra_attack(
+    effect: spec.ExtraAttack, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return ExtraAttackOp(
+        amount=compile_points(effect.amount, ctx, f"{where}.amount"),
+        kind=DAMAGE_KINDS[effect.kind],
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
+    )
+
+
 #: Ops of the effect language (version 2, ``cards/domain/effects.py``) the engine does not play yet:
 #: refused at compile time by :func:`compile_effect`, like any op without a compiling function.
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
-        spec.SetStat,
-        spec.LoseHp,
-        spec.DamageTaken,
-        spec.DamageDealt,
-        spec.HealDealt,
-        spec.Immune,
-        spec.ExtraAttack,
-        spec.OneOf,
-        spec.Trigger,
         spec.Traits,
         spec.AttackKind,
         spec.Pay,
@@ -1316,9 +1757,18 @@ PENDING_COUNT_KINDS: frozenset[str] = frozenset()
 
 
 def refuse_pending_count(count: spec.Count, where: str) -> None:
-    """Refuse, naming it, a kind of count the engine does not count yet."""
+    """Refuse, naming it, a kind of count the engine does not count yet (and a count of the
+    character the effect reaches, ``of`` / ``on`` ``"target"``)."""
     if count.kind in PENDING_COUNT_KINDS:
         raise UnsupportedSpecError(where, f"a count of {count.kind!r} is not supported by the engine yet")
+    if count.other:
+        raise UnsupportedSpecError(
+            where, "a count of the other cards (this one left out) is not supported yet"
+        )
+    if spec.reaches_target(count):
+        raise UnsupportedSpecError(
+            where, "a count of the character the effect reaches ('target') is not supported by the engine yet"
+        )
 
 
 #: Condition keys of version 2 the engine does not check yet (refused by :func:`compile_condition`).

@@ -16,7 +16,7 @@ from typing import Any
 
 from cards.domain.effects import MARKERS_ALL
 from simulator.engine.protocol import State
-from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Play
+from simulator.games.eredan.actions import PASS, Action, Discard, Fight, Pick, Play, unpack_choices
 from simulator.games.eredan.compiled import CK_SPELL, Tables
 from simulator.games.eredan.interpreter import TARGETS, group_candidates, passes
 from simulator.games.eredan.ops import (
@@ -31,6 +31,7 @@ from simulator.games.eredan.ops import (
     K_MAGICAL,
     K_PHYSICAL,
     NSTATS,
+    PICK_CHOICE,
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
     PICK_RANDOM,
@@ -45,31 +46,41 @@ from simulator.games.eredan.ops import (
     AllEnemies,
     CardToOp,
     CreateOp,
+    DamageDealtOp,
     DamageOp,
+    DamageTakenOp,
     DiscardAttachedOp,
     DiscardOp,
     DrawOp,
+    Duration,
+    ExtraAttackOp,
     ForbidOp,
     ForCombat,
     GrantOrderOp,
     Group,
+    HealDealtOp,
     HealOp,
+    ImmuneOp,
+    LoseHpOp,
     MarkerOp,
     MillOp,
     ModifyOp,
     MoveOp,
+    OneOfOp,
     Op,
     OpponentTarget,
     PlayCardOp,
     Points,
     ReviveOp,
     Roll,
+    SetOp,
     TapOp,
     Target,
+    TriggerOp,
     UntapOp,
 )
 from simulator.games.eredan.rules import MAX_HAND_AFTER_DISCARD
-from simulator.games.eredan.state import P_CHOICE, P_DISCARD, EredanState
+from simulator.games.eredan.state import P_CHOICE, P_DISCARD, P_PICK, EredanState
 
 # --- the heuristic values shared by greedy and the search's leaf evaluation ---------------------
 
@@ -414,10 +425,13 @@ def _damage_value(state: EredanState, target: int, amount: float, kind: int) -> 
 
 
 def _reached(state: EredanState, target: Target, me: int, opp: int) -> Sequence[int]:
-    """The living characters ``target`` would reach (all the candidates of a random pick) —
-    without drawing from the game's RNG."""
+    """The living characters ``target`` would reach (all the candidates of a random pick, or of a
+    choice not made yet; the character of a choice made) — without drawing from the game's RNG."""
     if isinstance(target, Group):
         found = group_candidates(state, target, me, opp)
+        if target.pick == PICK_CHOICE and state.picks is not None and target in state.picks:
+            chosen = state.picks[target]
+            return (chosen,) if chosen in found else ()
         if target.pick == PICK_MOST_WOUNDED and found:
             return (max(found, key=lambda c: (state.max_hp[c] - state.hp[c], -c)),)
         if target.pick == PICK_FEWEST_HP and found:
@@ -427,9 +441,9 @@ def _reached(state: EredanState, target: Target, me: int, opp: int) -> Sequence[
 
 
 def _spread(target: Target) -> bool:
-    """Whether one of the characters :func:`_reached` lists is picked at random (the value is
-    their mean)."""
-    return target.random or (isinstance(target, Group) and target.pick == PICK_RANDOM)
+    """Whether one of the characters :func:`_reached` lists is picked (at random, or a choice not
+    made yet): the value is their mean."""
+    return target.random or (isinstance(target, Group) and target.pick in (PICK_RANDOM, PICK_CHOICE))
 
 
 def op_value(state: EredanState, op: Op, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
@@ -573,6 +587,8 @@ def _discard_attached_value(
             continue
         n = len(worths) if op.count < 0 else min(op.count, len(worths))
         lost = sum(worths) / len(worths) * n
+        if op.dest == PILE_HAND:
+            lost -= DRAW_VALUE * n  # its owner gets it back to play again
         value += lost if t // 3 != seat else -lost
     return value
 
@@ -582,7 +598,8 @@ def _create_value(
 ) -> float:
     k = state.tables.created[op.family]
     if op.dest in (PILE_PLAY, PILE_ATTACH):
-        return static_card_values(state.tables)[k] * op.count
+        each = len(_reached(state, op.target, me, opp))
+        return static_card_values(state.tables)[k] * op.count * each
     return PILE_WORTH.get(op.dest, 0.0) * op.count
 
 
@@ -626,6 +643,33 @@ def _untap_value(
     return value
 
 
+#: How much of a trigger's effects the greedy player counts for a card that brings it (it may fire
+#: once more, or never).
+TRIGGER_WEIGHT = 0.5
+
+
+def _ops_value(state: EredanState, ops: Sequence[Op], seat: int, me: int, opp: int) -> float:
+    return sum(op_value(state, op, seat, me, opp, None) for op in ops)
+
+
+def _trigger_value(
+    state: EredanState, op: TriggerOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    # A trigger a card or an Ordre brings for the rest of the turn: what its effects would do now,
+    # weighted (the event may not come).
+    return TRIGGER_WEIGHT * _ops_value(state, op.ops, seat, me, opp)
+
+
+def _one_of_value(
+    state: EredanState, op: OneOfOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    values = [sum(op_value(state, o, seat, me, opp, combat) for o in option) for option in op.options]
+    picks = state.picks
+    if not op.random and picks is not None and op in picks and 0 <= picks[op] < len(values):
+        return values[picks[op]]
+    return sum(values) / len(values) if op.random else max(values)
+
+
 #: Value of forbidding an enemy to play some cards (or to attack) in its coming combats.
 FORBID_VALUE = 1.0
 
@@ -663,6 +707,81 @@ def _grant_order_value(
     return value
 
 
+#: Value of a damage or healing bonus point, or of an immunity, per combat it lasts (a lasting one:
+#: about two combats).
+BONUS_POINT_VALUE, IMMUNE_VALUE, LASTING_COMBATS = 0.8, 2.5, 2.0
+
+
+def _weight(duration: Duration) -> float:
+    return 1.0 if isinstance(duration, ForCombat) else LASTING_COMBATS
+
+
+def _sign(t: int, seat: int) -> int:
+    return 1 if t // 3 == seat else -1
+
+
+def _bonus_value(
+    state: EredanState,
+    op: DamageTakenOp | DamageDealtOp | HealDealtOp,
+    seat: int,
+    me: int,
+    opp: int,
+    combat: _Combat | None,
+) -> float:
+    amount: float = op.amount if op.points is None else state.scaled(op.points, me, opp)
+    if isinstance(op, DamageTakenOp):
+        amount = -amount  # less damage taken is better
+    elif isinstance(op, HealDealtOp):
+        amount = amount / 2
+    w = _weight(op.duration) * BONUS_POINT_VALUE
+    return sum(_sign(t, seat) * amount * w for t in _reached(state, op.target, me, opp))
+
+
+def _immune_value(
+    state: EredanState, op: ImmuneOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    w = _weight(op.duration) * IMMUNE_VALUE
+    return sum(_sign(t, seat) * w for t in _reached(state, op.target, me, opp))
+
+
+def _set_value(state: EredanState, op: SetOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
+    value = op.lo if op.points is None else state.scaled(op.points, me, opp)
+    point = LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE
+    total = 0.0
+    for t in _reached(state, op.target, me, opp):
+        if op.stat == ATK:
+            ch = state.chars[t]
+            now = (ch.attack_min + ch.attack_max) / 2 + state.stat(t, ATK)
+            delta = (op.lo + op.hi) / 2 - now
+        elif op.stat in (DEF, SPI):
+            delta = value - state.stat(t, op.stat)
+        else:
+            delta = 0.0
+        total += _sign(t, seat) * delta * point * (_weight(op.duration) / LASTING_COMBATS)
+    return total
+
+
+def _lose_hp_value(
+    state: EredanState, op: LoseHpOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    amount = _amount(state, op.amount, me, opp)
+    total = 0.0
+    for t in _reached(state, op.target, me, opp):
+        hp = state.hp[t]
+        lost = min(amount, hp)
+        total += -_sign(t, seat) * (lost * HP_VALUE + (KILL_VALUE if lost >= hp > 0 else 0.0))
+    return total / len(_reached(state, op.target, me, opp) or (1,)) if _spread(op.target) else total
+
+
+def _extra_attack_value(
+    state: EredanState, op: ExtraAttackOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    amount = _amount(state, op.amount, me, opp)
+    targets = _reached(state, op.target, me, opp)
+    total = sum(_damage_value(state, t, amount, op.kind) for t in targets)
+    return total / len(targets) if _spread(op.target) and targets else total
+
+
 #: The greedy player's value of each op (op record type -> function).
 VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None], float]] = {
     ModifyOp: _modify_value,
@@ -679,6 +798,15 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     PlayCardOp: _play_card_value,
     MarkerOp: _marker_value,
     TapOp: _tap_value,
+    TriggerOp: _trigger_value,
+    OneOfOp: _one_of_value,
+    DamageTakenOp: _bonus_value,
+    DamageDealtOp: _bonus_value,
+    HealDealtOp: _bonus_value,
+    ImmuneOp: _immune_value,
+    SetOp: _set_value,
+    LoseHpOp: _lose_hp_value,
+    ExtraAttackOp: _extra_attack_value,
     UntapOp: _untap_value,
     ForbidOp: _forbid_value,
     GrantOrderOp: _grant_order_value,
@@ -686,13 +814,28 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
 
 
 def card_value(state: EredanState, seat: int, action: Action, combat: _Combat | None = None) -> float:
-    """Heuristic value of playing the card of ``action`` now (docs/rules/eredan.md §3 step 2–3)."""
+    """Heuristic value of playing the card of ``action`` now (docs/rules/eredan.md §3 step 2–3),
+    with the choices the action makes (its targets, its ``one_of`` option)."""
     if not isinstance(action, Play):
         return 0.0
+    if action.choice:
+        card = state.cards[action.card]
+        values = unpack_choices(action.choice, len(card.choices))
+        state.picks = dict(zip(card.choices, values, strict=True))
+        try:
+            return _card_value(state, seat, action, combat)
+        finally:
+            state.picks = None
+    return _card_value(state, seat, action, combat)
+
+
+def _card_value(state: EredanState, seat: int, action: Play, combat: _Combat | None) -> float:
     carrier = action.carrier
-    card = state.cards[action.card]
     f = state.fighters[seat]
     o = state.fighters[1 - seat]
+    card = state.cards[action.card]
+    if card.modes:  # its play variants: as this fighter would play it
+        card = state.card_as_played(action.card, f)
     value = 0.0
     if card.attaches:
         # An item on a character of the other side (an Artisan's, a card attached to the opponent)
@@ -709,6 +852,8 @@ def card_value(state: EredanState, seat: int, action: Action, combat: _Combat | 
                     value += _modify_value(state, op, seat, carrier, facing, now)
         for effect in card.ops:
             value += op_value(state, effect, seat, carrier, facing, now)
+        for trigger in card.triggers:  # about one more firing of what it does while carried
+            value += TRIGGER_WEIGHT * _ops_value(state, trigger.ops, seat, carrier, facing)
         if card.stay_hi:  # it stays a few combats only
             value *= min(1.0, (card.stay_lo + card.stay_hi) / 2 / STAY_COMBATS_WORTH)
         return value
@@ -797,12 +942,31 @@ def _best(actions: Sequence[Action], values: Sequence[float], rng: random.Random
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 
+def pick_value(state: EredanState, action: Pick) -> float:
+    """The value, for the player choosing, of a choice a queued effect asks for (phase
+    ``P_PICK``): its effects with that character picked."""
+    firing = state.queue[0]
+    question = state.pick_question
+    assert question is not None
+    holder = firing.holder
+    opp = state.fighters[1 - holder // 3]
+    state.picks = {**(state.picking or {}), question: action.value}
+    state.event_char = firing.subject
+    try:
+        return _ops_value(state, firing.ops, state.to_move, holder, opp)
+    finally:
+        state.picks = None
+        state.event_char = -1
+
+
 def greedy_action(state: EredanState, rng: random.Random) -> Action:
     """The greedy choice in ``state`` (see :class:`GreedyPolicy`)."""
     legal = state.legal_actions()
     phase = state.phase
     if phase == P_DISCARD:
         return greedy_discard(state, state.to_move)
+    if phase == P_PICK:
+        return _best(legal, [pick_value(state, a) for a in legal], rng)  # type: ignore[arg-type]
     if phase == P_CHOICE:
         return _best(legal, _choice_values(state, legal), rng)  # type: ignore[arg-type]
     seat = state.to_move

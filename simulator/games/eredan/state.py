@@ -25,10 +25,23 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from simulator.engine.protocol import TERMINAL, IllegalActionError
-from simulator.games.eredan import cardops  # noqa: F401 - registers the card ops' interpreter functions
+from simulator.games.eredan import (
+    cardops,  # noqa: F401 - registers the card ops' interpreter functions
+    statops,  # noqa: F401 - registers the damage and stat ops' functions
+)
 from simulator.games.eredan.actions import PASS as PASS  # the tests read it here, beside the phases
-from simulator.games.eredan.actions import Action, Discard, Fight, Pass, Play, decode
-from simulator.games.eredan.chance import AMOUNT, DECK, INITIATIVE, PLACE, Chance
+from simulator.games.eredan.actions import (
+    Action,
+    Discard,
+    Fight,
+    Pass,
+    Pick,
+    Play,
+    decode,
+    pack_choices,
+    unpack_choices,
+)
+from simulator.games.eredan.chance import AMOUNT, DECK, INITIATIVE, PLACE, Chance, NotingChance
 from simulator.games.eredan.compiled import (
     ATTACH_ALLIES,
     ATTACH_CHARACTERS,
@@ -38,25 +51,40 @@ from simulator.games.eredan.compiled import (
     ATTACH_OTHER_ALLIES,
     CK_SPELL,
     GEAR_FREE,
+    CompiledCard,
     Tables,
     add_gear,
     carry_fits,
+    gear_accepts,
 )
-from simulator.games.eredan.interpreter import Board, ItemBonus, passes
+from simulator.games.eredan.interpreter import Board, Firing, ItemBonus, group_candidates, passes
 from simulator.games.eredan.ops import (
     DEF,
+    EV_AFTER_CARDS,
+    EV_COMBAT_END,
+    EV_COMBAT_START,
+    EV_GAME_START,
+    EV_PLAYS,
+    EV_TURN_END,
+    EV_TURN_START,
     FORBID_ATTACK,
     FORBID_CHAIN,
     FORBID_PLAY,
     HPM,
     INI,
+    K_MAGICAL,
+    KIND_NAMES,
     NSTATS,
     PILE_DISCARD,
     PILE_HAND,
     PILE_OPPONENT_DECK,
     PILE_REMOVED,
     SLOT_NONE,
+    SPI,
+    OneOfOp,
+    PickKey,
     Roll,
+    Target,
 )
 from simulator.games.eredan.rules import (
     DEFAULT_RULES,
@@ -76,14 +104,18 @@ from simulator.games.eredan.rules import (
 MAX_EXTRA_PLAYS = 8
 
 # Phases.
-P_CHOICE, P_CARD, P_DISCARD, P_OVER = range(4)
-PHASE_NAMES = ("choice", "cards", "discard", "over")
+P_CHOICE, P_CARD, P_DISCARD, P_OVER, P_PICK = range(5)
+PHASE_NAMES = ("choice", "cards", "discard", "over", "pick")
 PHASE_RULES = (
     "docs/rules/eredan.md §3 step 1 — choose an untapped living fighter and an untapped living enemy",
     "docs/rules/eredan.md §3 step 2 — a card the fighter may play (requirements, chain, item slots)",
     "docs/rules/eredan.md §3 step 5 — discard any cards; a hand above 5 must be cut to 5",
     "docs/rules/eredan.md §3 End — the game is over",
+    "cards/domain/effects.py, Target — the character (or the option) an effect lets its player choose",
 )
+
+# What the turn does once the queue of triggered effects is empty (EredanState._proceed).
+C_TURN, C_CHOICE, C_CARDS, C_CLASH, C_END_COMBAT, C_END_TURN = range(6)
 
 _DISCARD_OPTIONS: dict[int, tuple[Pass | Discard, ...]] = {}
 
@@ -139,13 +171,18 @@ class EredanState(Board):
         "_legal",
         "_setup",
         "chain",
+        "cont",
         "deck_out",
         "end_reason",
         "first_player",
         "initiative_rolls",
+        "opening_draws",
         "opening_hands",
         "pending_items",
         "phase",
+        "pick_options",
+        "pick_question",
+        "picking",
         "plays",
         "slot",
         "strikes",
@@ -167,6 +204,15 @@ class EredanState(Board):
     winner: int | None
     end_reason: str
     _legal: tuple[Action, ...]
+    #: What the turn does once the queue of triggered effects is empty (``C_*``).
+    cont: int
+    #: The picks made so far for the firing at the head of the queue, the choice asked now
+    #: (a target) and its options (phase ``P_PICK``).
+    picking: dict[PickKey, int] | None
+    pick_question: Target | None
+    pick_options: tuple[Pick, ...]
+    #: What the opening drew before the first decision (chance.NotingChance), for a record's writer.
+    opening_draws: tuple[tuple[str, str, int, tuple[int, ...], int], ...]
     _setup: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None
 
     # --- construction -------------------------------------------------------------------------
@@ -199,6 +245,7 @@ class EredanState(Board):
         s.serial = 0
         s.stay_left = {}
         s.stay_until = {}
+        s.item_modes = {}
         s.lasting = []
         s.markers = {}
         s.removed = [[], []]
@@ -220,6 +267,28 @@ class EredanState(Board):
         s.turn_plays = [[], []]
         s.source_slot = -1
         s.dealt_at_turn = [0] * 6
+        s.listen = tables.trigger_events
+        s.dmods = []
+        s.dmod_mask = 0
+        s.immune_mask = 0
+        s.sets = []
+        s.set_mask = 0
+        s.extra_attacks = []
+        if tables.guards:
+            for dm in tables.guards:  # the standing abilities on damage: while their owner lives
+                s.dmods.append(dm)
+            s._refresh_dmod_masks()
+        s.queue = []
+        s.event_char = -1
+        s.fired = {}
+        s.turn_triggers = []
+        s.turn_choices = [[], []]
+        s.cont = C_CHOICE
+        s.picking = None
+        s.pick_question = None
+        s.pick_options = ()
+        s.next_picks = None
+        s.opening_draws = ()
         s.phase = P_CHOICE
         s.to_move = 0
         s.slot = 0
@@ -265,7 +334,18 @@ class EredanState(Board):
         s._roll_initiative()
         if log:
             s.enable_log()
-        s._start_turn()
+        if s.listen and chance is None:
+            # The triggers of the game's start and of its first turn may draw before a record's
+            # writer exists: their draws are noted for it (opening_draws).
+            noting = NotingChance(rng)
+            s.chance = noting
+            s.fire(EV_GAME_START)
+            s._proceed(C_TURN)
+            s.chance = None
+            s.opening_draws = tuple(noting.draws)
+        else:
+            s.fire(EV_GAME_START)
+            s._proceed(C_TURN)
         s._settle()
         return s
 
@@ -311,7 +391,9 @@ class EredanState(Board):
                     s._attach(c // 3, c, k)
         if log:
             s.enable_log()
-        s._start_turn()
+        if turn == 1:
+            s.fire(EV_GAME_START)
+        s._proceed(C_TURN)
         s._settle()
         return s
 
@@ -404,6 +486,8 @@ class EredanState(Board):
             self._commit_card(typed, False)  # type: ignore[arg-type]
         elif phase == P_CHOICE:
             self._choose_fighters(typed, False)  # type: ignore[arg-type]
+        elif phase == P_PICK:
+            self._pick(typed)  # type: ignore[arg-type]
         else:
             self._discard(typed, False)  # type: ignore[arg-type]
         self._settle()
@@ -417,6 +501,8 @@ class EredanState(Board):
             legal: tuple[Action, ...]
             if phase == P_CARD:
                 cards = self.card_options(self.to_move, self.slot)
+                if self.tables.choice_cards:
+                    cards = self.with_choices(cards)
                 if len(cards) == 1:
                     self._commit_card(cards[0], True)
                     continue
@@ -437,11 +523,53 @@ class EredanState(Board):
                     self._choose_fighters(choices[0], True)
                     continue
                 legal = choices
+            elif phase == P_PICK:
+                legal = self.pick_options
             else:
                 self._legal = ()
                 return
             self._legal = legal
             return
+
+    def with_choices(self, options: tuple[Pass | Play, ...]) -> tuple[Pass | Play, ...]:
+        """The plays of ``options`` with every choice their cards ask for as they are played
+        (``CompiledCard.choices``): one action per combination of the characters each target may
+        choose now (the living characters of its group passing its filter, seen from the card's
+        holder: the fighter, or the carrier of a card that stays) and of the options of each
+        ``one_of`` (docs/eredan-engine.md "Choices")."""
+        cards = self.cards
+        out: list[Pass | Play] = []
+        for action in options:
+            if not isinstance(action, Play) or not cards[action.card].choices:
+                out.append(action)
+                continue
+            card = cards[action.card]
+            holder = action.carrier if card.attaches else self.fighters[action.carrier // 3]
+            if holder < 0:
+                holder = action.carrier
+            opp = self.fighters[1 - holder // 3]
+            values: list[list[int]] = [[]]
+            for slot in card.choices:
+                if isinstance(slot, OneOfOp):
+                    found = list(range(len(slot.options)))
+                else:
+                    found = group_candidates(self, slot, holder, opp) or [-1]
+                values = [[*v, x] for v in values for x in found]
+            for v in values:
+                out.append(Play.of(action.card, action.carrier, pack_choices(tuple(v))))
+        return tuple(out)
+
+    def card_picks(self, seat: int, slot: int, k: int) -> dict[PickKey, int] | None:
+        """The choices made with ``seat``'s card ``k``, its card number ``slot`` of the turn."""
+        choices = self.cards[k].choices
+        if not choices:
+            return None
+        made = self.turn_choices[seat]
+        if not 0 <= slot < len(made):
+            return None  # not played from the hand (played by an effect): no choice was made
+        choice = made[slot]
+        values = unpack_choices(choice, len(choices))
+        return dict(zip(choices, values, strict=True))
 
     def _choice_options(self) -> tuple[Fight, ...]:
         hp, tapped = self.hp, self.tapped
@@ -502,7 +630,11 @@ class EredanState(Board):
                 # ability; a card's own text may attach it to the opponent or to a character its
                 # player chooses. Only its player's own choices of this turn count against a slot
                 # (the other's are hidden until they resolve).
-                for c in self._carriers(seat, f, k, bool(self.chars[f].attach_any_mask & low)):
+                card = self.card_as_played(k, f)
+                if not card.attaches:  # a play variant: this one does not stay
+                    out.append(on_fighter[k])
+                    continue
+                for c in self._carriers(seat, f, card, bool(self.chars[f].attach_any_mask & low)):
                     out.append(plays[c][k])
                     several = several or c != f
         if several:
@@ -529,15 +661,29 @@ class EredanState(Board):
                 mask |= r.mask
         return mask
 
-    def _carriers(self, seat: int, f: int, k: int, anywhere: bool) -> list[int]:
-        """The living characters that ``seat``'s fighter ``f`` may attach card ``k`` to, with room
+    def card_as_played(self, k: int, f: int) -> CompiledCard:
+        """Card ``k`` as it comes into play when ``f`` plays it: its play variants whose condition
+        holds ("Mage : Permanent", cards.domain.specs.PlayRules.variants) change how it acts and
+        stays (CompiledCard.modes); the card itself when it has none."""
+        card = self.cards[k]
+        if not card.modes:
+            return card
+        opp = self.fighters[1 - f // 3] if f >= 0 else -1
+        bits = 0
+        for i, cond in enumerate(card.mode_conds):
+            if self.holds(cond, f, opp):
+                bits |= 1 << i
+        return card.modes[bits]
+
+    def _carriers(self, seat: int, f: int, card: CompiledCard, anywhere: bool) -> list[int]:
+        """The living characters that ``seat``'s fighter ``f`` may attach ``card`` to, with room
         for it: any of them (``anywhere``: an Artisan's card, a ``may_attach`` ability), or whom the
         card's text names (CompiledCard.attach_to)."""
         hp = self.hp
         if anywhere:
             candidates: Sequence[int] = range(6)
         else:
-            attach_to = self.cards[k].attach_to
+            attach_to = card.attach_to
             own = seat * 3
             other = 3 - own
             if attach_to == ATTACH_FIGHTER:
@@ -553,15 +699,18 @@ class EredanState(Board):
             else:
                 assert attach_to == ATTACH_CHARACTERS
                 candidates = range(6)
-        return [c for c in candidates if c >= 0 and hp[c] > 0 and self._room_for(seat, c, k)]
+        return [c for c in candidates if c >= 0 and hp[c] > 0 and self._room_for(seat, c, card)]
 
-    def _room_for(self, seat: int, c: int, k: int) -> bool:
-        """Whether character ``c`` has room for card ``k``, counting the cards ``seat`` chose for
+    def _room_for(self, seat: int, c: int, card: CompiledCard) -> bool:
+        """Whether character ``c`` has room for ``card``, counting the cards ``seat`` chose for
         it this turn (docs/rules/eredan.md §3 Items: not yet attached, they already take their
         slot)."""
+        k = card.id
         if self.tables.slow_fit:
             held = self.items[c] + [p.card for p in self.plays[seat] if p.carrier == c]
-            return carry_fits(self.cards, self.chars[c], held, k)
+            return carry_fits(self.cards, self.chars[c], held, k, card)
+        if card.modes or card is not self.cards[k]:
+            return gear_accepts(self._gear_with_plays(seat, c), card.slot, card.hands, card.dual_wield)
         return bool(self.tables.fits[k] >> self._gear_with_plays(seat, c) & 1)
 
     def _fits_now(self, c: int, k: int) -> bool:
@@ -579,6 +728,85 @@ class EredanState(Board):
                 card = self.cards[play.card]
                 gear = add_gear(gear, card.slot, card.hands, card.dual_wield)
         return gear
+
+    # --- triggers and choices ----------------------------------------------------------------------
+
+    def _proceed(self, cont: int) -> None:
+        """Resolve the queued triggered effects (asking their players' choices: phase ``P_PICK``),
+        then go on with the turn (``cont``). A step's triggered effects resolve once it is over,
+        in the order their events happened (docs/eredan-engine.md "Triggers")."""
+        if not self.queue:
+            _CONTINUE[cont](self)
+            return
+        self.cont = cont
+        self._drain()
+
+    def _drain(self) -> None:
+        queue = self.queue
+        while queue:
+            head = queue[0]
+            picks = self.picking
+            if head.choices:
+                if picks is None:
+                    picks = self.picking = {}
+                holder = head.holder
+                opp = self.fighters[1 - holder // 3]
+                for target in head.choices:
+                    if target in picks:
+                        continue
+                    self.event_char = head.subject
+                    found = group_candidates(self, target, holder, opp)
+                    self.event_char = -1
+                    if len(found) <= 1:
+                        picks[target] = found[0] if found else -1
+                        continue
+                    # The holder's player chooses (cards/domain/effects.py: "one the player chooses").
+                    self.phase = P_PICK
+                    self.to_move = holder // 3
+                    self.pick_question = target
+                    self.pick_options = tuple(Pick.of(c) for c in found)
+                    return
+            queue.pop(0)
+            self.picking = None
+            self.run_firing(head, picks)
+        self.pick_question = None
+        self.pick_options = ()
+        if self._eliminated():
+            return
+        cont = self.cont
+        self.cont = C_CHOICE
+        _CONTINUE[cont](self)
+
+    def _pick(self, action: Pick) -> None:
+        """A choice the firing at the head of the queue asked for."""
+        assert self.picking is not None and self.pick_question is not None
+        if self.log is not None:
+            self.log.append(
+                {
+                    "event": "pick",
+                    "seat": self.to_move,
+                    "character": self.chars[action.value].slug,
+                    "character_seat": action.value // 3,
+                }
+            )
+        self.picking[self.pick_question] = action.value
+        self._drain()
+
+    def _eliminated(self) -> bool:
+        """docs/rules/eredan.md §3 End — after effects outside the clash: a side with no living
+        character loses (every side dead: the score decides). Whether the game ended."""
+        if self.phase == P_OVER:
+            return True
+        hp = self.hp
+        alive0 = hp[0] > 0 or hp[1] > 0 or hp[2] > 0
+        alive1 = hp[3] > 0 or hp[4] > 0 or hp[5] > 0
+        if alive0 and alive1:
+            return False
+        if alive0 or alive1:
+            self._finish(0 if alive0 else 1, END_ELIMINATION)
+        else:
+            self._finish(self._score_winner(), END_SCORE)
+        return True
 
     # --- step 0: draw, untap ----------------------------------------------------------------------
 
@@ -610,6 +838,11 @@ class EredanState(Board):
                 tapped[b] = tapped[b + 1] = tapped[b + 2] = False
                 if self.log is not None:
                     self.log.append({"event": "untap", "seat": b // 3})
+        if self.listen:
+            self.fire(EV_TURN_START)
+            if self.queue:
+                self._proceed(C_CHOICE)
+                return
         self.phase = P_CHOICE
         self.to_move = a
 
@@ -639,7 +872,15 @@ class EredanState(Board):
             # the fighter's abilities; both only "modify self for the combat" (compile_tables).
             # Then the auras of its living allies that reach it (card text: "your other Noz have
             # Esprit +1", prophete-3), checked now, like its own abilities.
-            if ch.orders:
+            if ch.order_choices:
+                # An Ordre with a choice to make waits in the queue (its player is asked first).
+                for order in ch.orders:
+                    if order.turns.matches(turn):
+                        if order.choices:
+                            self.queue.append(Firing(order.ops, f, ch.order_source, -1, order.choices))
+                        else:
+                            self.run_ops(order.ops, f, opp, ch.order_source)
+            elif ch.orders:
                 orders = ch.orders_by_turn.get(turn)
                 if orders is None:
                     orders = ch.order_ops(turn)
@@ -656,8 +897,16 @@ class EredanState(Board):
                     and (aura.check is None or passes(self, aura.check, f))
                 ):
                     self.run_ops(aura.ops, f, opp, aura.source)
+        if self.listen:
+            self.fire(EV_COMBAT_START)
+        if self.queue:
+            self._proceed(C_CARDS)
+            return
+        self._to_cards()
+
+    def _to_cards(self) -> None:
         self.phase = P_CARD
-        self.to_move = a
+        self.to_move = self.active
         self.slot = 0
 
     # --- step 2: cards ------------------------------------------------------------------------------
@@ -721,20 +970,30 @@ class EredanState(Board):
             self.resolving = 1
             # The cards are revealed: what the conditions on the cards of the turn read.
             self.turn_plays = [[play.card for play in self.plays[0]], [play.card for play in self.plays[1]]]
+            if self.tables.choice_cards:
+                self.turn_choices = [[p.choice for p in self.plays[0]], [p.choice for p in self.plays[1]]]
+            plays_heard = self.listen >> EV_PLAYS & 1
             for i in range(MAX_CARDS_PER_TURN):
                 # Resolving a card never adds a play: the lists are fixed once both have chosen.
                 self.source_slot = i  # which of its player's cards is resolving (Board.source_slot)
-                if i < len(pa):
-                    self._resolve_card(a, pa[i].card, pa[i].carrier)
-                if i < len(pp):
-                    self._resolve_card(1 - a, pp[i].card, pp[i].carrier)
+                for seat, mine in ((a, pa), (1 - a, pp)):
+                    if i < len(mine):
+                        k = mine[i].card
+                        if self.cards[k].choices:
+                            self.next_picks = self.card_picks(seat, i, k)
+                        self._resolve_card(seat, k, mine[i].carrier)
+                        self.next_picks = None
+                        if plays_heard:
+                            self.fire(EV_PLAYS, self.fighters[seat], card=k)
             self.plays = [[], []]
             self.source_slot = -1
             if self.extra_plays:
                 self._play_extras()
         if self.tables.late:
             self._late_abilities()
-        self._clash()
+        if self.listen:
+            self.fire(EV_AFTER_CARDS)
+        self._proceed(C_CLASH)
 
     def _late_abilities(self) -> None:
         """The fighters' standing abilities whose condition reads the cards of the turn ("Défense
@@ -823,6 +1082,8 @@ class EredanState(Board):
         played = self.played[seat]
         played[k] = played.get(k, 0) + 1
         f = self.fighters[seat] if by < 0 else by
+        if card.modes:
+            card = self.card_as_played(k, f)
         if self.log is not None:
             self._log_play(seat, k, f, carrier)
         if card.after_combat and self.resolving != 2:
@@ -858,9 +1119,14 @@ class EredanState(Board):
         returns the pile it goes to next (its player's discard pile, unless ``card_to`` said
         otherwise). Its damage comes after the clash: it replaces no attack."""
         card = self.cards[k]
+        if card.modes:
+            card = self.card_as_played(k, self.fighters[seat])
         self.cur_seat, self.cur_card, self.card_dest = seat, k, PILE_DISCARD
         self.source_slot = self._slot_of(seat, k)
+        if card.choices:
+            self.next_picks = self.card_picks(seat, self.source_slot, k)
         self.run_ops(card.ops, f, self.fighters[1 - f // 3], card.slug)
+        self.next_picks = None
         dest = self.card_dest
         self.cur_seat = self.cur_card = self.card_dest = self.source_slot = -1
         return dest
@@ -915,13 +1181,29 @@ class EredanState(Board):
             self.wound(fa, fp, attack_a, defense_p, "clash")
         if attack_p >= 0 and hp[fa] > 0:
             self.wound(fp, fa, attack_p, defense_a, "clash")
+        if self.extra_attacks:
+            self._extra_attacks()
         self.resolving = 2
         if self.pending_items:
             self._activate_items()
         if self.stay_left:
             self._count_stays()
         self.resolving = 0
-        self._end_combat()
+        if self.listen:
+            self.fire(EV_COMBAT_END)
+        self._proceed(C_END_COMBAT)
+
+    def _extra_attacks(self) -> None:
+        """``extra_attack``: one more attack each, after the two blows, reduced as its kind says
+        (physical: Défense, magical: Esprit); by a living attacker on a living target (a fighter
+        killed by a card strikes still: ``fighter_killed_by_cards_strikes``)."""
+        attacks, self.extra_attacks = self.extra_attacks, []
+        hp = self.hp
+        for attacker, target, value, kind in attacks:
+            if hp[target] <= 0 or (hp[attacker] <= 0 and not self.rules.fighter_killed_by_cards_strikes):
+                continue
+            reduction = self.stat(target, SPI if kind == K_MAGICAL else DEF)
+            self.wound(attacker, target, value, reduction, KIND_NAMES[kind])
 
     def _activate_items(self) -> None:
         """docs/rules/eredan.md §3 Items — items played this turn attach and act after the combat, in the
@@ -931,7 +1213,10 @@ class EredanState(Board):
             pending = self.pending_items
             self.pending_items = []
             for seat, carrier, k in pending:
-                if self.cards[k].attaches:
+                card = self.cards[k]
+                if card.modes:
+                    card = self.card_as_played(k, self.fighters[seat])
+                if card.attaches:
                     self.come_into_play(seat, carrier, k, True)
                 elif self.hp[carrier] > 0 or self.rules.cards_of_a_dead_fighter_resolve:
                     self.put_card(seat, k, self._run_card(seat, k, carrier))
@@ -951,14 +1236,19 @@ class EredanState(Board):
         a card that stays N combats counts its carrier's combats from the next one when it comes
         after the clash, from this one otherwise."""
         card = self.cards[k]
+        if card.modes:
+            f = self.fighters[seat]
+            card = self.card_as_played(k, f if f >= 0 else carrier)
         if self.hp[carrier] <= 0 and self.rules.items_of_a_dead_carrier_are_discarded:
             self.discards[seat].append(k)
             self._log_item(seat, carrier, k, "item_lost")
             return
         tables = self.tables
         if not (
-            carry_fits(self.cards, self.chars[carrier], self.items[carrier], k)
+            carry_fits(self.cards, self.chars[carrier], self.items[carrier], k, card)
             if tables.slow_fit
+            else gear_accepts(self.gear[carrier], card.slot, card.hands, card.dual_wield)
+            if card is not self.cards[k]
             else tables.fits[k] >> self.gear[carrier] & 1
         ):
             # Its slot was filled this turn by a card of the other side (an Artisan's): the
@@ -975,7 +1265,7 @@ class EredanState(Board):
                 until, left = self.turn + left - 1, -1  # this turn and the next N - 1 of the game
             elif after_clash and carrier in self.fighters and self.rules.stay_counts_from_next_combat:
                 left += 1  # this combat is over: its count starts with the next one
-        serial = self._attach(seat, carrier, k, left)
+        serial = self._attach(seat, carrier, k, left, card)
         if until >= 0:
             self.stay_until[serial] = until
         if card.ops:
@@ -985,7 +1275,10 @@ class EredanState(Board):
             before = self.source_slot
             slot = before if self.resolving == 1 else self._slot_of(seat, k)
             self.source_slot = slot if carrier // 3 == seat else -1
+            if card.choices:
+                self.next_picks = self.card_picks(seat, slot, k)
             self.run_ops(card.ops, carrier, self.fighters[1 - carrier // 3], card.slug)
+            self.next_picks = None
             self.cur_seat = self.cur_card = self.cur_serial = -1
             self.source_slot = before
 
@@ -1023,12 +1316,18 @@ class EredanState(Board):
             event["on_seat"] = carrier // 3
         self.log.append(event)
 
-    def _attach(self, seat: int, carrier: int, k: int, left: int = -1) -> int:
+    def _attach(
+        self, seat: int, carrier: int, k: int, left: int = -1, card: CompiledCard | None = None
+    ) -> int:
         """``carrier`` carries ``seat``'s card ``k`` (for ``left`` of its combats; -1: until it
-        leaves play): its slot, its "while carried" modifiers. Returns the attachment's serial."""
-        card = self.cards[k]
+        leaves play; ``card``: as it came into play, one of its modes): its slot, its "while
+        carried" modifiers. Returns the attachment's serial."""
         serial = self.serial
         self.serial = serial + 1
+        if card is None or card is self.cards[k]:
+            card = self.cards[k]
+        else:
+            self.item_modes[serial] = card
         self.items[carrier].append(k)
         self.item_owners[carrier].append(seat)
         self.item_serials[carrier].append(serial)
@@ -1069,7 +1368,9 @@ class EredanState(Board):
         k = self.items[carrier].pop(i)
         owner = self.item_owners[carrier].pop(i)
         serial = self.item_serials[carrier].pop(i)
-        card = self.cards[k]
+        card = self.item_modes.pop(serial, None) if self.item_modes else None
+        if card is None:
+            card = self.cards[k]
         for op in card.while_carried:
             if op.points is None and op.when is None:
                 self.mod[carrier * NSTATS + op.stat] -= op.amount
@@ -1095,6 +1396,8 @@ class EredanState(Board):
         self.stay_until.pop(serial, None)
         if self.restrictions:
             self.restrictions = [r for r in self.restrictions if r.serial != serial]
+        if self.dmods or self.sets:
+            self.end_lifetimes(serial=serial)
         gear = GEAR_FREE
         for held in self.items[carrier]:
             c = self.cards[held]
@@ -1103,6 +1406,8 @@ class EredanState(Board):
         self.gear[carrier] = gear
         self.put_card(owner, k, dest)
         self._log_item(owner, carrier, k, event)
+        if self.listen:
+            self.fire_leaves_play(carrier, k, owner, card)
         return k
 
     def _end_combat(self) -> None:
@@ -1160,7 +1465,9 @@ class EredanState(Board):
         if seat == self.active:
             self.to_move = 1 - seat
         else:
-            self._end_turn()
+            if self.listen:
+                self.fire(EV_TURN_END)
+            self._proceed(C_END_TURN)
 
     def _end_turn(self) -> None:
         turn = self.turn
@@ -1182,6 +1489,13 @@ class EredanState(Board):
                     self.refresh_max_hp(c)
         if self.turn_plays[0] or self.turn_plays[1]:
             self.turn_plays = [[], []]
+            self.turn_choices = [[], []]
+        if self.turn_triggers:
+            self.turn_triggers = []
+        if self.dmods or self.sets:
+            self.end_lifetimes()
+        if self.extra_attacks:
+            self.extra_attacks = []  # an extra attack of a clash gone by is lost
         if self.stay_until:
             self._end_stays(turn)
         if self.restrictions:
@@ -1226,6 +1540,7 @@ class EredanState(Board):
         return None if s0 == s1 else (0 if s0 > s1 else 1)
 
     def _finish(self, winner: int | None, reason: str) -> None:
+        self.queue = []
         self.winner = winner
         self.end_reason = reason
         self.phase = P_OVER
@@ -1274,6 +1589,7 @@ class EredanState(Board):
         s.serial = self.serial
         s.stay_left = dict(self.stay_left) if self.stay_left else {}
         s.stay_until = dict(self.stay_until) if self.stay_until else {}
+        s.item_modes = dict(self.item_modes) if self.item_modes else {}
         s.lasting = self.lasting[:]
         s.markers = {name: counts[:] for name, counts in self.markers.items()} if self.markers else {}
         s.removed = [self.removed[0][:], self.removed[1][:]]
@@ -1295,6 +1611,24 @@ class EredanState(Board):
         s.turn_plays = [self.turn_plays[0][:], self.turn_plays[1][:]]
         s.source_slot = self.source_slot
         s.dealt_at_turn = self.dealt_at_turn[:]
+        s.listen = self.listen
+        s.dmods = self.dmods[:]
+        s.dmod_mask = self.dmod_mask
+        s.immune_mask = self.immune_mask
+        s.sets = self.sets[:]
+        s.set_mask = self.set_mask
+        s.extra_attacks = self.extra_attacks[:]
+        s.queue = self.queue[:]
+        s.event_char = self.event_char
+        s.fired = dict(self.fired) if self.fired else {}
+        s.turn_triggers = self.turn_triggers[:]
+        s.turn_choices = [self.turn_choices[0][:], self.turn_choices[1][:]]
+        s.cont = self.cont
+        s.picking = dict(self.picking) if self.picking is not None else None
+        s.pick_question = self.pick_question
+        s.pick_options = self.pick_options
+        s.next_picks = None
+        s.opening_draws = ()
         s.phase = self.phase
         s.to_move = self.to_move
         s.slot = self.slot
@@ -1356,6 +1690,8 @@ class EredanState(Board):
         to_move, slot_now, legal_now = self.to_move, self.slot, self._legal
         for slot in range(MAX_CARDS_PER_TURN):
             options = self.card_options(seat, slot)
+            if self.tables.choice_cards:
+                options = self.with_choices(options)
             if model is None or len(options) == 1:
                 action: Action = options[int(rng.random() * len(options))]
             else:
@@ -1425,6 +1761,22 @@ class EredanState(Board):
         )
 
 
+def _to_choice(state: EredanState) -> None:
+    state.phase = P_CHOICE
+    state.to_move = state.active
+
+
+#: What the turn does once the queue of triggered effects is empty (EredanState._proceed).
+_CONTINUE: tuple[Callable[[EredanState], None], ...] = (
+    EredanState._start_turn,  # C_TURN: the game's first turn (after game_start)
+    _to_choice,  # C_CHOICE: after turn_start
+    EredanState._to_cards,  # C_CARDS: after combat_start
+    EredanState._clash,  # C_CLASH: after after_cards
+    EredanState._end_combat,  # C_END_COMBAT: after combat_end
+    EredanState._end_turn,  # C_END_TURN: after turn_end
+)
+
+
 def describe_action(state: EredanState, action: Any) -> str:
     """A readable name for an action in ``state`` (for logs, errors and the CLI)."""
     typed = decode(action)
@@ -1432,6 +1784,10 @@ def describe_action(state: EredanState, action: Any) -> str:
         return repr(action)
     if isinstance(typed, Pass):
         return "pass"
+    if isinstance(typed, Pick):
+        if typed.value < 6:
+            return f"choose {state.chars[typed.value].slug} (seat {typed.value // 3})"
+        return f"choose {typed.value}"
     chars, cards = state.chars, state.cards
     if isinstance(typed, Fight):
         return f"fight with {chars[typed.fighter].slug} against {chars[typed.opponent].slug}"

@@ -38,6 +38,7 @@ from simulator.cli import (
     describe_error,
     follow_job,
     ladder_lines,
+    optimize_lines,
     parse_options,
     parse_swap,
     summary_lines,
@@ -49,6 +50,7 @@ from simulator.engine.stats import MatchTally
 from simulator.exports import IMAGE_FORMATS, TABLES, MissingTableError, forest_plot, heatmap, results_csv
 from simulator.lab.compare import COMPARE, CompareChunk, CompareTally, run_compare_local
 from simulator.lab.ladder import ladder_plans, ladder_report
+from simulator.lab.optimize import OPTIMIZE
 from simulator.limits import DEFAULT_RECORD_GAMES, MAX_GAMES
 from simulator.models import SimulationJob
 from simulator.services.jobs import job_cancel, job_save
@@ -360,7 +362,12 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(results, ensure_ascii=False, indent=1))
         else:
-            lines = compare_summary_lines(results) if results["kind"] == COMPARE else summary_lines(results)
+            if results["kind"] == OPTIMIZE:
+                lines = optimize_lines(results)
+            elif results["kind"] == COMPARE:
+                lines = compare_summary_lines(results)
+            else:
+                lines = summary_lines(results)
             for line in lines:
                 self.stdout.write(line)
 

@@ -111,3 +111,28 @@ def test_the_engine_refuses_them_by_name(data):
     (``forbid`` healed is played: tests/simulator/games/eredan/test_card_ops.py)."""
     with pytest.raises(ops.UnsupportedSpecError, match="not supported"):
         ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)
+
+
+def test_fighting_filter_and_condition():
+    """``fighting`` (a selector filter and a condition): "hors-combat" / "en combat"."""
+    data = [
+        {"op": "damage", "kind": "direct", "amount": 1, "target": {"group": "enemies", "fighting": False}},
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"fighting": False}},
+    ]
+    parsed = parse_effects(data)
+    assert effects_to_json(parsed) == data
+    assert (
+        effect_text(parsed[0], "en")
+        == "Deals 1 direct damage (not reduced) to the enemy characters (out of the combat)."
+    )
+    assert "hors combat" in effect_text(parsed[0], "fr")
+    assert effect_text(parsed[1], "fr").endswith("si ce personnage est hors combat.")
+    with pytest.raises(EffectError) as err:
+        parse_effect(
+            {"op": "damage", "kind": "direct", "amount": 1, "target": {"group": "enemies", "fighting": 0}},
+            "e",
+        )
+    assert err.value.path == "e.target.fighting"
+    for effect in parsed:
+        with pytest.raises(ops.UnsupportedSpecError, match="not supported"):
+            ops.compile_effect(effect, "card 'x': effects[0]", 0)

@@ -151,3 +151,74 @@ def test_invalid_events_are_refused_with_a_path(data, path):
     with pytest.raises(EffectError) as info:
         parse_effects([data], context="card")
     assert info.value.path == path
+
+
+def test_the_ordre_bonus_conditions():
+    from cards.domain.effects import Condition, parse_condition
+    from cards.domain.text import condition_text
+
+    data = {"ordre": True, "opponent_ordre": False}
+    cond = parse_condition(data, "when")
+    assert cond == Condition(ordre=True, opponent_ordre=False)
+    assert cond.to_json() == data
+    assert condition_text(cond, "en", Names()) == (
+        "if this character gets its Ordre bonus, if the opponent does not get its Ordre bonus"
+    )
+    assert condition_text(cond, "fr", Names()) == (
+        "si ce personnage bénéficie de son bonus d'Ordre, "
+        "si l'adversaire ne bénéficie pas de son bonus d'Ordre"
+    )
+    with pytest.raises(EffectError) as info:
+        parse_condition({"ordre": "yes"}, "when")
+    assert info.value.path == "when.ordre"
+
+
+def test_the_engine_refuses_what_it_does_not_play_yet():
+    """Until the engine plays them (simulator/games/eredan/ops.py), a card holding them is refused."""
+    from simulator.games.eredan import ops
+
+    assert {"ordre", "opponent_ordre"} <= ops.PENDING_CONDITION_KEYS
+
+
+def test_the_damage_the_opponent_dealt_is_a_count_the_engine_refuses_yet():
+    from cards.domain.effects import Count, parse_count
+    from simulator.games.eredan import ops
+    from simulator.games.eredan.ops import UnsupportedSpecError
+
+    assert parse_count({"damage_dealt": "opponent"}, "per") == Count("damage_dealt", of="opponent")
+    assert parse_count({"damage_dealt": "opponent"}, "per").to_json() == {"damage_dealt": "opponent"}
+    with pytest.raises(EffectError) as info:
+        parse_count({"damage_dealt": "anyone"}, "per")
+    assert info.value.path == "per.damage_dealt"
+    data = {
+        "op": "heal",
+        "amount": 1,
+        "when": {
+            "compare": {"left": {"damage_dealt": "self"}, "cmp": ">", "right": {"damage_dealt": "opponent"}}
+        },
+    }
+    with pytest.raises(UnsupportedSpecError, match="damage_dealt"):
+        ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)
+
+
+def test_the_damage_taken_is_a_count_the_engine_refuses_yet():
+    from cards.domain.effects import Count, parse_count
+    from cards.domain.text import count_text
+    from simulator.games.eredan import ops
+    from simulator.games.eredan.ops import UnsupportedSpecError
+
+    count = parse_count({"damage_taken": "opponent"}, "left")
+    assert count == Count("damage_taken", of="opponent")
+    assert count.to_json() == {"damage_taken": "opponent"}
+    assert count_text(count, "en", Names()) == "point of damage the opponent took this turn"
+    assert (
+        count_text(parse_count({"damage_taken": "self"}, "left"), "fr", Names())
+        == "point de dégâts subis ce tour"
+    )
+    data = {
+        "op": "heal",
+        "amount": 1,
+        "when": {"compare": {"left": {"damage_taken": "self"}, "cmp": ">", "right": 2}},
+    }
+    with pytest.raises(UnsupportedSpecError, match="damage_taken"):
+        ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)

@@ -147,3 +147,65 @@ def test_the_engine_compiles_the_new_counts(data):
     assert next(iter(data)) not in ops.PENDING_COUNT_KINDS
     op = ops.compile_effect(effect, "card 'x': effects[0]", 0)
     assert isinstance(op, ops.DamageOp) and isinstance(op.amount, ops.Scaled)
+
+
+# --- counts of the character the effect reaches ----------------------------------------------------
+
+REACHED = [
+    {
+        "op": "damage",
+        "kind": "magical",
+        "amount": {"per": {"stat": "spirit", "of": "target"}, "plus": 1},
+        "target": "all_enemies",
+    },
+    {
+        "op": "modify",
+        "stat": "attack",
+        "amount": {"per": {"cards": "play", "owner": "both", "match": {"type": "lance"}, "on": "target"}},
+        "target": "all_allies",
+    },
+    {
+        "op": "damage",
+        "kind": "direct",
+        "amount": {"per": {"markers": "poudre", "on": "target"}},
+        "target": "fighters",
+    },
+]
+
+
+@pytest.mark.parametrize("data", REACHED, ids=range(len(REACHED)))
+def test_a_count_of_the_character_reached(data):
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    en, fr = effect_text(effect, "en", NAMES), effect_text(effect, "fr", NAMES)
+    assert "each character reached" in en and "chaque personnage touché" in fr
+    # the engine refuses it by name until it counts it
+    with pytest.raises(ops.UnsupportedSpecError, match="the character the effect reaches"):
+        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_a_condition_reaches_no_one():
+    compare = {"left": {"stat": "spirit", "of": "target"}, "cmp": ">", "right": 2}
+    with pytest.raises(EffectError) as info:
+        parse_effects([{"op": "modify", "stat": "attack", "amount": 1, "when": {"compare": compare}}])
+    assert info.value.path == "effects[0].when.compare.left"
+
+
+def test_a_count_of_the_other_cards():
+    data = {
+        "op": "modify",
+        "stat": "attack",
+        "amount": {"per": {"cards": "play", "owner": "both", "other": True}},
+    }
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    assert "other card" in effect_text(effect, "en", NAMES) and "autre carte" in effect_text(
+        effect, "fr", NAMES
+    )
+    with pytest.raises(ops.UnsupportedSpecError, match="other cards"):
+        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    with pytest.raises(EffectError) as info:
+        parse_effects(
+            [{"op": "modify", "stat": "attack", "amount": {"per": {"cards": "play", "other": False}}}]
+        )
+    assert info.value.path == "effects[0].amount.per.other"

@@ -103,11 +103,6 @@ def test_different_kinds_among_characters(compiler):
     }
 
 
-def test_another_one_is_not_counted(compiler):
-    """ "par autre …" leaves the card or character itself out, which no count says: unread."""
-    assert unread(compiler, "Attaque +1 par autre Sort Feu en jeu.")
-
-
 def test_a_malus_per_thing_is_capped_from_below(compiler):
     assert amount(compiler, "Esprit -1 par Sort Ombre en jeu (max 3).") == {
         "per": {"cards": "play", "owner": "both", "match": {"type": "ombre"}},
@@ -176,8 +171,29 @@ def test_whose_stat_son_is(compiler):
         "stat": "spirit",
         "plus": 0,
     }
-    # each character of a group: its own stat, which no count says
-    assert unread(compiler, "Chaque personnage adverse subit X dégâts directs où X est égal à sa Défense.")
+    # after another subject: the stat of each character reached (one named: that one's)
+    assert amount(
+        compiler, "Chaque personnage adverse subit X dégâts directs où X est égal à sa Défense."
+    ) == {"per": {"stat": "defense", "of": "target"}}
+    assert amount(compiler, "Le personnage adverse a Esprit -X où X est égal à son Niveau.") == {
+        "per": {"stat": "level", "of": "opponent"},
+        "each": -1,
+    }
+    # a plural subject and "son": the holder's, or each one's? not read
+    assert unread(compiler, "Les personnages adverses subissent X dégâts directs où X est égal à sa Défense.")
+
+
+def test_what_each_character_reached_carries(compiler):
+    (effect,) = card(compiler, "Vos Golems ont Défense +1 pour chaque Bouclier qu'ils portent.")["effects"]
+    assert effect["amount"] == {
+        "per": {"cards": "play", "owner": "both", "match": {"type": "bouclier"}, "on": "target"}
+    }
+    (effect,) = card(compiler, "Le personnage adverse subit 1 dégât direct par carte qui lui est attachée.")[
+        "effects"
+    ]
+    assert effect["amount"] == {"per": {"cards": "play", "owner": "both", "on": "opponent"}}
+    # the holder's verb, then "il": the holder, or the one reached? not read
+    assert unread(compiler, "Inflige 1 dégât direct à chaque personnage adverse par Potion qu'il porte.")
 
 
 # --- comparisons on counts --------------------------------------------------------------------------
@@ -479,3 +495,98 @@ def test_more_character_chains(compiler):
     ]
     # a bonus before "et gagne Enchaînement si joue …": with the condition, or not? not read
     assert unread(compiler, "Défense +1 et gagne Enchaînement si joue une Potion.", "character")
+
+
+def test_more_of_what_x_is(compiler):
+    # "N moins …" (at least 0), negated for a malus
+    (effect,) = card(compiler, "-X aux dégâts subis où X est égal à 8 moins le numéro du tour en cours.")[
+        "effects"
+    ]
+    assert effect == {"op": "damage_taken", "amount": {"per": {"turn": "current"}, "plus": -8, "max": 0}}
+    # "X est le nombre de …"
+    assert amount(compiler, "Esprit +X où X est le nombre de Golems en vie.") == {
+        "per": {"characters": {"group": "characters", "race": "golem"}}
+    }
+    # a cap said with the stat: "(Attaque +4 maximum)"
+    assert amount(
+        compiler, "Attaque +X où X est égal au nombre de Potions dans votre défausse (Attaque +4 maximum)."
+    ) == {"per": {"cards": "discard", "match": {"type": "potion"}}, "max": 4}
+    # a damage bonus of X
+    (effect,) = card(
+        compiler, "+X aux dégâts infligés où X est égal au nombre de classes différentes en jeu."
+    )["effects"]
+    assert effect == {
+        "op": "damage_dealt",
+        "amount": {"per": {"distinct": "class", "among": "all_characters"}},
+    }
+
+
+def test_another_card_counted_and_lasting_gains(compiler):
+    assert amount(compiler, "Esprit -1 par autre Sort Ombre en jeu.") == {
+        "per": {"cards": "play", "owner": "both", "match": {"type": "ombre"}, "other": True},
+        "each": -1,
+    }
+    assert amount(compiler, "Défense +1 pour chaque autre 'Fiole rouge' portée par un personnage.") == {
+        "per": {"cards": "play", "owner": "both", "match": {"card": "fiole-rouge"}, "other": True}
+    }
+    # a character other than the holder, of either side: no group says it
+    assert unread(compiler, "Attaque +1 par autre Golem en vie.")
+    # "définitivement": for the rest of the game
+    (order,) = orders(compiler, "Tours 2 et 4 : vos Golems ont définitivement Défense +1.")
+    assert order["effects"] == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": {"group": "allies", "race": "golem"},
+            "duration": "game",
+        }
+    ]
+
+
+def test_definitively_reaches_its_predicate_and_those_after(compiler):
+    (order,) = orders(compiler, "Tours 3 : Esprit +1 et gagne définitivement 1 Niveau.")
+    assert order["effects"] == [
+        {"op": "modify", "stat": "spirit", "amount": 1},
+        {"op": "modify", "stat": "level", "amount": 1, "duration": "game"},
+    ]
+
+
+def test_chains_of_a_named_kind_level_or_player(compiler):
+    # "Action Non-Mort": a race's name, not "an Action but not Mort"
+    assert card(compiler, "Enchaînement Action Non-Mort.")["chain"] == {
+        "race_reserved": "non_mort",
+        "type": "action",
+    }
+    # "une carte Golem ou Mage": a card of either
+    assert abilities(compiler, "Gagne Enchaînement si joue une carte Golem ou Mage.") == [
+        {"op": "chain_on", "match": {"any_of": [{"race_reserved": "golem"}, {"class_reserved": "mage"}]}}
+    ]
+    (chain,) = card(compiler, "Niveau 3 ou plus : Enchaînement.")["effects"]
+    assert chain["when"] == {"compare": {"left": {"stat": "level", "of": "self"}, "cmp": ">=", "right": 3}}
+    (chain,) = card(compiler, "Enchaînement si joué par 'Grolk'.")["effects"]
+    assert chain == {"op": "chain", "match": {"any": True}, "when": {"played_by": "grolk"}}
+    # in a chain "X et Y" is either, in an Ordre too
+    (order,) = orders(compiler, "Tours 2 et 3 : gagne Enchaînement Potion et Bijou.")
+    assert order["effects"] == [{"op": "chain", "match": {"any_of": [{"type": "potion"}, {"type": "bijou"}]}}]
+
+
+def test_character_chain_restrictions_and_groups(compiler):
+    assert abilities(compiler, "Ne peut enchaîner.") == [{"op": "forbid", "what": "chain"}]
+    assert abilities(compiler, "Chacun de vos Golems gagnera Enchaînement s'il joue une Potion.") == [
+        {"op": "chain_on", "match": {"type": "potion"}, "target": {"group": "allies", "race": "golem"}}
+    ]
+    assert abilities(
+        compiler, "Les personnages adverses ne peuvent pas enchaîner de carte lors du tour 2."
+    ) == [{"op": "forbid", "what": "chain", "target": "all_enemies", "when": {"turn": [2]}}]
+
+
+def test_cards_played_after_your_cards(compiler):
+    """ "à la suite de vos cartes" / "après vos cartes" is when play_card and create … play play a
+    card (after the cards of the turn): nothing more to say."""
+    (order,) = orders(compiler, "Tours 3 : une 'Fiole rouge' est créée et jouée à la suite de vos cartes.")
+    assert order["effects"] == [{"op": "create", "card": "fiole-rouge", "to": "play"}]
+    (order,) = orders(compiler, "Tours 3 : une Potion est jouée depuis votre Deck après vos cartes.")
+    assert order["effects"] == [{"op": "play_card", "from": "deck", "cards": {"type": "potion"}}]
+    # before your cards is another time: not read
+    assert unread(compiler, "Tours 3 : une 'Fiole rouge' est créée et jouée avant vos cartes.", "character")

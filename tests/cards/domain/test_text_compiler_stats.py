@@ -597,3 +597,128 @@ def test_a_tournament_note_is_a_note(compiler):
         "Aucun effet en tournoi: no effect in a tournament (a tournament rule; simulations play the card)"
     ]
     assert "notes" not in compiler.compile("Esprit +1.").to_json()
+
+
+# --- in and out of the combat; Rage; "activez" ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Les personnages hors-combat ont Esprit -1", {"group": "characters", "fighting": False}),
+        ("Les personnages adverses hors combat ont Esprit -1", {"group": "enemies", "fighting": False}),
+        (
+            "Un de vos personnages hors-combat a Esprit -1",
+            {"group": "allies", "pick": "choice", "fighting": False},
+        ),
+        ("Vos Golems hors-combat ont Esprit -1", {"group": "allies", "race": "golem", "fighting": False}),
+    ],
+)
+def test_characters_out_of_the_combat(compiler, text, target):
+    assert effects(compiler, text) == [{"op": "modify", "stat": "spirit", "amount": -1, "target": target}]
+
+
+def test_the_holder_out_of_the_combat(compiler):
+    assert effects(
+        compiler, "Tant que 'Grobu' est hors-combat, il a -1 aux dégâts subis", "character", name="Grobu"
+    ) == [{"op": "damage_taken", "amount": -1, "when": {"fighting": False}}]
+    assert effects(compiler, "Défense +2 si vous êtes en combat")[0]["when"] == {"fighting": True}
+    # "the others" after a choice are the others than the one chosen: not read as the holder's
+    unread(
+        compiler,
+        "Choisissez un personnage hors-combat, il est relevé et tous les autres personnages sont inclinés",
+    )
+
+
+def test_rage_and_activating(compiler):
+    assert effects(compiler, "Rage : Défense +2", "character") == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"keyword": "enrage"}}
+    ]
+    assert effects(compiler, "Esprit +1 si vous activez une Potion")[0]["when"] == {
+        "plays": {"type": "potion"}
+    }
+
+
+# --- each predicate with its own condition; unless; what "il" carries ------------------------------
+
+
+def test_predicates_each_with_its_own_condition(compiler):
+    assert effects(compiler, "Défense +2 contre les Mages et Attaque +1 contre les Prêtres", "character") == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"opponent_class": "mage"}},
+        {"op": "modify", "stat": "attack", "amount": 1, "when": {"opponent_class": "pretre"}},
+    ]
+    assert effects(compiler, "Le porteur a Esprit -1 s'il est Mage, Défense -1 s'il est Combattant") == [
+        {"op": "modify", "stat": "spirit", "amount": -1, "when": {"played_by_class": "mage"}},
+        {"op": "modify", "stat": "defense", "amount": -1, "when": {"played_by_class": "combattant"}},
+    ]
+    # "il" in the second part is the one the first condition named: not read
+    unread(compiler, "Défense +1 si votre adversaire est Mage, et Esprit +1 s'il est Prêtre")
+
+
+def test_unless(compiler):
+    assert effects(compiler, "A moins que le personnage adverse ne porte un Bouclier, il a Défense -2") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": -2,
+            "target": "opponent",
+            "when": {"not": {"opponent_carrying_match": {"type": "bouclier"}}},
+        }
+    ]
+
+
+def test_what_il_carries(compiler):
+    assert effects(compiler, "Vos Golems ont Défense +1 s'ils portent un Bouclier") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": {"group": "allies", "race": "golem", "carrying": {"type": "bouclier"}},
+        }
+    ]
+    assert effects(compiler, "Le personnage adverse a Esprit -1 s'il ne porte aucune Arme")[0]["when"] == {
+        "not": {"opponent_carrying": "weapon"}
+    }
+    # a part of a name is every card whose name ends so: not one card
+    unread(compiler, "Vos Mages ont Esprit +1 s'ils portent une carte '… de Lune'")
+
+
+def test_more_conditions(compiler):
+    assert effects(compiler, "Esprit +1 si un personnage adverse est Golem")[0]["when"] == {
+        "compare": {"left": {"characters": {"group": "enemies", "race": "golem"}}, "cmp": ">=", "right": 1}
+    }
+    assert effects(compiler, "Défense +1 si au moins 4 de vos cartes sont en jeu")[0]["when"] == {
+        "compare": {"left": {"cards": "play"}, "cmp": ">=", "right": 4}
+    }
+    assert effects(compiler, "Esprit +1 si jouée après une Potion")[0]["when"] == {
+        "follows": {"type": "potion"}
+    }
+    assert effects(compiler, "Esprit +1 pour chacun de vos Golems morts")[0]["amount"] == {
+        "per": {"characters": {"group": "allies", "race": "golem"}, "dead": True}
+    }
+
+
+def test_small_forms(compiler):
+    # a duration the text did not cut from the modifiers after it
+    out = compiler.compile("Durée 3 tours Esprit +2")
+    assert out.complete and out.to_json()["play"] == {"stays": {"turns": 3}}
+    assert out.to_json()["effects"] == [
+        {"op": "modify", "stat": "spirit", "amount": 2, "duration": "permanent"}
+    ]
+    assert effects(compiler, "Défense +1 si vous n'avez joué aucune carte après celle-ci")[0]["when"] == {
+        "not": {"followed_by": {"any": True}}
+    }
+    assert effects(compiler, "Vos Mages ont Esprit +1 après le tour 2", "character")[0]["when"] == {
+        "turn": {"from": 3}
+    }
+    assert effects(
+        compiler,
+        "Peut jouer les Potions en ignorant leurs prérequis mais ne peut jouer aucun Sort",
+        "character",
+    ) == [
+        {"op": "may_play", "cards": {"type": "potion"}},
+        {"op": "forbid", "what": "play", "cards": {"type": "sort"}},
+    ]
+    assert effects(compiler, "Ambidextrie Dague", "character") == [
+        {"op": "carry", "cards": {"type": "dague"}, "count": 2}
+    ]

@@ -481,3 +481,42 @@ def test_forbid_healed_makes_heals_on_the_target_do_nothing():
     assert s.heal(4, 3, 5) == 0 and s.hp[3] == 6 - 2 and s.heal(4, 4, 5) == 0  # b-2 is full: 0 anyway
     s.hp[4] = 8
     assert s.heal(4, 4, 2) == 2
+
+
+def test_discarded_attached_cards_may_go_to_another_pile_of_their_owner():
+    """``discard_attached`` to: "placés dans le Deck de leur propriétaire" — the owner's deck (a
+    random place), hand or removed pile."""
+    mail = card(
+        "mail", "armure", effects=[{"op": "modify", "stat": "defense", "amount": 2, "duration": "permanent"}]
+    )
+    back = card("back", effects=[{"op": "discard_attached", "to": "hand"}])
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([back], [JAB]),
+        items=[[], [], [], [mail], [], []],
+        piles=([FILLER] * 6, [FILLER] * 6),
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[back])
+    assert s.items[3] == [] and card_id(s, mail) in s.hands[1]
+
+
+def test_a_created_card_attached_to_a_group_gives_each_its_copies():
+    """``create`` to attach with a group target: each character of the group gets its own copies."""
+    token = card(
+        "token",
+        "amulette",
+        effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}],
+    )
+    gift = card("gift", effects=[{"op": "create", "card": "token", "to": "attach", "target": "all_allies"}])
+    catalog = {c.slug: c for c in (gift, token, JAB)}
+    d = deck_from_counts("d", line("a"), {"gift": 1}, catalog)
+    e = deck_from_counts("e", line("b"), {"jab": 1}, catalog)
+    s = EredanGame(log=True).state_from_position(
+        random.Random(1), (d, e), first_player=0, hands=[["gift"], ["jab"]], draw_piles=[[], []]
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[gift])
+    k = card_id(s, token)
+    assert s.items[:3] == [[k], [k], [k]] and [s.stat(c, SPI) for c in range(3)] == [2, 2, 2]

@@ -371,8 +371,6 @@ def test_unplayable_cards_are_refused():
 
 
 def test_effects_the_engine_cannot_apply_are_refused():
-    with pytest.raises(UnsupportedSpecError, match="after the combat"):
-        _tables_with(card("blade", "epee", effects=[{"op": "modify", "stat": "attack", "amount": 1}]))
     quick = character(
         "quick", abilities=[{"op": "modify", "stat": "initiative", "amount": 1, "when": {"turn": [1]}}]
     )
@@ -384,8 +382,11 @@ def test_effects_the_engine_cannot_apply_are_refused():
 @pytest.mark.parametrize(
     ("effects", "play", "message"),
     [
-        ([{"op": "heal", "amount": 1, "target": "ally"}], None, "chooses"),
-        ([{"op": "lose_hp", "amount": 1}], None, "'lose_hp' is not supported"),
+        (
+            [{"op": "pay", "cost": {"hand": 1}, "effects": [{"op": "draw", "count": 1}]}],
+            None,
+            "'pay' is not supported",
+        ),
         ([], {"stays": "permanent", "attach": "random_enemy"}, "attaching the card to"),
         ([{"op": "move", "from": "discard", "to": "hand", "pick": "choice"}], None, 'pick "choice"'),
     ],
