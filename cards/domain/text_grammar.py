@@ -2736,9 +2736,12 @@ class Reader:
                 x_text = m.group(2)
                 changed = True
                 continue
-            m = re.fullmatch(r"(.+?) ?\((?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?\)", core)
+            m = re.fullmatch(
+                r"(.+?) ?\((?:(?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?|[+-]? ?(\d+) maximum)\)",
+                core,
+            )
             if m and cap is None:
-                core, cap = m.group(1), int(m.group(2))
+                core, cap = m.group(1), int(m.group(2) or m.group(3))
                 changed = True
                 continue
             m = re.fullmatch(r"(.+?) definitivement (.+)", core)
