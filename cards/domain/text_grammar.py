@@ -1762,6 +1762,9 @@ class Reader:
         both = grammar_order.compound(self, c, t, ctx)
         if both is not None:
             return None, both
+        immune = grammar_order.no_damage(self, c, t, ctx)
+        if immune is not None:
+            return None, immune
         raise NotRead(f"predicate {t!r}")
 
     def _several(self, c: Clause, text: str, ctx: Ctx) -> list[Target] | None:

@@ -590,3 +590,10 @@ def test_cards_played_after_your_cards(compiler):
     assert order["effects"] == [{"op": "play_card", "from": "deck", "cards": {"type": "potion"}}]
     # before your cards is another time: not read
     assert unread(compiler, "Tours 3 : une 'Fiole rouge' est créée et jouée avant vos cartes.", "character")
+
+
+def test_no_damage_at_all(compiler):
+    (order,) = orders(compiler, "Tours impairs : 'Grolk' ne subit aucun dégât.", name="Grolk")
+    assert order["effects"] == [{"op": "immune", "kinds": ["physical", "magical", "direct"]}]
+    (effect,) = card(compiler, "Le personnage adverse ne subit aucun dégât magique.")["effects"]
+    assert effect == {"op": "immune", "kinds": ["magical"], "target": "opponent"}
