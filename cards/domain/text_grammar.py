@@ -3021,7 +3021,7 @@ class Reader:
         if ordre is not None:
             turns, body = ordre
             if ctx.subject == "character":
-                effects = self.phrase(c, body, ctx.inside())
+                effects = grammar_chain.ordre_chains(self.phrase(c, body, ctx.inside()))
                 return Reading(orders=[(each, effects) for each in turns])
             when = (
                 Condition(turn=turns[0])
