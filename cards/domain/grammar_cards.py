@@ -143,13 +143,27 @@ def prefixed(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         _conditional_play_rule(reader, c, t, ctx)
         or _markers_paid(reader, c, t, ctx)
         or _after(reader, c, t, ctx)
+        or _starts_the_game(reader, c, t, ctx)
+        or _one_each(reader, c, t, ctx)
     )
     if found is not None:
         return found
+    m = re.fullmatch(r"(?:puis|ensuite),? (.+)", t)
+    if m and not re.match(r"(?:il|elle|ils|elles|celui-ci|celle-ci|ce dernier|cette derniere)\b", m.group(1)):
+        # "Puis X": X after the sentence before ("puis il …" names someone of that sentence: not here)
+        return reader.read_body(c, m.group(1), ctx)
     m = re.fullmatch(r"([^:]+?) ?: (.+)", t)
     if not m:
         return None
     head, body = m.group(1), m.group(2)
+    glued = re.fullmatch(rf"(.+?) ((?:{NUM} )?runes? (?:cor|nox|yr))", head)
+    if glued and rune_cost(head) is None and rune_cost(glued.group(2)) is not None:
+        # "Défense +2 Rune Cor : …": a sentence before the cost, its full stop missing
+        before = reader.phrase(c, glued.group(1), ctx)
+        paid = prefixed(reader, c, f"{glued.group(2)} : {body}", ctx)
+        if paid is None:
+            return None
+        return Reading(effects=[*before, *paid.effects])
     cost = rune_cost(head)
     may = False
     if cost is None:
@@ -210,6 +224,8 @@ def card_phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         return Reading(play={"attach": who})
     if re.fullmatch(r"choisissez le personnage (?:sur lequel|auquel) cette carte s'attache", t):
         return Reading(play={"attach": "character"})
+    if re.fullmatch(r"s'active (?:en fin de combat|a la fin du combat)", t):
+        return Reading(play={"acts": "after_combat"})  # after the clash, as "après le combat"
     note = note_of(t)
     if note is not None:
         return Reading(note=note)
@@ -269,7 +285,7 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     if appearance(t):
         return []
     m = re.fullmatch(r"(?:puis|ensuite),? (.+)", t)
-    if m:
+    if m and not re.match(r"(?:il|elle|ils|elles|celui-ci|celle-ci|ce dernier|cette derniere)\b", m.group(1)):
         return reader._bare(c, m.group(1), ctx, default)
     found = created(reader, c, t) or played_from(reader, c, t) or opponent_may_discard(t)
     if found:
@@ -369,6 +385,8 @@ def _marker_name(c: Clause, token: str) -> str:
 
 def gain(reader: Reader, c: Clause, rest: str, who: Target, ctx: Ctx) -> list[Effect] | None:
     """What follows "gagne": Runes, markers, levels, classes / races / guilds / castes, Enragé."""
+    if re.fullmatch(rf"{NUM} (?:cor|nox|yr)", rest) and c.text.startswith("rune"):
+        rest = re.sub(r" (cor|nox|yr)$", r" runes \1", rest)  # "Rune Yr : gagne deux Cor"
     found = gain_runes(rest, who)
     if found is not None:
         return found
@@ -379,7 +397,7 @@ def gain(reader: Reader, c: Clause, rest: str, who: Target, ctx: Ctx) -> list[Ef
     if m:
         return [Marker(name="poudre", count=_number(m.group(1)), **_fields(who))]
     m = re.fullmatch(rf"{NUM} niveaux?", rest)
-    if m and not ctx.standing:
+    if m:
         # a level is not a combat modifier: gained for the rest of the game unless the text says
         return [Modify(stat="level", amount=_number(m.group(1)), duration=Duration("game"), **_fields(who))]
     if rest in ("enrage", "l'etat enrage"):
@@ -420,6 +438,9 @@ def traits_of(reader: Reader, text: str) -> dict[str, tuple[str, ...]] | None:
         slugs: list[str] = []
         for name in names:
             found = reader.terms(name.strip(), _TERM_OF_KIND[kind])  # type: ignore[arg-type]
+            if len(found) != 1 and kind == "races" and slugs and slugs[-1].startswith("guemelite"):
+                # "les Races Guémélite de l'Ombre et Mental": the second one a Guémélite too
+                found = reader.terms(f"guemelite {name.strip()}", "race")
             if len(found) != 1:
                 return None
             slugs.append(found[0])
@@ -433,7 +454,7 @@ def _who_traits(reader: Reader, text: str) -> dict[str, tuple[str, ...]] | None:
     """``Mage``, ``Combattant et Maraudeur``, ``Zil``, ``Guémélite de la terre`` (what "devient"
     names) -> the kinds and slugs; None when a word is not a guild, class, race or caste."""
     out: dict[str, list[str]] = {}
-    for name in re.split(r",? et |, ", text.strip()):
+    for name in re.split(r",? et |, | - ", text.strip()):
         name = re.sub(r"^(?:un |une )", "", name.strip())
         try:
             found = reader.who_filter(name)
@@ -575,6 +596,13 @@ def condition(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
     Runes are card matches)."""
     if re.fullmatch(r"(?:vous etes|il est|votre personnage est|ce personnage est|est) enrage", t):
         return Condition(keyword="enrage")
+    m = re.fullmatch(r"l'un de vos (?:allies|autres personnages) est (?:un |une )?(.+)", t)
+    if m:
+        try:
+            kinds = reader.who_filter(m.group(1))
+        except NotRead:
+            return None
+        return Condition(ally=Selector(group="other_allies", **reader._filter_keys(kinds)))
     found = followed_by(reader, c, t)
     if found is not None:
         return found
@@ -888,6 +916,7 @@ def own_card(c: Clause, ctx: Ctx) -> Clause:
     from cards.domain.text_grammar import Clause
 
     text = re.sub(r"\b(\w+) de classe (?=\w)", r"\1 ", c.text)
+    text = re.sub(r"\bvos personnage (?=gagnent|ont|subissent|sont)", "vos personnages ", text)
     # "Guémélite de la Nature ou de la Terre": each one a Guémélite
     text = re.sub(
         r"\bguemelite (de la |de l'|du |d')(\w+) ou (de la |de l'|du |d')",
@@ -964,8 +993,19 @@ def named_prefix(reader: Reader, c: Clause, t: str) -> Condition | None:
 def carried_count(reader: Reader, c: Clause, text: str) -> Condition | None:
     """``si votre adversaire porte au moins 3 cartes``, ``si vous portez plus de 2 Objets``."""
     from cards.domain.effects import Compare
+    from cards.domain.effects import Compare as _Compare
 
     t = re.sub(r"^(?:si |tant que )", "", text.strip()).replace("s'il ", "il ", 1)
+    mk = re.fullmatch(
+        r"(votre adversaire|le personnage adverse|l'adversaire|vous|votre personnage|il) (?:porte|portez) "
+        r"(au moins |plus de |moins de )?(\d+) marqueurs? (@\d+@|poudre)",
+        t,
+    )
+    if mk:
+        holder: Target = "opponent" if "advers" in mk.group(1) else "self"
+        name = "poudre" if mk.group(4) == "poudre" else _marker_name(c, mk.group(4))
+        cmp_ = {"plus de ": ">", "moins de ": "<"}.get(mk.group(2) or "", ">=")
+        return Condition(compare=_Compare(Count("markers", marker=name, on=holder), cmp_, int(mk.group(3))))
     m = re.fullmatch(
         r"(votre adversaire|le personnage adverse|l'adversaire|vous|votre personnage|il) (?:porte|portez) "
         r"(au moins |plus de |moins de )?(\d+) (cartes?|.+)",
@@ -1052,3 +1092,51 @@ def _discard_attached(
     what = m.group("what") if what is None else what
     cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
     return [DiscardAttached(count=count, cards=cards, owner=owner, pick=pick, to=to, **_fields(on))]
+
+
+def _starts_the_game(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """A character that ``commence la partie inclinée (si …)``, ``… avec une Rune Cor``, ``… avec 3
+    Marqueurs 'poudre'``: at the start of the game."""
+    from cards.domain.effects import Event, Tap, Trigger
+    from cards.domain.text_grammar import Reading
+
+    if ctx.subject != "character":
+        return None
+    m = re.fullmatch(
+        r"(?:(.+?) (?:commencent|commence) |commence )la partie (inclinee?s?|avec (.+?))(?:,? (si .+))?", t
+    )
+    if not m:
+        return None
+    who: Target = "self"
+    if m.group(1):
+        try:
+            who = reader.subject(c, m.group(1), ctx.names)
+        except NotRead:
+            return None
+    effects: list[Effect] | None
+    if m.group(2).startswith("incline"):
+        effects = [Tap(**_fields(who))]
+    else:
+        effects = gain(reader, c, m.group(3), who, ctx)
+        if effects is None or any(not isinstance(e, CreateCard | Marker) for e in effects):
+            return None
+    when = reader.condition(c, m.group(4), ctx) if m.group(4) else None
+    return Reading(effects=[Trigger(on=Event("game_start"), effects=tuple(effects), when=when)])
+
+
+def _one_each(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """``Si vous jouez un 'X', créez et attachez-en un sur chacun de vos alliés`` (a new 'X' attached
+    to each of them)."""
+    from cards.domain.text_grammar import Reading
+
+    m = re.fullmatch(
+        r"si vous jouez (?:un |une )?(@\d+@),? creez et attachez[- ]en une? (?:sur|a) chacun de vos "
+        r"(allies|personnages|autres personnages)",
+        t,
+    )
+    if not m:
+        return None
+    family = reader.family(c, m.group(1))
+    who: Target = "all_allies" if m.group(2) == "personnages" else "other_allies"
+    created_ = CreateCard(card=family, to="attach", **_fields(who))
+    return Reading(effects=[replace(created_, when=Condition(plays=CardMatch("card", family)))])

@@ -224,6 +224,18 @@ class Restriction:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawMod:
+    """A ``draw_phase`` on ``seat``'s coming draw phases: ``amount`` cards more (fewer; None: no
+    card at all), for ``phases`` more of them (-1: every one — while the card in play ``serial``
+    stays, when it is one)."""
+
+    seat: int
+    amount: int | None
+    phases: int
+    serial: int = -1
+
+
+@dataclass(frozen=True, slots=True)
 class TimedModifier:
     """A modifier for a while: ``amount`` on ``stat`` of ``character``, taken off at the end of
     turn ``last_turn`` ("for N turns" of the game), or — ``until_fought`` ≥ 0 — at the end of the
@@ -252,9 +264,11 @@ class Board:
         "base",
         "card_dest",
         "cards",
+        "chain_lost",
         "chance",
         "chars",
         "cmod",
+        "counters",
         "cur_card",
         "cur_seat",
         "cur_serial",
@@ -264,6 +278,7 @@ class Board:
         "discards",
         "dmod_mask",
         "dmods",
+        "draw_mods",
         "drawn",
         "event_char",
         "extra_attacks",
@@ -371,6 +386,14 @@ class Board:
     keep_untapped: int
     #: What characters may not do for a while (``forbid``): play or chain some cards, attack.
     restrictions: list[Restriction]
+    #: The cards to be stopped (``counter``): the next one of ``mask`` a character of ``chars``
+    #: plays (bits), going to its owner's pile ``dest``.
+    counters: list[tuple[int, int, int]]
+    #: Per seat: its first card of the turn was stopped, so its second (played through the first's
+    #: Enchaînement) goes back to its hand.
+    chain_lost: list[bool]
+    #: Changes to coming draw phases (``draw_phase``).
+    draw_mods: list[DrawMod]
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
     decks: list[list[int]]  # top of the pile = end of the list

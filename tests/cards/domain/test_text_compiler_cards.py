@@ -163,8 +163,15 @@ def test_levels_last_the_game(compiler):
     assert effects(compiler, "Vous gagnez 2 Niveaux.") == [
         {"op": "modify", "stat": "level", "amount": 2, "duration": "game"}
     ]
-    # a character's level gained when it plays something: when and for how long is not said
-    assert unread(compiler, "Gagne un niveau si joue une Action.", subject="character")
+    # a character's level gained when it plays something: each time (once a turn), for the game
+    assert character(compiler, "Gagne un niveau si joue une Action.")["abilities"] == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "action"}},
+            "effects": [{"op": "modify", "stat": "level", "amount": 1, "duration": "game"}],
+            "limit": "once_per_turn",
+        }
+    ]
 
 
 # --- draw phases, the next card ----------------------------------------------------------------------------
@@ -514,3 +521,90 @@ def test_more_cards_moved_created_and_countered(compiler):
     assert out["effects"][0]["when"] == {
         "any": [{"played_by_race": "guemelite_feu"}, {"played_by_race": "guemelite_eau"}]
     }
+
+
+def test_how_a_character_starts_the_game_and_more_traits(compiler):
+    assert character(compiler, "Commence la partie inclinée si l'un de vos alliés est Golem.")[
+        "abilities"
+    ] == [
+        {
+            "op": "trigger",
+            "on": "game_start",
+            "effects": [{"op": "tap", "target": "self"}],
+            "when": {"ally": {"race": "golem"}},
+        }
+    ]
+    assert character(compiler, "Commence la partie avec 2 Marqueurs 'suie'.")["abilities"] == [
+        {"op": "trigger", "on": "game_start", "effects": [{"op": "marker", "name": "suie", "count": 2}]}
+    ]
+    assert effects(compiler, "Tous les personnages gagnent les Races Guémélite du Feu et Eau.") == [
+        {
+            "op": "traits",
+            "mode": "add",
+            "races": ["guemelite_feu", "guemelite_eau"],
+            "target": "all_characters",
+        }
+    ]
+    assert effects(compiler, "Votre personnage devient Mage - Prêtre.") == [
+        {"op": "traits", "mode": "set", "classes": ["mage", "pretre"]}
+    ]
+    assert card(compiler, "S'active en fin de combat.")["play"] == {"acts": "after_combat"}
+    assert effects(
+        compiler, "Si vous jouez une 'Fiole', créez et attachez-en une sur chacun de vos alliés."
+    ) == [
+        {
+            "op": "create",
+            "card": "fiole",
+            "to": "attach",
+            "target": "other_allies",
+            "when": {"plays": {"card": "fiole"}},
+        }
+    ]
+
+
+def test_more_runes_and_markers(compiler):
+    assert effects(
+        compiler, "Attaque +1 par tranche de 2 Marqueurs 'suie' portés par votre personnage (+4 maximum)."
+    ) == [
+        {
+            "op": "modify",
+            "stat": "attack",
+            "amount": {"per": {"markers": "suie", "on": "self"}, "div": 2, "max": 4},
+        }
+    ]
+    assert effects(compiler, "Rune Cor ou Yr : gagne deux Nox.")[0]["effects"] == [
+        {"op": "create", "card": "rune-nox", "to": "attach", "count": 2}
+    ]
+    assert effects(compiler, "Esprit +1 Rune Yr : piochez une carte.") == [
+        {"op": "modify", "stat": "spirit", "amount": 1},
+        {
+            "op": "pay",
+            "cost": {"attached": {"card": "rune-yr"}, "count": 1},
+            "effects": [{"op": "draw", "count": 1}],
+        },
+    ]
+    assert effects(compiler, "Défense +1 si votre personnage porte au moins 2 Marqueurs 'suie'.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": {"markers": "suie", "on": "self"}, "cmp": ">=", "right": 2}},
+        }
+    ]
+    assert character(compiler, "Vos Mages commencent la partie avec une Rune Yr.")["abilities"] == [
+        {
+            "op": "trigger",
+            "on": "game_start",
+            "effects": [
+                {
+                    "op": "create",
+                    "card": "rune-yr",
+                    "to": "attach",
+                    "target": {"group": "allies", "class": "mage"},
+                }
+            ],
+        }
+    ]
+    # "puis il …": "il" names someone of the sentence before
+    assert unread(compiler, "Puis il perd ses Marqueurs 'suie'.")
+    assert effects(compiler, "Puis piochez une carte.") == [{"op": "draw", "count": 1}]
