@@ -568,7 +568,9 @@ def test_chains_of_a_named_kind_level_or_player(compiler):
     assert chain == {"op": "chain", "match": {"any": True}, "when": {"played_by": "grolk"}}
     # in a chain "X et Y" is either, in an Ordre too
     (order,) = orders(compiler, "Tours 2 et 3 : gagne Enchaînement Potion et Bijou.")
-    assert order["effects"] == [{"op": "chain_on", "match": {"any_of": [{"type": "potion"}, {"type": "bijou"}]}}]
+    assert order["effects"] == [
+        {"op": "chain_on", "match": {"any_of": [{"type": "potion"}, {"type": "bijou"}]}}
+    ]
 
 
 def test_character_chain_restrictions_and_groups(compiler):
