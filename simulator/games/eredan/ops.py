@@ -1448,6 +1448,8 @@ def _compile_trigger(
     effect: spec.Trigger, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     on = effect.on
+    if effect.times != 1:
+        raise UnsupportedSpecError(where, f"a trigger limited to {effect.times} times is not supported yet")
     ops = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
     choices = tuple(c for c in choice_slots(ops) if isinstance(c, Group))
     if any(isinstance(c, OneOfOp) for c in choice_slots(ops)):
