@@ -1823,6 +1823,9 @@ class Reader:
         both = grammar_order.compound(self, c, t, ctx)
         if both is not None:
             return None, both
+        immune = grammar_order.no_damage(self, c, t, ctx)
+        if immune is not None:
+            return None, immune
         raise NotRead(f"predicate {t!r}")
 
     def _several(self, c: Clause, text: str, ctx: Ctx) -> list[Target] | None:
@@ -2783,9 +2786,12 @@ class Reader:
                 x_text = m.group(2)
                 changed = True
                 continue
-            m = re.fullmatch(r"(.+?) ?\((?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?\)", core)
+            m = re.fullmatch(
+                r"(.+?) ?\((?:(?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?|[+-]? ?(\d+) maximum)\)",
+                core,
+            )
             if m and cap is None:
-                core, cap = m.group(1), int(m.group(2))
+                core, cap = m.group(1), int(m.group(2) or m.group(3))
                 changed = True
                 continue
             m = re.fullmatch(r"(.+?) definitivement (.+)", core)
@@ -3186,7 +3192,7 @@ class Reader:
         if ordre is not None:
             turns, body = ordre
             if ctx.subject == "character":
-                effects = self.phrase(c, body, ctx.inside())
+                effects = grammar_chain.ordre_chains(self.phrase(c, body, ctx.inside()))
                 return Reading(orders=[(each, effects) for each in turns])
             when = (
                 Condition(turn=turns[0])

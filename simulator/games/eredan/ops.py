@@ -940,6 +940,7 @@ class DiscardAttachedOp(Op):
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     owner: int = OWNER_ANY
     dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
+    pick: int = CARD_RANDOM
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1328,10 +1329,8 @@ def _count(count: int | None) -> int:
 
 
 def _card_pick(pick: str, what: str, where: str) -> int:
-    if pick == "choice":
-        raise UnsupportedSpecError(
-            where, f'{what} with pick "choice" (the player chooses the card) is not supported yet'
-        )
+    """How a card is picked (CARD_*): "choice" — its player's — is made for it by the engine
+    (EredanRules.chosen_card_by_worth)."""
     return CARD_PICK_OF_NAME[pick]
 
 
@@ -1365,8 +1364,8 @@ def _compile_card_to(
 def _compile_discard_attached(
     effect: spec.DiscardAttached, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
-    _card_pick(effect.pick, "discarding attached cards", where)
     return DiscardAttachedOp(
+        pick=_card_pick(effect.pick, "discarding attached cards", where),
         target=_target(effect, None, where, ctx),
         count=_count(effect.count),
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
@@ -1449,6 +1448,8 @@ def _compile_trigger(
     effect: spec.Trigger, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     on = effect.on
+    if effect.times != 1:
+        raise UnsupportedSpecError(where, f"a trigger limited to {effect.times} times is not supported yet")
     ops = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
     choices = tuple(c for c in choice_slots(ops) if isinstance(c, Group))
     if any(isinstance(c, OneOfOp) for c in choice_slots(ops)):

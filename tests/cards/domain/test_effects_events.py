@@ -222,3 +222,31 @@ def test_the_damage_taken_is_a_count_the_engine_refuses_yet():
     }
     with pytest.raises(UnsupportedSpecError, match="damage_taken"):
         ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)
+
+
+def test_a_trigger_limited_to_n_times():
+    from simulator.games.eredan import ops
+    from simulator.games.eredan.ops import UnsupportedSpecError
+
+    data = {
+        "op": "trigger",
+        "on": {"plays": {"type": "sort"}},
+        "effects": [{"op": "modify", "stat": "attack", "amount": 1}],
+        "limit": "once_per_game",
+        "times": 3,
+    }
+    (effect,) = parse_effects([data], context="ability")
+    assert effects_to_json([effect]) == [data]
+    assert effect_text(effect, "en", Names(), "ability").startswith("Each time this character plays")
+    assert "(at most 3 times per game)" in effect_text(effect, "en", Names(), "ability")
+    assert "(3 fois par partie au plus)" in effect_text(effect, "fr", Names(), "ability")
+    for bad, path in (
+        ({**data, "times": 1}, "effects[0].times"),
+        ({**data, "times": 11}, "effects[0].times"),
+        ({k: v for k, v in data.items() if k != "limit"}, "effects[0].times"),
+    ):
+        with pytest.raises(EffectError) as info:
+            parse_effects([bad], context="ability")
+        assert info.value.path == path
+    with pytest.raises(UnsupportedSpecError, match="3 times"):
+        ops.compile_effect(effect, "character 'x': abilities[0]", 0)
