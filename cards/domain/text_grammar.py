@@ -1146,7 +1146,8 @@ class Reader:
             )
             return Condition(compare=Compare(held, "==", 1))
         m = re.fullmatch(
-            rf"{me} (?:porte|portez) (?:au moins )?(deux|trois|quatre|\d+) (.+?)(?: actifs?| actives?)?", t
+            rf"{me} (?:porte|portez) (?:au moins )?(deux|trois|quatre|\d+) (?!marqueur)(.+?)(?: actifs?| actives?)?",
+            t,
         )
         if m:
             held = Count(
