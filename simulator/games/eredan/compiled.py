@@ -37,6 +37,7 @@ from simulator.games.eredan.ops import (
     DM_DEALT,
     DM_HEAL,
     DM_IMMUNE,
+    DM_KIND,
     DM_TAKEN,
     EVENT_NAMES,
     HPM,
@@ -47,6 +48,7 @@ from simulator.games.eredan.ops import (
     SLOT_NONE,
     SLOT_SHIELD,
     SLOT_WEAPON,
+    AttackKindOp,
     CharFilter,
     CompileContext,
     Condition,
@@ -607,7 +609,7 @@ def _is_mage_combattant(ch: CharacterSpec) -> bool:
 #: character fights): cards/domain/effects.py, "Where each op may appear".
 AURA_GROUPS = ("allies", "other_allies", "enemies", "characters")
 #: Standing ability ops on damage and healing (cards/domain/effects.py: static ops).
-STANDING_DAMAGE_OPS = (DamageTakenOp, DamageDealtOp, HealDealtOp, ImmuneOp)
+STANDING_DAMAGE_OPS = (DamageTakenOp, DamageDealtOp, HealDealtOp, ImmuneOp, AttackKindOp)
 
 
 def _compile_character(
@@ -1160,13 +1162,17 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
 
 def _guard(op: Op, c: int) -> DamageMod:
     """A standing ability of character ``c`` on its own damage or healing, as a board bonus."""
-    what = {DamageTakenOp: DM_TAKEN, DamageDealtOp: DM_DEALT, HealDealtOp: DM_HEAL, ImmuneOp: DM_IMMUNE}[
-        type(op)
-    ]
+    what = {
+        DamageTakenOp: DM_TAKEN,
+        DamageDealtOp: DM_DEALT,
+        HealDealtOp: DM_HEAL,
+        ImmuneOp: DM_IMMUNE,
+        AttackKindOp: DM_KIND,
+    }[type(op)]
     return DamageMod(
         what,
         c,
-        getattr(op, "amount", 0),
+        op.kind if isinstance(op, AttackKindOp) else getattr(op, "amount", 0),
         getattr(op, "points", None),
         getattr(op, "kinds", 0),
         getattr(op, "mask", -1 if what != DM_IMMUNE else 0),

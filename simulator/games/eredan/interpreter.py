@@ -46,6 +46,7 @@ from simulator.games.eredan.ops import (
     DM_DEALT,
     DM_HEAL,
     DM_IMMUNE,
+    DM_KIND,
     DM_TAKEN,
     EV_DAMAGED,
     EV_DEALS,
@@ -98,6 +99,7 @@ from simulator.games.eredan.ops import (
     DiscardOp,
     DrawOp,
     Duration,
+    Fighting,
     FollowedBy,
     Follows,
     ForCombat,
@@ -105,6 +107,7 @@ from simulator.games.eredan.ops import (
     ForGame,
     ForTurns,
     Group,
+    HasOrdre,
     HealOp,
     Lifetime,
     MillOp,
@@ -144,6 +147,7 @@ from simulator.games.eredan.ops import (
     StatSet,
     Tapped,
     Target,
+    TheTarget,
     TriggerOp,
 )
 from simulator.games.eredan.ops import (
@@ -255,6 +259,7 @@ class Board:
         "chance",
         "chars",
         "cmod",
+        "count_target",
         "cur_card",
         "cur_seat",
         "cur_serial",
@@ -272,6 +277,7 @@ class Board:
         "fired",
         "fought",
         "gear",
+        "granted",
         "hands",
         "healed",
         "hp",
@@ -425,6 +431,10 @@ class Board:
     set_mask: int
     #: Attacks more in this turn's clash (``extra_attack``): (attacker, target, value, kind).
     extra_attacks: list[tuple[int, int, int, int]]
+    #: The character an effect is applying to, for an amount counted for it (``"target"``), or -1.
+    count_target: int
+    #: Bit c set: character c got an Ordre's bonus this turn from ``grant_order``.
+    granted: int
 
     # --- reading stats ----------------------------------------------------------------------
 
@@ -869,6 +879,16 @@ class Board:
                     taken += value
         return (amount if amount > 0 else 0), taken
 
+    def clash_kind(self, c: int) -> int:
+        """The damage kind of character ``c``'s clash attack: physical, unless an ``attack_kind``
+        says otherwise (the latest in force)."""
+        kind = K_PHYSICAL
+        if self.dmod_mask >> c & 1:
+            for dm in self.dmods:
+                if dm.what == DM_KIND and dm.character == c and self._mod_value(dm) is not None:
+                    kind = dm.amount
+        return kind
+
     def heal_bonus(self, src: int) -> int:
         """What ``heal_dealt`` bonuses add to a heal ``src`` gives (``cur_card``: the card healing)."""
         k = self.cur_card
@@ -1156,6 +1176,12 @@ def _modify(board: Board, op: ModifyOp, me: int, opp: int, source: str) -> None:
     if points is None:
         for t in board.targets(op.target, me, opp):
             board.add_modifier(t, op.stat, op.amount, op.duration)
+    elif _per_target(points):
+        for t in board.targets(op.target, me, opp):
+            board.count_target = t
+            amount = board.modifier(points, me, opp)
+            board.count_target = -1
+            board.add_modifier(t, op.stat, amount, op.duration)
     elif board.rules.amount_rolled_once_per_effect or points.__class__ is not Roll:
         targets = board.targets(op.target, me, opp)
         if targets:
@@ -1167,9 +1193,26 @@ def _modify(board: Board, op: ModifyOp, me: int, opp: int, source: str) -> None:
             board.add_modifier(t, op.stat, board.modifier(points, me, opp), op.duration)
 
 
+def _per_target(points: Any) -> bool:
+    """Whether an amount is counted for each character the effect reaches (``"target"``)."""
+    return points.__class__ is Scaled and points.per_target
+
+
+def amount_for(board: Board, points: Points, me: int, opp: int, t: int) -> int:
+    """An amount counted for character ``t`` (a count of ``"target"``)."""
+    board.count_target = t
+    try:
+        return board.amount(points, me, opp)
+    finally:
+        board.count_target = -1
+
+
 @interprets(DamageOp)
 def _damage(board: Board, op: DamageOp, me: int, opp: int, source: str) -> None:
-    if board.rules.amount_rolled_once_per_effect:  # a zone spell deals the same amount to every enemy
+    if _per_target(op.amount):
+        for t in board.targets(op.target, me, opp):
+            board.hit(me, t, amount_for(board, op.amount, me, opp, t), op.kind)
+    elif board.rules.amount_rolled_once_per_effect:  # a zone spell deals the same amount to every enemy
         value = board.amount(op.amount, me, opp)
         for t in board.targets(op.target, me, opp):
             board.hit(me, t, value, op.kind)
@@ -1180,7 +1223,10 @@ def _damage(board: Board, op: DamageOp, me: int, opp: int, source: str) -> None:
 
 @interprets(HealOp)
 def _heal(board: Board, op: HealOp, me: int, opp: int, source: str) -> None:
-    if board.rules.amount_rolled_once_per_effect:
+    if _per_target(op.amount):
+        for t in board.targets(op.target, me, opp):
+            board.heal(me, t, amount_for(board, op.amount, me, opp, t))
+    elif board.rules.amount_rolled_once_per_effect:
         value = board.amount(op.amount, me, opp)
         for t in board.targets(op.target, me, opp):
             board.heal(me, t, value)
@@ -1406,7 +1452,7 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
         mask = f.carrying
         if not any(mask >> k & 1 for k in board.items[c]):
             return False
-    return True
+    return f.fighting is None or (board.fighters[c // 3] == c) == f.fighting
 
 
 def members(board: Board, group: str, me: int, opp: int) -> list[int]:
@@ -1507,7 +1553,28 @@ def _group(board: Board, target: Group, me: int, opp: int) -> Sequence[int]:
     return (chosen,) if chosen in found else ()
 
 
+@interprets(TheTarget)
+def _the_target(board: Board, target: TheTarget, me: int, opp: int) -> Sequence[int]:
+    t = board.count_target
+    return (t,) if t >= 0 and board.hp[t] > 0 else ()
+
+
 # Version 2: condition clauses.
+
+
+@interprets(Fighting)
+def _fighting(board: Board, clause: Fighting, me: int, opp: int) -> bool:
+    return (board.fighters[me // 3] == me) == clause.value
+
+
+@interprets(HasOrdre)
+def _has_ordre(board: Board, clause: HasOrdre, me: int, opp: int) -> bool:
+    c = opp if clause.opponent else me
+    if c < 0 or board.fighters[c // 3] != c:
+        return not clause.value  # not fighting: no Ordre's bonus this combat
+    turn = board.turn
+    has = bool(board.granted >> c & 1) or any(o.turns.matches(turn) for o in board.chars[c].orders)
+    return has == clause.value
 
 
 @interprets(PlayedByCaste)
@@ -1648,7 +1715,7 @@ def _not(board: Board, clause: Not, me: int, opp: int) -> bool:
 
 @interprets(CountStat)
 def _count_stat(board: Board, count: CountStat, me: int, opp: int) -> int:
-    c = opp if count.of_opponent else me
+    c = board.count_target if count.of_target else opp if count.of_opponent else me
     if c < 0:
         return 0
     ch = board.chars[c]
@@ -1701,6 +1768,13 @@ def _count_cards(board: Board, count: CountCards, me: int, opp: int) -> int:
                 k for c in on for k, o in zip(board.items[c], board.item_owners[c], strict=True) if o == seat
             ]
         n += sum(1 for k in cards if mask >> k & 1)
+    k = board.cur_card
+    if count.other and k >= 0 and mask >> k & 1 and n:
+        # The card the effect belongs to is left out, where it is counted: in play (attached), or
+        # among the cards played.
+        in_play = pile == "play" and board.cur_serial >= 0
+        if in_play or pile in ("played_turn", "played_game"):
+            n -= 1
     return n
 
 
@@ -1755,7 +1829,8 @@ def _count_classes(board: Board, count: CountClasses, me: int, opp: int) -> int:
 
 @interprets(CountDamageDealt)
 def _count_damage_dealt(board: Board, count: CountDamageDealt, me: int, opp: int) -> int:
-    return board.dealt[me] - board.dealt_at_turn[me]
+    c = opp if count.of_opponent else me
+    return 0 if c < 0 else board.dealt[c] - board.dealt_at_turn[c]
 
 
 @interprets(CountCastes)

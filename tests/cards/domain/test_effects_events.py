@@ -173,17 +173,16 @@ def test_the_ordre_bonus_conditions():
     assert info.value.path == "when.ordre"
 
 
-def test_the_engine_refuses_what_it_does_not_play_yet():
-    """Until the engine plays them (simulator/games/eredan/ops.py), a card holding them is refused."""
+def test_the_engine_plays_the_ordre_conditions():
+    """The engine checks them (tests/simulator/games/eredan/test_language_v2.py plays them)."""
     from simulator.games.eredan import ops
 
-    assert {"ordre", "opponent_ordre"} <= ops.PENDING_CONDITION_KEYS
+    assert not {"ordre", "opponent_ordre"} & ops.PENDING_CONDITION_KEYS
 
 
-def test_the_damage_the_opponent_dealt_is_a_count_the_engine_refuses_yet():
+def test_the_damage_the_opponent_dealt_is_a_count():
     from cards.domain.effects import Count, parse_count
     from simulator.games.eredan import ops
-    from simulator.games.eredan.ops import UnsupportedSpecError
 
     assert parse_count({"damage_dealt": "opponent"}, "per") == Count("damage_dealt", of="opponent")
     assert parse_count({"damage_dealt": "opponent"}, "per").to_json() == {"damage_dealt": "opponent"}
@@ -197,5 +196,4 @@ def test_the_damage_the_opponent_dealt_is_a_count_the_engine_refuses_yet():
             "compare": {"left": {"damage_dealt": "self"}, "cmp": ">", "right": {"damage_dealt": "opponent"}}
         },
     }
-    with pytest.raises(UnsupportedSpecError, match="damage_dealt"):
-        ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)
+    ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)  # the engine counts it
