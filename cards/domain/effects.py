@@ -54,7 +54,8 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"guilds": "self"}`` / ``{"classes": "self"}`` / ``{"castes": "self"}`` — how many guilds /
     classes / castes the holder has ("sans caste": castes = 0);
     ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far (``"opponent"``: the
-    opponent's);
+    opponent's); ``{"damage_taken": "self"|"opponent"}`` — the HP the holder / the opponent lost
+    to damage this turn so far ("si votre adversaire a subi moins de 7 dégâts ce tour-ci");
     ``{"turn": "current"}`` — the number of the turn being played ("le numéro du tour en cours");
     ``{"distinct": "race"|"class"|"guild", "among": Target}`` — how many different races / classes
     / guilds the target's characters have between them, each counted once ("le nombre de races
@@ -593,6 +594,7 @@ class Count:
         "classes",
         "castes",
         "damage_dealt",
+        "damage_taken",
         "turn",
         "distinct",
     ]
@@ -637,7 +639,7 @@ class Count:
         if self.kind == "distinct":
             assert self.characters is not None
             return {"distinct": self.trait, "among": target_to_json(self.characters)}
-        return {self.kind: self.of if self.kind == "damage_dealt" else "self"}
+        return {self.kind: self.of if self.kind in ("damage_dealt", "damage_taken") else "self"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -1435,6 +1437,7 @@ COUNT_KINDS = (
     "classes",
     "castes",
     "damage_dealt",
+    "damage_taken",
     "turn",
     "distinct",
 )
@@ -1498,8 +1501,8 @@ def parse_count(data: Any, path: str) -> Count:
             characters=parse_target(d["among"], f"{path}.among"),
         )
     d = _keys(data, path, {kind}, set())
-    if kind == "damage_dealt":
-        return Count("damage_dealt", of=_choice(d[kind], f"{path}.{kind}", ("self", "opponent")))
+    if kind in ("damage_dealt", "damage_taken"):
+        return Count(kind, of=_choice(d[kind], f"{path}.{kind}", ("self", "opponent")))  # type: ignore[arg-type]
     if d[kind] != "self":
         raise EffectError(f"{path}.{kind}", 'expected "self"')
     return Count(kind)  # type: ignore[arg-type]

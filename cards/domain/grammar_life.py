@@ -242,6 +242,46 @@ def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
         cmp = ("<" if m.group(2).startswith("inf") else ">") + ("=" if m.group(3) else "")
         return Condition(compare=Compare(Count("stat", stat="hp", of=of), cmp, int(m.group(4))))
     m = re.fullmatch(
+        r"(votre personnage|vous|il|ce personnage|le porteur|le personnage adverse|votre adversaire"
+        r"|l'adversaire) (?:a |avez )?(?:subi|subit|subis|subissez)"
+        r" (?:(moins|plus) de (\d+) (?:points? de )?degats|des degats)"
+        r"(?: ce tour(?:-ci)?| durant le tour| pendant le tour)?"
+        r"|vous en avez (?:subi|subit) (moins|plus) de (\d+)",
+        t,
+    )
+    if m and (m.group(1) or re.search(r"\bdegats\b.* en avez subi", c.text)):
+        # the damage taken this turn ("si vous en avez subi plus de 7": after a phrase about damage)
+        of = "opponent" if m.group(1) and re.search(r"adverse|adversaire", m.group(1)) else "self"
+        taken = Count("damage_taken", of=of)
+        word, n = (m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5))
+        if word is None:
+            return Condition(compare=Compare(taken, ">=", 1))
+        return Condition(compare=Compare(taken, "<" if word == "moins" else ">", int(n)))
+    m = re.fullmatch(
+        r"(votre personnage|vous|ce personnage|le porteur|le personnage adverse|votre adversaire"
+        r"|l'adversaire) (?:a|avez) (moins|plus) (?:de (-?\d+)|d'(?:un|1)) pv"
+        r"|(vos|ses|les) pv (?:sont|deviennent) (negatifs|inferieurs a (-?\d+)|superieurs a (-?\d+))",
+        t,
+    )
+    if m:  # HP compared (below 1: at most 0, dead or not — docs/rules/eredan.md §3)
+        hp_of = "self"
+        if m.group(1) and re.search(r"adverse|adversaire", m.group(1)):
+            hp_of = "opponent"
+        if m.group(4) == "ses":
+            return None
+        if m.group(1):
+            cmp, n = ("<" if m.group(2) == "moins" else ">"), int(m.group(3) or 1)
+        elif m.group(5) == "negatifs":
+            cmp, n = "<", 0
+        elif m.group(6) is not None:
+            cmp, n = "<", int(m.group(6))
+        else:
+            cmp, n = ">", int(m.group(7))
+        return Condition(compare=Compare(Count("stat", stat="hp", of=hp_of), cmp, n))
+    m = re.fullmatch(r"(?:le porteur|le porteur de cette carte) est (incline|releve)e?", t)
+    if m:
+        return Condition(tapped=m.group(1) == "incline")
+    m = re.fullmatch(
         r"(?:votre personnage|vous|il|ce personnage) (?:a |avez )?(?:inflige|infligez) (moins|plus) de (\d+)"
         r" (?:points? de )?degats(?: ce tour(?:-ci)?| durant le tour| pendant le tour)?",
         t,

@@ -372,6 +372,16 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
             (f"different {trait[0]} among {who}", f"{trait[1]} différente parmi {who}"),
             lang,
         )
+    if count.kind == "damage_taken":
+        if count.of == "opponent":
+            return _pick(
+                (
+                    "point of damage the opponent took this turn",
+                    "point de dégâts subis par l'adversaire ce tour",
+                ),
+                lang,
+            )
+        return _pick(("point of damage taken this turn", "point de dégâts subis ce tour"), lang)
     if count.of == "opponent":
         return _pick(
             (

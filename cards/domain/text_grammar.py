@@ -143,6 +143,16 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
     (r"\bpoints? de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
+    # the future of the texts ("il aura Attaque +1", "il gagnera 2 PV") as their present
+    (r"\baura\b", "a"),
+    (r"\bauront\b", "ont"),
+    (r"\bgagnera\b", "gagne"),
+    (r"\bgagneront\b", "gagnent"),
+    (r"\bgagnerez\b", "gagnez"),
+    (r"\bperdra\b", "perd"),
+    (r"\bperdront\b", "perdent"),
+    (r"\bsubiront\b", "subissent"),
+    (r"\binfligera\b", "inflige"),
     (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
     (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
@@ -152,6 +162,17 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
+    # "jouée à la suite de vos cartes" / "après vos cartes": when a card played by an effect is
+    # played (play_card, create … play: after the cards of the turn, cards.domain.effects)
+    (
+        r"(\bjouee?s?\b[^.:]*?),? (?:a la suite (?:de vos (?:autres )?cartes|des cartes deja jouees)"
+        r"|apres vos (?:autres )?cartes)\b",
+        r"\1",
+    ),
+    (
+        r"\b(est|sera|sont|seront) (jouee?s?) depuis (votre|vos|la|sa|son) (deck|defausse|main)\b",
+        r"de \3 \4 \1 \2",
+    ),
     (r" egalement\b", ""),
     (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
@@ -160,6 +181,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\(\s+", "("),
     (r"\s+\)", ")"),
     (r"\bcontres les\b", "contre les"),
+    (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
     (r"\bl'attaque\b", "attaque"),
     (r"\bla defense\b", "defense"),
     (r"\bl'esprit\b", "esprit"),
@@ -1108,6 +1130,11 @@ class Reader:
         m = re.fullmatch(rf"(?:au moins )?{NUM} de vos cartes (?:sont|se trouvent) en jeu", t)
         if m:
             return Condition(compare=Compare(Count("cards", pile="play"), ">=", number(m.group(1))))
+        if re.fullmatch(
+            r"(?:vous n'avez|il n'a|votre personnage n'a) (?:joue|active) aucune carte apres (?:celle-ci|cette carte)",
+            t,
+        ):
+            return Condition(not_=Condition(followed_by=CardMatch("any")))
         m = re.fullmatch(r"(?:cette carte est |elle est |il est )?jouee? apres (.+)", t)
         if m:
             return Condition(follows=self.match(clause, m.group(1)))
@@ -1646,7 +1673,7 @@ class Reader:
             return effects
         except NotRead as exc:
             last: NotRead = exc
-        for m in re.finditer(r",? et |, puis | puis |, ", t):
+        for m in re.finditer(r",? et |, puis | puis |,? mais |, ", t):
             left, right = t[: m.start()], t[m.end() :]
             try:
                 subject, first = self.predicate(c, left, ctx, inherit)
@@ -2821,13 +2848,14 @@ class Reader:
         m = re.fullmatch(
             r"(.+?),? a partir du (\d+)(?:e|eme) tour|(.+?),? a partir du tour (\d+)", core
         ) or re.fullmatch(r"()a partir du tour (\d+),? (.+)|()a partir du (\d+)(?:e|eme) tour,? (.+)", core)
+        after = re.fullmatch(r"(.+?),? apres le tour (\d+)|()apres le tour (\d+),? (.+)", core)
         turns: Turns | None = None
         rest = ""
-        if m:
-            groups = list(m.groups())
+        if m or after:
+            groups = list((m or after).groups())  # type: ignore[union-attr]
             number_text = next(g for g in groups if g and g.isdigit())
             rest = next(g for g in groups if g and not g.isdigit())
-            turns = Turns("from", (int(number_text),))
+            turns = Turns("from", (int(number_text) + (1 if after and not m else 0),))
         else:
             m = re.fullmatch(
                 r"(.+?),? (?:durant|pendant|lors) (?:les|des) tours ((?:\d+(?:, | et | ou ))*\d+|pairs|impairs)"
@@ -3092,12 +3120,17 @@ class Reader:
             )
         if re.fullmatch(r"s'?active immediatement|activation immediate", t):
             return Reading(play={"acts": "now"})
-        m = re.fullmatch(rf"duree ?:? ?{NUM}(?: a {NUM})? (tours|combats|tour|combat)", t)
+        m = re.fullmatch(
+            rf"duree ?:? ?{NUM}(?: a {NUM})? (tours|combats|tour|combat)(?:,? ((?:attaque|defense|esprit)\b.+))?",
+            t,
+        )
         if m:
             lo = number(m.group(1))
             hi = number(m.group(2)) if m.group(2) else lo
             unit = "turns" if m.group(3).startswith("tour") else "combats"
-            return Reading(play={"stays": {unit: lo if lo == hi else [lo, hi]}})
+            # "Durée 2 tours Attaque +1": two sentences the text did not cut
+            rest = self.phrase(c, m.group(4), ctx) if m.group(4) else []
+            return Reading(play={"stays": {unit: lo if lo == hi else [lo, hi]}}, effects=rest)
         if t == "ambidextrie":
             return Reading(dual_wield=True)
         m = re.fullmatch(r"ambidextrie ?:? (@\d+@(?:(?:, | et | ou )@\d+@)*)", t)
@@ -3148,6 +3181,9 @@ class Reader:
         Ambidextrie, what it starts the game with."""
         if t == "ambidextrie":
             return Reading(effects=[Carry(cards=CardMatch("type", "arme_a_une_main"), count=2)])
+        m = re.fullmatch(r"ambidextrie ?:? (?!@)(.+)", t)
+        if m:  # "Ambidextrie Epée à une main": two of those
+            return Reading(effects=[Carry(cards=self.match(c, m.group(1)), count=2)])
         found = grammar_chain.character_chain(self, c, t, ctx)
         if found is not None:
             return found

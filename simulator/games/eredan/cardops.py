@@ -19,18 +19,22 @@ from collections.abc import Sequence
 
 from simulator.games.eredan.chance import CARD
 from simulator.games.eredan.compiled import ATTACH_FIGHTER, ATTACH_OPPONENT
-from simulator.games.eredan.interpreter import Board, Restriction, interprets
+from simulator.games.eredan.interpreter import Board, DrawMod, Restriction, _run_nested, interprets
 from simulator.games.eredan.ops import (
     CARD_TOP,
+    COST_ATTACHED,
     FORBID_NAMES,
     OWNER_ANY,
     OWNER_SELF,
     PILE_ATTACH,
+    PILE_DISCARD,
     PILE_NAMES,
     PILE_PLAY,
     CardToOp,
+    CounterOp,
     CreateOp,
     DiscardAttachedOp,
+    DrawPhaseOp,
     Duration,
     ForbidOp,
     ForCombat,
@@ -39,6 +43,7 @@ from simulator.games.eredan.ops import (
     GrantOrderOp,
     MarkerOp,
     MoveOp,
+    PayOp,
     Permanent,
     PlayCardOp,
     TapOp,
@@ -304,6 +309,48 @@ def _grant_order(board: Board, op: GrantOrderOp, me: int, opp: int, source: str)
         board.granted |= 1 << t  # it has an Ordre's bonus this combat (the ``ordre`` condition)
         for order in orders:
             board.run_ops(order.ops, t, board.fighters[1 - t // 3], ch.order_source)
+
+
+@interprets(PayOp)
+def _pay(board: Board, op: PayOp, me: int, opp: int, source: str) -> None:
+    payer = opp if op.by_opponent else me
+    if payer < 0 or board.hp[payer] <= 0:
+        return
+    if op.cost == COST_ATTACHED:
+        items = board.items[payer]
+        positions = [i for i, k in enumerate(items) if op.mask >> k & 1][: op.count]
+        paid = len(positions) == op.count
+        if paid:
+            for i in reversed(positions):  # the oldest ones (a Rune is as good as another)
+                board.detach(payer, i, PILE_DISCARD, "paid")
+    else:
+        counts = board.markers.get(op.marker)
+        paid = counts is not None and counts[payer] >= op.count
+        if paid:
+            assert counts is not None
+            counts[payer] -= op.count
+    _log(board, {"event": "pay", "seat": payer // 3, "character": board.chars[payer].slug, "paid": paid})
+    if paid:
+        _run_nested(board, op.effects, me, opp, source)
+
+
+@interprets(CounterOp)
+def _counter(board: Board, op: CounterOp, me: int, opp: int, source: str) -> None:
+    chars = 0
+    for t in board.targets(op.target, me, opp):
+        chars |= 1 << t
+    if chars:
+        board.counters.append((chars, op.mask, op.dest))
+
+
+@interprets(DrawPhaseOp)
+def _draw_phase(board: Board, op: DrawPhaseOp, me: int, opp: int, source: str) -> None:
+    mine = me // 3
+    # "every one" while its source stays: a card in play ties it to its attachment.
+    serial = board.cur_serial if op.phases < 0 else -1
+    for seat, bit in ((mine, 1), (1 - mine, 2)):
+        if op.seats & bit:
+            board.draw_mods.append(DrawMod(seat, op.amount, op.phases, serial))
 
 
 __all__ = ["pile", "playable_by", "restriction", "take"]

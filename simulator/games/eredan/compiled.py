@@ -53,6 +53,7 @@ from simulator.games.eredan.ops import (
     CompileContext,
     Condition,
     CountDamageDealt,
+    CountDamageTaken,
     CreateOp,
     DamageDealtOp,
     DamageMod,
@@ -386,6 +387,9 @@ class Tables:
     #: Cards that stay and go on the fighter, whose room the ``fits`` bitmasks tell (none when
     #: ``slow_fit``): the card step checks them without looking further.
     plain_fit_mask: int = 0
+    #: ``draw_phase`` abilities: (owner, seats — bit 0 its own, bit 1 the other —, amount or None
+    #: for "no card"), at every draw phase while the owner lives.
+    draw_abilities: tuple[tuple[int, int, int | None], ...] = ()
     #: Whether some character's playable cards depend on the board (``may_play`` from an ally, or
     #: under a condition: CompiledCharacter.grants).
     dynamic_play: bool = False
@@ -396,6 +400,7 @@ class Tables:
     late: bool = False
     hp_max: bool = False
     damage_dealt_count: bool = False
+    damage_taken_count: bool = False
     #: The events some trigger of these decks listens to (bits ``1 << EV_*``).
     trigger_events: int = 0
     #: The standing abilities on damage and healing, as the board's bonuses (Board.dmods) each
@@ -644,6 +649,13 @@ def _compile_character(
             continue
         if isinstance(effect, spec_effects.MayPlay | spec_effects.Carry | spec_effects.MayAttach):
             continue  # standing grants: _standing_grants, which sees the whole Line
+        if isinstance(effect, spec_effects.DrawPhase):
+            if effect.phases is not None or effect.when is not None:
+                raise UnsupportedSpecError(
+                    sub,
+                    "a draw_phase ability holds at every draw phase while its character lives (no condition)",
+                )
+            continue  # Tables.draw_abilities
         op = compile_effect(effect, sub, i, ctx)
         if isinstance(op, TriggerOp):
             triggers.append(op)
@@ -1154,8 +1166,16 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         late=any(ch.late_ops or any(a.late for a in ch.ally_auras) for ch in chars),
         hp_max=HPM in used,
         damage_dealt_count=CountDamageDealt in used,
+        damage_taken_count=CountDamageTaken in used,
         trigger_events=sum(1 << e for e in range(len(EVENT_NAMES)) if ("event", e) in used),
         choice_cards=sum(1 << c.id for c in cards if c.choices or any(m.choices for m in c.modes)),
+        draw_abilities=tuple(
+            (seat * 3 + pos, {"self": 1, "opponent": 2, "both": 3}[e.owner], e.amount)
+            for seat, deck in enumerate(decks)
+            for pos, ch in enumerate(deck.characters)
+            for e in ch.abilities
+            if isinstance(e, spec_effects.DrawPhase)
+        ),
         guards=tuple(_guard(op, ch.index) for ch in chars for op in ch.guards),
     )
 

@@ -89,6 +89,7 @@ from simulator.games.eredan.ops import (
     CountCharacters,
     CountClasses,
     CountDamageDealt,
+    CountDamageTaken,
     CountDistinct,
     CountGuilds,
     CountMarkers,
@@ -228,6 +229,18 @@ class Restriction:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawMod:
+    """A ``draw_phase`` on ``seat``'s coming draw phases: ``amount`` cards more (fewer; None: no
+    card at all), for ``phases`` more of them (-1: every one — while the card in play ``serial``
+    stays, when it is one)."""
+
+    seat: int
+    amount: int | None
+    phases: int
+    serial: int = -1
+
+
+@dataclass(frozen=True, slots=True)
 class TimedModifier:
     """A modifier for a while: ``amount`` on ``stat`` of ``character``, taken off at the end of
     turn ``last_turn`` ("for N turns" of the game), or — ``until_fought`` ≥ 0 — at the end of the
@@ -256,10 +269,12 @@ class Board:
         "base",
         "card_dest",
         "cards",
+        "chain_lost",
         "chance",
         "chars",
         "cmod",
         "count_target",
+        "counters",
         "cur_card",
         "cur_seat",
         "cur_serial",
@@ -269,6 +284,7 @@ class Board:
         "discards",
         "dmod_mask",
         "dmods",
+        "draw_mods",
         "drawn",
         "event_char",
         "extra_attacks",
@@ -312,6 +328,7 @@ class Board:
         "stay_left",
         "stay_until",
         "tables",
+        "taken",
         "tapped",
         "timed",
         "turn",
@@ -377,6 +394,14 @@ class Board:
     keep_untapped: int
     #: What characters may not do for a while (``forbid``): play or chain some cards, attack.
     restrictions: list[Restriction]
+    #: The cards to be stopped (``counter``): the next one of ``mask`` a character of ``chars``
+    #: plays (bits), going to its owner's pile ``dest``.
+    counters: list[tuple[int, int, int]]
+    #: Per seat: its first card of the turn was stopped, so its second (played through the first's
+    #: Enchaînement) goes back to its hand.
+    chain_lost: list[bool]
+    #: Changes to coming draw phases (``draw_phase``).
+    draw_mods: list[DrawMod]
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
     decks: list[list[int]]  # top of the pile = end of the list
@@ -435,6 +460,9 @@ class Board:
     count_target: int
     #: Bit c set: character c got an Ordre's bonus this turn from ``grant_order``.
     granted: int
+    #: Per character, the HP lost to damage this turn (kept only when the decks count it:
+    #: Tables.damage_taken_count; else ``None``).
+    taken: list[int] | None
 
     # --- reading stats ----------------------------------------------------------------------
 
@@ -626,6 +654,8 @@ class Board:
         elif damage > h:
             damage = h
         self.hp[target] = h - damage
+        if self.taken is not None:
+            self.taken[target] += damage
         credit = damage if rules.score_counts_actual_hp else max(0, amount - reduction)
         self.dealt[src] += credit
         self.score[src // 3] += credit
@@ -1831,6 +1861,12 @@ def _count_classes(board: Board, count: CountClasses, me: int, opp: int) -> int:
 def _count_damage_dealt(board: Board, count: CountDamageDealt, me: int, opp: int) -> int:
     c = opp if count.of_opponent else me
     return 0 if c < 0 else board.dealt[c] - board.dealt_at_turn[c]
+
+
+@interprets(CountDamageTaken)
+def _count_damage_taken(board: Board, count: CountDamageTaken, me: int, opp: int) -> int:
+    c = opp if count.of_opponent else me
+    return 0 if c < 0 or board.taken is None else board.taken[c]
 
 
 @interprets(CountCastes)

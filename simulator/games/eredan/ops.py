@@ -555,6 +555,14 @@ class CountDamageDealt(Count):
 
 
 @dataclass(frozen=True, slots=True)
+class CountDamageTaken(Count):
+    """``{"damage_taken": "self"}``: the damage (HP lost to damage) the holder (``of_opponent``: its
+    opponent) took this turn so far (Board.taken, kept when the decks count it)."""
+
+    of_opponent: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CountCastes(Count):
     """``{"castes": "self"}``: the holder's castes."""
 
@@ -608,6 +616,8 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         return CountGuilds()
     if kind == "classes":
         return CountClasses()
+    if kind == "damage_taken":
+        return CountDamageTaken(count.of == "opponent")
     if kind == "damage_dealt":
         return CountDamageDealt(count.of == "opponent")
     if kind == "castes":
@@ -1063,6 +1073,51 @@ class GrantOrderOp(Op):
     target: Target = SELF
 
 
+# What a ``pay`` costs.
+COST_ATTACHED, COST_MARKERS = range(2)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayOp(Op):
+    """``pay``: when the payer — the holder, or (``by_opponent``) the enemy fighter — has ``count``
+    cards of ``mask`` attached to it (COST_ATTACHED: a Rune is a card attached to its character)
+    or ``count`` markers ``marker`` (COST_MARKERS), they are spent (the cards, oldest first, to
+    their owners' discard piles; the markers removed) and ``effects`` happen; otherwise nothing."""
+
+    name: ClassVar[str] = "pay"
+    cost: int
+    count: int
+    mask: int = 0
+    marker: str = ""
+    by_opponent: bool = False
+    effects: tuple[Op, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CounterOp(Op):
+    """``counter``: the next card of ``mask`` that a character of ``target`` (as reached now) plays
+    does not resolve — no effect, no Enchaînement from it — and goes to its owner's pile ``dest``
+    (PILE_DISCARD, PILE_HAND, PILE_DECK); once."""
+
+    name: ClassVar[str] = "counter"
+    mask: int = -1
+    dest: int = PILE_DISCARD
+    target: Target = OPPONENT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawPhaseOp(Op):
+    """``draw_phase``: at each of the next ``phases`` draw phases (-1: every one while its source
+    stays in play — the rest of the game for a card that does not stay) of the holder's player
+    (``seats`` bit 0), of the other (bit 1) or both, that player draws ``amount`` cards more
+    (fewer, never below none; ``amount`` None: no card at all) than it would."""
+
+    name: ClassVar[str] = "draw_phase"
+    amount: int | None
+    seats: int = 1
+    phases: int = 1
+
+
 # Ops compiled into a card's or a character's tables rather than run: a card's conditional chain
 # (``chain``: CompiledCard.chains), a character's ``chain_on``, ``may_play``, ``carry`` and
 # ``may_attach`` abilities (CompiledCharacter). compile_effect refuses them anywhere else.
@@ -1166,6 +1221,8 @@ def choice_slots(ops: tuple[Op, ...]) -> tuple[Group | OneOfOp, ...]:
                     options.append(op)
                 for option in op.options:
                     walk(option)
+            elif isinstance(op, PayOp):
+                walk(op.effects)
 
     walk(ops)
     return (*targets, *options)
@@ -1806,15 +1863,70 @@ def _compile_extra_attack(
     )
 
 
+@compiles(spec.Pay)
+def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | None, ctx: CompileContext) -> Op:
+    cost = effect.cost
+    if cost.kind == "hand":
+        raise UnsupportedSpecError(
+            where, "a cost in cards of the hand (the payer chooses them) is not supported yet"
+        )
+    if effect.may:
+        raise UnsupportedSpecError(where, "a cost the payer may choose to pay (may) is not supported yet")
+    effects = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
+    if cost.kind == "attached":
+        assert cost.match is not None
+        return PayOp(
+            cost=COST_ATTACHED,
+            count=cost.count,
+            mask=ctx.mask(cost.match),
+            by_opponent=effect.by == "opponent",
+            effects=effects,
+            when=when,
+            index=index,
+        )
+    return PayOp(
+        cost=COST_MARKERS,
+        count=cost.count,
+        marker=cost.marker or "",
+        by_opponent=effect.by == "opponent",
+        effects=effects,
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Counter)
+def _compile_counter(
+    effect: spec.Counter, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return CounterOp(
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        dest=PILE_OF_NAME[effect.to],
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.DrawPhase)
+def _compile_draw_phase(
+    effect: spec.DrawPhase, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return DrawPhaseOp(
+        amount=effect.amount,
+        seats={"self": 1, "opponent": 2, "both": 3}[effect.owner],
+        phases=-1 if effect.phases is None else effect.phases,
+        when=when,
+        index=index,
+    )
+
+
 #: Ops of the effect language (version 2, ``cards/domain/effects.py``) the engine does not play yet:
 #: refused at compile time by :func:`compile_effect`, like any op without a compiling function.
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
         spec.Traits,
-        spec.Pay,
-        spec.Counter,
-        spec.DrawPhase,
         spec.Bound,
     }
 )

@@ -23,6 +23,7 @@ from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
+    COST_ATTACHED,
     DEF,
     FORBID_ATTACK,
     FORBID_HEALED,
@@ -46,6 +47,7 @@ from simulator.games.eredan.ops import (
     AllEnemies,
     AttackKindOp,
     CardToOp,
+    CounterOp,
     CreateOp,
     DamageDealtOp,
     DamageOp,
@@ -53,6 +55,7 @@ from simulator.games.eredan.ops import (
     DiscardAttachedOp,
     DiscardOp,
     DrawOp,
+    DrawPhaseOp,
     Duration,
     ExtraAttackOp,
     ForbidOp,
@@ -70,6 +73,7 @@ from simulator.games.eredan.ops import (
     OneOfOp,
     Op,
     OpponentTarget,
+    PayOp,
     PlayCardOp,
     Points,
     ReviveOp,
@@ -541,6 +545,8 @@ def _revive_value(
 PILE_WORTH = {PILE_HAND: DRAW_VALUE, PILE_DECK: MILL_VALUE, PILE_DISCARD: 0.0, PILE_REMOVED: -0.05}
 #: A card that stays this many combats is worth as much as a permanent one to the greedy player.
 STAY_COMBATS_WORTH = 3.0
+#: The cards a draw phase with no card at all costs, as the greedy player counts them.
+HAND_SIZE_WORTH = 2
 #: Value of a marker an effect puts (their use is other cards' business: the card's own player's).
 MARKER_VALUE = 0.5
 #: Value of tapping an untapped enemy that is not fighting (it cannot fight until its side untaps),
@@ -708,6 +714,52 @@ def _grant_order_value(
     return value
 
 
+#: Value of stopping the opponent's next card (``counter``).
+COUNTER_VALUE = 1.5
+#: How many draw phases "every one" (``draw_phase`` "all") is worth.
+ALL_PHASES_WORTH = 3
+
+
+def _pay_value(state: EredanState, op: PayOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
+    payer = opp if op.by_opponent else me
+    if payer < 0 or state.hp[payer] <= 0:
+        return 0.0
+    if op.cost == COST_ATTACHED:
+        spent = [k for k in state.items[payer] if op.mask >> k & 1][: op.count]
+        if len(spent) < op.count:
+            return 0.0
+        cost = sum(attached_worth(state, k) for k in spent)
+    else:
+        counts = state.markers.get(op.marker)
+        if counts is None or counts[payer] < op.count:
+            return 0.0
+        cost = MARKER_VALUE * op.count
+    gain = sum(op_value(state, inner, seat, me, opp, combat) for inner in op.effects)
+    return gain - (cost if payer // 3 == seat else -cost)
+
+
+def _counter_value(
+    state: EredanState, op: CounterOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    value = 0.0
+    for t in _reached(state, op.target, me, opp):
+        value += COUNTER_VALUE if t // 3 != seat else -COUNTER_VALUE
+    return value / max(1, len(_reached(state, op.target, me, opp)))
+
+
+def _draw_phase_value(
+    state: EredanState, op: DrawPhaseOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    phases = ALL_PHASES_WORTH if op.phases < 0 else op.phases
+    cards = -HAND_SIZE_WORTH if op.amount is None else op.amount
+    value = 0.0
+    if op.seats & 1:
+        value += cards * DRAW_VALUE * phases
+    if op.seats & 2:
+        value -= cards * DRAW_VALUE * phases
+    return value
+
+
 #: Value of a damage or healing bonus point, or of an immunity, per combat it lasts (a lasting one:
 #: about two combats).
 BONUS_POINT_VALUE, IMMUNE_VALUE, LASTING_COMBATS = 0.8, 2.5, 2.0
@@ -827,6 +879,9 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     UntapOp: _untap_value,
     ForbidOp: _forbid_value,
     GrantOrderOp: _grant_order_value,
+    PayOp: _pay_value,
+    CounterOp: _counter_value,
+    DrawPhaseOp: _draw_phase_value,
 }
 
 
@@ -910,9 +965,12 @@ def _static_card_values(tables: Tables) -> list[float]:
             elif isinstance(op, ReviveOp):
                 v += op.hp
             elif isinstance(
-                op, MoveOp | CreateOp | PlayCardOp | DiscardAttachedOp | MarkerOp | TapOp | UntapOp
+                op,
+                MoveOp | CreateOp | PlayCardOp | DiscardAttachedOp | MarkerOp | TapOp | UntapOp | CounterOp,
             ):
                 v += 1.0
+            elif isinstance(op, DrawPhaseOp) and op.amount is not None and op.amount > 0:
+                v += op.amount
         values.append(v)
     return values
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from simulator.engine.protocol import TERMINAL, IllegalActionError
@@ -255,6 +256,9 @@ class EredanState(Board):
         s.resolving = 0
         s.keep_untapped = 0
         s.restrictions = []
+        s.counters = []
+        s.chain_lost = [False, False]
+        s.draw_mods = []
         s.hands = [[], []]
         s.decks = [[], []]
         s.discards = [[], []]
@@ -277,6 +281,7 @@ class EredanState(Board):
         s.extra_attacks = []
         s.count_target = -1
         s.granted = 0
+        s.taken = [0] * 6 if tables.damage_taken_count else None
         if tables.guards:
             for dm in tables.guards:  # the standing abilities on damage: while their owner lives
                 s.dmods.append(dm)
@@ -817,13 +822,17 @@ class EredanState(Board):
         turn, a = self.turn, self.active
         if self.tables.damage_dealt_count:
             self.dealt_at_turn = self.dealt[:]
+        if self.taken is not None:
+            self.taken = [0] * 6
         if turn >= FIRST_DRAW_TURN:
+            changed = self.draw_mods or self.tables.draw_abilities
             for seat in (a, 1 - a):
                 hand = self.hands[seat]
                 need = HAND_SIZE - len(hand)
-                if need <= 0:
+                wanted = self._draw_phase(seat, need) if changed else need
+                if wanted <= 0:
                     continue
-                if self.draw(seat, need) < need:
+                if self.draw(seat, wanted) < min(wanted, need):
                     # docs/rules/eredan.md §3 step 0 — cannot fill the hand: loses at the end of the turn
                     # unless the opponent is eliminated first (deck-out).
                     self.deck_out[seat] = True
@@ -848,6 +857,34 @@ class EredanState(Board):
                 return
         self.phase = P_CHOICE
         self.to_move = a
+
+    def _draw_phase(self, seat: int, need: int) -> int:
+        """docs/rules/eredan.md §3 step 0, with ``draw_phase`` effects: how many cards ``seat``
+        draws in this draw phase — ``need`` (up to 5), plus or minus what they say (never below
+        none; "no card" wins) — and one more of their phases spent."""
+        amount = 0
+        none = False
+        keep = []
+        for mod in self.draw_mods:
+            if mod.seat != seat:
+                keep.append(mod)
+                continue
+            if mod.amount is None:
+                none = True
+            else:
+                amount += mod.amount
+            if mod.phases != 1:
+                keep.append(mod if mod.phases < 0 else replace(mod, phases=mod.phases - 1))
+        self.draw_mods = keep
+        for owner, seats, extra in self.tables.draw_abilities:
+            if self.hp[owner] > 0 and seats >> (seat != owner // 3) & 1:
+                if extra is None:
+                    none = True
+                else:
+                    amount += extra
+        if none:
+            return 0
+        return max(need + amount, 0)
 
     # --- step 1: choice -----------------------------------------------------------------------------
 
@@ -982,14 +1019,18 @@ class EredanState(Board):
                 for seat, mine in ((a, pa), (1 - a, pp)):
                     if i < len(mine):
                         k = mine[i].card
+                        if i and self.chain_lost[seat]:
+                            self._unchain(seat, k)
+                            continue
                         if self.cards[k].choices:
                             self.next_picks = self.card_picks(seat, i, k)
-                        self._resolve_card(seat, k, mine[i].carrier)
+                        resolved = self._resolve_card(seat, k, mine[i].carrier)
                         self.next_picks = None
-                        if plays_heard:
+                        if plays_heard and resolved:
                             self.fire(EV_PLAYS, self.fighters[seat], card=k)
             self.plays = [[], []]
             self.source_slot = -1
+            self.chain_lost = [False, False]
             if self.extra_plays:
                 self._play_extras()
         if self.tables.late:
@@ -997,6 +1038,27 @@ class EredanState(Board):
         if self.listen:
             self.fire(EV_AFTER_CARDS)
         self._proceed(C_CLASH)
+
+    def _unchain(self, seat: int, k: int) -> None:
+        """``counter``: a stopped first card gives no Enchaînement — its player's second card,
+        played through it, goes back to its hand unresolved."""
+        self.hands[seat].append(k)
+        if self.log is not None:
+            self.log.append({"event": "unchained", "seat": seat, "card": self.cards[k].slug})
+
+    def _countered(self, seat: int, k: int, f: int) -> bool:
+        """Whether ``seat``'s card ``k`` played by ``f`` is the next one a ``counter`` stops: then it
+        goes to its pile, unresolved (and, a first card of the turn, gives no Enchaînement)."""
+        for i, (chars, mask, dest) in enumerate(self.counters):
+            if chars >> f & 1 and mask >> k & 1:
+                del self.counters[i]
+                if self.log is not None:
+                    self.log.append({"event": "countered", "seat": seat, "card": self.cards[k].slug})
+                self.put_card(seat, k, dest)
+                if self.resolving == 1 and self.source_slot == 0:
+                    self.chain_lost[seat] = True
+                return True
+        return False
 
     def _late_abilities(self) -> None:
         """The fighters' standing abilities whose condition reads the cards of the turn ("Défense
@@ -1076,11 +1138,11 @@ class EredanState(Board):
             event["on_seat"] = carrier // 3  # a card on a character of the other side
         self.log.append(event)
 
-    def _resolve_card(self, seat: int, k: int, carrier: int, by: int = -1) -> None:
+    def _resolve_card(self, seat: int, k: int, carrier: int, by: int = -1) -> bool:
         """``seat``'s card ``k``, played by ``by`` (default: its fighter) on ``carrier``, resolves:
         a card that acts after the combat waits for the clash; one that stays comes into play (and
         acts); any other acts at once and goes to its player's discard pile (or where its text
-        says: ``card_to``)."""
+        says: ``card_to``). Whether it resolved (a ``counter`` may stop it)."""
         card = self.cards[k]
         played = self.played[seat]
         played[k] = played.get(k, 0) + 1
@@ -1089,18 +1151,20 @@ class EredanState(Board):
             card = self.card_as_played(k, f)
         if self.log is not None:
             self._log_play(seat, k, f, carrier)
+        if self.counters and self._countered(seat, k, f):
+            return False
         if card.after_combat and self.resolving != 2:
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the
             # combat; so does any card whose text says so (card text beats the rules).
             self.pending_items.append((seat, carrier, k))
-            return
+            return True
         if self.hp[f] <= 0 and not self.rules.cards_of_a_dead_fighter_resolve:
             self.discards[seat].append(k)
-            return
+            return True
         if card.attaches:
             # "S'active immédiatement" (card text): it comes into play and acts at once.
             self.come_into_play(seat, carrier, k, False)
-            return
+            return True
         # Potions, scrolls and every other card that does not stay act at once and are discarded
         # (or go where their text says: card_to). _run_card, inline on this hot path.
         self.cur_seat, self.cur_card, self.card_dest = seat, k, PILE_DISCARD
@@ -1116,6 +1180,7 @@ class EredanState(Board):
             self.discards[seat].append(k)
         else:
             self.put_card(seat, k, dest)
+        return True
 
     def _run_card(self, seat: int, k: int, f: int) -> int:
         """The effects of ``seat``'s card ``k`` that does not stay, acting after the clash for ``f``;
@@ -1419,6 +1484,8 @@ class EredanState(Board):
         self.stay_until.pop(serial, None)
         if self.restrictions:
             self.restrictions = [r for r in self.restrictions if r.serial != serial]
+        if self.draw_mods:
+            self.draw_mods = [m for m in self.draw_mods if m.serial != serial]
         if self.dmods or self.sets:
             self.end_lifetimes(serial=serial)
         gear = GEAR_FREE
@@ -1622,6 +1689,9 @@ class EredanState(Board):
         s.resolving = self.resolving
         s.keep_untapped = self.keep_untapped
         s.restrictions = self.restrictions[:]
+        s.counters = self.counters[:]
+        s.chain_lost = self.chain_lost[:]
+        s.draw_mods = self.draw_mods[:]
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.decks = [self.decks[0][:], self.decks[1][:]]
         s.discards = [self.discards[0][:], self.discards[1][:]]
@@ -1644,6 +1714,7 @@ class EredanState(Board):
         s.extra_attacks = self.extra_attacks[:]
         s.count_target = -1
         s.granted = self.granted
+        s.taken = None if self.taken is None else self.taken[:]
         s.queue = self.queue[:]
         s.event_char = self.event_char
         s.fired = dict(self.fired) if self.fired else {}

@@ -197,3 +197,24 @@ def test_the_damage_the_opponent_dealt_is_a_count():
         },
     }
     ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)  # the engine counts it
+
+
+def test_the_damage_taken_is_a_count():
+    from cards.domain.effects import Count, parse_count
+    from cards.domain.text import count_text
+    from simulator.games.eredan import ops
+
+    count = parse_count({"damage_taken": "opponent"}, "left")
+    assert count == Count("damage_taken", of="opponent")
+    assert count.to_json() == {"damage_taken": "opponent"}
+    assert count_text(count, "en", Names()) == "point of damage the opponent took this turn"
+    assert (
+        count_text(parse_count({"damage_taken": "self"}, "left"), "fr", Names())
+        == "point de dégâts subis ce tour"
+    )
+    data = {
+        "op": "heal",
+        "amount": 1,
+        "when": {"compare": {"left": {"damage_taken": "self"}, "cmp": ">", "right": 2}},
+    }
+    ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)  # the engine counts it

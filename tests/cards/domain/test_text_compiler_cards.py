@@ -163,8 +163,15 @@ def test_levels_last_the_game(compiler):
     assert effects(compiler, "Vous gagnez 2 Niveaux.") == [
         {"op": "modify", "stat": "level", "amount": 2, "duration": "game"}
     ]
-    # a character's level gained when it plays something: when and for how long is not said
-    assert unread(compiler, "Gagne un niveau si joue une Action.", subject="character")
+    # a character's level gained when it plays something: each time (once a turn), for the game
+    assert character(compiler, "Gagne un niveau si joue une Action.")["abilities"] == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "action"}},
+            "effects": [{"op": "modify", "stat": "level", "amount": 1, "duration": "game"}],
+            "limit": "once_per_turn",
+        }
+    ]
 
 
 # --- draw phases, the next card ----------------------------------------------------------------------------
@@ -467,3 +474,89 @@ def test_conditions_on_cards_carried_and_the_cards_after(compiler):
     ]
     # on a card that stays, "si ce personnage joue …, il gagne …" is each time it does: not a condition
     assert unread(compiler, "Permanent. Si ce personnage joue une Potion il gagne une Rune Yr.")
+
+
+def test_more_cards_moved_created_and_countered(compiler):
+    assert effects(compiler, "Une 'Fiole' et 2 'Mèche' sont créées et jouées.") == [
+        {"op": "create", "card": "fiole", "to": "play"},
+        {"op": "create", "card": "meche", "to": "play", "count": 2},
+    ]
+    assert effects(compiler, "Puis une 'Fiole' est créée et jouée.") == [
+        {"op": "create", "card": "fiole", "to": "play"}
+    ]
+    assert effects(compiler, "Une Potion est jouée depuis votre Deck.") == [
+        {"op": "play_card", "from": "deck", "cards": {"type": "potion"}}
+    ]
+    assert effects(compiler, "Jouez une Potion de votre Main.") == [
+        {"op": "play_card", "from": "hand", "cards": {"type": "potion"}, "pick": "choice"}
+    ]
+    assert effects(compiler, "3 cartes de votre Défausse retournent dans votre Deck.") == [
+        {"op": "move", "from": "discard", "to": "deck", "count": 3}
+    ]
+    assert effects(
+        compiler, "Si la prochaine carte adverse est une Potion, elle est replacée dans la Main adverse."
+    ) == [{"op": "counter", "cards": {"type": "potion"}, "to": "hand"}]
+    assert effects(
+        compiler, "Les Armes du personnage adverse sont placées dans la Main de leur propriétaire."
+    ) == [{"op": "discard_attached", "count": "all", "cards": {"type": "arme"}, "to": "hand"}]
+    assert effects(compiler, "Choisissez une Potion adverse en jeu, elle est défaussée.") == [
+        {
+            "op": "discard_attached",
+            "target": "all_characters",
+            "cards": {"type": "potion"},
+            "owner": "opponent",
+            "pick": "choice",
+        }
+    ]
+    assert effects(compiler, "L'adversaire peut défausser deux cartes de sa main pour la défausser.") == [
+        {
+            "op": "pay",
+            "cost": {"hand": 2},
+            "effects": [{"op": "card_to", "to": "discard"}],
+            "may": True,
+            "by": "opponent",
+        }
+    ]
+    out = card(compiler, "Guémélite du Feu ou de l'Eau : piochez une carte.")
+    assert out["effects"][0]["when"] == {
+        "any": [{"played_by_race": "guemelite_feu"}, {"played_by_race": "guemelite_eau"}]
+    }
+
+
+def test_how_a_character_starts_the_game_and_more_traits(compiler):
+    assert character(compiler, "Commence la partie inclinée si l'un de vos alliés est Golem.")[
+        "abilities"
+    ] == [
+        {
+            "op": "trigger",
+            "on": "game_start",
+            "effects": [{"op": "tap", "target": "self"}],
+            "when": {"ally": {"race": "golem"}},
+        }
+    ]
+    assert character(compiler, "Commence la partie avec 2 Marqueurs 'suie'.")["abilities"] == [
+        {"op": "trigger", "on": "game_start", "effects": [{"op": "marker", "name": "suie", "count": 2}]}
+    ]
+    assert effects(compiler, "Tous les personnages gagnent les Races Guémélite du Feu et Eau.") == [
+        {
+            "op": "traits",
+            "mode": "add",
+            "races": ["guemelite_feu", "guemelite_eau"],
+            "target": "all_characters",
+        }
+    ]
+    assert effects(compiler, "Votre personnage devient Mage - Prêtre.") == [
+        {"op": "traits", "mode": "set", "classes": ["mage", "pretre"]}
+    ]
+    assert card(compiler, "S'active en fin de combat.")["play"] == {"acts": "after_combat"}
+    assert effects(
+        compiler, "Si vous jouez une 'Fiole', créez et attachez-en une sur chacun de vos alliés."
+    ) == [
+        {
+            "op": "create",
+            "card": "fiole",
+            "to": "attach",
+            "target": "other_allies",
+            "when": {"plays": {"card": "fiole"}},
+        }
+    ]

@@ -297,3 +297,38 @@ def test_each_of_a_group_when_it_plays(compiler):
             ],
         }
     ]
+
+
+def test_the_damage_taken_this_turn_and_hp_compared(compiler):
+    taken = {"damage_taken": "opponent"}
+    assert card(compiler, "Si votre adversaire a subi moins de 4 dégâts ce tour-ci, Défense +1.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": taken, "cmp": "<", "right": 4}},
+        }
+    ]
+    assert card(compiler, "Si votre personnage a subi des dégâts, Défense +1.")[0]["when"] == {
+        "compare": {"left": {"damage_taken": "self"}, "cmp": ">=", "right": 1}
+    }
+    hp = {"stat": "hp", "of": "opponent"}
+    assert card(compiler, "Si le personnage adverse a moins d'un Point de vie, Défense +1.")[0]["when"] == {
+        "compare": {"left": hp, "cmp": "<", "right": 1}
+    }
+    assert card(compiler, "Si le personnage adverse a moins de -3 Points de vie, Défense +1.")[0]["when"] == {
+        "compare": {"left": hp, "cmp": "<", "right": -3}
+    }
+    assert card(compiler, "Si vos Points de vie sont négatifs, Défense +1.")[0]["when"] == {
+        "compare": {"left": {"stat": "hp", "of": "self"}, "cmp": "<", "right": 0}
+    }
+
+
+def test_the_future_of_the_texts_reads_as_their_present(compiler):
+    assert card(compiler, "En fin de tour, il aura Défense +1 et gagnera 1 Point de vie.") == [
+        {
+            "op": "trigger",
+            "on": "turn_end",
+            "effects": [{"op": "modify", "stat": "defense", "amount": 1}, {"op": "heal", "amount": 1}],
+        }
+    ]

@@ -579,3 +579,14 @@ def test_character_chain_restrictions_and_groups(compiler):
     assert abilities(
         compiler, "Les personnages adverses ne peuvent pas enchaîner de carte lors du tour 2."
     ) == [{"op": "forbid", "what": "chain", "target": "all_enemies", "when": {"turn": [2]}}]
+
+
+def test_cards_played_after_your_cards(compiler):
+    """ "à la suite de vos cartes" / "après vos cartes" is when play_card and create … play play a
+    card (after the cards of the turn): nothing more to say."""
+    (order,) = orders(compiler, "Tours 3 : une 'Fiole rouge' est créée et jouée à la suite de vos cartes.")
+    assert order["effects"] == [{"op": "create", "card": "fiole-rouge", "to": "play"}]
+    (order,) = orders(compiler, "Tours 3 : une Potion est jouée depuis votre Deck après vos cartes.")
+    assert order["effects"] == [{"op": "play_card", "from": "deck", "cards": {"type": "potion"}}]
+    # before your cards is another time: not read
+    assert unread(compiler, "Tours 3 : une 'Fiole rouge' est créée et jouée avant vos cartes.", "character")

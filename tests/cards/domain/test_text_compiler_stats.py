@@ -696,3 +696,29 @@ def test_more_conditions(compiler):
     assert effects(compiler, "Esprit +1 pour chacun de vos Golems morts")[0]["amount"] == {
         "per": {"characters": {"group": "allies", "race": "golem"}, "dead": True}
     }
+
+
+def test_small_forms(compiler):
+    # a duration the text did not cut from the modifiers after it
+    out = compiler.compile("Durée 3 tours Esprit +2")
+    assert out.complete and out.to_json()["play"] == {"stays": {"turns": 3}}
+    assert out.to_json()["effects"] == [
+        {"op": "modify", "stat": "spirit", "amount": 2, "duration": "permanent"}
+    ]
+    assert effects(compiler, "Défense +1 si vous n'avez joué aucune carte après celle-ci")[0]["when"] == {
+        "not": {"followed_by": {"any": True}}
+    }
+    assert effects(compiler, "Vos Mages ont Esprit +1 après le tour 2", "character")[0]["when"] == {
+        "turn": {"from": 3}
+    }
+    assert effects(
+        compiler,
+        "Peut jouer les Potions en ignorant leurs prérequis mais ne peut jouer aucun Sort",
+        "character",
+    ) == [
+        {"op": "may_play", "cards": {"type": "potion"}},
+        {"op": "forbid", "what": "play", "cards": {"type": "sort"}},
+    ]
+    assert effects(compiler, "Ambidextrie Dague", "character") == [
+        {"op": "carry", "cards": {"type": "dague"}, "count": 2}
+    ]

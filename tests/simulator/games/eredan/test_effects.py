@@ -385,7 +385,7 @@ def test_effects_the_engine_cannot_apply_are_refused():
         (
             [{"op": "pay", "cost": {"hand": 1}, "effects": [{"op": "draw", "count": 1}]}],
             None,
-            "'pay' is not supported",
+            "a cost in cards of the hand",
         ),
         ([], {"stays": "permanent", "attach": "random_enemy"}, "attaching the card to"),
         ([{"op": "move", "from": "discard", "to": "hand", "pick": "choice"}], None, 'pick "choice"'),

@@ -556,3 +556,21 @@ def test_attack_kind_changes_the_clash_attack():
     fight(s, 0, 0)
     play_cards(s)
     assert s.hp[3] == 12 - 3
+
+
+def test_a_count_of_the_damage_taken_this_turn():
+    """``{"damage_taken": "self"}``: the HP the holder lost to damage this turn so far."""
+    hurt = card(
+        "hurt",
+        chain={"any": True},
+        effects=[{"op": "damage", "kind": "direct", "amount": 3, "target": "self"}],
+    )
+    rage = card(
+        "rage", effects=[{"op": "modify", "stat": "attack", "amount": {"per": {"damage_taken": "self"}}}]
+    )
+    s = prepare_game(line("a"), line("b"), hands=([hurt, rage, FILLER], [FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[hurt, rage])
+    assert s.stat(0, ATK) == 3 and s.taken == [3 + 2, 0, 0, 3 + 3 - 1, 0, 0]
+    end_turn(s)
+    assert s.taken == [0] * 6
