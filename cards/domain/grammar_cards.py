@@ -148,10 +148,22 @@ def prefixed(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     )
     if found is not None:
         return found
+    m = re.fullmatch(r"(?:puis|ensuite),? (.+)", t)
+    if m and not re.match(r"(?:il|elle|ils|elles|celui-ci|celle-ci|ce dernier|cette derniere)\b", m.group(1)):
+        # "Puis X": X after the sentence before ("puis il …" names someone of that sentence: not here)
+        return reader.read_body(c, m.group(1), ctx)
     m = re.fullmatch(r"([^:]+?) ?: (.+)", t)
     if not m:
         return None
     head, body = m.group(1), m.group(2)
+    glued = re.fullmatch(rf"(.+?) ((?:{NUM} )?runes? (?:cor|nox|yr))", head)
+    if glued and rune_cost(head) is None and rune_cost(glued.group(2)) is not None:
+        # "Défense +2 Rune Cor : …": a sentence before the cost, its full stop missing
+        before = reader.phrase(c, glued.group(1), ctx)
+        paid = prefixed(reader, c, f"{glued.group(2)} : {body}", ctx)
+        if paid is None:
+            return None
+        return Reading(effects=[*before, *paid.effects])
     cost = rune_cost(head)
     may = False
     if cost is None:
@@ -273,7 +285,7 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     if appearance(t):
         return []
     m = re.fullmatch(r"(?:puis|ensuite),? (.+)", t)
-    if m:
+    if m and not re.match(r"(?:il|elle|ils|elles|celui-ci|celle-ci|ce dernier|cette derniere)\b", m.group(1)):
         return reader._bare(c, m.group(1), ctx, default)
     found = created(reader, c, t) or played_from(reader, c, t) or opponent_may_discard(t)
     if found:
@@ -373,6 +385,8 @@ def _marker_name(c: Clause, token: str) -> str:
 
 def gain(reader: Reader, c: Clause, rest: str, who: Target, ctx: Ctx) -> list[Effect] | None:
     """What follows "gagne": Runes, markers, levels, classes / races / guilds / castes, Enragé."""
+    if re.fullmatch(rf"{NUM} (?:cor|nox|yr)", rest) and c.text.startswith("rune"):
+        rest = re.sub(r" (cor|nox|yr)$", r" runes \1", rest)  # "Rune Yr : gagne deux Cor"
     found = gain_runes(rest, who)
     if found is not None:
         return found
@@ -902,6 +916,7 @@ def own_card(c: Clause, ctx: Ctx) -> Clause:
     from cards.domain.text_grammar import Clause
 
     text = re.sub(r"\b(\w+) de classe (?=\w)", r"\1 ", c.text)
+    text = re.sub(r"\bvos personnage (?=gagnent|ont|subissent|sont)", "vos personnages ", text)
     # "Guémélite de la Nature ou de la Terre": each one a Guémélite
     text = re.sub(
         r"\bguemelite (de la |de l'|du |d')(\w+) ou (de la |de l'|du |d')",
@@ -978,8 +993,19 @@ def named_prefix(reader: Reader, c: Clause, t: str) -> Condition | None:
 def carried_count(reader: Reader, c: Clause, text: str) -> Condition | None:
     """``si votre adversaire porte au moins 3 cartes``, ``si vous portez plus de 2 Objets``."""
     from cards.domain.effects import Compare
+    from cards.domain.effects import Compare as _Compare
 
     t = re.sub(r"^(?:si |tant que )", "", text.strip()).replace("s'il ", "il ", 1)
+    mk = re.fullmatch(
+        r"(votre adversaire|le personnage adverse|l'adversaire|vous|votre personnage|il) (?:porte|portez) "
+        r"(au moins |plus de |moins de )?(\d+) marqueurs? (@\d+@|poudre)",
+        t,
+    )
+    if mk:
+        holder: Target = "opponent" if "advers" in mk.group(1) else "self"
+        name = "poudre" if mk.group(4) == "poudre" else _marker_name(c, mk.group(4))
+        cmp_ = {"plus de ": ">", "moins de ": "<"}.get(mk.group(2) or "", ">=")
+        return Condition(compare=_Compare(Count("markers", marker=name, on=holder), cmp_, int(mk.group(3))))
     m = re.fullmatch(
         r"(votre adversaire|le personnage adverse|l'adversaire|vous|votre personnage|il) (?:porte|portez) "
         r"(au moins |plus de |moins de )?(\d+) (cartes?|.+)",
@@ -1076,17 +1102,25 @@ def _starts_the_game(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | N
 
     if ctx.subject != "character":
         return None
-    m = re.fullmatch(r"commence la partie (inclinee?|avec (.+?))(?:,? (si .+))?", t)
+    m = re.fullmatch(
+        r"(?:(.+?) (?:commencent|commence) |commence )la partie (inclinee?s?|avec (.+?))(?:,? (si .+))?", t
+    )
     if not m:
         return None
+    who: Target = "self"
+    if m.group(1):
+        try:
+            who = reader.subject(c, m.group(1), ctx.names)
+        except NotRead:
+            return None
     effects: list[Effect] | None
-    if m.group(1).startswith("incline"):
-        effects = [Tap(**_fields("self"))]
+    if m.group(2).startswith("incline"):
+        effects = [Tap(**_fields(who))]
     else:
-        effects = gain(reader, c, m.group(2), "self", ctx)
+        effects = gain(reader, c, m.group(3), who, ctx)
         if effects is None or any(not isinstance(e, CreateCard | Marker) for e in effects):
             return None
-    when = reader.condition(c, m.group(3), ctx) if m.group(3) else None
+    when = reader.condition(c, m.group(4), ctx) if m.group(4) else None
     return Reading(effects=[Trigger(on=Event("game_start"), effects=tuple(effects), when=when)])
 
 

@@ -182,6 +182,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s+\)", ")"),
     (r"\bcontres les\b", "contre les"),
     (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
+    (r"\bau degats\b", "aux degats"),
     (r"\bl'attaque\b", "attaque"),
     (r"\bla defense\b", "defense"),
     (r"\bl'esprit\b", "esprit"),
@@ -310,6 +311,9 @@ SUBJECTS: tuple[tuple[str, str], ...] = (
     (r"un personnage", "character"),
 )
 
+
+#: The stats a ``set`` may give a value to (cards.domain.effects.SET_STATS).
+SET_STAT_NAMES = ("attack", "defense", "spirit", "attack_min", "attack_max")
 
 #: The stats a Count may read (the rolled Attaque is not one).
 COUNT_STAT_NAMES = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
@@ -1992,7 +1996,7 @@ class Reader:
                 rest,
             )
             if cm:
-                cards = self.match(c, cm.group(1))
+                cards = self._damage_cards(c, cm.group(1))
                 rest = cm.group(2) or ""
         both = re.fullmatch(
             rf"(?:{self._DEALT}) et (?:{self._TAKEN})|(?:{self._TAKEN}) et (?:{self._DEALT})", rest.strip()
@@ -2040,14 +2044,25 @@ class Reader:
             ]
             return [Forbid(what="healed", **_target_fields(w)) for w in healed]
         m = re.fullmatch(
-            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?subir de malus(?: de caracteristiques?)?"
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?subir de malus(?: de caracteristiques?| (?:de |d')(.+?))?"
             r"(?: et (?:tous )?ses malus precedemment recus sont annules)?",
             t,
         )
         if m:
             who_text = m.group(1).strip()
             who = self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
-            return [Bound(stats=("attack", "defense", "spirit"), below=0, **_target_fields(who))]
+            stats: tuple[str, ...] = ("attack", "defense", "spirit")
+            if m.group(2):
+                named = re.split(r",? et (?:de |d')?|, (?:de |d')?", m.group(2))
+                if not all(re.fullmatch(self._LOCK_STAT, n) for n in named):
+                    raise NotRead(f"maluses of {m.group(2)!r}")
+                stats = tuple(
+                    {"attaque": "attack", "defense": "defense", "esprit": "spirit"}[n] for n in named
+                )
+            return [Bound(stats=stats, below=0, **_target_fields(who))]
+        found = self.stat_equals(c, t, ctx)
+        if found is not None:
+            return found
         stat = self._LOCK_STAT
         m = re.fullmatch(
             rf"(?:(?:les |leurs |ses )?caracteristiques(?: {stat}(?:(?:, | et ){stat})*)?|((?:{stat})(?:(?:, | et ){stat})*))"
@@ -2101,6 +2116,89 @@ class Reader:
             targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
         return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
 
+    def stat_equals(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``La Défense de votre personnage est égale à sa Défense de base`` (no modifier counts:
+        ``bound`` 0 / 0), ``… au double de sa Défense de base``, ``L'Attaque min. de votre
+        personnage est égale à la Défense du personnage adverse +1``, ``Défense et Esprit = 0``
+        (``set``); None: not such a phrase."""
+        m = re.fullmatch(rf"((?:{STAT_RE})(?:(?:, | et )(?:{STAT_RE}))+) ?= ?(\d+)", t)
+        if m:
+            stats = [self._stat(x) for x in re.split(r", | et ", m.group(1))]
+            if not all(x in SET_STAT_NAMES for x in stats):
+                raise NotRead("set a stat that cannot be set")
+            return [SetStat(stat=x, value=int(m.group(2))) for x in stats]
+        m = re.fullmatch(
+            rf"({STAT_RE}) (?:de |d' ?|du )(.+?) (?:est|devient) egale? (?:a |au |a la |a l')(.+)", t
+        ) or re.fullmatch(rf"(votre|son|sa) ({STAT_RE}) (?:est|devient) egale? (?:a |au |a la |a l')(.+)", t)
+        has = re.fullmatch(
+            rf"(.+?) (?:a|ont) (?:son|sa|leur) ({STAT_RE}) egale? (?:a |au |a la |a l')(.+)", t
+        )
+        if not m and has:
+            # "Votre adversaire a son Attaque max. égale à son Attaque min."
+            stat, whose_text, value = self._stat(has.group(2)), has.group(1), has.group(3).strip()
+        elif not m:
+            return None
+        elif m.group(1) in ("votre", "son", "sa"):
+            if m.group(1) != "votre":
+                raise NotRead("whose stat?")
+            stat, whose_text, value = self._stat(m.group(2)), "votre personnage", m.group(3).strip()
+        else:
+            stat, whose_text, value = self._stat(m.group(1)), m.group(2), m.group(3).strip()
+        whose_text = re.sub(r"^personnage adverse", "le personnage adverse", whose_text)
+        who = self._view(self.subject(c, whose_text, ctx.names), whose_text, ctx)
+        if stat not in SET_STAT_NAMES:
+            raise NotRead(f"{stat} is not set")
+        base = re.fullmatch(rf"(?:sa|son) ({STAT_RE}) de base", value)
+        if base:
+            if self._stat(base.group(1)) != stat:
+                raise NotRead("equal to another stat's base")
+            # its value is its printed value: no modifier counts
+            bounded = "attack" if stat in ("attack_min", "attack_max") else stat
+            if bounded != stat:
+                raise NotRead("one end of the Attaque at its base")
+            return [Bound(stats=(bounded,), below=0, above=0, **_target_fields(who))]
+        double = re.fullmatch(rf"(?:double de )?(?:sa|son) ({STAT_RE}) de base", value)
+        if double and value.startswith("double"):
+            counted = self._stat(double.group(1))
+            if counted not in COUNT_STAT_NAMES:
+                raise NotRead("twice a stat that is no count")
+            return [
+                SetStat(
+                    stat=stat,
+                    value=Scaled(
+                        per=Count("stat", stat=counted, base=True, of="self" if who == "self" else "target"),
+                        each=2,
+                    ),
+                    **_target_fields(who),
+                )
+            ]
+        om = re.fullmatch(r"(.+?)(?: ?([+-]) ?(\d+))?", value)
+        assert om is not None
+        plus = int(om.group(3)) * (1 if om.group(2) == "+" else -1) if om.group(3) else 0
+        own = re.fullmatch(rf"(?:sa|son) ({STAT_RE})", om.group(1))
+        if own:
+            counted = self._stat(own.group(1))
+            if counted not in COUNT_STAT_NAMES:
+                raise NotRead("a stat that is no count")
+            of = "self" if who == "self" else "target"
+            return [
+                SetStat(
+                    stat=stat,
+                    value=Scaled(per=Count("stat", stat=counted, of=of), plus=plus),
+                    **_target_fields(who),
+                )
+            ]
+        counted_stat = self._stat_count(om.group(1))
+        if counted_stat is None:
+            raise NotRead(f"equal to {value!r}")
+        if (
+            who != "self"
+            and counted_stat.of == "self"
+            and not re.search(r"\bvotre\b|de ce personnage", om.group(1))
+        ):
+            raise NotRead("whose stat is it equal to?")
+        return [SetStat(stat=stat, value=Scaled(per=counted_stat, plus=plus), **_target_fields(who))]
+
     def extra_attack(self, t: str, who: Target) -> list[Effect] | None:
         """``effectue une attaque (physique|magique) supplémentaire égale à son Attaque min. (de
         base)`` / ``… égale à 5`` (the holder's; None: not such a phrase)."""
@@ -2145,6 +2243,19 @@ class Reader:
         if kinds:
             out.insert(0, Immune(kinds=tuple(dict.fromkeys(kinds)), **_target_fields(who)))
         return out
+
+    def _damage_cards(self, c: Clause, text: str) -> CardMatch:
+        """The cards whose damage a bonus is for: ``Sorts Feu et Foudre``, ``Sorts Draconiques,
+        de Feu et de Foudre`` (any of them), ``Sorts (non zone)``."""
+        parts = re.split(r",? et (?:de |d')?|, (?:de |d')?", text.strip())
+        if len(parts) == 1:
+            return self.match(c, text)
+        options: list[CardMatch] = []
+        for part in parts:
+            element = self._element(part)
+            found = CardMatch("type", element) if element is not None else self.match(c, part)
+            options.extend(found.options if found.kind == "any_of" else (found,))
+        return CardMatch("any_of", options=tuple(dict.fromkeys(options)))
 
     def _may(self, c: Clause, t: str, who: Target) -> list[Effect] | None:
         """What a character may do: play cards whatever their requirements, attach them to anyone,
@@ -2625,9 +2736,12 @@ class Reader:
                 x_text = m.group(2)
                 changed = True
                 continue
-            m = re.fullmatch(r"(.+?) ?\((?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?\)", core)
+            m = re.fullmatch(
+                r"(.+?) ?\((?:(?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?|[+-]? ?(\d+) maximum)\)",
+                core,
+            )
             if m and cap is None:
-                core, cap = m.group(1), int(m.group(2))
+                core, cap = m.group(1), int(m.group(2) or m.group(3))
                 changed = True
                 continue
             m = re.fullmatch(r"(.+?) definitivement (.+)", core)
@@ -3121,7 +3235,7 @@ class Reader:
         if re.fullmatch(r"s'?active immediatement|activation immediate", t):
             return Reading(play={"acts": "now"})
         m = re.fullmatch(
-            rf"duree ?:? ?{NUM}(?: a {NUM})? (tours|combats|tour|combat)(?:,? ((?:attaque|defense|esprit)\b.+))?",
+            rf"duree ?:? ?{NUM}(?: a {NUM})? (tours|combats|tour|combat)(?:,? ((?:attaque|defense|esprit)\b.+|[+-] ?\d+ aux .+))?",
             t,
         )
         if m:

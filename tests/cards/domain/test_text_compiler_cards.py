@@ -560,3 +560,51 @@ def test_how_a_character_starts_the_game_and_more_traits(compiler):
             "when": {"plays": {"card": "fiole"}},
         }
     ]
+
+
+def test_more_runes_and_markers(compiler):
+    assert effects(
+        compiler, "Attaque +1 par tranche de 2 Marqueurs 'suie' portés par votre personnage (+4 maximum)."
+    ) == [
+        {
+            "op": "modify",
+            "stat": "attack",
+            "amount": {"per": {"markers": "suie", "on": "self"}, "div": 2, "max": 4},
+        }
+    ]
+    assert effects(compiler, "Rune Cor ou Yr : gagne deux Nox.")[0]["effects"] == [
+        {"op": "create", "card": "rune-nox", "to": "attach", "count": 2}
+    ]
+    assert effects(compiler, "Esprit +1 Rune Yr : piochez une carte.") == [
+        {"op": "modify", "stat": "spirit", "amount": 1},
+        {
+            "op": "pay",
+            "cost": {"attached": {"card": "rune-yr"}, "count": 1},
+            "effects": [{"op": "draw", "count": 1}],
+        },
+    ]
+    assert effects(compiler, "Défense +1 si votre personnage porte au moins 2 Marqueurs 'suie'.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": {"markers": "suie", "on": "self"}, "cmp": ">=", "right": 2}},
+        }
+    ]
+    assert character(compiler, "Vos Mages commencent la partie avec une Rune Yr.")["abilities"] == [
+        {
+            "op": "trigger",
+            "on": "game_start",
+            "effects": [
+                {
+                    "op": "create",
+                    "card": "rune-yr",
+                    "to": "attach",
+                    "target": {"group": "allies", "class": "mage"},
+                }
+            ],
+        }
+    ]
+    # "puis il …": "il" names someone of the sentence before
+    assert unread(compiler, "Puis il perd ses Marqueurs 'suie'.")
+    assert effects(compiler, "Puis piochez une carte.") == [{"op": "draw", "count": 1}]

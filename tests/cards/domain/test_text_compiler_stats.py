@@ -722,3 +722,61 @@ def test_small_forms(compiler):
     assert effects(compiler, "Ambidextrie Dague", "character") == [
         {"op": "carry", "cards": {"type": "dague"}, "count": 2}
     ]
+
+
+# --- a stat equal to a value, damage of several kinds of cards -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "effect"),
+    [
+        (
+            "L'Esprit de votre personnage est égal à son Esprit de base",
+            {"op": "bound", "stats": ["spirit"], "below": 0, "above": 0},
+        ),
+        (
+            "L'Esprit de votre personnage est égal au double de son Esprit de base",
+            {
+                "op": "set",
+                "stat": "spirit",
+                "value": {"per": {"stat": "spirit", "of": "self", "base": True}, "each": 2},
+            },
+        ),
+        (
+            "L'Attaque max. de votre personnage est égale à l'Esprit du personnage adverse +2",
+            {
+                "op": "set",
+                "stat": "attack_max",
+                "value": {"per": {"stat": "spirit", "of": "opponent"}, "plus": 2},
+            },
+        ),
+        (
+            "Le personnage adverse a son Attaque min. égale à son Attaque max.",
+            {
+                "op": "set",
+                "stat": "attack_min",
+                "value": {"per": {"stat": "attack_max", "of": "target"}},
+                "target": "opponent",
+            },
+        ),
+    ],
+)
+def test_a_stat_equal_to(compiler, text, effect):
+    assert effects(compiler, text) == [effect]
+
+
+def test_sets_listed_and_maluses_of_one_stat(compiler):
+    assert effects(compiler, "Attaque et Esprit = 1") == [
+        {"op": "set", "stat": "attack", "value": 1},
+        {"op": "set", "stat": "spirit", "value": 1},
+    ]
+    assert effects(compiler, "Vos personnages ne peuvent plus subir de malus d'Esprit") == [
+        {"op": "bound", "stats": ["spirit"], "below": 0, "target": "all_allies"}
+    ]
+
+
+def test_damage_of_several_kinds_of_cards(compiler):
+    assert effects(compiler, "+2 aux dégâts des Sorts Ombre et Terre") == [
+        {"op": "damage_dealt", "amount": 2, "cards": {"any_of": [{"type": "ombre"}, {"type": "terre"}]}}
+    ]
+    assert effects(compiler, "-2 au dégâts subis") == [{"op": "damage_taken", "amount": -2}]
