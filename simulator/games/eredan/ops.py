@@ -992,6 +992,7 @@ class DiscardAttachedOp(Op):
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     owner: int = OWNER_ANY
     dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
+    pick: int = CARD_RANDOM
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1382,10 +1383,8 @@ def _count(count: int | None) -> int:
 
 
 def _card_pick(pick: str, what: str, where: str) -> int:
-    if pick == "choice":
-        raise UnsupportedSpecError(
-            where, f'{what} with pick "choice" (the player chooses the card) is not supported yet'
-        )
+    """How a card is picked (CARD_*): "choice" — its player's — is made for it by the engine
+    (EredanRules.chosen_card_by_worth)."""
     return CARD_PICK_OF_NAME[pick]
 
 
@@ -1419,8 +1418,8 @@ def _compile_card_to(
 def _compile_discard_attached(
     effect: spec.DiscardAttached, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
-    _card_pick(effect.pick, "discarding attached cards", where)
     return DiscardAttachedOp(
+        pick=_card_pick(effect.pick, "discarding attached cards", where),
         target=_target(effect, None, where, ctx),
         count=_count(effect.count),
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),

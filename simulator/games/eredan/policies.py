@@ -44,7 +44,6 @@ from simulator.games.eredan.ops import (
     PILE_PLAY,
     PILE_REMOVED,
     SPI,
-    AllEnemies,
     AttackKindOp,
     CardToOp,
     CounterOp,
@@ -947,40 +946,9 @@ def _card_value(state: EredanState, seat: int, action: Play, combat: _Combat | N
 
 
 def _static_card_values(tables: Tables) -> list[float]:
-    """A rough, board-free value per card: how much it tends to do (for discards)."""
-    values = []
-    for card in tables.cards:
-        v = 0.0
-        for op in card.ops + card.while_carried:
-            if isinstance(op, DamageOp):
-                v += _static_points(op.amount)
-                v += 2 if isinstance(op.target, AllEnemies) else 0
-            elif isinstance(op, HealOp):
-                v += _static_points(op.amount)
-            elif isinstance(op, ModifyOp):
-                amount = abs(op.amount) if op.points is None else _static_points(op.points)
-                v += amount * (LASTING_POINT_VALUE if not isinstance(op.duration, ForCombat) else 1.0)
-            elif isinstance(op, DrawOp | DiscardOp | MillOp):
-                v += op.count * 0.5
-            elif isinstance(op, ReviveOp):
-                v += op.hp
-            elif isinstance(
-                op,
-                MoveOp | CreateOp | PlayCardOp | DiscardAttachedOp | MarkerOp | TapOp | UntapOp | CounterOp,
-            ):
-                v += 1.0
-            elif isinstance(op, DrawPhaseOp) and op.amount is not None and op.amount > 0:
-                v += op.amount
-        values.append(v)
-    return values
-
-
-def _static_points(points: Points) -> float:
-    """A board-free guess of an amount: the middle of a roll (+2 for a stat), a scaled amount's
-    fixed part plus one count."""
-    if isinstance(points, Roll):
-        return abs(points.lo + points.hi) / 2 + (2 if points.stat is not None else 0)
-    return float(abs(points.plus + points.each))
+    """A rough, board-free value per card: how much it tends to do (for discards) — the tables'
+    ``worth`` (compiled.card_worth)."""
+    return list(tables.worth)
 
 
 _STATIC_VALUES: dict[int, tuple[Tables, list[float]]] = {}
