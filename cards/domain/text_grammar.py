@@ -1776,6 +1776,9 @@ class Reader:
         both = grammar_order.compound(self, c, t, ctx)
         if both is not None:
             return None, both
+        immune = grammar_order.no_damage(self, c, t, ctx)
+        if immune is not None:
+            return None, immune
         raise NotRead(f"predicate {t!r}")
 
     def _several(self, c: Clause, text: str, ctx: Ctx) -> list[Target] | None:
@@ -3142,7 +3145,7 @@ class Reader:
         if ordre is not None:
             turns, body = ordre
             if ctx.subject == "character":
-                effects = self.phrase(c, body, ctx.inside())
+                effects = grammar_chain.ordre_chains(self.phrase(c, body, ctx.inside()))
                 return Reading(orders=[(each, effects) for each in turns])
             when = (
                 Condition(turn=turns[0])

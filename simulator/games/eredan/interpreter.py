@@ -60,7 +60,7 @@ from simulator.games.eredan.ops import (
     K_MAGICAL,
     K_PHYSICAL,
     KIND_NAMES,
-    LIMIT_GAME,
+    LIMIT_TURN,
     NSTATS,
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
@@ -434,9 +434,9 @@ class Board:
     queue: list[Firing]
     #: The character the event of the firing in progress is about (the target ``event``), or -1.
     event_char: int
-    #: Triggers with a limit that fired: (source key, trigger) -> the turn (once per turn) or -1
-    #: (once per game).
-    fired: dict[tuple[Any, ...], int]
+    #: Triggers with a limit that fired: (source key, trigger) -> (the turn it last fired in, how
+    #: many times in that turn — or in the game, for a limit per game).
+    fired: dict[tuple[Any, ...], tuple[int, int]]
     #: Triggers of cards that do not stay and of Ordres, for the rest of the turn they acted in:
     #: (trigger, holder, source name, the card and its player's seat — -1 for an Ordre).
     turn_triggers: list[tuple[TriggerOp, int, str, int, int]]
@@ -1076,10 +1076,15 @@ class Board:
         if trigger.to is not None and not in_target(self, trigger.to, other, holder, opp):
             return
         limit = trigger.limit
+        count = 0
         if limit:
             done = self.fired.get((key, trigger))
-            if done is not None and (done < 0 or done == self.turn):
-                return
+            if done is not None:
+                last, count = done
+                if limit == LIMIT_TURN and last != self.turn:
+                    count = 0  # a new turn
+                if count >= trigger.times:
+                    return
         if trigger.when is not None:
             self.event_char = subject
             holds = self.holds(trigger.when, holder, opp)
@@ -1087,7 +1092,7 @@ class Board:
             if not holds:
                 return
         if limit:
-            self.fired[(key, trigger)] = -1 if limit == LIMIT_GAME else self.turn
+            self.fired[(key, trigger)] = (self.turn, count + 1)
         if self.log is not None:
             self.log.append(
                 {"event": "trigger", "source": source, "on": EVENT_NAMES[event], "index": trigger.index}

@@ -1180,6 +1180,8 @@ class TriggerOp(Op):
     mask: int = -1
     kinds: int = 0
     limit: int = LIMIT_NONE
+    #: With a limit: how many times per turn / per game ("(max +3)").
+    times: int = 1
     choices: tuple[Group, ...] = ()
 
 
@@ -1516,6 +1518,7 @@ def _compile_trigger(
         mask=-1 if on.match is None else ctx.mask(on.match),
         kinds=_kind_bits(on.kinds),
         limit={None: LIMIT_NONE, "once_per_turn": LIMIT_TURN, "once_per_game": LIMIT_GAME}[effect.limit],
+        times=effect.times,
         choices=choices,
         when=when,
         index=index,

@@ -218,3 +218,30 @@ def test_the_damage_taken_is_a_count():
         "when": {"compare": {"left": {"damage_taken": "self"}, "cmp": ">", "right": 2}},
     }
     ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)  # the engine counts it
+
+
+def test_a_trigger_limited_to_n_times():
+    from simulator.games.eredan import ops
+
+    data = {
+        "op": "trigger",
+        "on": {"plays": {"type": "sort"}},
+        "effects": [{"op": "modify", "stat": "attack", "amount": 1}],
+        "limit": "once_per_game",
+        "times": 3,
+    }
+    (effect,) = parse_effects([data], context="ability")
+    assert effects_to_json([effect]) == [data]
+    assert effect_text(effect, "en", Names(), "ability").startswith("Each time this character plays")
+    assert "(at most 3 times per game)" in effect_text(effect, "en", Names(), "ability")
+    assert "(3 fois par partie au plus)" in effect_text(effect, "fr", Names(), "ability")
+    for bad, path in (
+        ({**data, "times": 1}, "effects[0].times"),
+        ({**data, "times": 11}, "effects[0].times"),
+        ({k: v for k, v in data.items() if k != "limit"}, "effects[0].times"),
+    ):
+        with pytest.raises(EffectError) as info:
+            parse_effects([bad], context="ability")
+        assert info.value.path == path
+    op = ops.compile_effect(effect, "character 'x': abilities[0]", 0)  # the engine counts them
+    assert op.times == 3  # type: ignore[attr-defined]
