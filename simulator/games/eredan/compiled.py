@@ -37,6 +37,7 @@ from simulator.games.eredan.ops import (
     DM_DEALT,
     DM_HEAL,
     DM_IMMUNE,
+    DM_KIND,
     DM_TAKEN,
     EVENT_NAMES,
     HPM,
@@ -47,31 +48,50 @@ from simulator.games.eredan.ops import (
     SLOT_NONE,
     SLOT_SHIELD,
     SLOT_WEAPON,
+    AllEnemies,
+    AttackKindOp,
     CharFilter,
     CompileContext,
     Condition,
     CountDamageDealt,
+    CountDamageTaken,
+    CounterOp,
     CreateOp,
     DamageDealtOp,
     DamageMod,
+    DamageOp,
     DamageTakenOp,
+    DiscardAttachedOp,
+    DiscardOp,
+    DrawOp,
+    DrawPhaseOp,
     FollowedBy,
     ForCombat,
     Group,
     HealDealtOp,
+    HealOp,
     ImmuneOp,
     Lifetime,
+    MarkerOp,
+    MillOp,
     ModifyOp,
+    MoveOp,
     OneOfOp,
     Op,
     OpponentPlays,
     OpponentTarget,
     OtherAllies,
     Permanent,
+    PlayCardOp,
+    Points,
+    ReviveOp,
+    Roll,
     SelfTarget,
     SetOp,
+    TapOp,
     TriggerOp,
     UnsupportedSpecError,
+    UntapOp,
     choice_slots,
     compile_condition,
     compile_effect,
@@ -384,6 +404,8 @@ class Tables:
     #: Cards that stay and go on the fighter, whose room the ``fits`` bitmasks tell (none when
     #: ``slow_fit``): the card step checks them without looking further.
     plain_fit_mask: int = 0
+    #: Per card, its :func:`card_worth`.
+    worth: tuple[float, ...] = ()
     #: ``draw_phase`` abilities: (owner, seats — bit 0 its own, bit 1 the other —, amount or None
     #: for "no card"), at every draw phase while the owner lives.
     draw_abilities: tuple[tuple[int, int, int | None], ...] = ()
@@ -397,6 +419,7 @@ class Tables:
     late: bool = False
     hp_max: bool = False
     damage_dealt_count: bool = False
+    damage_taken_count: bool = False
     #: The events some trigger of these decks listens to (bits ``1 << EV_*``).
     trigger_events: int = 0
     #: The standing abilities on damage and healing, as the board's bonuses (Board.dmods) each
@@ -610,7 +633,7 @@ def _is_mage_combattant(ch: CharacterSpec) -> bool:
 #: character fights): cards/domain/effects.py, "Where each op may appear".
 AURA_GROUPS = ("allies", "other_allies", "enemies", "characters")
 #: Standing ability ops on damage and healing (cards/domain/effects.py: static ops).
-STANDING_DAMAGE_OPS = (DamageTakenOp, DamageDealtOp, HealDealtOp, ImmuneOp)
+STANDING_DAMAGE_OPS = (DamageTakenOp, DamageDealtOp, HealDealtOp, ImmuneOp, AttackKindOp)
 
 
 def _compile_character(
@@ -1016,6 +1039,46 @@ def walk_ops(ops: Sequence[Op]) -> Iterator[Op]:
                         yield from walk_ops([x for x in item if isinstance(x, Op)])
 
 
+def _static_points(points: Points) -> float:
+    """A board-free guess of an amount: the middle of a roll (+2 for a stat), a scaled amount's
+    fixed part plus one count."""
+    if isinstance(points, Roll):
+        return abs(points.lo + points.hi) / 2 + (2 if points.stat is not None else 0)
+    return float(abs(points.plus + points.each))
+
+
+def card_worth(card: CompiledCard) -> float:
+    """A rough, board-free worth of a card: how much it tends to do — what the greedy player keeps
+    when it must discard, and what a player choosing a card (``pick`` choice:
+    ``EredanRules.chosen_card_by_worth``) goes by."""
+    v = 0.0
+    for op in card.ops + card.while_carried:
+        if isinstance(op, DamageOp):
+            v += _static_points(op.amount)
+            v += 2 if isinstance(op.target, AllEnemies) else 0
+        elif isinstance(op, HealOp):
+            v += _static_points(op.amount)
+        elif isinstance(op, ModifyOp):
+            amount = abs(op.amount) if op.points is None else _static_points(op.points)
+            v += amount * (LASTING_WORTH if not isinstance(op.duration, ForCombat) else 1.0)
+        elif isinstance(op, DrawOp | DiscardOp | MillOp):
+            v += op.count * 0.5
+        elif isinstance(op, ReviveOp):
+            v += op.hp
+        elif isinstance(
+            op,
+            MoveOp | CreateOp | PlayCardOp | DiscardAttachedOp | MarkerOp | TapOp | UntapOp | CounterOp,
+        ):
+            v += 1.0
+        elif isinstance(op, DrawPhaseOp) and op.amount is not None and op.amount > 0:
+            v += op.amount
+    return v
+
+
+#: A point of a lasting modifier, in :func:`card_worth` (the greedy player's LASTING_POINT_VALUE).
+LASTING_WORTH = 1.5
+
+
 def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES) -> Tables:
     """Compile two decks into one game's tables, for the game's ``rules`` (item slots, auras);
     raise :class:`UnsupportedSpecError` (or ``ValueError`` for a malformed deck) on anything the
@@ -1162,8 +1225,10 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         late=any(ch.late_ops or any(a.late for a in ch.ally_auras) for ch in chars),
         hp_max=HPM in used,
         damage_dealt_count=CountDamageDealt in used,
+        damage_taken_count=CountDamageTaken in used,
         trigger_events=sum(1 << e for e in range(len(EVENT_NAMES)) if ("event", e) in used),
         choice_cards=sum(1 << c.id for c in cards if c.choices or any(m.choices for m in c.modes)),
+        worth=tuple(card_worth(c) for c in cards),
         draw_abilities=tuple(
             (seat * 3 + pos, {"self": 1, "opponent": 2, "both": 3}[e.owner], e.amount)
             for seat, deck in enumerate(decks)
@@ -1177,13 +1242,17 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
 
 def _guard(op: Op, c: int) -> DamageMod:
     """A standing ability of character ``c`` on its own damage or healing, as a board bonus."""
-    what = {DamageTakenOp: DM_TAKEN, DamageDealtOp: DM_DEALT, HealDealtOp: DM_HEAL, ImmuneOp: DM_IMMUNE}[
-        type(op)
-    ]
+    what = {
+        DamageTakenOp: DM_TAKEN,
+        DamageDealtOp: DM_DEALT,
+        HealDealtOp: DM_HEAL,
+        ImmuneOp: DM_IMMUNE,
+        AttackKindOp: DM_KIND,
+    }[type(op)]
     return DamageMod(
         what,
         c,
-        getattr(op, "amount", 0),
+        op.kind if isinstance(op, AttackKindOp) else getattr(op, "amount", 0),
         getattr(op, "points", None),
         getattr(op, "kinds", 0),
         getattr(op, "mask", -1 if what != DM_IMMUNE else 0),

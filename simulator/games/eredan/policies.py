@@ -44,7 +44,7 @@ from simulator.games.eredan.ops import (
     PILE_PLAY,
     PILE_REMOVED,
     SPI,
-    AllEnemies,
+    AttackKindOp,
     CardToOp,
     CounterOp,
     CreateOp,
@@ -796,6 +796,21 @@ def _immune_value(
     return sum(_sign(t, seat) * w for t in _reached(state, op.target, me, opp))
 
 
+def _attack_kind_value(
+    state: EredanState, op: AttackKindOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    # A magical or direct clash attack: worth the reduction it escapes (Défense against Esprit).
+    total = 0.0
+    for t in _reached(state, op.target, me, opp):
+        foe = state.fighters[1 - t // 3]
+        if foe < 0:
+            continue
+        now = _reduction(state, state.stat(foe, DEF))
+        then = _reduction(state, state.stat(foe, SPI)) if op.kind == K_MAGICAL else 0
+        total += _sign(t, seat) * (now - then) * _weight(op.duration) * HP_VALUE
+    return total
+
+
 def _set_value(state: EredanState, op: SetOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
     value = op.lo if op.points is None else state.scaled(op.points, me, opp)
     point = LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE
@@ -857,6 +872,7 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     HealDealtOp: _bonus_value,
     ImmuneOp: _immune_value,
     SetOp: _set_value,
+    AttackKindOp: _attack_kind_value,
     LoseHpOp: _lose_hp_value,
     ExtraAttackOp: _extra_attack_value,
     UntapOp: _untap_value,
@@ -930,40 +946,9 @@ def _card_value(state: EredanState, seat: int, action: Play, combat: _Combat | N
 
 
 def _static_card_values(tables: Tables) -> list[float]:
-    """A rough, board-free value per card: how much it tends to do (for discards)."""
-    values = []
-    for card in tables.cards:
-        v = 0.0
-        for op in card.ops + card.while_carried:
-            if isinstance(op, DamageOp):
-                v += _static_points(op.amount)
-                v += 2 if isinstance(op.target, AllEnemies) else 0
-            elif isinstance(op, HealOp):
-                v += _static_points(op.amount)
-            elif isinstance(op, ModifyOp):
-                amount = abs(op.amount) if op.points is None else _static_points(op.points)
-                v += amount * (LASTING_POINT_VALUE if not isinstance(op.duration, ForCombat) else 1.0)
-            elif isinstance(op, DrawOp | DiscardOp | MillOp):
-                v += op.count * 0.5
-            elif isinstance(op, ReviveOp):
-                v += op.hp
-            elif isinstance(
-                op,
-                MoveOp | CreateOp | PlayCardOp | DiscardAttachedOp | MarkerOp | TapOp | UntapOp | CounterOp,
-            ):
-                v += 1.0
-            elif isinstance(op, DrawPhaseOp) and op.amount is not None and op.amount > 0:
-                v += op.amount
-        values.append(v)
-    return values
-
-
-def _static_points(points: Points) -> float:
-    """A board-free guess of an amount: the middle of a roll (+2 for a stat), a scaled amount's
-    fixed part plus one count."""
-    if isinstance(points, Roll):
-        return abs(points.lo + points.hi) / 2 + (2 if points.stat is not None else 0)
-    return float(abs(points.plus + points.each))
+    """A rough, board-free value per card: how much it tends to do (for discards) — the tables'
+    ``worth`` (compiled.card_worth)."""
+    return list(tables.worth)
 
 
 _STATIC_VALUES: dict[int, tuple[Tables, list[float]]] = {}

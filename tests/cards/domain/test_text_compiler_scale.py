@@ -568,7 +568,9 @@ def test_chains_of_a_named_kind_level_or_player(compiler):
     assert chain == {"op": "chain", "match": {"any": True}, "when": {"played_by": "grolk"}}
     # in a chain "X et Y" is either, in an Ordre too
     (order,) = orders(compiler, "Tours 2 et 3 : gagne Enchaînement Potion et Bijou.")
-    assert order["effects"] == [{"op": "chain", "match": {"any_of": [{"type": "potion"}, {"type": "bijou"}]}}]
+    assert order["effects"] == [
+        {"op": "chain_on", "match": {"any_of": [{"type": "potion"}, {"type": "bijou"}]}}
+    ]
 
 
 def test_character_chain_restrictions_and_groups(compiler):
@@ -590,3 +592,10 @@ def test_cards_played_after_your_cards(compiler):
     assert order["effects"] == [{"op": "play_card", "from": "deck", "cards": {"type": "potion"}}]
     # before your cards is another time: not read
     assert unread(compiler, "Tours 3 : une 'Fiole rouge' est créée et jouée avant vos cartes.", "character")
+
+
+def test_no_damage_at_all(compiler):
+    (order,) = orders(compiler, "Tours impairs : 'Grolk' ne subit aucun dégât.", name="Grolk")
+    assert order["effects"] == [{"op": "immune", "kinds": ["physical", "magical", "direct"]}]
+    (effect,) = card(compiler, "Le personnage adverse ne subit aucun dégât magique.")["effects"]
+    assert effect == {"op": "immune", "kinds": ["magical"], "target": "opponent"}

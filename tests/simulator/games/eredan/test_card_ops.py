@@ -608,3 +608,25 @@ def test_no_draw_at_all_is_no_deck_out():
     play_cards(s, a=[famine], b=[JAB])
     end_turn(s)
     assert s.hands[1] == [] and not s.deck_out[1]  # its pile is empty, but it was to draw nothing
+
+
+def test_a_chosen_attached_card_of_the_enemy_is_its_most_useful_one():
+    """``discard_attached`` pick choice: its player chooses — the enemy's best card (by its worth,
+    EredanRules.chosen_card_by_worth)."""
+    ring = card(
+        "ring", "amulette", effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}]
+    )
+    mail = card(
+        "mail", "armure", effects=[{"op": "modify", "stat": "defense", "amount": 3, "duration": "permanent"}]
+    )
+    strip = card("strip", effects=[{"op": "discard_attached", "pick": "choice"}])
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([strip], [JAB]),
+        items=[[], [], [], [mail, ring], [], []],
+        piles=([FILLER] * 6, [FILLER] * 6),
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[strip])
+    assert s.items[3] == [card_id(s, ring)] and card_id(s, mail) in s.discards[1]

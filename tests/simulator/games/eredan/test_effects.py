@@ -388,7 +388,18 @@ def test_effects_the_engine_cannot_apply_are_refused():
             "a cost in cards of the hand",
         ),
         ([], {"stays": "permanent", "attach": "random_enemy"}, "attaching the card to"),
-        ([{"op": "move", "from": "discard", "to": "hand", "pick": "choice"}], None, 'pick "choice"'),
+        (
+            [
+                {
+                    "op": "pay",
+                    "cost": {"markers": "poudre", "count": 1},
+                    "may": True,
+                    "effects": [{"op": "draw", "count": 1}],
+                }
+            ],
+            None,
+            "may choose to pay",
+        ),
     ],
 )
 def test_constructs_of_the_language_v2_not_played_yet_are_refused(effects, play, message):
