@@ -216,7 +216,9 @@ Version 2:
     ``grant_order`` target — the target gets the bonus of its Ordres this combat as if the turn
                    were one they name (nothing more when one already applies).
     ``one_of``     options (a list of effect lists), pick (choice|random) — one option happens.
-    ``trigger``    on (Event), effects, limit (once_per_turn|once_per_game) — the effects happen
+    ``trigger``    on (Event), effects, limit (once_per_turn|once_per_game), times (2..10, with a
+                   limit: that many times per turn / per game instead of once — "(max +3)" on a
+                   +1 each time) — the effects happen
                    each time the event occurs while the source is in play (a card that stays) or
                    its holder is alive (an ability); the condition is checked at that time.
     ``may_play``   cards (CardMatch), target — ability: the target may play such cards whatever
@@ -1128,6 +1130,7 @@ class Trigger:
     effects: tuple[Effect, ...]
     limit: str | None = None
     when: Condition | None = None
+    times: int = 1  # with a limit: how many times per turn / game
     op: str = "trigger"
 
 
@@ -2051,15 +2054,18 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         )
         effect = OneOf(parsed, _choice(d.get("pick", "choice"), f"{path}.pick", ("choice", "random")), when)
     elif op == "trigger":
-        d = _keys(data, path, {"op", "on", "effects"}, {"limit", "when"})
+        d = _keys(data, path, {"op", "on", "effects"}, {"limit", "when", "times"})
         if depth >= MAX_NESTING:
             raise EffectError(path, f"effects nested more than {MAX_NESTING} deep")
         inner: Context = "order" if context == "order" else "card"
+        if "times" in d and "limit" not in d:
+            raise EffectError(f"{path}.times", "times is how many times per turn or game: it needs a limit")
         effect = Trigger(
             on=parse_event(d["on"], f"{path}.on"),
             effects=_parse_list(d["effects"], f"{path}.effects", inner, depth + 1),
             limit=_choice(d["limit"], f"{path}.limit", LIMITS) if "limit" in d else None,
             when=when,
+            times=_int(d["times"], f"{path}.times", lo=2, hi=MAX_COUNT) if "times" in d else 1,
         )
         if effect.on.kind not in CHARACTER_EVENTS and _names_event(effect.effects):
             raise EffectError(
@@ -2391,6 +2397,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         out.update(on=effect.on.to_json(), effects=effects_to_json(effect.effects))
         if effect.limit is not None:
             out["limit"] = effect.limit
+        if effect.times != 1:
+            out["times"] = effect.times
     else:
         assert isinstance(effect, MayPlay | MayAttach | Carry)
         out["cards"] = effect.cards.to_json()

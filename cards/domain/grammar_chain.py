@@ -275,3 +275,14 @@ def chain_on_plays(effects: list[Effect]) -> list[Effect]:
             e = replace(e, match=e.when.plays, when=None)
         out.append(e)
     return out
+
+
+def ordre_chains(effects: list[Effect]) -> list[Effect]:
+    """In a character's Ordre, "gagne Enchaînement (X) (si vous jouez Y)" is the character's chain
+    for that combat: ``chain_on`` (a card's ``chain`` is about the card itself)."""
+    out: list[Effect] = []
+    for e in effects:
+        if isinstance(e, Chain):
+            e = ChainOn(match=e.match, when=e.when)
+        out.append(e)
+    return chain_on_plays(out)

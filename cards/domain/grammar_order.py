@@ -151,3 +151,20 @@ def apart(a: object, b: object) -> bool:
     if "X" in (side_a, side_b):
         return False
     return side_a != side_b or {part_a, part_b} == {"one", "others"}
+
+
+def no_damage(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """``'Scragh' ne subit aucun dégât`` / ``… aucun dégât magique`` -> immune to those kinds (every
+    kind when none is named). ("ne subit pas de dégâts adverses" — only the enemies' — is not
+    this: not read.)"""
+    from cards.domain.effects import DAMAGE_KINDS, Immune
+    from cards.domain.text_grammar import DAMAGE_KIND_WORDS, KIND_RE, _target_fields
+
+    m = re.fullmatch(
+        rf"(.+?) ne (?:subit|subissent|subira|subiront) (?:aucun|plus aucun) degats(?: {KIND_RE})?", t
+    )
+    if not m:
+        return None
+    who = r._view(r.subject(c, m.group(1), ctx.names), m.group(1), ctx)
+    kinds = (DAMAGE_KIND_WORDS[m.group(2)],) if m.group(2) else DAMAGE_KINDS
+    return [Immune(kinds=tuple(kinds), **_target_fields(who))]

@@ -1223,7 +1223,15 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Trigger):
         when = event_text(effect.on, lang, names)
         limit = ""
-        if effect.limit is not None:
+        if effect.limit is not None and effect.times != 1:
+            n = effect.times
+            limit = _pick(
+                (f" (at most {n} times per turn)", f" ({n} fois par tour au plus)")
+                if effect.limit == "once_per_turn"
+                else (f" (at most {n} times per game)", f" ({n} fois par partie au plus)"),
+                lang,
+            )
+        elif effect.limit is not None:
             limit = _pick(
                 (" (once per turn)", " (une fois par tour)")
                 if effect.limit == "once_per_turn"

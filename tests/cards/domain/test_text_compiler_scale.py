@@ -568,7 +568,9 @@ def test_chains_of_a_named_kind_level_or_player(compiler):
     assert chain == {"op": "chain", "match": {"any": True}, "when": {"played_by": "grolk"}}
     # in a chain "X et Y" is either, in an Ordre too
     (order,) = orders(compiler, "Tours 2 et 3 : gagne Enchaînement Potion et Bijou.")
-    assert order["effects"] == [{"op": "chain", "match": {"any_of": [{"type": "potion"}, {"type": "bijou"}]}}]
+    assert order["effects"] == [
+        {"op": "chain_on", "match": {"any_of": [{"type": "potion"}, {"type": "bijou"}]}}
+    ]
 
 
 def test_character_chain_restrictions_and_groups(compiler):
@@ -590,3 +592,34 @@ def test_cards_played_after_your_cards(compiler):
     assert order["effects"] == [{"op": "play_card", "from": "deck", "cards": {"type": "potion"}}]
     # before your cards is another time: not read
     assert unread(compiler, "Tours 3 : une 'Fiole rouge' est créée et jouée avant vos cartes.", "character")
+
+
+def test_no_damage_at_all(compiler):
+    (order,) = orders(compiler, "Tours impairs : 'Grolk' ne subit aucun dégât.", name="Grolk")
+    assert order["effects"] == [{"op": "immune", "kinds": ["physical", "magical", "direct"]}]
+    (effect,) = card(compiler, "Le personnage adverse ne subit aucun dégât magique.")["effects"]
+    assert effect == {"op": "immune", "kinds": ["magical"], "target": "opponent"}
+
+
+def test_x_from_what_was_played_dealt_or_carried(compiler):
+    (trigger,) = card(
+        compiler, "En fin de combat, soin X où X est le nombre de Potions que vous avez jouées ce tour."
+    )["effects"]
+    assert trigger["effects"][0]["amount"] == {"per": {"cards": "played_turn", "match": {"type": "potion"}}}
+    (trigger,) = card(
+        compiler,
+        "En fin de combat, vous gagnez X points de vie où X est égal au quart des dégâts qu'il a infligés.",
+    )["effects"]
+    assert trigger["effects"][0]["amount"] == {"per": {"damage_dealt": "self"}, "div": 4}
+    assert amount(compiler, "Attaque +X où X est égal au nombre de personnages portant une Potion.") == {
+        "per": {"characters": {"group": "characters", "carrying": {"type": "potion"}}}
+    }
+    assert amount(compiler, "Soin X où X est égal au tiers de votre Esprit (arrondi au supérieur).") == {
+        "per": {"stat": "spirit", "of": "self"},
+        "div": 3,
+        "round": "up",
+    }
+    # "qu'il a infligés" on an effect reaching another: whose? not read
+    assert unread(
+        compiler, "Le personnage adverse subit X dégâts directs où X est égal aux dégâts qu'il a infligés."
+    )
