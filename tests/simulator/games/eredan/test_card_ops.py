@@ -589,7 +589,7 @@ def test_counter_stops_the_next_matching_card_and_its_chain():
 def test_draw_phase_changes_the_coming_draws():
     """``draw_phase``: at the next draw phase its player draws one card more; the opponent's ``none``
     draws nothing (and is no deck-out)."""
-    greed = card("greed", effects=[{"op": "draw_phase", "amount": 1, "phases": "all"}])
+    greed = card("greed", effects=[{"op": "draw_phase", "amount": 1}])
     famine = card("famine", effects=[{"op": "draw_phase", "amount": "none", "owner": "opponent"}])
     s = prepare_game(line("a"), line("b"), hands=([greed, famine], [JAB]), piles=([FILLER] * 9, [FILLER] * 9))
     fight(s, 0, 0)
