@@ -141,7 +141,7 @@ class Ctx:
 _QUOTED = re.compile(r"(?<![\w])'(?=\S)(.+?)'(?![\w])|\"([^\"]+)\"|«\s*([^»]+?)\s*»|“([^”]+)”")
 _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
-    (r"\bpoints? de vies?\b", "pv"),
+    (r"\bpoints? ?(?:\(s\) )?de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
     # the future of the texts ("il aura Attaque +1", "il gagnera 2 PV") as their present
     (r"\baura\b", "a"),
@@ -564,6 +564,12 @@ class Reader:
             text = fight.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
+        tap = re.fullmatch(r"(?:(.+?) )?(inclinee?s?|relevee?s?)", text)
+        if tap:
+            out["tapped"] = tap.group(2).startswith("incline")
+            text = tap.group(1) or ""
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
         single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
             out["single_class"] = single.group(2) != "multi-classe"
@@ -587,7 +593,7 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class", "fighting"} or text[pos:].strip():
+        if not set(out) - {"single_class", "fighting", "tapped"} or text[pos:].strip():
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -1035,7 +1041,7 @@ class Reader:
         if m:
             return Condition(not_=self._carrying(clause, m.group(1), "opponent_carrying"))
         m = re.fullmatch(
-            rf"(?:{me} (?:porte|portez)|{me} a) (?:deja |au moins )?(.+?) (?:actifs?|actives?|attachee?s? a (?:lui|elle|vous))",
+            rf"(?:{me} (?:porte|portez)|{me} a) (?:deja |au moins )?(?!deux |trois |quatre |\d)(.+?) (?:actifs?|actives?|attachee?s? a (?:lui|elle|vous))",
             t,
         )
         if m:
@@ -1115,6 +1121,45 @@ class Reader:
         if m and (m.group(1) is None or self._named(clause, m.group(1), ctx) == "self"):
             negated = " pas " in f" {t} "
             return Condition(fighting=(m.group(2) == "en combat") != negated)
+        # a stat against a number: "si le personnage adverse a 2 d'Esprit ou plus"
+        m = re.fullmatch(
+            rf"(.+?) (?:a|avez) (?:(plus|moins) de (\d+) (?:d'|de )?({STAT_RE}|pv)|(\d+) (?:d'|de )?({STAT_RE}|pv) ou (plus|moins))",
+            t,
+        )
+        if m:
+            whose = m.group(1)
+            of = "opponent" if re.fullmatch(him, whose) else "self" if re.fullmatch(me, whose) else None
+            if of is not None:
+                word = m.group(4) or m.group(6)
+                stat = "hp" if word == "pv" else self._stat(word)
+                if stat in COUNT_STAT_NAMES:
+                    if m.group(2):
+                        cmp, n = (">" if m.group(2) == "plus" else "<"), int(m.group(3))
+                    else:
+                        cmp, n = (">=" if m.group(7) == "plus" else "<="), int(m.group(5))
+                    return Condition(compare=Compare(Count("stat", stat=stat, of=of), cmp, n))
+        # how many cards the holder carries
+        m = re.fullmatch(rf"{me} ne (?:porte|portez) qu'une? (?:seule? )?(.+?)(?: actifs?| actives?)?", t)
+        if m:
+            held = Count(
+                "cards", pile="play", owner="both", match=self._carried_match(clause, m.group(1)), on="self"
+            )
+            return Condition(compare=Compare(held, "==", 1))
+        m = re.fullmatch(
+            rf"{me} (?:porte|portez) (?:au moins )?(deux|trois|quatre|\d+) (?!marqueur)(.+?)(?: actifs?| actives?)?",
+            t,
+        )
+        if m:
+            held = Count(
+                "cards", pile="play", owner="both", match=self._count_match(clause, m.group(2)), on="self"
+            )
+            return Condition(compare=Compare(held, ">=", number(m.group(1))))
+        m = re.fullmatch(rf"{me} (?:porte|portez) (plus|moins) (?:d'|de )(.+?) que {him}", t)
+        if m:
+            match = self._count_match(clause, m.group(2))
+            mine_count = Count("cards", pile="play", owner="both", match=match, on="self")
+            theirs = Count("cards", pile="play", owner="both", match=match, on="opponent")
+            return Condition(compare=Compare(mine_count, ">" if m.group(1) == "plus" else "<", theirs))
         # one of the enemy characters is a Mage: a count of them
         m = re.fullmatch(
             r"(?:un personnage adverse|un de vos adversaires|un des personnages adverses|l'un des personnages adverses)"
@@ -1549,7 +1594,10 @@ class Reader:
         raise NotRead(f"count {t!r}")
 
     def _group(self, group: str, text: str) -> Target:
-        text = re.sub(r"^personnages? ", "", text.strip())
+        text = text.strip()
+        if text.startswith("autres "):
+            group, text = "other_allies" if group == "allies" else group, text[len("autres ") :]
+        text = re.sub(r"^personnages? ", "", text)
         if re.fullmatch(r"personnages?", text):
             return "other_allies" if group == "other_allies" else "all_allies"
         return Selector(group=group, **self._filter_keys(self.who_filter(text)))
@@ -1571,7 +1619,7 @@ class Reader:
         if m:
             t = (m.group(1) or m.group(3)).strip()
             hi = int(m.group(2) or m.group(4))
-        m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?\+?(\d+) max(?:imum)?\)", t)
+        m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?[+-]?(\d+) max(?:imum)?\)", t)
         if m and hi is None:  # "(Attaque +8 maximum)", "(+7 maximum)"
             t, hi = m.group(1).strip(), int(m.group(2))
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
@@ -1607,6 +1655,12 @@ class Reader:
         m = re.fullmatch(r"(?:au )?double (?:de |du |de la |de l')(.+)", t)
         if m:
             t, each = m.group(1).strip(), 2
+        m = re.fullmatch(
+            r"(?:au |le )?(tiers|quart) (?:de |du |de la |de l'|des )(.+?)(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?",
+            t,
+        )
+        if m and div == 1:  # "au quart de votre Attaque min. (arrondi à l'inférieur)"
+            t, div, up = m.group(2).strip(), 3 if m.group(1) == "tiers" else 4, m.group(3) == "au superieur"
         m = re.fullmatch(r"(\d+) moins (?:le nombre de |le nombre d')(.+)", t)
         if m:
             per, _ = self.count(clause, m.group(2))

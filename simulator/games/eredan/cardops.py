@@ -342,6 +342,7 @@ def _grant_order(board: Board, op: GrantOrderOp, me: int, opp: int, source: str)
             )
             orders = tuple(o for o in ch.orders if o.turns.matches(soonest))
         _log(board, {"event": "grant_order", "seat": t // 3, "character": ch.slug})
+        board.granted |= 1 << t  # it has an Ordre's bonus this combat (the ``ordre`` condition)
         for order in orders:
             board.run_ops(order.ops, t, board.fighters[1 - t // 3], ch.order_source)
 

@@ -37,6 +37,7 @@ from simulator.games.eredan.ops import (
     DM_DEALT,
     DM_HEAL,
     DM_IMMUNE,
+    DM_KIND,
     DM_TAKEN,
     EVENT_NAMES,
     HPM,
@@ -48,10 +49,12 @@ from simulator.games.eredan.ops import (
     SLOT_SHIELD,
     SLOT_WEAPON,
     AllEnemies,
+    AttackKindOp,
     CharFilter,
     CompileContext,
     Condition,
     CountDamageDealt,
+    CountDamageTaken,
     CounterOp,
     CreateOp,
     DamageDealtOp,
@@ -416,6 +419,7 @@ class Tables:
     late: bool = False
     hp_max: bool = False
     damage_dealt_count: bool = False
+    damage_taken_count: bool = False
     #: The events some trigger of these decks listens to (bits ``1 << EV_*``).
     trigger_events: int = 0
     #: The standing abilities on damage and healing, as the board's bonuses (Board.dmods) each
@@ -629,7 +633,7 @@ def _is_mage_combattant(ch: CharacterSpec) -> bool:
 #: character fights): cards/domain/effects.py, "Where each op may appear".
 AURA_GROUPS = ("allies", "other_allies", "enemies", "characters")
 #: Standing ability ops on damage and healing (cards/domain/effects.py: static ops).
-STANDING_DAMAGE_OPS = (DamageTakenOp, DamageDealtOp, HealDealtOp, ImmuneOp)
+STANDING_DAMAGE_OPS = (DamageTakenOp, DamageDealtOp, HealDealtOp, ImmuneOp, AttackKindOp)
 
 
 def _compile_character(
@@ -1221,6 +1225,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         late=any(ch.late_ops or any(a.late for a in ch.ally_auras) for ch in chars),
         hp_max=HPM in used,
         damage_dealt_count=CountDamageDealt in used,
+        damage_taken_count=CountDamageTaken in used,
         trigger_events=sum(1 << e for e in range(len(EVENT_NAMES)) if ("event", e) in used),
         choice_cards=sum(1 << c.id for c in cards if c.choices or any(m.choices for m in c.modes)),
         worth=tuple(card_worth(c) for c in cards),
@@ -1237,13 +1242,17 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
 
 def _guard(op: Op, c: int) -> DamageMod:
     """A standing ability of character ``c`` on its own damage or healing, as a board bonus."""
-    what = {DamageTakenOp: DM_TAKEN, DamageDealtOp: DM_DEALT, HealDealtOp: DM_HEAL, ImmuneOp: DM_IMMUNE}[
-        type(op)
-    ]
+    what = {
+        DamageTakenOp: DM_TAKEN,
+        DamageDealtOp: DM_DEALT,
+        HealDealtOp: DM_HEAL,
+        ImmuneOp: DM_IMMUNE,
+        AttackKindOp: DM_KIND,
+    }[type(op)]
     return DamageMod(
         what,
         c,
-        getattr(op, "amount", 0),
+        op.kind if isinstance(op, AttackKindOp) else getattr(op, "amount", 0),
         getattr(op, "points", None),
         getattr(op, "kinds", 0),
         getattr(op, "mask", -1 if what != DM_IMMUNE else 0),

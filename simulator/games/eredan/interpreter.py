@@ -46,6 +46,7 @@ from simulator.games.eredan.ops import (
     DM_DEALT,
     DM_HEAL,
     DM_IMMUNE,
+    DM_KIND,
     DM_TAKEN,
     EV_DAMAGED,
     EV_DEALS,
@@ -59,7 +60,7 @@ from simulator.games.eredan.ops import (
     K_MAGICAL,
     K_PHYSICAL,
     KIND_NAMES,
-    LIMIT_GAME,
+    LIMIT_TURN,
     NSTATS,
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
@@ -88,6 +89,7 @@ from simulator.games.eredan.ops import (
     CountCharacters,
     CountClasses,
     CountDamageDealt,
+    CountDamageTaken,
     CountDistinct,
     CountGuilds,
     CountMarkers,
@@ -98,6 +100,7 @@ from simulator.games.eredan.ops import (
     DiscardOp,
     DrawOp,
     Duration,
+    Fighting,
     FollowedBy,
     Follows,
     ForCombat,
@@ -105,6 +108,7 @@ from simulator.games.eredan.ops import (
     ForGame,
     ForTurns,
     Group,
+    HasOrdre,
     HealOp,
     Lifetime,
     MillOp,
@@ -144,6 +148,7 @@ from simulator.games.eredan.ops import (
     StatSet,
     Tapped,
     Target,
+    TheTarget,
     TriggerOp,
 )
 from simulator.games.eredan.ops import (
@@ -268,6 +273,7 @@ class Board:
         "chance",
         "chars",
         "cmod",
+        "count_target",
         "counters",
         "cur_card",
         "cur_seat",
@@ -287,6 +293,7 @@ class Board:
         "fired",
         "fought",
         "gear",
+        "granted",
         "hands",
         "healed",
         "hp",
@@ -321,6 +328,7 @@ class Board:
         "stay_left",
         "stay_until",
         "tables",
+        "taken",
         "tapped",
         "timed",
         "turn",
@@ -426,9 +434,9 @@ class Board:
     queue: list[Firing]
     #: The character the event of the firing in progress is about (the target ``event``), or -1.
     event_char: int
-    #: Triggers with a limit that fired: (source key, trigger) -> the turn (once per turn) or -1
-    #: (once per game).
-    fired: dict[tuple[Any, ...], int]
+    #: Triggers with a limit that fired: (source key, trigger) -> (the turn it last fired in, how
+    #: many times in that turn — or in the game, for a limit per game).
+    fired: dict[tuple[Any, ...], tuple[int, int]]
     #: Triggers of cards that do not stay and of Ordres, for the rest of the turn they acted in:
     #: (trigger, holder, source name, the card and its player's seat — -1 for an Ordre).
     turn_triggers: list[tuple[TriggerOp, int, str, int, int]]
@@ -448,6 +456,13 @@ class Board:
     set_mask: int
     #: Attacks more in this turn's clash (``extra_attack``): (attacker, target, value, kind).
     extra_attacks: list[tuple[int, int, int, int]]
+    #: The character an effect is applying to, for an amount counted for it (``"target"``), or -1.
+    count_target: int
+    #: Bit c set: character c got an Ordre's bonus this turn from ``grant_order``.
+    granted: int
+    #: Per character, the HP lost to damage this turn (kept only when the decks count it:
+    #: Tables.damage_taken_count; else ``None``).
+    taken: list[int] | None
 
     # --- reading stats ----------------------------------------------------------------------
 
@@ -639,6 +654,8 @@ class Board:
         elif damage > h:
             damage = h
         self.hp[target] = h - damage
+        if self.taken is not None:
+            self.taken[target] += damage
         credit = damage if rules.score_counts_actual_hp else max(0, amount - reduction)
         self.dealt[src] += credit
         self.score[src // 3] += credit
@@ -892,6 +909,16 @@ class Board:
                     taken += value
         return (amount if amount > 0 else 0), taken
 
+    def clash_kind(self, c: int) -> int:
+        """The damage kind of character ``c``'s clash attack: physical, unless an ``attack_kind``
+        says otherwise (the latest in force)."""
+        kind = K_PHYSICAL
+        if self.dmod_mask >> c & 1:
+            for dm in self.dmods:
+                if dm.what == DM_KIND and dm.character == c and self._mod_value(dm) is not None:
+                    kind = dm.amount
+        return kind
+
     def heal_bonus(self, src: int) -> int:
         """What ``heal_dealt`` bonuses add to a heal ``src`` gives (``cur_card``: the card healing)."""
         k = self.cur_card
@@ -1049,10 +1076,15 @@ class Board:
         if trigger.to is not None and not in_target(self, trigger.to, other, holder, opp):
             return
         limit = trigger.limit
+        count = 0
         if limit:
             done = self.fired.get((key, trigger))
-            if done is not None and (done < 0 or done == self.turn):
-                return
+            if done is not None:
+                last, count = done
+                if limit == LIMIT_TURN and last != self.turn:
+                    count = 0  # a new turn
+                if count >= trigger.times:
+                    return
         if trigger.when is not None:
             self.event_char = subject
             holds = self.holds(trigger.when, holder, opp)
@@ -1060,7 +1092,7 @@ class Board:
             if not holds:
                 return
         if limit:
-            self.fired[(key, trigger)] = -1 if limit == LIMIT_GAME else self.turn
+            self.fired[(key, trigger)] = (self.turn, count + 1)
         if self.log is not None:
             self.log.append(
                 {"event": "trigger", "source": source, "on": EVENT_NAMES[event], "index": trigger.index}
@@ -1179,6 +1211,12 @@ def _modify(board: Board, op: ModifyOp, me: int, opp: int, source: str) -> None:
     if points is None:
         for t in board.targets(op.target, me, opp):
             board.add_modifier(t, op.stat, op.amount, op.duration)
+    elif _per_target(points):
+        for t in board.targets(op.target, me, opp):
+            board.count_target = t
+            amount = board.modifier(points, me, opp)
+            board.count_target = -1
+            board.add_modifier(t, op.stat, amount, op.duration)
     elif board.rules.amount_rolled_once_per_effect or points.__class__ is not Roll:
         targets = board.targets(op.target, me, opp)
         if targets:
@@ -1190,9 +1228,26 @@ def _modify(board: Board, op: ModifyOp, me: int, opp: int, source: str) -> None:
             board.add_modifier(t, op.stat, board.modifier(points, me, opp), op.duration)
 
 
+def _per_target(points: Any) -> bool:
+    """Whether an amount is counted for each character the effect reaches (``"target"``)."""
+    return points.__class__ is Scaled and points.per_target
+
+
+def amount_for(board: Board, points: Points, me: int, opp: int, t: int) -> int:
+    """An amount counted for character ``t`` (a count of ``"target"``)."""
+    board.count_target = t
+    try:
+        return board.amount(points, me, opp)
+    finally:
+        board.count_target = -1
+
+
 @interprets(DamageOp)
 def _damage(board: Board, op: DamageOp, me: int, opp: int, source: str) -> None:
-    if board.rules.amount_rolled_once_per_effect:  # a zone spell deals the same amount to every enemy
+    if _per_target(op.amount):
+        for t in board.targets(op.target, me, opp):
+            board.hit(me, t, amount_for(board, op.amount, me, opp, t), op.kind)
+    elif board.rules.amount_rolled_once_per_effect:  # a zone spell deals the same amount to every enemy
         value = board.amount(op.amount, me, opp)
         for t in board.targets(op.target, me, opp):
             board.hit(me, t, value, op.kind)
@@ -1203,7 +1258,10 @@ def _damage(board: Board, op: DamageOp, me: int, opp: int, source: str) -> None:
 
 @interprets(HealOp)
 def _heal(board: Board, op: HealOp, me: int, opp: int, source: str) -> None:
-    if board.rules.amount_rolled_once_per_effect:
+    if _per_target(op.amount):
+        for t in board.targets(op.target, me, opp):
+            board.heal(me, t, amount_for(board, op.amount, me, opp, t))
+    elif board.rules.amount_rolled_once_per_effect:
         value = board.amount(op.amount, me, opp)
         for t in board.targets(op.target, me, opp):
             board.heal(me, t, value)
@@ -1429,7 +1487,7 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
         mask = f.carrying
         if not any(mask >> k & 1 for k in board.items[c]):
             return False
-    return True
+    return f.fighting is None or (board.fighters[c // 3] == c) == f.fighting
 
 
 def members(board: Board, group: str, me: int, opp: int) -> list[int]:
@@ -1530,7 +1588,28 @@ def _group(board: Board, target: Group, me: int, opp: int) -> Sequence[int]:
     return (chosen,) if chosen in found else ()
 
 
+@interprets(TheTarget)
+def _the_target(board: Board, target: TheTarget, me: int, opp: int) -> Sequence[int]:
+    t = board.count_target
+    return (t,) if t >= 0 and board.hp[t] > 0 else ()
+
+
 # Version 2: condition clauses.
+
+
+@interprets(Fighting)
+def _fighting(board: Board, clause: Fighting, me: int, opp: int) -> bool:
+    return (board.fighters[me // 3] == me) == clause.value
+
+
+@interprets(HasOrdre)
+def _has_ordre(board: Board, clause: HasOrdre, me: int, opp: int) -> bool:
+    c = opp if clause.opponent else me
+    if c < 0 or board.fighters[c // 3] != c:
+        return not clause.value  # not fighting: no Ordre's bonus this combat
+    turn = board.turn
+    has = bool(board.granted >> c & 1) or any(o.turns.matches(turn) for o in board.chars[c].orders)
+    return has == clause.value
 
 
 @interprets(PlayedByCaste)
@@ -1671,7 +1750,7 @@ def _not(board: Board, clause: Not, me: int, opp: int) -> bool:
 
 @interprets(CountStat)
 def _count_stat(board: Board, count: CountStat, me: int, opp: int) -> int:
-    c = opp if count.of_opponent else me
+    c = board.count_target if count.of_target else opp if count.of_opponent else me
     if c < 0:
         return 0
     ch = board.chars[c]
@@ -1724,6 +1803,13 @@ def _count_cards(board: Board, count: CountCards, me: int, opp: int) -> int:
                 k for c in on for k, o in zip(board.items[c], board.item_owners[c], strict=True) if o == seat
             ]
         n += sum(1 for k in cards if mask >> k & 1)
+    k = board.cur_card
+    if count.other and k >= 0 and mask >> k & 1 and n:
+        # The card the effect belongs to is left out, where it is counted: in play (attached), or
+        # among the cards played.
+        in_play = pile == "play" and board.cur_serial >= 0
+        if in_play or pile in ("played_turn", "played_game"):
+            n -= 1
     return n
 
 
@@ -1778,7 +1864,14 @@ def _count_classes(board: Board, count: CountClasses, me: int, opp: int) -> int:
 
 @interprets(CountDamageDealt)
 def _count_damage_dealt(board: Board, count: CountDamageDealt, me: int, opp: int) -> int:
-    return board.dealt[me] - board.dealt_at_turn[me]
+    c = opp if count.of_opponent else me
+    return 0 if c < 0 else board.dealt[c] - board.dealt_at_turn[c]
+
+
+@interprets(CountDamageTaken)
+def _count_damage_taken(board: Board, count: CountDamageTaken, me: int, opp: int) -> int:
+    c = opp if count.of_opponent else me
+    return 0 if c < 0 or board.taken is None else board.taken[c]
 
 
 @interprets(CountCastes)

@@ -314,6 +314,23 @@ class Not(Clause):
     condition: tuple[Clause, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Fighting(Clause):
+    """``fighting``: ``me`` is (``value`` true) or is not one of the two characters of this turn's
+    combat."""
+
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HasOrdre(Clause):
+    """``ordre`` / ``opponent_ordre`` (``opponent``): ``me`` (its opponent) gets the bonus of one of
+    its Ordres this combat — it fights on a turn one of them names, or ``grant_order`` gave it."""
+
+    value: bool
+    opponent: bool = False
+
+
 #: A compiled condition: every clause must hold.
 Condition: TypeAlias = tuple[Clause, ...]
 
@@ -375,6 +392,9 @@ CLAUSE_OF_KEY: Mapping[str, Callable[[Any, CompileContext, str], Clause]] = {
     ),
     "any": lambda v, ctx, where: AnyOf(tuple(_clauses(c, ctx, f"{where}.any[{i}]") for i, c in enumerate(v))),
     "not_": lambda v, ctx, where: Not(_clauses(v, ctx, f"{where}.not")),
+    "fighting": lambda v, ctx, where: Fighting(v),
+    "ordre": lambda v, ctx, where: HasOrdre(v),
+    "opponent_ordre": lambda v, ctx, where: HasOrdre(v, opponent=True),
 }
 
 
@@ -435,15 +455,16 @@ class CharFilter:
     single_class: bool | None = None
     tapped: bool | None = None
     carrying: int | None = None
+    fighting: bool | None = None
 
     @property
     def static(self) -> bool:
-        """Whether it reads only what never changes in a game (not tapped, not carrying)."""
-        return self.tapped is None and self.carrying is None
+        """Whether it reads only what never changes in a game (not tapped, carrying, fighting)."""
+        return self.tapped is None and self.carrying is None and self.fighting is None
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
-PENDING_FILTER_KEYS: frozenset[str] = frozenset({"fighting"})
+PENDING_FILTER_KEYS: frozenset[str] = frozenset()
 
 
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
@@ -460,6 +481,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         family=selector.family,
         single_class=selector.single_class,
         tapped=selector.tapped,
+        fighting=selector.fighting,
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
     )
 
@@ -478,6 +500,8 @@ class CountStat(Count):
     stat: str
     of_opponent: bool = False
     base: bool = False
+    #: The character the effect reaches ("où X est égal à son Esprit"), each one for itself.
+    of_target: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,6 +515,8 @@ class CountCards(Count):
     owner: str
     mask: int
     on: Target | None = None
+    #: The card the effect belongs to is left out ("par autre Sort Foudre en jeu").
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -522,7 +548,18 @@ class CountClasses(Count):
 
 @dataclass(frozen=True, slots=True)
 class CountDamageDealt(Count):
-    """``{"damage_dealt": "self"}``: the damage the holder dealt this turn so far."""
+    """``{"damage_dealt": "self"}``: the damage the holder (``of_opponent``: its opponent) dealt
+    this turn so far."""
+
+    of_opponent: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CountDamageTaken(Count):
+    """``{"damage_taken": "self"}``: the damage (HP lost to damage) the holder (``of_opponent``: its
+    opponent) took this turn so far (Board.taken, kept when the decks count it)."""
+
+    of_opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -552,33 +589,37 @@ def _counted(target: spec.Target, ctx: CompileContext, where: str) -> Target:
     return compile_target(target, ctx, where)
 
 
+def _counted_on(target: Any, ctx: CompileContext, where: str) -> Target:
+    """Whose cards or markers a count reads: a target, or ``"target"`` (the character the effect
+    reaches: :data:`THE_TARGET`)."""
+    return THE_TARGET if target == "target" else _counted(target, ctx, where)
+
+
 def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
     refuse_pending_count(count, where)
     kind = count.kind
     if kind == "stat":
         assert count.stat is not None
-        return CountStat(count.stat, count.of == "opponent", count.base)
+        return CountStat(count.stat, count.of == "opponent", count.base, count.of == "target")
     if kind == "cards":
         assert count.pile is not None
         mask = -1 if count.match is None else ctx.mask(count.match)
-        on = None if count.on is None else _counted(count.on, ctx, f"{where}.on")
-        return CountCards(count.pile, count.owner, mask, on)
+        on = None if count.on is None else _counted_on(count.on, ctx, f"{where}.on")
+        return CountCards(count.pile, count.owner, mask, on, count.other)
     if kind == "characters":
         assert count.characters is not None
         return CountCharacters(_counted(count.characters, ctx, f"{where}.characters"), count.dead)
     if kind == "markers":
         assert count.marker is not None and count.on is not None
-        return CountMarkers(count.marker, _counted(count.on, ctx, f"{where}.on"))
+        return CountMarkers(count.marker, _counted_on(count.on, ctx, f"{where}.on"))
     if kind == "guilds":
         return CountGuilds()
     if kind == "classes":
         return CountClasses()
     if kind == "damage_taken":
-        raise UnsupportedSpecError(where, 'count "damage_taken" is not supported yet')
+        return CountDamageTaken(count.of == "opponent")
     if kind == "damage_dealt":
-        if count.of != "self":
-            raise UnsupportedSpecError(where, 'count {"damage_dealt": "opponent"} is not supported yet')
-        return CountDamageDealt()
+        return CountDamageDealt(count.of == "opponent")
     if kind == "castes":
         return CountCastes()
     if kind == "turn":
@@ -680,6 +721,15 @@ class Group(Target):
     label: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class TheTarget(Target):
+    """In a count (``of`` / ``on`` ``"target"``): the character the effect reaches, each one for
+    itself (Board.count_target, set while the effect applies to it)."""
+
+    name: ClassVar[str] = "target"
+
+
+THE_TARGET = TheTarget()
 SELF = SelfTarget()
 OPPONENT = OpponentTarget()
 TARGET_OF_NAME: Mapping[str, Target] = {
@@ -810,6 +860,8 @@ class Scaled:
     round_up: bool = False
     lo: int | None = None
     hi: int | None = None
+    #: Its count reads the character the effect reaches: counted for each one.
+    per_target: bool = False
 
 
 #: An amount of points.
@@ -1128,6 +1180,8 @@ class TriggerOp(Op):
     mask: int = -1
     kinds: int = 0
     limit: int = LIMIT_NONE
+    #: With a limit: how many times per turn / per game ("(max +3)").
+    times: int = 1
     choices: tuple[Group, ...] = ()
 
 
@@ -1209,8 +1263,10 @@ def _pick(table: Mapping[str, S], value: str, what: str, where: str) -> S:
 def compile_points(amount: spec.Amount | spec.Scaled, ctx: CompileContext, where: str) -> Points:
     """An amount of the card data: a :class:`Roll` or a :class:`Scaled` amount."""
     if isinstance(amount, spec.Scaled):
+        count = compile_count(amount.per, ctx, f"{where}.per")
         return Scaled(
-            count=compile_count(amount.per, ctx, f"{where}.per"),
+            count=count,
+            per_target=spec.reaches_target(amount.per),
             each=amount.each,
             plus=amount.plus,
             div=amount.div,
@@ -1448,8 +1504,6 @@ def _compile_trigger(
     effect: spec.Trigger, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     on = effect.on
-    if effect.times != 1:
-        raise UnsupportedSpecError(where, f"a trigger limited to {effect.times} times is not supported yet")
     ops = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
     choices = tuple(c for c in choice_slots(ops) if isinstance(c, Group))
     if any(isinstance(c, OneOfOp) for c in choice_slots(ops)):
@@ -1464,6 +1518,7 @@ def _compile_trigger(
         mask=-1 if on.match is None else ctx.mask(on.match),
         kinds=_kind_bits(on.kinds),
         limit={None: LIMIT_NONE, "once_per_turn": LIMIT_TURN, "once_per_game": LIMIT_GAME}[effect.limit],
+        times=effect.times,
         choices=choices,
         when=when,
         index=index,
@@ -1505,8 +1560,8 @@ def _compile_grant_order(
 # --- damage and healing bonuses, immunities, set stats, loss of HP, extra attacks ------------------
 
 
-#: What a damage bonus is about (Board.dmods).
-DM_TAKEN, DM_DEALT, DM_HEAL, DM_IMMUNE = range(4)
+#: What a damage bonus is about (Board.dmods); DM_KIND: the kind of the clash attack (``amount``).
+DM_TAKEN, DM_DEALT, DM_HEAL, DM_IMMUNE, DM_KIND = range(5)
 
 
 def _kinds_of(kinds: tuple[str, ...]) -> int:
@@ -1564,6 +1619,17 @@ class ImmuneOp(Op):
     name: ClassVar[str] = "immune"
     kinds: int = 0
     mask: int = 0
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackKindOp(Op):
+    """``attack_kind``: each target's clash attack deals damage of ``kind`` (K_MAGICAL: reduced by
+    Esprit; K_DIRECT: by nothing, "Attaque Fantôme") instead of physical, for ``duration``."""
+
+    name: ClassVar[str] = "attack_kind"
+    kind: int
     target: Target = SELF
     duration: Duration = COMBAT
 
@@ -1734,6 +1800,19 @@ def _compile_immune(
     )
 
 
+@compiles(spec.AttackKind)
+def _compile_attack_kind(
+    effect: spec.AttackKind, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return AttackKindOp(
+        kind=DAMAGE_KINDS[effect.kind],
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
 @compiles(spec.SetStat)
 def _compile_set(
     effect: spec.SetStat, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -1850,7 +1929,6 @@ def _compile_draw_phase(
 PENDING_OPS: frozenset[type] = frozenset(
     {
         spec.Traits,
-        spec.AttackKind,
         spec.Bound,
     }
 )
@@ -1860,17 +1938,13 @@ PENDING_COUNT_KINDS: frozenset[str] = frozenset()
 
 
 def refuse_pending_count(count: spec.Count, where: str) -> None:
-    """Refuse, naming it, a kind of count the engine does not count yet (and a count of the
-    character the effect reaches, ``of`` / ``on`` ``"target"``)."""
+    """Refuse, naming it, a kind of count the engine does not count yet (and characters of several
+    kinds, or alive and dead)."""
     if count.kind in PENDING_COUNT_KINDS:
         raise UnsupportedSpecError(where, f"a count of {count.kind!r} is not supported by the engine yet")
-    if count.other:
+    if count.union or count.either:
         raise UnsupportedSpecError(
-            where, "a count of the other cards (this one left out) is not supported yet"
-        )
-    if spec.reaches_target(count):
-        raise UnsupportedSpecError(
-            where, "a count of the character the effect reaches ('target') is not supported by the engine yet"
+            where, "a count of characters of several kinds, or alive and dead, is not supported yet"
         )
 
 

@@ -44,6 +44,7 @@ from simulator.games.eredan.ops import (
     PILE_PLAY,
     PILE_REMOVED,
     SPI,
+    AttackKindOp,
     CardToOp,
     CounterOp,
     CreateOp,
@@ -795,6 +796,21 @@ def _immune_value(
     return sum(_sign(t, seat) * w for t in _reached(state, op.target, me, opp))
 
 
+def _attack_kind_value(
+    state: EredanState, op: AttackKindOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    # A magical or direct clash attack: worth the reduction it escapes (Défense against Esprit).
+    total = 0.0
+    for t in _reached(state, op.target, me, opp):
+        foe = state.fighters[1 - t // 3]
+        if foe < 0:
+            continue
+        now = _reduction(state, state.stat(foe, DEF))
+        then = _reduction(state, state.stat(foe, SPI)) if op.kind == K_MAGICAL else 0
+        total += _sign(t, seat) * (now - then) * _weight(op.duration) * HP_VALUE
+    return total
+
+
 def _set_value(state: EredanState, op: SetOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
     value = op.lo if op.points is None else state.scaled(op.points, me, opp)
     point = LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE
@@ -856,6 +872,7 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     HealDealtOp: _bonus_value,
     ImmuneOp: _immune_value,
     SetOp: _set_value,
+    AttackKindOp: _attack_kind_value,
     LoseHpOp: _lose_hp_value,
     ExtraAttackOp: _extra_attack_value,
     UntapOp: _untap_value,

@@ -74,6 +74,7 @@ from simulator.games.eredan.ops import (
     HPM,
     INI,
     K_MAGICAL,
+    K_PHYSICAL,
     KIND_NAMES,
     NSTATS,
     PILE_DISCARD,
@@ -278,6 +279,9 @@ class EredanState(Board):
         s.sets = []
         s.set_mask = 0
         s.extra_attacks = []
+        s.count_target = -1
+        s.granted = 0
+        s.taken = [0] * 6 if tables.damage_taken_count else None
         if tables.guards:
             for dm in tables.guards:  # the standing abilities on damage: while their owner lives
                 s.dmods.append(dm)
@@ -818,6 +822,8 @@ class EredanState(Board):
         turn, a = self.turn, self.active
         if self.tables.damage_dealt_count:
             self.dealt_at_turn = self.dealt[:]
+        if self.taken is not None:
+            self.taken = [0] * 6
         if turn >= FIRST_DRAW_TURN:
             changed = self.draw_mods or self.tables.draw_abilities
             for seat in (a, 1 - a):
@@ -826,7 +832,8 @@ class EredanState(Board):
                 wanted = self._draw_phase(seat, need) if changed else need
                 if wanted <= 0:
                     continue
-                if self.draw(seat, wanted) < min(wanted, need):
+                drawn = self.draw(seat, wanted)
+                if drawn < wanted and drawn < need:
                     # docs/rules/eredan.md §3 step 0 — cannot fill the hand: loses at the end of the turn
                     # unless the opponent is eliminated first (deck-out).
                     self.deck_out[seat] = True
@@ -1024,7 +1031,8 @@ class EredanState(Board):
                             self.fire(EV_PLAYS, self.fighters[seat], card=k)
             self.plays = [[], []]
             self.source_slot = -1
-            self.chain_lost = [False, False]
+            if self.chain_lost[0] or self.chain_lost[1]:
+                self.chain_lost = [False, False]
             if self.extra_plays:
                 self._play_extras()
         if self.tables.late:
@@ -1237,12 +1245,15 @@ class EredanState(Board):
                         {"event": "attack", "seat": seat, "character": self.chars[f].slug, "attack": attack}
                     )
         # Simultaneous: each blow is reduced by the Défense its target has before either lands.
-        defense_p = self.stat(fp, DEF) if attack_a >= 0 else 0
-        defense_a = self.stat(fa, DEF) if attack_p >= 0 else 0
-        if attack_a >= 0 and hp[fp] > 0:
-            self.wound(fa, fp, attack_a, defense_p, "clash")
-        if attack_p >= 0 and hp[fa] > 0:
-            self.wound(fp, fa, attack_p, defense_a, "clash")
+        if self.dmod_mask:
+            self._clash_of_kinds(fa, fp, attack_a, attack_p)
+        else:
+            defense_p = self.stat(fp, DEF) if attack_a >= 0 else 0
+            defense_a = self.stat(fa, DEF) if attack_p >= 0 else 0
+            if attack_a >= 0 and hp[fp] > 0:
+                self.wound(fa, fp, attack_a, defense_p, "clash")
+            if attack_p >= 0 and hp[fa] > 0:
+                self.wound(fp, fa, attack_p, defense_a, "clash")
         if self.extra_attacks:
             self._extra_attacks()
         self.resolving = 2
@@ -1254,6 +1265,23 @@ class EredanState(Board):
         if self.listen:
             self.fire(EV_COMBAT_END)
         self._proceed(C_END_COMBAT)
+
+    def _clash_of_kinds(self, fa: int, fp: int, attack_a: int, attack_p: int) -> None:
+        """The two blows when an ``attack_kind`` may change them: a magical attack is reduced by
+        Esprit, a direct one ("Attaque Fantôme") by nothing (cards/domain/effects.py)."""
+        hp = self.hp
+        blows = []
+        for src, dst, attack in ((fa, fp, attack_a), (fp, fa, attack_p)):
+            if attack < 0:
+                continue
+            kind = self.clash_kind(src)
+            reduction = (
+                self.stat(dst, DEF) if kind == K_PHYSICAL else self.stat(dst, SPI) if kind == K_MAGICAL else 0
+            )
+            blows.append((src, dst, attack, reduction, "clash" if kind == K_PHYSICAL else KIND_NAMES[kind]))
+        for src, dst, attack, reduction, name in blows:
+            if hp[dst] > 0:
+                self.wound(src, dst, attack, reduction, name)
 
     def _extra_attacks(self) -> None:
         """``extra_attack``: one more attack each, after the two blows, reduced as its kind says
@@ -1560,6 +1588,7 @@ class EredanState(Board):
             self.end_lifetimes()
         if self.extra_attacks:
             self.extra_attacks = []  # an extra attack of a clash gone by is lost
+        self.granted = 0
         if self.stay_until:
             self._end_stays(turn)
         if self.restrictions:
@@ -1685,6 +1714,9 @@ class EredanState(Board):
         s.sets = self.sets[:]
         s.set_mask = self.set_mask
         s.extra_attacks = self.extra_attacks[:]
+        s.count_target = -1
+        s.granted = self.granted
+        s.taken = None if self.taken is None else self.taken[:]
         s.queue = self.queue[:]
         s.event_char = self.event_char
         s.fired = dict(self.fired) if self.fired else {}

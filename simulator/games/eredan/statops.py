@@ -9,7 +9,7 @@ the bonuses, Board.stat and Board.attack_roll the set stats, the clash the extra
 
 from __future__ import annotations
 
-from simulator.games.eredan.interpreter import Board, interprets
+from simulator.games.eredan.interpreter import Board, amount_for, interprets
 from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
@@ -17,9 +17,12 @@ from simulator.games.eredan.ops import (
     DM_DEALT,
     DM_HEAL,
     DM_IMMUNE,
+    DM_KIND,
     DM_TAKEN,
     EV_DIES,
+    KIND_NAMES,
     STAT_NAMES,
+    AttackKindOp,
     DamageDealtOp,
     DamageMod,
     DamageTakenOp,
@@ -31,6 +34,7 @@ from simulator.games.eredan.ops import (
     HealDealtOp,
     ImmuneOp,
     LoseHpOp,
+    Scaled,
     SetOp,
     StatSet,
 )
@@ -70,6 +74,22 @@ def _damage_dealt(board: Board, op: DamageDealtOp, me: int, opp: int, source: st
 @interprets(HealDealtOp)
 def _heal_dealt(board: Board, op: HealDealtOp, me: int, opp: int, source: str) -> None:
     _bonus(board, DM_HEAL, op, me, opp)
+
+
+@interprets(AttackKindOp)
+def _attack_kind(board: Board, op: AttackKindOp, me: int, opp: int, source: str) -> None:
+    for t in board.targets(op.target, me, opp):
+        board.add_damage_mod(DamageMod(DM_KIND, t, op.kind, None, 0, 0, board.lifetime(t, op.duration)))
+        if board.log is not None:
+            board.log.append(
+                {
+                    "event": "attack_kind",
+                    "seat": t // 3,
+                    "character": board.chars[t].slug,
+                    "kind": KIND_NAMES[op.kind],
+                    "duration": op.duration.label,
+                }
+            )
 
 
 @interprets(ImmuneOp)
@@ -124,8 +144,11 @@ def _lose_hp(board: Board, op: LoseHpOp, me: int, opp: int, source: str) -> None
     targets = board.targets(op.target, me, opp)
     if not targets:
         return
-    amount = board.amount(op.amount, me, opp)
+    each = op.amount.__class__ is Scaled and op.amount.per_target
+    amount = 0 if each else board.amount(op.amount, me, opp)
     for t in targets:
+        if each:
+            amount = amount_for(board, op.amount, me, opp, t)
         h = board.hp[t]
         lost = min(amount, h)
         board.hp[t] = h - lost  # not damage: nothing reduces it, it scores nothing (§3 End)

@@ -179,9 +179,10 @@ def test_a_count_of_the_character_reached(data):
     assert effects_to_json([effect]) == [data]
     en, fr = effect_text(effect, "en", NAMES), effect_text(effect, "fr", NAMES)
     assert "each character reached" in en and "chaque personnage touché" in fr
-    # the engine refuses it by name until it counts it
-    with pytest.raises(ops.UnsupportedSpecError, match="the character the effect reaches"):
-        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    # the engine counts it for each character reached (tests/simulator/games/eredan/test_language_v2.py)
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    points = getattr(op, "points", None) or getattr(op, "amount", None)
+    assert points.per_target  # type: ignore[union-attr]
 
 
 def test_a_condition_reaches_no_one():
@@ -202,10 +203,33 @@ def test_a_count_of_the_other_cards():
     assert "other card" in effect_text(effect, "en", NAMES) and "autre carte" in effect_text(
         effect, "fr", NAMES
     )
-    with pytest.raises(ops.UnsupportedSpecError, match="other cards"):
-        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)  # the engine leaves its card out
+    assert op.points.count.other  # type: ignore[attr-defined]
     with pytest.raises(EffectError) as info:
         parse_effects(
             [{"op": "modify", "stat": "attack", "amount": {"per": {"cards": "play", "other": False}}}]
         )
     assert info.value.path == "effects[0].amount.per.other"
+
+
+@pytest.mark.parametrize(
+    "per",
+    [
+        {"characters": [{"group": "characters", "class": "mage"}, {"group": "enemies", "race": "golem"}]},
+        {"characters": "other_allies", "dead": "either"},
+    ],
+)
+def test_characters_of_several_kinds_or_alive_and_dead(per):
+    data = {"op": "modify", "stat": "attack", "amount": {"per": per}}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    en, fr = effect_text(effect, "en", NAMES), effect_text(effect, "fr", NAMES)
+    assert en != fr and "None" not in en + fr
+    with pytest.raises(ops.UnsupportedSpecError, match="several kinds, or alive and dead"):
+        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_a_union_of_one_target_is_refused():
+    with pytest.raises(EffectError) as info:
+        parse_effects([{"op": "heal", "amount": {"per": {"characters": ["all_allies"]}}}])
+    assert info.value.path == "effects[0].amount.per.characters"
