@@ -134,6 +134,7 @@ class Head:
     when: Condition | None = None
     limit: str | None = None
     pronoun: Target | None = None
+    others: Target | None = None  # "les autres" after a death among a group
 
 
 def _group_of(target: Target) -> Target:
@@ -202,10 +203,12 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
     words), as a trigger head."""
     t = text.strip()
     # dies
-    m = re.fullmatch(r"(.+?) (?:meurt|meurent|est tuee?|sont tuee?s|vient a mourir)", t)
-    if m:
+    m = re.fullmatch(r"(.+?) (?:meurt|meurent|est tuee?|sont tuee?s|vient a mourir)( ce tour(?:-ci)?)?", t)
+    if m and not (m.group(2) and (ctx.stays or ctx.subject != "card")):
+        # ("ce tour-ci": on a card that does not stay, its trigger lasts this turn only)
         who = event_subject(r, c, m.group(1), ctx)
-        return Head(Event("dies", who=who), pronoun=_event_pronoun(who))
+        others = who if who not in ("self", "opponent") else None
+        return Head(Event("dies", who=who), pronoun=_event_pronoun(who), others=others)
     m = re.fullmatch(r"(.+?) (?:meurt|meurent) avant le tour (\d+)", t)
     if m and 1 < int(m.group(2)) <= 30:
         who = event_subject(r, c, m.group(1), ctx)
@@ -474,7 +477,9 @@ _MOMENT_END = re.compile(
     r"(?:combats?|tours?|partie|pairs?|impairs?|\d+|releves|suivants?|personnage|porteur|jouees|cartes"
     r"|jeu|combat|carte)$"
 )
-_EVENT_HEAD = re.compile(rf"(?:{EACH_TIME})(.+)|si (.+? (?:meurt|meurent)(?: avant le tour \d+)?)")
+_EVENT_HEAD = re.compile(
+    rf"(?:{EACH_TIME})(.+)|si (.+? (?:meurt|meurent)(?: avant le tour \d+| ce tour(?:-ci)?)?)"
+)
 
 
 def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) -> list[Effect] | None:
@@ -508,6 +513,8 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
     if head.pronoun is not None:
         # "il": the holder as around it, or the character the event is about
         inner = replace(inner, pronoun=None if head.pronoun == "self" else head.pronoun)
+    if head.others is not None:
+        inner = replace(inner, others=head.others)
     effects = r.phrase(c, body, inner)
     return Trigger(on=head.event, effects=tuple(effects), limit=limit or head.limit, when=head.when)
 

@@ -126,6 +126,9 @@ class Ctx:
     on_opponent: bool = False
     #: Whom "il" / "elle" / "celui-ci" / "ce dernier" names after "Choisissez un personnage, …".
     pronoun: Target | None = None
+    #: Whom "les autres" / "un autre" names in the body of a trigger on a death among a group
+    #: ("Quand un de vos Mages meurt, les autres …": the group, the dead one being no longer alive).
+    others: Target | None = None
 
     @property
     def standing(self) -> bool:
@@ -1224,6 +1227,10 @@ class Reader:
             lambda m: "il " if m.group(0).startswith("s'") else "",
             t,
         )
+        if t.endswith(" en vie"):  # "si votre adversaire est encore en vie" (before "est <class>")
+            alive = grammar_life.condition(self, clause, t, ctx)
+            if alive is not None:
+                return alive
         m = re.fullmatch(
             r"(?:vous jouez|il joue|elle joue|joue|votre personnage joue|ils jouent) (.+?)( en enchainement)?",
             t,
