@@ -64,6 +64,12 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     from cards.domain.text_grammar import NotRead
 
     t = text.strip()
+    m = re.fullmatch(r"(.+?) \(?vivante?s? ou morte?s?\)?", t)
+    if m:  # "par allié Guémélite de la Terre (vivant ou mort)": the living and the dead
+        living = count(r, clause, m.group(1))
+        if living is None or living.kind != "characters" or living.dead:
+            return None
+        return replace(living, either=True)
     m = re.fullmatch(r"(?:de )?vos (autres )?personnages (en vie|vivants|morts)", t)
     if m:
         group = "other_allies" if m.group(1) else "all_allies"
@@ -173,6 +179,17 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     )
     if m:
         return Count("cards", pile="played_turn", owner="both", match=_cards(r, clause, m.group(1)))
+    # characters of one kind or another, each once: "par Combattant ou Prêtre en vie"
+    m = re.fullmatch(r"(?:personnages? )?(.+? ou .+?)( adverses?)?( en vie| vivants?| morts?)?", t)
+    if m and not re.search(r"\b(?:blesses?|relevee?s?|inclinee?s?)$", t):
+        try:
+            kinds = [r._filter_keys(r.who_filter(p)) for p in re.split(r",? ou |, ", m.group(1))]
+        except NotRead:
+            return None
+        group = "enemies" if m.group(2) else "characters"
+        dead = (m.group(3) or "").strip().startswith("mort")
+        targets = [Selector(group=group, **k) for k in kinds]
+        return Count("characters", characters=targets[0], union=tuple(targets[1:]), dead=dead)
     # characters of a kind: "par Mage", "par Guémélite en vie", "par Combattant adverse"
     m = re.fullmatch(r"(?:personnages? )?(.+?)( adverses?)?( en vie| vivants?| morts?)?", t)
     if m and not re.search(r"\b(?:blesses?|relevee?s?|inclinee?s?)$", t):

@@ -623,3 +623,17 @@ def test_x_from_what_was_played_dealt_or_carried(compiler):
     assert unread(
         compiler, "Le personnage adverse subit X dégâts directs où X est égal aux dégâts qu'il a infligés."
     )
+
+
+def test_characters_of_one_kind_or_another_alive_or_dead(compiler):
+    assert amount(compiler, "Attaque +1 par Golem ou Elfine en vie.") == {
+        "per": {
+            "characters": [
+                {"group": "characters", "race": "golem"},
+                {"group": "characters", "race": "elfine"},
+            ]
+        }
+    }
+    assert amount(compiler, "Défense +1 par allié Golem (vivant ou mort).") == {
+        "per": {"characters": {"group": "other_allies", "race": "golem"}, "dead": "either"}
+    }
