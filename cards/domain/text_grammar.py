@@ -141,7 +141,7 @@ class Ctx:
 _QUOTED = re.compile(r"(?<![\w])'(?=\S)(.+?)'(?![\w])|\"([^\"]+)\"|«\s*([^»]+?)\s*»|“([^”]+)”")
 _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
-    (r"\bpoints? de vies?\b", "pv"),
+    (r"\bpoints? ?(?:\(s\) )?de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
     # the future of the texts ("il aura Attaque +1", "il gagnera 2 PV") as their present
     (r"\baura\b", "a"),
@@ -1621,7 +1621,7 @@ class Reader:
         if m:
             t = (m.group(1) or m.group(3)).strip()
             hi = int(m.group(2) or m.group(4))
-        m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?\+?(\d+) max(?:imum)?\)", t)
+        m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?[+-]?(\d+) max(?:imum)?\)", t)
         if m and hi is None:  # "(Attaque +8 maximum)", "(+7 maximum)"
             t, hi = m.group(1).strip(), int(m.group(2))
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
@@ -1657,6 +1657,12 @@ class Reader:
         m = re.fullmatch(r"(?:au )?double (?:de |du |de la |de l')(.+)", t)
         if m:
             t, each = m.group(1).strip(), 2
+        m = re.fullmatch(
+            r"(?:au |le )?(tiers|quart) (?:de |du |de la |de l'|des )(.+?)(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?",
+            t,
+        )
+        if m and div == 1:  # "au quart de votre Attaque min. (arrondi à l'inférieur)"
+            t, div, up = m.group(2).strip(), 3 if m.group(1) == "tiers" else 4, m.group(3) == "au superieur"
         m = re.fullmatch(r"(\d+) moins (?:le nombre de |le nombre d')(.+)", t)
         if m:
             per, _ = self.count(clause, m.group(2))
