@@ -29,6 +29,7 @@ Readings chosen here (see docs/cardset.md, "The rules-text compiler"):
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -432,18 +433,20 @@ def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) 
             raise NotRead("a limit on the card's own effect")
         return _at_activation(r.phrase(c, m.group(1), ctx))
     last: NotRead | None = None
-    # a moment, then the body (after a comma, a colon, or nothing)
+    each_time = _EACH_TIME_START.match(t) is not None or _DEATH_START.match(t) is not None
+    if not each_time and not _MOMENT_START.match(t):
+        return None  # no head can start this phrase (the loop below is costly: it runs on every phrase)
+    # a head, then the body (after a comma, a colon, or nothing)
     for cut in re.finditer(r",? : |, | (?=\S)", t):
         head_text, body = t[: cut.start()], t[cut.end() :]
         if len(head_text) > 90:
             break
         head: Head | None = None
-        try:
-            head = moment(r, head_text)
-        except NotRead:
-            m = re.fullmatch(
-                rf"(?:{EACH_TIME})(.+)|si (.+? (?:meurt|meurent)(?: avant le tour \d+)?)", head_text
-            )
+        if _MOMENT_END.search(head_text):
+            with contextlib.suppress(NotRead):
+                head = moment(r, head_text)
+        if head is None and each_time:
+            m = _EVENT_HEAD.fullmatch(head_text)
             if m:
                 try:
                     head = event_head(r, c, m.group(1) or m.group(2), ctx)
@@ -458,6 +461,20 @@ def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) 
     if last is not None and re.match(rf"{EACH_TIME}|{MOMENT.pattern}", t):
         raise last
     return None
+
+
+#: Quick tests of what may start or end a head (a phrase with none is not cut at every word).
+_EACH_TIME_START = re.compile(EACH_TIME)
+_DEATH_START = re.compile(r"si .+ (?:meurt|meurent)\b")
+_MOMENT_START = re.compile(
+    r"(?:(?:(?:en|au|a la|a l'|des le|lors du|lors de la|a chaque|chaque) ?)?(?:debut|fin|issue)\b"
+    r"|apres|une fois|quand cette|lorsque cette|lorsqu'elle|quand son|lorsque son|des que cette)"
+)
+_MOMENT_END = re.compile(
+    r"(?:combats?|tours?|partie|pairs?|impairs?|\d+|releves|suivants?|personnage|porteur|jouees|cartes"
+    r"|jeu|combat|carte)$"
+)
+_EVENT_HEAD = re.compile(rf"(?:{EACH_TIME})(.+)|si (.+? (?:meurt|meurent)(?: avant le tour \d+)?)")
 
 
 def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) -> list[Effect] | None:
