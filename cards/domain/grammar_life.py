@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from cards.domain.effects import (
     Amount,
+    Attach,
     Compare,
     Condition,
     Count,
@@ -191,6 +192,9 @@ def bare(r: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect
     found = subject_phrase(r, c, t, ctx)
     if found is not None:
         return found
+    found = attach_this_card(r, c, t, ctx)
+    if found is not None:
+        return found
     if re.fullmatch(r"meurt", t):
         return verb(r, c, t, ctx, default)
     m = re.fullmatch(
@@ -353,6 +357,22 @@ def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
         return r.who_condition(m.group(1), "played_by")
     except NotRead:
         return None
+
+
+def attach_this_card(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "cette carte s'attache à un de vos Golems aléatoire" when something happens (in a trigger,
+    the card in play goes to that character; said of how the card is played, it is a play rule
+    that the card-level phrases read)."""
+    m = re.fullmatch(
+        r"(?:cette carte|elle) (?:s'attache|est attachee|est placee|se place) (a |au |aux |sur )(.+)", t
+    )
+    if not m or not ctx.happens:
+        return None
+    text = re.sub(r" en vie(?= aleatoire$|$)", "", m.group(2))
+    if m.group(1) == "au ":
+        text = f"le {text}"
+    who = r._view(target(r, c, text, ctx), text, ctx)
+    return [Attach(**_target(who))]
 
 
 def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:

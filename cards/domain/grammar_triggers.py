@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from cards.domain.effects import (
     Amount,
+    Attach,
     Condition,
     Duration,
     Effect,
@@ -46,6 +47,7 @@ from cards.domain.effects import (
     Trigger,
     Turns,
     effect_target,
+    walk_effects,
 )
 from cards.domain.grammar_errors import NotRead
 
@@ -516,6 +518,10 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
     if head.others is not None:
         inner = replace(inner, others=head.others)
     effects = r.phrase(c, body, inner)
+    if head.event.kind == "game_start" and any(isinstance(e, Attach) for e in walk_effects(effects)):
+        # a card in a deck is not in play: "en début de partie, cette carte s'attache à …" is how
+        # it starts the game (a play rule), not a trigger
+        raise NotRead("a card that starts the game attached")
     return Trigger(on=head.event, effects=tuple(effects), limit=limit or head.limit, when=head.when)
 
 
