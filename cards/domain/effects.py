@@ -42,7 +42,8 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     ``{"cards": pile, "owner": "self"|"opponent"|"both", "match": CardMatch}`` — pile in deck,
     hand, discard, play (cards in play: attached to characters; with ``"on": Target`` only those
     attached to the target's characters), played_turn (cards played this turn), played_game (since
-    the start of the game); ``owner`` defaults to ``self``, ``match`` to any card;
+    the start of the game); ``owner`` defaults to ``self``, ``match`` to any card; ``"other":
+    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu");
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead);
     ``{"markers": name, "on": Target}`` — markers of that name on the target's characters;
@@ -52,7 +53,9 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     the amount of an effect that reaches characters (never in a condition);
     ``{"guilds": "self"}`` / ``{"classes": "self"}`` / ``{"castes": "self"}`` — how many guilds /
     classes / castes the holder has ("sans caste": castes = 0);
-    ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far;
+    ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far (``"opponent"``: the
+    opponent's); ``{"damage_taken": "self"|"opponent"}`` — the HP the holder / the opponent lost
+    to damage this turn so far ("si votre adversaire a subi moins de 7 dégâts ce tour-ci");
     ``{"turn": "current"}`` — the number of the turn being played ("le numéro du tour en cours");
     ``{"distinct": "race"|"class"|"guild", "among": Target}`` — how many different races / classes
     / guilds the target's characters have between them, each counted once ("le nombre de races
@@ -109,7 +112,10 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     vos personnages"); ``ally_dead`` / ``ally_present`` (a family: dead / among the player's
     characters, alive or not); ``tapped`` / ``opponent_tapped`` (true / false); ``fighting``
     (true: the holder is one of the two characters of this turn's combat; false: "hors-combat");
-    ``active`` (true: the player is the active player, "attaquant"); ``compare``
+    ``active`` (true: the player is the active player, "attaquant"); ``ordre`` / ``opponent_ordre``
+    (true / false: the holder / the opponent gets the bonus of one of its Ordres this combat — the
+    turn is one its Ordre names, or ``grant_order`` gave it: "si votre personnage a son bonus
+    d'Ordre"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -210,7 +216,9 @@ Version 2:
     ``grant_order`` target — the target gets the bonus of its Ordres this combat as if the turn
                    were one they name (nothing more when one already applies).
     ``one_of``     options (a list of effect lists), pick (choice|random) — one option happens.
-    ``trigger``    on (Event), effects, limit (once_per_turn|once_per_game) — the effects happen
+    ``trigger``    on (Event), effects, limit (once_per_turn|once_per_game), times (2..10, with a
+                   limit: that many times per turn / per game instead of once — "(max +3)" on a
+                   +1 each time) — the effects happen
                    each time the event occurs while the source is in play (a card that stays) or
                    its holder is alive (an ability); the condition is checked at that time.
     ``may_play``   cards (CardMatch), target — ability: the target may play such cards whatever
@@ -588,6 +596,7 @@ class Count:
         "classes",
         "castes",
         "damage_dealt",
+        "damage_taken",
         "turn",
         "distinct",
     ]
@@ -602,6 +611,7 @@ class Count:
     dead: bool = False
     marker: str | None = None
     trait: str | None = None  # distinct: race, class or guild (``among`` is ``characters``)
+    other: bool = False  # cards: the card the effect belongs to left out ("par autre Sort Foudre")
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
@@ -614,6 +624,8 @@ class Count:
                 out["match"] = self.match.to_json()
             if self.on is not None:
                 out["on"] = target_to_json(self.on)
+            if self.other:
+                out["other"] = True
             return out
         if self.kind == "characters":
             assert self.characters is not None
@@ -629,7 +641,7 @@ class Count:
         if self.kind == "distinct":
             assert self.characters is not None
             return {"distinct": self.trait, "among": target_to_json(self.characters)}
-        return {self.kind: "self"}
+        return {self.kind: self.of if self.kind in ("damage_dealt", "damage_taken") else "self"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -725,6 +737,8 @@ class Condition:
     not_: Condition | None = None
     keyword: str | None = None
     fighting: bool | None = None
+    ordre: bool | None = None
+    opponent_ordre: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -768,6 +782,8 @@ _CONDITION_BOOLS = (
     "opponent_tapped",
     "active",
     "fighting",
+    "ordre",
+    "opponent_ordre",
 )
 _CONDITION_MATCHES = (
     "carrying_match",
@@ -1114,6 +1130,7 @@ class Trigger:
     effects: tuple[Effect, ...]
     limit: str | None = None
     when: Condition | None = None
+    times: int = 1  # with a limit: how many times per turn / game
     op: str = "trigger"
 
 
@@ -1423,6 +1440,7 @@ COUNT_KINDS = (
     "classes",
     "castes",
     "damage_dealt",
+    "damage_taken",
     "turn",
     "distinct",
 )
@@ -1444,8 +1462,10 @@ def parse_count(data: Any, path: str) -> Count:
             base=_bool(d.get("base", False), f"{path}.base"),
         )
     if kind == "cards":
-        d = _keys(data, path, {"cards"}, {"owner", "match", "on"})
+        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other"})
         pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
+        if "other" in d and d["other"] is not True:
+            raise EffectError(f"{path}.other", "must be true (leave it out to count the card itself)")
         on = None
         if "on" in d:
             if pile != "play":
@@ -1457,6 +1477,7 @@ def parse_count(data: Any, path: str) -> Count:
             owner=_choice(d.get("owner", "self"), f"{path}.owner", OWNERS),
             match=parse_card_match(d["match"], f"{path}.match") if "match" in d else None,
             on=on,
+            other="other" in d,
         )
     if kind == "characters":
         d = _keys(data, path, {"characters"}, {"dead"})
@@ -1483,6 +1504,8 @@ def parse_count(data: Any, path: str) -> Count:
             characters=parse_target(d["among"], f"{path}.among"),
         )
     d = _keys(data, path, {kind}, set())
+    if kind in ("damage_dealt", "damage_taken"):
+        return Count(kind, of=_choice(d[kind], f"{path}.{kind}", ("self", "opponent")))  # type: ignore[arg-type]
     if d[kind] != "self":
         raise EffectError(f"{path}.{kind}", 'expected "self"')
     return Count(kind)  # type: ignore[arg-type]
@@ -2031,15 +2054,18 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         )
         effect = OneOf(parsed, _choice(d.get("pick", "choice"), f"{path}.pick", ("choice", "random")), when)
     elif op == "trigger":
-        d = _keys(data, path, {"op", "on", "effects"}, {"limit", "when"})
+        d = _keys(data, path, {"op", "on", "effects"}, {"limit", "when", "times"})
         if depth >= MAX_NESTING:
             raise EffectError(path, f"effects nested more than {MAX_NESTING} deep")
         inner: Context = "order" if context == "order" else "card"
+        if "times" in d and "limit" not in d:
+            raise EffectError(f"{path}.times", "times is how many times per turn or game: it needs a limit")
         effect = Trigger(
             on=parse_event(d["on"], f"{path}.on"),
             effects=_parse_list(d["effects"], f"{path}.effects", inner, depth + 1),
             limit=_choice(d["limit"], f"{path}.limit", LIMITS) if "limit" in d else None,
             when=when,
+            times=_int(d["times"], f"{path}.times", lo=2, hi=MAX_COUNT) if "times" in d else 1,
         )
         if effect.on.kind not in CHARACTER_EVENTS and _names_event(effect.effects):
             raise EffectError(
@@ -2371,6 +2397,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         out.update(on=effect.on.to_json(), effects=effects_to_json(effect.effects))
         if effect.limit is not None:
             out["limit"] = effect.limit
+        if effect.times != 1:
+            out["times"] = effect.times
     else:
         assert isinstance(effect, MayPlay | MayAttach | Carry)
         out["cards"] = effect.cards.to_json()

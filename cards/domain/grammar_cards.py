@@ -139,13 +139,31 @@ def prefixed(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     ``Sacrifice N : …`` (the player may discard N cards from hand) before the effects they pay for."""
     from cards.domain.text_grammar import Reading
 
-    found = _conditional_play_rule(reader, c, t, ctx) or _markers_paid(reader, c, t, ctx)
+    found = (
+        _conditional_play_rule(reader, c, t, ctx)
+        or _markers_paid(reader, c, t, ctx)
+        or _after(reader, c, t, ctx)
+        or _starts_the_game(reader, c, t, ctx)
+        or _one_each(reader, c, t, ctx)
+    )
     if found is not None:
         return found
+    m = re.fullmatch(r"(?:puis|ensuite),? (.+)", t)
+    if m and not re.match(r"(?:il|elle|ils|elles|celui-ci|celle-ci|ce dernier|cette derniere)\b", m.group(1)):
+        # "Puis X": X after the sentence before ("puis il …" names someone of that sentence: not here)
+        return reader.read_body(c, m.group(1), ctx)
     m = re.fullmatch(r"([^:]+?) ?: (.+)", t)
     if not m:
         return None
     head, body = m.group(1), m.group(2)
+    glued = re.fullmatch(rf"(.+?) ((?:{NUM} )?runes? (?:cor|nox|yr))", head)
+    if glued and rune_cost(head) is None and rune_cost(glued.group(2)) is not None:
+        # "Défense +2 Rune Cor : …": a sentence before the cost, its full stop missing
+        before = reader.phrase(c, glued.group(1), ctx)
+        paid = prefixed(reader, c, f"{glued.group(2)} : {body}", ctx)
+        if paid is None:
+            return None
+        return Reading(effects=[*before, *paid.effects])
     cost = rune_cost(head)
     may = False
     if cost is None:
@@ -206,6 +224,8 @@ def card_phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         return Reading(play={"attach": who})
     if re.fullmatch(r"choisissez le personnage (?:sur lequel|auquel) cette carte s'attache", t):
         return Reading(play={"attach": "character"})
+    if re.fullmatch(r"s'active (?:en fin de combat|a la fin du combat)", t):
+        return Reading(play={"acts": "after_combat"})  # after the clash, as "après le combat"
     note = note_of(t)
     if note is not None:
         return Reading(note=note)
@@ -264,6 +284,12 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     """A predicate without a subject (the holder, or ``default``)."""
     if appearance(t):
         return []
+    m = re.fullmatch(r"(?:puis|ensuite),? (.+)", t)
+    if m and not re.match(r"(?:il|elle|ils|elles|celui-ci|celle-ci|ce dernier|cette derniere)\b", m.group(1)):
+        return reader._bare(c, m.group(1), ctx, default)
+    found = created(reader, c, t) or played_from(reader, c, t) or opponent_may_discard(t)
+    if found:
+        return found
     found = moved(reader, c, t) or chosen_cards(reader, c, t) or attached_discarded(reader, c, t, ctx)
     if found:
         return found
@@ -359,6 +385,8 @@ def _marker_name(c: Clause, token: str) -> str:
 
 def gain(reader: Reader, c: Clause, rest: str, who: Target, ctx: Ctx) -> list[Effect] | None:
     """What follows "gagne": Runes, markers, levels, classes / races / guilds / castes, Enragé."""
+    if re.fullmatch(rf"{NUM} (?:cor|nox|yr)", rest) and c.text.startswith("rune"):
+        rest = re.sub(r" (cor|nox|yr)$", r" runes \1", rest)  # "Rune Yr : gagne deux Cor"
     found = gain_runes(rest, who)
     if found is not None:
         return found
@@ -369,7 +397,7 @@ def gain(reader: Reader, c: Clause, rest: str, who: Target, ctx: Ctx) -> list[Ef
     if m:
         return [Marker(name="poudre", count=_number(m.group(1)), **_fields(who))]
     m = re.fullmatch(rf"{NUM} niveaux?", rest)
-    if m and not ctx.standing:
+    if m:
         # a level is not a combat modifier: gained for the rest of the game unless the text says
         return [Modify(stat="level", amount=_number(m.group(1)), duration=Duration("game"), **_fields(who))]
     if rest in ("enrage", "l'etat enrage"):
@@ -410,6 +438,9 @@ def traits_of(reader: Reader, text: str) -> dict[str, tuple[str, ...]] | None:
         slugs: list[str] = []
         for name in names:
             found = reader.terms(name.strip(), _TERM_OF_KIND[kind])  # type: ignore[arg-type]
+            if len(found) != 1 and kind == "races" and slugs and slugs[-1].startswith("guemelite"):
+                # "les Races Guémélite de l'Ombre et Mental": the second one a Guémélite too
+                found = reader.terms(f"guemelite {name.strip()}", "race")
             if len(found) != 1:
                 return None
             slugs.append(found[0])
@@ -423,7 +454,7 @@ def _who_traits(reader: Reader, text: str) -> dict[str, tuple[str, ...]] | None:
     """``Mage``, ``Combattant et Maraudeur``, ``Zil``, ``Guémélite de la terre`` (what "devient"
     names) -> the kinds and slugs; None when a word is not a guild, class, race or caste."""
     out: dict[str, list[str]] = {}
-    for name in re.split(r",? et |, ", text.strip()):
+    for name in re.split(r",? et |, | - ", text.strip()):
         name = re.sub(r"^(?:un |une )", "", name.strip())
         try:
             found = reader.who_filter(name)
@@ -530,6 +561,17 @@ def next_card(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
         t,
     )
     if not m:
+        m2 = re.fullmatch(r"la prochaine carte adverse (.+?) est defaussee", t)
+        if m2:
+            return [Counter(cards=reader.match(c, m2.group(1)), **_fields("all_enemies"))]
+        m2 = re.fullmatch(
+            r"si la prochaine carte adverse est (?:une |un )?(.+?),? (?:elle|celle-ci) est "
+            r"(?:(defaussee)|(?:replacee|placee|remise|retournee) dans la main (?:adverse|de l'adversaire))",
+            t,
+        )
+        if m2:
+            to = "discard" if m2.group(2) else "hand"
+            return [Counter(cards=reader.match(c, m2.group(1)), to=to, **_fields("all_enemies"))]
         return None
     what = m.group(1)
     to = "discard" if m.group(3) else _PILE_TO[m.group(4)]
@@ -554,17 +596,38 @@ def condition(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
     Runes are card matches)."""
     if re.fullmatch(r"(?:vous etes|il est|votre personnage est|ce personnage est|est) enrage", t):
         return Condition(keyword="enrage")
+    m = re.fullmatch(r"l'un de vos (?:allies|autres personnages) est (?:un |une )?(.+)", t)
+    if m:
+        try:
+            kinds = reader.who_filter(m.group(1))
+        except NotRead:
+            return None
+        return Condition(ally=Selector(group="other_allies", **reader._filter_keys(kinds)))
     found = followed_by(reader, c, t)
     if found is not None:
         return found
+    from cards.domain.effects import Compare
+
     m = re.fullmatch(
-        r"(?:vous avez|il a|votre personnage a) (?:au moins )?(\d+) marqueurs? (@\d+@|poudre)", t
+        r"(?:vous avez|il a|votre personnage a) (au moins |plus de |moins de )?(\d+) "
+        r"marqueurs? (@\d+@|poudre)",
+        t,
     )
     if m:
-        name = "poudre" if m.group(2) == "poudre" else _marker_name(c, m.group(2))
-        from cards.domain.effects import Compare
+        name = "poudre" if m.group(3) == "poudre" else _marker_name(c, m.group(3))
+        cmp = {"plus de ": ">", "moins de ": "<"}.get(m.group(1) or "", ">=")
+        return Condition(compare=Compare(Count("markers", marker=name, on="self"), cmp, int(m.group(2))))
 
-        return Condition(compare=Compare(Count("markers", marker=name, on="self"), ">=", int(m.group(1))))
+    if re.fullmatch(r"vous ne jouez (?:aucune carte|pas de carte) apres (?:celle-ci|cette carte)", t):
+        return Condition(not_=Condition(followed_by=CardMatch("any")))
+    m = re.fullmatch(r"vous ne jouez pas (.+?) apres (?:celle-ci|cette carte)", t)
+    if m:
+        return Condition(not_=Condition(followed_by=reader.match(c, m.group(1))))
+    m = re.fullmatch(r"vous n'avez pas joue (.+?) avant (?:celle-ci|cette carte)", t)
+    if m:
+        return Condition(not_=Condition(follows=reader.match(c, m.group(1))))
+    # "si ce personnage joue une Arme, il gagne …" on a card that stays: each time it does (a
+    # trigger), not a condition checked once when the card comes into play — not read
     return None
 
 
@@ -589,6 +652,7 @@ _TO = re.compile(
     r"(?:placee?s?|remise?s?|renvoyee?s?|mise?s?|ajoutee?s?|replacee?s?) (?:dans|a) "
     r"(?:(?P<to_mine>votre|sa|son) (?P<to>main|deck|defausse)|(?P<to_theirs>la main adverse|le deck adverse))"
     r"|(?P<removed>retiree?s? (?:de la partie|du jeu))"
+    r"|(?P<returned>retournee?s? (?:dans|a) (?:votre|sa|son) (?P<to2>main|deck))"
     r"|(?P<discarded>defaussee?s?)"
     r"|(?P<played>jouee?s?)(?: a la suite (?:de vos cartes|des cartes deja jouees))?"
     r")"
@@ -617,7 +681,9 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
     défaussées``; ``pick`` = "choice" when the player chose them ("Choisissez …, celui-ci …")."""
     from cards.domain.effects import Discard, Mill, MoveCards, PlayCard
 
-    m = re.fullmatch(rf"{_FROM.pattern} {_TO.pattern}", t)
+    m = re.fullmatch(rf"{_FROM.pattern} {_TO.pattern}", t) or re.fullmatch(
+        rf"{_FROM.pattern} (?:retournent|retourne) (?:dans|a) (?:votre|sa|son) (?P<back>main|deck)", t
+    )
     if not m:
         return None
     if m.group("hi"):
@@ -631,11 +697,17 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
         return None  # "another", "different", "playable", "of the same …": not a card match
     match = reader._count_match(c, what)
     owner = "opponent" if m.group("theirs") else "self"
-    if (m.group("mine") in ("sa", "son") or m.group("to_mine") in ("sa", "son")) and (
+    groups = m.groupdict()
+    if (groups.get("mine") in ("sa", "son") or groups.get("to_mine") in ("sa", "son")) and (
         "porteur" not in c.text or "advers" in c.text
     ):
         return None  # "sa Défausse": the carrier's, unless the clause speaks of another one
     source = _PILES[m.group("pile") or m.group("pile2")]
+    if groups.get("back") or groups.get("returned"):
+        to_back = _PILES[groups.get("back") or groups["to2"]]
+        if owner != "self" or source == to_back:
+            return None
+        return [MoveCards(from_=source, to=to_back, owner=owner, count=count, cards=match, pick=how)]
     if m.group("played"):
         if owner != "self" or count is None:
             return None
@@ -671,7 +743,7 @@ def chosen_cards(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
 
 _PLAY_RULE = (
     r"(?:duree ?:? ?\d.+|permanente?|s'active (?:immediatement|apres le combat)"
-    r"|cette carte devient permanente?)"
+    r"|cette carte devient permanente?|choisissez le personnage (?:sur lequel|auquel) cette carte s'attache)"
 )
 
 
@@ -697,15 +769,18 @@ def _markers_paid(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None
     from cards.domain.text_grammar import Reading
 
     m = re.fullmatch(
-        rf"si vous avez (?:au moins )?{NUM} marqueurs? (@\d+@|poudre),? vous en perdez {NUM} et (.+)", t
+        rf"(?:(.+?) )?si vous avez (?:au moins )?{NUM} marqueurs? (@\d+@|poudre),? "
+        rf"vous en perdez {NUM} et (.+)",
+        t,
     )
-    if not m or _number(m.group(1)) != _number(m.group(3)):
+    if not m or _number(m.group(2)) != _number(m.group(4)):
         return None
-    name = "poudre" if m.group(2) == "poudre" else _marker_name(c, m.group(2))
-    effects = reader.phrase(c, m.group(4), ctx)
-    return Reading(
-        effects=[Pay(cost=Cost("markers", _number(m.group(1)), marker=name), effects=tuple(effects))]
-    )
+    name = "poudre" if m.group(3) == "poudre" else _marker_name(c, m.group(3))
+    effects = reader.phrase(c, m.group(5), ctx)
+    # "Attaque +3 Si vous avez …": a sentence before it, its full stop missing
+    before = reader.phrase(c, m.group(1), ctx) if m.group(1) else []
+    paid = Pay(cost=Cost("markers", _number(m.group(2)), marker=name), effects=tuple(effects))
+    return Reading(effects=[*before, paid])
 
 
 def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
@@ -741,6 +816,25 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         t,
     )
     if not m:
+        m = re.fullmatch(
+            rf"(?P<n>les |tous les |toutes les )(?P<what>.+?) (?:du|de) "
+            rf"(?P<on>personnage adverse|votre personnage) {gone}",
+            t,
+        )
+        if m:
+            on_text = "le personnage adverse" if m.group("on") == "personnage adverse" else "votre personnage"
+            return _discard_attached(reader, c, t, m, on_text, None, "random")
+        m = re.fullmatch(
+            r"choisissez (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu,? "
+            rf"(?:celle-ci|celui-ci|elle|il|cette carte) {gone}",
+            t,
+        )
+        if m:
+            what = m.group("what")
+            owner = "opponent" if m.group("adverse") else "any"
+            return _discard_attached(
+                reader, c, t, m, "tous les personnages", 1, "choice", what=what, owner=owner
+            )
         return None
     n = m.group("n").strip()
     count = None if n in ("tous les", "toutes les", "chaque") else _number(n)
@@ -766,6 +860,13 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         return None
     to = "discard" if m.group("discarded") else "removed" if m.group("removed") else m.group("to")
     to = {"main": "hand"}.get(to, to)
+    if count == 1 and re.search(r" et (?:un |une )", what):
+        # "un Objet et un Sort ou une Théurgie attachés à …": one of each
+        kinds = re.split(r",? et (?:un |une )", what)
+        return [
+            DiscardAttached(count=1, cards=reader.match(c, k), owner=owner, pick=pick, to=to, **_fields(on))
+            for k in kinds
+        ]
     cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
     return [DiscardAttached(count=count, cards=cards, owner=owner, pick=pick, to=to, **_fields(on))]
 
@@ -815,6 +916,13 @@ def own_card(c: Clause, ctx: Ctx) -> Clause:
     from cards.domain.text_grammar import Clause
 
     text = re.sub(r"\b(\w+) de classe (?=\w)", r"\1 ", c.text)
+    text = re.sub(r"\bvos personnage (?=gagnent|ont|subissent|sont)", "vos personnages ", text)
+    # "Guémélite de la Nature ou de la Terre": each one a Guémélite
+    text = re.sub(
+        r"\bguemelite (de la |de l'|du |d')(\w+) ou (de la |de l'|du |d')",
+        r"guemelite \1\2 ou guemelite \3",
+        text,
+    )
     if ctx.names and re.search(r"\bdifferente?s?\b", text):
         token = f"@{len(c.names)}@"
         text = re.sub(r"\b(une? \w+(?: \w+)?) differente?s?\b", rf"\1 autre que {token}", text)
@@ -829,9 +937,206 @@ def match_but(reader: Reader, c: Clause, text: str) -> CardMatch | None:
     m = re.fullmatch(r"(.+?) autres? que (.+)", t) or re.fullmatch(r"(.+?) non[ -](?!zone\b)(.+)", t)
     if not m:
         return None
+    if reader.vocabulary.lookup(f"non-{m.group(2).strip()}"):
+        return None  # "Action Non-Mort": a race's name, not "but"
     base, but = m.group(1).strip(), re.sub(r" ni ", " ou ", m.group(2).strip())
     if re.fullmatch(r"(?:une? |la |le |les )?cartes?", base):
         main = CardMatch("any")
     else:
         main = reader.match(c, base)
     return replace(main, but=reader.match(c, but))
+
+
+def _after(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """``Après que le porteur ait joué ses cartes, …`` (after the cards of each of its combats);
+    ``Après chacun de vos Sorts Feu : …`` (each time the holder has played such a card)."""
+    from cards.domain.effects import Event, Trigger
+    from cards.domain.text_grammar import Reading
+
+    m = re.fullmatch(
+        r"apres que (?:le porteur|votre personnage|son porteur) (?:ait|a) joue ses cartes,? (.+)", t
+    )
+    if m:
+        inner = reader.phrase(c, m.group(1), ctx.inside())
+        return Reading(effects=[Trigger(on=Event("after_cards"), effects=tuple(inner))])
+    m = re.fullmatch(r"apres chacune? de vos (.+?) ?(?::|,) (.+)", t)
+    if m:
+        match = reader.match(c, m.group(1))
+        inner = reader.phrase(c, m.group(2), ctx.inside())
+        return Reading(effects=[Trigger(on=Event("plays", match=match), effects=tuple(inner))])
+    return None
+
+
+def named_prefix(reader: Reader, c: Clause, t: str) -> Condition | None:
+    """A prefix naming characters without quotes (``Amidaraxar :``, ``Olor ou Lazar Zackarov :``) or
+    a named character or a kind of character (``'Harès' ou Combattant Runique :``)."""
+    parts = [t] if t in reader.families else re.split(r" ou |, ", t)
+    if len(parts) == 1 and t not in reader.families:
+        return None
+    conds: list[Condition] = []
+    for part in parts:
+        part = part.strip()
+        if part in reader.families:
+            conds.append(Condition(played_by=reader.families[part]))
+        elif re.fullmatch(r"@\d+@", part):
+            conds.append(Condition(played_by=reader.family(c, part)))
+        else:
+            try:
+                conds.append(reader.who_condition(part, "played_by"))
+            except NotRead:
+                return None
+    if not any(cd.played_by for cd in conds):
+        return None  # kinds of characters only: the Reader's own reading
+    return conds[0] if len(conds) == 1 else Condition(any=tuple(conds))
+
+
+def carried_count(reader: Reader, c: Clause, text: str) -> Condition | None:
+    """``si votre adversaire porte au moins 3 cartes``, ``si vous portez plus de 2 Objets``."""
+    from cards.domain.effects import Compare
+    from cards.domain.effects import Compare as _Compare
+
+    t = re.sub(r"^(?:si |tant que )", "", text.strip()).replace("s'il ", "il ", 1)
+    mk = re.fullmatch(
+        r"(votre adversaire|le personnage adverse|l'adversaire|vous|votre personnage|il) (?:porte|portez) "
+        r"(au moins |plus de |moins de )?(\d+) marqueurs? (@\d+@|poudre)",
+        t,
+    )
+    if mk:
+        holder: Target = "opponent" if "advers" in mk.group(1) else "self"
+        name = "poudre" if mk.group(4) == "poudre" else _marker_name(c, mk.group(4))
+        cmp_ = {"plus de ": ">", "moins de ": "<"}.get(mk.group(2) or "", ">=")
+        return Condition(compare=_Compare(Count("markers", marker=name, on=holder), cmp_, int(mk.group(3))))
+    m = re.fullmatch(
+        r"(votre adversaire|le personnage adverse|l'adversaire|vous|votre personnage|il) (?:porte|portez) "
+        r"(au moins |plus de |moins de )?(\d+) (cartes?|.+)",
+        t,
+    )
+    if m:
+        on: Target = "opponent" if "advers" in m.group(1) else "self"
+        what = None if m.group(4).startswith("carte") else reader._count_match(c, m.group(4))
+        cmp = {"plus de ": ">", "moins de ": "<"}.get(m.group(2) or "", ">=")
+        counted = Count("cards", pile="play", owner="both", match=what, on=on)
+        return Condition(compare=Compare(counted, cmp, int(m.group(3))))
+    return None
+
+
+def created(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
+    """``Une 'X' et un 'Y' sont créés et joués``, ``2 'X' et 2 'Y' sont créées et jouées``."""
+    m = re.fullmatch(
+        rf"(?P<names>(?:(?:{NUM} )?@\d+@)(?:(?:, | et )(?:{NUM} )?@\d+@)+) sont creee?s? et "
+        r"(?:(?P<play>jouee?s?)|placee?s? dans votre (?P<pile>main|deck|defausse))",
+        t,
+    )
+    if not m:
+        return None
+    to = "play" if m.group("play") else _PILES[m.group("pile")]
+    out: list[Effect] = []
+    for n, token in re.findall(rf"(?:{NUM} )?(@\d+@)", m.group("names")):
+        out.append(CreateCard(card=reader.family(c, token), to=to, count=_number(n) if n else 1))
+    return out
+
+
+def played_from(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
+    """``Une Arme à une main est jouée depuis votre Deck``; ``Jouez une carte Runique de votre Main``
+    (the player's pick)."""
+    from cards.domain.effects import PlayCard
+
+    m = re.fullmatch(
+        rf"(?:un |une |{NUM} )?(.+?) (?:est|sont|sera) jouee?s? depuis votre (deck|main|defausse)", t
+    )
+    if m:
+        return [PlayCard(from_=_PILES[m.group(3)], cards=reader._count_match(c, m.group(2)))]
+    m = re.fullmatch(r"jouez (?:un |une )(.+?) de votre (deck|main|defausse)", t)
+    if m:
+        return [PlayCard(from_=_PILES[m.group(2)], cards=reader._count_match(c, m.group(1)), pick="choice")]
+    return None
+
+
+def opponent_may_discard(t: str) -> list[Effect] | None:
+    """``L'adversaire peut défausser deux cartes de sa main pour la défausser`` (this card)."""
+    from cards.domain.effects import CardTo
+
+    m = re.fullmatch(
+        r"(?:quand cette carte s'active, )?"
+        rf"(?:l'adversaire|votre adversaire|le joueur adverse) peut defausser "
+        rf"{NUM} cartes? de sa main pour (?:la|le) defausser",
+        t,
+    )
+    if not m:
+        return None
+    return [
+        Pay(cost=Cost("hand", _number(m.group(1))), may=True, by="opponent", effects=(CardTo("discard"),))
+    ]
+
+
+def _discard_attached(
+    reader: Reader,
+    c: Clause,
+    t: str,
+    m: re.Match[str],
+    on_text: str,
+    count: int | None,
+    pick: str,
+    *,
+    what: str | None = None,
+    owner: str = "any",
+) -> list[Effect] | None:
+    from cards.domain.effects import DiscardAttached
+
+    try:
+        on = reader.subject(c, on_text)
+    except NotRead:
+        return None
+    to = "discard" if m.group("discarded") else "removed" if m.group("removed") else m.group("to")
+    to = {"main": "hand"}.get(to, to)
+    what = m.group("what") if what is None else what
+    cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
+    return [DiscardAttached(count=count, cards=cards, owner=owner, pick=pick, to=to, **_fields(on))]
+
+
+def _starts_the_game(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """A character that ``commence la partie inclinée (si …)``, ``… avec une Rune Cor``, ``… avec 3
+    Marqueurs 'poudre'``: at the start of the game."""
+    from cards.domain.effects import Event, Tap, Trigger
+    from cards.domain.text_grammar import Reading
+
+    if ctx.subject != "character":
+        return None
+    m = re.fullmatch(
+        r"(?:(.+?) (?:commencent|commence) |commence )la partie (inclinee?s?|avec (.+?))(?:,? (si .+))?", t
+    )
+    if not m:
+        return None
+    who: Target = "self"
+    if m.group(1):
+        try:
+            who = reader.subject(c, m.group(1), ctx.names)
+        except NotRead:
+            return None
+    effects: list[Effect] | None
+    if m.group(2).startswith("incline"):
+        effects = [Tap(**_fields(who))]
+    else:
+        effects = gain(reader, c, m.group(3), who, ctx)
+        if effects is None or any(not isinstance(e, CreateCard | Marker) for e in effects):
+            return None
+    when = reader.condition(c, m.group(4), ctx) if m.group(4) else None
+    return Reading(effects=[Trigger(on=Event("game_start"), effects=tuple(effects), when=when)])
+
+
+def _one_each(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """``Si vous jouez un 'X', créez et attachez-en un sur chacun de vos alliés`` (a new 'X' attached
+    to each of them)."""
+    from cards.domain.text_grammar import Reading
+
+    m = re.fullmatch(
+        r"si vous jouez (?:un |une )?(@\d+@),? creez et attachez[- ]en une? (?:sur|a) chacun de vos "
+        r"(allies|personnages|autres personnages)",
+        t,
+    )
+    if not m:
+        return None
+    family = reader.family(c, m.group(1))
+    who: Target = "all_allies" if m.group(2) == "personnages" else "other_allies"
+    created_ = CreateCard(card=family, to="attach", **_fields(who))
+    return Reading(effects=[replace(created_, when=Condition(plays=CardMatch("card", family)))])

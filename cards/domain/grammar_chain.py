@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING
 
 from cards.domain.effects import (
     CardMatch,
+    Chain,
     ChainOn,
     Condition,
     Effect,
     Event,
+    Forbid,
     Heal,
     Marker,
     MayPlay,
@@ -181,6 +183,20 @@ def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         except NotRead:
             return None  # the reader's own patterns may read it ("si une Armure est jouée")
         return Reading(effects=[ChainOn(match=match, when=cond)])
+    # "Chacune de vos Sorcelames gagnera Enchaînement si elle joue un Sort Lumière"
+    m = re.fullmatch(
+        r"((?:chacun|chacune) de vos .+?|vos .+?) (?:gagne|gagnera|gagnent|gagneront) (?:un )?enchainement,?"
+        r" (?:si elles? joue(?:nt)?|s'ils? joue(?:nt)?|si ils? joue(?:nt)?|lorsqu'(?:il|elle)s? joue(?:nt)?"
+        r"|quand (?:il|elle)s? joue(?:nt)?) (.+)",
+        t,
+    )
+    if m and not re.search(r"\b(?:et|puis|jusqu)\b", m.group(2)):
+        try:
+            who = r.subject(c, re.sub(r"^(?:chacun|chacune) de vos ", "vos ", m.group(1)), ctx.names)
+            match = chain_match(r, c, m.group(2))
+        except NotRead:
+            return None  # the reader's own patterns ("Vos X ont Attaque +1 et gagnent Enchaînement …")
+        return Reading(effects=[_with_target(ChainOn(match=match), who)])
     # "Vos personnages gagnent Enchaînement durant les tours 1 et 2"
     m = re.fullmatch(
         r"(.+?) gagnent enchainement (?:durant|pendant|lors de|lors des|aux) (?:les )?tours? (.+)", t
@@ -193,7 +209,7 @@ def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     return None
 
 
-def _with_target(effect: ChainOn, who: Target) -> ChainOn:
+def _with_target(effect: ChainOn | Forbid, who: Target) -> ChainOn | Forbid:
     from cards.domain.text_grammar import _target_fields
 
     return replace(effect, **_target_fields(who))
@@ -206,7 +222,6 @@ def card_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     """``Enchaînement Sort Lumière ou Enchaînement si 2 Sorts Lumière sont actifs`` (either chain),
     ``Enchaînement (vous pouvez jouer une seconde carte après celle-ci)`` (the reminder of what
     Enchaînement is, noted)."""
-    from cards.domain.effects import Chain
     from cards.domain.text_grammar import NotRead, Reading
 
     m = re.fullmatch(
@@ -215,6 +230,14 @@ def card_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     if m:
         match = chain_match(r, c, m.group(1)) if m.group(1) else CardMatch("any")
         return Reading(chains=[match], note="the reminder of what Enchaînement is")
+    m = re.fullmatch(r"(?:gagne )?enchainement(?: (.+?))? si jouee? par (.+)", t)
+    if m:  # "Enchaînement si joué par 'X'"
+        try:
+            cond = r.prefix_condition(c, f"si joue par {m.group(2)}", ctx)
+        except NotRead:
+            return None
+        match = chain_match(r, c, m.group(1)) if m.group(1) else CardMatch("any")
+        return Reading(effects=[Chain(match=match, when=cond)])
     m = re.fullmatch(r"enchainement (.+?) ou enchainement ((?:si|s'il|tant que) .+)", t)
     if m:
         match = chain_match(r, c, m.group(1))
@@ -228,9 +251,12 @@ def card_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
 
 def bare(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | None:
     """On a character's standing ability, "Enchaînement" among other predicates ("Attaque +2 et
-    Enchaînement contre les Combattants") is ``chain_on`` any card."""
+    Enchaînement contre les Combattants") is ``chain_on`` any card; "Ne peut enchaîner" (no card
+    named) forbids every chain."""
     if ctx.standing and t in ("enchainement", "gagne enchainement"):
         return [_with_target(ChainOn(match=CardMatch("any")), who)]
+    if re.fullmatch(r"ne (?:peut|peuvent) (?:pas |plus |jamais )?enchainer(?: de cartes?| aucune carte)?", t):
+        return [_with_target(Forbid(what="chain"), who)]
     return None
 
 
@@ -249,3 +275,14 @@ def chain_on_plays(effects: list[Effect]) -> list[Effect]:
             e = replace(e, match=e.when.plays, when=None)
         out.append(e)
     return out
+
+
+def ordre_chains(effects: list[Effect]) -> list[Effect]:
+    """In a character's Ordre, "gagne Enchaînement (X) (si vous jouez Y)" is the character's chain
+    for that combat: ``chain_on`` (a card's ``chain`` is about the card itself)."""
+    out: list[Effect] = []
+    for e in effects:
+        if isinstance(e, Chain):
+            e = ChainOn(match=e.match, when=e.when)
+        out.append(e)
+    return chain_on_plays(out)

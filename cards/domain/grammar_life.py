@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from cards.domain.effects import (
     Amount,
+    Compare,
     Condition,
     Count,
     Damage,
@@ -34,7 +35,9 @@ from cards.domain.effects import (
     Modify,
     Scaled,
     Selector,
+    Tap,
     Target,
+    Untap,
 )
 from cards.domain.grammar_errors import NotRead
 
@@ -59,6 +62,7 @@ _OPPONENT_KEYS = frozenset(
         "opponent_carrying_match",
         "opponent_plays",
         "opponent_tapped",
+        "opponent_ordre",
     }
 )
 _HOLDER_KEYS = frozenset(
@@ -73,6 +77,7 @@ _HOLDER_KEYS = frozenset(
         "carrying_match",
         "plays",
         "tapped",
+        "ordre",
     }
 )
 
@@ -148,7 +153,7 @@ def gapped(r: Reader, c: Clause, left: str, right: str, ctx: Ctx) -> list[Effect
     takes the first one's (None: not such)."""
     from cards.domain.text_grammar import STAT_RE  # (a cycle of imports)
 
-    verb_m = re.search(r"\b(ont|a|gagnent|gagne)\b (?=(?:" + STAT_RE + r"))", left)
+    verb_m = re.search(r"\b(ont|a|gagnent|gagne)\b ", left)
     if verb_m is None:
         return None
     for m in re.finditer(r"\b(?=(?:" + STAT_RE + r")\b)", right):
@@ -197,6 +202,15 @@ def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | 
         if who not in ("self", "opponent"):
             raise NotRead("whose HP?")
         return [LoseHp(amount=Scaled(per=Count("stat", stat="hp", of=who)), **_target(who))]
+    m = re.fullmatch(r"(?:realise|realisent) (?:un|une) (attaque .+)", t)
+    if m:  # "il réalise une attaque supplémentaire …" = "effectue"
+        return r._verb(c, f"effectue une {m.group(1)}", ctx, who)
+    m = re.fullmatch(r"(?:gagne|gagnent|gagnez) (\d+) pv max(?:imum|\.)?", t)
+    if m:  # "vos Mages gagnent 1 PV max"
+        return [Modify(stat="hp_max", amount=int(m.group(1)), **_target(who))]
+    m = re.fullmatch(r"etes (incline|releve)e?s?", t)
+    if m:  # "vous êtes relevé"
+        return [(Tap if m.group(1) == "incline" else Untap)(**_target(who))]
     m = re.fullmatch(r"a soin (?:de )?(.+?) pv", t)
     if m:
         return [Heal(amount=r._points(m.group(1)), **_target(who))]
@@ -204,7 +218,95 @@ def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | 
 
 
 def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
-    """ "vous êtes Mage", "votre personnage est Eclipse": who the holder is (None: not such)."""
+    """ "vous êtes Mage", "votre personnage est Eclipse": who the holder is; its HP, the cards it
+    played, its Ordre bonus (None: not such)."""
+    m = re.fullmatch(
+        r"(votre personnage|il|elle|vous|ce personnage|le porteur|le personnage adverse|votre adversaire"
+        r"|l'adversaire) (a|avez|beneficie de|beneficiez de|n'a pas|n'avez pas|ne beneficie pas de"
+        r"|ne beneficiez pas de) (?:son|votre) bonus d'ordre(?: ce tour-ci)?",
+        t,
+    )
+    if m:
+        value = not m.group(2).startswith("n")
+        if m.group(1) in ("le personnage adverse", "votre adversaire", "l'adversaire"):
+            return Condition(opponent_ordre=value)
+        return Condition(ordre=value)
+    m = re.fullmatch(
+        r"(?:les )?pv (de votre personnage|de ce personnage|du porteur|du personnage adverse"
+        r"|de votre adversaire) (?:sont|est) (inferieure?s?|superieure?s?)( ou egale?s?| ou egaux)?"
+        r" a (-?\d+)",
+        t,
+    )
+    if m:
+        of = "opponent" if "adverse" in m.group(1) or "adversaire" in m.group(1) else "self"
+        cmp = ("<" if m.group(2).startswith("inf") else ">") + ("=" if m.group(3) else "")
+        return Condition(compare=Compare(Count("stat", stat="hp", of=of), cmp, int(m.group(4))))
+    m = re.fullmatch(
+        r"(votre personnage|vous|il|ce personnage|le porteur|le personnage adverse|votre adversaire"
+        r"|l'adversaire) (?:a |avez )?(?:subi|subit|subis|subissez)"
+        r" (?:(moins|plus) de (\d+) (?:points? de )?degats|des degats)"
+        r"(?: ce tour(?:-ci)?| durant le tour| pendant le tour)?"
+        r"|vous en avez (?:subi|subit) (moins|plus) de (\d+)",
+        t,
+    )
+    if m and (m.group(1) or re.search(r"\bdegats\b.* en avez subi", c.text)):
+        # the damage taken this turn ("si vous en avez subi plus de 7": after a phrase about damage)
+        of = "opponent" if m.group(1) and re.search(r"adverse|adversaire", m.group(1)) else "self"
+        taken = Count("damage_taken", of=of)
+        word, n = (m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5))
+        if word is None:
+            return Condition(compare=Compare(taken, ">=", 1))
+        return Condition(compare=Compare(taken, "<" if word == "moins" else ">", int(n)))
+    m = re.fullmatch(
+        r"(votre personnage|vous|ce personnage|le porteur|le personnage adverse|votre adversaire"
+        r"|l'adversaire) (?:a|avez) (moins|plus) (?:de (-?\d+)|d'(?:un|1)) pv"
+        r"|(vos|ses|les) pv (?:sont|deviennent) (negatifs|inferieurs a (-?\d+)|superieurs a (-?\d+))",
+        t,
+    )
+    if m:  # HP compared (below 1: at most 0, dead or not — docs/rules/eredan.md §3)
+        hp_of = "self"
+        if m.group(1) and re.search(r"adverse|adversaire", m.group(1)):
+            hp_of = "opponent"
+        if m.group(4) == "ses":
+            return None
+        if m.group(1):
+            cmp, n = ("<" if m.group(2) == "moins" else ">"), int(m.group(3) or 1)
+        elif m.group(5) == "negatifs":
+            cmp, n = "<", 0
+        elif m.group(6) is not None:
+            cmp, n = "<", int(m.group(6))
+        else:
+            cmp, n = ">", int(m.group(7))
+        return Condition(compare=Compare(Count("stat", stat="hp", of=hp_of), cmp, n))
+    m = re.fullmatch(r"(?:le porteur|le porteur de cette carte) est (incline|releve)e?", t)
+    if m:
+        return Condition(tapped=m.group(1) == "incline")
+    m = re.fullmatch(
+        r"(?:votre personnage|vous|il|ce personnage) (?:a |avez )?(?:inflige|infligez) (moins|plus) de (\d+)"
+        r" (?:points? de )?degats(?: ce tour(?:-ci)?| durant le tour| pendant le tour)?",
+        t,
+    )
+    if m:  # the damage the holder dealt this turn
+        cmp = "<" if m.group(1) == "moins" else ">"
+        return Condition(compare=Compare(Count("damage_dealt"), cmp, int(m.group(2))))
+    m = re.fullmatch(
+        r"(?:votre personnage|vous|il|ce personnage) (?:a |avez )?(?:inflige|infligez) (moins|plus) de degats"
+        r" que (?:le personnage adverse|votre adversaire|l'adversaire|lui)(?: ce tour(?:-ci)?)?",
+        t,
+    )
+    if m:
+        cmp = "<" if m.group(1) == "moins" else ">"
+        theirs = Count("damage_dealt", of="opponent")
+        return Condition(compare=Compare(Count("damage_dealt"), cmp, theirs))
+    m = re.fullmatch(
+        r"(vous avez|votre personnage a|il a|le personnage adverse a|votre adversaire a) joue"
+        r" (\d+|une?|deux|trois) cartes?( ou plus)?",
+        t,
+    )
+    if m:
+        owner = "opponent" if "adverse" in m.group(1) or "adversaire" in m.group(1) else "self"
+        count = Count("cards", pile="played_turn", owner=owner)
+        return Condition(compare=Compare(count, ">=", r_number(m.group(2))))
     m = re.fullmatch(r"(?:vous avez|votre personnage a|il a|ce personnage a) (?:joue|active) (.+)", t)
     if m:
         # "si vous avez joué un Sort" (after the cards, at the end of the combat): this turn
@@ -254,6 +356,12 @@ def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | Non
     return None
 
 
+def r_number(text: str) -> int:
+    from cards.domain.text_grammar import number  # (a cycle of imports)
+
+    return number(text)
+
+
 def _hp_max(who: Target, up: bool, n: int, hp_too: bool) -> list[Effect]:
     out: list[Effect] = [Modify(stat="hp_max", amount=n if up else -n, **_target(who))]
     if hp_too:
@@ -276,32 +384,48 @@ _BONUS = re.compile(
 )
 
 
+_INSTEAD = re.compile(
+    r"(?P<base>.+? (?P<n>\d+) (?:pv|degats(?: (?:physiques?|magiques?|directs?))?)(?: .+?)?),? ou (?P<m>\d+)"
+    r",? (?P<cond>(?:si|s'il|s'ils) .+)"
+)
+
+
 def phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """ "Il subit 3 dégâts magiques +2 s'il est Mage": 5 when it is, 3 otherwise (None: not such a
     phrase; NotRead: such a phrase, not understood)."""
+    m = _INSTEAD.fullmatch(t)
+    if m:  # "gagne 2 PV, ou 5 s'il …": 5 when it holds, 2 otherwise
+        instead = int(m.group("m")) - int(m.group("n"))
+        if instead <= 0:
+            raise NotRead("a smaller amount instead")
+        return _with_bonus(r, c, ctx, m.group("base"), instead, m.group("cond"))
     m = _BONUS.fullmatch(t)
     if not m:
         return None
-    base = r.predicates(c, m.group("base"), ctx)
+    return _with_bonus(r, c, ctx, m.group("base"), int(m.group("bonus")), m.group("cond"))
+
+
+def _with_bonus(r: Reader, c: Clause, ctx: Ctx, base_text: str, bonus: int, cond_text: str) -> list[Effect]:
+    base = r.predicates(c, base_text, ctx)
     if len(base) != 1 or not isinstance(base[0], Damage | Heal | LoseHp):
         raise NotRead("a bonus on what?")
     effect = base[0]
     amount = effect.amount
     if not isinstance(amount, Amount) or amount.stat is not None:
         raise NotRead("a bonus on a scaled amount")
-    cond_text = m.group("cond")
     if cond_text.startswith("contre "):
         cond = r._against(c, re.sub(r"^contre (?:les |le |la |un |une )?", "", cond_text))
     else:
         cond = r.condition(c, cond_text, ctx)
-        if re.match(r"s'il|s'ils|s'elle|si (?:celui-ci|celle-ci|ce dernier|il|elle)\b", cond_text):
+        if re.match(r"s'il|s'ils|s'elle|si (?:celui-ci|celle-ci|ce dernier|il|elle)\b", cond_text) and not (
+            re.match(r"s'il y a\b", cond_text)
+        ):
             hit = effect.selector if effect.selector is not None else effect.target
             keys = _set_keys(cond)
             if not (
                 (hit == "opponent" and keys <= _OPPONENT_KEYS) or (hit == "self" and keys <= _HOLDER_KEYS)
             ):
                 raise NotRead("a condition on the one hit")
-    bonus = int(m.group("bonus"))
     more = replace(effect, amount=Amount(amount.lo + bonus, amount.hi + bonus))
     from cards.domain.text_grammar import with_condition  # (a cycle of imports)
 

@@ -53,6 +53,9 @@ def turns(r: Reader, text: str) -> list[Turns]:
 #: Where a second sentence starting with an Ordre's header begins inside a clause (in the raw text:
 #: "Tour" / "Tours" with a capital, after a word, with no full stop before it).
 _INNER_HEADER = re.compile(r"(?<=[\w)'’.!]) (?=Tours? ?:? ?(?:\d|[Pp]airs?\b|[Ii]mpairs?\b))")
+#: "Défense -1 En fin de combat, …": a sentence starting with a trigger, capitalised, after a
+#: modifier with no full stop.
+_INNER_TRIGGER = re.compile(r"(?<=[+-]\d) (?=(?:En|Au|A|À) (?:[dD]ébut|[fF]in|[lL]a fin|[lL]'issue)\b)")
 #: A card's last words that are a sentence of their own ("… Enchaînement Permanent", a full stop
 #: missing: "Permanent" is no card type).
 _TRAILING_STAYS = re.compile(r"(?<=[\w)])\s+(?=Permanente?$)")
@@ -70,6 +73,9 @@ def split_run_on(raw: str) -> list[str]:
     parts = _INNER_HEADER.split(raw)
     if len(parts) > 1 and all(re.match(r"Tours? ?:? ?[^:]{1,30}:", part) for part in parts[1:]):
         return [p.strip() for p in parts]
+    parts = _INNER_TRIGGER.split(raw.strip(), maxsplit=1)
+    if len(parts) == 2:
+        return parts
     for splitter in (_TRAILING_STAYS, _CHAIN_THEN_PREFIX):
         parts = splitter.split(raw.strip(), maxsplit=1)
         if len(parts) == 2:
@@ -145,3 +151,20 @@ def apart(a: object, b: object) -> bool:
     if "X" in (side_a, side_b):
         return False
     return side_a != side_b or {part_a, part_b} == {"one", "others"}
+
+
+def no_damage(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """``'Scragh' ne subit aucun dégât`` / ``… aucun dégât magique`` -> immune to those kinds (every
+    kind when none is named). ("ne subit pas de dégâts adverses" — only the enemies' — is not
+    this: not read.)"""
+    from cards.domain.effects import DAMAGE_KINDS, Immune
+    from cards.domain.text_grammar import DAMAGE_KIND_WORDS, KIND_RE, _target_fields
+
+    m = re.fullmatch(
+        rf"(.+?) ne (?:subit|subissent|subira|subiront) (?:aucun|plus aucun) degats(?: {KIND_RE})?", t
+    )
+    if not m:
+        return None
+    who = r._view(r.subject(c, m.group(1), ctx.names), m.group(1), ctx)
+    kinds = (DAMAGE_KIND_WORDS[m.group(2)],) if m.group(2) else DAMAGE_KINDS
+    return [Immune(kinds=tuple(kinds), **_target_fields(who))]

@@ -68,10 +68,14 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     if m:
         group = "other_allies" if m.group(1) else "all_allies"
         return Count("characters", characters=group, dead=m.group(2) == "morts")
-    if re.match(r"autres? ", t):
-        # "par autre Sort Foudre en jeu", "pour chaque autre Guémélite": the card or the character
-        # itself left out, which no count says
-        raise NotRead("another one (the card or character itself excluded)")
+    m = re.fullmatch(r"autres? (.+)", t)
+    if m:
+        # "par autre Sort Foudre en jeu": the card itself left out; "pour chaque autre Guémélite":
+        # a character other than the holder, of either side, which no group says
+        others = count(r, clause, m.group(1))
+        if others is None or others.kind != "cards":
+            raise NotRead("another one (the character itself excluded)")
+        return replace(others, other=True)
     # the dead: "pour chaque mort", "par personnage mort", "par allié mort"
     if re.fullmatch(r"(?:personnages? )?morts?", t):
         return Count("characters", characters="all_characters", dead=True)
@@ -128,6 +132,10 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     )
     if m and not re.match(r"marqueur", m.group(1)):
         return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on="self")
+    # "portée par un personnage": carried by anyone, in play
+    m = re.fullmatch(r"(.+?) (?:portee?s?|attachee?s?) (?:par|a) (?:un|des) personnages?(?: en vie)?", t)
+    if m:
+        return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)))
     # "par Rune Cor portée par vos alliés"
     m = re.fullmatch(
         r"(.+?) (?:portee?s?|attachee?s?) (?:par|a) (vos allies|vos personnages|vos autres personnages)", t
@@ -242,6 +250,10 @@ def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Conditi
         return Condition(compare=Compare(Count("castes"), "==", 0))
     if re.fullmatch(r"(?:votre personnage|vous|il) n'(?:a|avez) qu'une (?:seule )?classe", t):
         return Condition(played_by_single_class=True)
+    m = re.fullmatch(r"(?:vous etes|votre personnage est|il est) (?:de )?niveau (\d+) ou (plus|moins)", t)
+    if m:
+        level = Count("stat", stat="level")
+        return Condition(compare=Compare(level, ">=" if m.group(2) == "plus" else "<=", int(m.group(1))))
     if re.fullmatch(r"(?:vous etes|votre personnage est|il est) blessee?", t):
         return Condition(compare=Compare(Count("stat", stat="hp_missing"), ">", 0))
     m = re.fullmatch(
@@ -588,3 +600,27 @@ def check_no_supplement(core: str) -> None:
 
     if re.search(r"(?:,| et) [+-] ?\d+ supplementaires?$", core):
         raise NotRead("a scaling of the supplement only")
+
+
+def forever_from(r: Reader, c: Clause, before: str, ctx: Ctx, effects: list[Effect]) -> list[Effect]:
+    """ "définitivement" lasts the rest of the game for the predicate it is in and those after it
+    ("vos Golems gagnent définitivement 1 Niveau et 1 PV max"), not for the predicates before
+    ("Défense +1, Esprit +1 et gagne définitivement 1 Niveau": only the level)."""
+    from cards.domain.effects import Duration
+    from cards.domain.text_grammar import NotRead
+
+    head: list[Effect] = []
+    m = re.fullmatch(r"(.+)(?:, et |, | et )(.+)", before)
+    if m:
+        try:
+            head = r.predicates(c, m.group(1), ctx)
+        except NotRead:
+            head = []
+        if effects[: len(head)] != head:
+            head = []
+    out = list(head)
+    for e in effects[len(head) :]:
+        if getattr(e, "duration", None) is None:
+            raise NotRead("'définitivement' on an effect that happens once")
+        out.append(r._lasting(e, Duration("game")))
+    return out

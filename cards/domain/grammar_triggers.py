@@ -35,13 +35,16 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cards.domain.effects import (
+    Amount,
     Condition,
+    Duration,
     Effect,
     Event,
     Selector,
     Target,
     Trigger,
     Turns,
+    effect_target,
 )
 from cards.domain.grammar_errors import NotRead
 
@@ -326,9 +329,80 @@ def _event_pronoun(who: Target) -> Target:
 # -- phrases --------------------------------------------------------------------------------
 
 
+#: A cap on what a trigger adds up to: "(max +3)", "(maximum 6)", "(max 2 par tour)", "(2 fois par
+#: tour maximum)".
+CAP = re.compile(
+    r",? \((?:max(?:imum)?\.?|maximum) ?(?P<n>[+-]? ?\d+)(?: par (?P<per>tour|partie))?\)"
+    r"|,? \((?P<n2>[+-]?\d+) max(?:imum|\.)?\)"
+    r"|,? \((?P<times>\d+) fois par (?P<per2>tour|partie) maximum\)"
+)
+
+
 def trigger_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """A phrase with a trigger head at its start or end, or None when it has none (then the
-    caller reads it otherwise); NotRead when it has one but the rest is not understood."""
+    caller reads it otherwise); NotRead when it has one but the rest is not understood. A cap on
+    what it adds up to ("Attaque +1 chaque fois que … (max +3)") limits how many times it fires."""
+    try:
+        found = _trigger_phrase(r, c, t, ctx)
+    except NotRead:
+        found = None
+        failed = True
+    else:
+        failed = False
+    if found is not None:
+        return found
+    caps = list(CAP.finditer(t))
+    if len(caps) == 1:
+        cap = caps[0]
+        rest = f"{t[: cap.start()]}{t[cap.end() :]}".strip()
+        capped = _trigger_phrase(r, c, rest, ctx)
+        if capped is not None:
+            return [_capped(capped, cap)]
+    if failed:
+        return _trigger_phrase(r, c, t, ctx)  # (its reason)
+    return None
+
+
+def _capped(effects: list[Effect], cap: re.Match[str]) -> Trigger:
+    """The trigger with its cap as a number of times per turn or per game."""
+    if len(effects) != 1 or not isinstance(effects[0], Trigger) or effects[0].limit is not None:
+        raise NotRead("a cap on what?")
+    trigger = effects[0]
+    if cap.group("times"):  # "(2 fois par tour maximum)": how many times it fires
+        times = int(cap.group("times"))
+        per = cap.group("per2")
+    else:  # a cap on an amount: how many times the amount fits in it
+        if any(effect_target(e) not in ("self", "opponent") for e in trigger.effects):
+            raise NotRead("a cap per character or in all?")  # "vos personnages ont … (max +3)"
+        total = abs(int(re.sub(r"\s", "", cap.group("n") or cap.group("n2"))))
+        amounts = {abs(_fixed_amount(e)) for e in trigger.effects}
+        if len(amounts) != 1 or 0 in amounts or total % next(iter(amounts)):
+            raise NotRead("a cap on amounts that differ")
+        times = total // next(iter(amounts))
+        per = cap.group("per")
+        if per is None:  # how long what it adds lasts says whether the cap is per turn or per game
+            lasting = {getattr(e, "duration", None) for e in trigger.effects}
+            if lasting == {Duration("game")}:
+                per = "partie"
+            elif lasting <= {Duration("combat")}:
+                per = "tour"
+            else:
+                raise NotRead("a cap per turn or per game?")
+    if times < 2 or times > 10:
+        raise NotRead(f"a cap of {times} times")
+    return replace(trigger, limit="once_per_game" if per == "partie" else "once_per_turn", times=times)
+
+
+def _fixed_amount(effect: Effect) -> int:
+    amount = getattr(effect, "amount", None)
+    if isinstance(amount, int):
+        return amount
+    if isinstance(amount, Amount) and amount.stat is None and amount.lo == amount.hi:
+        return amount.lo
+    raise NotRead("a cap on an amount that is not fixed")
+
+
+def _trigger_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     limit: str | None = None
     lm = LIMIT.fullmatch(t)
     if lm:
@@ -390,8 +464,24 @@ def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None)
     m = re.fullmatch(r"(.+?),? (?:a )?chaque fois qu(?:e |')(.+)", t)
     if not m:
         return None
-    head = event_head(r, c, m.group(2), ctx)
-    return [_trigger(r, c, head, m.group(1), ctx, limit)]
+    body, event_text = m.group(1), m.group(2)
+    pm = re.fullmatch(r"(?:ils|elles|il|elle) (.+)", event_text)
+    if pm:
+        # "Vos Mages ont Esprit +1 chaque fois qu'ils jouent un Sort": each of them, when it plays
+        # one, is the one the body speaks of
+        for vm in re.finditer(rf"\b(?:{r.VERBS})\b", body):
+            if vm.start() == 0:
+                continue
+            who_text = body[: vm.start()].strip()
+            try:
+                r.subject(c, who_text, ctx.names)
+                head = event_head(r, c, f"{who_text} {pm.group(1)}", ctx)
+            except NotRead:
+                continue
+            return [_trigger(r, c, head, f"il {body[vm.start() :]}", ctx, limit)]
+        return None  # (a condition first: "si …, vos X ont … chaque fois qu'ils …")
+    head = event_head(r, c, event_text, ctx)
+    return [_trigger(r, c, head, body, ctx, limit)]
 
 
 def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str | None) -> Trigger:

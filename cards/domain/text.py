@@ -323,6 +323,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
             if count.match is not None
             else _pick(("card", "carte"), lang)
         )
+        if count.other:
+            what = _pick((f"other {what}", f"autre {what}"), lang)
         assert count.pile is not None
         if count.pile in ("deck", "hand", "discard"):
             owner = {
@@ -368,6 +370,24 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         ]
         return _pick(
             (f"different {trait[0]} among {who}", f"{trait[1]} différente parmi {who}"),
+            lang,
+        )
+    if count.kind == "damage_taken":
+        if count.of == "opponent":
+            return _pick(
+                (
+                    "point of damage the opponent took this turn",
+                    "point de dégâts subis par l'adversaire ce tour",
+                ),
+                lang,
+            )
+        return _pick(("point of damage taken this turn", "point de dégâts subis ce tour"), lang)
+    if count.of == "opponent":
+        return _pick(
+            (
+                "point of damage the opponent dealt this turn",
+                "point de dégâts infligés par l'adversaire ce tour",
+            ),
             lang,
         )
     return _pick(("point of damage dealt this turn", "point de dégâts infligés ce tour"), lang)
@@ -680,6 +700,22 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
             "active",
             ("if you are the active player", "si vous êtes le joueur actif"),
             ("if you are the passive player", "si vous êtes le joueur passif"),
+        ),
+        (
+            "ordre",
+            ("if this character gets its Ordre bonus", "si ce personnage bénéficie de son bonus d'Ordre"),
+            (
+                "if this character does not get its Ordre bonus",
+                "si ce personnage ne bénéficie pas de son bonus d'Ordre",
+            ),
+        ),
+        (
+            "opponent_ordre",
+            ("if the opponent gets its Ordre bonus", "si l'adversaire bénéficie de son bonus d'Ordre"),
+            (
+                "if the opponent does not get its Ordre bonus",
+                "si l'adversaire ne bénéficie pas de son bonus d'Ordre",
+            ),
         ),
     ):
         value = getattr(when, key)
@@ -1187,7 +1223,15 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Trigger):
         when = event_text(effect.on, lang, names)
         limit = ""
-        if effect.limit is not None:
+        if effect.limit is not None and effect.times != 1:
+            n = effect.times
+            limit = _pick(
+                (f" (at most {n} times per turn)", f" ({n} fois par tour au plus)")
+                if effect.limit == "once_per_turn"
+                else (f" (at most {n} times per game)", f" ({n} fois par partie au plus)"),
+                lang,
+            )
+        elif effect.limit is not None:
             limit = _pick(
                 (" (once per turn)", " (une fois par tour)")
                 if effect.limit == "once_per_turn"

@@ -29,6 +29,7 @@ from cards.domain.effects import (
     Context,
     DamageDealt,
     DamageTaken,
+    DrawPhase,
     Duration,
     Effect,
     EffectError,
@@ -548,7 +549,8 @@ def _standing(effect: Effect) -> Effect:
     ):
         return Trigger(on=Event("game_start"), effects=(effect,))
     when = effect.when
-    if effect.op not in STATIC_OPS and effect.op != "trigger" and when is not None and when.plays is not None:
+    once = effect.op not in STATIC_OPS or (isinstance(effect, DrawPhase) and effect.phases is not None)
+    if once and effect.op != "trigger" and when is not None and when.plays is not None:
         # "Si joue une Arme à poudre, gagne 2 marqueurs 'poudre'": what a character does once when
         # it plays such a card (once a turn, as the condition "plays … this turn" says)
         rest = replace(when, plays=None)

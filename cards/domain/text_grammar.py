@@ -143,18 +143,46 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
     (r"\bpoints? de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
+    # the future of the texts ("il aura Attaque +1", "il gagnera 2 PV") as their present
+    (r"\baura\b", "a"),
+    (r"\bauront\b", "ont"),
+    (r"\bgagnera\b", "gagne"),
+    (r"\bgagneront\b", "gagnent"),
+    (r"\bgagnerez\b", "gagnez"),
+    (r"\bperdra\b", "perd"),
+    (r"\bperdront\b", "perdent"),
+    (r"\bsubiront\b", "subissent"),
+    (r"\binfligera\b", "inflige"),
+    (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
+    (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
     (r"\benchain(e)?ments?\b", "enchainement"),
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
     (r"\bnon[ -]zone\b", "non zone"),
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
+    (r"\bautre personnages\b", "autres personnages"),
+    # "jouée à la suite de vos cartes" / "après vos cartes": when a card played by an effect is
+    # played (play_card, create … play: after the cards of the turn, cards.domain.effects)
+    (
+        r"(\bjouee?s?\b[^.:]*?),? (?:a la suite (?:de vos (?:autres )?cartes|des cartes deja jouees)"
+        r"|apres vos (?:autres )?cartes)\b",
+        r"\1",
+    ),
+    (
+        r"\b(est|sera|sont|seront) (jouee?s?) depuis (votre|vos|la|sa|son) (deck|defausse|main)\b",
+        r"de \3 \4 \1 \2",
+    ),
+    (r" egalement\b", ""),
+    (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
     (r"\s*:\s*", " : "),
     (r"\s*,\s*", ", "),
     (r"\(\s+", "("),
     (r"\s+\)", ")"),
     (r"\bcontres les\b", "contre les"),
+    (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
+    (r"\bau degats\b", "aux degats"),
     (r"\bl'attaque\b", "attaque"),
     (r"\bla defense\b", "defense"),
     (r"\bl'esprit\b", "esprit"),
@@ -283,6 +311,9 @@ SUBJECTS: tuple[tuple[str, str], ...] = (
     (r"un personnage", "character"),
 )
 
+
+#: The stats a ``set`` may give a value to (cards.domain.effects.SET_STATS).
+SET_STAT_NAMES = ("attack", "defense", "spirit", "attack_min", "attack_max")
 
 #: The stats a Count may read (the rolled Attaque is not one).
 COUNT_STAT_NAMES = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
@@ -506,6 +537,9 @@ class Reader:
         if not m:
             raise NotRead(f"not a quoted name: {token!r}")
         name = clause.names[int(m.group(1))]
+        if re.match(r"(?:…|\.\.\.)", name.strip()):
+            # "une carte '… du Cherchefaille'": every card whose name ends so, not one card
+            raise NotRead(f"a part of a name: {name!r}")
         return self.families.get(fold(name), slugify(name))
 
     def terms(self, text: str, kind: TermKind) -> list[str]:
@@ -570,6 +604,9 @@ class Reader:
         if excepted is not None:
             return excepted
         parts = re.split(r",? (?:ou|ni) (?:un |une |des |les |d'|de )?|, (?:un |une )?", text)
+        if len(parts) > 1 and re.match(r"(?:une? |des |les )?cartes? ", parts[0]):
+            # "une carte Elfe de Glace ou Berserker": a card of either
+            parts = [parts[0]] + [f"carte {p}" if re.fullmatch(self.who_re, p) else p for p in parts[1:]]
         if len(parts) > 1:
             options: list[CardMatch] = []
             for p in parts:
@@ -846,7 +883,7 @@ class Reader:
         m = re.fullmatch(r"(.+?) sans castes?", text)
         if m:
             text, no_caste = m.group(1), True
-        found = self.who_filter(text)
+        found = {} if no_caste and text == "personnage" else self.who_filter(text)
         values: dict[str, Any] = {}
         for kind, slug in found.items():
             key = f"{prefix}_{kind}" if prefix == "played_by" else f"opponent_{kind}"
@@ -873,7 +910,7 @@ class Reader:
             # standing effect (a character's ability, a carried card's modifier) is checked so
             raise NotRead("'tant que' on an effect that happens once")
         text = self._self_named(clause, text, ctx)
-        cond = self.stat_condition(clause, text, ctx)
+        cond = self.stat_condition(clause, text, ctx) or grammar_cards.carried_count(self, clause, text)
         if cond is None:
             try:
                 cond = self._base_condition(clause, text, ctx)
@@ -1078,6 +1115,33 @@ class Reader:
         if m and (m.group(1) is None or self._named(clause, m.group(1), ctx) == "self"):
             negated = " pas " in f" {t} "
             return Condition(fighting=(m.group(2) == "en combat") != negated)
+        # one of the enemy characters is a Mage: a count of them
+        m = re.fullmatch(
+            r"(?:un personnage adverse|un de vos adversaires|un des personnages adverses|l'un des personnages adverses)"
+            r" est (?:un |une )?(.+)",
+            t,
+        )
+        if m:
+            kinds = [self._filter_keys(self.who_filter(p)) for p in re.split(r" ou ", m.group(1))]
+            conds = [
+                Condition(
+                    compare=Compare(Count("characters", characters=Selector(group="enemies", **k)), ">=", 1)
+                )
+                for k in kinds
+            ]
+            return conds[0] if len(conds) == 1 else Condition(any=tuple(conds))
+        # "au moins 5 de vos cartes sont en jeu"
+        m = re.fullmatch(rf"(?:au moins )?{NUM} de vos cartes (?:sont|se trouvent) en jeu", t)
+        if m:
+            return Condition(compare=Compare(Count("cards", pile="play"), ">=", number(m.group(1))))
+        if re.fullmatch(
+            r"(?:vous n'avez|il n'a|votre personnage n'a) (?:joue|active) aucune carte apres (?:celle-ci|cette carte)",
+            t,
+        ):
+            return Condition(not_=Condition(followed_by=CardMatch("any")))
+        m = re.fullmatch(r"(?:cette carte est |elle est |il est )?jouee? apres (.+)", t)
+        if m:
+            return Condition(follows=self.match(clause, m.group(1)))
         m = re.fullmatch(r"(?:vous activez|il active|elle active|active|votre personnage active) (.+)", t)
         if m:  # a card "s'active" when it is played
             return Condition(plays=self.match(clause, m.group(1)))
@@ -1279,8 +1343,15 @@ class Reader:
             return Condition(active=True)
         if t in ("defenseur", "si defenseur", "si vous etes defenseur"):
             return Condition(active=False)
+        m = re.fullmatch(r"(?:de )?niveau (\d+) ou (plus|moins)", t)
+        if m:  # "Niveau 4 ou plus :"
+            level = Count("stat", stat="level")
+            return Condition(compare=Compare(level, ">=" if m.group(2) == "plus" else "<=", int(m.group(1))))
         if t.startswith(("si ", "tant qu")):
             return self.condition(clause, t, ctx)
+        named = grammar_cards.named_prefix(self, clause, t)
+        if named is not None:
+            return named
         return self.who_condition(t, "played_by")
 
     # -- amounts, durations, scaling ------------------------------------------------------------
@@ -1444,10 +1515,11 @@ class Reader:
             return Count(
                 "cards", pile="play", owner="both", match=self._count_match(clause, m.group(1)), on=on
             ), False
-        m = re.fullmatch(r"(?:de |d')?(vos autres|vos|autres?) (.+?)(?: en vie)?", t)
+        m = re.fullmatch(r"(?:de |d')?(vos autres|vos|autres?) (.+?)(?: en vie|( morte?s?))?", t)
         if m and m.group(1) != "autre":
             group = "other_allies" if "autre" in m.group(1) else "allies"
-            return Count("characters", characters=self._group(group, m.group(2))), False
+            counted = self._group(group, m.group(2))
+            return Count("characters", characters=counted, dead=bool(m.group(3))), False
         m = re.fullmatch(
             r"(.+?) (en vie|morts?) (?:dans votre equipe|parmi vos personnages)", t
         ) or re.fullmatch(r"(.+?) (en vie|morts?)", t)
@@ -1593,7 +1665,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1605,7 +1677,7 @@ class Reader:
             return effects
         except NotRead as exc:
             last: NotRead = exc
-        for m in re.finditer(r",? et |, puis | puis |, ", t):
+        for m in re.finditer(r",? et |, puis | puis |,? mais |, ", t):
             left, right = t[: m.start()], t[m.end() :]
             try:
                 subject, first = self.predicate(c, left, ctx, inherit)
@@ -1704,6 +1776,9 @@ class Reader:
         both = grammar_order.compound(self, c, t, ctx)
         if both is not None:
             return None, both
+        immune = grammar_order.no_damage(self, c, t, ctx)
+        if immune is not None:
+            return None, immune
         raise NotRead(f"predicate {t!r}")
 
     def _several(self, c: Clause, text: str, ctx: Ctx) -> list[Target] | None:
@@ -1843,7 +1918,7 @@ class Reader:
             return [Chain(match=CardMatch("any"))]
         m = re.fullmatch(r"(?:gagne )?enchainement (?:: )?(.+)", t)
         if m and (ctx.subject == "card" or ctx.happens):
-            return [Chain(match=self.match(c, m.group(1)))]
+            return [Chain(match=grammar_chain.chain_match(self, c, m.group(1)))]
         m = re.fullmatch(rf"(?:gagne|gagnez) {NUM} marqueurs? (@\d+@)", t)
         if m:
             return [
@@ -1924,7 +1999,7 @@ class Reader:
                 rest,
             )
             if cm:
-                cards = self.match(c, cm.group(1))
+                cards = self._damage_cards(c, cm.group(1))
                 rest = cm.group(2) or ""
         both = re.fullmatch(
             rf"(?:{self._DEALT}) et (?:{self._TAKEN})|(?:{self._TAKEN}) et (?:{self._DEALT})", rest.strip()
@@ -1972,14 +2047,25 @@ class Reader:
             ]
             return [Forbid(what="healed", **_target_fields(w)) for w in healed]
         m = re.fullmatch(
-            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?subir de malus(?: de caracteristiques?)?"
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?subir de malus(?: de caracteristiques?| (?:de |d')(.+?))?"
             r"(?: et (?:tous )?ses malus precedemment recus sont annules)?",
             t,
         )
         if m:
             who_text = m.group(1).strip()
             who = self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
-            return [Bound(stats=("attack", "defense", "spirit"), below=0, **_target_fields(who))]
+            stats: tuple[str, ...] = ("attack", "defense", "spirit")
+            if m.group(2):
+                named = re.split(r",? et (?:de |d')?|, (?:de |d')?", m.group(2))
+                if not all(re.fullmatch(self._LOCK_STAT, n) for n in named):
+                    raise NotRead(f"maluses of {m.group(2)!r}")
+                stats = tuple(
+                    {"attaque": "attack", "defense": "defense", "esprit": "spirit"}[n] for n in named
+                )
+            return [Bound(stats=stats, below=0, **_target_fields(who))]
+        found = self.stat_equals(c, t, ctx)
+        if found is not None:
+            return found
         stat = self._LOCK_STAT
         m = re.fullmatch(
             rf"(?:(?:les |leurs |ses )?caracteristiques(?: {stat}(?:(?:, | et ){stat})*)?|((?:{stat})(?:(?:, | et ){stat})*))"
@@ -2033,6 +2119,89 @@ class Reader:
             targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
         return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
 
+    def stat_equals(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``La Défense de votre personnage est égale à sa Défense de base`` (no modifier counts:
+        ``bound`` 0 / 0), ``… au double de sa Défense de base``, ``L'Attaque min. de votre
+        personnage est égale à la Défense du personnage adverse +1``, ``Défense et Esprit = 0``
+        (``set``); None: not such a phrase."""
+        m = re.fullmatch(rf"((?:{STAT_RE})(?:(?:, | et )(?:{STAT_RE}))+) ?= ?(\d+)", t)
+        if m:
+            stats = [self._stat(x) for x in re.split(r", | et ", m.group(1))]
+            if not all(x in SET_STAT_NAMES for x in stats):
+                raise NotRead("set a stat that cannot be set")
+            return [SetStat(stat=x, value=int(m.group(2))) for x in stats]
+        m = re.fullmatch(
+            rf"({STAT_RE}) (?:de |d' ?|du )(.+?) (?:est|devient) egale? (?:a |au |a la |a l')(.+)", t
+        ) or re.fullmatch(rf"(votre|son|sa) ({STAT_RE}) (?:est|devient) egale? (?:a |au |a la |a l')(.+)", t)
+        has = re.fullmatch(
+            rf"(.+?) (?:a|ont) (?:son|sa|leur) ({STAT_RE}) egale? (?:a |au |a la |a l')(.+)", t
+        )
+        if not m and has:
+            # "Votre adversaire a son Attaque max. égale à son Attaque min."
+            stat, whose_text, value = self._stat(has.group(2)), has.group(1), has.group(3).strip()
+        elif not m:
+            return None
+        elif m.group(1) in ("votre", "son", "sa"):
+            if m.group(1) != "votre":
+                raise NotRead("whose stat?")
+            stat, whose_text, value = self._stat(m.group(2)), "votre personnage", m.group(3).strip()
+        else:
+            stat, whose_text, value = self._stat(m.group(1)), m.group(2), m.group(3).strip()
+        whose_text = re.sub(r"^personnage adverse", "le personnage adverse", whose_text)
+        who = self._view(self.subject(c, whose_text, ctx.names), whose_text, ctx)
+        if stat not in SET_STAT_NAMES:
+            raise NotRead(f"{stat} is not set")
+        base = re.fullmatch(rf"(?:sa|son) ({STAT_RE}) de base", value)
+        if base:
+            if self._stat(base.group(1)) != stat:
+                raise NotRead("equal to another stat's base")
+            # its value is its printed value: no modifier counts
+            bounded = "attack" if stat in ("attack_min", "attack_max") else stat
+            if bounded != stat:
+                raise NotRead("one end of the Attaque at its base")
+            return [Bound(stats=(bounded,), below=0, above=0, **_target_fields(who))]
+        double = re.fullmatch(rf"(?:double de )?(?:sa|son) ({STAT_RE}) de base", value)
+        if double and value.startswith("double"):
+            counted = self._stat(double.group(1))
+            if counted not in COUNT_STAT_NAMES:
+                raise NotRead("twice a stat that is no count")
+            return [
+                SetStat(
+                    stat=stat,
+                    value=Scaled(
+                        per=Count("stat", stat=counted, base=True, of="self" if who == "self" else "target"),
+                        each=2,
+                    ),
+                    **_target_fields(who),
+                )
+            ]
+        om = re.fullmatch(r"(.+?)(?: ?([+-]) ?(\d+))?", value)
+        assert om is not None
+        plus = int(om.group(3)) * (1 if om.group(2) == "+" else -1) if om.group(3) else 0
+        own = re.fullmatch(rf"(?:sa|son) ({STAT_RE})", om.group(1))
+        if own:
+            counted = self._stat(own.group(1))
+            if counted not in COUNT_STAT_NAMES:
+                raise NotRead("a stat that is no count")
+            of = "self" if who == "self" else "target"
+            return [
+                SetStat(
+                    stat=stat,
+                    value=Scaled(per=Count("stat", stat=counted, of=of), plus=plus),
+                    **_target_fields(who),
+                )
+            ]
+        counted_stat = self._stat_count(om.group(1))
+        if counted_stat is None:
+            raise NotRead(f"equal to {value!r}")
+        if (
+            who != "self"
+            and counted_stat.of == "self"
+            and not re.search(r"\bvotre\b|de ce personnage", om.group(1))
+        ):
+            raise NotRead("whose stat is it equal to?")
+        return [SetStat(stat=stat, value=Scaled(per=counted_stat, plus=plus), **_target_fields(who))]
+
     def extra_attack(self, t: str, who: Target) -> list[Effect] | None:
         """``effectue une attaque (physique|magique) supplémentaire égale à son Attaque min. (de
         base)`` / ``… égale à 5`` (the holder's; None: not such a phrase)."""
@@ -2077,6 +2246,19 @@ class Reader:
         if kinds:
             out.insert(0, Immune(kinds=tuple(dict.fromkeys(kinds)), **_target_fields(who)))
         return out
+
+    def _damage_cards(self, c: Clause, text: str) -> CardMatch:
+        """The cards whose damage a bonus is for: ``Sorts Feu et Foudre``, ``Sorts Draconiques,
+        de Feu et de Foudre`` (any of them), ``Sorts (non zone)``."""
+        parts = re.split(r",? et (?:de |d')?|, (?:de |d')?", text.strip())
+        if len(parts) == 1:
+            return self.match(c, text)
+        options: list[CardMatch] = []
+        for part in parts:
+            element = self._element(part)
+            found = CardMatch("type", element) if element is not None else self.match(c, part)
+            options.extend(found.options if found.kind == "any_of" else (found,))
+        return CardMatch("any_of", options=tuple(dict.fromkeys(options)))
 
     def _may(self, c: Clause, t: str, who: Target) -> list[Effect] | None:
         """What a character may do: play cards whatever their requirements, attach them to anyone,
@@ -2296,7 +2478,7 @@ class Reader:
                 return [CreateCard(card=card, to="play", count=count)]
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
-            on = self.subject(c, m.group(4))
+            on = self.subject(c, re.sub(r" en vie$", "", m.group(4)))
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
@@ -2389,12 +2571,59 @@ class Reader:
         if m and ctx.subject == "card" and ctx.stays and not ctx.happens:
             # what a card that stays gives lasts while it stays: the default there
             return self.phrase(c, m.group(1) or m.group(2), ctx)
+        m = re.fullmatch(r"a moins que (.+?) ne (.+)", t)
+        if m:
+            # "à moins que le personnage adverse ne porte une Hache, il a Attaque -3": unless
+            body = m.group(2)
+            for cut in re.finditer(r", ", body):
+                head, rest = body[: cut.start()], body[cut.end() :]
+                try:
+                    cond = self.condition(c, f"si {m.group(1)} {head}", ctx)
+                    view = ctx
+                    if re.match(r"(?:le personnage adverse|votre adversaire|l'adversaire)$", m.group(1)):
+                        view = replace(ctx, pronoun=self._view("opponent", "", ctx))
+                    return with_condition(self.phrase(c, rest, view), Condition(not_=cond))
+                except NotRead:
+                    continue
+            raise NotRead("unless what?")
         found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
         if found is not None:
             return found
-        return grammar_scale.scaled_parts(self, c, t, ctx)
+        try:
+            return grammar_scale.scaled_parts(self, c, t, ctx)
+        except NotRead as exc:
+            found = self.conditioned_parts(c, t, ctx)
+            if found is None:
+                raise exc from None
+            return found
+
+    _OWN_CONDITION = re.compile(r" (?:contre (?:les |le |la |un |une )?\S|si |s'ils? |s'elles? |tant qu)")
+
+    def conditioned_parts(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Attaque +1 contre les Mages et Esprit +1 contre les Prêtres``, ``Esprit -3 s'il est
+        Mage, Défense -3 s'il est Combattant``: predicates each with its own condition (read so
+        only when the whole is not understood, and each part has a condition of its own)."""
+        for m in re.finditer(r",? et |, ", t):
+            left, right = t[: m.start()], t[m.end() :]
+            if not (self._OWN_CONDITION.search(left) and self._OWN_CONDITION.search(right)):
+                continue
+            if re.search(r"\bs'(?:il|ils|elle|elles) ", right) and not re.search(
+                r"\bs'(?:il|ils|elle|elles) ", left
+            ):
+                continue  # "… si votre adversaire est Mage, et Esprit +3 s'il est Prêtre": "il" is that one
+            try:
+                first = self.tailed(c, left, ctx)
+                rest = self.conditioned_parts(c, right, ctx) or self.tailed(c, right, ctx)
+            except NotRead:
+                continue
+            mine = {str(getattr(e, "selector", None) or getattr(e, "target", "self")) for e in first}
+            theirs = {str(getattr(e, "selector", None) or getattr(e, "target", "self")) for e in rest}
+            if mine != {"self"} and theirs == {"self"}:
+                continue  # "le personnage adverse a … et Défense -1 si …": whose Défense?
+            return first + rest
+        return None
 
     def extra_if(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         """``Attaque +1 et Attaque +2 supplémentaire si …``: when the "supplémentaire" part gives
@@ -2491,8 +2720,10 @@ class Reader:
         cap: int | None = None
         x_def: Scaled | Amount | None = None
         x_text = ""
+        forever: str | None = None  # the words before "définitivement"
         turn_limited = False  # "à partir du tour 4": only on what is checked each turn
         its: tuple[str, bool] | None = None  # "s'il est Mage": what the subject is (or is not)
+        carried: tuple[str, bool] | None = None  # "s'il porte une Lance": what it carries (or not)
         # a trigger at the end: "Soin 2 Points de vie en fin de combat"
         event: str | None = None
         core = t
@@ -2508,15 +2739,29 @@ class Reader:
                 x_text = m.group(2)
                 changed = True
                 continue
-            m = re.fullmatch(r"(.+?) ?\((?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?\)", core)
+            m = re.fullmatch(
+                r"(.+?) ?\((?:(?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?|[+-]? ?(\d+) maximum)\)",
+                core,
+            )
             if m and cap is None:
-                core, cap = m.group(1), int(m.group(2))
+                core, cap = m.group(1), int(m.group(2) or m.group(3))
+                changed = True
+                continue
+            m = re.fullmatch(r"(.+?) definitivement (.+)", core)
+            if m and forever is None:  # "vos Golems ont définitivement Attaque +1": for the rest of the game
+                core, forever = f"{m.group(1)} {m.group(2)}", m.group(1)
                 changed = True
                 continue
             m = re.fullmatch(rf"(.+?),? ({self.DURATION_RE})((?:,? (?![\d-]).*)?)", core) or re.fullmatch(
                 rf"()({self.DURATION_RE}),? (.+)", core
             )
-            if m and duration is None and not re.search(r"\b(?:jouee?s?|activee?s?)$", m.group(1)):
+            if (
+                m
+                and duration is None
+                and not re.search(
+                    r"\b(?:jouee?s?|activee?s?)(?: dans| lors de| durant| pendant)?$", m.group(1)
+                )
+            ):
                 # ("un Sort joué ce tour-ci" says when the card was played, not how long)
                 try:
                     duration = self.duration(m.group(2))
@@ -2563,6 +2808,15 @@ class Reader:
             )
             if m and its is None:
                 its = (m.group(4), bool(m.group(2)) != bool(m.group(3)))
+                core = m.group(1)
+                changed = True
+                continue
+            m = re.fullmatch(
+                r"(.+?),? s'(?:il|ils|elle|elles) (ne )?(?:porte|portent) (?:au moins )?(.+?)(?: actifs?| actives?)?",
+                core,
+            )
+            if m and its is None and carried is None:
+                carried = (m.group(3), bool(m.group(1 + 1)))
                 core = m.group(1)
                 changed = True
                 continue
@@ -2629,6 +2883,8 @@ class Reader:
         else:
             effects = self._resolve_x(effects, x_def, per, cap)
         effects = grammar_scale.settle_target_counts(core, effects)
+        if forever is not None:
+            effects = grammar_scale.forever_from(self, c, forever, inner_ctx, effects)
         if duration is not None:
             if not any(_DURABLE(e) or _durable_option(e) for e in effects):
                 raise NotRead("a duration with nothing lasting")
@@ -2640,9 +2896,36 @@ class Reader:
         effects = with_condition(effects, cond)
         if its is not None:
             effects = self.its_kind(its[0], effects, negated=its[1])
+        if carried is not None:
+            effects = self.its_carrying(c, carried[0], effects, negated=carried[1])
         if event is not None:
             return [Trigger(on=Event(event), effects=tuple(effects))]  # type: ignore[arg-type]
         return effects
+
+    def its_carrying(
+        self, c: Clause, text: str, effects: Sequence[Effect], *, negated: bool = False
+    ) -> list[Effect]:
+        """``… s'il porte une Lance``: "il" is the one each effect reaches (as :meth:`its_kind`)."""
+        text = re.sub(r"^(?:aucune? |pas de |pas d'|de |d')", "", text.strip()) if negated else text
+        out: list[Effect] = []
+        for e in effects:
+            selector: Selector | None = getattr(e, "selector", None)
+            target: Target = selector if selector is not None else str(getattr(e, "target", "self"))
+            if target in ("self", "opponent"):
+                cond = self._carrying(c, text, "carrying" if target == "self" else "opponent_carrying")
+                out.extend(with_condition([e], Condition(not_=cond) if negated else cond))
+                continue
+            group, pick = target_group(target)
+            if (
+                negated
+                or pick is not None
+                or group in ("self", "opponent")
+                or (isinstance(target, Selector) and target.carrying is not None)
+            ):
+                raise NotRead("what 'il' carries")
+            base = replace(target, pick=None) if isinstance(target, Selector) else Selector(group=group)
+            out.append(_with_target(e, replace(base, carrying=self._carried_match(c, text))))
+        return out
 
     def its_kind(self, text: str, effects: Sequence[Effect], *, negated: bool = False) -> list[Effect]:
         """``… s'il est Mage``: "il" is the one each effect reaches — the holder (``played_by_*``),
@@ -2682,13 +2965,14 @@ class Reader:
         m = re.fullmatch(
             r"(.+?),? a partir du (\d+)(?:e|eme) tour|(.+?),? a partir du tour (\d+)", core
         ) or re.fullmatch(r"()a partir du tour (\d+),? (.+)|()a partir du (\d+)(?:e|eme) tour,? (.+)", core)
+        after = re.fullmatch(r"(.+?),? apres le tour (\d+)|()apres le tour (\d+),? (.+)", core)
         turns: Turns | None = None
         rest = ""
-        if m:
-            groups = list(m.groups())
+        if m or after:
+            groups = list((m or after).groups())  # type: ignore[union-attr]
             number_text = next(g for g in groups if g and g.isdigit())
             rest = next(g for g in groups if g and not g.isdigit())
-            turns = Turns("from", (int(number_text),))
+            turns = Turns("from", (int(number_text) + (1 if after and not m else 0),))
         else:
             m = re.fullmatch(
                 r"(.+?),? (?:durant|pendant|lors) (?:les|des) tours ((?:\d+(?:, | et | ou ))*\d+|pairs|impairs)"
@@ -2698,6 +2982,12 @@ class Reader:
             if m:
                 rest = m.group(1) or m.group(4)
                 turns = self.turns(re.sub(r" ou ", " et ", m.group(2) or m.group(3)))
+        if turns is None:  # "… lors du tour 1"
+            m = re.fullmatch(
+                r"(.+?),? (?:durant le|pendant le|lors du|au) (?:tour (\d+)|(\d+)(?:e|eme|er) tour)", core
+            )
+            if m:
+                rest, turns = m.group(1), Turns("list", (int(m.group(2) or m.group(3)),))
         if turns is None:
             m = re.fullmatch(
                 r"(.+?),? jusqu'a la fin du tour (\d+)|(.+?),? jusqu'a la fin du (\d+)(?:e|eme) tour", core
@@ -2855,7 +3145,7 @@ class Reader:
         if ordre is not None:
             turns, body = ordre
             if ctx.subject == "character":
-                effects = self.phrase(c, body, ctx.inside())
+                effects = grammar_chain.ordre_chains(self.phrase(c, body, ctx.inside()))
                 return Reading(orders=[(each, effects) for each in turns])
             when = (
                 Condition(turn=turns[0])
@@ -2947,12 +3237,17 @@ class Reader:
             )
         if re.fullmatch(r"s'?active immediatement|activation immediate", t):
             return Reading(play={"acts": "now"})
-        m = re.fullmatch(rf"duree ?:? ?{NUM}(?: a {NUM})? (tours|combats|tour|combat)", t)
+        m = re.fullmatch(
+            rf"duree ?:? ?{NUM}(?: a {NUM})? (tours|combats|tour|combat)(?:,? ((?:attaque|defense|esprit)\b.+|[+-] ?\d+ aux .+))?",
+            t,
+        )
         if m:
             lo = number(m.group(1))
             hi = number(m.group(2)) if m.group(2) else lo
             unit = "turns" if m.group(3).startswith("tour") else "combats"
-            return Reading(play={"stays": {unit: lo if lo == hi else [lo, hi]}})
+            # "Durée 2 tours Attaque +1": two sentences the text did not cut
+            rest = self.phrase(c, m.group(4), ctx) if m.group(4) else []
+            return Reading(play={"stays": {unit: lo if lo == hi else [lo, hi]}}, effects=rest)
         if t == "ambidextrie":
             return Reading(dual_wield=True)
         m = re.fullmatch(r"ambidextrie ?:? (@\d+@(?:(?:, | et | ou )@\d+@)*)", t)
@@ -3003,6 +3298,9 @@ class Reader:
         Ambidextrie, what it starts the game with."""
         if t == "ambidextrie":
             return Reading(effects=[Carry(cards=CardMatch("type", "arme_a_une_main"), count=2)])
+        m = re.fullmatch(r"ambidextrie ?:? (?!@)(.+)", t)
+        if m:  # "Ambidextrie Epée à une main": two of those
+            return Reading(effects=[Carry(cards=self.match(c, m.group(1)), count=2)])
         found = grammar_chain.character_chain(self, c, t, ctx)
         if found is not None:
             return found

@@ -19,19 +19,27 @@ from collections.abc import Sequence
 
 from simulator.games.eredan.chance import CARD
 from simulator.games.eredan.compiled import ATTACH_FIGHTER, ATTACH_OPPONENT
-from simulator.games.eredan.interpreter import Board, Restriction, interprets
+from simulator.games.eredan.interpreter import Board, DrawMod, Restriction, _run_nested, interprets
 from simulator.games.eredan.ops import (
+    CARD_CHOICE,
     CARD_TOP,
+    COST_ATTACHED,
     FORBID_NAMES,
     OWNER_ANY,
     OWNER_SELF,
     PILE_ATTACH,
+    PILE_DECK,
     PILE_DISCARD,
+    PILE_HAND,
     PILE_NAMES,
+    PILE_OPPONENT_DECK,
     PILE_PLAY,
+    PILE_REMOVED,
     CardToOp,
+    CounterOp,
     CreateOp,
     DiscardAttachedOp,
+    DrawPhaseOp,
     Duration,
     ForbidOp,
     ForCombat,
@@ -40,6 +48,7 @@ from simulator.games.eredan.ops import (
     GrantOrderOp,
     MarkerOp,
     MoveOp,
+    PayOp,
     Permanent,
     PlayCardOp,
     TapOp,
@@ -52,10 +61,31 @@ def pile(board: Board, seat: int, which: int) -> list[int]:
     return (board.decks, board.hands, board.discards)[which][seat]
 
 
-def take(board: Board, seat: int, cards: list[int], mask: int, top: bool) -> int:
+#: How good for its owner a pile is (a card chosen to move between piles).
+PILE_RANK = {PILE_HAND: 3, PILE_DECK: 2, PILE_DISCARD: 1, PILE_REMOVED: 0, PILE_OPPONENT_DECK: 0}
+
+
+def chosen(board: Board, options: Sequence[int], best: bool, who: int) -> int:
+    """The index of the card a player chooses among ``options`` (card ids): the engine chooses for
+    it, the card of the highest worth (``best``) or the lowest (Tables.worth; on a tie, the last
+    one) — ``EredanRules.chosen_card_by_worth``; or, that rule off, one at random (chance ``card``,
+    for seat ``who``)."""
+    if not board.rules.chosen_card_by_worth:
+        return board.pick(options, CARD, who)
+    worth = board.tables.worth
+    sign = 1 if best else -1
+    top = 0
+    for i in range(1, len(options)):
+        if sign * worth[options[i]] >= sign * worth[options[top]]:
+            top = i
+    return top
+
+
+def take(board: Board, seat: int, cards: list[int], mask: int, pick: int, best: bool = True) -> int:
     """Take one card of ``mask`` out of ``cards`` (a pile of ``seat``): the topmost (the end of the
-    list), or one at random (the game's chance). Returns it, or -1 when none matches."""
-    if top:
+    list), one at random (the game's chance), or the one its player would choose (``best``: the
+    most useful one, else the least: :func:`chosen`). Returns it, or -1 when none matches."""
+    if pick == CARD_TOP:
         for i in range(len(cards) - 1, -1, -1):
             if mask >> cards[i] & 1:
                 return cards.pop(i)
@@ -65,7 +95,11 @@ def take(board: Board, seat: int, cards: list[int], mask: int, top: bool) -> int
         return -1
     # Copies of a card are alike: whichever position of it is drawn, the pile left is the same (a
     # replay names the card, not its place).
-    i = positions[board.pick([cards[i] for i in positions], CARD, seat)]
+    options = [cards[i] for i in positions]
+    if pick == CARD_CHOICE:
+        i = positions[chosen(board, options, best, seat)]
+    else:
+        i = positions[board.pick(options, CARD, seat)]
     return cards.pop(i)
 
 
@@ -81,7 +115,9 @@ def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
     mask = op.mask
     moved: list[int] = []
     while op.count < 0 or len(moved) < op.count:
-        k = take(board, seat, cards, mask, op.pick == CARD_TOP)
+        # A card chosen: the most useful to its owner's side when it goes to a better pile for it.
+        better = PILE_RANK[op.dest] > PILE_RANK[op.source]
+        k = take(board, seat, cards, mask, op.pick, better != op.opponent)
         if k < 0:
             break
         board.put_card(seat, k, op.dest)
@@ -148,8 +184,12 @@ def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, so
             ]
             if not positions:
                 break
-            i = positions[board.pick([items[i] for i in positions], CARD, t // 3)]
-            board.detach(t, i, PILE_DISCARD, "discard_attached")
+            options = [items[i] for i in positions]
+            if op.pick == CARD_CHOICE:  # the holder's player's choice: its enemies' best, its own worst
+                i = positions[chosen(board, options, t // 3 != mine, t // 3)]
+            else:
+                i = positions[board.pick(options, CARD, t // 3)]
+            board.detach(t, i, op.dest, "discard_attached")
             done += 1
 
 
@@ -157,16 +197,19 @@ def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, so
 def _create(board: Board, op: CreateOp, me: int, opp: int, source: str) -> None:
     seat = me // 3
     k = board.tables.created[op.family]
+    to = PILE_NAMES[op.dest]
+    if op.dest in (PILE_PLAY, PILE_ATTACH):
+        for t in board.targets(op.target, me, opp):  # a group: each its own copies
+            for _ in range(op.count):
+                _log(board, {"event": "create", "seat": seat, "card": board.cards[k].slug, "to": to})
+                if op.dest == PILE_PLAY:
+                    board.play_card(seat, k, t)
+                else:
+                    board.come_into_play(seat, t, k, board.resolving == 2)
+        return
     for _ in range(op.count):
-        _log(board, {"event": "create", "seat": seat, "card": board.cards[k].slug, "to": PILE_NAMES[op.dest]})
-        if op.dest == PILE_PLAY:
-            for t in board.targets(op.target, me, opp)[:1]:
-                board.play_card(seat, k, t)
-        elif op.dest == PILE_ATTACH:
-            for t in board.targets(op.target, me, opp)[:1]:
-                board.come_into_play(seat, t, k, board.resolving == 2)
-        else:
-            board.put_card(seat, k, op.dest)
+        _log(board, {"event": "create", "seat": seat, "card": board.cards[k].slug, "to": to})
+        board.put_card(seat, k, op.dest)
 
 
 def playable_by(board: Board, by: int, k: int) -> bool:
@@ -202,7 +245,7 @@ def _play_card(board: Board, op: PlayCardOp, me: int, opp: int, source: str) -> 
         if playable_by(board, by, k):
             mask |= 1 << k
     mask &= op.mask
-    k = take(board, seat, cards, mask, op.pick == CARD_TOP)
+    k = take(board, seat, cards, mask, op.pick)
     if k >= 0:
         board.play_card(seat, k, by)
 
@@ -299,8 +342,51 @@ def _grant_order(board: Board, op: GrantOrderOp, me: int, opp: int, source: str)
             )
             orders = tuple(o for o in ch.orders if o.turns.matches(soonest))
         _log(board, {"event": "grant_order", "seat": t // 3, "character": ch.slug})
+        board.granted |= 1 << t  # it has an Ordre's bonus this combat (the ``ordre`` condition)
         for order in orders:
             board.run_ops(order.ops, t, board.fighters[1 - t // 3], ch.order_source)
+
+
+@interprets(PayOp)
+def _pay(board: Board, op: PayOp, me: int, opp: int, source: str) -> None:
+    payer = opp if op.by_opponent else me
+    if payer < 0 or board.hp[payer] <= 0:
+        return
+    if op.cost == COST_ATTACHED:
+        items = board.items[payer]
+        positions = [i for i, k in enumerate(items) if op.mask >> k & 1][: op.count]
+        paid = len(positions) == op.count
+        if paid:
+            for i in reversed(positions):  # the oldest ones (a Rune is as good as another)
+                board.detach(payer, i, PILE_DISCARD, "paid")
+    else:
+        counts = board.markers.get(op.marker)
+        paid = counts is not None and counts[payer] >= op.count
+        if paid:
+            assert counts is not None
+            counts[payer] -= op.count
+    _log(board, {"event": "pay", "seat": payer // 3, "character": board.chars[payer].slug, "paid": paid})
+    if paid:
+        _run_nested(board, op.effects, me, opp, source)
+
+
+@interprets(CounterOp)
+def _counter(board: Board, op: CounterOp, me: int, opp: int, source: str) -> None:
+    chars = 0
+    for t in board.targets(op.target, me, opp):
+        chars |= 1 << t
+    if chars:
+        board.counters.append((chars, op.mask, op.dest))
+
+
+@interprets(DrawPhaseOp)
+def _draw_phase(board: Board, op: DrawPhaseOp, me: int, opp: int, source: str) -> None:
+    mine = me // 3
+    # "every one" while its source stays: a card in play ties it to its attachment.
+    serial = board.cur_serial if op.phases < 0 else -1
+    for seat, bit in ((mine, 1), (1 - mine, 2)):
+        if op.seats & bit:
+            board.draw_mods.append(DrawMod(seat, op.amount, op.phases, serial))
 
 
 __all__ = ["pile", "playable_by", "restriction", "take"]

@@ -28,11 +28,17 @@ from cards.domain.specs import (
     CardSpec,
     CharacterSpec,
     DeckSpec,
+    Stays,
     card_matches,
     created_families,
 )
 from simulator.games.eredan.actions import MAX_CARDS, Play
 from simulator.games.eredan.ops import (
+    DM_DEALT,
+    DM_HEAL,
+    DM_IMMUNE,
+    DM_KIND,
+    DM_TAKEN,
     EVENT_NAMES,
     HPM,
     INI,
@@ -42,22 +48,50 @@ from simulator.games.eredan.ops import (
     SLOT_NONE,
     SLOT_SHIELD,
     SLOT_WEAPON,
+    AllEnemies,
+    AttackKindOp,
     CharFilter,
     CompileContext,
     Condition,
     CountDamageDealt,
+    CountDamageTaken,
+    CounterOp,
     CreateOp,
+    DamageDealtOp,
+    DamageMod,
+    DamageOp,
+    DamageTakenOp,
+    DiscardAttachedOp,
+    DiscardOp,
+    DrawOp,
+    DrawPhaseOp,
+    FollowedBy,
     ForCombat,
     Group,
+    HealDealtOp,
+    HealOp,
+    ImmuneOp,
+    Lifetime,
+    MarkerOp,
+    MillOp,
     ModifyOp,
+    MoveOp,
     OneOfOp,
     Op,
+    OpponentPlays,
     OpponentTarget,
     OtherAllies,
     Permanent,
+    PlayCardOp,
+    Points,
+    ReviveOp,
+    Roll,
     SelfTarget,
+    SetOp,
+    TapOp,
     TriggerOp,
     UnsupportedSpecError,
+    UntapOp,
     choice_slots,
     compile_condition,
     compile_effect,
@@ -189,6 +223,11 @@ class CompiledCard:
     triggers: tuple[TriggerOp, ...] = ()
     #: The choices its player makes as it plays it (``Play.choice``): targets to choose, ``one_of``.
     choices: tuple[Group | OneOfOp, ...] = ()
+    #: Its play variants (PlayRules.variants): their conditions, checked for the character playing it
+    #: as it is played, and the card as each combination makes it (``modes[bits]``: the bits of the
+    #: variants that hold; ``modes[0]`` is the card itself). Empty: no variant.
+    mode_conds: tuple[Condition, ...] = ()
+    modes: tuple[CompiledCard, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +345,9 @@ class CompiledCharacter:
     triggers: tuple[TriggerOp, ...] = ()
     #: Whether one of its Ordres has a choice to make (EredanState then queues that Ordre).
     order_choices: bool = False
+    #: Its standing abilities on damage and healing of itself ("-1 aux dégâts subis",
+    #: "insensible aux dégâts magiques"): they hold while it lives (Tables.guards).
+    guards: tuple[Op, ...] = ()
     #: :meth:`order_bonus` by turn (filled on first use).
     bonus_by_turn: dict[int, tuple[ModifyOp, ...]] = field(default_factory=dict)
 
@@ -362,6 +404,11 @@ class Tables:
     #: Cards that stay and go on the fighter, whose room the ``fits`` bitmasks tell (none when
     #: ``slow_fit``): the card step checks them without looking further.
     plain_fit_mask: int = 0
+    #: Per card, its :func:`card_worth`.
+    worth: tuple[float, ...] = ()
+    #: ``draw_phase`` abilities: (owner, seats — bit 0 its own, bit 1 the other —, amount or None
+    #: for "no card"), at every draw phase while the owner lives.
+    draw_abilities: tuple[tuple[int, int, int | None], ...] = ()
     #: Whether some character's playable cards depend on the board (``may_play`` from an ally, or
     #: under a condition: CompiledCharacter.grants).
     dynamic_play: bool = False
@@ -372,8 +419,12 @@ class Tables:
     late: bool = False
     hp_max: bool = False
     damage_dealt_count: bool = False
+    damage_taken_count: bool = False
     #: The events some trigger of these decks listens to (bits ``1 << EV_*``).
     trigger_events: int = 0
+    #: The standing abilities on damage and healing, as the board's bonuses (Board.dmods) each
+    #: game starts with, tied to their owner's life.
+    guards: tuple[DamageMod, ...] = ()
     #: The cards that ask for choices as they are played (``CompiledCard.choices``), as a mask.
     choice_cards: int = 0
 
@@ -431,14 +482,61 @@ def _conditional_chain(effect: spec_effects.Chain, ctx: CompileContext, where: s
     return ChainOnAbility(mask, compile_condition(cond, f"{where}.when", ctx))
 
 
+#: Play variants a card may have (PlayRules.variants): its modes are compiled for every subset.
+MAX_PLAY_VARIANTS = 3
+
+
 def _compile_card(card: CardSpec, card_id: int, ctx: CompileContext, rules: EredanRules) -> CompiledCard:
+    """A card, and — when its text gives play variants ("Mage : Permanent", "Prêtre : Durée 2 tours
+    supplémentaires"; cards.domain.specs.PlayRules.variants) — the card as each combination of its
+    variants makes it (``modes``, by the bits of the variants whose condition holds)."""
+    variants = card.play.variants
+    plain = replace(card, play=replace(card.play, variants=())) if variants else card
+    base = _compile_mode(plain, card_id, ctx, rules)
+    if not variants:
+        return base
+    where = f"card {card.slug!r}: play.if"
+    if len(variants) > MAX_PLAY_VARIANTS:
+        raise UnsupportedSpecError(where, f"more than {MAX_PLAY_VARIANTS} play variants are not supported")
+    conds = []
+    for i, variant in enumerate(variants):
+        cond = compile_condition(variant.when, f"{where}[{i}].when", ctx)
+        if cond is None or any(isinstance(c, OpponentPlays | FollowedBy) for c in cond):
+            raise UnsupportedSpecError(
+                f"{where}[{i}].when",
+                "a play variant's condition is checked as the card is played: not on the cards the "
+                "opponent (or its player, next) plays this turn",
+            )
+        conds.append(cond)
+    modes = [base]
+    for mask in range(1, 1 << len(variants)):
+        play = plain.play
+        for i, variant in enumerate(variants):
+            if not mask >> i & 1:
+                continue
+            if variant.acts is not None:
+                play = replace(play, acts=variant.acts)
+            if variant.stays is not None:
+                play = replace(play, stays=variant.stays)
+            if variant.attach is not None:
+                play = replace(play, attach=variant.attach)
+            if variant.longer is not None:
+                stays = play.stays
+                if stays is None or stays.kind != variant.longer.kind:
+                    raise UnsupportedSpecError(
+                        f"{where}[{i}].longer",
+                        f"{variant.longer.kind} more than a stay not counted in {variant.longer.kind}",
+                    )
+                play = replace(
+                    play, stays=Stays(stays.kind, stays.lo + variant.longer.lo, stays.hi + variant.longer.hi)
+                )
+        modes.append(_compile_mode(replace(card, play=play), card_id, ctx, rules))
+    return replace(base, modes=tuple(modes), mode_conds=tuple(conds))
+
+
+def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: EredanRules) -> CompiledCard:
     where = f"card {card.slug!r}"
     kind = _card_kind(card)
-    if card.play.variants:
-        raise UnsupportedSpecError(
-            where,
-            f"play variants {card.play.to_json()['if']} (how it stays or acts if …) are not supported yet",
-        )
     # docs/rules/eredan.md §3 Items and "Card text beats these rules": a card stays in play when its
     # type says so (a carried item) or its text does ("Permanent", "Durée N"); it acts after the
     # combat when its type says so (a carried item) or its text does ("S'active après le combat").
@@ -473,12 +571,6 @@ def _compile_card(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
             if isinstance(op.target, OtherAllies) and op.target.allies is not None:
                 raise UnsupportedSpecError(
                     sub, "target 'other_allies' with an ally filter (an aura) is for character abilities only"
-                )
-            if after_combat and isinstance(op.duration, ForCombat):
-                raise UnsupportedSpecError(
-                    sub,
-                    "the card acts after the combat (docs/rules/eredan.md §3 Items): a modifier "
-                    'lasting only "this combat" would never apply; use "permanent" or {"turns": N}',
                 )
             if attaches and isinstance(op.target, SelfTarget) and isinstance(op.duration, Permanent):
                 if op.stat == HPM and (op.when is not None or op.points is not None):
@@ -540,6 +632,8 @@ def _is_mage_combattant(ch: CharacterSpec) -> bool:
 #: The groups a standing ability may reach beyond the fighters (an aura, applied when a reached
 #: character fights): cards/domain/effects.py, "Where each op may appear".
 AURA_GROUPS = ("allies", "other_allies", "enemies", "characters")
+#: Standing ability ops on damage and healing (cards/domain/effects.py: static ops).
+STANDING_DAMAGE_OPS = (DamageTakenOp, DamageDealtOp, HealDealtOp, ImmuneOp, AttackKindOp)
 
 
 def _compile_character(
@@ -559,6 +653,7 @@ def _compile_character(
     auras: list[ModifyOp] = []
     chain_on: list[ChainOnAbility] = []
     triggers: list[TriggerOp] = []
+    guards: list[Op] = []
     initiative = 0
     for i, effect in enumerate(ch.abilities):
         sub = f"{where}: abilities[{i}]"
@@ -573,10 +668,35 @@ def _compile_character(
             continue
         if isinstance(effect, spec_effects.MayPlay | spec_effects.Carry | spec_effects.MayAttach):
             continue  # standing grants: _standing_grants, which sees the whole Line
+        if isinstance(effect, spec_effects.DrawPhase):
+            if effect.phases is not None or effect.when is not None:
+                raise UnsupportedSpecError(
+                    sub,
+                    "a draw_phase ability holds at every draw phase while its character lives (no condition)",
+                )
+            continue  # Tables.draw_abilities
         op = compile_effect(effect, sub, i, ctx)
         if isinstance(op, TriggerOp):
             triggers.append(op)
             continue
+        if isinstance(op, (*STANDING_DAMAGE_OPS, SetOp)):
+            target = op.target
+            if isinstance(target, SelfTarget) and not isinstance(op, SetOp):
+                guards.append(op)  # holds while the character lives (Tables.guards)
+                continue
+            if isinstance(target, OtherAllies) or (
+                isinstance(target, Group) and target.group in AURA_GROUPS and not target.pick
+            ):
+                auras.append(op)  # type: ignore[arg-type]
+                continue
+            if isinstance(target, SelfTarget | OpponentTarget) or (
+                isinstance(target, Group) and target.group == "fighters" and target.filter is None
+            ):
+                (late_ops if reads_the_cards(op.when) else fight_ops).append(op)  # type: ignore[arg-type]
+                continue
+            raise UnsupportedSpecError(
+                sub, f"an ability's target {getattr(target, 'label', '')!r} is not supported"
+            )
         if not (isinstance(op, ModifyOp) and isinstance(op.duration, ForCombat)):
             raise UnsupportedSpecError(
                 sub,
@@ -672,6 +792,7 @@ def _compile_character(
         level=ch.level,
         triggers=tuple(triggers),
         order_choices=any(order.choices for order in orders),
+        guards=tuple(guards),
     )
 
 
@@ -846,14 +967,22 @@ def _standing_grants(
     return tuple(out)
 
 
-def carry_fits(cards: Sequence[CompiledCard], ch: CompiledCharacter, held: Sequence[int], k: int) -> bool:
+def carry_fits(
+    cards: Sequence[CompiledCard],
+    ch: CompiledCharacter,
+    held: Sequence[int],
+    k: int,
+    card: CompiledCard | None = None,
+) -> bool:
     """docs/rules/eredan.md §3 Items, with the card texts that change them — whether ``ch``, carrying
     the cards ``held`` (and those chosen for it this turn), may take card ``k``: one copy of a
     card "one per character"; as many cards of a ``carry`` ability as it says (and no other item of
     their slot beside them); otherwise one weapon, or two one-handed ones when one has an
     Ambidextrie that allows the other (``dual_wield_with``), one armor (and one shield in a slot of
-    its own). The general form of :func:`gear_accepts`, used when a game has such cards."""
-    card = cards[k]
+    its own). The general form of :func:`gear_accepts`, used when a game has such cards.
+    ``card``: card ``k`` as it comes into play (one of its modes), if not as printed."""
+    if card is None:
+        card = cards[k]
     if card.one_per_character and any(cards[h].spec.family == card.spec.family for h in held):
         return False
     slot = card.slot
@@ -908,6 +1037,46 @@ def walk_ops(ops: Sequence[Op]) -> Iterator[Op]:
                         yield from walk_ops((item,))
                     elif isinstance(item, tuple):
                         yield from walk_ops([x for x in item if isinstance(x, Op)])
+
+
+def _static_points(points: Points) -> float:
+    """A board-free guess of an amount: the middle of a roll (+2 for a stat), a scaled amount's
+    fixed part plus one count."""
+    if isinstance(points, Roll):
+        return abs(points.lo + points.hi) / 2 + (2 if points.stat is not None else 0)
+    return float(abs(points.plus + points.each))
+
+
+def card_worth(card: CompiledCard) -> float:
+    """A rough, board-free worth of a card: how much it tends to do — what the greedy player keeps
+    when it must discard, and what a player choosing a card (``pick`` choice:
+    ``EredanRules.chosen_card_by_worth``) goes by."""
+    v = 0.0
+    for op in card.ops + card.while_carried:
+        if isinstance(op, DamageOp):
+            v += _static_points(op.amount)
+            v += 2 if isinstance(op.target, AllEnemies) else 0
+        elif isinstance(op, HealOp):
+            v += _static_points(op.amount)
+        elif isinstance(op, ModifyOp):
+            amount = abs(op.amount) if op.points is None else _static_points(op.points)
+            v += amount * (LASTING_WORTH if not isinstance(op.duration, ForCombat) else 1.0)
+        elif isinstance(op, DrawOp | DiscardOp | MillOp):
+            v += op.count * 0.5
+        elif isinstance(op, ReviveOp):
+            v += op.hp
+        elif isinstance(
+            op,
+            MoveOp | CreateOp | PlayCardOp | DiscardAttachedOp | MarkerOp | TapOp | UntapOp | CounterOp,
+        ):
+            v += 1.0
+        elif isinstance(op, DrawPhaseOp) and op.amount is not None and op.amount > 0:
+            v += op.amount
+    return v
+
+
+#: A point of a lasting modifier, in :func:`card_worth` (the greedy player's LASTING_POINT_VALUE).
+LASTING_WORTH = 1.5
 
 
 def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES) -> Tables:
@@ -1014,6 +1183,8 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         attach_any |= ch.attach_any_mask
     simple = 0
     for compiled in cards:
+        if compiled.modes:
+            continue  # how it comes into play depends on who plays it
         if not compiled.attaches or (
             compiled.slot == SLOT_NONE
             and compiled.attach_to == ATTACH_FIGHTER
@@ -1022,7 +1193,10 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         ):
             simple |= 1 << compiled.id
     slow_fit = any(c.one_per_character or c.partners_mask for c in cards) or any(ch.carry for ch in chars)
-    records = [*(op for c in cards for op in (*c.ops, *c.while_carried, *c.triggers))]
+    records: list[Op] = []
+    for c in cards:
+        for mode in (c, *c.modes[1:]):  # with its play variants' modes
+            records.extend((*mode.ops, *mode.while_carried, *mode.triggers))
     for ch in chars:
         records.extend((*ch.ability_ops, *ch.fight_ops, *ch.late_ops, *ch.auras, *ch.triggers))
         records.extend(op for order in ch.orders for op in order.ops)
@@ -1044,15 +1218,46 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         slow_fit=slow_fit,
         plain_fit_mask=0
         if slow_fit
-        else sum(1 << c.id for c in cards if c.attaches and c.attach_to == ATTACH_FIGHTER),
+        else sum(1 << c.id for c in cards if c.attaches and c.attach_to == ATTACH_FIGHTER and not c.modes),
         dynamic_play=any(ch.grants for ch in chars),
         created=created,
         plays=tuple(tuple(Play.of(k, carrier) for k in range(len(cards))) for carrier in range(6)),
         late=any(ch.late_ops or any(a.late for a in ch.ally_auras) for ch in chars),
         hp_max=HPM in used,
         damage_dealt_count=CountDamageDealt in used,
+        damage_taken_count=CountDamageTaken in used,
         trigger_events=sum(1 << e for e in range(len(EVENT_NAMES)) if ("event", e) in used),
-        choice_cards=sum(1 << c.id for c in cards if c.choices),
+        choice_cards=sum(1 << c.id for c in cards if c.choices or any(m.choices for m in c.modes)),
+        worth=tuple(card_worth(c) for c in cards),
+        draw_abilities=tuple(
+            (seat * 3 + pos, {"self": 1, "opponent": 2, "both": 3}[e.owner], e.amount)
+            for seat, deck in enumerate(decks)
+            for pos, ch in enumerate(deck.characters)
+            for e in ch.abilities
+            if isinstance(e, spec_effects.DrawPhase)
+        ),
+        guards=tuple(_guard(op, ch.index) for ch in chars for op in ch.guards),
+    )
+
+
+def _guard(op: Op, c: int) -> DamageMod:
+    """A standing ability of character ``c`` on its own damage or healing, as a board bonus."""
+    what = {
+        DamageTakenOp: DM_TAKEN,
+        DamageDealtOp: DM_DEALT,
+        HealDealtOp: DM_HEAL,
+        ImmuneOp: DM_IMMUNE,
+        AttackKindOp: DM_KIND,
+    }[type(op)]
+    return DamageMod(
+        what,
+        c,
+        op.kind if isinstance(op, AttackKindOp) else getattr(op, "amount", 0),
+        getattr(op, "points", None),
+        getattr(op, "kinds", 0),
+        getattr(op, "mask", -1 if what != DM_IMMUNE else 0),
+        Lifetime(owner=c),
+        op.when,
     )
 
 

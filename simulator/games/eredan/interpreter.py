@@ -43,6 +43,11 @@ from simulator.games.eredan.ops import (
     ATK,
     COMBAT_EVENTS,
     DEF,
+    DM_DEALT,
+    DM_HEAL,
+    DM_IMMUNE,
+    DM_KIND,
+    DM_TAKEN,
     EV_DAMAGED,
     EV_DEALS,
     EV_DIES,
@@ -50,11 +55,12 @@ from simulator.games.eredan.ops import (
     EV_PLAYS,
     EVENT_NAMES,
     FORBID_HEALED,
+    FOREVER,
     HPM,
     K_MAGICAL,
     K_PHYSICAL,
     KIND_NAMES,
-    LIMIT_GAME,
+    LIMIT_TURN,
     NSTATS,
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
@@ -83,15 +89,18 @@ from simulator.games.eredan.ops import (
     CountCharacters,
     CountClasses,
     CountDamageDealt,
+    CountDamageTaken,
     CountDistinct,
     CountGuilds,
     CountMarkers,
     CountStat,
     CountTurn,
+    DamageMod,
     DamageOp,
     DiscardOp,
     DrawOp,
     Duration,
+    Fighting,
     FollowedBy,
     Follows,
     ForCombat,
@@ -99,7 +108,9 @@ from simulator.games.eredan.ops import (
     ForGame,
     ForTurns,
     Group,
+    HasOrdre,
     HealOp,
+    Lifetime,
     MillOp,
     ModifyOp,
     MostWoundedAlly,
@@ -134,8 +145,10 @@ from simulator.games.eredan.ops import (
     Roll,
     Scaled,
     SelfTarget,
+    StatSet,
     Tapped,
     Target,
+    TheTarget,
     TriggerOp,
 )
 from simulator.games.eredan.ops import (
@@ -216,6 +229,18 @@ class Restriction:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawMod:
+    """A ``draw_phase`` on ``seat``'s coming draw phases: ``amount`` cards more (fewer; None: no
+    card at all), for ``phases`` more of them (-1: every one — while the card in play ``serial``
+    stays, when it is one)."""
+
+    seat: int
+    amount: int | None
+    phases: int
+    serial: int = -1
+
+
+@dataclass(frozen=True, slots=True)
 class TimedModifier:
     """A modifier for a while: ``amount`` on ``stat`` of ``character``, taken off at the end of
     turn ``last_turn`` ("for N turns" of the game), or — ``until_fought`` ≥ 0 — at the end of the
@@ -244,9 +269,12 @@ class Board:
         "base",
         "card_dest",
         "cards",
+        "chain_lost",
         "chance",
         "chars",
         "cmod",
+        "count_target",
+        "counters",
         "cur_card",
         "cur_seat",
         "cur_serial",
@@ -254,18 +282,25 @@ class Board:
         "dealt_at_turn",
         "decks",
         "discards",
+        "dmod_mask",
+        "dmods",
+        "draw_mods",
         "drawn",
         "event_char",
+        "extra_attacks",
         "extra_plays",
         "fighters",
         "fired",
         "fought",
         "gear",
+        "granted",
         "hands",
         "healed",
         "hp",
+        "immune_mask",
         "item_bonus_mask",
         "item_bonuses",
+        "item_modes",
         "item_owners",
         "item_serials",
         "items",
@@ -287,10 +322,13 @@ class Board:
         "rules",
         "score",
         "serial",
+        "set_mask",
+        "sets",
         "source_slot",
         "stay_left",
         "stay_until",
         "tables",
+        "taken",
         "tapped",
         "timed",
         "turn",
@@ -329,6 +367,8 @@ class Board:
     #: is one attachment; its "while attached" effects and its stay are keyed by it).
     item_serials: list[list[int]]
     serial: int  # the next attachment's serial number
+    #: The cards in play that came with a play variant (CompiledCard.modes), by serial: as they came.
+    item_modes: dict[int, CompiledCard]
     #: Combats left to the cards that stay a limited time ("Durée 2 combats"), by serial.
     stay_left: dict[int, int]
     #: The last turn of the cards that stay "N tours" counted in the game's turns
@@ -354,6 +394,14 @@ class Board:
     keep_untapped: int
     #: What characters may not do for a while (``forbid``): play or chain some cards, attack.
     restrictions: list[Restriction]
+    #: The cards to be stopped (``counter``): the next one of ``mask`` a character of ``chars``
+    #: plays (bits), going to its owner's pile ``dest``.
+    counters: list[tuple[int, int, int]]
+    #: Per seat: its first card of the turn was stopped, so its second (played through the first's
+    #: Enchaînement) goes back to its hand.
+    chain_lost: list[bool]
+    #: Changes to coming draw phases (``draw_phase``).
+    draw_mods: list[DrawMod]
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
     decks: list[list[int]]  # top of the pile = end of the list
@@ -386,9 +434,9 @@ class Board:
     queue: list[Firing]
     #: The character the event of the firing in progress is about (the target ``event``), or -1.
     event_char: int
-    #: Triggers with a limit that fired: (source key, trigger) -> the turn (once per turn) or -1
-    #: (once per game).
-    fired: dict[tuple[Any, ...], int]
+    #: Triggers with a limit that fired: (source key, trigger) -> (the turn it last fired in, how
+    #: many times in that turn — or in the game, for a limit per game).
+    fired: dict[tuple[Any, ...], tuple[int, int]]
     #: Triggers of cards that do not stay and of Ordres, for the rest of the turn they acted in:
     #: (trigger, holder, source name, the card and its player's seat — -1 for an Ordre).
     turn_triggers: list[tuple[TriggerOp, int, str, int, int]]
@@ -396,6 +444,25 @@ class Board:
     turn_choices: list[list[int]]
     #: The choices made with the card about to resolve (its ``Play``): the next run_ops takes them.
     next_picks: dict[PickKey, int] | None
+    #: Damage and healing bonuses, immunities (``damage_taken``, ``damage_dealt``, ``heal_dealt``,
+    #: ``immune``, and the standing abilities that say so); ``dmod_mask``: bit c set when character c
+    #: has one (a game without them tests one int per damage); ``immune_mask``: those immune to
+    #: some cards' effects (Board.targets leaves them out).
+    dmods: list[DamageMod]
+    dmod_mask: int
+    immune_mask: int
+    #: Stats set to a value (``set``): ``set_mask`` bit c when character c has one.
+    sets: list[StatSet]
+    set_mask: int
+    #: Attacks more in this turn's clash (``extra_attack``): (attacker, target, value, kind).
+    extra_attacks: list[tuple[int, int, int, int]]
+    #: The character an effect is applying to, for an amount counted for it (``"target"``), or -1.
+    count_target: int
+    #: Bit c set: character c got an Ordre's bonus this turn from ``grant_order``.
+    granted: int
+    #: Per character, the HP lost to damage this turn (kept only when the decks count it:
+    #: Tables.damage_taken_count; else ``None``).
+    taken: list[int] | None
 
     # --- reading stats ----------------------------------------------------------------------
 
@@ -412,7 +479,30 @@ class Board:
                     and (bonus.when is None or self.holds(bonus.when, c, opp))
                 ):
                     value += bonus.amount if bonus.points is None else self.scaled(bonus.points, c, opp)
+        if self.set_mask >> c & 1:
+            fixed = self.set_of(c, s)
+            if fixed is not None:
+                return fixed.lo + self._outlasting(c, s, fixed.level, value)
         return value
+
+    def set_of(self, c: int, s: int) -> StatSet | None:
+        """The latest ``set`` in force on stat ``s`` of character ``c``."""
+        found = None
+        for fixed in self.sets:
+            if fixed.character == c and fixed.stat == s:
+                found = fixed
+        return found
+
+    def _outlasting(self, c: int, s: int, level: int, value: int) -> int:
+        """The modifiers of stat ``s`` of ``c`` that last longer than a set of ``level`` (``value``:
+        the stat with all of them): what still counts beside the set value."""
+        i = c * NSTATS + s
+        if level >= 2:
+            return 0
+        longer = value - self.base[i] - self.cmod[i]  # the lasting layer and the items' bonuses
+        if level == 1:
+            longer -= sum(t.amount for t in self.timed if t.character == c and t.stat == s)
+        return longer
 
     # --- chance: every random outcome of the game comes from these (simulator/games/eredan/chance.py)
 
@@ -442,6 +532,8 @@ class Board:
     def attack_roll(self, c: int) -> int:
         """Character ``c``'s Attaque for one use: rolled in its range, plus modifiers, at least 0
         (docs/rules/eredan.md §1 — the attack "fourchette" is rolled each combat)."""
+        if self.set_mask >> c & 1 and self.set_of(c, ATK) is not None:
+            return self._set_attack_roll(c)
         ch = self.chars[c]
         i = c * NSTATS
         cmod = self.cmod
@@ -458,6 +550,41 @@ class Board:
             value = self.chance.roll(lo, hi, ATTACK, c)
         value += self.stat(c, ATK) if self.item_bonus_mask >> c & 1 else mod[i] + cmod[i]
         return value if value > 0 else 0
+
+    def attack_range(self, c: int) -> tuple[int, int]:
+        """Character ``c``'s Attaque range now, its range modifiers included."""
+        ch = self.chars[c]
+        i = c * NSTATS
+        return (
+            ch.attack_min + self.cmod[i + AMIN] + self.mod[i + AMIN],
+            ch.attack_max + self.cmod[i + AMAX] + self.mod[i + AMAX],
+        )
+
+    def _set_attack_roll(self, c: int) -> int:
+        """The Attaque of a character whose Attaque is set ("Attaque = 7/9"): rolled in the set
+        range, plus the modifiers that outlast the set."""
+        fixed = self.set_of(c, ATK)
+        assert fixed is not None
+        i = c * NSTATS
+        whole = self.mod[i] + self.cmod[i]
+        if self.item_bonus_mask >> c & 1:
+            whole = self.stat_without_set(c, ATK)
+        if fixed.lo >= fixed.hi:
+            value = fixed.lo
+        elif self.chance is None:
+            value = fixed.lo + int(self.rng.random() * (fixed.hi - fixed.lo + 1))
+        else:
+            value = self.chance.roll(fixed.lo, fixed.hi, ATTACK, c)
+        value += self._outlasting(c, ATK, fixed.level, whole)
+        return value if value > 0 else 0
+
+    def stat_without_set(self, c: int, s: int) -> int:
+        mask = self.set_mask
+        self.set_mask = mask & ~(1 << c)
+        try:
+            return self.stat(c, s)
+        finally:
+            self.set_mask = mask
 
     def carries(self, c: int, slot: int) -> bool:
         """Whether character ``c`` carries an item of ``slot``."""
@@ -479,6 +606,10 @@ class Board:
         """The living characters ``target`` reaches for an effect of ``me`` facing ``opp`` (one of
         them drawn at random for a random target)."""
         found = TARGETS[type(target)](self, target, me, opp)
+        if self.immune_mask and self.cur_card >= 0 and found:
+            # "Insensible aux effets des X": a character immune to this card's effects is not reached.
+            k = self.cur_card
+            found = [t for t in found if not self.immune_to_card(t, k)]
         if target.random and found:
             # A pick is made once per resolution (cards/domain/effects.py, "Target").
             picks = self.picks
@@ -502,12 +633,29 @@ class Board:
         rules = self.rules
         if reduction < 0 and not rules.negative_reduction_adds_damage:
             reduction = 0
-        damage = amount - reduction
+        taken = 0
+        if self.dmod_mask and (self.dmod_mask >> src & 1 or self.dmod_mask >> target & 1):
+            changed = self.damage_mods(src, target, amount, kind)
+            if changed is None:  # immune: no damage at all
+                if self.log is not None:
+                    self.log.append(
+                        {
+                            "event": "immune",
+                            "seat": target // 3,
+                            "target": self.chars[target].slug,
+                            "kind": kind,
+                        }
+                    )
+                return 0
+            amount, taken = changed
+        damage = amount - reduction + taken
         if damage <= 0:
             damage = 0
         elif damage > h:
             damage = h
         self.hp[target] = h - damage
+        if self.taken is not None:
+            self.taken[target] += damage
         credit = damage if rules.score_counts_actual_hp else max(0, amount - reduction)
         self.dealt[src] += credit
         self.score[src // 3] += credit
@@ -564,6 +712,8 @@ class Board:
             r.character == target and r.what == FORBID_HEALED for r in self.restrictions
         ):
             return 0
+        if self.dmod_mask >> src & 1:
+            amount += self.heal_bonus(src)
         gain = self.max_hp[target] - h
         if amount < gain:
             gain = amount
@@ -712,6 +862,144 @@ class Board:
         """Whether character ``c`` has room for card ``k`` (its items and those coming to it)."""
         raise NotImplementedError
 
+    # --- damage and healing bonuses, immunities -------------------------------------------------
+
+    def _mod_value(self, dm: DamageMod) -> int | None:
+        """A bonus's amount now, or ``None`` when it does not hold (its owner dead, its condition)."""
+        c = dm.character
+        life = dm.life
+        if life.owner >= 0 and self.hp[life.owner] <= 0:
+            return None
+        opp = self.fighters[1 - c // 3]
+        if dm.when is not None and not self.holds(dm.when, c, opp):
+            return None
+        return dm.amount if dm.points is None else self.scaled(dm.points, c, opp)
+
+    def damage_mods(self, src: int, target: int, amount: int, kind: str) -> tuple[int, int] | None:
+        """The damage ``src`` deals ``target`` with their bonuses (cards/domain/effects.py
+        ``damage_dealt``: added before the reduction, ``damage_taken``: after it), or ``None`` when
+        ``target`` is immune (``immune``). The card dealing it is ``cur_card`` (-1: the clash)."""
+        bit = 1 << (K_PHYSICAL if kind == "clash" else DAMAGE_KIND_INDEX[kind])
+        k = self.cur_card
+        taken = 0
+        for dm in self.dmods:
+            c = dm.character
+            if c != target and c != src:
+                continue
+            what = dm.what
+            if dm.kinds and not dm.kinds & bit and (what != DM_IMMUNE or not dm.mask):
+                continue
+            if what == DM_IMMUNE:
+                if c != target:
+                    continue
+                hit_kind = dm.kinds and dm.kinds & bit
+                hit_card = dm.mask and k >= 0 and dm.mask >> k & 1
+                if (hit_kind or hit_card) and self._mod_value(dm) is not None:
+                    return None
+                continue
+            if dm.mask != -1 and (k < 0 or not dm.mask >> k & 1):
+                continue  # a bonus on some cards' damage only
+            if what == DM_DEALT and c == src:
+                value = self._mod_value(dm)
+                if value is not None:
+                    amount += value
+            elif what == DM_TAKEN and c == target:
+                value = self._mod_value(dm)
+                if value is not None:
+                    taken += value
+        return (amount if amount > 0 else 0), taken
+
+    def clash_kind(self, c: int) -> int:
+        """The damage kind of character ``c``'s clash attack: physical, unless an ``attack_kind``
+        says otherwise (the latest in force)."""
+        kind = K_PHYSICAL
+        if self.dmod_mask >> c & 1:
+            for dm in self.dmods:
+                if dm.what == DM_KIND and dm.character == c and self._mod_value(dm) is not None:
+                    kind = dm.amount
+        return kind
+
+    def heal_bonus(self, src: int) -> int:
+        """What ``heal_dealt`` bonuses add to a heal ``src`` gives (``cur_card``: the card healing)."""
+        k = self.cur_card
+        total = 0
+        for dm in self.dmods:
+            if (
+                dm.what == DM_HEAL
+                and dm.character == src
+                and (dm.mask == -1 or (k >= 0 and dm.mask >> k & 1))
+            ):
+                value = self._mod_value(dm)
+                if value is not None:
+                    total += value
+        return total
+
+    def immune_to_card(self, c: int, k: int) -> bool:
+        """Whether character ``c`` is unaffected by the effects of card ``k`` (``immune`` cards)."""
+        if not self.immune_mask >> c & 1:
+            return False
+        return any(
+            dm.what == DM_IMMUNE
+            and dm.character == c
+            and dm.mask >> k & 1
+            and self._mod_value(dm) is not None
+            for dm in self.dmods
+        )
+
+    def add_damage_mod(self, dm: DamageMod) -> None:
+        self.dmods.append(dm)
+        self._refresh_dmod_masks()
+
+    def _refresh_dmod_masks(self) -> None:
+        mask = immune = 0
+        for dm in self.dmods:
+            mask |= 1 << dm.character
+            if dm.what == DM_IMMUNE and dm.mask:
+                immune |= 1 << dm.character
+        self.dmod_mask, self.immune_mask = mask, immune
+
+    def add_set(self, fixed: StatSet) -> None:
+        self.sets.append(fixed)
+        self.set_mask |= 1 << fixed.character
+
+    def end_lifetimes(self, *, serial: int = -1) -> None:
+        """The damage bonuses, immunities and set stats that end now: at the end of a turn (their
+        turns or combats are over), or — ``serial`` given — those of a card leaving play."""
+        if self.dmods:
+            if serial >= 0:
+                keep = [dm for dm in self.dmods if dm.life.serial != serial]
+            else:
+                keep = [dm for dm in self.dmods if not dm.life.expired(self, dm.character)]
+            if len(keep) != len(self.dmods):
+                self.dmods = keep
+                self._refresh_dmod_masks()
+        if self.sets:
+            if serial >= 0:
+                kept = [f for f in self.sets if f.life.serial != serial]
+            else:
+                kept = [f for f in self.sets if not f.life.expired(self, f.character)]
+            if len(kept) != len(self.sets):
+                self.sets = kept
+                mask = 0
+                for fixed in kept:
+                    mask |= 1 << fixed.character
+                self.set_mask = mask
+
+    def lifetime(self, t: int, duration: Duration) -> Lifetime:
+        """How long a state given to character ``t`` for ``duration`` lasts (as a modifier would:
+        the durations below; "permanent" while the card in play whose effect it is stays)."""
+        if isinstance(duration, ForCombat):
+            return Lifetime(last_turn=self.turn)
+        if isinstance(duration, ForCombats):
+            return Lifetime(until_fought=self.fought[t] + duration.combats)
+        if isinstance(duration, ForTurns):
+            if self.rules.turns_count_the_characters_combats:
+                return Lifetime(until_fought=self.fought[t] + duration.turns)
+            return Lifetime(last_turn=self.turn + duration.turns - 1)
+        if isinstance(duration, Permanent) and self.cur_serial >= 0:
+            return Lifetime(serial=self.cur_serial)
+        return FOREVER
+
     # --- triggers ------------------------------------------------------------------------------
 
     def fire(self, event: int, subject: int = -1, other: int = -1, *, card: int = -1, kind: int = 0) -> None:
@@ -732,7 +1020,10 @@ class Board:
                         self._consider(trigger, c, source, ("a", c, i), subject, other, card, kind)
             for c in range(seat * 3, seat * 3 + 3):
                 for j, k in enumerate(self.items[c]):
-                    for i, trigger in enumerate(cards[k].triggers):
+                    played = cards[k]
+                    if played.modes and self.item_modes:  # as it came into play (its play variants)
+                        played = self.item_modes.get(self.item_serials[c][j], played)
+                    for i, trigger in enumerate(played.triggers):
                         if trigger.event == event:
                             serial = self.item_serials[c][j]
                             origin = (k, self.item_owners[c][j], serial)
@@ -743,12 +1034,14 @@ class Board:
                 origin = (k, owner, -1)
                 self._consider(trigger, holder, source, ("t", i), subject, other, card, kind, origin)
 
-    def fire_leaves_play(self, carrier: int, k: int, owner: int = -1) -> None:
-        """Card ``k`` (of seat ``owner``) carried by ``carrier`` leaves play: its ``leaves_play``
-        triggers are queued."""
+    def fire_leaves_play(
+        self, carrier: int, k: int, owner: int = -1, played: CompiledCard | None = None
+    ) -> None:
+        """Card ``k`` (of seat ``owner``; ``played``: as it came into play, if one of its modes)
+        carried by ``carrier`` leaves play: its ``leaves_play`` triggers are queued."""
         if self.listen >> EV_LEAVES_PLAY & 1:
             seat = carrier // 3 if owner < 0 else owner
-            for i, trigger in enumerate(self.cards[k].triggers):
+            for i, trigger in enumerate((played or self.cards[k]).triggers):
                 if trigger.event == EV_LEAVES_PLAY:
                     key = ("l", carrier, k, i)
                     self._consider(trigger, carrier, self.cards[k].slug, key, -1, -1, -1, 0, (k, seat, -1))
@@ -783,10 +1076,15 @@ class Board:
         if trigger.to is not None and not in_target(self, trigger.to, other, holder, opp):
             return
         limit = trigger.limit
+        count = 0
         if limit:
             done = self.fired.get((key, trigger))
-            if done is not None and (done < 0 or done == self.turn):
-                return
+            if done is not None:
+                last, count = done
+                if limit == LIMIT_TURN and last != self.turn:
+                    count = 0  # a new turn
+                if count >= trigger.times:
+                    return
         if trigger.when is not None:
             self.event_char = subject
             holds = self.holds(trigger.when, holder, opp)
@@ -794,7 +1092,7 @@ class Board:
             if not holds:
                 return
         if limit:
-            self.fired[(key, trigger)] = -1 if limit == LIMIT_GAME else self.turn
+            self.fired[(key, trigger)] = (self.turn, count + 1)
         if self.log is not None:
             self.log.append(
                 {"event": "trigger", "source": source, "on": EVENT_NAMES[event], "index": trigger.index}
@@ -913,6 +1211,12 @@ def _modify(board: Board, op: ModifyOp, me: int, opp: int, source: str) -> None:
     if points is None:
         for t in board.targets(op.target, me, opp):
             board.add_modifier(t, op.stat, op.amount, op.duration)
+    elif _per_target(points):
+        for t in board.targets(op.target, me, opp):
+            board.count_target = t
+            amount = board.modifier(points, me, opp)
+            board.count_target = -1
+            board.add_modifier(t, op.stat, amount, op.duration)
     elif board.rules.amount_rolled_once_per_effect or points.__class__ is not Roll:
         targets = board.targets(op.target, me, opp)
         if targets:
@@ -924,9 +1228,26 @@ def _modify(board: Board, op: ModifyOp, me: int, opp: int, source: str) -> None:
             board.add_modifier(t, op.stat, board.modifier(points, me, opp), op.duration)
 
 
+def _per_target(points: Any) -> bool:
+    """Whether an amount is counted for each character the effect reaches (``"target"``)."""
+    return points.__class__ is Scaled and points.per_target
+
+
+def amount_for(board: Board, points: Points, me: int, opp: int, t: int) -> int:
+    """An amount counted for character ``t`` (a count of ``"target"``)."""
+    board.count_target = t
+    try:
+        return board.amount(points, me, opp)
+    finally:
+        board.count_target = -1
+
+
 @interprets(DamageOp)
 def _damage(board: Board, op: DamageOp, me: int, opp: int, source: str) -> None:
-    if board.rules.amount_rolled_once_per_effect:  # a zone spell deals the same amount to every enemy
+    if _per_target(op.amount):
+        for t in board.targets(op.target, me, opp):
+            board.hit(me, t, amount_for(board, op.amount, me, opp, t), op.kind)
+    elif board.rules.amount_rolled_once_per_effect:  # a zone spell deals the same amount to every enemy
         value = board.amount(op.amount, me, opp)
         for t in board.targets(op.target, me, opp):
             board.hit(me, t, value, op.kind)
@@ -937,7 +1258,10 @@ def _damage(board: Board, op: DamageOp, me: int, opp: int, source: str) -> None:
 
 @interprets(HealOp)
 def _heal(board: Board, op: HealOp, me: int, opp: int, source: str) -> None:
-    if board.rules.amount_rolled_once_per_effect:
+    if _per_target(op.amount):
+        for t in board.targets(op.target, me, opp):
+            board.heal(me, t, amount_for(board, op.amount, me, opp, t))
+    elif board.rules.amount_rolled_once_per_effect:
         value = board.amount(op.amount, me, opp)
         for t in board.targets(op.target, me, opp):
             board.heal(me, t, value)
@@ -1163,7 +1487,7 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
         mask = f.carrying
         if not any(mask >> k & 1 for k in board.items[c]):
             return False
-    return True
+    return f.fighting is None or (board.fighters[c // 3] == c) == f.fighting
 
 
 def members(board: Board, group: str, me: int, opp: int) -> list[int]:
@@ -1264,7 +1588,28 @@ def _group(board: Board, target: Group, me: int, opp: int) -> Sequence[int]:
     return (chosen,) if chosen in found else ()
 
 
+@interprets(TheTarget)
+def _the_target(board: Board, target: TheTarget, me: int, opp: int) -> Sequence[int]:
+    t = board.count_target
+    return (t,) if t >= 0 and board.hp[t] > 0 else ()
+
+
 # Version 2: condition clauses.
+
+
+@interprets(Fighting)
+def _fighting(board: Board, clause: Fighting, me: int, opp: int) -> bool:
+    return (board.fighters[me // 3] == me) == clause.value
+
+
+@interprets(HasOrdre)
+def _has_ordre(board: Board, clause: HasOrdre, me: int, opp: int) -> bool:
+    c = opp if clause.opponent else me
+    if c < 0 or board.fighters[c // 3] != c:
+        return not clause.value  # not fighting: no Ordre's bonus this combat
+    turn = board.turn
+    has = bool(board.granted >> c & 1) or any(o.turns.matches(turn) for o in board.chars[c].orders)
+    return has == clause.value
 
 
 @interprets(PlayedByCaste)
@@ -1405,7 +1750,7 @@ def _not(board: Board, clause: Not, me: int, opp: int) -> bool:
 
 @interprets(CountStat)
 def _count_stat(board: Board, count: CountStat, me: int, opp: int) -> int:
-    c = opp if count.of_opponent else me
+    c = board.count_target if count.of_target else opp if count.of_opponent else me
     if c < 0:
         return 0
     ch = board.chars[c]
@@ -1458,6 +1803,13 @@ def _count_cards(board: Board, count: CountCards, me: int, opp: int) -> int:
                 k for c in on for k, o in zip(board.items[c], board.item_owners[c], strict=True) if o == seat
             ]
         n += sum(1 for k in cards if mask >> k & 1)
+    k = board.cur_card
+    if count.other and k >= 0 and mask >> k & 1 and n:
+        # The card the effect belongs to is left out, where it is counted: in play (attached), or
+        # among the cards played.
+        in_play = pile == "play" and board.cur_serial >= 0
+        if in_play or pile in ("played_turn", "played_game"):
+            n -= 1
     return n
 
 
@@ -1512,7 +1864,14 @@ def _count_classes(board: Board, count: CountClasses, me: int, opp: int) -> int:
 
 @interprets(CountDamageDealt)
 def _count_damage_dealt(board: Board, count: CountDamageDealt, me: int, opp: int) -> int:
-    return board.dealt[me] - board.dealt_at_turn[me]
+    c = opp if count.of_opponent else me
+    return 0 if c < 0 else board.dealt[c] - board.dealt_at_turn[c]
+
+
+@interprets(CountDamageTaken)
+def _count_damage_taken(board: Board, count: CountDamageTaken, me: int, opp: int) -> int:
+    c = opp if count.of_opponent else me
+    return 0 if c < 0 or board.taken is None else board.taken[c]
 
 
 @interprets(CountCastes)

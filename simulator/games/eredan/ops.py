@@ -29,11 +29,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 from cards.domain import effects as spec
 from cards.domain.effects import AllyFilter, Turns
 from simulator.engine.protocol import GameError
+
+if TYPE_CHECKING:
+    from simulator.games.eredan.interpreter import Board
 
 # --- small ints: stats, damage kinds, item slots ---------------------------------------------------
 
@@ -311,6 +314,23 @@ class Not(Clause):
     condition: tuple[Clause, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Fighting(Clause):
+    """``fighting``: ``me`` is (``value`` true) or is not one of the two characters of this turn's
+    combat."""
+
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HasOrdre(Clause):
+    """``ordre`` / ``opponent_ordre`` (``opponent``): ``me`` (its opponent) gets the bonus of one of
+    its Ordres this combat — it fights on a turn one of them names, or ``grant_order`` gave it."""
+
+    value: bool
+    opponent: bool = False
+
+
 #: A compiled condition: every clause must hold.
 Condition: TypeAlias = tuple[Clause, ...]
 
@@ -372,6 +392,9 @@ CLAUSE_OF_KEY: Mapping[str, Callable[[Any, CompileContext, str], Clause]] = {
     ),
     "any": lambda v, ctx, where: AnyOf(tuple(_clauses(c, ctx, f"{where}.any[{i}]") for i, c in enumerate(v))),
     "not_": lambda v, ctx, where: Not(_clauses(v, ctx, f"{where}.not")),
+    "fighting": lambda v, ctx, where: Fighting(v),
+    "ordre": lambda v, ctx, where: HasOrdre(v),
+    "opponent_ordre": lambda v, ctx, where: HasOrdre(v, opponent=True),
 }
 
 
@@ -432,15 +455,16 @@ class CharFilter:
     single_class: bool | None = None
     tapped: bool | None = None
     carrying: int | None = None
+    fighting: bool | None = None
 
     @property
     def static(self) -> bool:
-        """Whether it reads only what never changes in a game (not tapped, not carrying)."""
-        return self.tapped is None and self.carrying is None
+        """Whether it reads only what never changes in a game (not tapped, carrying, fighting)."""
+        return self.tapped is None and self.carrying is None and self.fighting is None
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
-PENDING_FILTER_KEYS: frozenset[str] = frozenset({"fighting"})
+PENDING_FILTER_KEYS: frozenset[str] = frozenset()
 
 
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
@@ -457,6 +481,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         family=selector.family,
         single_class=selector.single_class,
         tapped=selector.tapped,
+        fighting=selector.fighting,
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
     )
 
@@ -475,6 +500,8 @@ class CountStat(Count):
     stat: str
     of_opponent: bool = False
     base: bool = False
+    #: The character the effect reaches ("où X est égal à son Esprit"), each one for itself.
+    of_target: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,6 +515,8 @@ class CountCards(Count):
     owner: str
     mask: int
     on: Target | None = None
+    #: The card the effect belongs to is left out ("par autre Sort Foudre en jeu").
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,7 +548,18 @@ class CountClasses(Count):
 
 @dataclass(frozen=True, slots=True)
 class CountDamageDealt(Count):
-    """``{"damage_dealt": "self"}``: the damage the holder dealt this turn so far."""
+    """``{"damage_dealt": "self"}``: the damage the holder (``of_opponent``: its opponent) dealt
+    this turn so far."""
+
+    of_opponent: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CountDamageTaken(Count):
+    """``{"damage_taken": "self"}``: the damage (HP lost to damage) the holder (``of_opponent``: its
+    opponent) took this turn so far (Board.taken, kept when the decks count it)."""
+
+    of_opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,29 +589,37 @@ def _counted(target: spec.Target, ctx: CompileContext, where: str) -> Target:
     return compile_target(target, ctx, where)
 
 
+def _counted_on(target: Any, ctx: CompileContext, where: str) -> Target:
+    """Whose cards or markers a count reads: a target, or ``"target"`` (the character the effect
+    reaches: :data:`THE_TARGET`)."""
+    return THE_TARGET if target == "target" else _counted(target, ctx, where)
+
+
 def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
     refuse_pending_count(count, where)
     kind = count.kind
     if kind == "stat":
         assert count.stat is not None
-        return CountStat(count.stat, count.of == "opponent", count.base)
+        return CountStat(count.stat, count.of == "opponent", count.base, count.of == "target")
     if kind == "cards":
         assert count.pile is not None
         mask = -1 if count.match is None else ctx.mask(count.match)
-        on = None if count.on is None else _counted(count.on, ctx, f"{where}.on")
-        return CountCards(count.pile, count.owner, mask, on)
+        on = None if count.on is None else _counted_on(count.on, ctx, f"{where}.on")
+        return CountCards(count.pile, count.owner, mask, on, count.other)
     if kind == "characters":
         assert count.characters is not None
         return CountCharacters(_counted(count.characters, ctx, f"{where}.characters"), count.dead)
     if kind == "markers":
         assert count.marker is not None and count.on is not None
-        return CountMarkers(count.marker, _counted(count.on, ctx, f"{where}.on"))
+        return CountMarkers(count.marker, _counted_on(count.on, ctx, f"{where}.on"))
     if kind == "guilds":
         return CountGuilds()
     if kind == "classes":
         return CountClasses()
+    if kind == "damage_taken":
+        return CountDamageTaken(count.of == "opponent")
     if kind == "damage_dealt":
-        return CountDamageDealt()
+        return CountDamageDealt(count.of == "opponent")
     if kind == "castes":
         return CountCastes()
     if kind == "turn":
@@ -673,6 +721,15 @@ class Group(Target):
     label: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class TheTarget(Target):
+    """In a count (``of`` / ``on`` ``"target"``): the character the effect reaches, each one for
+    itself (Board.count_target, set while the effect applies to it)."""
+
+    name: ClassVar[str] = "target"
+
+
+THE_TARGET = TheTarget()
 SELF = SelfTarget()
 OPPONENT = OpponentTarget()
 TARGET_OF_NAME: Mapping[str, Target] = {
@@ -803,6 +860,8 @@ class Scaled:
     round_up: bool = False
     lo: int | None = None
     hi: int | None = None
+    #: Its count reads the character the effect reaches: counted for each one.
+    per_target: bool = False
 
 
 #: An amount of points.
@@ -924,20 +983,24 @@ class CardToOp(Op):
 class DiscardAttachedOp(Op):
     """``discard_attached``: up to ``count`` (-1: all) cards attached to each character of
     ``target``, of ``mask``, of ``owner`` (OWNER_*, relative to the holder's player), leave
-    play to their owners' discard piles — picked at random (the game's chance)."""
+    play to their owners' pile ``dest`` (discard, deck, hand, removed) — picked at random (the
+    game's chance)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
     count: int = 1
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     owner: int = OWNER_ANY
+    dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
+    pick: int = CARD_RANDOM
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CreateOp(Op):
     """``create``: ``count`` new copies of the card ``family`` (``Tables.created`` gives its id)
     come into the game, for the holder's player: to its hand, deck (a random place) or discard
-    pile, played at once by the target (PILE_PLAY) or attached to the target (PILE_ATTACH)."""
+    pile, played at once by each character of the target (PILE_PLAY) or attached to each
+    (PILE_ATTACH) — ``count`` copies each."""
 
     name: ClassVar[str] = "create"
     family: str
@@ -1011,6 +1074,51 @@ class GrantOrderOp(Op):
     target: Target = SELF
 
 
+# What a ``pay`` costs.
+COST_ATTACHED, COST_MARKERS = range(2)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayOp(Op):
+    """``pay``: when the payer — the holder, or (``by_opponent``) the enemy fighter — has ``count``
+    cards of ``mask`` attached to it (COST_ATTACHED: a Rune is a card attached to its character)
+    or ``count`` markers ``marker`` (COST_MARKERS), they are spent (the cards, oldest first, to
+    their owners' discard piles; the markers removed) and ``effects`` happen; otherwise nothing."""
+
+    name: ClassVar[str] = "pay"
+    cost: int
+    count: int
+    mask: int = 0
+    marker: str = ""
+    by_opponent: bool = False
+    effects: tuple[Op, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CounterOp(Op):
+    """``counter``: the next card of ``mask`` that a character of ``target`` (as reached now) plays
+    does not resolve — no effect, no Enchaînement from it — and goes to its owner's pile ``dest``
+    (PILE_DISCARD, PILE_HAND, PILE_DECK); once."""
+
+    name: ClassVar[str] = "counter"
+    mask: int = -1
+    dest: int = PILE_DISCARD
+    target: Target = OPPONENT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawPhaseOp(Op):
+    """``draw_phase``: at each of the next ``phases`` draw phases (-1: every one while its source
+    stays in play — the rest of the game for a card that does not stay) of the holder's player
+    (``seats`` bit 0), of the other (bit 1) or both, that player draws ``amount`` cards more
+    (fewer, never below none; ``amount`` None: no card at all) than it would."""
+
+    name: ClassVar[str] = "draw_phase"
+    amount: int | None
+    seats: int = 1
+    phases: int = 1
+
+
 # Ops compiled into a card's or a character's tables rather than run: a card's conditional chain
 # (``chain``: CompiledCard.chains), a character's ``chain_on``, ``may_play``, ``carry`` and
 # ``may_attach`` abilities (CompiledCharacter). compile_effect refuses them anywhere else.
@@ -1072,6 +1180,8 @@ class TriggerOp(Op):
     mask: int = -1
     kinds: int = 0
     limit: int = LIMIT_NONE
+    #: With a limit: how many times per turn / per game ("(max +3)").
+    times: int = 1
     choices: tuple[Group, ...] = ()
 
 
@@ -1114,6 +1224,8 @@ def choice_slots(ops: tuple[Op, ...]) -> tuple[Group | OneOfOp, ...]:
                     options.append(op)
                 for option in op.options:
                     walk(option)
+            elif isinstance(op, PayOp):
+                walk(op.effects)
 
     walk(ops)
     return (*targets, *options)
@@ -1151,8 +1263,10 @@ def _pick(table: Mapping[str, S], value: str, what: str, where: str) -> S:
 def compile_points(amount: spec.Amount | spec.Scaled, ctx: CompileContext, where: str) -> Points:
     """An amount of the card data: a :class:`Roll` or a :class:`Scaled` amount."""
     if isinstance(amount, spec.Scaled):
+        count = compile_count(amount.per, ctx, f"{where}.per")
         return Scaled(
-            count=compile_count(amount.per, ctx, f"{where}.per"),
+            count=count,
+            per_target=spec.reaches_target(amount.per),
             each=amount.each,
             plus=amount.plus,
             div=amount.div,
@@ -1271,10 +1385,8 @@ def _count(count: int | None) -> int:
 
 
 def _card_pick(pick: str, what: str, where: str) -> int:
-    if pick == "choice":
-        raise UnsupportedSpecError(
-            where, f'{what} with pick "choice" (the player chooses the card) is not supported yet'
-        )
+    """How a card is picked (CARD_*): "choice" — its player's — is made for it by the engine
+    (EredanRules.chosen_card_by_worth)."""
     return CARD_PICK_OF_NAME[pick]
 
 
@@ -1308,14 +1420,13 @@ def _compile_card_to(
 def _compile_discard_attached(
     effect: spec.DiscardAttached, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
-    _card_pick(effect.pick, "discarding attached cards", where)
-    if effect.to != "discard":
-        raise UnsupportedSpecError(where, f"attached cards going to {effect.to!r} are not supported yet")
     return DiscardAttachedOp(
+        pick=_card_pick(effect.pick, "discarding attached cards", where),
         target=_target(effect, None, where, ctx),
         count=_count(effect.count),
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         owner=OWNER_OF_NAME[effect.owner],
+        dest=PILE_OF_NAME[effect.to],
         when=when,
         index=index,
     )
@@ -1407,6 +1518,7 @@ def _compile_trigger(
         mask=-1 if on.match is None else ctx.mask(on.match),
         kinds=_kind_bits(on.kinds),
         limit={None: LIMIT_NONE, "once_per_turn": LIMIT_TURN, "once_per_game": LIMIT_GAME}[effect.limit],
+        times=effect.times,
         choices=choices,
         when=when,
         index=index,
@@ -1445,23 +1557,378 @@ def _compile_grant_order(
     return GrantOrderOp(target=_target(effect, None, where, ctx), when=when, index=index)
 
 
+# --- damage and healing bonuses, immunities, set stats, loss of HP, extra attacks ------------------
+
+
+#: What a damage bonus is about (Board.dmods); DM_KIND: the kind of the clash attack (``amount``).
+DM_TAKEN, DM_DEALT, DM_HEAL, DM_IMMUNE, DM_KIND = range(5)
+
+
+def _kinds_of(kinds: tuple[str, ...]) -> int:
+    """Damage kinds as bits ``1 << K_*`` (0: every kind; the clash counts as physical)."""
+    return sum(1 << DAMAGE_KINDS[k] for k in kinds)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageTakenOp(Op):
+    """``damage_taken``: ``amount`` (or the scaled ``points``, counted for the character when the
+    damage comes) added to each damage each target takes — of ``kinds`` (bits; 0: any) — after its
+    reduction, never below 0; for ``duration``."""
+
+    name: ClassVar[str] = "damage_taken"
+    amount: int
+    points: Scaled | None = None
+    kinds: int = 0
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageDealtOp(Op):
+    """``damage_dealt``: ``amount`` (or ``points``) added to each damage each target deals — of
+    ``kinds``, of the cards of ``mask`` only (-1: any, the clash included) — before its reduction;
+    for ``duration``."""
+
+    name: ClassVar[str] = "damage_dealt"
+    amount: int
+    points: Scaled | None = None
+    kinds: int = 0
+    mask: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HealDealtOp(Op):
+    """``heal_dealt``: ``amount`` (or ``points``) added to each heal each target gives (of the cards
+    of ``mask`` only; -1: any); for ``duration``."""
+
+    name: ClassVar[str] = "heal_dealt"
+    amount: int
+    points: Scaled | None = None
+    mask: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImmuneOp(Op):
+    """``immune``: each target takes no damage of ``kinds`` (bits), and is unaffected by the effects
+    of the cards of ``mask`` (0: none named); for ``duration``."""
+
+    name: ClassVar[str] = "immune"
+    kinds: int = 0
+    mask: int = 0
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackKindOp(Op):
+    """``attack_kind``: each target's clash attack deals damage of ``kind`` (K_MAGICAL: reduced by
+    Esprit; K_DIRECT: by nothing, "Attaque Fantôme") instead of physical, for ``duration``."""
+
+    name: ClassVar[str] = "attack_kind"
+    kind: int
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetOp(Op):
+    """``set``: ``stat`` of each target *is* ``lo`` (``lo..hi`` for a range of Attaque; ``points``:
+    a scaled value, counted as it applies) for ``duration`` — the modifiers lasting as long or less
+    no longer count (cards/domain/effects.py)."""
+
+    name: ClassVar[str] = "set"
+    stat: int
+    lo: int = 0
+    hi: int = 0
+    points: Scaled | None = None
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoseHpOp(Op):
+    """``lose_hp``: each target loses ``amount`` HP — not damage: nothing reduces it, no damage
+    event, not scored (docs/rules/eredan.md §3 End)."""
+
+    name: ClassVar[str] = "lose_hp"
+    amount: Points
+    target: Target = SELF
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtraAttackOp(Op):
+    """``extra_attack``: one more attack in this turn's clash by the holder on each target, of
+    ``amount`` (fixed when the effect applies), reduced as ``kind`` says (K_PHYSICAL: Défense,
+    K_MAGICAL: Esprit)."""
+
+    name: ClassVar[str] = "extra_attack"
+    deals_damage: ClassVar[bool] = True
+    amount: Points
+    kind: int = 0
+    target: Target = OPPONENT
+
+
+@dataclass(frozen=True, slots=True)
+class Lifetime:
+    """How long a state of a character lasts, as a modifier's duration says (cards/domain/effects.py
+    "Duration"): until the end of turn ``last_turn`` (-1: no such limit), until the character's
+    count of combats reaches ``until_fought`` (-1: none), while the card in play ``serial`` stays
+    (-1: not tied to one), while the character ``owner`` lives (-1: not tied to it — a standing
+    ability's); with none of these, the rest of the game."""
+
+    last_turn: int = -1
+    until_fought: int = -1
+    serial: int = -1
+    owner: int = -1
+
+    def expired(self, board: Board, c: int) -> bool:
+        """Whether it ends at the end of the current turn (for character ``c``)."""
+        if self.until_fought >= 0:
+            return board.fought[c] >= self.until_fought
+        return 0 <= self.last_turn <= board.turn
+
+
+FOREVER = Lifetime()
+
+
+@dataclass(frozen=True, slots=True)
+class DamageMod:
+    """A damage or healing bonus, or an immunity, on ``character`` (``what``: DM_*): ``amount``
+    (or the scaled ``points``, counted for ``character``) to the damage it takes (``DM_TAKEN``) or
+    deals (``DM_DEALT``), to its heals (``DM_HEAL``); or no damage of ``kinds`` and no effect of
+    the cards of ``mask`` (``DM_IMMUNE``). ``kinds``: damage kind bits (0: any); ``mask``: the
+    cards it is about (-1: any; for a bonus: the clash included). ``when``: a standing ability's
+    condition, read as the damage comes (for ``character``)."""
+
+    what: int
+    character: int
+    amount: int
+    points: Scaled | None
+    kinds: int
+    mask: int
+    life: Lifetime
+    when: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatSet:
+    """``stat`` of ``character`` *is* ``lo`` (Attaque: rolled in ``lo..hi``) while ``life`` lasts;
+    the modifiers of ``level`` or shorter no longer count (0: a set for the combat ignores the
+    combat's modifiers; 1: for N turns or combats, those and the timed ones; 2: lasting, every
+    modifier)."""
+
+    character: int
+    stat: int
+    lo: int
+    hi: int
+    level: int
+    life: Lifetime
+
+
+def _bonus(amount: int | spec.Scaled, ctx: CompileContext, where: str) -> tuple[int, Scaled | None]:
+    if isinstance(amount, int):
+        return amount, None
+    points = compile_points(amount, ctx, where)
+    assert isinstance(points, Scaled)
+    return 0, points
+
+
+@compiles(spec.DamageTaken)
+def _compile_damage_taken(
+    effect: spec.DamageTaken, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    amount, points = _bonus(effect.amount, ctx, f"{where}.amount")
+    return DamageTakenOp(
+        amount=amount,
+        points=points,
+        kinds=_kinds_of(effect.kinds),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.DamageDealt)
+def _compile_damage_dealt(
+    effect: spec.DamageDealt, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    amount, points = _bonus(effect.amount, ctx, f"{where}.amount")
+    return DamageDealtOp(
+        amount=amount,
+        points=points,
+        kinds=_kinds_of(effect.kinds),
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.HealDealt)
+def _compile_heal_dealt(
+    effect: spec.HealDealt, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    amount, points = _bonus(effect.amount, ctx, f"{where}.amount")
+    return HealDealtOp(
+        amount=amount,
+        points=points,
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Immune)
+def _compile_immune(
+    effect: spec.Immune, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return ImmuneOp(
+        kinds=_kinds_of(effect.kinds),
+        mask=0 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.AttackKind)
+def _compile_attack_kind(
+    effect: spec.AttackKind, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return AttackKindOp(
+        kind=DAMAGE_KINDS[effect.kind],
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.SetStat)
+def _compile_set(
+    effect: spec.SetStat, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    value = effect.value
+    lo = hi = 0
+    points: Scaled | None = None
+    if isinstance(value, tuple):
+        lo, hi = value
+    elif isinstance(value, int):
+        lo = hi = value
+    else:
+        scaled = compile_points(value, ctx, f"{where}.value")
+        assert isinstance(scaled, Scaled)
+        points = scaled
+    return SetOp(
+        stat=_pick(STAT_INDEX, effect.stat, "stat", where),
+        lo=lo,
+        hi=hi,
+        points=points,
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.LoseHp)
+def _compile_lose_hp(
+    effect: spec.LoseHp, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return LoseHpOp(
+        amount=compile_points(effect.amount, ctx, f"{where}.amount"),
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.ExtraAttack)
+def _compile_extra_attack(
+    effect: spec.ExtraAttack, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return ExtraAttackOp(
+        amount=compile_points(effect.amount, ctx, f"{where}.amount"),
+        kind=DAMAGE_KINDS[effect.kind],
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Pay)
+def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | None, ctx: CompileContext) -> Op:
+    cost = effect.cost
+    if cost.kind == "hand":
+        raise UnsupportedSpecError(
+            where, "a cost in cards of the hand (the payer chooses them) is not supported yet"
+        )
+    if effect.may:
+        raise UnsupportedSpecError(where, "a cost the payer may choose to pay (may) is not supported yet")
+    effects = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
+    if cost.kind == "attached":
+        assert cost.match is not None
+        return PayOp(
+            cost=COST_ATTACHED,
+            count=cost.count,
+            mask=ctx.mask(cost.match),
+            by_opponent=effect.by == "opponent",
+            effects=effects,
+            when=when,
+            index=index,
+        )
+    return PayOp(
+        cost=COST_MARKERS,
+        count=cost.count,
+        marker=cost.marker or "",
+        by_opponent=effect.by == "opponent",
+        effects=effects,
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Counter)
+def _compile_counter(
+    effect: spec.Counter, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return CounterOp(
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        dest=PILE_OF_NAME[effect.to],
+        target=_target(effect, None, where, ctx),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.DrawPhase)
+def _compile_draw_phase(
+    effect: spec.DrawPhase, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return DrawPhaseOp(
+        amount=effect.amount,
+        seats={"self": 1, "opponent": 2, "both": 3}[effect.owner],
+        phases=-1 if effect.phases is None else effect.phases,
+        when=when,
+        index=index,
+    )
+
+
 #: Ops of the effect language (version 2, ``cards/domain/effects.py``) the engine does not play yet:
 #: refused at compile time by :func:`compile_effect`, like any op without a compiling function.
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
-        spec.SetStat,
-        spec.LoseHp,
-        spec.DamageTaken,
-        spec.DamageDealt,
-        spec.HealDealt,
-        spec.Immune,
-        spec.ExtraAttack,
         spec.Traits,
-        spec.AttackKind,
-        spec.Pay,
-        spec.Counter,
-        spec.DrawPhase,
         spec.Bound,
     }
 )
@@ -1471,14 +1938,9 @@ PENDING_COUNT_KINDS: frozenset[str] = frozenset()
 
 
 def refuse_pending_count(count: spec.Count, where: str) -> None:
-    """Refuse, naming it, a kind of count the engine does not count yet (and a count of the
-    character the effect reaches, ``of`` / ``on`` ``"target"``)."""
+    """Refuse, naming it, a kind of count the engine does not count yet."""
     if count.kind in PENDING_COUNT_KINDS:
         raise UnsupportedSpecError(where, f"a count of {count.kind!r} is not supported by the engine yet")
-    if spec.reaches_target(count):
-        raise UnsupportedSpecError(
-            where, "a count of the character the effect reaches ('target') is not supported by the engine yet"
-        )
 
 
 #: Condition keys of version 2 the engine does not check yet (refused by :func:`compile_condition`).

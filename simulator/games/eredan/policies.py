@@ -23,6 +23,7 @@ from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
+    COST_ATTACHED,
     DEF,
     FORBID_ATTACK,
     FORBID_HEALED,
@@ -43,18 +44,27 @@ from simulator.games.eredan.ops import (
     PILE_PLAY,
     PILE_REMOVED,
     SPI,
-    AllEnemies,
+    AttackKindOp,
     CardToOp,
+    CounterOp,
     CreateOp,
+    DamageDealtOp,
     DamageOp,
+    DamageTakenOp,
     DiscardAttachedOp,
     DiscardOp,
     DrawOp,
+    DrawPhaseOp,
+    Duration,
+    ExtraAttackOp,
     ForbidOp,
     ForCombat,
     GrantOrderOp,
     Group,
+    HealDealtOp,
     HealOp,
+    ImmuneOp,
+    LoseHpOp,
     MarkerOp,
     MillOp,
     ModifyOp,
@@ -62,10 +72,12 @@ from simulator.games.eredan.ops import (
     OneOfOp,
     Op,
     OpponentTarget,
+    PayOp,
     PlayCardOp,
     Points,
     ReviveOp,
     Roll,
+    SetOp,
     TapOp,
     Target,
     TriggerOp,
@@ -532,6 +544,8 @@ def _revive_value(
 PILE_WORTH = {PILE_HAND: DRAW_VALUE, PILE_DECK: MILL_VALUE, PILE_DISCARD: 0.0, PILE_REMOVED: -0.05}
 #: A card that stays this many combats is worth as much as a permanent one to the greedy player.
 STAY_COMBATS_WORTH = 3.0
+#: The cards a draw phase with no card at all costs, as the greedy player counts them.
+HAND_SIZE_WORTH = 2
 #: Value of a marker an effect puts (their use is other cards' business: the card's own player's).
 MARKER_VALUE = 0.5
 #: Value of tapping an untapped enemy that is not fighting (it cannot fight until its side untaps),
@@ -579,6 +593,8 @@ def _discard_attached_value(
             continue
         n = len(worths) if op.count < 0 else min(op.count, len(worths))
         lost = sum(worths) / len(worths) * n
+        if op.dest == PILE_HAND:
+            lost -= DRAW_VALUE * n  # its owner gets it back to play again
         value += lost if t // 3 != seat else -lost
     return value
 
@@ -588,7 +604,8 @@ def _create_value(
 ) -> float:
     k = state.tables.created[op.family]
     if op.dest in (PILE_PLAY, PILE_ATTACH):
-        return static_card_values(state.tables)[k] * op.count
+        each = len(_reached(state, op.target, me, opp))
+        return static_card_values(state.tables)[k] * op.count * each
     return PILE_WORTH.get(op.dest, 0.0) * op.count
 
 
@@ -696,6 +713,142 @@ def _grant_order_value(
     return value
 
 
+#: Value of stopping the opponent's next card (``counter``).
+COUNTER_VALUE = 1.5
+#: How many draw phases "every one" (``draw_phase`` "all") is worth.
+ALL_PHASES_WORTH = 3
+
+
+def _pay_value(state: EredanState, op: PayOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
+    payer = opp if op.by_opponent else me
+    if payer < 0 or state.hp[payer] <= 0:
+        return 0.0
+    if op.cost == COST_ATTACHED:
+        spent = [k for k in state.items[payer] if op.mask >> k & 1][: op.count]
+        if len(spent) < op.count:
+            return 0.0
+        cost = sum(attached_worth(state, k) for k in spent)
+    else:
+        counts = state.markers.get(op.marker)
+        if counts is None or counts[payer] < op.count:
+            return 0.0
+        cost = MARKER_VALUE * op.count
+    gain = sum(op_value(state, inner, seat, me, opp, combat) for inner in op.effects)
+    return gain - (cost if payer // 3 == seat else -cost)
+
+
+def _counter_value(
+    state: EredanState, op: CounterOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    value = 0.0
+    for t in _reached(state, op.target, me, opp):
+        value += COUNTER_VALUE if t // 3 != seat else -COUNTER_VALUE
+    return value / max(1, len(_reached(state, op.target, me, opp)))
+
+
+def _draw_phase_value(
+    state: EredanState, op: DrawPhaseOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    phases = ALL_PHASES_WORTH if op.phases < 0 else op.phases
+    cards = -HAND_SIZE_WORTH if op.amount is None else op.amount
+    value = 0.0
+    if op.seats & 1:
+        value += cards * DRAW_VALUE * phases
+    if op.seats & 2:
+        value -= cards * DRAW_VALUE * phases
+    return value
+
+
+#: Value of a damage or healing bonus point, or of an immunity, per combat it lasts (a lasting one:
+#: about two combats).
+BONUS_POINT_VALUE, IMMUNE_VALUE, LASTING_COMBATS = 0.8, 2.5, 2.0
+
+
+def _weight(duration: Duration) -> float:
+    return 1.0 if isinstance(duration, ForCombat) else LASTING_COMBATS
+
+
+def _sign(t: int, seat: int) -> int:
+    return 1 if t // 3 == seat else -1
+
+
+def _bonus_value(
+    state: EredanState,
+    op: DamageTakenOp | DamageDealtOp | HealDealtOp,
+    seat: int,
+    me: int,
+    opp: int,
+    combat: _Combat | None,
+) -> float:
+    amount: float = op.amount if op.points is None else state.scaled(op.points, me, opp)
+    if isinstance(op, DamageTakenOp):
+        amount = -amount  # less damage taken is better
+    elif isinstance(op, HealDealtOp):
+        amount = amount / 2
+    w = _weight(op.duration) * BONUS_POINT_VALUE
+    return sum(_sign(t, seat) * amount * w for t in _reached(state, op.target, me, opp))
+
+
+def _immune_value(
+    state: EredanState, op: ImmuneOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    w = _weight(op.duration) * IMMUNE_VALUE
+    return sum(_sign(t, seat) * w for t in _reached(state, op.target, me, opp))
+
+
+def _attack_kind_value(
+    state: EredanState, op: AttackKindOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    # A magical or direct clash attack: worth the reduction it escapes (Défense against Esprit).
+    total = 0.0
+    for t in _reached(state, op.target, me, opp):
+        foe = state.fighters[1 - t // 3]
+        if foe < 0:
+            continue
+        now = _reduction(state, state.stat(foe, DEF))
+        then = _reduction(state, state.stat(foe, SPI)) if op.kind == K_MAGICAL else 0
+        total += _sign(t, seat) * (now - then) * _weight(op.duration) * HP_VALUE
+    return total
+
+
+def _set_value(state: EredanState, op: SetOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
+    value = op.lo if op.points is None else state.scaled(op.points, me, opp)
+    point = LASTING_SPIRIT_VALUE if op.stat == SPI else LASTING_POINT_VALUE
+    total = 0.0
+    for t in _reached(state, op.target, me, opp):
+        if op.stat == ATK:
+            ch = state.chars[t]
+            now = (ch.attack_min + ch.attack_max) / 2 + state.stat(t, ATK)
+            delta = (op.lo + op.hi) / 2 - now
+        elif op.stat in (DEF, SPI):
+            delta = value - state.stat(t, op.stat)
+        else:
+            delta = 0.0
+        total += _sign(t, seat) * delta * point * (_weight(op.duration) / LASTING_COMBATS)
+    return total
+
+
+def _lose_hp_value(
+    state: EredanState, op: LoseHpOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    amount = _amount(state, op.amount, me, opp)
+    total = 0.0
+    for t in _reached(state, op.target, me, opp):
+        hp = state.hp[t]
+        lost = min(amount, hp)
+        total += -_sign(t, seat) * (lost * HP_VALUE + (KILL_VALUE if lost >= hp > 0 else 0.0))
+    return total / len(_reached(state, op.target, me, opp) or (1,)) if _spread(op.target) else total
+
+
+def _extra_attack_value(
+    state: EredanState, op: ExtraAttackOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    amount = _amount(state, op.amount, me, opp)
+    targets = _reached(state, op.target, me, opp)
+    total = sum(_damage_value(state, t, amount, op.kind) for t in targets)
+    return total / len(targets) if _spread(op.target) and targets else total
+
+
 #: The greedy player's value of each op (op record type -> function).
 VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None], float]] = {
     ModifyOp: _modify_value,
@@ -714,9 +867,20 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     TapOp: _tap_value,
     TriggerOp: _trigger_value,
     OneOfOp: _one_of_value,
+    DamageTakenOp: _bonus_value,
+    DamageDealtOp: _bonus_value,
+    HealDealtOp: _bonus_value,
+    ImmuneOp: _immune_value,
+    SetOp: _set_value,
+    AttackKindOp: _attack_kind_value,
+    LoseHpOp: _lose_hp_value,
+    ExtraAttackOp: _extra_attack_value,
     UntapOp: _untap_value,
     ForbidOp: _forbid_value,
     GrantOrderOp: _grant_order_value,
+    PayOp: _pay_value,
+    CounterOp: _counter_value,
+    DrawPhaseOp: _draw_phase_value,
 }
 
 
@@ -738,9 +902,11 @@ def card_value(state: EredanState, seat: int, action: Action, combat: _Combat | 
 
 def _card_value(state: EredanState, seat: int, action: Play, combat: _Combat | None) -> float:
     carrier = action.carrier
-    card = state.cards[action.card]
     f = state.fighters[seat]
     o = state.fighters[1 - seat]
+    card = state.cards[action.card]
+    if card.modes:  # its play variants: as this fighter would play it
+        card = state.card_as_played(action.card, f)
     value = 0.0
     if card.attaches:
         # An item on a character of the other side (an Artisan's, a card attached to the opponent)
@@ -780,37 +946,9 @@ def _card_value(state: EredanState, seat: int, action: Play, combat: _Combat | N
 
 
 def _static_card_values(tables: Tables) -> list[float]:
-    """A rough, board-free value per card: how much it tends to do (for discards)."""
-    values = []
-    for card in tables.cards:
-        v = 0.0
-        for op in card.ops + card.while_carried:
-            if isinstance(op, DamageOp):
-                v += _static_points(op.amount)
-                v += 2 if isinstance(op.target, AllEnemies) else 0
-            elif isinstance(op, HealOp):
-                v += _static_points(op.amount)
-            elif isinstance(op, ModifyOp):
-                amount = abs(op.amount) if op.points is None else _static_points(op.points)
-                v += amount * (LASTING_POINT_VALUE if not isinstance(op.duration, ForCombat) else 1.0)
-            elif isinstance(op, DrawOp | DiscardOp | MillOp):
-                v += op.count * 0.5
-            elif isinstance(op, ReviveOp):
-                v += op.hp
-            elif isinstance(
-                op, MoveOp | CreateOp | PlayCardOp | DiscardAttachedOp | MarkerOp | TapOp | UntapOp
-            ):
-                v += 1.0
-        values.append(v)
-    return values
-
-
-def _static_points(points: Points) -> float:
-    """A board-free guess of an amount: the middle of a roll (+2 for a stat), a scaled amount's
-    fixed part plus one count."""
-    if isinstance(points, Roll):
-        return abs(points.lo + points.hi) / 2 + (2 if points.stat is not None else 0)
-    return float(abs(points.plus + points.each))
+    """A rough, board-free value per card: how much it tends to do (for discards) — the tables'
+    ``worth`` (compiled.card_worth)."""
+    return list(tables.worth)
 
 
 _STATIC_VALUES: dict[int, tuple[Tables, list[float]]] = {}

@@ -165,6 +165,13 @@ class EredanRules:
         "a character given its Ordres' bonus as if the turn were one they name (grant_order) gets every "
         "Ordre's bonus (false: those of the soonest turn to come that one of its Ordres names)",
     )
+    chosen_card_by_worth: bool = _decision(
+        True,
+        "§3 step 2",
+        "a card its player chooses from a pile or among attached cards (pick choice) is chosen for it by "
+        "the engine: the most useful by the cards' worth — its own to a better pile, the enemy's to a "
+        "worse one (false: at random)",
+    )
     turns_count_the_characters_combats: bool = _decision(
         True,
         "§3 Decisions",

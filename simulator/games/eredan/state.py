@@ -22,10 +22,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from simulator.engine.protocol import TERMINAL, IllegalActionError
-from simulator.games.eredan import cardops  # noqa: F401 - registers the card ops' interpreter functions
+from simulator.games.eredan import (
+    cardops,  # noqa: F401 - registers the card ops' interpreter functions
+    statops,  # noqa: F401 - registers the damage and stat ops' functions
+)
 from simulator.games.eredan.actions import PASS as PASS  # the tests read it here, beside the phases
 from simulator.games.eredan.actions import (
     Action,
@@ -48,9 +52,11 @@ from simulator.games.eredan.compiled import (
     ATTACH_OTHER_ALLIES,
     CK_SPELL,
     GEAR_FREE,
+    CompiledCard,
     Tables,
     add_gear,
     carry_fits,
+    gear_accepts,
 )
 from simulator.games.eredan.interpreter import Board, Firing, ItemBonus, group_candidates, passes
 from simulator.games.eredan.ops import (
@@ -67,12 +73,16 @@ from simulator.games.eredan.ops import (
     FORBID_PLAY,
     HPM,
     INI,
+    K_MAGICAL,
+    K_PHYSICAL,
+    KIND_NAMES,
     NSTATS,
     PILE_DISCARD,
     PILE_HAND,
     PILE_OPPONENT_DECK,
     PILE_REMOVED,
     SLOT_NONE,
+    SPI,
     OneOfOp,
     PickKey,
     Roll,
@@ -237,6 +247,7 @@ class EredanState(Board):
         s.serial = 0
         s.stay_left = {}
         s.stay_until = {}
+        s.item_modes = {}
         s.lasting = []
         s.markers = {}
         s.removed = [[], []]
@@ -245,6 +256,9 @@ class EredanState(Board):
         s.resolving = 0
         s.keep_untapped = 0
         s.restrictions = []
+        s.counters = []
+        s.chain_lost = [False, False]
+        s.draw_mods = []
         s.hands = [[], []]
         s.decks = [[], []]
         s.discards = [[], []]
@@ -259,6 +273,19 @@ class EredanState(Board):
         s.source_slot = -1
         s.dealt_at_turn = [0] * 6
         s.listen = tables.trigger_events
+        s.dmods = []
+        s.dmod_mask = 0
+        s.immune_mask = 0
+        s.sets = []
+        s.set_mask = 0
+        s.extra_attacks = []
+        s.count_target = -1
+        s.granted = 0
+        s.taken = [0] * 6 if tables.damage_taken_count else None
+        if tables.guards:
+            for dm in tables.guards:  # the standing abilities on damage: while their owner lives
+                s.dmods.append(dm)
+            s._refresh_dmod_masks()
         s.queue = []
         s.event_char = -1
         s.fired = {}
@@ -611,7 +638,11 @@ class EredanState(Board):
                 # ability; a card's own text may attach it to the opponent or to a character its
                 # player chooses. Only its player's own choices of this turn count against a slot
                 # (the other's are hidden until they resolve).
-                for c in self._carriers(seat, f, k, bool(self.chars[f].attach_any_mask & low)):
+                card = self.card_as_played(k, f)
+                if not card.attaches:  # a play variant: this one does not stay
+                    out.append(on_fighter[k])
+                    continue
+                for c in self._carriers(seat, f, card, bool(self.chars[f].attach_any_mask & low)):
                     out.append(plays[c][k])
                     several = several or c != f
         if several:
@@ -638,15 +669,29 @@ class EredanState(Board):
                 mask |= r.mask
         return mask
 
-    def _carriers(self, seat: int, f: int, k: int, anywhere: bool) -> list[int]:
-        """The living characters that ``seat``'s fighter ``f`` may attach card ``k`` to, with room
+    def card_as_played(self, k: int, f: int) -> CompiledCard:
+        """Card ``k`` as it comes into play when ``f`` plays it: its play variants whose condition
+        holds ("Mage : Permanent", cards.domain.specs.PlayRules.variants) change how it acts and
+        stays (CompiledCard.modes); the card itself when it has none."""
+        card = self.cards[k]
+        if not card.modes:
+            return card
+        opp = self.fighters[1 - f // 3] if f >= 0 else -1
+        bits = 0
+        for i, cond in enumerate(card.mode_conds):
+            if self.holds(cond, f, opp):
+                bits |= 1 << i
+        return card.modes[bits]
+
+    def _carriers(self, seat: int, f: int, card: CompiledCard, anywhere: bool) -> list[int]:
+        """The living characters that ``seat``'s fighter ``f`` may attach ``card`` to, with room
         for it: any of them (``anywhere``: an Artisan's card, a ``may_attach`` ability), or whom the
         card's text names (CompiledCard.attach_to)."""
         hp = self.hp
         if anywhere:
             candidates: Sequence[int] = range(6)
         else:
-            attach_to = self.cards[k].attach_to
+            attach_to = card.attach_to
             own = seat * 3
             other = 3 - own
             if attach_to == ATTACH_FIGHTER:
@@ -662,15 +707,18 @@ class EredanState(Board):
             else:
                 assert attach_to == ATTACH_CHARACTERS
                 candidates = range(6)
-        return [c for c in candidates if c >= 0 and hp[c] > 0 and self._room_for(seat, c, k)]
+        return [c for c in candidates if c >= 0 and hp[c] > 0 and self._room_for(seat, c, card)]
 
-    def _room_for(self, seat: int, c: int, k: int) -> bool:
-        """Whether character ``c`` has room for card ``k``, counting the cards ``seat`` chose for
+    def _room_for(self, seat: int, c: int, card: CompiledCard) -> bool:
+        """Whether character ``c`` has room for ``card``, counting the cards ``seat`` chose for
         it this turn (docs/rules/eredan.md §3 Items: not yet attached, they already take their
         slot)."""
+        k = card.id
         if self.tables.slow_fit:
             held = self.items[c] + [p.card for p in self.plays[seat] if p.carrier == c]
-            return carry_fits(self.cards, self.chars[c], held, k)
+            return carry_fits(self.cards, self.chars[c], held, k, card)
+        if card.modes or card is not self.cards[k]:
+            return gear_accepts(self._gear_with_plays(seat, c), card.slot, card.hands, card.dual_wield)
         return bool(self.tables.fits[k] >> self._gear_with_plays(seat, c) & 1)
 
     def _fits_now(self, c: int, k: int) -> bool:
@@ -774,13 +822,17 @@ class EredanState(Board):
         turn, a = self.turn, self.active
         if self.tables.damage_dealt_count:
             self.dealt_at_turn = self.dealt[:]
+        if self.taken is not None:
+            self.taken = [0] * 6
         if turn >= FIRST_DRAW_TURN:
+            changed = self.draw_mods or self.tables.draw_abilities
             for seat in (a, 1 - a):
                 hand = self.hands[seat]
                 need = HAND_SIZE - len(hand)
-                if need <= 0:
+                wanted = self._draw_phase(seat, need) if changed else need
+                if wanted <= 0:
                     continue
-                if self.draw(seat, need) < need:
+                if self.draw(seat, wanted) < min(wanted, need):
                     # docs/rules/eredan.md §3 step 0 — cannot fill the hand: loses at the end of the turn
                     # unless the opponent is eliminated first (deck-out).
                     self.deck_out[seat] = True
@@ -805,6 +857,34 @@ class EredanState(Board):
                 return
         self.phase = P_CHOICE
         self.to_move = a
+
+    def _draw_phase(self, seat: int, need: int) -> int:
+        """docs/rules/eredan.md §3 step 0, with ``draw_phase`` effects: how many cards ``seat``
+        draws in this draw phase — ``need`` (up to 5), plus or minus what they say (never below
+        none; "no card" wins) — and one more of their phases spent."""
+        amount = 0
+        none = False
+        keep = []
+        for mod in self.draw_mods:
+            if mod.seat != seat:
+                keep.append(mod)
+                continue
+            if mod.amount is None:
+                none = True
+            else:
+                amount += mod.amount
+            if mod.phases != 1:
+                keep.append(mod if mod.phases < 0 else replace(mod, phases=mod.phases - 1))
+        self.draw_mods = keep
+        for owner, seats, extra in self.tables.draw_abilities:
+            if self.hp[owner] > 0 and seats >> (seat != owner // 3) & 1:
+                if extra is None:
+                    none = True
+                else:
+                    amount += extra
+        if none:
+            return 0
+        return max(need + amount, 0)
 
     # --- step 1: choice -----------------------------------------------------------------------------
 
@@ -939,14 +1019,18 @@ class EredanState(Board):
                 for seat, mine in ((a, pa), (1 - a, pp)):
                     if i < len(mine):
                         k = mine[i].card
+                        if i and self.chain_lost[seat]:
+                            self._unchain(seat, k)
+                            continue
                         if self.cards[k].choices:
                             self.next_picks = self.card_picks(seat, i, k)
-                        self._resolve_card(seat, k, mine[i].carrier)
+                        resolved = self._resolve_card(seat, k, mine[i].carrier)
                         self.next_picks = None
-                        if plays_heard:
+                        if plays_heard and resolved:
                             self.fire(EV_PLAYS, self.fighters[seat], card=k)
             self.plays = [[], []]
             self.source_slot = -1
+            self.chain_lost = [False, False]
             if self.extra_plays:
                 self._play_extras()
         if self.tables.late:
@@ -954,6 +1038,27 @@ class EredanState(Board):
         if self.listen:
             self.fire(EV_AFTER_CARDS)
         self._proceed(C_CLASH)
+
+    def _unchain(self, seat: int, k: int) -> None:
+        """``counter``: a stopped first card gives no Enchaînement — its player's second card,
+        played through it, goes back to its hand unresolved."""
+        self.hands[seat].append(k)
+        if self.log is not None:
+            self.log.append({"event": "unchained", "seat": seat, "card": self.cards[k].slug})
+
+    def _countered(self, seat: int, k: int, f: int) -> bool:
+        """Whether ``seat``'s card ``k`` played by ``f`` is the next one a ``counter`` stops: then it
+        goes to its pile, unresolved (and, a first card of the turn, gives no Enchaînement)."""
+        for i, (chars, mask, dest) in enumerate(self.counters):
+            if chars >> f & 1 and mask >> k & 1:
+                del self.counters[i]
+                if self.log is not None:
+                    self.log.append({"event": "countered", "seat": seat, "card": self.cards[k].slug})
+                self.put_card(seat, k, dest)
+                if self.resolving == 1 and self.source_slot == 0:
+                    self.chain_lost[seat] = True
+                return True
+        return False
 
     def _late_abilities(self) -> None:
         """The fighters' standing abilities whose condition reads the cards of the turn ("Défense
@@ -1033,29 +1138,33 @@ class EredanState(Board):
             event["on_seat"] = carrier // 3  # a card on a character of the other side
         self.log.append(event)
 
-    def _resolve_card(self, seat: int, k: int, carrier: int, by: int = -1) -> None:
+    def _resolve_card(self, seat: int, k: int, carrier: int, by: int = -1) -> bool:
         """``seat``'s card ``k``, played by ``by`` (default: its fighter) on ``carrier``, resolves:
         a card that acts after the combat waits for the clash; one that stays comes into play (and
         acts); any other acts at once and goes to its player's discard pile (or where its text
-        says: ``card_to``)."""
+        says: ``card_to``). Whether it resolved (a ``counter`` may stop it)."""
         card = self.cards[k]
         played = self.played[seat]
         played[k] = played.get(k, 0) + 1
         f = self.fighters[seat] if by < 0 else by
+        if card.modes:
+            card = self.card_as_played(k, f)
         if self.log is not None:
             self._log_play(seat, k, f, carrier)
+        if self.counters and self._countered(seat, k, f):
+            return False
         if card.after_combat and self.resolving != 2:
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the
             # combat; so does any card whose text says so (card text beats the rules).
             self.pending_items.append((seat, carrier, k))
-            return
+            return True
         if self.hp[f] <= 0 and not self.rules.cards_of_a_dead_fighter_resolve:
             self.discards[seat].append(k)
-            return
+            return True
         if card.attaches:
             # "S'active immédiatement" (card text): it comes into play and acts at once.
             self.come_into_play(seat, carrier, k, False)
-            return
+            return True
         # Potions, scrolls and every other card that does not stay act at once and are discarded
         # (or go where their text says: card_to). _run_card, inline on this hot path.
         self.cur_seat, self.cur_card, self.card_dest = seat, k, PILE_DISCARD
@@ -1071,12 +1180,15 @@ class EredanState(Board):
             self.discards[seat].append(k)
         else:
             self.put_card(seat, k, dest)
+        return True
 
     def _run_card(self, seat: int, k: int, f: int) -> int:
         """The effects of ``seat``'s card ``k`` that does not stay, acting after the clash for ``f``;
         returns the pile it goes to next (its player's discard pile, unless ``card_to`` said
         otherwise). Its damage comes after the clash: it replaces no attack."""
         card = self.cards[k]
+        if card.modes:
+            card = self.card_as_played(k, self.fighters[seat])
         self.cur_seat, self.cur_card, self.card_dest = seat, k, PILE_DISCARD
         self.source_slot = self._slot_of(seat, k)
         if card.choices:
@@ -1131,12 +1243,17 @@ class EredanState(Board):
                         {"event": "attack", "seat": seat, "character": self.chars[f].slug, "attack": attack}
                     )
         # Simultaneous: each blow is reduced by the Défense its target has before either lands.
-        defense_p = self.stat(fp, DEF) if attack_a >= 0 else 0
-        defense_a = self.stat(fa, DEF) if attack_p >= 0 else 0
-        if attack_a >= 0 and hp[fp] > 0:
-            self.wound(fa, fp, attack_a, defense_p, "clash")
-        if attack_p >= 0 and hp[fa] > 0:
-            self.wound(fp, fa, attack_p, defense_a, "clash")
+        if self.dmod_mask:
+            self._clash_of_kinds(fa, fp, attack_a, attack_p)
+        else:
+            defense_p = self.stat(fp, DEF) if attack_a >= 0 else 0
+            defense_a = self.stat(fa, DEF) if attack_p >= 0 else 0
+            if attack_a >= 0 and hp[fp] > 0:
+                self.wound(fa, fp, attack_a, defense_p, "clash")
+            if attack_p >= 0 and hp[fa] > 0:
+                self.wound(fp, fa, attack_p, defense_a, "clash")
+        if self.extra_attacks:
+            self._extra_attacks()
         self.resolving = 2
         if self.pending_items:
             self._activate_items()
@@ -1147,6 +1264,35 @@ class EredanState(Board):
             self.fire(EV_COMBAT_END)
         self._proceed(C_END_COMBAT)
 
+    def _clash_of_kinds(self, fa: int, fp: int, attack_a: int, attack_p: int) -> None:
+        """The two blows when an ``attack_kind`` may change them: a magical attack is reduced by
+        Esprit, a direct one ("Attaque Fantôme") by nothing (cards/domain/effects.py)."""
+        hp = self.hp
+        blows = []
+        for src, dst, attack in ((fa, fp, attack_a), (fp, fa, attack_p)):
+            if attack < 0:
+                continue
+            kind = self.clash_kind(src)
+            reduction = (
+                self.stat(dst, DEF) if kind == K_PHYSICAL else self.stat(dst, SPI) if kind == K_MAGICAL else 0
+            )
+            blows.append((src, dst, attack, reduction, "clash" if kind == K_PHYSICAL else KIND_NAMES[kind]))
+        for src, dst, attack, reduction, name in blows:
+            if hp[dst] > 0:
+                self.wound(src, dst, attack, reduction, name)
+
+    def _extra_attacks(self) -> None:
+        """``extra_attack``: one more attack each, after the two blows, reduced as its kind says
+        (physical: Défense, magical: Esprit); by a living attacker on a living target (a fighter
+        killed by a card strikes still: ``fighter_killed_by_cards_strikes``)."""
+        attacks, self.extra_attacks = self.extra_attacks, []
+        hp = self.hp
+        for attacker, target, value, kind in attacks:
+            if hp[target] <= 0 or (hp[attacker] <= 0 and not self.rules.fighter_killed_by_cards_strikes):
+                continue
+            reduction = self.stat(target, SPI if kind == K_MAGICAL else DEF)
+            self.wound(attacker, target, value, reduction, KIND_NAMES[kind])
+
     def _activate_items(self) -> None:
         """docs/rules/eredan.md §3 Items — items played this turn attach and act after the combat, in the
         order they were resolved; so do the cards whose text says they act after the combat (those
@@ -1155,7 +1301,10 @@ class EredanState(Board):
             pending = self.pending_items
             self.pending_items = []
             for seat, carrier, k in pending:
-                if self.cards[k].attaches:
+                card = self.cards[k]
+                if card.modes:
+                    card = self.card_as_played(k, self.fighters[seat])
+                if card.attaches:
                     self.come_into_play(seat, carrier, k, True)
                 elif self.hp[carrier] > 0 or self.rules.cards_of_a_dead_fighter_resolve:
                     self.put_card(seat, k, self._run_card(seat, k, carrier))
@@ -1175,14 +1324,19 @@ class EredanState(Board):
         a card that stays N combats counts its carrier's combats from the next one when it comes
         after the clash, from this one otherwise."""
         card = self.cards[k]
+        if card.modes:
+            f = self.fighters[seat]
+            card = self.card_as_played(k, f if f >= 0 else carrier)
         if self.hp[carrier] <= 0 and self.rules.items_of_a_dead_carrier_are_discarded:
             self.discards[seat].append(k)
             self._log_item(seat, carrier, k, "item_lost")
             return
         tables = self.tables
         if not (
-            carry_fits(self.cards, self.chars[carrier], self.items[carrier], k)
+            carry_fits(self.cards, self.chars[carrier], self.items[carrier], k, card)
             if tables.slow_fit
+            else gear_accepts(self.gear[carrier], card.slot, card.hands, card.dual_wield)
+            if card is not self.cards[k]
             else tables.fits[k] >> self.gear[carrier] & 1
         ):
             # Its slot was filled this turn by a card of the other side (an Artisan's): the
@@ -1199,7 +1353,7 @@ class EredanState(Board):
                 until, left = self.turn + left - 1, -1  # this turn and the next N - 1 of the game
             elif after_clash and carrier in self.fighters and self.rules.stay_counts_from_next_combat:
                 left += 1  # this combat is over: its count starts with the next one
-        serial = self._attach(seat, carrier, k, left)
+        serial = self._attach(seat, carrier, k, left, card)
         if until >= 0:
             self.stay_until[serial] = until
         if card.ops:
@@ -1250,12 +1404,18 @@ class EredanState(Board):
             event["on_seat"] = carrier // 3
         self.log.append(event)
 
-    def _attach(self, seat: int, carrier: int, k: int, left: int = -1) -> int:
+    def _attach(
+        self, seat: int, carrier: int, k: int, left: int = -1, card: CompiledCard | None = None
+    ) -> int:
         """``carrier`` carries ``seat``'s card ``k`` (for ``left`` of its combats; -1: until it
-        leaves play): its slot, its "while carried" modifiers. Returns the attachment's serial."""
-        card = self.cards[k]
+        leaves play; ``card``: as it came into play, one of its modes): its slot, its "while
+        carried" modifiers. Returns the attachment's serial."""
         serial = self.serial
         self.serial = serial + 1
+        if card is None or card is self.cards[k]:
+            card = self.cards[k]
+        else:
+            self.item_modes[serial] = card
         self.items[carrier].append(k)
         self.item_owners[carrier].append(seat)
         self.item_serials[carrier].append(serial)
@@ -1296,7 +1456,9 @@ class EredanState(Board):
         k = self.items[carrier].pop(i)
         owner = self.item_owners[carrier].pop(i)
         serial = self.item_serials[carrier].pop(i)
-        card = self.cards[k]
+        card = self.item_modes.pop(serial, None) if self.item_modes else None
+        if card is None:
+            card = self.cards[k]
         for op in card.while_carried:
             if op.points is None and op.when is None:
                 self.mod[carrier * NSTATS + op.stat] -= op.amount
@@ -1322,6 +1484,10 @@ class EredanState(Board):
         self.stay_until.pop(serial, None)
         if self.restrictions:
             self.restrictions = [r for r in self.restrictions if r.serial != serial]
+        if self.draw_mods:
+            self.draw_mods = [m for m in self.draw_mods if m.serial != serial]
+        if self.dmods or self.sets:
+            self.end_lifetimes(serial=serial)
         gear = GEAR_FREE
         for held in self.items[carrier]:
             c = self.cards[held]
@@ -1331,7 +1497,7 @@ class EredanState(Board):
         self.put_card(owner, k, dest)
         self._log_item(owner, carrier, k, event)
         if self.listen:
-            self.fire_leaves_play(carrier, k, owner)
+            self.fire_leaves_play(carrier, k, owner, card)
         return k
 
     def _end_combat(self) -> None:
@@ -1416,6 +1582,11 @@ class EredanState(Board):
             self.turn_choices = [[], []]
         if self.turn_triggers:
             self.turn_triggers = []
+        if self.dmods or self.sets:
+            self.end_lifetimes()
+        if self.extra_attacks:
+            self.extra_attacks = []  # an extra attack of a clash gone by is lost
+        self.granted = 0
         if self.stay_until:
             self._end_stays(turn)
         if self.restrictions:
@@ -1509,6 +1680,7 @@ class EredanState(Board):
         s.serial = self.serial
         s.stay_left = dict(self.stay_left) if self.stay_left else {}
         s.stay_until = dict(self.stay_until) if self.stay_until else {}
+        s.item_modes = dict(self.item_modes) if self.item_modes else {}
         s.lasting = self.lasting[:]
         s.markers = {name: counts[:] for name, counts in self.markers.items()} if self.markers else {}
         s.removed = [self.removed[0][:], self.removed[1][:]]
@@ -1517,6 +1689,9 @@ class EredanState(Board):
         s.resolving = self.resolving
         s.keep_untapped = self.keep_untapped
         s.restrictions = self.restrictions[:]
+        s.counters = self.counters[:]
+        s.chain_lost = self.chain_lost[:]
+        s.draw_mods = self.draw_mods[:]
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.decks = [self.decks[0][:], self.decks[1][:]]
         s.discards = [self.discards[0][:], self.discards[1][:]]
@@ -1531,6 +1706,15 @@ class EredanState(Board):
         s.source_slot = self.source_slot
         s.dealt_at_turn = self.dealt_at_turn[:]
         s.listen = self.listen
+        s.dmods = self.dmods[:]
+        s.dmod_mask = self.dmod_mask
+        s.immune_mask = self.immune_mask
+        s.sets = self.sets[:]
+        s.set_mask = self.set_mask
+        s.extra_attacks = self.extra_attacks[:]
+        s.count_target = -1
+        s.granted = self.granted
+        s.taken = None if self.taken is None else self.taken[:]
         s.queue = self.queue[:]
         s.event_char = self.event_char
         s.fired = dict(self.fired) if self.fired else {}

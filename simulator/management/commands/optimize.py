@@ -87,7 +87,7 @@ class Command(BaseCommand):
         try:
             self._handle(options)
         except (DomainError, CliError) as exc:
-            raise CommandError(describe_error(exc)) from None
+            raise CommandError(describe_error(exc, user=options.get("user"))) from None
 
     def _stderr_stream(self) -> TextIO:
         return cast(TextIO, self.stderr._out)

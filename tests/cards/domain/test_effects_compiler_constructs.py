@@ -273,10 +273,7 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
     "data",
     [
         {"op": "traits", "mode": "add", "classes": ["mage"]},
-        {"op": "attack_kind", "kind": "direct"},
         {"op": "pay", "cost": {"hand": 1}, "effects": [{"op": "draw", "count": 1}]},
-        {"op": "counter"},
-        {"op": "draw_phase", "amount": 1},
         {"op": "modify", "stat": "level", "amount": 1},
         {"op": "modify", "stat": "attack", "amount": 1, "when": {"keyword": "enrage"}},
     ],
@@ -288,17 +285,18 @@ def test_the_engine_refuses_them_by_name(data):
         ops.compile_effect(effect, "card 'x': effects[0]", 0)
 
 
-def test_play_variants_read_and_the_engine_refuses_them():
-    """A carried item whose text says "Mage : Durée 2 tours supplémentaires" (in our words): the rules
-    text says so; the engine refuses the card until it plays play variants."""
-    from simulator.games.eredan.compiled import UnsupportedSpecError, compile_tables
+def test_play_variants_read_and_the_engine_plays_them():
+    """A carried item whose text says "Mage : S'active immédiatement" (in our words): the rules text
+    says so, and the engine compiles the card as each variant makes it (CompiledCard.modes; played:
+    tests/simulator/games/eredan/test_play_rules.py)."""
+    from simulator.games.eredan.compiled import compile_tables
     from tests.simulator.games.eredan.factories import card, deck, line
 
     play = {"stays": "permanent", "if": [{"when": {"played_by_class": "mage"}, "acts": "now"}]}
     item = card("ring", "pierre_coeur", effects=[{"op": "modify", "stat": "defense", "amount": 1}], play=play)
     assert card_text_lines(item)[-1] == "If played by a Mage: acts at once."
-    with pytest.raises(UnsupportedSpecError, match=r"play (?:rules|variants)"):
-        compile_tables((deck("d", line("a"), [item]), deck("e", line("b"), [item])))
+    ring = compile_tables((deck("d", line("a"), [item]), deck("e", line("b"), [item]))).cards[0]
+    assert ring.after_combat and [m.after_combat for m in ring.modes] == [True, False]
 
 
 def card_text_lines(spec) -> list[str]:
@@ -335,5 +333,5 @@ def test_attached_cards_may_go_to_another_pile():
     with pytest.raises(EffectError) as info:
         parse_effect({"op": "discard_attached", "to": "opponent_deck"})
     assert info.value.path == "effect.to"
-    with pytest.raises(ops.UnsupportedSpecError, match="not supported"):
-        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    # The engine plays it (tests/simulator/games/eredan/test_card_ops.py).
+    assert ops.compile_effect(effect, "card 'x': effects[0]", 0).dest == ops.PILE_DECK  # type: ignore[attr-defined]

@@ -151,3 +151,97 @@ def test_invalid_events_are_refused_with_a_path(data, path):
     with pytest.raises(EffectError) as info:
         parse_effects([data], context="card")
     assert info.value.path == path
+
+
+def test_the_ordre_bonus_conditions():
+    from cards.domain.effects import Condition, parse_condition
+    from cards.domain.text import condition_text
+
+    data = {"ordre": True, "opponent_ordre": False}
+    cond = parse_condition(data, "when")
+    assert cond == Condition(ordre=True, opponent_ordre=False)
+    assert cond.to_json() == data
+    assert condition_text(cond, "en", Names()) == (
+        "if this character gets its Ordre bonus, if the opponent does not get its Ordre bonus"
+    )
+    assert condition_text(cond, "fr", Names()) == (
+        "si ce personnage bénéficie de son bonus d'Ordre, "
+        "si l'adversaire ne bénéficie pas de son bonus d'Ordre"
+    )
+    with pytest.raises(EffectError) as info:
+        parse_condition({"ordre": "yes"}, "when")
+    assert info.value.path == "when.ordre"
+
+
+def test_the_engine_plays_the_ordre_conditions():
+    """The engine checks them (tests/simulator/games/eredan/test_language_v2.py plays them)."""
+    from simulator.games.eredan import ops
+
+    assert not {"ordre", "opponent_ordre"} & ops.PENDING_CONDITION_KEYS
+
+
+def test_the_damage_the_opponent_dealt_is_a_count():
+    from cards.domain.effects import Count, parse_count
+    from simulator.games.eredan import ops
+
+    assert parse_count({"damage_dealt": "opponent"}, "per") == Count("damage_dealt", of="opponent")
+    assert parse_count({"damage_dealt": "opponent"}, "per").to_json() == {"damage_dealt": "opponent"}
+    with pytest.raises(EffectError) as info:
+        parse_count({"damage_dealt": "anyone"}, "per")
+    assert info.value.path == "per.damage_dealt"
+    data = {
+        "op": "heal",
+        "amount": 1,
+        "when": {
+            "compare": {"left": {"damage_dealt": "self"}, "cmp": ">", "right": {"damage_dealt": "opponent"}}
+        },
+    }
+    ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)  # the engine counts it
+
+
+def test_the_damage_taken_is_a_count():
+    from cards.domain.effects import Count, parse_count
+    from cards.domain.text import count_text
+    from simulator.games.eredan import ops
+
+    count = parse_count({"damage_taken": "opponent"}, "left")
+    assert count == Count("damage_taken", of="opponent")
+    assert count.to_json() == {"damage_taken": "opponent"}
+    assert count_text(count, "en", Names()) == "point of damage the opponent took this turn"
+    assert (
+        count_text(parse_count({"damage_taken": "self"}, "left"), "fr", Names())
+        == "point de dégâts subis ce tour"
+    )
+    data = {
+        "op": "heal",
+        "amount": 1,
+        "when": {"compare": {"left": {"damage_taken": "self"}, "cmp": ">", "right": 2}},
+    }
+    ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)  # the engine counts it
+
+
+def test_a_trigger_limited_to_n_times():
+    from simulator.games.eredan import ops
+
+    data = {
+        "op": "trigger",
+        "on": {"plays": {"type": "sort"}},
+        "effects": [{"op": "modify", "stat": "attack", "amount": 1}],
+        "limit": "once_per_game",
+        "times": 3,
+    }
+    (effect,) = parse_effects([data], context="ability")
+    assert effects_to_json([effect]) == [data]
+    assert effect_text(effect, "en", Names(), "ability").startswith("Each time this character plays")
+    assert "(at most 3 times per game)" in effect_text(effect, "en", Names(), "ability")
+    assert "(3 fois par partie au plus)" in effect_text(effect, "fr", Names(), "ability")
+    for bad, path in (
+        ({**data, "times": 1}, "effects[0].times"),
+        ({**data, "times": 11}, "effects[0].times"),
+        ({k: v for k, v in data.items() if k != "limit"}, "effects[0].times"),
+    ):
+        with pytest.raises(EffectError) as info:
+            parse_effects([bad], context="ability")
+        assert info.value.path == path
+    op = ops.compile_effect(effect, "character 'x': abilities[0]", 0)  # the engine counts them
+    assert op.times == 3  # type: ignore[attr-defined]

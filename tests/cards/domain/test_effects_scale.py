@@ -179,9 +179,10 @@ def test_a_count_of_the_character_reached(data):
     assert effects_to_json([effect]) == [data]
     en, fr = effect_text(effect, "en", NAMES), effect_text(effect, "fr", NAMES)
     assert "each character reached" in en and "chaque personnage touché" in fr
-    # the engine refuses it by name until it counts it
-    with pytest.raises(ops.UnsupportedSpecError, match="the character the effect reaches"):
-        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    # the engine counts it for each character reached (tests/simulator/games/eredan/test_language_v2.py)
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    points = getattr(op, "points", None) or getattr(op, "amount", None)
+    assert points.per_target  # type: ignore[union-attr]
 
 
 def test_a_condition_reaches_no_one():
@@ -189,3 +190,23 @@ def test_a_condition_reaches_no_one():
     with pytest.raises(EffectError) as info:
         parse_effects([{"op": "modify", "stat": "attack", "amount": 1, "when": {"compare": compare}}])
     assert info.value.path == "effects[0].when.compare.left"
+
+
+def test_a_count_of_the_other_cards():
+    data = {
+        "op": "modify",
+        "stat": "attack",
+        "amount": {"per": {"cards": "play", "owner": "both", "other": True}},
+    }
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    assert "other card" in effect_text(effect, "en", NAMES) and "autre carte" in effect_text(
+        effect, "fr", NAMES
+    )
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)  # the engine leaves its card out
+    assert op.points.count.other  # type: ignore[attr-defined]
+    with pytest.raises(EffectError) as info:
+        parse_effects(
+            [{"op": "modify", "stat": "attack", "amount": {"per": {"cards": "play", "other": False}}}]
+        )
+    assert info.value.path == "effects[0].amount.per.other"

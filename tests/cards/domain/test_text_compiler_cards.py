@@ -163,8 +163,15 @@ def test_levels_last_the_game(compiler):
     assert effects(compiler, "Vous gagnez 2 Niveaux.") == [
         {"op": "modify", "stat": "level", "amount": 2, "duration": "game"}
     ]
-    # a character's level gained when it plays something: when and for how long is not said
-    assert unread(compiler, "Gagne un niveau si joue une Action.", subject="character")
+    # a character's level gained when it plays something: each time (once a turn), for the game
+    assert character(compiler, "Gagne un niveau si joue une Action.")["abilities"] == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "action"}},
+            "effects": [{"op": "modify", "stat": "level", "amount": 1, "duration": "game"}],
+            "limit": "once_per_turn",
+        }
+    ]
 
 
 # --- draw phases, the next card ----------------------------------------------------------------------------
@@ -397,3 +404,207 @@ def test_a_pile_of_sa_is_the_carriers_only_when_the_clause_says_so(compiler):
     assert unread(
         compiler, "L'adversaire défausse une carte de sa Main et une carte de sa Défausse est retirée du jeu."
     )
+
+
+def test_prefixes_naming_characters_without_quotes(compiler):
+    families = {"amaya": "amaya", "iro": "iro"}
+    local = TextCompiler(compiler.vocabulary, families)
+    out = local.compile("Durée 1 tour. Amaya : Permanent.", subject="card").to_json()
+    assert out["play"]["if"] == [{"when": {"played_by": "amaya"}, "stays": "permanent"}]
+    out = local.compile("'Iro' ou Prêtre : S'active immédiatement.", subject="card").to_json()
+    assert out["play"] == {
+        "if": [{"when": {"any": [{"played_by": "iro"}, {"played_by_class": "pretre"}]}, "acts": "now"}]
+    }
+
+
+def test_after_the_cards_and_after_each_card(compiler):
+    assert effects(
+        compiler,
+        "Après que le porteur ait joué ses cartes, une Potion de votre Défausse est placée dans votre Deck.",
+    ) == [
+        {
+            "op": "trigger",
+            "on": "after_cards",
+            "effects": [{"op": "move", "from": "discard", "to": "deck", "cards": {"type": "potion"}}],
+        }
+    ]
+    assert character(compiler, "Après chacune de vos Potions : vous gagnez 1 Marqueur 'suie'.")[
+        "abilities"
+    ] == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}},
+            "effects": [{"op": "marker", "name": "suie", "count": 1}],
+        }
+    ]
+
+
+def test_conditions_on_cards_carried_and_the_cards_after(compiler):
+    assert effects(compiler, "Si votre adversaire porte au moins 2 cartes, Attaque +2.") == [
+        {
+            "op": "modify",
+            "stat": "attack",
+            "amount": 2,
+            "when": {
+                "compare": {
+                    "left": {"cards": "play", "owner": "both", "on": "opponent"},
+                    "cmp": ">=",
+                    "right": 2,
+                }
+            },
+        }
+    ]
+    assert effects(
+        compiler, "Le personnage adverse perd ses castes si vous ne jouez aucune carte après celle-ci."
+    ) == [
+        {
+            "op": "traits",
+            "mode": "remove",
+            "castes": "all",
+            "target": "opponent",
+            "when": {"not": {"followed_by": {"any": True}}},
+        }
+    ]
+    assert effects(
+        compiler,
+        "Attaque +2 Si vous avez au moins 2 marqueurs 'suie', vous en perdez 2 et piochez une carte.",
+    ) == [
+        {"op": "modify", "stat": "attack", "amount": 2},
+        {"op": "pay", "cost": {"markers": "suie", "count": 2}, "effects": [{"op": "draw", "count": 1}]},
+    ]
+    # on a card that stays, "si ce personnage joue …, il gagne …" is each time it does: not a condition
+    assert unread(compiler, "Permanent. Si ce personnage joue une Potion il gagne une Rune Yr.")
+
+
+def test_more_cards_moved_created_and_countered(compiler):
+    assert effects(compiler, "Une 'Fiole' et 2 'Mèche' sont créées et jouées.") == [
+        {"op": "create", "card": "fiole", "to": "play"},
+        {"op": "create", "card": "meche", "to": "play", "count": 2},
+    ]
+    assert effects(compiler, "Puis une 'Fiole' est créée et jouée.") == [
+        {"op": "create", "card": "fiole", "to": "play"}
+    ]
+    assert effects(compiler, "Une Potion est jouée depuis votre Deck.") == [
+        {"op": "play_card", "from": "deck", "cards": {"type": "potion"}}
+    ]
+    assert effects(compiler, "Jouez une Potion de votre Main.") == [
+        {"op": "play_card", "from": "hand", "cards": {"type": "potion"}, "pick": "choice"}
+    ]
+    assert effects(compiler, "3 cartes de votre Défausse retournent dans votre Deck.") == [
+        {"op": "move", "from": "discard", "to": "deck", "count": 3}
+    ]
+    assert effects(
+        compiler, "Si la prochaine carte adverse est une Potion, elle est replacée dans la Main adverse."
+    ) == [{"op": "counter", "cards": {"type": "potion"}, "to": "hand"}]
+    assert effects(
+        compiler, "Les Armes du personnage adverse sont placées dans la Main de leur propriétaire."
+    ) == [{"op": "discard_attached", "count": "all", "cards": {"type": "arme"}, "to": "hand"}]
+    assert effects(compiler, "Choisissez une Potion adverse en jeu, elle est défaussée.") == [
+        {
+            "op": "discard_attached",
+            "target": "all_characters",
+            "cards": {"type": "potion"},
+            "owner": "opponent",
+            "pick": "choice",
+        }
+    ]
+    assert effects(compiler, "L'adversaire peut défausser deux cartes de sa main pour la défausser.") == [
+        {
+            "op": "pay",
+            "cost": {"hand": 2},
+            "effects": [{"op": "card_to", "to": "discard"}],
+            "may": True,
+            "by": "opponent",
+        }
+    ]
+    out = card(compiler, "Guémélite du Feu ou de l'Eau : piochez une carte.")
+    assert out["effects"][0]["when"] == {
+        "any": [{"played_by_race": "guemelite_feu"}, {"played_by_race": "guemelite_eau"}]
+    }
+
+
+def test_how_a_character_starts_the_game_and_more_traits(compiler):
+    assert character(compiler, "Commence la partie inclinée si l'un de vos alliés est Golem.")[
+        "abilities"
+    ] == [
+        {
+            "op": "trigger",
+            "on": "game_start",
+            "effects": [{"op": "tap", "target": "self"}],
+            "when": {"ally": {"race": "golem"}},
+        }
+    ]
+    assert character(compiler, "Commence la partie avec 2 Marqueurs 'suie'.")["abilities"] == [
+        {"op": "trigger", "on": "game_start", "effects": [{"op": "marker", "name": "suie", "count": 2}]}
+    ]
+    assert effects(compiler, "Tous les personnages gagnent les Races Guémélite du Feu et Eau.") == [
+        {
+            "op": "traits",
+            "mode": "add",
+            "races": ["guemelite_feu", "guemelite_eau"],
+            "target": "all_characters",
+        }
+    ]
+    assert effects(compiler, "Votre personnage devient Mage - Prêtre.") == [
+        {"op": "traits", "mode": "set", "classes": ["mage", "pretre"]}
+    ]
+    assert card(compiler, "S'active en fin de combat.")["play"] == {"acts": "after_combat"}
+    assert effects(
+        compiler, "Si vous jouez une 'Fiole', créez et attachez-en une sur chacun de vos alliés."
+    ) == [
+        {
+            "op": "create",
+            "card": "fiole",
+            "to": "attach",
+            "target": "other_allies",
+            "when": {"plays": {"card": "fiole"}},
+        }
+    ]
+
+
+def test_more_runes_and_markers(compiler):
+    assert effects(
+        compiler, "Attaque +1 par tranche de 2 Marqueurs 'suie' portés par votre personnage (+4 maximum)."
+    ) == [
+        {
+            "op": "modify",
+            "stat": "attack",
+            "amount": {"per": {"markers": "suie", "on": "self"}, "div": 2, "max": 4},
+        }
+    ]
+    assert effects(compiler, "Rune Cor ou Yr : gagne deux Nox.")[0]["effects"] == [
+        {"op": "create", "card": "rune-nox", "to": "attach", "count": 2}
+    ]
+    assert effects(compiler, "Esprit +1 Rune Yr : piochez une carte.") == [
+        {"op": "modify", "stat": "spirit", "amount": 1},
+        {
+            "op": "pay",
+            "cost": {"attached": {"card": "rune-yr"}, "count": 1},
+            "effects": [{"op": "draw", "count": 1}],
+        },
+    ]
+    assert effects(compiler, "Défense +1 si votre personnage porte au moins 2 Marqueurs 'suie'.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": {"markers": "suie", "on": "self"}, "cmp": ">=", "right": 2}},
+        }
+    ]
+    assert character(compiler, "Vos Mages commencent la partie avec une Rune Yr.")["abilities"] == [
+        {
+            "op": "trigger",
+            "on": "game_start",
+            "effects": [
+                {
+                    "op": "create",
+                    "card": "rune-yr",
+                    "to": "attach",
+                    "target": {"group": "allies", "class": "mage"},
+                }
+            ],
+        }
+    ]
+    # "puis il …": "il" names someone of the sentence before
+    assert unread(compiler, "Puis il perd ses Marqueurs 'suie'.")
+    assert effects(compiler, "Puis piochez une carte.") == [{"op": "draw", "count": 1}]

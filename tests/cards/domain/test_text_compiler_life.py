@@ -209,3 +209,126 @@ def test_what_was_played_and_damage_anywhere(compiler):
             ],
         }
     ]
+
+
+def test_conditions_on_the_ordre_bonus_the_hp_and_the_cards_played(compiler):
+    assert card(
+        compiler, "En fin de combat, si votre adversaire n'a pas son bonus d'Ordre, il subit 1 dégât direct."
+    ) == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [{"op": "damage", "kind": "direct", "amount": 1, "when": {"opponent_ordre": False}}],
+        }
+    ]
+    assert card(compiler, "Défense +1 si votre personnage bénéficie de son bonus d'Ordre.") == [
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"ordre": True}}
+    ]
+    assert card(
+        compiler, "Si les Points de vie de votre personnage sont inférieurs ou égaux à 4, Défense +1."
+    ) == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": {"stat": "hp", "of": "self"}, "cmp": "<=", "right": 4}},
+        }
+    ]
+    assert card(compiler, "Si le personnage adverse a joué 2 cartes, Défense +1.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {
+                "compare": {"left": {"cards": "played_turn", "owner": "opponent"}, "cmp": ">=", "right": 2}
+            },
+        }
+    ]
+    assert card(compiler, "En fin de tour, vous êtes relevé.") == [
+        {"op": "trigger", "on": "turn_end", "effects": [{"op": "untap"}]}
+    ]
+
+
+def test_the_damage_dealt_this_turn(compiler):
+    assert card(compiler, "Si votre personnage a infligé moins de 5 points de dégâts, Défense +1.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": {"damage_dealt": "self"}, "cmp": "<", "right": 5}},
+        }
+    ]
+    out = card(compiler, "Si vous avez infligé plus de dégâts que votre adversaire, Soin 1 Point de vie.")
+    assert out == [
+        {
+            "op": "heal",
+            "amount": 1,
+            "when": {
+                "compare": {
+                    "left": {"damage_dealt": "self"},
+                    "cmp": ">",
+                    "right": {"damage_dealt": "opponent"},
+                }
+            },
+        }
+    ]
+
+
+def test_an_amount_instead_when_a_condition_holds(compiler):
+    out = card(compiler, "Votre personnage gagne 1 Point de vie, ou 3 si vous portez une Dague.")
+    assert out == [
+        {"op": "heal", "amount": 3, "when": {"carrying_match": {"type": "dague"}}},
+        {"op": "heal", "amount": 1, "when": {"not": {"carrying_match": {"type": "dague"}}}},
+    ]
+
+
+def test_each_of_a_group_when_it_plays(compiler):
+    """ "Vos X ont … chaque fois qu'ils jouent …": the one of them who plays (the target event)."""
+    out = character(
+        compiler,
+        "Vos Prêtres ont Esprit +1 jusqu'à la fin de la partie chaque fois qu'ils jouent une Potion.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}, "by": {"group": "allies", "class": "pretre"}},
+            "effects": [
+                {"op": "modify", "stat": "spirit", "amount": 1, "target": "event", "duration": "game"}
+            ],
+        }
+    ]
+
+
+def test_the_damage_taken_this_turn_and_hp_compared(compiler):
+    taken = {"damage_taken": "opponent"}
+    assert card(compiler, "Si votre adversaire a subi moins de 4 dégâts ce tour-ci, Défense +1.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": taken, "cmp": "<", "right": 4}},
+        }
+    ]
+    assert card(compiler, "Si votre personnage a subi des dégâts, Défense +1.")[0]["when"] == {
+        "compare": {"left": {"damage_taken": "self"}, "cmp": ">=", "right": 1}
+    }
+    hp = {"stat": "hp", "of": "opponent"}
+    assert card(compiler, "Si le personnage adverse a moins d'un Point de vie, Défense +1.")[0]["when"] == {
+        "compare": {"left": hp, "cmp": "<", "right": 1}
+    }
+    assert card(compiler, "Si le personnage adverse a moins de -3 Points de vie, Défense +1.")[0]["when"] == {
+        "compare": {"left": hp, "cmp": "<", "right": -3}
+    }
+    assert card(compiler, "Si vos Points de vie sont négatifs, Défense +1.")[0]["when"] == {
+        "compare": {"left": {"stat": "hp", "of": "self"}, "cmp": "<", "right": 0}
+    }
+
+
+def test_the_future_of_the_texts_reads_as_their_present(compiler):
+    assert card(compiler, "En fin de tour, il aura Défense +1 et gagnera 1 Point de vie.") == [
+        {
+            "op": "trigger",
+            "on": "turn_end",
+            "effects": [{"op": "modify", "stat": "defense", "amount": 1}, {"op": "heal", "amount": 1}],
+        }
+    ]

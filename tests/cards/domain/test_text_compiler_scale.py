@@ -103,11 +103,6 @@ def test_different_kinds_among_characters(compiler):
     }
 
 
-def test_another_one_is_not_counted(compiler):
-    """ "par autre …" leaves the card or character itself out, which no count says: unread."""
-    assert unread(compiler, "Attaque +1 par autre Sort Feu en jeu.")
-
-
 def test_a_malus_per_thing_is_capped_from_below(compiler):
     assert amount(compiler, "Esprit -1 par Sort Ombre en jeu (max 3).") == {
         "per": {"cards": "play", "owner": "both", "match": {"type": "ombre"}},
@@ -524,3 +519,83 @@ def test_more_of_what_x_is(compiler):
         "op": "damage_dealt",
         "amount": {"per": {"distinct": "class", "among": "all_characters"}},
     }
+
+
+def test_another_card_counted_and_lasting_gains(compiler):
+    assert amount(compiler, "Esprit -1 par autre Sort Ombre en jeu.") == {
+        "per": {"cards": "play", "owner": "both", "match": {"type": "ombre"}, "other": True},
+        "each": -1,
+    }
+    assert amount(compiler, "Défense +1 pour chaque autre 'Fiole rouge' portée par un personnage.") == {
+        "per": {"cards": "play", "owner": "both", "match": {"card": "fiole-rouge"}, "other": True}
+    }
+    # a character other than the holder, of either side: no group says it
+    assert unread(compiler, "Attaque +1 par autre Golem en vie.")
+    # "définitivement": for the rest of the game
+    (order,) = orders(compiler, "Tours 2 et 4 : vos Golems ont définitivement Défense +1.")
+    assert order["effects"] == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": {"group": "allies", "race": "golem"},
+            "duration": "game",
+        }
+    ]
+
+
+def test_definitively_reaches_its_predicate_and_those_after(compiler):
+    (order,) = orders(compiler, "Tours 3 : Esprit +1 et gagne définitivement 1 Niveau.")
+    assert order["effects"] == [
+        {"op": "modify", "stat": "spirit", "amount": 1},
+        {"op": "modify", "stat": "level", "amount": 1, "duration": "game"},
+    ]
+
+
+def test_chains_of_a_named_kind_level_or_player(compiler):
+    # "Action Non-Mort": a race's name, not "an Action but not Mort"
+    assert card(compiler, "Enchaînement Action Non-Mort.")["chain"] == {
+        "race_reserved": "non_mort",
+        "type": "action",
+    }
+    # "une carte Golem ou Mage": a card of either
+    assert abilities(compiler, "Gagne Enchaînement si joue une carte Golem ou Mage.") == [
+        {"op": "chain_on", "match": {"any_of": [{"race_reserved": "golem"}, {"class_reserved": "mage"}]}}
+    ]
+    (chain,) = card(compiler, "Niveau 3 ou plus : Enchaînement.")["effects"]
+    assert chain["when"] == {"compare": {"left": {"stat": "level", "of": "self"}, "cmp": ">=", "right": 3}}
+    (chain,) = card(compiler, "Enchaînement si joué par 'Grolk'.")["effects"]
+    assert chain == {"op": "chain", "match": {"any": True}, "when": {"played_by": "grolk"}}
+    # in a chain "X et Y" is either, in an Ordre too
+    (order,) = orders(compiler, "Tours 2 et 3 : gagne Enchaînement Potion et Bijou.")
+    assert order["effects"] == [
+        {"op": "chain_on", "match": {"any_of": [{"type": "potion"}, {"type": "bijou"}]}}
+    ]
+
+
+def test_character_chain_restrictions_and_groups(compiler):
+    assert abilities(compiler, "Ne peut enchaîner.") == [{"op": "forbid", "what": "chain"}]
+    assert abilities(compiler, "Chacun de vos Golems gagnera Enchaînement s'il joue une Potion.") == [
+        {"op": "chain_on", "match": {"type": "potion"}, "target": {"group": "allies", "race": "golem"}}
+    ]
+    assert abilities(
+        compiler, "Les personnages adverses ne peuvent pas enchaîner de carte lors du tour 2."
+    ) == [{"op": "forbid", "what": "chain", "target": "all_enemies", "when": {"turn": [2]}}]
+
+
+def test_cards_played_after_your_cards(compiler):
+    """ "à la suite de vos cartes" / "après vos cartes" is when play_card and create … play play a
+    card (after the cards of the turn): nothing more to say."""
+    (order,) = orders(compiler, "Tours 3 : une 'Fiole rouge' est créée et jouée à la suite de vos cartes.")
+    assert order["effects"] == [{"op": "create", "card": "fiole-rouge", "to": "play"}]
+    (order,) = orders(compiler, "Tours 3 : une Potion est jouée depuis votre Deck après vos cartes.")
+    assert order["effects"] == [{"op": "play_card", "from": "deck", "cards": {"type": "potion"}}]
+    # before your cards is another time: not read
+    assert unread(compiler, "Tours 3 : une 'Fiole rouge' est créée et jouée avant vos cartes.", "character")
+
+
+def test_no_damage_at_all(compiler):
+    (order,) = orders(compiler, "Tours impairs : 'Grolk' ne subit aucun dégât.", name="Grolk")
+    assert order["effects"] == [{"op": "immune", "kinds": ["physical", "magical", "direct"]}]
+    (effect,) = card(compiler, "Le personnage adverse ne subit aucun dégât magique.")["effects"]
+    assert effect == {"op": "immune", "kinds": ["magical"], "target": "opponent"}

@@ -637,3 +637,146 @@ def test_rage_and_activating(compiler):
     assert effects(compiler, "Esprit +1 si vous activez une Potion")[0]["when"] == {
         "plays": {"type": "potion"}
     }
+
+
+# --- each predicate with its own condition; unless; what "il" carries ------------------------------
+
+
+def test_predicates_each_with_its_own_condition(compiler):
+    assert effects(compiler, "Défense +2 contre les Mages et Attaque +1 contre les Prêtres", "character") == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"opponent_class": "mage"}},
+        {"op": "modify", "stat": "attack", "amount": 1, "when": {"opponent_class": "pretre"}},
+    ]
+    assert effects(compiler, "Le porteur a Esprit -1 s'il est Mage, Défense -1 s'il est Combattant") == [
+        {"op": "modify", "stat": "spirit", "amount": -1, "when": {"played_by_class": "mage"}},
+        {"op": "modify", "stat": "defense", "amount": -1, "when": {"played_by_class": "combattant"}},
+    ]
+    # "il" in the second part is the one the first condition named: not read
+    unread(compiler, "Défense +1 si votre adversaire est Mage, et Esprit +1 s'il est Prêtre")
+
+
+def test_unless(compiler):
+    assert effects(compiler, "A moins que le personnage adverse ne porte un Bouclier, il a Défense -2") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": -2,
+            "target": "opponent",
+            "when": {"not": {"opponent_carrying_match": {"type": "bouclier"}}},
+        }
+    ]
+
+
+def test_what_il_carries(compiler):
+    assert effects(compiler, "Vos Golems ont Défense +1 s'ils portent un Bouclier") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": {"group": "allies", "race": "golem", "carrying": {"type": "bouclier"}},
+        }
+    ]
+    assert effects(compiler, "Le personnage adverse a Esprit -1 s'il ne porte aucune Arme")[0]["when"] == {
+        "not": {"opponent_carrying": "weapon"}
+    }
+    # a part of a name is every card whose name ends so: not one card
+    unread(compiler, "Vos Mages ont Esprit +1 s'ils portent une carte '… de Lune'")
+
+
+def test_more_conditions(compiler):
+    assert effects(compiler, "Esprit +1 si un personnage adverse est Golem")[0]["when"] == {
+        "compare": {"left": {"characters": {"group": "enemies", "race": "golem"}}, "cmp": ">=", "right": 1}
+    }
+    assert effects(compiler, "Défense +1 si au moins 4 de vos cartes sont en jeu")[0]["when"] == {
+        "compare": {"left": {"cards": "play"}, "cmp": ">=", "right": 4}
+    }
+    assert effects(compiler, "Esprit +1 si jouée après une Potion")[0]["when"] == {
+        "follows": {"type": "potion"}
+    }
+    assert effects(compiler, "Esprit +1 pour chacun de vos Golems morts")[0]["amount"] == {
+        "per": {"characters": {"group": "allies", "race": "golem"}, "dead": True}
+    }
+
+
+def test_small_forms(compiler):
+    # a duration the text did not cut from the modifiers after it
+    out = compiler.compile("Durée 3 tours Esprit +2")
+    assert out.complete and out.to_json()["play"] == {"stays": {"turns": 3}}
+    assert out.to_json()["effects"] == [
+        {"op": "modify", "stat": "spirit", "amount": 2, "duration": "permanent"}
+    ]
+    assert effects(compiler, "Défense +1 si vous n'avez joué aucune carte après celle-ci")[0]["when"] == {
+        "not": {"followed_by": {"any": True}}
+    }
+    assert effects(compiler, "Vos Mages ont Esprit +1 après le tour 2", "character")[0]["when"] == {
+        "turn": {"from": 3}
+    }
+    assert effects(
+        compiler,
+        "Peut jouer les Potions en ignorant leurs prérequis mais ne peut jouer aucun Sort",
+        "character",
+    ) == [
+        {"op": "may_play", "cards": {"type": "potion"}},
+        {"op": "forbid", "what": "play", "cards": {"type": "sort"}},
+    ]
+    assert effects(compiler, "Ambidextrie Dague", "character") == [
+        {"op": "carry", "cards": {"type": "dague"}, "count": 2}
+    ]
+
+
+# --- a stat equal to a value, damage of several kinds of cards -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "effect"),
+    [
+        (
+            "L'Esprit de votre personnage est égal à son Esprit de base",
+            {"op": "bound", "stats": ["spirit"], "below": 0, "above": 0},
+        ),
+        (
+            "L'Esprit de votre personnage est égal au double de son Esprit de base",
+            {
+                "op": "set",
+                "stat": "spirit",
+                "value": {"per": {"stat": "spirit", "of": "self", "base": True}, "each": 2},
+            },
+        ),
+        (
+            "L'Attaque max. de votre personnage est égale à l'Esprit du personnage adverse +2",
+            {
+                "op": "set",
+                "stat": "attack_max",
+                "value": {"per": {"stat": "spirit", "of": "opponent"}, "plus": 2},
+            },
+        ),
+        (
+            "Le personnage adverse a son Attaque min. égale à son Attaque max.",
+            {
+                "op": "set",
+                "stat": "attack_min",
+                "value": {"per": {"stat": "attack_max", "of": "target"}},
+                "target": "opponent",
+            },
+        ),
+    ],
+)
+def test_a_stat_equal_to(compiler, text, effect):
+    assert effects(compiler, text) == [effect]
+
+
+def test_sets_listed_and_maluses_of_one_stat(compiler):
+    assert effects(compiler, "Attaque et Esprit = 1") == [
+        {"op": "set", "stat": "attack", "value": 1},
+        {"op": "set", "stat": "spirit", "value": 1},
+    ]
+    assert effects(compiler, "Vos personnages ne peuvent plus subir de malus d'Esprit") == [
+        {"op": "bound", "stats": ["spirit"], "below": 0, "target": "all_allies"}
+    ]
+
+
+def test_damage_of_several_kinds_of_cards(compiler):
+    assert effects(compiler, "+2 aux dégâts des Sorts Ombre et Terre") == [
+        {"op": "damage_dealt", "amount": 2, "cards": {"any_of": [{"type": "ombre"}, {"type": "terre"}]}}
+    ]
+    assert effects(compiler, "-2 au dégâts subis") == [{"op": "damage_taken", "amount": -2}]

@@ -255,3 +255,31 @@ def test_a_sentence_the_text_forgot_to_end(compiler):
         "Attaque +1 pour chaque Potion dans votre Défausse (max 3)",
         "Tours 2 et 4 : Défense +1",
     ]
+
+
+def test_a_cap_on_what_a_trigger_adds_up_to_is_how_many_times_it_fires(compiler):
+    out = card(compiler, "Défense +1 jusqu'à la fin du tour chaque fois qu'une Potion est jouée (max +3).")
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}, "by": "all_characters"},
+            "effects": [PLUS_ONE],
+            "limit": "once_per_turn",
+            "times": 3,
+        }
+    ]
+    out = character(
+        compiler, "Défense +2 jusqu'à la fin de la partie chaque fois que vous jouez une Potion (maximum 6)."
+    )
+    assert out[0]["limit"] == "once_per_game" and out[0]["times"] == 3
+    out = card(
+        compiler,
+        "Chaque fois qu'un personnage vous inflige des dégâts, il subit 1 dégât direct "
+        "(2 fois par tour maximum).",
+    )
+    assert (out[0]["limit"], out[0]["times"]) == ("once_per_turn", 2)
+    # per character or in all? not read
+    result = compiler.compile(
+        "Vos personnages ont Défense +1 chaque fois qu'ils jouent une Potion (max +3).", subject="character"
+    )
+    assert not result.complete

@@ -481,3 +481,152 @@ def test_forbid_healed_makes_heals_on_the_target_do_nothing():
     assert s.heal(4, 3, 5) == 0 and s.hp[3] == 6 - 2 and s.heal(4, 4, 5) == 0  # b-2 is full: 0 anyway
     s.hp[4] = 8
     assert s.heal(4, 4, 2) == 2
+
+
+def test_discarded_attached_cards_may_go_to_another_pile_of_their_owner():
+    """``discard_attached`` to: "placés dans le Deck de leur propriétaire" — the owner's deck (a
+    random place), hand or removed pile."""
+    mail = card(
+        "mail", "armure", effects=[{"op": "modify", "stat": "defense", "amount": 2, "duration": "permanent"}]
+    )
+    back = card("back", effects=[{"op": "discard_attached", "to": "hand"}])
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([back], [JAB]),
+        items=[[], [], [], [mail], [], []],
+        piles=([FILLER] * 6, [FILLER] * 6),
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[back])
+    assert s.items[3] == [] and card_id(s, mail) in s.hands[1]
+
+
+def test_a_created_card_attached_to_a_group_gives_each_its_copies():
+    """``create`` to attach with a group target: each character of the group gets its own copies."""
+    token = card(
+        "token",
+        "amulette",
+        effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}],
+    )
+    gift = card("gift", effects=[{"op": "create", "card": "token", "to": "attach", "target": "all_allies"}])
+    catalog = {c.slug: c for c in (gift, token, JAB)}
+    d = deck_from_counts("d", line("a"), {"gift": 1}, catalog)
+    e = deck_from_counts("e", line("b"), {"jab": 1}, catalog)
+    s = EredanGame(log=True).state_from_position(
+        random.Random(1), (d, e), first_player=0, hands=[["gift"], ["jab"]], draw_piles=[[], []]
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[gift])
+    k = card_id(s, token)
+    assert s.items[:3] == [[k], [k], [k]] and [s.stat(c, SPI) for c in range(3)] == [2, 2, 2]
+
+
+# --- pay, counter, draw_phase --------------------------------------------------------------------------
+
+RUNE = card("rune-cor", "amulette", family="rune-cor")
+
+
+def test_pay_spends_attached_runes_then_the_effects_happen():
+    """``pay`` with a cost in attached cards ("Rune Cor : Attaque +3"): paid only when the payer has
+    them — they go to their owner's discard pile — and then the effects happen."""
+    power = card(
+        "power",
+        effects=[
+            {
+                "op": "pay",
+                "cost": {"attached": {"card": "rune-cor"}, "count": 2},
+                "effects": [{"op": "modify", "stat": "attack", "amount": 3}],
+            }
+        ],
+    )
+    for runes, attack in ((2, 6), (1, 3)):
+        s = prepare_game(
+            line("a"),
+            line("b"),
+            hands=([power], [JAB]),
+            items=[[RUNE] * runes, [], [], [], [], []],
+            piles=([FILLER] * 6, [FILLER] * 6),
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=[power])
+        assert events(s, "attack")[0]["attack"] == attack
+        assert len(s.items[0]) == (0 if runes == 2 else 1)
+        assert events(s, "pay")[0]["paid"] is (runes == 2)
+
+
+def test_pay_in_markers():
+    """ "si vous avez au moins 3 marqueurs poudre, vous en perdez 3 et …" """
+    s = one_card(
+        [
+            {"op": "marker", "name": "poudre", "count": 3},
+            {
+                "op": "pay",
+                "cost": {"markers": "poudre", "count": 3},
+                "effects": [{"op": "damage", "kind": "direct", "amount": 4}],
+            },
+        ]
+    )
+    assert s.markers["poudre"][0] == 0 and s.hp[3] == 12 - 4 - 2
+
+
+def test_counter_stops_the_next_matching_card_and_its_chain():
+    """``counter``: the next card of the kind that an enemy plays does not resolve and goes to its
+    owner's pile; a stopped first card gives no Enchaînement: the second goes back to the hand."""
+    quick = card("quick", chain={"any": True}, effects=[{"op": "modify", "stat": "attack", "amount": 5}])
+    nullify = card("nullify", effects=[{"op": "counter", "cards": {"type": "action"}, "to": "hand"}])
+    s = prepare_game(
+        line("a"), line("b"), hands=([nullify], [quick, JAB]), piles=([FILLER] * 6, [FILLER] * 6)
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[nullify], b=[quick, JAB])
+    assert [e["card"] for e in events(s, "countered")] == ["quick"]
+    assert [e["card"] for e in events(s, "unchained")] == ["jab"]
+    assert sorted(s.cards[k].slug for k in s.hands[1]) == ["jab", "quick"]
+    assert events(s, "attack")[1]["attack"] == 3 and s.counters == []
+
+
+def test_draw_phase_changes_the_coming_draws():
+    """``draw_phase``: at the next draw phase its player draws one card more; the opponent's ``none``
+    draws nothing (and is no deck-out)."""
+    greed = card("greed", effects=[{"op": "draw_phase", "amount": 1}])
+    famine = card("famine", effects=[{"op": "draw_phase", "amount": "none", "owner": "opponent"}])
+    s = prepare_game(line("a"), line("b"), hands=([greed, famine], [JAB]), piles=([FILLER] * 9, [FILLER] * 9))
+    fight(s, 0, 0)
+    play(s, greed)
+    play_cards(s)
+    end_turn(s)  # turn 2's draw: seat 0 had 1 card left (famine), draws 4 + 1
+    assert len(s.hands[0]) == 6 and len(s.hands[1]) == 5 and s.draw_mods == []
+
+
+def test_no_draw_at_all_is_no_deck_out():
+    famine = card(
+        "famine", effects=[{"op": "draw_phase", "amount": "none", "owner": "opponent", "phases": 2}]
+    )
+    s = prepare_game(line("a"), line("b"), hands=([famine], [JAB]), piles=([FILLER] * 9, []))
+    fight(s, 0, 0)
+    play_cards(s, a=[famine], b=[JAB])
+    end_turn(s)
+    assert s.hands[1] == [] and not s.deck_out[1]  # its pile is empty, but it was to draw nothing
+
+
+def test_a_chosen_attached_card_of_the_enemy_is_its_most_useful_one():
+    """``discard_attached`` pick choice: its player chooses — the enemy's best card (by its worth,
+    EredanRules.chosen_card_by_worth)."""
+    ring = card(
+        "ring", "amulette", effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}]
+    )
+    mail = card(
+        "mail", "armure", effects=[{"op": "modify", "stat": "defense", "amount": 3, "duration": "permanent"}]
+    )
+    strip = card("strip", effects=[{"op": "discard_attached", "pick": "choice"}])
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([strip], [JAB]),
+        items=[[], [], [], [mail, ring], [], []],
+        piles=([FILLER] * 6, [FILLER] * 6),
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[strip])
+    assert s.items[3] == [card_id(s, ring)] and card_id(s, mail) in s.discards[1]

@@ -513,6 +513,30 @@ def test_a_granted_order_gives_every_ordre_or_the_soonest_ones():
         assert events(s, "attack")[0]["attack"] == attack
 
 
+@flips("chosen_card_by_worth")
+def test_a_card_chosen_from_a_pile_is_the_most_useful_or_a_random_one():
+    """docs/rules/eredan.md §3 step 2 — [decision] chosen_card_by_worth: "reprenez une carte de votre
+    défausse" (pick choice) takes, for its player, the card of the highest worth (false: one at
+    random, the game's chance)."""
+    recall = card("recall", effects=[{"op": "move", "from": "discard", "to": "hand", "pick": "choice"}])
+    taken: dict[bool, set[str]] = {True: set(), False: set()}
+    for by_worth in (True, False):
+        for seed in range(12):
+            s = prepare_game(
+                line("a"),
+                line("b"),
+                hands=([recall], [JAB]),
+                extra=([KNIFE, DART], []),
+                seed=seed,
+                rules=ruled(chosen_card_by_worth=by_worth),
+            )
+            s.discards[0] = [card_id(s, DART), card_id(s, KNIFE)]
+            fight(s, 0, 0)
+            play_cards(s, a=[recall])
+            taken[by_worth] |= {e["cards"][0] for e in events(s, "move")}
+    assert taken == {True: {"knife"}, False: {"knife", "dart"}}
+
+
 def test_every_decision_is_flipped_by_a_test():
     assert set(FLIPPED) == {f.name for f in fields(EredanRules)}
 

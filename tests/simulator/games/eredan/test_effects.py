@@ -371,8 +371,6 @@ def test_unplayable_cards_are_refused():
 
 
 def test_effects_the_engine_cannot_apply_are_refused():
-    with pytest.raises(UnsupportedSpecError, match="after the combat"):
-        _tables_with(card("blade", "epee", effects=[{"op": "modify", "stat": "attack", "amount": 1}]))
     quick = character(
         "quick", abilities=[{"op": "modify", "stat": "initiative", "amount": 1, "when": {"turn": [1]}}]
     )
@@ -384,9 +382,24 @@ def test_effects_the_engine_cannot_apply_are_refused():
 @pytest.mark.parametrize(
     ("effects", "play", "message"),
     [
-        ([{"op": "lose_hp", "amount": 1}], None, "'lose_hp' is not supported"),
+        (
+            [{"op": "pay", "cost": {"hand": 1}, "effects": [{"op": "draw", "count": 1}]}],
+            None,
+            "a cost in cards of the hand",
+        ),
         ([], {"stays": "permanent", "attach": "random_enemy"}, "attaching the card to"),
-        ([{"op": "move", "from": "discard", "to": "hand", "pick": "choice"}], None, 'pick "choice"'),
+        (
+            [
+                {
+                    "op": "pay",
+                    "cost": {"markers": "poudre", "count": 1},
+                    "may": True,
+                    "effects": [{"op": "draw", "count": 1}],
+                }
+            ],
+            None,
+            "may choose to pay",
+        ),
     ],
 )
 def test_constructs_of_the_language_v2_not_played_yet_are_refused(effects, play, message):

@@ -456,3 +456,121 @@ def test_an_ability_on_the_enemies_and_on_the_opponent():
     fight(s, 1, 1)  # the hexer fights the elf: not a Human, but its opponent
     assert (s.stat(4, DEF), s.stat(4, SPI)) == (1, -1)
     assert events(s, "modify")
+
+
+# --- constructs the compiler helpers added (/work/wt/NEW_CONSTRUCTS.md) -----------------------------
+
+
+def test_fighting_filter_and_condition():
+    """``fighting``: one of the two characters of this turn's combat ("hors-combat": false)."""
+    s = played(
+        [
+            {
+                "op": "modify",
+                "stat": "spirit",
+                "amount": 2,
+                "target": {"group": "enemies", "fighting": False},
+            },
+            {"op": "modify", "stat": "defense", "amount": 1, "when": {"fighting": True}},
+        ]
+    )
+    assert [s.stat(c, SPI) for c in (3, 4, 5)] == [1, 3, 3] and s.stat(0, DEF) == 2
+
+
+def test_the_ordre_conditions():
+    """``ordre`` / ``opponent_ordre``: the character (its opponent) gets an Ordre's bonus this
+    combat — its turn is one an Ordre names."""
+    ordered = character(
+        "a-1", orders=[{"turns": [1], "effects": [{"op": "modify", "stat": "attack", "amount": 1}]}]
+    )
+    s = played(
+        [
+            {"op": "modify", "stat": "defense", "amount": 3, "when": {"ordre": True}},
+            {"op": "modify", "stat": "spirit", "amount": 3, "when": {"opponent_ordre": True}},
+        ],
+        chars_a=[ordered, *line("a")[1:]],
+    )
+    assert (s.stat(0, DEF), s.stat(0, SPI)) == (4, 1)
+
+
+def test_an_amount_counted_for_each_character_reached():
+    """``{"stat": "spirit", "of": "target"}``: "chaque personnage adverse subit X dégâts où X est
+    égal à son Esprit" — each one its own."""
+    s = played(
+        [
+            {
+                "op": "damage",
+                "kind": "direct",
+                "amount": {"per": {"stat": "spirit", "of": "target"}},
+                "target": "all_enemies",
+            }
+        ],
+        chars_b=[character("b-1", spirit=1), character("b-2", spirit=3), character("b-3", spirit=0)],
+    )
+    assert [e["amount"] for e in events(s, "damage") if e["kind"] == "direct"] == [1, 3, 0]
+
+
+def test_a_count_of_the_other_cards_and_of_the_damage_the_opponent_dealt():
+    sword = card(
+        "sword", "epee", effects=[{"op": "modify", "stat": "attack", "amount": 1, "duration": "permanent"}]
+    )
+    count = card(
+        "count",
+        effects=[
+            {
+                "op": "modify",
+                "stat": "spirit",
+                "amount": {"per": {"cards": "play", "owner": "both", "other": True}},
+            },
+            {"op": "modify", "stat": "defense", "amount": {"per": {"damage_dealt": "opponent"}}},
+        ],
+    )
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([count, FILLER], [FILLER]),
+        piles=PILES,
+        items=[[sword], [], [], [sword], [], []],
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[count])
+    assert s.stat(0, SPI) == 1 + 2  # two swords in play; the count itself is not in play
+    assert s.stat(0, DEF) == 1  # the opponent dealt nothing yet when it resolved
+
+
+def test_attack_kind_changes_the_clash_attack():
+    """``attack_kind``: a magical clash attack is reduced by Esprit, a direct one by nothing."""
+    s = played(
+        [{"op": "attack_kind", "kind": "magical"}],
+        chars_b=[character("b-1", defense=5, spirit=0), *line("b")[1:]],
+    )
+    hit = [e for e in events(s, "damage") if e["source"] == "a-1"]
+    assert [(e["kind"], e["reduced_by"], e["damage"]) for e in hit] == [("magical", 0, 3)]
+    ghost = character("ghost", abilities=[{"op": "attack_kind", "kind": "direct"}])
+    s = prepare_game(
+        [ghost, *line("a")[1:]],
+        [character("b-1", defense=9), *line("b")[1:]],
+        hands=([FILLER], [FILLER]),
+        piles=PILES,
+    )
+    fight(s, 0, 0)
+    play_cards(s)
+    assert s.hp[3] == 12 - 3
+
+
+def test_a_count_of_the_damage_taken_this_turn():
+    """``{"damage_taken": "self"}``: the HP the holder lost to damage this turn so far."""
+    hurt = card(
+        "hurt",
+        chain={"any": True},
+        effects=[{"op": "damage", "kind": "direct", "amount": 3, "target": "self"}],
+    )
+    rage = card(
+        "rage", effects=[{"op": "modify", "stat": "attack", "amount": {"per": {"damage_taken": "self"}}}]
+    )
+    s = prepare_game(line("a"), line("b"), hands=([hurt, rage, FILLER], [FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[hurt, rage])
+    assert s.stat(0, ATK) == 3 and s.taken == [3 + 2, 0, 0, 3 + 3 - 1, 0, 0]
+    end_turn(s)
+    assert s.taken == [0] * 6

@@ -16,6 +16,7 @@ from simulator.games.eredan.state import P_CHOICE, PASS
 from tests.simulator.games.eredan.factories import (
     card,
     card_id,
+    character,
     deck,
     end_turn,
     events,
@@ -102,12 +103,21 @@ def test_an_item_whose_text_says_it_acts_at_once_is_attached_before_the_clash():
     assert (s.stat(0, ATK), s.stat(0, DEF)) == (2, 1)
 
 
-def test_a_card_acting_after_the_combat_cannot_hold_a_bonus_for_the_combat():
+def test_a_card_acting_after_the_combat_gives_its_bonus_for_the_combat_then():
+    """cards/domain/effects.py (Duration): on a card that stays, a "combat" modifier is given once,
+    when it acts, for that turn — after the clash for a card that acts after the combat."""
     late = card(
-        "late", effects=[{"op": "modify", "stat": "attack", "amount": 1}], play={"acts": "after_combat"}
+        "late",
+        "amulette",
+        effects=[{"op": "modify", "stat": "attack", "amount": 1}],
+        play={"acts": "after_combat"},
     )
-    with pytest.raises(UnsupportedSpecError, match="after the combat"):
-        compile_tables((deck("d", line("a"), [late]), deck("e", line("b"), [JAB])))
+    s = prepare_game(line("a"), line("b"), hands=([late], [JAB]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[late])
+    assert events(s, "attack")[0]["attack"] == 3 and s.stat(0, ATK) == 1
+    end_turn(s)
+    assert s.stat(0, ATK) == 0
 
 
 # --- how long a card stays ------------------------------------------------------------------------
@@ -290,3 +300,64 @@ def test_an_ambidextrie_limited_to_named_cards():
     assert playable(s) == {"wakizashi"}  # beside the katana
     s.fighters[0] = 1
     assert s.card_options(0, 0) == (PASS,)  # not beside the sabre
+
+
+# --- play variants ("Mage : Permanent") ----------------------------------------------------------------
+
+
+def test_a_play_variant_makes_the_card_stay_when_its_condition_holds():
+    """PlayRules variants ("if"): "Mage : Permanent" — played by a Mage the Action stays, attached,
+    its modifier while it stays; played by anyone else it acts and is discarded."""
+    ward = card(
+        "ward",
+        effects=[{"op": "modify", "stat": "defense", "amount": 1, "duration": "permanent"}],
+        play={"if": [{"when": {"played_by_class": "mage"}, "stays": "permanent"}]},
+    )
+    for classes, stays in ((("mage",), True), (("combattant",), False)):
+        me = character("a-1", classes=classes)
+        s = prepare_game([me, *line("a")[1:]], line("b"), hands=([ward], [JAB]), piles=PILES)
+        fight(s, 0, 0)
+        play_cards(s, a=[ward])
+        k = card_id(s, ward)
+        assert (s.items[0] == [k]) is stays and (k in s.discards[0]) is not stays
+        assert s.stat(0, DEF) == 2  # "permanent": while attached, or (not staying) the rest of the game
+
+
+def test_a_play_variant_makes_an_item_act_at_once():
+    """ "Gardien du temple : S'active immédiatement": the weapon comes into play before the clash."""
+    blade = card(
+        "temple-blade",
+        "epee",
+        effects=[{"op": "modify", "stat": "attack", "amount": 2, "duration": "permanent"}],
+        play={"if": [{"when": {"played_by_race": "elfine"}, "acts": "now"}]},
+    )
+    for race, attack in (("elfine", 5), ("humain", 3)):
+        me = character("a-1", race=race)
+        s = prepare_game([me, *line("a")[1:]], line("b"), hands=([blade], [JAB]), piles=PILES)
+        fight(s, 0, 0)
+        play_cards(s, a=[blade])
+        assert events(s, "attack")[0]["attack"] == attack and s.items[0] == [card_id(s, blade)]
+
+
+def test_a_play_variant_may_make_the_stay_longer():
+    """ "Prêtre : Durée 2 tours supplémentaires": the stay, in its own unit, grows."""
+    halo = card(
+        "halo",
+        effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}],
+        play={
+            "stays": {"combats": 1},
+            "if": [{"when": {"played_by_class": "pretre"}, "longer": {"combats": 2}}],
+        },
+    )
+    for classes, left in ((("pretre",), 2), (("combattant",), None)):
+        me = character("a-1", classes=classes)
+        s = prepare_game([me, *line("a")[1:]], line("b"), hands=([halo], [JAB]), piles=PILES)
+        fight(s, 0, 0)
+        play_cards(s, a=[halo])  # acts at once: this combat is its first
+        assert (s.stay_left[s.item_serials[0][0]] if s.items[0] else None) == left
+
+
+def test_a_play_variant_on_the_opponents_cards_is_refused():
+    odd = card("odd", play={"if": [{"when": {"opponent_plays": {"any": True}}, "stays": "permanent"}]})
+    with pytest.raises(UnsupportedSpecError, match="play variant"):
+        compile_tables((deck("d", line("a"), [odd]), deck("e", line("b"), [JAB])))

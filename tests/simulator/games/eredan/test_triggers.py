@@ -466,3 +466,21 @@ def test_a_pick_state_copies_and_determinizes():
         other.apply(Pick.of(2))
         assert other.hp[2] == 12 and s.hp[2] == 9
     assert PASS not in s.legal_actions()
+
+
+def test_a_trigger_limited_to_n_times_per_turn():
+    """``times``: "(max +3)" — at most that many times per turn (per game with once_per_game)."""
+    h = holder(
+        "h",
+        trig(
+            {"damaged": "all_allies"},
+            [{"op": "modify", "stat": "spirit", "amount": 1, "duration": "game"}],
+            limit="once_per_turn",
+            times=2,
+        ),
+    )
+    zap = card("zap", effects=[{"op": "damage", "kind": "direct", "amount": 1, "target": "all_enemies"}])
+    s = game([h, *line("a")[1:]], hands=((FILLER,), (zap, FILLER)))
+    fight(s, 0, 0)
+    play_cards(s, b=[zap])  # four damages: twice counted this turn
+    assert s.stat(0, SPI) == 1 + 2
