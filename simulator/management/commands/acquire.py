@@ -82,7 +82,7 @@ class Command(BaseCommand):
         try:
             self._handle(options)
         except (DomainError, CliError) as exc:
-            raise CommandError(describe_error(exc)) from None
+            raise CommandError(describe_error(exc, user=options.get("user"))) from None
 
     def _handle(self, options: dict[str, Any]) -> None:
         try:
