@@ -45,7 +45,9 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     the start of the game); ``owner`` defaults to ``self``, ``match`` to any card; ``"other":
     true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu");
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
-    target; ``dead: true`` counts the dead ones instead);
+    target; ``dead: true`` counts the dead ones instead, ``dead: "either"`` the living and the dead:
+    "(vivant ou mort)"); ``"characters": [Target, Target, …]`` counts the characters any of them
+    names, each once ("par Combattant ou Prêtre en vie");
     ``{"markers": name, "on": Target}`` — markers of that name on the target's characters;
     the character the effect reaches: ``"of": "target"`` (a stat) / ``"on": "target"`` (cards,
     markers) — each character of the effect's target in turn counts its own ("chaque personnage
@@ -612,6 +614,8 @@ class Count:
     marker: str | None = None
     trait: str | None = None  # distinct: race, class or guild (``among`` is ``characters``)
     other: bool = False  # cards: the card the effect belongs to left out ("par autre Sort Foudre")
+    union: tuple[Target, ...] = ()  # characters: more targets, each character counted once
+    either: bool = False  # characters: the living and the dead ("vivant ou mort")
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
@@ -629,8 +633,11 @@ class Count:
             return out
         if self.kind == "characters":
             assert self.characters is not None
-            out = {"characters": target_to_json(self.characters)}
-            if self.dead:
+            who = target_to_json(self.characters)
+            out = {"characters": [who, *(target_to_json(t) for t in self.union)] if self.union else who}
+            if self.either:
+                out["dead"] = "either"
+            elif self.dead:
                 out["dead"] = True
             return out
         if self.kind == "markers":
@@ -1481,10 +1488,22 @@ def parse_count(data: Any, path: str) -> Count:
         )
     if kind == "characters":
         d = _keys(data, path, {"characters"}, {"dead"})
+        who = d["characters"]
+        targets: list[Target] = []
+        if isinstance(who, list):
+            if len(who) < 2:
+                raise EffectError(f"{path}.characters", "a list of at least two targets (or one target)")
+            targets = [parse_target(t, f"{path}.characters[{i}]") for i, t in enumerate(who)]
+        else:
+            targets = [parse_target(who, f"{path}.characters")]
+        dead = d.get("dead", False)
+        either = dead == "either"
         return Count(
             "characters",
-            characters=parse_target(d["characters"], f"{path}.characters"),
-            dead=_bool(d.get("dead", False), f"{path}.dead"),
+            characters=targets[0],
+            union=tuple(targets[1:]),
+            dead=False if either else _bool(dead, f"{path}.dead"),
+            either=either,
         )
     if kind == "markers":
         d = _keys(data, path, {"markers", "on"}, set())

@@ -280,6 +280,11 @@ def appearance(t: str) -> bool:
 # --- predicates -------------------------------------------------------------------------------------
 
 
+#: Cheap tests before the phrases that need these words.
+_PILE_WORDS = re.compile(r"\b(?:deck|main|defausse)")
+_ATTACHED_WORDS = re.compile(r"attache|porte|en jeu|du personnage|de votre personnage")
+
+
 def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
     """A predicate without a subject (the holder, or ``default``)."""
     if appearance(t):
@@ -287,10 +292,16 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     m = re.fullmatch(r"(?:puis|ensuite),? (.+)", t)
     if m and not re.match(r"(?:il|elle|ils|elles|celui-ci|celle-ci|ce dernier|cette derniere)\b", m.group(1)):
         return reader._bare(c, m.group(1), ctx, default)
-    found = created(reader, c, t) or played_from(reader, c, t) or opponent_may_discard(t)
+    piles = _PILE_WORDS.search(t) is not None
+    found = (created(reader, c, t) if "cree" in t else None) or (
+        (played_from(reader, c, t) or opponent_may_discard(t)) if piles else None
+    )
     if found:
         return found
-    found = moved(reader, c, t) or chosen_cards(reader, c, t) or attached_discarded(reader, c, t, ctx)
+    found = (moved(reader, c, t) or chosen_cards(reader, c, t)) if piles else None
+    if found:
+        return found
+    found = attached_discarded(reader, c, t, ctx) if _ATTACHED_WORDS.search(t) else None
     if found:
         return found
     runes = gain_runes(t, default) if re.match(rf"(?:{NUM} )runes? ", t) else None
@@ -307,10 +318,10 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
         found = gain(reader, c, m.group(1), default, ctx)
         if found is not None:
             return found
-    found = draw_phase(t)
+    found = draw_phase(t) if "pioch" in t else None
     if found is not None:
         return found
-    found = next_card(reader, c, t)
+    found = next_card(reader, c, t) if "prochain" in t else None
     if found is not None:
         return found
     m = re.fullmatch(r"(?:effectue|effectuez) (?:une |des )?attaques? fantomes?|attaque fantome", t)

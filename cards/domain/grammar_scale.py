@@ -64,6 +64,12 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     from cards.domain.text_grammar import NotRead
 
     t = text.strip()
+    m = re.fullmatch(r"(.+?) \(?vivante?s? ou morte?s?\)?", t)
+    if m:  # "par allié Guémélite de la Terre (vivant ou mort)": the living and the dead
+        living = count(r, clause, m.group(1))
+        if living is None or living.kind != "characters" or living.dead:
+            return None
+        return replace(living, either=True)
     m = re.fullmatch(r"(?:de )?vos (autres )?personnages (en vie|vivants|morts)", t)
     if m:
         group = "other_allies" if m.group(1) else "all_allies"
@@ -155,12 +161,35 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
 
             return Count("markers", marker=slugify(clause.names[int(mm.group(1).strip("@"))]), on="target")
         return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on="target")
+    # characters carrying cards: "personnages portant une carte", "Avaloniens portant un Bouclier"
+    m = re.fullmatch(r"(?:(personnages?)|(.+?)) portant (?:une? |des )?(.+)", t)
+    if m:
+        carried = CardMatch("any") if re.fullmatch(r"cartes?", m.group(3)) else r.match(clause, m.group(3))
+        keys = {} if m.group(1) else r._filter_keys(r.who_filter(m.group(2)))
+        return Count("characters", characters=Selector(group="characters", carrying=carried, **keys))
+    # cards the player played this turn: "le nombre d'Actions que vous avez jouées durant le tour"
+    m = re.fullmatch(
+        r"(.+?) que vous avez jouee?s?(?: (?:durant|pendant|dans|lors de) (?:le|ce) tour| ce tour(?:-ci)?)", t
+    )
+    if m:
+        return Count("cards", pile="played_turn", match=_cards(r, clause, m.group(1)))
     # cards played this turn: "pour chaque Sort Feu joué ce tour-ci", "par carte jouée dans le tour"
     m = re.fullmatch(
         r"(.+?) jouee?s? (?:ce tour-ci|ce tour ci|ce tour|dans le tour|durant ce tour|lors de ce tour)", t
     )
     if m:
         return Count("cards", pile="played_turn", owner="both", match=_cards(r, clause, m.group(1)))
+    # characters of one kind or another, each once: "par Combattant ou Prêtre en vie"
+    m = re.fullmatch(r"(?:personnages? )?(.+? ou .+?)( adverses?)?( en vie| vivants?| morts?)?", t)
+    if m and not re.search(r"\b(?:blesses?|relevee?s?|inclinee?s?)$", t):
+        try:
+            kinds = [r._filter_keys(r.who_filter(p)) for p in re.split(r",? ou |, ", m.group(1))]
+        except NotRead:
+            return None
+        group = "enemies" if m.group(2) else "characters"
+        dead = (m.group(3) or "").strip().startswith("mort")
+        targets = [Selector(group=group, **k) for k in kinds]
+        return Count("characters", characters=targets[0], union=tuple(targets[1:]), dead=dead)
     # characters of a kind: "par Mage", "par Guémélite en vie", "par Combattant adverse"
     m = re.fullmatch(r"(?:personnages? )?(.+?)( adverses?)?( en vie| vivants?| morts?)?", t)
     if m and not re.search(r"\b(?:blesses?|relevee?s?|inclinee?s?)$", t):
@@ -203,6 +232,8 @@ def x_source(r: Reader, clause: Clause, text: str) -> Count | None:
     t = text.strip()
     if re.fullmatch(r"(?:le )?(?:numero|nombre) du tour(?: en cours| actuel)?", t):
         return Count("turn")
+    if re.fullmatch(r"(?:des |aux )?degats qu'il a infliges?(?: ce tour(?:-ci)?| durant le tour)?", t):
+        return Count("damage_dealt")  # the holder's, this turn (all kinds)
     if re.fullmatch(
         r"(?:vos |ses |les )?pv max(?:imum|\.)? moins (?:vos |ses |les )?pv(?: actuels)?"
         r"|(?:la )?difference entre (?:vos |ses |les )?pv max(?:imum|\.)? et (?:vos |ses |les )?pv actuels"
@@ -449,8 +480,10 @@ def possessive_x(x_text: str, core: str, effects: list[Effect], x_def: Scaled | 
     stat of each character the effect reaches (``"of": "target"``)."""
     from cards.domain.text_grammar import NotRead
 
-    possessive = re.search(r"\b(?:son|sa|ses|leur|leurs)\b", x_text)
     targets = {getattr(e, "target", "self") for e in effects}
+    if re.search(r"\bqu'(?:il|elle)s?\b", x_text) and not targets <= {"self"}:
+        raise NotRead("'qu'il a …' of an effect on another character: whose?")
+    possessive = re.search(r"\b(?:son|sa|ses|leur|leurs)\b", x_text)
     if not possessive or targets <= {"self"}:
         return x_def
     holder_acts = re.match(r"(?:inflige|infligez|vous infligez|votre personnage inflige)\b", core.strip())

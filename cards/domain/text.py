@@ -347,8 +347,15 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         return f"{what} {_pick(PILE_WORDS[count.pile], lang)}"
     if count.kind == "characters":
         assert count.characters is not None
-        who = target_text(count.characters, lang, names)
-        state = _pick(("dead", "mort") if count.dead else ("alive", "en vie"), lang)
+        who = _or([target_text(t, lang, names) for t in (count.characters, *count.union)], lang)
+        state = _pick(
+            ("alive or dead", "vivant ou mort")
+            if count.either
+            else ("dead", "mort")
+            if count.dead
+            else ("alive", "en vie"),
+            lang,
+        )
         return _pick((f"character among {who} ({state})", f"personnage parmi {who} ({state})"), lang)
     if count.kind == "markers":
         assert count.on is not None

@@ -126,6 +126,9 @@ class Ctx:
     on_opponent: bool = False
     #: Whom "il" / "elle" / "celui-ci" / "ce dernier" names after "Choisissez un personnage, …".
     pronoun: Target | None = None
+    #: Whom "les autres" / "un autre" names in the body of a trigger on a death among a group
+    #: ("Quand un de vos Mages meurt, les autres …": the group, the dead one being no longer alive).
+    others: Target | None = None
 
     @property
     def standing(self) -> bool:
@@ -141,7 +144,7 @@ class Ctx:
 _QUOTED = re.compile(r"(?<![\w])'(?=\S)(.+?)'(?![\w])|\"([^\"]+)\"|«\s*([^»]+?)\s*»|“([^”]+)”")
 _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\s*&\s*", " et "),
-    (r"\bpoints? de vies?\b", "pv"),
+    (r"\bpoints? ?(?:\(s\) )?de vies?\b", "pv"),
     (r"\bpvs\b", "pv"),
     # the future of the texts ("il aura Attaque +1", "il gagnera 2 PV") as their present
     (r"\baura\b", "a"),
@@ -183,6 +186,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bcontres les\b", "contre les"),
     (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
     (r"\bau degats\b", "aux degats"),
+    # "n'effectue aucune attaque physique": no clash attack
+    (r"\bn'effectu(?:e|ez|erez|ent|era|eront) aucune attaque(?: physique)?\b", "ne peut pas attaquer"),
     (r"\bl'attaque\b", "attaque"),
     (r"\bla defense\b", "defense"),
     (r"\bl'esprit\b", "esprit"),
@@ -564,6 +569,12 @@ class Reader:
             text = fight.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
+        tap = re.fullmatch(r"(?:(.+?) )?(inclinee?s?|relevee?s?)", text)
+        if tap:
+            out["tapped"] = tap.group(2).startswith("incline")
+            text = tap.group(1) or ""
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
         single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
             out["single_class"] = single.group(2) != "multi-classe"
@@ -587,7 +598,7 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class", "fighting"} or text[pos:].strip():
+        if not set(out) - {"single_class", "fighting", "tapped"} or text[pos:].strip():
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -1035,7 +1046,7 @@ class Reader:
         if m:
             return Condition(not_=self._carrying(clause, m.group(1), "opponent_carrying"))
         m = re.fullmatch(
-            rf"(?:{me} (?:porte|portez)|{me} a) (?:deja |au moins )?(.+?) (?:actifs?|actives?|attachee?s? a (?:lui|elle|vous))",
+            rf"(?:{me} (?:porte|portez)|{me} a) (?:deja |au moins )?(?!deux |trois |quatre |\d)(.+?) (?:actifs?|actives?|attachee?s? a (?:lui|elle|vous))",
             t,
         )
         if m:
@@ -1115,6 +1126,45 @@ class Reader:
         if m and (m.group(1) is None or self._named(clause, m.group(1), ctx) == "self"):
             negated = " pas " in f" {t} "
             return Condition(fighting=(m.group(2) == "en combat") != negated)
+        # a stat against a number: "si le personnage adverse a 2 d'Esprit ou plus"
+        m = re.fullmatch(
+            rf"(.+?) (?:a|avez) (?:(plus|moins) de (\d+) (?:d'|de )?({STAT_RE}|pv)|(\d+) (?:d'|de )?({STAT_RE}|pv) ou (plus|moins))",
+            t,
+        )
+        if m:
+            whose = m.group(1)
+            of = "opponent" if re.fullmatch(him, whose) else "self" if re.fullmatch(me, whose) else None
+            if of is not None:
+                word = m.group(4) or m.group(6)
+                stat = "hp" if word == "pv" else self._stat(word)
+                if stat in COUNT_STAT_NAMES:
+                    if m.group(2):
+                        cmp, n = (">" if m.group(2) == "plus" else "<"), int(m.group(3))
+                    else:
+                        cmp, n = (">=" if m.group(7) == "plus" else "<="), int(m.group(5))
+                    return Condition(compare=Compare(Count("stat", stat=stat, of=of), cmp, n))
+        # how many cards the holder carries
+        m = re.fullmatch(rf"{me} ne (?:porte|portez) qu'une? (?:seule? )?(.+?)(?: actifs?| actives?)?", t)
+        if m:
+            held = Count(
+                "cards", pile="play", owner="both", match=self._carried_match(clause, m.group(1)), on="self"
+            )
+            return Condition(compare=Compare(held, "==", 1))
+        m = re.fullmatch(
+            rf"{me} (?:porte|portez) (?:au moins )?(deux|trois|quatre|\d+) (?!marqueur)(.+?)(?: actifs?| actives?)?",
+            t,
+        )
+        if m:
+            held = Count(
+                "cards", pile="play", owner="both", match=self._count_match(clause, m.group(2)), on="self"
+            )
+            return Condition(compare=Compare(held, ">=", number(m.group(1))))
+        m = re.fullmatch(rf"{me} (?:porte|portez) (plus|moins) (?:d'|de )(.+?) que {him}", t)
+        if m:
+            match = self._count_match(clause, m.group(2))
+            mine_count = Count("cards", pile="play", owner="both", match=match, on="self")
+            theirs = Count("cards", pile="play", owner="both", match=match, on="opponent")
+            return Condition(compare=Compare(mine_count, ">" if m.group(1) == "plus" else "<", theirs))
         # one of the enemy characters is a Mage: a count of them
         m = re.fullmatch(
             r"(?:un personnage adverse|un de vos adversaires|un des personnages adverses|l'un des personnages adverses)"
@@ -1179,6 +1229,10 @@ class Reader:
             lambda m: "il " if m.group(0).startswith("s'") else "",
             t,
         )
+        if t.endswith(" en vie"):  # "si votre adversaire est encore en vie" (before "est <class>")
+            alive = grammar_life.condition(self, clause, t, ctx)
+            if alive is not None:
+                return alive
         m = re.fullmatch(
             r"(?:vous jouez|il joue|elle joue|joue|votre personnage joue|ils jouent) (.+?)( en enchainement)?",
             t,
@@ -1549,7 +1603,10 @@ class Reader:
         raise NotRead(f"count {t!r}")
 
     def _group(self, group: str, text: str) -> Target:
-        text = re.sub(r"^personnages? ", "", text.strip())
+        text = text.strip()
+        if text.startswith("autres "):
+            group, text = "other_allies" if group == "allies" else group, text[len("autres ") :]
+        text = re.sub(r"^personnages? ", "", text)
         if re.fullmatch(r"personnages?", text):
             return "other_allies" if group == "other_allies" else "all_allies"
         return Selector(group=group, **self._filter_keys(self.who_filter(text)))
@@ -1571,7 +1628,7 @@ class Reader:
         if m:
             t = (m.group(1) or m.group(3)).strip()
             hi = int(m.group(2) or m.group(4))
-        m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?\+?(\d+) max(?:imum)?\)", t)
+        m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?[+-]?(\d+) max(?:imum)?\)", t)
         if m and hi is None:  # "(Attaque +8 maximum)", "(+7 maximum)"
             t, hi = m.group(1).strip(), int(m.group(2))
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
@@ -1607,6 +1664,12 @@ class Reader:
         m = re.fullmatch(r"(?:au )?double (?:de |du |de la |de l')(.+)", t)
         if m:
             t, each = m.group(1).strip(), 2
+        m = re.fullmatch(
+            r"(?:au |le )?(tiers|quart) (?:de |du |de la |de l'|des )(.+?)(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?",
+            t,
+        )
+        if m and div == 1:  # "au quart de votre Attaque min. (arrondi à l'inférieur)"
+            t, div, up = m.group(2).strip(), 3 if m.group(1) == "tiers" else 4, m.group(3) == "au superieur"
         m = re.fullmatch(r"(\d+) moins (?:le nombre de |le nombre d')(.+)", t)
         if m:
             per, _ = self.count(clause, m.group(2))
@@ -1931,6 +1994,8 @@ class Reader:
         found = self._cards_moved(c, t, ctx)
         if found is not None:
             return found
+        if re.fullmatch(r"ne peut (?:pas |plus )?attaquer", t):
+            return [Forbid(what="attack", **_target_fields(default))]
         m = re.fullmatch(r"ne peut (?:pas |plus )?(jouer|enchainer) (?:aucune? |de |d'|les |des )?(.+)", t)
         if m:
             what = "play" if m.group(1) == "jouer" else "chain"
@@ -2047,7 +2112,7 @@ class Reader:
             ]
             return [Forbid(what="healed", **_target_fields(w)) for w in healed]
         m = re.fullmatch(
-            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?subir de malus(?: de caracteristiques?| (?:de |d')(.+?))?"
+            r"(.+?) ne (?:peut|peuvent|pouvez) (?:pas |plus )?subir de malus(?: de caracteristiques?| (?:de |d')(.+?))?"
             r"(?: et (?:tous )?ses malus precedemment recus sont annules)?",
             t,
         )
@@ -2820,10 +2885,11 @@ class Reader:
                 core = m.group(1)
                 changed = True
                 continue
-            m = re.fullmatch(r"(.+?),? (?:contre (?:les |le |la |un |une )?|face aux? )(.+)", core)
+            m = re.fullmatch(r"(.+?),? (sauf )?(?:contre (?:les |le |la |un |une )?|face aux? )(.+)", core)
             if m:
                 try:
-                    cond = _merge_conditions(cond, self._against(c, m.group(2)))
+                    against = self._against(c, m.group(3))
+                    cond = _merge_conditions(cond, Condition(not_=against) if m.group(2) else against)
                 except NotRead:
                     pass
                 else:

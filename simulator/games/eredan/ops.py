@@ -1938,9 +1938,14 @@ PENDING_COUNT_KINDS: frozenset[str] = frozenset()
 
 
 def refuse_pending_count(count: spec.Count, where: str) -> None:
-    """Refuse, naming it, a kind of count the engine does not count yet."""
+    """Refuse, naming it, a kind of count the engine does not count yet (and characters of several
+    kinds, or alive and dead)."""
     if count.kind in PENDING_COUNT_KINDS:
         raise UnsupportedSpecError(where, f"a count of {count.kind!r} is not supported by the engine yet")
+    if count.union or count.either:
+        raise UnsupportedSpecError(
+            where, "a count of characters of several kinds, or alive and dead, is not supported yet"
+        )
 
 
 #: Condition keys of version 2 the engine does not check yet (refused by :func:`compile_condition`).

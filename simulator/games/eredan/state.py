@@ -832,7 +832,8 @@ class EredanState(Board):
                 wanted = self._draw_phase(seat, need) if changed else need
                 if wanted <= 0:
                     continue
-                if self.draw(seat, wanted) < min(wanted, need):
+                drawn = self.draw(seat, wanted)
+                if drawn < wanted and drawn < need:
                     # docs/rules/eredan.md §3 step 0 — cannot fill the hand: loses at the end of the turn
                     # unless the opponent is eliminated first (deck-out).
                     self.deck_out[seat] = True
@@ -1030,7 +1031,8 @@ class EredanState(Board):
                             self.fire(EV_PLAYS, self.fighters[seat], card=k)
             self.plays = [[], []]
             self.source_slot = -1
-            self.chain_lost = [False, False]
+            if self.chain_lost[0] or self.chain_lost[1]:
+                self.chain_lost = [False, False]
             if self.extra_plays:
                 self._play_extras()
         if self.tables.late:

@@ -210,3 +210,26 @@ def test_a_count_of_the_other_cards():
             [{"op": "modify", "stat": "attack", "amount": {"per": {"cards": "play", "other": False}}}]
         )
     assert info.value.path == "effects[0].amount.per.other"
+
+
+@pytest.mark.parametrize(
+    "per",
+    [
+        {"characters": [{"group": "characters", "class": "mage"}, {"group": "enemies", "race": "golem"}]},
+        {"characters": "other_allies", "dead": "either"},
+    ],
+)
+def test_characters_of_several_kinds_or_alive_and_dead(per):
+    data = {"op": "modify", "stat": "attack", "amount": {"per": per}}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    en, fr = effect_text(effect, "en", NAMES), effect_text(effect, "fr", NAMES)
+    assert en != fr and "None" not in en + fr
+    with pytest.raises(ops.UnsupportedSpecError, match="several kinds, or alive and dead"):
+        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_a_union_of_one_target_is_refused():
+    with pytest.raises(EffectError) as info:
+        parse_effects([{"op": "heal", "amount": {"per": {"characters": ["all_allies"]}}}])
+    assert info.value.path == "effects[0].amount.per.characters"

@@ -599,3 +599,41 @@ def test_no_damage_at_all(compiler):
     assert order["effects"] == [{"op": "immune", "kinds": ["physical", "magical", "direct"]}]
     (effect,) = card(compiler, "Le personnage adverse ne subit aucun dégât magique.")["effects"]
     assert effect == {"op": "immune", "kinds": ["magical"], "target": "opponent"}
+
+
+def test_x_from_what_was_played_dealt_or_carried(compiler):
+    (trigger,) = card(
+        compiler, "En fin de combat, soin X où X est le nombre de Potions que vous avez jouées ce tour."
+    )["effects"]
+    assert trigger["effects"][0]["amount"] == {"per": {"cards": "played_turn", "match": {"type": "potion"}}}
+    (trigger,) = card(
+        compiler,
+        "En fin de combat, vous gagnez X points de vie où X est égal au quart des dégâts qu'il a infligés.",
+    )["effects"]
+    assert trigger["effects"][0]["amount"] == {"per": {"damage_dealt": "self"}, "div": 4}
+    assert amount(compiler, "Attaque +X où X est égal au nombre de personnages portant une Potion.") == {
+        "per": {"characters": {"group": "characters", "carrying": {"type": "potion"}}}
+    }
+    assert amount(compiler, "Soin X où X est égal au tiers de votre Esprit (arrondi au supérieur).") == {
+        "per": {"stat": "spirit", "of": "self"},
+        "div": 3,
+        "round": "up",
+    }
+    # "qu'il a infligés" on an effect reaching another: whose? not read
+    assert unread(
+        compiler, "Le personnage adverse subit X dégâts directs où X est égal aux dégâts qu'il a infligés."
+    )
+
+
+def test_characters_of_one_kind_or_another_alive_or_dead(compiler):
+    assert amount(compiler, "Attaque +1 par Golem ou Elfine en vie.") == {
+        "per": {
+            "characters": [
+                {"group": "characters", "race": "golem"},
+                {"group": "characters", "race": "elfine"},
+            ]
+        }
+    }
+    assert amount(compiler, "Défense +1 par allié Golem (vivant ou mort).") == {
+        "per": {"characters": {"group": "other_allies", "race": "golem"}, "dead": "either"}
+    }

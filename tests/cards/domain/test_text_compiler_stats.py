@@ -780,3 +780,40 @@ def test_damage_of_several_kinds_of_cards(compiler):
         {"op": "damage_dealt", "amount": 2, "cards": {"any_of": [{"type": "ombre"}, {"type": "terre"}]}}
     ]
     assert effects(compiler, "-2 au dégâts subis") == [{"op": "damage_taken", "amount": -2}]
+
+
+def test_tapped_groups_stat_thresholds_and_carried_counts(compiler):
+    assert effects(compiler, "Les personnages relevés ont Défense -1") == [
+        {"op": "modify", "stat": "defense", "amount": -1, "target": {"group": "characters", "tapped": False}}
+    ]
+    assert effects(compiler, "Esprit +1 si le personnage adverse a 3 de Défense ou moins")[0]["when"] == {
+        "compare": {"left": {"stat": "defense", "of": "opponent"}, "cmp": "<=", "right": 3}
+    }
+    carried = {"cards": "play", "owner": "both", "match": {"type": "bouclier"}, "on": "self"}
+    assert effects(compiler, "Si vous ne portez qu'un Bouclier, Défense +2")[0]["when"] == {
+        "compare": {"left": carried, "cmp": "==", "right": 1}
+    }
+    assert effects(compiler, "Si vous portez deux Boucliers, Défense +2")[0]["when"] == {
+        "compare": {"left": carried, "cmp": ">=", "right": 2}
+    }
+    assert effects(compiler, "Esprit +1 tant qu'un de vos autres Prêtres est en vie", "character")[0][
+        "when"
+    ] == {
+        "compare": {
+            "left": {"characters": {"group": "other_allies", "class": "pretre"}},
+            "cmp": ">=",
+            "right": 1,
+        }
+    }
+
+
+def test_no_clash_attack_and_except_against(compiler):
+    assert effects(compiler, "Golem : n'effectue aucune attaque physique") == [
+        {"op": "forbid", "what": "attack", "when": {"played_by_race": "golem"}}
+    ]
+    assert effects(compiler, "Le personnage adverse n'effectuera aucune attaque physique") == [
+        {"op": "forbid", "what": "attack", "target": "opponent"}
+    ]
+    assert effects(compiler, "Défense +1 sauf contre les Golems", "character")[0]["when"] == {
+        "not": {"opponent_race": "golem"}
+    }

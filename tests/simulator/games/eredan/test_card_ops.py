@@ -630,3 +630,172 @@ def test_a_chosen_attached_card_of_the_enemy_is_its_most_useful_one():
     fight(s, 0, 0)
     play_cards(s, a=[strip])
     assert s.items[3] == [card_id(s, ring)] and card_id(s, mail) in s.discards[1]
+
+
+# --- whole games with every card op ------------------------------------------------------------------
+
+
+def _op_decks():
+    """Two decks whose cards use every op and play rule of this file (made-up cards)."""
+    rune = card("rune-nox", "amulette", family="rune-nox")
+    cards = [
+        card("g-recall", effects=[{"op": "move", "from": "discard", "to": "hand", "pick": "choice"}]),
+        card(
+            "g-bury",
+            effects=[
+                {
+                    "op": "move",
+                    "from": "deck",
+                    "to": "discard",
+                    "owner": "opponent",
+                    "count": 2,
+                    "pick": "top",
+                }
+            ],
+        ),
+        card(
+            "g-shuffle",
+            effects=[{"op": "modify", "stat": "attack", "amount": 1}, {"op": "card_to", "to": "deck"}],
+        ),
+        card("g-strip", effects=[{"op": "discard_attached", "count": 1}]),
+        card("g-summon", effects=[{"op": "play_card", "from": "deck", "pick": "random"}]),
+        card("g-rune-gift", effects=[{"op": "create", "card": "rune-nox", "to": "attach"}]),
+        card("g-powder", effects=[{"op": "marker", "name": "poudre", "count": 2}]),
+        card(
+            "g-blast",
+            effects=[
+                {
+                    "op": "pay",
+                    "cost": {"markers": "poudre", "count": 2},
+                    "effects": [{"op": "damage", "kind": "direct", "amount": 3}],
+                }
+            ],
+        ),
+        card(
+            "g-nox",
+            effects=[
+                {
+                    "op": "pay",
+                    "cost": {"attached": {"card": "rune-nox"}, "count": 1},
+                    "effects": [{"op": "heal", "amount": 3}],
+                }
+            ],
+        ),
+        card("g-freeze", effects=[{"op": "tap", "target": "random_other_enemy"}]),
+        card("g-wake", effects=[{"op": "untap"}]),
+        card(
+            "g-silence",
+            effects=[
+                {
+                    "op": "forbid",
+                    "what": "play",
+                    "cards": {"type": "action"},
+                    "target": "opponent",
+                    "duration": {"combats": 1},
+                }
+            ],
+        ),
+        card("g-disarm", effects=[{"op": "forbid", "what": "attack", "target": "opponent"}]),
+        card("g-order", effects=[{"op": "grant_order"}]),
+        card("g-counter", effects=[{"op": "counter", "cards": {"type": "action"}}]),
+        card("g-greed", effects=[{"op": "draw_phase", "amount": 1, "phases": "all"}]),
+        card(
+            "g-quick",
+            chain={"any": True},
+            effects=[{"op": "chain", "match": {"any": True}, "when": {"turn": "odd"}}],
+        ),
+        card(
+            "g-banner",
+            effects=[
+                {
+                    "op": "modify",
+                    "stat": "defense",
+                    "amount": 1,
+                    "target": "all_allies",
+                    "duration": "permanent",
+                }
+            ],
+            play={"stays": {"combats": [1, 3]}},
+        ),
+        card(
+            "g-curse",
+            effects=[{"op": "modify", "stat": "attack", "amount": -1, "duration": "permanent"}],
+            play={"stays": {"turns": 2}, "attach": "opponent"},
+        ),
+        card(
+            "g-charm",
+            "amulette",
+            effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}],
+            play={"attach": "ally", "one_per_character": True},
+        ),
+        card(
+            "g-late",
+            "potion",
+            effects=[{"op": "heal", "amount": 2}],
+            play={"acts": "after_combat", "if": [{"when": {"turn": "even"}, "acts": "now"}]},
+        ),
+        card(
+            "g-wakizashi",
+            "epee",
+            dual_wield=True,
+            play={"dual_wield_with": ["katana"]},
+            effects=[{"op": "modify", "stat": "attack", "amount": 1, "duration": "permanent"}],
+        ),
+        card(
+            "katana",
+            "epee",
+            effects=[{"op": "modify", "stat": "attack", "amount": 2, "duration": "permanent"}],
+        ),
+    ]
+    catalog = {c.slug: c for c in [*cards, rune]}
+    counts = {c.slug: 2 for c in cards}
+    captain = character(
+        "a-cap", orders=[{"turns": [7], "effects": [{"op": "modify", "stat": "attack", "amount": 2}]}]
+    )
+    juggler = character(
+        "a-jug", abilities=[{"op": "carry", "cards": {"type": "arme_a_une_main"}, "count": 3}]
+    )
+    tinker = character(
+        "b-tin",
+        abilities=[
+            {"op": "may_attach", "cards": {"type": "amulette"}},
+            {"op": "draw_phase", "amount": 1, "phases": "all"},
+        ],
+    )
+    pyro = character("b-pyr", abilities=[{"op": "may_play", "cards": {"type": "feu"}}])
+    a = deck_from_counts("ops-a", [captain, juggler, character("a-3")], counts, catalog)
+    b = deck_from_counts("ops-b", [tinker, pyro, character("b-3")], counts, catalog)
+    return a, b
+
+
+@pytest.mark.parametrize("policies", [("random", "random"), ("greedy", "greedy"), ("greedy", "random")])
+def test_games_with_every_card_op_run_and_keep_their_invariants(policies):
+    """Random and greedy play over decks holding every card op and play rule: no engine error, HP
+    within bounds, hands cut to 5, a game that ends; the same seed gives the same game."""
+    from simulator.engine.runner import Side, play_match_game
+    from simulator.games.eredan.actions import Discard
+    from simulator.games.eredan.policies import make_policy
+    from simulator.games.eredan.state import P_DISCARD as DISCARD
+
+    decks = _op_decks()
+    game = EredanGame()
+    sides = (Side("A", make_policy(policies[0]), decks[0]), Side("B", make_policy(policies[1]), decks[1]))
+    ends = set()
+    for seed in range(40):
+        result = play_match_game(game, sides, 7, seed)
+        again = play_match_game(game, sides, 7, seed)
+        assert result.summary == again.summary
+        ends.add(result.summary["end_reason"])
+        state = game.new_initial_state(random.Random(seed), decks)
+        rng = random.Random(seed)
+        policy = make_policy(policies[0])
+        while not state.is_terminal():
+            state.apply(policy.choose(state, rng))
+            assert all(0 <= state.hp[c] <= state.max_hp[c] for c in range(6))
+            if state.phase == DISCARD:  # docs/rules/eredan.md §3 step 5: a hand above 5 is cut to 5
+                size = len(state.hands[state.to_move])
+                assert all(
+                    size - (a.mask.bit_count() if isinstance(a, Discard) else 0) <= 5
+                    for a in state.legal_actions()
+                )
+    assert ends
