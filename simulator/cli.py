@@ -377,3 +377,86 @@ def optimize_lines(results: Mapping[str, Any]) -> list[str]:
     else:
         out.append(confirmed_gain_line(confirmation))
     return out
+
+
+# --- what to get next (docs/lab.md "What to get next") --------------------------------------------
+
+
+def acquire_lines(results: Mapping[str, Any]) -> list[str]:
+    """A ranking of what to get next as the command prints it: what was ranked, then one row per
+    card — its gain with the 95 % interval (games the selection never played), the copies to get,
+    and the change that uses it."""
+    labels = results["labels"]
+    games = results["games"]
+    target = results["target"]
+    if target == "complete":
+        head = (
+            f"what to get to complete {results['base_name']}: the gain of each missing card is the deck's "
+            "win rate minus its best version without the missing copies"
+        )
+    else:
+        head = (
+            f"what to get for {results['base_name']}: the gain of each card is the win rate of the best "
+            "deck using it minus the deck's"
+        )
+    out = [
+        head,
+        f"{results['game']}, seed {results['seed']}: {games['total']:,} games of a budget of "
+        f"{results['budget']:,}; {results['ranked']} of {results['candidates']} candidates ranked",
+        "",
+    ]
+    rows = []
+    for r in results["ranking"]:
+        estimate = "—" if r["estimate"] is None else f"{_pp(r['estimate'])} pp"
+        interval = "" if r["ci95"] is None else f"{_pp(r['ci95'][0])}..{_pp(r['ci95'][1])}"
+        change = _move_text(r["move"], labels) if r["move"] else ""
+        rows.append(
+            [
+                f"{r['rank'] or '·'}. {labels.get(r['card'], r['card'])}",
+                str(r["copies_to_get"] if r["copies_to_get"] is not None else "—"),
+                estimate,
+                interval,
+                change,
+            ]
+        )
+    if rows:
+        out += _table(["card", "to get", "gain", "95% CI", "the change that uses it"], rows)
+    else:
+        out.append("nothing to rank")
+    if results["unranked"]:
+        names = ", ".join(labels.get(s, s) for s in results["unranked"])
+        out.append(f"not ranked (no replacement you own, or beyond the budget): {names}")
+    return out
+
+
+def field_of(refs: list[str], weights: list[float] | None) -> object:
+    """A field from the command line: deck references with optional weights, or ``demo``."""
+    if refs == ["demo"]:
+        if weights:
+            raise CliError("--weights: the demo field is uniform")
+        return "demo"
+    if weights is not None and len(weights) != len(refs):
+        raise CliError(f"--weights: {len(weights)} weights for {len(refs)} opponents")
+    field = [deck_entrant(ref, policy=None) for ref in refs]
+    if weights is None:
+        return field
+    return [EntrantInput(**{**e.__dict__, "weight": w}) for e, w in zip(field, weights, strict=True)]
+
+
+def parse_settings(items: list[str]) -> dict[str, Any] | None:
+    """``NAME=VALUE`` pairs, each value read as a number (the service checks names and bounds)."""
+    if not items:
+        return None
+    settings: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        if not sep or not name:
+            raise CliError(f"--setting {item!r}: expected NAME=VALUE")
+        try:
+            settings[name] = int(raw)
+        except ValueError:
+            try:
+                settings[name] = float(raw)
+            except ValueError:
+                raise CliError(f"--setting {name}: expected a number, not {raw!r}") from None
+    return settings

@@ -73,3 +73,7 @@ class SimulationErrorCode(StrEnum):
     DECK_NOT_OWNED = "deck_not_owned"
     """An optimize with a ``collection``: the starting deck uses copies the collection does not
     hold; ``violations`` lists them (400)."""
+    VERSION_NOT_FOUND = "version_not_found"
+    """An entrant's ``version``: the deck has no saved version of this number (400)."""
+    COLLECTION_REQUIRED = "collection_required"
+    """A ranking of what to get next (kind acquire) without a ``collection`` (400)."""

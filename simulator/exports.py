@@ -82,7 +82,9 @@ def results_csv(results: Mapping[str, Any], table: str = "summary") -> str:
             raise MissingTableError(f"these results have no {table.replace('_', ' ')} (yet)")
         return _lab_csv(results, table)
     if "pairings" not in results:
-        raise MissingTableError(f"these results have no {table} table (an optimize's are its deck and gain)")
+        raise MissingTableError(
+            f"these results have no {table} table (an optimize's or a ranking's are not tables)"
+        )
     if table == "summary":
         header = [
             "pairing",
@@ -342,7 +344,7 @@ def heatmap(results: Mapping[str, Any], image_format: str = "png") -> bytes:
     if image_format not in IMAGE_FORMATS:
         raise ValueError(f"unknown image format {image_format!r}; formats: {', '.join(IMAGE_FORMATS)}")
     if "matrix" not in results:
-        raise MissingTableError("these results have no win-rate matrix (an optimize's are its deck and gain)")
+        raise MissingTableError("these results have no win-rate matrix (an optimize's or a ranking's)")
     import matplotlib
 
     matplotlib.use("Agg")

@@ -17,6 +17,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from simulator.engine.batch import GAUNTLET, MATCHUP, ROUND_ROBIN
+from simulator.lab.acquire import ACQUIRE
 from simulator.lab.compare import COMPARE
 from simulator.lab.optimize import OPTIMIZE
 from simulator.limits import MAX_LABEL_LENGTH
@@ -29,6 +30,7 @@ class SimulationJob(models.Model):
         ROUND_ROBIN = ROUND_ROBIN, "round robin"
         COMPARE = COMPARE, "compare"
         OPTIMIZE = OPTIMIZE, "optimize"
+        ACQUIRE = ACQUIRE, "what to get next"
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -90,15 +92,15 @@ class SimulationJob(models.Model):
         null=True,
         blank=True,
         editable=False,
-        help_text="An optimize: what it was asked (settings, kept cards, characters may change, the "
-        "collection's copies as submitted).",
+        help_text="An optimize or acquire: what it was asked (settings, kept cards, characters may change, "
+        "the collection's copies as submitted).",
     )
     search_state = models.JSONField(
         null=True,
         blank=True,
         editable=False,
-        help_text="An optimize: where the search stands (its state, and the number of the first chunk "
-        "of the work it waits for); moved only under the job row's lock.",
+        help_text="An optimize or acquire: where the search stands (its state, and the number of the "
+        "first chunk of the work it waits for); moved only under the job row's lock.",
     )
     results = models.JSONField(null=True, blank=True, editable=False)
     error = models.TextField(blank=True)
@@ -165,6 +167,9 @@ class SimulationEntrant(models.Model):
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.ENTRANT)
     weight = models.FloatField(default=1.0, help_text="A compare's field: the opponent's weight.")
     swaps = models.JSONField(null=True, blank=True, help_text='A variant made by {"out": …, "in": …}.')
+    deck_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The deck's version played (its number), when one was asked for."
+    )
 
     class Meta:
         ordering: ClassVar[list[str]] = ["job_id", "index"]

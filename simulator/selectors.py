@@ -21,13 +21,15 @@ from eredan.errors import NotFoundError
 from eredan.users import Viewer
 from simulator.engine.batch import Entrant, batch_report, pairings_for
 from simulator.engine.stats import MatchTally
+from simulator.lab.acquire import ACQUIRE, Acquirer, AcquireState
 from simulator.lab.compare import COMPARE, ComparePlan, CompareTally
 from simulator.lab.moves import Composition, slug_labels
 from simulator.lab.optimize import OPTIMIZE, Optimizer, OptimizerState
 from simulator.lab.report import compare_sections, lab_sections
+from simulator.lab.search import SearchMachine
 from simulator.lab.sequential import StopReason
 from simulator.models import ChunkResult, GameRecord, SimulationEntrant, SimulationJob, SimulationPairing
-from simulator.specs import job_compare_plan_build, job_optimizer_get
+from simulator.specs import job_compare_plan_build, job_search_get
 
 
 def job_list(*, user: Viewer, status: str | None = None) -> QuerySet[SimulationJob]:
@@ -146,6 +148,7 @@ def _entrant_json(row: SimulationEntrant) -> dict[str, Any]:
             "slug": row.deck_slug or None,
             "characters": row.characters,
             "cards": row.cards,
+            "version": row.deck_version,
         }
     out: dict[str, Any] = {"index": row.index, "label": row.label, "policy": row.policy, "deck": deck}
     if row.role != SimulationEntrant.Role.ENTRANT:  # a compare's base, variants and field
@@ -284,12 +287,12 @@ def job_results(*, job: SimulationJob) -> dict[str, Any]:
     partial results of the chunks recorded so far (``partial: true``)."""
     if job.status == SimulationJob.Status.DONE and job.results is not None:
         return {**job.results, "partial": False}
-    if job.kind == OPTIMIZE:
-        if job.results is not None:  # cancelled: the best deck so far, stored
+    if job.kind in (OPTIMIZE, ACQUIRE):
+        if job.results is not None:  # cancelled: the search as it stood, stored
             return {**job.results, "partial": True}
-        optimizer = job_optimizer_get(job=job, catalog=get_catalog())
-        state = Optimizer.load((job.search_state or {})["state"])
-        return {**optimize_results_compute(job=job, optimizer=optimizer, state=state), "partial": True}
+        machine = job_search_get(job=job, catalog=get_catalog())
+        state = machine.load((job.search_state or {})["state"])
+        return {**search_results_compute(job=job, machine=machine, state=state), "partial": True}
     if job.kind == COMPARE:
         return {**_compare_report(job, compare_running_rounds(job.pairings.first())), "partial": True}
     pairings: list[SimulationPairing] = list(job.pairings.order_by("index"))
@@ -371,32 +374,90 @@ def optimize_results_document(
     }
 
 
-def optimize_results_compute(
+def search_results_compute(
     *,
     job: SimulationJob,
-    optimizer: Optimizer,
-    state: OptimizerState,
+    machine: SearchMachine[Any],
+    state: Any,
     saved_deck: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The results of an optimize job from its state (final, or as it stands)."""
+    """The results of an optimize or acquire job from its state (final, or as it stands)."""
     rows = list(job.entrants.order_by("index"))
     start = next((r for r in rows if r.role == SimulationEntrant.Role.BASE), None)
+    name = (start.deck_name or start.label) if start is not None else ""
+    entrants = [_entrant_json(row) for row in rows]
+    if isinstance(machine, Acquirer):
+        return acquire_results_document(
+            game=job.game,
+            options=job.options,
+            seed=job.seed,
+            entrants=entrants,
+            acquirer=machine,
+            state=state,
+            base_name=name,
+            collection=job.collection_id,
+        )
+    assert isinstance(machine, Optimizer)
     return optimize_results_document(
         game=job.game,
         options=job.options,
         seed=job.seed,
-        entrants=[_entrant_json(row) for row in rows],
-        optimizer=optimizer,
+        entrants=entrants,
+        optimizer=machine,
         state=state,
-        start_name=(start.deck_name or start.label) if start is not None else "",
+        start_name=name,
         saved_deck=saved_deck,
     )
+
+
+def acquire_results_document(
+    *,
+    game: str,
+    options: Mapping[str, Any],
+    seed: int,
+    entrants: Sequence[Mapping[str, Any]],
+    acquirer: Acquirer,
+    state: AcquireState,
+    base_name: str,
+    collection: int | None,
+) -> dict[str, Any]:
+    """The results of an acquire (a job's or a local run's, the same shape): what was asked,
+    :meth:`Acquirer.report` (the ranking: each card's gain with its interval from games it was not
+    selected on, the deck it would go in, the copies to get) and the names of the cards."""
+    problem = acquirer.problem
+    report = acquirer.report(state)
+    slugs: set[str] = set(problem.base.characters) | set(problem.base.counts) | set(state.items)
+    for moves in state.moves:
+        for move in moves:
+            slugs.update(s for s, _ in (*move.out, *move.into))
+    return {
+        "game": game,
+        "kind": ACQUIRE,
+        "options": dict(options),
+        "seed": seed,
+        "entrants": [dict(e) for e in entrants],
+        "base_name": base_name,
+        "collection": collection,
+        **report,
+        "labels": dict(sorted(slug_labels(slugs, problem.constraints.catalog).items())),
+    }
 
 
 def optimize_progress(*, job: SimulationJob) -> dict[str, Any] | None:
     """Where an optimize stands, from its stored state (no game object built): the phase, the
     step, the current best deck and its estimated gain (biased: the confirmation, at the end, is
-    the one to trust), the last move tried. None for another kind of job."""
+    the one to trust), the last move tried. An acquire: its phase, round and candidates. None for
+    another kind of job."""
+    if job.kind == ACQUIRE and job.search_state:
+        ranking = Acquirer.load(job.search_state["state"])
+        return {
+            "phase": ranking.phase,
+            "round": ranking.round,
+            "candidates": len(ranking.items),
+            "racing": sum(len(a) for a in ranking.alive if len(a) > 1),
+            "games": {**ranking.games, "total": ranking.games_spent},
+            "stop_reason": ranking.stop_reason,
+        }
     if job.kind != OPTIMIZE or not job.search_state:
         return None
     state = Optimizer.load(job.search_state["state"])
@@ -415,3 +476,50 @@ def optimize_progress(*, job: SimulationJob) -> dict[str, Any] | None:
         "stop_reason": state.stop_reason,
         "confirmation": state.confirmation,
     }
+
+
+# --- a change between two versions of a deck (docs/lab.md "Deck versions") -----------------------
+
+
+@dataclass(frozen=True)
+class VersionCompare:
+    """A compare of version ``before`` (the base) and version ``after`` (a variant) of a deck, and
+    the measured difference of ``after`` — final, or partial while it runs (None before any game)."""
+
+    job: SimulationJob
+    difference: dict[str, Any] | None
+
+
+def version_compares(
+    *, user: Viewer, deck_id: int, before: int, after: int, limit: int = 10
+) -> list[VersionCompare]:
+    """The compares of ``user`` whose base is version ``before`` of deck ``deck_id`` and one of
+    whose variants is version ``after`` of it, newest first, each with that variant's difference."""
+    if not user.is_authenticated:
+        return []
+    jobs = (
+        SimulationJob.objects.filter(owner_id=user.pk, kind=COMPARE)
+        .filter(entrants__role="base", entrants__deck_id=deck_id, entrants__deck_version=before)
+        .filter(entrants__role="variant", entrants__deck_id=deck_id, entrants__deck_version=after)
+        .distinct()
+        .order_by("-created_at", "-id")[:limit]
+    )
+    out = []
+    for job in jobs:
+        variant = (
+            job.entrants.filter(role="variant", deck_id=deck_id, deck_version=after).order_by("index").first()
+        )
+        difference = None
+        if variant is not None and job.games_done:
+            results = job_results(job=job)
+            difference = next((d for d in results["differences"] if d["entrant"] == variant.index), None)
+        out.append(VersionCompare(job=job, difference=difference))
+    return out
+
+
+def acquire_jobs(*, user: Viewer, collection_id: int, limit: int = 3) -> list[SimulationJob]:
+    """The latest rankings of what to get next of ``user`` for one of their collections."""
+    if not user.is_authenticated:
+        return []
+    qs = SimulationJob.objects.filter(owner_id=user.pk, kind=ACQUIRE, collection_id=collection_id)
+    return list(qs.order_by("-created_at", "-id")[:limit])

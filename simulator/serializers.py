@@ -55,6 +55,12 @@ class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
         help_text="Eredan, instead of a saved deck: the deck's character slugs (with cards).",
     )
     cards = CardCountsField(required=False, help_text="Eredan, with characters: card slug → copies.")
+    version = StrictIntegerField(
+        required=False,
+        min_value=1,
+        help_text="With deck: one of its saved versions (its number), played as it was saved — a compare "
+        "of two versions measures a change (docs/lab.md).",
+    )
     policy = StrictCharField(required=False, max_length=40, help_text="AI policy (default: the job's).")
     # A declared field (DRF's metaclass moves it into _declared_fields): Field.label stays.
     label = StrictCharField(  # type: ignore[assignment]
@@ -72,6 +78,8 @@ class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "version" in attrs and "deck" not in attrs:
+            raise serializers.ValidationError("A version is one of a deck's: give the deck too.")
         composed = "characters" in attrs or "cards" in attrs
         if composed and "deck" in attrs:
             raise serializers.ValidationError("Give a deck, or characters and cards, not both.")
@@ -194,6 +202,7 @@ class EntrantOutputSerializer(serializers.ModelSerializer[SimulationEntrant]):
             "slug": obj.deck_slug or None,
             "characters": obj.characters,
             "cards": obj.cards,
+            "version": obj.deck_version,
         }
 
 
@@ -272,7 +281,7 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
 
     @extend_schema_field({"type": "object", "additionalProperties": {"type": "string"}})
     def get_links(self, obj: SimulationJob) -> dict[str, str]:
-        if obj.kind == SimulationJob.Kind.OPTIMIZE:  # no tables: the deck found and its gain
+        if obj.kind in (SimulationJob.Kind.OPTIMIZE, SimulationJob.Kind.ACQUIRE):  # no tables
             return {
                 "cancel": self._url("simulation-cancel", obj),
                 "results": self._url("simulation-results", obj),

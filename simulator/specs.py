@@ -16,11 +16,15 @@ from typing import Any
 
 from cards.domain.specs import Catalog, DeckSpec, deck_from_counts
 from simulator.engine.batch import Batch, BatchPlan, Entrant
+from simulator.lab.acquire import ACQUIRE, AcquireProblem, Acquirer, AcquireSettings
 from simulator.lab.compare import COMPARE, CompareBatch, ComparePlan, FieldEntry
 from simulator.lab.moves import Composition, Constraints
 from simulator.lab.optimize import OPTIMIZE, OptimizeProblem, Optimizer, OptimizerSettings
 from simulator.lab.sequential import StopRule
 from simulator.models import SimulationEntrant, SimulationJob
+
+#: The lab's searches: jobs played work after work by a state machine (services/optimizes.py).
+SEARCH_KINDS = (OPTIMIZE, ACQUIRE)
 
 #: Jobs whose built batch a worker process keeps (a worker usually runs one job at a time).
 BATCH_CACHE_SIZE = 8
@@ -164,6 +168,40 @@ def optimize_problem_build(
 
 def job_optimize_problem_build(*, job: SimulationJob, catalog: Catalog) -> OptimizeProblem:
     """The problem of a saved optimize (its starting deck is the ``base`` entrant)."""
+    return optimize_problem_build(**_search_parts(job, catalog))
+
+
+def acquire_problem_build(
+    *,
+    game: str,
+    options: Mapping[str, Any],
+    seed: int,
+    budget: int,
+    characters: Sequence[str],
+    cards: Mapping[str, int],
+    policy: str,
+    field: Sequence[FieldEntry],
+    search: Mapping[str, Any],
+    catalog: Catalog,
+) -> AcquireProblem:
+    """What an acquire ranks, from its parts: the base deck, the collection's copies as submitted
+    and the kept slugs (``search``), the field, the budget and the settings."""
+    return AcquireProblem(
+        base=Composition.of(characters, cards),
+        constraints=Constraints(
+            catalog=catalog, owned=dict(search["owned"]), keep=frozenset(search.get("keep") or ())
+        ),
+        field=tuple(field),
+        budget=budget,
+        seed=seed,
+        policy=policy,
+        game=game,
+        options=dict(options),
+        settings=AcquireSettings.from_json(search["settings"]),
+    )
+
+
+def _search_parts(job: SimulationJob, catalog: Catalog) -> dict[str, Any]:
     rows = list(job.entrants.order_by("index"))
     start = next(r for r in rows if r.role == SimulationEntrant.Role.BASE)
     field = [
@@ -173,27 +211,29 @@ def job_optimize_problem_build(*, job: SimulationJob, catalog: Catalog) -> Optim
         for e in (entrant_from_row(r, catalog),)
     ]
     assert job.search is not None
-    return optimize_problem_build(
-        game=job.game,
-        options=job.options,
-        seed=job.seed,
-        budget=job.games,
-        characters=start.characters,
-        cards=start.cards,
-        policy=start.policy,
-        field=field,
-        search=job.search,
-        catalog=catalog,
-    )
+    return {
+        "game": job.game,
+        "options": job.options,
+        "seed": job.seed,
+        "budget": job.games,
+        "characters": start.characters,
+        "cards": start.cards,
+        "policy": start.policy,
+        "field": field,
+        "search": job.search,
+        "catalog": catalog,
+    }
 
 
 _lock = threading.Lock()
-_batches: OrderedDict[tuple[int, str, str], Batch | CompareBatch | Optimizer] = OrderedDict()
+_batches: OrderedDict[tuple[int, str, str], Batch | CompareBatch | Optimizer | Acquirer] = OrderedDict()
 
 
 def _cached(
-    job: SimulationJob, catalog: Catalog | None, build: Callable[[], Batch | CompareBatch | Optimizer]
-) -> Batch | CompareBatch | Optimizer:
+    job: SimulationJob,
+    catalog: Catalog | None,
+    build: Callable[[], Batch | CompareBatch | Optimizer | Acquirer],
+) -> Batch | CompareBatch | Optimizer | Acquirer:
     key = (int(job.pk), job.created_at.isoformat(), catalog.version if catalog is not None else "")
     with _lock:
         batch = _batches.get(key)
@@ -225,13 +265,19 @@ def job_compare_batch_get(*, job: SimulationJob, catalog: Catalog | None) -> Com
     return batch
 
 
-def job_optimizer_get(*, job: SimulationJob, catalog: Catalog) -> Optimizer:
-    """The optimizer of ``job`` (kind optimize): its game, its decks' specs and its compare
-    batches, built once per process (and per catalog version)."""
-    assert job.kind == OPTIMIZE
-    optimizer = _cached(job, catalog, lambda: Optimizer(job_optimize_problem_build(job=job, catalog=catalog)))
-    assert isinstance(optimizer, Optimizer)
-    return optimizer
+def job_search_get(*, job: SimulationJob, catalog: Catalog) -> Optimizer | Acquirer:
+    """The search machine of ``job`` (an optimize's optimizer, an acquire's ranking): its game,
+    its decks' specs and its compare batches, built once per process (and per catalog version)."""
+    if job.kind == OPTIMIZE:
+        machine = _cached(
+            job, catalog, lambda: Optimizer(job_optimize_problem_build(job=job, catalog=catalog))
+        )
+        assert isinstance(machine, Optimizer)
+        return machine
+    assert job.kind == ACQUIRE
+    acquirer = _cached(job, catalog, lambda: Acquirer(acquire_problem_build(**_search_parts(job, catalog))))
+    assert isinstance(acquirer, Acquirer)
+    return acquirer
 
 
 def batch_cache_clear() -> None:

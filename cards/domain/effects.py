@@ -215,6 +215,10 @@ Version 2:
                    be healed (heals on it do nothing: "ne peut pas être soigné").
     ``extra_attack`` amount, kind (physical|magical), target (default opponent) — one more attack
                    in the clash, of that value, reduced as its kind says.
+    ``attach``     target (one character: a name or a pick) — this card, in play, leaves its carrier
+                   (or, played this turn, the character playing it) and is attached to the target,
+                   which carries it from then on as the card's play rules say ("Si votre personnage
+                   meurt, cette carte s'attache à un de vos personnages aléatoire").
     ``grant_order`` target — the target gets the bonus of its Ordres this combat as if the turn
                    were one they name (nothing more when one already applies).
     ``one_of``     options (a list of effect lists), pick (choice|random) — one option happens.
@@ -1116,6 +1120,14 @@ class ExtraAttack:
 
 
 @dataclass(frozen=True, slots=True)
+class Attach:
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "attach"
+
+
+@dataclass(frozen=True, slots=True)
 class GrantOrder:
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
@@ -1291,6 +1303,7 @@ Effect: TypeAlias = (
     | Forbid
     | ExtraAttack
     | GrantOrder
+    | Attach
     | OneOf
     | Trigger
     | MayPlay
@@ -1334,6 +1347,7 @@ V2_OPS: tuple[str, ...] = (
     "counter",
     "draw_phase",
     "bound",
+    "attach",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -1827,6 +1841,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "forbid": "self",
     "extra_attack": "opponent",
     "grant_order": "self",
+    "attach": "self",
     "chain_on": "self",
     "may_play": "self",
     "carry": "self",
@@ -1967,6 +1982,12 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if count == 0:
             raise EffectError(f"{path}.count", "0 markers changes nothing")
         effect = Marker(_slug(d["name"], f"{path}.name"), count, target, when, selector=selector)
+    elif op == "attach":
+        _keys(data, path, {"op", "target"}, {"when"})
+        group, pick = target_group(aim)
+        if group not in ("self", "opponent", "event") and pick is None:
+            raise EffectError(f"{path}.target", "a card is attached to one character: a name or a pick")
+        effect = Attach(target, when, selector=selector)
     elif op in ("tap", "untap", "grant_order"):
         _keys(data, path, {"op"}, {"target", "when"})
         effect = (
@@ -2351,6 +2372,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         _put_target(out, effect, "opponent")
     elif isinstance(effect, Untap | GrantOrder):
         _put_target(out, effect, "self")
+    elif isinstance(effect, Attach):
+        out["target"] = target_to_json(effect_target(effect))
     elif isinstance(effect, MoveCards):
         out.update({"from": effect.from_, "to": effect.to})
         if effect.owner != "self":

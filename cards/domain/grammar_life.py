@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
+    Attach,
     Compare,
     Condition,
     Count,
@@ -38,6 +39,7 @@ from cards.domain.effects import (
     Tap,
     Target,
     Untap,
+    target_group,
 )
 from cards.domain.grammar_errors import NotRead
 
@@ -92,6 +94,13 @@ def _set_keys(cond: Condition) -> set[str]:
 def subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:
     """Who is hit or healed, in the phrases the reader's subjects do not know (None: not one)."""
     t = text.strip()
+    if ctx.others is not None and t in ("les autres", "les autres personnages", "tous les autres"):
+        return ctx.others
+    if ctx.others is not None and t in ("un autre", "un autre personnage"):
+        group, _ = target_group(ctx.others)
+        if isinstance(ctx.others, Selector):
+            return replace(ctx.others, pick="choice")
+        return Selector(group=group, pick="choice")
     if re.fullmatch(r"(?:le|ce) personnage (?:ainsi )?choisi|le personnage de votre choix", t):
         if ctx.pronoun is None:
             raise NotRead("which chosen character?")
@@ -153,6 +162,17 @@ def gapped(r: Reader, c: Clause, left: str, right: str, ctx: Ctx) -> list[Effect
     takes the first one's (None: not such)."""
     from cards.domain.text_grammar import STAT_RE  # (a cycle of imports)
 
+    dm = re.fullmatch(r"(\d+|une?|deux|trois) (?:degats )?(?:a|au|aux) (.+)", right)
+    km = re.fullmatch(r"inflige .*?degats (physiques?|magiques?|directs?)\b.*", left)
+    if dm and km:  # "inflige 2 dégâts directs au personnage adverse et 1 aux autres": the same kind
+        try:
+            first = r.predicates(c, left, ctx)
+            who = target(r, c, re.sub(r"^(?=autres )", "les ", dm.group(2)), ctx)
+        except NotRead:
+            return None
+        if len(first) != 1 or not isinstance(first[0], Damage):
+            return None
+        return [replace(first[0], amount=r._points(dm.group(1)), **_target(who))]
     verb_m = re.search(r"\b(ont|a|gagnent|gagne)\b ", left)
     if verb_m is None:
         return None
@@ -169,6 +189,12 @@ def gapped(r: Reader, c: Clause, left: str, right: str, ctx: Ctx) -> list[Effect
 
 def bare(r: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
     """A predicate without its subject, about HP (None: not one of these)."""
+    found = subject_phrase(r, c, t, ctx)
+    if found is not None:
+        return found
+    found = attach_this_card(r, c, t, ctx)
+    if found is not None:
+        return found
     if re.fullmatch(r"meurt", t):
         return verb(r, c, t, ctx, default)
     m = re.fullmatch(
@@ -278,6 +304,17 @@ def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
         else:
             cmp, n = ">", int(m.group(7))
         return Condition(compare=Compare(Count("stat", stat="hp", of=hp_of), cmp, n))
+    m = re.fullmatch(r"vos allies (sont morts|sont en vie|sont tous morts)", t)
+    if m:  # "vos alliés" are the player's other characters
+        return r.condition(c, f"vos autres personnages {m.group(1)}", ctx)
+    m = re.fullmatch(
+        r"(vous etes|votre personnage est|le porteur est|le personnage adverse est|votre adversaire est"
+        r"|l'adversaire est) (?:encore |toujours )?en vie",
+        t,
+    )
+    if m:  # alive: more than 0 HP (docs/rules/eredan.md §3)
+        of = "opponent" if re.search(r"adverse|adversaire", m.group(1)) else "self"
+        return Condition(compare=Compare(Count("stat", stat="hp", of=of), ">", 0))
     m = re.fullmatch(r"(?:le porteur|le porteur de cette carte) est (incline|releve)e?", t)
     if m:
         return Condition(tapped=m.group(1) == "incline")
@@ -320,6 +357,22 @@ def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
         return r.who_condition(m.group(1), "played_by")
     except NotRead:
         return None
+
+
+def attach_this_card(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "cette carte s'attache à un de vos Golems aléatoire" when something happens (in a trigger,
+    the card in play goes to that character; said of how the card is played, it is a play rule
+    that the card-level phrases read)."""
+    m = re.fullmatch(
+        r"(?:cette carte|elle) (?:s'attache|est attachee|est placee|se place) (a |au |aux |sur )(.+)", t
+    )
+    if not m or not ctx.happens:
+        return None
+    text = re.sub(r" en vie(?= aleatoire$|$)", "", m.group(2))
+    if m.group(1) == "au ":
+        text = f"le {text}"
+    who = r._view(target(r, c, text, ctx), text, ctx)
+    return [Attach(**_target(who))]
 
 
 def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:

@@ -29,6 +29,7 @@ Readings chosen here (see docs/cardset.md, "The rules-text compiler"):
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -36,6 +37,7 @@ from typing import TYPE_CHECKING
 from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
+    Attach,
     Condition,
     Duration,
     Effect,
@@ -45,6 +47,7 @@ from cards.domain.effects import (
     Trigger,
     Turns,
     effect_target,
+    walk_effects,
 )
 from cards.domain.grammar_errors import NotRead
 
@@ -133,6 +136,7 @@ class Head:
     when: Condition | None = None
     limit: str | None = None
     pronoun: Target | None = None
+    others: Target | None = None  # "les autres" after a death among a group
 
 
 def _group_of(target: Target) -> Target:
@@ -201,10 +205,12 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
     words), as a trigger head."""
     t = text.strip()
     # dies
-    m = re.fullmatch(r"(.+?) (?:meurt|meurent|est tuee?|sont tuee?s|vient a mourir)", t)
-    if m:
+    m = re.fullmatch(r"(.+?) (?:meurt|meurent|est tuee?|sont tuee?s|vient a mourir)( ce tour(?:-ci)?)?", t)
+    if m and not (m.group(2) and (ctx.stays or ctx.subject != "card")):
+        # ("ce tour-ci": on a card that does not stay, its trigger lasts this turn only)
         who = event_subject(r, c, m.group(1), ctx)
-        return Head(Event("dies", who=who), pronoun=_event_pronoun(who))
+        others = who if who not in ("self", "opponent") else None
+        return Head(Event("dies", who=who), pronoun=_event_pronoun(who), others=others)
     m = re.fullmatch(r"(.+?) (?:meurt|meurent) avant le tour (\d+)", t)
     if m and 1 < int(m.group(2)) <= 30:
         who = event_subject(r, c, m.group(1), ctx)
@@ -432,18 +438,20 @@ def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) 
             raise NotRead("a limit on the card's own effect")
         return _at_activation(r.phrase(c, m.group(1), ctx))
     last: NotRead | None = None
-    # a moment, then the body (after a comma, a colon, or nothing)
+    each_time = _EACH_TIME_START.match(t) is not None or _DEATH_START.match(t) is not None
+    if not each_time and not _MOMENT_START.match(t):
+        return None  # no head can start this phrase (the loop below is costly: it runs on every phrase)
+    # a head, then the body (after a comma, a colon, or nothing)
     for cut in re.finditer(r",? : |, | (?=\S)", t):
         head_text, body = t[: cut.start()], t[cut.end() :]
         if len(head_text) > 90:
             break
         head: Head | None = None
-        try:
-            head = moment(r, head_text)
-        except NotRead:
-            m = re.fullmatch(
-                rf"(?:{EACH_TIME})(.+)|si (.+? (?:meurt|meurent)(?: avant le tour \d+)?)", head_text
-            )
+        if _MOMENT_END.search(head_text):
+            with contextlib.suppress(NotRead):
+                head = moment(r, head_text)
+        if head is None and each_time:
+            m = _EVENT_HEAD.fullmatch(head_text)
             if m:
                 try:
                     head = event_head(r, c, m.group(1) or m.group(2), ctx)
@@ -458,6 +466,22 @@ def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) 
     if last is not None and re.match(rf"{EACH_TIME}|{MOMENT.pattern}", t):
         raise last
     return None
+
+
+#: Quick tests of what may start or end a head (a phrase with none is not cut at every word).
+_EACH_TIME_START = re.compile(EACH_TIME)
+_DEATH_START = re.compile(r"si .+ (?:meurt|meurent)\b")
+_MOMENT_START = re.compile(
+    r"(?:(?:(?:en|au|a la|a l'|des le|lors du|lors de la|a chaque|chaque) ?)?(?:debut|fin|issue)\b"
+    r"|apres|une fois|quand cette|lorsque cette|lorsqu'elle|quand son|lorsque son|des que cette)"
+)
+_MOMENT_END = re.compile(
+    r"(?:combats?|tours?|partie|pairs?|impairs?|\d+|releves|suivants?|personnage|porteur|jouees|cartes"
+    r"|jeu|combat|carte)$"
+)
+_EVENT_HEAD = re.compile(
+    rf"(?:{EACH_TIME})(.+)|si (.+? (?:meurt|meurent)(?: avant le tour \d+| ce tour(?:-ci)?)?)"
+)
 
 
 def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) -> list[Effect] | None:
@@ -491,7 +515,13 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
     if head.pronoun is not None:
         # "il": the holder as around it, or the character the event is about
         inner = replace(inner, pronoun=None if head.pronoun == "self" else head.pronoun)
+    if head.others is not None:
+        inner = replace(inner, others=head.others)
     effects = r.phrase(c, body, inner)
+    if head.event.kind == "game_start" and any(isinstance(e, Attach) for e in walk_effects(effects)):
+        # a card in a deck is not in play: "en début de partie, cette carte s'attache à …" is how
+        # it starts the game (a play rule), not a trigger
+        raise NotRead("a card that starts the game attached")
     return Trigger(on=head.event, effects=tuple(effects), limit=limit or head.limit, when=head.when)
 
 

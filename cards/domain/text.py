@@ -19,6 +19,7 @@ from cards.domain.effects import (
     MARKERS_ALL,
     AllyFilter,
     Amount,
+    Attach,
     AttackKind,
     Bound,
     CardMatch,
@@ -1210,6 +1211,9 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             (f"An extra {kind} attack of {amount}{on}", f"Une attaque {kind} supplémentaire de {amount}{on}"),
             lang,
         )
+    if isinstance(effect, Attach):
+        who = target_text(effect_target(effect), lang, names)
+        return _pick((f"This card is attached to {who}", f"Cette carte s'attache à {who}"), lang)
     if isinstance(effect, GrantOrder):
         who = target_text(effect_target(effect), lang, names)
         return _pick(

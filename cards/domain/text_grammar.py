@@ -126,6 +126,9 @@ class Ctx:
     on_opponent: bool = False
     #: Whom "il" / "elle" / "celui-ci" / "ce dernier" names after "Choisissez un personnage, …".
     pronoun: Target | None = None
+    #: Whom "les autres" / "un autre" names in the body of a trigger on a death among a group
+    #: ("Quand un de vos Mages meurt, les autres …": the group, the dead one being no longer alive).
+    others: Target | None = None
 
     @property
     def standing(self) -> bool:
@@ -183,6 +186,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bcontres les\b", "contre les"),
     (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
     (r"\bau degats\b", "aux degats"),
+    # "n'effectue aucune attaque physique": no clash attack
+    (r"\bn'effectu(?:e|ez|erez|ent|era|eront) aucune attaque(?: physique)?\b", "ne peut pas attaquer"),
     (r"\bl'attaque\b", "attaque"),
     (r"\bla defense\b", "defense"),
     (r"\bl'esprit\b", "esprit"),
@@ -1224,6 +1229,10 @@ class Reader:
             lambda m: "il " if m.group(0).startswith("s'") else "",
             t,
         )
+        if t.endswith(" en vie"):  # "si votre adversaire est encore en vie" (before "est <class>")
+            alive = grammar_life.condition(self, clause, t, ctx)
+            if alive is not None:
+                return alive
         m = re.fullmatch(
             r"(?:vous jouez|il joue|elle joue|joue|votre personnage joue|ils jouent) (.+?)( en enchainement)?",
             t,
@@ -1985,6 +1994,8 @@ class Reader:
         found = self._cards_moved(c, t, ctx)
         if found is not None:
             return found
+        if re.fullmatch(r"ne peut (?:pas |plus )?attaquer", t):
+            return [Forbid(what="attack", **_target_fields(default))]
         m = re.fullmatch(r"ne peut (?:pas |plus )?(jouer|enchainer) (?:aucune? |de |d'|les |des )?(.+)", t)
         if m:
             what = "play" if m.group(1) == "jouer" else "chain"
@@ -2101,7 +2112,7 @@ class Reader:
             ]
             return [Forbid(what="healed", **_target_fields(w)) for w in healed]
         m = re.fullmatch(
-            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?subir de malus(?: de caracteristiques?| (?:de |d')(.+?))?"
+            r"(.+?) ne (?:peut|peuvent|pouvez) (?:pas |plus )?subir de malus(?: de caracteristiques?| (?:de |d')(.+?))?"
             r"(?: et (?:tous )?ses malus precedemment recus sont annules)?",
             t,
         )
@@ -2874,10 +2885,11 @@ class Reader:
                 core = m.group(1)
                 changed = True
                 continue
-            m = re.fullmatch(r"(.+?),? (?:contre (?:les |le |la |un |une )?|face aux? )(.+)", core)
+            m = re.fullmatch(r"(.+?),? (sauf )?(?:contre (?:les |le |la |un |une )?|face aux? )(.+)", core)
             if m:
                 try:
-                    cond = _merge_conditions(cond, self._against(c, m.group(2)))
+                    against = self._against(c, m.group(3))
+                    cond = _merge_conditions(cond, Condition(not_=against) if m.group(2) else against)
                 except NotRead:
                     pass
                 else:

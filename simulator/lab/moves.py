@@ -261,7 +261,7 @@ def neighbourhood(
     return moves
 
 
-class _SparseShuffle:
+class SparseShuffle:
     """Draws ``range(size)`` without replacement, each remaining index equally likely (a
     Fisher–Yates shuffle done lazily: memory grows with the draws, not with ``size``)."""
 
@@ -300,10 +300,10 @@ def draw_moves(
     none left is dropped and the stage drawn again. So the moves are drawn as if the whole
     neighbourhood had been listed, but only the moves drawn are validated: a step costs a few
     validations per candidate, not one per card of the pool. Deterministic for ``rng``."""
-    by_kind: dict[str, list[tuple[MoveGroup, _SparseShuffle]]] = {}
+    by_kind: dict[str, list[tuple[MoveGroup, SparseShuffle]]] = {}
     for group in move_groups(deck, constraints):
         if group.size and weights.get(group.kind, 0.0) > 0:
-            by_kind.setdefault(group.kind, []).append((group, _SparseShuffle(group.size)))
+            by_kind.setdefault(group.kind, []).append((group, SparseShuffle(group.size)))
     out_weight = out_weights or {}
     seen: set[Composition] = {deck}
     chosen: list[Move] = []

@@ -41,20 +41,15 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import multiprocessing
-import os
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cards.domain.specs import DeckSpec
-from simulator.engine.batch import Entrant
-from simulator.engine.protocol import Game, GameError
-from simulator.engine.registry import get_game_spec
+from simulator.engine.protocol import Game
 from simulator.engine.seeds import derive_seed
 from simulator.engine.stats import CardMetricsTally, MatchTally, wilson_interval
-from simulator.lab.compare import CompareBatch, ComparePlan, CompareTally, FieldEntry
+from simulator.lab.compare import CompareTally, FieldEntry
 from simulator.lab.moves import (
     ADD,
     CHARACTER,
@@ -73,6 +68,7 @@ from simulator.lab.paired import (
     mean_of_counts,
     paired_difference,
 )
+from simulator.lab.search import Work, WorkPlayer, run_search_local
 
 #: The job kind of a search for a better deck (beside matchup, gauntlet, round robin and compare).
 OPTIMIZE = "optimize"
@@ -187,50 +183,6 @@ class OptimizeProblem:
     def min_budget(self) -> int:
         """The least budget that fits one verified move and the confirmation."""
         return self.settings.min_budget
-
-
-@dataclass(frozen=True)
-class Work:
-    """Games to play next: decks ``arms`` (``arms[0]`` the reference — the incumbent, or the
-    starting deck in the confirmation), each against the field on game indices ``start .. stop-1``
-    of ``seed``."""
-
-    phase: str
-    step: int
-    round: int
-    seed: int
-    start: int
-    stop: int
-    arms: tuple[Composition, ...]
-
-    @property
-    def games_per_arm(self) -> int:
-        return self.stop - self.start
-
-    @property
-    def games(self) -> int:
-        return self.games_per_arm * len(self.arms)
-
-    def chunks(self, chunk_games: int) -> list[tuple[int, int]]:
-        """The work's game ranges of at most ``chunk_games`` games per deck (even)."""
-        size = max(2, chunk_games - chunk_games % 2)
-        return [(a, min(a + size, self.stop)) for a in range(self.start, self.stop, size)]
-
-    def chunks_of(self, chunk_size: int) -> list[tuple[int, int]]:
-        """The work's game ranges when a chunk plays about ``chunk_size`` games over all its
-        decks (a job's chunk size): ``chunk_size // decks`` games per deck, at least one pair."""
-        return self.chunks(chunk_size // len(self.arms))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "step": self.step,
-            "round": self.round,
-            "seed": self.seed,
-            "start": self.start,
-            "stop": self.stop,
-            "arms": [a.to_json() for a in self.arms],
-        }
 
 
 @dataclass
@@ -403,14 +355,13 @@ def _difference_json(tally: PairTally) -> dict[str, Any]:
     }
 
 
-class Optimizer:
+class Optimizer(WorkPlayer[OptimizeProblem]):
     """The search of one :class:`OptimizeProblem` (see the module's docstring)."""
 
+    problem: OptimizeProblem
+
     def __init__(self, problem: OptimizeProblem, *, game: Game | None = None) -> None:
-        self.problem = problem
-        self.game = game or get_game_spec(problem.game).make_game(**dict(problem.options))
-        self._specs: dict[Composition, DeckSpec] = {}
-        self._batch: tuple[Work, CompareBatch] | None = None
+        super().__init__(problem, game=game)
 
     # --- checks and decks ------------------------------------------------------------------------
 
@@ -430,45 +381,6 @@ class Optimizer:
             )
         if not problem.field:
             raise OptimizeError("the field needs at least one opponent")
-
-    def deck_spec(self, deck: Composition) -> DeckSpec:
-        spec = self._specs.get(deck)
-        if spec is None:
-            spec = deck.spec(self.problem.constraints.catalog)
-            self._specs[deck] = spec
-        return spec
-
-    def supported(self, deck: Composition) -> bool:
-        """Whether the engine can set up a game of ``deck`` (a card it does not play yet is
-        refused here, never in the middle of a race)."""
-        spec = self.deck_spec(deck)
-        try:
-            self.game.new_initial_state(random.Random(0), (spec, spec))
-        except (GameError, ValueError, TypeError):
-            return False
-        return True
-
-    def batch(self, work: Work) -> CompareBatch:
-        """The playable compare of ``work``, built once for all its chunks played here."""
-        if self._batch is None or self._batch[0] != work:
-            self._batch = (work, CompareBatch(self.plan(work)))
-        return self._batch[1]
-
-    def plan(self, work: Work) -> ComparePlan:
-        """The compare plan that plays ``work`` (arm *a* is entrant *a*)."""
-        arms = tuple(
-            Entrant(f"deck {i}", self.problem.policy, self.deck_spec(deck))
-            for i, deck in enumerate(work.arms)
-        )
-        return ComparePlan(
-            game=self.problem.game,
-            arms=arms,
-            field=self.problem.field,
-            games=work.stop,
-            seed=work.seed,
-            chunk_size=max(2, work.games_per_arm),
-            options=dict(self.problem.options),
-        )
 
     # --- the state machine -----------------------------------------------------------------------
 
@@ -656,6 +568,15 @@ class Optimizer:
         """A state stored as :meth:`OptimizerState.to_json`."""
         return OptimizerState.from_json(data)
 
+    @staticmethod
+    def dump(state: OptimizerState) -> dict[str, Any]:
+        return state.to_json()
+
+    @staticmethod
+    def spent(state: OptimizerState) -> int:
+        """Games played so far (every phase's)."""
+        return state.games_spent
+
     def report(self, state: OptimizerState) -> dict[str, Any]:
         """The results: the final deck, the path of accepted moves (each with its verified gain),
         every step, the games spent by phase and the confirmed gain with its 95 % interval."""
@@ -702,25 +623,6 @@ class Optimizer:
 # --- playing the work ---------------------------------------------------------------------------
 
 
-def play_work(optimizer: Optimizer, work: Work, start: int, stop: int) -> CompareTally:
-    """Games ``start .. stop-1`` of ``work`` (one chunk), on this process."""
-    return optimizer.batch(work).play_chunk(start, stop)
-
-
-_pool_optimizer: Optimizer | None = None
-
-
-def _init_worker(problem: OptimizeProblem) -> None:
-    global _pool_optimizer
-    _pool_optimizer = Optimizer(problem)
-
-
-def _play_in_worker(args: tuple[Work, int, int]) -> dict[str, Any]:
-    assert _pool_optimizer is not None
-    work, start, stop = args
-    return play_work(_pool_optimizer, work, start, stop).to_json()
-
-
 def run_optimize_local(
     problem: OptimizeProblem,
     *,
@@ -732,36 +634,11 @@ def run_optimize_local(
     """Run a search on this machine: each work in chunks of ``chunk_games`` games per deck, over
     ``processes`` processes (default: every core; 1 plays here). The same seed gives the same
     result whatever the processes and chunks. ``on_work`` sees each work once played."""
-    optimizer = Optimizer(problem)
-    state = optimizer.start()
-    processes = max(1, processes or os.cpu_count() or 1)
-
-    def loop(play: Callable[[Work, list[tuple[int, int]]], Iterable[CompareTally]]) -> None:
-        nonlocal state
-        while True:
-            work = optimizer.work(state)
-            if work is None:
-                return
-            if should_stop is not None and should_stop():
-                optimizer.cancel(state)
-                return
-            total = CompareTally.empty(len(work.arms), len(problem.field))
-            for part in play(work, work.chunks(chunk_games)):
-                total.merge(part)
-            state = optimizer.advance(state, work, total)
-            if on_work is not None:
-                on_work(work, state)
-
-    if processes == 1:
-        loop(lambda work, chunks: (play_work(optimizer, work, a, b) for a, b in chunks))
-        return optimizer, state
-    context = multiprocessing.get_context("spawn")  # fresh interpreters, as the other local runners
-    with context.Pool(processes, initializer=_init_worker, initargs=(problem,)) as pool:
-
-        def in_pool(work: Work, chunks: list[tuple[int, int]]) -> Iterator[CompareTally]:
-            for data in pool.imap_unordered(_play_in_worker, [(work, a, b) for a, b in chunks]):
-                yield CompareTally.from_json(data)
-
-        loop(in_pool)
-        pool.terminate()
-    return optimizer, state
+    return run_search_local(
+        Optimizer,
+        problem,
+        processes=processes,
+        chunk_games=chunk_games,
+        on_work=on_work,
+        should_stop=should_stop,
+    )

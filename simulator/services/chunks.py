@@ -26,10 +26,9 @@ from simulator.engine.runner import GameResult
 from simulator.engine.stats import MatchTally
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.lab.compare import COMPARE
-from simulator.lab.optimize import OPTIMIZE
 from simulator.models import ChunkResult, GameRecord, SimulationJob, SimulationPairing
 from simulator.services.jobs import job_complete, job_fail, job_progress_refresh
-from simulator.specs import UnknownSlugError, job_batch_get
+from simulator.specs import SEARCH_KINDS, UnknownSlugError, job_batch_get
 
 logger = logging.getLogger(__name__)
 
@@ -51,7 +50,7 @@ def chunk_run(*, job_id: int, pairing: int, chunk: int, worker: str = "") -> Chu
         from simulator.services.compares import compare_chunk_run
 
         return compare_chunk_run(job=job, pairing_row=pairing_row, chunk=chunk, worker=worker)
-    if job.kind == OPTIMIZE and pairing_row is not None:
+    if job.kind in SEARCH_KINDS and pairing_row is not None:
         from simulator.services.optimizes import optimize_chunk_run
 
         return optimize_chunk_run(job=job, pairing_row=pairing_row, chunk=chunk, worker=worker)

@@ -22,11 +22,11 @@ from simulator import queueing
 from simulator.engine.batch import MATCHUP, Pairing, chunk_ranges, pairings_for
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.lab.compare import COMPARE
-from simulator.lab.optimize import OPTIMIZE
 from simulator.limits import MAX_ACTIVE_JOBS_PER_USER
 from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
 from simulator.selectors import job_results_compute
 from simulator.services.requests import EntrantInput, PreparedJob, simulation_prepare
+from simulator.specs import SEARCH_KINDS
 
 logger = logging.getLogger(__name__)
 
@@ -106,15 +106,15 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
             # One pairing (the arms against the field); progress counts games per arm.
             pairings = [Pairing(0, 0, len(compare.arms))]
             total_games, total_chunks = compare.games, len(compare.chunks)
-        elif prepared.kind == OPTIMIZE:
-            from simulator.services.optimize_requests import prepared_optimize_problem
-            from simulator.services.optimizes import optimize_state_initial
+        elif prepared.kind in SEARCH_KINDS:
+            from simulator.services.optimize_requests import prepared_search_machine
+            from simulator.services.optimizes import search_state_initial
 
             # One pairing (the decks of each work against the field); progress counts every game
             # played against the budget; the chunks known so far are the first work's.
             pairings = [Pairing(0, 0, 1)]
-            search_state, total_chunks = optimize_state_initial(
-                problem=prepared_optimize_problem(prepared), chunk_size=prepared.chunk_size
+            search_state, total_chunks = search_state_initial(
+                machine=prepared_search_machine(prepared), chunk_size=prepared.chunk_size
             )
             total_games = prepared.games
         else:
@@ -155,6 +155,7 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
                 role=e.role,
                 weight=e.weight,
                 swaps=e.swaps,
+                deck_version=e.deck_version,
             )
             for i, e in enumerate(prepared.all_entrants)
         )
@@ -196,7 +197,7 @@ def job_dispatch(*, job_id: int) -> int:
     SimulationJob.objects.filter(pk=job_id, status=Status.PENDING).update(
         status=Status.RUNNING, started_at=timezone.now()
     )
-    if job.kind == OPTIMIZE:
+    if job.kind in SEARCH_KINDS:
         from simulator.services.optimizes import optimize_dispatch
 
         return optimize_dispatch(job=job)
@@ -225,7 +226,7 @@ def job_cancel(*, job: SimulationJob) -> SimulationJob:
     """Cancel a pending or running job: its remaining chunks do nothing when they come up. A
     chunk already playing still records its games (and their experience). 409 if it has ended.
     An optimize keeps the best deck so far (:func:`.optimizes.optimize_cancel`)."""
-    if job.kind == OPTIMIZE:
+    if job.kind in SEARCH_KINDS:
         from simulator.services.optimizes import optimize_cancel
 
         return optimize_cancel(job=job)

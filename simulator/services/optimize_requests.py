@@ -1,4 +1,5 @@
-"""Checking an optimize request (docs/lab.md "Optimizer"): every problem at once, nothing saved.
+"""Checking an optimize request (docs/lab.md "Optimizer") or a request for what to get next
+(``kind: "acquire"``, docs/lab.md "What to get next"): every problem at once, nothing saved.
 
 An optimize searches for a better deck than its starting deck against a field
 (:mod:`simulator.lab.optimize`). Its request is a simulation request (``kind: "optimize"``) whose
@@ -28,6 +29,7 @@ from cards.specs import get_catalog
 from decks.validator import validate_deck
 from eredan.errors import DomainError
 from simulator.error_codes import SimulationErrorCode as Code
+from simulator.lab.acquire import ACQUIRE, AcquireError, AcquireProblem, Acquirer, AcquireSettings
 from simulator.lab.compare import FieldEntry
 from simulator.lab.moves import MOVE_KINDS, Composition, kept_problems
 from simulator.lab.optimize import OPTIMIZE, OptimizeError, OptimizeProblem, Optimizer, OptimizerSettings
@@ -56,7 +58,7 @@ from simulator.services.requests import (
     _with_defaults,
     broker_visibility_timeout,
 )
-from simulator.specs import optimize_problem_build
+from simulator.specs import acquire_problem_build, optimize_problem_build
 
 #: The settings a request may change, with the type of each and its bounds (inclusive).
 SETTING_BOUNDS: dict[str, tuple[type, float, float]] = {
@@ -68,16 +70,31 @@ SETTING_BOUNDS: dict[str, tuple[type, float, float]] = {
     "min_confirm_games": (int, 2, 200_000),
     "patience": (int, 1, 1_000),
     "accept_margin": (float, -0.5, 0.5),
+    "proposal_sharpness": (float, 0.0, 50.0),
+}
+#: The same for a ranking of what to get next (docs/lab.md "What to get next").
+ACQUIRE_SETTING_BOUNDS: dict[str, tuple[type, float, float]] = {
+    "cards": (int, 1, 64),
+    "moves_per_card": (int, 1, 16),
+    "first_round_games": (int, 2, 100_000),
+    "halving": (int, 2, 8),
+    "evaluate_games": (int, 2, 200_000),
 }
 #: Longest keep-list (a deck has 3 characters and at most 50 cards).
 MAX_KEEP = 60
 
 
-def _settings_check(check: _Checking, settings: object) -> OptimizerSettings | None:
+def _settings_check(
+    check: _Checking, settings: object, *, kind: str
+) -> OptimizerSettings | AcquireSettings | None:
     """The algorithm's parameters: the defaults, changed by the ``settings`` given."""
     problems = check.problems
+    default: OptimizerSettings | AcquireSettings = (
+        OptimizerSettings() if kind == OPTIMIZE else AcquireSettings()
+    )
+    table = SETTING_BOUNDS if kind == OPTIMIZE else ACQUIRE_SETTING_BOUNDS
     if settings is None:
-        return OptimizerSettings()
+        return default
     if not isinstance(settings, Mapping):
         problems.add("settings", Code.INVALID_SETTINGS, "settings is an object of name: value.")
         return None
@@ -85,32 +102,32 @@ def _settings_check(check: _Checking, settings: object) -> OptimizerSettings | N
     ok = True
     for name, value in settings.items():
         where = f"settings.{name}"
-        if name == "kind_weights":
+        if name == "kind_weights" and kind == OPTIMIZE:
             weights = _kind_weights_check(check, value)
             ok = ok and weights is not None
             if weights is not None:
                 changes[name] = weights
             continue
-        bounds = SETTING_BOUNDS.get(name)
+        bounds = table.get(name)
         if bounds is None:
-            known = ", ".join([*SETTING_BOUNDS, "kind_weights"])
+            known = ", ".join([*table, *(["kind_weights"] if kind == OPTIMIZE else [])])
             problems.add(where, Code.INVALID_SETTINGS, f"There is no setting {name!r} (settings: {known}).")
             ok = False
             continue
-        kind, low, high = bounds
-        if not (_is_int(value) or (kind is float and isinstance(value, float))):
+        number_type, low, high = bounds
+        if not (_is_int(value) or (number_type is float and isinstance(value, float))):
             value = None
         if not isinstance(value, int | float) or not low <= value <= high:
-            what = "a whole number" if kind is int else "a number"
+            what = "a whole number" if number_type is int else "a number"
             problems.add(where, Code.INVALID_SETTINGS, f"{name} is {what} from {low:g} to {high:,g}.")
             ok = False
             continue
-        changes[name] = int(value) if kind is int else float(value)
+        changes[name] = int(value) if number_type is int else float(value)
     if not ok:
         return None
     try:
-        return dataclasses.replace(OptimizerSettings(), **changes)
-    except OptimizeError as exc:
+        return dataclasses.replace(default, **changes)
+    except (OptimizeError, AcquireError) as exc:
         problems.add("settings", Code.INVALID_SETTINGS, f"{exc}.")
         return None
 
@@ -192,7 +209,9 @@ def _collection_check(
     return collection, collection_owned_counts(collection=collection)
 
 
-def _budget_check(check: _Checking, games: object, settings: OptimizerSettings | None) -> int | None:
+def _budget_check(
+    check: _Checking, games: object, settings: OptimizerSettings | AcquireSettings | None
+) -> int | None:
     """The budget: every game of the search and of its confirmation; enough for one verified
     move and the confirmation, at most :data:`MAX_TOTAL_GAMES`."""
     problems = check.problems
@@ -263,10 +282,25 @@ def _chunk_size_check(
 
 def optimize_prepare(check: _Checking, request: SimulationRequest, items: list[EntrantInput]) -> PreparedJob:
     """An optimize request checked completely (see the module docstring); every problem at once."""
+    return _search_prepare(check, request, items, kind=OPTIMIZE)
+
+
+def acquire_prepare(check: _Checking, request: SimulationRequest, items: list[EntrantInput]) -> PreparedJob:
+    """A request for what to get next (``kind: "acquire"``, docs/lab.md "What to get next"): the
+    deck (to improve, or to complete), the field, the budget, the seed, one of your collections
+    (required), kept slugs, the settings; every problem at once."""
+    return _search_prepare(check, request, items, kind=ACQUIRE)
+
+
+def _search_prepare(
+    check: _Checking, request: SimulationRequest, items: list[EntrantInput], *, kind: str
+) -> PreparedJob:
     spec, problems = check.spec, check.problems
+    what = "An optimize" if kind == OPTIMIZE else "A ranking of what to get next"
     if not spec.uses_decks:
         raise DomainError(
-            f"{spec.display_name} is played without decks: there is no deck to optimize.",
+            f"{spec.display_name} is played without decks: there is no deck to "
+            + ("optimize." if kind == OPTIMIZE else "get cards for."),
             code=Code.UNKNOWN_KIND,
             field="kind",
         )
@@ -274,7 +308,7 @@ def optimize_prepare(check: _Checking, request: SimulationRequest, items: list[E
     options = _options_check(check, request.options)
     start: PreparedEntrant | None = None
     if len(items) != 1:
-        problems.add("entrants", Code.ENTRANTS, f"An optimize starts from one deck, not {len(items)}.")
+        problems.add("entrants", Code.ENTRANTS, f"{what} starts from one deck, not {len(items)}.")
     else:
         item = items[0]
         if item.swaps is not None:
@@ -291,19 +325,31 @@ def optimize_prepare(check: _Checking, request: SimulationRequest, items: list[E
         if opponent is not None and weight is not None:
             opponent.weight = weight
         opponents.append(opponent)
-    settings = _settings_check(check, request.settings)
+    settings = _settings_check(check, request.settings, kind=kind)
     budget = _budget_check(check, request.games, settings)
     seed = _seed_check(check, request.seed)
+    if kind == ACQUIRE and request.collection_id is None:
+        problems.add(
+            "collection",
+            Code.COLLECTION_REQUIRED,
+            "What to get next is what a collection lacks: give one of your collections.",
+        )
     collection, owned = _collection_check(check, request.collection_id)
     keep = _keep_check(check, request.keep, start)
     may_change = request.characters_may_change
+    if kind == ACQUIRE and may_change is not None:
+        problems.add(
+            "characters_may_change",
+            Code.INVALID_SETTINGS,
+            "characters_may_change is an optimize's: a ranking keeps the deck's characters.",
+        )
     if may_change is None:
         may_change = False
     if not isinstance(may_change, bool):
         problems.add(
             "characters_may_change", Code.INVALID_SETTINGS, "characters_may_change is true or false."
         )
-    if start is not None and owned is not None and check.catalog is not None:
+    if kind == OPTIMIZE and start is not None and owned is not None and check.catalog is not None:
         result = validate_deck(
             characters=start.characters, cards=start.cards, catalog=check.catalog, owned=owned
         )
@@ -322,10 +368,10 @@ def optimize_prepare(check: _Checking, request: SimulationRequest, items: list[E
         ("record_games", request.record_games if request.record_games != 0 else None, Code.BAD_RECORD_GAMES),
     ):
         if value is not None:
-            problems.add(name, code, f"An optimize has no {name}: its budget and settings say how it runs.")
+            problems.add(name, code, f"{what} has no {name}: its budget and settings say how it runs.")
     if request.award_experience is not False:
         problems.add(
-            "award_experience", Code.EXPERIENCE, "An optimize is an experiment: its games earn no experience."
+            "award_experience", Code.EXPERIENCE, f"{what} is an experiment: its games earn no experience."
         )
     _game_make(check, options, [start], opponents)
     problems.raise_any()
@@ -339,9 +385,17 @@ def optimize_prepare(check: _Checking, request: SimulationRequest, items: list[E
     everyone = [start, *field_ready]
     for entrant, label in zip(everyone, _unique_labels([e.label for e in everyone]), strict=True):
         entrant.label = label
+    search: dict[str, Any] = {
+        "settings": settings.to_json(),
+        "keep": keep,
+        "collection": collection.pk if collection is not None else None,
+        "owned": owned,
+    }
+    if kind == OPTIMIZE:
+        search["characters_may_change"] = may_change
     prepared = PreparedJob(
         game=spec.name,
-        kind=OPTIMIZE,
+        kind=kind,
         options=_with_defaults(spec, options),
         entrants=[start],
         field_entrants=field_ready,
@@ -350,34 +404,44 @@ def optimize_prepare(check: _Checking, request: SimulationRequest, items: list[E
         chunk_size=chunk_size,
         collection=collection,
         catalog_version=check.catalog.version if check.catalog is not None else "",
-        search={
-            "settings": settings.to_json(),
-            "keep": keep,
-            "characters_may_change": may_change,
-            "collection": collection.pk if collection is not None else None,
-            "owned": owned,
-        },
+        search=search,
     )
     try:
-        Optimizer(prepared_optimize_problem(prepared, catalog=check.catalog)).check()
-    except OptimizeError as exc:  # pragma: no cover - every case is refused above
-        raise DomainError(f"{exc}.", code=Code.ENTRANTS) from None
+        prepared_search_machine(prepared, catalog=check.catalog).check()
+    except (OptimizeError, AcquireError) as exc:
+        raise DomainError(f"{exc}.", code=Code.ENTRANTS, field="entrants.0.deck") from None
     return prepared
+
+
+def _parts(prepared: PreparedJob, catalog: Catalog | None) -> dict[str, Any]:
+    start = prepared.entrants[0]
+    assert prepared.search is not None
+    return {
+        "game": prepared.game,
+        "options": prepared.options,
+        "seed": prepared.seed,
+        "budget": prepared.games,
+        "characters": start.characters,
+        "cards": start.cards,
+        "policy": start.policy,
+        "field": [FieldEntry(e.label, e.policy, e.spec, e.weight) for e in prepared.field_entrants],
+        "search": prepared.search,
+        "catalog": catalog or get_catalog(),
+    }
 
 
 def prepared_optimize_problem(prepared: PreparedJob, *, catalog: Catalog | None = None) -> OptimizeProblem:
     """What a prepared optimize searches (the same problem for the local runner and the job)."""
-    start = prepared.entrants[0]
-    assert prepared.search is not None
-    return optimize_problem_build(
-        game=prepared.game,
-        options=prepared.options,
-        seed=prepared.seed,
-        budget=prepared.games,
-        characters=start.characters,
-        cards=start.cards,
-        policy=start.policy,
-        field=[FieldEntry(e.label, e.policy, e.spec, e.weight) for e in prepared.field_entrants],
-        search=prepared.search,
-        catalog=catalog or get_catalog(),
-    )
+    return optimize_problem_build(**_parts(prepared, catalog))
+
+
+def prepared_acquire_problem(prepared: PreparedJob, *, catalog: Catalog | None = None) -> AcquireProblem:
+    """What a prepared acquire ranks (the same problem for the local runner and the job)."""
+    return acquire_problem_build(**_parts(prepared, catalog))
+
+
+def prepared_search_machine(prepared: PreparedJob, *, catalog: Catalog | None = None) -> Optimizer | Acquirer:
+    """The search machine of a prepared optimize or acquire."""
+    if prepared.kind == OPTIMIZE:
+        return Optimizer(prepared_optimize_problem(prepared, catalog=catalog))
+    return Acquirer(prepared_acquire_problem(prepared, catalog=catalog))

@@ -1,6 +1,8 @@
-"""An optimize job's works and chunks (docs/lab.md "Optimizer", docs/simulation.md "How a job runs").
+"""The works and chunks of the lab's searches — an optimize, an acquire ("what to get next") —
+(docs/lab.md "Optimizer", "What to get next"; docs/simulation.md "How a job runs").
 
-The search is a state machine over plain data (:class:`simulator.lab.optimize.Optimizer`), kept on
+A search is a state machine over plain data (:class:`simulator.lab.optimize.Optimizer`,
+:class:`simulator.lab.acquire.Acquirer`: :class:`simulator.lab.search.SearchMachine`), kept on
 the job (``search_state``: the optimizer's state, and ``chunk_base``, the number of the first
 chunk of the work it waits for). The state says what to play next — a **work**: some decks
 against the field on a range of games of one seed — and a work is played in chunks numbered on
@@ -9,14 +11,15 @@ from ``chunk_base`` (:meth:`Work.chunks_of`: the job's chunk size spread over th
 Each chunk is recorded like any other (one unique ``ChunkResult`` row, in one transaction with the
 progress). What differs is the end of a work: the chunk that completes it advances the search,
 under the job row's lock, exactly once — the tally of the work's chunk rows goes to
-:meth:`Optimizer.advance`, the new state is stored and the next work's chunks are queued once the
+its ``advance``, the new state is stored and the next work's chunks are queued once the
 transaction has committed; or, the search over, the results are stored and the final deck is
-saved as a new deck of the job's owner. A redelivered chunk, a second worker or "Dispatch again"
+saved as a new deck of the job's owner (an optimize). A redelivered chunk, a second worker or "Dispatch again"
 cannot advance twice, and the state depends only on the games: the search — and its results —
 is the same whatever the chunking and the number of workers.
 
-Cancelling keeps the best deck so far: the results are stored from the state as it stands (the
-incumbent, its path of verified moves; no confirmation if none was played) and that deck is saved.
+Cancelling an optimize keeps the best deck so far: the results are stored from the state as it
+stands (the incumbent, its path of verified moves; no confirmation if none was played) and that
+deck is saved; an acquire cancelled has no ranking (only its evaluation's games give one).
 """
 
 from __future__ import annotations
@@ -39,38 +42,38 @@ from simulator import queueing
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.lab.compare import CompareTally
 from simulator.lab.moves import Composition
-from simulator.lab.optimize import OptimizeProblem, Optimizer, OptimizerState, Work, play_work
+from simulator.lab.optimize import Optimizer
+from simulator.lab.search import SearchMachine, Work, play_work
 from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
-from simulator.selectors import optimize_results_compute
+from simulator.selectors import search_results_compute
 from simulator.services.chunks import ChunkOutcome
 from simulator.services.jobs import job_fail
-from simulator.specs import UnknownSlugError, job_optimizer_get
+from simulator.specs import UnknownSlugError, job_search_get
 
 logger = logging.getLogger(__name__)
 
 Status = SimulationJob.Status
 
 
-def optimize_state_initial(*, problem: OptimizeProblem, chunk_size: int) -> tuple[dict[str, Any], int]:
-    """The ``search_state`` of a new optimize (its first step's candidates drawn) and the number
-    of chunks of its first work (0 when there is nothing to play)."""
-    optimizer = Optimizer(problem)
-    state = optimizer.start()
-    work = optimizer.work(state)
-    return _stored(state, 0), len(work.chunks_of(chunk_size)) if work is not None else 0
+def search_state_initial(*, machine: SearchMachine[Any], chunk_size: int) -> tuple[dict[str, Any], int]:
+    """The ``search_state`` of a new search (its first candidates drawn) and the number of chunks
+    of its first work (0 when there is nothing to play)."""
+    state = machine.start()
+    work = machine.work(state)
+    return _stored(machine, state, 0), len(work.chunks_of(chunk_size)) if work is not None else 0
 
 
-def _stored(state: OptimizerState, chunk_base: int) -> dict[str, Any]:
-    return {"state": state.to_json(), "chunk_base": chunk_base}
+def _stored(machine: SearchMachine[Any], state: Any, chunk_base: int) -> dict[str, Any]:
+    return {"state": machine.dump(state), "chunk_base": chunk_base}
 
 
-def _loaded(job: SimulationJob) -> tuple[OptimizerState, int]:
+def _loaded(job: SimulationJob, machine: SearchMachine[Any]) -> tuple[Any, int]:
     stored: Mapping[str, Any] = job.search_state or {}
-    return Optimizer.load(stored["state"]), int(stored["chunk_base"])
+    return machine.load(stored["state"]), int(stored["chunk_base"])
 
 
-def _optimizer(job: SimulationJob) -> Optimizer | None:
-    """The job's optimizer, built once per process; None (and the job failed) when the card
+def _optimizer(job: SimulationJob) -> SearchMachine[Any] | None:
+    """The job's search machine, built once per process; None (and the job failed) when the card
     database changed since it was submitted, or a deck can no longer be built."""
     catalog = get_catalog()
     if job.catalog_version and catalog.version != job.catalog_version:
@@ -82,7 +85,7 @@ def _optimizer(job: SimulationJob) -> Optimizer | None:
         )
         return None
     try:
-        return job_optimizer_get(job=job, catalog=catalog)
+        return job_search_get(job=job, catalog=catalog)
     except UnknownSlugError as exc:
         job_fail(job_id=job.pk, error=f"A deck of the job can no longer be built: {exc}.")
         return None
@@ -96,7 +99,7 @@ def optimize_chunk_run(
     optimizer = _optimizer(job)
     if optimizer is None:
         return ChunkOutcome.FAILED
-    state, base = _loaded(job)
+    state, base = _loaded(job, optimizer)
     work = optimizer.work(state)
     if work is None or chunk < base:
         return ChunkOutcome.ALREADY_DONE  # a chunk of a work the search has moved past
@@ -137,9 +140,9 @@ def optimize_chunk_run(
     return ChunkOutcome.PLAYED
 
 
-def optimize_missing_chunks(*, job: SimulationJob, optimizer: Optimizer) -> list[int]:
+def optimize_missing_chunks(*, job: SimulationJob, optimizer: SearchMachine[Any]) -> list[int]:
     """The chunks of the work the search waits for that have no result yet."""
-    state, base = _loaded(job)
+    state, base = _loaded(job, optimizer)
     work = optimizer.work(state)
     if work is None:
         return []
@@ -167,14 +170,14 @@ def optimize_dispatch(*, job: SimulationJob) -> int:
     return 0
 
 
-def _work_close(job: SimulationJob, optimizer: Optimizer) -> bool:
+def _work_close(job: SimulationJob, optimizer: SearchMachine[Any]) -> bool:
     """With ``job`` locked: refresh its progress; if every chunk of the current work is recorded,
     advance the search — open the next work (its chunks queued on commit) or finish. Exactly once
     per work (the state moves only here, under the lock)."""
-    state, base = _loaded(job)
+    state, base = _loaded(job, optimizer)
     work = optimizer.work(state)
     if work is None:
-        _progress_refresh(job, state, None, base)
+        _progress_refresh(job, optimizer.spent(state), None, base)
         _finish(job, optimizer, state, Status.DONE)
         return True
     ranges = work.chunks_of(job.chunk_size)
@@ -184,7 +187,7 @@ def _work_close(job: SimulationJob, optimizer: Optimizer) -> bool:
         .values_list("tally", flat=True)
     )
     if len(rows) < len(ranges):
-        _progress_refresh(job, state, work, base)
+        _progress_refresh(job, optimizer.spent(state), work, base)
         return False
     total = CompareTally.empty(len(work.arms), len(optimizer.problem.field))
     for tally in rows:
@@ -192,10 +195,10 @@ def _work_close(job: SimulationJob, optimizer: Optimizer) -> bool:
     state = optimizer.advance(state, work, total)
     base += len(ranges)
     following = optimizer.work(state)
-    job.search_state = _stored(state, base)
+    job.search_state = _stored(optimizer, state, base)
     if following is None:
         SimulationJob.objects.filter(pk=job.pk).update(search_state=job.search_state)
-        _progress_refresh(job, state, None, base)
+        _progress_refresh(job, optimizer.spent(state), None, base)
         _finish(job, optimizer, state, Status.DONE)
         return True
     count = len(following.chunks_of(job.chunk_size))
@@ -203,13 +206,13 @@ def _work_close(job: SimulationJob, optimizer: Optimizer) -> bool:
     SimulationJob.objects.filter(pk=job.pk).update(
         search_state=job.search_state, total_chunks=job.total_chunks
     )
-    _progress_refresh(job, state, following, base)
+    _progress_refresh(job, optimizer.spent(state), following, base)
     job_id, chunks = job.pk, [(0, c) for c in range(base, base + count)]
     transaction.on_commit(lambda: _queue_work(job_id, chunks))
     return True
 
 
-def _progress_refresh(job: SimulationJob, state: OptimizerState, work: Work | None, base: int) -> None:
+def _progress_refresh(job: SimulationJob, spent: int, work: Work | None, base: int) -> None:
     """Progress from the rows (never incremented): the games of the works the search has moved
     past, and those recorded of the current one (every deck's)."""
     agg = ChunkResult.objects.filter(job_id=job.pk).aggregate(chunks=Count("id"))
@@ -217,16 +220,16 @@ def _progress_refresh(job: SimulationJob, state: OptimizerState, work: Work | No
     if work is not None:
         games = ChunkResult.objects.filter(job_id=job.pk, chunk__gte=base).aggregate(n=Sum("games"))["n"]
         current = (games or 0) * len(work.arms)
-    job.games_done = min(state.games_spent + current, job.total_games)
+    job.games_done = min(spent + current, job.total_games)
     job.chunks_done = agg["chunks"] or 0
     SimulationJob.objects.filter(pk=job.pk).update(games_done=job.games_done, chunks_done=job.chunks_done)
 
 
-def _finish(job: SimulationJob, optimizer: Optimizer, state: OptimizerState, status: str) -> bool:
+def _finish(job: SimulationJob, optimizer: SearchMachine[Any], state: Any, status: str) -> bool:
     """Store the results of ``job`` (locked, active) from ``state`` and end it with ``status``;
-    the final deck, when it differs from the start, is saved as a new deck of the owner."""
-    saved = _final_deck_save(job, optimizer, state)
-    results = optimize_results_compute(job=job, optimizer=optimizer, state=state, saved_deck=saved)
+    an optimize's final deck, when it differs from the start, is saved as a new deck of the owner."""
+    saved = _final_deck_save(job, optimizer, state) if isinstance(optimizer, Optimizer) else None
+    results = search_results_compute(job=job, machine=optimizer, state=state, saved_deck=saved)
     updates: dict[str, Any] = {"status": status, "results": results, "finished_at": timezone.now()}
     if status == Status.DONE:  # what was played: the progress bar ends full
         updates.update(total_games=job.games_done, total_chunks=job.chunks_done)
@@ -234,9 +237,7 @@ def _finish(job: SimulationJob, optimizer: Optimizer, state: OptimizerState, sta
     return updated == 1
 
 
-def _final_deck_save(
-    job: SimulationJob, optimizer: Optimizer, state: OptimizerState
-) -> dict[str, Any] | None:
+def _final_deck_save(job: SimulationJob, optimizer: Optimizer, state: Any) -> dict[str, Any] | None:
     if job.owner is None or state.incumbent == optimizer.problem.start:
         return None
     start = job.entrants.filter(role=SimulationEntrant.Role.BASE).first()
@@ -261,9 +262,9 @@ def optimize_deck_save(*, owner: User, start_name: str, suffix: str, deck: Compo
 
 
 def optimize_cancel(*, job: SimulationJob) -> SimulationJob:
-    """Cancel an optimize and keep the best deck so far: its results are stored from the state as
-    it stands and the deck saved (409 if the job has ended)."""
-    optimizer = job_optimizer_get(job=job, catalog=get_catalog())
+    """Cancel a search: an optimize keeps the best deck so far (its results are stored from the
+    state as it stands and the deck saved); 409 if the job has ended."""
+    optimizer = job_search_get(job=job, catalog=get_catalog())
     with transaction.atomic():
         locked = SimulationJob.objects.select_for_update().get(pk=job.pk)
         if not locked.is_active:
@@ -272,9 +273,9 @@ def optimize_cancel(*, job: SimulationJob) -> SimulationJob:
                 code=Code.JOB_FINISHED,
                 status_code=CONFLICT,
             )
-        state, base = _loaded(locked)
+        state, base = _loaded(locked, optimizer)
         state = optimizer.cancel(state)
-        locked.search_state = _stored(state, base)
+        locked.search_state = _stored(optimizer, state, base)
         SimulationJob.objects.filter(pk=locked.pk).update(search_state=locked.search_state)
         _finish(locked, optimizer, state, Status.CANCELLED)
     job.refresh_from_db()

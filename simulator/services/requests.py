@@ -22,7 +22,7 @@ from django.db.models import Q
 from cards.collection.models import Collection
 from cards.domain.specs import Catalog, DeckSpec
 from cards.specs import get_catalog
-from decks.models import Deck
+from decks.models import Deck, DeckVersion
 from decks.selectors import deck_slugs, with_entries
 from decks.services import deck_validate
 from decks.validator import ValidationResult
@@ -43,6 +43,7 @@ from simulator.engine.protocol import Game, GameError
 from simulator.engine.registry import GameSpec, UnknownGameError, available_games, get_game_spec
 from simulator.engine.seeds import MAX_SEED
 from simulator.error_codes import SimulationErrorCode as Code
+from simulator.lab.acquire import ACQUIRE
 from simulator.lab.compare import COMPARE, CompareError, ComparePlan, FieldEntry, compare_chunks
 from simulator.lab.optimize import OPTIMIZE
 from simulator.lab.sequential import DEFAULT_FIRST_ROUND_GAMES, StopRule
@@ -64,7 +65,7 @@ from simulator.limits import (
 from simulator.specs import UnknownSlugError, deck_spec_build
 
 #: The lab's kinds of job (docs/lab.md): their entrants have roles (base, variant, field).
-LAB_KINDS = (COMPARE, OPTIMIZE)
+LAB_KINDS = (COMPARE, OPTIMIZE, ACQUIRE)
 
 # --- what is asked ------------------------------------------------------------------------------
 
@@ -92,6 +93,9 @@ class EntrantInput:
     #: A compare's opponent: its weight in the field; a round robin's entrant: its share of the
     #: field the metagame scores against (docs/lab.md "Metagame").
     weight: object = None
+    #: With ``deck``: one of the deck's saved versions (its number), played as it was then — a
+    #: compare of two versions measures a change (docs/lab.md "Deck versions").
+    version: object = None
 
 
 @dataclass(frozen=True)
@@ -148,6 +152,8 @@ class PreparedEntrant:
     role: str = "entrant"
     weight: float = 1.0
     swaps: dict[str, dict[str, int]] | None = None
+    #: The deck's version played (a number), when one was asked for.
+    deck_version: int | None = None
 
 
 @dataclass
@@ -192,6 +198,7 @@ class PreparedJob:
                     "slug": e.deck_slug or None,
                     "characters": e.characters,
                     "cards": e.cards,
+                    "version": e.deck_version,
                 },
             }
             | ({"role": e.role, "weight": e.weight, "swaps": e.swaps} if self.kind in LAB_KINDS else {})
@@ -440,6 +447,12 @@ def _entrant_deck(check: _Checking, item: EntrantInput, *, where: str, policy: s
             cards=cards,
             earns_experience=check.owner is not None and deck.owner_id == check.owner.pk,
         )
+        if item.version is not None:
+            found = _version_apply(check, entrant, item.version, where=where)
+            if not found:
+                return None
+            if item.label is None:
+                entrant.label = f"{deck.name} (v{entrant.deck_version})"
     result: ValidationResult = deck_validate(
         characters=entrant.characters, cards=entrant.cards, catalog=catalog
     )
@@ -464,6 +477,27 @@ def _entrant_deck(check: _Checking, item: EntrantInput, *, where: str, policy: s
         problems.add(f"{where}.deck", Code.DECK_INVALID, str(exc))
         return None
     return entrant
+
+
+def _version_apply(check: _Checking, entrant: PreparedEntrant, version: object, *, where: str) -> bool:
+    """Make ``entrant`` play version ``version`` of its deck (its characters and cards as they were
+    saved then): it earns no experience (the deck no longer holds it, or may not)."""
+    assert entrant.deck is not None
+    number = version if isinstance(version, int) and not isinstance(version, bool) else None
+    row = None
+    if number is not None:
+        row = DeckVersion.objects.filter(deck_id=entrant.deck.pk, number=number).first()
+    if row is None:
+        check.problems.add(
+            f"{where}.version",
+            Code.VERSION_NOT_FOUND,
+            f"Deck {entrant.deck.name!r} has no version {version!r} (versions are numbered from 1).",
+        )
+        return False
+    entrant.characters, entrant.cards = list(row.characters), dict(row.cards)
+    entrant.deck_version = row.number
+    entrant.earns_experience = False
+    return True
 
 
 def _games_check(check: _Checking, games: object, pairings: int) -> int | None:
@@ -971,9 +1005,14 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
     kind = _kind_check(request.kind)
     items = _entrants_shape_check(request.entrants)
     check = _Checking(spec=spec, owner=owner, catalog=get_catalog() if spec.uses_decks else None)
-    if kind == OPTIMIZE:
-        from simulator.services.optimize_requests import optimize_prepare  # it builds on this module
+    if kind in (OPTIMIZE, ACQUIRE):
+        from simulator.services.optimize_requests import (  # they build on this
+            acquire_prepare,
+            optimize_prepare,
+        )
 
+        if kind == ACQUIRE:
+            return acquire_prepare(check, request, items)
         return optimize_prepare(check, request, items)
     _optimize_only_check(check, request, kind)
     if kind == COMPARE:

@@ -701,3 +701,65 @@ def optimize_view(results: Mapping[str, Any]) -> OptimizeView:
         games=results["games"],
         budget=results["budget"],
     )
+
+
+# --- what to get next (docs/lab.md "What to get next") ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class AcquireRow:
+    rank: int | None
+    card: str
+    copies: str
+    estimate: str
+    interval: str
+    change: str
+    significant: bool
+
+
+@dataclass(frozen=True)
+class AcquireView:
+    target: str
+    base_name: str
+    phase: str
+    rows: list[AcquireRow]
+    ranked: int
+    candidates: int
+    unranked: list[str]
+    games: Mapping[str, int]
+    budget: int
+
+
+ACQUIRE_PHASES = {
+    "select": "racing each card's decks",
+    "evaluate": "measuring each card's best deck on fresh games",
+    "done": "done",
+}
+
+
+def acquire_view(results: Mapping[str, Any], *, rows: int | None = None) -> AcquireView:
+    """A ranking of what to get next as the pages show it (the first ``rows`` cards)."""
+    labels = results.get("labels", {})
+    shown = results["ranking"][:rows] if rows is not None else results["ranking"]
+    return AcquireView(
+        target=results["target"],
+        base_name=results.get("base_name", ""),
+        phase=ACQUIRE_PHASES.get(results["phase"], results["phase"]),
+        rows=[
+            AcquireRow(
+                rank=r["rank"],
+                card=labels.get(r["card"], r["card"]),
+                copies=str(r["copies_to_get"]) if r["copies_to_get"] is not None else "–",
+                estimate=points(r["estimate"]),
+                interval=_interval_points(r["ci95"]),
+                change=move_text(r["move"], labels) if r["move"] else "",
+                significant=r["ci95"] is not None and r["ci95"][0] > 0,
+            )
+            for r in shown
+        ],
+        ranked=results["ranked"],
+        candidates=results["candidates"],
+        unranked=[labels.get(s, s) for s in results["unranked"]],
+        games=results["games"],
+        budget=results["budget"],
+    )

@@ -40,6 +40,7 @@ from simulator.web.forms import (
 from simulator.web.presenters import (
     CARD_METRICS,
     CARD_SORTS,
+    acquire_view,
     entrants_summary,
     optimize_view,
     percent,
@@ -270,9 +271,11 @@ def optimize_new(request: HttpRequest) -> HttpResponse:
 def _live_context(job: SimulationJob, pairing: int = 0, cards_sort: str = "in_hand") -> dict[str, Any]:
     progress = selectors.job_progress(job=job)
     results = None
-    optimize = None
+    optimize = acquire = None
     if job.kind == SimulationJob.Kind.OPTIMIZE:  # the search as it stands, then its outcome
         optimize = optimize_view(selectors.job_results(job=job))
+    elif job.kind == SimulationJob.Kind.ACQUIRE:
+        acquire = acquire_view(selectors.job_results(job=job))
     elif not job.is_active:
         data = selectors.job_results(job=job)
         if data["games"] or job.status == SimulationJob.Status.DONE:
@@ -288,6 +291,7 @@ def _live_context(job: SimulationJob, pairing: int = 0, cards_sort: str = "in_ha
         "pairing": pairing,
         "card_columns": CARD_METRICS,
         "optimize": optimize,
+        "acquire": acquire,
     }
 
 
@@ -300,7 +304,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     entrants = list(job.entrants.order_by("index"))
     # A compare's pairings are its arms against each opponent of the field (its results' tables).
     shown = len([e for e in entrants if e.role != "field"]) * len([e for e in entrants if e.role == "field"])
-    if job.kind not in (SimulationJob.Kind.COMPARE, SimulationJob.Kind.OPTIMIZE):
+    if job.kind not in (SimulationJob.Kind.COMPARE, SimulationJob.Kind.OPTIMIZE, SimulationJob.Kind.ACQUIRE):
         shown = pairings
     if not is_number(raw, 6) or int(raw) >= max(shown, 1):
         raise Http404("No such pairing.")
@@ -322,6 +326,11 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
             "keep": kept,
             "characters": "may change" if search.get("characters_may_change") else "kept",
             "collection": "only your collection's copies" if search.get("owned") is not None else "any card",
+        }
+    if job.kind == SimulationJob.Kind.ACQUIRE:
+        facts = {
+            "budget": f"{job.games:,} games",
+            "collection": job.collection.name if job.collection is not None else "(deleted)",
         }
     if job.kind == SimulationJob.Kind.COMPARE:
         arms = len([e for e in entrants if e.role != "field"])

@@ -24,7 +24,7 @@ from simulator.services.jobs import job_cancel, job_create, job_dispatch
 from simulator.services.optimize_requests import prepared_optimize_problem
 from simulator.services.optimizes import optimize_dispatch, optimize_missing_chunks
 from simulator.services.requests import EntrantInput, simulation_prepare
-from simulator.specs import job_optimizer_get
+from simulator.specs import job_search_get
 from tests.simulator.conftest import QUEUE, own_copy_of_demo, queued
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
@@ -69,7 +69,7 @@ def run_chunks(job: SimulationJob, *, shuffle: int | None = None, until: Any = N
         job.refresh_from_db()
         if not job.is_active or (until is not None and until(job)):
             return job
-        missing = optimize_missing_chunks(job=job, optimizer=job_optimizer_get(job=job, catalog=catalog()))
+        missing = optimize_missing_chunks(job=job, optimizer=job_search_get(job=job, catalog=catalog()))
         if shuffle is not None:
             random.Random(shuffle).shuffle(missing)
         if not missing:

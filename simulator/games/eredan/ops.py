@@ -1930,6 +1930,7 @@ PENDING_OPS: frozenset[type] = frozenset(
     {
         spec.Traits,
         spec.Bound,
+        spec.Attach,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name

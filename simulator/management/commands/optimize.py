@@ -25,15 +25,25 @@ from tqdm import tqdm
 
 from eredan.errors import DomainError
 from simulator import selectors
-from simulator.cli import CliError, deck_entrant, describe_error, follow_job, optimize_lines, parse_options
+from simulator.cli import (
+    CliError,
+    deck_entrant,
+    describe_error,
+    field_of,
+    follow_job,
+    optimize_lines,
+    parse_options,
+    parse_settings,
+)
 from simulator.engine.registry import DEFAULT_GAME, UnknownGameError, available_games, get_game_spec
 from simulator.lab.moves import Composition
-from simulator.lab.optimize import OPTIMIZE, OptimizerState, Work, run_optimize_local
+from simulator.lab.optimize import OPTIMIZE, OptimizerState, run_optimize_local
+from simulator.lab.search import Work
 from simulator.models import SimulationJob
 from simulator.services.jobs import job_save
 from simulator.services.optimize_requests import SETTING_BOUNDS, prepared_optimize_problem
 from simulator.services.optimizes import optimize_deck_save
-from simulator.services.requests import EntrantInput, PreparedJob, simulation_prepare
+from simulator.services.requests import PreparedJob, simulation_prepare
 
 
 class Command(BaseCommand):
@@ -101,7 +111,7 @@ class Command(BaseCommand):
             game=spec.name,
             kind=OPTIMIZE,
             entrants=[deck_entrant(options["deck"], policy=None)],
-            field=_field(options),
+            field=field_of(options["field"], options["weights"]),
             games=options["budget"],
             seed=options["seed"],
             chunk_size=options["chunk_size"],
@@ -110,7 +120,7 @@ class Command(BaseCommand):
             collection_id=options["collection"],
             keep=options["keep"] or None,
             characters_may_change=options["characters_may_change"],
-            settings=_settings(options["setting"]),
+            settings=parse_settings(options["setting"]),
         )
         if options["seed"] is None:
             self.stderr.write(f"seed {prepared.seed}")
@@ -164,37 +174,3 @@ class Command(BaseCommand):
             return
         for line in optimize_lines(results):
             self.stdout.write(line)
-
-
-def _field(options: dict[str, Any]) -> object:
-    refs: list[str] = options["field"]
-    weights: list[float] | None = options["weights"]
-    if refs == ["demo"]:
-        if weights:
-            raise CliError("--weights: the demo field is uniform")
-        return "demo"
-    if weights is not None and len(weights) != len(refs):
-        raise CliError(f"--weights: {len(weights)} weights for {len(refs)} opponents")
-    field = [deck_entrant(ref, policy=None) for ref in refs]
-    if weights is None:
-        return field
-    return [EntrantInput(**{**e.__dict__, "weight": w}) for e, w in zip(field, weights, strict=True)]
-
-
-def _settings(items: list[str]) -> dict[str, Any] | None:
-    """``NAME=VALUE`` pairs, each value read as a number (the service checks names and bounds)."""
-    if not items:
-        return None
-    settings: dict[str, Any] = {}
-    for item in items:
-        name, sep, raw = item.partition("=")
-        if not sep or not name:
-            raise CliError(f"--setting {item!r}: expected NAME=VALUE")
-        try:
-            settings[name] = int(raw)
-        except ValueError:
-            try:
-                settings[name] = float(raw)
-            except ValueError:
-                raise CliError(f"--setting {name}: expected a number, not {raw!r}") from None
-    return settings

@@ -245,3 +245,24 @@ def test_a_trigger_limited_to_n_times():
         assert info.value.path == path
     op = ops.compile_effect(effect, "character 'x': abilities[0]", 0)  # the engine counts them
     assert op.times == 3  # type: ignore[attr-defined]
+
+
+def test_the_attach_op():
+    from simulator.games.eredan import ops
+    from simulator.games.eredan.ops import UnsupportedSpecError
+
+    data = {"op": "attach", "target": {"group": "allies", "pick": "random", "race": "golem"}}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    assert (
+        effect_text(effect, "en", Names())
+        == "This card is attached to one of your characters (golem) at random."
+    )
+    assert effect_text(effect, "fr", Names()).startswith("Cette carte s'attache à ")
+    for bad in ({"op": "attach"}, {"op": "attach", "target": "all_allies"}):
+        with pytest.raises(EffectError):
+            parse_effects([bad])
+    with pytest.raises(EffectError):
+        parse_effects([data], context="ability")
+    with pytest.raises(UnsupportedSpecError, match="attach"):
+        ops.compile_effect(effect, "card 'x': effects[0]", 0)

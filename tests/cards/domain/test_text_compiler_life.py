@@ -332,3 +332,44 @@ def test_the_future_of_the_texts_reads_as_their_present(compiler):
             "effects": [{"op": "modify", "stat": "defense", "amount": 1}, {"op": "heal", "amount": 1}],
         }
     ]
+
+
+def test_the_others_after_a_death_among_a_group(compiler):
+    """ "Quand un de vos Mages meurt, les autres …": the living ones of the group (the dead one is no
+    longer alive: effects reach living characters, cards/domain/effects.py)."""
+    mages = {"group": "allies", "class": "mage"}
+    assert card(compiler, "Quand un de vos Mages meurt, les autres gagnent 1 Point de vie.") == [
+        {"op": "trigger", "on": {"dies": mages}, "effects": [{"op": "heal", "amount": 1, "target": mages}]}
+    ]
+    assert card(compiler, "Quand un de vos Mages meurt, un autre gagne 2 Points de vie.")[0]["effects"] == [
+        {"op": "heal", "amount": 2, "target": {**mages, "pick": "choice"}}
+    ]
+
+
+def test_alive_and_a_death_this_turn(compiler):
+    assert card(compiler, "En fin de tour, si votre adversaire est encore en vie, Défense +1.")[0][
+        "effects"
+    ] == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": {"stat": "hp", "of": "opponent"}, "cmp": ">", "right": 0}},
+        }
+    ]
+    # on a card that does not stay, its trigger lasts this turn: "ce tour-ci" says nothing more
+    assert card(compiler, "Si le personnage adverse meurt ce tour-ci, Soin 2 Points de vie.") == [
+        {"op": "trigger", "on": {"dies": "opponent"}, "effects": [{"op": "heal", "amount": 2}]}
+    ]
+    assert not compiler.compile(
+        "Permanent. Si le personnage adverse meurt ce tour-ci, Soin 2 Points de vie."
+    ).complete
+
+
+def test_a_second_damage_without_its_words(compiler):
+    assert card(
+        compiler, "Inflige 3 dégâts magiques au personnage adverse et 2 aux autres personnages adverses."
+    ) == [
+        {"op": "damage", "kind": "magical", "amount": 3},
+        {"op": "damage", "kind": "magical", "amount": 2, "target": "other_enemies"},
+    ]

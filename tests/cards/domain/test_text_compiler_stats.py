@@ -805,3 +805,15 @@ def test_tapped_groups_stat_thresholds_and_carried_counts(compiler):
             "right": 1,
         }
     }
+
+
+def test_no_clash_attack_and_except_against(compiler):
+    assert effects(compiler, "Golem : n'effectue aucune attaque physique") == [
+        {"op": "forbid", "what": "attack", "when": {"played_by_race": "golem"}}
+    ]
+    assert effects(compiler, "Le personnage adverse n'effectuera aucune attaque physique") == [
+        {"op": "forbid", "what": "attack", "target": "opponent"}
+    ]
+    assert effects(compiler, "Défense +1 sauf contre les Golems", "character")[0]["when"] == {
+        "not": {"opponent_race": "golem"}
+    }

@@ -283,3 +283,22 @@ def test_a_cap_on_what_a_trigger_adds_up_to_is_how_many_times_it_fires(compiler)
         "Vos personnages ont Défense +1 chaque fois qu'ils jouent une Potion (max +3).", subject="character"
     )
     assert not result.complete
+
+
+def test_this_card_attached_to_another_when_something_happens(compiler):
+    out = card(
+        compiler,
+        "Permanent. Si votre personnage meurt, cette carte s'attache à un de vos Mages "
+        "déterminé aléatoirement.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"dies": "self"},
+            "effects": [{"op": "attach", "target": {"group": "allies", "pick": "random", "class": "mage"}}],
+        }
+    ]
+    # a card in a deck is not in play: how it starts the game is a play rule, not read as a trigger
+    assert not compiler.compile(
+        "Permanent. En début de partie, cette carte s'attache à un de vos Mages."
+    ).complete

@@ -24,10 +24,9 @@ from simulator.lab.optimize import (
     Optimizer,
     OptimizerSettings,
     OptimizerState,
-    Work,
-    play_work,
     run_optimize_local,
 )
+from simulator.lab.search import Work, play_work
 
 CARDSET = load_cardset()
 CATALOG = CARDSET.catalog

@@ -13,6 +13,7 @@ from cards.collection.services.collections import collection_create
 from simulator.lab.optimize import Optimizer
 from simulator.models import SimulationJob
 from simulator.services.jobs import job_create
+from simulator.services.requests import EntrantInput
 from tests.simulator.test_optimize_jobs import GARDE, GOLEMS, SABRE, TINY, optimize_request, run_chunks
 from tests.simulator.web.test_pages import browser, demo, field_error, htmx_get
 
@@ -107,3 +108,51 @@ def test_a_cancelled_search_shows_its_best_deck_unconfirmed(cardset: None, alice
     # Cancelling again says it has ended.
     response = client.post(f"/simulations/{job.pk}/cancel/", follow=True)
     assert "has already ended" in text(response.content.decode())
+
+
+def test_what_to_get_next_on_the_collection_page(cardset: None, alice: Any, bob: Any) -> None:
+    from tests.simulator.conftest import own_copy_of_demo
+    from tests.simulator.test_acquire_jobs import TINY as ACQUIRE_TINY
+    from tests.simulator.test_acquire_jobs import collection_of
+
+    deck = own_copy_of_demo(alice, GOLEMS)
+    collection = collection_of(alice, deck)
+    client = browser(alice)
+    page = text(client.get(f"/collection/{collection.pk}/").content.decode())
+    panel_url = f"/simulations/acquire/{collection.pk}/"
+    assert f'hx-get="{panel_url}"' in page
+    panel = text(htmx_get(client, panel_url))
+    assert "What to get next" in panel and "Rank what to get" in panel and deck.name in panel
+    assert browser(bob).get(panel_url).status_code == 404
+    refused = client.post(
+        f"{panel_url}start/", {"deck": str(deck.pk), "field": "demo", "budget": "10"}, follow=True
+    )
+    assert "Nothing was started" in text(refused.content.decode()) and not SimulationJob.objects.exists()
+    # The page's form takes the default settings; a small ranking is started here as the API would.
+    job = job_create(
+        owner=alice,
+        game="eredan",
+        kind="acquire",
+        entrants=[EntrantInput(deck=deck.pk)],
+        field="demo",
+        games=400,
+        seed=2,
+        collection_id=collection.pk,
+        settings=ACQUIRE_TINY,
+    )
+    live = text(htmx_get(client, f"/simulations/{job.pk}/progress/"))
+    assert f"Improving “{deck.name}”" in live and "racing each card's decks" in live
+    job = run_chunks(job)
+    done = text(client.get(f"/simulations/{job.pk}/").content.decode())
+    first = job.results["ranking"][0]
+    label = job.results["labels"][first["card"]]
+    assert (
+        f'<th scope="row">{label}</th>' in done
+        and "games the search for the card's best deck never played" in done
+    )
+    panel = text(htmx_get(client, panel_url))
+    assert f'data-job="{job.pk}"' in panel and f'<th scope="row">{label}</th>' in panel
+    response = client.post(f"{panel_url}start/", {"deck": str(deck.pk), "field": "demo", "budget": "30000"})
+    started = SimulationJob.objects.exclude(pk=job.pk).get()
+    assert response.status_code == 302 and response["Location"] == f"/simulations/{started.pk}/"
+    assert (started.kind, started.collection_id, started.games) == ("acquire", collection.pk, 30_000)
