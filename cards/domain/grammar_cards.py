@@ -11,10 +11,10 @@ compiler").
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from cards.domain import regex as re
 from cards.domain.effects import (
     MARKERS_ALL,
     AttackKind,

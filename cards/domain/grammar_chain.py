@@ -10,10 +10,10 @@ not match (each function returns ``None`` for "not this phrase", or raises
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from cards.domain import regex as re
 from cards.domain.effects import (
     CardMatch,
     Chain,

@@ -19,10 +19,10 @@ Readings chosen here (docs/cardset.md, "The rules-text compiler"):
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
     Attach,

@@ -8,9 +8,9 @@ Pure Python (no Django); used by :class:`cards.domain.text_grammar.Reader`.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from cards.domain import regex as re
 from cards.domain.effects import Effect, Turns
 
 if TYPE_CHECKING:

@@ -9,10 +9,10 @@ Every phrase is a folded, normalised clause part (see ``text_grammar``'s module 
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
     CardMatch,

@@ -30,11 +30,11 @@ Readings chosen here (see docs/cardset.md, "The rules-text compiler"):
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
     Attach,

@@ -13,13 +13,13 @@ belongs to the clause before it.
 from __future__ import annotations
 
 import csv
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from cards.domain import grammar_cards
+from cards.domain import regex as re
 from cards.domain.effects import (
     STATIC_OPS,
     AttackKind,

@@ -23,13 +23,13 @@ unified (``points de vie`` -> ``pv``, ``dégât`` -> ``degats``, ``&`` -> ``et``
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from cards.domain import grammar_cards, grammar_chain, grammar_life, grammar_order, grammar_scale
+from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
     AttackKind,
