@@ -270,10 +270,10 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
             match = r.match(c, m.group(2))
             return Head(Event("plays", match=match, who=who), pronoun=_event_pronoun(who))
     m = re.fullmatch(
-        r"(?:un |une |l'un des |l'une des |des )?(.+?) (?:est|sont)"
+        r"(?:un de vos |une de vos |un |une |l'un des |l'une des |des )?(.+?) (?:est|sont)"
         r" (?:joue|jouee|jouees|joues|active|activee|actives|activees)(?: par (.+))?"
-        r"|(?:un |une |l'un des |l'une des |des )?(.+?)(?: (?:jouee?s?|activee?s?) par (.+?))?"
-        r" s'active(?:nt)?",
+        r"|(?:un de vos |une de vos |un |une |l'un des |l'une des |des )?(.+?)"
+        r"(?: (?:jouee?s?|activee?s?) par (.+?))? s'active(?:nt)?",
         t,
     )
     if m:
@@ -281,6 +281,8 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
         if re.search(r"\b(?:autres?|meme)\b|^cette carte\b", what):
             raise NotRead("another card than this one")
         by: Target = "all_characters"
+        if re.match(r"une? de vos ", t) and by_text is None:  # "une de vos Dagues": yours
+            by = "all_allies"
         adverse = re.fullmatch(r"(.+?) adverses?", what)
         if adverse and by_text is None:
             what, by = adverse.group(1), "all_enemies"
@@ -299,6 +301,7 @@ def event_subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target:
     if t == "__they__":
         raise NotRead("one of them")
     t = re.sub(r"^un allie du porteur$", "un de vos allies", t)
+    t = re.sub(r"^(?:un|une) de vos (?=\S)", "vos ", t)  # any of them: the group
     t = re.sub(r"^un personnage$", "tous les personnages", t)
     m = re.fullmatch(r"(?:un |une )(.+?)( adverses?)?", t)
     if m and not re.match(r"(?:de |des |personnage|autre |allie|adversaire)", m.group(1)):
@@ -438,6 +441,7 @@ def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) 
             raise NotRead("a limit on the card's own effect")
         return _at_activation(r.phrase(c, m.group(1), ctx))
     last: NotRead | None = None
+    body_error: NotRead | None = None
     each_time = _EACH_TIME_START.match(t) is not None or _DEATH_START.match(t) is not None
     if not each_time and not _MOMENT_START.match(t):
         return None  # no head can start this phrase (the loop below is costly: it runs on every phrase)
@@ -462,7 +466,9 @@ def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) 
         try:
             return [_trigger(r, c, head, body, ctx, limit)]
         except NotRead as exc:
-            last = exc
+            last = body_error = exc
+    if body_error is not None:  # a head was read, its body was not: say why
+        raise body_error
     if last is not None and re.match(rf"{EACH_TIME}|{MOMENT.pattern}", t):
         raise last
     return None

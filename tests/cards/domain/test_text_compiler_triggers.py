@@ -323,3 +323,12 @@ def test_a_moment_at_the_end_and_what_the_opponent_plays(compiler):
             "limit": "once_per_turn",
         }
     ]
+
+
+def test_one_of_yours_in_an_event_is_any_of_them(compiler):
+    out = card(compiler, "Chaque fois qu'une de vos Potions s'active, Défense +1.")
+    assert out == [
+        {"op": "trigger", "on": {"plays": {"type": "potion"}, "by": "all_allies"}, "effects": [PLUS_ONE]}
+    ]
+    out = card(compiler, "Chaque fois qu'un de vos personnages de la Meute subit des dégâts, Défense +1.")
+    assert out[0]["on"] == {"damaged": {"group": "allies", "caste": "la_meute"}}
