@@ -479,6 +479,8 @@ _MOMENT_END = re.compile(
     r"(?:combats?|tours?|partie|pairs?|impairs?|\d+|releves|suivants?|personnage|porteur|jouees|cartes"
     r"|jeu|combat|carte)$"
 )
+#: Where a moment may begin at the end of a phrase.
+_TRAILING_MOMENT = re.compile(r",? (?=(?:a chaque|chaque) (?:debut|fin)\b)")
 _EVENT_HEAD = re.compile(
     rf"(?:{EACH_TIME})(.+)|si (.+? (?:meurt|meurent)(?: avant le tour \d+| ce tour(?:-ci)?)?)"
 )
@@ -487,6 +489,13 @@ _EVENT_HEAD = re.compile(
 def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) -> list[Effect] | None:
     m = re.fullmatch(r"(.+?),? (?:a )?chaque fois qu(?:e |')(.+)", t)
     if not m:
+        # a moment at the end: "vos autres personnages gagnent 2 PV à chaque début de tour"
+        for cut in _TRAILING_MOMENT.finditer(t):
+            try:
+                head = moment(r, t[cut.end() :])
+            except NotRead:
+                continue
+            return [_trigger(r, c, head, t[: cut.start()], ctx, limit)]
         return None
     body, event_text = m.group(1), m.group(2)
     pm = re.fullmatch(r"(?:ils|elles|il|elle) (.+)", event_text)

@@ -561,6 +561,12 @@ def _standing(effect: Effect) -> Effect:
         rest = replace(when, plays=None)
         inner = replace(effect, when=rest if rest != Condition() else None)
         return Trigger(on=Event("plays", match=when.plays), effects=(inner,), limit="once_per_turn")
+    if once and effect.op != "trigger" and when is not None and when.opponent_plays is not None:
+        # "Soin 1 PV si le personnage adverse joue un Sort": once when its opponent plays one
+        rest = replace(when, opponent_plays=None)
+        inner = replace(effect, when=rest if rest != Condition() else None)
+        event = Event("plays", match=when.opponent_plays, who="opponent")
+        return Trigger(on=event, effects=(inner,), limit="once_per_turn")
     return effect
 
 

@@ -156,6 +156,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bperdront\b", "perdent"),
     (r"\bsubiront\b", "subissent"),
     (r"\binfligera\b", "inflige"),
+    (r"\ble joueur adverse (?=joue\b|a joue\b)", "le personnage adverse "),  # (only its fighter plays)
     (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
     (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),

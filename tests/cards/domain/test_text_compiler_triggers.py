@@ -302,3 +302,24 @@ def test_this_card_attached_to_another_when_something_happens(compiler):
     assert not compiler.compile(
         "Permanent. En début de partie, cette carte s'attache à un de vos Mages."
     ).complete
+
+
+def test_a_moment_at_the_end_and_what_the_opponent_plays(compiler):
+    out = character(compiler, "Vos autres personnages gagnent 1 Point de vie à chaque début de tour.")
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "turn_start",
+            "effects": [{"op": "heal", "amount": 1, "target": "other_allies"}],
+        }
+    ]
+    # a character's once-effect when the opponent plays a card: a trigger once a turn
+    out = character(compiler, "Soin 1 Point de vie si le joueur adverse joue une Potion.")
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}, "by": "opponent"},
+            "effects": [{"op": "heal", "amount": 1}],
+            "limit": "once_per_turn",
+        }
+    ]
