@@ -54,10 +54,8 @@ from cards.domain.vocabulary import Vocabulary, fold
 
 # The grammar (text_grammar.py and its grammar_*.py parts) uses more distinct regular expressions
 # than the ``re`` module's cache of compiled patterns holds (512 in Python 3.11): past that, they
-# were compiled again and again — most of the compiler's time. Let the cache hold them all (a few
-# thousand patterns, each compiled once per process).
-if getattr(re, "_MAXCACHE", 0) < 8192:
-    setattr(re, "_MAXCACHE", 8192)  # noqa: B010 (a private setting of the standard library)
+# were compiled again and again — most of the compiler's time. Its modules use
+# ``cards.domain.regex`` as ``re``, which compiles each pattern once.
 
 #: A quoted name: '…', "…", «…», “…” — the opening mark is not preceded by a letter (so the
 #: apostrophe of "l'adversaire" opens nothing) and the closing one is not followed by a letter.
