@@ -105,6 +105,8 @@ def subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:
         if ctx.pronoun is None:
             raise NotRead("which chosen character?")
         return ctx.pronoun
+    if re.fullmatch(r"le personnage adverse en combat|votre adversaire en combat", t):
+        return r._view("opponent", t, ctx)
     if re.fullmatch(r"(?:tous )?(?:les|vos) adversaires(?: en vie)?|tous les personnages adverses en vie", t):
         return "all_enemies"
     if re.fullmatch(

@@ -493,7 +493,11 @@ _EVENT_HEAD = re.compile(
 
 
 def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) -> list[Effect] | None:
-    m = re.fullmatch(r"(.+?),? (?:a )?chaque fois qu(?:e |')(.+)", t)
+    m = re.fullmatch(
+        r"(.+?),? (?:(?:a )?chaque fois qu(?:e |')|lorsqu'(?=(?:ils?|elles?) (?:infligent|inflige|subissent"
+        r"|subit|sont blesses|est blesse|meurent|meurt)\b))(.+)",
+        t,
+    )
     if not m:
         # a moment at the end: "vos autres personnages gagnent 2 PV à chaque début de tour"
         for cut in _TRAILING_MOMENT.finditer(t):

@@ -332,3 +332,20 @@ def test_one_of_yours_in_an_event_is_any_of_them(compiler):
     ]
     out = card(compiler, "Chaque fois qu'un de vos personnages de la Meute subit des dégâts, Défense +1.")
     assert out[0]["on"] == {"damaged": {"group": "allies", "caste": "la_meute"}}
+
+
+def test_lorsqu_ils_at_the_end_is_an_event_when_it_is_no_card_played(compiler):
+    out = character(
+        compiler, "Vos Mages sont soignés de 1 Point de vie lorsqu'ils infligent des dégâts magiques."
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"deals": {"group": "allies", "class": "mage"}, "kinds": ["magical"]},
+            "effects": [{"op": "heal", "amount": 1, "target": "event"}],
+        }
+    ]
+    # "lorsqu'il joue" at the end stays a condition (what the character plays this turn)
+    assert character(compiler, "Défense +1 lorsqu'il joue une Potion.") == [
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"plays": {"type": "potion"}}}
+    ]
