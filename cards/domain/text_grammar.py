@@ -166,6 +166,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
+    (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
     # "jouée à la suite de vos cartes" / "après vos cartes": when a card played by an effect is
     # played (play_card, create … play: after the cards of the turn, cards.domain.effects)
     (
@@ -2184,6 +2185,7 @@ class Reader:
         for part in parts:
             part = part.strip()
             part = re.sub(r"^personnage adverse", "le personnage adverse", part)
+            part = re.sub(r"^adversaires$", "les personnages adverses", part)  # "des adversaires": all
             targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
         return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
 
@@ -3347,7 +3349,9 @@ class Reader:
         if m:
             rest = self.phrase(c, m.group(1), replace(ctx, pronoun="self")) if m.group(1) else []
             return Reading(play={"attach": "opponent"}, effects=rest)
-        m = re.fullmatch(r"choisissez (un |une )?(.+?)(?: et|,) attachez[- ]lui cette carte(?:,? (.+))?", t)
+        m = re.fullmatch(
+            r"choisissez (un |une |l'un |l'une )?(.+?)(?: et|,) attachez[- ]lui cette carte(?:,? (.+))?", t
+        )
         if m:
             target = self._chosen(c, m.group(2))
             if target is None:
