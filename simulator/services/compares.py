@@ -20,12 +20,17 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
 from simulator import queueing
-from simulator.error_codes import SimulationErrorCode as Code
 from simulator.lab.compare import CompareChunk, CompareTally, round_reason
 from simulator.models import ChunkResult, SimulationJob, SimulationPairing
 from simulator.selectors import compare_running_rounds
 from simulator.services.chunks import ChunkOutcome
-from simulator.services.jobs import job_complete, job_fail, job_fail_catalog_changed, job_progress_refresh
+from simulator.services.jobs import (
+    job_complete,
+    job_fail,
+    job_fail_catalog_changed,
+    job_fail_unqueued,
+    job_progress_refresh,
+)
 from simulator.specs import (
     CatalogChangedError,
     UnknownSlugError,
@@ -157,10 +162,6 @@ def _round_close(job: SimulationJob, rounds: list[CompareTally]) -> bool:
 def _queue_round(job_id: int, chunks: list[tuple[int, int]]) -> None:
     try:
         queueing.chunks_send(job_id, chunks)
-    except Exception as exc:  # the broker is down: say so on the job
+    except Exception:  # the broker is down: say so on the job
         logger.exception("could not queue the next round of compare %s", job_id)
-        job_fail(
-            job_id=job_id,
-            error=f"Job #{job_id}'s next round could not be queued: the task broker is unreachable ({exc}).",
-            code=Code.BROKER_UNAVAILABLE,
-        )
+        job_fail_unqueued(job_id=job_id, what=f"Job #{job_id}'s next round")
