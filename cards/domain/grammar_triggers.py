@@ -166,7 +166,7 @@ def _group_of(target: Target) -> Target:
 
 def moment(r: Reader, text: str) -> Head:
     """A moment of the game as a whole phrase (``en fin de combat``, ``au début du tour 3``)."""
-    t = text.strip()
+    t = text.strip().replace(", apres que les personnages", " apres que les personnages")
     for pattern, name in MOMENT_WORDS:
         if re.fullmatch(pattern, t):
             return Head(Event(name))  # type: ignore[arg-type]
@@ -523,6 +523,12 @@ def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None)
                 continue
             return [_trigger(r, c, head, f"il {body[vm.start() :]}", ctx, limit)]
         return None  # (a condition first: "si …, vos X ont … chaque fois qu'ils …")
+    either = re.fullmatch(r"(.+?) ou qu(?:e |')(.+)", event_text)
+    if either and not re.match(r"(?:ils?|elles?) ", either.group(2)):
+        # "Défense +1 chaque fois que votre personnage subit des dégâts ou qu'un Sort s'active":
+        # each event sets it off (a trigger each)
+        heads = [event_head(r, c, part, ctx) for part in either.groups()]
+        return [_trigger(r, c, h, body, ctx, limit) for h in heads]
     head = event_head(r, c, event_text, ctx)
     return [_trigger(r, c, head, body, ctx, limit)]
 

@@ -146,6 +146,19 @@ STAT_NAMES: Mapping[str, tuple[str, str]] = {
     "hp_missing": ("HP lost", "PV perdus"),
     "level": ("level", "niveau"),
 }
+#: The French article before a stat's name ("l'Esprit", "la Défense", "les PV").
+_FR_ARTICLES: Mapping[str, str] = {
+    "attack": "l'",
+    "defense": "la ",
+    "spirit": "l'",
+    "initiative": "l'",
+    "attack_min": "l'",
+    "attack_max": "l'",
+    "hp_max": "les ",
+    "hp": "les ",
+    "hp_missing": "les ",
+    "level": "le ",
+}
 MODIFY_TARGETS: Mapping[str, tuple[str, str]] = {
     "self": ("", ""),
     "opponent": ("Opponent: ", "Adversaire : "),
@@ -725,6 +738,11 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
                 "si l'adversaire ne bénéficie pas de son bonus d'Ordre",
             ),
         ),
+        (
+            "dead",
+            ("while this character is dead", "tant que ce personnage est mort"),
+            ("while this character is alive", "tant que ce personnage est en vie"),
+        ),
     ):
         value = getattr(when, key)
         if value is not None:
@@ -763,9 +781,17 @@ def _count_total(count: Count, lang: Lang, names: Names) -> str:
     if count.kind == "stat":
         assert count.stat is not None
         stat = _pick(STAT_NAMES[count.stat], lang)
-        mine = count.of == "self"
-        whose = _pick(("this character", "ce personnage") if mine else ("the opponent", "l'adversaire"), lang)
-        return _pick((f"the {stat} of {whose}", f"{stat} de {whose}"), lang)
+        if count.base:
+            stat = _pick((f"printed {stat}", f"{stat} de base"), lang)
+        whose = _pick(
+            {
+                "self": ("this character", "ce personnage"),
+                "opponent": ("the opponent", "l'adversaire"),
+                "target": ("the character reached", "le personnage touché"),
+            }[count.of],
+            lang,
+        )
+        return _pick((f"the {stat} of {whose}", f"{_FR_ARTICLES[count.stat]}{stat} de {whose}"), lang)
     return _pick(
         (f"the number of {count_text(count, lang, names)}", f"le nombre de {count_text(count, lang, names)}"),
         lang,

@@ -166,6 +166,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
+    (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
     # "jouée à la suite de vos cartes" / "après vos cartes": when a card played by an effect is
     # played (play_card, create … play: after the cards of the turn, cards.domain.effects)
     (
@@ -938,8 +939,10 @@ class Reader:
         if ctx.on_opponent and set(_condition_keys(cond)) - {"turn"}:
             raise NotRead("a condition on a card attached to the opponent (whose side?)")
         if cond.ally_dead is not None and cond.ally_dead in ctx.names:
-            # "tant que 'X' est mort" in X's own text: its abilities hold only while it lives
-            raise NotRead("an effect of a character while it is dead")
+            # "tant que 'X' est mort" in X's own text: an ability that holds while its holder is dead
+            if ctx.subject != "character" or set(_condition_keys(cond)) != {"ally_dead"}:
+                raise NotRead("an effect of a character while it is dead")
+            return Condition(dead=True)
         return cond
 
     # the holder, as a condition's subject says it
@@ -2182,6 +2185,7 @@ class Reader:
         for part in parts:
             part = part.strip()
             part = re.sub(r"^personnage adverse", "le personnage adverse", part)
+            part = re.sub(r"^adversaires$", "les personnages adverses", part)  # "des adversaires": all
             targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
         return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
 
@@ -2532,7 +2536,7 @@ class Reader:
             )
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
-            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: et (jouee?s?|attachee?s? a (.+?)|placee?s? dans votre (main|deck|defausse)))?",
+            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: et (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
             t,
         )
         if m:
@@ -2544,7 +2548,8 @@ class Reader:
                 return [CreateCard(card=card, to="play", count=count)]
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
-            on = self.subject(c, re.sub(r" en vie$", "", m.group(4)))
+            whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
+            on = self.subject(c, whom)
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
@@ -3344,7 +3349,9 @@ class Reader:
         if m:
             rest = self.phrase(c, m.group(1), replace(ctx, pronoun="self")) if m.group(1) else []
             return Reading(play={"attach": "opponent"}, effects=rest)
-        m = re.fullmatch(r"choisissez (un |une )?(.+?)(?: et|,) attachez[- ]lui cette carte(?:,? (.+))?", t)
+        m = re.fullmatch(
+            r"choisissez (un |une |l'un |l'une )?(.+?)(?: et|,) attachez[- ]lui cette carte(?:,? (.+))?", t
+        )
         if m:
             target = self._chosen(c, m.group(2))
             if target is None:

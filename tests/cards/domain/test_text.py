@@ -73,6 +73,26 @@ def test_every_op_reads_in_both_languages(data):
         ),
         ({"op": "draw", "count": 2}, "Draw 2 cards.", "Piochez 2 cartes."),
         (
+            {
+                "op": "damage",
+                "kind": "magical",
+                "amount": 6,
+                "when": {
+                    "compare": {
+                        "left": {"stat": "spirit", "of": "self"},
+                        "cmp": "<",
+                        "right": {"stat": "spirit", "of": "self", "base": True},
+                    }
+                },
+            },
+            # A comparison with a printed stat names it (issue 15 hand check: the text read
+            # "below the Spirit of this character" for "inférieur à votre Esprit de base").
+            "Deals 6 magic damage (reduced by Spirit) to the opponent, if the Spirit of this character is"
+            " below the printed Spirit of this character.",
+            "Inflige 6 dégâts magiques (réduits par l'Esprit) à l'adversaire, si l'Esprit de ce personnage"
+            " est inférieur à l'Esprit de base de ce personnage.",
+        ),
+        (
             {"op": "mill", "count": 1},
             "The top card of the opponent's deck goes to the discard pile.",
             "La première carte du deck adverse part à la défausse.",

@@ -349,3 +349,47 @@ def test_lorsqu_ils_at_the_end_is_an_event_when_it_is_no_card_played(compiler):
     assert character(compiler, "Défense +1 lorsqu'il joue une Potion.") == [
         {"op": "modify", "stat": "defense", "amount": 1, "when": {"plays": {"type": "potion"}}}
     ]
+
+
+def test_a_bound_on_the_enemies_when_the_holder_enters_combat(compiler):
+    """ "des adversaires" is every enemy character (the bound lasts the combat)."""
+    out = character(
+        compiler,
+        "Lorsque 'Brume' entre en combat, les caractéristiques des adversaires ne peuvent pas être "
+        "augmentées de plus de 2.",
+        name="Brume",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [
+                {"op": "bound", "stats": ["attack", "defense", "spirit"], "above": 2, "target": "all_enemies"}
+            ],
+        }
+    ]
+
+
+def test_after_the_characters_untap_with_a_comma(compiler):
+    out = character(
+        compiler, "Au début de chaque tour, après que les personnages se soient relevés, Défense +1."
+    )
+    assert out == [{"op": "trigger", "on": "turn_start", "effects": [PLUS_ONE]}]
+
+
+def test_either_event_at_the_end_is_a_trigger_each(compiler):
+    out = card(
+        compiler,
+        "Permanent. Défense +1 chaque fois que votre personnage est blessé ou qu'une 'Brume' s'active.",
+    )
+    assert [e["on"] for e in out] == [
+        {"damaged": "self"},
+        {"plays": {"card": "brume"}, "by": "all_characters"},
+    ]
+
+
+def test_one_of_your_character_in_the_singular(compiler):
+    """ "un de vos personnage" (the texts forget the s) is "un de vos personnages"."""
+    out = card(compiler, "Chaque fois qu'un de vos personnage subit des dégâts, Défense +1.")
+    assert out == [{"op": "trigger", "on": {"damaged": "all_allies"}, "effects": [PLUS_ONE]}]
+    assert card(compiler, "Choisissez l'un de vos personnages et attachez-lui cette carte. Défense +1.")
