@@ -117,7 +117,8 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     ``active`` (true: the player is the active player, "attaquant"); ``ordre`` / ``opponent_ordre``
     (true / false: the holder / the opponent gets the bonus of one of its Ordres this combat — the
     turn is one its Ordre names, or ``grant_order`` gave it: "si votre personnage a son bonus
-    d'Ordre"); ``compare``
+    d'Ordre"); ``dead`` (true: a character's ability that holds only while its holder is dead —
+    "tant que 'X' est mort" in X's own text; false: while it lives; abilities only); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -752,6 +753,7 @@ class Condition:
     fighting: bool | None = None
     ordre: bool | None = None
     opponent_ordre: bool | None = None
+    dead: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -797,6 +799,7 @@ _CONDITION_BOOLS = (
     "fighting",
     "ordre",
     "opponent_ordre",
+    "dead",
 )
 _CONDITION_MATCHES = (
     "carrying_match",
@@ -1890,6 +1893,10 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         article = "an" if context[0] in "aeiou" else "a"
         raise EffectError(f"{path}.op", f"op {op!r} is not allowed in {article} {context}")
     when = parse_condition(data["when"], f"{path}.when") if "when" in data else None
+    if when is not None and when.dead is not None and context != "ability":
+        raise EffectError(
+            f"{path}.when.dead", "only a character's ability holds while its holder is dead (or alive)"
+        )
     aim: Target = "self"
     if op in _OPTIONAL_TARGET:
         aim = parse_target(data.get("target", _OPTIONAL_TARGET[op]), f"{path}.target")

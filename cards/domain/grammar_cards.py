@@ -846,6 +846,17 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
             return _discard_attached(
                 reader, c, t, m, "tous les personnages", 1, "choice", what=what, owner=owner
             )
+        # "une carte adverse en jeu est défaussée", "2 Objets adverses en jeu sont défaussés": cards
+        # in play, attached to any character, picked at random as the other attached cards
+        m = re.fullmatch(
+            rf"(?P<n>une? |{NUM} |tous les |toutes les )(?P<what>.+?) (?P<adverse>adverses? )?en jeu {gone}",
+            t,
+        )
+        if m and not re.search(r"\b(?:autres?|@\d+@)", m.group("what")):
+            n = m.group("n").strip()
+            count = None if n in ("tous les", "toutes les") else _number(n)
+            owner = "opponent" if m.group("adverse") else "any"
+            return _discard_attached(reader, c, t, m, "tous les personnages", count, "random", owner=owner)
         return None
     n = m.group("n").strip()
     count = None if n in ("tous les", "toutes les", "chaque") else _number(n)

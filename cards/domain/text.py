@@ -738,6 +738,11 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
                 "si l'adversaire ne bénéficie pas de son bonus d'Ordre",
             ),
         ),
+        (
+            "dead",
+            ("while this character is dead", "tant que ce personnage est mort"),
+            ("while this character is alive", "tant que ce personnage est en vie"),
+        ),
     ):
         value = getattr(when, key)
         if value is not None:

@@ -939,8 +939,10 @@ class Reader:
         if ctx.on_opponent and set(_condition_keys(cond)) - {"turn"}:
             raise NotRead("a condition on a card attached to the opponent (whose side?)")
         if cond.ally_dead is not None and cond.ally_dead in ctx.names:
-            # "tant que 'X' est mort" in X's own text: its abilities hold only while it lives
-            raise NotRead("an effect of a character while it is dead")
+            # "tant que 'X' est mort" in X's own text: an ability that holds while its holder is dead
+            if ctx.subject != "character" or set(_condition_keys(cond)) != {"ally_dead"}:
+                raise NotRead("an effect of a character while it is dead")
+            return Condition(dead=True)
         return cond
 
     # the holder, as a condition's subject says it
@@ -2541,7 +2543,7 @@ class Reader:
             )
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
-            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: et (jouee?s?|attachee?s? a (.+?)|placee?s? dans votre (main|deck|defausse)))?",
+            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: et (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
             t,
         )
         if m:
@@ -2553,7 +2555,8 @@ class Reader:
                 return [CreateCard(card=card, to="play", count=count)]
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
-            on = self.subject(c, re.sub(r" en vie$", "", m.group(4)))
+            whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
+            on = self.subject(c, whom)
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
