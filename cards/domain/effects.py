@@ -145,10 +145,12 @@ Event (``trigger.on``):
     "kinds": [...]}`` (a character of the target deals damage that makes a character lose HP — a
     character of ``to`` only, when given; of those kinds only, when given: "chaque fois qu'un
     personnage vous inflige des dégâts magiques" is ``{"deals": "all_characters", "to": "self",
-    "kinds": ["magical"]}``). Inside a trigger on ``plays``, ``dies``, ``damaged`` or ``deals``,
-    the target ``event`` names the character the event is about: the one who played the card, died,
-    took the damage, or dealt it ("chaque fois qu'un de vos personnages subit des dégâts, **il** a
-    Attaque +1").
+    "kinds": ["magical"]}``). ``damaged`` and ``deals`` may add ``"at_least": N`` (2..99): only
+    damage that takes at least N HP at once counts ("chaque fois que vous subissez plus de 5
+    dégâts" is ``{"damaged": "self", "at_least": 6}``). Inside a trigger on ``plays``, ``dies``,
+    ``damaged`` or ``deals``, the target ``event`` names the character the event is about: the one
+    who played the card, died, took the damage, or dealt it ("chaque fois qu'un de vos personnages
+    subit des dégâts, **il** a Attaque +1").
 
 Ops (``op`` key; ``when`` is optional on every op)
 --------------------------------------------------
@@ -859,6 +861,7 @@ class Event:
     who: Target = "self"  # plays: by whom; dies / damaged: among whom; deals: who deals
     kinds: tuple[str, ...] = ()  # damaged / deals: only damage of these kinds (empty: any)
     to: Target | None = None  # deals: only damage to these characters (None: any)
+    at_least: int = 0  # damaged / deals: only damage that takes at least this many HP (0: any)
 
     def to_json(self) -> Any:
         if self.kind == "plays":
@@ -873,6 +876,8 @@ class Event:
                 out["to"] = target_to_json(self.to)
             if self.kinds:
                 out["kinds"] = list(self.kinds)
+            if self.at_least:
+                out["at_least"] = self.at_least
             return out
         return self.kind
 
@@ -1792,13 +1797,20 @@ def parse_event(data: Any, path: str) -> Event:
         d = _keys(data, path, {"dies"}, set())
         return Event("dies", who=_event_who(d["dies"], f"{path}.dies"))
     if isinstance(data, Mapping) and "damaged" in data:
-        d = _keys(data, path, {"damaged"}, {"kinds"})
+        d = _keys(data, path, {"damaged"}, {"kinds", "at_least"})
         kinds = _event_kinds(d, path)
-        return Event("damaged", who=_event_who(d["damaged"], f"{path}.damaged"), kinds=kinds)
+        who = _event_who(d["damaged"], f"{path}.damaged")
+        return Event("damaged", who=who, kinds=kinds, at_least=_event_at_least(d, path))
     if isinstance(data, Mapping) and "deals" in data:
-        d = _keys(data, path, {"deals"}, {"to", "kinds"})
+        d = _keys(data, path, {"deals"}, {"to", "kinds", "at_least"})
         to = _event_who(d["to"], f"{path}.to") if "to" in d else None
-        return Event("deals", who=_event_who(d["deals"], f"{path}.deals"), kinds=_event_kinds(d, path), to=to)
+        return Event(
+            "deals",
+            who=_event_who(d["deals"], f"{path}.deals"),
+            kinds=_event_kinds(d, path),
+            to=to,
+            at_least=_event_at_least(d, path),
+        )
     raise EffectError(
         path,
         f'expected one of {", ".join(EVENTS)}, {{"plays": …}}, {{"dies": …}}, {{"damaged": …}}, '
@@ -1815,6 +1827,14 @@ def _event_who(data: Any, path: str) -> Target:
 
 def _event_kinds(d: Mapping[str, Any], path: str) -> tuple[str, ...]:
     return _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
+
+
+def _event_at_least(d: Mapping[str, Any], path: str) -> int:
+    """How many HP the damage must take at least ("chaque fois que vous subissez plus de 5 dégâts":
+    6); absent: any damage."""
+    if "at_least" not in d:
+        return 0
+    return _int(d["at_least"], f"{path}.at_least", lo=2, hi=MAX_MAGNITUDE)
 
 
 def _names_event(effects: Sequence[Effect]) -> bool:

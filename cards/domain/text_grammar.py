@@ -1502,7 +1502,9 @@ class Reader:
         ):
             return Duration("turns", 2)
         m = re.fullmatch(
-            rf"(?:pendant|durant|pour) (?:les )?{NUM} (?:prochains )?(tours|combats)(?: suivants)?", t
+            rf"(?:(?:pendant|durant|pour) (?:les )?|les (?=\S+ prochains ))"
+            rf"{NUM} (?:prochains )?(tours|combats)(?: suivants)?",
+            t,
         )
         if m:
             return Duration("turns" if m.group(2) == "tours" else "combats", number(m.group(1)))
@@ -1515,6 +1517,7 @@ class Reader:
         r"|(?:pendant |durant |pour )?(?:le |ce )(?:tour|combat)(?:-ci)?(?: et le (?:tour )?(?:suivant|prochain))?"
         r"|(?:pendant|durant|pour) (?:les )?(?:\d+|une?|deux|trois|quatre|cinq|six) (?:prochains )?(?:tours|combats)"
         r"(?: suivants)?"
+        r"|les (?:\d+|deux|trois|quatre|cinq|six) prochains (?:tours|combats)"
     )
 
     def count(self, clause: Clause, text: str) -> tuple[Count, bool]:
@@ -2360,6 +2363,10 @@ class Reader:
 
     def _verb(self, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
         """The predicate after an explicit subject (``t`` starts with the verb)."""
+        if subject == "self" and t.startswith("inflige "):
+            # "il / votre personnage / 'X' (itself) inflige 2 dégâts …": the holder's damage, as
+            # without a subject (the damage of an effect is the holder's)
+            return self._bare(c, t, ctx, subject)
         found = grammar_cards.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
