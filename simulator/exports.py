@@ -22,10 +22,12 @@ Images: the win-rate heatmap, and a compare's forest plot (:func:`forest_plot`).
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from eredan import csv_cells
+from eredan.csv_cells import safe_cell
 
 TABLES = (
     "summary",
@@ -55,13 +57,13 @@ def _fmt(value: Any) -> Any:
         return ""
     if isinstance(value, float):
         return f"{value:.6g}"
-    return value
+    return safe_cell(value)  # labels and names: never a formula in a spreadsheet
 
 
 def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
+    writer = csv_cells.writer(out)
+    writer.writerow([safe_cell(name) for name in header])  # the matrix's header holds labels
     for row in rows:
         writer.writerow([_fmt(v) for v in row])
     return out.getvalue()

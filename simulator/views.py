@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from eredan.api.errors import body_size_check
 from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination, paginated
 from eredan.api.parsers import JSONParser
+from eredan.api.renderers import JsonErrorsMixin, renderers_for
 from eredan.api.schema import ERROR_RESPONSE, ERROR_RESPONSES
 from eredan.errors import DomainError
 from eredan.users import signed_in_user
@@ -159,8 +160,9 @@ class SimulationResultsView(APIView):
         return Response(selectors.job_results(job=job))
 
 
-class SimulationResultsCsvView(APIView):
+class SimulationResultsCsvView(JsonErrorsMixin, APIView):
     permission_classes = [IsAuthenticated]
+    renderer_classes = renderers_for(("text/csv", "csv"))  # Accept: text/csv is not a 406
 
     @extend_schema(
         operation_id="simulations_results_csv",
@@ -176,12 +178,12 @@ class SimulationResultsCsvView(APIView):
             text = results_csv(selectors.job_results(job=job), table)
         except MissingTableError as exc:
             raise DomainError(f"{exc}.", code="table_unavailable", field="table") from None
-        response = HttpResponse(text, content_type="text/csv")
+        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="simulation-{job.pk}-{table}.csv"'
         return response
 
 
-class SimulationHeatmapView(APIView):
+class SimulationHeatmapView(JsonErrorsMixin, APIView):
     """The win-rate matrix as a heatmap image (any kind of job; partial while it runs)."""
 
     permission_classes = [IsAuthenticated]
@@ -199,6 +201,7 @@ class SimulationHeatmapView(APIView):
 
 class SimulationHeatmapPngView(SimulationHeatmapView):
     image_format = "png"
+    renderer_classes = renderers_for(("image/png", "png"))  # Accept: image/png is not a 406
 
     @extend_schema(
         operation_id="simulations_heatmap_png",
@@ -211,6 +214,7 @@ class SimulationHeatmapPngView(SimulationHeatmapView):
 
 class SimulationHeatmapSvgView(SimulationHeatmapView):
     image_format = "svg"
+    renderer_classes = renderers_for(("image/svg+xml", "svg"))  # Accept: image/svg+xml is not a 406
 
     @extend_schema(
         operation_id="simulations_heatmap_svg",
@@ -221,7 +225,7 @@ class SimulationHeatmapSvgView(SimulationHeatmapView):
         return super().get(request, pk)
 
 
-class SimulationForestView(APIView):
+class SimulationForestView(JsonErrorsMixin, APIView):
     """A compare's differences as a forest plot (partial while it runs)."""
 
     permission_classes = [IsAuthenticated]
@@ -239,6 +243,7 @@ class SimulationForestView(APIView):
 
 class SimulationForestPngView(SimulationForestView):
     image_format = "png"
+    renderer_classes = renderers_for(("image/png", "png"))  # Accept: image/png is not a 406
 
     @extend_schema(
         operation_id="simulations_forest_png",
@@ -251,6 +256,7 @@ class SimulationForestPngView(SimulationForestView):
 
 class SimulationForestSvgView(SimulationForestView):
     image_format = "svg"
+    renderer_classes = renderers_for(("image/svg+xml", "svg"))  # Accept: image/svg+xml is not a 406
 
     @extend_schema(
         operation_id="simulations_forest_svg",

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from cards.collection.xp import KINDS
+from eredan import csv_cells
+from eredan.csv_cells import safe_cell
 
 EXPORT_HEADER = ("kind", "slug", "name", "level", "xp", "acquired_at")
 IMPORT_COLUMNS = frozenset((*EXPORT_HEADER, "count"))
 REQUIRED_COLUMNS = frozenset({"slug"})
-#: Characters that make a spreadsheet read a cell as a formula: such names are quoted with "'".
-FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,20 +64,16 @@ class ExportRow:
     acquired_at: datetime
 
 
-def _safe_cell(text: str) -> str:
-    return f"'{text}" if text.startswith(FORMULA_PREFIXES) else text
-
-
 def format_csv(rows: Iterable[ExportRow]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv_cells.writer(out)
     writer.writerow(EXPORT_HEADER)
     for row in rows:
         writer.writerow(
             [
                 row.kind,
                 row.slug,
-                _safe_cell(row.name),
+                safe_cell(row.name),  # never a formula in a spreadsheet
                 row.level,
                 row.xp,
                 row.acquired_at.astimezone(UTC).isoformat(),

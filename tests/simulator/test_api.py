@@ -214,6 +214,59 @@ def test_heatmap_png_and_svg(alice: Any, client_for: Any) -> None:
     assert b"<svg" in svg.content and b"heuristic" in svg.content
 
 
+@pytest.mark.parametrize(
+    ("path", "media_type"),
+    [
+        ("results.csv", "text/csv"),
+        ("heatmap.png", "image/png"),
+        ("heatmap.svg", "image/svg+xml"),
+    ],
+)
+def test_each_export_answers_an_accept_header_naming_its_own_media_type(
+    alice: Any, client_for: Any, path: str, media_type: str
+) -> None:
+    """Issue 20: DRF negotiated Accept against JSON only, so asking for the PNG by its media type
+    was a 406. Errors stay JSON whatever was asked for."""
+    job = finish_job(ecarte_round_robin(alice))
+    client = client_for(alice)
+    for accept in (media_type, media_type.split("/")[0] + "/*", "*/*", f"{media_type}, application/json"):
+        response = client.get(f"{URL}{job.pk}/{path}", HTTP_ACCEPT=accept)
+        assert response.status_code == 200, (accept, response.content[:200])
+        assert response["Content-Type"].split(";")[0] == media_type, accept
+    missing = client.get(f"{URL}999999/{path}", HTTP_ACCEPT=media_type)
+    assert missing.status_code == 404 and missing["Content-Type"] == "application/json"
+    assert missing.json()["errors"][0]["code"] == "not_found"
+    anonymous = client_for().get(f"{URL}{job.pk}/{path}", HTTP_ACCEPT=media_type)
+    assert anonymous.status_code in (401, 403) and anonymous["Content-Type"] == "application/json"
+    refused = client.get(f"{URL}{job.pk}/{path}", HTTP_ACCEPT="application/xml")
+    assert refused.status_code == 406 and refused.json()["errors"][0]["code"] == "not_acceptable"
+
+
+def test_results_csv_is_utf8_and_runs_no_formula(alice: Any, client_for: Any) -> None:
+    """Issue 20: results.csv said no charset, and an entrant label such as ``=HYPERLINK(…)`` ran
+    as a formula in a spreadsheet: it is quoted, the numbers are not."""
+    from simulator.services.jobs import job_create
+    from simulator.services.requests import EntrantInput
+
+    labels = ['=HYPERLINK("http://x")', "@SUM(1)", "-1+2 été"]
+    job = job_create(
+        owner=alice,
+        game="ecarte",
+        kind="round_robin",
+        entrants=[EntrantInput(policy="random", label=label) for label in labels],
+        games=4,
+        seed=4,
+        chunk_size=4,
+    )
+    job = finish_job(job)
+    response = client_for(alice).get(f"{URL}{job.pk}/results.csv")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8"))))
+    assert {r["label"] for r in rows} == {f"'{label}" for label in labels}
+    assert all(float(r["win_rate"]) >= 0 for r in rows if r["win_rate"])
+
+
 def test_cancel_then_cancel_again_is_409(alice: Any, client_for: Any) -> None:
     job = ecarte_round_robin(alice)
     client = client_for(alice)

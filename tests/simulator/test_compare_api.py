@@ -50,6 +50,10 @@ def test_submit_a_compare_then_read_its_differences(cardset: None, alice: Any, c
     assert metrics.status_code == 200 and b"opening_hand" in metrics.content
     forest = client.get(f"{URL}{job['id']}/forest.svg")
     assert forest.status_code == 200 and forest["Content-Type"] == "image/svg+xml"
+    # Issue 20: each plot answers an Accept header naming its own media type (it was a 406).
+    for path, media_type in (("forest.svg", "image/svg+xml"), ("forest.png", "image/png")):
+        asked = client.get(f"{URL}{job['id']}/{path}", HTTP_ACCEPT=media_type)
+        assert asked.status_code == 200 and asked["Content-Type"] == media_type, path
 
 
 def test_compare_refusals_are_400_with_every_problem(cardset: None, alice: Any, client_for: Any) -> None:

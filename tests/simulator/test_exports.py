@@ -94,3 +94,44 @@ def test_heatmap_images(results: dict[str, Any]) -> None:
     svg = heatmap(results, "svg")
     assert b"<svg" in svg and b"random, again" in svg
     assert heatmap(results, "svg") == svg  # no date in the file: the same results, the same image
+
+
+# --- formulas: no label runs in a spreadsheet (issue 20) --------------------------------------------
+
+FORMULAS = ("=1+2", "+cmd|' /C calc'!A0", "-2+3", "@SUM(1)", "\tstart", "\rback")
+
+
+def test_labels_a_spreadsheet_would_run_are_quoted_in_every_table() -> None:
+    """Issue 20: a label starting with = + - @ (or a tab, a CR) was written as is: a spreadsheet
+    opening results.csv ran it as a formula. Numbers, negative ones included, stay numbers."""
+    plan = BatchPlan(
+        game="ecarte",
+        kind=ROUND_ROBIN,
+        entrants=tuple(Entrant(label, "random") for label in FORMULAS[:3]),
+        games=4,
+        seed=2,
+        chunk_size=4,
+    )
+    results = {
+        "game": "ecarte",
+        "kind": ROUND_ROBIN,
+        **batch_report(plan.entrants, plan.pairings, run_local(plan, processes=1)),
+    }
+    for table in ("summary", "cards", "characters", "matrix", "standings"):
+        text = results_csv(results, table)
+        cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+        for label in FORMULAS[:3]:
+            assert label not in cells, (table, label)
+            if table != "characters":  # ecarte has no characters: no rows
+                assert f"'{label}" in cells, (table, label)
+    matrix = list(csv.reader(io.StringIO(results_csv(results, "matrix"))))
+    assert matrix[0][1:] == [f"'{label}" for label in FORMULAS[:3]]  # the header holds labels too
+
+
+def test_safe_cell_quotes_formulas_only() -> None:
+    from eredan.csv_cells import safe_cell
+
+    for formula in FORMULAS:
+        assert safe_cell(formula) == f"'{formula}"
+    for kept in ("Golems", "a=b", "-3", "-0.25", "+1e-05", ".5", -3, -0.5, 0, None, ""):
+        assert safe_cell(kept) == kept

@@ -65,3 +65,15 @@ def test_bad_headers():
     for text in ("", "\n", "name,level\n", "slug,slug\n", "slug,extra\n"):
         parsed, problems = parse_csv(text, **LIMITS)
         assert not parsed and problems[0].code == "invalid_header", text
+
+
+def test_every_formula_prefix_is_neutralised_and_numbers_are_kept():
+    """Issue 20: one helper (eredan.csv_cells.safe_cell) for every CSV writer."""
+    names = ["=1+2", "+1+2", "-1+2", "@SUM(1)", "\tx", "\rx"]
+    rows = [ExportRow("card", f"s{i}", name, 1, 0, WHEN) for i, name in enumerate(names)]
+    rows.append(ExportRow("card", "neg", "-2", 1, 0, WHEN))
+    import csv
+    import io
+
+    read = list(csv.DictReader(io.StringIO(format_csv(rows))))
+    assert [r["name"] for r in read] == [f"'{name}" for name in names] + ["-2"]
