@@ -229,6 +229,24 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
         word = m.group(2) or m.group(4)
         kinds = (_KIND_WORDS[word],) if word else ()
         return Head(Event("damaged", who=who, kinds=kinds), pronoun=_event_pronoun(who))
+    m = re.fullmatch(
+        r"(.+?) (?:subit|subissent|subissez|subis|subi|recoit|recoivent|recevez|prend|prennent)"
+        r" (plus de |au moins )?(\d+) (?:points? de )?degats(?: (physiques?|magiques?|directs?))?( ou plus)?",
+        t,
+    )
+    if m:  # "chaque fois que vous subissez plus de 5 dégâts": damage that takes that many HP at once
+        n = int(m.group(3))
+        if m.group(2) == "plus de ":
+            if m.group(5):
+                raise NotRead("more than N or more")
+            n += 1
+        elif not (m.group(2) or m.group(5)):
+            raise NotRead("exactly N damage")  # ("subit 3 dégâts": 3 or more? not said)
+        if not 2 <= n <= 99:
+            raise NotRead(f"damage of at least {n}")
+        who = event_subject(r, c, m.group(1), ctx)
+        kinds = (_KIND_WORDS[m.group(4)],) if m.group(4) else ()
+        return Head(Event("damaged", who=who, kinds=kinds, at_least=n), pronoun=_event_pronoun(who))
     m = re.fullmatch(r"des degats(?: (physiques?|magiques?|directs?))? sont infliges(?: a (.+))?", t)
     if m:  # "chaque fois que des dégâts magiques sont infligés": to anyone (or to whom it says)
         who = event_subject(r, c, m.group(2), ctx) if m.group(2) else "all_characters"
