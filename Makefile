@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 bootstrap: install
-	$(BIN)/python manage.py bootstrap
+	$(BIN)/python manage.py bootstrap --demo
 
 serve: bootstrap
 	$(BIN)/python manage.py serve --host $(HOST) --port $(PORT)

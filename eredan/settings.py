@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import secrets
+import stat
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -42,20 +44,68 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def secret_key_file(path: Path) -> str:
+    """The key kept in ``path``, generated there the first time, readable by its owner only.
+
+    Created with mode 600 in one step (never world-readable, not even for a moment); an existing
+    file that others may read is tightened to 600, or, when that is not allowed (someone else's
+    file), a warning says so on stderr at every start.
+    """
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        mode = stat.S_IMODE(path.stat().st_mode)
+        if mode & 0o077:
+            try:
+                path.chmod(0o600)
+            except OSError:
+                sys.stderr.write(
+                    f"warning: {path} is readable by others (mode {mode:o}) and could not be "
+                    "changed: run chmod 600 on it, or set SECRET_KEY\n"
+                )
+    else:
+        with os.fdopen(fd, "w") as file:
+            file.write(secrets.token_urlsafe(50))
+    return path.read_text().strip()
+
+
 def _secret_key() -> str:
     """SECRET_KEY from the environment, else one generated once and kept in var/ (never in git)."""
     if key := os.environ.get("SECRET_KEY"):
         return key
-    path = VAR_DIR / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-    return path.read_text().strip()
+    return secret_key_file(VAR_DIR / "secret_key")
 
 
 SECRET_KEY = _secret_key()
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "http://localhost:8000,http://127.0.0.1:8000")
+
+# --- HTTPS (README "Production"; all off by default: `make up` serves plain HTTP on localhost) --
+#: Redirect plain HTTP to HTTPS; behind a TLS proxy, with SECURE_PROXY_SSL_HEADER set too.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
+
+
+def proxy_ssl_header(value: str) -> tuple[str, str] | None:
+    """``X-Forwarded-Proto: https`` (the header the TLS proxy sets, and the value meaning HTTPS)
+    → Django's ``("HTTP_X_FORWARDED_PROTO", "https")``; empty → ``None`` (no proxy header)."""
+    if not value.strip():
+        return None
+    header, sep, expected = value.partition(":")
+    if not sep or not header.strip() or not expected.strip():
+        raise ValueError(f"SECURE_PROXY_SSL_HEADER must read 'Header-Name: value', not {value!r}")
+    name = header.strip().upper().replace("-", "_")
+    return (name if name.startswith("HTTP_") else f"HTTP_{name}", expected.strip())
+
+
+#: Only when the proxy always sets (or strips) the header: a client reaching the application
+#: directly could otherwise claim HTTPS.
+SECURE_PROXY_SSL_HEADER = proxy_ssl_header(os.environ.get("SECURE_PROXY_SSL_HEADER", ""))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

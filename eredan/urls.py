@@ -12,6 +12,7 @@ from eredan.api.views import ApiRootView, DocsView, SchemaView
 urlpatterns = [
     path("", web.home, name="home"),
     path("language/", web.card_language_set, name="card-language"),
+    path("accounts/login/", web.SignInView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("cards.web.urls")),
     path("", include("decks.web.urls")),

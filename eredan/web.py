@@ -1,8 +1,11 @@
-"""The pages' own views: the home page and the card-language switch. Each app serves its pages
-from ``<app>/web/``."""
+"""The pages' own views: the home page, the sign-in page and the card-language switch. Each app
+serves its pages from ``<app>/web/``."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -10,11 +13,20 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from eredan.language import COOKIE, COOKIE_MAX_AGE, parse_lang
-from eredan.services import site_counts
+from eredan.services import demo_players_listed, site_counts
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "eredan/home.html", {"counts": site_counts()})
+
+
+class SignInView(LoginView):
+    """Django's sign-in page, naming the demo players when ``bootstrap --demo`` made them."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["demo_players"] = demo_players_listed()
+        return context
 
 
 @require_POST

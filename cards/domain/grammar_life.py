@@ -30,6 +30,7 @@ from cards.domain.effects import (
     Condition,
     Count,
     Damage,
+    Duration,
     Effect,
     Heal,
     LoseHp,
@@ -242,6 +243,11 @@ def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | 
     m = re.fullmatch(r"a soin (?:de )?(.+?) pv", t)
     if m:
         return [Heal(amount=r._points(m.group(1)), **_target(who))]
+    m = re.fullmatch(r"(?:perd|perdent|perdez) (un|une|deux|trois|\d+) niveaux?", t)
+    if m:
+        # a level lost, as a level gained (grammar_cards.gain): for the rest of the game unless the
+        # text says otherwise (a level is not a combat modifier)
+        return [Modify(stat="level", amount=-r_number(m.group(1)), duration=Duration("game"), **_target(who))]
     return None
 
 

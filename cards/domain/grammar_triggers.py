@@ -166,7 +166,7 @@ def _group_of(target: Target) -> Target:
 
 def moment(r: Reader, text: str) -> Head:
     """A moment of the game as a whole phrase (``en fin de combat``, ``au début du tour 3``)."""
-    t = text.strip()
+    t = text.strip().replace(", apres que les personnages", " apres que les personnages")
     for pattern, name in MOMENT_WORDS:
         if re.fullmatch(pattern, t):
             return Head(Event(name))  # type: ignore[arg-type]
@@ -229,6 +229,24 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
         word = m.group(2) or m.group(4)
         kinds = (_KIND_WORDS[word],) if word else ()
         return Head(Event("damaged", who=who, kinds=kinds), pronoun=_event_pronoun(who))
+    m = re.fullmatch(
+        r"(.+?) (?:subit|subissent|subissez|subis|subi|recoit|recoivent|recevez|prend|prennent)"
+        r" (plus de |au moins )?(\d+) (?:points? de )?degats(?: (physiques?|magiques?|directs?))?( ou plus)?",
+        t,
+    )
+    if m:  # "chaque fois que vous subissez plus de 5 dégâts": damage that takes that many HP at once
+        n = int(m.group(3))
+        if m.group(2) == "plus de ":
+            if m.group(5):
+                raise NotRead("more than N or more")
+            n += 1
+        elif not (m.group(2) or m.group(5)):
+            raise NotRead("exactly N damage")  # ("subit 3 dégâts": 3 or more? not said)
+        if not 2 <= n <= 99:
+            raise NotRead(f"damage of at least {n}")
+        who = event_subject(r, c, m.group(1), ctx)
+        kinds = (_KIND_WORDS[m.group(4)],) if m.group(4) else ()
+        return Head(Event("damaged", who=who, kinds=kinds, at_least=n), pronoun=_event_pronoun(who))
     m = re.fullmatch(r"des degats(?: (physiques?|magiques?|directs?))? sont infliges(?: a (.+))?", t)
     if m:  # "chaque fois que des dégâts magiques sont infligés": to anyone (or to whom it says)
         who = event_subject(r, c, m.group(2), ctx) if m.group(2) else "all_characters"
@@ -523,6 +541,12 @@ def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None)
                 continue
             return [_trigger(r, c, head, f"il {body[vm.start() :]}", ctx, limit)]
         return None  # (a condition first: "si …, vos X ont … chaque fois qu'ils …")
+    either = re.fullmatch(r"(.+?) ou qu(?:e |')(.+)", event_text)
+    if either and not re.match(r"(?:ils?|elles?) ", either.group(2)):
+        # "Défense +1 chaque fois que votre personnage subit des dégâts ou qu'un Sort s'active":
+        # each event sets it off (a trigger each)
+        heads = [event_head(r, c, part, ctx) for part in either.groups()]
+        return [_trigger(r, c, h, body, ctx, limit) for h in heads]
     head = event_head(r, c, event_text, ctx)
     return [_trigger(r, c, head, body, ctx, limit)]
 

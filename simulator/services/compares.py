@@ -27,7 +27,7 @@ from simulator.lab.compare import CompareChunk, CompareTally, round_reason
 from simulator.models import ChunkResult, SimulationJob, SimulationPairing
 from simulator.selectors import compare_running_rounds
 from simulator.services.chunks import ChunkOutcome
-from simulator.services.jobs import job_complete, job_fail, job_progress_refresh
+from simulator.services.jobs import job_complete, job_fail, job_fail_unqueued, job_progress_refresh
 from simulator.specs import UnknownSlugError, job_compare_batch_get, job_compare_plan_build
 
 logger = logging.getLogger(__name__)
@@ -159,10 +159,6 @@ def _round_close(job: SimulationJob, rounds: list[CompareTally]) -> bool:
 def _queue_round(job_id: int, chunks: list[tuple[int, int]]) -> None:
     try:
         queueing.chunks_send(job_id, chunks)
-    except Exception as exc:  # the broker is down: say so on the job
+    except Exception:  # the broker is down: say so on the job
         logger.exception("could not queue the next round of compare %s", job_id)
-        job_fail(
-            job_id=job_id,
-            error=f"Job #{job_id}'s next round could not be queued: the task broker is unreachable ({exc}).",
-            code=Code.BROKER_UNAVAILABLE,
-        )
+        job_fail_unqueued(job_id=job_id, what=f"Job #{job_id}'s next round")

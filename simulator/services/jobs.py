@@ -176,13 +176,23 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
 def _queue_dispatch(job_id: int) -> None:
     try:
         queueing.dispatch_send(job_id)
-    except Exception as exc:  # the broker is down or misconfigured: say so on the job
+    except Exception:  # the broker is down or misconfigured: say so on the job
         logger.exception("could not queue simulation job %s", job_id)
-        job_fail(
-            job_id=job_id,
-            error=f"Job #{job_id} could not be queued: the task broker is unreachable ({exc}).",
-            code=Code.BROKER_UNAVAILABLE,
-        )
+        job_fail_unqueued(job_id=job_id, what=f"Job #{job_id}")
+
+
+def job_fail_unqueued(*, job_id: int, what: str) -> bool:
+    """Fail a job whose messages the broker did not take (``broker_unavailable``).
+
+    The job's error is read by its owner (API, page, command): it says what could not be queued
+    and never quotes the broker's exception, which names its internal address (URL, host, port,
+    even a password in the URL). The caller logs the exception for the operator.
+    """
+    return job_fail(
+        job_id=job_id,
+        error=f"{what} could not be queued: the task broker is unreachable. Try again later.",
+        code=Code.BROKER_UNAVAILABLE,
+    )
 
 
 def job_dispatch(*, job_id: int) -> int:

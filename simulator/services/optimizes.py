@@ -47,7 +47,7 @@ from simulator.lab.search import SearchMachine, Work, play_work
 from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
 from simulator.selectors import search_results_compute
 from simulator.services.chunks import ChunkOutcome
-from simulator.services.jobs import job_fail
+from simulator.services.jobs import job_fail, job_fail_unqueued
 from simulator.specs import UnknownSlugError, job_search_get
 
 logger = logging.getLogger(__name__)
@@ -285,10 +285,6 @@ def optimize_cancel(*, job: SimulationJob) -> SimulationJob:
 def _queue_work(job_id: int, chunks: list[tuple[int, int]]) -> None:
     try:
         queueing.chunks_send(job_id, chunks)
-    except Exception as exc:  # the broker is down: say so on the job
+    except Exception:  # the broker is down: say so on the job
         logger.exception("could not queue the next work of optimize %s", job_id)
-        job_fail(
-            job_id=job_id,
-            error=f"Job #{job_id}'s next games could not be queued: the task broker is unreachable ({exc}).",
-            code=Code.BROKER_UNAVAILABLE,
-        )
+        job_fail_unqueued(job_id=job_id, what=f"Job #{job_id}'s next games")

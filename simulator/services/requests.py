@@ -759,7 +759,14 @@ def _field_items(check: _Checking, field_value: object) -> list[EntrantInput]:
             .order_by("slug")
             .values_list("slug", flat=True)
         )
-        return [EntrantInput(deck=slug) for slug in slugs if slug]
+        items = [EntrantInput(deck=slug) for slug in slugs if slug]
+        if not items:
+            problems.add(
+                "field",
+                Code.INVALID_FIELD,
+                "No public demo deck is loaded (manage.py load_demo_decks): name the field's decks.",
+            )
+        return items
     if (
         not isinstance(field_value, Sequence)
         or isinstance(field_value, str)

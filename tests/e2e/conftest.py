@@ -127,7 +127,7 @@ def site() -> Iterator[Site]:
     log_path = ARTIFACTS / "site.log"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     s = Site(url=f"http://127.0.0.1:{port}", env=env)
-    s.manage("bootstrap")
+    s.manage("bootstrap", "--demo")
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port),

@@ -1,0 +1,171 @@
+"""Readings of the rules-text compiler added for issue 15 §4 (helper "cmix"): levels lost, a
+character's ability while it is dead, created cards attached "sur" / "au" someone, cards in play
+discarded, …
+
+Every text here is written for these tests, in the cards' grammar (other numbers, names and
+combinations); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.cardset import load_cardset
+from cards.domain.effects import EffectError, effects_to_json, parse_effect, parse_effects
+from cards.domain.text import Names, effect_text
+from cards.domain.text_compiler import TextCompiler
+from cards.domain.vocabulary import vocabulary_from_reference
+from simulator.games.eredan import ops
+
+
+@pytest.fixture(scope="module")
+def compiler():
+    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
+
+
+def card(compiler, text, name=""):
+    result = compiler.compile(text, subject="card", name=name)
+    assert result.complete, result.clauses
+    return result.to_json()["effects"]
+
+
+def character(compiler, text, name=""):
+    result = compiler.compile(text, subject="character", name=name)
+    assert result.complete, result.clauses
+    return result.to_json()["abilities"]
+
+
+def test_a_level_lost(compiler):
+    """ "perd un niveau" is a level lost for the rest of the game, as "gagne un niveau" is gained;
+    "définitivement" after other effects lasts only from where it is said."""
+    assert card(compiler, "Le personnage adverse perd 2 niveaux.") == [
+        {"op": "modify", "stat": "level", "amount": -2, "target": "opponent", "duration": "game"}
+    ]
+    assert card(compiler, "Le personnage adverse a Esprit -1 et perd définitivement un niveau.") == [
+        {"op": "modify", "stat": "spirit", "amount": -1, "target": "opponent"},
+        {"op": "modify", "stat": "level", "amount": -1, "target": "opponent", "duration": "game"},
+    ]
+
+
+def test_an_ability_while_its_holder_is_dead(compiler):
+    out = character(
+        compiler, "Tant que 'Broussaille' est mort, vos autres Noz ont Défense +2.", name="Broussaille"
+    )
+    assert out == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "other_allies", "guild": "noz"},
+            "when": {"dead": True},
+        }
+    ]
+    # another character's death stays a condition on an ally
+    out = character(compiler, "Tant que 'Ronce' est mort, vos autres Noz ont Défense +2.", name="Broussaille")
+    assert out[0]["when"] == {"ally_dead": "ronce"}
+    # on a card, its own name is no character that dies
+    assert not compiler.compile(
+        "Tant que 'Broussaille' est mort, vos Noz ont Défense +2.", subject="card", name="Broussaille"
+    ).complete
+
+
+def test_the_dead_condition_in_the_schema():
+    data = {"op": "modify", "stat": "attack", "amount": 1, "target": "other_allies", "when": {"dead": True}}
+    parsed = parse_effects([data], context="ability")
+    assert effects_to_json(parsed) == [data]
+    names = Names()
+    assert "while this character is dead" in effect_text(parsed[0], "en", names, "ability")
+    assert "tant que ce personnage est mort" in effect_text(parsed[0], "fr", names, "ability")
+    with pytest.raises(EffectError, match="while its holder is dead"):
+        parse_effect({"op": "modify", "stat": "attack", "amount": 1, "when": {"dead": True}})
+    with pytest.raises(EffectError, match="dead"):
+        parse_effects([{**data, "when": {"dead": "yes"}}], context="ability")
+    # the engine refuses it by name until it plays the abilities of the dead
+    assert "dead" in ops.PENDING_CONDITION_KEYS
+    with pytest.raises(ops.UnsupportedSpecError, match="'dead'"):
+        ops.compile_effect(parsed[0], "character 'x': abilities[0]", 0)
+
+
+def test_a_created_card_attached(compiler):
+    assert card(compiler, "Un 'Tonnelet' est créé et attaché sur un personnage adverse aléatoire.") == [
+        {"op": "create", "card": "tonnelet", "to": "attach", "target": "random_enemy"}
+    ]
+    assert card(compiler, "Un 'Tonnelet' est créé et attaché au personnage adverse.") == [
+        {"op": "create", "card": "tonnelet", "to": "attach", "target": "opponent"}
+    ]
+
+
+def test_cards_in_play_discarded(compiler):
+    assert card(compiler, "Une carte adverse en jeu est défaussée.") == [
+        {"op": "discard_attached", "target": "all_characters", "owner": "opponent"}
+    ]
+    assert card(compiler, "Deux Sorts en jeu sont défaussés.") == [
+        {"op": "discard_attached", "target": "all_characters", "count": 2, "cards": {"type": "sort"}}
+    ]
+
+
+def test_a_card_of_a_pile_attached(compiler):
+    """A card of the player's pile goes into play attached to someone (op ``move``, to ``attach``)."""
+    assert card(
+        compiler, "Un 'Piège' de votre Défausse est attaché à un personnage adverse hors-combat."
+    ) == [
+        {
+            "op": "move",
+            "from": "discard",
+            "to": "attach",
+            "cards": {"card": "piege"},
+            "target": {"group": "enemies", "pick": "choice", "fighting": False},
+        }
+    ]
+    assert card(compiler, "La prochaine Arme de votre Deck s'attache au personnage adverse.") == [
+        {
+            "op": "move",
+            "from": "deck",
+            "to": "attach",
+            "cards": {"type": "arme"},
+            "pick": "top",
+            "target": "opponent",
+        }
+    ]
+    # from one pile or another: not one move
+    assert not compiler.compile(
+        "Un 'Piège' de votre Deck ou de votre Défausse est attaché au personnage adverse.", subject="card"
+    ).complete
+
+
+def test_move_to_attach_in_the_schema():
+    data = {"op": "move", "from": "hand", "to": "attach", "cards": {"type": "arme"}, "target": "other_ally"}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    names = Names()
+    assert "attached to" in effect_text(effect, "en", names) and "attachée(s) à" in effect_text(
+        effect, "fr", names
+    )
+    with pytest.raises(EffectError, match="only cards attached"):
+        parse_effect({"op": "move", "from": "hand", "to": "deck", "target": "opponent"})
+    with pytest.raises(ops.UnsupportedSpecError, match="move to 'attach'"):
+        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_an_attack_of_another_kind_instead(compiler):
+    assert card(compiler, "Effectue une attaque magique à la place de son attaque physique.") == [
+        {"op": "attack_kind", "kind": "magical"}
+    ]
+    assert card(
+        compiler, "Votre personnage effectue une attaque fantôme à la place de son attaque physique."
+    ) == [{"op": "attack_kind", "kind": "direct"}]
+    # "sa prochaine attaque physique" is one attack, whichever combat: not this combat's attack
+    assert not compiler.compile(
+        "Votre personnage effectue une attaque magique à la place de sa prochaine attaque physique.",
+        subject="card",
+    ).complete
+
+
+def test_the_opposing_player_discards_and_cards_to_its_piles(compiler):
+    assert card(compiler, "Le joueur adverse défausse deux cartes de sa Main.") == [
+        {"op": "discard", "count": 2}
+    ]
+    assert card(compiler, "Une carte de la Main adverse est placée dans son Deck.") == [
+        {"op": "move", "from": "hand", "to": "deck", "owner": "opponent"}
+    ]
+    assert not compiler.compile("Une carte de votre Main est placée dans son Deck.", subject="card").complete
