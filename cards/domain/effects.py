@@ -193,10 +193,12 @@ Version 2:
     ``tap`` / ``untap`` target — the target is tapped (incliné) / untapped (relevé).
     ``chain``      match — a card's Enchaînement when its condition holds (a card's unconditional
                    chain is its ``chain`` field).
-    ``move``       from (deck|hand|discard), to (deck|hand|discard|removed), owner
+    ``move``       from (deck|hand|discard), to (deck|hand|discard|removed|attach), owner
                    (self|opponent: whose piles), count (int or ``"all"``), cards (CardMatch),
-                   pick (random|choice|top) — cards go from one pile to another (to a deck: at a
-                   random place).
+                   pick (random|choice|top), target (only with ``attach``, default self) — cards
+                   go from one pile to another (to a deck: at a random place); ``attach``: into
+                   play, attached to the target (each character of a group target gets its own),
+                   not played ("une 'X' de votre Deck est attachée à un de vos alliés").
     ``card_to``    to (hand|deck|discard|opponent_deck|removed) — this card leaves play (when it
                    stays) and goes there; a card that does not stay goes there instead of the
                    discard pile when it has resolved.
@@ -1061,6 +1063,8 @@ class MoveCards:
     cards: CardMatch | None = None
     pick: str = "random"
     when: Condition | None = None
+    target: str = "self"  # to "attach": a name of TARGET_NAMES, or "group" (see selector)
+    selector: Selector | None = None  # the target, when it is an object ("group")
     op: str = "move"
 
 
@@ -1860,6 +1864,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "untap": "self",
     "discard_attached": "opponent",
     "create": "self",
+    "move": "self",
     "play_card": "self",
     "forbid": "self",
     "extra_attack": "opponent",
@@ -2025,11 +2030,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             else GrantOrder(target, when, selector=selector)
         )
     elif op == "move":
-        d = _keys(data, path, {"op", "from", "to"}, {"owner", "count", "cards", "pick", "when"})
+        d = _keys(data, path, {"op", "from", "to"}, {"owner", "count", "cards", "pick", "when", "target"})
         source = _choice(d["from"], f"{path}.from", PILES)
-        to = _choice(d["to"], f"{path}.to", (*PILES, "removed"))
+        to = _choice(d["to"], f"{path}.to", (*PILES, "removed", "attach"))
         if source == to:
             raise EffectError(f"{path}.to", "cards cannot move to the pile they come from")
+        if "target" in d and to != "attach":
+            raise EffectError(f"{path}.target", 'only cards attached (to "attach") go to a character')
         effect = MoveCards(
             from_=source,
             to=to,
@@ -2038,6 +2045,8 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
             pick=_choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top")),
             when=when,
+            target=target,
+            selector=selector,
         )
     elif op == "card_to":
         d = _keys(data, path, {"op", "to"}, {"when"})
@@ -2411,6 +2420,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["cards"] = effect.cards.to_json()
         if effect.pick != "random":
             out["pick"] = effect.pick
+        if effect.to == "attach":
+            _put_target(out, effect, "self")
     elif isinstance(effect, CardTo):
         out["to"] = effect.to
     elif isinstance(effect, DiscardAttached):

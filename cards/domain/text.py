@@ -1129,9 +1129,15 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "top": ("from the top", "du dessus"),
         }[effect.pick]
         src_en, src_fr = PILE_WORDS[effect.from_]
-        dst_en, dst_fr = PILE_WORDS[effect.to]
-        dst_en_full = dst_en if effect.to == "removed" else f"to {whose_en} {dst_en}"
-        dst_fr_full = dst_fr if effect.to == "removed" else f"dans {whose_fr} {dst_fr}{adverse}"
+        if effect.to == "attach":
+            on = target_text(effect_target(effect), lang, names)
+            dst_en_full = dst_fr_full = _pick(
+                (f"into play, attached to {on}", f"en jeu, attachée(s) à {on}"), lang
+            )
+        else:
+            dst_en, dst_fr = PILE_WORDS[effect.to]
+            dst_en_full = dst_en if effect.to == "removed" else f"to {whose_en} {dst_en}"
+            dst_fr_full = dst_fr if effect.to == "removed" else f"dans {whose_fr} {dst_fr}{adverse}"
         go = "go" if effect.count != 1 else "goes"
         return _cap(
             _pick(

@@ -2513,12 +2513,14 @@ class Reader:
         if re.fullmatch(r"(?:ensuite |puis )?cette carte est defaussee", t):
             return [CardTo(to="discard")]
         m = re.fullmatch(
-            rf"(?:{NUM} )?(.+?) (?:de|dans) (votre|la) (deck|defausse|main)( adverse)? (?:est|sont) (?:placee?s?|remise?s?|renvoyee?s?|mise?s?) (?:dans|sur|au dessus de) (votre|la|le|sa) (main|deck|defausse)( adverse)?",
+            rf"(?:{NUM} )?(.+?) (?:de|dans) (votre|la) (deck|defausse|main)( adverse)? (?:est|sont) (?:placee?s?|remise?s?|renvoyee?s?|mise?s?) (?:dans|sur|au dessus de) (votre|la|le|sa|son) (main|deck|defausse)( adverse)?",
             t,
         )
         if m:
             count = number(m.group(1)) if m.group(1) else 1
             owner = "opponent" if m.group(5) else "self"
+            if m.group(6) in ("sa", "son") and owner != "opponent":
+                raise NotRead("whose pile is 'sa' / 'son'?")
             match = self._count_match(c, m.group(2))
             if (owner == "self" and m.group(8)) or (owner == "opponent" and m.group(6) == "votre"):
                 raise NotRead("cards moved to the other player's piles")
@@ -2527,6 +2529,9 @@ class Reader:
                     from_=PILES[m.group(4)], to=PILES[m.group(7)], owner=owner, count=count, cards=match
                 )
             ]
+        found = self._attached_from_a_pile(c, t, ctx)
+        if found is not None:
+            return found
         m = re.fullmatch(
             rf"(?:{NUM} |toutes les |tous les |les )?(.+?) (?:attachee?s?|portee?s?) (?:a|au|par|sur) (.+?) (?:est|sont) defaussee?s?",
             t,
@@ -2568,6 +2573,36 @@ class Reader:
         if m:
             return [PlayCard(from_=PILES[m.group(2)], cards=self._count_match(c, m.group(1)))]
         return None
+
+    def _attached_from_a_pile(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``une 'X' de votre Deck est attachée à un de vos alliés``, ``un Objet dans votre Défausse
+        s'attache au personnage adverse``, ``la prochaine Quête de votre Deck est attachée à …``:
+        a card of one of the player's piles goes into play attached to someone (not played)."""
+        m = re.fullmatch(
+            rf"(?P<head>une? |{NUM} |la prochaine |le prochain )(?P<what>.+?) (?:de|dans) votre "
+            r"(?P<pile>deck|defausse|main) (?:(?:est|sont|sera|seront) (?:attachee?s?|placee?s?) "
+            r"(?:a |sur |(?=aux? ))|s'attache(?:nt)? (?:a |sur |(?=aux? )))(?P<whom>.+)",
+            t,
+        )
+        if not m:
+            return None
+        head = m.group("head").strip()
+        top = head.startswith(("la prochaine", "le prochain"))
+        count = 1 if top or head in ("un", "une") else number(head)
+        whom = re.sub(r"^l'une? ", "un ", re.sub(r"^au (?=@\d+@$)", "", m.group("whom")))
+        whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", whom))
+        on = self.subject(c, whom, ctx.names)
+        cards = self._count_match(c, m.group("what"))
+        return [
+            MoveCards(
+                from_=PILES[m.group("pile")],
+                to="attach",
+                count=count,
+                cards=cards,
+                pick="top" if top else "random",
+                **_target_fields(on),
+            )
+        ]
 
     # -- phrases: triggers, conditions, tails -----------------------------------------------------
 

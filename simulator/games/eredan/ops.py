@@ -1396,6 +1396,11 @@ def _card_pick(pick: str, what: str, where: str) -> int:
 def _compile_move(
     effect: spec.MoveCards, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
+    if effect.to == "attach":
+        raise UnsupportedSpecError(
+            where,
+            "move to 'attach' (a card of a pile attached to a character) is not supported by the engine yet",
+        )
     pick = _card_pick(effect.pick, "moving cards", where)
     if pick == CARD_TOP and effect.from_ == "hand":
         raise UnsupportedSpecError(where, 'a hand has no top: pick "top" is for a deck or a discard pile')
