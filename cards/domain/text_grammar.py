@@ -1820,7 +1820,10 @@ class Reader:
                         return inherit, effects
                 continue
             try:
-                subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
+                if ctx.pronoun is not None and t[: m.start()].strip() in ("ce dernier", "cette derniere"):
+                    subject = ctx.pronoun  # "ce dernier": the one named last (never guessed without one)
+                else:
+                    subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
                 other = grammar_life.subject(self, c, t[: m.start()], ctx)
                 if other is not None:
@@ -2679,7 +2682,12 @@ class Reader:
                     cond = self.condition(c, head, ctx)
                     # "si le personnage adverse …, il …": "il" is the one the condition speaks of
                     view = ctx
-                    if re.match(r"si (?:le personnage adverse|votre adversaire|l'adversaire) ", head):
+                    if re.match(r"si (?:le personnage adverse|votre adversaire|l'adversaire) ", head) or (
+                        # "si vous avez infligé moins de dégâts que votre adversaire, ce dernier …":
+                        # the last one named ("vous" is no "il")
+                        re.match(r"si (?:vous|votre personnage) ", head)
+                        and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
+                    ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
                     effects = with_condition(self.phrase(c, rest, view), cond)
                     if otherwise_text is not None:
