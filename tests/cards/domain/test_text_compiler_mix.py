@@ -196,3 +196,28 @@ def test_may_attach_onto_in_the_schema():
     assert "autres personnages" in effect_text(effect, "fr", names, "ability")
     with pytest.raises(EffectError, match="onto"):
         parse_effects([{**data, "onto": "nobody"}], context="ability")
+
+
+def test_instead_replaces_the_effects_of_the_sentence_before(compiler):
+    """ "… à la place": the effects of the sentence before when its condition does not hold, its
+    own when it does — one hit either way (a magical hit is reduced by the Esprit once)."""
+    out = card(
+        compiler,
+        "Inflige 2 dégâts magiques au personnage adverse. Mage : Inflige 4 dégâts magiques à la place.",
+    )
+    assert out == [
+        {"op": "damage", "kind": "magical", "amount": 2, "when": {"not": {"played_by_class": "mage"}}},
+        {"op": "damage", "kind": "magical", "amount": 4, "when": {"played_by_class": "mage"}},
+    ]
+    out = card(
+        compiler, "Esprit -1 et Défense -1. Si vous êtes attaquant : Esprit +1 et Défense +1 à la place."
+    )
+    assert [e["amount"] for e in out] == [-1, -1, 1, 1]
+    assert out[0]["when"] == {"not": {"active": True}} and out[3]["when"] == {"active": True}
+    # another stat, another target, or no condition: not a replacement it can say
+    for text in (
+        "Attaque +1. Mage : Défense +3 à la place.",
+        "Attaque +1. Mage : le personnage adverse a Attaque -3 à la place.",
+        "Attaque +1. Attaque +3 à la place.",
+    ):
+        assert not compiler.compile(text, subject="card").complete, text
