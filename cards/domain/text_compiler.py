@@ -392,7 +392,11 @@ class TextCompiler:
             joined = False
             try:
                 outcome: _Outcome | None = None
-                if follower is not None and _CONTINUES.match(fold(follower)):
+                if (
+                    follower is not None
+                    and _CONTINUES.match(fold(follower))
+                    and not _pronoun_unbound(raw, follower)
+                ):
                     # "…, choisissez un personnage. Il subit 2 dégâts." — a sentence that goes on
                     # with the one before ("il", "sinon", "puis") is read with it when they read
                     # together ("il" is then whom the first one named)
@@ -404,6 +408,10 @@ class TextCompiler:
                 if outcome is None:
                     if index > 0 and _PRONOUN.match(fold(raw)) and "choisi" in fold(clauses[index - 1]):
                         raise NotRead("whom the pronoun names: the character chosen in the sentence before")
+                    if index > 0 and _pronoun_unbound(clauses[index - 1], raw):
+                        raise NotRead(
+                            "whom the pronoun names: the sentence before attaches or chooses no one"
+                        )
                     outcome = self._outcome(raw, ctx, play)
             except (NotRead, EffectError, SpecError) as exc:
                 results.append(ClauseResult(raw, False, shape, str(exc)))
@@ -493,6 +501,21 @@ _PRONOUN = re.compile(
     r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle)\b"
 )
 _Outcome = tuple[Reading, list[Effect], list[Order], dict[str, Any]]
+
+
+def _pronoun_unbound(before: str, sentence: str) -> bool:
+    """A sentence that starts with a pronoun ("Il a Défense -2") whose sentence before neither
+    attaches the card (the pronoun is then its carrier) nor chooses (the one chosen): whom it names
+    is not known to the grammar ("Un Sort attaché à votre adversaire est défaussé. Il a …" names the
+    adversary, not the holder), so it is not read rather than read as the holder."""
+    if not _PRONOUN.match(fold(sentence)):
+        return False
+    return _BINDS_PRONOUN.search(fold(before)) is None
+
+
+#: What makes the pronoun of the next sentence known: the card attaches (its carrier), or a
+#: choice is made (the one chosen). A card "attachée à votre adversaire" that is discarded does not.
+_BINDS_PRONOUN = re.compile(r"s'attache|attachez|attache-?lui|cette carte (?:est )?attachee?|choisi")
 
 
 def _continued(raw: str, follower: str) -> str:
@@ -608,6 +631,9 @@ def guess_subject(text: str) -> Subject:
     if any(re.match(r"gagne enchainement,? si (?:vous jouez|joue)", f) for f in folded):
         return "character"
     if any(re.fullmatch(r"attaque \+\d+ contre les .+", f) for f in folded):
+        return "character"
+    # a standing grant of a character: "Peut attacher 'X' sur …", "Peut jouer les Sorts en ignorant …"
+    if any(re.match(r"peut (?:attacher .+ sur |jouer .+ en ignorant )", f) for f in folded):
         return "character"
     return "card"
 

@@ -21,7 +21,7 @@ from django.db.models import Q
 
 from cards.collection.models import Collection
 from cards.domain.specs import Catalog, DeckSpec
-from cards.specs import get_catalog
+from cards.snapshots import catalog_snapshot_current
 from decks.models import Deck, DeckVersion
 from decks.selectors import deck_slugs, with_entries
 from decks.services import deck_validate
@@ -172,6 +172,10 @@ class PreparedJob:
     award_experience: bool = False
     collection: Collection | None = None
     catalog_version: str = ""
+    #: The catalog the job is checked and played with (named by its digest) and the document it
+    #: was built from: what :func:`.jobs.job_save` stores as the job's catalog snapshot.
+    catalog: Catalog | None = None
+    catalog_document: Mapping[str, Any] | None = field(default=None, repr=False)
     record_games: int = 0
     #: A compare's field (its ``entrants`` are the base then the variants) and stop rule.
     field_entrants: list[PreparedEntrant] = field(default_factory=list)
@@ -277,7 +281,10 @@ class _Checking:
 
     spec: GameSpec
     owner: User | None
+    #: The current catalog named by its digest (``cards/snapshots.py``): the job is checked and
+    #: played with these cards, stored with its document as the job's catalog snapshot.
     catalog: Catalog | None
+    catalog_document: Mapping[str, Any] | None = None
     problems: Problems = field(default_factory=Problems)
 
 
@@ -769,7 +776,14 @@ def _field_items(check: _Checking, field_value: object) -> list[EntrantInput]:
             .order_by("slug")
             .values_list("slug", flat=True)
         )
-        return [EntrantInput(deck=slug) for slug in slugs if slug]
+        items = [EntrantInput(deck=slug) for slug in slugs if slug]
+        if not items:
+            problems.add(
+                "field",
+                Code.INVALID_FIELD,
+                "No public demo deck is loaded (manage.py load_demo_decks): name the field's decks.",
+            )
+        return items
     if (
         not isinstance(field_value, Sequence)
         or isinstance(field_value, str)
@@ -992,6 +1006,8 @@ def _compare_prepare(check: _Checking, request: SimulationRequest, items: list[E
         seed=seed,
         chunk_size=chunk_size,
         catalog_version=check.catalog.version if check.catalog is not None else "",
+        catalog=check.catalog,
+        catalog_document=check.catalog_document,
         stop=stop,
     )
     try:
@@ -1014,7 +1030,8 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
     spec = _game_check(request.game)
     kind = _kind_check(request.kind)
     items = _entrants_shape_check(request.entrants)
-    check = _Checking(spec=spec, owner=owner, catalog=get_catalog() if spec.uses_decks else None)
+    catalog, document = catalog_snapshot_current() if spec.uses_decks else (None, None)
+    check = _Checking(spec=spec, owner=owner, catalog=catalog, catalog_document=document)
     if kind in (OPTIMIZE, ACQUIRE):
         from simulator.services.optimize_requests import (  # they build on this
             acquire_prepare,
@@ -1086,6 +1103,8 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
         award_experience=request.award_experience is True,
         collection=collection,
         catalog_version=check.catalog.version if check.catalog is not None else "",
+        catalog=check.catalog,
+        catalog_document=check.catalog_document,
         record_games=min(record_games, games),
     )
 
