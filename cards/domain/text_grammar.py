@@ -2356,6 +2356,16 @@ class Reader:
         )
         if m:
             return [MayAttach(cards=self.match(c, m.group(1)), **_target_fields(who))]
+        m = re.fullmatch(
+            r"(?:peut|peuvent) attacher (?:les |des )?(.+?) sur (un de vos autres personnages|un de vos personnages"
+            r"|n'importe lequel de vos personnages|n'importe quel personnage adverse|un personnage adverse)",
+            t,
+        )
+        if m:  # "peut attacher 'X' sur un de vos autres personnages": only to those
+            onto = {"un de vos autres personnages": "other_allies", "un de vos personnages": "allies"}.get(
+                m.group(2), "allies" if "vos" in m.group(2) else "enemies"
+            )
+            return [MayAttach(cards=self.match(c, m.group(1)), onto=onto, **_target_fields(who))]
         m = re.fullmatch(rf"(?:peut|peuvent) porter {NUM} (.+)", t)
         if m:
             return [Carry(cards=self.match(c, m.group(2)), count=number(m.group(1)), **_target_fields(who))]
