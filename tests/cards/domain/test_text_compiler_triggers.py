@@ -484,3 +484,32 @@ def test_a_long_head(compiler):
             "effects": [{"op": "damage", "kind": "direct", "amount": 2, "target": "event"}],
         }
     ]
+
+
+def test_trigger_bodies_cards_played_created_and_attached(compiler):
+    out = card(
+        compiler, "En fin de combat, vous perdez 1 Point de vie pour chaque carte jouée pendant le tour."
+    )
+    assert out[0]["effects"] == [
+        {"op": "lose_hp", "amount": {"per": {"cards": "played_turn", "owner": "both"}}}
+    ]
+    out = character(compiler, "En début de partie, un 'Brume' est créé puis attaché à tous vos Mages.")
+    assert out[0]["effects"] == [
+        {"op": "create", "card": "brume", "to": "attach", "target": {"group": "allies", "class": "mage"}}
+    ]
+    # the holder named by its unquoted name
+    out = character(
+        compiler,
+        "Chaque fois qu'une Potion est jouée, une 'Brume' est créée et attachée à Ondin.",
+        name="Ondin",
+    )
+    assert out[0]["effects"] == [{"op": "create", "card": "brume", "to": "attach"}]
+    out = card(
+        compiler,
+        "En fin de combat, vous subissez 1 dégât direct par carte Mage en jeu "
+        "(maximum 3, personnages exclus).",
+    )
+    assert out[0]["effects"][0]["amount"] == {
+        "per": {"cards": "play", "owner": "both", "match": {"class_reserved": "mage"}},
+        "max": 3,
+    }
