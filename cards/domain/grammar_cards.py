@@ -959,7 +959,7 @@ def own_card(c: Clause, ctx: Ctx) -> Clause:
     <this card>" (a quoted name added to the clause's), and "X de classe Y" as "X Y"."""
     from cards.domain.text_grammar import Clause
 
-    text = re.sub(r"\b(\w+) de classe (?=\w)", r"\1 ", c.text)
+    text = re.sub(r"\b(?!prerequis\b|restrictions?\b)(\w+) de classe (?=\w)", r"\1 ", c.text)
     text = re.sub(r"\bvos personnage (?=gagnent|ont|subissent|sont)", "vos personnages ", text)
     # "Guémélite de la Nature ou de la Terre": each one a Guémélite
     text = re.sub(

@@ -632,6 +632,9 @@ def guess_subject(text: str) -> Subject:
         return "character"
     if any(re.fullmatch(r"attaque \+\d+ contre les .+", f) for f in folded):
         return "character"
+    # a standing grant of a character: "Peut attacher 'X' sur …", "Peut jouer les Sorts en ignorant …"
+    if any(re.match(r"peut (?:attacher .+ sur |jouer .+ en ignorant )", f) for f in folded):
+        return "character"
     return "card"
 
 

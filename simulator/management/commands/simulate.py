@@ -56,7 +56,7 @@ from simulator.lab.optimize import OPTIMIZE
 from simulator.limits import DEFAULT_RECORD_GAMES, MAX_GAMES
 from simulator.models import SimulationJob
 from simulator.services.jobs import job_cancel, job_save
-from simulator.services.records import record_context
+from simulator.services.records import prepared_record_context
 from simulator.services.requests import EntrantInput, PreparedJob, chunk_size_default, simulation_prepare
 from simulator.specs import demo_deck_specs
 
@@ -250,7 +250,7 @@ class Command(BaseCommand):
                 processes=processes,
                 on_chunk=advance,
                 on_record=keep,
-                record_context=record_context(prepared.game) if plan.record_games else None,
+                record_context=prepared_record_context(prepared=prepared) if plan.record_games else None,
             )
         if options["record"]:
             self._write_records(options["record"], [r for _, _, r in sorted(recorded, key=lambda x: x[:2])])

@@ -13,7 +13,7 @@ import pytest
 from cards.domain.cardset import load_cardset
 from cards.domain.effects import EffectError, effects_to_json, parse_effect, parse_effects
 from cards.domain.text import Names, effect_text
-from cards.domain.text_compiler import TextCompiler
+from cards.domain.text_compiler import TextCompiler, guess_subject
 from cards.domain.vocabulary import vocabulary_from_reference
 from simulator.games.eredan import ops
 
@@ -169,3 +169,30 @@ def test_the_opposing_player_discards_and_cards_to_its_piles(compiler):
         {"op": "move", "from": "hand", "to": "deck", "owner": "opponent"}
     ]
     assert not compiler.compile("Une carte de votre Main est placée dans son Deck.", subject="card").complete
+
+
+def test_may_attach_onto_some_characters(compiler):
+    assert character(compiler, "Peut attacher 'Amulette' sur un de vos autres personnages.") == [
+        {"op": "may_attach", "cards": {"card": "amulette"}, "onto": "other_allies"}
+    ]
+    assert character(compiler, "Peut attacher 'Amulette' sur n'importe quel personnage adverse.") == [
+        {"op": "may_attach", "cards": {"card": "amulette"}, "onto": "enemies"}
+    ]
+    # such a text is a character's (the coverage of a file without types guesses so)
+    assert guess_subject("Peut attacher 'Amulette' sur un de vos autres personnages.") == "character"
+    assert guess_subject("Peut jouer les Sorts en ignorant leurs prérequis de Classe.") == "character"
+    # "prérequis de Classe ou de Guilde" keeps its words
+    assert character(
+        compiler, "Peut jouer les Sorts en ignorant leurs prérequis de Classe ou de Guilde."
+    ) == [{"op": "may_play", "cards": {"type": "sort"}}]
+
+
+def test_may_attach_onto_in_the_schema():
+    data = {"op": "may_attach", "cards": {"type": "arme"}, "onto": "other_allies"}
+    (effect,) = parse_effects([data], context="ability")
+    assert effects_to_json([effect]) == [data]
+    names = Names()
+    assert "other living characters" in effect_text(effect, "en", names, "ability")
+    assert "autres personnages" in effect_text(effect, "fr", names, "ability")
+    with pytest.raises(EffectError, match="onto"):
+        parse_effects([{**data, "onto": "nobody"}], context="ability")
