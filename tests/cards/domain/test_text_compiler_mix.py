@@ -221,3 +221,38 @@ def test_instead_replaces_the_effects_of_the_sentence_before(compiler):
         "Attaque +1. Attaque +3 à la place.",
     ):
         assert not compiler.compile(text, subject="card").complete, text
+
+
+def test_a_character_that_has_fought_its_opponent_before(compiler):
+    out = character(
+        compiler,
+        "Si Bertrand a déjà combattu le personnage adverse pendant la partie, au début du combat, "
+        "le personnage adverse a Esprit -2.",
+        name="Bertrand",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [{"op": "modify", "stat": "spirit", "amount": -2, "target": "opponent"}],
+            "when": {"fought_before": True},
+        }
+    ]
+    data = {"op": "modify", "stat": "attack", "amount": 1, "when": {"fought_before": False}}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    assert "never fought" in effect_text(effect, "en", Names())
+    assert "n'a jamais combattu" in effect_text(effect, "fr", Names())
+    assert "fought_before" in ops.PENDING_CONDITION_KEYS
+    with pytest.raises(ops.UnsupportedSpecError, match="'fought_before'"):
+        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_event_only_effects_are_notes(compiler):
+    """An effect said only during an event of the online game (a tournament, Mékalchimie) has no
+    effect in a simulated game: a note, never an effect."""
+    result = compiler.compile("Tournoi de l'automne : Attaque +3. Défense +1.", subject="card")
+    assert result.complete and result.to_json()["effects"] == [
+        {"op": "modify", "stat": "defense", "amount": 1}
+    ]
+    assert "tournament" in result.notes[0]
