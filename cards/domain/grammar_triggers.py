@@ -229,6 +229,24 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
         word = m.group(2) or m.group(4)
         kinds = (_KIND_WORDS[word],) if word else ()
         return Head(Event("damaged", who=who, kinds=kinds), pronoun=_event_pronoun(who))
+    m = re.fullmatch(
+        r"(.+?) (?:subit|subissent|subissez|subis|subi|recoit|recoivent|recevez|prend|prennent)"
+        r" (plus de |au moins )?(\d+) (?:points? de )?degats(?: (physiques?|magiques?|directs?))?( ou plus)?",
+        t,
+    )
+    if m:  # "chaque fois que vous subissez plus de 5 dégâts": damage that takes that many HP at once
+        n = int(m.group(3))
+        if m.group(2) == "plus de ":
+            if m.group(5):
+                raise NotRead("more than N or more")
+            n += 1
+        elif not (m.group(2) or m.group(5)):
+            raise NotRead("exactly N damage")  # ("subit 3 dégâts": 3 or more? not said)
+        if not 2 <= n <= 99:
+            raise NotRead(f"damage of at least {n}")
+        who = event_subject(r, c, m.group(1), ctx)
+        kinds = (_KIND_WORDS[m.group(4)],) if m.group(4) else ()
+        return Head(Event("damaged", who=who, kinds=kinds, at_least=n), pronoun=_event_pronoun(who))
     m = re.fullmatch(r"des degats(?: (physiques?|magiques?|directs?))? sont infliges(?: a (.+))?", t)
     if m:  # "chaque fois que des dégâts magiques sont infligés": to anyone (or to whom it says)
         who = event_subject(r, c, m.group(2), ctx) if m.group(2) else "all_characters"
@@ -328,6 +346,13 @@ def named_character(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:
     if family in ctx.names:
         return r._view("self", "", ctx)
     return Selector(group="characters", family=family)
+
+
+def _ally_side(who: Target) -> bool:
+    """Whether a group of an event is the holder's side only."""
+    if isinstance(who, Selector):
+        return who.group in ("allies", "other_allies")
+    return who in ("all_allies", "other_allies")
 
 
 def _event_pronoun(who: Target) -> Target:
@@ -448,7 +473,7 @@ def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) 
     # a head, then the body (after a comma, a colon, or nothing)
     for cut in re.finditer(r",? : |, | (?=\S)", t):
         head_text, body = t[: cut.start()], t[cut.end() :]
-        if len(head_text) > 90:
+        if len(head_text) > 120:
             break
         head: Head | None = None
         if _MOMENT_END.search(head_text):
@@ -542,6 +567,10 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
         inner = replace(inner, pronoun=None if head.pronoun == "self" else head.pronoun)
     if head.others is not None:
         inner = replace(inner, others=head.others)
+        if head.event.kind == "dies" and _ally_side(head.others):
+            # "si un de vos Mages meurt, ses alliés ont …": the dead one's allies, the player's
+            # characters (the dead one no longer alive is not reached)
+            body = re.sub(r"^ses allies\b", "vos personnages", body)
     effects = r.phrase(c, body, inner)
     if head.event.kind == "game_start" and any(isinstance(e, Attach) for e in walk_effects(effects)):
         # a card in a deck is not in play: "en début de partie, cette carte s'attache à …" is how
