@@ -175,7 +175,9 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
         return Count("cards", pile="played_turn", match=_cards(r, clause, m.group(1)))
     # cards played this turn: "pour chaque Sort Feu joué ce tour-ci", "par carte jouée dans le tour"
     m = re.fullmatch(
-        r"(.+?) jouee?s? (?:ce tour-ci|ce tour ci|ce tour|dans le tour|durant ce tour|lors de ce tour)", t
+        r"(.+?) jouee?s? (?:ce tour-ci|ce tour ci|ce tour|dans le tour"
+        r"|(?:durant|pendant|lors de) (?:ce|le) tour)",
+        t,
     )
     if m:
         return Count("cards", pile="played_turn", owner="both", match=_cards(r, clause, m.group(1)))

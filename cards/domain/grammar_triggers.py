@@ -348,6 +348,13 @@ def named_character(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:
     return Selector(group="characters", family=family)
 
 
+def _ally_side(who: Target) -> bool:
+    """Whether a group of an event is the holder's side only."""
+    if isinstance(who, Selector):
+        return who.group in ("allies", "other_allies")
+    return who in ("all_allies", "other_allies")
+
+
 def _event_pronoun(who: Target) -> Target:
     """Whom "il" names in the body of an event about ``who``."""
     return who if who in ("self", "opponent") else "event"
@@ -466,7 +473,7 @@ def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) 
     # a head, then the body (after a comma, a colon, or nothing)
     for cut in re.finditer(r",? : |, | (?=\S)", t):
         head_text, body = t[: cut.start()], t[cut.end() :]
-        if len(head_text) > 90:
+        if len(head_text) > 120:
             break
         head: Head | None = None
         if _MOMENT_END.search(head_text):
@@ -560,6 +567,10 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
         inner = replace(inner, pronoun=None if head.pronoun == "self" else head.pronoun)
     if head.others is not None:
         inner = replace(inner, others=head.others)
+        if head.event.kind == "dies" and _ally_side(head.others):
+            # "si un de vos Mages meurt, ses alliés ont …": the dead one's allies, the player's
+            # characters (the dead one no longer alive is not reached)
+            body = re.sub(r"^ses allies\b", "vos personnages", body)
     effects = r.phrase(c, body, inner)
     if head.event.kind == "game_start" and any(isinstance(e, Attach) for e in walk_effects(effects)):
         # a card in a deck is not in play: "en début de partie, cette carte s'attache à …" is how

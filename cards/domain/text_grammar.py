@@ -167,6 +167,9 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
     (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
+    (r"\b(attachee?s?) sur (?=@\d+@)", r"\1 a "),  # "chaque Arme attachée sur 'X'"
+    # "par carte … en jeu (maximum 5, personnages exclus)": the cards in play are the attached ones
+    (r"(\bcartes? [^()]*\ben jeu \(max(?:imum)? \d+), personnages exclus\)", r"\1)"),
     # "jouée à la suite de vos cartes" / "après vos cartes": when a card played by an effect is
     # played (play_card, create … play: after the cards of the turn, cards.domain.effects)
     (
@@ -1820,7 +1823,10 @@ class Reader:
                         return inherit, effects
                 continue
             try:
-                subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
+                if ctx.pronoun is not None and t[: m.start()].strip() in ("ce dernier", "cette derniere"):
+                    subject = ctx.pronoun  # "ce dernier": the one named last (never guessed without one)
+                else:
+                    subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
                 other = grammar_life.subject(self, c, t[: m.start()], ctx)
                 if other is not None:
@@ -2350,6 +2356,16 @@ class Reader:
         )
         if m:
             return [MayAttach(cards=self.match(c, m.group(1)), **_target_fields(who))]
+        m = re.fullmatch(
+            r"(?:peut|peuvent) attacher (?:les |des )?(.+?) sur (un de vos autres personnages|un de vos personnages"
+            r"|n'importe lequel de vos personnages|n'importe quel personnage adverse|un personnage adverse)",
+            t,
+        )
+        if m:  # "peut attacher 'X' sur un de vos autres personnages": only to those
+            onto = {"un de vos autres personnages": "other_allies", "un de vos personnages": "allies"}.get(
+                m.group(2), "allies" if "vos" in m.group(2) else "enemies"
+            )
+            return [MayAttach(cards=self.match(c, m.group(1)), onto=onto, **_target_fields(who))]
         m = re.fullmatch(rf"(?:peut|peuvent) porter {NUM} (.+)", t)
         if m:
             return [Carry(cards=self.match(c, m.group(2)), count=number(m.group(1)), **_target_fields(who))]
@@ -2548,7 +2564,7 @@ class Reader:
             )
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
-            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: et (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
+            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
             t,
         )
         if m:
@@ -2561,7 +2577,7 @@ class Reader:
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
             whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
-            on = self.subject(c, whom)
+            on = self.subject(c, whom, ctx.names)
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
@@ -2669,7 +2685,12 @@ class Reader:
                     cond = self.condition(c, head, ctx)
                     # "si le personnage adverse …, il …": "il" is the one the condition speaks of
                     view = ctx
-                    if re.match(r"si (?:le personnage adverse|votre adversaire|l'adversaire) ", head):
+                    if re.match(r"si (?:le personnage adverse|votre adversaire|l'adversaire) ", head) or (
+                        # "si vous avez infligé moins de dégâts que votre adversaire, ce dernier …":
+                        # the last one named ("vous" is no "il")
+                        re.match(r"si (?:vous|votre personnage) ", head)
+                        and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
+                    ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
                     effects = with_condition(self.phrase(c, rest, view), cond)
                     if otherwise_text is not None:

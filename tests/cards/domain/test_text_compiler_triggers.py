@@ -439,3 +439,77 @@ def test_the_n_next_turns(compiler):
         compiler, "Chaque fois que vous êtes blessé, vos personnages ont Défense +1 les 2 prochains tours."
     )
     assert out[0]["effects"] == [{**PLUS_ONE, "target": "all_allies", "duration": {"turns": 2}}]
+
+
+def test_ce_dernier_after_a_comparison_with_the_opponent(compiler):
+    """ "si vous … que votre adversaire, ce dernier / il …": the opponent ("vous" is no "il")."""
+    hit = {"op": "damage", "kind": "direct", "amount": 3}
+    dealt_less = {
+        "compare": {"left": {"damage_dealt": "self"}, "cmp": "<", "right": {"damage_dealt": "opponent"}}
+    }
+    for who in ("ce dernier", "il"):
+        out = card(
+            compiler,
+            "En fin de combat, si vous avez infligé moins de dégâts que votre adversaire, "
+            f"{who} subit 3 dégâts directs.",
+        )
+        assert out == [{"op": "trigger", "on": "combat_end", "effects": [{**hit, "when": dealt_less}]}]
+    # "ce dernier" with no one named before: not guessed
+    assert not compiler.compile("Ce dernier a Défense +1.", subject="card").complete
+
+
+def test_the_allies_of_a_dead_ally(compiler):
+    out = character(
+        compiler, "Si un de vos Mages meurt, ses alliés ont Défense +1 jusqu'à la fin de la partie."
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"dies": {"group": "allies", "class": "mage"}},
+            "effects": [{**PLUS_ONE, "target": "all_allies", "duration": "game"}],
+        }
+    ]
+
+
+def test_a_long_head(compiler):
+    out = card(
+        compiler,
+        "A chaque fois qu'un personnage adverse inflige des dégâts à un de vos personnages hors combat, "
+        "il subit 2 dégâts directs.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"deals": "all_enemies", "to": {"group": "allies", "fighting": False}},
+            "effects": [{"op": "damage", "kind": "direct", "amount": 2, "target": "event"}],
+        }
+    ]
+
+
+def test_trigger_bodies_cards_played_created_and_attached(compiler):
+    out = card(
+        compiler, "En fin de combat, vous perdez 1 Point de vie pour chaque carte jouée pendant le tour."
+    )
+    assert out[0]["effects"] == [
+        {"op": "lose_hp", "amount": {"per": {"cards": "played_turn", "owner": "both"}}}
+    ]
+    out = character(compiler, "En début de partie, un 'Brume' est créé puis attaché à tous vos Mages.")
+    assert out[0]["effects"] == [
+        {"op": "create", "card": "brume", "to": "attach", "target": {"group": "allies", "class": "mage"}}
+    ]
+    # the holder named by its unquoted name
+    out = character(
+        compiler,
+        "Chaque fois qu'une Potion est jouée, une 'Brume' est créée et attachée à Ondin.",
+        name="Ondin",
+    )
+    assert out[0]["effects"] == [{"op": "create", "card": "brume", "to": "attach"}]
+    out = card(
+        compiler,
+        "En fin de combat, vous subissez 1 dégât direct par carte Mage en jeu "
+        "(maximum 3, personnages exclus).",
+    )
+    assert out[0]["effects"][0]["amount"] == {
+        "per": {"cards": "play", "owner": "both", "match": {"class_reserved": "mage"}},
+        "max": 3,
+    }
