@@ -118,7 +118,10 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     (true / false: the holder / the opponent gets the bonus of one of its Ordres this combat — the
     turn is one its Ordre names, or ``grant_order`` gave it: "si votre personnage a son bonus
     d'Ordre"); ``dead`` (true: a character's ability that holds only while its holder is dead —
-    "tant que 'X' est mort" in X's own text; false: while it lives; abilities only); ``compare``
+    "tant que 'X' est mort" in X's own text; false: while it lives; abilities only);
+    ``fought_before`` (true: the holder has already fought, in an earlier combat of the game, the
+    character it fights now — "si X a déjà combattu le personnage adverse pendant la partie";
+    false: never); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -759,6 +762,7 @@ class Condition:
     ordre: bool | None = None
     opponent_ordre: bool | None = None
     dead: bool | None = None
+    fought_before: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -805,6 +809,7 @@ _CONDITION_BOOLS = (
     "ordre",
     "opponent_ordre",
     "dead",
+    "fought_before",
 )
 _CONDITION_MATCHES = (
     "carrying_match",

@@ -245,6 +245,16 @@ _NOTES: tuple[tuple[str, str], ...] = (
         r"felicitations|bonne chance|attention, elle peut etre legendaire",
         "a collection message, no game effect",
     ),
+    (
+        r"mekalchimies? ?: .+",
+        "a Mékalchimie recipe (an event of the online game, not of a game): no game effect",
+    ),
+    (
+        r"(?:durant|pendant) l'evenement mekalchimie ?: .+"
+        r"|(?:tournoi de l'automne|championnat de l'hiver|tournoi de l'hiver|tournoi d'ete) ?: .+",
+        "an effect only during an event of the online game (Mékalchimie, a tournament): no simulated "
+        "game is one",
+    ),
 )
 
 

@@ -743,6 +743,17 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
             ("while this character is dead", "tant que ce personnage est mort"),
             ("while this character is alive", "tant que ce personnage est en vie"),
         ),
+        (
+            "fought_before",
+            (
+                "if this character has already fought the opponent this game",
+                "si ce personnage a déjà combattu le personnage adverse pendant la partie",
+            ),
+            (
+                "if this character has never fought the opponent this game",
+                "si ce personnage n'a jamais combattu le personnage adverse pendant la partie",
+            ),
+        ),
     ):
         value = getattr(when, key)
         if value is not None:
