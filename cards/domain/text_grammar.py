@@ -2899,7 +2899,8 @@ class Reader:
                 m
                 and duration is None
                 and not re.search(
-                    r"\b(?:jouee?s?|activee?s?|(?:a|avez|ont) infligee?s?)(?: dans| lors de| durant| pendant)?$", m.group(1)
+                    r"\b(?:jouee?s?|activee?s?|(?:a|avez|ont) infligee?s?)(?: dans| lors de| durant| pendant)?$",
+                    m.group(1),
                 )
             ):
                 # ("un Sort joué ce tour-ci", "les dégâts qu'il a infligés durant le tour" say when,
