@@ -100,6 +100,22 @@ class XpThresholdAdmin(admin.ModelAdmin[m.XpThreshold]):
     list_display = ("evolution", "xp")
 
 
+@admin.register(m.CatalogSnapshot)
+class CatalogSnapshotAdmin(admin.ModelAdmin[m.CatalogSnapshot]):
+    """The catalogs jobs were submitted with (cards/snapshots.py): written once, never changed."""
+
+    list_display = ("digest", "characters", "cards", "created_at")
+    search_fields = ("digest",)
+    fields = ("digest", "characters", "cards", "created_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 # --- shared by characters and cards ---------------------------------------------------------------
 
 

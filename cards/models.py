@@ -180,6 +180,31 @@ class CatalogVersion(models.Model):
         return f"catalog v{self.version}"
 
 
+class CatalogSnapshot(models.Model):
+    """The card catalog as it was at one moment, frozen: the document every character's and card's
+    spec is built from (``cards.specs.catalog_document_build``), keyed by its content hash.
+
+    A simulation job names the snapshot it was submitted with and its workers play that, never
+    the live tables: a staff edit to a card while the job runs changes nothing of it. Jobs (and
+    game records) submitted with the same cards share one row. Rows are written once and never
+    changed (``cards/snapshots.py``).
+    """
+
+    digest = models.CharField(
+        max_length=64, unique=True, editable=False, help_text="SHA-256 of the document's canonical JSON."
+    )
+    document = models.JSONField(editable=False)
+    characters = models.PositiveIntegerField(default=0, editable=False)
+    cards = models.PositiveIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"catalog {self.digest[:12]} ({self.characters} characters, {self.cards} cards)"
+
+
 # --- evolution families, characters and cards ---------------------------------------------------
 
 

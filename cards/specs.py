@@ -9,10 +9,14 @@ catalog older than the last committed change it can see, and never rebuilds with
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 import threading
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 from django.db import connections, router
@@ -100,18 +104,49 @@ def type_tree_build() -> TypeTree:
     )
 
 
-class _Lookups:
-    """The small reference tables a spec needs (races' parent and element, multi-guild castes)."""
-
-    def __init__(self) -> None:
-        self.races: dict[str, tuple[str | None, str | None]] = {
-            row["slug"]: (row["parent__slug"], row["element__slug"])
-            for row in Race.objects.values("slug", "parent__slug", "element__slug")
+def _type_rows() -> list[dict[str, Any]]:
+    """The CardType table as plain values, by slug (one query)."""
+    return [
+        {
+            "slug": row["slug"],
+            "parent": row["parent__slug"],
+            "persistent": row["persistent"],
+            "playable": row["playable"],
+            "character_type": row["character_type"],
         }
-        self.multi_guild_castes: frozenset[str] = frozenset(
-            Caste.objects.filter(multi_guild=True).values_list("slug", flat=True)
+        for row in CardType.objects.order_by("slug").values(
+            "slug", "parent__slug", "persistent", "playable", "character_type"
         )
-        self.types = type_tree_build()
+    ]
+
+
+class _Lookups:
+    """The small reference tables a spec needs (races' parent and element, multi-guild castes).
+
+    Read from the database, or given (a catalog snapshot's document: ``cards/snapshots.py``)."""
+
+    def __init__(
+        self,
+        *,
+        races: Mapping[str, tuple[str | None, str | None]] | None = None,
+        multi_guild_castes: Iterable[str] | None = None,
+        types: Iterable[Mapping[str, Any]] | None = None,
+    ) -> None:
+        self.races: dict[str, tuple[str | None, str | None]] = (
+            dict(races)
+            if races is not None
+            else {
+                row["slug"]: (row["parent__slug"], row["element__slug"])
+                for row in Race.objects.order_by("slug").values("slug", "parent__slug", "element__slug")
+            }
+        )
+        self.multi_guild_castes: frozenset[str] = frozenset(
+            multi_guild_castes
+            if multi_guild_castes is not None
+            else Caste.objects.filter(multi_guild=True).values_list("slug", flat=True)
+        )
+        self.type_rows = [dict(row) for row in types] if types is not None else _type_rows()
+        self.types = TypeTree(CardTypeInfo(**row) for row in self.type_rows)
 
 
 def _pairs(through: Any, owner: str, target: str, ids: Iterable[int] | None = None) -> dict[int, list[str]]:
@@ -273,14 +308,100 @@ def catalog_token() -> str | None:
     return str(uuid.UUID(str(row[0]))) if row is not None and row[0] is not None else None
 
 
+#: The shape of a catalog document (:func:`catalog_document_build`); part of what its digest hashes.
+CATALOG_DOCUMENT_FORMAT = 1
+
+
+def _character_rows(lookups: _Lookups) -> list[dict[str, Any]]:
+    classes = _pairs(Character.classes.through, "character", "characterclass")
+    castes = _pairs(Character.castes.through, "character", "caste")
+    rows = []
+    for row in Character.objects.order_by("slug").values(*_CHARACTER_FIELDS):
+        pk = row.pop("id")
+        rows.append({**row, "classes": classes.get(pk, []), "castes": castes.get(pk, [])})
+    return rows
+
+
+def _card_rows() -> list[dict[str, Any]]:
+    req_classes = _pairs(Card.required_classes.through, "card", "characterclass")
+    req_characters = _pairs(Card.required_characters.through, "card", "evolutionfamily")
+    req_races = _pairs(Card.required_races.through, "card", "race")
+    req_castes = _pairs(Card.required_castes.through, "card", "caste")
+    rows = []
+    for row in Card.objects.order_by("slug").values(*_CARD_FIELDS):
+        pk = row.pop("id")
+        rows.append(
+            {
+                **row,
+                "required_classes": req_classes.get(pk, []),
+                "required_characters": req_characters.get(pk, []),
+                "required_races": req_races.get(pk, []),
+                "required_castes": req_castes.get(pk, []),
+            }
+        )
+    return rows
+
+
+def catalog_document_build() -> dict[str, Any]:
+    """Everything the specs of every character and card are made of, as plain JSON values (about
+    ten queries): the rows of the card database with their requirement and class slugs, and the
+    reference tables the specs look up (card types, races, multi-guild castes).
+
+    :func:`catalog_from_document` makes the catalog of it. It is what a catalog snapshot stores
+    (``cards/snapshots.py``): a job plays the cards as they were when it was submitted.
+    """
+    lookups = _Lookups()
+    return {
+        "format": CATALOG_DOCUMENT_FORMAT,
+        "types": lookups.type_rows,
+        "races": {slug: list(pair) for slug, pair in sorted(lookups.races.items())},
+        "multi_guild_castes": sorted(lookups.multi_guild_castes),
+        "characters": _character_rows(lookups),
+        "cards": _card_rows(),
+    }
+
+
+def catalog_from_document(document: Mapping[str, Any], *, version: str = "", digest: str = "") -> Catalog:
+    """The catalog of a document of :func:`catalog_document_build` (no query)."""
+    if document.get("format") != CATALOG_DOCUMENT_FORMAT:
+        raise ValueError(
+            f"catalog document format {document.get('format')!r} is not {CATALOG_DOCUMENT_FORMAT}"
+        )
+    lookups = _Lookups(
+        races={slug: (pair[0], pair[1]) for slug, pair in document["races"].items()},
+        multi_guild_castes=document["multi_guild_castes"],
+        types=document["types"],
+    )
+    characters = {
+        row["slug"]: character_spec_from_row(
+            row, classes=list(row["classes"]), castes=list(row["castes"]), lookups=lookups
+        )
+        for row in document["characters"]
+    }
+    cards = {
+        row["slug"]: card_spec_from_row(
+            row,
+            required_classes=list(row["required_classes"]),
+            required_characters=list(row["required_characters"]),
+            required_races=list(row["required_races"]),
+            required_castes=list(row["required_castes"]),
+            types=lookups.types,
+        )
+        for row in document["cards"]
+    }
+    return Catalog(characters=characters, cards=cards, version=version, digest=digest)
+
+
+def catalog_digest(document: Mapping[str, Any]) -> str:
+    """The content hash of a catalog document: SHA-256 of its canonical JSON (sorted keys, no
+    spaces, UTF-8), 64 hex digits. Equal contents, equal digests, whichever process built them."""
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def catalog_build(*, version: str = "") -> Catalog:
     """Every character and card as specs, straight from the database (about ten queries)."""
-    lookups = _Lookups()
-    return Catalog(
-        characters=character_specs(lookups=lookups),
-        cards=card_specs(types=lookups.types),
-        version=version,
-    )
+    return catalog_from_document(catalog_document_build(), version=version)
 
 
 def names_build() -> Names:
@@ -323,13 +444,40 @@ def _cached(key: str, build: Callable[[str], T]) -> T:
     return value
 
 
+@dataclass
+class _Built:
+    """The catalog built at one token, with the document it was built from (and, once asked
+    for, the same catalog named by its digest)."""
+
+    document: dict[str, Any]
+    catalog: Catalog
+    named: Catalog | None = None
+
+
+def _built_make(token: str) -> _Built:
+    document = catalog_document_build()
+    return _Built(document=document, catalog=catalog_from_document(document, version=token))
+
+
 def get_catalog() -> Catalog:
     """The whole card database as a :class:`~cards.domain.specs.Catalog`, cached per process.
 
     One query when nothing changed; rebuilt when the version token moved. ``Catalog.version`` is
     the token the catalog was built at.
     """
-    return _cached("catalog", lambda token: catalog_build(version=token))
+    return _cached("built", _built_make).catalog
+
+
+def get_catalog_document() -> tuple[Catalog, dict[str, Any]]:
+    """The current catalog named by its content (``version`` and ``digest``: the digest of its
+    document), and that document: what a job is checked and played with, and what its catalog
+    snapshot stores (``cards/snapshots.py``). Cached like :func:`get_catalog` (the digest is
+    computed once per token)."""
+    built = _cached("built", _built_make)
+    if built.named is None:
+        digest = catalog_digest(built.document)
+        built.named = dataclasses.replace(built.catalog, version=digest, digest=digest)
+    return built.named, built.document
 
 
 def get_names() -> Names:

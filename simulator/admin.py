@@ -54,7 +54,8 @@ class SimulationJobAdmin(admin.ModelAdmin[SimulationJob]):
     readonly_fields = (
         "owner", "game", "kind", "options", "games", "seed", "chunk_size", "total_games", "total_chunks",
         "games_done", "chunks_done", "status", "award_experience", "collection", "catalog_version",
-        "record_games", "error_code", "error", "created_at", "started_at", "finished_at", "eta", "results",
+        "catalog_snapshot", "record_games", "error_code", "error", "created_at", "started_at", "finished_at",
+        "eta", "results",
     )  # fmt: skip
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[SimulationJob]:
@@ -115,7 +116,8 @@ class GameRecordAdmin(admin.ModelAdmin[GameRecord]):
 
     @admin.display(description="Replay")
     def verdict(self, obj: GameRecord) -> str:
-        """The record checked against the rules and the card database now."""
+        """The record checked against the rules and the card catalog it names (its job's
+        snapshot), or the card database now for a record that names none."""
         from simulator.records import RecordError
 
         try:

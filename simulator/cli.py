@@ -302,6 +302,11 @@ def compare_summary_lines(results: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def _elo(value: float) -> str:
+    """Elo points, signed, whole (never ``-0``: a rating within half a point of 0 is ``+0``)."""
+    return f"{round(value) + 0:+d}"
+
+
 def ladder_lines(ladder: Mapping[str, Any]) -> list[str]:
     """The AI ladder as a table, best first."""
     decks = ladder["decks"]
@@ -312,7 +317,7 @@ def ladder_lines(ladder: Mapping[str, Any]) -> list[str]:
     ]
     records = {r["policy"]: r for r in ladder["records"]}
     rows = [
-        [f"{rank}. {r['label']}", f"{r['elo']:+.0f}", f"[{r['elo_ci95'][0]:+.0f}, {r['elo_ci95'][1]:+.0f}]",
+        [f"{rank}. {r['label']}", _elo(r["elo"]), f"[{_elo(r['elo_ci95'][0])}, {_elo(r['elo_ci95'][1])}]",
          f"{records[r['label']]['games']:,}", _pct(records[r["label"]]["win_rate"])]
         for rank, r in enumerate(ladder["ratings"]["ratings"], start=1)
     ]  # fmt: skip

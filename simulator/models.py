@@ -74,7 +74,18 @@ class SimulationJob(models.Model):
         "copies bound every deck (its copies as submitted are in ``search``).",
     )
     catalog_version = models.CharField(
-        max_length=64, blank=True, help_text="The card database version the decks were checked at."
+        max_length=64,
+        blank=True,
+        help_text="The card catalog the decks were checked at: its snapshot's digest (a job submitted "
+        "before catalogs were snapshotted: the version token of the card database then).",
+    )
+    catalog_snapshot = models.ForeignKey(
+        "cards.CatalogSnapshot",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The card catalog the job plays, frozen when it was submitted (games with decks).",
     )
     stop = models.JSONField(
         null=True,

@@ -29,7 +29,7 @@ from simulator.lab.report import compare_sections, lab_sections
 from simulator.lab.search import SearchMachine
 from simulator.lab.sequential import StopReason
 from simulator.models import ChunkResult, GameRecord, SimulationEntrant, SimulationJob, SimulationPairing
-from simulator.specs import job_compare_plan_build, job_search_get
+from simulator.specs import job_catalog_get, job_compare_plan_build, job_search_get
 
 
 def job_list(*, user: Viewer, status: str | None = None) -> QuerySet[SimulationJob]:
@@ -290,7 +290,7 @@ def job_results(*, job: SimulationJob) -> dict[str, Any]:
     if job.kind in (OPTIMIZE, ACQUIRE):
         if job.results is not None:  # cancelled: the search as it stood, stored
             return {**job.results, "partial": True}
-        machine = job_search_get(job=job, catalog=get_catalog())
+        machine = job_search_get(job=job, catalog=job_catalog_get(job=job, strict=False) or get_catalog())
         state = machine.load((job.search_state or {})["state"])
         return {**search_results_compute(job=job, machine=machine, state=state), "partial": True}
     if job.kind == COMPARE:

@@ -1,10 +1,11 @@
 """The bridge from simulation rows to the pure batch machinery, in one place.
 
 An entrant's deck snapshot (character slugs and card counts) becomes a
-:class:`~cards.domain.specs.DeckSpec` through the card catalog (``cards.specs.get_catalog()``,
-cached per process); a job becomes a :class:`~simulator.engine.batch.BatchPlan`, then a
-:class:`~simulator.engine.batch.Batch` (game, policies, decks) that a worker process builds once
-and keeps for every chunk of that job it runs — never per game.
+:class:`~cards.domain.specs.DeckSpec` through the job's card catalog (:func:`job_catalog_get`: the
+catalog snapshot it was submitted with, cached per process); a job becomes a
+:class:`~simulator.engine.batch.BatchPlan`, then a :class:`~simulator.engine.batch.Batch` (game,
+policies, decks) that a worker process builds once and keeps for every chunk of that job it runs —
+never per game.
 """
 
 from __future__ import annotations
@@ -15,7 +16,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cards.domain.specs import Catalog, DeckSpec, deck_from_counts
+from cards.models import CatalogSnapshot
+from cards.snapshots import catalog_snapshot_get
+from cards.specs import get_catalog
 from simulator.engine.batch import Batch, BatchPlan, Entrant
+from simulator.engine.registry import get_game_spec
 from simulator.lab.acquire import ACQUIRE, AcquireProblem, Acquirer, AcquireSettings
 from simulator.lab.compare import COMPARE, CompareBatch, ComparePlan, FieldEntry
 from simulator.lab.moves import Composition, Constraints
@@ -28,6 +33,34 @@ SEARCH_KINDS = (OPTIMIZE, ACQUIRE)
 
 #: Jobs whose built batch a worker process keeps (a worker usually runs one job at a time).
 BATCH_CACHE_SIZE = 8
+
+
+class CatalogChangedError(Exception):
+    """A job submitted before catalogs were snapshotted, whose card database changed since: its
+    games would mix two versions of the cards."""
+
+
+def job_catalog_get(*, job: SimulationJob, strict: bool = True) -> Catalog | None:
+    """The card catalog ``job`` plays (``None`` for a game without decks): the snapshot it was
+    submitted with, never the live tables (docs/simulation.md "The card catalog of a job").
+
+    A job from before snapshots has none: it plays the current catalog if that is still the
+    version it was checked at, else :class:`CatalogChangedError` (``strict=False``, to show what
+    it did: the current catalog anyway).
+    """
+    if not get_game_spec(job.game).uses_decks:
+        return None
+    if job.catalog_snapshot_id is not None:
+        catalog = catalog_snapshot_get(digest=job.catalog_version)
+        if catalog is None:  # the digest column was edited: trust the row the job points at
+            digest = CatalogSnapshot.objects.values_list("digest", flat=True).get(pk=job.catalog_snapshot_id)
+            catalog = catalog_snapshot_get(digest=digest)
+        assert catalog is not None  # the foreign key protects the row
+        return catalog
+    catalog = get_catalog()
+    if strict and job.catalog_version and catalog.version != job.catalog_version:
+        raise CatalogChangedError(job.pk)
+    return catalog
 
 
 class UnknownSlugError(ValueError):

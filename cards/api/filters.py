@@ -33,9 +33,19 @@ BOOLEAN_VALUES = {"true": True, "1": True, "yes": True, "false": False, "0": Fal
 
 
 def _bool(**kwargs: Any) -> df.TypedChoiceFilter:
-    """A boolean filter that refuses anything but true/false/1/0/yes/no (400, not ignored)."""
-    return df.TypedChoiceFilter(
-        choices=[(k, k) for k in BOOLEAN_VALUES], coerce=lambda v: BOOLEAN_VALUES[str(v).lower()], **kwargs
+    """A boolean filter that refuses anything but true/false/1/0/yes/no (400, not ignored).
+
+    Published as what it takes, a string among those values: drf-spectacular guessed a type
+    from the filter's field (``boolean``, or ``integer`` for ``affiliated``, a foreign key's
+    ``isnull``) that contradicted the enum of strings.
+    """
+    help_text = kwargs.get("help_text")
+    schema: dict[str, Any] = {"type": "string", "enum": list(BOOLEAN_VALUES)}
+    if help_text:
+        schema["description"] = help_text
+    choices = [(k, k) for k in BOOLEAN_VALUES]
+    return extend_schema_field(schema)(
+        df.TypedChoiceFilter(choices=choices, coerce=lambda v: BOOLEAN_VALUES[str(v).lower()], **kwargs)
     )
 
 

@@ -167,7 +167,10 @@ class GrantInput(serializers.Serializer[Any]):
 
 
 class ExperienceGrantOutput(serializers.ModelSerializer[ExperienceGrant]):
-    granted_by = serializers.CharField(source="granted_by.get_username", default=None, read_only=True)
+    # null for XP no staff member granted (games, consumed cards): the schema says so.
+    granted_by = serializers.CharField(
+        source="granted_by.get_username", default=None, read_only=True, allow_null=True
+    )
     # A declared field (DRF's metaclass moves it into _declared_fields): Field.source stays.
     source = serializers.ChoiceField(choices=ExperienceSource.choices, read_only=True)  # type: ignore[assignment]
 

@@ -117,7 +117,11 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     ``active`` (true: the player is the active player, "attaquant"); ``ordre`` / ``opponent_ordre``
     (true / false: the holder / the opponent gets the bonus of one of its Ordres this combat — the
     turn is one its Ordre names, or ``grant_order`` gave it: "si votre personnage a son bonus
-    d'Ordre"); ``compare``
+    d'Ordre"); ``dead`` (true: a character's ability that holds only while its holder is dead —
+    "tant que 'X' est mort" in X's own text; false: while it lives; abilities only);
+    ``fought_before`` (true: the holder has already fought, in an earlier combat of the game, the
+    character it fights now — "si X a déjà combattu le personnage adverse pendant la partie";
+    false: never); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -144,10 +148,12 @@ Event (``trigger.on``):
     "kinds": [...]}`` (a character of the target deals damage that makes a character lose HP — a
     character of ``to`` only, when given; of those kinds only, when given: "chaque fois qu'un
     personnage vous inflige des dégâts magiques" is ``{"deals": "all_characters", "to": "self",
-    "kinds": ["magical"]}``). Inside a trigger on ``plays``, ``dies``, ``damaged`` or ``deals``,
-    the target ``event`` names the character the event is about: the one who played the card, died,
-    took the damage, or dealt it ("chaque fois qu'un de vos personnages subit des dégâts, **il** a
-    Attaque +1").
+    "kinds": ["magical"]}``). ``damaged`` and ``deals`` may add ``"at_least": N`` (2..99): only
+    damage that takes at least N HP at once counts ("chaque fois que vous subissez plus de 5
+    dégâts" is ``{"damaged": "self", "at_least": 6}``). Inside a trigger on ``plays``, ``dies``,
+    ``damaged`` or ``deals``, the target ``event`` names the character the event is about: the one
+    who played the card, died, took the damage, or dealt it ("chaque fois qu'un de vos personnages
+    subit des dégâts, **il** a Attaque +1").
 
 Ops (``op`` key; ``when`` is optional on every op)
 --------------------------------------------------
@@ -190,10 +196,12 @@ Version 2:
     ``tap`` / ``untap`` target — the target is tapped (incliné) / untapped (relevé).
     ``chain``      match — a card's Enchaînement when its condition holds (a card's unconditional
                    chain is its ``chain`` field).
-    ``move``       from (deck|hand|discard), to (deck|hand|discard|removed), owner
+    ``move``       from (deck|hand|discard), to (deck|hand|discard|removed|attach), owner
                    (self|opponent: whose piles), count (int or ``"all"``), cards (CardMatch),
-                   pick (random|choice|top) — cards go from one pile to another (to a deck: at a
-                   random place).
+                   pick (random|choice|top), target (only with ``attach``, default self) — cards
+                   go from one pile to another (to a deck: at a random place); ``attach``: into
+                   play, attached to the target (each character of a group target gets its own),
+                   not played ("une 'X' de votre Deck est attachée à un de vos alliés").
     ``card_to``    to (hand|deck|discard|opponent_deck|removed) — this card leaves play (when it
                    stays) and goes there; a card that does not stay goes there instead of the
                    discard pile when it has resolved.
@@ -232,8 +240,11 @@ Version 2:
     ``carry``      cards (CardMatch), count (2..10), target — ability: the target may carry that
                    many such items at once ("Peut porter 3 Armes à une main"; a character's
                    "Ambidextrie" is two one-handed weapons).
-    ``may_attach`` cards (CardMatch), target — ability: the target may attach such cards to any
-                   living character in play (the Artisan's ability, printed on a character).
+    ``may_attach`` cards (CardMatch), target, onto (characters|allies|other_allies|enemies,
+                   default characters) — ability: the target may attach such cards to any living
+                   character in play (the Artisan's ability, printed on a character), or only to
+                   one of its allies, its other characters, its opponents ("sur un de vos autres
+                   personnages", "sur n'importe quel personnage adverse").
 Version 2, what the rules-text compiler needed next (issue 15 §3-§4; docs/cardset.md, "The
 rules-text compiler", says how it reads the game's undefined terms):
     ``traits``     mode (add|set|remove), classes, races, guilds, castes (lists of slugs; with
@@ -750,6 +761,8 @@ class Condition:
     fighting: bool | None = None
     ordre: bool | None = None
     opponent_ordre: bool | None = None
+    dead: bool | None = None
+    fought_before: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -795,6 +808,8 @@ _CONDITION_BOOLS = (
     "fighting",
     "ordre",
     "opponent_ordre",
+    "dead",
+    "fought_before",
 )
 _CONDITION_MATCHES = (
     "carrying_match",
@@ -854,6 +869,7 @@ class Event:
     who: Target = "self"  # plays: by whom; dies / damaged: among whom; deals: who deals
     kinds: tuple[str, ...] = ()  # damaged / deals: only damage of these kinds (empty: any)
     to: Target | None = None  # deals: only damage to these characters (None: any)
+    at_least: int = 0  # damaged / deals: only damage that takes at least this many HP (0: any)
 
     def to_json(self) -> Any:
         if self.kind == "plays":
@@ -868,6 +884,8 @@ class Event:
                 out["to"] = target_to_json(self.to)
             if self.kinds:
                 out["kinds"] = list(self.kinds)
+            if self.at_least:
+                out["at_least"] = self.at_least
             return out
         return self.kind
 
@@ -1053,6 +1071,8 @@ class MoveCards:
     cards: CardMatch | None = None
     pick: str = "random"
     when: Condition | None = None
+    target: str = "self"  # to "attach": a name of TARGET_NAMES, or "group" (see selector)
+    selector: Selector | None = None  # the target, when it is an object ("group")
     op: str = "move"
 
 
@@ -1178,7 +1198,13 @@ class MayAttach:
     when: Condition | None = None
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     selector: Selector | None = None  # the target, when it is an object ("group")
+    onto: str = "characters"  # whom it may attach them to: one of ATTACH_ONTO
     op: str = "may_attach"
+
+
+#: Whom a ``may_attach`` ability lets its holder attach the cards to (besides itself): any living
+#: character in play, or only its allies, its other characters, its opponents.
+ATTACH_ONTO = ("characters", "allies", "other_allies", "enemies")
 
 
 #: A character's guilds, classes, races, castes or keywords as ``traits`` names them: slugs, or
@@ -1785,13 +1811,20 @@ def parse_event(data: Any, path: str) -> Event:
         d = _keys(data, path, {"dies"}, set())
         return Event("dies", who=_event_who(d["dies"], f"{path}.dies"))
     if isinstance(data, Mapping) and "damaged" in data:
-        d = _keys(data, path, {"damaged"}, {"kinds"})
+        d = _keys(data, path, {"damaged"}, {"kinds", "at_least"})
         kinds = _event_kinds(d, path)
-        return Event("damaged", who=_event_who(d["damaged"], f"{path}.damaged"), kinds=kinds)
+        who = _event_who(d["damaged"], f"{path}.damaged")
+        return Event("damaged", who=who, kinds=kinds, at_least=_event_at_least(d, path))
     if isinstance(data, Mapping) and "deals" in data:
-        d = _keys(data, path, {"deals"}, {"to", "kinds"})
+        d = _keys(data, path, {"deals"}, {"to", "kinds", "at_least"})
         to = _event_who(d["to"], f"{path}.to") if "to" in d else None
-        return Event("deals", who=_event_who(d["deals"], f"{path}.deals"), kinds=_event_kinds(d, path), to=to)
+        return Event(
+            "deals",
+            who=_event_who(d["deals"], f"{path}.deals"),
+            kinds=_event_kinds(d, path),
+            to=to,
+            at_least=_event_at_least(d, path),
+        )
     raise EffectError(
         path,
         f'expected one of {", ".join(EVENTS)}, {{"plays": …}}, {{"dies": …}}, {{"damaged": …}}, '
@@ -1808,6 +1841,14 @@ def _event_who(data: Any, path: str) -> Target:
 
 def _event_kinds(d: Mapping[str, Any], path: str) -> tuple[str, ...]:
     return _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
+
+
+def _event_at_least(d: Mapping[str, Any], path: str) -> int:
+    """How many HP the damage must take at least ("chaque fois que vous subissez plus de 5 dégâts":
+    6); absent: any damage."""
+    if "at_least" not in d:
+        return 0
+    return _int(d["at_least"], f"{path}.at_least", lo=2, hi=MAX_MAGNITUDE)
 
 
 def _names_event(effects: Sequence[Effect]) -> bool:
@@ -1837,6 +1878,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "untap": "self",
     "discard_attached": "opponent",
     "create": "self",
+    "move": "self",
     "play_card": "self",
     "forbid": "self",
     "extra_attack": "opponent",
@@ -1870,6 +1912,10 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         article = "an" if context[0] in "aeiou" else "a"
         raise EffectError(f"{path}.op", f"op {op!r} is not allowed in {article} {context}")
     when = parse_condition(data["when"], f"{path}.when") if "when" in data else None
+    if when is not None and when.dead is not None and context != "ability":
+        raise EffectError(
+            f"{path}.when.dead", "only a character's ability holds while its holder is dead (or alive)"
+        )
     aim: Target = "self"
     if op in _OPTIONAL_TARGET:
         aim = parse_target(data.get("target", _OPTIONAL_TARGET[op]), f"{path}.target")
@@ -1998,11 +2044,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             else GrantOrder(target, when, selector=selector)
         )
     elif op == "move":
-        d = _keys(data, path, {"op", "from", "to"}, {"owner", "count", "cards", "pick", "when"})
+        d = _keys(data, path, {"op", "from", "to"}, {"owner", "count", "cards", "pick", "when", "target"})
         source = _choice(d["from"], f"{path}.from", PILES)
-        to = _choice(d["to"], f"{path}.to", (*PILES, "removed"))
+        to = _choice(d["to"], f"{path}.to", (*PILES, "removed", "attach"))
         if source == to:
             raise EffectError(f"{path}.to", "cards cannot move to the pile they come from")
+        if "target" in d and to != "attach":
+            raise EffectError(f"{path}.target", 'only cards attached (to "attach") go to a character')
         effect = MoveCards(
             from_=source,
             to=to,
@@ -2011,6 +2059,8 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
             pick=_choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top")),
             when=when,
+            target=target,
+            selector=selector,
         )
     elif op == "card_to":
         d = _keys(data, path, {"op", "to"}, {"when"})
@@ -2129,9 +2179,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op in _MORE_OPS:
         effect = _parse_more(data, path, context, depth, when, target, selector, duration)
     else:  # may_attach
-        d = _keys(data, path, {"op", "cards"}, {"when", "target"})
+        d = _keys(data, path, {"op", "cards"}, {"when", "target", "onto"})
         effect = MayAttach(
-            parse_card_match(d["cards"], f"{path}.cards"), when, target=target, selector=selector
+            parse_card_match(d["cards"], f"{path}.cards"),
+            when,
+            target=target,
+            selector=selector,
+            onto=_choice(d.get("onto", "characters"), f"{path}.onto", ATTACH_ONTO),
         )
     if depth == 0 and not isinstance(effect, Trigger) and _names_event((effect,)):
         raise EffectError(f"{path}.target", 'the target "event" is only for the effects of a trigger')
@@ -2384,6 +2438,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["cards"] = effect.cards.to_json()
         if effect.pick != "random":
             out["pick"] = effect.pick
+        if effect.to == "attach":
+            _put_target(out, effect, "self")
     elif isinstance(effect, CardTo):
         out["to"] = effect.to
     elif isinstance(effect, DiscardAttached):
@@ -2446,6 +2502,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         out["cards"] = effect.cards.to_json()
         if isinstance(effect, Carry):
             out["count"] = effect.count
+        if isinstance(effect, MayAttach) and effect.onto != "characters":
+            out["onto"] = effect.onto
         _put_target(out, effect, "self")
     if effect.when is not None:
         out["when"] = effect.when.to_json()

@@ -24,6 +24,7 @@ from cards.domain.effects import (
     Count,
     Counter,
     CreateCard,
+    Discard,
     DrawPhase,
     Duration,
     Effect,
@@ -244,6 +245,16 @@ _NOTES: tuple[tuple[str, str], ...] = (
         r"felicitations|bonne chance|attention, elle peut etre legendaire",
         "a collection message, no game effect",
     ),
+    (
+        r"mekalchimies? ?: .+",
+        "a Mékalchimie recipe (an event of the online game, not of a game): no game effect",
+    ),
+    (
+        r"(?:durant|pendant) l'evenement mekalchimie ?: .+"
+        r"|(?:tournoi de l'automne|championnat de l'hiver|tournoi de l'hiver|tournoi d'ete) ?: .+",
+        "an effect only during an event of the online game (Mékalchimie, a tournament): no simulated "
+        "game is one",
+    ),
 )
 
 
@@ -334,9 +345,27 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     )
     if m:
         return [AttackKind("magical", **_fields(default))]
+    m = re.fullmatch(
+        rf"(?:le joueur adverse|votre adversaire|l'adversaire) defausse {NUM} cartes? de sa main"
+        r"(?: (?:aleatoire|au hasard))?",
+        t,
+    )
+    if m:  # the opposing player discards from its hand (at random: the op's only way)
+        return [Discard(count=_number(m.group(1)))]
+    m = _INSTEAD_OF_PHYSICAL.fullmatch(t)
+    if m:
+        return [AttackKind("magical" if m.group(2) == "magique" else "direct", **_fields(default))]
     if t in ("enrage", "est enrage", "a enrage"):
         return [Traits("add", keywords=("enrage",), **_fields(default))]
     return None
+
+
+#: "effectue une attaque magique à la place de son attaque physique": its clash attack of the combat
+#: (not "sa prochaine attaque physique", once, whichever combat it is).
+_INSTEAD_OF_PHYSICAL = re.compile(
+    r"(vous )?(?:effectuez|effectue|effectuent|realise|realisez) une attaque (magique|fantome) "
+    r"a la place de (?:votre|son|sa|leur) attaque physique"
+)
 
 
 def verb(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
@@ -366,6 +395,9 @@ def verb(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[E
     )
     if m:
         return [AttackKind("magical", **_fields(subject))]
+    m = _INSTEAD_OF_PHYSICAL.fullmatch(t)
+    if m and not m.group(1) and target_group(subject)[1] is None:
+        return [AttackKind("magical" if m.group(2) == "magique" else "direct", **_fields(subject))]
     m = re.fullmatch(r"(?:perd|perdent|perdez) (?:ses|leurs|vos|tous ses|tous leurs) marqueurs (@\d+@)", t)
     if m:
         return [Marker(name=_marker_name(c, m.group(1)), count=MARKERS_ALL, **_fields(subject))]
@@ -846,6 +878,17 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
             return _discard_attached(
                 reader, c, t, m, "tous les personnages", 1, "choice", what=what, owner=owner
             )
+        # "une carte adverse en jeu est défaussée", "2 Objets adverses en jeu sont défaussés": cards
+        # in play, attached to any character, picked at random as the other attached cards
+        m = re.fullmatch(
+            rf"(?P<n>une? |{NUM} |tous les |toutes les )(?P<what>.+?) (?P<adverse>adverses? )?en jeu {gone}",
+            t,
+        )
+        if m and not re.search(r"\b(?:autres?|@\d+@)", m.group("what")):
+            n = m.group("n").strip()
+            count = None if n in ("tous les", "toutes les") else _number(n)
+            owner = "opponent" if m.group("adverse") else "any"
+            return _discard_attached(reader, c, t, m, "tous les personnages", count, "random", owner=owner)
         return None
     n = m.group("n").strip()
     count = None if n in ("tous les", "toutes les", "chaque") else _number(n)
@@ -926,7 +969,7 @@ def own_card(c: Clause, ctx: Ctx) -> Clause:
     <this card>" (a quoted name added to the clause's), and "X de classe Y" as "X Y"."""
     from cards.domain.text_grammar import Clause
 
-    text = re.sub(r"\b(\w+) de classe (?=\w)", r"\1 ", c.text)
+    text = re.sub(r"\b(?!prerequis\b|restrictions?\b)(\w+) de classe (?=\w)", r"\1 ", c.text)
     text = re.sub(r"\bvos personnage (?=gagnent|ont|subissent|sont)", "vos personnages ", text)
     # "Guémélite de la Nature ou de la Terre": each one a Guémélite
     text = re.sub(

@@ -30,6 +30,7 @@ from cards.domain.effects import (
     Condition,
     Count,
     Damage,
+    Duration,
     Effect,
     Heal,
     LoseHp,
@@ -242,12 +243,25 @@ def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | 
     m = re.fullmatch(r"a soin (?:de )?(.+?) pv", t)
     if m:
         return [Heal(amount=r._points(m.group(1)), **_target(who))]
+    m = re.fullmatch(r"(?:perd|perdent|perdez) (un|une|deux|trois|\d+) niveaux?", t)
+    if m:
+        # a level lost, as a level gained (grammar_cards.gain): for the rest of the game unless the
+        # text says otherwise (a level is not a combat modifier)
+        return [Modify(stat="level", amount=-r_number(m.group(1)), duration=Duration("game"), **_target(who))]
     return None
 
 
 def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
     """ "vous êtes Mage", "votre personnage est Eclipse": who the holder is; its HP, the cards it
-    played, its Ordre bonus (None: not such)."""
+    played, its Ordre bonus, whom it fought (None: not such)."""
+    m = re.fullmatch(
+        r"(?:votre personnage|il|elle|vous|ce personnage) (a|avez|n'a jamais|n'avez jamais) (?:deja )?"
+        r"combattu (?:le personnage adverse|votre adversaire|son adversaire|l'adversaire)"
+        r"(?: (?:pendant|durant|dans) la partie| depuis le debut de la partie)?",
+        t,
+    )
+    if m:
+        return Condition(fought_before=not m.group(1).startswith("n"))
     m = re.fullmatch(
         r"(votre personnage|il|elle|vous|ce personnage|le porteur|le personnage adverse|votre adversaire"
         r"|l'adversaire) (a|avez|beneficie de|beneficiez de|n'a pas|n'avez pas|ne beneficie pas de"

@@ -166,7 +166,7 @@ def _group_of(target: Target) -> Target:
 
 def moment(r: Reader, text: str) -> Head:
     """A moment of the game as a whole phrase (``en fin de combat``, ``au début du tour 3``)."""
-    t = text.strip()
+    t = text.strip().replace(", apres que les personnages", " apres que les personnages")
     for pattern, name in MOMENT_WORDS:
         if re.fullmatch(pattern, t):
             return Head(Event(name))  # type: ignore[arg-type]
@@ -229,6 +229,24 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
         word = m.group(2) or m.group(4)
         kinds = (_KIND_WORDS[word],) if word else ()
         return Head(Event("damaged", who=who, kinds=kinds), pronoun=_event_pronoun(who))
+    m = re.fullmatch(
+        r"(.+?) (?:subit|subissent|subissez|subis|subi|recoit|recoivent|recevez|prend|prennent)"
+        r" (plus de |au moins )?(\d+) (?:points? de )?degats(?: (physiques?|magiques?|directs?))?( ou plus)?",
+        t,
+    )
+    if m:  # "chaque fois que vous subissez plus de 5 dégâts": damage that takes that many HP at once
+        n = int(m.group(3))
+        if m.group(2) == "plus de ":
+            if m.group(5):
+                raise NotRead("more than N or more")
+            n += 1
+        elif not (m.group(2) or m.group(5)):
+            raise NotRead("exactly N damage")  # ("subit 3 dégâts": 3 or more? not said)
+        if not 2 <= n <= 99:
+            raise NotRead(f"damage of at least {n}")
+        who = event_subject(r, c, m.group(1), ctx)
+        kinds = (_KIND_WORDS[m.group(4)],) if m.group(4) else ()
+        return Head(Event("damaged", who=who, kinds=kinds, at_least=n), pronoun=_event_pronoun(who))
     m = re.fullmatch(r"des degats(?: (physiques?|magiques?|directs?))? sont infliges(?: a (.+))?", t)
     if m:  # "chaque fois que des dégâts magiques sont infligés": to anyone (or to whom it says)
         who = event_subject(r, c, m.group(2), ctx) if m.group(2) else "all_characters"
@@ -330,6 +348,13 @@ def named_character(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:
     return Selector(group="characters", family=family)
 
 
+def _ally_side(who: Target) -> bool:
+    """Whether a group of an event is the holder's side only."""
+    if isinstance(who, Selector):
+        return who.group in ("allies", "other_allies")
+    return who in ("all_allies", "other_allies")
+
+
 def _event_pronoun(who: Target) -> Target:
     """Whom "il" names in the body of an event about ``who``."""
     return who if who in ("self", "opponent") else "event"
@@ -399,7 +424,9 @@ def _capped(effects: list[Effect], cap: re.Match[str]) -> Trigger:
                 raise NotRead("a cap per turn or per game?")
     if times < 2 or times > 10:
         raise NotRead(f"a cap of {times} times")
-    return replace(trigger, limit="once_per_game" if per == "partie" else "once_per_turn", times=times)
+    return _hoisted(
+        replace(trigger, limit="once_per_game" if per == "partie" else "once_per_turn", times=times)
+    )
 
 
 def _fixed_amount(effect: Effect) -> int:
@@ -448,7 +475,7 @@ def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) 
     # a head, then the body (after a comma, a colon, or nothing)
     for cut in re.finditer(r",? : |, | (?=\S)", t):
         head_text, body = t[: cut.start()], t[cut.end() :]
-        if len(head_text) > 90:
+        if len(head_text) > 120:
             break
         head: Head | None = None
         if _MOMENT_END.search(head_text):
@@ -523,6 +550,12 @@ def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None)
                 continue
             return [_trigger(r, c, head, f"il {body[vm.start() :]}", ctx, limit)]
         return None  # (a condition first: "si …, vos X ont … chaque fois qu'ils …")
+    either = re.fullmatch(r"(.+?) ou qu(?:e |')(.+)", event_text)
+    if either and not re.match(r"(?:ils?|elles?) ", either.group(2)):
+        # "Défense +1 chaque fois que votre personnage subit des dégâts ou qu'un Sort s'active":
+        # each event sets it off (a trigger each)
+        heads = [event_head(r, c, part, ctx) for part in either.groups()]
+        return [_trigger(r, c, h, body, ctx, limit) for h in heads]
     head = event_head(r, c, event_text, ctx)
     return [_trigger(r, c, head, body, ctx, limit)]
 
@@ -536,12 +569,31 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
         inner = replace(inner, pronoun=None if head.pronoun == "self" else head.pronoun)
     if head.others is not None:
         inner = replace(inner, others=head.others)
+        if head.event.kind == "dies" and _ally_side(head.others):
+            # "si un de vos Mages meurt, ses alliés ont …": the dead one's allies, the player's
+            # characters (the dead one no longer alive is not reached)
+            body = re.sub(r"^ses allies\b", "vos personnages", body)
     effects = r.phrase(c, body, inner)
     if head.event.kind == "game_start" and any(isinstance(e, Attach) for e in walk_effects(effects)):
         # a card in a deck is not in play: "en début de partie, cette carte s'attache à …" is how
         # it starts the game (a play rule), not a trigger
         raise NotRead("a card that starts the game attached")
-    return Trigger(on=head.event, effects=tuple(effects), limit=limit or head.limit, when=head.when)
+    trigger = Trigger(on=head.event, effects=tuple(effects), limit=limit or head.limit, when=head.when)
+    return _hoisted(trigger) if trigger.limit is not None else trigger
+
+
+def _hoisted(trigger: Trigger) -> Trigger:
+    """A limited trigger whose effects all have one condition ("En fin de combat, si …, Défense +2
+    (une seule fois par partie)"): the condition is the trigger's, so that it counts as fired only
+    when the condition holds (a limit counts the times it fires)."""
+    conds = {getattr(e, "when", None) for e in trigger.effects}
+    if len(conds) != 1 or None in conds or not all(hasattr(e, "when") for e in trigger.effects):
+        return trigger
+    from cards.domain.text_grammar import _merge_conditions  # (a cycle of imports)
+
+    cond = next(iter(conds))
+    effects = tuple(replace(e, when=None) for e in trigger.effects)
+    return replace(trigger, effects=effects, when=_merge_conditions(trigger.when, cond))
 
 
 def _at_activation(effects: Sequence[Effect]) -> list[Effect]:

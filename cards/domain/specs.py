@@ -629,3 +629,6 @@ class Catalog:
     characters: Mapping[str, CharacterSpec]
     cards: Mapping[str, CardSpec]
     version: str = ""
+    #: The content hash of the catalog snapshot it was built from (``cards/snapshots.py``): what a
+    #: job and its game records name to be played and replayed with these very cards; "" otherwise.
+    digest: str = ""

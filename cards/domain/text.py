@@ -738,6 +738,22 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
                 "si l'adversaire ne bénéficie pas de son bonus d'Ordre",
             ),
         ),
+        (
+            "dead",
+            ("while this character is dead", "tant que ce personnage est mort"),
+            ("while this character is alive", "tant que ce personnage est en vie"),
+        ),
+        (
+            "fought_before",
+            (
+                "if this character has already fought the opponent this game",
+                "si ce personnage a déjà combattu le personnage adverse pendant la partie",
+            ),
+            (
+                "if this character has never fought the opponent this game",
+                "si ce personnage n'a jamais combattu le personnage adverse pendant la partie",
+            ),
+        ),
     ):
         value = getattr(when, key)
         if value is not None:
@@ -882,19 +898,26 @@ def event_text(event: Event, lang: Lang, names: Names) -> str:
     if event.kind == "dies":
         return _pick((f"When {who} dies", f"Quand {who} meurt"), lang)
     kinds = _kinds_text(event.kinds, lang)
+    # damage of at least N HP at once: "6 or more … damage", "au moins 6 dégâts …"
+    en_much = f" {event.at_least} or more" if event.at_least else ""
+    fr_much = f"au moins {event.at_least} dégâts" if event.at_least else "des dégâts"
     if event.kind == "deals":
         to = ""
         if event.to is not None:
             to = _pick((" to ", " à "), lang) + target_text(event.to, lang, names)
         return _pick(
             (
-                f"Each time {who} deals{kinds} damage{to}",
-                f"Chaque fois que {who} inflige des dégâts{kinds}{to}",
+                f"Each time {who} deals{en_much}{kinds} damage{to}",
+                f"Chaque fois que {who} inflige {fr_much}{kinds}{to}",
             ),
             lang,
         )
     return _pick(
-        (f"Each time {who} takes{kinds} damage", f"Chaque fois que {who} subit des dégâts{kinds}"), lang
+        (
+            f"Each time {who} takes{en_much}{kinds} damage",
+            f"Chaque fois que {who} subit {fr_much}{kinds}",
+        ),
+        lang,
     )
 
 
@@ -1117,9 +1140,15 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "top": ("from the top", "du dessus"),
         }[effect.pick]
         src_en, src_fr = PILE_WORDS[effect.from_]
-        dst_en, dst_fr = PILE_WORDS[effect.to]
-        dst_en_full = dst_en if effect.to == "removed" else f"to {whose_en} {dst_en}"
-        dst_fr_full = dst_fr if effect.to == "removed" else f"dans {whose_fr} {dst_fr}{adverse}"
+        if effect.to == "attach":
+            on = target_text(effect_target(effect), lang, names)
+            dst_en_full = dst_fr_full = _pick(
+                (f"into play, attached to {on}", f"en jeu, attachée(s) à {on}"), lang
+            )
+        else:
+            dst_en, dst_fr = PILE_WORDS[effect.to]
+            dst_en_full = dst_en if effect.to == "removed" else f"to {whose_en} {dst_en}"
+            dst_fr_full = dst_fr if effect.to == "removed" else f"dans {whose_fr} {dst_fr}{adverse}"
         go = "go" if effect.count != 1 else "goes"
         return _cap(
             _pick(
@@ -1287,11 +1316,14 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             lang,
         )
     if isinstance(effect, MayAttach):
+        onto = {
+            "characters": ("any living character in play", "n'importe quel personnage en jeu encore en vie"),
+            "allies": ("any of its living characters", "n'importe lequel de ses personnages en vie"),
+            "other_allies": ("any of its other living characters", "un de ses autres personnages en vie"),
+            "enemies": ("any living opposing character", "n'importe quel personnage adverse en vie"),
+        }[effect.onto]
         return who + _pick(
-            (
-                f"May attach {what} to any living character in play",
-                f"Peut attacher : {what}, à n'importe quel personnage en jeu encore en vie",
-            ),
+            (f"May attach {what} to {onto[0]}", f"Peut attacher : {what}, à {onto[1]}"),
             lang,
         )
     assert isinstance(effect, MayPlay)

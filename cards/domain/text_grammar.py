@@ -166,6 +166,10 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 2 mains\b", "a deux mains"),
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
+    (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
+    (r"\b(attachee?s?) sur (?=@\d+@)", r"\1 a "),  # "chaque Arme attachée sur 'X'"
+    # "par carte … en jeu (maximum 5, personnages exclus)": the cards in play are the attached ones
+    (r"(\bcartes? [^()]*\ben jeu \(max(?:imum)? \d+), personnages exclus\)", r"\1)"),
     # "jouée à la suite de vos cartes" / "après vos cartes": when a card played by an effect is
     # played (play_card, create … play: after the cards of the turn, cards.domain.effects)
     (
@@ -938,8 +942,10 @@ class Reader:
         if ctx.on_opponent and set(_condition_keys(cond)) - {"turn"}:
             raise NotRead("a condition on a card attached to the opponent (whose side?)")
         if cond.ally_dead is not None and cond.ally_dead in ctx.names:
-            # "tant que 'X' est mort" in X's own text: its abilities hold only while it lives
-            raise NotRead("an effect of a character while it is dead")
+            # "tant que 'X' est mort" in X's own text: an ability that holds while its holder is dead
+            if ctx.subject != "character" or set(_condition_keys(cond)) != {"ally_dead"}:
+                raise NotRead("an effect of a character while it is dead")
+            return Condition(dead=True)
         return cond
 
     # the holder, as a condition's subject says it
@@ -966,6 +972,12 @@ class Reader:
         )
         if m and self._named(clause, m.group(2), ctx) == "self":
             return f"{m.group(1) or ''}il {text.strip()[m.end() :]}"
+        # "si la Défense de Kébek est supérieure à 3" in Kébek's text: its own Défense
+        m = re.search(
+            r"\b(?:attaque|defense|esprit)(?: min\.?| max\.?)? de (@\d+@|[a-z][\w' -]*?) (?=est )", text
+        )
+        if m and self._named(clause, m.group(1), ctx) == "self":
+            return f"{text[: m.start(1)]}votre personnage {text[m.end() :]}"
         return text
 
     def _stat_count(self, text: str) -> Count | None:
@@ -1499,7 +1511,9 @@ class Reader:
         ):
             return Duration("turns", 2)
         m = re.fullmatch(
-            rf"(?:pendant|durant|pour) (?:les )?{NUM} (?:prochains )?(tours|combats)(?: suivants)?", t
+            rf"(?:(?:pendant|durant|pour) (?:les )?|les (?=\S+ prochains ))"
+            rf"{NUM} (?:prochains )?(tours|combats)(?: suivants)?",
+            t,
         )
         if m:
             return Duration("turns" if m.group(2) == "tours" else "combats", number(m.group(1)))
@@ -1512,6 +1526,7 @@ class Reader:
         r"|(?:pendant |durant |pour )?(?:le |ce )(?:tour|combat)(?:-ci)?(?: et le (?:tour )?(?:suivant|prochain))?"
         r"|(?:pendant|durant|pour) (?:les )?(?:\d+|une?|deux|trois|quatre|cinq|six) (?:prochains )?(?:tours|combats)"
         r"(?: suivants)?"
+        r"|les (?:\d+|deux|trois|quatre|cinq|six) prochains (?:tours|combats)"
     )
 
     def count(self, clause: Clause, text: str) -> tuple[Count, bool]:
@@ -1814,7 +1829,10 @@ class Reader:
                         return inherit, effects
                 continue
             try:
-                subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
+                if ctx.pronoun is not None and t[: m.start()].strip() in ("ce dernier", "cette derniere"):
+                    subject = ctx.pronoun  # "ce dernier": the one named last (never guessed without one)
+                else:
+                    subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
                 other = grammar_life.subject(self, c, t[: m.start()], ctx)
                 if other is not None:
@@ -2182,6 +2200,7 @@ class Reader:
         for part in parts:
             part = part.strip()
             part = re.sub(r"^personnage adverse", "le personnage adverse", part)
+            part = re.sub(r"^adversaires$", "les personnages adverses", part)  # "des adversaires": all
             targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
         return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
 
@@ -2343,6 +2362,16 @@ class Reader:
         )
         if m:
             return [MayAttach(cards=self.match(c, m.group(1)), **_target_fields(who))]
+        m = re.fullmatch(
+            r"(?:peut|peuvent) attacher (?:les |des )?(.+?) sur (un de vos autres personnages|un de vos personnages"
+            r"|n'importe lequel de vos personnages|n'importe quel personnage adverse|un personnage adverse)",
+            t,
+        )
+        if m:  # "peut attacher 'X' sur un de vos autres personnages": only to those
+            onto = {"un de vos autres personnages": "other_allies", "un de vos personnages": "allies"}.get(
+                m.group(2), "allies" if "vos" in m.group(2) else "enemies"
+            )
+            return [MayAttach(cards=self.match(c, m.group(1)), onto=onto, **_target_fields(who))]
         m = re.fullmatch(rf"(?:peut|peuvent) porter {NUM} (.+)", t)
         if m:
             return [Carry(cards=self.match(c, m.group(2)), count=number(m.group(1)), **_target_fields(who))]
@@ -2356,6 +2385,10 @@ class Reader:
 
     def _verb(self, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
         """The predicate after an explicit subject (``t`` starts with the verb)."""
+        if subject == "self" and t.startswith("inflige "):
+            # "il / votre personnage / 'X' (itself) inflige 2 dégâts …": the holder's damage, as
+            # without a subject (the damage of an effect is the holder's)
+            return self._bare(c, t, ctx, subject)
         found = grammar_cards.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
@@ -2499,12 +2532,14 @@ class Reader:
         if re.fullmatch(r"(?:ensuite |puis )?cette carte est defaussee", t):
             return [CardTo(to="discard")]
         m = re.fullmatch(
-            rf"(?:{NUM} )?(.+?) (?:de|dans) (votre|la) (deck|defausse|main)( adverse)? (?:est|sont) (?:placee?s?|remise?s?|renvoyee?s?|mise?s?) (?:dans|sur|au dessus de) (votre|la|le|sa) (main|deck|defausse)( adverse)?",
+            rf"(?:{NUM} )?(.+?) (?:de|dans) (votre|la) (deck|defausse|main)( adverse)? (?:est|sont) (?:placee?s?|remise?s?|renvoyee?s?|mise?s?) (?:dans|sur|au dessus de) (votre|la|le|sa|son) (main|deck|defausse)( adverse)?",
             t,
         )
         if m:
             count = number(m.group(1)) if m.group(1) else 1
             owner = "opponent" if m.group(5) else "self"
+            if m.group(6) in ("sa", "son") and owner != "opponent":
+                raise NotRead("whose pile is 'sa' / 'son'?")
             match = self._count_match(c, m.group(2))
             if (owner == "self" and m.group(8)) or (owner == "opponent" and m.group(6) == "votre"):
                 raise NotRead("cards moved to the other player's piles")
@@ -2513,6 +2548,9 @@ class Reader:
                     from_=PILES[m.group(4)], to=PILES[m.group(7)], owner=owner, count=count, cards=match
                 )
             ]
+        found = self._attached_from_a_pile(c, t, ctx)
+        if found is not None:
+            return found
         m = re.fullmatch(
             rf"(?:{NUM} |toutes les |tous les |les )?(.+?) (?:attachee?s?|portee?s?) (?:a|au|par|sur) (.+?) (?:est|sont) defaussee?s?",
             t,
@@ -2532,7 +2570,7 @@ class Reader:
             )
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
-            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: et (jouee?s?|attachee?s? a (.+?)|placee?s? dans votre (main|deck|defausse)))?",
+            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
             t,
         )
         if m:
@@ -2544,7 +2582,8 @@ class Reader:
                 return [CreateCard(card=card, to="play", count=count)]
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
-            on = self.subject(c, re.sub(r" en vie$", "", m.group(4)))
+            whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
+            on = self.subject(c, whom, ctx.names)
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
@@ -2553,6 +2592,36 @@ class Reader:
         if m:
             return [PlayCard(from_=PILES[m.group(2)], cards=self._count_match(c, m.group(1)))]
         return None
+
+    def _attached_from_a_pile(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``une 'X' de votre Deck est attachée à un de vos alliés``, ``un Objet dans votre Défausse
+        s'attache au personnage adverse``, ``la prochaine Quête de votre Deck est attachée à …``:
+        a card of one of the player's piles goes into play attached to someone (not played)."""
+        m = re.fullmatch(
+            rf"(?P<head>une? |{NUM} |la prochaine |le prochain )(?P<what>.+?) (?:de|dans) votre "
+            r"(?P<pile>deck|defausse|main) (?:(?:est|sont|sera|seront) (?:attachee?s?|placee?s?) "
+            r"(?:a |sur |(?=aux? ))|s'attache(?:nt)? (?:a |sur |(?=aux? )))(?P<whom>.+)",
+            t,
+        )
+        if not m:
+            return None
+        head = m.group("head").strip()
+        top = head.startswith(("la prochaine", "le prochain"))
+        count = 1 if top or head in ("un", "une") else number(head)
+        whom = re.sub(r"^l'une? ", "un ", re.sub(r"^au (?=@\d+@$)", "", m.group("whom")))
+        whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", whom))
+        on = self.subject(c, whom, ctx.names)
+        cards = self._count_match(c, m.group("what"))
+        return [
+            MoveCards(
+                from_=PILES[m.group("pile")],
+                to="attach",
+                count=count,
+                cards=cards,
+                pick="top" if top else "random",
+                **_target_fields(on),
+            )
+        ]
 
     # -- phrases: triggers, conditions, tails -----------------------------------------------------
 
@@ -2622,7 +2691,12 @@ class Reader:
                     cond = self.condition(c, head, ctx)
                     # "si le personnage adverse …, il …": "il" is the one the condition speaks of
                     view = ctx
-                    if re.match(r"si (?:le personnage adverse|votre adversaire|l'adversaire) ", head):
+                    if re.match(r"si (?:le personnage adverse|votre adversaire|l'adversaire) ", head) or (
+                        # "si vous avez infligé moins de dégâts que votre adversaire, ce dernier …":
+                        # the last one named ("vous" is no "il")
+                        re.match(r"si (?:vous|votre personnage) ", head)
+                        and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
+                    ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
                     effects = with_condition(self.phrase(c, rest, view), cond)
                     if otherwise_text is not None:
@@ -2825,10 +2899,12 @@ class Reader:
                 m
                 and duration is None
                 and not re.search(
-                    r"\b(?:jouee?s?|activee?s?)(?: dans| lors de| durant| pendant)?$", m.group(1)
+                    r"\b(?:jouee?s?|activee?s?|(?:a|avez|ont) infligee?s?)(?: dans| lors de| durant| pendant)?$",
+                    m.group(1),
                 )
             ):
-                # ("un Sort joué ce tour-ci" says when the card was played, not how long)
+                # ("un Sort joué ce tour-ci", "les dégâts qu'il a infligés durant le tour" say when,
+                # not how long)
                 try:
                     duration = self.duration(m.group(2))
                 except NotRead:
@@ -2848,6 +2924,9 @@ class Reader:
                 and not grammar_scale.by_whom(m.group(1), core[len(m.group(1)) :])
             ):
                 counted = m.group(2)
+                if self._of_the_holder(c, m.group(1), ctx):
+                    # "'X' (itself) gagne 1 PV par dégât qu'il a infligé": the holder's
+                    counted = re.sub(r"\bqu'(?:il|elle) a (?=infliges?\b)", "que vous avez ", counted)
                 div = 1
                 tm = re.fullmatch(r"tranche de (\d+) (.+)", counted)
                 if tm:
@@ -2968,6 +3047,19 @@ class Reader:
         if event is not None:
             return [Trigger(on=Event(event), effects=tuple(effects))]  # type: ignore[arg-type]
         return effects
+
+    def _of_the_holder(self, c: Clause, core: str, ctx: Ctx) -> bool:
+        """Whether a phrase's subject is the holder ("il" then names it)."""
+        if ctx.pronoun is not None:
+            return False
+        m = re.match(
+            r"(votre personnage|vous|il|elle|@\d+@|[a-z][\w' -]*?) (?:gagne|a|est|subit|inflige)\b", core
+        )
+        if not m:
+            return False
+        if m.group(1) in ("votre personnage", "vous", "il", "elle"):
+            return True
+        return self._named(c, m.group(1), ctx) == "self"
 
     def its_carrying(
         self, c: Clause, text: str, effects: Sequence[Effect], *, negated: bool = False
@@ -3344,7 +3436,9 @@ class Reader:
         if m:
             rest = self.phrase(c, m.group(1), replace(ctx, pronoun="self")) if m.group(1) else []
             return Reading(play={"attach": "opponent"}, effects=rest)
-        m = re.fullmatch(r"choisissez (un |une )?(.+?)(?: et|,) attachez[- ]lui cette carte(?:,? (.+))?", t)
+        m = re.fullmatch(
+            r"choisissez (un |une |l'un |l'une )?(.+?)(?: et|,) attachez[- ]lui cette carte(?:,? (.+))?", t
+        )
         if m:
             target = self._chosen(c, m.group(2))
             if target is None:

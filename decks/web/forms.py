@@ -154,8 +154,9 @@ def name_problem(name: str) -> str | None:
 
 
 def draft_apply(draft: DeckDraft, op: str, *, catalog: Catalog) -> None:
-    """Apply the button pressed: ``add:<slug>``, ``remove:<slug>``, ``import``; anything else
-    (``refresh``, ``check``) leaves the deck as it is."""
+    """Apply the button pressed: ``add:<slug>`` (one more copy), ``sub:<slug>`` (one copy fewer;
+    the last one takes the card out), ``remove:<slug>``, ``import``; anything else (``refresh``,
+    ``check``) leaves the deck as it is."""
     action, _, slug = op.partition(":")
     if action == "add":
         card = catalog.cards.get(slug)
@@ -170,6 +171,16 @@ def draft_apply(draft: DeckDraft, op: str, *, catalog: Catalog) -> None:
             return
         draft.cards[slug] = count + 1
         draft.typed[slug] = str(count + 1)
+    elif action == "sub":
+        if slug in draft.typed and slug not in draft.cards:
+            return  # its count is being corrected: leave what was typed
+        count = draft.cards.get(slug, 0)
+        if count > 1:
+            draft.cards[slug] = count - 1
+            draft.typed[slug] = str(count - 1)
+        else:
+            draft.cards.pop(slug, None)
+            draft.typed.pop(slug, None)
     elif action == "remove":
         draft.cards.pop(slug, None)
         draft.typed.pop(slug, None)

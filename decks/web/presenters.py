@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from cards.domain.specs import CardSpec, Catalog, CharacterSpec
 from cards.domain.text import Names, card_text
 from decks.rules import DEFAULT_RULES, DeckRules
+from decks.stats import DeckStats, deck_groups, deck_stats
 from decks.text_format import normalize_name
 from decks.validator import ValidationResult, card_label
 
@@ -231,6 +232,7 @@ class CharacterSlot:
     errors: list[str]
     codes: list[str]
     facts: str  # guild · classes · race of the selected character
+    label: str = ""  # the selected character's label
 
 
 _groups_cache: tuple[Catalog, int, list[CharacterGroup]] | None = None
@@ -283,6 +285,7 @@ def character_slots(
                 errors=list(errors.get(f"character-{i}", [])),
                 codes=list(flagged.get(slug, [])) if slug else [],
                 facts=character_facts(character, names) if character is not None else "",
+                label=character_label(character, catalog) if character is not None else "",
             )
         )
     return out
@@ -402,3 +405,37 @@ def missing_rows(missing: Mapping[str, int], catalog: Catalog) -> list[tuple[str
 
 def labels(slugs: Iterable[str], catalog: Catalog) -> list[str]:
     return [slug_label(s, catalog) for s in slugs]
+
+
+# --- the deck by kind, its statistics ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RowGroup:
+    """The rows of the deck's cards of one kind (items: of one slot), with their copies."""
+
+    key: str
+    label: str
+    count: int
+    rows: list[CardRow]
+
+
+def grouped_rows(rows: Sequence[CardRow], counts: Mapping[str, int], catalog: Catalog) -> list[RowGroup]:
+    """The card rows grouped by kind — actions, spells, items by slot, theurgies — in the rows'
+    order inside each group (docs/pages.md "Deck statistics")."""
+    by_slug = {r.slug: r for r in rows}
+    # a card whose count is being corrected has no count yet: it still shows, in its group
+    order = [r.slug for r in rows]
+    shown = {slug: max(1, counts.get(slug, 0)) for slug in order}
+    groups = []
+    for group in deck_groups(shown, catalog, order=order):
+        members = [by_slug[e.slug] for e in group.entries]
+        copies = sum(counts.get(r.slug, 0) for r in members)
+        groups.append(RowGroup(key=group.key, label=group.label, count=copies, rows=members))
+    return groups
+
+
+def stats_view(counts: Mapping[str, int], catalog: Catalog, names: Names) -> DeckStats:
+    """The deck's statistics and draw odds, cards named as in the deck's table."""
+    labels = {slug: card_label(catalog.cards[slug], catalog) for slug in counts if slug in catalog.cards}
+    return deck_stats(counts, catalog, names, label=labels)

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -54,10 +54,12 @@ from decks.web.presenters import (
     card_rows,
     character_groups,
     character_slots,
+    grouped_rows,
     missing_rows,
     picker_choices,
     picker_search,
     result_view,
+    stats_view,
 )
 from eredan.errors import DomainError, NotFoundError
 from eredan.users import signed_in_user
@@ -208,7 +210,11 @@ def _builder_context(
         dirty = not draft.clean or draft.snapshot() != saved
     else:
         dirty = bool(draft.characters or draft.typed or draft.name.strip())
-    collections = list(collection_list(user=request.user).filter(owner_id=request.user.pk))
+    collections = (
+        list(collection_list(user=request.user).filter(owner_id=request.user.pk))
+        if request.user.is_authenticated
+        else []
+    )
     if not draft.collection:
         default = next((c for c in collections if c.is_default), collections[0] if collections else None)
         draft.collection = str(default.pk) if default is not None else ""
@@ -217,6 +223,14 @@ def _builder_context(
     else:
         save_url = reverse("decks_web:detail", args=[deck.pk])
         edit_url = reverse("decks_web:edit", args=[deck.pk])
+    rows = card_rows(
+        typed=draft.typed,
+        counts=draft.cards,
+        errors=draft.errors,
+        flagged=panel.flagged,
+        catalog=catalog,
+        names=names,
+    )
     return {
         "nav": "decks",
         "deck": deck,
@@ -227,19 +241,19 @@ def _builder_context(
             slots=draft.slots, errors=draft.errors, flagged=panel.flagged, catalog=catalog, names=names
         ),
         "groups": character_groups(catalog, names),
-        "rows": card_rows(
-            typed=draft.typed,
-            counts=draft.cards,
-            errors=draft.errors,
-            flagged=panel.flagged,
-            catalog=catalog,
-            names=names,
-        ),
+        "rows": rows,
+        "row_groups": grouped_rows(rows, draft.cards, catalog),
+        "stats": stats_view(draft.cards, catalog, names),
         "form_errors": draft.errors.get(FORM, []),
         "collections": collections,
         "check": check,
         "save_url": save_url,
         "edit_url": edit_url,
+        "share_url": (
+            request.build_absolute_uri(reverse("decks_web:public", args=[deck.pk]))
+            if deck is not None
+            else ""
+        ),
         "max_name": MAX_NAME_LENGTH,
         "card_prefix": CARD_PREFIX,
     }
@@ -366,7 +380,7 @@ def _edit(request: HtmxRequest, deck: Deck | None) -> HttpResponse:
     # What the user changes while this request is on its way must survive the swap: the fields
     # are kept as they are in the page (htmx ``hx-preserve``), except those the button changed.
     context["preserve"] = op != "import"
-    context["fresh"] = op.partition(":")[2] if op.startswith("add:") else ""
+    context["fresh"] = op.partition(":")[2] if op.startswith(("add:", "sub:")) else ""
     return render(request, "decks/web/_editor.html", context)
 
 
@@ -401,27 +415,60 @@ def card_picker(request: HttpRequest) -> HttpResponse:
 # --- a deck you may read but not change --------------------------------------------------------
 
 
-def _render_readonly(request: HttpRequest, deck: Deck) -> HttpResponse:
+def _render_readonly(request: HttpRequest, deck: Deck, *, shared: bool = False) -> HttpResponse:
     catalog = get_catalog()
     characters, cards = deck_slugs(deck)
     draft = draft_from_deck(name=deck.name, characters=characters, cards=cards)
     draft.collection = request.GET.get("collection", "")[:20]
-    check = _check_context(request, draft, catalog) if "collection" in request.GET else None
+    check = (
+        _check_context(request, draft, catalog)
+        if "collection" in request.GET and request.user.is_authenticated
+        else None
+    )
     context = _builder_context(request, draft=draft, deck=deck, check=check)
     context["readonly"] = True
+    context["shared"] = shared
+    context["own"] = deck.owner_id is not None and deck.owner_id == request.user.pk
     context["characters"] = [
         (slot, catalog.characters[slot.selected]) for slot in context["slots"] if slot.selected
     ]
     return render(request, "decks/web/readonly.html", context)
 
 
-# --- export, duplicate, delete ------------------------------------------------------------------
+@require_GET
+def deck_public(request: HttpRequest, pk: int) -> HttpResponse:
+    """A public deck's read-only page, for anyone, signed in or not (the share link); a private
+    deck is 404 to everyone but its owner, who sees the page others would see once it is public."""
+    deck = deck_readable(request, pk)
+    if not deck.is_public and deck.owner_id != request.user.pk:
+        raise Http404("No such deck.")
+    return _render_readonly(request, deck, shared=True)
 
 
 @signed_in
+@require_POST
+def deck_visibility(request: HttpRequest, pk: int) -> HttpResponse:
+    """Make your deck public (anyone with its link may read and copy it) or private again."""
+    deck = deck_writable(request, pk)
+    public = request.POST.get("public") == "1"
+    try:
+        deck = deck_update(deck=deck, is_public=public)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        if public:
+            messages.success(request, f"“{deck.name}” is public: anyone with its link can read and copy it.")
+        else:
+            messages.success(request, f"“{deck.name}” is private again: its link is “Not found” for others.")
+    return redirect("decks_web:detail", pk=deck.pk)
+
+
+# --- export, duplicate, delete ------------------------------------------------------------------
+
+
 @require_GET
 def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
-    """The saved deck in the deck text format, as a download."""
+    """The saved deck in the deck text format, as a download (a public deck: for anyone)."""
     deck = deck_readable(request, pk)
     response = HttpResponse(deck_export_text(deck=deck), content_type="text/plain; charset=utf-8")
     filename = (slugify(deck.name) or "deck")[:80] + ".txt"

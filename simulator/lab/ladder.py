@@ -37,15 +37,17 @@ def ladder_plans(
     options: dict[str, Any] | None = None,
 ) -> list[tuple[str | None, BatchPlan]]:
     """The round robins of a ladder, each with the deck it mirrors (``None`` for the classic
-    games): ``games`` per pairing in all, split evenly over the decks (at least 2 per deck)."""
+    games): ``games`` per pairing in all, split over the decks as evenly as whole games allow —
+    :func:`games_per_deck`, so the ladder plays exactly the games asked for."""
     if len(policies) < 2:
         raise LadderError("a ladder needs at least two policies")
     if decks is not None and not decks:
         raise LadderError("a ladder of a game with decks needs at least one deck")
     entries: list[tuple[str | None, Any]] = list(decks) if decks is not None else [(None, None)]
-    per_deck = max(2, games // len(entries))
     plans = []
-    for d, (slug, deck) in enumerate(entries):
+    for d, ((slug, deck), per_deck) in enumerate(
+        zip(entries, games_per_deck(games, len(entries)), strict=True)
+    ):
         plans.append(
             (
                 slug,
@@ -61,6 +63,21 @@ def ladder_plans(
             )
         )
     return plans
+
+
+def games_per_deck(games: int, decks: int) -> list[int]:
+    """``games`` split over ``decks`` round robins: each gets the same even share (seats
+    alternate, so whole seat-swapped pairs), the remaining pairs go one each to the first decks,
+    and a last odd game to the next one — the shares sum to ``games`` exactly (they used to be
+    rounded down to a multiple of the decks). At least one pair per deck."""
+    if games < 2 * decks:
+        raise LadderError(f"a ladder over {decks} decks needs at least {2 * decks} games per pairing")
+    pairs, odd = divmod(games, 2)
+    base, extra = divmod(pairs, decks)
+    shares = [2 * (base + (d < extra)) for d in range(decks)]
+    if odd:
+        shares[extra % decks] += 1
+    return shares
 
 
 def ladder_report(

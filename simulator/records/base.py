@@ -48,6 +48,7 @@ ERROR_CODES = {
     "wrong_result": "a result that the actions do not produce",
     "unfinished": "the actions stop before the game ends",
     "extra_actions": "actions after the game has ended",
+    "unknown_catalog": "a card catalog (a job's catalog snapshot) that this card database does not hold",
 }
 
 

@@ -216,7 +216,9 @@ class _RecordingChance(SeededChance):
 class EredanRecorder:
     """Writes the record of one game (see :func:`recorder`)."""
 
-    def __init__(self, *, game: Game, state: EredanState, seed: int | None, players: Sequence[str]) -> None:
+    def __init__(
+        self, *, game: Game, state: EredanState, seed: int | None, players: Sequence[str], catalog: str = ""
+    ) -> None:
         opening = state.opening()
         if (
             opening is None
@@ -233,6 +235,7 @@ class EredanRecorder:
         tables = state.tables
         self.seed = seed
         self.players = list(players)
+        self.catalog = catalog
         self.rules = state.rules
         self.actions: list[dict[str, Any]] = []
         self.deal: dict[str, Any] = {
@@ -262,6 +265,8 @@ class EredanRecorder:
         self.state.chance = None  # recording done: the state draws inline again
         # Every rule decision, by name: the record replays with the rules it was played with.
         record = header(game=GAME, options=self.rules.to_options(), seed=self.seed, players=self.players)
+        if self.catalog:  # the card catalog it was played with: it replays against that one
+            record["catalog"] = self.catalog
         deal = dict(self.deal)
         deal["actions"] = list(self.actions)
         deal["end"] = {"reason": state.end_reason, "turns": state.turn}
@@ -324,10 +329,12 @@ def recorder(
 ) -> EredanRecorder:
     """A recorder for ``state``, fresh from ``EredanGame().new_initial_state`` (before any action).
     Cards are named by the slugs the engine's tables carry; ``context`` (the catalog) is not
-    needed to write a record."""
+    needed to write a record, but a catalog named by its digest (a job's catalog snapshot) is
+    named by the record (``"catalog"``), which then replays against it."""
     if not isinstance(state, EredanState):
         raise TypeError(f"an Eredan recorder needs an EredanState, not {type(state).__name__}")
-    return EredanRecorder(game=game, state=state, seed=seed, players=players)
+    digest = context.digest if isinstance(context, Catalog) else ""
+    return EredanRecorder(game=game, state=state, seed=seed, players=players, catalog=digest)
 
 
 # --- replaying ----------------------------------------------------------------------------------

@@ -18,17 +18,20 @@ from django.db.models import Sum
 
 from cards.collection.models import Collection, ExperienceSource
 from cards.collection.services.experience import MAX_GAMES_PER_AWARD, experience_award_games
-from cards.specs import get_catalog
 from eredan.errors import DomainError
 from simulator.engine.batch import BatchError, ChunkRange, chunk_range
-from simulator.engine.registry import get_game_spec
 from simulator.engine.runner import GameResult
 from simulator.engine.stats import MatchTally
-from simulator.error_codes import SimulationErrorCode as Code
 from simulator.lab.compare import COMPARE
 from simulator.models import ChunkResult, GameRecord, SimulationJob, SimulationPairing
-from simulator.services.jobs import job_complete, job_fail, job_progress_refresh
-from simulator.specs import SEARCH_KINDS, UnknownSlugError, job_batch_get
+from simulator.services.jobs import job_complete, job_fail, job_fail_catalog_changed, job_progress_refresh
+from simulator.specs import (
+    SEARCH_KINDS,
+    CatalogChangedError,
+    UnknownSlugError,
+    job_batch_get,
+    job_catalog_get,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -64,17 +67,11 @@ def chunk_run(*, job_id: int, pairing: int, chunk: int, worker: str = "") -> Chu
     if ChunkResult.objects.filter(job_id=job_id, pairing=pairing_row, chunk=chunk).exists():
         return ChunkOutcome.ALREADY_DONE
 
-    catalog = None
-    if get_game_spec(job.game).uses_decks:
-        catalog = get_catalog()
-        if job.catalog_version and catalog.version != job.catalog_version:
-            job_fail(
-                job_id=job_id,
-                error="The card database changed while the job ran; its results would mix two versions "
-                "of the cards. Submit it again.",
-                code=Code.CATALOG_CHANGED,
-            )
-            return ChunkOutcome.FAILED
+    try:
+        catalog = job_catalog_get(job=job)
+    except CatalogChangedError:
+        job_fail_catalog_changed(job_id=job_id)
+        return ChunkOutcome.FAILED
     try:
         batch = job_batch_get(job=job, catalog=catalog)
     except UnknownSlugError as exc:

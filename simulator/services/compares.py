@@ -19,16 +19,25 @@ import time
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
-from cards.specs import get_catalog
 from simulator import queueing
-from simulator.engine.registry import get_game_spec
-from simulator.error_codes import SimulationErrorCode as Code
 from simulator.lab.compare import CompareChunk, CompareTally, round_reason
 from simulator.models import ChunkResult, SimulationJob, SimulationPairing
 from simulator.selectors import compare_running_rounds
 from simulator.services.chunks import ChunkOutcome
-from simulator.services.jobs import job_complete, job_fail, job_fail_unqueued, job_progress_refresh
-from simulator.specs import UnknownSlugError, job_compare_batch_get, job_compare_plan_build
+from simulator.services.jobs import (
+    job_complete,
+    job_fail,
+    job_fail_catalog_changed,
+    job_fail_unqueued,
+    job_progress_refresh,
+)
+from simulator.specs import (
+    CatalogChangedError,
+    UnknownSlugError,
+    job_catalog_get,
+    job_compare_batch_get,
+    job_compare_plan_build,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -45,17 +54,11 @@ def compare_chunk_run(
     span = chunks[chunk]
     if ChunkResult.objects.filter(job_id=job.pk, pairing=pairing_row, chunk=chunk).exists():
         return ChunkOutcome.ALREADY_DONE
-    catalog = None
-    if get_game_spec(job.game).uses_decks:
-        catalog = get_catalog()
-        if job.catalog_version and catalog.version != job.catalog_version:
-            job_fail(
-                job_id=job.pk,
-                error="The card database changed while the job ran; its results would mix two versions "
-                "of the cards. Submit it again.",
-                code=Code.CATALOG_CHANGED,
-            )
-            return ChunkOutcome.FAILED
+    try:
+        catalog = job_catalog_get(job=job)
+    except CatalogChangedError:
+        job_fail_catalog_changed(job_id=job.pk)
+        return ChunkOutcome.FAILED
     try:
         batch = job_compare_batch_get(job=job, catalog=catalog)
     except UnknownSlugError as exc:

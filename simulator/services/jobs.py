@@ -16,6 +16,8 @@ from django.db.models import Count, Sum
 from django.utils import timezone
 
 from cards.collection.services.collections import collection_default_get_or_create
+from cards.models import CatalogSnapshot
+from cards.snapshots import catalog_snapshot_store
 from eredan.errors import CONFLICT, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, DomainError
 from eredan.users import User
 from simulator import queueing
@@ -122,6 +124,7 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
             pairings = plan.pairings
             total_games, total_chunks = plan.total_games, len(plan.chunks)
         stop = prepared.stop
+        snapshot = _catalog_snapshot_store(prepared)
         job = SimulationJob.objects.create(
             owner=owner,
             game=prepared.game,
@@ -135,6 +138,7 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
             award_experience=prepared.award_experience,
             collection=collection,
             catalog_version=prepared.catalog_version,
+            catalog_snapshot=snapshot,
             record_games=prepared.record_games,
             stop={"margin": stop.margin, "first_round": stop.first_round} if stop is not None else None,
             search=prepared.search,
@@ -171,6 +175,15 @@ def job_save(*, owner: User | None, prepared: PreparedJob) -> SimulationJob:
                 job.error, code=Code.BROKER_UNAVAILABLE, status_code=SERVICE_UNAVAILABLE, job=job.pk
             )
     return job
+
+
+def _catalog_snapshot_store(prepared: PreparedJob) -> CatalogSnapshot | None:
+    """The job's catalog snapshot (games with decks): the cards it was checked with, frozen, which
+    its workers play whatever staff do to the cards meanwhile (shared by jobs with equal cards)."""
+    catalog, document = prepared.catalog, prepared.catalog_document
+    if catalog is None or not catalog.digest or document is None:
+        return None
+    return catalog_snapshot_store(catalog=catalog, document=document)
 
 
 def _queue_dispatch(job_id: int) -> None:
@@ -257,6 +270,17 @@ def job_fail(*, job_id: int, error: str, code: str = "") -> bool:
         SimulationJob.objects.filter(pk=job_id, status__in=SimulationJob.ACTIVE).update(
             status=Status.FAILED, error=error[:5000], error_code=code, finished_at=timezone.now()
         )
+    )
+
+
+def job_fail_catalog_changed(*, job_id: int) -> bool:
+    """Fail a job submitted before catalogs were snapshotted whose card database changed since
+    (a job with a catalog snapshot plays it whatever happens to the cards)."""
+    return job_fail(
+        job_id=job_id,
+        error="The card database changed while the job ran; its results would mix two versions "
+        "of the cards. Submit it again.",
+        code=Code.CATALOG_CHANGED,
     )
 
 

@@ -404,6 +404,8 @@ def _search_prepare(
         chunk_size=chunk_size,
         collection=collection,
         catalog_version=check.catalog.version if check.catalog is not None else "",
+        catalog=check.catalog,
+        catalog_document=check.catalog_document,
         search=search,
     )
     try:
@@ -426,7 +428,7 @@ def _parts(prepared: PreparedJob, catalog: Catalog | None) -> dict[str, Any]:
         "policy": start.policy,
         "field": [FieldEntry(e.label, e.policy, e.spec, e.weight) for e in prepared.field_entrants],
         "search": prepared.search,
-        "catalog": catalog or get_catalog(),
+        "catalog": catalog or prepared.catalog or get_catalog(),
     }
 
 

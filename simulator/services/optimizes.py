@@ -47,8 +47,8 @@ from simulator.lab.search import SearchMachine, Work, play_work
 from simulator.models import ChunkResult, SimulationEntrant, SimulationJob, SimulationPairing
 from simulator.selectors import search_results_compute
 from simulator.services.chunks import ChunkOutcome
-from simulator.services.jobs import job_fail, job_fail_unqueued
-from simulator.specs import UnknownSlugError, job_search_get
+from simulator.services.jobs import job_fail, job_fail_catalog_changed, job_fail_unqueued
+from simulator.specs import CatalogChangedError, UnknownSlugError, job_catalog_get, job_search_get
 
 logger = logging.getLogger(__name__)
 
@@ -75,15 +75,12 @@ def _loaded(job: SimulationJob, machine: SearchMachine[Any]) -> tuple[Any, int]:
 def _optimizer(job: SimulationJob) -> SearchMachine[Any] | None:
     """The job's search machine, built once per process; None (and the job failed) when the card
     database changed since it was submitted, or a deck can no longer be built."""
-    catalog = get_catalog()
-    if job.catalog_version and catalog.version != job.catalog_version:
-        job_fail(
-            job_id=job.pk,
-            error="The card database changed while the job ran; its results would mix two versions "
-            "of the cards. Submit it again.",
-            code=Code.CATALOG_CHANGED,
-        )
+    try:
+        catalog = job_catalog_get(job=job)
+    except CatalogChangedError:
+        job_fail_catalog_changed(job_id=job.pk)
         return None
+    assert catalog is not None  # a search plays decks
     try:
         return job_search_get(job=job, catalog=catalog)
     except UnknownSlugError as exc:
@@ -264,7 +261,7 @@ def optimize_deck_save(*, owner: User, start_name: str, suffix: str, deck: Compo
 def optimize_cancel(*, job: SimulationJob) -> SimulationJob:
     """Cancel a search: an optimize keeps the best deck so far (its results are stored from the
     state as it stands and the deck saved); 409 if the job has ended."""
-    optimizer = job_search_get(job=job, catalog=get_catalog())
+    optimizer = job_search_get(job=job, catalog=job_catalog_get(job=job, strict=False) or get_catalog())
     with transaction.atomic():
         locked = SimulationJob.objects.select_for_update().get(pk=job.pk)
         if not locked.is_active:

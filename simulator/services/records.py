@@ -1,13 +1,29 @@
-"""Game records (docs/game-records.md): checking one against the rules."""
+"""Game records (docs/game-records.md): checking one against the rules.
+
+A record of a game played with decks names the card catalog it was played with (``"catalog"``:
+the digest of its job's catalog snapshot) and replays against that snapshot, whatever staff have
+done to the cards since. A record that names none (written before catalogs were snapshotted)
+replays against the card database as it is now, and a verdict against it says so.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from cards.domain.specs import Catalog
+from cards.snapshots import catalog_snapshot_get, catalog_snapshot_store
 from cards.specs import get_catalog
 from simulator.engine.registry import UnknownGameError, get_game_spec
-from simulator.records import Replay, replay_record
+from simulator.records import RecordError, Replay, replay_record, validate_shape
+from simulator.services.requests import PreparedJob
+
+#: Verdicts about a record's form, not its game: the catalog it is checked against is not at fault.
+_SHAPE_ERRORS = frozenset({"malformed", "unsupported_format", "unknown_game", "unknown_catalog"})
+#: Said of a record that names no catalog and does not replay.
+UNNAMED_CATALOG_NOTE = (
+    " (this record names no card catalog — it was written before catalogs were snapshotted — so it "
+    "was checked against the card database as it is now, which may have changed since the game)"
+)
 
 
 def record_context(game: object) -> Catalog | None:
@@ -20,7 +36,54 @@ def record_context(game: object) -> Catalog | None:
     return get_catalog() if spec is not None and spec.uses_decks else None
 
 
+def prepared_record_context(*, prepared: PreparedJob) -> Catalog | None:
+    """The record context of a job played here (``simulate`` without ``--via celery``): its
+    catalog, stored as a snapshot so that its records name it and replay against it."""
+    catalog, document = prepared.catalog, prepared.catalog_document
+    if catalog is None or document is None or not catalog.digest:
+        return record_context(prepared.game)
+    catalog_snapshot_store(catalog=catalog, document=document)
+    return catalog
+
+
+def record_catalog(record: Mapping[str, object]) -> Catalog:
+    """The catalog snapshot ``record`` names (shape-checked); :class:`RecordError`
+    ``unknown_catalog`` when this database does not hold it."""
+    digest = record["catalog"]
+    assert isinstance(digest, str)
+    catalog = catalog_snapshot_get(digest=digest)
+    if catalog is None:
+        raise RecordError(
+            "unknown_catalog",
+            f"the record was played with the card catalog {digest[:12]}…, which this card database "
+            "does not hold (it comes from another installation, or its snapshot was deleted)",
+            path="/catalog",
+        )
+    return catalog
+
+
 def record_verify(*, record: object) -> Replay:
-    """Check a game record against the rules; raise :class:`RecordError` at the first problem."""
+    """Check a game record against the rules; raise :class:`RecordError` at the first problem.
+
+    Against the catalog snapshot the record names, if any (docs/game-records.md "The card
+    catalog")."""
     game = record.get("game") if isinstance(record, Mapping) else None
-    return replay_record(record, context=record_context(game))
+    context = record_context(game)
+    if context is None or not isinstance(record, Mapping):
+        return replay_record(record, context=context)
+    if "catalog" in record:
+        validate_shape(record)
+        return replay_record(record, context=record_catalog(record))
+    try:
+        return replay_record(record, context=context)
+    except RecordError as exc:
+        if exc.code in _SHAPE_ERRORS:
+            raise
+        raise RecordError(
+            exc.code,
+            exc.message + UNNAMED_CATALOG_NOTE,
+            deal=exc.deal,
+            action=exc.action,
+            rule=exc.rule,
+            path=exc.path,
+        ) from None

@@ -21,7 +21,7 @@ from django.db.models import Q
 
 from cards.collection.models import Collection
 from cards.domain.specs import Catalog, DeckSpec
-from cards.specs import get_catalog
+from cards.snapshots import catalog_snapshot_current
 from decks.models import Deck, DeckVersion
 from decks.selectors import deck_slugs, with_entries
 from decks.services import deck_validate
@@ -62,6 +62,8 @@ from simulator.limits import (
     MAX_RECORD_GAMES,
     MAX_TOTAL_GAMES,
     MAX_VARIANTS,
+    MIN_CHUNK_GAMES,
+    MIN_CHUNKS_PER_PAIRING,
     TARGET_CHUNK_SECONDS,
 )
 from simulator.specs import UnknownSlugError, deck_spec_build
@@ -172,6 +174,10 @@ class PreparedJob:
     award_experience: bool = False
     collection: Collection | None = None
     catalog_version: str = ""
+    #: The catalog the job is checked and played with (named by its digest) and the document it
+    #: was built from: what :func:`.jobs.job_save` stores as the job's catalog snapshot.
+    catalog: Catalog | None = None
+    catalog_document: Mapping[str, Any] | None = field(default=None, repr=False)
     record_games: int = 0
     #: A compare's field (its ``entrants`` are the base then the variants) and stop rule.
     field_entrants: list[PreparedEntrant] = field(default_factory=list)
@@ -238,10 +244,18 @@ class PreparedJob:
 # --- chunk sizing -------------------------------------------------------------------------------
 
 
-def chunk_size_default(*, spec: GameSpec, policies: Sequence[str], total_games: int) -> int:
+def chunk_size_default(
+    *, spec: GameSpec, policies: Sequence[str], total_games: int, games_per_pairing: int | None = None
+) -> int:
     """About :data:`TARGET_CHUNK_SECONDS` of play per chunk (the policies' expected cost per game,
-    :meth:`GameSpec.seconds_per_game`), and never more than :data:`MAX_CHUNKS` chunks."""
+    :meth:`GameSpec.seconds_per_game`), and never more than :data:`MAX_CHUNKS` chunks.
+
+    With ``games_per_pairing``, a pairing is cut into at least :data:`MIN_CHUNKS_PER_PAIRING` chunks
+    (of no fewer than :data:`MIN_CHUNK_GAMES` games), so its progress moves as it plays rather
+    than jumping from 0 % to 100 % when the estimate of a game's cost is low (issue 19 §5)."""
     size = int(TARGET_CHUNK_SECONDS / spec.seconds_per_game(policies))
+    if games_per_pairing is not None and games_per_pairing > 0:
+        size = min(size, max(MIN_CHUNK_GAMES, -(-games_per_pairing // MIN_CHUNKS_PER_PAIRING)))
     size = max(size, -(-total_games // MAX_CHUNKS), 1)
     return min(size, MAX_CHUNK_SIZE)
 
@@ -269,7 +283,10 @@ class _Checking:
 
     spec: GameSpec
     owner: User | None
+    #: The current catalog named by its digest (``cards/snapshots.py``): the job is checked and
+    #: played with these cards, stored with its document as the job's catalog snapshot.
     catalog: Catalog | None
+    catalog_document: Mapping[str, Any] | None = None
     problems: Problems = field(default_factory=Problems)
 
 
@@ -559,7 +576,7 @@ def _chunk_size_check(
     spec = check.spec
     if chunk_size is None:
         total = games * pairings if games is not None else 0
-        return chunk_size_default(spec=spec, policies=policies, total_games=total)
+        return chunk_size_default(spec=spec, policies=policies, total_games=total, games_per_pairing=games)
     if (
         not isinstance(chunk_size, int)
         or isinstance(chunk_size, bool)
@@ -777,7 +794,14 @@ def _field_items(check: _Checking, field_value: object) -> list[EntrantInput]:
             .order_by("slug")
             .values_list("slug", flat=True)
         )
-        return [EntrantInput(deck=slug) for slug in slugs if slug]
+        items = [EntrantInput(deck=slug) for slug in slugs if slug]
+        if not items:
+            problems.add(
+                "field",
+                Code.INVALID_FIELD,
+                "No public demo deck is loaded (manage.py load_demo_decks): name the field's decks.",
+            )
+        return items
     if (
         not isinstance(field_value, Sequence)
         or isinstance(field_value, str)
@@ -1000,6 +1024,8 @@ def _compare_prepare(check: _Checking, request: SimulationRequest, items: list[E
         seed=seed,
         chunk_size=chunk_size,
         catalog_version=check.catalog.version if check.catalog is not None else "",
+        catalog=check.catalog,
+        catalog_document=check.catalog_document,
         stop=stop,
     )
     try:
@@ -1022,7 +1048,8 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
     spec = _game_check(request.game)
     kind = _kind_check(request.kind)
     items = _entrants_shape_check(request.entrants)
-    check = _Checking(spec=spec, owner=owner, catalog=get_catalog() if spec.uses_decks else None)
+    catalog, document = catalog_snapshot_current() if spec.uses_decks else (None, None)
+    check = _Checking(spec=spec, owner=owner, catalog=catalog, catalog_document=document)
     if kind in (OPTIMIZE, ACQUIRE):
         from simulator.services.optimize_requests import (  # they build on this
             acquire_prepare,
@@ -1094,6 +1121,8 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
         award_experience=request.award_experience is True,
         collection=collection,
         catalog_version=check.catalog.version if check.catalog is not None else "",
+        catalog=check.catalog,
+        catalog_document=check.catalog_document,
         record_games=min(record_games, games),
     )
 

@@ -5,11 +5,14 @@ matrix with a colour band per cell. Presentation only: every number comes from t
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cards.models import Card, Character
+from simulator.lab.metagame import field_scores
 from simulator.models import SimulationJob
 from simulator.selectors import Progress
 
@@ -292,7 +295,13 @@ class ResultsView:
     metagame: MetagameView | None = None
 
 
-def results_view(results: Mapping[str, Any], *, pairing: int = 0, cards_sort: str = "in_hand") -> ResultsView:
+def results_view(
+    results: Mapping[str, Any],
+    *,
+    pairing: int = 0,
+    cards_sort: str = "in_hand",
+    field: Sequence[float] | None = None,
+) -> ResultsView:
     """Everything the results section shows; ``pairing``: the pairing whose card and character
     statistics are shown (an index into ``results["pairings"]``)."""
     raw = results["pairings"]
@@ -323,7 +332,7 @@ def results_view(results: Mapping[str, Any], *, pairing: int = 0, cards_sort: st
         compare=compare_view(results),
         card_metrics=card_metrics_views(results, sort=cards_sort),
         cards_sort=cards_sort if cards_sort in CARD_SORTS else "card",
-        metagame=metagame_view(results),
+        metagame=metagame_view(results, field=field),
     )
 
 
@@ -537,6 +546,17 @@ class NashRow:
     vs_uniform: str
     vs_uniform_interval: str
     vs_nash: str
+    vs_given: str = ""
+    vs_given_interval: str = ""
+
+
+@dataclass(frozen=True)
+class FieldInput:
+    """One entrant's share of "your field" in the form beside the Nash mix."""
+
+    index: int
+    label: str
+    value: str
 
 
 @dataclass(frozen=True)
@@ -552,22 +572,63 @@ class MetagameView:
     nash: list[NashRow]
     value: str
     ratings: list[RatingRow]
+    #: "Your field": the form's inputs (one per entrant, in the matrix's order) and whether the
+    #: scores against it are shown (a field given with the job, or in the form).
+    field_inputs: list[FieldInput] = dataclasses.field(default_factory=list)
+    given: bool = False
 
 
-def metagame_view(results: Mapping[str, Any]) -> MetagameView | None:
-    """A round robin's Nash mix (with each entrant's score against the uniform field and the mix)
-    and its Bradley–Terry ratings; None until the results have them."""
+def parse_field(values: Sequence[str], entrants: int) -> list[float] | None:
+    """The weights of "your field" from the form (one per entrant, empty = 0), or ``None`` when
+    they are not a field: not one per entrant, not numbers, negative, or all 0."""
+    if len(values) != entrants:
+        return None
+    try:
+        weights = [float(v) if v.strip() else 0.0 for v in values]
+    except ValueError:
+        return None
+    if any(not math.isfinite(w) or w < 0 for w in weights) or sum(weights) <= 0:
+        return None
+    return weights
+
+
+def _elo(value: float) -> str:
+    """Elo points, signed, whole, with a true minus sign (never ``−0``)."""
+    return f"{round(value) + 0:+d}".replace("-", "−")
+
+
+def metagame_view(results: Mapping[str, Any], *, field: Sequence[float] | None = None) -> MetagameView | None:
+    """A round robin's Nash mix (with each entrant's score against the uniform field and the mix,
+    and against "your field": ``field``, one weight per entrant, or else the field given with the
+    job) and its Bradley–Terry ratings; None until the results have them."""
     metagame, ratings = results.get("metagame"), results.get("ratings")
     if not metagame and not ratings:
         return None
     nash_rows: list[NashRow] = []
     value = ""
+    inputs: list[FieldInput] = []
+    given = False
     if metagame:
-        fields = {f["field"]: f["scores"] for f in metagame["vs_field"]}
+        labels = results["matrix"]["labels"]
+        fields = {f["field"]: f for f in metagame["vs_field"]}
         weights = metagame["nash"]["weights"]
         value = percent(metagame["nash"]["value"])
-        for i, label in enumerate(results["matrix"]["labels"]):
-            uniform, mix = fields["uniform"][i], fields["nash"][i]
+        mine: list[dict[str, Any]] | None = None
+        if field is not None and len(field) == len(labels):
+            scores = field_scores(metagame["scores"], results["matrix"]["games"], field)
+            mine = [{"score": r.score, "ci95": list(r.ci95)} for r in scores]
+            shares = list(field)
+        elif "given" in fields:
+            mine = fields["given"]["scores"]
+            shares = [fields["given"]["weights"][label] for label in labels]
+        else:
+            shares = [1.0] * len(labels)
+        given = mine is not None
+        inputs = [
+            FieldInput(i, label, f"{w:g}") for i, (label, w) in enumerate(zip(labels, shares, strict=True))
+        ]
+        for i, label in enumerate(labels):
+            uniform, mix = fields["uniform"]["scores"][i], fields["nash"]["scores"][i]
             nash_rows.append(
                 NashRow(
                     label=label,
@@ -576,6 +637,10 @@ def metagame_view(results: Mapping[str, Any]) -> MetagameView | None:
                     vs_uniform=percent(uniform["score"]),
                     vs_uniform_interval=f"{percent(uniform['ci95'][0])}–{percent(uniform['ci95'][1])}",
                     vs_nash=percent(mix["score"]),
+                    vs_given=percent(mine[i]["score"]) if mine else "",
+                    vs_given_interval=f"{percent(mine[i]['ci95'][0])}–{percent(mine[i]['ci95'][1])}"
+                    if mine
+                    else "",
                 )
             )
         nash_rows.sort(key=lambda r: -weights[r.label])
@@ -583,12 +648,12 @@ def metagame_view(results: Mapping[str, Any]) -> MetagameView | None:
         RatingRow(
             rank=rank,
             label=r["label"],
-            elo=f"{r['elo']:+.0f}".replace("-", "−"),
-            interval=f"[{r['elo_ci95'][0]:+.0f}, {r['elo_ci95'][1]:+.0f}]".replace("-", "−"),
+            elo=_elo(r["elo"]),
+            interval=f"[{_elo(r['elo_ci95'][0])}, {_elo(r['elo_ci95'][1])}]",
         )
         for rank, r in enumerate((ratings or {}).get("ratings", []), start=1)
     ]
-    return MetagameView(nash=nash_rows, value=value, ratings=rating_rows)
+    return MetagameView(nash=nash_rows, value=value, ratings=rating_rows, field_inputs=inputs, given=given)
 
 
 # --- an optimize (docs/lab.md "Optimizer") ----------------------------------------------------------

@@ -43,6 +43,7 @@ from simulator.web.presenters import (
     acquire_view,
     entrants_summary,
     optimize_view,
+    parse_field,
     percent,
     progress_view,
     results_view,
@@ -268,7 +269,12 @@ def optimize_new(request: HttpRequest) -> HttpResponse:
     return render(request, "simulator/web/optimize_new.html", context)
 
 
-def _live_context(job: SimulationJob, pairing: int = 0, cards_sort: str = "in_hand") -> dict[str, Any]:
+def _live_context(
+    job: SimulationJob,
+    pairing: int = 0,
+    cards_sort: str = "in_hand",
+    field: list[float] | None = None,
+) -> dict[str, Any]:
     progress = selectors.job_progress(job=job)
     results = None
     optimize = acquire = None
@@ -279,7 +285,7 @@ def _live_context(job: SimulationJob, pairing: int = 0, cards_sort: str = "in_ha
     elif not job.is_active:
         data = selectors.job_results(job=job)
         if data["games"] or job.status == SimulationJob.Status.DONE:
-            results = results_view(data, pairing=pairing, cards_sort=cards_sort)
+            results = results_view(data, pairing=pairing, cards_sort=cards_sort, field=field)
     return {
         "job": job,
         # the characters CSV: a game whose sides bring decks of characters (its spec says so)
@@ -311,6 +317,12 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     cards_sort = request.GET.get("cards_sort", "in_hand")
     if cards_sort not in CARD_SORTS:
         raise Http404("No such way to sort the cards.")
+    # A round robin's "your field" (docs/lab.md "Metagame"): one weight per entrant, as ?w=…&w=….
+    field = field_error = None
+    if "w" in request.GET and job.kind == SimulationJob.Kind.ROUND_ROBIN:
+        field = parse_field(request.GET.getlist("w"), len(entrants))
+        if field is None:
+            field_error = "Give each entrant a weight of 0 or more, not all 0."
     facts = {
         "games": f"{job.games:,}",
         "pairings": f"{pairings:,}",
@@ -344,7 +356,8 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "entrants": entrants,
         "facts": facts,
         "game_name": _game_name(job.game),
-        **_live_context(job, int(raw), cards_sort),
+        **_live_context(job, int(raw), cards_sort, field),
+        "field_error": field_error,
     }
     return render(request, "simulator/web/detail.html", context)
 

@@ -43,7 +43,7 @@ from tests.cards.conftest import loaded_for_module, make_cardset
 #: The operations fuzzed here: every app's.
 FUZZED_PATHS = (
     r"^/api/(cards|characters|families|guilds|castes|classes|races|card-types|rarities|sets"
-    r"|decks|collections|simulations)/"
+    r"|decks|collections|simulations|records)/"
 )
 #: Examples per persona and generation mode (the whole module stays well under a minute).
 MAX_EXAMPLES = 80
@@ -87,8 +87,10 @@ def personas(_cards: Any, db: None, settings: Any) -> dict[str, dict[str, Any]]:
     """How each persona calls: anonymously, as a logged-in player, as staff (session cookie and
     CSRF token). Alice
     and bob each have a private deck and a public one, so other people's objects exist."""
+    from cards.collection.models import ExperienceSource
     from cards.collection.services.collections import collection_create
     from cards.collection.services.copies import CopyRequest, copies_add
+    from cards.collection.services.experience import copy_grant_xp, experience_grant_staff
     from decks.services import deck_create
     from simulator.services.jobs import job_create
     from simulator.services.requests import EntrantInput
@@ -116,6 +118,9 @@ def personas(_cards: Any, db: None, settings: Any) -> dict[str, dict[str, Any]]:
     collection = collection_create(owner=alice, name="alice's")
     requests = [CopyRequest(slug="katana", count=2), CopyRequest(slug="telendar", count=1)]
     copy = copies_add(collection=collection, requests=requests)[0]
+    # XP from a game (no granter: granted_by is null) and from staff, in alice's experience log.
+    copy_grant_xp(copy_id=copy.pk, amount=5, source=ExperienceSource.GAME)
+    experience_grant_staff(copy=copy, amount=3, granted_by=staff, note="for the fuzz")
     collection_create(owner=bob, name="bob's")
     # A job of alice's (a classic game: no deck needed). The test's transaction never commits,
     # so its dispatch message is never sent: the job stays pending, as if no worker were up.
@@ -186,6 +191,15 @@ def _pin(case: Any, pins: dict[tuple[str, str], Any]) -> None:
             case.path_parameters[name] = value
 
 
+def _own_media_type(case: Any) -> str:
+    """The media type of the operation's success answer (the first documented 2xx)."""
+    responses = case.operation.definition.raw.get("responses", {})
+    for code in sorted(responses):
+        if code.startswith("2"):
+            return str(next(iter(responses[code].get("content") or {"application/json": None})))
+    return "application/json"
+
+
 def _fuzz(api_schema: Any, persona: dict[str, Any]) -> None:
     strategy = st.one_of(
         api_schema.as_strategy(generation_mode=GenerationMode.POSITIVE),
@@ -200,13 +214,18 @@ def _fuzz(api_schema: Any, persona: dict[str, Any]) -> None:
         phases=[Phase.explicit, Phase.generate, Phase.shrink],
         suppress_health_check=list(HealthCheck),
     )
-    @given(case=strategy, pin=st.booleans())
-    def run(case: Any, pin: bool) -> None:
+    @given(case=strategy, pin=st.booleans(), accept=st.booleans())
+    def run(case: Any, pin: bool, accept: bool) -> None:
         if pin:
             _pin(case, persona["pins"])
+        call = persona["call"]
+        if accept:  # ask for the operation's own media type (an image, a CSV…): never a 406
+            call = {**call, "headers": {**call.get("headers", {}), "Accept": _own_media_type(case)}}
         cache.clear()  # the throttle counters: hundreds of requests from one address
         before = _database_state()
-        response = case.call_and_validate(checks=CHECKS, **persona["call"])
+        response = case.call_and_validate(checks=CHECKS, **call)
+        if accept:
+            assert response.status_code != 406, case.operation.label
         if persona["call"]:
             assert not (response.status_code == 403 and b"not_authenticated" in response.content)
         if 400 <= response.status_code < 500:
@@ -235,6 +254,10 @@ def test_the_fuzzed_operations_cover_the_apps(api_schema: Any) -> None:
         "GET /api/decks/{id}/export/",
         "POST /api/collections/{collection_pk}/copies/bulk/",
         "GET /api/collections/{collection_pk}/export/",
+        "GET /api/collections/{collection_pk}/experience/",
+        "GET /api/simulations/{id}/heatmap.png",
+        "GET /api/simulations/{id}/results.csv",
+        "POST /api/records/verify/",
     ):
         assert label in labels
 

@@ -196,3 +196,36 @@ def test_the_api_root_links_to_every_endpoint_without_parameters(schema):
     assert links["cards"] == "http://testserver/api/cards/"
     assert links["decks/validate"] == "http://testserver/api/decks/validate/"
     assert {"characters", "collections", "decks", "simulations", "rarities", "docs", "schema"} <= set(links)
+
+
+def _enum_holders(node: Any) -> list[dict[str, Any]]:
+    """Every schema object (a parameter's, a component's property…) that has an enum."""
+    if isinstance(node, list):
+        return [found for item in node for found in _enum_holders(item)]
+    if not isinstance(node, dict):
+        return []
+    own = [node] if isinstance(node.get("enum"), list) else []
+    return own + [found for value in node.values() for found in _enum_holders(value)]
+
+
+def test_every_enum_has_values_of_its_type(schema):
+    """Issue 20: ``affiliated`` was an integer and ``unique``, ``zone`` booleans whose enums were
+    strings ("true", "yes", …): a client following the types sent what the enum refused."""
+    python_types = {"string": str, "integer": int, "boolean": bool, "number": (int, float)}
+    wrong = [
+        holder
+        for holder in _enum_holders(schema)
+        if holder.get("type") in python_types
+        and not all(v is None or isinstance(v, python_types[holder["type"]]) for v in holder["enum"])
+    ]
+    assert wrong == []
+    cards = next(op for method, path, op in _operations(schema) if (method, path) == ("GET", "/api/cards/"))
+    parameters = {p["name"]: p["schema"] for p in cards["parameters"]}
+    for name in ("affiliated", "unique", "zone", "effects_incomplete"):
+        assert parameters[name] == {"type": "string", "enum": ["0", "1", "false", "no", "true", "yes"]}
+
+
+def test_granted_by_is_nullable(schema):
+    """Issue 20: XP from games has no granter; the API says null, the schema said a string."""
+    granted_by = schema["components"]["schemas"]["ExperienceGrantOutput"]["properties"]["granted_by"]
+    assert granted_by["type"] == "string" and granted_by["nullable"] is True

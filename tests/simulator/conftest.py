@@ -21,6 +21,7 @@ from django.db import transaction
 from django.test import override_settings
 
 from cards.domain.cardset import DEFAULT_CARDSET_DIR
+from cards.snapshots import catalog_snapshot_cache_clear
 from cards.specs import catalog_cache_clear
 from simulator.specs import batch_cache_clear
 
@@ -78,9 +79,11 @@ def queued(client: redis.Redis, queue: str = QUEUE) -> int:
 @pytest.fixture(autouse=False)
 def fresh_caches() -> Iterator[None]:
     catalog_cache_clear()
+    catalog_snapshot_cache_clear()
     batch_cache_clear()
     yield
     catalog_cache_clear()
+    catalog_snapshot_cache_clear()
     batch_cache_clear()
 
 

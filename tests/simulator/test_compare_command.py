@@ -91,3 +91,73 @@ def test_the_ladder_rates_the_policies(cardset: None) -> None:
     assert {r["label"] for r in ladder["ratings"]["ratings"]} == {"random", "greedy"}
     with pytest.raises(CommandError, match="at least two"):
         simulate("--ladder", "--game", "ecarte", "--games", "10", "--policies", "random")
+
+
+@pytest.mark.parametrize(
+    ("kind", "args", "entrants", "weights"),
+    [
+        ("matchup", ["--policy-a", "heuristic", "--policy-b", "random"], ["heuristic", "random"], None),
+        (
+            "gauntlet",
+            ["--gauntlet", "heuristic", "random", "random"],
+            ["heuristic", "random", "random"],
+            None,
+        ),
+        (
+            "round_robin",
+            ["--round-robin", "heuristic", "random", "random"],
+            ["heuristic", "random", "random"],
+            None,
+        ),
+        (
+            "round_robin",
+            ["--round-robin", "heuristic", "random", "random", "--weights", "1", "3", "0.5"],
+            ["heuristic", "random", "random"],
+            [1.0, 3.0, 0.5],
+        ),
+    ],
+)
+def test_json_prints_the_api_document_for_every_batch_kind(
+    alice: Any, kind: str, args: list[str], entrants: list[str], weights: list[float] | None
+) -> None:
+    # The compare's, the optimize's and the acquire's are tested beside their commands.
+    from simulator.selectors import job_results
+    from tests.simulator.conftest import finish_job
+
+    common = ["--game", "ecarte", "--games", "24", "--seed", "6", "--chunk-size", "5", "--json"]
+    local = json.loads(simulate(*args, *common, "--processes", "1")[0])
+    ws: list[float | None] = list(weights) if weights else [None] * len(entrants)
+    job = finish_job(
+        job_create(
+            owner=alice,
+            game="ecarte",
+            kind=kind,
+            entrants=[EntrantInput(policy=p, weight=w) for p, w in zip(entrants, ws, strict=True)],
+            games=24,
+            seed=6,
+            chunk_size=5,
+        )
+    )
+    assert local == job_results(job=job)
+    if weights:
+        (given,) = [f for f in local["metagame"]["vs_field"] if f["field"] == "given"]
+        assert list(given["weights"].values()) == pytest.approx([1 / 4.5, 3 / 4.5, 0.5 / 4.5])
+
+
+def test_weights_go_with_a_compare_or_a_round_robin(cardset: None) -> None:
+    with pytest.raises(CommandError, match="--weights go with --compare"):
+        simulate("--gauntlet", GOLEMS, GARDE, SABRE, "--weights", "1", "2", "3", "--games", "4")
+    with pytest.raises(CommandError, match="2 weights for 3 entrants"):
+        simulate("--round-robin", GOLEMS, GARDE, SABRE, "--weights", "1", "2", "--games", "4")
+    assert not SimulationJob.objects.exists()
+
+
+def test_the_ladder_plays_exactly_the_games_asked_for(cardset: None) -> None:
+    # 14 games per pairing over the 3 demo decks: 6, 4 and 4 (whole pairs; no longer 4 each).
+    ladder = json.loads(
+        simulate("--ladder", "--game", "eredan", "--games", "14", "--seed", "2", "--processes", "1",
+                 "--policies", "random", "greedy", "--json")[0]
+    )  # fmt: skip
+    assert ladder["games_per_pairing"] == 14 and ladder["matrix"]["games"] == [[0, 14], [14, 0]]
+    with pytest.raises(CommandError, match="at least 6 games per pairing"):
+        simulate("--ladder", "--game", "eredan", "--games", "5", "--policies", "random", "greedy")

@@ -23,8 +23,9 @@ from tests.simulator.conftest import QUEUE, queued
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
 
 GOLEMS, GARDE, SABRE = "zil-golems", "noz-garde-du-dragon", "kotoba-voie-du-sabre"
-#: Two Éclairs and a Foudre-lame out, two Rester en retrait and a Tornade in: clearly weaker
-#: (about −7 points against this field with the greedy AI; docs/lab.md "Worked example").
+#: Two Éclairs and a Foudre-lame out, two Rester en retrait and a Tornade in: clearly weaker with
+#: the greedy AI — −3.1 points [−4.9, −1.2] against every demo deck, −5.7 against the Garde du
+#: dragon and the Voie du sabre alone (4,000 games per arm, seed 16: docs/lab.md "Worked example").
 WEAKER = {"out": {"eclairs-1": 2, "foudre-lame-1": 1}, "in": {"rester-en-retrait-1": 2, "tornade-1": 1}}
 
 

@@ -175,6 +175,22 @@ def test_every_problem_of_an_optimize_is_reported_at_once(cardset: None, alice: 
     assert (one.value.field, one.value.code) == ("kind", Code.UNKNOWN_KIND)
 
 
+def test_a_demo_field_without_demo_decks_is_refused_on_the_field(cardset: None, alice: Any) -> None:
+    """``"field": "demo"`` when no public demo deck is loaded: the field is refused, with how to
+    load them (was: 'the field needs at least one opponent' on entrants.0.deck)."""
+    mine, other = own_copy_of_demo(alice, GOLEMS), own_copy_of_demo(alice, GARDE)
+    Deck.objects.filter(owner__isnull=True).delete()
+    for kind in ("optimize", "compare"):
+        request = optimize_request(alice, kind=kind, field="demo", entrants=[EntrantInput(deck=mine.pk)])
+        if kind == "compare":
+            del request["settings"]
+            request["entrants"].append(EntrantInput(deck=other.pk))
+        with pytest.raises(DomainError) as one:
+            simulation_prepare(**request)
+        assert (one.value.field, one.value.code) == ("field", Code.INVALID_FIELD), kind
+        assert "load_demo_decks" in one.value.message
+
+
 def test_with_a_collection_the_start_must_be_buildable_from_it(cardset: None, alice: Any) -> None:
     mine = collection_create(owner=alice, name="Mine")
     copies_add(collection=mine, requests=[CopyRequest(slug="eclairs-1")])

@@ -38,6 +38,7 @@ from simulator import selectors
 from simulator.engine.batch import run_local
 from simulator.models import ChunkResult, SimulationJob
 from simulator.services.jobs import job_create
+from simulator.services.records import record_verify
 from simulator.services.requests import EntrantInput, simulation_prepare
 from simulator.specs import batch_cache_clear
 from tests.simulator.conftest import (
@@ -49,6 +50,7 @@ from tests.simulator.conftest import (
     own_copy_of_demo,
     repo_root,
 )
+from tests.simulator.test_catalog_snapshots import staff_edits, without_deck_ids
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -324,6 +326,42 @@ def test_same_results_with_chunks_of_7_or_1000_and_one_or_two_workers(
     sample = [selectors.job_record_documents(job=j) for j in (small, large, both)]
     assert len(sample[0]) == 3 * 2
     assert sample[0] == sample[1] == sample[2]
+
+
+def test_cards_edited_mid_job_change_nothing_of_its_games(
+    shared_db: str, redis_broker: Any, workers: Any, test_cardset_dir: Path, tmp_path: Path
+) -> None:
+    """Issue 20, must fix 5: staff rename Katana, change its effects and a character's HP and
+    delete Kunai while a worker plays the job: it ends done, with the results of the cards as they
+    were when it was submitted, and its records replay against that catalog."""
+    load_test_cardset(test_cardset_dir)
+    batch_cache_clear()
+    alice = make_user("alice")
+    request: dict[str, Any] = {
+        "owner": alice,
+        "game": "eredan",
+        "entrants": [
+            EntrantInput(deck="kotoba-voie-du-sabre", policy="greedy"),
+            EntrantInput(deck="noz-garde-du-dragon", policy="greedy"),
+        ],
+        "games": 160,
+        "seed": 8,
+        "chunk_size": 4,
+        "record_games": 2,
+    }
+    reference = local_results(**request)
+    job = job_create(**request)
+    worker = workers("worker", env=worker_env(shared_db, tmp_path / "var", redis=True))
+    wait_for(lambda: SimulationJob.objects.get(pk=job.pk).chunks_done >= 2, "chunks recorded", [worker])
+    staff_edits()
+    edited_at = SimulationJob.objects.get(pk=job.pk).chunks_done
+    job = wait_until_ended(job, [worker])
+    assert edited_at < job.total_chunks, "the job had ended before the edits: nothing was tested"
+    assert job.status == "done", job.error
+    assert without_deck_ids(job.results) == without_deck_ids(reference)
+    for record in selectors.job_record_documents(job=job):
+        assert record["catalog"] == job.catalog_version
+        assert dict(record_verify(record=record).result) == record["result"]
 
 
 # --- the embedded default ---------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 // (1) warns before leaving the page with unsaved changes, (2) keeps the keyboard focus and the
 // fields' error state right across those re-renders in browsers that move preserved fields
 // without keeping their focus, (3) says the new verdict in the live region outside the editor
-// (a region that is itself replaced is not announced by screen readers).
+// (a region that is itself replaced is not announced by screen readers), (4) the keyboard
+// shortcuts: "+" and "-" on a card's row of the deck (its name, count or buttons) add or take
+// away a copy, "+" on a card of the list adds it (the buttons they press work without them).
 (function () {
   "use strict";
   let saving = false;
@@ -58,5 +60,30 @@
       }
     }
     focusedId = "";
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || !(event.target instanceof Element)) {
+      return;
+    }
+    const key = event.key;
+    if (key !== "+" && key !== "-" && key !== "=") {
+      return;
+    }
+    const row = event.target.closest("#deck-editor tr[data-card], .picker-list li[data-card]");
+    if (!row) {
+      return;
+    }
+    const slug = row.dataset.card;
+    let button = null;
+    if (key === "-") {
+      button = document.getElementById("less-" + slug);
+    } else {
+      button = document.getElementById("more-" + slug) || row.querySelector('button[value="add:' + slug + '"]');
+    }
+    if (button) {
+      event.preventDefault();
+      button.click();
+    }
   });
 })();

@@ -681,9 +681,9 @@ class Board:
             if listen & DAMAGE_EVENTS:
                 bit = 1 << (K_PHYSICAL if kind == "clash" else DAMAGE_KIND_INDEX[kind])
                 if listen & 1 << EV_DAMAGED:
-                    self.fire(EV_DAMAGED, target, src, kind=bit)
+                    self.fire(EV_DAMAGED, target, src, kind=bit, amount=damage)
                 if listen & 1 << EV_DEALS:
-                    self.fire(EV_DEALS, src, target, kind=bit)
+                    self.fire(EV_DEALS, src, target, kind=bit, amount=damage)
             if h - damage == 0 and listen & 1 << EV_DIES:
                 self.fire(EV_DIES, target)
         return damage
@@ -1002,13 +1002,22 @@ class Board:
 
     # --- triggers ------------------------------------------------------------------------------
 
-    def fire(self, event: int, subject: int = -1, other: int = -1, *, card: int = -1, kind: int = 0) -> None:
+    def fire(
+        self,
+        event: int,
+        subject: int = -1,
+        other: int = -1,
+        *,
+        card: int = -1,
+        kind: int = 0,
+        amount: int = 0,
+    ) -> None:
         """``event`` (``EV_*``) happens: every trigger in play that it sets off is queued (its
         condition checked now), in a fixed order — the active player's sources first, a side's
         abilities in line order, then its carried cards, then the triggers of the turn.
         ``subject``: who played the card (``plays``, ``card``), died, took the damage
         (``damaged``: ``other`` dealt it), or dealt it (``deals``: to ``other``); ``kind``: the
-        damage's kind bit (the clash is physical)."""
+        damage's kind bit (the clash is physical); ``amount``: the HP the damage took."""
         if not self.listen >> event & 1:
             return
         chars, cards = self.chars, self.cards
@@ -1017,7 +1026,7 @@ class Board:
                 for i, trigger in enumerate(chars[c].triggers):
                     if trigger.event == event:
                         source = chars[c].ability_source
-                        self._consider(trigger, c, source, ("a", c, i), subject, other, card, kind)
+                        self._consider(trigger, c, source, ("a", c, i), subject, other, card, kind, amount)
             for c in range(seat * 3, seat * 3 + 3):
                 for j, k in enumerate(self.items[c]):
                     played = cards[k]
@@ -1028,11 +1037,13 @@ class Board:
                             serial = self.item_serials[c][j]
                             origin = (k, self.item_owners[c][j], serial)
                             key = ("c", serial, i)
-                            self._consider(trigger, c, cards[k].slug, key, subject, other, card, kind, origin)
+                            self._consider(
+                                trigger, c, cards[k].slug, key, subject, other, card, kind, amount, origin
+                            )
         for i, (trigger, holder, source, k, owner) in enumerate(self.turn_triggers):
             if trigger.event == event:
                 origin = (k, owner, -1)
-                self._consider(trigger, holder, source, ("t", i), subject, other, card, kind, origin)
+                self._consider(trigger, holder, source, ("t", i), subject, other, card, kind, amount, origin)
 
     def fire_leaves_play(
         self, carrier: int, k: int, owner: int = -1, played: CompiledCard | None = None
@@ -1044,7 +1055,7 @@ class Board:
             for i, trigger in enumerate((played or self.cards[k]).triggers):
                 if trigger.event == EV_LEAVES_PLAY:
                     key = ("l", carrier, k, i)
-                    self._consider(trigger, carrier, self.cards[k].slug, key, -1, -1, -1, 0, (k, seat, -1))
+                    self._consider(trigger, carrier, self.cards[k].slug, key, -1, -1, -1, 0, 0, (k, seat, -1))
 
     def _consider(
         self,
@@ -1056,6 +1067,7 @@ class Board:
         other: int,
         card: int,
         kind: int,
+        amount: int = 0,
         origin: tuple[int, int, int] = (-1, -1, -1),
     ) -> None:
         """Queue ``trigger`` of ``holder`` if the event concerns it (see :meth:`fire`); ``origin``:
@@ -1073,6 +1085,8 @@ class Board:
             return
         if trigger.kinds and not trigger.kinds & kind:
             return
+        if trigger.at_least and amount < trigger.at_least:
+            return  # damage of at least N HP only
         if trigger.to is not None and not in_target(self, trigger.to, other, holder, opp):
             return
         limit = trigger.limit

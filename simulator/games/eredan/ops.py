@@ -1179,6 +1179,8 @@ class TriggerOp(Op):
     to: Target | None = None
     mask: int = -1
     kinds: int = 0
+    #: ``damaged`` / ``deals``: only damage that takes at least this many HP at once (0: any).
+    at_least: int = 0
     limit: int = LIMIT_NONE
     #: With a limit: how many times per turn / per game ("(max +3)").
     times: int = 1
@@ -1394,6 +1396,11 @@ def _card_pick(pick: str, what: str, where: str) -> int:
 def _compile_move(
     effect: spec.MoveCards, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
+    if effect.to == "attach":
+        raise UnsupportedSpecError(
+            where,
+            "move to 'attach' (a card of a pile attached to a character) is not supported by the engine yet",
+        )
     pick = _card_pick(effect.pick, "moving cards", where)
     if pick == CARD_TOP and effect.from_ == "hand":
         raise UnsupportedSpecError(where, 'a hand has no top: pick "top" is for a deck or a discard pile')
@@ -1517,6 +1524,7 @@ def _compile_trigger(
         to=None if on.to is None else _who(on.to, ctx, f"{where}.on.to"),
         mask=-1 if on.match is None else ctx.mask(on.match),
         kinds=_kind_bits(on.kinds),
+        at_least=on.at_least,
         limit={None: LIMIT_NONE, "once_per_turn": LIMIT_TURN, "once_per_game": LIMIT_GAME}[effect.limit],
         times=effect.times,
         choices=choices,

@@ -7,17 +7,20 @@
     simulate --game cribbage --policy-a ev --policy-b random --games N …
     simulate --compare BASE VARIANT [VARIANT …] [--swap 'out:SLUG=N;in:SLUG=N' …] --field REF [REF …]
              [--weights W …] --games N [--stop-margin M [--first-round G]] [--forest FILE]
+    simulate --round-robin REF REF [REF …] --weights W W [W …] …  (a field for the metagame: docs/lab.md)
     simulate --ladder --game G --games N [--policies P …]   (the AI ladder: docs/lab.md)
     simulate --follow JOB | --cancel JOB
 
 A REF is a deck file (JSON or the deck text format), a deck id or a demo deck slug; for the
 classic games the entrants of a gauntlet or round robin are policy names. ``--via local`` plays on
-this machine's cores (no database writes); ``--via celery`` submits a job and follows it.
+this machine's cores (no database writes, but for the catalog snapshot that ``--record``'s Eredan
+records name); ``--via celery`` submits a job and follows it.
 Thin: parse, call the services and the batch runner, print.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import secrets
@@ -49,12 +52,12 @@ from simulator.engine.runner import GameResult
 from simulator.engine.stats import MatchTally
 from simulator.exports import IMAGE_FORMATS, TABLES, MissingTableError, forest_plot, heatmap, results_csv
 from simulator.lab.compare import COMPARE, CompareChunk, CompareTally, run_compare_local
-from simulator.lab.ladder import ladder_plans, ladder_report
+from simulator.lab.ladder import LadderError, ladder_plans, ladder_report
 from simulator.lab.optimize import OPTIMIZE
 from simulator.limits import DEFAULT_RECORD_GAMES, MAX_GAMES
 from simulator.models import SimulationJob
 from simulator.services.jobs import job_cancel, job_save
-from simulator.services.records import record_context
+from simulator.services.records import prepared_record_context
 from simulator.services.requests import EntrantInput, PreparedJob, chunk_size_default, simulation_prepare
 from simulator.specs import demo_deck_specs
 
@@ -88,7 +91,13 @@ class Command(BaseCommand):
         what.add_argument(
             "--field", nargs="+", metavar="REF", help="a compare's opponents (decks or policies), or demo"
         )
-        what.add_argument("--weights", nargs="+", type=float, metavar="W", help="the field's weights")
+        what.add_argument(
+            "--weights",
+            nargs="+",
+            type=float,
+            metavar="W",
+            help="a compare's field weights, or a round robin's entrants' shares of the metagame's field",
+        )
         what.add_argument(
             "--stop-margin",
             type=float,
@@ -242,7 +251,7 @@ class Command(BaseCommand):
                 processes=processes,
                 on_chunk=advance,
                 on_record=keep,
-                record_context=record_context(prepared.game) if plan.record_games else None,
+                record_context=prepared_record_context(prepared=prepared) if plan.record_games else None,
             )
         if options["record"]:
             self._write_records(options["record"], [r for _, _, r in sorted(recorded, key=lambda x: x[:2])])
@@ -300,15 +309,18 @@ class Command(BaseCommand):
         if options["seed"] is None:
             self.stderr.write(f"seed {seed}")
         size = options["chunk_size"] or chunk_size_default(spec=spec, policies=policies, total_games=games)
-        plans = ladder_plans(
-            game=spec.name,
-            policies=policies,
-            decks=decks,
-            games=games,
-            seed=seed,
-            chunk_size=size,
-            options=parse_options(spec, options["option"]),
-        )
+        try:
+            plans = ladder_plans(
+                game=spec.name,
+                policies=policies,
+                decks=decks,
+                games=games,
+                seed=seed,
+                chunk_size=size,
+                options=parse_options(spec, options["option"]),
+            )
+        except LadderError as exc:
+            raise CliError(f"--games: {exc}") from None
         total = sum(plan.total_games for _, plan in plans)
         processes = options["processes"] or os.cpu_count() or 1
         tallies = []
@@ -384,8 +396,10 @@ def _entrants(uses_decks: bool, options: dict[str, Any]) -> tuple[str, list[Entr
     pair = options["deck_a"] is not None or options["deck_b"] is not None
     if len(many) + pair > 1:
         raise CliError("give one of --deck-a/--deck-b, --gauntlet, --round-robin or --compare")
-    if not options["compare"] and (options["swap"] or options["field"] or options["weights"]):
-        raise CliError("--swap, --field and --weights go with --compare")
+    if not options["compare"] and (options["swap"] or options["field"]):
+        raise CliError("--swap and --field go with --compare")
+    if options["weights"] and not (options["compare"] or options["round_robin"]):
+        raise CliError("--weights go with --compare (the field's) or --round-robin (the metagame's field)")
     if options["compare"]:
         refs: list[str] = options["compare"]
         if options["policy_a"] or options["policy_b"]:
@@ -406,14 +420,21 @@ def _entrants(uses_decks: bool, options: dict[str, Any]) -> tuple[str, list[Entr
         refs = options[many[0]]
         if options["policy_a"] or options["policy_b"]:
             raise CliError("--policy-a and --policy-b are for a matchup; use --policies or --policy")
+        weights: list[float] | None = options["weights"]
+        if weights is not None and len(weights) != len(refs):
+            raise CliError(f"--weights: {len(weights)} weights for {len(refs)} entrants")
         if not uses_decks:  # the classic games' entrants are policies
             if options["policies"]:
                 raise CliError("for this game the entrants are the policies themselves")
-            return kind, [EntrantInput(policy=ref) for ref in refs]
-        policies = options["policies"] or [options["policy"]] * len(refs)
-        if len(policies) != len(refs):
-            raise CliError(f"--policies: {len(policies)} policies for {len(refs)} decks")
-        return kind, [deck_entrant(ref, policy=p) for ref, p in zip(refs, policies, strict=True)]
+            entrants = [EntrantInput(policy=ref) for ref in refs]
+        else:
+            policies = options["policies"] or [options["policy"]] * len(refs)
+            if len(policies) != len(refs):
+                raise CliError(f"--policies: {len(policies)} policies for {len(refs)} decks")
+            entrants = [deck_entrant(ref, policy=p) for ref, p in zip(refs, policies, strict=True)]
+        if weights is not None:  # a round robin's field for its metagame (docs/lab.md "Metagame")
+            entrants = [dataclasses.replace(e, weight=w) for e, w in zip(entrants, weights, strict=True)]
+        return kind, entrants
     if options["policies"]:
         raise CliError("--policies is for a gauntlet or round robin; use --policy-a and --policy-b")
     policy_a = options["policy_a"] or options["policy"]

@@ -32,6 +32,22 @@ VALID = [
         "ability",
         {
             "op": "trigger",
+            "on": {"damaged": "self", "kinds": ["physical"], "at_least": 6},
+            "effects": [{"op": "heal", "amount": 1}],
+        },
+    ),
+    (
+        "card",
+        {
+            "op": "trigger",
+            "on": {"deals": "all_allies", "at_least": 3},
+            "effects": [{"op": "heal", "amount": 1}],
+        },
+    ),
+    (
+        "ability",
+        {
+            "op": "trigger",
             "on": {"plays": {"type": "sort"}, "by": "all_allies"},
             "effects": [
                 {"op": "heal", "amount": 1, "target": {"group": "event", "race": "humain"}},
@@ -266,3 +282,28 @@ def test_the_attach_op():
         parse_effects([data], context="ability")
     with pytest.raises(UnsupportedSpecError, match="attach"):
         ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_damage_of_at_least_n():
+    """ "chaque fois que vous subissez plus de 5 dégâts": ``at_least`` 6 (2..99)."""
+    trigger = parse_effect(VALID[3][1])
+    assert trigger.on == Event("damaged", who="self", kinds=("physical",), at_least=6)  # type: ignore[union-attr]
+    assert effect_text(trigger, "en", Names(), "ability").startswith(
+        "Each time this character takes 6 or more physical damage"
+    )
+    assert effect_text(trigger, "fr", Names(), "ability").startswith(
+        "Chaque fois que ce personnage subit au moins 6 dégâts physiques"
+    )
+    for bad in (1, 0, 100, "6", True):
+        with pytest.raises(EffectError, match="at_least"):
+            parse_effect(
+                {
+                    "op": "trigger",
+                    "on": {"damaged": "self", "at_least": bad},
+                    "effects": [{"op": "heal", "amount": 1}],
+                }
+            )
+    with pytest.raises(EffectError):
+        parse_effect(
+            {"op": "trigger", "on": {"dies": "self", "at_least": 3}, "effects": [{"op": "heal", "amount": 1}]}
+        )

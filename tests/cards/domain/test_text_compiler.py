@@ -414,3 +414,21 @@ def test_coverage_counts_texts_and_clauses(compiler):
 def test_compile_text_is_the_one_call_form():
     vocabulary = vocabulary_from_reference(load_cardset().reference)
     assert compile_text("Défense +1.", vocabulary).complete
+
+
+def test_a_pronoun_is_read_only_when_the_sentence_before_binds_it(compiler):
+    # issue 15 hand check: "A card attached to the opponent is discarded. He has …" read "he" as
+    # the holder (and gave the first sentence the second one's condition): not read now
+    result = compiler.compile(
+        "Un Objet attaché à votre adversaire est défaussé. "
+        "Il a Esprit -3 si votre personnage porte une Arme.",
+        subject="card",
+    )
+    assert [c.text for c in result.clauses if not c.read] == [
+        "Il a Esprit -3 si votre personnage porte une Arme"
+    ]
+    assert "whom the pronoun names" in next(c.reason for c in result.clauses if not c.read)
+    assert result.to_json()["effects"] == [{"op": "discard_attached", "cards": {"type": "objet"}}]
+    # the card attached to a chosen character: "il" is its carrier
+    out = card(compiler, "Choisissez un personnage et attachez-lui cette carte. Il a Esprit -3. Permanent.")
+    assert out["effects"] == [{"op": "modify", "stat": "spirit", "amount": -3, "duration": "permanent"}]

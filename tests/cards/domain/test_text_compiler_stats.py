@@ -507,8 +507,9 @@ def test_a_character_speaks_of_itself_by_its_name_in_a_condition(compiler):
     assert effects(compiler, "Si Grobu porte une Lance, Attaque +1", "character", name="Grobu")[0][
         "when"
     ] == {"carrying_match": {"type": "lance"}}
-    # its abilities hold while it lives: "tant que Grobu est mort" is not read
-    unread(compiler, "Tant que 'Grobu' est mort, vos Golems ont Défense +1", "character", name="Grobu")
+    # "tant que Grobu est mort": an ability that holds while its holder is dead (condition "dead")
+    out = effects(compiler, "Tant que 'Grobu' est mort, vos Golems ont Défense +1", "character", name="Grobu")
+    assert out[0]["when"] == {"dead": True}
 
 
 def test_a_characters_extra_attack_is_one_more_attack_each_combat(compiler):

@@ -349,3 +349,204 @@ def test_lorsqu_ils_at_the_end_is_an_event_when_it_is_no_card_played(compiler):
     assert character(compiler, "Défense +1 lorsqu'il joue une Potion.") == [
         {"op": "modify", "stat": "defense", "amount": 1, "when": {"plays": {"type": "potion"}}}
     ]
+
+
+def test_a_bound_on_the_enemies_when_the_holder_enters_combat(compiler):
+    """ "des adversaires" is every enemy character (the bound lasts the combat)."""
+    out = character(
+        compiler,
+        "Lorsque 'Brume' entre en combat, les caractéristiques des adversaires ne peuvent pas être "
+        "augmentées de plus de 2.",
+        name="Brume",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [
+                {"op": "bound", "stats": ["attack", "defense", "spirit"], "above": 2, "target": "all_enemies"}
+            ],
+        }
+    ]
+
+
+def test_after_the_characters_untap_with_a_comma(compiler):
+    out = character(
+        compiler, "Au début de chaque tour, après que les personnages se soient relevés, Défense +1."
+    )
+    assert out == [{"op": "trigger", "on": "turn_start", "effects": [PLUS_ONE]}]
+
+
+def test_either_event_at_the_end_is_a_trigger_each(compiler):
+    out = card(
+        compiler,
+        "Permanent. Défense +1 chaque fois que votre personnage est blessé ou qu'une 'Brume' s'active.",
+    )
+    assert [e["on"] for e in out] == [
+        {"damaged": "self"},
+        {"plays": {"card": "brume"}, "by": "all_characters"},
+    ]
+
+
+def test_one_of_your_character_in_the_singular(compiler):
+    """ "un de vos personnage" (the texts forget the s) is "un de vos personnages"."""
+    out = card(compiler, "Chaque fois qu'un de vos personnage subit des dégâts, Défense +1.")
+    assert out == [{"op": "trigger", "on": {"damaged": "all_allies"}, "effects": [PLUS_ONE]}]
+    assert card(compiler, "Choisissez l'un de vos personnages et attachez-lui cette carte. Défense +1.")
+
+
+@pytest.mark.parametrize(
+    ("head", "at_least"),
+    [
+        ("Chaque fois que vous subissez plus de 3 dégâts", 4),
+        ("Chaque fois que vous subissez au moins 3 points de dégâts", 3),
+        ("Chaque fois que vous subissez 3 dégâts ou plus", 3),
+    ],
+)
+def test_damage_of_at_least_n(compiler, head, at_least):
+    assert card(compiler, f"{head}, Défense +1.") == [
+        {"op": "trigger", "on": {"damaged": "self", "at_least": at_least}, "effects": [PLUS_ONE]}
+    ]
+    # exactly N? not said
+    assert not compiler.compile(
+        "Chaque fois que vous subissez 3 dégâts, Défense +1.", subject="card"
+    ).complete
+
+
+def test_the_holder_named_as_the_one_who_deals_damage(compiler):
+    """ "il inflige …" after the holder's event, "Brume inflige …" in Brume's text: the holder's damage."""
+    hit = {"op": "damage", "kind": "physical", "amount": 2, "target": "random_enemy"}
+    out = character(
+        compiler,
+        "Chaque fois que Brume subit plus de 4 dégâts il inflige 2 dégâts physiques à un personnage "
+        "adverse aléatoire.",
+        name="Brume",
+    )
+    assert out == [{"op": "trigger", "on": {"damaged": "self", "at_least": 5}, "effects": [hit]}]
+    out = card(
+        compiler,
+        "En fin de combat, votre personnage inflige 2 dégâts physiques à un personnage adverse aléatoire.",
+    )
+    assert out == [{"op": "trigger", "on": "combat_end", "effects": [hit]}]
+    # another character dealing it: not read here
+    assert not compiler.compile(
+        "Choisissez un personnage adverse, il inflige 2 dégâts directs à votre adversaire.", subject="card"
+    ).complete
+
+
+def test_the_n_next_turns(compiler):
+    out = card(
+        compiler, "Chaque fois que vous êtes blessé, vos personnages ont Défense +1 les 2 prochains tours."
+    )
+    assert out[0]["effects"] == [{**PLUS_ONE, "target": "all_allies", "duration": {"turns": 2}}]
+
+
+def test_ce_dernier_after_a_comparison_with_the_opponent(compiler):
+    """ "si vous … que votre adversaire, ce dernier / il …": the opponent ("vous" is no "il")."""
+    hit = {"op": "damage", "kind": "direct", "amount": 3}
+    dealt_less = {
+        "compare": {"left": {"damage_dealt": "self"}, "cmp": "<", "right": {"damage_dealt": "opponent"}}
+    }
+    for who in ("ce dernier", "il"):
+        out = card(
+            compiler,
+            "En fin de combat, si vous avez infligé moins de dégâts que votre adversaire, "
+            f"{who} subit 3 dégâts directs.",
+        )
+        assert out == [{"op": "trigger", "on": "combat_end", "effects": [{**hit, "when": dealt_less}]}]
+    # "ce dernier" with no one named before: not guessed
+    assert not compiler.compile("Ce dernier a Défense +1.", subject="card").complete
+
+
+def test_the_allies_of_a_dead_ally(compiler):
+    out = character(
+        compiler, "Si un de vos Mages meurt, ses alliés ont Défense +1 jusqu'à la fin de la partie."
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"dies": {"group": "allies", "class": "mage"}},
+            "effects": [{**PLUS_ONE, "target": "all_allies", "duration": "game"}],
+        }
+    ]
+
+
+def test_a_long_head(compiler):
+    out = card(
+        compiler,
+        "A chaque fois qu'un personnage adverse inflige des dégâts à un de vos personnages hors combat, "
+        "il subit 2 dégâts directs.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"deals": "all_enemies", "to": {"group": "allies", "fighting": False}},
+            "effects": [{"op": "damage", "kind": "direct", "amount": 2, "target": "event"}],
+        }
+    ]
+
+
+def test_trigger_bodies_cards_played_created_and_attached(compiler):
+    out = card(
+        compiler, "En fin de combat, vous perdez 1 Point de vie pour chaque carte jouée pendant le tour."
+    )
+    assert out[0]["effects"] == [
+        {"op": "lose_hp", "amount": {"per": {"cards": "played_turn", "owner": "both"}}}
+    ]
+    out = character(compiler, "En début de partie, un 'Brume' est créé puis attaché à tous vos Mages.")
+    assert out[0]["effects"] == [
+        {"op": "create", "card": "brume", "to": "attach", "target": {"group": "allies", "class": "mage"}}
+    ]
+    # the holder named by its unquoted name
+    out = character(
+        compiler,
+        "Chaque fois qu'une Potion est jouée, une 'Brume' est créée et attachée à Ondin.",
+        name="Ondin",
+    )
+    assert out[0]["effects"] == [{"op": "create", "card": "brume", "to": "attach"}]
+    out = card(
+        compiler,
+        "En fin de combat, vous subissez 1 dégât direct par carte Mage en jeu "
+        "(maximum 3, personnages exclus).",
+    )
+    assert out[0]["effects"][0]["amount"] == {
+        "per": {"cards": "play", "owner": "both", "match": {"class_reserved": "mage"}},
+        "max": 3,
+    }
+
+
+def test_a_limited_trigger_takes_the_condition_of_all_its_effects(compiler):
+    """ "(une seule fois par partie)" counts the times it fires: a condition on every effect is the
+    trigger's, so that it fires (and counts) only when the condition holds."""
+    out = character(
+        compiler,
+        "En fin de combat, si la Défense de Brume est supérieure à 2, il gagne Défense +1 jusqu'à la fin de "
+        "la partie (une seule fois par partie).",
+        name="Brume",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [{**PLUS_ONE, "duration": "game"}],
+            "limit": "once_per_game",
+            "when": {"compare": {"left": {"stat": "defense", "of": "self"}, "cmp": ">", "right": 2}},
+        }
+    ]
+
+
+def test_the_holders_damage_dealt_this_turn(compiler):
+    out = character(
+        compiler,
+        "En fin de combat, 'Brume' gagne 2 Points de vie + 1 par tranche de 3 dégâts qu'il a infligé "
+        "durant le tour.",
+        name="Brume",
+    )
+    assert out[0]["effects"] == [
+        {"op": "heal", "amount": {"per": {"damage_dealt": "self"}, "plus": 2, "div": 3}}
+    ]
+    # "il" of another character: not the holder's count
+    assert not compiler.compile(
+        "Chaque fois qu'un de vos personnages est blessé, il gagne 1 Point de vie par dégât qu'il a infligé.",
+        subject="character",
+    ).complete

@@ -17,8 +17,8 @@ GETS = [
     "/decks/new/",
     "/decks/cards/?q=kat",
     "/decks/{pk}/",
-    "/decks/{pk}/export/",
     "/decks/{pk}/delete/",
+    "/decks/{pk}/history/",
 ]
 POSTS = [
     "/decks/import/",
@@ -28,6 +28,7 @@ POSTS = [
     "/decks/{pk}/edit/",
     "/decks/{pk}/duplicate/",
     "/decks/{pk}/delete/",
+    "/decks/{pk}/visibility/",
 ]
 
 
@@ -60,7 +61,15 @@ def test_an_htmx_request_after_the_session_ended_reloads_at_sign_in(client, bobs
     assert response["HX-Redirect"] == "/accounts/login/?next=%2Fdecks%2Fnew%2F"
 
 
-@pytest.mark.parametrize("url", GETS[3:])
+@pytest.mark.parametrize("url", ["/decks/{pk}/export/", "/decks/{pk}/public/"])
+def test_a_private_deck_is_not_found_signed_out(client, bobs, url):
+    """The URLs open to anyone (for public decks) say "not found" for a private one."""
+    response = client.get(url.format(pk=bobs.pk))
+    assert response.status_code == 404
+    assert "Bob&#x27;s secret" not in response.content.decode()
+
+
+@pytest.mark.parametrize("url", [*GETS[3:], "/decks/{pk}/export/", "/decks/{pk}/public/"])
 def test_another_users_private_deck_is_not_found(as_alice, bobs, url):
     response = as_alice.get(url.format(pk=bobs.pk))
     assert response.status_code == 404

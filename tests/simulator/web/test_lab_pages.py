@@ -118,3 +118,45 @@ def test_a_round_robin_shows_its_nash_mix_and_ratings_beside_the_matrix(alice: A
     weight = job.results["metagame"]["nash"]["weights"]["heuristic"]
     assert f"{weight * 100:.1f}%" in html
     assert "Ratings" in html and "Elo" in html
+
+
+def test_a_round_robin_scores_each_entrant_against_your_field(alice: Any) -> None:
+    from simulator.lab.metagame import field_scores
+
+    job = finish_job(ecarte_round_robin(alice, games=40))
+    client = browser(alice)
+    html = client.get(f"/simulations/{job.pk}/").content.decode()
+    assert "Your field" in html and "vs your field" not in html
+    assert html.count('name="w"') == 3
+    html = client.get(f"/simulations/{job.pk}/", {"w": ["1", "3", "0"]}).content.decode()
+    assert "vs your field" in html
+    metagame, games = job.results["metagame"], job.results["matrix"]["games"]
+    expected = field_scores(metagame["scores"], games, [1, 3, 0])
+    table = re.search(r'<table class="sim-nash".*?</table>', html, re.S).group(0)  # type: ignore[union-attr]
+    for row in expected:
+        assert f"{row.score * 100:.1f}%" in table
+    assert 'value="3"' in html  # the form keeps the field
+    bad = client.get(f"/simulations/{job.pk}/", {"w": ["0", "0", "0"]}).content.decode()
+    assert "not all 0" in bad and "vs your field" not in bad
+    assert "not all 0" in client.get(f"/simulations/{job.pk}/", {"w": ["1", "x", "1"]}).content.decode()
+
+
+def test_a_field_given_with_the_job_is_shown_and_ratings_never_read_minus_zero(alice: Any) -> None:
+    from simulator.services.jobs import job_create
+    from simulator.services.requests import EntrantInput
+    from simulator.web.presenters import _elo
+
+    job = finish_job(
+        job_create(
+            owner=alice,
+            game="ecarte",
+            kind="round_robin",
+            entrants=[EntrantInput(policy="heuristic", weight=2), EntrantInput(policy="random")],
+            games=20,
+            seed=3,
+            chunk_size=10,
+        )
+    )
+    html = browser(alice).get(f"/simulations/{job.pk}/").content.decode()
+    assert "vs your field" in html and 'value="0.666667"' in html
+    assert (_elo(-0.4), _elo(0.4), _elo(-0.6), _elo(12.5)) == ("+0", "+0", "−1", "+12")

@@ -215,6 +215,18 @@ def test_damaged_and_deals_with_kinds():
     assert s.hp[3] == 12 - 2 - 2  # thorns' blow, then 2 back to b-1 who hit it
 
 
+@pytest.mark.parametrize(("at_least", "heals"), [(2, 1), (3, 0)])
+def test_damage_of_at_least_n(at_least, heals):
+    """``{"damaged": "self", "at_least": N}`` ("chaque fois que vous subissez plus de 2 dégâts": 3):
+    only damage that takes N HP or more at once (b-1's blow takes 2)."""
+    h = holder("h", trig({"damaged": "self", "at_least": at_least}, [{"op": "heal", "amount": 1}]))
+    s = game([h, *line("a")[1:]])
+    fight(s, 0, 0)
+    play_cards(s)
+    assert [e["damage"] for e in events(s, "damage") if e["seat"] == 0] == [2]
+    assert len(events(s, "heal")) == heals
+
+
 @pytest.mark.parametrize(("limit", "fired"), [(None, 2), ("once_per_turn", 1), ("once_per_game", 1)])
 def test_a_limit_on_a_trigger(limit, fired):
     extra = {} if limit is None else {"limit": limit}

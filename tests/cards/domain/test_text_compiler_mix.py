@@ -1,0 +1,258 @@
+"""Readings of the rules-text compiler added for issue 15 §4 (helper "cmix"): levels lost, a
+character's ability while it is dead, created cards attached "sur" / "au" someone, cards in play
+discarded, …
+
+Every text here is written for these tests, in the cards' grammar (other numbers, names and
+combinations); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.cardset import load_cardset
+from cards.domain.effects import EffectError, effects_to_json, parse_effect, parse_effects
+from cards.domain.text import Names, effect_text
+from cards.domain.text_compiler import TextCompiler, guess_subject
+from cards.domain.vocabulary import vocabulary_from_reference
+from simulator.games.eredan import ops
+
+
+@pytest.fixture(scope="module")
+def compiler():
+    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
+
+
+def card(compiler, text, name=""):
+    result = compiler.compile(text, subject="card", name=name)
+    assert result.complete, result.clauses
+    return result.to_json()["effects"]
+
+
+def character(compiler, text, name=""):
+    result = compiler.compile(text, subject="character", name=name)
+    assert result.complete, result.clauses
+    return result.to_json()["abilities"]
+
+
+def test_a_level_lost(compiler):
+    """ "perd un niveau" is a level lost for the rest of the game, as "gagne un niveau" is gained;
+    "définitivement" after other effects lasts only from where it is said."""
+    assert card(compiler, "Le personnage adverse perd 2 niveaux.") == [
+        {"op": "modify", "stat": "level", "amount": -2, "target": "opponent", "duration": "game"}
+    ]
+    assert card(compiler, "Le personnage adverse a Esprit -1 et perd définitivement un niveau.") == [
+        {"op": "modify", "stat": "spirit", "amount": -1, "target": "opponent"},
+        {"op": "modify", "stat": "level", "amount": -1, "target": "opponent", "duration": "game"},
+    ]
+
+
+def test_an_ability_while_its_holder_is_dead(compiler):
+    out = character(
+        compiler, "Tant que 'Broussaille' est mort, vos autres Noz ont Défense +2.", name="Broussaille"
+    )
+    assert out == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "other_allies", "guild": "noz"},
+            "when": {"dead": True},
+        }
+    ]
+    # another character's death stays a condition on an ally
+    out = character(compiler, "Tant que 'Ronce' est mort, vos autres Noz ont Défense +2.", name="Broussaille")
+    assert out[0]["when"] == {"ally_dead": "ronce"}
+    # on a card, its own name is no character that dies
+    assert not compiler.compile(
+        "Tant que 'Broussaille' est mort, vos Noz ont Défense +2.", subject="card", name="Broussaille"
+    ).complete
+
+
+def test_the_dead_condition_in_the_schema():
+    data = {"op": "modify", "stat": "attack", "amount": 1, "target": "other_allies", "when": {"dead": True}}
+    parsed = parse_effects([data], context="ability")
+    assert effects_to_json(parsed) == [data]
+    names = Names()
+    assert "while this character is dead" in effect_text(parsed[0], "en", names, "ability")
+    assert "tant que ce personnage est mort" in effect_text(parsed[0], "fr", names, "ability")
+    with pytest.raises(EffectError, match="while its holder is dead"):
+        parse_effect({"op": "modify", "stat": "attack", "amount": 1, "when": {"dead": True}})
+    with pytest.raises(EffectError, match="dead"):
+        parse_effects([{**data, "when": {"dead": "yes"}}], context="ability")
+    # the engine refuses it by name until it plays the abilities of the dead
+    assert "dead" in ops.PENDING_CONDITION_KEYS
+    with pytest.raises(ops.UnsupportedSpecError, match="'dead'"):
+        ops.compile_effect(parsed[0], "character 'x': abilities[0]", 0)
+
+
+def test_a_created_card_attached(compiler):
+    assert card(compiler, "Un 'Tonnelet' est créé et attaché sur un personnage adverse aléatoire.") == [
+        {"op": "create", "card": "tonnelet", "to": "attach", "target": "random_enemy"}
+    ]
+    assert card(compiler, "Un 'Tonnelet' est créé et attaché au personnage adverse.") == [
+        {"op": "create", "card": "tonnelet", "to": "attach", "target": "opponent"}
+    ]
+
+
+def test_cards_in_play_discarded(compiler):
+    assert card(compiler, "Une carte adverse en jeu est défaussée.") == [
+        {"op": "discard_attached", "target": "all_characters", "owner": "opponent"}
+    ]
+    assert card(compiler, "Deux Sorts en jeu sont défaussés.") == [
+        {"op": "discard_attached", "target": "all_characters", "count": 2, "cards": {"type": "sort"}}
+    ]
+
+
+def test_a_card_of_a_pile_attached(compiler):
+    """A card of the player's pile goes into play attached to someone (op ``move``, to ``attach``)."""
+    assert card(
+        compiler, "Un 'Piège' de votre Défausse est attaché à un personnage adverse hors-combat."
+    ) == [
+        {
+            "op": "move",
+            "from": "discard",
+            "to": "attach",
+            "cards": {"card": "piege"},
+            "target": {"group": "enemies", "pick": "choice", "fighting": False},
+        }
+    ]
+    assert card(compiler, "La prochaine Arme de votre Deck s'attache au personnage adverse.") == [
+        {
+            "op": "move",
+            "from": "deck",
+            "to": "attach",
+            "cards": {"type": "arme"},
+            "pick": "top",
+            "target": "opponent",
+        }
+    ]
+    # from one pile or another: not one move
+    assert not compiler.compile(
+        "Un 'Piège' de votre Deck ou de votre Défausse est attaché au personnage adverse.", subject="card"
+    ).complete
+
+
+def test_move_to_attach_in_the_schema():
+    data = {"op": "move", "from": "hand", "to": "attach", "cards": {"type": "arme"}, "target": "other_ally"}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    names = Names()
+    assert "attached to" in effect_text(effect, "en", names) and "attachée(s) à" in effect_text(
+        effect, "fr", names
+    )
+    with pytest.raises(EffectError, match="only cards attached"):
+        parse_effect({"op": "move", "from": "hand", "to": "deck", "target": "opponent"})
+    with pytest.raises(ops.UnsupportedSpecError, match="move to 'attach'"):
+        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_an_attack_of_another_kind_instead(compiler):
+    assert card(compiler, "Effectue une attaque magique à la place de son attaque physique.") == [
+        {"op": "attack_kind", "kind": "magical"}
+    ]
+    assert card(
+        compiler, "Votre personnage effectue une attaque fantôme à la place de son attaque physique."
+    ) == [{"op": "attack_kind", "kind": "direct"}]
+    # "sa prochaine attaque physique" is one attack, whichever combat: not this combat's attack
+    assert not compiler.compile(
+        "Votre personnage effectue une attaque magique à la place de sa prochaine attaque physique.",
+        subject="card",
+    ).complete
+
+
+def test_the_opposing_player_discards_and_cards_to_its_piles(compiler):
+    assert card(compiler, "Le joueur adverse défausse deux cartes de sa Main.") == [
+        {"op": "discard", "count": 2}
+    ]
+    assert card(compiler, "Une carte de la Main adverse est placée dans son Deck.") == [
+        {"op": "move", "from": "hand", "to": "deck", "owner": "opponent"}
+    ]
+    assert not compiler.compile("Une carte de votre Main est placée dans son Deck.", subject="card").complete
+
+
+def test_may_attach_onto_some_characters(compiler):
+    assert character(compiler, "Peut attacher 'Amulette' sur un de vos autres personnages.") == [
+        {"op": "may_attach", "cards": {"card": "amulette"}, "onto": "other_allies"}
+    ]
+    assert character(compiler, "Peut attacher 'Amulette' sur n'importe quel personnage adverse.") == [
+        {"op": "may_attach", "cards": {"card": "amulette"}, "onto": "enemies"}
+    ]
+    # such a text is a character's (the coverage of a file without types guesses so)
+    assert guess_subject("Peut attacher 'Amulette' sur un de vos autres personnages.") == "character"
+    assert guess_subject("Peut jouer les Sorts en ignorant leurs prérequis de Classe.") == "character"
+    # "prérequis de Classe ou de Guilde" keeps its words
+    assert character(
+        compiler, "Peut jouer les Sorts en ignorant leurs prérequis de Classe ou de Guilde."
+    ) == [{"op": "may_play", "cards": {"type": "sort"}}]
+
+
+def test_may_attach_onto_in_the_schema():
+    data = {"op": "may_attach", "cards": {"type": "arme"}, "onto": "other_allies"}
+    (effect,) = parse_effects([data], context="ability")
+    assert effects_to_json([effect]) == [data]
+    names = Names()
+    assert "other living characters" in effect_text(effect, "en", names, "ability")
+    assert "autres personnages" in effect_text(effect, "fr", names, "ability")
+    with pytest.raises(EffectError, match="onto"):
+        parse_effects([{**data, "onto": "nobody"}], context="ability")
+
+
+def test_instead_replaces_the_effects_of_the_sentence_before(compiler):
+    """ "… à la place": the effects of the sentence before when its condition does not hold, its
+    own when it does — one hit either way (a magical hit is reduced by the Esprit once)."""
+    out = card(
+        compiler,
+        "Inflige 2 dégâts magiques au personnage adverse. Mage : Inflige 4 dégâts magiques à la place.",
+    )
+    assert out == [
+        {"op": "damage", "kind": "magical", "amount": 2, "when": {"not": {"played_by_class": "mage"}}},
+        {"op": "damage", "kind": "magical", "amount": 4, "when": {"played_by_class": "mage"}},
+    ]
+    out = card(
+        compiler, "Esprit -1 et Défense -1. Si vous êtes attaquant : Esprit +1 et Défense +1 à la place."
+    )
+    assert [e["amount"] for e in out] == [-1, -1, 1, 1]
+    assert out[0]["when"] == {"not": {"active": True}} and out[3]["when"] == {"active": True}
+    # another stat, another target, or no condition: not a replacement it can say
+    for text in (
+        "Attaque +1. Mage : Défense +3 à la place.",
+        "Attaque +1. Mage : le personnage adverse a Attaque -3 à la place.",
+        "Attaque +1. Attaque +3 à la place.",
+    ):
+        assert not compiler.compile(text, subject="card").complete, text
+
+
+def test_a_character_that_has_fought_its_opponent_before(compiler):
+    out = character(
+        compiler,
+        "Si Bertrand a déjà combattu le personnage adverse pendant la partie, au début du combat, "
+        "le personnage adverse a Esprit -2.",
+        name="Bertrand",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [{"op": "modify", "stat": "spirit", "amount": -2, "target": "opponent"}],
+            "when": {"fought_before": True},
+        }
+    ]
+    data = {"op": "modify", "stat": "attack", "amount": 1, "when": {"fought_before": False}}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    assert "never fought" in effect_text(effect, "en", Names())
+    assert "n'a jamais combattu" in effect_text(effect, "fr", Names())
+    assert "fought_before" in ops.PENDING_CONDITION_KEYS
+    with pytest.raises(ops.UnsupportedSpecError, match="'fought_before'"):
+        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_event_only_effects_are_notes(compiler):
+    """An effect said only during an event of the online game (a tournament, Mékalchimie) has no
+    effect in a simulated game: a note, never an effect."""
+    result = compiler.compile("Tournoi de l'automne : Attaque +3. Défense +1.", subject="card")
+    assert result.complete and result.to_json()["effects"] == [
+        {"op": "modify", "stat": "defense", "amount": 1}
+    ]
+    assert "tournament" in result.notes[0]
