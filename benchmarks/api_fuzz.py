@@ -235,7 +235,7 @@ def fuzz(schema: Any, persona: dict[str, Any], examples: int, seed: int, tally: 
         tally["cases"] += 1
         try:
             response = case.call_and_validate(checks=checks, timeout=60, **call)
-        except (Exception, BaseExceptionGroup) as exc:  # a failed check (or a dropped connection): counted, not fatal
+        except (Exception, BaseExceptionGroup) as exc:  # a failed check, a dropped connection: counted
             tally["failures"] += 1
             for failure in getattr(exc, "exceptions", [exc]):
                 tally["distinct"][label, describe(failure)] += 1
