@@ -369,7 +369,11 @@ def heatmap(results: Mapping[str, Any], image_format: str = "png") -> bytes:
     for i in range(n):
         for j in range(n):
             if rates[i][j] is not None:
-                ax.text(j, i, f"{rates[i][j]:.0%}\nn={counts[i][j]:,}", ha="center", va="center", fontsize=8)
+                colour = annotation_colour(tuple(image.cmap(image.norm(rates[i][j]))))
+                ax.text(
+                    j, i, f"{rates[i][j]:.0%}\nn={counts[i][j]:,}", ha="center", va="center", fontsize=8,
+                    color=colour,
+                )  # fmt: skip
     title = f"{results.get('game', '')} {results.get('kind', '').replace('_', ' ')}".strip()
     if results.get("partial"):
         title += " (partial)"
@@ -377,6 +381,29 @@ def heatmap(results: Mapping[str, Any], image_format: str = "png") -> bytes:
     fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="win rate")
     fig.tight_layout()
     return _save(fig, image_format)
+
+
+def relative_luminance(rgba: Sequence[float]) -> float:
+    """WCAG 2 relative luminance of an sRGB colour given as 0..1 floats."""
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(float(c)) for c in rgba[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: float, b: float) -> float:
+    """WCAG 2 contrast ratio of two relative luminances (1 to 21)."""
+    high, low = max(a, b), min(a, b)
+    return (high + 0.05) / (low + 0.05)
+
+
+def annotation_colour(rgba: Sequence[float]) -> str:
+    """Black or white, whichever reads better on a cell of colour ``rgba``: white on the darkest
+    blues and reds of the heatmap (issue 19 §5), black elsewhere — at least 4.5:1 on any colour."""
+    background = relative_luminance(rgba)
+    return "black" if contrast_ratio(background, 0.0) >= contrast_ratio(background, 1.0) else "white"
 
 
 def _short(label: str, width: int = 28) -> str:

@@ -39,6 +39,13 @@ MAX_CHUNKS = 10_000
 #: ``benchmarks/simulation_bench.py``: at 2 s Celery's overhead is a few per cent of the wall time.
 TARGET_CHUNK_SECONDS = 2.0
 
+#: **[decision]** The default chunk size cuts a pairing into at least this many chunks, so that a
+#: polled job's progress moves every tenth of a pairing (a 1,000-game greedy Eredan matchup was one
+#: chunk, 0 % then 100 %: issue 19 §5) ...
+MIN_CHUNKS_PER_PAIRING = 10
+#: ... but never into chunks of fewer games than this (each chunk is a message and a result row).
+MIN_CHUNK_GAMES = 20
+
 #: **[decision]** A chunk is refused when its expected duration exceeds this share of the Redis
 #: broker's visibility timeout (it would be redelivered while still running).
 MAX_CHUNK_SHARE_OF_VISIBILITY = 0.5

@@ -35,7 +35,8 @@ class CollectionErrorCode(StrEnum):
     """A copy named in the request body is not in this collection."""
     # experience
     NO_NEXT_LEVEL = xp.NO_NEXT_LEVEL
-    """Evolve: the copy is at the last level of its family."""
+    """Evolve: the copy is at the last level of its family. Consume (an XP card): the target is at
+    the last level of its family, so the XP would be lost; the XP card is kept."""
     NO_THRESHOLD = xp.NO_THRESHOLD
     """Evolve: the XP table has no threshold for the copy's level."""
     NOT_ENOUGH_XP = xp.NOT_ENOUGH_XP

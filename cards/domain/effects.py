@@ -118,7 +118,10 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     (true / false: the holder / the opponent gets the bonus of one of its Ordres this combat — the
     turn is one its Ordre names, or ``grant_order`` gave it: "si votre personnage a son bonus
     d'Ordre"); ``dead`` (true: a character's ability that holds only while its holder is dead —
-    "tant que 'X' est mort" in X's own text; false: while it lives; abilities only); ``compare``
+    "tant que 'X' est mort" in X's own text; false: while it lives; abilities only);
+    ``fought_before`` (true: the holder has already fought, in an earlier combat of the game, the
+    character it fights now — "si X a déjà combattu le personnage adverse pendant la partie";
+    false: never); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -237,8 +240,11 @@ Version 2:
     ``carry``      cards (CardMatch), count (2..10), target — ability: the target may carry that
                    many such items at once ("Peut porter 3 Armes à une main"; a character's
                    "Ambidextrie" is two one-handed weapons).
-    ``may_attach`` cards (CardMatch), target — ability: the target may attach such cards to any
-                   living character in play (the Artisan's ability, printed on a character).
+    ``may_attach`` cards (CardMatch), target, onto (characters|allies|other_allies|enemies,
+                   default characters) — ability: the target may attach such cards to any living
+                   character in play (the Artisan's ability, printed on a character), or only to
+                   one of its allies, its other characters, its opponents ("sur un de vos autres
+                   personnages", "sur n'importe quel personnage adverse").
 Version 2, what the rules-text compiler needed next (issue 15 §3-§4; docs/cardset.md, "The
 rules-text compiler", says how it reads the game's undefined terms):
     ``traits``     mode (add|set|remove), classes, races, guilds, castes (lists of slugs; with
@@ -756,6 +762,7 @@ class Condition:
     ordre: bool | None = None
     opponent_ordre: bool | None = None
     dead: bool | None = None
+    fought_before: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -802,6 +809,7 @@ _CONDITION_BOOLS = (
     "ordre",
     "opponent_ordre",
     "dead",
+    "fought_before",
 )
 _CONDITION_MATCHES = (
     "carrying_match",
@@ -1190,7 +1198,13 @@ class MayAttach:
     when: Condition | None = None
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     selector: Selector | None = None  # the target, when it is an object ("group")
+    onto: str = "characters"  # whom it may attach them to: one of ATTACH_ONTO
     op: str = "may_attach"
+
+
+#: Whom a ``may_attach`` ability lets its holder attach the cards to (besides itself): any living
+#: character in play, or only its allies, its other characters, its opponents.
+ATTACH_ONTO = ("characters", "allies", "other_allies", "enemies")
 
 
 #: A character's guilds, classes, races, castes or keywords as ``traits`` names them: slugs, or
@@ -2165,9 +2179,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op in _MORE_OPS:
         effect = _parse_more(data, path, context, depth, when, target, selector, duration)
     else:  # may_attach
-        d = _keys(data, path, {"op", "cards"}, {"when", "target"})
+        d = _keys(data, path, {"op", "cards"}, {"when", "target", "onto"})
         effect = MayAttach(
-            parse_card_match(d["cards"], f"{path}.cards"), when, target=target, selector=selector
+            parse_card_match(d["cards"], f"{path}.cards"),
+            when,
+            target=target,
+            selector=selector,
+            onto=_choice(d.get("onto", "characters"), f"{path}.onto", ATTACH_ONTO),
         )
     if depth == 0 and not isinstance(effect, Trigger) and _names_event((effect,)):
         raise EffectError(f"{path}.target", 'the target "event" is only for the effects of a trigger')
@@ -2484,6 +2502,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         out["cards"] = effect.cards.to_json()
         if isinstance(effect, Carry):
             out["count"] = effect.count
+        if isinstance(effect, MayAttach) and effect.onto != "characters":
+            out["onto"] = effect.onto
         _put_target(out, effect, "self")
     if effect.when is not None:
         out["when"] = effect.when.to_json()

@@ -245,6 +245,16 @@ _NOTES: tuple[tuple[str, str], ...] = (
         r"felicitations|bonne chance|attention, elle peut etre legendaire",
         "a collection message, no game effect",
     ),
+    (
+        r"mekalchimies? ?: .+",
+        "a Mékalchimie recipe (an event of the online game, not of a game): no game effect",
+    ),
+    (
+        r"(?:durant|pendant) l'evenement mekalchimie ?: .+"
+        r"|(?:tournoi de l'automne|championnat de l'hiver|tournoi de l'hiver|tournoi d'ete) ?: .+",
+        "an effect only during an event of the online game (Mékalchimie, a tournament): no simulated "
+        "game is one",
+    ),
 )
 
 
@@ -959,7 +969,7 @@ def own_card(c: Clause, ctx: Ctx) -> Clause:
     <this card>" (a quoted name added to the clause's), and "X de classe Y" as "X Y"."""
     from cards.domain.text_grammar import Clause
 
-    text = re.sub(r"\b(\w+) de classe (?=\w)", r"\1 ", c.text)
+    text = re.sub(r"\b(?!prerequis\b|restrictions?\b)(\w+) de classe (?=\w)", r"\1 ", c.text)
     text = re.sub(r"\bvos personnage (?=gagnent|ont|subissent|sont)", "vos personnages ", text)
     # "Guémélite de la Nature ou de la Terre": each one a Guémélite
     text = re.sub(

@@ -743,6 +743,17 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
             ("while this character is dead", "tant que ce personnage est mort"),
             ("while this character is alive", "tant que ce personnage est en vie"),
         ),
+        (
+            "fought_before",
+            (
+                "if this character has already fought the opponent this game",
+                "si ce personnage a déjà combattu le personnage adverse pendant la partie",
+            ),
+            (
+                "if this character has never fought the opponent this game",
+                "si ce personnage n'a jamais combattu le personnage adverse pendant la partie",
+            ),
+        ),
     ):
         value = getattr(when, key)
         if value is not None:
@@ -1305,11 +1316,14 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             lang,
         )
     if isinstance(effect, MayAttach):
+        onto = {
+            "characters": ("any living character in play", "n'importe quel personnage en jeu encore en vie"),
+            "allies": ("any of its living characters", "n'importe lequel de ses personnages en vie"),
+            "other_allies": ("any of its other living characters", "un de ses autres personnages en vie"),
+            "enemies": ("any living opposing character", "n'importe quel personnage adverse en vie"),
+        }[effect.onto]
         return who + _pick(
-            (
-                f"May attach {what} to any living character in play",
-                f"Peut attacher : {what}, à n'importe quel personnage en jeu encore en vie",
-            ),
+            (f"May attach {what} to {onto[0]}", f"Peut attacher : {what}, à {onto[1]}"),
             lang,
         )
     assert isinstance(effect, MayPlay)

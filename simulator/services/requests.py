@@ -60,6 +60,8 @@ from simulator.limits import (
     MAX_RECORD_GAMES,
     MAX_TOTAL_GAMES,
     MAX_VARIANTS,
+    MIN_CHUNK_GAMES,
+    MIN_CHUNKS_PER_PAIRING,
     TARGET_CHUNK_SECONDS,
 )
 from simulator.specs import UnknownSlugError, deck_spec_build
@@ -240,10 +242,18 @@ class PreparedJob:
 # --- chunk sizing -------------------------------------------------------------------------------
 
 
-def chunk_size_default(*, spec: GameSpec, policies: Sequence[str], total_games: int) -> int:
+def chunk_size_default(
+    *, spec: GameSpec, policies: Sequence[str], total_games: int, games_per_pairing: int | None = None
+) -> int:
     """About :data:`TARGET_CHUNK_SECONDS` of play per chunk (the policies' expected cost per game,
-    :meth:`GameSpec.seconds_per_game`), and never more than :data:`MAX_CHUNKS` chunks."""
+    :meth:`GameSpec.seconds_per_game`), and never more than :data:`MAX_CHUNKS` chunks.
+
+    With ``games_per_pairing``, a pairing is cut into at least :data:`MIN_CHUNKS_PER_PAIRING` chunks
+    (of no fewer than :data:`MIN_CHUNK_GAMES` games), so its progress moves as it plays rather
+    than jumping from 0 % to 100 % when the estimate of a game's cost is low (issue 19 §5)."""
     size = int(TARGET_CHUNK_SECONDS / spec.seconds_per_game(policies))
+    if games_per_pairing is not None and games_per_pairing > 0:
+        size = min(size, max(MIN_CHUNK_GAMES, -(-games_per_pairing // MIN_CHUNKS_PER_PAIRING)))
     size = max(size, -(-total_games // MAX_CHUNKS), 1)
     return min(size, MAX_CHUNK_SIZE)
 
@@ -548,7 +558,7 @@ def _chunk_size_check(
     spec = check.spec
     if chunk_size is None:
         total = games * pairings if games is not None else 0
-        return chunk_size_default(spec=spec, policies=policies, total_games=total)
+        return chunk_size_default(spec=spec, policies=policies, total_games=total, games_per_pairing=games)
     if (
         not isinstance(chunk_size, int)
         or isinstance(chunk_size, bool)

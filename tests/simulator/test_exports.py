@@ -135,3 +135,19 @@ def test_safe_cell_quotes_formulas_only() -> None:
         assert safe_cell(formula) == f"'{formula}"
     for kept in ("Golems", "a=b", "-3", "-0.25", "+1e-05", ".5", -3, -0.5, 0, None, ""):
         assert safe_cell(kept) == kept
+
+
+def test_heatmap_annotations_read_on_every_cell() -> None:
+    """Issue 19 §5: the darkest cells (0 % and 100 %) get white text; every cell's text has at
+    least 4.5:1 contrast (WCAG AA) on the colour map's colour."""
+    import matplotlib
+
+    from simulator.exports import annotation_colour, contrast_ratio, relative_luminance
+
+    cmap = matplotlib.colormaps["RdBu_r"]
+    assert annotation_colour(cmap(0.0)) == "white" and annotation_colour(cmap(1.0)) == "white"
+    assert annotation_colour(cmap(0.5)) == "black"
+    for step in range(101):
+        background = relative_luminance(cmap(step / 100))
+        text = 0.0 if annotation_colour(cmap(step / 100)) == "black" else 1.0
+        assert contrast_ratio(background, text) >= 4.5, step

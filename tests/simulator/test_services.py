@@ -565,3 +565,22 @@ def test_experience_into_someone_elses_collection_is_refused(cardset: None, alic
             collection_id=theirs.pk,
         )
     assert info.value.field == "collection"
+
+
+def test_a_pairing_is_cut_into_chunks_so_its_progress_moves() -> None:
+    """Issue 19 §5: a 1,000-game greedy Eredan matchup was one chunk (0 % then 100 %); a pairing is
+    now at least ten chunks, none smaller than twenty games."""
+    from simulator.limits import MIN_CHUNK_GAMES, MIN_CHUNKS_PER_PAIRING
+
+    eredan = get_game_spec("eredan")
+    size = chunk_size_default(spec=eredan, policies=["greedy"], total_games=1_000, games_per_pairing=1_000)
+    assert size == 1_000 // MIN_CHUNKS_PER_PAIRING == 100
+    small = chunk_size_default(spec=eredan, policies=["greedy"], total_games=50, games_per_pairing=50)
+    assert small == MIN_CHUNK_GAMES
+    # slow policies already make small chunks; the chunk count bound still holds
+    slow = chunk_size_default(spec=eredan, policies=["ismcts"], total_games=1_000, games_per_pairing=1_000)
+    assert slow == int(TARGET_CHUNK_SECONDS / eredan.policies["ismcts"].seconds_per_game)
+    huge = chunk_size_default(
+        spec=eredan, policies=["greedy"], total_games=10_000_000, games_per_pairing=100_000
+    )
+    assert huge == 10_000_000 // MAX_CHUNKS

@@ -23,7 +23,9 @@ def xp_card_consume(*, collection: Collection, xp_card_id: int, target_id: int) 
     target gains N XP, atomically (docs/rules/eredan.md §1 Experience — non-playable "+N XP" cards).
 
     Refused with ``not_owner`` (either copy not in this collection), ``not_xp_card`` (the copy fed
-    is no XP card) or ``xp_card_target`` (the target is an XP card or another non-playable card).
+    is no XP card), ``xp_card_target`` (the target is an XP card or another non-playable card) or
+    ``no_next_level`` (the target is at the last level of its family: it can never evolve again,
+    so the XP would be lost — the XP card is kept).
     """
     with transaction.atomic():
         for field, copy_id in (("xp_card", xp_card_id), ("target", target_id)):
@@ -53,6 +55,16 @@ def xp_card_consume(*, collection: Collection, xp_card_id: int, target_id: int) 
                     code=Code.XP_CARD_TARGET,
                     field="target",
                 )
+        item = copy_item(target)
+        if item.family_id is None or not (
+            type(item).objects.filter(family_id=item.family_id, level=item.level + 1).exists()
+        ):
+            raise DomainError(
+                f"{item.name_en} is at the last level of its family and can never evolve again: "
+                f"{xp_card.name_en} was not used (its XP would be lost).",
+                code=Code.NO_NEXT_LEVEL,
+                field="target",
+            )
         source_ref = f"{xp_card.slug}#{xp_copy.pk}"
         xp_copy.delete()
         return copy_grant_xp(

@@ -950,6 +950,10 @@ def _standing_grants(
                 )
             if isinstance(effect, spec_effects.Carry):
                 carry[owner.index].append(CarryAbility(mask, effect.count))
+            elif effect.onto != "characters":
+                raise UnsupportedSpecError(
+                    where, f"may_attach onto {effect.onto!r} (only some characters) is not supported yet"
+                )
             else:
                 attach_any[owner.index] |= mask
     out = []

@@ -264,13 +264,13 @@ def test_evolving_a_copy_you_do_not_own_is_400(alice, alice_coll, bob_coll):
 
 def test_consume_via_api_and_log(alice, alice_coll):
     (xp_card,) = add(alice_coll, "xp-50")
-    (target,) = add(alice_coll, "katana")
+    (target,) = add(alice_coll, "eclairs-1")
     client = client_for(alice)
     response = client.post(url(alice_coll, "consume/"), {"xp_card": xp_card.pk, "target": target.pk})
     assert response.status_code == 200
     assert response.json()["amount"] == 50 and response.json()["xp_after"] == 50
     log = client.get(url(alice_coll, "experience/")).json()["results"]
-    assert [(g["item_slug"], g["amount"], g["source"]) for g in log] == [("katana", 50, "xp_card")]
+    assert [(g["item_slug"], g["amount"], g["source"]) for g in log] == [("eclairs-1", 50, "xp_card")]
     assert client.get(url(alice_coll, "experience/"), {"copy": target.pk}).json()["count"] == 1
     assert client.get(url(alice_coll, "experience/"), {"source": "game"}).json()["count"] == 0
     assert_error(client.get(url(alice_coll, "experience/"), {"source": "magic"}), 400, "invalid", "source")
@@ -282,6 +282,7 @@ def test_consume_via_api_and_log(alice, alice_coll):
         ("xp-50", "xp-200", "xp_card_target", "target"),
         ("katana", "eclairs-1", "not_xp_card", "xp_card"),
         ("xp-50", "bob", "not_owner", "target"),
+        ("xp-50", "katana", "no_next_level", "target"),  # issue 19 §5: the XP would be lost
     ],
 )
 def test_bad_consumes(alice, alice_coll, bob_coll, feed, onto, code, field):

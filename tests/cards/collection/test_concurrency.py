@@ -87,7 +87,7 @@ def test_concurrent_grants_to_one_copy_lose_no_update(alice_coll):
 def test_one_xp_card_cannot_be_consumed_twice(alice_coll):
     """Two simultaneous consumptions of the same "+50 XP" card: one succeeds, the other is refused."""
     (xp_card,) = add(alice_coll, "xp-50")
-    targets = add(alice_coll, "katana", 2)
+    targets = add(alice_coll, "eclairs-1", 2)
     results = run_concurrently(
         [
             lambda t=t: xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=t.pk)

@@ -140,7 +140,7 @@ def test_consuming_an_xp_card(alice_coll):
 
 def test_xp_card_on_a_character(alice_coll):
     (xp_card,) = add(alice_coll, "xp-200")
-    (target,) = add(alice_coll, "amaya")
+    (target,) = add(alice_coll, "iro-1")
     xp_card_consume(collection=alice_coll, xp_card_id=xp_card.pk, target_id=target.pk)
     target.refresh_from_db()
     assert target.xp == 200
@@ -153,6 +153,9 @@ def test_xp_card_on_a_character(alice_coll):
         ("xp-50", "ticket", "xp_card_target"),  # non-playable cards gain no XP
         ("katana", "eclairs-1", "not_xp_card"),  # consuming a non-XP card
         ("amaya", "eclairs-1", "not_xp_card"),
+        # issue 19 §5: a copy at the last level of its family can never evolve again; the XP card is kept
+        ("xp-50", "amaya", "no_next_level"),  # a family of one level
+        ("xp-50", "iro-2", "no_next_level"),  # the last of two
     ],
 )
 def test_bad_xp_card_uses_change_nothing(alice_coll, feed, onto, code):

@@ -484,3 +484,69 @@ def test_a_long_head(compiler):
             "effects": [{"op": "damage", "kind": "direct", "amount": 2, "target": "event"}],
         }
     ]
+
+
+def test_trigger_bodies_cards_played_created_and_attached(compiler):
+    out = card(
+        compiler, "En fin de combat, vous perdez 1 Point de vie pour chaque carte jouée pendant le tour."
+    )
+    assert out[0]["effects"] == [
+        {"op": "lose_hp", "amount": {"per": {"cards": "played_turn", "owner": "both"}}}
+    ]
+    out = character(compiler, "En début de partie, un 'Brume' est créé puis attaché à tous vos Mages.")
+    assert out[0]["effects"] == [
+        {"op": "create", "card": "brume", "to": "attach", "target": {"group": "allies", "class": "mage"}}
+    ]
+    # the holder named by its unquoted name
+    out = character(
+        compiler,
+        "Chaque fois qu'une Potion est jouée, une 'Brume' est créée et attachée à Ondin.",
+        name="Ondin",
+    )
+    assert out[0]["effects"] == [{"op": "create", "card": "brume", "to": "attach"}]
+    out = card(
+        compiler,
+        "En fin de combat, vous subissez 1 dégât direct par carte Mage en jeu "
+        "(maximum 3, personnages exclus).",
+    )
+    assert out[0]["effects"][0]["amount"] == {
+        "per": {"cards": "play", "owner": "both", "match": {"class_reserved": "mage"}},
+        "max": 3,
+    }
+
+
+def test_a_limited_trigger_takes_the_condition_of_all_its_effects(compiler):
+    """ "(une seule fois par partie)" counts the times it fires: a condition on every effect is the
+    trigger's, so that it fires (and counts) only when the condition holds."""
+    out = character(
+        compiler,
+        "En fin de combat, si la Défense de Brume est supérieure à 2, il gagne Défense +1 jusqu'à la fin de "
+        "la partie (une seule fois par partie).",
+        name="Brume",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [{**PLUS_ONE, "duration": "game"}],
+            "limit": "once_per_game",
+            "when": {"compare": {"left": {"stat": "defense", "of": "self"}, "cmp": ">", "right": 2}},
+        }
+    ]
+
+
+def test_the_holders_damage_dealt_this_turn(compiler):
+    out = character(
+        compiler,
+        "En fin de combat, 'Brume' gagne 2 Points de vie + 1 par tranche de 3 dégâts qu'il a infligé "
+        "durant le tour.",
+        name="Brume",
+    )
+    assert out[0]["effects"] == [
+        {"op": "heal", "amount": {"per": {"damage_dealt": "self"}, "plus": 2, "div": 3}}
+    ]
+    # "il" of another character: not the holder's count
+    assert not compiler.compile(
+        "Chaque fois qu'un de vos personnages est blessé, il gagne 1 Point de vie par dégât qu'il a infligé.",
+        subject="character",
+    ).complete

@@ -411,3 +411,27 @@ def test_the_action_forms_carry_their_csrf_token(mini: Any, alice: Any) -> None:
     assert token is not None
     assert client.post(url(copy, "evolve"), {"csrfmiddlewaretoken": token.group(1)}).status_code == 302
     assert fresh(copy).character.slug == "telendar-2"
+
+
+def test_an_xp_card_is_not_offered_to_a_copy_at_its_last_level_and_is_refused(
+    mini: Any, alice: Any, alice_client: Client
+) -> None:
+    """Issue 19 §5: a copy that can never evolve again would lose the XP; the page offers no XP
+    card there, and a posted one is refused beside the copy, the XP card kept."""
+    katana = add_copy(alice, "katana")
+    xp_card = add_copy(alice, "parchemin-xp")
+    row = element(alice_client.get("/collection/").content.decode(), f"copy-{katana.pk}")
+    assert 'name="xp_card"' not in row and "can never evolve again" in text_of(row)
+    response = htmx(alice_client, url(katana, "xp"), {"xp_card": str(xp_card.pk)})
+    row = element(response.content.decode(), f"copy-{katana.pk}")
+    assert "Katana is at the last level of its family and can never evolve again" in text_of(row)
+    assert 'role="alert"' in row
+    assert fresh(katana).xp == 0 and OwnedCopy.objects.filter(pk=xp_card.pk).exists()
+
+
+def test_a_refused_count_is_the_focus_after_the_swap(mini: Any, alice: Any, alice_client: Client) -> None:
+    """Issue 19 §5: a refused Add (0 copies) marks its message as the place for the focus."""
+    response = htmx(alice_client, "/collection/add/", {"card": "telendar", "count": "0"})
+    html = response.content.decode()
+    match = re.search(r'<ul class="errorlist" id="id_count_error"[^>]*>', html)
+    assert match is not None and "data-focus" in match.group(0) and 'tabindex="-1"' in match.group(0)
