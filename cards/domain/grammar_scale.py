@@ -173,6 +173,13 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     )
     if m:
         return Count("cards", pile="played_turn", match=_cards(r, clause, m.group(1)))
+    # the holder's damage dealt this turn: "par dégât que vous avez infligé (durant le tour)"
+    if re.fullmatch(
+        r"(?:points? de )?degats? que vous avez infliges?"
+        r"(?: ce tour(?:-ci)?| (?:durant|pendant) (?:le|ce) tour)?",
+        t,
+    ):
+        return Count("damage_dealt")
     # cards played this turn: "pour chaque Sort Feu joué ce tour-ci", "par carte jouée dans le tour"
     m = re.fullmatch(
         r"(.+?) jouee?s? (?:ce tour-ci|ce tour ci|ce tour|dans le tour"

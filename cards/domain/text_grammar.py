@@ -972,6 +972,12 @@ class Reader:
         )
         if m and self._named(clause, m.group(2), ctx) == "self":
             return f"{m.group(1) or ''}il {text.strip()[m.end() :]}"
+        # "si la Défense de Kébek est supérieure à 3" in Kébek's text: its own Défense
+        m = re.search(
+            r"\b(?:attaque|defense|esprit)(?: min\.?| max\.?)? de (@\d+@|[a-z][\w' -]*?) (?=est )", text
+        )
+        if m and self._named(clause, m.group(1), ctx) == "self":
+            return f"{text[: m.start(1)]}votre personnage {text[m.end() :]}"
         return text
 
     def _stat_count(self, text: str) -> Count | None:
@@ -2893,10 +2899,12 @@ class Reader:
                 m
                 and duration is None
                 and not re.search(
-                    r"\b(?:jouee?s?|activee?s?)(?: dans| lors de| durant| pendant)?$", m.group(1)
+                    r"\b(?:jouee?s?|activee?s?|(?:a|avez|ont) infligee?s?)(?: dans| lors de| durant| pendant)?$",
+                    m.group(1),
                 )
             ):
-                # ("un Sort joué ce tour-ci" says when the card was played, not how long)
+                # ("un Sort joué ce tour-ci", "les dégâts qu'il a infligés durant le tour" say when,
+                # not how long)
                 try:
                     duration = self.duration(m.group(2))
                 except NotRead:
@@ -2916,6 +2924,9 @@ class Reader:
                 and not grammar_scale.by_whom(m.group(1), core[len(m.group(1)) :])
             ):
                 counted = m.group(2)
+                if self._of_the_holder(c, m.group(1), ctx):
+                    # "'X' (itself) gagne 1 PV par dégât qu'il a infligé": the holder's
+                    counted = re.sub(r"\bqu'(?:il|elle) a (?=infliges?\b)", "que vous avez ", counted)
                 div = 1
                 tm = re.fullmatch(r"tranche de (\d+) (.+)", counted)
                 if tm:
@@ -3036,6 +3047,19 @@ class Reader:
         if event is not None:
             return [Trigger(on=Event(event), effects=tuple(effects))]  # type: ignore[arg-type]
         return effects
+
+    def _of_the_holder(self, c: Clause, core: str, ctx: Ctx) -> bool:
+        """Whether a phrase's subject is the holder ("il" then names it)."""
+        if ctx.pronoun is not None:
+            return False
+        m = re.match(
+            r"(votre personnage|vous|il|elle|@\d+@|[a-z][\w' -]*?) (?:gagne|a|est|subit|inflige)\b", core
+        )
+        if not m:
+            return False
+        if m.group(1) in ("votre personnage", "vous", "il", "elle"):
+            return True
+        return self._named(c, m.group(1), ctx) == "self"
 
     def its_carrying(
         self, c: Clause, text: str, effects: Sequence[Effect], *, negated: bool = False

@@ -513,3 +513,40 @@ def test_trigger_bodies_cards_played_created_and_attached(compiler):
         "per": {"cards": "play", "owner": "both", "match": {"class_reserved": "mage"}},
         "max": 3,
     }
+
+
+def test_a_limited_trigger_takes_the_condition_of_all_its_effects(compiler):
+    """ "(une seule fois par partie)" counts the times it fires: a condition on every effect is the
+    trigger's, so that it fires (and counts) only when the condition holds."""
+    out = character(
+        compiler,
+        "En fin de combat, si la Défense de Brume est supérieure à 2, il gagne Défense +1 jusqu'à la fin de "
+        "la partie (une seule fois par partie).",
+        name="Brume",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [{**PLUS_ONE, "duration": "game"}],
+            "limit": "once_per_game",
+            "when": {"compare": {"left": {"stat": "defense", "of": "self"}, "cmp": ">", "right": 2}},
+        }
+    ]
+
+
+def test_the_holders_damage_dealt_this_turn(compiler):
+    out = character(
+        compiler,
+        "En fin de combat, 'Brume' gagne 2 Points de vie + 1 par tranche de 3 dégâts qu'il a infligé "
+        "durant le tour.",
+        name="Brume",
+    )
+    assert out[0]["effects"] == [
+        {"op": "heal", "amount": {"per": {"damage_dealt": "self"}, "plus": 2, "div": 3}}
+    ]
+    # "il" of another character: not the holder's count
+    assert not compiler.compile(
+        "Chaque fois qu'un de vos personnages est blessé, il gagne 1 Point de vie par dégât qu'il a infligé.",
+        subject="character",
+    ).complete
