@@ -594,3 +594,10 @@ def test_cards_in_a_pile_as_a_condition(compiler, cond, left, cmp, right):
     assert out[0]["effects"] == [
         {**PLUS_ONE, "when": {"compare": {"left": left, "cmp": cmp, "right": right}}}
     ]
+
+
+def test_the_future_of_cards_moved(compiler):
+    """ "sera défaussée" / "seront placées" read as their present."""
+    assert card(compiler, "En fin de combat, cette carte sera défaussée.") == card(
+        compiler, "En fin de combat, cette carte est défaussée."
+    )
