@@ -165,6 +165,7 @@ def test_the_verify_api_replays_a_record_against_the_catalog_it_names(
     # The record API serves the record with its catalog; the verdict is the same.
     served = client_for(alice).get(f"/api/simulations/{job.pk}/records/0/0/").json()
     assert served["catalog"] == job.catalog_version
+    assert client_for(alice).get(f"/api/simulations/{job.pk}/").json()["catalog"] == job.catalog_version
     assert client.post(VERIFY, served, format="json").json()["valid"] is True
 
     # A catalog this database does not hold: a verdict, not a guess.
@@ -313,6 +314,7 @@ def test_an_optimize_whose_final_deck_names_a_deleted_card_still_ends(cardset: N
     from types import SimpleNamespace
 
     from simulator.lab.moves import Composition
+    from simulator.lab.optimize import Optimizer
     from simulator.services.optimizes import _final_deck_save
 
     job = job_create(
@@ -329,6 +331,7 @@ def test_an_optimize_whose_final_deck_names_a_deleted_card_still_ends(cardset: N
     catalog = job_catalog_get(job=job)
     assert catalog is not None
     optimizer = job_search_get(job=job, catalog=catalog)
+    assert isinstance(optimizer, Optimizer)
     start = optimizer.problem.start
     counts = dict(start.counts)
     dropped = next(iter(counts))
