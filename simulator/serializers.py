@@ -18,6 +18,7 @@ from decks.serializers import CardCountsField
 from eredan.api.fields import NoUnknownKeysMixin, StrictBooleanField, StrictCharField, StrictIntegerField
 from simulator import selectors
 from simulator.engine.registry import available_games
+from simulator.limits import MAX_LABEL_INPUT_LENGTH
 from simulator.models import GameRecord, SimulationEntrant, SimulationJob
 from simulator.services.requests import DeckComposition, EntrantInput
 
@@ -64,7 +65,9 @@ class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     policy = StrictCharField(required=False, max_length=40, help_text="AI policy (default: the job's).")
     # A declared field (DRF's metaclass moves it into _declared_fields): Field.label stays.
     label = StrictCharField(  # type: ignore[assignment]
-        required=False, max_length=100, help_text="Name in the results (default: the deck's)."
+        required=False,
+        max_length=MAX_LABEL_INPUT_LENGTH,
+        help_text="Name in the results (default: the deck's).",
     )
     # Checked by the service (every problem at once, with its path): any JSON here.
     swaps = serializers.JSONField(

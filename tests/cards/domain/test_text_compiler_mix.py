@@ -256,3 +256,27 @@ def test_event_only_effects_are_notes(compiler):
         {"op": "modify", "stat": "defense", "amount": 1}
     ]
     assert "tournament" in result.notes[0]
+
+
+def test_cards_that_act_as_soon_as_played(compiler):
+    assert character(compiler, "Les Dagues jouées par vos alliés sont activées immédiatement.") == [
+        {"op": "acts_now", "cards": {"type": "dague"}, "target": "other_allies"}
+    ]
+    assert card(compiler, "Les Armures jouées en Enchaînement s'activent immédiatement.") == [
+        {"op": "acts_now", "cards": {"type": "armure"}, "chained": True, "target": "self"}
+    ]
+
+
+def test_acts_now_in_the_schema():
+    data = {"op": "acts_now", "cards": {"type": "lance"}}
+    (effect,) = parse_effects([data], context="ability")
+    assert effects_to_json([effect]) == [data]
+    names = Names()
+    assert "act as soon as played" in effect_text(effect, "en", names, "ability")
+    assert "s'activent immédiatement" in effect_text(effect, "fr", names, "ability")
+    with pytest.raises(EffectError, match="chained"):
+        parse_effect({"op": "acts_now", "chained": "yes"})
+    with pytest.raises(EffectError, match="duration"):
+        parse_effects([{**data, "duration": "game"}], context="ability")
+    with pytest.raises(ops.UnsupportedSpecError, match="acts_now"):
+        ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)
