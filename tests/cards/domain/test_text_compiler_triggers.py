@@ -579,3 +579,18 @@ def test_conditions_trigger_bodies_often_say(compiler, text, when):
 def test_one_of_your_characters_alone_is_one(compiler):
     out = card(compiler, "Si un seul de vos personnages est Mage, Défense +1.")
     assert out == card(compiler, "Si vous n'avez qu'un seul Mage, Défense +1.")
+
+
+@pytest.mark.parametrize(
+    ("cond", "left", "cmp", "right"),
+    [
+        ("vous avez moins de 3 cartes dans votre main", {"cards": "hand"}, "<", 3),
+        ("votre adversaire a plus de 2 cartes dans sa main", {"cards": "hand", "owner": "opponent"}, ">", 2),
+        ("votre deck est vide", {"cards": "deck"}, "<", 1),
+    ],
+)
+def test_cards_in_a_pile_as_a_condition(compiler, cond, left, cmp, right):
+    out = card(compiler, f"En fin de combat, si {cond}, Défense +1.")
+    assert out[0]["effects"] == [
+        {**PLUS_ONE, "when": {"compare": {"left": left, "cmp": cmp, "right": right}}}
+    ]
