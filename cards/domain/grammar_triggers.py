@@ -424,7 +424,9 @@ def _capped(effects: list[Effect], cap: re.Match[str]) -> Trigger:
                 raise NotRead("a cap per turn or per game?")
     if times < 2 or times > 10:
         raise NotRead(f"a cap of {times} times")
-    return replace(trigger, limit="once_per_game" if per == "partie" else "once_per_turn", times=times)
+    return _hoisted(
+        replace(trigger, limit="once_per_game" if per == "partie" else "once_per_turn", times=times)
+    )
 
 
 def _fixed_amount(effect: Effect) -> int:
@@ -576,7 +578,22 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
         # a card in a deck is not in play: "en début de partie, cette carte s'attache à …" is how
         # it starts the game (a play rule), not a trigger
         raise NotRead("a card that starts the game attached")
-    return Trigger(on=head.event, effects=tuple(effects), limit=limit or head.limit, when=head.when)
+    trigger = Trigger(on=head.event, effects=tuple(effects), limit=limit or head.limit, when=head.when)
+    return _hoisted(trigger) if trigger.limit is not None else trigger
+
+
+def _hoisted(trigger: Trigger) -> Trigger:
+    """A limited trigger whose effects all have one condition ("En fin de combat, si …, Défense +2
+    (une seule fois par partie)"): the condition is the trigger's, so that it counts as fired only
+    when the condition holds (a limit counts the times it fires)."""
+    conds = {getattr(e, "when", None) for e in trigger.effects}
+    if len(conds) != 1 or None in conds or not all(hasattr(e, "when") for e in trigger.effects):
+        return trigger
+    from cards.domain.text_grammar import _merge_conditions  # (a cycle of imports)
+
+    cond = next(iter(conds))
+    effects = tuple(replace(e, when=None) for e in trigger.effects)
+    return replace(trigger, effects=effects, when=_merge_conditions(trigger.when, cond))
 
 
 def _at_activation(effects: Sequence[Effect]) -> list[Effect]:

@@ -167,6 +167,15 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
     (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
+    (r"\b(attachee?s?) sur (?=@\d+@)", r"\1 a "),  # "chaque Arme attachée sur 'X'"
+    (r"\b(fait|font) parti de\b", r"\1 partie de"),
+    # "si vous avez un Objet Runique attaché": you carry one
+    (r"\bsi vous avez (une?) ([^,.:]+?) attachee?\b", r"si vous portez \1 \2"),
+    # "si un seul de vos personnages est Archonte", "si vous avez un seul Capitaine (en vie)"
+    (r"\bsi un seul de vos personnages est (?:une? )?", "si vous n'avez qu'un seul "),
+    (r"\bsi vous avez (?:un seul|une seule) ", "si vous n'avez qu'un seul "),
+    # "par carte … en jeu (maximum 5, personnages exclus)": the cards in play are the attached ones
+    (r"(\bcartes? [^()]*\ben jeu \(max(?:imum)? \d+), personnages exclus\)", r"\1)"),
     # "jouée à la suite de vos cartes" / "après vos cartes": when a card played by an effect is
     # played (play_card, create … play: after the cards of the turn, cards.domain.effects)
     (
@@ -969,6 +978,12 @@ class Reader:
         )
         if m and self._named(clause, m.group(2), ctx) == "self":
             return f"{m.group(1) or ''}il {text.strip()[m.end() :]}"
+        # "si la Défense de Kébek est supérieure à 3" in Kébek's text: its own Défense
+        m = re.search(
+            r"\b(?:attaque|defense|esprit)(?: min\.?| max\.?)? de (@\d+@|[a-z][\w' -]*?) (?=est )", text
+        )
+        if m and self._named(clause, m.group(1), ctx) == "self":
+            return f"{text[: m.start(1)]}votre personnage {text[m.end() :]}"
         return text
 
     def _stat_count(self, text: str) -> Count | None:
@@ -2561,7 +2576,7 @@ class Reader:
             )
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
-            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: et (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
+            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
             t,
         )
         if m:
@@ -2574,7 +2589,7 @@ class Reader:
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
             whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
-            on = self.subject(c, whom)
+            on = self.subject(c, whom, ctx.names)
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
@@ -2890,10 +2905,12 @@ class Reader:
                 m
                 and duration is None
                 and not re.search(
-                    r"\b(?:jouee?s?|activee?s?)(?: dans| lors de| durant| pendant)?$", m.group(1)
+                    r"\b(?:jouee?s?|activee?s?|(?:a|avez|ont) infligee?s?)(?: dans| lors de| durant| pendant)?$",
+                    m.group(1),
                 )
             ):
-                # ("un Sort joué ce tour-ci" says when the card was played, not how long)
+                # ("un Sort joué ce tour-ci", "les dégâts qu'il a infligés durant le tour" say when,
+                # not how long)
                 try:
                     duration = self.duration(m.group(2))
                 except NotRead:
@@ -2913,6 +2930,9 @@ class Reader:
                 and not grammar_scale.by_whom(m.group(1), core[len(m.group(1)) :])
             ):
                 counted = m.group(2)
+                if self._of_the_holder(c, m.group(1), ctx):
+                    # "'X' (itself) gagne 1 PV par dégât qu'il a infligé": the holder's
+                    counted = re.sub(r"\bqu'(?:il|elle) a (?=infliges?\b)", "que vous avez ", counted)
                 div = 1
                 tm = re.fullmatch(r"tranche de (\d+) (.+)", counted)
                 if tm:
@@ -3033,6 +3053,19 @@ class Reader:
         if event is not None:
             return [Trigger(on=Event(event), effects=tuple(effects))]  # type: ignore[arg-type]
         return effects
+
+    def _of_the_holder(self, c: Clause, core: str, ctx: Ctx) -> bool:
+        """Whether a phrase's subject is the holder ("il" then names it)."""
+        if ctx.pronoun is not None:
+            return False
+        m = re.match(
+            r"(votre personnage|vous|il|elle|@\d+@|[a-z][\w' -]*?) (?:gagne|a|est|subit|inflige)\b", core
+        )
+        if not m:
+            return False
+        if m.group(1) in ("votre personnage", "vous", "il", "elle"):
+            return True
+        return self._named(c, m.group(1), ctx) == "self"
 
     def its_carrying(
         self, c: Clause, text: str, effects: Sequence[Effect], *, negated: bool = False

@@ -1939,6 +1939,7 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Traits,
         spec.Bound,
         spec.Attach,
+        spec.ActsNow,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name

@@ -54,3 +54,28 @@ def test_report_is_best_first():
     assert report["model"] == "bradley_terry"
     strong = report["ratings"][0]
     assert strong["ci95"][0] < strong["rating"] < strong["ci95"][1]
+
+
+@pytest.mark.parametrize(("won", "lost"), [(595, 5), (599, 1), (30, 10), (1730, 270)])
+def test_a_lopsided_pair_keeps_its_interval(won: int, lost: int) -> None:
+    # The cribbage ladder's case (ev won 595 of 600): the interval used to come out of zero width
+    # (pinv kept a rounding eigenvalue of the singular information). By hand, as above.
+    a, b = bradley_terry([[0, won], [lost, 0]])
+    n = won + lost + PRIOR_DRAWS
+    p = (won + PRIOR_DRAWS / 2) / n
+    se = math.sqrt(1 / (4 * n * p * (1 - p)))
+    assert a.se == pytest.approx(se, rel=1e-6) and b.se == pytest.approx(se, rel=1e-6)
+    assert a.ci95[1] - a.ci95[0] == pytest.approx(2 * 1.959964 * se, rel=1e-5)
+
+
+def test_intervals_of_many_entrants_match_the_pseudo_inverse_when_it_is_well_conditioned() -> None:
+    import numpy as np
+
+    from simulator.lab.ratings import _centred_inverse
+
+    rng = np.random.default_rng(3)
+    weights = rng.uniform(1, 50, size=(5, 5))
+    weights = weights + weights.T
+    np.fill_diagonal(weights, 0.0)
+    information = np.diag(weights.sum(axis=1)) - weights
+    assert _centred_inverse(information) == pytest.approx(np.linalg.pinv(information), abs=1e-12)
