@@ -168,6 +168,15 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bautre personnages\b", "autres personnages"),
     (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
     (r"\b(attachee?s?) sur (?=@\d+@)", r"\1 a "),  # "chaque Arme attachée sur 'X'"
+    (r"\b(fait|font) parti de\b", r"\1 partie de"),
+    (r"\bsera (?=(?:defaussee?|placee?|attachee?|jouee?|retiree?)\b)", "est "),
+    (r"\bseront (?=(?:defaussee?|placee?|attachee?|jouee?|retiree?)s\b)", "sont "),
+    (r"\b(attachee?s?) a l'(une?) de vos\b", r"\1 a \2 de vos"),
+    # "si vous avez un Objet Runique attaché": you carry one
+    (r"\bsi vous avez (une?) ([^,.:]+?) attachee?\b", r"si vous portez \1 \2"),
+    # "si un seul de vos personnages est Archonte", "si vous avez un seul Capitaine (en vie)"
+    (r"\bsi un seul de vos personnages est (?:une? )?", "si vous n'avez qu'un seul "),
+    (r"\bsi vous avez (?:un seul|une seule) ", "si vous n'avez qu'un seul "),
     # "par carte … en jeu (maximum 5, personnages exclus)": the cards in play are the attached ones
     (r"(\bcartes? [^()]*\ben jeu \(max(?:imum)? \d+), personnages exclus\)", r"\1)"),
     # "jouée à la suite de vos cartes" / "après vos cartes": when a card played by an effect is
