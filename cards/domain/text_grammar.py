@@ -577,6 +577,25 @@ class Reader:
         keys; NotRead otherwise."""
         text = text.strip()
         out: dict[str, Any] = {}
+        neg = (
+            re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
+            if "non" in text
+            else None
+        )
+        if neg:
+            # "non Démon", "Mages non Humains": a race or a class the characters are not
+            negated = neg.group(2)
+            negated_terms = [t for t in self.vocabulary.lookup(negated) if t.kind in ("race", "class")]
+            if len(negated_terms) != 1:
+                raise NotRead(f"not one race or class after 'non': {negated!r}")
+            not_key, not_slug = f"not_{negated_terms[0].kind}", negated_terms[0].slug
+            rest = neg.group(1) or ""
+            if rest and not re.fullmatch(r"personnages?", rest):
+                out = self.who_filter(rest)
+            if negated_terms[0].kind in out or not_key in out:
+                raise NotRead(f"a {negated_terms[0].kind} and one it is not")
+            out[not_key] = not_slug
+            return out
         fight = re.fullmatch(r"(?:(.+?) )?(hors[- ]combat|en combat)", text)
         if fight:
             out["fighting"] = fight.group(2) == "en combat"
@@ -840,6 +859,10 @@ class Reader:
             return Selector(group="characters", family=fam)
         if t in ("les personnages adverse", "les personnage adverses", "les personnage adverse"):
             return "all_enemies"
+        if " non" in t:
+            found = self._enemies_not(t)
+            if found is not None:
+                return found
         carrying: CardMatch | None = None
         m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t)
         if m:
@@ -876,6 +899,16 @@ class Reader:
                 return None
             return Selector(group="characters", carrying=carrying, **keys)
         return None
+
+    def _enemies_not(self, t: str) -> Selector | None:
+        """``tous les non Humains adverses``, ``les personnages adverses non Démons``."""
+        m = re.fullmatch(
+            r"(?:tous )?les (?:personnages )?(non .+?) adverses|(?:tous )?les personnages adverses (non .+)",
+            t,
+        )
+        if not m:
+            return None
+        return Selector(group="enemies", **self._filter_keys(self.who_filter(m.group(1) or m.group(2))))
 
     @staticmethod
     def _filter_keys(found: Mapping[str, Any]) -> dict[str, Any]:
