@@ -306,9 +306,16 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
 class JobDetailSerializer(JobOutputSerializer):
     entrants = EntrantOutputSerializer(many=True, read_only=True)
     results = serializers.SerializerMethodField()
+    catalog = serializers.CharField(
+        source="catalog_version",
+        read_only=True,
+        help_text="The card catalog the job plays (games with decks): the digest of its catalog snapshot, "
+        'which its game records name too (docs/simulation.md "The card catalog of a job"); empty for '
+        "games without decks.",
+    )
 
     class Meta(JobOutputSerializer.Meta):
-        fields = (*JobOutputSerializer.Meta.fields, "entrants", "results")
+        fields = (*JobOutputSerializer.Meta.fields, "entrants", "results", "catalog")
 
     @extend_schema_field({"type": "object", "nullable": True})
     def get_results(self, obj: SimulationJob) -> dict[str, Any] | None:
