@@ -17,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 
 
 def available() -> list[str]:
-    return sorted(p.stem for p in HERE.glob("*.py") if p.stem not in {"run", "__init__"})
+    return sorted(p.stem for p in HERE.glob("*.py") if p.stem not in {"run", "__init__", "multihost"})
 
 
 def main() -> int:

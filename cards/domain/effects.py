@@ -95,7 +95,9 @@ subit 2 dégâts et a Attaque -1"):
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
     ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
-    "en combat"; false: any other, "hors-combat"). A selector equal to a named target is written
+    "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
+    (a slug: a character not of that race — nor of a race under it — or class, "les personnages
+    non Démon"). A selector equal to a named target is written
     as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
@@ -118,7 +120,10 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     (true / false: the holder / the opponent gets the bonus of one of its Ordres this combat — the
     turn is one its Ordre names, or ``grant_order`` gave it: "si votre personnage a son bonus
     d'Ordre"); ``dead`` (true: a character's ability that holds only while its holder is dead —
-    "tant que 'X' est mort" in X's own text; false: while it lives; abilities only); ``compare``
+    "tant que 'X' est mort" in X's own text; false: while it lives; abilities only);
+    ``fought_before`` (true: the holder has already fought, in an earlier combat of the game, the
+    character it fights now — "si X a déjà combattu le personnage adverse pendant la partie";
+    false: never); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -218,6 +223,11 @@ Version 2:
     ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
                    duration — the target cannot play / chain such cards, make its clash attack, or
                    be healed (heals on it do nothing: "ne peut pas être soigné").
+    ``acts_now``   cards (CardMatch; absent: any card), chained (true: only those played as a
+                   second card, "jouées en Enchaînement"), target (default all_allies: whose
+                   cards), duration — while it lasts, such cards played by the target act as
+                   soon as they are played, as "S'active immédiatement" says of a card ("les
+                   Lances jouées par vos personnages sont activées immédiatement").
     ``extra_attack`` amount, kind (physical|magical), target (default opponent) — one more attack
                    in the clash, of that value, reduced as its kind says.
     ``attach``     target (one character: a name or a pick) — this card, in play, leaves its carrier
@@ -385,6 +395,8 @@ SELECTOR_FILTER_KEYS = (
     "tapped",
     "carrying",
     "fighting",
+    "not_race",
+    "not_class",
 )
 CARRY_KINDS = ("weapon", "armor")
 #: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
@@ -545,6 +557,8 @@ class Selector:
     tapped: bool | None = None
     carrying: CardMatch | None = None
     fighting: bool | None = None
+    not_race: str | None = None
+    not_class: str | None = None
 
     @property
     def filtered(self) -> bool:
@@ -580,6 +594,8 @@ _SELECTOR_ATTRS = (
     "tapped",
     "carrying",
     "fighting",
+    "not_race",
+    "not_class",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -759,6 +775,7 @@ class Condition:
     ordre: bool | None = None
     opponent_ordre: bool | None = None
     dead: bool | None = None
+    fought_before: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -805,6 +822,7 @@ _CONDITION_BOOLS = (
     "ordre",
     "opponent_ordre",
     "dead",
+    "fought_before",
 )
 _CONDITION_MATCHES = (
     "carrying_match",
@@ -1125,6 +1143,17 @@ class Forbid:
 
 
 @dataclass(frozen=True, slots=True)
+class ActsNow:
+    cards: CardMatch | None = None
+    chained: bool = False
+    target: str = "all_allies"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "acts_now"
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraAttack:
     amount: Amount | Scaled
     kind: str = "physical"
@@ -1322,6 +1351,7 @@ Effect: TypeAlias = (
     | CreateCard
     | PlayCard
     | Forbid
+    | ActsNow
     | ExtraAttack
     | GrantOrder
     | Attach
@@ -1369,6 +1399,7 @@ V2_OPS: tuple[str, ...] = (
     "draw_phase",
     "bound",
     "attach",
+    "acts_now",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -1389,6 +1420,7 @@ STATIC_OPS = frozenset(
         "attack_kind",
         "draw_phase",
         "bound",
+        "acts_now",
     }
 )
 #: Ops only a character ability has (what a character may do, printed on it).
@@ -1876,6 +1908,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "move": "self",
     "play_card": "self",
     "forbid": "self",
+    "acts_now": "all_allies",
     "extra_attack": "opponent",
     "grant_order": "self",
     "attach": "self",
@@ -2103,6 +2136,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if context == "ability":
             _check_static_ability(duration, aim, path)
         effect = Forbid(what, cards, target, duration, when, selector=selector)
+    elif op == "acts_now":
+        d = _keys(data, path, {"op"}, {"cards", "chained", "target", "duration", "when"})
+        cards = parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None
+        chained = _bool(d.get("chained", False), f"{path}.chained")
+        if context == "ability":
+            _check_static_ability(duration, aim, path)
+        effect = ActsNow(cards, chained, target, duration, when, selector=selector)
     elif op == "bound":
         d = _keys(data, path, {"op", "stats"}, {"below", "above", "target", "duration", "when"})
         if not isinstance(d["stats"], list) or not d["stats"]:
@@ -2476,6 +2516,13 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         if effect.cards is not None:
             out["cards"] = effect.cards.to_json()
         _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
+    elif isinstance(effect, ActsNow):
+        if effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        if effect.chained:
+            out["chained"] = True
+        _put_target(out, effect, "all_allies")
         _put_duration(out, effect.duration)
     elif isinstance(effect, ExtraAttack):
         out["amount"] = effect.amount.to_json()

@@ -245,6 +245,16 @@ _NOTES: tuple[tuple[str, str], ...] = (
         r"felicitations|bonne chance|attention, elle peut etre legendaire",
         "a collection message, no game effect",
     ),
+    (
+        r"mekalchimies? ?: .+",
+        "a Mékalchimie recipe (an event of the online game, not of a game): no game effect",
+    ),
+    (
+        r"(?:durant|pendant) l'evenement mekalchimie ?: .+"
+        r"|(?:tournoi de l'automne|championnat de l'hiver|tournoi de l'hiver|tournoi d'ete) ?: .+",
+        "an effect only during an event of the online game (Mékalchimie, a tournament): no simulated "
+        "game is one",
+    ),
 )
 
 
@@ -342,12 +352,41 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     )
     if m:  # the opposing player discards from its hand (at random: the op's only way)
         return [Discard(count=_number(m.group(1)))]
+    found = acts_now(reader, c, t) if t.endswith("immediatement") else None
+    if found is not None:
+        return found
     m = _INSTEAD_OF_PHYSICAL.fullmatch(t)
     if m:
         return [AttackKind("magical" if m.group(2) == "magique" else "direct", **_fields(default))]
     if t in ("enrage", "est enrage", "a enrage"):
         return [Traits("add", keywords=("enrage",), **_fields(default))]
     return None
+
+
+_ACTS_NOW = re.compile(
+    r"(?:les |l'|la |le )?(?P<what>.+?) jouee?s? (?:(?P<chained>en enchainement)"
+    r"|par (?P<by>vos personnages|vos allies|vos autres personnages|votre personnage|vous))"
+    r" (?:sont activee?s?|est activee?|s'activent|s'active|s'activeront|s'activera) immediatement"
+)
+
+
+def acts_now(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
+    """``les Lances jouées par vos personnages sont activées immédiatement``, ``l'Armure jouée en
+    Enchaînement s'activera immédiatement``: such cards act as soon as played."""
+    from cards.domain.effects import ActsNow
+
+    m = _ACTS_NOW.fullmatch(t)
+    if not m:
+        return None
+    by = m.group("by")
+    who: Target = (
+        "self"
+        if by is None or by in ("votre personnage", "vous")
+        else "all_allies"
+        if by == "vos personnages"
+        else "other_allies"
+    )
+    return [ActsNow(cards=reader.match(c, m.group("what")), chained=bool(m.group("chained")), **_fields(who))]
 
 
 #: "effectue une attaque magique à la place de son attaque physique": its clash attack of the combat
@@ -596,7 +635,9 @@ def next_card(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     if not m:
         m2 = re.fullmatch(r"la prochaine carte adverse (.+?) est defaussee", t)
         if m2:
-            return [Counter(cards=reader.match(c, m2.group(1)), **_fields("all_enemies"))]
+            what = m2.group(1)
+            what = f"carte {what}" if what.startswith("non ") else what  # "non Objet": a card but those
+            return [Counter(cards=reader.match(c, what), **_fields("all_enemies"))]
         m2 = re.fullmatch(
             r"si la prochaine carte adverse est (?:une |un )?(.+?),? (?:elle|celle-ci) est "
             r"(?:(defaussee)|(?:replacee|placee|remise|retournee) dans la main (?:adverse|de l'adversaire))",

@@ -253,7 +253,15 @@ def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | 
 
 def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
     """ "vous êtes Mage", "votre personnage est Eclipse": who the holder is; its HP, the cards it
-    played, its Ordre bonus (None: not such)."""
+    played, its Ordre bonus, whom it fought (None: not such)."""
+    m = re.fullmatch(
+        r"(?:votre personnage|il|elle|vous|ce personnage) (a|avez|n'a jamais|n'avez jamais) (?:deja )?"
+        r"combattu (?:le personnage adverse|votre adversaire|son adversaire|l'adversaire)"
+        r"(?: (?:pendant|durant|dans) la partie| depuis le debut de la partie)?",
+        t,
+    )
+    if m:
+        return Condition(fought_before=not m.group(1).startswith("n"))
     m = re.fullmatch(
         r"(votre personnage|il|elle|vous|ce personnage|le porteur|le personnage adverse|votre adversaire"
         r"|l'adversaire) (a|avez|beneficie de|beneficiez de|n'a pas|n'avez pas|ne beneficie pas de"

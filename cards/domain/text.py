@@ -17,6 +17,7 @@ from typing import Literal
 
 from cards.domain.effects import (
     MARKERS_ALL,
+    ActsNow,
     AllyFilter,
     Amount,
     Attach,
@@ -541,6 +542,12 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
         parts.append(names.race(selector.race, lang))
     if selector.caste is not None:
         parts.append(names.caste(selector.caste, lang))
+    if selector.not_race is not None:
+        race = names.race(selector.not_race, lang)
+        parts.append(_pick((f"not {race}", f"non {race}"), lang))
+    if selector.not_class is not None:
+        cls = names.cls(selector.not_class, lang)
+        parts.append(_pick((f"not {cls}", f"non {cls}"), lang))
     if selector.family is not None:
         parts.append(names.family(selector.family, lang))
     if selector.single_class is not None:
@@ -742,6 +749,17 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
             "dead",
             ("while this character is dead", "tant que ce personnage est mort"),
             ("while this character is alive", "tant que ce personnage est en vie"),
+        ),
+        (
+            "fought_before",
+            (
+                "if this character has already fought the opponent this game",
+                "si ce personnage a déjà combattu le personnage adverse pendant la partie",
+            ),
+            (
+                "if this character has never fought the opponent this game",
+                "si ce personnage n'a jamais combattu le personnage adverse pendant la partie",
+            ),
         ),
     ):
         value = getattr(when, key)
@@ -1239,6 +1257,20 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             )
             verb = _pick(("play", "jouer") if effect.what == "play" else ("chain", "enchaîner"), lang)
             core = _pick((f"{who} cannot {verb} {what}", f"{who} ne peut pas {verb} : {what}"), lang)
+        return core + _duration(effect.duration, lang)
+    if isinstance(effect, ActsNow):
+        what = _pick(("cards", "cartes"), lang)
+        if effect.cards is not None:
+            what = _pick(("cards: ", "cartes : "), lang) + match_text(effect.cards, lang, names)
+        chained = _pick((" as a chained card", " en Enchaînement"), lang) if effect.chained else ""
+        by = target_text(effect_target(effect), lang, names)
+        core = _pick(
+            (
+                f"{_cap(what)}, played{chained} by {by}, act as soon as played",
+                f"{_cap(what)}, jouées{chained} par {by}, s'activent immédiatement",
+            ),
+            lang,
+        )
         return core + _duration(effect.duration, lang)
     if isinstance(effect, Bound):
         return _bound_text(effect, lang, names)

@@ -385,6 +385,7 @@ class TextCompiler:
         partners: list[str] = []
         notes: list[str] = []
         index = 0
+        last_read = 0  # where the effects of the last clause read start in ``effects``
         while index < len(clauses):
             raw = clauses[index]
             follower = clauses[index + 1] if index + 1 < len(clauses) else None
@@ -405,6 +406,12 @@ class TextCompiler:
                         joined = True
                     except (NotRead, EffectError, SpecError):
                         outcome = None
+                if outcome is None and _INSTEAD.search(fold(raw)):
+                    # "Attaque +1. Mage : Attaque +3 à la place.": one or the other
+                    if not results or not results[-1].read:
+                        raise NotRead("'à la place' of a sentence not read")
+                    outcome, replaced = self._instead(raw, ctx, play, effects[last_read:])
+                    effects[last_read:] = replaced
                 if outcome is None:
                     if index > 0 and _PRONOUN.match(fold(raw)) and "choisi" in fold(clauses[index - 1]):
                         raise NotRead("whom the pronoun names: the character chosen in the sentence before")
@@ -427,6 +434,7 @@ class TextCompiler:
                 results.append(ClauseResult(follower, True, self.shaper.shape(follower)))
                 index += 1
             index += 1
+            last_read = len(effects)
             effects.extend(clause_effects)
             orders.extend(clause_orders)
             chains.extend(reading.chains)
@@ -473,6 +481,25 @@ class TextCompiler:
         parse_play_rules(new_play)  # a combination the schema refuses is not read
         return reading, clause_effects, clause_orders, new_play
 
+    def _instead(
+        self, raw: str, ctx: Ctx, play: Mapping[str, Any], before: Sequence[Effect]
+    ) -> tuple[_Outcome, list[Effect]]:
+        """A clause "<condition> : <effects> à la place" after a clause whose effects it replaces
+        when the condition holds: its effects under that condition, and those before under its
+        negation — the same ops on the same targets, one for one ("Inflige 3 dégâts magiques.
+        Mage : Inflige 5 dégâts magiques à la place": 5 for a Mage, 3 otherwise, one hit)."""
+        outcome = self._outcome(_INSTEAD.sub("", raw.rstrip()), ctx, play)
+        reading, instead, orders, new_play = outcome
+        whens = {e.when for e in instead}
+        cond = next(iter(whens)) if len(whens) == 1 else None
+        if cond is None or orders or new_play != play or reading.chains:
+            raise NotRead("'à la place' without one condition")
+        if len(instead) != len(before) or not all(
+            _same_slot(a, b) and a.when is None for a, b in zip(before, instead, strict=True)
+        ):
+            raise NotRead("'à la place' of what?")
+        return outcome, [replace(a, when=Condition(not_=cond)) for a in before]
+
     def _checked_effects(self, effects: Sequence[Effect], ctx: Ctx) -> list[Effect]:
         """The effects with the defaults of their place, validated by the schema (round trip)."""
         out: list[Effect] = []
@@ -501,6 +528,17 @@ _PRONOUN = re.compile(
     r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle)\b"
 )
 _Outcome = tuple[Reading, list[Effect], list[Order], dict[str, Any]]
+#: "… à la place" at the end of a clause (not "à la place de …").
+_INSTEAD = re.compile(r",? [aà] la place\s*$", re.IGNORECASE)
+
+
+def _same_slot(a: Effect, b: Effect) -> bool:
+    """Whether ``b`` may stand for ``a`` ("à la place"): the same op, stat or kind, target and
+    duration — only its amounts differ."""
+    if type(a) is not type(b):
+        return False
+    keys = ("stat", "kind", "kinds", "target", "selector", "duration", "to", "card", "cards")
+    return all(getattr(a, k, None) == getattr(b, k, None) for k in keys)
 
 
 def _pronoun_unbound(before: str, sentence: str) -> bool:

@@ -222,3 +222,18 @@ def screenshot(page: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def axe_check(page: Any, name: str = "", *, exclude: list[str] | None = None) -> None:
+    """axe-core (axe-playwright-python's bundled copy) on the page as it is: no violation of any
+    rule it runs (WCAG 2 A and AA, best practices). ``exclude``: CSS selectors to leave out."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context: dict[str, Any] | None = {"exclude": [[s] for s in exclude]} if exclude else None
+    results = Axe().run(page, context=context)
+    violations = results.response.get("violations", [])
+    found = [
+        f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] for n in v["nodes"][:5])
+        for v in violations
+    ]
+    assert found == [], f"axe found {len(found)} violation(s) on {name or page.url}:\n" + "\n".join(found)

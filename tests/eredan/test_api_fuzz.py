@@ -224,7 +224,7 @@ def _fuzz(api_schema: Any, persona: dict[str, Any]) -> None:
         cache.clear()  # the throttle counters: hundreds of requests from one address
         before = _database_state()
         response = case.call_and_validate(checks=CHECKS, **call)
-        if accept:
+        if accept and "format" not in (case.query or {}):  # ?format=json overrides Accept: a 406
             assert response.status_code != 406, case.operation.label
         if persona["call"]:
             assert not (response.status_code == 403 and b"not_authenticated" in response.content)

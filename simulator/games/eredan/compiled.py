@@ -43,6 +43,7 @@ from simulator.games.eredan.ops import (
     HPM,
     INI,
     NSTATS,
+    PENDING_FILTER_KEYS,
     SELF,
     SLOT_ARMOR,
     SLOT_NONE,
@@ -888,6 +889,9 @@ def _static_reach(
         raise UnsupportedSpecError(where, f"a standing ability reaching {effect.target!r} is not supported")
     if selector is not None and selector.fighting is not None:
         raise UnsupportedSpecError(where, "the filter 'fighting' is not supported by the engine yet")
+    for key in PENDING_FILTER_KEYS:
+        if selector is not None and getattr(selector, key) is not None:
+            raise UnsupportedSpecError(where, f"the filter {key!r} is not supported by the engine yet")
     if selector is not None and (selector.tapped is not None or selector.carrying is not None):
         raise UnsupportedSpecError(
             where, "a standing ability's reach cannot change during the game (tapped, carrying)"

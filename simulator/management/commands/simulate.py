@@ -13,7 +13,8 @@
 
 A REF is a deck file (JSON or the deck text format), a deck id or a demo deck slug; for the
 classic games the entrants of a gauntlet or round robin are policy names. ``--via local`` plays on
-this machine's cores (no database writes); ``--via celery`` submits a job and follows it.
+this machine's cores (no database writes, but for the catalog snapshot that ``--record``'s Eredan
+records name); ``--via celery`` submits a job and follows it.
 Thin: parse, call the services and the batch runner, print.
 """
 

@@ -196,3 +196,142 @@ def test_may_attach_onto_in_the_schema():
     assert "autres personnages" in effect_text(effect, "fr", names, "ability")
     with pytest.raises(EffectError, match="onto"):
         parse_effects([{**data, "onto": "nobody"}], context="ability")
+
+
+def test_instead_replaces_the_effects_of_the_sentence_before(compiler):
+    """ "… à la place": the effects of the sentence before when its condition does not hold, its
+    own when it does — one hit either way (a magical hit is reduced by the Esprit once)."""
+    out = card(
+        compiler,
+        "Inflige 2 dégâts magiques au personnage adverse. Mage : Inflige 4 dégâts magiques à la place.",
+    )
+    assert out == [
+        {"op": "damage", "kind": "magical", "amount": 2, "when": {"not": {"played_by_class": "mage"}}},
+        {"op": "damage", "kind": "magical", "amount": 4, "when": {"played_by_class": "mage"}},
+    ]
+    out = card(
+        compiler, "Esprit -1 et Défense -1. Si vous êtes attaquant : Esprit +1 et Défense +1 à la place."
+    )
+    assert [e["amount"] for e in out] == [-1, -1, 1, 1]
+    assert out[0]["when"] == {"not": {"active": True}} and out[3]["when"] == {"active": True}
+    # another stat, another target, or no condition: not a replacement it can say
+    for text in (
+        "Attaque +1. Mage : Défense +3 à la place.",
+        "Attaque +1. Mage : le personnage adverse a Attaque -3 à la place.",
+        "Attaque +1. Attaque +3 à la place.",
+    ):
+        assert not compiler.compile(text, subject="card").complete, text
+
+
+def test_a_character_that_has_fought_its_opponent_before(compiler):
+    out = character(
+        compiler,
+        "Si Bertrand a déjà combattu le personnage adverse pendant la partie, au début du combat, "
+        "le personnage adverse a Esprit -2.",
+        name="Bertrand",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [{"op": "modify", "stat": "spirit", "amount": -2, "target": "opponent"}],
+            "when": {"fought_before": True},
+        }
+    ]
+    data = {"op": "modify", "stat": "attack", "amount": 1, "when": {"fought_before": False}}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    assert "never fought" in effect_text(effect, "en", Names())
+    assert "n'a jamais combattu" in effect_text(effect, "fr", Names())
+    assert "fought_before" in ops.PENDING_CONDITION_KEYS
+    with pytest.raises(ops.UnsupportedSpecError, match="'fought_before'"):
+        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_event_only_effects_are_notes(compiler):
+    """An effect said only during an event of the online game (a tournament, Mékalchimie) has no
+    effect in a simulated game: a note, never an effect."""
+    result = compiler.compile("Tournoi de l'automne : Attaque +3. Défense +1.", subject="card")
+    assert result.complete and result.to_json()["effects"] == [
+        {"op": "modify", "stat": "defense", "amount": 1}
+    ]
+    assert "tournament" in result.notes[0]
+
+
+def test_cards_that_act_as_soon_as_played(compiler):
+    assert character(compiler, "Les Dagues jouées par vos alliés sont activées immédiatement.") == [
+        {"op": "acts_now", "cards": {"type": "dague"}, "target": "other_allies"}
+    ]
+    assert card(compiler, "Les Armures jouées en Enchaînement s'activent immédiatement.") == [
+        {"op": "acts_now", "cards": {"type": "armure"}, "chained": True, "target": "self"}
+    ]
+
+
+def test_acts_now_in_the_schema():
+    data = {"op": "acts_now", "cards": {"type": "lance"}}
+    (effect,) = parse_effects([data], context="ability")
+    assert effects_to_json([effect]) == [data]
+    names = Names()
+    assert "act as soon as played" in effect_text(effect, "en", names, "ability")
+    assert "s'activent immédiatement" in effect_text(effect, "fr", names, "ability")
+    with pytest.raises(EffectError, match="chained"):
+        parse_effect({"op": "acts_now", "chained": "yes"})
+    with pytest.raises(EffectError, match="duration"):
+        parse_effects([{**data, "duration": "game"}], context="ability")
+    with pytest.raises(ops.UnsupportedSpecError, match="acts_now"):
+        ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)
+
+
+def test_characters_not_of_a_race_or_class(compiler):
+    assert card(compiler, "Les personnages non Elfines ont Défense -2.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": -2,
+            "target": {"group": "characters", "not_race": "elfine"},
+        }
+    ]
+    assert card(compiler, "Tous les non Humains adverses ont Attaque -1.") == [
+        {"op": "modify", "stat": "attack", "amount": -1, "target": {"group": "enemies", "not_race": "humain"}}
+    ]
+    assert card(compiler, "Vos autres personnages non Mages ont Esprit +1.") == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "target": {"group": "other_allies", "not_class": "mage"},
+        }
+    ]
+    # both said: neither
+    out = card(compiler, "Les personnages non Mages non Elfines ont Défense -2.")
+    assert out[0]["target"] == {"group": "characters", "not_race": "elfine", "not_class": "mage"}
+    # not a race nor a class after "non": not read
+    assert not compiler.compile("Les personnages non Pirates ont Défense -2.", subject="card").complete
+
+
+def test_not_race_in_the_schema():
+    data = {
+        "op": "modify",
+        "stat": "attack",
+        "amount": -1,
+        "target": {"group": "characters", "not_race": "demon"},
+    }
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    names = Names(races={"demon": ("Demon", "Démon")})
+    assert "not Demon" in effect_text(effect, "en", names) and "non Démon" in effect_text(effect, "fr", names)
+    with pytest.raises(EffectError, match="not_class"):
+        parse_effects([{**data, "target": {"group": "characters", "not_class": 3}}])
+    with pytest.raises(ops.UnsupportedSpecError, match="'not_race'"):
+        ops.compile_filter(effect.selector, ops.NO_CONTEXT)
+
+
+def test_while_it_lives_by_its_name_unquoted(compiler):
+    out = character(
+        compiler, "Tant qu'Ombrelune est en vie, vos autres Zil ont Attaque +1.", name="Ombrelune"
+    )
+    assert out[0]["when"] == {"ally_alive": "ombrelune"}
+    out = character(
+        compiler, "Tant que Ombrelune est en vie, vos autres Zil ont Attaque +1.", name="Ombrelune"
+    )
+    assert out[0]["when"] == {"ally_alive": "ombrelune"}
