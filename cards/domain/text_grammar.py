@@ -1342,6 +1342,10 @@ class Reader:
         m = re.fullmatch(r"(@\d+@) est en vie", t)
         if m:
             return Condition(ally_alive=self.family(clause, m.group(1)))
+        m = re.fullmatch(r"(?:tant qu')?(.+?) est (?:encore )?en vie", t)
+        if m and ctx.names and m.group(1) in ctx.names:
+            # "tant que Malyss est en vie" in Malyss's text, its name unquoted: as "'Malyss'"
+            return Condition(ally_alive=self.families.get(ctx.names[0], slugify(ctx.names[0])))
         m = re.fullmatch(r"(@\d+@) est morte?", t)
         if m:
             return Condition(ally_dead=self.family(clause, m.group(1)))
@@ -2719,7 +2723,7 @@ class Reader:
             except NotRead:
                 pass
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
-        m = re.match(r"(?:si|tant que) ", t)
+        m = re.match(r"(?:si|tant que) |tant qu'(?=[aeiouy])", t)
         if m:
             # "si COND, A, sinon B" / "si COND A, sinon B": B when the condition does not hold
             sm = re.fullmatch(r"(.+?),? (?:sinon|autrement),? (.+)", t)

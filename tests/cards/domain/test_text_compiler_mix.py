@@ -324,3 +324,14 @@ def test_not_race_in_the_schema():
         parse_effects([{**data, "target": {"group": "characters", "not_class": 3}}])
     with pytest.raises(ops.UnsupportedSpecError, match="'not_race'"):
         ops.compile_filter(effect.selector, ops.NO_CONTEXT)
+
+
+def test_while_it_lives_by_its_name_unquoted(compiler):
+    out = character(
+        compiler, "Tant qu'Ombrelune est en vie, vos autres Zil ont Attaque +1.", name="Ombrelune"
+    )
+    assert out[0]["when"] == {"ally_alive": "ombrelune"}
+    out = character(
+        compiler, "Tant que Ombrelune est en vie, vos autres Zil ont Attaque +1.", name="Ombrelune"
+    )
+    assert out[0]["when"] == {"ally_alive": "ombrelune"}
