@@ -1145,7 +1145,11 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
     ctx = CompileContext(match_mask)
     cards = tuple(_compile_card(spec, i, ctx, rules) for i, spec in enumerate(specs))
     for compiled_card in cards:
-        for op in walk_ops(compiled_card.ops):
+        # its effects, the triggers it keeps while it stays, and its play variants' (a card
+        # created by a trigger of a card that stays was not checked: a KeyError in the middle
+        # of a game, found by benchmarks/synthetic_pool.py)
+        every = (compiled_card, *compiled_card.modes)
+        for op in walk_ops([op for c in every for op in (*c.ops, *c.triggers, *c.while_carried)]):
             if isinstance(op, CreateOp) and op.family not in created:
                 raise UnsupportedSpecError(
                     f"card {compiled_card.slug!r}: effects[{op.index}]",
