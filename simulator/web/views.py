@@ -19,9 +19,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cards.collection.selectors import collection_list
+from cards.domain.text import Lang
 from decks.models import Deck
 from decks.selectors import deck_list, decks_current, demo_decks
 from eredan.errors import DomainError, NotFoundError
+from eredan.language import card_lang
 from eredan.users import signed_in_user
 from simulator import selectors
 from simulator.engine.registry import DEFAULT_GAME, GameSpec, UnknownGameError, game_specs, get_game_spec
@@ -219,6 +221,7 @@ def compare_new(request: HttpRequest) -> HttpResponse:
         if spec.uses_decks and is_number(request.GET.get("deck", "")):
             initial["first"] = request.GET["deck"]
         form = CompareForm(initial=initial, spec=spec)
+    deck_groups = _deck_groups(request.user) if spec.uses_decks else []
     context = {
         "nav": NAV,
         "form": form,
@@ -226,11 +229,17 @@ def compare_new(request: HttpRequest) -> HttpResponse:
         "games": [(game.name, game.display_name) for game in game_specs()],
         "game_name": spec.display_name,
         "policies": list(spec.policies),
-        "deck_groups": _deck_groups(request.user) if spec.uses_decks else [],
+        "deck_groups": deck_groups,
         "chosen_first": str(form["first"].value() or ""),
         "chosen_variants": [str(v) for v in (form["variants"].value() or [])],
         "chosen_field": [str(v) for v in (form["field"].value() or [])],
     }
+    # Each opponent's weight beside its box, as typed (kept when the form comes back refused).
+    typed = form.typed_weights()
+    context["field_groups"] = [
+        (group, [(deck, typed.get(str(deck.pk), "")) for deck in decks]) for group, decks in deck_groups
+    ]
+    context["field_policies"] = [(p, typed.get(p, "")) for p in spec.policies]
     return render(request, "simulator/web/compare_new.html", context)
 
 
@@ -274,6 +283,7 @@ def _live_context(
     pairing: int = 0,
     cards_sort: str = "in_hand",
     field: list[float] | None = None,
+    lang: Lang = "en",
 ) -> dict[str, Any]:
     progress = selectors.job_progress(job=job)
     results = None
@@ -285,7 +295,7 @@ def _live_context(
     elif not job.is_active:
         data = selectors.job_results(job=job)
         if data["games"] or job.status == SimulationJob.Status.DONE:
-            results = results_view(data, pairing=pairing, cards_sort=cards_sort, field=field)
+            results = results_view(data, pairing=pairing, cards_sort=cards_sort, field=field, lang=lang)
     return {
         "job": job,
         # the characters CSV: a game whose sides bring decks of characters (its spec says so)
@@ -356,7 +366,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "entrants": entrants,
         "facts": facts,
         "game_name": _game_name(job.game),
-        **_live_context(job, int(raw), cards_sort, field),
+        **_live_context(job, int(raw), cards_sort, field, card_lang(request)),
         "field_error": field_error,
     }
     return render(request, "simulator/web/detail.html", context)
@@ -371,7 +381,7 @@ def progress(request: HttpRequest, pk: int) -> HttpResponse:
     job = _job(request, pk)
     if request.headers.get("HX-Request") != "true":
         return redirect(page)
-    return render(request, "simulator/web/_progress_update.html", _live_context(job))
+    return render(request, "simulator/web/_progress_update.html", _live_context(job, lang=card_lang(request)))
 
 
 @login_required

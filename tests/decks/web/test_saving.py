@@ -155,3 +155,7 @@ def test_a_saved_deck_links_to_a_simulation_of_it(as_alice, alice):
     mine = deck_create(owner=alice, name="Lames", characters=KOTOBA, cards=deck(katana=3))
     page = as_alice.get(f"/decks/{mine.pk}/").content.decode()
     assert f'href="/simulations/new/?deck={mine.pk}"' in page
+    # ... and to a search for a better one (docs/lab.md "Optimizer"), the deck chosen.
+    assert f'href="/simulations/optimize/?deck={mine.pk}"' in page
+    form = as_alice.get(f"/simulations/optimize/?deck={mine.pk}").content.decode()
+    assert f'<option value="{mine.pk}" selected' in form
