@@ -35,6 +35,7 @@ from decks.selectors import deck_content, deck_result, decks_stale, with_entries
 from decks.text_format import DeckTextError, ParsedDeck, deck_text_parse
 from decks.validator import ValidationResult, validate_deck
 from eredan.errors import CONFLICT, DomainError, NotFoundError, Problems
+from eredan.names import name_clean
 from eredan.users import User
 
 #: The bundled demo decks (``[{"slug", "name", "characters": [slug ×3], "cards": {slug: count}}]``).
@@ -76,18 +77,8 @@ def deck_text_read(*, text: str, catalog: Catalog | None = None, field: str = "t
 
 
 def _clean_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise DomainError("A deck needs a name.", code="required", field="name")
-    name = " ".join(name.split())
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-        raise DomainError(
-            "A deck name cannot contain control characters.", code="control_characters", field="name"
-        )
-    if len(name) > MAX_NAME_LENGTH:
-        raise DomainError(
-            f"A deck name is at most {MAX_NAME_LENGTH} characters.", code="max_length", field="name"
-        )
-    return name
+    """The one name rule (eredan/names.py)."""
+    return name_clean(name, what="deck name", max_length=MAX_NAME_LENGTH, missing="A deck needs a name.")
 
 
 def _check_shape(characters: Any, cards: Any) -> None:

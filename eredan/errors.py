@@ -25,6 +25,34 @@ TOO_MANY_REQUESTS = 429
 SERVICE_UNAVAILABLE = 503
 
 
+#: The most characters of any one text an error answer carries (a message, a field's path, a
+#: detail): a refused value quoted whole would make the answer as large as the request (a
+#: 409 KB record echoed in a 434 KB answer).
+TEXT_LIMIT = 1000
+
+
+def capped(text: str, limit: int = TEXT_LIMIT) -> str:
+    """``text``, or its first ``limit`` characters and how many more were cut.
+
+    The one cap of what errors quote: :class:`DomainError` messages pass through it, and the
+    API's exception handler applies it (:func:`errors_capped`) to every text of every error.
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text) - limit} more characters)"
+
+
+def errors_capped(value: Any, limit: int = TEXT_LIMIT) -> Any:
+    """``value`` (error entries: dicts, lists, strings) with every string :func:`capped`."""
+    if isinstance(value, str):
+        return capped(value, limit)
+    if isinstance(value, dict):
+        return {capped(str(k), limit): errors_capped(v, limit) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [errors_capped(item, limit) for item in value]
+    return value
+
+
 class DomainError(Exception):
     """A business-rule refusal: a stable ``code``, a readable ``message``, the ``field`` it
     concerns (a dotted path into the request, or ``None`` for the request as a whole), the HTTP
@@ -43,6 +71,7 @@ class DomainError(Exception):
         status_code: int | None = None,
         **details: Any,
     ) -> None:
+        message = capped(message)
         super().__init__(message)
         self.message = message
         if code is not None:

@@ -129,6 +129,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a NUL character anywhere in a request is a 400 before sessions, logins or views
+    # reach the database with it (PostgreSQL refuses it: a 500).
+    "eredan.middleware.NulRefusalMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -56,6 +56,8 @@ MAX_ACTIVE_JOBS_PER_USER = 5
 
 #: Longest entrant label (deck names are at most 100 characters; a suffix may be added).
 MAX_LABEL_LENGTH = 120
+#: Longest label a user may give an entrant (the one name rule, eredan/names.py).
+MAX_LABEL_INPUT_LENGTH = 100
 
 #: **[decision]** Games recorded per pairing by default (games 0 .. n-1, the same sample however the
 #: job is chunked; docs/game-records.md): enough to study and replay a matchup, cheap to store.

@@ -18,6 +18,7 @@ from decks.serializers import CardCountsField
 from eredan.api.fields import NoUnknownKeysMixin, StrictBooleanField, StrictCharField, StrictIntegerField
 from simulator import selectors
 from simulator.engine.registry import available_games
+from simulator.limits import MAX_LABEL_INPUT_LENGTH
 from simulator.models import GameRecord, SimulationEntrant, SimulationJob
 from simulator.services.requests import DeckComposition, EntrantInput
 
@@ -64,7 +65,9 @@ class EntrantInputSerializer(NoUnknownKeysMixin, serializers.Serializer[Any]):
     policy = StrictCharField(required=False, max_length=40, help_text="AI policy (default: the job's).")
     # A declared field (DRF's metaclass moves it into _declared_fields): Field.label stays.
     label = StrictCharField(  # type: ignore[assignment]
-        required=False, max_length=100, help_text="Name in the results (default: the deck's)."
+        required=False,
+        max_length=MAX_LABEL_INPUT_LENGTH,
+        help_text="Name in the results (default: the deck's).",
     )
     # Checked by the service (every problem at once, with its path): any JSON here.
     swaps = serializers.JSONField(
@@ -303,9 +306,16 @@ class JobOutputSerializer(serializers.ModelSerializer[SimulationJob]):
 class JobDetailSerializer(JobOutputSerializer):
     entrants = EntrantOutputSerializer(many=True, read_only=True)
     results = serializers.SerializerMethodField()
+    catalog = serializers.CharField(
+        source="catalog_version",
+        read_only=True,
+        help_text="The card catalog the job plays (games with decks): the digest of its catalog snapshot, "
+        'which its game records name too (docs/simulation.md "The card catalog of a job"); empty for '
+        "games without decks.",
+    )
 
     class Meta(JobOutputSerializer.Meta):
-        fields = (*JobOutputSerializer.Meta.fields, "entrants", "results")
+        fields = (*JobOutputSerializer.Meta.fields, "entrants", "results", "catalog")
 
     @extend_schema_field({"type": "object", "nullable": True})
     def get_results(self, obj: SimulationJob) -> dict[str, Any] | None:

@@ -20,7 +20,7 @@ from eredan.api.pagination import PAGINATION_PARAMETERS, Pagination, paginated
 from eredan.api.parsers import JSONParser
 from eredan.api.renderers import JsonErrorsMixin, renderers_for
 from eredan.api.schema import ERROR_RESPONSE, ERROR_RESPONSES
-from eredan.errors import DomainError
+from eredan.errors import DomainError, errors_capped
 from eredan.users import signed_in_user
 from simulator import selectors
 from simulator.exports import TABLES, MissingTableError, forest_plot, heatmap, results_csv
@@ -337,7 +337,7 @@ class RecordVerifyView(APIView):
             verdict: dict[str, Any] = {
                 "valid": False,
                 "game": record["game"],
-                "error": exc.as_dict(),
+                "error": errors_capped(exc.as_dict()),  # quotes no value whole
                 "result": None,
                 "deals": None,
                 "actions": None,

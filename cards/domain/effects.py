@@ -95,7 +95,9 @@ subit 2 dégâts et a Attaque -1"):
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
     ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
-    "en combat"; false: any other, "hors-combat"). A selector equal to a named target is written
+    "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
+    (a slug: a character not of that race — nor of a race under it — or class, "les personnages
+    non Démon"). A selector equal to a named target is written
     as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
@@ -393,6 +395,8 @@ SELECTOR_FILTER_KEYS = (
     "tapped",
     "carrying",
     "fighting",
+    "not_race",
+    "not_class",
 )
 CARRY_KINDS = ("weapon", "armor")
 #: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
@@ -553,6 +557,8 @@ class Selector:
     tapped: bool | None = None
     carrying: CardMatch | None = None
     fighting: bool | None = None
+    not_race: str | None = None
+    not_class: str | None = None
 
     @property
     def filtered(self) -> bool:
@@ -588,6 +594,8 @@ _SELECTOR_ATTRS = (
     "tapped",
     "carrying",
     "fighting",
+    "not_race",
+    "not_class",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.

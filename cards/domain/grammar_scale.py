@@ -372,6 +372,20 @@ def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Conditi
         if ctx.stays:
             raise NotRead("no card attached, while this one is (another card than this one)")
         return Condition(compare=Compare(Count("cards", pile="play", owner="both", on="self"), "==", 0))
+    # "vous avez moins de 2 cartes dans votre main", "votre adversaire a moins de 4 cartes dans sa
+    # main": as "il y a … dans votre main / la main adverse"; "votre défausse est vide"
+    m = re.fullmatch(
+        rf"(vous avez|votre adversaire a|le personnage adverse a|l'adversaire a) ({_QUANTITY} .+?)"
+        r" (?:dans|en) (votre|sa) (main|deck|defausse)",
+        t,
+    )
+    if m and (m.group(1) == "vous avez") == (m.group(5) == "votre"):
+        where = f"votre {m.group(6)}" if m.group(5) == "votre" else f"la {m.group(6)} adverse"
+        return compare_condition(r, clause, f"il y a {m.group(2)} dans {where}", ctx)
+    m = re.fullmatch(r"(votre|la) (main|deck|defausse)( adverse)? est vide", t)
+    if m and (m.group(1) == "votre") != bool(m.group(3)):
+        where = f"votre {m.group(2)}" if m.group(1) == "votre" else f"la {m.group(2)} adverse"
+        return compare_condition(r, clause, f"il y a moins de 1 carte dans {where}", ctx)
     # "il y a au moins 3 X en jeu", "2 Sorts Lumière sont actifs", "au moins 4 personnages sont en vie"
     m = re.fullmatch(
         rf"(?:il y a |s'il y a )?{_QUANTITY} (.+?)(?: (?:sont|est|se trouvent?))?"

@@ -137,6 +137,9 @@ class Head:
     limit: str | None = None
     pronoun: Target | None = None
     others: Target | None = None  # "les autres" after a death among a group
+    #: "il" in the body names no one that can be said ("lorsque vous blessez un personnage
+    #: adverse, il …": the one wounded, which the event does not name)
+    unnamed: bool = False
 
 
 def _group_of(target: Target) -> Target:
@@ -270,7 +273,14 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
                 raise NotRead("to whom, twice")
             to = event_subject(r, c, m.group(4), ctx)
         kinds = (_KIND_WORDS[m.group(3)],) if m.group(3) else ()
-        return Head(Event("deals", who=who, kinds=kinds, to=to), pronoun=_event_pronoun(who))
+        return _dealt(Event("deals", who=who, kinds=kinds, to=to), m.group(1))
+    # wounds: damage dealt that takes HP ("lorsque vous blessez votre adversaire physiquement")
+    m = re.fullmatch(r"(.+?) (?:blesse|blessez|blessent) (.+?)(?: (physiquement|magiquement))?", t)
+    if m and not m.group(1).endswith(("est", "sont", "etes")):
+        who = event_subject(r, c, m.group(1), ctx)
+        to = event_subject(r, c, m.group(2), ctx)
+        kinds = (_KIND_WORDS[m.group(3)],) if m.group(3) else ()
+        return _dealt(Event("deals", who=who, kinds=kinds, to=to), m.group(1))
     # enters combat: the holder's combat
     m = re.fullmatch(r"(.+?) (?:entre|entrez) en combat", t)
     if m:
@@ -319,6 +329,7 @@ def event_subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target:
     if t == "__they__":
         raise NotRead("one of them")
     t = re.sub(r"^un allie du porteur$", "un de vos allies", t)
+    t = re.sub(r"^le porteur de cette carte$", "le porteur", t)
     t = re.sub(r"^(?:un|une) de vos (?=\S)", "vos ", t)  # any of them: the group
     t = re.sub(r"^un personnage$", "tous les personnages", t)
     m = re.fullmatch(r"(?:un |une )(.+?)( adverses?)?", t)
@@ -346,6 +357,18 @@ def named_character(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:
     if family in ctx.names:
         return r._view("self", "", ctx)
     return Selector(group="characters", family=family)
+
+
+def _dealt(event: Event, who_text: str) -> Head:
+    """The head of damage dealt by ``who_text``: "il" in the body is the dealer, but not when the
+    holder deals it to someone said ("chaque fois que vous infligez des dégâts à votre adversaire,
+    il …": "il" is not "vous", it is the opponent; to a group, or after "votre personnage … à …",
+    whom "il" names is not said)."""
+    if event.who != "self" or event.to is None:
+        return Head(event, pronoun=_event_pronoun(event.who))
+    if who_text.strip() == "vous" and event.to == "opponent":
+        return Head(event, pronoun="opponent")
+    return Head(event, unnamed=True)
 
 
 def _ally_side(who: Target) -> bool:
@@ -564,6 +587,10 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
     if limit is not None and head.limit is not None:
         raise NotRead("two limits")
     inner = ctx.inside()
+    if head.unnamed and re.match(
+        r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere|s'il|s'elle)\b", body
+    ):
+        raise NotRead("whom does 'il' name?")
     if head.pronoun is not None:
         # "il": the holder as around it, or the character the event is about
         inner = replace(inner, pronoun=None if head.pronoun == "self" else head.pronoun)

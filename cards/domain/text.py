@@ -542,6 +542,12 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
         parts.append(names.race(selector.race, lang))
     if selector.caste is not None:
         parts.append(names.caste(selector.caste, lang))
+    if selector.not_race is not None:
+        race = names.race(selector.not_race, lang)
+        parts.append(_pick((f"not {race}", f"non {race}"), lang))
+    if selector.not_class is not None:
+        cls = names.cls(selector.not_class, lang)
+        parts.append(_pick((f"not {cls}", f"non {cls}"), lang))
     if selector.family is not None:
         parts.append(names.family(selector.family, lang))
     if selector.single_class is not None:

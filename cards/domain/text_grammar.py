@@ -168,6 +168,15 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bautre personnages\b", "autres personnages"),
     (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
     (r"\b(attachee?s?) sur (?=@\d+@)", r"\1 a "),  # "chaque Arme attachée sur 'X'"
+    (r"\b(fait|font) parti de\b", r"\1 partie de"),
+    (r"\bsera (?=(?:defaussee?|placee?|attachee?|jouee?|retiree?)\b)", "est "),
+    (r"\bseront (?=(?:defaussee?|placee?|attachee?|jouee?|retiree?)s\b)", "sont "),
+    (r"\b(attachee?s?) a l'(une?) de vos\b", r"\1 a \2 de vos"),
+    # "si vous avez un Objet Runique attaché": you carry one
+    (r"\bsi vous avez (une?) ([^,.:]+?) attachee?\b", r"si vous portez \1 \2"),
+    # "si un seul de vos personnages est Archonte", "si vous avez un seul Capitaine (en vie)"
+    (r"\bsi un seul de vos personnages est (?:une? )?", "si vous n'avez qu'un seul "),
+    (r"\bsi vous avez (?:un seul|une seule) ", "si vous n'avez qu'un seul "),
     # "par carte … en jeu (maximum 5, personnages exclus)": the cards in play are the attached ones
     (r"(\bcartes? [^()]*\ben jeu \(max(?:imum)? \d+), personnages exclus\)", r"\1)"),
     # "jouée à la suite de vos cartes" / "après vos cartes": when a card played by an effect is
@@ -568,6 +577,25 @@ class Reader:
         keys; NotRead otherwise."""
         text = text.strip()
         out: dict[str, Any] = {}
+        neg = (
+            re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
+            if "non" in text
+            else None
+        )
+        if neg:
+            # "non Démon", "Mages non Humains": a race or a class the characters are not
+            negated = neg.group(2)
+            negated_terms = [t for t in self.vocabulary.lookup(negated) if t.kind in ("race", "class")]
+            if len(negated_terms) != 1:
+                raise NotRead(f"not one race or class after 'non': {negated!r}")
+            not_key, not_slug = f"not_{negated_terms[0].kind}", negated_terms[0].slug
+            rest = neg.group(1) or ""
+            if rest and not re.fullmatch(r"personnages?", rest):
+                out = self.who_filter(rest)
+            if negated_terms[0].kind in out or not_key in out:
+                raise NotRead(f"a {negated_terms[0].kind} and one it is not")
+            out[not_key] = not_slug
+            return out
         fight = re.fullmatch(r"(?:(.+?) )?(hors[- ]combat|en combat)", text)
         if fight:
             out["fighting"] = fight.group(2) == "en combat"
@@ -831,6 +859,10 @@ class Reader:
             return Selector(group="characters", family=fam)
         if t in ("les personnages adverse", "les personnage adverses", "les personnage adverse"):
             return "all_enemies"
+        if " non" in t:
+            found = self._enemies_not(t)
+            if found is not None:
+                return found
         carrying: CardMatch | None = None
         m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t)
         if m:
@@ -867,6 +899,16 @@ class Reader:
                 return None
             return Selector(group="characters", carrying=carrying, **keys)
         return None
+
+    def _enemies_not(self, t: str) -> Selector | None:
+        """``tous les non Humains adverses``, ``les personnages adverses non Démons``."""
+        m = re.fullmatch(
+            r"(?:tous )?les (?:personnages )?(non .+?) adverses|(?:tous )?les personnages adverses (non .+)",
+            t,
+        )
+        if not m:
+            return None
+        return Selector(group="enemies", **self._filter_keys(self.who_filter(m.group(1) or m.group(2))))
 
     @staticmethod
     def _filter_keys(found: Mapping[str, Any]) -> dict[str, Any]:
@@ -1300,6 +1342,10 @@ class Reader:
         m = re.fullmatch(r"(@\d+@) est en vie", t)
         if m:
             return Condition(ally_alive=self.family(clause, m.group(1)))
+        m = re.fullmatch(r"(?:tant qu')?(.+?) est (?:encore )?en vie", t)
+        if m and ctx.names and m.group(1) in ctx.names:
+            # "tant que Malyss est en vie" in Malyss's text, its name unquoted: as "'Malyss'"
+            return Condition(ally_alive=self.families.get(ctx.names[0], slugify(ctx.names[0])))
         m = re.fullmatch(r"(@\d+@) est morte?", t)
         if m:
             return Condition(ally_dead=self.family(clause, m.group(1)))
@@ -2677,7 +2723,7 @@ class Reader:
             except NotRead:
                 pass
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
-        m = re.match(r"(?:si|tant que) ", t)
+        m = re.match(r"(?:si|tant que) |tant qu'(?=[aeiouy])", t)
         if m:
             # "si COND, A, sinon B" / "si COND A, sinon B": B when the condition does not hold
             sm = re.fullmatch(r"(.+?),? (?:sinon|autrement),? (.+)", t)

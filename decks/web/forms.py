@@ -26,6 +26,8 @@ from decks.limits import (
 )
 from decks.text_format import DeckTextError, deck_text_parse
 from decks.web.presenters import deckable
+from eredan.errors import DomainError
+from eredan.names import name_clean
 
 #: Character selects shown (a deck needs three; docs/rules/eredan.md §2.1).
 CHARACTER_SLOTS = 3
@@ -143,14 +145,11 @@ def draft_from_post(data: Mapping[str, list[str]], *, catalog: Catalog) -> DeckD
 
 
 def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot name a deck, or None (the rules of ``decks.services``)."""
-    clean = " ".join(name.split())
-    if not clean:
-        return "A deck needs a name."
-    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in clean):
-        return "A deck name cannot hold control characters."
-    if len(clean) > MAX_NAME_LENGTH:
-        return f"A deck name is at most {MAX_NAME_LENGTH} characters (this one has {len(clean)})."
+    """Why ``name`` cannot name a deck, or None (the one name rule, as ``decks.services`` uses it)."""
+    try:
+        name_clean(name, what="deck name", max_length=MAX_NAME_LENGTH, missing="A deck needs a name.")
+    except DomainError as exc:
+        return exc.message
     return None
 
 

@@ -30,7 +30,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from eredan.errors import DomainError, DomainErrors, NotFoundError
+from eredan.errors import DomainError, DomainErrors, NotFoundError, errors_capped
 
 __all__ = [
     "DomainError",
@@ -43,7 +43,9 @@ __all__ = [
 
 
 def error_body(errors: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"errors": errors}
+    """The one error body; every text in it capped (:func:`eredan.errors.capped`): an error never
+    quotes a refused value whole."""
+    return {"errors": errors_capped(errors)}
 
 
 def _flatten(detail: Any, path: str | None) -> Iterator[dict[str, Any]]:

@@ -235,13 +235,21 @@ def _finish(job: SimulationJob, optimizer: SearchMachine[Any], state: Any, statu
 
 
 def _final_deck_save(job: SimulationJob, optimizer: Optimizer, state: Any) -> dict[str, Any] | None:
+    """The final deck saved as a deck of the owner; None when it is the start, or when it can no
+    longer be saved: the search played the job's catalog snapshot, and staff may have deleted one of
+    its cards since (the results still give the deck)."""
     if job.owner is None or state.incumbent == optimizer.problem.start:
         return None
     start = job.entrants.filter(role=SimulationEntrant.Role.BASE).first()
     name = (start.deck_name or start.label) if start is not None else "Deck"
-    return optimize_deck_save(
-        owner=job.owner, start_name=name, suffix=f"optimize #{job.pk}", deck=state.incumbent
-    )
+    try:
+        with transaction.atomic():
+            return optimize_deck_save(
+                owner=job.owner, start_name=name, suffix=f"optimize #{job.pk}", deck=state.incumbent
+            )
+    except DomainError as exc:
+        logger.warning("optimize %s: its final deck could not be saved: %s", job.pk, exc.message)
+        return None
 
 
 def optimize_deck_save(*, owner: User, start_name: str, suffix: str, deck: Composition) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.conf import settings
@@ -27,6 +27,7 @@ from decks.selectors import deck_slugs, with_entries
 from decks.services import deck_validate
 from decks.validator import ValidationResult
 from eredan.errors import DomainError, Problems
+from eredan.names import name_clean
 from eredan.users import User
 from simulator.engine.batch import (
     KINDS,
@@ -56,6 +57,7 @@ from simulator.limits import (
     MAX_ENTRANTS,
     MAX_FIELD,
     MAX_GAMES,
+    MAX_LABEL_INPUT_LENGTH,
     MAX_LABEL_LENGTH,
     MAX_RECORD_GAMES,
     MAX_TOTAL_GAMES,
@@ -404,9 +406,16 @@ def _entrant_prepare(
             f"{spec.name} has no AI policy {policy!r} (policies: {', '.join(spec.policies)}).",
         )
         ok = False
-    if item.label is not None and (not isinstance(item.label, str) or not item.label.strip()):
-        problems.add(f"{where}.label", "invalid", "A label is a non-empty string.")
-        ok = False
+    if item.label is not None:  # the one name rule (eredan/names.py)
+        try:
+            label = name_clean(
+                item.label, what="label", max_length=MAX_LABEL_INPUT_LENGTH, field=f"{where}.label"
+            )
+        except DomainError as exc:
+            problems.extend([exc])
+            ok = False
+        else:
+            item = replace(item, label=label)
     has_deck = item.deck is not None or item.composition is not None
     if not spec.uses_decks:
         if has_deck:
@@ -431,10 +440,19 @@ def _entrant_deck(check: _Checking, item: EntrantInput, *, where: str, policy: s
     assert catalog is not None
     if item.composition is not None:
         comp = item.composition
+        deck_name = comp.name
+        if item.label is None:  # a deck text's Name: line (a label given is the name: checked above)
+            try:
+                deck_name = name_clean(
+                    comp.name, what="deck name", max_length=MAX_LABEL_INPUT_LENGTH, field=where
+                )
+            except DomainError as exc:
+                problems.extend([exc])
+                return None
         entrant = PreparedEntrant(
-            label=item.label or comp.name,
+            label=item.label or deck_name,
             policy=policy,
-            deck_name=comp.name,
+            deck_name=deck_name,
             characters=list(comp.characters),
             cards=dict(comp.cards),
         )

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cards.domain.text import Lang
 from cards.models import Card, Character
 from simulator.lab.metagame import field_scores
 from simulator.models import SimulationJob
@@ -95,17 +96,18 @@ def progress_view(*, job: SimulationJob, progress: Progress) -> ProgressView:
     return ProgressView(done, total, percent(progress.fraction, 0), " · ".join(parts))
 
 
-def catalog_names(slugs: Iterable[str]) -> dict[str, str]:
-    """English names of these card and character slugs, with the evolution level past the first
-    (the levels of a family share a name); a slug no longer in the database shows as itself."""
+def catalog_names(slugs: Iterable[str], lang: Lang = "en") -> dict[str, str]:
+    """Names of these card and character slugs in the card language ``lang`` (docs/pages.md "The
+    card language"), with the evolution level past the first (the levels of a family share a
+    name); a slug no longer in the database shows as itself."""
     wanted = sorted(set(slugs))
     names: dict[str, str] = {}
+    field, word = ("name_fr", "niveau") if lang == "fr" else ("name_en", "level")
     if wanted:
         for model in (Card, Character):
-            for slug, name, level in model.objects.filter(slug__in=wanted).values_list(
-                "slug", "name_en", "level"
-            ):
-                names[slug] = name if level <= 1 else f"{name} (level {level})"
+            rows = model.objects.filter(slug__in=wanted).values_list("slug", field, "level")
+            for slug, name, level in rows:
+                names[slug] = name if level <= 1 else f"{name} ({word} {level})"
     return names
 
 
@@ -301,12 +303,13 @@ def results_view(
     pairing: int = 0,
     cards_sort: str = "in_hand",
     field: Sequence[float] | None = None,
+    lang: Lang = "en",
 ) -> ResultsView:
     """Everything the results section shows; ``pairing``: the pairing whose card and character
     statistics are shown (an index into ``results["pairings"]``)."""
     raw = results["pairings"]
     selected_raw = raw[pairing] if 0 <= pairing < len(raw) else None
-    names = catalog_names(_all_slugs([selected_raw])) if selected_raw is not None else {}
+    names = catalog_names(_all_slugs([selected_raw]), lang) if selected_raw is not None else {}
     pairings = [pairing_view(p, names, details=False) for p in raw]
     standings = [
         StandingRow(
@@ -330,7 +333,7 @@ def results_view(
         standings=standings,
         matrix=matrix_rows(results["matrix"]),
         compare=compare_view(results),
-        card_metrics=card_metrics_views(results, sort=cards_sort),
+        card_metrics=card_metrics_views(results, sort=cards_sort, lang=lang),
         cards_sort=cards_sort if cards_sort in CARD_SORTS else "card",
         metagame=metagame_view(results, field=field),
     )
@@ -487,10 +490,12 @@ def _sort_value(card: Mapping[str, Any], key: str) -> float:
     return -2.0 if rate is None else float(rate)
 
 
-def card_metrics_views(results: Mapping[str, Any], *, sort: str = "in_hand") -> list[CardMetricsView]:
+def card_metrics_views(
+    results: Mapping[str, Any], *, sort: str = "in_hand", lang: Lang = "en"
+) -> list[CardMetricsView]:
     """Each entrant's card metrics, rows sorted by ``sort`` (:data:`CARD_SORTS`; best first)."""
     sections = results.get("card_metrics") or []
-    names = catalog_names(c["card"] for s in sections for c in s["cards"])
+    names = catalog_names((c["card"] for s in sections for c in s["cards"]), lang)
     out = []
     for section in sections:
         cards = list(section["cards"])

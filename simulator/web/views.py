@@ -19,9 +19,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cards.collection.selectors import collection_list
+from cards.domain.text import Lang
 from decks.models import Deck
 from decks.selectors import deck_list, decks_current, demo_decks
 from eredan.errors import DomainError, NotFoundError
+from eredan.language import card_lang
 from eredan.users import signed_in_user
 from simulator import selectors
 from simulator.engine.registry import DEFAULT_GAME, GameSpec, UnknownGameError, game_specs, get_game_spec
@@ -274,6 +276,7 @@ def _live_context(
     pairing: int = 0,
     cards_sort: str = "in_hand",
     field: list[float] | None = None,
+    lang: Lang = "en",
 ) -> dict[str, Any]:
     progress = selectors.job_progress(job=job)
     results = None
@@ -285,7 +288,7 @@ def _live_context(
     elif not job.is_active:
         data = selectors.job_results(job=job)
         if data["games"] or job.status == SimulationJob.Status.DONE:
-            results = results_view(data, pairing=pairing, cards_sort=cards_sort, field=field)
+            results = results_view(data, pairing=pairing, cards_sort=cards_sort, field=field, lang=lang)
     return {
         "job": job,
         # the characters CSV: a game whose sides bring decks of characters (its spec says so)
@@ -356,7 +359,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "entrants": entrants,
         "facts": facts,
         "game_name": _game_name(job.game),
-        **_live_context(job, int(raw), cards_sort, field),
+        **_live_context(job, int(raw), cards_sort, field, card_lang(request)),
         "field_error": field_error,
     }
     return render(request, "simulator/web/detail.html", context)
@@ -371,7 +374,7 @@ def progress(request: HttpRequest, pk: int) -> HttpResponse:
     job = _job(request, pk)
     if request.headers.get("HX-Request") != "true":
         return redirect(page)
-    return render(request, "simulator/web/_progress_update.html", _live_context(job))
+    return render(request, "simulator/web/_progress_update.html", _live_context(job, lang=card_lang(request)))
 
 
 @login_required

@@ -222,3 +222,27 @@ def screenshot(page: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def axe_check(
+    page: Any, name: str = "", *, include: list[str] | None = None, exclude: list[str] | None = None
+) -> None:
+    """axe-core (axe-playwright-python's bundled copy) on the page as it is: no violation of any
+    rule it runs (WCAG 2 A and AA, best practices). ``include`` / ``exclude``: CSS selectors of
+    the parts to check / to leave out (default: the whole page)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context: dict[str, Any] | None = None
+    if include or exclude:
+        context = {}
+        if include:
+            context["include"] = [[s] for s in include]
+        if exclude:
+            context["exclude"] = [[s] for s in exclude]
+    results = Axe().run(page, context=context)
+    violations = results.response.get("violations", [])
+    found = [
+        f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] for n in v["nodes"][:5])
+        for v in violations
+    ]
+    assert found == [], f"axe found {len(found)} violation(s) on {name or page.url}:\n" + "\n".join(found)

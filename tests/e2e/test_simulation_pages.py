@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import ALICE, BOB, screenshot, sign_in
+from tests.e2e.conftest import ALICE, BOB, axe_check, screenshot, sign_in
 
 GOLEMS = "Zil — Marlok et ses golems"
 GARDE = "Noz'Dingard — la garde du dragon"
@@ -106,6 +106,8 @@ def test_a_round_robin_shows_its_win_rate_matrix_and_heatmap(page: Any) -> None:
     assert box is not None and box["height"] > 100, box
     page.get_by_role("heading", name="Win-rate matrix").scroll_into_view_if_needed()
     screenshot(page, "round-robin-heatmap")
+    # Issue 19 §5: every cell's number reads on its colour (axe's colour-contrast among its rules).
+    axe_check(page, "the win-rate matrix", include=["table.sim-matrix", "table.sim-standings"])
 
 
 def test_refusals_are_shown_beside_the_fields_and_nothing_is_lost(page: Any) -> None:

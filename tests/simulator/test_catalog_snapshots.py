@@ -39,6 +39,16 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
 
 GOLEMS, GARDE, SABRE = "zil-golems", "noz-garde-du-dragon", "kotoba-voie-du-sabre"
 VERIFY = "/api/records/verify/"
+#: A tiny optimize (tests/simulator/test_optimize_jobs.py has more): a few hundred games.
+TINY = {
+    "candidates": 2,
+    "first_round_games": 10,
+    "verify_games": 20,
+    "min_confirm_games": 20,
+    "confirm_share": 0.2,
+    "patience": 1,
+    "accept_margin": -0.5,
+}
 
 
 def staff_edits() -> None:
@@ -155,6 +165,7 @@ def test_the_verify_api_replays_a_record_against_the_catalog_it_names(
     # The record API serves the record with its catalog; the verdict is the same.
     served = client_for(alice).get(f"/api/simulations/{job.pk}/records/0/0/").json()
     assert served["catalog"] == job.catalog_version
+    assert client_for(alice).get(f"/api/simulations/{job.pk}/").json()["catalog"] == job.catalog_version
     assert client.post(VERIFY, served, format="json").json()["valid"] is True
 
     # A catalog this database does not hold: a verdict, not a guess.
@@ -258,15 +269,6 @@ def run_search(job: SimulationJob, *, edit: Callable[[], None] | None = None) ->
 
 
 def test_an_optimize_plays_the_cards_it_was_submitted_with(cardset: None, alice: Any) -> None:
-    tiny = {
-        "candidates": 2,
-        "first_round_games": 10,
-        "verify_games": 20,
-        "min_confirm_games": 20,
-        "confirm_share": 0.2,
-        "patience": 1,
-        "accept_margin": -0.5,
-    }
 
     def optimize() -> SimulationJob:
         return job_create(
@@ -277,7 +279,7 @@ def test_an_optimize_plays_the_cards_it_was_submitted_with(cardset: None, alice:
             field=[EntrantInput(deck=SABRE)],
             games=200,
             seed=7,
-            settings=tiny,
+            settings=TINY,
             chunk_size=20,
         )
 
@@ -304,3 +306,41 @@ def test_a_replay_of_an_edited_record_still_fails_on_the_edit(
     path.write_text(json.dumps(record))
     with pytest.raises(CommandError):
         call_command("replay", str(path), stdout=io.StringIO(), stderr=io.StringIO())
+
+
+def test_an_optimize_whose_final_deck_names_a_deleted_card_still_ends(cardset: None, alice: Any) -> None:
+    """The search played its snapshot; if staff deleted a card of its final deck meanwhile, that
+    deck cannot be saved as a deck of the owner: the job still ends (no deck saved, no crash)."""
+    from types import SimpleNamespace
+
+    from simulator.lab.moves import Composition
+    from simulator.lab.optimize import Optimizer
+    from simulator.services.optimizes import _final_deck_save
+
+    job = job_create(
+        owner=alice,
+        game="eredan",
+        kind="optimize",
+        entrants=[EntrantInput(deck=GOLEMS)],
+        field=[EntrantInput(deck=SABRE)],
+        games=200,
+        seed=7,
+        settings=TINY,
+        chunk_size=20,
+    )
+    catalog = job_catalog_get(job=job)
+    assert catalog is not None
+    optimizer = job_search_get(job=job, catalog=catalog)
+    assert isinstance(optimizer, Optimizer)
+    start = optimizer.problem.start
+    counts = dict(start.counts)
+    dropped = next(iter(counts))
+    counts[dropped] -= 1
+    if not counts[dropped]:
+        del counts[dropped]
+    counts["kunai-1"] = 1  # in the snapshot, deleted below
+    final = Composition.of(start.characters, counts)
+    staff_edits()
+    decks = Deck.objects.filter(owner=alice).count()
+    assert _final_deck_save(job, optimizer, SimpleNamespace(incumbent=final)) is None
+    assert Deck.objects.filter(owner=alice).count() == decks

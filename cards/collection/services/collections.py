@@ -11,8 +11,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from cards.collection.error_codes import CollectionErrorCode as Code
-from cards.collection.models import Collection
+from cards.collection.models import NAME_MAX, Collection
 from eredan.errors import DomainError
+from eredan.names import name_clean
 from eredan.users import User
 
 #: Most collections one user may keep.
@@ -27,12 +28,8 @@ def _lock_owner(owner_id: int) -> None:
 
 
 def _clean_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise DomainError("A collection needs a name.", code="invalid", field="name")
-    name = name.strip()
-    if len(name) > 100:
-        raise DomainError("A collection name has at most 100 characters.", code="invalid", field="name")
-    return name
+    """The one name rule (eredan/names.py)."""
+    return name_clean(name, what="collection name", max_length=NAME_MAX, missing="A collection needs a name.")
 
 
 def collection_create(*, owner: User, name: str, is_default: bool = False) -> Collection:

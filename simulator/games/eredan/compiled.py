@@ -43,6 +43,7 @@ from simulator.games.eredan.ops import (
     HPM,
     INI,
     NSTATS,
+    PENDING_FILTER_KEYS,
     SELF,
     SLOT_ARMOR,
     SLOT_NONE,
@@ -888,6 +889,9 @@ def _static_reach(
         raise UnsupportedSpecError(where, f"a standing ability reaching {effect.target!r} is not supported")
     if selector is not None and selector.fighting is not None:
         raise UnsupportedSpecError(where, "the filter 'fighting' is not supported by the engine yet")
+    for key in PENDING_FILTER_KEYS:
+        if selector is not None and getattr(selector, key) is not None:
+            raise UnsupportedSpecError(where, f"the filter {key!r} is not supported by the engine yet")
     if selector is not None and (selector.tapped is not None or selector.carrying is not None):
         raise UnsupportedSpecError(
             where, "a standing ability's reach cannot change during the game (tapped, carrying)"
@@ -1141,7 +1145,11 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
     ctx = CompileContext(match_mask)
     cards = tuple(_compile_card(spec, i, ctx, rules) for i, spec in enumerate(specs))
     for compiled_card in cards:
-        for op in walk_ops(compiled_card.ops):
+        # its effects, the triggers it keeps while it stays, and its play variants' (a card
+        # created by a trigger of a card that stays was not checked: a KeyError in the middle
+        # of a game, found by benchmarks/synthetic_pool.py)
+        every = (compiled_card, *compiled_card.modes)
+        for op in walk_ops([op for c in every for op in (*c.ops, *c.triggers, *c.while_carried)]):
             if isinstance(op, CreateOp) and op.family not in created:
                 raise UnsupportedSpecError(
                     f"card {compiled_card.slug!r}: effects[{op.index}]",

@@ -464,7 +464,7 @@ class CharFilter:
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
-PENDING_FILTER_KEYS: frozenset[str] = frozenset()
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"not_race", "not_class"})
 
 
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:

@@ -173,7 +173,9 @@ def _combat_bonus(state: EredanState, f: int, opp: int) -> list[int]:
     for aura in ch.ally_auras:
         if state.hp[aura.owner] > 0 and (aura.check is None or passes(state, aura.check, f)):
             for op in aura.ops:
-                if op.when is None or state.holds(op.when, f, opp):
+                # an aura may also change the damage its allies take or deal (DamageTakenOp …):
+                # not a stat, the blow estimate leaves it out
+                if isinstance(op, ModifyOp) and (op.when is None or state.holds(op.when, f, opp)):
                     bonus[op.stat] += modifier_mean(state, op, f, opp)
     for op, owner, facing in _fight_ops_reaching(state, f, opp):
         if op.when is None or state.holds(op.when, owner, facing):
@@ -290,6 +292,7 @@ def _choice_values(state: EredanState, legal: Sequence[Fight]) -> list[float]:
                 and not aura.late
                 and (aura.check is None or passes(state, aura.check, c))
                 for op in aura.ops
+                if isinstance(op, ModifyOp)  # not the damage-taken auras (no stat)
             ]
             if ch.ally_auras
             else (),

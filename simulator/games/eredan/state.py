@@ -856,8 +856,20 @@ class EredanState(Board):
             if self.queue:
                 self._proceed(C_CHOICE)
                 return
-        self.phase = P_CHOICE
-        self.to_move = a
+        _to_choice(self)
+
+    def untap_if_none_ready(self) -> None:
+        """docs/rules/eredan.md §3 step 1, once the effects of the start of the turn have resolved:
+        a player whose every living character those effects tapped untaps them all, so that the
+        active player can choose a fighter and an enemy (there was no legal action: found playing
+        random decks of the whole imported pool, benchmarks/synthetic_pool.py)."""
+        hp, tapped = self.hp, self.tapped
+        for b in (0, 3):
+            living = [c for c in (b, b + 1, b + 2) if hp[c] > 0]
+            if living and all(tapped[c] for c in living):
+                tapped[b] = tapped[b + 1] = tapped[b + 2] = False
+                if self.log is not None:
+                    self.log.append({"event": "untap", "seat": b // 3})
 
     def _draw_phase(self, seat: int, need: int) -> int:
         """docs/rules/eredan.md §3 step 0, with ``draw_phase`` effects: how many cards ``seat``
@@ -1861,6 +1873,8 @@ class EredanState(Board):
 
 
 def _to_choice(state: EredanState) -> None:
+    if state.listen:  # effects of the start of the turn may have tapped characters
+        state.untap_if_none_ready()
     state.phase = P_CHOICE
     state.to_move = state.active
 

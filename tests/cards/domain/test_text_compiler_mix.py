@@ -280,3 +280,58 @@ def test_acts_now_in_the_schema():
         parse_effects([{**data, "duration": "game"}], context="ability")
     with pytest.raises(ops.UnsupportedSpecError, match="acts_now"):
         ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)
+
+
+def test_characters_not_of_a_race_or_class(compiler):
+    assert card(compiler, "Les personnages non Elfines ont Défense -2.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": -2,
+            "target": {"group": "characters", "not_race": "elfine"},
+        }
+    ]
+    assert card(compiler, "Tous les non Humains adverses ont Attaque -1.") == [
+        {"op": "modify", "stat": "attack", "amount": -1, "target": {"group": "enemies", "not_race": "humain"}}
+    ]
+    assert card(compiler, "Vos autres personnages non Mages ont Esprit +1.") == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "target": {"group": "other_allies", "not_class": "mage"},
+        }
+    ]
+    # both said: neither
+    out = card(compiler, "Les personnages non Mages non Elfines ont Défense -2.")
+    assert out[0]["target"] == {"group": "characters", "not_race": "elfine", "not_class": "mage"}
+    # not a race nor a class after "non": not read
+    assert not compiler.compile("Les personnages non Pirates ont Défense -2.", subject="card").complete
+
+
+def test_not_race_in_the_schema():
+    data = {
+        "op": "modify",
+        "stat": "attack",
+        "amount": -1,
+        "target": {"group": "characters", "not_race": "demon"},
+    }
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    names = Names(races={"demon": ("Demon", "Démon")})
+    assert "not Demon" in effect_text(effect, "en", names) and "non Démon" in effect_text(effect, "fr", names)
+    with pytest.raises(EffectError, match="not_class"):
+        parse_effects([{**data, "target": {"group": "characters", "not_class": 3}}])
+    with pytest.raises(ops.UnsupportedSpecError, match="'not_race'"):
+        ops.compile_filter(effect.selector, ops.NO_CONTEXT)
+
+
+def test_while_it_lives_by_its_name_unquoted(compiler):
+    out = character(
+        compiler, "Tant qu'Ombrelune est en vie, vos autres Zil ont Attaque +1.", name="Ombrelune"
+    )
+    assert out[0]["when"] == {"ally_alive": "ombrelune"}
+    out = character(
+        compiler, "Tant que Ombrelune est en vie, vos autres Zil ont Attaque +1.", name="Ombrelune"
+    )
+    assert out[0]["when"] == {"ally_alive": "ombrelune"}

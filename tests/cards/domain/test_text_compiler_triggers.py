@@ -550,3 +550,93 @@ def test_the_holders_damage_dealt_this_turn(compiler):
         "Chaque fois qu'un de vos personnages est blessé, il gagne 1 Point de vie par dégât qu'il a infligé.",
         subject="character",
     ).complete
+
+
+@pytest.mark.parametrize(
+    ("text", "when"),
+    [
+        ("Si 'Brume' fait parti de vos personnages, Défense +1.", {"ally_present": "brume"}),
+        ("Si vous avez une Potion attachée, Défense +1.", {"carrying_match": {"type": "potion"}}),
+        (
+            "Si vous avez un seul Mage en vie, Défense +1.",
+            {
+                "compare": {
+                    "left": {"characters": {"group": "allies", "class": "mage"}},
+                    "cmp": "==",
+                    "right": 1,
+                }
+            },
+        ),
+    ],
+)
+def test_conditions_trigger_bodies_often_say(compiler, text, when):
+    assert card(compiler, text) == [{**PLUS_ONE, "when": when}]
+    assert card(compiler, f"En fin de combat, {text[0].lower()}{text[1:]}")[0]["effects"] == [
+        {**PLUS_ONE, "when": when}
+    ]
+
+
+def test_one_of_your_characters_alone_is_one(compiler):
+    out = card(compiler, "Si un seul de vos personnages est Mage, Défense +1.")
+    assert out == card(compiler, "Si vous n'avez qu'un seul Mage, Défense +1.")
+
+
+@pytest.mark.parametrize(
+    ("cond", "left", "cmp", "right"),
+    [
+        ("vous avez moins de 3 cartes dans votre main", {"cards": "hand"}, "<", 3),
+        ("votre adversaire a plus de 2 cartes dans sa main", {"cards": "hand", "owner": "opponent"}, ">", 2),
+        ("votre deck est vide", {"cards": "deck"}, "<", 1),
+    ],
+)
+def test_cards_in_a_pile_as_a_condition(compiler, cond, left, cmp, right):
+    out = card(compiler, f"En fin de combat, si {cond}, Défense +1.")
+    assert out[0]["effects"] == [
+        {**PLUS_ONE, "when": {"compare": {"left": left, "cmp": cmp, "right": right}}}
+    ]
+
+
+def test_the_future_of_cards_moved(compiler):
+    """ "sera défaussée" / "seront placées" read as their present."""
+    assert card(compiler, "En fin de combat, cette carte sera défaussée.") == card(
+        compiler, "En fin de combat, cette carte est défaussée."
+    )
+
+
+def test_il_after_damage_the_holder_deals(compiler):
+    """ "il" is not "vous": after "vous infligez des dégâts à votre adversaire" it is the opponent;
+    after damage to a group, whom it names is not said (not read)."""
+    out = card(compiler, "Chaque fois que vous infligez des dégâts à votre adversaire, il a Défense -1.")
+    assert out[0]["effects"] == [{"op": "modify", "stat": "defense", "amount": -1, "target": "opponent"}]
+    assert not compiler.compile(
+        "Chaque fois que vous infligez des dégâts à un personnage adverse, il subit 1 dégât direct.",
+        subject="card",
+    ).complete
+    # no one else said: the holder
+    out = card(
+        compiler, "Chaque fois que votre personnage inflige des dégâts magiques, il gagne 1 Point de vie."
+    )
+    assert out[0]["effects"] == [{"op": "heal", "amount": 1}]
+
+
+def test_wounding_is_damage_dealt(compiler):
+    out = card(compiler, "Lorsque vous blessez votre adversaire physiquement, il a Défense -1.")
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"deals": "self", "to": "opponent", "kinds": ["physical"]},
+            "effects": [{"op": "modify", "stat": "defense", "amount": -1, "target": "opponent"}],
+        }
+    ]
+    out = character(compiler, "Lorsqu'il blesse un personnage adverse, Défense +1.")
+    assert out[0]["on"] == {"deals": "self", "to": "all_enemies"}
+
+
+def test_the_carrier_of_this_card_dies(compiler):
+    out = card(
+        compiler,
+        "Permanent. Si le porteur de cette carte meurt, elle est attachée à un autre de vos personnages.",
+    )
+    assert out == [
+        {"op": "trigger", "on": {"dies": "self"}, "effects": [{"op": "attach", "target": "other_ally"}]}
+    ]

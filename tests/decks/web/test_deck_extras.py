@@ -140,3 +140,12 @@ def test_a_private_deck_page_is_for_its_owner_only(as_alice, as_bob, alice):
     assert as_bob.post(f"/decks/{private.pk}/visibility/", {"public": "1"}).status_code == 404
     private.refresh_from_db()
     assert not private.is_public
+
+
+def test_the_diff_of_two_versions_links_and_previews_its_cards(as_alice, alice):
+    from decks.services import deck_update
+
+    mine = deck_create(owner=alice, name="Versions", characters=KOTOBA, cards=deck())
+    deck_update(deck=mine, cards=deck(katana=2), author=alice)
+    page = as_alice.get(f"/decks/{mine.pk}/history/diff/?from=1&to=2").content.decode()
+    assert 'href="/cards/katana/" class="card-link card-name" data-face="/cards/katana/face.svg' in page

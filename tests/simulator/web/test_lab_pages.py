@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from django.db import models
 
 from simulator.models import SimulationJob
 from tests.simulator.conftest import ecarte_round_robin, finish_job
@@ -93,7 +94,8 @@ def test_card_metrics_sort_by_a_column(cardset: None, alice: Any) -> None:
     def first_table(sort: str) -> list[str]:
         html = client.get(f"/simulations/{job.pk}/", {"cards_sort": sort}).content.decode()
         table = re.search(r'<table class="sim-card-metrics".*?</table>', html, re.S).group(0)  # type: ignore[union-attr]
-        return [htmllib.unescape(n) for n in re.findall(r'<tr><th scope="row">(.*?)</th>', table)]
+        cells = re.findall(r'<tr><th scope="row">(.*?)</th>', table)
+        return [htmllib.unescape(re.sub(r"<[^>]+>", "", n)) for n in cells]  # the name, its link
 
     by_name = first_table("card")
     assert by_name == sorted(by_name)
@@ -160,3 +162,17 @@ def test_a_field_given_with_the_job_is_shown_and_ratings_never_read_minus_zero(a
     html = browser(alice).get(f"/simulations/{job.pk}/").content.decode()
     assert "vs your field" in html and 'value="0.666667"' in html
     assert (_elo(-0.4), _elo(0.4), _elo(-0.6), _elo(12.5)) == ("+0", "+0", "−1", "+12")
+
+
+def test_result_tables_name_cards_in_the_card_language(cardset: None) -> None:
+    """Issue 19 §4: one name per card in each language, in the result tables too."""
+    from cards.models import Card
+    from simulator.web.presenters import catalog_names
+
+    card = Card.objects.exclude(name_fr=models.F("name_en")).filter(level=1).order_by("slug").first()
+    assert card is not None
+    assert catalog_names([card.slug], "fr") == {card.slug: card.name_fr}
+    assert catalog_names([card.slug], "en") == {card.slug: card.name_en}
+    higher = Card.objects.filter(level=2).order_by("slug").first()
+    assert higher is not None
+    assert catalog_names([higher.slug], "fr")[higher.slug] == f"{higher.name_fr} (niveau 2)"

@@ -227,6 +227,29 @@ def test_a_created_card_comes_from_the_catalog_and_goes_where_the_text_says():
         compile_tables((lacking, e))
 
 
+def test_a_card_created_by_the_trigger_of_a_card_that_stays_must_be_known_too():
+    """The check of created cards also reads the triggers a card keeps while it stays (and its
+    play variants): they were not read, and the game stopped on a KeyError when the trigger fired
+    (found playing random decks of the whole imported pool, benchmarks/synthetic_pool.py)."""
+    totem = card(
+        "totem",
+        effects=[
+            {
+                "op": "trigger",
+                "on": "combat_start",
+                "effects": [{"op": "create", "card": "shard", "to": "hand"}],
+            }
+        ],
+        play={"stays": "permanent"},
+    )
+    e = deck_from_counts("e", line("b"), {"jab": 1}, {c.slug: c for c in (SHARD, JAB)})
+    with pytest.raises(UnsupportedSpecError, match="'shard' it creates is not known"):
+        compile_tables((deck("d", line("a"), [totem]), e))
+    known = deck_from_counts("d", line("a"), {"totem": 1}, {c.slug: c for c in (totem, SHARD, JAB)})
+    assert known.extra == (SHARD,)
+    compile_tables((known, e))
+
+
 def test_a_created_card_played_at_once_resolves_after_the_cards_of_the_turn():
     echo = card("echo", effects=[{"op": "create", "card": "shard", "to": "play"}])
     catalog = {c.slug: c for c in (echo, SHARD, JAB)}

@@ -64,6 +64,24 @@ def test_greedy_chooses_the_best_clash():
     assert GreedyPolicy().choose(s, random.Random(1)) == Fight.of(0, 4)
 
 
+def test_greedy_reads_past_an_aura_on_the_damage_allies_take():
+    """An aura may change the damage the allies take (``damage_taken`` on ``other_allies``): the
+    greedy blow estimate, which reads the auras' stats, skips it (it stopped on an
+    AttributeError: found playing random decks of the imported pool)."""
+    warden = character(
+        "a-1",
+        abilities=[{"op": "damage_taken", "amount": -1, "target": "other_allies"}],
+    )
+    s = prepare_game(
+        [warden, *line("a")[1:]],
+        line("b"),
+        hands=([], []),
+        hp=[12, 12, 12, 12, 5, 12],
+    )
+    assert s.chars[1].ally_auras  # the allies receive it
+    assert GreedyPolicy().choose(s, random.Random(1)) in s.legal_actions()
+
+
 def test_greedy_weighs_a_mage_spell_against_the_attack_it_replaces():
     """docs/rules/eredan.md §3 step 3 — a mono-class Mage's damage spell replaces its attack: greedy
     only casts it when it beats the attack."""

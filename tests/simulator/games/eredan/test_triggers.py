@@ -14,7 +14,7 @@ from simulator.games.eredan.actions import Pick, Play, unpack_choices
 from simulator.games.eredan.game import EredanGame
 from simulator.games.eredan.ops import ATK, DEF, HPM, SPI
 from simulator.games.eredan.policies import make_policy
-from simulator.games.eredan.state import P_CARD, P_PICK, PASS
+from simulator.games.eredan.state import P_CARD, P_CHOICE, P_PICK, PASS
 from tests.simulator.games.eredan.factories import (
     card,
     card_id,
@@ -118,6 +118,17 @@ def test_turn_start_and_turn_end_of_a_carried_card():
     play_cards(s)
     end_turn(s)
     assert s.stat(0, SPI) == 2 and s.hp[0] == 10  # turn 1's end, turn 2's start
+
+
+def test_a_player_whose_characters_the_start_of_the_turn_taps_untaps_them():
+    """docs/rules/eredan.md §3 step 1: every living character of a player tapped untaps — also when
+    the effects of the turn's start tapped them after the untap step (a line with no character to
+    send left the active player without any legal action)."""
+    h = holder("holder", trig("turn_start", [{"op": "tap", "target": "all_enemies"}]))
+    s = game([h, *line("a")[1:]], tapped=[False, False, False, False, True, True])
+    assert s.phase == P_CHOICE and s.tapped[3:] == [False, False, False]
+    assert s.legal_actions()
+    assert events(s, "untap")[-1]["seat"] == 1
 
 
 def test_after_cards_and_combat_end():
