@@ -228,6 +228,10 @@ Version 2:
                    cards), duration — while it lasts, such cards played by the target act as
                    soon as they are played, as "S'active immédiatement" says of a card ("les
                    Lances jouées par vos personnages sont activées immédiatement").
+    ``cards_last`` cards (CardMatch), lasts (``"permanent"``, ``{"turns": N}`` or ``{"combats":
+                   N}``), target (default self: whose cards) — ability: such cards played by the
+                   target stay in play that long instead of what they say ("les 'X' jouées par
+                   'Y' sont permanentes", "… durent 2 combats").
     ``extra_attack`` amount, kind (physical|magical), target (default opponent) — one more attack
                    in the clash, of that value, reduced as its kind says.
     ``attach``     target (one character: a name or a pick) — this card, in play, leaves its carrier
@@ -1154,6 +1158,16 @@ class ActsNow:
 
 
 @dataclass(frozen=True, slots=True)
+class CardsLast:
+    cards: CardMatch
+    lasts: Duration
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "cards_last"
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraAttack:
     amount: Amount | Scaled
     kind: str = "physical"
@@ -1352,6 +1366,7 @@ Effect: TypeAlias = (
     | PlayCard
     | Forbid
     | ActsNow
+    | CardsLast
     | ExtraAttack
     | GrantOrder
     | Attach
@@ -1400,6 +1415,7 @@ V2_OPS: tuple[str, ...] = (
     "bound",
     "attach",
     "acts_now",
+    "cards_last",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -1421,10 +1437,11 @@ STATIC_OPS = frozenset(
         "draw_phase",
         "bound",
         "acts_now",
+        "cards_last",
     }
 )
 #: Ops only a character ability has (what a character may do, printed on it).
-ABILITY_ONLY_OPS = frozenset({"chain_on", "may_play", "carry", "may_attach"})
+ABILITY_ONLY_OPS = frozenset({"chain_on", "may_play", "carry", "may_attach", "cards_last"})
 OPS_BY_CONTEXT: Mapping[str, frozenset[str]] = {
     "card": frozenset(OPS) - ABILITY_ONLY_OPS,
     "ability": STATIC_OPS | {"trigger"},
@@ -1909,6 +1926,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "play_card": "self",
     "forbid": "self",
     "acts_now": "all_allies",
+    "cards_last": "self",
     "extra_attack": "opponent",
     "grant_order": "self",
     "attach": "self",
@@ -2143,6 +2161,14 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if context == "ability":
             _check_static_ability(duration, aim, path)
         effect = ActsNow(cards, chained, target, duration, when, selector=selector)
+    elif op == "cards_last":
+        d = _keys(data, path, {"op", "cards", "lasts"}, {"target", "when"})
+        lasts = parse_duration(d["lasts"], f"{path}.lasts")
+        if lasts.kind not in ("permanent", "turns", "combats"):
+            raise EffectError(f"{path}.lasts", 'expected "permanent", {"turns": N} or {"combats": N}')
+        effect = CardsLast(
+            parse_card_match(d["cards"], f"{path}.cards"), lasts, target, when, selector=selector
+        )
     elif op == "bound":
         d = _keys(data, path, {"op", "stats"}, {"below", "above", "target", "duration", "when"})
         if not isinstance(d["stats"], list) or not d["stats"]:
@@ -2517,6 +2543,9 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["cards"] = effect.cards.to_json()
         _put_target(out, effect, "self")
         _put_duration(out, effect.duration)
+    elif isinstance(effect, CardsLast):
+        out.update(cards=effect.cards.to_json(), lasts=effect.lasts.to_json())
+        _put_target(out, effect, "self")
     elif isinstance(effect, ActsNow):
         if effect.cards is not None:
             out["cards"] = effect.cards.to_json()

@@ -355,12 +355,46 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     found = acts_now(reader, c, t) if t.endswith("immediatement") else None
     if found is not None:
         return found
+    found = cards_last(reader, c, t, ctx) if _CARDS_LAST_END.search(t) else None
+    if found is not None:
+        return found
     m = _INSTEAD_OF_PHYSICAL.fullmatch(t)
     if m:
         return [AttackKind("magical" if m.group(2) == "magique" else "direct", **_fields(default))]
     if t in ("enrage", "est enrage", "a enrage"):
         return [Traits("add", keywords=("enrage",), **_fields(default))]
     return None
+
+
+_CARDS_LAST_END = re.compile(r"(?:permanente?s?|durent \d+ (?:combats|tours))$")
+_CARDS_LAST = re.compile(
+    r"(?P<vos>les |vos )(?P<what>@\d+@(?:(?:, | et | ou )@\d+@)*)(?: jouee?s? par (?P<by>.+?))? "
+    r"(?:(?:sont|deviennent) permanente?s?|durent (?P<n>\d+) (?P<unit>combats|tours))"
+)
+
+
+def cards_last(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """A character's ``les 'X' jouées par 'Y' sont permanentes``, ``les 'X' jouées par Y durent 2
+    combats``, ``vos 'X' sont permanentes``: such cards stay in play that long."""
+    from cards.domain.effects import CardsLast
+
+    m = _CARDS_LAST.fullmatch(t)
+    if not m or ctx.subject != "character":
+        return None
+    by = m.group("by")
+    who: Target
+    if by is None:
+        if m.group("vos") != "vos ":
+            return None  # "les 'X' sont permanentes": whose?
+        who = "all_allies"
+    elif by in ctx.names:
+        who = "self"
+    else:
+        who = reader.subject(c, by, ctx.names)
+    cards = reader.match(c, re.sub(r" et ", " ou ", m.group("what")))
+    n = m.group("n")
+    lasts = Duration("permanent") if n is None else Duration(m.group("unit"), int(n))  # type: ignore[arg-type]
+    return [CardsLast(cards=cards, lasts=lasts, **_fields(who))]
 
 
 _ACTS_NOW = re.compile(

@@ -24,6 +24,7 @@ from cards.domain.effects import (
     AttackKind,
     Bound,
     CardMatch,
+    CardsLast,
     CardTo,
     Carry,
     Chain,
@@ -1258,6 +1259,18 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             verb = _pick(("play", "jouer") if effect.what == "play" else ("chain", "enchaîner"), lang)
             core = _pick((f"{who} cannot {verb} {what}", f"{who} ne peut pas {verb} : {what}"), lang)
         return core + _duration(effect.duration, lang)
+    if isinstance(effect, CardsLast):
+        what = match_text(effect.cards, lang, names)
+        by = target_text(effect_target(effect), lang, names)
+        lasts = effect.lasts
+        if lasts.kind == "permanent":
+            how = _pick(("stay in play (permanent)", "sont permanentes"), lang)
+        else:
+            unit = _pick(("turns", "tours") if lasts.kind == "turns" else ("combats", "combats"), lang)
+            how = _pick((f"stay in play for {lasts.turns} {unit}", f"durent {lasts.turns} {unit}"), lang)
+        return _pick(
+            (f"Cards: {what}, played by {by}, {how}", f"Cartes : {what}, jouées par {by}, {how}"), lang
+        )
     if isinstance(effect, ActsNow):
         what = _pick(("cards", "cartes"), lang)
         if effect.cards is not None:

@@ -673,6 +673,15 @@ def guess_subject(text: str) -> Subject:
     # a standing grant of a character: "Peut attacher 'X' sur …", "Peut jouer les Sorts en ignorant …"
     if any(re.match(r"peut (?:attacher .+ sur |jouer .+ en ignorant )", f) for f in folded):
         return "character"
+    # "les 'X' jouées par 'Y' sont permanentes": how a character's cards stay
+    if any(
+        re.fullmatch(
+            r"(?:les|vos) .+? (?:sont permanente?s?|deviennent permanente?s?|durent \d+ (?:combats|tours))", f
+        )
+        and (" jouee" in f or " joues" in f or f.startswith("vos"))
+        for f in folded
+    ):
+        return "character"
     return "card"
 
 

@@ -768,7 +768,15 @@ def _variant_from_swaps(
         return None
     assert isinstance(item.swaps, Mapping)
     swaps = {part: dict(item.swaps.get(part) or {}) for part in ("out", "in")}
-    label = item.label or f"{base.label} {describe_swaps(swaps)}"
+    label = f"{base.label} {describe_swaps(swaps)}"
+    if item.label is not None:  # the one name rule (eredan/names.py)
+        try:
+            label = name_clean(
+                item.label, what="label", max_length=MAX_LABEL_INPUT_LENGTH, field=f"{where}.label"
+            )
+        except DomainError as exc:
+            problems.extend([exc])
+            return None
     composed = EntrantInput(
         composition=DeckComposition(name=label, characters=tuple(base.characters), cards=cards),
         policy=item.policy or base.policy,

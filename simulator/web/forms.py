@@ -10,6 +10,7 @@ the opponents with theirs); the classic games' entrants are AI policies.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django import forms
@@ -293,12 +294,34 @@ class CompareForm(forms.Form):
                 ) from None
         return swaps
 
+    def typed_weights(self) -> dict[str, str]:
+        """The weights typed beside the field's boxes (``weight_<value>``), by value, as typed."""
+        if not self.is_bound:
+            return {}
+        prefix = "weight_"
+        return {
+            key.removeprefix(prefix): str(self.data.get(key, "")).strip()
+            for key in self.data
+            if key.startswith(prefix)
+        }
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if not data.get("variants") and not data.get("swaps") and not self.has_error("swaps"):
             self.add_error("variants", "Choose a variant (a deck, or swap lines for the base).")
         if not data.get("field") and not data.get("field_demo"):
             self.add_error("field", "Choose the field the arms play against.")
+        # A chosen opponent's weight: a number (the service checks its bounds), empty for 1.
+        typed = self.typed_weights()
+        weights: list[float | None] = []
+        for value in data.get("field") or []:
+            raw = typed.get(value, "")
+            try:
+                weights.append(float(raw) if raw else None)
+            except ValueError:
+                self.add_error("field", f"The weight of {value} is not a number: {raw!r}.")
+                weights.append(None)
+        data["field_weights"] = weights
         return data
 
     def job_arguments(self) -> dict[str, Any]:
@@ -312,7 +335,14 @@ class CompareForm(forms.Form):
 
         entrants = [entrant(v, arm_policy) for v in (data["first"], *data["variants"])]
         entrants += [EntrantInput(swaps=s) for s in data["swaps"]]
-        field: object = "demo" if data["field_demo"] else [entrant(v, field_policy) for v in data["field"]]
+        field: object = (
+            "demo"
+            if data["field_demo"]
+            else [
+                dataclasses.replace(entrant(v, field_policy), weight=w)
+                for v, w in zip(data["field"], data["field_weights"], strict=True)
+            ]
+        )
         stop = None
         if data["stop_margin"] is not None:
             stop = {"margin": data["stop_margin"] / 100}

@@ -221,6 +221,7 @@ def compare_new(request: HttpRequest) -> HttpResponse:
         if spec.uses_decks and is_number(request.GET.get("deck", "")):
             initial["first"] = request.GET["deck"]
         form = CompareForm(initial=initial, spec=spec)
+    deck_groups = _deck_groups(request.user) if spec.uses_decks else []
     context = {
         "nav": NAV,
         "form": form,
@@ -228,11 +229,17 @@ def compare_new(request: HttpRequest) -> HttpResponse:
         "games": [(game.name, game.display_name) for game in game_specs()],
         "game_name": spec.display_name,
         "policies": list(spec.policies),
-        "deck_groups": _deck_groups(request.user) if spec.uses_decks else [],
+        "deck_groups": deck_groups,
         "chosen_first": str(form["first"].value() or ""),
         "chosen_variants": [str(v) for v in (form["variants"].value() or [])],
         "chosen_field": [str(v) for v in (form["field"].value() or [])],
     }
+    # Each opponent's weight beside its box, as typed (kept when the form comes back refused).
+    typed = form.typed_weights()
+    context["field_groups"] = [
+        (group, [(deck, typed.get(str(deck.pk), "")) for deck in decks]) for group, decks in deck_groups
+    ]
+    context["field_policies"] = [(p, typed.get(p, "")) for p in spec.policies]
     return render(request, "simulator/web/compare_new.html", context)
 
 

@@ -101,3 +101,18 @@ def test_a_table_or_image_a_job_lacks_is_400(alice: Any, client_for: Any) -> Non
     assert response.status_code == 400 and response.json()["errors"][0]["code"] == "table_unavailable"
     assert client.get(f"{URL}{job.pk}/forest.png").status_code == 400
     assert client.get(f"{URL}{job.pk}/results.csv", {"table": "ratings"}).status_code == 200
+
+
+def test_a_variants_label_follows_the_name_rule(cardset: None, alice: Any, client_for: Any) -> None:
+    """A variant written as swaps names itself by its label: the one name rule (eredan/names.py)."""
+    body = {
+        "game": "eredan",
+        "kind": "compare",
+        "entrants": [{"deck": GOLEMS}, {"swaps": WEAKER, "label": "gpj\u202eexe"}],
+        "field": [{"deck": GARDE}],
+        "games": 40,
+    }
+    response = client_for(alice).post(URL, body, format="json")
+    assert response.status_code == 400, response.json()
+    (error,) = response.json()["errors"]
+    assert (error["code"], error["field"]) == ("bidi_override", "entrants.1.label")

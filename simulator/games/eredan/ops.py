@@ -1940,6 +1940,7 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Bound,
         spec.Attach,
         spec.ActsNow,
+        spec.CardsLast,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name

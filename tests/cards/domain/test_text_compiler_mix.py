@@ -335,3 +335,30 @@ def test_while_it_lives_by_its_name_unquoted(compiler):
         compiler, "Tant que Ombrelune est en vie, vos autres Zil ont Attaque +1.", name="Ombrelune"
     )
     assert out[0]["when"] == {"ally_alive": "ombrelune"}
+
+
+def test_how_long_a_characters_cards_stay(compiler):
+    assert character(compiler, "Les 'Poison lent' joués par Vipère durent 3 combats.", name="Vipère") == [
+        {"op": "cards_last", "cards": {"card": "poison-lent"}, "lasts": {"combats": 3}}
+    ]
+    assert character(compiler, "Vos 'Poison lent' sont permanentes.", name="Vipère") == [
+        {"op": "cards_last", "cards": {"card": "poison-lent"}, "lasts": "permanent", "target": "all_allies"}
+    ]
+    assert guess_subject("Les 'Poison lent' jouées par 'Vipère' sont permanentes.") == "character"
+    # on a card: not a character's cards
+    assert not compiler.compile("Vos 'Poison lent' sont permanentes.", subject="card").complete
+
+
+def test_cards_last_in_the_schema():
+    data = {"op": "cards_last", "cards": {"type": "sort"}, "lasts": {"turns": 2}, "target": "all_allies"}
+    (effect,) = parse_effects([data], context="ability")
+    assert effects_to_json([effect]) == [data]
+    names = Names()
+    assert "stay in play for 2 turns" in effect_text(effect, "en", names, "ability")
+    assert "durent 2 tours" in effect_text(effect, "fr", names, "ability")
+    with pytest.raises(EffectError, match="lasts"):
+        parse_effects([{**data, "lasts": "combat"}], context="ability")
+    with pytest.raises(EffectError, match="not allowed in a card"):
+        parse_effect(data)
+    with pytest.raises(ops.UnsupportedSpecError, match="cards_last"):
+        ops.compile_effect(effect, "character 'x': abilities[0]", 0)

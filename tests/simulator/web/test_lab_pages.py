@@ -164,6 +164,27 @@ def test_a_field_given_with_the_job_is_shown_and_ratings_never_read_minus_zero(a
     assert (_elo(-0.4), _elo(0.4), _elo(-0.6), _elo(12.5)) == ("+0", "+0", "−1", "+12")
 
 
+def test_the_compare_form_takes_a_weight_per_opponent(cardset: None, alice: Any) -> None:
+    client = browser(alice)
+    garde, sabre = demo(GARDE).pk, demo(SABRE).pk
+    assert f'name="weight_{garde}"' in client.get(COMPARE).content.decode()
+    # A weight that is not a number, and one the service refuses: beside the field, both kept.
+    html = client.post(
+        COMPARE, compare_form(**{f"weight_{garde}": "lots", f"weight_{sabre}": "-1"})
+    ).content.decode()
+    assert "is not a number" in field_error(html, "field") and 'value="lots"' in html
+    html = client.post(COMPARE, compare_form(**{f"weight_{sabre}": "-1"})).content.decode()
+    assert "A weight is a number above 0" in field_error(html, "field") and 'value="-1"' in html
+    assert not SimulationJob.objects.exists()
+    # Garde three times as often as Sabre (an empty weight is 1).
+    client.post(COMPARE, compare_form(**{f"weight_{garde}": "3"}))
+    job = SimulationJob.objects.get()
+    assert [(e.role, e.weight) for e in job.entrants.order_by("index")][2:] == [
+        ("field", 3.0),
+        ("field", 1.0),
+    ]
+
+
 def test_result_tables_name_cards_in_the_card_language(cardset: None) -> None:
     """Issue 19 §4: one name per card in each language, in the result tables too."""
     from cards.models import Card
