@@ -63,7 +63,9 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     carried, cards played this turn, different races / classes / guilds among characters."""
     from cards.domain.text_grammar import NotRead
 
-    t = text.strip()
+    t = re.sub(r"^(?:de )?vos (?=allies? )", "", text.strip())  # "chacun de vos alliés Démons en vie"
+    if re.fullmatch(r"pv perdus", t):  # "par tranche de 2 PV perdus": the HP the holder misses
+        return Count("stat", stat="hp_missing")
     m = re.fullmatch(r"(.+?) \(?vivante?s? ou morte?s?\)?", t)
     if m:  # "par allié Guémélite de la Terre (vivant ou mort)": the living and the dead
         living = count(r, clause, m.group(1))

@@ -2975,6 +2975,7 @@ class Reader:
                 if self._of_the_holder(c, m.group(1), ctx):
                     # "'X' (itself) gagne 1 PV par dégât qu'il a infligé": the holder's
                     counted = re.sub(r"\bqu'(?:il|elle) a (?=infliges?\b)", "que vous avez ", counted)
+                    counted = re.sub(r"\bqu'(?:il|elle) porte$", "que vous portez", counted)
                 div = 1
                 tm = re.fullmatch(r"tranche de (\d+) (.+)", counted)
                 if tm:
@@ -3105,7 +3106,9 @@ class Reader:
         )
         if not m:
             return False
-        if m.group(1) in ("votre personnage", "vous", "il", "elle"):
+        if m.group(1) in ("il", "elle"):
+            return False  # (after a sentence that named someone, it may be that one)
+        if m.group(1) in ("votre personnage", "vous"):
             return True
         return self._named(c, m.group(1), ctx) == "self"
 

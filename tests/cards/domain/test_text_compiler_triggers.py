@@ -640,3 +640,28 @@ def test_the_carrier_of_this_card_dies(compiler):
     assert out == [
         {"op": "trigger", "on": {"dies": "self"}, "effects": [{"op": "attach", "target": "other_ally"}]}
     ]
+
+
+def test_counts_in_trigger_bodies(compiler):
+    out = character(
+        compiler,
+        "En fin de combat, 'Brume' gagne 1 Point de vie pour chaque Arme qu'elle porte.",
+        name="Brume",
+    )
+    assert out[0]["effects"] == [
+        {
+            "op": "heal",
+            "amount": {"per": {"cards": "play", "owner": "both", "match": {"type": "arme"}, "on": "self"}},
+        }
+    ]
+    out = card(
+        compiler, "En début de combat, votre adversaire a Défense -1 pour chacun de vos alliés Mages en vie."
+    )
+    assert out[0]["effects"][0]["amount"] == {
+        "per": {"characters": {"group": "other_allies", "class": "mage"}},
+        "each": -1,
+    }
+    out = character(compiler, "En début de tour, Défense +1 pour chaque tranche de 3 Points de vie perdus.")
+    assert out[0]["effects"] == [
+        {**PLUS_ONE, "amount": {"per": {"stat": "hp_missing", "of": "self"}, "div": 3}}
+    ]
