@@ -732,6 +732,8 @@ class Reader:
     def _chosen(self, c: Clause, text: str) -> Target | None:
         """The character a "Choisissez …" picks, as a pick target (None: not a character)."""
         t = text.strip()
+        if t.endswith(" en vie") and t not in ("personnage en vie", "de vos personnages en vie"):
+            t = t[: -len(" en vie")]  # "un de vos Mages en vie": effects reach the living only
         tapped = grammar_cards.chosen_state(t)
         if tapped is not None:
             chosen = self._chosen(c, tapped[0])

@@ -362,3 +362,10 @@ def test_cards_last_in_the_schema():
         parse_effect(data)
     with pytest.raises(ops.UnsupportedSpecError, match="cards_last"):
         ops.compile_effect(effect, "character 'x': abilities[0]", 0)
+
+
+def test_a_living_character_chosen(compiler):
+    """ "un de vos Mages en vie": effects reach the living only, the words add nothing."""
+    assert card(compiler, "Choisissez un de vos Mages en vie, celui-ci gagne 2 Points de vie.") == [
+        {"op": "heal", "amount": 2, "target": {"group": "allies", "pick": "choice", "class": "mage"}}
+    ]
