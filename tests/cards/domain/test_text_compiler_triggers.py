@@ -665,3 +665,27 @@ def test_counts_in_trigger_bodies(compiler):
     assert out[0]["effects"] == [
         {**PLUS_ONE, "amount": {"per": {"stat": "hp_missing", "of": "self"}, "div": 3}}
     ]
+
+
+def test_il_in_a_trigger_after_a_sentence_that_chose_someone(compiler):
+    """ "Choisissez un personnage adverse, celui-ci a Défense -1. En début de combat, il subit …":
+    "il" may be the one chosen; it is not read as the holder. When the card is attached to the one
+    chosen, "il" is its carrier (the holder)."""
+    result = compiler.compile(
+        "Permanent. Choisissez un personnage adverse, celui-ci a Défense -1. En début de combat, il subit "
+        "2 dégâts physiques.",
+        subject="card",
+    )
+    assert [c.read for c in result.clauses] == [True, True, False]
+    out = card(
+        compiler,
+        "Permanent. Choisissez un personnage adverse et attachez-lui cette carte. En début de combat, il "
+        "subit 2 dégâts physiques.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [{"op": "damage", "kind": "physical", "amount": 2, "target": "self"}],
+        }
+    ]
