@@ -1924,6 +1924,9 @@ class Reader:
             return None
         out: list[Target] = []
         for part in parts:
+            if part in ("son adversaire", "son personnage adverse") and out == ["self"]:
+                out.append(self._view("opponent", part, ctx))  # "'X' et son adversaire": X's opponent
+                continue
             try:
                 out.append(self._view(self.subject(c, part, ctx.names), part, ctx))
             except NotRead:
