@@ -689,3 +689,31 @@ def test_il_in_a_trigger_after_a_sentence_that_chose_someone(compiler):
             "effects": [{"op": "damage", "kind": "physical", "amount": 2, "target": "self"}],
         }
     ]
+
+
+def test_when_they_play_at_least_one(compiler):
+    """ "lorsqu'ils jouent au moins un Sort" at the end: each of them, the first such card of the
+    turn (a trigger once a turn)."""
+    out = character(compiler, "Vos Mages ont Défense +1 lorsqu'ils jouent au moins une Potion.")
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}, "by": {"group": "allies", "class": "mage"}},
+            "effects": [{**PLUS_ONE, "target": "event"}],
+            "limit": "once_per_turn",
+        }
+    ]
+    out = character(
+        compiler,
+        "Si 'Brume' fait partie de vos personnages, Soin 1 Point de vie lorsque vos personnages jouent "
+        "au moins une Potion.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}, "by": "all_allies"},
+            "effects": [{"op": "heal", "amount": 1}],
+            "limit": "once_per_turn",
+            "when": {"ally_present": "brume"},
+        }
+    ]
