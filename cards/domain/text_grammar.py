@@ -1922,6 +1922,12 @@ class Reader:
         parts = re.split(r", | et ", t)
         if len(parts) < 2:
             return None
+        if re.match(r"(?:tous )?vos ", parts[0]):
+            # "vos Elfines et Bêtes": "vos" for each
+            parts = [parts[0]] + [
+                p if re.match(r"(?:vos|les|le|la|l'|un|une|votre|son|ses|tous|@)", p) else f"vos {p}"
+                for p in parts[1:]
+            ]
         out: list[Target] = []
         for part in parts:
             if part in ("son adversaire", "son personnage adverse") and out == ["self"]:
@@ -1933,7 +1939,8 @@ class Reader:
                 return None
         if len(set(map(str, out))) != len(out):
             return None
-        if not all(grammar_order.apart(a, b) for i, a in enumerate(out) for b in out[i + 1 :]):
+        parents = self.vocabulary.race_parents
+        if not all(grammar_order.apart(a, b, parents) for i, a in enumerate(out) for b in out[i + 1 :]):
             return None  # a character two of them name would take the effect twice
         return out
 

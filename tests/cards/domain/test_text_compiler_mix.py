@@ -397,3 +397,15 @@ def test_small_readings_of_the_second_pass(compiler):
     ]
     # an event of the online game, named
     assert compiler.compile("Durant l'évènement 'Fête' : Attaque +1.", subject="card").notes
+
+
+def test_two_races_of_one_side(compiler):
+    """ "vos Elfines et Bêtes": one effect for each race — a character has one race, so none takes
+    it twice; a race and one under it ("vos Guémélites et vos Guémélites de la Guerre") could."""
+    assert card(compiler, "Vos Elfines et Bêtes gagnent 1 Point de vie.") == [
+        {"op": "heal", "amount": 1, "target": {"group": "allies", "race": "elfine"}},
+        {"op": "heal", "amount": 1, "target": {"group": "allies", "race": "bete"}},
+    ]
+    assert not compiler.compile(
+        "Vos Guémélites et vos Guémélites de la Guerre gagnent 1 Point de vie.", subject="card"
+    ).complete
