@@ -177,11 +177,11 @@ def decks_current(*, decks: Sequence[Deck], catalog: Catalog | None = None) -> l
     return stale
 
 
-def deck_export_text(*, deck: Deck, catalog: Catalog | None = None) -> str:
-    """The deck in the text format (docs/decks.md "Text format")."""
+def deck_export_text(*, deck: Deck, catalog: Catalog | None = None, lang: str = "fr") -> str:
+    """The deck in the text format (docs/decks.md "Text format"), names in ``lang``."""
     characters, cards = deck_slugs(deck)
     return deck_text_export(
-        characters=characters, cards=cards, catalog=catalog or get_catalog(), name=deck.name
+        characters=characters, cards=cards, catalog=catalog or get_catalog(), name=deck.name, lang=lang
     )
 
 

@@ -161,9 +161,13 @@ class _Index(Generic[Spec]):
                     labels.append(label)
         return labels[:limit]
 
-    def label(self, spec: Spec) -> str:
-        """The shortest text that :meth:`resolve` reads back to ``spec``."""
-        forms = [spec.name_fr, f"{spec.name_fr} (niveau {spec.level})", spec.name_en, spec.slug]
+    def label(self, spec: Spec, lang: str = "fr") -> str:
+        """The shortest text that :meth:`resolve` reads back to ``spec``: its name in ``lang``
+        (``fr``, the default, or ``en``), then with its level, then its other name, then the slug."""
+        if lang == "en":
+            forms = [spec.name_en, f"{spec.name_en} (level {spec.level})", spec.name_fr, spec.slug]
+        else:
+            forms = [spec.name_fr, f"{spec.name_fr} (niveau {spec.level})", spec.name_en, spec.slug]
         if self.families.get(spec.family, 0) > 1:
             forms = forms[1:]  # always show the level of a card that has evolutions
         for form in forms:
@@ -266,8 +270,11 @@ def deck_text_export(
     cards: Mapping[str, int],
     catalog: Catalog,
     name: str | None = None,
+    lang: str = "fr",
 ) -> str:
-    """Write a deck as text. Unknown slugs are written as they are (they read back as errors)."""
+    """Write a deck as text, naming cards and characters in ``lang`` (``fr``, the default: the
+    game's names; or ``en``). Either reads back to the same deck. Unknown slugs are written as
+    they are (they read back as errors)."""
     index = _indexes(catalog)
     lines: list[str] = []
     clean_name = " ".join((name or "").split())
@@ -276,13 +283,13 @@ def deck_text_export(
     lines.append("Characters:")
     for slug in characters:
         character = catalog.characters.get(slug)
-        lines.append(index.characters.label(character) if character is not None else slug)
+        lines.append(index.characters.label(character, lang) if character is not None else slug)
     lines.append("")
     lines.append("Cards:")
     rows: list[tuple[str, str, int]] = []
     for slug, count in cards.items():
         card = catalog.cards.get(slug)
-        label = index.cards.label(card) if card is not None else slug
+        label = index.cards.label(card, lang) if card is not None else slug
         rows.append((normalize_name(label), label, count))
     for _, label, count in sorted(rows):
         lines.append(f"{count} {label}")

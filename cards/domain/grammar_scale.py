@@ -63,7 +63,9 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     carried, cards played this turn, different races / classes / guilds among characters."""
     from cards.domain.text_grammar import NotRead
 
-    t = text.strip()
+    t = re.sub(r"^(?:de )?vos (?=allies? )", "", text.strip())  # "chacun de vos alliés Démons en vie"
+    if re.fullmatch(r"pv perdus", t):  # "par tranche de 2 PV perdus": the HP the holder misses
+        return Count("stat", stat="hp_missing")
     m = re.fullmatch(r"(.+?) \(?vivante?s? ou morte?s?\)?", t)
     if m:  # "par allié Guémélite de la Terre (vivant ou mort)": the living and the dead
         living = count(r, clause, m.group(1))
@@ -344,7 +346,7 @@ def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Conditi
         return Condition(compare=Compare(counted, cmp, int(m.group(2))))
     # "la Défausse adverse contient 3 cartes ou moins"
     m = re.fullmatch(
-        r"(votre|la) (defausse|main|deck)( adverse)? contient (?:au moins )?(\d+) cartes?"
+        r"(votre|la) (defausse|main|deck)( adverse)? contient (?:au moins )?(\d+) (cartes?|.+?)"
         r"( ou (?:moins|plus))?",
         t,
     )
@@ -354,9 +356,13 @@ def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Conditi
         if m.group(1) == "la" and not m.group(3):
             raise NotRead("whose pile?")
         owner = "opponent" if m.group(3) else "self"
-        cmp = "<=" if m.group(5) == " ou moins" else ">="
+        cmp = "<=" if m.group(6) == " ou moins" else ">="
+        # "votre Défausse contient 5 Sorts ou plus": those cards only
+        match = None if m.group(5).startswith("carte") else r._count_match(clause, m.group(5))
         return Condition(
-            compare=Compare(Count("cards", pile=PILES[m.group(2)], owner=owner), cmp, int(m.group(4)))
+            compare=Compare(
+                Count("cards", pile=PILES[m.group(2)], owner=owner, match=match), cmp, int(m.group(4))
+            )
         )
     # "'X' n'est pas en jeu", "aucune carte n'est attachée à votre personnage"
     m = re.fullmatch(r"(.+?) n'(?:est|sont) pas (en jeu|actifs?|actives?)", t)

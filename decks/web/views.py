@@ -62,6 +62,7 @@ from decks.web.presenters import (
     stats_view,
 )
 from eredan.errors import DomainError, NotFoundError
+from eredan.language import COOKIE, card_lang
 from eredan.users import signed_in_user
 
 #: A form sent back with its errors beside the fields is a page like any other (Django's forms and
@@ -470,7 +471,10 @@ def deck_visibility(request: HttpRequest, pk: int) -> HttpResponse:
 def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The saved deck in the deck text format, as a download (a public deck: for anyone)."""
     deck = deck_readable(request, pk)
-    response = HttpResponse(deck_export_text(deck=deck), content_type="text/plain; charset=utf-8")
+    # [decision] French (the game's names, the format's own) until the visitor picks a card
+    # language with the switch; then that language (either reads back to the same deck).
+    lang = card_lang(request) if COOKIE in request.COOKIES else "fr"
+    response = HttpResponse(deck_export_text(deck=deck, lang=lang), content_type="text/plain; charset=utf-8")
     filename = (slugify(deck.name) or "deck")[:80] + ".txt"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

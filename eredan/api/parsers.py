@@ -8,8 +8,11 @@ It also refuses strings no database can store — a NUL character (PostgreSQL te
 it) or half of a surrogate pair (not encodable as UTF-8) — anywhere in the body, keys
 included: 400 ``null_characters_not_allowed`` or ``surrogate_characters_not_allowed`` (DRF's
 own codes for its text fields) with the path of the string, before any serializer or service
-sees it. The form and multipart parsers refuse a NUL character in a field name or value the
-same way (Django decodes form data with replacement characters, so no surrogate reaches them).
+sees it. A NUL anywhere else in a request (path, query, headers, cookies, form and multipart
+bodies, uploads) is refused before any parser runs, by :mod:`eredan.middleware`; the form and
+multipart parsers still check field names and values, for the multipart bodies over
+``DATA_UPLOAD_MAX_MEMORY_SIZE`` the middleware does not read (Django decodes form data with
+replacement characters, so no surrogate reaches them).
 """
 
 from __future__ import annotations

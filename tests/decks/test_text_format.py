@@ -157,18 +157,29 @@ deck_st = st.tuples(
 
 
 @settings(max_examples=100, deadline=None)
-@given(deck_st)
-def test_export_then_import_round_trips_exactly(deck):
-    """docs/decks.md "Text format": export then import gives back the same deck, and the same text."""
+@given(deck_st, st.sampled_from(["fr", "en"]))
+def test_export_then_import_round_trips_exactly(deck, lang):
+    """docs/decks.md "Text format": export then import gives back the same deck, and the same text
+    — in either card language (issue 19 §4)."""
     characters, cards, name = deck
-    text = deck_text_export(characters=characters, cards=cards, catalog=CATALOG, name=name)
+    text = deck_text_export(characters=characters, cards=cards, catalog=CATALOG, name=name, lang=lang)
     back = parse(text)
     assert back.characters == characters
     assert back.cards == cards
     expected_name = " ".join(name.split()) if name else None
     assert back.name == (expected_name or None)
-    again = deck_text_export(characters=back.characters, cards=back.cards, catalog=CATALOG, name=back.name)
+    again = deck_text_export(
+        characters=back.characters, cards=back.cards, catalog=CATALOG, name=back.name, lang=lang
+    )
     assert again == text
+
+
+def test_export_names_cards_in_the_card_language():
+    cards = {"eclairs-2": 1, "boule-de-feu": 2}
+    english = deck_text_export(characters=["telendar"], cards=cards, catalog=CATALOG, lang="en")
+    assert english == "Characters:\nTelendar\n\nCards:\n2 Fireball\n1 Lightning Bolts (level 2)\n"
+    french = deck_text_export(characters=["telendar"], cards=cards, catalog=CATALOG)
+    assert french == "Characters:\nTélendar\n\nCards:\n2 Boule de feu\n1 Éclairs (niveau 2)\n"
 
 
 def test_blank_name_is_no_name():

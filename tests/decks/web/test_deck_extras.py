@@ -149,3 +149,15 @@ def test_the_diff_of_two_versions_links_and_previews_its_cards(as_alice, alice):
     deck_update(deck=mine, cards=deck(katana=2), author=alice)
     page = as_alice.get(f"/decks/{mine.pk}/history/diff/?from=1&to=2").content.decode()
     assert 'href="/cards/katana/" class="card-link card-name" data-face="/cards/katana/face.svg' in page
+
+
+def test_the_export_follows_the_chosen_card_language(client, alice, cards_db):
+    shown = deck_create(
+        owner=alice, name="Shared", characters=KOTOBA, cards=deck(eclairs_2=1), is_public=True
+    )
+    assert "1 Éclairs (niveau 2)" in client.get(f"/decks/{shown.pk}/export/").content.decode()
+    client.cookies["card_lang"] = "en"
+    text = client.get(f"/decks/{shown.pk}/export/").content.decode()
+    assert "1 Lightning Bolts (level 2)" in text and "Iro the Duelist" in text
+    client.cookies["card_lang"] = "fr"
+    assert "1 Éclairs (niveau 2)" in client.get(f"/decks/{shown.pk}/export/").content.decode()
