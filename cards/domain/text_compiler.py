@@ -415,6 +415,8 @@ class TextCompiler:
                 if outcome is None:
                     if index > 0 and _PRONOUN.match(fold(raw)) and "choisi" in fold(clauses[index - 1]):
                         raise NotRead("whom the pronoun names: the character chosen in the sentence before")
+                    if index > 0 and _after_a_choice(clauses[index - 1], raw):
+                        raise NotRead("whom the pronoun names: perhaps the one chosen in the sentence before")
                     if index > 0 and _pronoun_unbound(clauses[index - 1], raw):
                         raise NotRead(
                             "whom the pronoun names: the sentence before attaches or chooses no one"
@@ -554,6 +556,23 @@ def _pronoun_unbound(before: str, sentence: str) -> bool:
 #: What makes the pronoun of the next sentence known: the card attaches (its carrier), or a
 #: choice is made (the one chosen). A card "attachée à votre adversaire" that is discarded does not.
 _BINDS_PRONOUN = re.compile(r"s'attache|attachez|attache-?lui|cette carte (?:est )?attachee?|choisi")
+
+
+def _after_a_choice(before: str, sentence: str) -> bool:
+    """A trigger whose body starts with a pronoun ("En début de combat, il subit …") after a
+    sentence that chose a character without attaching the card to it: "il" may be the one chosen,
+    not the holder, so it is not read as the holder."""
+    prev = fold(before)
+    if "choisi" not in prev or _ATTACHES.search(prev):
+        return False
+    return _HEAD_THEN_PRONOUN.match(fold(sentence)) is not None
+
+
+_ATTACHES = re.compile(r"s'attache|attachez|attache-?lui|cette carte (?:est )?attachee?")
+_HEAD_THEN_PRONOUN = re.compile(
+    r"(?:en |au |a la |a l'|a chaque |chaque |lorsqu|quand |des qu|apres |si )[^,.]*, "
+    r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere|s'il|s'elle)\b"
+)
 
 
 def _continued(raw: str, follower: str) -> str:
