@@ -732,6 +732,8 @@ class Reader:
     def _chosen(self, c: Clause, text: str) -> Target | None:
         """The character a "Choisissez …" picks, as a pick target (None: not a character)."""
         t = text.strip()
+        if t.endswith(" en vie") and t not in ("personnage en vie", "de vos personnages en vie"):
+            t = t[: -len(" en vie")]  # "un de vos Mages en vie": effects reach the living only
         tapped = grammar_cards.chosen_state(t)
         if tapped is not None:
             chosen = self._chosen(c, tapped[0])
@@ -1920,15 +1922,25 @@ class Reader:
         parts = re.split(r", | et ", t)
         if len(parts) < 2:
             return None
+        if re.match(r"(?:tous )?vos ", parts[0]):
+            # "vos Elfines et Bêtes": "vos" for each
+            parts = [parts[0]] + [
+                p if re.match(r"(?:vos|les|le|la|l'|un|une|votre|son|ses|tous|@)", p) else f"vos {p}"
+                for p in parts[1:]
+            ]
         out: list[Target] = []
         for part in parts:
+            if part in ("son adversaire", "son personnage adverse") and out == ["self"]:
+                out.append(self._view("opponent", part, ctx))  # "'X' et son adversaire": X's opponent
+                continue
             try:
                 out.append(self._view(self.subject(c, part, ctx.names), part, ctx))
             except NotRead:
                 return None
         if len(set(map(str, out))) != len(out):
             return None
-        if not all(grammar_order.apart(a, b) for i, a in enumerate(out) for b in out[i + 1 :]):
+        parents = self.vocabulary.race_parents
+        if not all(grammar_order.apart(a, b, parents) for i, a in enumerate(out) for b in out[i + 1 :]):
             return None  # a character two of them name would take the effect twice
         return out
 

@@ -68,6 +68,8 @@ ERROR_RESPONSES = {400: ERROR_RESPONSE, 401: ERROR_RESPONSE, 403: ERROR_RESPONSE
 
 #: What any operation may answer, whatever the view: credentials, throttling, content negotiation.
 ANY_OPERATION_ERRORS = {
+    # eredan.middleware.NulRefusalMiddleware, before any view: in the path, a header, a cookie…
+    400: error_response("A NUL character in the request (`null_characters_not_allowed`)."),
     401: error_response("Wrong credentials (Basic authentication)."),
     403: error_response("Not logged in, or not allowed."),
     406: error_response("No representation matches the Accept header."),

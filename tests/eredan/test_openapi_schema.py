@@ -102,12 +102,12 @@ def test_every_4xx_response_is_the_error_body(schema):
 
 
 def test_shared_errors_are_documented_everywhere(schema):
-    """Credentials (401/403), content negotiation (406) and throttling (429) can meet any
-    operation; a body can be too large (413) or of the wrong type (415); an object in the path
-    can be missing or someone else's (404)."""
+    """Credentials (401/403), content negotiation (406), throttling (429) and a NUL character
+    anywhere in the request (400, issue 20) can meet any operation; a body can be too large (413)
+    or of the wrong type (415); an object in the path can be missing or someone else's (404)."""
     for method, path, operation in _operations(schema):
         statuses = set(operation["responses"])
-        assert {"401", "403", "406", "429"} <= statuses, (method, path)
+        assert {"400", "401", "403", "406", "429"} <= statuses, (method, path)
         if "requestBody" in operation:
             assert {"400", "413", "415"} <= statuses, (method, path)
         if "{" in path:

@@ -369,7 +369,7 @@ class Command(BaseCommand):
                 text = results_csv(results, options["table"])
             except MissingTableError as exc:
                 raise CliError(f"--table {options['table']}: {exc}") from None
-            Path(options["csv"]).write_text(text, encoding="utf-8")
+            Path(options["csv"]).write_text(text, encoding="utf-8", newline="")  # CRLF as written
             self.stderr.write(f"{options['table']} table written to {options['csv']}")
         if options["json"]:
             self.stdout.write(json.dumps(results, ensure_ascii=False, indent=1))
