@@ -86,11 +86,13 @@ def test_the_language_switch_holds_across_pages(page: Any) -> None:
     # The card's page, then the collection, in French too.
     first.click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Eclairs")
+    axe_check(page, "a card's page with its face, in French")
     page.goto("/collection/")
     page.get_by_label("Card or character").fill("eclairs-1")
     page.get_by_role("spinbutton", name="Copies").fill("1")
     page.get_by_role("button", name="Add", exact=True).click()
     expect(page.locator("li.copy h3 a.card-link").filter(has_text="Eclairs").first).to_be_visible()
+    axe_check(page, "the collection, in French")
     # Back to English everywhere.
     page.get_by_role("button", name="English").click()
     expect(page.locator("li.copy h3 a.card-link").filter(has_text="Lightning Bolts").first).to_be_visible()
