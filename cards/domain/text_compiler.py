@@ -492,7 +492,8 @@ class TextCompiler:
         negation — the same ops on the same targets, one for one ("Inflige 3 dégâts magiques.
         Mage : Inflige 5 dégâts magiques à la place": 5 for a Mage, 3 otherwise, one hit)."""
         stripped = _INSTEAD.sub("", raw.rstrip())
-        m = re.fullmatch(r"(si .+?),? vous pouvez choisir n'importe quelle carte", fold(stripped))
+        said = Clause.of(stripped)
+        m = re.fullmatch(r"(si .+?),? vous pouvez choisir n'importe quelle carte", said.text)
         if m:
             # "Choisissez un Objet porté par …, celui-ci est défaussé. Si …, vous pouvez choisir
             # n'importe quelle carte à la place": the same choice among every attached card
@@ -501,10 +502,10 @@ class TextCompiler:
             first = before[0]
             if first.pick != "choice" or first.cards is None or first.when is not None:
                 raise NotRead("'n'importe quelle carte à la place' of what?")
-            cond = self.reader.condition(Clause.of(stripped), m.group(1), ctx)
-            any_card = replace(first, cards=None, when=cond)
+            held = self.reader.condition(said, m.group(1), ctx)
+            any_card = replace(first, cards=None, when=held)
             checked = self._checked_effects([any_card], ctx)
-            return (Reading(), checked, [], dict(play)), [replace(first, when=Condition(not_=cond))]
+            return (Reading(), checked, [], dict(play)), [replace(first, when=Condition(not_=held))]
         outcome = self._outcome(stripped, ctx, play)
         reading, instead, orders, new_play = outcome
         whens = {e.when for e in instead}
