@@ -207,7 +207,10 @@ def text_vocabulary() -> Vocabulary:
     reference: dict[str, list[dict[str, Any]]] = {
         "guilds": [dict(row) for row in Guild.objects.values("slug", "name_fr")],
         "classes": [dict(row) for row in CharacterClass.objects.values("slug", "name_fr")],
-        "races": [dict(row) for row in Race.objects.values("slug", "name_fr")],
+        "races": [
+            {"slug": slug, "name_fr": name, "parent": parent}
+            for slug, name, parent in Race.objects.values_list("slug", "name_fr", "parent__slug")
+        ],
         "castes": [dict(row) for row in Caste.objects.values("slug", "name_fr")],
         "card_types": [
             {"slug": slug, "name_fr": name, "parent": parent, "character_type": character_type}

@@ -242,6 +242,10 @@ _NOTES: tuple[tuple[str, str], ...] = (
         "evolution: a card used on the evolution screen, not in a game",
     ),
     (
+        r"depuis l'ecran d'evolution, .+|(?:peut|peuvent) evoluer (?:immediatement )?en .+",
+        "evolution: what the card becomes on the evolution screen, not in a game",
+    ),
+    (
         r"felicitations|bonne chance|attention, elle peut etre legendaire",
         "a collection message, no game effect",
     ),
@@ -250,7 +254,7 @@ _NOTES: tuple[tuple[str, str], ...] = (
         "a Mékalchimie recipe (an event of the online game, not of a game): no game effect",
     ),
     (
-        r"(?:durant|pendant) l'evenement mekalchimie ?: .+"
+        r"(?:durant|pendant) l'evenement (?:mekalchimie|@\d+@) ?: .+"
         r"|(?:tournoi de l'automne|championnat de l'hiver|tournoi de l'hiver|tournoi d'ete) ?: .+",
         "an effect only during an event of the online game (Mékalchimie, a tournament): no simulated "
         "game is one",
@@ -399,7 +403,8 @@ def cards_last(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | No
 
 _ACTS_NOW = re.compile(
     r"(?:les |l'|la |le )?(?P<what>.+?) jouee?s? (?:(?P<chained>en enchainement)"
-    r"|par (?P<by>vos personnages|vos allies|vos autres personnages|votre personnage|vous))"
+    r"|par (?P<by>vos personnages|vos allies et vous|vous et vos allies|vos allies|vos autres personnages"
+    r"|votre personnage|vous))"
     r" (?:sont activee?s?|est activee?|s'activent|s'active|s'activeront|s'activera) immediatement"
 )
 
@@ -417,7 +422,7 @@ def acts_now(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
         "self"
         if by is None or by in ("votre personnage", "vous")
         else "all_allies"
-        if by == "vos personnages"
+        if by in ("vos personnages", "vos allies et vous", "vous et vos allies")
         else "other_allies"
     )
     return [ActsNow(cards=reader.match(c, m.group("what")), chained=bool(m.group("chained")), **_fields(who))]
@@ -499,7 +504,7 @@ def gain(reader: Reader, c: Clause, rest: str, who: Target, ctx: Ctx) -> list[Ef
     m = re.fullmatch(rf"{NUM} marqueurs? (@\d+@)", rest)
     if m:
         return [Marker(name=_marker_name(c, m.group(2)), count=_number(m.group(1)), **_fields(who))]
-    m = re.fullmatch(rf"{NUM} marqueurs? (poudre)", rest)
+    m = re.fullmatch(rf"{NUM} marqueurs? (poudres?)", rest)
     if m:
         return [Marker(name="poudre", count=_number(m.group(1)), **_fields(who))]
     m = re.fullmatch(rf"{NUM} niveaux?", rest)

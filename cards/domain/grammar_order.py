@@ -8,6 +8,7 @@ Pure Python (no Django); used by :class:`cards.domain.text_grammar.Reader`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from cards.domain import regex as re
@@ -139,14 +140,29 @@ def _reach(target: object) -> tuple[str, str]:
     }.get(group, ("X", "all"))
 
 
-def apart(a: object, b: object) -> bool:
+def apart(a: object, b: object, race_parents: Mapping[str, str | None] | None = None) -> bool:
     """Whether two targets can never name the same character (a character named beside a group —
-    "'Bolek' et vos Golems" — is taken as not of it: the text would not name it twice)."""
+    "'Bolek' et vos Golems" — is taken as not of it: the text would not name it twice; "vos Bêtes
+    et vos Elfines": one race each, neither under the other — a character has one race)."""
+    from dataclasses import replace
+
     from cards.domain.effects import Selector
 
     named = [t.family for t in (a, b) if isinstance(t, Selector) and t.family is not None]
     if named:
         return len(set(named)) == len(named)
+    if (
+        race_parents is not None
+        and isinstance(a, Selector)
+        and isinstance(b, Selector)
+        and a.race is not None
+        and b.race is not None
+        and replace(a, race=b.race) == b
+        and a.race != b.race
+        and race_parents.get(a.race) != b.race
+        and race_parents.get(b.race) != a.race
+    ):
+        return True
     (side_a, part_a), (side_b, part_b) = _reach(a), _reach(b)
     if "X" in (side_a, side_b):
         return False

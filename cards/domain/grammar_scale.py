@@ -346,7 +346,7 @@ def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Conditi
         return Condition(compare=Compare(counted, cmp, int(m.group(2))))
     # "la Défausse adverse contient 3 cartes ou moins"
     m = re.fullmatch(
-        r"(votre|la) (defausse|main|deck)( adverse)? contient (?:au moins )?(\d+) cartes?"
+        r"(votre|la) (defausse|main|deck)( adverse)? contient (?:au moins )?(\d+) (cartes?|.+?)"
         r"( ou (?:moins|plus))?",
         t,
     )
@@ -356,9 +356,13 @@ def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Conditi
         if m.group(1) == "la" and not m.group(3):
             raise NotRead("whose pile?")
         owner = "opponent" if m.group(3) else "self"
-        cmp = "<=" if m.group(5) == " ou moins" else ">="
+        cmp = "<=" if m.group(6) == " ou moins" else ">="
+        # "votre Défausse contient 5 Sorts ou plus": those cards only
+        match = None if m.group(5).startswith("carte") else r._count_match(clause, m.group(5))
         return Condition(
-            compare=Compare(Count("cards", pile=PILES[m.group(2)], owner=owner), cmp, int(m.group(4)))
+            compare=Compare(
+                Count("cards", pile=PILES[m.group(2)], owner=owner, match=match), cmp, int(m.group(4))
+            )
         )
     # "'X' n'est pas en jeu", "aucune carte n'est attachée à votre personnage"
     m = re.fullmatch(r"(.+?) n'(?:est|sont) pas (en jeu|actifs?|actives?)", t)

@@ -287,16 +287,17 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
         if event_subject(r, c, m.group(1), ctx) != "self":
             raise NotRead("another character's combat")
         return Head(Event("combat_start"))
-    # a card played
-    m = re.fullmatch(r"(.+?) (?:joue|jouent|jouez|active|activent|activez) (.+)", t)
-    if m and not re.search(r"\b(?:autres?|meme)\b", m.group(2)):
+    # a card played ("lorsqu'ils jouent au moins un Sort": the first one of the turn, once a turn)
+    m = re.fullmatch(r"(.+?) (?:joue|jouent|jouez|active|activent|activez) (au moins (?=une? ))?(.+)", t)
+    if m and not re.search(r"\b(?:autres?|meme)\b", m.group(3)):
         try:
             who = event_subject(r, c, m.group(1), ctx)
         except NotRead:
             pass
         else:
-            match = r.match(c, m.group(2))
-            return Head(Event("plays", match=match, who=who), pronoun=_event_pronoun(who))
+            match = r.match(c, m.group(3))
+            limit = "once_per_turn" if m.group(2) else None
+            return Head(Event("plays", match=match, who=who), limit=limit, pronoun=_event_pronoun(who))
     m = re.fullmatch(
         r"(?:un de vos |une de vos |un |une |l'un des |l'une des |des )?(.+?) (?:est|sont)"
         r" (?:joue|jouee|jouees|joues|active|activee|actives|activees)(?: par (.+))?"
@@ -545,7 +546,8 @@ _EVENT_HEAD = re.compile(
 def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) -> list[Effect] | None:
     m = re.fullmatch(
         r"(.+?),? (?:(?:a )?chaque fois qu(?:e |')|lorsqu'(?=(?:ils?|elles?) (?:infligent|inflige|subissent"
-        r"|subit|sont blesses|est blesse|meurent|meurt)\b))(.+)",
+        r"|subit|sont blesses|est blesse|meurent|meurt|jouent au moins|joue au moins)\b)"
+        r"|lorsque (?=vos personnages jouent au moins ))(.+)",
         t,
     )
     if not m:

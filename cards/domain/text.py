@@ -360,7 +360,12 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         if count.pile == "play" and count.on is not None:
             on = _counted_on_text(count.on, lang, names)
             return _pick((f"{what} attached to {on}", f"{what} attachée à {on}"), lang)
-        return f"{what} {_pick(PILE_WORDS[count.pile], lang)}"
+        pile = _pick(PILE_WORDS[count.pile], lang)
+        if count.owner == "self":  # the holder's own cards ("vos cartes en jeu")
+            return _pick((f"{what} of yours {pile}", f"{what} à vous {pile}"), lang)
+        if count.owner == "opponent":  # "carte adverse active", "jouées par l'adversaire"
+            return _pick((f"{what} of the opponent's {pile}", f"{what} adverse {pile}"), lang)
+        return f"{what} {pile}"  # either player's
     if count.kind == "characters":
         assert count.characters is not None
         who = _or([target_text(t, lang, names) for t in (count.characters, *count.union)], lang)

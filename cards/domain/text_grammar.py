@@ -79,7 +79,7 @@ from cards.domain.effects import (
     target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
-from cards.domain.grammar_triggers import trigger_phrase
+from cards.domain.grammar_triggers import named_character, trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
@@ -732,6 +732,8 @@ class Reader:
     def _chosen(self, c: Clause, text: str) -> Target | None:
         """The character a "Choisissez …" picks, as a pick target (None: not a character)."""
         t = text.strip()
+        if t.endswith(" en vie") and t not in ("personnage en vie", "de vos personnages en vie"):
+            t = t[: -len(" en vie")]  # "un de vos Mages en vie": effects reach the living only
         tapped = grammar_cards.chosen_state(t)
         if tapped is not None:
             chosen = self._chosen(c, tapped[0])
@@ -1920,15 +1922,25 @@ class Reader:
         parts = re.split(r", | et ", t)
         if len(parts) < 2:
             return None
+        if re.match(r"(?:tous )?vos ", parts[0]):
+            # "vos Elfines et Bêtes": "vos" for each
+            parts = [parts[0]] + [
+                p if re.match(r"(?:vos|les|le|la|l'|un|une|votre|son|ses|tous|@)", p) else f"vos {p}"
+                for p in parts[1:]
+            ]
         out: list[Target] = []
         for part in parts:
+            if part in ("son adversaire", "son personnage adverse") and out == ["self"]:
+                out.append(self._view("opponent", part, ctx))  # "'X' et son adversaire": X's opponent
+                continue
             try:
                 out.append(self._view(self.subject(c, part, ctx.names), part, ctx))
             except NotRead:
                 return None
         if len(set(map(str, out))) != len(out):
             return None
-        if not all(grammar_order.apart(a, b) for i, a in enumerate(out) for b in out[i + 1 :]):
+        parents = self.vocabulary.race_parents
+        if not all(grammar_order.apart(a, b, parents) for i, a in enumerate(out) for b in out[i + 1 :]):
             return None  # a character two of them name would take the effect twice
         return out
 
@@ -2744,6 +2756,15 @@ class Reader:
                         and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
                     ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
+                    named = re.match(r"si (@\d+@) (?!ou |et |,)", head)
+                    if named and re.match(r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere)\b", rest):
+                        # "si 'X' fait partie de vos personnages et est en vie, elle a …": X (the
+                        # player's, when the condition is about the player's characters)
+                        who = named_character(self, c, named.group(1), ctx)
+                        if isinstance(who, Selector) and (cond.ally_alive or cond.ally_present):
+                            who = replace(who, group="allies")
+                        if who is not None:
+                            view = replace(ctx, pronoun=who)
                     effects = with_condition(self.phrase(c, rest, view), cond)
                     if otherwise_text is not None:
                         effects += with_condition(self.phrase(c, otherwise_text, view), Condition(not_=cond))

@@ -141,6 +141,8 @@ class Vocabulary:
     #: Card types by slug: their parent slug — the reader needs the tree (a "Sort" is any spell
     #: type, an "Arme" any weapon).
     type_parents: Mapping[str, str | None] = field(default_factory=dict)
+    #: Races by slug: their parent race slug (a Guémélite de la guerre is a Guémélite).
+    race_parents: Mapping[str, str | None] = field(default_factory=dict)
     #: The longest forms first: the order in which a text is scanned for terms.
     ordered: tuple[str, ...] = ()
 
@@ -170,6 +172,7 @@ def vocabulary_from_reference(reference: Mapping[str, Sequence[Mapping[str, obje
             forms[key].append(term)
 
     type_parents: dict[str, str | None] = {}
+    race_parents: dict[str, str | None] = {}
     for kind in KINDS:
         for row in reference.get(TABLES[kind], []):
             slug = str(row["slug"])
@@ -182,6 +185,8 @@ def vocabulary_from_reference(reference: Mapping[str, Sequence[Mapping[str, obje
                 parent = row.get("parent")
                 type_parents[slug] = str(parent) if parent else None
                 continue
+            if kind == "race":
+                race_parents[slug] = str(row["parent"]) if row.get("parent") else None
             add(label, term)
             add(_plural(fold(label)), term)
             add(_all_plural(fold(label)), term)
@@ -219,4 +224,6 @@ def vocabulary_from_reference(reference: Mapping[str, Sequence[Mapping[str, obje
         add(_plural(label), term)
     frozen = {form: tuple(terms) for form, terms in forms.items()}
     ordered = tuple(sorted(frozen, key=lambda f: (-len(f), f)))
-    return Vocabulary(forms=frozen, labels=labels, type_parents=type_parents, ordered=ordered)
+    return Vocabulary(
+        forms=frozen, labels=labels, type_parents=type_parents, race_parents=race_parents, ordered=ordered
+    )

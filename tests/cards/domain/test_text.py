@@ -181,3 +181,25 @@ def test_character_text_lists_abilities_then_orders():
     assert character_text(character, "fr", NAMES) == (
         "Gagne Enchaînement si vous jouez : Armure.\nOrdre — aux tours 1, 3 et 5 : Défense +1."
     )
+
+
+@pytest.mark.parametrize(
+    ("owner", "en", "fr"),
+    [
+        ("self", "Defense +1 per card of yours in play.", "Défense +1 par carte à vous en jeu."),
+        (
+            "opponent",
+            "Defense +1 per card of the opponent's in play.",
+            "Défense +1 par carte adverse en jeu.",
+        ),
+        ("both", "Defense +1 per card in play.", "Défense +1 par carte en jeu."),
+    ],
+)
+def test_a_count_of_cards_in_play_names_whose(owner, en, fr):
+    # issue 15 hand check: "Défense +1 par carte adverse active" read right ("owner": "opponent")
+    # but its text said "per card in play", as if either player's
+    effect = parse_effect(
+        {"op": "modify", "stat": "defense", "amount": {"per": {"cards": "play", "owner": owner}}}
+    )
+    assert effect_text(effect, "en", NAMES) == en
+    assert effect_text(effect, "fr", NAMES) == fr

@@ -362,3 +362,72 @@ def test_cards_last_in_the_schema():
         parse_effect(data)
     with pytest.raises(ops.UnsupportedSpecError, match="cards_last"):
         ops.compile_effect(effect, "character 'x': abilities[0]", 0)
+
+
+def test_a_living_character_chosen(compiler):
+    """ "un de vos Mages en vie": effects reach the living only, the words add nothing."""
+    assert card(compiler, "Choisissez un de vos Mages en vie, celui-ci gagne 2 Points de vie.") == [
+        {"op": "heal", "amount": 2, "target": {"group": "allies", "pick": "choice", "class": "mage"}}
+    ]
+
+
+def test_small_readings_of_the_second_pass(compiler):
+    # a pile holding so many cards of a kind
+    out = card(compiler, "Si votre Défausse contient 4 Actions ou plus, Attaque +1.")
+    assert out[0]["when"] == {
+        "compare": {"left": {"cards": "discard", "match": {"type": "action"}}, "cmp": ">=", "right": 4}
+    }
+    # "X et son adversaire": X's opponent; "Marqueurs Poudres"
+    out = character(
+        compiler, "Tours 2 et 4 : 'Bosco' et son adversaire gagnent 1 Marqueur Poudres.", name="Bosco"
+    )
+    assert out == []  # an Ordre, not an ability
+    orders = compiler.compile(
+        "Tours 2 et 4 : 'Bosco' et son adversaire gagnent 1 Marqueur Poudres.",
+        subject="character",
+        name="Bosco",
+    ).to_json()["orders"]
+    assert orders[0]["effects"] == [
+        {"op": "marker", "name": "poudre", "count": 1},
+        {"op": "marker", "name": "poudre", "count": 1, "target": "opponent"},
+    ]
+    # cards played by "vos alliés et vous"
+    assert card(compiler, "Les Dagues jouées par vos alliés et vous s'activent immédiatement.") == [
+        {"op": "acts_now", "cards": {"type": "dague"}}
+    ]
+    # an event of the online game, named
+    assert compiler.compile("Durant l'évènement 'Fête' : Attaque +1.", subject="card").notes
+
+
+def test_two_races_of_one_side(compiler):
+    """ "vos Elfines et Bêtes": one effect for each race — a character has one race, so none takes
+    it twice; a race and one under it ("vos Guémélites et vos Guémélites de la Guerre") could."""
+    assert card(compiler, "Vos Elfines et Bêtes gagnent 1 Point de vie.") == [
+        {"op": "heal", "amount": 1, "target": {"group": "allies", "race": "elfine"}},
+        {"op": "heal", "amount": 1, "target": {"group": "allies", "race": "bete"}},
+    ]
+    assert not compiler.compile(
+        "Vos Guémélites et vos Guémélites de la Guerre gagnent 1 Point de vie.", subject="card"
+    ).complete
+
+
+def test_any_card_instead(compiler):
+    out = card(
+        compiler,
+        "Choisissez une Arme portée par le personnage adverse, celle-ci est défaussée. "
+        "Si vous êtes équipé d'une Dague vous pouvez choisir n'importe quelle carte à la place.",
+    )
+    assert out == [
+        {
+            "op": "discard_attached",
+            "cards": {"type": "arme"},
+            "pick": "choice",
+            "when": {"not": {"carrying_match": {"type": "dague"}}},
+        },
+        {"op": "discard_attached", "pick": "choice", "when": {"carrying_match": {"type": "dague"}}},
+    ]
+
+
+def test_evolution_texts_are_notes(compiler):
+    result = compiler.compile("Depuis l'écran d'évolution, peut évoluer immédiatement en 'Ciel' ou 'Mer'.")
+    assert result.complete and not result.effects and result.notes

@@ -665,3 +665,63 @@ def test_counts_in_trigger_bodies(compiler):
     assert out[0]["effects"] == [
         {**PLUS_ONE, "amount": {"per": {"stat": "hp_missing", "of": "self"}, "div": 3}}
     ]
+
+
+def test_il_in_a_trigger_after_a_sentence_that_chose_someone(compiler):
+    """ "Choisissez un personnage adverse, celui-ci a Défense -1. En début de combat, il subit …":
+    "il" may be the one chosen; it is not read as the holder. When the card is attached to the one
+    chosen, "il" is its carrier (the holder)."""
+    result = compiler.compile(
+        "Permanent. Choisissez un personnage adverse, celui-ci a Défense -1. En début de combat, il subit "
+        "2 dégâts physiques.",
+        subject="card",
+    )
+    assert [c.read for c in result.clauses] == [True, True, False]
+    out = card(
+        compiler,
+        "Permanent. Choisissez un personnage adverse et attachez-lui cette carte. En début de combat, il "
+        "subit 2 dégâts physiques.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [{"op": "damage", "kind": "physical", "amount": 2, "target": "self"}],
+        }
+    ]
+
+
+def test_when_they_play_at_least_one(compiler):
+    """ "lorsqu'ils jouent au moins un Sort" at the end: each of them, the first such card of the
+    turn (a trigger once a turn)."""
+    out = character(compiler, "Vos Mages ont Défense +1 lorsqu'ils jouent au moins une Potion.")
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}, "by": {"group": "allies", "class": "mage"}},
+            "effects": [{**PLUS_ONE, "target": "event"}],
+            "limit": "once_per_turn",
+        }
+    ]
+    out = character(
+        compiler,
+        "Si 'Brume' fait partie de vos personnages, Soin 1 Point de vie lorsque vos personnages jouent "
+        "au moins une Potion.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}, "by": "all_allies"},
+            "effects": [{"op": "heal", "amount": 1}],
+            "limit": "once_per_turn",
+            "when": {"ally_present": "brume"},
+        }
+    ]
+
+
+def test_il_after_a_condition_on_a_named_character(compiler):
+    """ "si 'X' fait partie de vos personnages et est en vie, elle a …": X, not the holder."""
+    out = card(compiler, "Si 'Brume' fait partie de vos personnages et est en vie, elle a Défense +1.")
+    assert out == [
+        {**PLUS_ONE, "target": {"group": "allies", "family": "brume"}, "when": {"ally_alive": "brume"}}
+    ]
