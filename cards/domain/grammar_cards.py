@@ -1024,6 +1024,26 @@ def count(reader: Reader, c: Clause, t: str) -> Count | None:
     return Count("cards", pile="play", owner="both", match=match, on="self")
 
 
+def other_attached(reader: Reader, c: Clause, t: str) -> Condition | None:
+    """``une autre carte est attachée à votre personnage``, ``votre personnage porte un autre
+    Objet``: such a card attached to the holder besides this one."""
+    from cards.domain.effects import Compare
+
+    m = re.fullmatch(
+        r"(?:une? )?autre (.+?) (?:est attachee? a|est portee? par) (?:votre personnage|vous)"
+        r"|(?:votre personnage|vous|il) (?:porte|portez) une? autre (.+)",
+        t,
+    )
+    if not m:
+        return None
+    what = m.group(1) or m.group(2)
+    if "@" in what:
+        return None  # "une autre 'X'": another copy of a named card
+    match = None if re.fullmatch(r"cartes?", what) else reader._count_match(c, what)
+    attached = Count("cards", pile="play", owner="both", match=match, on="self", other=True)
+    return Condition(compare=Compare(attached, ">=", 1))
+
+
 def followed_by(reader: Reader, c: Clause, t: str) -> Condition | None:
     m = re.fullmatch(r"(?:si )?votre prochaine carte est (?:une |un )?(.+)", t)
     if not m:
