@@ -65,3 +65,7 @@ DEFAULT_RECORD_GAMES = 2
 
 #: Most games a job may record per pairing (a record of an Eredan game is a few tens of kB).
 MAX_RECORD_GAMES = 20
+
+#: Largest game record ``POST /api/records/verify/`` and the game viewer's upload read (an Eredan
+#: game is a few tens of kB).
+MAX_RECORD_BYTES = 1024 * 1024

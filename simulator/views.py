@@ -24,6 +24,7 @@ from eredan.errors import DomainError, errors_capped
 from eredan.users import signed_in_user
 from simulator import selectors
 from simulator.exports import TABLES, MissingTableError, forest_plot, heatmap, results_csv
+from simulator.limits import MAX_RECORD_BYTES
 from simulator.models import SimulationJob
 from simulator.records import RecordError
 from simulator.serializers import (
@@ -300,8 +301,6 @@ class SimulationRecordView(APIView):
         return Response(row.record)
 
 
-#: Largest record ``/api/records/verify/`` reads (an Eredan game is a few tens of kB).
-MAX_RECORD_BYTES = 1024 * 1024
 #: Record errors about the record's form rather than the game: a 400, not a verdict.
 SHAPE_ERRORS = frozenset({"malformed", "unsupported_format", "unknown_game"})
 

@@ -242,6 +242,10 @@ _NOTES: tuple[tuple[str, str], ...] = (
         "evolution: a card used on the evolution screen, not in a game",
     ),
     (
+        r"depuis l'ecran d'evolution, .+|(?:peut|peuvent) evoluer (?:immediatement )?en .+",
+        "evolution: what the card becomes on the evolution screen, not in a game",
+    ),
+    (
         r"felicitations|bonne chance|attention, elle peut etre legendaire",
         "a collection message, no game effect",
     ),

@@ -79,7 +79,7 @@ from cards.domain.effects import (
     target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
-from cards.domain.grammar_triggers import trigger_phrase
+from cards.domain.grammar_triggers import named_character, trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
@@ -2756,6 +2756,15 @@ class Reader:
                         and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
                     ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
+                    named = re.match(r"si (@\d+@) (?!ou |et |,)", head)
+                    if named and re.match(r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere)\b", rest):
+                        # "si 'X' fait partie de vos personnages et est en vie, elle a …": X (the
+                        # player's, when the condition is about the player's characters)
+                        who = named_character(self, c, named.group(1), ctx)
+                        if isinstance(who, Selector) and (cond.ally_alive or cond.ally_present):
+                            who = replace(who, group="allies")
+                        if who is not None:
+                            view = replace(ctx, pronoun=who)
                     effects = with_condition(self.phrase(c, rest, view), cond)
                     if otherwise_text is not None:
                         effects += with_condition(self.phrase(c, otherwise_text, view), Condition(not_=cond))

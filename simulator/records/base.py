@@ -117,6 +117,12 @@ class Replay:
     summary: Mapping[str, Any] = field(default_factory=dict)
 
 
+#: Called by a codec's replay with the engine's state at the start of the game (``action`` is
+#: ``None``) and after each action it applies (``deal``, ``action``: 0-based indices into the
+#: record). The game viewer (:mod:`simulator.records.boards`) draws its boards from these states.
+Observer = Callable[[State, int, int | None], None]
+
+
 class GameRecorder(Protocol):
     """Watches one game as it is played and writes its record."""
 
@@ -139,7 +145,9 @@ class Codec(Protocol):
         action). ``context`` is game-specific (Eredan: the catalog, to name cards by slug)."""
         ...
 
-    def replay(self, record: Mapping[str, Any], *, context: Any = None) -> Replay:
+    def replay(
+        self, record: Mapping[str, Any], *, context: Any = None, observe: Observer | None = None
+    ) -> Replay:
         """Check ``record`` (already shape-checked) against the rules; raise :class:`RecordError`
         at the first thing wrong."""
         ...
@@ -216,10 +224,11 @@ def validate_shape(record: Any) -> None:
         raise RecordError("malformed", f"{pointer or 'the record'}: {best.message}", path=pointer)
 
 
-def replay_record(record: Any, *, context: Any = None) -> Replay:
-    """Check a record: its shape, then every action against the rules, every score, the result."""
+def replay_record(record: Any, *, context: Any = None, observe: Observer | None = None) -> Replay:
+    """Check a record: its shape, then every action against the rules, every score, the result.
+    ``observe`` sees the engine's state at the start and after each action (:data:`Observer`)."""
     validate_shape(record)
-    return codec_for(record["game"]).replay(record, context=context)
+    return codec_for(record["game"]).replay(record, context=context, observe=observe)
 
 
 def dumps(record: Mapping[str, Any]) -> str:

@@ -48,7 +48,7 @@ from simulator.games.crapette.game import (
     higher_stock_top,
     options_from,
 )
-from simulator.records.base import RecordError, Replay, header, result_of
+from simulator.records.base import Observer, RecordError, Replay, header, result_of
 
 GAME = "crapette"
 
@@ -395,7 +395,7 @@ def _check_king(entry: Mapping[str, Any], move: Move, needed: str | None, index:
         )
 
 
-def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
+def replay(record: Mapping[str, Any], *, context: Any = None, observe: Observer | None = None) -> Replay:
     """Replay a (shape-checked) Crapette record through the engine; raise :class:`RecordError` at
     the first thing wrong."""
     game = _game_of(record["options"])
@@ -416,6 +416,8 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
         + (" (equal tops: the coin flip)" if higher_stock_top(*tops) is None else ""),
     ]
     index = 0
+    if observe is not None:
+        observe(state, 0, None)
     while index < len(actions):
         entry = actions[index]
         if state.player == TERMINAL:
@@ -467,6 +469,8 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
                 + (f", top {top[0]}" if top else ""),
             )
         transcript.extend(lines)
+        if observe is not None:
+            observe(state, 0, index)
         index += 1
     if state.player != TERMINAL:
         raise RecordError(

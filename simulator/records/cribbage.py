@@ -29,7 +29,7 @@ from simulator.games.cribbage.game import (
     Phase,
     Play,
 )
-from simulator.records.base import RecordError, Replay, header, result_of
+from simulator.records.base import Observer, RecordError, Replay, header, result_of
 from simulator.records.classic import (
     CardReader,
     cards_text,
@@ -232,7 +232,7 @@ def _turn_rule(state: CribbageState) -> str:
     return RULE_DISCARD_TURN if state.phase is Phase.DISCARD else RULE_PLAY_TURN
 
 
-def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
+def replay(record: Mapping[str, Any], *, context: Any = None, observe: Observer | None = None) -> Replay:
     """Replay a (shape-checked) cribbage record through the engine; raise :class:`RecordError`
     at the first thing wrong."""
     game = make_game(**record["options"])
@@ -247,6 +247,8 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
     transcript = _Transcript(players)
     actions = 0
     current = first
+    if observe is not None:
+        observe(state, 0, None)
     for k, deal in enumerate(deals):
         transcript.deal(k + 1, current)
         # Stack the next deal now: the engine deals it as this one's last action ends the show.
@@ -289,6 +291,8 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
                     rule=exc.rule or RULE_DISCARD_FIRST,
                 ) from exc
             actions += 1
+            if observe is not None:
+                observe(state, k, j)
             if current.starter is None and state.starter is not None and state.deals == k + 1:
                 raise RecordError(
                     "bad_deal",

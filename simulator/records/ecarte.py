@@ -37,7 +37,7 @@ from simulator.games.ecarte.game import (
     make_game,
     play_card,
 )
-from simulator.records.base import RecordError, Replay, header, result_of
+from simulator.records.base import Observer, RecordError, Replay, header, result_of
 from simulator.records.classic import (
     CardReader,
     cards_text,
@@ -310,7 +310,7 @@ def _stack_following(state: EcarteState, deals: Sequence[Mapping[str, Any]], k: 
     return following
 
 
-def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
+def replay(record: Mapping[str, Any], *, context: Any = None, observe: Observer | None = None) -> Replay:
     """Replay a (shape-checked) écarté record through the engine; raise :class:`RecordError` at
     the first thing wrong."""
     game = make_game(**record["options"])
@@ -327,6 +327,8 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
     transcript.catch_up(state.log)
     actions = 0
     current = first
+    if observe is not None:
+        observe(state, 0, None)
     for k, deal in enumerate(deals):
         start = list(state.scores_at_deal_start)
         following = _stack_following(state, deals, k + 1, current.dealer)
@@ -378,6 +380,8 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
                     rule=exc.rule,
                 ) from exc
             actions += 1
+            if observe is not None:
+                observe(state, k, j)
             if first_card:
                 announced = state.announced[mover]
                 if announced and announcing is None:

@@ -70,7 +70,7 @@ from simulator.games.eredan.state import (
     EredanState,
     discard_action,
 )
-from simulator.records.base import RecordError, Replay, header, result_of
+from simulator.records.base import Observer, RecordError, Replay, header, result_of
 
 GAME = "eredan"
 MAX_DECK_NAME = 200  # the schema's limit on the informative deck names
@@ -654,7 +654,7 @@ def _engine_action(state: EredanState, entry: Mapping[str, Any], i: int, catalog
     return action
 
 
-def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
+def replay(record: Mapping[str, Any], *, context: Any = None, observe: Observer | None = None) -> Replay:
     """Replay ``record`` (already shape-checked) against the rules; raise :class:`RecordError`
     at the first thing wrong. ``context``: the card catalog (default: the bundled card set)."""
     catalog = catalog_of(context)
@@ -683,6 +683,8 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
             path=f"/deals/0/initiative/{used}",
         )
     actions = deal["actions"]
+    if observe is not None:
+        observe(state, 0, None)
     while not state.is_terminal():
         i = script.pos
         if i >= len(actions):
@@ -707,6 +709,8 @@ def replay(record: Mapping[str, Any], *, context: Any = None) -> Replay:
         action = _engine_action(state, entry, i, catalog)
         script.pos = i + 1
         state.apply(action)
+        if observe is not None:
+            observe(state, 0, i)
     if script.pos < len(actions):
         raise RecordError(
             "extra_actions",

@@ -14,7 +14,8 @@ from cards.domain.specs import Catalog
 from cards.snapshots import catalog_snapshot_get, catalog_snapshot_store
 from cards.specs import get_catalog
 from simulator.engine.registry import UnknownGameError, get_game_spec
-from simulator.records import RecordError, Replay, replay_record, validate_shape
+from simulator.records import Observer, RecordError, Replay, replay_record, validate_shape
+from simulator.records.boards import Viewing, view_record
 from simulator.services.requests import PreparedJob
 
 #: Verdicts about a record's form, not its game: the catalog it is checked against is not at fault.
@@ -62,20 +63,20 @@ def record_catalog(record: Mapping[str, object]) -> Catalog:
     return catalog
 
 
-def record_verify(*, record: object) -> Replay:
+def record_verify(*, record: object, observe: Observer | None = None) -> Replay:
     """Check a game record against the rules; raise :class:`RecordError` at the first problem.
 
     Against the catalog snapshot the record names, if any (docs/game-records.md "The card
-    catalog")."""
+    catalog"). ``observe`` sees each state of the replay (the game viewer)."""
     game = record.get("game") if isinstance(record, Mapping) else None
     context = record_context(game)
     if context is None or not isinstance(record, Mapping):
-        return replay_record(record, context=context)
+        return replay_record(record, context=context, observe=observe)
     if "catalog" in record:
         validate_shape(record)
-        return replay_record(record, context=record_catalog(record))
+        return replay_record(record, context=record_catalog(record), observe=observe)
     try:
-        return replay_record(record, context=context)
+        return replay_record(record, context=context, observe=observe)
     except RecordError as exc:
         if exc.code in _SHAPE_ERRORS:
             raise
@@ -87,3 +88,9 @@ def record_verify(*, record: object) -> Replay:
             rule=exc.rule,
             path=exc.path,
         ) from None
+
+
+def record_view(*, record: object) -> Viewing:
+    """A record opened in the game viewer: a board per step of its replay (through the real
+    engine, as :func:`record_verify` checks it) and the verdict. Never raises for a bad record."""
+    return view_record(record, record_verify)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from simulator.web import panels, views
+from simulator.web import panels, viewer, views
 
 app_name = "simulator_web"
 urlpatterns = [
@@ -20,4 +20,6 @@ urlpatterns = [
     path("simulations/<int:pk>/", views.detail, name="detail"),
     path("simulations/<int:pk>/progress/", views.progress, name="progress"),
     path("simulations/<int:pk>/cancel/", views.cancel, name="cancel"),
+    path("simulations/<int:pk>/records/<int:pairing>/<int:index>/", viewer.job_record, name="record"),
+    path("records/view/", viewer.upload, name="record_upload"),
 ]

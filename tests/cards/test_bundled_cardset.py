@@ -234,9 +234,11 @@ def test_spells_of_several_elements_single_target_and_zone(cardset: CardSet) -> 
 
 def test_every_op_and_duration_of_the_schema_is_used(cardset: CardSet) -> None:
     ops = {effect.op for _, effect in all_effects(cardset)}
-    assert ops == {"modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on"}
+    assert {"modify", "damage", "heal", "discard", "mill", "revive", "chain_on"} <= ops
+    # the re-encoding with the language v2 (issue 15 §5) uses its triggers and damage modifiers too
+    assert {"trigger", "damage_dealt", "chain", "draw_phase"} <= ops
     durations = {e.duration.kind for _, e in all_effects(cardset) if isinstance(e, Modify)}
-    assert durations == {"combat", "permanent", "turns"}
+    assert {"combat", "permanent", "turns", "game"} <= durations
     kinds = {e.kind for _, e in all_effects(cardset) if isinstance(e, Damage)}
     assert kinds == {"physical", "magical", "direct"}
 

@@ -86,11 +86,13 @@ def test_the_language_switch_holds_across_pages(page: Any) -> None:
     # The card's page, then the collection, in French too.
     first.click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Eclairs")
+    axe_check(page, "a card's page with its face, in French")
     page.goto("/collection/")
     page.get_by_label("Card or character").fill("eclairs-1")
     page.get_by_role("spinbutton", name="Copies").fill("1")
     page.get_by_role("button", name="Add", exact=True).click()
     expect(page.locator("li.copy h3 a.card-link").filter(has_text="Eclairs").first).to_be_visible()
+    axe_check(page, "the collection, in French")
     # Back to English everywhere.
     page.get_by_role("button", name="English").click()
     expect(page.locator("li.copy h3 a.card-link").filter(has_text="Lightning Bolts").first).to_be_visible()
@@ -307,3 +309,24 @@ def test_a_polled_1000_game_matchup_moves(page: Any) -> None:
     assert len(steps) >= 3, f"the progress jumped: {values}"
     gaps = [b[0] - a[0] for a, b in itertools.pairwise(seen)]
     print(f"progress {values}, longest wait {max(gaps):.1f} s")
+
+
+def test_a_tap_previews_a_card_and_its_link_opens_it(browser: Any, site: Site, console: Any) -> None:
+    context = browser.new_context(base_url=site.url, viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: console.errors.append(f"page error: {e}"))
+        page.goto("/cards/?q=eclairs")
+        link = page.locator('#results a.card-link[href="/cards/eclairs-1/"]')
+        link.tap()
+        preview = page.locator(".card-preview")
+        expect(preview).to_be_visible()
+        expect(page).to_have_url(re.compile(r"/cards/\?q=eclairs"))  # the first tap only previews
+        open_page = preview.locator(".card-preview-open")
+        expect(open_page).to_have_attribute("href", re.compile(r"/cards/eclairs-1/$"))
+        screenshot(page, "card-preview-phone")
+        # on a phone the face covers the name: its "Open …'s page" link opens the card
+        open_page.tap()
+        expect(page).to_have_url(re.compile(r"/cards/eclairs-1/$"))
+    finally:
+        context.close()

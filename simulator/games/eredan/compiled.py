@@ -49,6 +49,7 @@ from simulator.games.eredan.ops import (
     SLOT_NONE,
     SLOT_SHIELD,
     SLOT_WEAPON,
+    AllAllies,
     AllEnemies,
     AttackKindOp,
     CharFilter,
@@ -275,6 +276,8 @@ class ReceivedAura:
     source: str
     check: CharFilter | None = None
     late: bool = False
+    #: It holds while ``owner`` is dead instead (condition ``dead``: "tant que X est mort").
+    dead: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +345,8 @@ class CompiledCharacter:
     orders_by_turn: dict[int, tuple[Op, ...]]
     castes: frozenset[str] = frozenset()
     level: int = 1
+    #: Its auras that hold only while it is dead (condition ``dead``: "tant que X est mort").
+    dead_auras: tuple[ModifyOp, ...] = ()
     #: Its abilities' triggers, listening while it lives.
     triggers: tuple[TriggerOp, ...] = ()
     #: Whether one of its Ordres has a choice to make (EredanState then queues that Ordre).
@@ -393,8 +398,8 @@ class Tables:
     all_cards_mask: int
     decks_specs: tuple[DeckSpec, DeckSpec]
     #: Printed stats by ``character * NSTATS + stat``: 0 for Attaque (rolled in its range), then
-    #: Défense, Esprit, the initiative abilities, and 0 for the two ends of the Attaque range and
-    #: the maximum HP (their modifiers only: the printed values are the character's).
+    #: Défense, Esprit, the initiative abilities, and 0 for the two ends of the Attaque range, the
+    #: maximum HP and the level (their modifiers only: the printed values are the character's).
     base_stats: tuple[int, ...]
     #: ``plays[carrier][card]``: the action playing ``card`` on ``carrier`` (built once, so the
     #: card step's legal actions are table lookups).
@@ -633,8 +638,28 @@ def _is_mage_combattant(ch: CharacterSpec) -> bool:
 #: The groups a standing ability may reach beyond the fighters (an aura, applied when a reached
 #: character fights): cards/domain/effects.py, "Where each op may appear".
 AURA_GROUPS = ("allies", "other_allies", "enemies", "characters")
+#: An ability's ``all_allies`` / ``all_enemies`` is the aura of the group ``allies`` / ``enemies``
+#: (every living ally, the holder included / every living enemy): it reaches each of them that fights.
+_ABILITY_GROUP_OF = {
+    AllAllies: Group("allies", label="all_allies"),
+    AllEnemies: Group("enemies", label="all_enemies"),
+}
 #: Standing ability ops on damage and healing (cards/domain/effects.py: static ops).
 STANDING_DAMAGE_OPS = (DamageTakenOp, DamageDealtOp, HealDealtOp, ImmuneOp, AttackKindOp)
+
+
+def _is_aura(op: Op) -> bool:
+    """Whether an ability's op is an aura: a modifier for the combat (not of initiative), or a
+    standing op on damage or a ``set``, reaching a group of characters (not one picked)."""
+    if isinstance(op, ModifyOp):
+        if not isinstance(op.duration, ForCombat) or op.stat == INI:
+            return False
+    elif not isinstance(op, (*STANDING_DAMAGE_OPS, SetOp)):
+        return False
+    target = op.target
+    return isinstance(target, OtherAllies) or (
+        isinstance(target, Group) and target.group in AURA_GROUPS and not target.pick
+    )
 
 
 def _compile_character(
@@ -652,6 +677,7 @@ def _compile_character(
     fight_ops: list[ModifyOp] = []
     late_ops: list[ModifyOp] = []
     auras: list[ModifyOp] = []
+    dead_auras: list[ModifyOp] = []
     chain_on: list[ChainOnAbility] = []
     triggers: list[TriggerOp] = []
     guards: list[Op] = []
@@ -676,9 +702,30 @@ def _compile_character(
                     "a draw_phase ability holds at every draw phase while its character lives (no condition)",
                 )
             continue  # Tables.draw_abilities
+        dead = False
+        cond = getattr(effect, "when", None)
+        if cond is not None and cond.dead is not None:
+            # cards/domain/effects.py, condition ``dead`` (abilities only): false is how every
+            # ability holds (while its character lives); true, while it is dead: an aura only.
+            dead = cond.dead
+            rest = replace(cond, dead=None)
+            effect = replace(effect, when=None if rest == spec_effects.Condition() else rest)
         op = compile_effect(effect, sub, i, ctx)
         if isinstance(op, TriggerOp):
             triggers.append(op)
+            continue
+        if isinstance(op, (*STANDING_DAMAGE_OPS, SetOp, ModifyOp)) and type(op.target) in _ABILITY_GROUP_OF:
+            op = replace(op, target=_ABILITY_GROUP_OF[type(op.target)])
+        if cond is not None and cond.dead is not None and isinstance(op, TriggerOp):
+            raise UnsupportedSpecError(sub, "a trigger's condition 'dead' is not supported yet")
+        if dead:
+            if not _is_aura(op):
+                raise UnsupportedSpecError(
+                    sub,
+                    "an ability that holds while its character is dead is played only as an aura "
+                    "(a modifier for the combat, or on damage, of a group of characters)",
+                )
+            dead_auras.append(op)  # type: ignore[arg-type]
             continue
         if isinstance(op, (*STANDING_DAMAGE_OPS, SetOp)):
             target = op.target
@@ -791,6 +838,7 @@ def _compile_character(
         orders_by_turn={},
         castes=frozenset(ch.castes),
         level=ch.level,
+        dead_auras=tuple(dead_auras),
         triggers=tuple(triggers),
         order_choices=any(order.choices for order in orders),
         guards=tuple(guards),
@@ -864,9 +912,11 @@ def _with_ally_auras(
                     else None
                 ),
                 late=reads_the_cards(op.when),
+                dead=dead,
             )
             for owner in chars
-            for op in owner.auras
+            for dead, auras in ((False, owner.auras), (True, owner.dead_auras))
+            for op in auras
             if _reaches(op, owner, ch, rules)
         )
         out.append(replace(ch, ally_auras=received) if received else ch)
@@ -1210,7 +1260,9 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         for mode in (c, *c.modes[1:]):  # with its play variants' modes
             records.extend((*mode.ops, *mode.while_carried, *mode.triggers))
     for ch in chars:
-        records.extend((*ch.ability_ops, *ch.fight_ops, *ch.late_ops, *ch.auras, *ch.triggers))
+        records.extend(
+            (*ch.ability_ops, *ch.fight_ops, *ch.late_ops, *ch.auras, *ch.dead_auras, *ch.triggers)
+        )
         records.extend(op for order in ch.orders for op in order.ops)
     used = uses(records)
     return Tables(
@@ -1226,7 +1278,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         spell_mask=sum(1 << c.id for c in cards if c.kind == CK_SPELL),
         all_cards_mask=all_mask,
         decks_specs=(decks[0], decks[1]),
-        base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0, 0)),
+        base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0, 0, 0)),
         slow_fit=slow_fit,
         plain_fit_mask=0
         if slow_fit

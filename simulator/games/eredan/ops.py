@@ -44,9 +44,11 @@ if TYPE_CHECKING:
 # moved by combat modifiers only (abilities, Ordres and auras: "Attaque min. +1"), read when the
 # Attaque is rolled.
 # HPM: the maximum HP ("Points de vie max. +1"): printed HP plus its modifiers (Board.max_hp).
-ATK, DEF, SPI, INI, AMIN, AMAX, HPM = range(7)
-NSTATS = 7
-STAT_NAMES = ("attack", "defense", "spirit", "initiative", "attack_min", "attack_max", "hp_max")
+# LVL: the level ("gagne 1 Niveau"): printed level plus its modifiers, read only by counts of
+# ``{"stat": "level"}`` (its base slot is 0, like HPM's: the printed level is the character's).
+ATK, DEF, SPI, INI, AMIN, AMAX, HPM, LVL = range(8)
+NSTATS = 8
+STAT_NAMES = ("attack", "defense", "spirit", "initiative", "attack_min", "attack_max", "hp_max", "level")
 STAT_INDEX = {name: i for i, name in enumerate(STAT_NAMES)}
 #: The stats an amount may be based on ("Esprit + 2").
 AMOUNT_STAT_INDEX = {"attack": ATK, "defense": DEF, "spirit": SPI, "initiative": INI}

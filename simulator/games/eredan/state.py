@@ -945,7 +945,7 @@ class EredanState(Board):
                 self.run_ops(ch.fight_ops, f, opp, ch.ability_source)
             for aura in ch.ally_auras:
                 if (
-                    hp[aura.owner] > 0
+                    (hp[aura.owner] > 0) is not aura.dead
                     and not aura.late
                     and (aura.check is None or passes(self, aura.check, f))
                 ):
@@ -1084,7 +1084,11 @@ class EredanState(Board):
             if ch.late_ops:
                 self.run_ops(ch.late_ops, f, opp, ch.ability_source)
             for aura in ch.ally_auras:
-                if hp[aura.owner] > 0 and aura.late and (aura.check is None or passes(self, aura.check, f)):
+                if (
+                    (hp[aura.owner] > 0) is not aura.dead
+                    and aura.late
+                    and (aura.check is None or passes(self, aura.check, f))
+                ):
                     self.run_ops(aura.ops, f, opp, aura.source)
 
     def _play_extras(self) -> None:

@@ -220,27 +220,10 @@ def test_the_bundled_auras():
         for slug, ch in cs.characters.items()
     }
     with_auras = sorted(slug for slug, a in auras.items() if a)
-    assert with_auras == [
-        "anryena-2",
-        "ardrakar-3",
-        "aziz-1",
-        "aziz-2",
-        "aziz-3",
-        "iolmarek-1",
-        "iolmarek-2",
-        "iolmarek-3",
-        "kararine-1",
-        "kararine-2",
-        "kararine-3",
-        "kounok-3",
-        "le-sphinx-1",
-        "malika-1",
-        "malika-2",
-        "malika-3",
-        "prophete-3",
-        "sangrepee-3",
-        "xin-3",
-    ]
+    # The Nomades' bonuses 'until the end of the game' are given at the game's start (a game_start
+    # trigger), no longer auras; Kounok's Dragon bonus targets every Dragon ally, itself included
+    # (issue 15 §5, the re-encoding).
+    assert with_auras == ["anryena-2", "ardrakar-3", "prophete-3", "sangrepee-3", "xin-3"]
     (prophete,) = auras["prophete-3"]
     assert prophete[:2] == ("spirit", 1) and prophete[2] is not None and prophete[2].guild == "noz"
     (sangrepee,) = auras["sangrepee-3"]

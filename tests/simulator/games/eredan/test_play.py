@@ -9,6 +9,7 @@ import random
 import pytest
 
 from cards.domain.cardset import CardSet, load_cardset
+from cards.domain.effects import DrawPhase
 from cards.domain.specs import DeckSpec
 from simulator.engine.runner import Side, play_match_game
 from simulator.games.eredan import rules
@@ -40,7 +41,19 @@ def _accounted(state: EredanState, seat: int) -> int:
     )
 
 
-def _check(state: EredanState, sizes: tuple[int, int]) -> None:
+def _extra_draws(decks: tuple[DeckSpec, DeckSpec]) -> int:
+    """How many cards above 5 a hand may hold after a draw phase: the ``draw_phase`` effects of the
+    decks' cards ("draw one more card at your next draw phase"), each played once."""
+    return sum(
+        e.amount * count
+        for d in decks
+        for card, count in d.cards
+        for e in card.effects
+        if isinstance(e, DrawPhase) and isinstance(e.amount, int) and e.amount > 0
+    )
+
+
+def _check(state: EredanState, sizes: tuple[int, int], extra: int = 0) -> None:
     for c in range(6):
         assert 0 <= state.hp[c] <= state.max_hp[c], (c, state)
     for seat in (0, 1):
@@ -48,7 +61,8 @@ def _check(state: EredanState, sizes: tuple[int, int]) -> None:
     if state.phase == P_CHOICE:
         # docs/rules/eredan.md §3 step 5 — after the discard step no hand is above 5 (and step 0 only
         # draws up to 5).
-        assert all(len(h) <= rules.MAX_HAND_AFTER_DISCARD for h in state.hands), state
+        # A card's "one more card at your next draw phase" (draw_phase) draws above 5.
+        assert all(len(h) <= rules.MAX_HAND_AFTER_DISCARD + extra for h in state.hands), state
         # The active player always has a fighter to choose: untap rule.
         assert state.legal_actions()
     if state.phase == P_CARD:
@@ -69,8 +83,9 @@ def test_random_play_keeps_every_invariant_over_1000_seeds(cardset):
         decks = (cardset.decks[slugs[seed % len(slugs)]], cardset.decks[slugs[(seed * 7 + 3) % len(slugs)]])
         state = game.new_initial_state(random.Random(seed), decks)
         sizes = (decks[0].size, decks[1].size)
+        extra = _extra_draws(decks)
         rng = random.Random(seed + 1)
-        _check(state, sizes)
+        _check(state, sizes, extra)
         while not state.is_terminal():
             action = policy.choose(state, rng)
             if state.phase == P_CHOICE:
@@ -80,7 +95,7 @@ def test_random_play_keeps_every_invariant_over_1000_seeds(cardset):
                 assert state.hp[mine] > 0 and state.hp[theirs] > 0
                 assert not state.tapped[mine] and not state.tapped[theirs]
             state.apply(action)
-            _check(state, sizes)
+            _check(state, sizes, extra)
         assert state.end_reason in rules.END_REASONS
         assert 1 <= state.turn <= rules.DEFAULT_RULES.turn_cap
         reasons[state.end_reason] = reasons.get(state.end_reason, 0) + 1
@@ -206,7 +221,14 @@ def test_every_card_of_the_bundled_set_is_played(cardset):
         state = prepare_game([player, *mates], foes, hands=([spec], [spec]), piles=([spec] * 2, [spec] * 2))
         fight(state, 0, 0)
         assert state.phase == P_CARD and state.to_move == 0
-        state.apply(Play.of(next(c.id for c in state.cards if c.slug == slug), 0))
+        card_id = next(c.id for c in state.cards if c.slug == slug)
+        # a card whose effect targets a chosen character is played with a choice (the first legal one)
+        state.apply(
+            next(
+                (a for a in state.legal_actions() if isinstance(a, Play) and a.card == card_id),
+                Play.of(card_id, 0),
+            )
+        )
         play_cards(state)
         end_turn(state)
         assert state.played[0], slug
