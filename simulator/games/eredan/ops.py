@@ -1403,6 +1403,16 @@ def _compile_move(
             where,
             "move to 'attach' (a card of a pile attached to a character) is not supported by the engine yet",
         )
+    if effect.owner == "any":
+        raise UnsupportedSpecError(
+            where, "move of owner 'any' (a card of either player's pile) is not supported by the engine yet"
+        )
+    if effect.into == "self":
+        raise UnsupportedSpecError(
+            where,
+            "move 'into' self (the opponent's cards into the player's own pile) is not supported by the "
+            "engine yet",
+        )
     pick = _card_pick(effect.pick, "moving cards", where)
     if pick == CARD_TOP and effect.from_ == "hand":
         raise UnsupportedSpecError(where, 'a hand has no top: pick "top" is for a deck or a discard pile')

@@ -128,6 +128,8 @@ def test_ecarte_recorded_game_in_the_viewer(alice: Any, bob: Any) -> None:
     url = f"/simulations/{job.pk}/records/{row.pairing.index}/{row.index}/"
     body = text(browser(alice).get(url))
     assert "Valid record" in body and "Trump:" in body and "Jump to deal" in body
+    # The job's page links to its recorded games in the viewer.
+    assert f'href="{url}"' in text(browser(alice).get(f"/simulations/{job.pk}/"))
     assert browser(bob).get(url).status_code == 404
     assert browser(bob).get(f"/simulations/{job.pk + 1000}/records/0/0/").status_code == 404
 
