@@ -632,3 +632,14 @@ def test_cards_taken_from_the_opponent_and_from_either_pile(compiler):
     ]
     # not chosen: which card of which pile is not said
     assert unread(compiler, "Une carte d'une Défausse est placée dans le Deck de son propriétaire")
+
+
+def test_nehant_alone_names_the_nehantiste_guild(compiler):
+    """ "Néhant" before a colon is the guild Néhantistes (the English says "Nehantist")."""
+    assert effects(compiler, "Néhant ou Zil : Soin 1 Point de vie") == [
+        {
+            "op": "heal",
+            "amount": 1,
+            "when": {"any": [{"played_by_guild": "nehantistes"}, {"played_by_guild": "zil"}]},
+        }
+    ]
