@@ -254,6 +254,9 @@ def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | 
 def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
     """ "vous êtes Mage", "votre personnage est Eclipse": who the holder is; its HP, the cards it
     played, its Ordre bonus, whom it fought (None: not such)."""
+    m = re.fullmatch(r"(?:vous etes|votre personnage est|il est) equipee?s? d'une? (.+)", t)
+    if m:  # "si vous êtes équipé d'une Arme": carrying one
+        return Condition(carrying_match=r._carried_match(c, m.group(1)))
     m = re.fullmatch(
         r"(?:votre personnage|il|elle|vous|ce personnage) (a|avez|n'a jamais|n'avez jamais) (?:deja )?"
         r"combattu (?:le personnage adverse|votre adversaire|son adversaire|l'adversaire)"

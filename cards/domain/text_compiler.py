@@ -29,6 +29,7 @@ from cards.domain.effects import (
     Context,
     DamageDealt,
     DamageTaken,
+    DiscardAttached,
     DrawPhase,
     Duration,
     Effect,
@@ -49,7 +50,7 @@ from cards.domain.effects import (
 )
 from cards.domain.grammar_errors import NotRead
 from cards.domain.specs import Order, PlayRules, SpecError, parse_play_rules
-from cards.domain.text_grammar import THIS_TURN, Ctx, Reader, Reading, Subject, slugify
+from cards.domain.text_grammar import THIS_TURN, Clause, Ctx, Reader, Reading, Subject, slugify
 from cards.domain.vocabulary import Vocabulary, fold
 
 # The grammar (text_grammar.py and its grammar_*.py parts) uses more distinct regular expressions
@@ -490,7 +491,22 @@ class TextCompiler:
         when the condition holds: its effects under that condition, and those before under its
         negation — the same ops on the same targets, one for one ("Inflige 3 dégâts magiques.
         Mage : Inflige 5 dégâts magiques à la place": 5 for a Mage, 3 otherwise, one hit)."""
-        outcome = self._outcome(_INSTEAD.sub("", raw.rstrip()), ctx, play)
+        stripped = _INSTEAD.sub("", raw.rstrip())
+        said = Clause.of(stripped)
+        m = re.fullmatch(r"(si .+?),? vous pouvez choisir n'importe quelle carte", said.text)
+        if m:
+            # "Choisissez un Objet porté par …, celui-ci est défaussé. Si …, vous pouvez choisir
+            # n'importe quelle carte à la place": the same choice among every attached card
+            if len(before) != 1 or not isinstance(before[0], DiscardAttached):
+                raise NotRead("'n'importe quelle carte à la place' of what?")
+            first = before[0]
+            if first.pick != "choice" or first.cards is None or first.when is not None:
+                raise NotRead("'n'importe quelle carte à la place' of what?")
+            held = self.reader.condition(said, m.group(1), ctx)
+            any_card = replace(first, cards=None, when=held)
+            checked = self._checked_effects([any_card], ctx)
+            return (Reading(), checked, [], dict(play)), [replace(first, when=Condition(not_=held))]
+        outcome = self._outcome(stripped, ctx, play)
         reading, instead, orders, new_play = outcome
         whens = {e.when for e in instead}
         cond = next(iter(whens)) if len(whens) == 1 else None

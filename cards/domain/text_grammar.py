@@ -79,7 +79,7 @@ from cards.domain.effects import (
     target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
-from cards.domain.grammar_triggers import trigger_phrase
+from cards.domain.grammar_triggers import named_character, trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
@@ -970,7 +970,14 @@ class Reader:
             # standing effect (a character's ability, a carried card's modifier) is checked so
             raise NotRead("'tant que' on an effect that happens once")
         text = self._self_named(clause, text, ctx)
-        cond = self.stat_condition(clause, text, ctx) or grammar_cards.carried_count(self, clause, text)
+        other = (
+            grammar_cards.other_attached(self, clause, re.sub(r"^(?:si|tant que) ", "", text.strip()))
+            if " autre " in text
+            else None
+        )
+        cond = (
+            other or self.stat_condition(clause, text, ctx) or grammar_cards.carried_count(self, clause, text)
+        )
         if cond is None:
             try:
                 cond = self._base_condition(clause, text, ctx)
@@ -2756,6 +2763,15 @@ class Reader:
                         and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
                     ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
+                    named = re.match(r"si (@\d+@) (?!ou |et |,)", head)
+                    if named and re.match(r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere)\b", rest):
+                        # "si 'X' fait partie de vos personnages et est en vie, elle a …": X (the
+                        # player's, when the condition is about the player's characters)
+                        who = named_character(self, c, named.group(1), ctx)
+                        if isinstance(who, Selector) and (cond.ally_alive or cond.ally_present):
+                            who = replace(who, group="allies")
+                        if who is not None:
+                            view = replace(ctx, pronoun=who)
                     effects = with_condition(self.phrase(c, rest, view), cond)
                     if otherwise_text is not None:
                         effects += with_condition(self.phrase(c, otherwise_text, view), Condition(not_=cond))

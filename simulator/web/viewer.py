@@ -104,13 +104,10 @@ def upload(request: HttpRequest) -> HttpResponse:
                     return redirect(base)
         else:
             error = "Choose a record file to upload."
-        response = render(
-            request,
-            "simulator/web/viewer/upload.html",
-            {"form": form, "error": error, "base": base},
-            status=400,
+        # A refusal is the form again with its error (200, as the other pages' refusals).
+        return render(
+            request, "simulator/web/viewer/upload.html", {"form": form, "error": error, "base": base}
         )
-        return response
     record = request.session.get(SESSION_KEY)
     if record is None:
         return render(request, "simulator/web/viewer/upload.html", {"form": form, "error": "", "base": base})

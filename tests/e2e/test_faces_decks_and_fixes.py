@@ -309,3 +309,24 @@ def test_a_polled_1000_game_matchup_moves(page: Any) -> None:
     assert len(steps) >= 3, f"the progress jumped: {values}"
     gaps = [b[0] - a[0] for a, b in itertools.pairwise(seen)]
     print(f"progress {values}, longest wait {max(gaps):.1f} s")
+
+
+def test_a_tap_previews_a_card_and_its_link_opens_it(browser: Any, site: Site, console: Any) -> None:
+    context = browser.new_context(base_url=site.url, viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: console.errors.append(f"page error: {e}"))
+        page.goto("/cards/?q=eclairs")
+        link = page.locator('#results a.card-link[href="/cards/eclairs-1/"]')
+        link.tap()
+        preview = page.locator(".card-preview")
+        expect(preview).to_be_visible()
+        expect(page).to_have_url(re.compile(r"/cards/\?q=eclairs"))  # the first tap only previews
+        open_page = preview.locator(".card-preview-open")
+        expect(open_page).to_have_attribute("href", re.compile(r"/cards/eclairs-1/$"))
+        screenshot(page, "card-preview-phone")
+        # on a phone the face covers the name: its "Open …'s page" link opens the card
+        open_page.tap()
+        expect(page).to_have_url(re.compile(r"/cards/eclairs-1/$"))
+    finally:
+        context.close()

@@ -49,6 +49,7 @@ from simulator.games.eredan.ops import (
     SLOT_NONE,
     SLOT_SHIELD,
     SLOT_WEAPON,
+    AllAllies,
     AllEnemies,
     AttackKindOp,
     CharFilter,
@@ -67,8 +68,10 @@ from simulator.games.eredan.ops import (
     DrawOp,
     DrawPhaseOp,
     FollowedBy,
+    ForbidOp,
     ForCombat,
     Group,
+    HasOrdre,
     HealDealtOp,
     HealOp,
     ImmuneOp,
@@ -78,6 +81,7 @@ from simulator.games.eredan.ops import (
     ModifyOp,
     MoveOp,
     OneOfOp,
+    OnTurn,
     Op,
     OpponentPlays,
     OpponentTarget,
@@ -275,6 +279,8 @@ class ReceivedAura:
     source: str
     check: CharFilter | None = None
     late: bool = False
+    #: It holds while ``owner`` is dead instead (condition ``dead``: "tant que X est mort").
+    dead: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +289,8 @@ class ChainOnAbility:
 
     mask: int
     when: Condition | None
+    #: Given by another character (a ``chain_on`` ability on a group): it holds while that one lives.
+    owner: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +350,11 @@ class CompiledCharacter:
     orders_by_turn: dict[int, tuple[Op, ...]]
     castes: frozenset[str] = frozenset()
     level: int = 1
+    #: Its auras that hold only while it is dead (condition ``dead``: "tant que X est mort").
+    dead_auras: tuple[ModifyOp, ...] = ()
+    #: Its standing restrictions (``forbid`` abilities, for the combat: "ne peut pas jouer de
+    #: Sortilège", "pas d'Enchaînement"): put in place when it fights, at the choice.
+    forbids: tuple[ForbidOp, ...] = ()
     #: Its abilities' triggers, listening while it lives.
     triggers: tuple[TriggerOp, ...] = ()
     #: Whether one of its Ordres has a choice to make (EredanState then queues that Ordre).
@@ -393,8 +406,8 @@ class Tables:
     all_cards_mask: int
     decks_specs: tuple[DeckSpec, DeckSpec]
     #: Printed stats by ``character * NSTATS + stat``: 0 for Attaque (rolled in its range), then
-    #: Défense, Esprit, the initiative abilities, and 0 for the two ends of the Attaque range and
-    #: the maximum HP (their modifiers only: the printed values are the character's).
+    #: Défense, Esprit, the initiative abilities, and 0 for the two ends of the Attaque range, the
+    #: maximum HP and the level (their modifiers only: the printed values are the character's).
     base_stats: tuple[int, ...]
     #: ``plays[carrier][card]``: the action playing ``card`` on ``carrier`` (built once, so the
     #: card step's legal actions are table lookups).
@@ -633,8 +646,28 @@ def _is_mage_combattant(ch: CharacterSpec) -> bool:
 #: The groups a standing ability may reach beyond the fighters (an aura, applied when a reached
 #: character fights): cards/domain/effects.py, "Where each op may appear".
 AURA_GROUPS = ("allies", "other_allies", "enemies", "characters")
+#: An ability's ``all_allies`` / ``all_enemies`` is the aura of the group ``allies`` / ``enemies``
+#: (every living ally, the holder included / every living enemy): it reaches each of them that fights.
+_ABILITY_GROUP_OF = {
+    AllAllies: Group("allies", label="all_allies"),
+    AllEnemies: Group("enemies", label="all_enemies"),
+}
 #: Standing ability ops on damage and healing (cards/domain/effects.py: static ops).
 STANDING_DAMAGE_OPS = (DamageTakenOp, DamageDealtOp, HealDealtOp, ImmuneOp, AttackKindOp)
+
+
+def _is_aura(op: Op) -> bool:
+    """Whether an ability's op is an aura: a modifier for the combat (not of initiative), or a
+    standing op on damage or a ``set``, reaching a group of characters (not one picked)."""
+    if isinstance(op, ModifyOp):
+        if not isinstance(op.duration, ForCombat) or op.stat == INI:
+            return False
+    elif not isinstance(op, (*STANDING_DAMAGE_OPS, SetOp)):
+        return False
+    target = op.target
+    return isinstance(target, OtherAllies) or (
+        isinstance(target, Group) and target.group in AURA_GROUPS and not target.pick
+    )
 
 
 def _compile_character(
@@ -652,6 +685,8 @@ def _compile_character(
     fight_ops: list[ModifyOp] = []
     late_ops: list[ModifyOp] = []
     auras: list[ModifyOp] = []
+    dead_auras: list[ModifyOp] = []
+    forbids: list[ForbidOp] = []
     chain_on: list[ChainOnAbility] = []
     triggers: list[TriggerOp] = []
     guards: list[Op] = []
@@ -660,7 +695,7 @@ def _compile_character(
         sub = f"{where}: abilities[{i}]"
         if isinstance(effect, ChainOn):
             if effect.target != "self" or effect.selector is not None:
-                raise UnsupportedSpecError(sub, "a chain given to other characters is not supported yet")
+                continue  # a chain given to a group: _standing_grants, which sees the whole Line
             when = compile_condition(effect.when, f"{sub}.when", ctx)
             mask = ctx.mask(effect.match)
             if loses_item_chain and not mask & ~item_mask:  # a chain on items (Objets) only
@@ -676,9 +711,39 @@ def _compile_character(
                     "a draw_phase ability holds at every draw phase while its character lives (no condition)",
                 )
             continue  # Tables.draw_abilities
+        dead = False
+        cond = getattr(effect, "when", None)
+        if cond is not None and cond.dead is not None:
+            # cards/domain/effects.py, condition ``dead`` (abilities only): false is how every
+            # ability holds (while its character lives); true, while it is dead: an aura only.
+            dead = cond.dead
+            rest = replace(cond, dead=None)
+            effect = replace(effect, when=None if rest == spec_effects.Condition() else rest)
         op = compile_effect(effect, sub, i, ctx)
         if isinstance(op, TriggerOp):
             triggers.append(op)
+            continue
+        if isinstance(op, (*STANDING_DAMAGE_OPS, SetOp, ModifyOp)) and type(op.target) in _ABILITY_GROUP_OF:
+            op = replace(op, target=_ABILITY_GROUP_OF[type(op.target)])
+        if cond is not None and cond.dead is not None and isinstance(op, TriggerOp):
+            raise UnsupportedSpecError(sub, "a trigger's condition 'dead' is not supported yet")
+        if isinstance(op, ForbidOp) and not dead:
+            # cards/domain/effects.py ``forbid`` as a character's ability: abilities apply to the
+            # fighters at the choice, for the combat — so its restriction is put in place then.
+            if not isinstance(op.duration, ForCombat) or reads_the_cards(op.when):
+                raise UnsupportedSpecError(
+                    sub, "a forbid ability holds for the combat, on a condition known at the choice"
+                )
+            forbids.append(op)
+            continue
+        if dead:
+            if not _is_aura(op):
+                raise UnsupportedSpecError(
+                    sub,
+                    "an ability that holds while its character is dead is played only as an aura "
+                    "(a modifier for the combat, or on damage, of a group of characters)",
+                )
+            dead_auras.append(op)  # type: ignore[arg-type]
             continue
         if isinstance(op, (*STANDING_DAMAGE_OPS, SetOp)):
             target = op.target
@@ -738,6 +803,19 @@ def _compile_character(
         order_ops: list[Op] = []
         for i, effect in enumerate(order.effects):
             sub = f"{where}: orders[{j}].effects[{i}]"
+            if isinstance(effect, ChainOn):
+                # cards/domain/effects.py ``chain_on`` in an Ordre: on the turns it names (or when
+                # it is granted: ``ordre``, for a character of one Ordre), the fighter gains that
+                # chain — a chain_on ability holding while its Ordre applies.
+                if effect.target != "self" or effect.selector is not None:
+                    raise UnsupportedSpecError(sub, "a chain given to other characters is not supported yet")
+                mask = ctx.mask(effect.match)
+                if loses_item_chain and not mask & ~item_mask:
+                    continue
+                applies: Condition = (HasOrdre(True),) if len(ch.orders) == 1 else (OnTurn(order.turns),)
+                when = compile_condition(effect.when, f"{sub}.when", ctx)
+                chain_on.append(ChainOnAbility(mask, applies + (when or ())))
+                continue
             op = compile_effect(effect, sub, i, ctx)
             if reads_the_cards(op.when):
                 raise UnsupportedSpecError(
@@ -791,6 +869,8 @@ def _compile_character(
         orders_by_turn={},
         castes=frozenset(ch.castes),
         level=ch.level,
+        dead_auras=tuple(dead_auras),
+        forbids=tuple(forbids),
         triggers=tuple(triggers),
         order_choices=any(order.choices for order in orders),
         guards=tuple(guards),
@@ -864,9 +944,11 @@ def _with_ally_auras(
                     else None
                 ),
                 late=reads_the_cards(op.when),
+                dead=dead,
             )
             for owner in chars
-            for op in owner.auras
+            for dead, auras in ((False, owner.auras), (True, owner.dead_auras))
+            for op in auras
             if _reaches(op, owner, ch, rules)
         )
         out.append(replace(ch, ally_auras=received) if received else ch)
@@ -921,23 +1003,42 @@ def _static_reach(
 
 
 def _standing_grants(
-    chars: tuple[CompiledCharacter, ...], ctx: CompileContext
+    chars: tuple[CompiledCharacter, ...],
+    ctx: CompileContext,
+    item_mask: int = 0,
+    keeps_item_chain: bool = True,
 ) -> tuple[CompiledCharacter, ...]:
     """The ``may_play``, ``carry`` and ``may_attach`` abilities of every character, given to the
     characters they reach (cards/domain/effects.py: "the target may play such cards whatever their
     requirements", "may carry that many such items at once", "may attach such cards to any living
     character in play"). An Artisan's own attach ability (docs/rules/eredan.md §3 Classes) is one of
-    them: the cards reserved to artisans."""
+    them: the cards reserved to artisans. And the ``chain_on`` abilities given to a group.
+    ``item_mask``, ``keeps_item_chain``: the Objets, and whether a Mage/Combattant keeps a chain on
+    them (EredanRules.mage_combattant_keeps_item_chain)."""
     artisan_cards = ctx.mask(CardMatch("class_reserved", ARTISAN_CLASS))
     may_play_mask = [0] * len(chars)
     attach_any = [artisan_cards if ch.is_artisan else 0 for ch in chars]
     carry: list[list[CarryAbility]] = [[] for _ in chars]
     grants: list[list[PlayGrant]] = [[] for _ in chars]
+    given: list[list[ChainOnAbility]] = [[] for _ in chars]
     for owner in chars:
         for i, effect in enumerate(owner.spec.abilities):
+            where = f"character {owner.slug!r}: abilities[{i}]"
+            if isinstance(effect, ChainOn):
+                if effect.target == "self" and effect.selector is None:
+                    continue  # its own chain: _compile_character
+                # cards/domain/effects.py ``chain_on`` on a group ("vos Gardiens ont Enchaînement
+                # sur une Épée"): each character it reaches has that chain while its giver lives.
+                reached = _static_reach(effect, owner, chars, where)
+                when = compile_condition(effect.when, f"{where}.when", ctx)
+                mask = ctx.mask(effect.match)
+                for c in reached:
+                    if not mask & ~item_mask and _is_mage_combattant(chars[c].spec) and not keeps_item_chain:
+                        continue  # docs/rules/eredan.md §3 Classes: a Mage/Combattant's item chain
+                    given[c].append(ChainOnAbility(mask, when, -1 if c == owner.index else owner.index))
+                continue
             if not isinstance(effect, spec_effects.MayPlay | spec_effects.Carry | spec_effects.MayAttach):
                 continue
-            where = f"character {owner.slug!r}: abilities[{i}]"
             reached = _static_reach(effect, owner, chars, where)
             when = compile_condition(effect.when, f"{where}.when", ctx)
             mask = ctx.mask(effect.cards)
@@ -963,6 +1064,8 @@ def _standing_grants(
     out = []
     for ch in chars:
         c = ch.index
+        if given[c]:
+            ch = replace(ch, chain_on=(*ch.chain_on, *given[c]))
         if may_play_mask[c] or attach_any[c] or carry[c] or grants[c]:
             ch = replace(
                 ch,
@@ -1177,6 +1280,8 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
             rules,
         ),
         ctx,
+        item_mask,
+        rules.mage_combattant_keeps_item_chain,
     )
     if len(cards) > MAX_CARDS:
         raise UnsupportedSpecError("decks", f"two decks hold at most {MAX_CARDS} different cards")
@@ -1210,7 +1315,17 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         for mode in (c, *c.modes[1:]):  # with its play variants' modes
             records.extend((*mode.ops, *mode.while_carried, *mode.triggers))
     for ch in chars:
-        records.extend((*ch.ability_ops, *ch.fight_ops, *ch.late_ops, *ch.auras, *ch.triggers))
+        records.extend(
+            (
+                *ch.ability_ops,
+                *ch.fight_ops,
+                *ch.late_ops,
+                *ch.auras,
+                *ch.dead_auras,
+                *ch.forbids,
+                *ch.triggers,
+            )
+        )
         records.extend(op for order in ch.orders for op in order.ops)
     used = uses(records)
     return Tables(
@@ -1226,7 +1341,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         spell_mask=sum(1 << c.id for c in cards if c.kind == CK_SPELL),
         all_cards_mask=all_mask,
         decks_specs=(decks[0], decks[1]),
-        base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0, 0)),
+        base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0, 0, 0)),
         slow_fit=slow_fit,
         plain_fit_mask=0
         if slow_fit

@@ -61,6 +61,7 @@ from simulator.games.eredan.ops import (
     K_PHYSICAL,
     KIND_NAMES,
     LIMIT_TURN,
+    LVL,
     NSTATS,
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
@@ -1775,8 +1776,8 @@ def _count_stat(board: Board, count: CountStat, me: int, opp: int) -> int:
         return ch.hp if count.base else board.max_hp[c]
     if stat == "hp_missing":
         return board.max_hp[c] - board.hp[c]
-    if stat == "level":
-        return ch.level
+    if stat == "level":  # the printed level plus its modifiers (``modify`` stat ``level``)
+        return ch.level if count.base else ch.level + board.stat(c, LVL)
     if stat == "attack_min":
         return ch.attack_min + (
             0 if count.base else board.cmod[c * NSTATS + AMIN] + board.mod[c * NSTATS + AMIN]

@@ -44,9 +44,11 @@ if TYPE_CHECKING:
 # moved by combat modifiers only (abilities, Ordres and auras: "Attaque min. +1"), read when the
 # Attaque is rolled.
 # HPM: the maximum HP ("Points de vie max. +1"): printed HP plus its modifiers (Board.max_hp).
-ATK, DEF, SPI, INI, AMIN, AMAX, HPM = range(7)
-NSTATS = 7
-STAT_NAMES = ("attack", "defense", "spirit", "initiative", "attack_min", "attack_max", "hp_max")
+# LVL: the level ("gagne 1 Niveau"): printed level plus its modifiers, read only by counts of
+# ``{"stat": "level"}`` (its base slot is 0, like HPM's: the printed level is the character's).
+ATK, DEF, SPI, INI, AMIN, AMAX, HPM, LVL = range(8)
+NSTATS = 8
+STAT_NAMES = ("attack", "defense", "spirit", "initiative", "attack_min", "attack_max", "hp_max", "level")
 STAT_INDEX = {name: i for i, name in enumerate(STAT_NAMES)}
 #: The stats an amount may be based on ("Esprit + 2").
 AMOUNT_STAT_INDEX = {"attack": ATK, "defense": DEF, "spirit": SPI, "initiative": INI}
@@ -1400,6 +1402,16 @@ def _compile_move(
         raise UnsupportedSpecError(
             where,
             "move to 'attach' (a card of a pile attached to a character) is not supported by the engine yet",
+        )
+    if effect.owner == "any":
+        raise UnsupportedSpecError(
+            where, "move of owner 'any' (a card of either player's pile) is not supported by the engine yet"
+        )
+    if effect.into == "self":
+        raise UnsupportedSpecError(
+            where,
+            "move 'into' self (the opponent's cards into the player's own pile) is not supported by the "
+            "engine yet",
         )
     pick = _card_pick(effect.pick, "moving cards", where)
     if pick == CARD_TOP and effect.from_ == "hand":

@@ -31,6 +31,7 @@ from simulator.games.eredan.ops import (
     INI,
     K_MAGICAL,
     K_PHYSICAL,
+    LVL,
     NSTATS,
     PICK_CHOICE,
     PICK_FEWEST_HP,
@@ -171,7 +172,9 @@ def _combat_bonus(state: EredanState, f: int, opp: int) -> list[int]:
         if op.when is None or state.holds(op.when, f, opp):
             bonus[op.stat] += modifier_mean(state, op, f, opp)
     for aura in ch.ally_auras:
-        if state.hp[aura.owner] > 0 and (aura.check is None or passes(state, aura.check, f)):
+        if (state.hp[aura.owner] > 0) is not aura.dead and (
+            aura.check is None or passes(state, aura.check, f)
+        ):
             for op in aura.ops:
                 # an aura may also change the damage its allies take or deal (DamageTakenOp …):
                 # not a stat, the blow estimate leaves it out
@@ -288,7 +291,7 @@ def _choice_values(state: EredanState, legal: Sequence[Fight]) -> list[float]:
             [
                 op
                 for aura in ch.ally_auras
-                if hp[aura.owner] > 0
+                if (hp[aura.owner] > 0) is not aura.dead
                 and not aura.late
                 and (aura.check is None or passes(state, aura.check, c))
                 for op in aura.ops
@@ -474,6 +477,8 @@ def _modify_value(
     value = 0.0
     if stat in (AMIN, AMAX):  # one end of the range: about half a point of Attaque
         stat, amount = ATK, amount // 2
+    if stat == LVL:  # the level only counts for what reads it: worth nothing to the greedy player
+        return 0.0
     for t in targets:
         sign = 1 if t // 3 == seat else -1
         if stat == HPM:

@@ -943,9 +943,11 @@ class EredanState(Board):
                 self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
             if ch.fight_ops:
                 self.run_ops(ch.fight_ops, f, opp, ch.ability_source)
+            if ch.forbids:  # its standing restrictions, for the combat
+                self.run_ops(ch.forbids, f, opp, ch.ability_source)
             for aura in ch.ally_auras:
                 if (
-                    hp[aura.owner] > 0
+                    (hp[aura.owner] > 0) is not aura.dead
                     and not aura.late
                     and (aura.check is None or passes(self, aura.check, f))
                 ):
@@ -999,7 +1001,11 @@ class EredanState(Board):
             mask |= everything if self.rules.mage_spell_chain_any else self.tables.spell_mask
         for ability in ch.chain_on:
             cond = ability.when
-            if ability.mask >> k & 1 and (cond is None or self.holds(cond, f, self.fighters[1 - seat])):
+            if (
+                ability.mask >> k & 1
+                and (ability.owner < 0 or self.hp[ability.owner] > 0)
+                and (cond is None or self.holds(cond, f, self.fighters[1 - seat]))
+            ):
                 mask = everything
         for chain in card.chains:  # the card's conditional chains ("Enchaînement si …")
             cond = chain.when
@@ -1084,7 +1090,11 @@ class EredanState(Board):
             if ch.late_ops:
                 self.run_ops(ch.late_ops, f, opp, ch.ability_source)
             for aura in ch.ally_auras:
-                if hp[aura.owner] > 0 and aura.late and (aura.check is None or passes(self, aura.check, f)):
+                if (
+                    (hp[aura.owner] > 0) is not aura.dead
+                    and aura.late
+                    and (aura.check is None or passes(self, aura.check, f))
+                ):
                     self.run_ops(aura.ops, f, opp, aura.source)
 
     def _play_extras(self) -> None:

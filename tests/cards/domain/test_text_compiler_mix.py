@@ -409,3 +409,40 @@ def test_two_races_of_one_side(compiler):
     assert not compiler.compile(
         "Vos Guémélites et vos Guémélites de la Guerre gagnent 1 Point de vie.", subject="card"
     ).complete
+
+
+def test_any_card_instead(compiler):
+    out = card(
+        compiler,
+        "Choisissez une Arme portée par le personnage adverse, celle-ci est défaussée. "
+        "Si vous êtes équipé d'une Dague vous pouvez choisir n'importe quelle carte à la place.",
+    )
+    assert out == [
+        {
+            "op": "discard_attached",
+            "cards": {"type": "arme"},
+            "pick": "choice",
+            "when": {"not": {"carrying_match": {"type": "dague"}}},
+        },
+        {"op": "discard_attached", "pick": "choice", "when": {"carrying_match": {"type": "dague"}}},
+    ]
+
+
+def test_evolution_texts_are_notes(compiler):
+    result = compiler.compile("Depuis l'écran d'évolution, peut évoluer immédiatement en 'Ciel' ou 'Mer'.")
+    assert result.complete and not result.effects and result.notes
+
+
+def test_another_card_attached(compiler):
+    out = card(compiler, "Si une autre carte est attachée à votre personnage, Défense +1.")
+    assert out[0]["when"] == {
+        "compare": {
+            "left": {"cards": "play", "owner": "both", "on": "self", "other": True},
+            "cmp": ">=",
+            "right": 1,
+        }
+    }
+    # another copy of a named card: not this
+    assert not compiler.compile(
+        "Défense +1 si votre personnage porte une autre 'Hache'.", subject="card"
+    ).complete

@@ -717,3 +717,11 @@ def test_when_they_play_at_least_one(compiler):
             "when": {"ally_present": "brume"},
         }
     ]
+
+
+def test_il_after_a_condition_on_a_named_character(compiler):
+    """ "si 'X' fait partie de vos personnages et est en vie, elle a …": X, not the holder."""
+    out = card(compiler, "Si 'Brume' fait partie de vos personnages et est en vie, elle a Défense +1.")
+    assert out == [
+        {**PLUS_ONE, "target": {"group": "allies", "family": "brume"}, "when": {"ally_alive": "brume"}}
+    ]

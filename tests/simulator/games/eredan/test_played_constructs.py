@@ -1,0 +1,230 @@
+"""Constructs of the effect language v2 the engine once refused and now plays (issue 15 §3):
+each test plays a real position with short made-up cards (cards/domain/effects.py is the contract)."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulator.games.eredan.actions import PASS
+from simulator.games.eredan.compiled import UnsupportedSpecError
+from simulator.games.eredan.ops import ATK, DEF, SPI
+from tests.simulator.games.eredan.factories import (
+    card,
+    character,
+    fight,
+    line,
+    play,
+    play_cards,
+    playable,
+    prepare_game,
+)
+
+FILLER = card("filler", effects=[{"op": "modify", "stat": "defense", "amount": 1}])
+PILES = ([FILLER] * 8, [FILLER] * 8)
+
+
+def _by_level(base: bool = False) -> object:
+    """A card giving Esprit +N for the combat, N the holder's level (printed, with ``base``)."""
+    per = {"stat": "level", "of": "self", "base": base}
+    return card(f"wise-{base}", effects=[{"op": "modify", "stat": "spirit", "amount": {"per": per}}])
+
+
+# --- modify stat "level" ------------------------------------------------------------------------
+
+
+def test_a_level_modifier_is_what_a_count_of_the_level_reads():
+    """cards/domain/effects.py, ``modify`` stat ``level``: "gains 2 levels until the end of the
+    game" — a count of ``{"stat": "level"}`` then reads the printed level plus it; ``base`` reads
+    the printed level only."""
+    rise = card(
+        "rise",
+        chain={"any": True},
+        effects=[{"op": "modify", "stat": "level", "amount": 2, "duration": "game"}],
+    )
+    for base, expected in ((False, 3), (True, 1)):
+        wise = _by_level(base)
+        s = prepare_game(line("a"), line("b"), hands=([rise, wise, FILLER], [FILLER]), piles=PILES)
+        fight(s, 0, 0)
+        play_cards(s, a=[rise, wise])
+        assert s.stat(0, SPI) == 1 + expected
+
+
+def test_a_level_ability_holds_for_the_combat():
+    """A character's ability "Niveau +1" (``modify`` level, for the combat) counts while it fights."""
+    sage = character("sage", abilities=[{"op": "modify", "stat": "level", "amount": 1}])
+    wise = _by_level()
+    s = prepare_game([sage, *line("a")[1:]], line("b"), hands=([wise, FILLER], [FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[wise])
+    assert s.stat(0, SPI) == 1 + 2
+
+
+# --- an ability's target "all_allies" / "all_enemies" ---------------------------------------------
+
+
+def _after_choice(chars_a, chars_b, mine):
+    s = prepare_game(chars_a, chars_b, hands=([FILLER], [FILLER]), piles=PILES)
+    fight(s, mine, 0)
+    return s
+
+
+def test_an_ability_on_all_allies_reaches_every_ally_that_fights_itself_included():
+    """cards/domain/effects.py, targets: ``all_allies`` is every living character of the player's
+    side, the holder included — a character ability "vos personnages ont Défense +2" (for the
+    combat) reaches whichever of them fights, once, while its holder lives."""
+    banner = character(
+        "banner", abilities=[{"op": "modify", "stat": "defense", "amount": 2, "target": "all_allies"}]
+    )
+    chars = [character("a-1"), banner, character("a-3")]
+    assert _after_choice(chars, line("b"), 0).stat(0, DEF) == 1 + 2
+    assert _after_choice(chars, line("b"), 1).stat(1, DEF) == 1 + 2  # the holder, not twice
+    gone = prepare_game(chars, line("b"), hands=([FILLER], [FILLER]), piles=PILES, hp=[12, 0, 12, 12, 12, 12])
+    fight(gone, 0, 0)
+    assert gone.stat(0, DEF) == 1  # a dead holder gives nothing
+
+
+def test_an_ability_on_all_enemies_reaches_the_enemy_fighter():
+    """``all_enemies`` in an ability: every living enemy, so the one its side fights."""
+    hex_ = character(
+        "hex", abilities=[{"op": "modify", "stat": "spirit", "amount": -1, "target": "all_enemies"}]
+    )
+    s = _after_choice([character("a-1"), hex_, character("a-3")], line("b"), 0)
+    assert s.stat(3, SPI) == 0
+    assert s.stat(0, SPI) == 1
+
+
+# --- condition "dead" ---------------------------------------------------------------------------
+
+
+def _martyr(dead):
+    """ "While I am dead (or alive), my allies have Attaque +2" (for the combat)."""
+    aura = {"op": "modify", "stat": "attack", "amount": 2, "target": "other_allies", "when": {"dead": dead}}
+    return character("martyr", abilities=[aura])
+
+
+def test_an_aura_of_a_dead_character_holds_only_once_it_is_dead():
+    """cards/domain/effects.py, condition ``dead`` (true: a character's ability that holds only
+    while its holder is dead, "tant que X est mort"): the aura reaches the allies then, not before."""
+    chars = [character("a-1"), _martyr(True), character("a-3")]
+    alive = _after_choice(chars, line("b"), 0)
+    assert alive.stat(0, ATK) == 0
+    s = prepare_game(chars, line("b"), hands=([FILLER], [FILLER]), piles=PILES, hp=[12, 0, 12, 12, 12, 12])
+    fight(s, 0, 0)
+    assert s.stat(0, ATK) == 2
+
+
+def test_dead_false_is_an_ability_of_a_living_character():
+    """Condition ``dead`` false: while it lives — how every ability holds."""
+    chars = [character("a-1"), _martyr(False), character("a-3")]
+    assert _after_choice(chars, line("b"), 0).stat(0, ATK) == 2
+    s = prepare_game(chars, line("b"), hands=([FILLER], [FILLER]), piles=PILES, hp=[12, 0, 12, 12, 12, 12])
+    fight(s, 0, 0)
+    assert s.stat(0, ATK) == 0
+
+
+def test_a_dead_condition_on_the_holder_itself_is_refused():
+    """A dead character does not fight: ``dead`` true is played on an aura only (else refused)."""
+    ghost = character(
+        "ghost", abilities=[{"op": "modify", "stat": "defense", "amount": 1, "when": {"dead": True}}]
+    )
+    with pytest.raises(UnsupportedSpecError, match="dead"):
+        prepare_game([ghost, *line("a")[1:]], line("b"), hands=([FILLER], [FILLER]), piles=PILES)
+
+
+# --- forbid as a character's ability ------------------------------------------------------------
+
+SPELLISH = card("zap", "objet", effects=[{"op": "modify", "stat": "spirit", "amount": 1}])
+OPENER = card("opener", chain={"any": True}, effects=[{"op": "modify", "stat": "attack", "amount": 1}])
+
+
+def _forbidding(ability, mine=0):
+    holder = character("warden", abilities=[ability])
+    s = prepare_game(
+        [holder, *line("a")[1:]],
+        line("b"),
+        hands=([SPELLISH, OPENER, FILLER], [SPELLISH, FILLER]),
+        piles=PILES,
+    )
+    fight(s, mine, 0)
+    return s
+
+
+def test_a_forbid_ability_holds_while_its_character_fights():
+    """cards/domain/effects.py ``forbid`` in a character's abilities ("ne peut pas jouer d'Objet"):
+    abilities apply to the fighters at the choice, for the combat — it cannot play such cards then."""
+    rule = {"op": "forbid", "what": "play", "cards": {"type": "objet"}}
+    s = _forbidding(rule)
+    assert playable(s) == {"opener", "filler"}
+    other = _forbidding(rule, mine=1)  # another character fights: no restriction
+    assert "zap" in playable(other)
+
+
+def test_a_forbid_chain_ability_leaves_no_second_card():
+    """``forbid`` chain ("pas d'Enchaînement"): the holder's first card gives it no second one."""
+    free = _forbidding({"op": "forbid", "what": "play", "cards": {"card": "nothing"}})
+    play(free, OPENER)
+    assert free.to_move == 0  # the opener's chain: seat 0 chooses its second card
+    s = _forbidding({"op": "forbid", "what": "chain"})
+    play(s, OPENER)
+    assert s.to_move == 1  # no second card: the passive player's turn to play
+
+
+def test_a_forbid_ability_on_the_opponent_reaches_the_enemy_fighter():
+    """``forbid`` target ``opponent``: the enemy fighter, for the combat."""
+    s = _forbidding({"op": "forbid", "what": "play", "cards": {"type": "objet"}, "target": "opponent"})
+    play(s, OPENER)
+    while s.to_move == 0:  # seat 0's second card: none
+        s.apply(PASS)
+    assert playable(s) == {"filler"}
+
+
+# --- chain_on in an Ordre -----------------------------------------------------------------------
+
+GEAR = card("gear", "objet", effects=[{"op": "modify", "stat": "defense", "amount": 1}])
+
+
+def _drilled(turn, orders):
+    holder = character("drilled", orders=orders)
+    s = prepare_game(
+        [holder, *line("a")[1:]], line("b"), hands=([GEAR, FILLER], [FILLER]), piles=PILES, turn=turn
+    )
+    fight(s, 0, 0)
+    play(s, GEAR)
+    return s
+
+
+def test_a_chain_on_in_an_ordre_holds_on_the_turns_it_names():
+    """cards/domain/effects.py ``chain_on`` as an Ordre's effect ("Ordre tour 1 : Enchaînement sur
+    un Objet"): on the turns the Ordre names, a first card that matches gives a second card; on
+    other turns, none."""
+    for orders in (
+        [{"turns": [1], "effects": [{"op": "chain_on", "match": {"type": "objet"}}]}],
+        [  # of two Ordres, the one naming the turn
+            {"turns": [1], "effects": [{"op": "chain_on", "match": {"type": "objet"}}]},
+            {"turns": [2], "effects": [{"op": "modify", "stat": "attack", "amount": 1}]},
+        ],
+    ):
+        assert _drilled(1, orders).to_move == 0  # seat 0 chooses its second card
+        assert _drilled(3, orders).to_move == 1  # no chain: the passive player's turn
+
+
+# --- chain_on given to a group ------------------------------------------------------------------
+
+
+def test_a_chain_given_to_a_group_holds_for_its_members_while_the_giver_lives():
+    """cards/domain/effects.py ``chain_on`` with a group target ("vos Gardiens ont Enchaînement sur
+    un Objet"): each character of the group that fights gains the chain, while the giver lives;
+    the others do not."""
+    drill = {"op": "chain_on", "match": {"type": "objet"}, "target": {"group": "allies", "class": "pretre"}}
+    sergeant = character("sergeant", abilities=[drill])
+    chars = [character("a-1", classes=("pretre",)), sergeant, character("a-3")]
+
+    def after_gear(mine, hp=None):
+        s = prepare_game(chars, line("b"), hands=([GEAR, FILLER], [FILLER]), piles=PILES, hp=hp)
+        fight(s, mine, 0)
+        play(s, GEAR)
+        return s.to_move
+
+    assert after_gear(0) == 0  # a Prêtre ally: a second card
+    assert after_gear(2) == 1  # not a Prêtre: none
+    assert after_gear(0, hp=[12, 0, 12, 12, 12, 12]) == 1  # its giver is dead: none
