@@ -943,6 +943,8 @@ class EredanState(Board):
                 self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
             if ch.fight_ops:
                 self.run_ops(ch.fight_ops, f, opp, ch.ability_source)
+            if ch.forbids:  # its standing restrictions, for the combat
+                self.run_ops(ch.forbids, f, opp, ch.ability_source)
             for aura in ch.ally_auras:
                 if (
                     (hp[aura.owner] > 0) is not aura.dead
@@ -999,7 +1001,11 @@ class EredanState(Board):
             mask |= everything if self.rules.mage_spell_chain_any else self.tables.spell_mask
         for ability in ch.chain_on:
             cond = ability.when
-            if ability.mask >> k & 1 and (cond is None or self.holds(cond, f, self.fighters[1 - seat])):
+            if (
+                ability.mask >> k & 1
+                and (ability.owner < 0 or self.hp[ability.owner] > 0)
+                and (cond is None or self.holds(cond, f, self.fighters[1 - seat]))
+            ):
                 mask = everything
         for chain in card.chains:  # the card's conditional chains ("Enchaînement si …")
             cond = chain.when

@@ -5,9 +5,19 @@ from __future__ import annotations
 
 import pytest
 
+from simulator.games.eredan.actions import PASS
 from simulator.games.eredan.compiled import UnsupportedSpecError
 from simulator.games.eredan.ops import ATK, DEF, SPI
-from tests.simulator.games.eredan.factories import card, character, fight, line, play_cards, prepare_game
+from tests.simulator.games.eredan.factories import (
+    card,
+    character,
+    fight,
+    line,
+    play,
+    play_cards,
+    playable,
+    prepare_game,
+)
 
 FILLER = card("filler", effects=[{"op": "modify", "stat": "defense", "amount": 1}])
 PILES = ([FILLER] * 8, [FILLER] * 8)
@@ -119,3 +129,102 @@ def test_a_dead_condition_on_the_holder_itself_is_refused():
     )
     with pytest.raises(UnsupportedSpecError, match="dead"):
         prepare_game([ghost, *line("a")[1:]], line("b"), hands=([FILLER], [FILLER]), piles=PILES)
+
+
+# --- forbid as a character's ability ------------------------------------------------------------
+
+SPELLISH = card("zap", "objet", effects=[{"op": "modify", "stat": "spirit", "amount": 1}])
+OPENER = card("opener", chain={"any": True}, effects=[{"op": "modify", "stat": "attack", "amount": 1}])
+
+
+def _forbidding(ability, mine=0):
+    holder = character("warden", abilities=[ability])
+    s = prepare_game(
+        [holder, *line("a")[1:]],
+        line("b"),
+        hands=([SPELLISH, OPENER, FILLER], [SPELLISH, FILLER]),
+        piles=PILES,
+    )
+    fight(s, mine, 0)
+    return s
+
+
+def test_a_forbid_ability_holds_while_its_character_fights():
+    """cards/domain/effects.py ``forbid`` in a character's abilities ("ne peut pas jouer d'Objet"):
+    abilities apply to the fighters at the choice, for the combat — it cannot play such cards then."""
+    rule = {"op": "forbid", "what": "play", "cards": {"type": "objet"}}
+    s = _forbidding(rule)
+    assert playable(s) == {"opener", "filler"}
+    other = _forbidding(rule, mine=1)  # another character fights: no restriction
+    assert "zap" in playable(other)
+
+
+def test_a_forbid_chain_ability_leaves_no_second_card():
+    """``forbid`` chain ("pas d'Enchaînement"): the holder's first card gives it no second one."""
+    free = _forbidding({"op": "forbid", "what": "play", "cards": {"card": "nothing"}})
+    play(free, OPENER)
+    assert free.to_move == 0  # the opener's chain: seat 0 chooses its second card
+    s = _forbidding({"op": "forbid", "what": "chain"})
+    play(s, OPENER)
+    assert s.to_move == 1  # no second card: the passive player's turn to play
+
+
+def test_a_forbid_ability_on_the_opponent_reaches_the_enemy_fighter():
+    """``forbid`` target ``opponent``: the enemy fighter, for the combat."""
+    s = _forbidding({"op": "forbid", "what": "play", "cards": {"type": "objet"}, "target": "opponent"})
+    play(s, OPENER)
+    while s.to_move == 0:  # seat 0's second card: none
+        s.apply(PASS)
+    assert playable(s) == {"filler"}
+
+
+# --- chain_on in an Ordre -----------------------------------------------------------------------
+
+GEAR = card("gear", "objet", effects=[{"op": "modify", "stat": "defense", "amount": 1}])
+
+
+def _drilled(turn, orders):
+    holder = character("drilled", orders=orders)
+    s = prepare_game(
+        [holder, *line("a")[1:]], line("b"), hands=([GEAR, FILLER], [FILLER]), piles=PILES, turn=turn
+    )
+    fight(s, 0, 0)
+    play(s, GEAR)
+    return s
+
+
+def test_a_chain_on_in_an_ordre_holds_on_the_turns_it_names():
+    """cards/domain/effects.py ``chain_on`` as an Ordre's effect ("Ordre tour 1 : Enchaînement sur
+    un Objet"): on the turns the Ordre names, a first card that matches gives a second card; on
+    other turns, none."""
+    for orders in (
+        [{"turns": [1], "effects": [{"op": "chain_on", "match": {"type": "objet"}}]}],
+        [  # of two Ordres, the one naming the turn
+            {"turns": [1], "effects": [{"op": "chain_on", "match": {"type": "objet"}}]},
+            {"turns": [2], "effects": [{"op": "modify", "stat": "attack", "amount": 1}]},
+        ],
+    ):
+        assert _drilled(1, orders).to_move == 0  # seat 0 chooses its second card
+        assert _drilled(3, orders).to_move == 1  # no chain: the passive player's turn
+
+
+# --- chain_on given to a group ------------------------------------------------------------------
+
+
+def test_a_chain_given_to_a_group_holds_for_its_members_while_the_giver_lives():
+    """cards/domain/effects.py ``chain_on`` with a group target ("vos Gardiens ont Enchaînement sur
+    un Objet"): each character of the group that fights gains the chain, while the giver lives;
+    the others do not."""
+    drill = {"op": "chain_on", "match": {"type": "objet"}, "target": {"group": "allies", "class": "pretre"}}
+    sergeant = character("sergeant", abilities=[drill])
+    chars = [character("a-1", classes=("pretre",)), sergeant, character("a-3")]
+
+    def after_gear(mine, hp=None):
+        s = prepare_game(chars, line("b"), hands=([GEAR, FILLER], [FILLER]), piles=PILES, hp=hp)
+        fight(s, mine, 0)
+        play(s, GEAR)
+        return s.to_move
+
+    assert after_gear(0) == 0  # a Prêtre ally: a second card
+    assert after_gear(2) == 1  # not a Prêtre: none
+    assert after_gear(0, hp=[12, 0, 12, 12, 12, 12]) == 1  # its giver is dead: none
