@@ -1416,6 +1416,11 @@ def _compile_move(
         raise UnsupportedSpecError(
             where, "move of owner 'any' (a card of either player's pile) is not supported by the engine yet"
         )
+    if effect.pick == "opponent":
+        raise UnsupportedSpecError(
+            where,
+            "move of pick 'opponent' (the opposing player picks the card) is not supported by the engine yet",
+        )
     if effect.into == "self":
         raise UnsupportedSpecError(
             where,
