@@ -201,7 +201,8 @@ Version 2:
     ``move``       from (deck|hand|discard), to (deck|hand|discard|removed|attach), owner
                    (self|opponent|any: whose piles; ``any``: either player's, the player picks,
                    only with pick ``choice``), count (int or ``"all"``), cards (CardMatch),
-                   pick (random|choice|top), target (only with ``attach``, default self), into
+                   pick (random|choice|top|opponent: the opposing player picks among its own
+                   cards, only with owner ``opponent``), target (only with ``attach``, default self), into
                    (owner|self, default owner: the cards go to their owner's pile; ``self``: to
                    the player's own, taken from the opponent — "une carte de la Main adverse est
                    placée dans votre Main"; only with owner ``opponent`` and a pile) — cards
@@ -2102,7 +2103,9 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         to = _choice(d["to"], f"{path}.to", (*PILES, "removed", "attach"))
         owner = _choice(d.get("owner", "self"), f"{path}.owner", ("self", "opponent", "any"))
         into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
-        pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top"))
+        pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top", "opponent"))
+        if pick == "opponent" and owner != "opponent":
+            raise EffectError(f"{path}.pick", 'only the opponent\'s own cards are picked by the "opponent"')
         if source == to and into == "owner":
             raise EffectError(f"{path}.to", "cards cannot move to the pile they come from")
         if "target" in d and to != "attach":

@@ -313,7 +313,7 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     )
     if found:
         return found
-    found = (moved(reader, c, t) or chosen_cards(reader, c, t)) if piles else None
+    found = (moved(reader, c, t) or chosen_cards(reader, c, t) or opponent_gives(t)) if piles else None
     if found:
         return found
     found = attached_discarded(reader, c, t, ctx) if _ATTACHED_WORDS.search(t) else None
@@ -877,6 +877,24 @@ def _to_owners_pile(reader: Reader, c: Clause, t: str, pick: str | None) -> list
     what = m.group("what")
     match = None if re.fullmatch(r"cartes?", what) else reader._count_match(c, what)
     return [MoveCards(from_=source, to=to, owner="any", count=count, cards=match, pick="choice")]
+
+
+def opponent_gives(t: str) -> list[Effect] | None:
+    """``le joueur adverse choisit une carte de sa Main, elle est placée dans la vôtre``: the
+    opposing player picks one of its cards, which goes into the player's own pile."""
+    from cards.domain.effects import MoveCards
+
+    m = re.fullmatch(
+        r"(?:le joueur adverse|votre adversaire|l'adversaire) choisit une carte de (?:sa|son) "
+        r"(main|deck|defausse),? (?:elle|celle-ci|cette carte) est (?:placee|mise|ajoutee) dans "
+        r"(?:la votre|le votre|votre (main|deck|defausse))",
+        t,
+    )
+    if not m:
+        return None
+    source = _PILES[m.group(1)]
+    to = _PILES[m.group(2)] if m.group(2) else source
+    return [MoveCards(from_=source, to=to, owner="opponent", pick="opponent", into="self")]
 
 
 def chosen_cards(reader: Reader, c: Clause, t: str) -> list[Effect] | None:

@@ -1160,6 +1160,7 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "random": ("at random", "au hasard"),
             "choice": ("of your choice", "au choix"),
             "top": ("from the top", "du dessus"),
+            "opponent": ("chosen by the opponent", "au choix de l'adversaire"),
         }[effect.pick]
         src_en, src_fr = PILE_WORDS[effect.from_]
         if effect.to == "attach":

@@ -149,6 +149,10 @@ VALID_V2: list[tuple[str, dict[str, Any]]] = [
     ("card", {"op": "move", "from": "hand", "to": "removed", "owner": "opponent", "count": "all"}),
     ("card", {"op": "move", "from": "hand", "to": "hand", "owner": "opponent", "into": "self"}),
     ("card", {"op": "move", "from": "discard", "to": "deck", "owner": "any", "pick": "choice"}),
+    (
+        "card",
+        {"op": "move", "from": "hand", "to": "hand", "owner": "opponent", "pick": "opponent", "into": "self"},
+    ),
     ("card", {"op": "card_to", "to": "deck"}),
     ("card", {"op": "discard_attached", "count": 2}),
     ("card", {"op": "discard_attached", "target": "all_allies", "owner": "opponent", "pick": "choice"}),
@@ -381,6 +385,18 @@ def test_version_2_effects_read_in_both_languages(item):
             "1 card (of your choice) from either player's discard pile goes to its owner's deck.",
             "1 carte (au choix) de n'importe quelle défausse : dans le deck de son propriétaire.",
         ),
+        (
+            {
+                "op": "move",
+                "from": "hand",
+                "to": "hand",
+                "owner": "opponent",
+                "pick": "opponent",
+                "into": "self",
+            },
+            "1 card (chosen by the opponent) from the opponent's hand goes to your hand.",
+            "1 carte (au choix de l'adversaire) de la main adverse : dans votre main.",
+        ),
     ],
 )
 def test_known_sentences(data, en, fr):
@@ -504,6 +520,7 @@ def test_the_parsed_shapes():
             "effects[0].into",
         ),
         ("card", {"op": "move", "from": "discard", "to": "deck", "owner": "any"}, "effects[0].owner"),
+        ("card", {"op": "move", "from": "hand", "to": "deck", "pick": "opponent"}, "effects[0].pick"),
         ("card", {"op": "create", "card": "a card"}, "effects[0].card"),
         ("card", {"op": "forbid", "what": "attack", "cards": {"any": True}}, "effects[0].cards"),
         ("card", {"op": "one_of", "options": [[{"op": "draw", "count": 1}]]}, "effects[0].options"),

@@ -630,5 +630,27 @@ def test_cards_taken_from_the_opponent_and_from_either_pile(compiler):
             "pick": "choice",
         }
     ]
+    gives = "Votre adversaire choisit une carte de sa Main, elle est placée dans votre Défausse"
+    assert effects(compiler, gives) == [
+        {
+            "op": "move",
+            "from": "hand",
+            "to": "discard",
+            "owner": "opponent",
+            "pick": "opponent",
+            "into": "self",
+        }
+    ]
     # not chosen: which card of which pile is not said
     assert unread(compiler, "Une carte d'une Défausse est placée dans le Deck de son propriétaire")
+
+
+def test_nehant_alone_names_the_nehantiste_guild(compiler):
+    """ "Néhant" before a colon is the guild Néhantistes (the English says "Nehantist")."""
+    assert effects(compiler, "Néhant ou Zil : Soin 1 Point de vie") == [
+        {
+            "op": "heal",
+            "amount": 1,
+            "when": {"any": [{"played_by_guild": "nehantistes"}, {"played_by_guild": "zil"}]},
+        }
+    ]

@@ -134,6 +134,10 @@ def test_move_from_the_top_of_the_opponents_deck_and_all_of_them():
     [
         ({"op": "move", "from": "hand", "to": "hand", "owner": "opponent", "into": "self"}, "'into' self"),
         ({"op": "move", "from": "discard", "to": "deck", "owner": "any", "pick": "choice"}, "owner 'any'"),
+        (
+            {"op": "move", "from": "hand", "to": "discard", "owner": "opponent", "pick": "opponent"},
+            "pick 'opponent'",
+        ),
     ],
 )
 def test_move_into_the_players_piles_or_from_either_player_is_refused_by_name(move, name):
