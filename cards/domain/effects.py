@@ -199,8 +199,13 @@ Version 2:
     ``chain``      match — a card's Enchaînement when its condition holds (a card's unconditional
                    chain is its ``chain`` field).
     ``move``       from (deck|hand|discard), to (deck|hand|discard|removed|attach), owner
-                   (self|opponent: whose piles), count (int or ``"all"``), cards (CardMatch),
-                   pick (random|choice|top), target (only with ``attach``, default self) — cards
+                   (self|opponent|any: whose piles; ``any``: either player's, the player picks,
+                   only with pick ``choice``), count (int or ``"all"``), cards (CardMatch),
+                   pick (random|choice|top|opponent: the opposing player picks among its own
+                   cards, only with owner ``opponent``), target (only with ``attach``, default self), into
+                   (owner|self, default owner: the cards go to their owner's pile; ``self``: to
+                   the player's own, taken from the opponent — "une carte de la Main adverse est
+                   placée dans votre Main"; only with owner ``opponent`` and a pile) — cards
                    go from one pile to another (to a deck: at a random place); ``attach``: into
                    play, attached to the target (each character of a group target gets its own),
                    not played ("une 'X' de votre Deck est attachée à un de vos alliés").
@@ -1090,6 +1095,7 @@ class MoveCards:
     when: Condition | None = None
     target: str = "self"  # to "attach": a name of TARGET_NAMES, or "group" (see selector)
     selector: Selector | None = None  # the target, when it is an object ("group")
+    into: str = "owner"  # owner | self: whose piles the cards go to (their owner's, or the player's)
     op: str = "move"
 
 
@@ -2090,23 +2096,39 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             else GrantOrder(target, when, selector=selector)
         )
     elif op == "move":
-        d = _keys(data, path, {"op", "from", "to"}, {"owner", "count", "cards", "pick", "when", "target"})
+        d = _keys(
+            data, path, {"op", "from", "to"}, {"owner", "count", "cards", "pick", "when", "target", "into"}
+        )
         source = _choice(d["from"], f"{path}.from", PILES)
         to = _choice(d["to"], f"{path}.to", (*PILES, "removed", "attach"))
-        if source == to:
+        owner = _choice(d.get("owner", "self"), f"{path}.owner", ("self", "opponent", "any"))
+        into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
+        pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top", "opponent"))
+        if pick == "opponent" and owner != "opponent":
+            raise EffectError(f"{path}.pick", 'only the opponent\'s own cards are picked by the "opponent"')
+        if source == to and into == "owner":
             raise EffectError(f"{path}.to", "cards cannot move to the pile they come from")
         if "target" in d and to != "attach":
             raise EffectError(f"{path}.target", 'only cards attached (to "attach") go to a character')
+        if into == "self" and (owner != "opponent" or to not in PILES):
+            raise EffectError(
+                f"{path}.into", "only cards of the opponent's piles go \"into\" the player's own piles"
+            )
+        if owner == "any" and pick != "choice":
+            raise EffectError(
+                f"{path}.owner", 'cards of either player\'s piles ("any") are picked by "choice"'
+            )
         effect = MoveCards(
             from_=source,
             to=to,
-            owner=_choice(d.get("owner", "self"), f"{path}.owner", ("self", "opponent")),
+            owner=owner,
             count=_count_or_all(d.get("count", 1), f"{path}.count"),
             cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
-            pick=_choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top")),
+            pick=pick,
             when=when,
             target=target,
             selector=selector,
+            into=into,
         )
     elif op == "card_to":
         d = _keys(data, path, {"op", "to"}, {"when"})
@@ -2501,6 +2523,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["pick"] = effect.pick
         if effect.to == "attach":
             _put_target(out, effect, "self")
+        if effect.into != "owner":
+            out["into"] = effect.into
     elif isinstance(effect, CardTo):
         out["to"] = effect.to
     elif isinstance(effect, DiscardAttached):

@@ -313,7 +313,7 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     )
     if found:
         return found
-    found = (moved(reader, c, t) or chosen_cards(reader, c, t)) if piles else None
+    found = (moved(reader, c, t) or chosen_cards(reader, c, t) or opponent_gives(t)) if piles else None
     if found:
         return found
     found = attached_discarded(reader, c, t, ctx) if _ATTACHED_WORDS.search(t) else None
@@ -794,6 +794,8 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
     défaussées``; ``pick`` = "choice" when the player chose them ("Choisissez …, celui-ci …")."""
     from cards.domain.effects import Discard, Mill, MoveCards, PlayCard
 
+    if "proprietaire" in t:
+        return _to_owners_pile(reader, c, t, pick)
     m = re.fullmatch(rf"{_FROM.pattern} {_TO.pattern}", t) or re.fullmatch(
         rf"{_FROM.pattern} (?:retournent|retourne) (?:dans|a) (?:votre|sa|son) (?P<back>main|deck)", t
     )
@@ -808,13 +810,17 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
     what = m.group("what")
     if re.search(r"\b(?:autres?|differente?s?|jouables?|meme)\b", what):
         return None  # "another", "different", "playable", "of the same …": not a card match
-    match = reader._count_match(c, what)
-    owner = "opponent" if m.group("theirs") else "self"
     groups = m.groupdict()
-    if (groups.get("mine") in ("sa", "son") or groups.get("to_mine") in ("sa", "son")) and (
+    owner = "opponent" if m.group("theirs") else "self"
+    theirs_own = re.fullmatch(r"(.+) adverses?", what)
+    if theirs_own and groups.get("mine") in ("sa", "son") and groups.get("to_mine") == "votre":
+        # "une carte adverse de sa Main est placée dans votre Défausse": the opponent's own pile
+        what, owner = theirs_own.group(1), "opponent"
+    elif (groups.get("mine") in ("sa", "son") or groups.get("to_mine") in ("sa", "son")) and (
         "porteur" not in c.text or "advers" in c.text
     ):
         return None  # "sa Défausse": the carrier's, unless the clause speaks of another one
+    match = reader._count_match(c, what)
     source = _PILES[m.group("pile") or m.group("pile2")]
     if groups.get("back") or groups.get("returned"):
         to_back = _PILES[groups.get("back") or groups["to2"]]
@@ -839,10 +845,56 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
     else:
         to = _PILES[m.group("to")]
         if owner == "opponent" and m.group("to_mine") == "votre":
-            return None  # from the opponent's pile to yours
+            # from the opponent's pile to yours: taken from that player
+            return [
+                MoveCards(from_=source, to=to, owner=owner, count=count, cards=match, pick=how, into="self")
+            ]
     if to == source:
         return None
     return [MoveCards(from_=source, to=to, owner=owner, count=count, cards=match, pick=how)]
+
+
+_TO_OWNERS_PILE = re.compile(
+    rf"(?P<count>{NUM} |la |le )?(?P<what>.+?) (?:de|dans) (?:une|n'importe quelle) "
+    r"(?P<pile>deck|defausse|main) "
+    r"(?:est|sont|sera|seront) (?:placee?s?|remise?s?|replacee?s?|renvoyee?s?) dans "
+    r"(?:le|la) (?P<to>deck|main|defausse) de (?:son|leur) proprietaire"
+)
+
+
+def _to_owners_pile(reader: Reader, c: Clause, t: str, pick: str | None) -> list[Effect] | None:
+    """``(choisissez) une carte dans une Défausse, cette carte est placée dans le Deck de son
+    propriétaire``: a card of either player's pile, picked by the player, goes to its owner's pile."""
+    from cards.domain.effects import MoveCards
+
+    m = _TO_OWNERS_PILE.fullmatch(t)
+    if not m or pick != "choice":
+        return None  # "une carte d'une Défausse" not chosen: whose pile, which card?
+    source, to = _PILES[m.group("pile")], _PILES[m.group("to")]
+    if source == to:
+        return None
+    count, _ = _pile_count(m.group("count"))
+    what = m.group("what")
+    match = None if re.fullmatch(r"cartes?", what) else reader._count_match(c, what)
+    return [MoveCards(from_=source, to=to, owner="any", count=count, cards=match, pick="choice")]
+
+
+def opponent_gives(t: str) -> list[Effect] | None:
+    """``le joueur adverse choisit une carte de sa Main, elle est placée dans la vôtre``: the
+    opposing player picks one of its cards, which goes into the player's own pile."""
+    from cards.domain.effects import MoveCards
+
+    m = re.fullmatch(
+        r"(?:le joueur adverse|votre adversaire|l'adversaire) choisit une carte de (?:sa|son) "
+        r"(main|deck|defausse),? (?:elle|celle-ci|cette carte) est (?:placee|mise|ajoutee) dans "
+        r"(?:la votre|le votre|votre (main|deck|defausse))",
+        t,
+    )
+    if not m:
+        return None
+    source = _PILES[m.group(1)]
+    to = _PILES[m.group(2)] if m.group(2) else source
+    return [MoveCards(from_=source, to=to, owner="opponent", pick="opponent", into="self")]
 
 
 def chosen_cards(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
@@ -1022,6 +1074,26 @@ def count(reader: Reader, c: Clause, t: str) -> Count | None:
     except NotRead:
         return None
     return Count("cards", pile="play", owner="both", match=match, on="self")
+
+
+def other_attached(reader: Reader, c: Clause, t: str) -> Condition | None:
+    """``une autre carte est attachée à votre personnage``, ``votre personnage porte un autre
+    Objet``: such a card attached to the holder besides this one."""
+    from cards.domain.effects import Compare
+
+    m = re.fullmatch(
+        r"(?:une? )?autre (.+?) (?:est attachee? a|est portee? par) (?:votre personnage|vous)"
+        r"|(?:votre personnage|vous|il) (?:porte|portez) une? autre (.+)",
+        t,
+    )
+    if not m:
+        return None
+    what = m.group(1) or m.group(2)
+    if "@" in what:
+        return None  # "une autre 'X'": another copy of a named card
+    match = None if re.fullmatch(r"cartes?", what) else reader._count_match(c, what)
+    attached = Count("cards", pile="play", owner="both", match=match, on="self", other=True)
+    return Condition(compare=Compare(attached, ">=", 1))
 
 
 def followed_by(reader: Reader, c: Clause, t: str) -> Condition | None:

@@ -33,6 +33,7 @@ from cards.domain.effects import (
     Duration,
     Effect,
     Heal,
+    HealDealt,
     LoseHp,
     Modify,
     Scaled,
@@ -407,6 +408,20 @@ def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | Non
         who = r.subject(c, article + m.group(2), ctx.names)
         up = m.group(3).startswith("augment")
         return _hp_max(r._view(who, m.group(2), ctx), up, int(m.group(4)), False)
+    m = re.fullmatch(
+        r"les soins (?:(des |de |du )(.+?)|qu'(il|ils|elle|elles) effectue(?:nt)?) (?:sont|est) "
+        r"(augmentes|reduits|diminues) de (\d+)",
+        t,
+    )
+    if m:  # "the heals of the opposing characters are reduced by 1": of the heals each of them gives
+        if m.group(1):
+            article = {"de ": "", "des ": "les ", "du ": "le "}[m.group(1)]
+            who = r.subject(c, article + m.group(2), ctx.names)
+            who = r._view(who, m.group(2), ctx)
+        else:
+            who = r._view(target(r, c, m.group(3), ctx), m.group(3), ctx)
+        amount = int(m.group(5)) * (1 if m.group(4) == "augmentes" else -1)
+        return [HealDealt(amount=amount, **_target(who))]
     m = re.fullmatch(
         r"(.+?) en (?:gagne|gagnent|gagnez|regagne|regagnent) (\d+|une?|deux|trois|quatre|cinq)", t
     )

@@ -1144,13 +1144,23 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         count = "every" if effect.count is None else str(effect.count)
         if lang == "fr":
             count = "toutes les cartes :" if effect.count is None else str(effect.count)
-        whose_en = "your" if effect.owner == "self" else "the opponent's"
-        whose_fr = "votre" if effect.owner == "self" else "la"
-        adverse = "" if effect.owner == "self" else " adverse"
+        whose_en, whose_fr, adverse = {
+            "self": ("your", "votre", ""),
+            "opponent": ("the opponent's", "la", " adverse"),
+            "any": ("either player's", "n'importe quelle", ""),
+        }[effect.owner]
+        to_en, to_fr, to_adverse = (
+            ("your", "votre", "")
+            if effect.into == "self"
+            else ("its owner's", "le" if effect.to == "deck" else "la", " de son propriétaire")
+            if effect.owner == "any"
+            else (whose_en, whose_fr, adverse)
+        )
         pick = {
             "random": ("at random", "au hasard"),
             "choice": ("of your choice", "au choix"),
             "top": ("from the top", "du dessus"),
+            "opponent": ("chosen by the opponent", "au choix de l'adversaire"),
         }[effect.pick]
         src_en, src_fr = PILE_WORDS[effect.from_]
         if effect.to == "attach":
@@ -1160,8 +1170,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             )
         else:
             dst_en, dst_fr = PILE_WORDS[effect.to]
-            dst_en_full = dst_en if effect.to == "removed" else f"to {whose_en} {dst_en}"
-            dst_fr_full = dst_fr if effect.to == "removed" else f"dans {whose_fr} {dst_fr}{adverse}"
+            dst_en_full = dst_en if effect.to == "removed" else f"to {to_en} {dst_en}"
+            dst_fr_full = dst_fr if effect.to == "removed" else f"dans {to_fr} {dst_fr}{to_adverse}"
         go = "go" if effect.count != 1 else "goes"
         return _cap(
             _pick(

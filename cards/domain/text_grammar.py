@@ -986,7 +986,14 @@ class Reader:
             # standing effect (a character's ability, a carried card's modifier) is checked so
             raise NotRead("'tant que' on an effect that happens once")
         text = self._self_named(clause, text, ctx)
-        cond = self.stat_condition(clause, text, ctx) or grammar_cards.carried_count(self, clause, text)
+        other = (
+            grammar_cards.other_attached(self, clause, re.sub(r"^(?:si|tant que) ", "", text.strip()))
+            if " autre " in text
+            else None
+        )
+        cond = (
+            other or self.stat_condition(clause, text, ctx) or grammar_cards.carried_count(self, clause, text)
+        )
         if cond is None:
             try:
                 cond = self._base_condition(clause, text, ctx)

@@ -38,7 +38,7 @@ GUILD_ALIASES: Mapping[str, tuple[str, ...]] = {
     "pirates": ("pirate", "pirates"),
     "nameades": ("nomade", "nomades", "nomades du desert", "nomade du desert"),
     "non_affilies": ("mercenaire", "mercenaires"),
-    "nehantistes": ("nehantiste", "nehantistes"),
+    "nehantistes": ("nehantiste", "nehantistes", "nehant"),  # "Nehant ou Mercenaire :" (EN: Nehantist)
     "legion_runique": ("runique", "runiques", "legion runique"),
     "lieurs_de_pierres": ("lieur de pierres", "lieurs de pierres", "lieur de pierre", "lieurs de pierre"),
 }

@@ -54,6 +54,8 @@ from simulator.web.presenters import (
 NAV = "simulations"
 #: Jobs per page of the list.
 PAGE_SIZE = 20
+#: Links to the game viewer on a job's page (its recorded games; the API lists them all).
+MAX_RECORD_LINKS = 50
 #: How often a running job's page asks for its progress.
 POLL_SECONDS = 1
 #: How often the list asks for the progress of its running jobs.
@@ -369,6 +371,9 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         **_live_context(job, int(raw), cards_sort, field, card_lang(request)),
         "field_error": field_error,
     }
+    recorded = selectors.job_records(job=job)
+    context["recorded"] = recorded[:MAX_RECORD_LINKS]
+    context["recorded_more"] = len(recorded) if len(recorded) > MAX_RECORD_LINKS else 0
     return render(request, "simulator/web/detail.html", context)
 
 

@@ -68,8 +68,10 @@ from simulator.games.eredan.ops import (
     DrawOp,
     DrawPhaseOp,
     FollowedBy,
+    ForbidOp,
     ForCombat,
     Group,
+    HasOrdre,
     HealDealtOp,
     HealOp,
     ImmuneOp,
@@ -79,6 +81,7 @@ from simulator.games.eredan.ops import (
     ModifyOp,
     MoveOp,
     OneOfOp,
+    OnTurn,
     Op,
     OpponentPlays,
     OpponentTarget,
@@ -286,6 +289,8 @@ class ChainOnAbility:
 
     mask: int
     when: Condition | None
+    #: Given by another character (a ``chain_on`` ability on a group): it holds while that one lives.
+    owner: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,6 +352,9 @@ class CompiledCharacter:
     level: int = 1
     #: Its auras that hold only while it is dead (condition ``dead``: "tant que X est mort").
     dead_auras: tuple[ModifyOp, ...] = ()
+    #: Its standing restrictions (``forbid`` abilities, for the combat: "ne peut pas jouer de
+    #: Sortilège", "pas d'Enchaînement"): put in place when it fights, at the choice.
+    forbids: tuple[ForbidOp, ...] = ()
     #: Its abilities' triggers, listening while it lives.
     triggers: tuple[TriggerOp, ...] = ()
     #: Whether one of its Ordres has a choice to make (EredanState then queues that Ordre).
@@ -410,6 +418,8 @@ class Tables:
     #: Cards that stay and go on the fighter, whose room the ``fits`` bitmasks tell (none when
     #: ``slow_fit``): the card step checks them without looking further.
     plain_fit_mask: int = 0
+    #: The cards that stay (attached to a character): what a ``move`` to ``attach`` may take.
+    attaching_mask: int = 0
     #: Per card, its :func:`card_worth`.
     worth: tuple[float, ...] = ()
     #: ``draw_phase`` abilities: (owner, seats — bit 0 its own, bit 1 the other —, amount or None
@@ -678,6 +688,7 @@ def _compile_character(
     late_ops: list[ModifyOp] = []
     auras: list[ModifyOp] = []
     dead_auras: list[ModifyOp] = []
+    forbids: list[ForbidOp] = []
     chain_on: list[ChainOnAbility] = []
     triggers: list[TriggerOp] = []
     guards: list[Op] = []
@@ -686,7 +697,7 @@ def _compile_character(
         sub = f"{where}: abilities[{i}]"
         if isinstance(effect, ChainOn):
             if effect.target != "self" or effect.selector is not None:
-                raise UnsupportedSpecError(sub, "a chain given to other characters is not supported yet")
+                continue  # a chain given to a group: _standing_grants, which sees the whole Line
             when = compile_condition(effect.when, f"{sub}.when", ctx)
             mask = ctx.mask(effect.match)
             if loses_item_chain and not mask & ~item_mask:  # a chain on items (Objets) only
@@ -718,6 +729,15 @@ def _compile_character(
             op = replace(op, target=_ABILITY_GROUP_OF[type(op.target)])
         if cond is not None and cond.dead is not None and isinstance(op, TriggerOp):
             raise UnsupportedSpecError(sub, "a trigger's condition 'dead' is not supported yet")
+        if isinstance(op, ForbidOp) and not dead:
+            # cards/domain/effects.py ``forbid`` as a character's ability: abilities apply to the
+            # fighters at the choice, for the combat — so its restriction is put in place then.
+            if not isinstance(op.duration, ForCombat) or reads_the_cards(op.when):
+                raise UnsupportedSpecError(
+                    sub, "a forbid ability holds for the combat, on a condition known at the choice"
+                )
+            forbids.append(op)
+            continue
         if dead:
             if not _is_aura(op):
                 raise UnsupportedSpecError(
@@ -785,6 +805,19 @@ def _compile_character(
         order_ops: list[Op] = []
         for i, effect in enumerate(order.effects):
             sub = f"{where}: orders[{j}].effects[{i}]"
+            if isinstance(effect, ChainOn):
+                # cards/domain/effects.py ``chain_on`` in an Ordre: on the turns it names (or when
+                # it is granted: ``ordre``, for a character of one Ordre), the fighter gains that
+                # chain — a chain_on ability holding while its Ordre applies.
+                if effect.target != "self" or effect.selector is not None:
+                    raise UnsupportedSpecError(sub, "a chain given to other characters is not supported yet")
+                mask = ctx.mask(effect.match)
+                if loses_item_chain and not mask & ~item_mask:
+                    continue
+                applies: Condition = (HasOrdre(True),) if len(ch.orders) == 1 else (OnTurn(order.turns),)
+                when = compile_condition(effect.when, f"{sub}.when", ctx)
+                chain_on.append(ChainOnAbility(mask, applies + (when or ())))
+                continue
             op = compile_effect(effect, sub, i, ctx)
             if reads_the_cards(op.when):
                 raise UnsupportedSpecError(
@@ -839,6 +872,7 @@ def _compile_character(
         castes=frozenset(ch.castes),
         level=ch.level,
         dead_auras=tuple(dead_auras),
+        forbids=tuple(forbids),
         triggers=tuple(triggers),
         order_choices=any(order.choices for order in orders),
         guards=tuple(guards),
@@ -971,23 +1005,42 @@ def _static_reach(
 
 
 def _standing_grants(
-    chars: tuple[CompiledCharacter, ...], ctx: CompileContext
+    chars: tuple[CompiledCharacter, ...],
+    ctx: CompileContext,
+    item_mask: int = 0,
+    keeps_item_chain: bool = True,
 ) -> tuple[CompiledCharacter, ...]:
     """The ``may_play``, ``carry`` and ``may_attach`` abilities of every character, given to the
     characters they reach (cards/domain/effects.py: "the target may play such cards whatever their
     requirements", "may carry that many such items at once", "may attach such cards to any living
     character in play"). An Artisan's own attach ability (docs/rules/eredan.md §3 Classes) is one of
-    them: the cards reserved to artisans."""
+    them: the cards reserved to artisans. And the ``chain_on`` abilities given to a group.
+    ``item_mask``, ``keeps_item_chain``: the Objets, and whether a Mage/Combattant keeps a chain on
+    them (EredanRules.mage_combattant_keeps_item_chain)."""
     artisan_cards = ctx.mask(CardMatch("class_reserved", ARTISAN_CLASS))
     may_play_mask = [0] * len(chars)
     attach_any = [artisan_cards if ch.is_artisan else 0 for ch in chars]
     carry: list[list[CarryAbility]] = [[] for _ in chars]
     grants: list[list[PlayGrant]] = [[] for _ in chars]
+    given: list[list[ChainOnAbility]] = [[] for _ in chars]
     for owner in chars:
         for i, effect in enumerate(owner.spec.abilities):
+            where = f"character {owner.slug!r}: abilities[{i}]"
+            if isinstance(effect, ChainOn):
+                if effect.target == "self" and effect.selector is None:
+                    continue  # its own chain: _compile_character
+                # cards/domain/effects.py ``chain_on`` on a group ("vos Gardiens ont Enchaînement
+                # sur une Épée"): each character it reaches has that chain while its giver lives.
+                reached = _static_reach(effect, owner, chars, where)
+                when = compile_condition(effect.when, f"{where}.when", ctx)
+                mask = ctx.mask(effect.match)
+                for c in reached:
+                    if not mask & ~item_mask and _is_mage_combattant(chars[c].spec) and not keeps_item_chain:
+                        continue  # docs/rules/eredan.md §3 Classes: a Mage/Combattant's item chain
+                    given[c].append(ChainOnAbility(mask, when, -1 if c == owner.index else owner.index))
+                continue
             if not isinstance(effect, spec_effects.MayPlay | spec_effects.Carry | spec_effects.MayAttach):
                 continue
-            where = f"character {owner.slug!r}: abilities[{i}]"
             reached = _static_reach(effect, owner, chars, where)
             when = compile_condition(effect.when, f"{where}.when", ctx)
             mask = ctx.mask(effect.cards)
@@ -1013,6 +1066,8 @@ def _standing_grants(
     out = []
     for ch in chars:
         c = ch.index
+        if given[c]:
+            ch = replace(ch, chain_on=(*ch.chain_on, *given[c]))
         if may_play_mask[c] or attach_any[c] or carry[c] or grants[c]:
             ch = replace(
                 ch,
@@ -1227,6 +1282,8 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
             rules,
         ),
         ctx,
+        item_mask,
+        rules.mage_combattant_keeps_item_chain,
     )
     if len(cards) > MAX_CARDS:
         raise UnsupportedSpecError("decks", f"two decks hold at most {MAX_CARDS} different cards")
@@ -1261,7 +1318,15 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
             records.extend((*mode.ops, *mode.while_carried, *mode.triggers))
     for ch in chars:
         records.extend(
-            (*ch.ability_ops, *ch.fight_ops, *ch.late_ops, *ch.auras, *ch.dead_auras, *ch.triggers)
+            (
+                *ch.ability_ops,
+                *ch.fight_ops,
+                *ch.late_ops,
+                *ch.auras,
+                *ch.dead_auras,
+                *ch.forbids,
+                *ch.triggers,
+            )
         )
         records.extend(op for order in ch.orders for op in order.ops)
     used = uses(records)
@@ -1280,6 +1345,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         decks_specs=(decks[0], decks[1]),
         base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0, 0, 0)),
         slow_fit=slow_fit,
+        attaching_mask=sum(1 << c.id for c in cards if c.attaches),
         plain_fit_mask=0
         if slow_fit
         else sum(1 << c.id for c in cards if c.attaches and c.attach_to == ATTACH_FIGHTER and not c.modes),

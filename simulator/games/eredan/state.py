@@ -269,6 +269,7 @@ class EredanState(Board):
         s.log = None
         s.picks = None
         s.fought = [0] * 6
+        s.met = [0] * 6
         s.turn_plays = [[], []]
         s.source_slot = -1
         s.dealt_at_turn = [0] * 6
@@ -943,6 +944,8 @@ class EredanState(Board):
                 self.run_ops(ch.ability_ops, f, opp, ch.ability_source)
             if ch.fight_ops:
                 self.run_ops(ch.fight_ops, f, opp, ch.ability_source)
+            if ch.forbids:  # its standing restrictions, for the combat
+                self.run_ops(ch.forbids, f, opp, ch.ability_source)
             for aura in ch.ally_auras:
                 if (
                     (hp[aura.owner] > 0) is not aura.dead
@@ -999,7 +1002,11 @@ class EredanState(Board):
             mask |= everything if self.rules.mage_spell_chain_any else self.tables.spell_mask
         for ability in ch.chain_on:
             cond = ability.when
-            if ability.mask >> k & 1 and (cond is None or self.holds(cond, f, self.fighters[1 - seat])):
+            if (
+                ability.mask >> k & 1
+                and (ability.owner < 0 or self.hp[ability.owner] > 0)
+                and (cond is None or self.holds(cond, f, self.fighters[1 - seat]))
+            ):
                 mask = everything
         for chain in card.chains:  # the card's conditional chains ("Enchaînement si …")
             cond = chain.when
@@ -1579,6 +1586,11 @@ class EredanState(Board):
 
     def _end_turn(self) -> None:
         turn = self.turn
+        fa, fp = self.fighters
+        if fa >= 0 and fp >= 0:  # who has fought whom (the condition ``fought_before``)
+            met = self.met
+            met[fa] |= 1 << fp
+            met[fp] |= 1 << fa
         cmod = self.cmod
         self.cmod = [0] * (6 * NSTATS)
         if self.timed:
@@ -1720,6 +1732,7 @@ class EredanState(Board):
         s.log = None
         s.picks = None
         s.fought = self.fought[:]
+        s.met = self.met[:]
         s.turn_plays = [self.turn_plays[0][:], self.turn_plays[1][:]]
         s.source_slot = self.source_slot
         s.dealt_at_turn = self.dealt_at_turn[:]

@@ -274,7 +274,7 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
     [
         {"op": "traits", "mode": "add", "classes": ["mage"]},
         {"op": "pay", "cost": {"hand": 1}, "effects": [{"op": "draw", "count": 1}]},
-        {"op": "modify", "stat": "level", "amount": 1},
+        {"op": "acts_now", "cards": {"type": "lance"}},
         {"op": "modify", "stat": "attack", "amount": 1, "when": {"keyword": "enrage"}},
     ],
 )

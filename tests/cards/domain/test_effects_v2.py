@@ -147,6 +147,12 @@ VALID_V2: list[tuple[str, dict[str, Any]]] = [
     # cards between piles, this card's destination, attached cards, created cards, played cards
     ("card", {"op": "move", "from": "discard", "to": "hand", "cards": {"type": "sort"}, "pick": "choice"}),
     ("card", {"op": "move", "from": "hand", "to": "removed", "owner": "opponent", "count": "all"}),
+    ("card", {"op": "move", "from": "hand", "to": "hand", "owner": "opponent", "into": "self"}),
+    ("card", {"op": "move", "from": "discard", "to": "deck", "owner": "any", "pick": "choice"}),
+    (
+        "card",
+        {"op": "move", "from": "hand", "to": "hand", "owner": "opponent", "pick": "opponent", "into": "self"},
+    ),
     ("card", {"op": "card_to", "to": "deck"}),
     ("card", {"op": "discard_attached", "count": 2}),
     ("card", {"op": "discard_attached", "target": "all_allies", "owner": "opponent", "pick": "choice"}),
@@ -369,6 +375,28 @@ def test_version_2_effects_read_in_both_languages(item):
             "Your characters (guild Desert Nomads): Spirit +1 until the end of the game.",
             "Vos personnages (guilde Nomades du désert) : Esprit +1 jusqu'à la fin de la partie.",
         ),
+        (
+            {"op": "move", "from": "hand", "to": "hand", "owner": "opponent", "into": "self"},
+            "1 card (at random) from the opponent's hand goes to your hand.",
+            "1 carte (au hasard) de la main adverse : dans votre main.",
+        ),
+        (
+            {"op": "move", "from": "discard", "to": "deck", "owner": "any", "pick": "choice"},
+            "1 card (of your choice) from either player's discard pile goes to its owner's deck.",
+            "1 carte (au choix) de n'importe quelle défausse : dans le deck de son propriétaire.",
+        ),
+        (
+            {
+                "op": "move",
+                "from": "hand",
+                "to": "hand",
+                "owner": "opponent",
+                "pick": "opponent",
+                "into": "self",
+            },
+            "1 card (chosen by the opponent) from the opponent's hand goes to your hand.",
+            "1 carte (au choix de l'adversaire) de la main adverse : dans votre main.",
+        ),
     ],
 )
 def test_known_sentences(data, en, fr):
@@ -485,6 +513,14 @@ def test_the_parsed_shapes():
         ("card", {"op": "marker", "name": "poudre", "count": 0}, "effects[0].count"),
         ("card", {"op": "move", "from": "hand", "to": "hand"}, "effects[0].to"),
         ("card", {"op": "move", "from": "hand", "to": "deck", "count": 0}, "effects[0].count"),
+        ("card", {"op": "move", "from": "hand", "to": "hand", "into": "self"}, "effects[0].into"),
+        (
+            "card",
+            {"op": "move", "from": "hand", "to": "removed", "owner": "opponent", "into": "self"},
+            "effects[0].into",
+        ),
+        ("card", {"op": "move", "from": "discard", "to": "deck", "owner": "any"}, "effects[0].owner"),
+        ("card", {"op": "move", "from": "hand", "to": "deck", "pick": "opponent"}, "effects[0].pick"),
         ("card", {"op": "create", "card": "a card"}, "effects[0].card"),
         ("card", {"op": "forbid", "what": "attack", "cards": {"any": True}}, "effects[0].cards"),
         ("card", {"op": "one_of", "options": [[{"op": "draw", "count": 1}]]}, "effects[0].options"),

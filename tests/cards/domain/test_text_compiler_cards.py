@@ -244,10 +244,10 @@ def test_cards_between_piles(compiler, text, expected):
 
 
 def test_cards_between_piles_not_read(compiler):
-    # a rolled number of cards, the other player's pile to yours, another card than this one
+    # a rolled number of cards, another card than this one (the other player's pile to yours is
+    # read: test_cards_taken_from_the_opponent_and_from_either_pile)
     for text in (
         "1 à 2 cartes de votre Défausse sont placées dans votre Deck.",
-        "Un Sort de la Défausse adverse est placé dans votre Main.",
         "Une autre Potion de votre Défausse est jouée.",
     ):
         assert unread(compiler, text), text
@@ -608,3 +608,49 @@ def test_more_runes_and_markers(compiler):
     # "puis il …": "il" names someone of the sentence before
     assert unread(compiler, "Puis il perd ses Marqueurs 'suie'.")
     assert effects(compiler, "Puis piochez une carte.") == [{"op": "draw", "count": 1}]
+
+
+def test_cards_taken_from_the_opponent_and_from_either_pile(compiler):
+    """The opponent's cards put into the player's own pile (``into`` self), and a chosen card of
+    either player's pile sent back to its owner's (owner ``any``)."""
+    assert effects(compiler, "Deux cartes de la Main adverse sont placées dans votre Main") == [
+        {"op": "move", "from": "hand", "to": "hand", "owner": "opponent", "count": 2, "into": "self"}
+    ]
+    assert effects(compiler, "Une carte adverse de sa Main est placée dans votre Défausse") == [
+        {"op": "move", "from": "hand", "to": "discard", "owner": "opponent", "into": "self"}
+    ]
+    chosen = "Choisissez un Sort dans une Défausse, celui-ci est placé dans le Deck de son propriétaire"
+    assert effects(compiler, chosen) == [
+        {
+            "op": "move",
+            "from": "discard",
+            "to": "deck",
+            "owner": "any",
+            "cards": {"type": "sort"},
+            "pick": "choice",
+        }
+    ]
+    gives = "Votre adversaire choisit une carte de sa Main, elle est placée dans votre Défausse"
+    assert effects(compiler, gives) == [
+        {
+            "op": "move",
+            "from": "hand",
+            "to": "discard",
+            "owner": "opponent",
+            "pick": "opponent",
+            "into": "self",
+        }
+    ]
+    # not chosen: which card of which pile is not said
+    assert unread(compiler, "Une carte d'une Défausse est placée dans le Deck de son propriétaire")
+
+
+def test_nehant_alone_names_the_nehantiste_guild(compiler):
+    """ "Néhant" before a colon is the guild Néhantistes (the English says "Nehantist")."""
+    assert effects(compiler, "Néhant ou Zil : Soin 1 Point de vie") == [
+        {
+            "op": "heal",
+            "amount": 1,
+            "when": {"any": [{"played_by_guild": "nehantistes"}, {"played_by_guild": "zil"}]},
+        }
+    ]

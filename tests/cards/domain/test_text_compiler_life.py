@@ -373,3 +373,19 @@ def test_a_second_damage_without_its_words(compiler):
         {"op": "damage", "kind": "magical", "amount": 3},
         {"op": "damage", "kind": "magical", "amount": 2, "target": "other_enemies"},
     ]
+
+
+def test_the_heals_given_reduced_or_raised(compiler):
+    """ "Les soins de X sont réduits de N" / "les soins qu'il effectue …": heal_dealt on those
+    characters (the heals they give)."""
+    assert card(compiler, "Les soins des personnages adverses sont réduits de 2") == [
+        {"op": "heal_dealt", "amount": -2, "target": "all_enemies"}
+    ]
+    assert card(compiler, "Les soins du personnage adverse sont augmentés de 1") == [
+        {"op": "heal_dealt", "amount": 1, "target": "opponent"}
+    ]
+    text = (
+        "Durée 3 tours. Choisissez un personnage et attachez-lui cette carte. "
+        "Les Soins qu'il effectue sont réduits de 1."
+    )
+    assert card(compiler, text) == [{"op": "heal_dealt", "amount": -1, "duration": "permanent"}]

@@ -431,3 +431,18 @@ def test_any_card_instead(compiler):
 def test_evolution_texts_are_notes(compiler):
     result = compiler.compile("Depuis l'écran d'évolution, peut évoluer immédiatement en 'Ciel' ou 'Mer'.")
     assert result.complete and not result.effects and result.notes
+
+
+def test_another_card_attached(compiler):
+    out = card(compiler, "Si une autre carte est attachée à votre personnage, Défense +1.")
+    assert out[0]["when"] == {
+        "compare": {
+            "left": {"cards": "play", "owner": "both", "on": "self", "other": True},
+            "cmp": ">=",
+            "right": 1,
+        }
+    }
+    # another copy of a named card: not this
+    assert not compiler.compile(
+        "Défense +1 si votre personnage porte une autre 'Hache'.", subject="card"
+    ).complete

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from cards.domain.cardset import CardSet, load_cardset
-from cards.domain.effects import DrawPhase
+from cards.domain.effects import DrawPhase, Effect, Trigger
 from cards.domain.specs import DeckSpec
 from simulator.engine.runner import Side, play_match_game
 from simulator.games.eredan import rules
@@ -43,14 +43,20 @@ def _accounted(state: EredanState, seat: int) -> int:
 
 def _extra_draws(decks: tuple[DeckSpec, DeckSpec]) -> int:
     """How many cards above 5 a hand may hold after a draw phase: the ``draw_phase`` effects of the
-    decks' cards ("draw one more card at your next draw phase"), each played once."""
-    return sum(
-        e.amount * count
-        for d in decks
-        for card, count in d.cards
-        for e in card.effects
-        if isinstance(e, DrawPhase) and isinstance(e.amount, int) and e.amount > 0
-    )
+    decks' cards ("draw one more card at your next draw phase"), in a trigger too (an item's "at the
+    end of the combat, if …"). One combat is fought between two draw phases, so each copy adds its
+    amount at most once to a draw phase."""
+
+    def extra(effects: tuple[Effect, ...]) -> int:
+        total = 0
+        for e in effects:
+            if isinstance(e, DrawPhase) and isinstance(e.amount, int) and e.amount > 0:
+                total += e.amount
+            elif isinstance(e, Trigger):
+                total += extra(e.effects)
+        return total
+
+    return sum(extra(card.effects) * count for d in decks for card, count in d.cards)
 
 
 def _check(state: EredanState, sizes: tuple[int, int], extra: int = 0) -> None:

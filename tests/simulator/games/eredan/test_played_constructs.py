@@ -5,9 +5,22 @@ from __future__ import annotations
 
 import pytest
 
+from simulator.games.eredan.actions import PASS, Fight
 from simulator.games.eredan.compiled import UnsupportedSpecError
 from simulator.games.eredan.ops import ATK, DEF, SPI
-from tests.simulator.games.eredan.factories import card, character, fight, line, play_cards, prepare_game
+from tests.simulator.games.eredan.factories import (
+    card,
+    card_id,
+    character,
+    end_turn,
+    events,
+    fight,
+    line,
+    play,
+    play_cards,
+    playable,
+    prepare_game,
+)
 
 FILLER = card("filler", effects=[{"op": "modify", "stat": "defense", "amount": 1}])
 PILES = ([FILLER] * 8, [FILLER] * 8)
@@ -119,3 +132,173 @@ def test_a_dead_condition_on_the_holder_itself_is_refused():
     )
     with pytest.raises(UnsupportedSpecError, match="dead"):
         prepare_game([ghost, *line("a")[1:]], line("b"), hands=([FILLER], [FILLER]), piles=PILES)
+
+
+# --- forbid as a character's ability ------------------------------------------------------------
+
+SPELLISH = card("zap", "objet", effects=[{"op": "modify", "stat": "spirit", "amount": 1}])
+OPENER = card("opener", chain={"any": True}, effects=[{"op": "modify", "stat": "attack", "amount": 1}])
+
+
+def _forbidding(ability, mine=0):
+    holder = character("warden", abilities=[ability])
+    s = prepare_game(
+        [holder, *line("a")[1:]],
+        line("b"),
+        hands=([SPELLISH, OPENER, FILLER], [SPELLISH, FILLER]),
+        piles=PILES,
+    )
+    fight(s, mine, 0)
+    return s
+
+
+def test_a_forbid_ability_holds_while_its_character_fights():
+    """cards/domain/effects.py ``forbid`` in a character's abilities ("ne peut pas jouer d'Objet"):
+    abilities apply to the fighters at the choice, for the combat — it cannot play such cards then."""
+    rule = {"op": "forbid", "what": "play", "cards": {"type": "objet"}}
+    s = _forbidding(rule)
+    assert playable(s) == {"opener", "filler"}
+    other = _forbidding(rule, mine=1)  # another character fights: no restriction
+    assert "zap" in playable(other)
+
+
+def test_a_forbid_chain_ability_leaves_no_second_card():
+    """``forbid`` chain ("pas d'Enchaînement"): the holder's first card gives it no second one."""
+    free = _forbidding({"op": "forbid", "what": "play", "cards": {"card": "nothing"}})
+    play(free, OPENER)
+    assert free.to_move == 0  # the opener's chain: seat 0 chooses its second card
+    s = _forbidding({"op": "forbid", "what": "chain"})
+    play(s, OPENER)
+    assert s.to_move == 1  # no second card: the passive player's turn to play
+
+
+def test_a_forbid_ability_on_the_opponent_reaches_the_enemy_fighter():
+    """``forbid`` target ``opponent``: the enemy fighter, for the combat."""
+    s = _forbidding({"op": "forbid", "what": "play", "cards": {"type": "objet"}, "target": "opponent"})
+    play(s, OPENER)
+    while s.to_move == 0:  # seat 0's second card: none
+        s.apply(PASS)
+    assert playable(s) == {"filler"}
+
+
+# --- chain_on in an Ordre -----------------------------------------------------------------------
+
+GEAR = card("gear", "objet", effects=[{"op": "modify", "stat": "defense", "amount": 1}])
+
+
+def _drilled(turn, orders):
+    holder = character("drilled", orders=orders)
+    s = prepare_game(
+        [holder, *line("a")[1:]], line("b"), hands=([GEAR, FILLER], [FILLER]), piles=PILES, turn=turn
+    )
+    fight(s, 0, 0)
+    play(s, GEAR)
+    return s
+
+
+def test_a_chain_on_in_an_ordre_holds_on_the_turns_it_names():
+    """cards/domain/effects.py ``chain_on`` as an Ordre's effect ("Ordre tour 1 : Enchaînement sur
+    un Objet"): on the turns the Ordre names, a first card that matches gives a second card; on
+    other turns, none."""
+    for orders in (
+        [{"turns": [1], "effects": [{"op": "chain_on", "match": {"type": "objet"}}]}],
+        [  # of two Ordres, the one naming the turn
+            {"turns": [1], "effects": [{"op": "chain_on", "match": {"type": "objet"}}]},
+            {"turns": [2], "effects": [{"op": "modify", "stat": "attack", "amount": 1}]},
+        ],
+    ):
+        assert _drilled(1, orders).to_move == 0  # seat 0 chooses its second card
+        assert _drilled(3, orders).to_move == 1  # no chain: the passive player's turn
+
+
+# --- chain_on given to a group ------------------------------------------------------------------
+
+
+def test_a_chain_given_to_a_group_holds_for_its_members_while_the_giver_lives():
+    """cards/domain/effects.py ``chain_on`` with a group target ("vos Gardiens ont Enchaînement sur
+    un Objet"): each character of the group that fights gains the chain, while the giver lives;
+    the others do not."""
+    drill = {"op": "chain_on", "match": {"type": "objet"}, "target": {"group": "allies", "class": "pretre"}}
+    sergeant = character("sergeant", abilities=[drill])
+    chars = [character("a-1", classes=("pretre",)), sergeant, character("a-3")]
+
+    def after_gear(mine, hp=None):
+        s = prepare_game(chars, line("b"), hands=([GEAR, FILLER], [FILLER]), piles=PILES, hp=hp)
+        fight(s, mine, 0)
+        play(s, GEAR)
+        return s.to_move
+
+    assert after_gear(0) == 0  # a Prêtre ally: a second card
+    assert after_gear(2) == 1  # not a Prêtre: none
+    assert after_gear(0, hp=[12, 0, 12, 12, 12, 12]) == 1  # its giver is dead: none
+
+
+# --- pay: a cost in cards of the hand -----------------------------------------------------------
+
+
+def test_a_hand_cost_discards_that_many_cards_of_the_payers_hand_then_the_effects_happen():
+    """cards/domain/effects.py ``pay`` cost ``{"hand": N}`` ("Sacrifice 2 : …"): N cards of the
+    payer's hand, of its choice (the engine chooses for it: the least useful), go to its discard
+    pile, then the effects happen; with fewer cards in hand, nothing happens."""
+    offering = card(
+        "offering",
+        effects=[
+            {"op": "pay", "cost": {"hand": 2}, "effects": [{"op": "modify", "stat": "spirit", "amount": 3}]}
+        ],
+    )
+    for hand, paid in (([FILLER, FILLER, GEAR], True), ([FILLER], False)):
+        s = prepare_game(line("a"), line("b"), hands=([offering, *hand], [FILLER]), piles=PILES)
+        fight(s, 0, 0)
+        play_cards(s, a=[offering])
+        assert s.stat(0, SPI) == (1 + 3 if paid else 1)
+        assert len(s.hands[0]) == len(hand) - (2 if paid else 0)
+        assert len(s.discards[0]) == 1 + (2 if paid else 0)  # the offering, and what it cost
+
+
+# --- move to "attach" ---------------------------------------------------------------------------
+
+PLATE = card(
+    "plate", "armure", effects=[{"op": "modify", "stat": "defense", "amount": 2, "duration": "permanent"}]
+)
+
+
+def test_a_move_to_attach_puts_a_card_of_the_pile_into_play_on_the_target():
+    """cards/domain/effects.py ``move`` to ``attach`` ("une Armure de votre Deck est attachée à
+    vous"): the card goes from the pile into play, attached to the target — not played; only cards
+    that stay are taken (the filler of the deck is not)."""
+    fetch = card("fetch", effects=[{"op": "move", "from": "deck", "to": "attach", "count": 2}])
+    s = prepare_game(
+        line("a"), line("b"), hands=([fetch, FILLER], [FILLER]), piles=([PLATE, *[FILLER] * 7], [FILLER] * 8)
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[fetch])
+    plate = card_id(s, PLATE)
+    assert s.items[0] == [plate]
+    assert plate not in s.decks[0] and len(s.decks[0]) == 7
+    assert s.stat(0, DEF) == 1 + 2
+    assert next(e for e in events(s, "move") if e["to"] == "attach")["character"] == "a-1"
+
+
+# --- condition "fought_before" ------------------------------------------------------------------
+
+
+def test_fought_before_holds_against_a_character_met_in_an_earlier_combat():
+    """cards/domain/effects.py condition ``fought_before`` ("si X a déjà combattu le personnage
+    adverse pendant la partie"): true once the holder has fought its opponent in an earlier
+    combat — not in the first one, not against another character."""
+    grudge = {"op": "modify", "stat": "attack", "amount": 3, "when": {"fought_before": True}}
+    holder = character("a-1", abilities=[grudge])
+    hp = [12, 0, 0, 12, 12, 0]  # a-1 alone on its side: it untaps every turn
+    hands = ([FILLER] * 3, [FILLER] * 3)  # each turn stops at the card step
+    s = prepare_game([holder, *line("a")[1:]], line("b"), hands=hands, piles=PILES, hp=hp)
+    fight(s, 0, 0)  # turn 1: a-1 against b-1, a first meeting
+    assert s.stat(0, ATK) == 0
+    play_cards(s)
+    end_turn(s)
+    # turn 2, seat 1 active: b-2 against a-1 (its only choice), never met
+    assert s.turn == 2 and s.fighters == [0, 4]
+    assert s.stat(0, ATK) == 0
+    play_cards(s)
+    end_turn(s)
+    s.apply(Fight.of(0, 3))  # turn 3: a-1 against b-1 again
+    assert s.stat(0, ATK) == 3
