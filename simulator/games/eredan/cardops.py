@@ -24,6 +24,7 @@ from simulator.games.eredan.ops import (
     CARD_CHOICE,
     CARD_TOP,
     COST_ATTACHED,
+    COST_HAND,
     FORBID_NAMES,
     OWNER_ANY,
     OWNER_SELF,
@@ -113,6 +114,26 @@ def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
     seat = 1 - me // 3 if op.opponent else me // 3
     cards = pile(board, seat, op.source)
     mask = op.mask
+    if op.dest == PILE_ATTACH:  # into play on each target, not played ("… est attachée à …")
+        mask &= board.tables.attaching_mask
+        for t in board.targets(op.target, me, opp):
+            for _ in range(op.count if op.count >= 0 else len(cards)):
+                k = take(board, seat, cards, mask, op.pick, seat == t // 3)
+                if k < 0:
+                    break
+                _log(
+                    board,
+                    {
+                        "event": "move",
+                        "seat": seat,
+                        "cards": [board.cards[k].slug],
+                        "from": PILE_NAMES[op.source],
+                        "to": "attach",
+                        "character": board.chars[t].slug,
+                    },
+                )
+                board.come_into_play(seat, t, k, board.resolving == 2)
+        return
     moved: list[int] = []
     while op.count < 0 or len(moved) < op.count:
         # A card chosen: the most useful to its owner's side when it goes to a better pile for it.
@@ -359,6 +380,13 @@ def _pay(board: Board, op: PayOp, me: int, opp: int, source: str) -> None:
         if paid:
             for i in reversed(positions):  # the oldest ones (a Rune is as good as another)
                 board.detach(payer, i, PILE_DISCARD, "paid")
+    elif op.cost == COST_HAND:  # "Sacrifice N": N cards of its player's hand, of its choice
+        seat = payer // 3
+        hand = board.hands[seat]
+        paid = len(hand) >= op.count
+        if paid:
+            for _ in range(op.count):
+                board.put_card(seat, take(board, seat, hand, -1, CARD_CHOICE, best=False), PILE_DISCARD)
     else:
         counts = board.markers.get(op.marker)
         paid = counts is not None and counts[payer] >= op.count

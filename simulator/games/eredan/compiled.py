@@ -418,6 +418,8 @@ class Tables:
     #: Cards that stay and go on the fighter, whose room the ``fits`` bitmasks tell (none when
     #: ``slow_fit``): the card step checks them without looking further.
     plain_fit_mask: int = 0
+    #: The cards that stay (attached to a character): what a ``move`` to ``attach`` may take.
+    attaching_mask: int = 0
     #: Per card, its :func:`card_worth`.
     worth: tuple[float, ...] = ()
     #: ``draw_phase`` abilities: (owner, seats — bit 0 its own, bit 1 the other —, amount or None
@@ -1343,6 +1345,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         decks_specs=(decks[0], decks[1]),
         base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0, 0, 0)),
         slow_fit=slow_fit,
+        attaching_mask=sum(1 << c.id for c in cards if c.attaches),
         plain_fit_mask=0
         if slow_fit
         else sum(1 << c.id for c in cards if c.attaches and c.attach_to == ATTACH_FIGHTER and not c.modes),

@@ -108,6 +108,7 @@ from simulator.games.eredan.ops import (
     ForCombats,
     ForGame,
     ForTurns,
+    FoughtBefore,
     Group,
     HasOrdre,
     HealOp,
@@ -311,6 +312,7 @@ class Board:
         "log",
         "markers",
         "max_hp",
+        "met",
         "mod",
         "next_picks",
         "picks",
@@ -417,6 +419,8 @@ class Board:
     #: character picked (docs: "a pick is made once per resolution"); ``None`` before the first.
     picks: dict[PickKey, int] | None
     fought: list[int]  # per character: the combats it has fought (its clashes), for durations
+    #: Per character, bit ``o`` set: it has fought character ``o`` in a combat of an earlier turn.
+    met: list[int]
     #: Per seat: the cards of this turn, in the order played (known once both players' cards are
     #: revealed; empty before): what the ``plays``/``follows``… conditions read.
     turn_plays: list[list[int]]
@@ -1615,6 +1619,11 @@ def _the_target(board: Board, target: TheTarget, me: int, opp: int) -> Sequence[
 @interprets(Fighting)
 def _fighting(board: Board, clause: Fighting, me: int, opp: int) -> bool:
     return (board.fighters[me // 3] == me) == clause.value
+
+
+@interprets(FoughtBefore)
+def _fought_before(board: Board, clause: FoughtBefore, me: int, opp: int) -> bool:
+    return (opp >= 0 and bool(board.met[me] >> opp & 1)) == clause.value
 
 
 @interprets(HasOrdre)

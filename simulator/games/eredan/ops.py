@@ -333,6 +333,14 @@ class HasOrdre(Clause):
     opponent: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class FoughtBefore(Clause):
+    """``fought_before``: ``me`` has (``value`` true) / has not fought the character it faces now in
+    a combat of an earlier turn of the game (Board.met)."""
+
+    value: bool
+
+
 #: A compiled condition: every clause must hold.
 Condition: TypeAlias = tuple[Clause, ...]
 
@@ -397,6 +405,7 @@ CLAUSE_OF_KEY: Mapping[str, Callable[[Any, CompileContext, str], Clause]] = {
     "fighting": lambda v, ctx, where: Fighting(v),
     "ordre": lambda v, ctx, where: HasOrdre(v),
     "opponent_ordre": lambda v, ctx, where: HasOrdre(v, opponent=True),
+    "fought_before": lambda v, ctx, where: FoughtBefore(v),
 }
 
 
@@ -960,7 +969,8 @@ class MoveOp(Op):
     """``move``: up to ``count`` cards (-1: all) of ``mask`` go from pile
     ``source`` to pile ``dest`` (PILE_*) of the holder's player, or of the other player when
     ``opponent``; picked at random (the game's chance) or from the top; to a deck: each at a random
-    place."""
+    place; to PILE_ATTACH: into play, attached to each character of ``target`` (up to ``count``
+    cards each, of those that stay: Tables.attaching_mask), not played."""
 
     name: ClassVar[str] = "move"
     source: int
@@ -969,6 +979,7 @@ class MoveOp(Op):
     count: int = 1
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     pick: int = CARD_RANDOM
+    target: Target = SELF  # to PILE_ATTACH: whom the cards are attached to
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1077,15 +1088,18 @@ class GrantOrderOp(Op):
 
 
 # What a ``pay`` costs.
-COST_ATTACHED, COST_MARKERS = range(2)
+COST_ATTACHED, COST_MARKERS, COST_HAND = range(3)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PayOp(Op):
     """``pay``: when the payer — the holder, or (``by_opponent``) the enemy fighter — has ``count``
     cards of ``mask`` attached to it (COST_ATTACHED: a Rune is a card attached to its character)
-    or ``count`` markers ``marker`` (COST_MARKERS), they are spent (the cards, oldest first, to
-    their owners' discard piles; the markers removed) and ``effects`` happen; otherwise nothing."""
+    or ``count`` markers ``marker`` (COST_MARKERS), or its player has ``count`` cards in hand
+    (COST_HAND), they are spent (the attached cards, oldest first, to their owners' discard piles;
+    the markers removed; the cards of the hand its player would give up first — the engine chooses
+    for it, ``cardops.chosen``: the least useful — to its discard pile) and ``effects`` happen;
+    otherwise nothing."""
 
     name: ClassVar[str] = "pay"
     cost: int
@@ -1398,11 +1412,6 @@ def _card_pick(pick: str, what: str, where: str) -> int:
 def _compile_move(
     effect: spec.MoveCards, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
-    if effect.to == "attach":
-        raise UnsupportedSpecError(
-            where,
-            "move to 'attach' (a card of a pile attached to a character) is not supported by the engine yet",
-        )
     if effect.owner == "any":
         raise UnsupportedSpecError(
             where, "move of owner 'any' (a card of either player's pile) is not supported by the engine yet"
@@ -1428,6 +1437,7 @@ def _compile_move(
         count=_count(effect.count),
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         pick=pick,
+        target=_target(effect, None, where, ctx) if effect.to == "attach" else SELF,
         when=when,
         index=index,
     )
@@ -1893,13 +1903,18 @@ def _compile_extra_attack(
 @compiles(spec.Pay)
 def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | None, ctx: CompileContext) -> Op:
     cost = effect.cost
-    if cost.kind == "hand":
-        raise UnsupportedSpecError(
-            where, "a cost in cards of the hand (the payer chooses them) is not supported yet"
-        )
     if effect.may:
         raise UnsupportedSpecError(where, "a cost the payer may choose to pay (may) is not supported yet")
     effects = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
+    if cost.kind == "hand":
+        return PayOp(
+            cost=COST_HAND,
+            count=cost.count,
+            by_opponent=effect.by == "opponent",
+            effects=effects,
+            when=when,
+            index=index,
+        )
     if cost.kind == "attached":
         assert cost.match is not None
         return PayOp(

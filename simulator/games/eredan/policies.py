@@ -24,6 +24,7 @@ from simulator.games.eredan.ops import (
     AMIN,
     ATK,
     COST_ATTACHED,
+    COST_HAND,
     DEF,
     FORBID_ATTACK,
     FORBID_HEALED,
@@ -736,6 +737,10 @@ def _pay_value(state: EredanState, op: PayOp, seat: int, me: int, opp: int, comb
         if len(spent) < op.count:
             return 0.0
         cost = sum(attached_worth(state, k) for k in spent)
+    elif op.cost == COST_HAND:
+        if len(state.hands[payer // 3]) < op.count:
+            return 0.0
+        cost = DISCARD_VALUE * op.count
     else:
         counts = state.markers.get(op.marker)
         if counts is None or counts[payer] < op.count:

@@ -269,6 +269,7 @@ class EredanState(Board):
         s.log = None
         s.picks = None
         s.fought = [0] * 6
+        s.met = [0] * 6
         s.turn_plays = [[], []]
         s.source_slot = -1
         s.dealt_at_turn = [0] * 6
@@ -1585,6 +1586,11 @@ class EredanState(Board):
 
     def _end_turn(self) -> None:
         turn = self.turn
+        fa, fp = self.fighters
+        if fa >= 0 and fp >= 0:  # who has fought whom (the condition ``fought_before``)
+            met = self.met
+            met[fa] |= 1 << fp
+            met[fp] |= 1 << fa
         cmod = self.cmod
         self.cmod = [0] * (6 * NSTATS)
         if self.timed:
@@ -1726,6 +1732,7 @@ class EredanState(Board):
         s.log = None
         s.picks = None
         s.fought = self.fought[:]
+        s.met = self.met[:]
         s.turn_plays = [self.turn_plays[0][:], self.turn_plays[1][:]]
         s.source_slot = self.source_slot
         s.dealt_at_turn = self.dealt_at_turn[:]

@@ -382,11 +382,6 @@ def test_effects_the_engine_cannot_apply_are_refused():
 @pytest.mark.parametrize(
     ("effects", "play", "message"),
     [
-        (
-            [{"op": "pay", "cost": {"hand": 1}, "effects": [{"op": "draw", "count": 1}]}],
-            None,
-            "a cost in cards of the hand",
-        ),
         ([], {"stays": "permanent", "attach": "random_enemy"}, "attaching the card to"),
         (
             [

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.games.eredan.actions import PASS
+from simulator.games.eredan.actions import PASS, Fight
 from simulator.games.eredan.compiled import UnsupportedSpecError
 from simulator.games.eredan.ops import ATK, DEF, SPI
 from tests.simulator.games.eredan.factories import (
     card,
+    card_id,
     character,
+    end_turn,
+    events,
     fight,
     line,
     play,
@@ -228,3 +231,74 @@ def test_a_chain_given_to_a_group_holds_for_its_members_while_the_giver_lives():
     assert after_gear(0) == 0  # a Prêtre ally: a second card
     assert after_gear(2) == 1  # not a Prêtre: none
     assert after_gear(0, hp=[12, 0, 12, 12, 12, 12]) == 1  # its giver is dead: none
+
+
+# --- pay: a cost in cards of the hand -----------------------------------------------------------
+
+
+def test_a_hand_cost_discards_that_many_cards_of_the_payers_hand_then_the_effects_happen():
+    """cards/domain/effects.py ``pay`` cost ``{"hand": N}`` ("Sacrifice 2 : …"): N cards of the
+    payer's hand, of its choice (the engine chooses for it: the least useful), go to its discard
+    pile, then the effects happen; with fewer cards in hand, nothing happens."""
+    offering = card(
+        "offering",
+        effects=[
+            {"op": "pay", "cost": {"hand": 2}, "effects": [{"op": "modify", "stat": "spirit", "amount": 3}]}
+        ],
+    )
+    for hand, paid in (([FILLER, FILLER, GEAR], True), ([FILLER], False)):
+        s = prepare_game(line("a"), line("b"), hands=([offering, *hand], [FILLER]), piles=PILES)
+        fight(s, 0, 0)
+        play_cards(s, a=[offering])
+        assert s.stat(0, SPI) == (1 + 3 if paid else 1)
+        assert len(s.hands[0]) == len(hand) - (2 if paid else 0)
+        assert len(s.discards[0]) == 1 + (2 if paid else 0)  # the offering, and what it cost
+
+
+# --- move to "attach" ---------------------------------------------------------------------------
+
+PLATE = card(
+    "plate", "armure", effects=[{"op": "modify", "stat": "defense", "amount": 2, "duration": "permanent"}]
+)
+
+
+def test_a_move_to_attach_puts_a_card_of_the_pile_into_play_on_the_target():
+    """cards/domain/effects.py ``move`` to ``attach`` ("une Armure de votre Deck est attachée à
+    vous"): the card goes from the pile into play, attached to the target — not played; only cards
+    that stay are taken (the filler of the deck is not)."""
+    fetch = card("fetch", effects=[{"op": "move", "from": "deck", "to": "attach", "count": 2}])
+    s = prepare_game(
+        line("a"), line("b"), hands=([fetch, FILLER], [FILLER]), piles=([PLATE, *[FILLER] * 7], [FILLER] * 8)
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[fetch])
+    plate = card_id(s, PLATE)
+    assert s.items[0] == [plate]
+    assert plate not in s.decks[0] and len(s.decks[0]) == 7
+    assert s.stat(0, DEF) == 1 + 2
+    assert next(e for e in events(s, "move") if e["to"] == "attach")["character"] == "a-1"
+
+
+# --- condition "fought_before" ------------------------------------------------------------------
+
+
+def test_fought_before_holds_against_a_character_met_in_an_earlier_combat():
+    """cards/domain/effects.py condition ``fought_before`` ("si X a déjà combattu le personnage
+    adverse pendant la partie"): true once the holder has fought its opponent in an earlier
+    combat — not in the first one, not against another character."""
+    grudge = {"op": "modify", "stat": "attack", "amount": 3, "when": {"fought_before": True}}
+    holder = character("a-1", abilities=[grudge])
+    hp = [12, 0, 0, 12, 12, 0]  # a-1 alone on its side: it untaps every turn
+    hands = ([FILLER] * 3, [FILLER] * 3)  # each turn stops at the card step
+    s = prepare_game([holder, *line("a")[1:]], line("b"), hands=hands, piles=PILES, hp=hp)
+    fight(s, 0, 0)  # turn 1: a-1 against b-1, a first meeting
+    assert s.stat(0, ATK) == 0
+    play_cards(s)
+    end_turn(s)
+    # turn 2, seat 1 active: b-2 against a-1 (its only choice), never met
+    assert s.turn == 2 and s.fighters == [0, 4]
+    assert s.stat(0, ATK) == 0
+    play_cards(s)
+    end_turn(s)
+    s.apply(Fight.of(0, 3))  # turn 3: a-1 against b-1 again
+    assert s.stat(0, ATK) == 3
