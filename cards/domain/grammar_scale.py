@@ -10,7 +10,7 @@ Every phrase is a folded, normalised clause part (see ``text_grammar``'s module 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cards.domain import regex as re
 from cards.domain.effects import (
@@ -193,10 +193,20 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     # characters of one kind or another, each once: "par Combattant ou Prêtre en vie"
     m = re.fullmatch(r"(?:personnages? )?(.+? ou .+?)( adverses?)?( en vie| vivants?| morts?)?", t)
     if m and not re.search(r"\b(?:blesses?|relevee?s?|inclinee?s?)$", t):
-        try:
-            kinds = [r._filter_keys(r.who_filter(p)) for p in re.split(r",? ou |, ", m.group(1))]
-        except NotRead:
-            return None
+        kinds: list[dict[str, Any]] = []
+        for part in re.split(r",? ou |, ", m.group(1)):
+            try:
+                found = r.who_filter(part)
+            except NotRead:
+                # "par Guémélite de l'Ombre ou Mental": the second one a Guémélite too
+                last = kinds[-1].get("race", "") if kinds else ""
+                if not (isinstance(last, str) and last.startswith("guemelite")):
+                    return None
+                try:
+                    found = r.who_filter(f"guemelite {part}")
+                except NotRead:
+                    return None
+            kinds.append(r._filter_keys(found))
         group = "enemies" if m.group(2) else "characters"
         dead = (m.group(3) or "").strip().startswith("mort")
         targets = [Selector(group=group, **k) for k in kinds]

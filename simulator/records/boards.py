@@ -118,6 +118,9 @@ def eredan_board(state: Any) -> Board:
                 "seat": seat,
                 "line": line,
                 "hand": len(state.hands[seat]),
+                "hand_cards": [
+                    {"slug": cards[k].slug, "name": cards[k].spec.name_en} for k in state.hands[seat]
+                ],
                 "deck": len(state.decks[seat]),
                 "discard": len(state.discards[seat]),
                 "score": int(state.score[seat]),

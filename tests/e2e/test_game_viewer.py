@@ -11,8 +11,10 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from cards.domain.cardset import load_cardset
 from tests.e2e.conftest import axe_check, screenshot
 from tests.simulator.records.recorded import play
+from tests.simulator.records.test_eredan_records import record_game
 
 DATA = Path(__file__).resolve().parents[1] / "simulator" / "records" / "data"
 
@@ -41,8 +43,13 @@ def step_forward_and_back(page: Any) -> None:
     expect(page.locator("#viewer-label")).to_contain_text("Start of the game")
 
 
-def test_an_eredan_game_in_the_viewer(page: Any) -> None:
-    open_record(page, DATA / "eredan_v1" / "golems-aez-greedy.json")
+def test_an_eredan_game_in_the_viewer(page: Any, tmp_path: Path) -> None:
+    # A game played now with the bundled card set (what bootstrap loads into the site).
+    decks = load_cardset().decks
+    _, record = record_game((decks["zil-golems"], decks["noz-garde-du-dragon"]), 2, ("greedy", "greedy"))
+    path = tmp_path / "eredan.json"
+    path.write_text(json.dumps(record))
+    open_record(page, path)
     line = page.locator(".eredan-line").first
     expect(line.locator(".eredan-char")).to_have_count(3)
     expect(line.locator("a.card-link").first).to_have_attribute("href", re.compile(r"^/cards/[a-z0-9-]+/$"))
@@ -50,7 +57,8 @@ def test_an_eredan_game_in_the_viewer(page: Any) -> None:
     page.get_by_label("Jump to turn").select_option("3")
     page.get_by_role("button", name="Go").click()
     expect(page.locator(".viewer-status")).to_contain_text("Turn 3 ·")
-    expect(page.locator(".eredan-char.tapped").first).to_be_visible()
+    expect(page.locator(".eredan-char")).to_have_count(6)
+    expect(page.locator(".eredan-hand").first).to_contain_text("Hand:")
     axe_check(page, "game viewer, Eredan")
     screenshot(page, "viewer-eredan")
 

@@ -637,3 +637,18 @@ def test_characters_of_one_kind_or_another_alive_or_dead(compiler):
     assert amount(compiler, "Défense +1 par allié Golem (vivant ou mort).") == {
         "per": {"characters": {"group": "other_allies", "race": "golem"}, "dead": "either"}
     }
+
+
+def test_guemelite_races_in_a_union(compiler):
+    # "par Guémélite de la Terre ou Feu": the second name a Guémélite too, each character once
+    assert amount(compiler, "Défense +2 par Guémélite de la Terre ou Feu.") == {
+        "per": {
+            "characters": [
+                {"group": "characters", "race": "guemelite_terre"},
+                {"group": "characters", "race": "guemelite_feu"},
+            ]
+        },
+        "each": 2,
+    }
+    # a bare name after a class is not taken for a Guémélite
+    assert unread(compiler, "Défense +2 par Mage ou Feu.")

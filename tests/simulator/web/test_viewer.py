@@ -109,6 +109,8 @@ def test_eredan_recorded_game_in_the_viewer(cardset: None, alice: Any, bob: Any)
     first = row.record["deals"][0]["characters"][0][0]
     assert f'href="/cards/{first}/"' in body  # the line of characters links to the cards
     assert "untapped" in body and "HP" in body
+    hand = row.record["deals"][0]["decks"][0][0]  # the top card of seat 0's deck starts in its hand
+    assert f'href="/cards/{hand}/"' in body
     # Forward: the first action is told, and the board moves on.
     step1 = text(browser(alice).get(url + "?step=1"))
     assert "action 1: seat" in step1 and "Step 1 of" in step1
