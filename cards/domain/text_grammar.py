@@ -381,6 +381,17 @@ def _scaled(per: Count | _Per, *, each: int = 1, plus: int = 0, hi: int | None =
     return Scaled(per=per, each=each, plus=plus, lo=lo, hi=hi)
 
 
+def _cap_on_bonus(effect: Effect) -> Effect:
+    """A signed cap ("4 dégâts +1 par marqueur (+3 maximum)") bounds the bonus, not the total:
+    the bound of the scaled amount moves by its fixed part (at most 4 + 3 here)."""
+    amount = getattr(effect, "amount", None)
+    if not isinstance(amount, Scaled) or not amount.plus:
+        return effect
+    hi = None if amount.hi is None else amount.hi + amount.plus
+    lo = None if amount.lo is None else amount.lo + amount.plus
+    return replace(effect, amount=replace(amount, hi=hi, lo=lo))  # type: ignore[arg-type]
+
+
 #: A duration the text says ("jusqu'à la fin du tour", "à l'activation"): the same value as the
 #: default ``combat``, but a distinct object, so that the compiler does not turn it into
 #: ``permanent`` on a card that stays (its modifiers otherwise last while it is attached).
@@ -547,6 +558,9 @@ class Reader:
         }
         self.who_re = alternation(["guild", "class", "race", "caste"])
         self.subjects = [(re.compile(p), t) for p, t in SUBJECTS]
+        #: the tokens naming the text's own card (``Ctx.names`` of the clause being read), for the
+        #: phrases read without a Ctx (counts: "par Sort attaché à 'X'" in X's own text is itself)
+        self._own: tuple[str, ...] = ()
 
     # -- names and terms ------------------------------------------------------------------------
 
@@ -781,7 +795,9 @@ class Reader:
     # -- subjects -------------------------------------------------------------------------------
 
     def subject(self, clause: Clause, text: str, name_tokens: Sequence[str] = ()) -> Target:
-        """A phrase naming characters -> a target."""
+        """A phrase naming characters -> a target; the text's own name (``name_tokens``, by default
+        those of the clause being read) is the character itself, not its family on either side."""
+        name_tokens = name_tokens or self._own
         text = text.strip()
         text = re.sub(
             r"^(vos |tous vos |un de vos )(?:autres )?allies (?:de (?:la |l')?)?(?=\S)", r"\1autres ", text
@@ -1629,6 +1645,7 @@ class Reader:
                 )
                 if not m.group(2).startswith(("le ", "la ", "votre", "vos", "un", "ce"))
                 else m.group(2),
+                self._own,
             )
             if m.group(1).startswith(("marqueur", "marqueurs")):
                 name = re.fullmatch(r"marqueurs? (@\d+@)", m.group(1))
@@ -2633,6 +2650,11 @@ class Reader:
             on = self.subject(
                 c, re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
             )
+            if how_many is not None and target_group(on)[1] in ("choice", "random"):
+                # "une carte adverse attachée à un de vos personnages": one card among those the
+                # group carries, not a character picked first and a card of its own (which may
+                # carry none)
+                raise NotRead("a card picked among the cards attached to a group")
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
             rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
@@ -2932,6 +2954,7 @@ class Reader:
         cond: Condition | None = None
         per: tuple[Count, int | None] | None = None  # the count, and the amount per counted thing
         cap: int | None = None
+        cap_bonus = False  # "(+3 maximum)", "(max. +3)": the cap is on the bonus, not the total
         x_def: Scaled | Amount | None = None
         x_text = ""
         forever: str | None = None  # the words before "définitivement"
@@ -2954,11 +2977,12 @@ class Reader:
                 changed = True
                 continue
             m = re.fullmatch(
-                r"(.+?) ?\((?:(?:max(?:imum)?\.?|max) ?:? ?[+-]? ?(\d+)(?: [a-z ]+)?|[+-]? ?(\d+) maximum)\)",
+                r"(.+?) ?\((?:(?:max(?:imum)?\.?|max) ?:? ?([+-])? ?(\d+)(?: [a-z ]+)?|([+-])? ?(\d+) maximum)\)",
                 core,
             )
             if m and cap is None:
-                core, cap = m.group(1), int(m.group(2) or m.group(3))
+                core, cap = m.group(1), int(m.group(3) or m.group(5))
+                cap_bonus = bool(m.group(2) or m.group(4))
                 changed = True
                 continue
             m = re.fullmatch(r"(.+?) definitivement (.+)", core)
@@ -3103,6 +3127,8 @@ class Reader:
             effects = head + self._resolve_x(tail, None, per, cap)
         else:
             effects = self._resolve_x(effects, x_def, per, cap)
+        if cap_bonus and per is not None and x_def is None:
+            effects = [_cap_on_bonus(e) for e in effects]
         effects = grammar_scale.settle_target_counts(core, effects)
         if forever is not None:
             effects = grammar_scale.forever_from(self, c, forever, inner_ctx, effects)
@@ -3357,6 +3383,7 @@ class Reader:
         """What one clause says; :class:`NotRead` when any part of it is not understood. A clause
         holding a second sentence that starts with an Ordre ("… Tours impairs : …", a full stop
         missing) is read as its sentences, every one of which must be read."""
+        self._own = ctx.names
         parts = grammar_order.split_run_on(raw)
         if len(parts) > 1:
             reading = _merged([self._read(p, ctx) for p in parts])

@@ -725,3 +725,42 @@ def test_il_after_a_condition_on_a_named_character(compiler):
     assert out == [
         {**PLUS_ONE, "target": {"group": "allies", "family": "brume"}, "when": {"ally_alive": "brume"}}
     ]
+
+
+def test_cards_attached_to_its_own_name_are_its_own(compiler):
+    # in the character's own text, its quoted name is itself, not its family on either side
+    per = character(compiler, "Défense +1 par Rune attachée à 'Grivol'.", name="Grivol")[0]["amount"]["per"]
+    assert per["on"] == "self"
+    body = character(
+        compiler, "En fin de tour, les Runes attachées à 'Grivol' sont défaussées.", name="Grivol"
+    )
+    assert body[0]["effects"][0]["target"] == "self"
+    # another character's name stays that character's family
+    other = character(compiler, "Défense +1 par Rune attachée à 'Mordane'.", name="Grivol")[0]["amount"][
+        "per"
+    ]
+    assert other["on"] == {"group": "characters", "family": "mordane"}
+
+
+def test_one_card_among_the_cards_of_a_group_is_not_read(compiler):
+    # one card among those all your characters carry: not a character picked first, then a card
+    # of its own (it may carry none)
+    result = compiler.compile(
+        "En fin de combat, une carte adverse attachée à un de vos personnages est défaussée.", subject="card"
+    )
+    assert not result.complete
+    assert card(compiler, "En fin de combat, une carte adverse attachée à votre personnage est défaussée.")
+
+
+def test_a_signed_cap_bounds_the_bonus_not_the_total(compiler):
+    bonus = card(
+        compiler,
+        "Le personnage adverse subit 3 dégâts magiques +1 par Sort dans votre défausse (+2 maximum).",
+    )
+    assert bonus[0]["amount"] == {"per": {"cards": "discard", "match": {"type": "sort"}}, "plus": 3, "max": 5}
+    total = card(
+        compiler, "Le personnage adverse subit 3 dégâts magiques +1 par Sort dans votre défausse (maximum 4)."
+    )
+    assert total[0]["amount"]["max"] == 4
+    stat = card(compiler, "Défense +1, +1 par Sort dans votre défausse (+2 maximum).")
+    assert stat[0]["amount"]["max"] == 3
