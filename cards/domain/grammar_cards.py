@@ -309,7 +309,7 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
         return reader._bare(c, m.group(1), ctx, default)
     piles = _PILE_WORDS.search(t) is not None
     found = (created(reader, c, t) if "cree" in t else None) or (
-        (played_from(reader, c, t) or opponent_may_discard(t)) if piles else None
+        (played_from(reader, c, t) or opponent_may_discard(t) or opponent_mills(t)) if piles else None
     )
     if found:
         return found
@@ -796,13 +796,22 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
 
     if "proprietaire" in t:
         return _to_owners_pile(reader, c, t, pick)
+    t = re.sub(r" deck \(pioche\)$", " deck", t)  # "votre Deck (pioche)": the draw pile, a deck
     m = re.fullmatch(rf"{_FROM.pattern} {_TO.pattern}", t) or re.fullmatch(
         rf"{_FROM.pattern} (?:retournent|retourne) (?:dans|a) (?:votre|sa|son) (?P<back>main|deck)", t
     )
     if not m:
         return None
     if m.group("hi"):
-        return None  # a rolled number of cards
+        # a rolled number of cards: each number as likely (only a plain move between own piles)
+        lo, hi = _number(re.sub(r"^de ", "", m.group("count").strip()).split(" a ")[0]), int(m.group("hi"))
+        if pick is not None:
+            return None
+        found = moved(reader, c, t.replace(f" a {hi} ", " ", 1))
+        if not found or len(found) != 1 or not isinstance(found[0], MoveCards) or found[0].count != lo:
+            return None
+        one = found[0]
+        return _rolled(lo, hi, lambda n: replace(one, count=n))
     count, default_pick = _pile_count(m.group("count"))
     how = pick or default_pick
     if m.group("random"):
@@ -1246,6 +1255,31 @@ def played_from(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     if m:
         return [PlayCard(from_=_PILES[m.group(2)], cards=reader._count_match(c, m.group(1)), pick="choice")]
     return None
+
+
+def _rolled(lo: int, hi: int, one: Any) -> list[Effect] | None:
+    """ "de 1 à 3 cartes …": a number rolled between lo and hi, each as likely (one_of at random)."""
+    if not 1 <= lo < hi <= 10:
+        return None
+    return [OneOf(options=tuple((one(n),) for n in range(lo, hi + 1)), pick="random")]
+
+
+def opponent_mills(t: str) -> list[Effect] | None:
+    """``le joueur adverse défausse 2 cartes de son Deck`` / ``… de 1 à 3 cartes …``: the top cards of
+    its deck go to its discard pile (mill; a rolled number: each as likely)."""
+    from cards.domain.effects import Mill
+
+    m = re.fullmatch(
+        rf"(?:l'adversaire|votre adversaire|le joueur adverse) defausse (?:de )?{NUM}(?: a (\d+))? "
+        r"cartes? (?:de son deck|du dessus de son deck)",
+        t,
+    )
+    if not m:
+        return None
+    lo = _number(m.group(1))
+    if m.group(2):
+        return _rolled(lo, int(m.group(2)), lambda n: Mill(count=n))
+    return [Mill(count=lo)]
 
 
 def opponent_may_discard(t: str) -> list[Effect] | None:

@@ -244,10 +244,11 @@ def test_cards_between_piles(compiler, text, expected):
 
 
 def test_cards_between_piles_not_read(compiler):
-    # a rolled number of cards, another card than this one (the other player's pile to yours is
-    # read: test_cards_taken_from_the_opponent_and_from_either_pile)
+    # a rolled number of cards played, another card than this one (the other player's pile to
+    # yours is read: test_cards_taken_from_the_opponent_and_from_either_pile; a rolled number of
+    # cards moved: test_a_rolled_number_of_cards)
     for text in (
-        "1 à 2 cartes de votre Défausse sont placées dans votre Deck.",
+        "1 à 2 cartes de votre Défausse sont jouées.",
         "Une autre Potion de votre Défausse est jouée.",
     ):
         assert unread(compiler, text), text
@@ -652,5 +653,29 @@ def test_nehant_alone_names_the_nehantiste_guild(compiler):
             "op": "heal",
             "amount": 1,
             "when": {"any": [{"played_by_guild": "nehantistes"}, {"played_by_guild": "zil"}]},
+        }
+    ]
+
+
+def test_a_rolled_number_of_cards(compiler):
+    """ "de 1 à 3 cartes": each number as likely (one_of at random); "Deck (pioche)" is the deck."""
+    assert effects(compiler, "1 à 2 cartes de votre Défausse sont placées dans votre Deck (pioche)") == [
+        {
+            "op": "one_of",
+            "options": [
+                [{"op": "move", "from": "discard", "to": "deck"}],
+                [{"op": "move", "from": "discard", "to": "deck", "count": 2}],
+            ],
+            "pick": "random",
+        }
+    ]
+    assert effects(compiler, "Le joueur adverse défausse 3 cartes de son Deck") == [
+        {"op": "mill", "count": 3}
+    ]
+    assert effects(compiler, "Votre adversaire défausse de 2 à 3 cartes de son Deck") == [
+        {
+            "op": "one_of",
+            "options": [[{"op": "mill", "count": 2}], [{"op": "mill", "count": 3}]],
+            "pick": "random",
         }
     ]
