@@ -355,6 +355,9 @@ class CompiledCharacter:
     #: Its standing restrictions (``forbid`` abilities, for the combat: "ne peut pas jouer de
     #: Sortilège", "pas d'Enchaînement"): put in place when it fights, at the choice.
     forbids: tuple[ForbidOp, ...] = ()
+    #: Its Ordres' effects whose condition reads the cards of the turn (each with its Ordre's turns
+    #: as a clause): applied when it fights, once the cards have resolved, before its ``late_ops``.
+    late_order_ops: tuple[Op, ...] = ()
     #: Its abilities' triggers, listening while it lives.
     triggers: tuple[TriggerOp, ...] = ()
     #: Whether one of its Ordres has a choice to make (EredanState then queues that Ordre).
@@ -689,6 +692,7 @@ def _compile_character(
     auras: list[ModifyOp] = []
     dead_auras: list[ModifyOp] = []
     forbids: list[ForbidOp] = []
+    late_order_ops: list[Op] = []
     chain_on: list[ChainOnAbility] = []
     triggers: list[TriggerOp] = []
     guards: list[Op] = []
@@ -820,9 +824,17 @@ def _compile_character(
                 continue
             op = compile_effect(effect, sub, i, ctx)
             if reads_the_cards(op.when):
-                raise UnsupportedSpecError(
-                    sub, "an Ordre's condition on the cards of the turn is not supported yet"
-                )
+                # An Ordre's effect on a condition on the cards of the turn ("Ordre : +2 Attaque si
+                # vous jouez une Arme"): applied once the cards have resolved, like the late
+                # abilities, while its Ordre applies (as for chain_on above).
+                if choice_slots((op,)):
+                    raise UnsupportedSpecError(
+                        sub, "an Ordre's choice on a condition on the cards of the turn is not supported yet"
+                    )
+                assert op.when is not None
+                ordre: Condition = (HasOrdre(True),) if len(ch.orders) == 1 else (OnTurn(order.turns),)
+                late_order_ops.append(replace(op, when=ordre + op.when))
+                continue
             order_ops.append(op)
         slots = choice_slots(tuple(order_ops))
         if any(isinstance(slot, OneOfOp) for slot in slots):
@@ -873,6 +885,7 @@ def _compile_character(
         level=ch.level,
         dead_auras=tuple(dead_auras),
         forbids=tuple(forbids),
+        late_order_ops=tuple(late_order_ops),
         triggers=tuple(triggers),
         order_choices=any(order.choices for order in orders),
         guards=tuple(guards),
@@ -1322,6 +1335,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
                 *ch.ability_ops,
                 *ch.fight_ops,
                 *ch.late_ops,
+                *ch.late_order_ops,
                 *ch.auras,
                 *ch.dead_auras,
                 *ch.forbids,
@@ -1352,7 +1366,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         dynamic_play=any(ch.grants for ch in chars),
         created=created,
         plays=tuple(tuple(Play.of(k, carrier) for k in range(len(cards))) for carrier in range(6)),
-        late=any(ch.late_ops or any(a.late for a in ch.ally_auras) for ch in chars),
+        late=any(ch.late_ops or ch.late_order_ops or any(a.late for a in ch.ally_auras) for ch in chars),
         hp_max=HPM in used,
         damage_dealt_count=CountDamageDealt in used,
         damage_taken_count=CountDamageTaken in used,

@@ -1088,6 +1088,8 @@ class EredanState(Board):
         for seat in (self.active, 1 - self.active):
             f, opp = self.fighters[seat], self.fighters[1 - seat]
             ch = self.chars[f]
+            if ch.late_order_ops:
+                self.run_ops(ch.late_order_ops, f, opp, ch.order_source)
             if ch.late_ops:
                 self.run_ops(ch.late_ops, f, opp, ch.ability_source)
             for aura in ch.ally_auras:

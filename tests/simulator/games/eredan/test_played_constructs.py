@@ -302,3 +302,25 @@ def test_fought_before_holds_against_a_character_met_in_an_earlier_combat():
     end_turn(s)
     s.apply(Fight.of(0, 3))  # turn 3: a-1 against b-1 again
     assert s.stat(0, ATK) == 3
+
+
+# --- an Ordre's condition on the cards of the turn ----------------------------------------------
+
+
+def test_an_ordre_effect_on_the_cards_of_the_turn_applies_once_they_have_resolved():
+    """cards/domain/effects.py: an Ordre's effect with a ``plays`` condition ("Ordre tour 1 :
+    Attaque +2 si vous jouez un Objet") applies after the cards of the turn, on the Ordre's turns."""
+    armed = {"op": "modify", "stat": "attack", "amount": 2, "when": {"plays": {"type": "objet"}}}
+    holder = character("a-1", orders=[{"turns": [1], "effects": [armed]}])
+
+    def attack(turn, cards):
+        s = prepare_game(
+            [holder, *line("a")[1:]], line("b"), hands=([GEAR, FILLER], [FILLER]), piles=PILES, turn=turn
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=cards)
+        return s.stat(0, ATK)
+
+    assert attack(1, [GEAR]) == 2
+    assert attack(1, [FILLER]) == 0  # not an Objet
+    assert attack(3, [GEAR]) == 0  # not a turn of the Ordre
