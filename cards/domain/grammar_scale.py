@@ -68,7 +68,10 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
         return Count("stat", stat="hp_missing")
     m = re.fullmatch(r"(.+?) \(?vivante?s? ou morte?s?\)?", t)
     if m:  # "par allié Guémélite de la Terre (vivant ou mort)": the living and the dead
-        living = count(r, clause, m.group(1))
+        try:  # "pour chacun de vos Mages (vivant ou mort)": the reader's own phrases first
+            living: Count | None = r.count(clause, m.group(1))[0]
+        except NotRead:
+            living = count(r, clause, m.group(1))
         if living is None or living.kind != "characters" or living.dead:
             return None
         return replace(living, either=True)

@@ -652,3 +652,11 @@ def test_guemelite_races_in_a_union(compiler):
     }
     # a bare name after a class is not taken for a Guémélite
     assert unread(compiler, "Défense +2 par Mage ou Feu.")
+
+
+def test_your_characters_living_or_dead(compiler):
+    # "pour chacun de vos Mages (vivant ou mort)": the player's Mages, the dead ones too
+    assert amount(compiler, "Esprit +2 pour chacun de vos Mages (vivant ou mort).") == {
+        "per": {"characters": {"group": "allies", "class": "mage"}, "dead": "either"},
+        "each": 2,
+    }
