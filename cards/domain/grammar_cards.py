@@ -313,7 +313,16 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     )
     if found:
         return found
-    found = (moved(reader, c, t) or chosen_cards(reader, c, t) or opponent_gives(t)) if piles else None
+    found = (
+        (
+            moved(reader, c, t)
+            or chosen_cards(reader, c, t)
+            or opponent_gives(t)
+            or played_unless_carried(reader, c, t)
+        )
+        if piles
+        else None
+    )
     if found:
         return found
     found = attached_discarded(reader, c, t, ctx) if _ATTACHED_WORDS.search(t) else None
@@ -904,6 +913,23 @@ def opponent_gives(t: str) -> list[Effect] | None:
     source = _PILES[m.group(1)]
     to = _PILES[m.group(2)] if m.group(2) else source
     return [MoveCards(from_=source, to=to, owner="opponent", pick="opponent", into="self")]
+
+
+def played_unless_carried(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
+    """``un Objet maudit de votre Deck est joué si votre personnage n'en porte aucun``: the card is
+    played only when the character carries none of that kind ("en": the cards named)."""
+    from cards.domain.effects import PlayCard
+
+    m = re.fullmatch(r"(.+ (?:est|sont) jouee?s?) si votre personnage n'en porte (?:aucune?|pas)", t)
+    if not m:
+        return None
+    found = moved(reader, c, m.group(1))
+    if not found or not all(isinstance(e, PlayCard) and e.cards is not None for e in found):
+        return None
+    from cards.domain.text_grammar import with_condition
+
+    kind = found[0].cards if isinstance(found[0], PlayCard) else None
+    return with_condition(found, Condition(not_=Condition(carrying_match=kind)))
 
 
 def chosen_cards(reader: Reader, c: Clause, t: str) -> list[Effect] | None:

@@ -358,6 +358,12 @@ class CompiledCharacter:
     #: Its Ordres' effects whose condition reads the cards of the turn (each with its Ordre's turns
     #: as a clause): applied when it fights, once the cards have resolved, before its ``late_ops``.
     late_order_ops: tuple[Op, ...] = ()
+    #: Its ``may_attach`` abilities onto only some characters: (cards, onto — allies,
+    #: other_allies or enemies); their cards are in ``attach_any_mask`` too, and those it may attach
+    #: to any character (an Artisan's, ``onto`` characters) in ``attach_every_mask`` (set only with
+    #: these).
+    attach_onto: tuple[tuple[int, str], ...] = ()
+    attach_every_mask: int = 0
     #: Its abilities' triggers, listening while it lives.
     triggers: tuple[TriggerOp, ...] = ()
     #: Whether one of its Ordres has a choice to make (EredanState then queues that Ordre).
@@ -1036,6 +1042,7 @@ def _standing_grants(
     carry: list[list[CarryAbility]] = [[] for _ in chars]
     grants: list[list[PlayGrant]] = [[] for _ in chars]
     given: list[list[ChainOnAbility]] = [[] for _ in chars]
+    onto: list[list[tuple[int, str]]] = [[] for _ in chars]
     for owner in chars:
         for i, effect in enumerate(owner.spec.abilities):
             where = f"character {owner.slug!r}: abilities[{i}]"
@@ -1070,10 +1077,8 @@ def _standing_grants(
                 )
             if isinstance(effect, spec_effects.Carry):
                 carry[owner.index].append(CarryAbility(mask, effect.count))
-            elif effect.onto != "characters":
-                raise UnsupportedSpecError(
-                    where, f"may_attach onto {effect.onto!r} (only some characters) is not supported yet"
-                )
+            elif effect.onto != "characters":  # only onto some characters: State._carriers
+                onto[owner.index].append((mask, effect.onto))
             else:
                 attach_any[owner.index] |= mask
     out = []
@@ -1081,6 +1086,10 @@ def _standing_grants(
         c = ch.index
         if given[c]:
             ch = replace(ch, chain_on=(*ch.chain_on, *given[c]))
+        if onto[c]:
+            ch = replace(ch, attach_onto=tuple(onto[c]), attach_every_mask=attach_any[c])
+            for mask, _ in onto[c]:
+                attach_any[c] |= mask
         if may_play_mask[c] or attach_any[c] or carry[c] or grants[c]:
             ch = replace(
                 ch,

@@ -689,6 +689,17 @@ class EredanState(Board):
         for it: any of them (``anywhere``: an Artisan's card, a ``may_attach`` ability), or whom the
         card's text names (CompiledCard.attach_to)."""
         hp = self.hp
+        ch = self.chars[f]
+        if anywhere and ch.attach_onto and not ch.attach_every_mask >> card.id & 1:
+            # a ``may_attach`` ability onto only some characters: those, besides whom the card's
+            # own text lets it go to
+            own = seat * 3
+            extra: set[int] = set(self._carriers(seat, f, card, False))
+            for mask, onto in ch.attach_onto:
+                if mask >> card.id & 1:
+                    group = range(3 - own, 6 - own) if onto == "enemies" else range(own, own + 3)
+                    extra.update(c for c in group if not (onto == "other_allies" and c == f))
+            return sorted(c for c in extra if hp[c] > 0 and self._room_for(seat, c, card))
         if anywhere:
             candidates: Sequence[int] = range(6)
         else:

@@ -679,3 +679,17 @@ def test_a_rolled_number_of_cards(compiler):
             "pick": "random",
         }
     ]
+
+
+def test_played_unless_the_character_carries_one(compiler):
+    """ "… de votre Deck est joué si votre personnage n'en porte aucun": "en" is the kind played."""
+    assert effects(
+        compiler, "Une Arme de votre Défausse est jouée si votre personnage n'en porte aucune"
+    ) == [
+        {
+            "op": "play_card",
+            "from": "discard",
+            "cards": {"type": "arme"},
+            "when": {"not": {"carrying_match": {"type": "arme"}}},
+        }
+    ]

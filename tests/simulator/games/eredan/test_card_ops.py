@@ -407,16 +407,6 @@ def test_may_attach_lets_a_character_attach_such_cards_to_anyone():
     assert s.items[4] == [k] and s.stat(4, SPI) == 2
 
 
-def test_may_attach_onto_only_some_characters_is_refused_by_name():
-    """``may_attach`` ``onto`` other than any character ("sur un de vos autres personnages"): not
-    played yet, so refused when the tables are built, never played as "anyone"."""
-    tinker = character(
-        "a-1", abilities=[{"op": "may_attach", "cards": {"type": "amulette"}, "onto": "other_allies"}]
-    )
-    with pytest.raises(UnsupportedSpecError, match="may_attach onto 'other_allies'"):
-        compile_tables((deck("d", [tinker, *line("a")[1:]], [JAB]), deck("e", line("b"), [JAB])))
-
-
 # --- forbid, grant_order -----------------------------------------------------------------------------
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.games.eredan.actions import PASS, Fight
+from simulator.games.eredan.actions import PASS, Fight, Play
 from simulator.games.eredan.compiled import UnsupportedSpecError
 from simulator.games.eredan.ops import ATK, DEF, SPI
 from tests.simulator.games.eredan.factories import (
@@ -324,3 +324,20 @@ def test_an_ordre_effect_on_the_cards_of_the_turn_applies_once_they_have_resolve
     assert attack(1, [GEAR]) == 2
     assert attack(1, [FILLER]) == 0  # not an Objet
     assert attack(3, [GEAR]) == 0  # not a turn of the Ordre
+
+
+# --- may_attach onto only some characters -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("onto", "carriers"), [("other_allies", {0, 1, 2}), ("allies", {0, 1, 2}), ("enemies", {0, 3, 4, 5})]
+)
+def test_may_attach_onto_some_characters_offers_those_carriers(onto, carriers):
+    """cards/domain/effects.py ``may_attach`` onto allies / other_allies / enemies ("peut attacher
+    ses Armures sur un de vos autres personnages"): besides whom the card itself goes to (its
+    player's fighter), the holder may attach such cards to those living characters only."""
+    tinker = character("tinker", abilities=[{"op": "may_attach", "cards": {"type": "armure"}, "onto": onto}])
+    s = prepare_game([tinker, *line("a")[1:]], line("b"), hands=([PLATE, FILLER], [FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    k = card_id(s, PLATE)
+    assert {a.carrier for a in s.legal_actions() if isinstance(a, Play) and a.card == k} == carriers
