@@ -133,7 +133,16 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
         om = re.fullmatch(r"(.+?) (adverses?|que vous controlez)", what)
         if om:
             what, owner = om.group(1), "opponent" if om.group(2).startswith("adverse") else "self"
-        return Count("cards", pile="play", owner=owner, match=_cards(r, clause, what))
+        try:
+            match = _cards(r, clause, what)
+        except NotRead:
+            # "le nombre de Guémélites de la Guerre en jeu": characters in play (the living ones)
+            if owner == "self" or re.search(r"\b(?:carte|celle-ci|celui-ci|comprise?)\b|@", t):
+                raise
+            found = r.who_filter(what)
+            group = "enemies" if owner == "opponent" else "characters"
+            return Count("characters", characters=Selector(group=group, **r._filter_keys(found)))
+        return Count("cards", pile="play", owner=owner, match=match)
     # cards the holder carries: "par Objet que vous portez", "par Objet porté par votre personnage",
     # "par Pantin qui vous est attaché", "par Objet porté"
     m = re.fullmatch(

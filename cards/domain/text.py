@@ -1198,9 +1198,17 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         owner = {
             "any": ("", ""),
             "self": (" of yours", " à vous"),
-            "opponent": (" of the opponent's", " adverses"),
+            "opponent": (" of the opponent's", " adverse" if effect.count == 1 else " adverses"),
         }[effect.owner]
         kind = f" ({what})" if what else ""
+        # who picks them: the player ("au choix") or chance; among the cards of every character of
+        # a group target, not from each of them (issue 15 hand check: "Choisissez une carte
+        # attachée à un personnage" read "1 card attached to every character is discarded")
+        pick = {"choice": (", of your choice,", ", au choix,"), "random": (", at random,", ", au hasard,")}[
+            effect.pick
+        ]
+        kind += _pick(pick, lang)
+        among = _pick(("among those attached to", "parmi celles attachées à"), lang)
         is_are = "is" if effect.count == 1 else "are"
         whose = "its owner's" if effect.count == 1 else "their owners'"
         gone = {
@@ -1212,8 +1220,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         return _cap(
             _pick(
                 (
-                    f"{cards}{kind}{owner[0]} attached to {on} {is_are} {gone[0]}",
-                    f"{cards}{kind}{owner[1]} attachée(s) à {on} : {gone[1]}",
+                    f"{cards}{owner[0]}{kind} {among} {on} {is_are} {gone[0]}",
+                    f"{cards}{owner[1]}{kind} {among} {on} : {gone[1]}",
                 ),
                 lang,
             )

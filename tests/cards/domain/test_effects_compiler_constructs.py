@@ -273,7 +273,13 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
     "data",
     [
         {"op": "traits", "mode": "add", "classes": ["mage"]},
-        {"op": "pay", "cost": {"hand": 1}, "effects": [{"op": "draw", "count": 1}]},
+        # (a pay cost in cards of the hand is played since 0aaed62)
+        {
+            "op": "modify",
+            "stat": "attack",
+            "amount": 1,
+            "target": {"group": "characters", "not_race": "demon"},
+        },
         {"op": "acts_now", "cards": {"type": "lance"}},
         {"op": "modify", "stat": "attack", "amount": 1, "when": {"keyword": "enrage"}},
     ],

@@ -203,3 +203,18 @@ def test_a_count_of_cards_in_play_names_whose(owner, en, fr):
     )
     assert effect_text(effect, "en", NAMES) == en
     assert effect_text(effect, "fr", NAMES) == fr
+
+
+def test_cards_discarded_among_those_attached_to_a_group_say_who_picks_them():
+    # issue 15 hand check: "Choisissez une carte attachée à un personnage, elle est défaussée"
+    # (one card among all the attached ones, the player's choice) read "1 card attached to every
+    # character is discarded"
+    effect = parse_effect({"op": "discard_attached", "target": "all_characters", "pick": "choice"})
+    assert effect_text(effect, "en", NAMES) == (
+        "1 card, of your choice, among those attached to every character is discarded."
+    )
+    assert effect_text(effect, "fr", NAMES) == (
+        "1 carte, au choix, parmi celles attachées à chaque personnage : défaussée(s)."
+    )
+    at_random = parse_effect({"op": "discard_attached", "owner": "opponent"})
+    assert effect_text(at_random, "fr", NAMES).startswith("1 carte adverse, au hasard, parmi celles")

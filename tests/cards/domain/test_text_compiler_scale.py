@@ -660,3 +660,15 @@ def test_your_characters_living_or_dead(compiler):
         "per": {"characters": {"group": "allies", "class": "mage"}, "dead": "either"},
         "each": 2,
     }
+
+
+def test_characters_of_a_kind_in_play(compiler):
+    # "le nombre de Guémélites du Feu en jeu": the characters of that race in play, not cards
+    assert amount(compiler, "Défense +X où X est égal au nombre de Guémélites du Feu en jeu.") == {
+        "per": {"characters": {"group": "characters", "race": "guemelite_feu"}}
+    }
+    assert amount(compiler, "Esprit +1 par Prêtre adverse en jeu.") == {
+        "per": {"characters": {"group": "enemies", "class": "pretre"}}
+    }
+    # a card type in play stays a count of cards
+    assert amount(compiler, "Esprit +1 par Arme en jeu.")["per"]["cards"] == "play"
