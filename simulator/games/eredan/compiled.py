@@ -925,6 +925,10 @@ def static_passes(f: CharFilter, ch: CompiledCharacter, rules: EredanRules) -> b
         return False
     if f.family is not None and ch.family != f.family:
         return False
+    if f.not_race is not None and f.not_race in (ch.race, ch.race_parent):
+        return False
+    if f.not_class is not None and f.not_class in ch.classes:
+        return False
     return f.single_class is None or (len(ch.classes) == 1) == f.single_class
 
 
@@ -977,7 +981,7 @@ def _with_ally_auras(
 
 
 #: The selector filters that do not change during a game (a character's guild, class, race…).
-_STATIC_FILTERS = ("guild", "class_", "race", "caste", "family", "single_class")
+_STATIC_FILTERS = ("guild", "class_", "race", "caste", "family", "single_class", "not_race", "not_class")
 
 
 def _static_reach(
@@ -1018,6 +1022,10 @@ def _static_reach(
             if selector.family is not None and sp.family != selector.family:
                 continue
             if selector.single_class is not None and selector.single_class != (not sp.multi_class):
+                continue
+            if selector.not_race is not None and selector.not_race in (sp.race, sp.race_parent):
+                continue
+            if selector.not_class is not None and selector.not_class in sp.classes:
                 continue
         out.append(ch.index)
     return out

@@ -456,7 +456,8 @@ def reads_the_cards(cond: Condition | None) -> bool:
 class CharFilter:
     """A selector's filter (``cards.domain.effects.Selector``): every field set must hold for a
     character — its guild (a Courtisan: see EredanRules), a class, its race or race parent, a
-    caste, its family, single-class, tapped, carrying a card of ``carrying`` (a mask)."""
+    caste, its family, single-class, tapped, carrying a card of ``carrying`` (a mask); not of the
+    race ``not_race`` (nor of a race under it), not of the class ``not_class``."""
 
     guild: str | None = None
     class_: str | None = None
@@ -467,6 +468,8 @@ class CharFilter:
     tapped: bool | None = None
     carrying: int | None = None
     fighting: bool | None = None
+    not_race: str | None = None  # not of that race (nor of a race under it)
+    not_class: str | None = None
 
     @property
     def static(self) -> bool:
@@ -475,7 +478,7 @@ class CharFilter:
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
-PENDING_FILTER_KEYS: frozenset[str] = frozenset({"not_race", "not_class"})
+PENDING_FILTER_KEYS: frozenset[str] = frozenset()
 
 
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
@@ -494,6 +497,8 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         tapped=selector.tapped,
         fighting=selector.fighting,
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
+        not_race=selector.not_race,
+        not_class=selector.not_class,
     )
 
 

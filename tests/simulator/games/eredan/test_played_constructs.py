@@ -341,3 +341,27 @@ def test_may_attach_onto_some_characters_offers_those_carriers(onto, carriers):
     fight(s, 0, 0)
     k = card_id(s, PLATE)
     assert {a.carrier for a in s.legal_actions() if isinstance(a, Play) and a.card == k} == carriers
+
+
+# --- selector filters not_race / not_class ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("keys", "reached"), [({"not_race": "elfine"}, {0, 2}), ({"not_class": "mage"}, {0, 1}), ({}, {0, 1, 2})]
+)
+def test_the_filters_not_race_and_not_class_leave_those_characters_out(keys, reached):
+    """cards/domain/effects.py selector ``not_race`` / ``not_class`` ("vos personnages non Elfins"):
+    a character not of that race (nor of a race under it) / not of that class."""
+    cheer = card(
+        "cheer",
+        effects=[{"op": "modify", "stat": "spirit", "amount": 2, "target": {"group": "allies", **keys}}],
+    )
+    chars = [
+        character("a-1"),
+        character("a-2", race="elfine"),
+        character("a-3", classes=("mage",)),
+    ]
+    s = prepare_game(chars, line("b"), hands=([cheer, FILLER], [FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[cheer])
+    assert {c for c in range(3) if s.stat(c, SPI) == 1 + 2} == reached
