@@ -1724,6 +1724,12 @@ class Reader:
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
+        m = re.fullmatch(r"compris entre (\d+) et (\d+)", t)
+        if m and hi is None and lo is None:  # "X est compris entre 2 et 4": a rolled amount
+            low, high = int(m.group(1)), int(m.group(2))
+            if low >= high:
+                raise NotRead(f"X = {text!r}")
+            return Amount(low, high)
         plus = 0
         m = re.fullmatch(r"(.+?) ?\+ ?(\d+) a \+?(\d+)", t)
         if m and hi is None and lo is None:  # "votre Esprit +3 à 5": the stat plus a rolled bonus
@@ -3290,6 +3296,11 @@ class Reader:
         cap: int | None,
     ) -> list[Effect]:
         """Put what X is (or the count of ``pour chaque``, and the cap) into the amounts."""
+        if x_def is not None and per is None and cap is None and len(effects) == 1:
+            one = effects[0]
+            if isinstance(one, OneOf):  # "Attaque +X ou Défense +X où X …": X in every option
+                options = tuple(tuple(self._resolve_x(list(o), x_def, None, None)) for o in one.options)
+                return [replace(one, options=options)]
         has_x = any(getattr(e, "amount", None) in (_X, _NEG_X) for e in effects)
         if has_x and x_def is None and per is None:
             raise NotRead("X is not said")

@@ -682,3 +682,14 @@ def test_damage_of_two_kinds_of_spells(compiler):
         "amount": 2,
         "cards": {"any_of": [{"type": "eau"}, {"type": "draconique"}]},
     }
+
+
+def test_x_in_every_option_of_a_choice(compiler):
+    # "Défense +X ou Esprit +X où X est compris entre 1 et 3": one choice, X rolled
+    (effect,) = card(compiler, "Défense +X ou Esprit +X où X est compris entre 1 et 3.")["effects"]
+    assert effect["op"] == "one_of"
+    assert [o[0]["amount"] for o in effect["options"]] == [[1, 3], [1, 3]]
+    (effect,) = card(compiler, "Défense +X ou Attaque +X où X est égal à votre Esprit.")["effects"]
+    assert [o[0]["amount"] for o in effect["options"]] == [{"per": {"stat": "spirit", "of": "self"}}] * 2
+    # an option without X: what X is for is not clear
+    assert unread(compiler, "Défense +X ou Attaque +1 où X est égal à votre Esprit.")
