@@ -741,6 +741,8 @@ class Reader:
             and self.vocabulary.type_parents.get(term.slug) in ("sort", "theurgie")
             and fold(label) == text
         ]
+        if not found and text.endswith("s"):  # "Sorts Feu et Draconiques": a plural
+            return self._element(text[:-1])
         return found[0] if len(found) == 1 else None
 
     def _chosen(self, c: Clause, text: str) -> Target | None:
@@ -2047,7 +2049,8 @@ class Reader:
         if m:
             amount = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
             kinds = (DAMAGE_KIND_WORDS[m.group(3)],) if m.group(3) else ()
-            cards = self.match(c, m.group(4)) if m.group(4) else None
+            # "des Sorts Feu et Draconiques": the damage of either kind of card
+            cards = self.match(c, re.sub(r" et ", " ou ", m.group(4))) if m.group(4) else None
             return [DamageDealt(amount=amount, kinds=kinds, cards=cards, **_target_fields(default))]
         m = re.fullmatch(
             r"([+-]) ?(\d+) aux soins(?: des (.+?)(?: joue(?:e|s|es)? par (?:votre personnage|ce personnage|vous))?)?",

@@ -672,3 +672,13 @@ def test_characters_of_a_kind_in_play(compiler):
     }
     # a card type in play stays a count of cards
     assert amount(compiler, "Esprit +1 par Arme en jeu.")["per"]["cards"] == "play"
+
+
+def test_damage_of_two_kinds_of_spells(compiler):
+    # "+N aux dégâts des Sorts Eau et Draconiques": the damage of either kind (a plural element)
+    (effect,) = card(compiler, "+2 aux dégâts des Sorts Eau et Draconiques.")["effects"]
+    assert effect == {
+        "op": "damage_dealt",
+        "amount": 2,
+        "cards": {"any_of": [{"type": "eau"}, {"type": "draconique"}]},
+    }
