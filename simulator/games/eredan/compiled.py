@@ -349,6 +349,9 @@ class CompiledCharacter:
     #: The effects of every Ordre naming a turn, by turn (filled on first use).
     orders_by_turn: dict[int, tuple[Op, ...]]
     castes: frozenset[str] = frozenset()
+    #: Its keywords ("Enragé", the condition ``keyword``): none is printed on a character, and
+    #: ``traits``, which gives them, is not played yet (PENDING_OPS) — so none has one for now.
+    keywords: frozenset[str] = frozenset()
     level: int = 1
     #: Its auras that hold only while it is dead (condition ``dead``: "tant que X est mort").
     dead_auras: tuple[ModifyOp, ...] = ()

@@ -110,6 +110,7 @@ from simulator.games.eredan.ops import (
     ForTurns,
     FoughtBefore,
     Group,
+    HasKeyword,
     HasOrdre,
     HealOp,
     Lifetime,
@@ -1628,6 +1629,11 @@ def _fighting(board: Board, clause: Fighting, me: int, opp: int) -> bool:
 @interprets(FoughtBefore)
 def _fought_before(board: Board, clause: FoughtBefore, me: int, opp: int) -> bool:
     return (opp >= 0 and bool(board.met[me] >> opp & 1)) == clause.value
+
+
+@interprets(HasKeyword)
+def _has_keyword(board: Board, clause: HasKeyword, me: int, opp: int) -> bool:
+    return clause.keyword in board.chars[me].keywords
 
 
 @interprets(HasOrdre)

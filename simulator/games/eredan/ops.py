@@ -341,6 +341,13 @@ class FoughtBefore(Clause):
     value: bool
 
 
+@dataclass(frozen=True, slots=True)
+class HasKeyword(Clause):
+    """``keyword``: ``me`` has that keyword ("si vous êtes Enragé"; CompiledCharacter.keywords)."""
+
+    keyword: str
+
+
 #: A compiled condition: every clause must hold.
 Condition: TypeAlias = tuple[Clause, ...]
 
@@ -406,6 +413,7 @@ CLAUSE_OF_KEY: Mapping[str, Callable[[Any, CompileContext, str], Clause]] = {
     "ordre": lambda v, ctx, where: HasOrdre(v),
     "opponent_ordre": lambda v, ctx, where: HasOrdre(v, opponent=True),
     "fought_before": lambda v, ctx, where: FoughtBefore(v),
+    "keyword": lambda v, ctx, where: HasKeyword(v),
 }
 
 

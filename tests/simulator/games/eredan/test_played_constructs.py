@@ -365,3 +365,16 @@ def test_the_filters_not_race_and_not_class_leave_those_characters_out(keys, rea
     fight(s, 0, 0)
     play_cards(s, a=[cheer])
     assert {c for c in range(3) if s.stat(c, SPI) == 1 + 2} == reached
+
+
+# --- condition "keyword" ------------------------------------------------------------------------
+
+
+def test_the_keyword_condition_reads_the_characters_keywords():
+    """cards/domain/effects.py condition ``keyword`` ("Rage : Attaque +2" — while Enragé): the
+    holder has that keyword; no character has one until something gives it (``traits``, not
+    played yet), so the ability does not apply; ``not`` it does."""
+    for when, expected in (({"keyword": "enrage"}, 0), ({"not": {"keyword": "enrage"}}, 2)):
+        rage = character("a-1", abilities=[{"op": "modify", "stat": "attack", "amount": 2, "when": when}])
+        s = _after_choice([rage, *line("a")[1:]], line("b"), 0)
+        assert s.stat(0, ATK) == expected
