@@ -191,6 +191,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
         r"de \3 \4 \1 \2",
     ),
     (r" egalement\b", ""),
+    # "Si votre adversaire est Humain vous avez …": the comma the condition lacks
+    (r"\b(si votre adversaire est [^,:.]+?) (vous avez|votre personnage a) ", r"\1, \2 "),
     (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
     (r"\b(determinee?s? )?aleatoirement\b|\bau hasard\b|\baleatoires?\b", "aleatoire"),
     (r"\s*:\s*", " : "),

@@ -693,3 +693,12 @@ def test_x_in_every_option_of_a_choice(compiler):
     assert [o[0]["amount"] for o in effect["options"]] == [{"per": {"stat": "spirit", "of": "self"}}] * 2
     # an option without X: what X is for is not clear
     assert unread(compiler, "Défense +X ou Attaque +1 où X est égal à votre Esprit.")
+
+
+def test_condition_on_the_opponent_without_its_comma(compiler):
+    # "Si votre adversaire est Elfe vous avez …": the condition ends where "vous avez" starts
+    (effect,) = card(
+        compiler, "Si votre adversaire est Mage vous avez Défense +X où X est égal à votre Esprit."
+    )["effects"]
+    assert effect["when"] == {"opponent_class": "mage"}
+    assert effect["amount"] == {"per": {"stat": "spirit", "of": "self"}}
