@@ -2171,13 +2171,17 @@ class Reader:
             rest = " ".join(x for x in (cm.group(3), f"par {cm.group(4)}" if cm.group(4) else None) if x)
         else:
             cm = re.fullmatch(
-                rf"(?:des|de vos|de leurs|de ses|de ces) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez| qu'(?:il|ils|elle|elles) jouen?t)?"
-                rf"(?: ({self._DEALT}))?",
+                rf"(?:des|de vos|de leurs|de ses|de ces) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez| qu'(?:il|ils|elle|elles) jouen?t"
+                rf"| jouee?s? par (tous vos personnages))?(?: ({self._DEALT}))?",
                 rest,
             )
             if cm:
                 cards = self._damage_cards(c, cm.group(1))
-                rest = cm.group(2) or ""
+                rest = cm.group(3) or ""
+                if cm.group(2):  # "… joués par tous vos personnages": whichever of them plays it
+                    if who != "self":
+                        raise NotRead("whose cards: the subject's or all your characters'?")
+                    who = "all_allies"
         both = re.fullmatch(
             rf"(?:{self._DEALT}) et (?:{self._TAKEN})|(?:{self._TAKEN}) et (?:{self._DEALT})", rest.strip()
         )

@@ -702,3 +702,17 @@ def test_condition_on_the_opponent_without_its_comma(compiler):
     )["effects"]
     assert effect["when"] == {"opponent_class": "mage"}
     assert effect["amount"] == {"per": {"stat": "spirit", "of": "self"}}
+
+
+def test_damage_of_cards_played_by_all_your_characters(compiler):
+    # "… des Sorts (non zone) joués par tous vos personnages": whichever of them plays one
+    (effect,) = card(compiler, "+2 aux dégâts magiques des Sorts (non zone) joués par tous vos personnages.")[
+        "effects"
+    ]
+    assert effect == {
+        "op": "damage_dealt",
+        "amount": 2,
+        "kinds": ["magical"],
+        "cards": {"type": "sort", "zone": False},
+        "target": "all_allies",
+    }
