@@ -273,15 +273,10 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
     "data",
     [
         {"op": "traits", "mode": "add", "classes": ["mage"]},
-        # (a pay cost in cards of the hand is played since 0aaed62)
-        {
-            "op": "modify",
-            "stat": "attack",
-            "amount": 1,
-            "target": {"group": "characters", "not_race": "demon"},
-        },
+        # (played since: a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71)
+        {"op": "attach", "target": {"group": "allies", "pick": "random", "race": "golem"}},
         {"op": "acts_now", "cards": {"type": "lance"}},
-        {"op": "modify", "stat": "attack", "amount": 1, "when": {"keyword": "enrage"}},
+        {"op": "bound", "stats": ["attack"], "below": 0, "above": 0},
     ],
 )
 def test_the_engine_refuses_them_by_name(data):
