@@ -320,18 +320,7 @@ def _counted_on_text(on: Target, lang: Lang, names: Names) -> str:
 def count_text(count: Count, lang: Lang, names: Names) -> str:
     """What a scaled amount counts: ``card in your discard pile``, ``Spirit of the opponent``."""
     if count.kind == "stat":
-        assert count.stat is not None
-        stat = _pick(STAT_NAMES[count.stat], lang)
-        if count.base:
-            stat = _pick((f"printed {stat}", f"{stat} de base"), lang)
-        whose = _pick(
-            {
-                "self": ("this character", "ce personnage"),
-                "opponent": ("the opponent", "l'adversaire"),
-                "target": ("each character reached", "chaque personnage touché"),
-            }[count.of],
-            lang,
-        )
+        stat, whose = _stat_words(count, lang, each=True)
         return _pick((f"point of {stat} of {whose}", f"point de {stat} de {whose}"), lang)
     if count.kind == "cards":
         what = (
@@ -801,20 +790,26 @@ def compare_text(compare: Compare, lang: Lang, names: Names) -> str:
     )
 
 
+def _stat_words(count: Count, lang: Lang, *, each: bool) -> tuple[str, str]:
+    """A stat count's stat ("printed Spirit" with ``base``) and whose it is (``each``: a scaled
+    amount reads each character reached in turn; a comparison, the one character reached)."""
+    assert count.stat is not None
+    stat = _pick(STAT_NAMES[count.stat], lang)
+    if count.base:
+        stat = _pick((f"printed {stat}", f"{stat} de base"), lang)
+    target = (
+        ("each character reached", "chaque personnage touché")
+        if each
+        else ("the character reached", "le personnage touché")
+    )
+    whose = {"self": ("this character", "ce personnage"), "opponent": ("the opponent", "l'adversaire")}
+    return stat, _pick(whose.get(count.of, target), lang)
+
+
 def _count_total(count: Count, lang: Lang, names: Names) -> str:
     if count.kind == "stat":
         assert count.stat is not None
-        stat = _pick(STAT_NAMES[count.stat], lang)
-        if count.base:
-            stat = _pick((f"printed {stat}", f"{stat} de base"), lang)
-        whose = _pick(
-            {
-                "self": ("this character", "ce personnage"),
-                "opponent": ("the opponent", "l'adversaire"),
-                "target": ("the character reached", "le personnage touché"),
-            }[count.of],
-            lang,
-        )
+        stat, whose = _stat_words(count, lang, each=False)
         return _pick((f"the {stat} of {whose}", f"{_FR_ARTICLES[count.stat]}{stat} de {whose}"), lang)
     return _pick(
         (f"the number of {count_text(count, lang, names)}", f"le nombre de {count_text(count, lang, names)}"),
