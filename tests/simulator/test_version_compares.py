@@ -14,7 +14,7 @@ from decks.services import deck_update
 from simulator.error_codes import SimulationErrorCode as Code
 from simulator.models import SimulationJob
 from tests.simulator.conftest import own_copy_of_demo
-from tests.simulator.test_compare_jobs import GARDE, GOLEMS, finish_compare
+from tests.simulator.test_compare_jobs import GARDE, GOLEMS, SABRE, finish_compare
 from tests.simulator.web.test_pages import browser, demo, htmx_get
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_broker")]
@@ -42,7 +42,9 @@ def test_a_compare_of_two_versions_through_the_api(cardset: None, alice: Any, cl
             "game": "eredan",
             "kind": "compare",
             "entrants": [{"deck": deck.pk, "version": 1}, {"deck": deck.pk, "version": 2}],
-            "field": [{"deck": GARDE}],
+            # an opponent both versions sometimes beat and sometimes lose to (since the bundled
+            # set's re-encoding the Golems win every game against the Garde: nothing to change)
+            "field": [{"deck": SABRE}],
             "games": 40,
             "seed": 3,
             "chunk_size": 20,
