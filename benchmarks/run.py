@@ -16,8 +16,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
+#: Developer checks, not speed or strength measurements: each is run by hand (its docstring says
+#: how) — the multi-host run needs root, the API fuzz (``make fuzz``) and the compare calibration
+#: take a quarter of an hour or more, the pool games need the whole pool imported.
+CHECKS = {"multihost", "api_fuzz", "compare_calibration", "synthetic_pool"}
+
+
 def available() -> list[str]:
-    return sorted(p.stem for p in HERE.glob("*.py") if p.stem not in {"run", "__init__", "multihost"})
+    return sorted(p.stem for p in HERE.glob("*.py") if p.stem not in {"run", "__init__", *CHECKS})
 
 
 def main() -> int:
