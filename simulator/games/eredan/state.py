@@ -509,9 +509,7 @@ class EredanState(Board):
             phase = self.phase
             legal: tuple[Action, ...]
             if phase == P_CARD:
-                cards = self.card_options(self.to_move, self.slot)
-                if self.tables.choice_cards:
-                    cards = self.with_choices(cards)
+                cards = self.play_options(self.to_move, self.slot)
                 if len(cards) == 1:
                     self._commit_card(cards[0], True)
                     continue
@@ -539,6 +537,19 @@ class EredanState(Board):
                 return
             self._legal = legal
             return
+
+    def play_options(self, seat: int, slot: int) -> tuple[Pass | Play, ...]:
+        """The legal actions of ``seat``'s card number ``slot``: :meth:`card_options`, with the
+        choices of the cards that ask for some (:meth:`with_choices`)."""
+        options = self.card_options(seat, slot)
+        choosing = self.tables.choice_cards
+        if choosing:
+            # Few hands hold a card with choices: looking at the hand first spares the others
+            # the walk through every option.
+            for k in self.hands[seat]:
+                if choosing >> k & 1:
+                    return self.with_choices(options)
+        return options
 
     def with_choices(self, options: tuple[Pass | Play, ...]) -> tuple[Pass | Play, ...]:
         """The plays of ``options`` with every choice their cards ask for as they are played
@@ -604,18 +615,12 @@ class EredanState(Board):
             chain = -1
         f = self.fighters[seat]
         tables = self.tables
-        candidates = 0
-        for k in hand:
-            candidates |= 1 << k
         playable = tables.play_mask[f]
         if tables.dynamic_play:
             playable |= self._granted(f)
         if self.restrictions:
             playable &= ~self._forbidden(f, slot)
-        candidates &= playable & chain
-        if not candidates:
-            return (PASS,)
-        gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
+        playable &= chain
         simple = tables.simple_mask
         fits = tables.fits
         plays = tables.plays
@@ -623,13 +628,15 @@ class EredanState(Board):
         out: list[Pass | Play] = [PASS]
         several = False
         plain = tables.plain_fit_mask & ~self.chars[f].attach_any_mask
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            k = low.bit_length() - 1
-            if simple & low:
+        gear = -1  # the fighter's item slots: looked up for the first card that needs them
+        for k in sorted(set(hand)):  # each card once, by id
+            if not playable >> k & 1:
+                continue
+            if simple >> k & 1:
                 out.append(on_fighter[k])
-            elif plain & low:
+            elif plain >> k & 1:
+                if gear < 0:
+                    gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
                 if fits[k] >> gear & 1:
                     out.append(on_fighter[k])
             else:
@@ -643,7 +650,7 @@ class EredanState(Board):
                 if not card.attaches:  # a play variant: this one does not stay
                     out.append(on_fighter[k])
                     continue
-                for c in self._carriers(seat, f, card, bool(self.chars[f].attach_any_mask & low)):
+                for c in self._carriers(seat, f, card, bool(self.chars[f].attach_any_mask >> k & 1)):
                     out.append(plays[c][k])
                     several = several or c != f
         if several:
@@ -1830,9 +1837,7 @@ class EredanState(Board):
         self.chain[seat] = 0
         to_move, slot_now, legal_now = self.to_move, self.slot, self._legal
         for slot in range(MAX_CARDS_PER_TURN):
-            options = self.card_options(seat, slot)
-            if self.tables.choice_cards:
-                options = self.with_choices(options)
+            options = self.play_options(seat, slot)
             if model is None or len(options) == 1:
                 action: Action = options[int(rng.random() * len(options))]
             else:
