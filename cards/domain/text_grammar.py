@@ -482,6 +482,10 @@ def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | N
             value = getattr(cond, key)
             if value is None:
                 continue
+            if key == "not_" and key in values and values[key] != value:
+                # neither this nor that: not (this or that)
+                values[key] = Condition(any=(values[key], value))
+                continue
             if key in values and values[key] != value:
                 raise NotRead(f"condition {key} given twice")
             values[key] = value
@@ -774,7 +778,7 @@ class Reader:
         }
         if t in words:
             return words[t]
-        m = re.fullmatch(r"de vos (autres )?(.+)", t)
+        m = re.fullmatch(r"de vos (autres |allies )?(.+)", t)
         if m:
             try:
                 found = self.who_filter(m.group(2))
@@ -869,6 +873,8 @@ class Reader:
             return Selector(group=group, pick=pick, fighting=False)
         t = re.sub(r"^(?:chacun|chacune) (?:de |des )(?=vos |tous |les )", "", t)
         t = re.sub(r"^chaque (?=personnage)", "les ", t)
+        if re.match(r"chaque ", t) and re.fullmatch(self.who_re, t[len("chaque ") :]):
+            t = f"les {t[len('chaque ') :]}"  # "chaque Gardien du Temple": every one in play
         t = re.sub(r" en vie$", "", t)
         if t != text.strip():
             for pattern, target in self.subjects:
@@ -1415,7 +1421,8 @@ class Reader:
         if m:
             return Condition(ally_dead=self.family(clause, m.group(1)))
         m = re.fullmatch(
-            r"(?:un de vos allies est|un de vos personnages est|vous avez un allie|un des personnages allies est) (?:un |une )?(.+)"
+            r"(?:(?:l')?un de vos allies est|(?:l')?un de vos personnages est|vous avez un allie"
+            r"|un des personnages allies est) (?:un |une )?(.+)"
             r"|(?:un |une )(.+?) fait partie de vos (?:personnages|allies)",
             t,
         )
@@ -2811,6 +2818,9 @@ class Reader:
         m = re.fullmatch(r"(.+?),? puis,? ((?:si|s'il|s'ils|s'elle) .+)", t)
         if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
             try:
+                found = grammar_life.then_if(self, c, m.group(1), m.group(2), ctx)
+                if found is not None:
+                    return found
                 return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
             except NotRead:
                 pass
