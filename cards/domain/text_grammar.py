@@ -600,6 +600,24 @@ class Reader:
         out: dict[str, Any] = {}
         if "non-" in text:  # "les non-Humains" (but the race "Non-mort" is one word)
             text = re.sub(r"\bnon-(?!morte?s?\b)", "non ", text)
+        sexed = re.fullmatch(r"(?:(.+?) )?(?:de sexe )?(masculine?s?|feminine?s?|sans castes?)", text)
+        if sexed:
+            # "masculins" / "féminins" (the character's sex), "sans caste" (no caste at all)
+            word = sexed.group(2)
+            extra: dict[str, Any] = (
+                {"no_caste": True}
+                if word.startswith("sans")
+                else {"sex": "male" if word[0] == "m" else "female"}
+            )
+            rest = (sexed.group(1) or "").strip()
+            if rest and not re.fullmatch(r"personnages?", rest):
+                found = self.who_filter(rest)
+                if set(extra) & set(found):
+                    raise NotRead(f"{word!r} twice")
+                extra = {**found, **extra}
+            elif "no_caste" in extra:
+                raise NotRead("characters without a caste, of no other kind")  # (read by a count)
+            return extra
         neg = (
             re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
             if "non" in text
@@ -828,7 +846,9 @@ class Reader:
             if m:
                 group = "other_allies" if (m.group(2) or m.group(3)) else "allies"
                 return Selector(group=group, **self._filter_keys(self.who_filter(m.group(4))))
-            m = re.fullmatch(r"(tous )?les personnages adverses (.+)|(tous )?les (.+) adverses", text)
+            m = re.fullmatch(
+                r"(tous )?les (?:personnages adverses|adversaires) (.+)|(tous )?les (.+) adverses", text
+            )
             if m:
                 return Selector(
                     group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4)))
