@@ -209,6 +209,10 @@ Version 2:
                    go from one pile to another (to a deck: at a random place); ``attach``: into
                    play, attached to the target (each character of a group target gets its own),
                    not played ("une 'X' de votre Deck est attachée à un de vos alliés").
+                   ``from`` may be a list of 2 or 3 piles of the player ("de votre Deck ou votre
+                   Défausse"; pick random or choice, owner self, to none of them): a card of any
+                   of them, each matching card as likely; a card with copies in several of them
+                   is taken from the first pile listed that has one.
     ``card_to``    to (hand|deck|discard|opponent_deck|removed) — this card leaves play (when it
                    stays) and goes there; a card that does not stay goes there instead of the
                    discard pile when it has resolved.
@@ -224,7 +228,10 @@ Version 2:
                    (who plays it, default self) — a card is played at once, after the cards of
                    the turn, by the target ("jouée à la suite de vos cartes"). Pick ``top`` (also
                    for ``move``): of a deck, the next card to be drawn; of a discard pile, the last
-                   card put there ("la dernière Action de votre Défausse").
+                   card put there ("la dernière Action de votre Défausse"). ``from`` may be a list
+                   of piles, as for ``move`` (not with pick ``top``). ``playable`` (true): only a
+                   card the target may play — its requirements, whatever the engine's rules say of
+                   cards played by effects ("une Arme jouable de votre Main est jouée").
     ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
                    duration — the target cannot play / chain such cards, make its clash attack, or
                    be healed (heals on it do nothing: "ne peut pas être soigné").
@@ -1096,6 +1103,7 @@ class MoveCards:
     target: str = "self"  # to "attach": a name of TARGET_NAMES, or "group" (see selector)
     selector: Selector | None = None  # the target, when it is an object ("group")
     into: str = "owner"  # owner | self: whose piles the cards go to (their owner's, or the player's)
+    also: tuple[str, ...] = ()  # more piles the cards may come from, after ``from_`` (JSON: "from" a list)
     op: str = "move"
 
 
@@ -1138,6 +1146,8 @@ class PlayCard:
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    also: tuple[str, ...] = ()  # more piles the card may come from, after ``from_`` (JSON: "from" a list)
+    playable: bool = False  # only a card the target may play (its requirements): "jouable"
     op: str = "play_card"
 
 
@@ -1494,6 +1504,23 @@ def _keys(data: Any, path: str, required: set[str], optional: set[str]) -> Mappi
     if unknown:
         raise EffectError(path, f"unknown key(s) {', '.join(sorted(map(str, unknown)))}")
     return data
+
+
+def _piles(value: Any, path: str) -> tuple[str, tuple[str, ...]]:
+    """``"deck"`` or ``["deck", "discard"]`` (2 or 3 different piles, "de votre Deck ou votre
+    Défausse") -> (the first pile, the others)."""
+    if isinstance(value, list):
+        if not 2 <= len(value) <= len(PILES):
+            raise EffectError(path, f"a list of 2 to {len(PILES)} piles expected")
+        piles = tuple(_choice(v, f"{path}[{i}]", PILES) for i, v in enumerate(value))
+        if len(set(piles)) != len(piles):
+            raise EffectError(path, "a pile named twice")
+        return piles[0], piles[1:]
+    return _choice(value, path, PILES), ()
+
+
+def _from_json(effect: MoveCards | PlayCard) -> Any:
+    return [effect.from_, *effect.also] if effect.also else effect.from_
 
 
 def _count_or_all(value: Any, path: str) -> int | None:
@@ -2099,11 +2126,17 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         d = _keys(
             data, path, {"op", "from", "to"}, {"owner", "count", "cards", "pick", "when", "target", "into"}
         )
-        source = _choice(d["from"], f"{path}.from", PILES)
+        source, also = _piles(d["from"], f"{path}.from")
         to = _choice(d["to"], f"{path}.to", (*PILES, "removed", "attach"))
         owner = _choice(d.get("owner", "self"), f"{path}.owner", ("self", "opponent", "any"))
         into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
         pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top", "opponent"))
+        if also and (to in (source, *also) or pick not in ("random", "choice") or owner != "self"):
+            raise EffectError(
+                f"{path}.from",
+                "cards of several piles are the player's own, picked at random or by choice, and go "
+                "to another pile",
+            )
         if pick == "opponent" and owner != "opponent":
             raise EffectError(f"{path}.pick", 'only the opponent\'s own cards are picked by the "opponent"')
         if source == to and into == "owner":
@@ -2129,6 +2162,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             target=target,
             selector=selector,
             into=into,
+            also=also,
         )
     elif op == "card_to":
         d = _keys(data, path, {"op", "to"}, {"when"})
@@ -2158,14 +2192,20 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
         )
     elif op == "play_card":
-        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when"})
+        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable"})
+        source, also = _piles(d["from"], f"{path}.from")
+        pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top"))
+        if also and pick == "top":
+            raise EffectError(f"{path}.pick", 'a card of several piles has no "top"')
         effect = PlayCard(
-            from_=_choice(d["from"], f"{path}.from", PILES),
+            from_=source,
             cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
-            pick=_choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top")),
+            pick=pick,
             target=target,
             when=when,
             selector=selector,
+            also=also,
+            playable=_bool(d.get("playable", False), f"{path}.playable"),
         )
     elif op == "forbid":
         d = _keys(data, path, {"op", "what"}, {"cards", "target", "duration", "when"})
@@ -2512,7 +2552,7 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     elif isinstance(effect, Attach):
         out["target"] = target_to_json(effect_target(effect))
     elif isinstance(effect, MoveCards):
-        out.update({"from": effect.from_, "to": effect.to})
+        out.update({"from": _from_json(effect), "to": effect.to})
         if effect.owner != "self":
             out["owner"] = effect.owner
         if effect.count != 1:
@@ -2547,11 +2587,13 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["count"] = effect.count
         _put_target(out, effect, "self")
     elif isinstance(effect, PlayCard):
-        out["from"] = effect.from_
+        out["from"] = _from_json(effect)
         if effect.cards is not None:
             out["cards"] = effect.cards.to_json()
         if effect.pick != "random":
             out["pick"] = effect.pick
+        if effect.playable:
+            out["playable"] = True
         _put_target(out, effect, "self")
     elif isinstance(effect, Bound):
         out["stats"] = list(effect.stats)

@@ -230,6 +230,18 @@ CARRY: Mapping[str, tuple[str, str]] = {
     "weapon": ("a weapon", "une arme"),
     "armor": ("an armor", "une armure"),
 }
+
+
+def _piles_words(first: str, also: tuple[str, ...]) -> tuple[str, str]:
+    """``deck`` + (``discard``,) -> ("deck or discard pile", "deck ou défausse")."""
+    piles = (first, *also)
+    en = [PILE_WORDS[p][0] for p in piles]
+    fr = [PILE_WORDS[p][1] for p in piles]
+    return ", ".join(en[:-1]) + " or " + en[-1] if also else en[0], (
+        ", ".join(fr[:-1]) + " ou " + fr[-1] if also else fr[0]
+    )
+
+
 PILE_WORDS: Mapping[str, tuple[str, str]] = {
     "deck": ("deck", "deck"),
     "hand": ("hand", "main"),
@@ -1157,7 +1169,7 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "top": ("from the top", "du dessus"),
             "opponent": ("chosen by the opponent", "au choix de l'adversaire"),
         }[effect.pick]
-        src_en, src_fr = PILE_WORDS[effect.from_]
+        src_en, src_fr = _piles_words(effect.from_, effect.also)
         if effect.to == "attach":
             on = target_text(effect_target(effect), lang, names)
             dst_en_full = dst_fr_full = _pick(
@@ -1250,8 +1262,17 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             if effect.cards is not None
             else _pick(("a card", "une carte"), lang)
         )
-        pile = PILE_WORDS[effect.from_]
+        pile = _piles_words(effect.from_, effect.also)
         by = target_text(effect_target(effect), lang, names)
+        if effect.playable:
+            what += _pick((f" that {by} may play", f" jouable par {by}"), lang)
+        if effect.pick != "random":
+            what += _pick(
+                {"choice": (" (of your choice)", " (au choix)"), "top": (" (from the top)", " (du dessus)")}[
+                    effect.pick
+                ],
+                lang,
+            )
         return _cap(
             _pick(
                 (

@@ -993,6 +993,7 @@ class MoveOp(Op):
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     pick: int = CARD_RANDOM
     target: Target = SELF  # to PILE_ATTACH: whom the cards are attached to
+    also: tuple[int, ...] = ()  # more piles of the same seat the cards may come from (PILE_*)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1046,6 +1047,8 @@ class PlayCardOp(Op):
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     pick: int = CARD_RANDOM
     target: Target = SELF
+    also: tuple[int, ...] = ()  # more piles of the holder's player the card may come from (PILE_*)
+    playable: bool = False  # only a card the character may play, whatever the rules' decision
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1451,6 +1454,7 @@ def _compile_move(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         pick=pick,
         target=_target(effect, None, where, ctx) if effect.to == "attach" else SELF,
+        also=tuple(PILE_OF_NAME[p] for p in effect.also),
         when=when,
         index=index,
     )
@@ -1505,6 +1509,8 @@ def _compile_play_card(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         pick=pick,
         target=_target(effect, None, where, ctx),
+        also=tuple(PILE_OF_NAME[p] for p in effect.also),
+        playable=effect.playable,
         when=when,
         index=index,
     )
