@@ -28,7 +28,10 @@ Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``se
     stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus) |
     a **scaled** amount ``{"per": Count, "each": 1, "plus": 0, "div": 1, "round": "down",
     "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
-    (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``).
+    (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``);
+    ``"and": [{"per": Count, "each": …, "div": …, "round": …}, …]`` adds more terms, each
+    ``each × round(count / div)``, before the clamp ("X est égal à votre Esprit +2 par personnage
+    mort": the Esprit, and 2 per dead character; "la différence entre …": a term with ``each`` −1).
     The count is read when the effect applies (for a static modifier: whenever the stat is read).
     A *static* modifier is a standing ability's or a staying card's (``permanent``, while it is
     attached); a modifier a card, an Ordre or a trigger gives when it resolves counts once, then —
@@ -699,6 +702,8 @@ class Scaled:
     round_up: bool = False
     lo: int | None = None
     hi: int | None = None
+    #: More terms added before the clamp (each without ``plus`` nor bounds): JSON ``"and"``.
+    more: tuple[Scaled, ...] = ()
 
     @property
     def stat(self) -> str:
@@ -716,11 +721,18 @@ class Scaled:
             out["div"] = self.div
             if self.round_up:
                 out["round"] = "up"
+        if self.more:
+            out["and"] = [term.to_json() for term in self.more]
         if self.lo is not None:
             out["min"] = self.lo
         if self.hi is not None:
             out["max"] = self.hi
         return out
+
+    @property
+    def terms(self) -> tuple[Scaled, ...]:
+        """Every term: this one (its count, ``each``, ``div``) and the added ones."""
+        return (self, *self.more)
 
 
 #: A number of points as an effect may give it.
@@ -1620,26 +1632,53 @@ def parse_count(data: Any, path: str) -> Count:
     return Count(kind)  # type: ignore[arg-type]
 
 
-def parse_scaled(data: Any, path: str, *, signed: bool) -> Scaled:
-    d = _keys(data, path, {"per"}, {"each", "plus", "div", "round", "min", "max"})
-    lo_bound = -MAX_MAGNITUDE if signed else 0
+def _parse_term(data: Any, path: str) -> Scaled:
+    """One added term of a scaled amount (``"and"``): a count, ``each``, ``div``, ``round``."""
+    if not isinstance(data, Mapping):
+        raise EffectError(path, f"expected an object (a term: per, each, div, round), got {data!r}")
+    extra = sorted(set(data) & {"plus", "min", "max", "and"})
+    if extra:
+        raise EffectError(
+            f"{path}.{extra[0]}", "a term has no plus, bounds nor terms: give them on the whole"
+        )
+    d = _keys(data, path, {"per"}, {"each", "div", "round"})
+    return _term_fields(d, path)
+
+
+def _term_fields(d: Mapping[str, Any], path: str) -> Scaled:
     div = _int(d.get("div", 1), f"{path}.div", lo=1, hi=10)
     if "round" in d and div == 1:
         raise EffectError(f"{path}.round", "rounding needs a div above 1")
-    scaled = Scaled(
+    term = Scaled(
         per=parse_count(d["per"], f"{path}.per"),
         each=_int(d.get("each", 1), f"{path}.each"),
-        plus=_int(d.get("plus", 0), f"{path}.plus"),
         div=div,
         round_up=_choice(d.get("round", "down"), f"{path}.round", ("down", "up")) == "up",
+    )
+    if term.each == 0:
+        raise EffectError(f"{path}.each", "0 per counted thing scales nothing")
+    return term
+
+
+def parse_scaled(data: Any, path: str, *, signed: bool) -> Scaled:
+    d = _keys(data, path, {"per"}, {"each", "plus", "div", "round", "min", "max", "and"})
+    lo_bound = -MAX_MAGNITUDE if signed else 0
+    more: tuple[Scaled, ...] = ()
+    if "and" in d:
+        terms = d["and"]
+        if not isinstance(terms, list) or not terms:
+            raise EffectError(f"{path}.and", f"expected a non-empty list of terms, got {terms!r}")
+        more = tuple(_parse_term(t, f"{path}.and[{i}]") for i, t in enumerate(terms))
+    scaled = replace(
+        _term_fields(d, path),
+        plus=_int(d.get("plus", 0), f"{path}.plus"),
         lo=_int(d["min"], f"{path}.min", lo=lo_bound) if "min" in d else None,
         hi=_int(d["max"], f"{path}.max", lo=lo_bound) if "max" in d else None,
+        more=more,
     )
-    if scaled.each == 0:
-        raise EffectError(f"{path}.each", "0 per counted thing scales nothing")
     if scaled.lo is not None and scaled.hi is not None and scaled.lo > scaled.hi:
         raise EffectError(path, f"min {scaled.lo} is above max {scaled.hi}")
-    if not signed and scaled.lo is None and (scaled.each < 0 or scaled.plus < 0):
+    if not signed and scaled.lo is None and (scaled.plus < 0 or any(t.each < 0 for t in scaled.terms)):
         raise EffectError(f"{path}.min", "a number of points that may go below 0 needs a min")
     return scaled
 
@@ -1775,6 +1814,11 @@ def _counted_on(data: Any, path: str) -> Target:
 def reaches_target(count: Count) -> bool:
     """Whether a count reads the character the effect reaches (``of`` / ``on`` ``"target"``)."""
     return count.of == "target" or count.on == "target"
+
+
+def scaled_reaches_target(amount: Scaled) -> bool:
+    """Whether any term of a scaled amount reads the character the effect reaches."""
+    return any(reaches_target(t.per) for t in amount.terms)
 
 
 def parse_compare(data: Any, path: str) -> Compare:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from cards.domain.effects import (
@@ -411,9 +411,27 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
 
 
 def scaled_text(value: Scaled, lang: Lang, names: Names, *, signed: bool = False) -> str:
-    """``2 + 1 per card in your discard pile (max 6)``."""
+    """``2 + 1 per card in your discard pile (max 6)``; added terms follow (``+ 2 per dead
+    character``)."""
+    core = _term_text(value, lang, names, signed=signed and not value.plus)
+    for term in value.more:
+        more = _term_text(replace(term, each=abs(term.each)), lang, names, signed=False)
+        core = f"{core} {'-' if term.each < 0 else '+'} {more}"
+    if value.plus:
+        sign = "-" if value.each < 0 else "+"
+        core = f"{_signed(value.plus) if signed else value.plus} {sign} {core.lstrip('-')}"
+    bounds = []
+    if value.lo is not None:
+        bounds.append(f"min {value.lo}")
+    if value.hi is not None:
+        bounds.append(f"max {value.hi}")
+    return f"{core} ({', '.join(bounds)})" if bounds else core
+
+
+def _term_text(value: Scaled, lang: Lang, names: Names, *, signed: bool) -> str:
+    """One term: ``1 per card …``, ``1 par tranche de 2 …``."""
     per = count_text(value.per, lang, names)
-    each = _signed(value.each) if signed and not value.plus else str(value.each)
+    each = _signed(value.each) if signed else str(value.each)
     if value.div != 1:
         rounding = _pick(
             ("rounded up", "arrondi au supérieur")
@@ -430,15 +448,7 @@ def scaled_text(value: Scaled, lang: Lang, names: Names, *, signed: bool = False
         )
     else:
         core = _pick((f"{each} per {per}", f"{each} par {per}"), lang)
-    if value.plus:
-        sign = "-" if value.each < 0 else "+"
-        core = f"{_signed(value.plus) if signed else value.plus} {sign} {core.lstrip('-')}"
-    bounds = []
-    if value.lo is not None:
-        bounds.append(f"min {value.lo}")
-    if value.hi is not None:
-        bounds.append(f"max {value.hi}")
-    return f"{core} ({', '.join(bounds)})" if bounds else core
+    return core
 
 
 def amount_text(amount: Amount | Scaled, lang: Lang, names: Names | None = None) -> str:
