@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cards.domain import grammar_cards
+from cards.domain import grammar_cards, grammar_life
 from cards.domain import regex as re
 from cards.domain.effects import (
     STATIC_OPS,
@@ -64,6 +64,8 @@ QUOTED = re.compile(
     r"(?<![\w])'(?=\S)(?P<a>.+?)'(?![\w])|\"(?P<b>[^\"]+)\"|«\s*(?P<c>[^»]+?)\s*»|“(?P<d>[^”]+)”"
 )
 _ABBREVIATIONS = re.compile(r"\b(min|max|etc)\.", re.IGNORECASE)
+#: A name written with full stops between its capitals ("les P.L.O.P jouées"): no sentence ends there.
+_ACRONYM = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,}[A-Z]?(?![\w])")
 _SENTENCE_END = re.compile(r"(?<=[.!])(?:\s+|(?=[A-ZÀ-Ý'\"«“(]))")
 _MARK = "\x00"
 #: A sentence the text forgot to end before an Ordre ("… Tours 2 et 4 : …"), a duration or
@@ -91,6 +93,7 @@ def split_clauses(text: str) -> list[str]:
 
     text = QUOTED.sub(protect, text)
     text = _ABBREVIATIONS.sub(lambda m: f"{m.group(1)}{_MARK}dot{_MARK}", text)
+    text = _ACRONYM.sub(lambda m: m.group(0).replace(".", f"{_MARK}dot{_MARK}"), text)
     clauses: list[str] = []
     for part in (p for sentence in _SENTENCE_END.split(text) for p in _GLUED.split(sentence)):
         part = part.strip()
@@ -413,6 +416,14 @@ class TextCompiler:
                         raise NotRead("'à la place' of a sentence not read")
                     outcome, replaced = self._instead(raw, ctx, play, effects[last_read:])
                     effects[last_read:] = replaced
+                if outcome is None and results and results[-1].read:
+                    # "Inflige 5 dégâts magiques. Mage : +2 dégâts magiques supplémentaires."
+                    more = grammar_life.damage_supplement(self.reader, raw, ctx, effects[last_read:])
+                    if more is not None:
+                        context: Context = "card" if ctx.subject == "card" else "ability"
+                        more = list(parse_effects(effects_to_json(more), "effects", context))
+                        outcome = (Reading(), [], [], dict(play))
+                        effects[last_read:] = more
                 if outcome is None:
                     if index > 0 and _PRONOUN.match(fold(raw)) and "choisi" in fold(clauses[index - 1]):
                         raise NotRead("whom the pronoun names: the character chosen in the sentence before")
@@ -747,6 +758,21 @@ class Coverage:
             out.append(f"  {count:5d}  {shape}")
         out += ["", f"compiled {self.complete} of {self.texts} texts fully ({share:.1%})"]
         return out
+
+
+def names_of(rows: Iterable[TextRow], vocabulary: Vocabulary) -> dict[str, str]:
+    """The names of a file's cards and characters (folded) -> family slugs, as the importers name
+    them: the names its texts write without quotes ("Amidaraxar : Permanent"). The database knows
+    them once the whole card pool is imported; a file measured against a smaller database names
+    them all the same. A name that is also a word of the vocabulary ("Pirate") is left out: the
+    word is read first."""
+    out: dict[str, str] = {}
+    for row in rows:
+        for name in (row.name_fr, row.name_en):
+            folded = fold(clean_text(name))
+            if folded and folded not in vocabulary.forms:
+                out.setdefault(folded, slugify(clean_text(name)))
+    return out
 
 
 def coverage(rows: Iterable[TextRow], compiler: TextCompiler) -> Coverage:
