@@ -175,7 +175,10 @@ Version 1:
     ``revive``   hp — one dead character of the player returns with that many HP.
     ``chain_on`` match, target — character abilities and Ordres: the character (or, with a group
                  target, each character of the group) gains Enchaînement when its first card
-                 matches.
+                 matches. Version 2: duration (only ``"game"``, with a group target, in an
+                 ability): the group keeps it for the rest of the game, its giver dead or alive
+                 ("Vos Bêtes gagnent Enchaînement s'ils jouent un Sort Ombre, jusqu'à la fin de
+                 la partie"; without it, a chain given to a group holds while its giver lives).
 Version 2:
     ``set``        stat (attack|defense|spirit|attack_min|attack_max), value (int; for ``attack``
                    a range ``[min, max]``: "Attaque = 7/9"; or a scaled Amount: "la moitié de…"),
@@ -983,6 +986,9 @@ class ChainOn:
     when: Condition | None = None
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     selector: Selector | None = None  # the target, when it is an object ("group")
+    #: None: while its giver lives; GAME ("jusqu'à la fin de la partie"): given to a group, for the
+    #: rest of the game, its giver dead or alive.
+    duration: Duration | None = None
     op: str = "chain_on"
 
 
@@ -2027,9 +2033,23 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         d = _keys(data, path, {"op", "hp"}, {"when"})
         effect = Revive(hp=_int(d["hp"], f"{path}.hp", lo=1), when=when)
     elif op == "chain_on":
-        d = _keys(data, path, {"op", "match"}, {"when", "target"})
+        d = _keys(data, path, {"op", "match"}, {"when", "target", "duration"})
         match = parse_card_match(d["match"], f"{path}.match")
-        effect = ChainOn(match=match, when=when, target=target, selector=selector)
+        lasting: Duration | None = None
+        if "duration" in d:
+            if duration.kind != "game":
+                raise EffectError(
+                    f"{path}.duration",
+                    'a chain_on lasts "game" (the rest of the game) or while its giver lives (no duration)',
+                )
+            if context != "ability" or target == "self":
+                raise EffectError(
+                    f"{path}.duration",
+                    "a lasting chain_on is given to a group by a character's ability "
+                    "(its giver dead or alive)",
+                )
+            lasting = duration
+        effect = ChainOn(match=match, when=when, target=target, selector=selector, duration=lasting)
     elif op == "chain":
         d = _keys(data, path, {"op", "match"}, {"when"})
         effect = Chain(match=parse_card_match(d["match"], f"{path}.match"), when=when)
@@ -2484,6 +2504,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     elif isinstance(effect, ChainOn):
         out["match"] = effect.match.to_json()
         _put_target(out, effect, "self")
+        if effect.duration is not None:
+            out["duration"] = effect.duration.to_json()
     elif isinstance(effect, Chain):
         out["match"] = effect.match.to_json()
     elif isinstance(effect, SetStat):

@@ -1020,10 +1020,13 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         aim = effect_target(effect)
         if aim != "self":
             who = _cap(target_text(aim, lang, names))
+            lasting = effect.duration is not None
             return _pick(
                 (
-                    f"{who} gain Chain when they play {what}",
-                    f"{who} gagnent Enchaînement s'ils jouent : {what}",
+                    f"{who} gain Chain when they play {what}"
+                    + (" until the end of the game (this character dead or alive)" if lasting else ""),
+                    f"{who} gagnent Enchaînement s'ils jouent : {what}"
+                    + (" jusqu'à la fin de la partie (ce personnage mort ou vivant)" if lasting else ""),
                 ),
                 lang,
             )

@@ -2453,6 +2453,16 @@ class Reader:
         )
         if m:
             return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
+        # "vous pouvez jouer des Théurgies" (cards it could not play: whatever their requirements),
+        # "vous ignorez les prérequis pour jouer les Objets"
+        m = re.fullmatch(
+            r"(?:peut|peuvent|vous pouvez) jouer (?:les |des |tous les )(.+)", t
+        ) or re.fullmatch(
+            r"(?:vous ignorez|ignore|ignorent) les (?:prerequis|restrictions) (?:pour|de) jouer (?:les |des )?(.+)",
+            t,
+        )
+        if m and not re.search(r"\b(?:si|et|puis|ou|en|sans|depuis|de votre|avant|apres)\b|\d", m.group(1)):
+            return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
         m = re.fullmatch(
             r"(?:peut|peuvent) attacher (?:les |des )?(.+?) sur n'importe quel personnage(?: en jeu)?(?: encore en vie)?",
             t,
@@ -2798,6 +2808,12 @@ class Reader:
                         # the last one named ("vous" is no "il")
                         re.match(r"si (?:vous|votre personnage) ", head)
                         and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
+                        # ("si votre personnage a plus de PV que le personnage adverse, Attaque +4
+                        # sinon il a …": "il" is the condition's subject — not "ce dernier")
+                        and not (
+                            head.startswith("si votre personnage ")
+                            and re.match(r"(?:il|elle) ", otherwise_text or rest)
+                        )
                     ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
                     named = re.match(r"si (@\d+@) (?!ou |et |,)", head)
