@@ -184,20 +184,28 @@ class SimulationResultsCsvView(JsonErrorsMixin, APIView):
         return response
 
 
-class SimulationHeatmapView(JsonErrorsMixin, APIView):
-    """The win-rate matrix as a heatmap image (any kind of job; partial while it runs)."""
+class JobImageView(JsonErrorsMixin, APIView):
+    """A picture drawn from a job's results by :attr:`draw` (partial while the job runs)."""
 
     permission_classes = [IsAuthenticated]
     image_format = "png"
     content_types: dict[str, str] = {"png": "image/png", "svg": "image/svg+xml"}
+    #: ``draw(results, image_format)``: the picture's bytes or text.
+    draw: staticmethod[[dict[str, Any], str], bytes | str]
 
     def get(self, request: Request, pk: int, **kwargs: Any) -> HttpResponse:
         job = selectors.job_get(user=request.user, pk=pk)
         try:
-            image = heatmap(selectors.job_results(job=job), self.image_format)
+            image = self.draw(selectors.job_results(job=job), self.image_format)
         except MissingTableError as exc:
             raise DomainError(f"{exc}.", code="table_unavailable") from None
         return HttpResponse(image, content_type=self.content_types[self.image_format])
+
+
+class SimulationHeatmapView(JobImageView):
+    """The win-rate matrix as a heatmap image (any kind of job; partial while it runs)."""
+
+    draw = staticmethod(heatmap)
 
 
 class SimulationHeatmapPngView(SimulationHeatmapView):
@@ -226,20 +234,10 @@ class SimulationHeatmapSvgView(SimulationHeatmapView):
         return super().get(request, pk)
 
 
-class SimulationForestView(JsonErrorsMixin, APIView):
+class SimulationForestView(JobImageView):
     """A compare's differences as a forest plot (partial while it runs)."""
 
-    permission_classes = [IsAuthenticated]
-    image_format = "png"
-    content_types: dict[str, str] = {"png": "image/png", "svg": "image/svg+xml"}
-
-    def get(self, request: Request, pk: int, **kwargs: Any) -> HttpResponse:
-        job = selectors.job_get(user=request.user, pk=pk)
-        try:
-            image = forest_plot(selectors.job_results(job=job), self.image_format)
-        except MissingTableError as exc:
-            raise DomainError(f"{exc}.", code="table_unavailable") from None
-        return HttpResponse(image, content_type=self.content_types[self.image_format])
+    draw = staticmethod(forest_plot)
 
 
 class SimulationForestPngView(SimulationForestView):

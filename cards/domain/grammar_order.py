@@ -58,6 +58,11 @@ _INNER_HEADER = re.compile(r"(?<=[\w)'’.!]) (?=Tours? ?:? ?(?:\d|[Pp]airs?\b|[
 #: "Défense -1 En fin de combat, …": a sentence starting with a trigger, capitalised, after a
 #: modifier with no full stop.
 _INNER_TRIGGER = re.compile(r"(?<=[+-]\d) (?=(?:En|Au|A|À) (?:[dD]ébut|[fF]in|[lL]a fin|[lL]'issue)\b)")
+#: "Défense +3 contre les Nomades Vos Combattants ont …", "Défense +1 Choisissez un personnage, …": a
+#: modifier (and its "contre …"), then a capitalised sentence naming its subject, no full stop.
+_INNER_SUBJECT = re.compile(
+    r"[+-]\d(?: contre les [A-Za-zÀ-ÿ' ]{3,40}?)?( )(?=(?:Vos|Choisissez) [A-Za-zÀ-ÿ])"
+)
 #: A card's last words that are a sentence of their own ("… Enchaînement Permanent", a full stop
 #: missing: "Permanent" is no card type).
 _TRAILING_STAYS = re.compile(r"(?<=[\w)])\s+(?=Permanente?$)")
@@ -91,6 +96,9 @@ def split_run_on(raw: str) -> list[str]:
     parts = _INNER_TRIGGER.split(raw.strip(), maxsplit=1)
     if len(parts) == 2:
         return parts
+    m = _INNER_SUBJECT.search(raw.strip())
+    if m:
+        return [raw.strip()[: m.start(1)], raw.strip()[m.end(1) :]]
     for splitter in (_TRAILING_STAYS, _CHAIN_THEN_PREFIX):
         parts = splitter.split(raw.strip(), maxsplit=1)
         if len(parts) == 2:

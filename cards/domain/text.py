@@ -854,6 +854,22 @@ def _aura_text(effect: Modify, lang: Lang, names: Names) -> str:
     )
 
 
+def _standing_aura_text(
+    effect: DamageTaken | DamageDealt | HealDealt | Immune, lang: Lang, names: Names
+) -> str:
+    """A character's standing damage, heal or immunity bonus given to others: an aura, which holds
+    while its owner lives (or, with the condition ``dead``, while it is dead: the condition says so).
+    ``Aura — all your characters: -1 to damage taken, while this character is alive``."""
+    core = _effect_core(effect, lang, names)
+    target = effect_target(effect)
+    if isinstance(target, str) and target in MODIFY_TARGETS:  # "All your characters: …", not a name
+        core = core[:1].lower() + core[1:]
+    text = f"Aura — {core}"
+    if effect.when is not None and effect.when.dead:
+        return text
+    return text + _pick((", while this character is alive", ", tant que ce personnage est en vie"), lang)
+
+
 def _duration(duration: Duration, lang: Lang) -> str:
     if duration.kind == "combat":
         return ""
@@ -943,6 +959,13 @@ def effect_text(effect: Effect, lang: Lang, names: Names | None = None, context:
         and (context == "ability" or (context is None and effect_target(effect) == "other_allies"))
     ):
         text = _aura_text(effect, lang, names)
+    elif (
+        context == "ability"
+        and isinstance(effect, DamageTaken | DamageDealt | HealDealt | Immune)
+        and effect_target(effect) != "self"
+        and effect.duration.kind == "combat"
+    ):
+        text = _standing_aura_text(effect, lang, names)
     else:
         text = _effect_core(effect, lang, names)
     if isinstance(effect, Damage | Heal | LoseHp | ExtraAttack):

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cards.domain import grammar_cards
+from cards.domain import grammar_cards, grammar_life
 from cards.domain import regex as re
 from cards.domain.effects import (
     STATIC_OPS,
@@ -413,6 +413,14 @@ class TextCompiler:
                         raise NotRead("'à la place' of a sentence not read")
                     outcome, replaced = self._instead(raw, ctx, play, effects[last_read:])
                     effects[last_read:] = replaced
+                if outcome is None and results and results[-1].read:
+                    # "Inflige 5 dégâts magiques. Mage : +2 dégâts magiques supplémentaires."
+                    more = grammar_life.damage_supplement(self.reader, raw, ctx, effects[last_read:])
+                    if more is not None:
+                        context: Context = "card" if ctx.subject == "card" else "ability"
+                        more = list(parse_effects(effects_to_json(more), "effects", context))
+                        outcome = (Reading(), [], [], dict(play))
+                        effects[last_read:] = more
                 if outcome is None:
                     if index > 0 and _PRONOUN.match(fold(raw)) and "choisi" in fold(clauses[index - 1]):
                         raise NotRead("whom the pronoun names: the character chosen in the sentence before")

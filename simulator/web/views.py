@@ -149,6 +149,25 @@ def _deck_groups(user: Any) -> list[tuple[str, list[Deck]]]:
     return [("Your decks", mine), ("Demo decks", demo_decks())]
 
 
+def _start_job(
+    request: HttpRequest, form: SimulationForm | CompareForm | OptimizeForm
+) -> HttpResponse | None:
+    """Create the job of a valid job form and go to its page; ``None`` when the form is invalid or
+    the service refused it (its problems are then on the form). A job saved while the broker was
+    down is shown with the message saying so."""
+    if not form.is_valid():
+        return None
+    try:
+        job = job_create(owner=signed_in_user(request.user), **form.job_arguments())
+    except DomainError as error:
+        if error.code == "broker_unavailable" and error.details.get("job"):
+            messages.error(request, error.message)
+            return redirect("simulator_web:detail", pk=error.details["job"])
+        form.add_service_errors(error)
+        return None
+    return redirect("simulator_web:detail", pk=job.pk)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def new(request: HttpRequest) -> HttpResponse:
@@ -156,16 +175,9 @@ def new(request: HttpRequest) -> HttpResponse:
     spec = _game(request)
     if request.method == "POST":
         form = SimulationForm(request.POST, spec=spec)
-        if form.is_valid():
-            try:
-                job = job_create(owner=signed_in_user(request.user), **form.job_arguments())
-            except DomainError as error:
-                if error.code == "broker_unavailable" and error.details.get("job"):
-                    messages.error(request, error.message)
-                    return redirect("simulator_web:detail", pk=error.details["job"])
-                form.add_service_errors(error)
-            else:
-                return redirect("simulator_web:detail", pk=job.pk)
+        started = _start_job(request, form)
+        if started is not None:
+            return started
         # Refused: the form again with the problems beside the fields, as a 200 page (like Django's
         # own sign-in form; a 4xx document is logged as a failed load by browsers).
     else:
@@ -208,16 +220,9 @@ def compare_new(request: HttpRequest) -> HttpResponse:
     spec = _game(request)
     if request.method == "POST":
         form = CompareForm(request.POST, spec=spec)
-        if form.is_valid():
-            try:
-                job = job_create(owner=signed_in_user(request.user), **form.job_arguments())
-            except DomainError as error:
-                if error.code == "broker_unavailable" and error.details.get("job"):
-                    messages.error(request, error.message)
-                    return redirect("simulator_web:detail", pk=error.details["job"])
-                form.add_service_errors(error)
-            else:
-                return redirect("simulator_web:detail", pk=job.pk)
+        started = _start_job(request, form)
+        if started is not None:
+            return started
     else:
         initial: dict[str, Any] = {}
         if spec.uses_decks and is_number(request.GET.get("deck", "")):
@@ -252,16 +257,9 @@ def optimize_new(request: HttpRequest) -> HttpResponse:
     spec = get_game_spec(DEFAULT_GAME)
     if request.method == "POST":
         form = OptimizeForm(request.POST, spec=spec)
-        if form.is_valid():
-            try:
-                job = job_create(owner=signed_in_user(request.user), **form.job_arguments())
-            except DomainError as error:
-                if error.code == "broker_unavailable" and error.details.get("job"):
-                    messages.error(request, error.message)
-                    return redirect("simulator_web:detail", pk=error.details["job"])
-                form.add_service_errors(error)
-            else:
-                return redirect("simulator_web:detail", pk=job.pk)
+        started = _start_job(request, form)
+        if started is not None:
+            return started
     else:
         initial: dict[str, Any] = {}
         if is_number(request.GET.get("deck", "")):

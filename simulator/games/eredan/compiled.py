@@ -183,6 +183,18 @@ ATTACH_OF_TARGET = {
 }
 
 
+#: Triggers by event: ``[event]`` -> (index among the source's triggers, trigger) — the index
+#: keys how often it fired (its limit).
+TriggersByEvent = tuple[tuple[tuple[int, TriggerOp], ...], ...]
+
+
+def triggers_by_event(triggers: Sequence[TriggerOp]) -> TriggersByEvent:
+    """``triggers`` sorted by the event they listen to (see :data:`TriggersByEvent`)."""
+    return tuple(
+        tuple((i, t) for i, t in enumerate(triggers) if t.event == event) for event in range(len(EVENT_NAMES))
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class CompiledCard:
     """One card of the game's table. ``id`` is its index in :attr:`Tables.cards`."""
@@ -233,6 +245,12 @@ class CompiledCard:
     #: variants that hold; ``modes[0]`` is the card itself). Empty: no variant.
     mode_conds: tuple[Condition, ...] = ()
     modes: tuple[CompiledCard, ...] = ()
+    #: ``triggers`` by event: every event of a game looks at the triggers of every card in play
+    #: (EredanState.fire), most of which listen to other events — this skips them at once.
+    triggers_on: TriggersByEvent = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "triggers_on", triggers_by_event(self.triggers))
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,6 +394,11 @@ class CompiledCharacter:
     guards: tuple[Op, ...] = ()
     #: :meth:`order_bonus` by turn (filled on first use).
     bonus_by_turn: dict[int, tuple[ModifyOp, ...]] = field(default_factory=dict)
+    #: ``triggers`` by event (as CompiledCard.triggers_on: every event looks at every character).
+    triggers_on: TriggersByEvent = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "triggers_on", triggers_by_event(self.triggers))
 
     def order_ops(self, turn: int) -> tuple[Op, ...]:
         """docs/rules/eredan.md §3 step 1 — the effects of all its Ordres naming ``turn``."""
@@ -455,6 +478,10 @@ class Tables:
     guards: tuple[DamageMod, ...] = ()
     #: The cards that ask for choices as they are played (``CompiledCard.choices``), as a mask.
     choice_cards: int = 0
+    #: Per seat, the cards of its deck by id: (id, copies, slug) — the rows of the card metrics
+    #: every game's summary gives (EredanState.summary), counted once per pair of decks rather
+    #: than at the end of every game.
+    deck_copies: tuple[tuple[tuple[int, int, str], ...], ...] = ((), ())
 
 
 # --- compiling -------------------------------------------------------------------------------
@@ -1425,6 +1452,9 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
             if isinstance(e, spec_effects.DrawPhase)
         ),
         guards=tuple(_guard(op, ch.index) for ch in chars for op in ch.guards),
+        deck_copies=tuple(
+            tuple((k, held.count(k), cards[k].slug) for k in sorted(set(held))) for held in deck_ids
+        ),
     )
 
 

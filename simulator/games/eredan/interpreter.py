@@ -1029,23 +1029,21 @@ class Board:
         chars, cards = self.chars, self.cards
         for seat in (self.active, 1 - self.active):
             for c in range(seat * 3, seat * 3 + 3):
-                for i, trigger in enumerate(chars[c].triggers):
-                    if trigger.event == event:
-                        source = chars[c].ability_source
-                        self._consider(trigger, c, source, ("a", c, i), subject, other, card, kind, amount)
+                for i, trigger in chars[c].triggers_on[event]:
+                    source = chars[c].ability_source
+                    self._consider(trigger, c, source, ("a", c, i), subject, other, card, kind, amount)
             for c in range(seat * 3, seat * 3 + 3):
                 for j, k in enumerate(self.items[c]):
                     played = cards[k]
                     if played.modes and self.item_modes:  # as it came into play (its play variants)
                         played = self.item_modes.get(self.item_serials[c][j], played)
-                    for i, trigger in enumerate(played.triggers):
-                        if trigger.event == event:
-                            serial = self.item_serials[c][j]
-                            origin = (k, self.item_owners[c][j], serial)
-                            key = ("c", serial, i)
-                            self._consider(
-                                trigger, c, cards[k].slug, key, subject, other, card, kind, amount, origin
-                            )
+                    for i, trigger in played.triggers_on[event]:
+                        serial = self.item_serials[c][j]
+                        origin = (k, self.item_owners[c][j], serial)
+                        key = ("c", serial, i)
+                        self._consider(
+                            trigger, c, cards[k].slug, key, subject, other, card, kind, amount, origin
+                        )
         for i, (trigger, holder, source, k, owner) in enumerate(self.turn_triggers):
             if trigger.event == event:
                 origin = (k, owner, -1)
@@ -1058,10 +1056,9 @@ class Board:
         carried by ``carrier`` leaves play: its ``leaves_play`` triggers are queued."""
         if self.listen >> EV_LEAVES_PLAY & 1:
             seat = carrier // 3 if owner < 0 else owner
-            for i, trigger in enumerate((played or self.cards[k]).triggers):
-                if trigger.event == EV_LEAVES_PLAY:
-                    key = ("l", carrier, k, i)
-                    self._consider(trigger, carrier, self.cards[k].slug, key, -1, -1, -1, 0, 0, (k, seat, -1))
+            for i, trigger in (played or self.cards[k]).triggers_on[EV_LEAVES_PLAY]:
+                key = ("l", carrier, k, i)
+                self._consider(trigger, carrier, self.cards[k].slug, key, -1, -1, -1, 0, 0, (k, seat, -1))
 
     def _consider(
         self,

@@ -1882,17 +1882,14 @@ class EredanState(Board):
         """Per card of ``seat``'s deck: [copies, copies in the opening hand, copies drawn after it,
         copies played] — the card metrics' events (docs/lab.md "Card metrics"); a copy drawn or
         played again (back from the discard) counts once."""
-        copies: dict[int, int] = {}
-        for k in self.tables.decks[seat]:
-            copies[k] = copies.get(k, 0) + 1
         opening: dict[int, int] = {}
         for k in self.opening_hands[seat]:
             opening[k] = opening.get(k, 0) + 1
-        drawn, played, cards = self.drawn[seat], self.played[seat], self.cards
+        drawn, played = self.drawn[seat], self.played[seat]
         out = {}
-        for k, n in sorted(copies.items()):
+        for k, n, slug in self.tables.deck_copies[seat]:
             first = min(opening.get(k, 0), n)
-            out[cards[k].slug] = [n, first, min(drawn.get(k, 0), n - first), min(played.get(k, 0), n)]
+            out[slug] = [n, first, min(drawn.get(k, 0), n - first), min(played.get(k, 0), n)]
         return out
 
     def __repr__(self) -> str:

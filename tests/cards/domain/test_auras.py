@@ -229,3 +229,27 @@ def test_range_stats_read_in_both_languages():
         "Aura — vos autres personnages : Attaque max. +1 quand ils combattent, tant que ce personnage "
         "est en vie."
     )
+
+
+@pytest.mark.parametrize(
+    ("data", "en", "fr"),
+    [
+        (
+            {"op": "damage_taken", "amount": -1, "target": "all_allies"},
+            "Aura — all your characters: -1 to damage taken, while this character is alive.",
+            "Aura — tous vos personnages : -1 aux dégâts subis, tant que ce personnage est en vie.",
+        ),
+        (
+            # an ability that holds while its holder is dead says so, not "while alive"
+            {"op": "damage_dealt", "amount": 1, "target": "all_allies", "when": {"dead": True}},
+            "Aura — all your characters: +1 to damage dealt, while this character is dead.",
+            "Aura — tous vos personnages : +1 aux dégâts infligés, tant que ce personnage est mort.",
+        ),
+    ],
+)
+def test_a_standing_damage_bonus_on_others_reads_as_an_aura(data, en, fr):
+    """docs/eredan-engine.md "Auras": a character ability's target ``all_allies`` is the aura of its
+    group, held while its owner lives; its rules text says so, as a stat aura's does."""
+    (effect,) = parse_effects([data], context="ability")
+    assert effect_text(effect, "en", NAMES, context="ability") == en
+    assert effect_text(effect, "fr", NAMES, context="ability") == fr
