@@ -2783,7 +2783,7 @@ class Reader:
     TRIGGERS: tuple[tuple[str, str], ...] = (
         (
             r"(?:en|au) debut de (?:chaque |vos |votre prochain |son |ses |chacun de vos |tous vos |chacun de ses )?"
-            r"combats?(?: et jusqu'a la fin du combat)?",
+            r"combats?(?: et jusqu'a la fin du combat)?|au debut du combat",
             "combat_start",
         ),
         (
