@@ -79,7 +79,7 @@ from cards.domain.effects import (
     target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
-from cards.domain.grammar_triggers import named_character, trigger_phrase
+from cards.domain.grammar_triggers import group_of, named_character, trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
@@ -1869,7 +1869,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -2718,11 +2718,15 @@ class Reader:
             on = self.subject(
                 c, re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
             )
-            if how_many is not None and target_group(on)[1] in ("choice", "random"):
+            if how_many is not None and target_group(on)[1] == "random":
+                # "… attachée à un personnage adverse aléatoire": a character drawn first, then a
+                # card of its own (which may carry none)? or one card among all of theirs?
+                raise NotRead("a card attached to a character drawn at random")
+            if how_many is not None and target_group(on)[1] == "choice":
                 # "une carte adverse attachée à un de vos personnages": one card among those the
-                # group carries, not a character picked first and a card of its own (which may
-                # carry none)
-                raise NotRead("a card picked among the cards attached to a group")
+                # group carries (a group target: cards.domain.effects), not a character picked
+                # first and a card of its own (which may carry none)
+                on = group_of(on)
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
             rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
