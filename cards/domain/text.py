@@ -1053,10 +1053,13 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         aim = effect_target(effect)
         if aim != "self":
             who = _cap(target_text(aim, lang, names))
+            lasting = effect.duration is not None
             return _pick(
                 (
-                    f"{who} gain Chain when they play {what}",
-                    f"{who} gagnent Enchaînement s'ils jouent : {what}",
+                    f"{who} gain Chain when they play {what}"
+                    + (" until the end of the game (this character dead or alive)" if lasting else ""),
+                    f"{who} gagnent Enchaînement s'ils jouent : {what}"
+                    + (" jusqu'à la fin de la partie (ce personnage mort ou vivant)" if lasting else ""),
                 ),
                 lang,
             )
@@ -1522,6 +1525,28 @@ def _bound_text(effect: Bound, lang: Lang, names: Names) -> str:
 def _effect_core_more(
     effect: Traits | AttackKind | Pay | Counter | DrawPhase, lang: Lang, names: Names
 ) -> str:
+    if isinstance(effect, Traits) and effect.of is not None:
+        # copied: "copie les Guildes de vos autres personnages (à la place des siennes)"
+        who = _cap(target_text(effect_target(effect), lang, names))
+        kinds = [k for k in ("guilds", "classes", "races", "castes") if getattr(effect, k) is not None]
+        plural = {
+            "guilds": ("guilds", "guildes"),
+            "classes": ("classes", "classes"),
+            "races": ("races", "races"),
+        }
+        words = _and([_pick(plural.get(k, ("castes", "castes")), lang) for k in kinds], lang)
+        of = target_text(effect.of, lang, names)
+        if effect.mode == "set":
+            core = _pick(
+                (
+                    f"{who} has the {words} of {of} instead of its own",
+                    f"{who} a les {words} de {of} à la place des siennes",
+                ),
+                lang,
+            )
+        else:
+            core = _pick((f"{who} also has the {words} of {of}", f"{who} a aussi les {words} de {of}"), lang)
+        return core + _duration(effect.duration, lang)
     if isinstance(effect, Traits):
         who = _cap(target_text(effect_target(effect), lang, names))
         parts: list[str] = []

@@ -461,8 +461,14 @@ def test_sentences_with_no_full_stop_around_a_chain(compiler):
     # the chain, then a sentence with its own prefix
     out = card(compiler, "Enchaînement Mage non multiclassé : Durée 3 combats.")
     assert out["chain"] == {"any": True}
-    # a prefix before stats and a chain with no full stop: which does it cover? not read
-    assert unread(compiler, "Golem : Défense +2 Enchaînement Potion.")
+    # a prefix before stats and a chain on named cards with no full stop: the chain is the card's
+    # own (the English texts put a full stop there); a bare "Enchaînement" there is not read
+    out = card(compiler, "Golem : Défense +2 Enchaînement Potion.")
+    assert out["effects"] == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"played_by_race": "golem"}}
+    ]
+    assert out["chain"] == {"type": "potion"}
+    assert unread(compiler, "Golem : Défense +2 Enchaînement.")
 
 
 def test_an_ally_of_one_kind_or_another(compiler):
