@@ -546,10 +546,13 @@ class CountCards(Count):
 @dataclass(frozen=True, slots=True)
 class CountCharacters(Count):
     """``{"characters": Target, "dead": …}``: how many characters the target names (living), or
-    how many of the group are dead."""
+    how many of the group are dead; with ``union``, the characters any of the targets names, each
+    counted once; with ``either``, the living and the dead ("vivant ou mort")."""
 
     target: Target
     dead: bool = False
+    union: tuple[Target, ...] = ()
+    either: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -632,7 +635,12 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         return CountCards(count.pile, count.owner, mask, on, count.other)
     if kind == "characters":
         assert count.characters is not None
-        return CountCharacters(_counted(count.characters, ctx, f"{where}.characters"), count.dead)
+        union = tuple(
+            _counted(t, ctx, f"{where}.characters[{i}]") for i, t in enumerate(count.union, start=1)
+        )
+        return CountCharacters(
+            _counted(count.characters, ctx, f"{where}.characters"), count.dead, union, count.either
+        )
     if kind == "markers":
         assert count.marker is not None and count.on is not None
         return CountMarkers(count.marker, _counted_on(count.on, ctx, f"{where}.on"))
@@ -886,6 +894,8 @@ class Scaled:
     hi: int | None = None
     #: Its count reads the character the effect reaches: counted for each one.
     per_target: bool = False
+    #: More terms added before the clamp (``each × round(count / div)`` each; JSON ``"and"``).
+    more: tuple[Scaled, ...] = ()
 
 
 #: An amount of points.
@@ -1008,10 +1018,10 @@ class CardToOp(Op):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DiscardAttachedOp(Op):
-    """``discard_attached``: up to ``count`` (-1: all) cards attached to each character of
-    ``target``, of ``mask``, of ``owner`` (OWNER_*, relative to the holder's player), leave
-    play to their owners' pile ``dest`` (discard, deck, hand, removed) — picked at random (the
-    game's chance)."""
+    """``discard_attached``: up to ``count`` (-1: all) cards attached to the characters of
+    ``target`` (a group: that many among all their cards, not from each), of ``mask``, of
+    ``owner`` (OWNER_*, relative to the holder's player), leave play to their owners' pile
+    ``dest`` (discard, deck, hand, removed) — picked at random (the game's chance)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
@@ -1298,15 +1308,25 @@ def compile_points(amount: spec.Amount | spec.Scaled, ctx: CompileContext, where
     """An amount of the card data: a :class:`Roll` or a :class:`Scaled` amount."""
     if isinstance(amount, spec.Scaled):
         count = compile_count(amount.per, ctx, f"{where}.per")
+        more = tuple(
+            Scaled(
+                count=compile_count(t.per, ctx, f"{where}.and[{i}].per"),
+                each=t.each,
+                div=t.div,
+                round_up=t.round_up,
+            )
+            for i, t in enumerate(amount.more)
+        )
         return Scaled(
             count=count,
-            per_target=spec.reaches_target(amount.per),
+            per_target=spec.scaled_reaches_target(amount),
             each=amount.each,
             plus=amount.plus,
             div=amount.div,
             round_up=amount.round_up,
             lo=amount.lo,
             hi=amount.hi,
+            more=more,
         )
     stat = None if amount.stat is None else _pick(AMOUNT_STAT_INDEX, amount.stat, "amount stat", where)
     return Roll(amount.lo, amount.hi, stat)
@@ -2000,14 +2020,9 @@ PENDING_COUNT_KINDS: frozenset[str] = frozenset()
 
 
 def refuse_pending_count(count: spec.Count, where: str) -> None:
-    """Refuse, naming it, a kind of count the engine does not count yet (and characters of several
-    kinds, or alive and dead)."""
+    """Refuse, naming it, a kind of count the engine does not count yet."""
     if count.kind in PENDING_COUNT_KINDS:
         raise UnsupportedSpecError(where, f"a count of {count.kind!r} is not supported by the engine yet")
-    if count.union or count.either:
-        raise UnsupportedSpecError(
-            where, "a count of characters of several kinds, or alive and dead, is not supported yet"
-        )
 
 
 #: Condition keys of version 2 the engine does not check yet (refused by :func:`compile_condition`).
