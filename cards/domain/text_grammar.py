@@ -79,7 +79,7 @@ from cards.domain.effects import (
     target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
-from cards.domain.grammar_triggers import named_character, trigger_phrase
+from cards.domain.grammar_triggers import group_of, named_character, trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
@@ -359,6 +359,7 @@ def _negated(value: Scaled | Amount) -> Scaled:
     return replace(
         value,
         each=-value.each,
+        more=tuple(replace(t, each=-t.each) for t in value.more),
         plus=-value.plus,
         lo=None if value.hi is None else -value.hi,
         hi=None if value.lo is None else -value.lo,
@@ -1777,10 +1778,11 @@ class Reader:
         t = text.strip()
         t = re.sub(r"^(?:a |au |aux |a la |a l'|le |la |l'|de )", "", t)
         hi = lo = None
+        t, hi = grammar_scale.rounding_and_cap(t)
         m = re.fullmatch(
             r"(.+?) ?\((?:max(?:imum)?|max\.) \+?(\d+)\)|(.+?),? (?:max(?:imum)?|max\.) \+?(\d+)", t
         )
-        if m:
+        if m and hi is None:
             t = (m.group(1) or m.group(3)).strip()
             hi = int(m.group(2) or m.group(4))
         m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?[+-]?(\d+) max(?:imum)?\)", t)
@@ -1789,6 +1791,11 @@ class Reader:
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
+        compound = grammar_scale.x_compound(self, clause, t)
+        if compound is not None:
+            return replace(
+                compound, lo=lo if lo is not None else compound.lo, hi=hi if hi is not None else compound.hi
+            )
         m = re.fullmatch(r"compris entre (\d+) et (\d+)", t)
         if m and hi is None and lo is None:  # "X est compris entre 2 et 4": a rolled amount
             low, high = int(m.group(1)), int(m.group(2))
@@ -1889,7 +1896,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -2516,6 +2523,16 @@ class Reader:
         )
         if m:
             return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
+        # "vous pouvez jouer des Théurgies" (cards it could not play: whatever their requirements),
+        # "vous ignorez les prérequis pour jouer les Objets"
+        m = re.fullmatch(
+            r"(?:peut|peuvent|vous pouvez) jouer (?:les |des |tous les )(.+)", t
+        ) or re.fullmatch(
+            r"(?:vous ignorez|ignore|ignorent) les (?:prerequis|restrictions) (?:pour|de) jouer (?:les |des )?(.+)",
+            t,
+        )
+        if m and not re.search(r"\b(?:si|et|puis|ou|en|sans|depuis|de votre|avant|apres)\b|\d", m.group(1)):
+            return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
         m = re.fullmatch(
             r"(?:peut|peuvent) attacher (?:les |des )?(.+?) sur n'importe quel personnage(?: en jeu)?(?: encore en vie)?",
             t,
@@ -2728,11 +2745,15 @@ class Reader:
             on = self.subject(
                 c, re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
             )
-            if how_many is not None and target_group(on)[1] in ("choice", "random"):
+            if how_many is not None and target_group(on)[1] == "random":
+                # "… attachée à un personnage adverse aléatoire": a character drawn first, then a
+                # card of its own (which may carry none)? or one card among all of theirs?
+                raise NotRead("a card attached to a character drawn at random")
+            if how_many is not None and target_group(on)[1] == "choice":
                 # "une carte adverse attachée à un de vos personnages": one card among those the
-                # group carries, not a character picked first and a card of its own (which may
-                # carry none)
-                raise NotRead("a card picked among the cards attached to a group")
+                # group carries (a group target: cards.domain.effects), not a character picked
+                # first and a card of its own (which may carry none)
+                on = group_of(on)
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
             rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
@@ -2793,7 +2814,7 @@ class Reader:
     TRIGGERS: tuple[tuple[str, str], ...] = (
         (
             r"(?:en|au) debut de (?:chaque |vos |votre prochain |son |ses |chacun de vos |tous vos |chacun de ses )?"
-            r"combats?(?: et jusqu'a la fin du combat)?",
+            r"combats?(?: et jusqu'a la fin du combat)?|au debut du combat",
             "combat_start",
         ),
         (
@@ -2864,6 +2885,12 @@ class Reader:
                         # the last one named ("vous" is no "il")
                         re.match(r"si (?:vous|votre personnage) ", head)
                         and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
+                        # ("si votre personnage a plus de PV que le personnage adverse, Attaque +4
+                        # sinon il a …": "il" is the condition's subject — not "ce dernier")
+                        and not (
+                            head.startswith("si votre personnage ")
+                            and re.match(r"(?:il|elle) ", otherwise_text or rest)
+                        )
                     ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
                     attached = re.search(r" attachee?s? (?:a|sur|au) (.+)$", head)
@@ -3067,8 +3094,8 @@ class Reader:
                 core,
             )
             if m and x_def is None:
-                core, x_def = m.group(1), self.x_value(c, m.group(2))
-                x_text = m.group(2)
+                x_text = grammar_scale.x_self_named(self, c, m.group(2), ctx)
+                core, x_def = m.group(1), self.x_value(c, x_text)
                 changed = True
                 continue
             m = re.fullmatch(
@@ -3221,6 +3248,8 @@ class Reader:
             head, tail = split
             effects = head + self._resolve_x(tail, None, per, cap)
         else:
+            if per is not None:
+                grammar_scale.check_one_scaled_kind(core, effects)
             effects = self._resolve_x(effects, x_def, per, cap)
         if cap_bonus and per is not None and x_def is None:
             effects = [_cap_on_bonus(e) for e in effects]
