@@ -215,7 +215,9 @@ Version 2:
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
                    (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice), to
                    (discard|deck|hand|removed, default discard: the pile of each card's owner
-                   they go to — "placés dans le Deck de leur propriétaire").
+                   they go to — "placés dans le Deck de leur propriétaire"). For a group target
+                   the count is taken among all the cards its characters carry, not from each
+                   ("une carte adverse attachée à un de vos personnages est défaussée": one card).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
                    the character it is attached to; play: who plays it; a group target: each
                    character of the group gets its own ``count`` copies) — a new copy comes into
@@ -274,6 +276,10 @@ rules-text compiler", says how it reads the game's undefined terms):
                    conditions, selector filters, counts, auras) reads the changed ones. Keyword
                    ``enrage`` ("Enragé"): a state with no effect of its own, which conditions test
                    (condition ``keyword``: "si vous êtes Enragé", a character's "Rage : …").
+                   With ``of`` (a target) the traits are copied: each kind given is ``"all"`` and
+                   stands for those the characters of ``of`` have when it happens ("copie toutes
+                   les Guildes de vos autres personnages à la place des siennes": ``set``, guilds
+                   ``"all"``, of ``other_allies``; "vous gagnez leurs guildes": ``add``).
     ``attack_kind`` kind (magical|direct), target, duration — the target's clash attack deals
                    damage of that kind instead of physical damage: reduced by the Esprit
                    (``magical``: "des attaques magiques à la place de vos attaques physiques") or by
@@ -1268,6 +1274,7 @@ class Traits:
     duration: Duration = COMBAT
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    of: Target | None = None  # copied: the kinds given ("all") are those these characters have
     op: str = "traits"
 
 
@@ -2291,12 +2298,15 @@ def _parse_more(
     """The ops added for the rules-text compiler's next clauses (see the docstring)."""
     op = data["op"]
     if op == "traits":
-        d = _keys(data, path, {"op", "mode"}, {*TRAIT_KINDS, "target", "duration", "when"})
+        d = _keys(data, path, {"op", "mode"}, {*TRAIT_KINDS, "target", "duration", "when", "of"})
         mode = _choice(d["mode"], f"{path}.mode", TRAIT_MODES)
+        of = parse_target(d["of"], f"{path}.of") if "of" in d else None
+        if of is not None and mode == "remove":
+            raise EffectError(f"{path}.of", 'copying the traits of others is "add" or "set", not "remove"')
         lists: dict[str, TraitList] = {}
         for kind in TRAIT_KINDS:
             if kind in d:
-                lists[kind] = _trait_list(d[kind], f"{path}.{kind}", mode, kind)
+                lists[kind] = _trait_list(d[kind], f"{path}.{kind}", mode, kind, copied=of is not None)
         if not lists:
             raise EffectError(path, f"name at least one of {', '.join(TRAIT_KINDS)}")
         if context == "ability":
@@ -2312,6 +2322,7 @@ def _parse_more(
             duration=duration,
             when=when,
             selector=selector,
+            of=of,
         )
     if op == "attack_kind":
         d = _keys(data, path, {"op", "kind"}, {"target", "duration", "when"})
@@ -2361,10 +2372,14 @@ def _parse_more(
     )
 
 
-def _trait_list(data: Any, path: str, mode: str, kind: str) -> TraitList:
+def _trait_list(data: Any, path: str, mode: str, kind: str, copied: bool = False) -> TraitList:
+    if copied:  # "copie les castes de ses alliés": the kinds copied, each "all" of theirs
+        if data != "all" or kind == "keywords":
+            raise EffectError(path, 'with "of", name the guilds, classes, races or castes copied as "all"')
+        return "all"
     if data == "all":
         if mode != "remove":
-            raise EffectError(path, '"all" is for removing every one of a kind')
+            raise EffectError(path, '"all" is for removing every one of a kind (or copying them, with "of")')
         return "all"
     if not isinstance(data, list) or not data:
         raise EffectError(
@@ -2612,6 +2627,8 @@ def _more_to_json(out: dict[str, Any], effect: Traits | AttackKind | Pay | Count
             value = getattr(effect, kind)
             if value is not None:
                 out[kind] = value if value == "all" else list(value)
+        if effect.of is not None:
+            out["of"] = target_to_json(effect.of)
         _put_target(out, effect, "self")
         _put_duration(out, effect.duration)
     elif isinstance(effect, AttackKind):

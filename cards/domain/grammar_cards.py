@@ -304,6 +304,10 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     """A predicate without a subject (the holder, or ``default``)."""
     if appearance(t):
         return []
+    if "remplacees par celles" in t:
+        return replaced_traits(reader, c, t, ctx)
+    if t.startswith("copie "):
+        return copied_traits(reader, c, t, ctx, default)
     m = re.fullmatch(r"(?:puis|ensuite),? (.+)", t)
     if m and not re.match(r"(?:il|elle|ils|elles|celui-ci|celle-ci|ce dernier|cette derniere)\b", m.group(1)):
         return reader._bare(c, m.group(1), ctx, default)
@@ -475,6 +479,8 @@ def verb(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[E
     m = _INSTEAD_OF_PHYSICAL.fullmatch(t)
     if m and not m.group(1) and target_group(subject)[1] is None:
         return [AttackKind("magical" if m.group(2) == "magique" else "direct", **_fields(subject))]
+    if t.startswith("copie"):
+        return copied_traits(reader, c, t, ctx, subject)
     m = re.fullmatch(r"(?:perd|perdent|perdez) (?:ses|leurs|vos|tous ses|tous leurs) marqueurs (@\d+@)", t)
     if m:
         return [Marker(name=_marker_name(c, m.group(1)), count=MARKERS_ALL, **_fields(subject))]
@@ -585,6 +591,65 @@ def _who_traits(reader: Reader, text: str) -> dict[str, tuple[str, ...]] | None:
         ((kind, slug),) = found.items()
         out.setdefault(f"{'classes' if kind == 'class' else kind + 's'}", []).append(slug)
     return {k: tuple(dict.fromkeys(v)) for k, v in out.items()} or None
+
+
+#: The kinds of traits a character copies ("les Guildes et Castes", "ses classes, castes et races").
+_COPIED_KINDS = r"((?:(?:les |leurs |ses |vos )?(?:guildes?|classes?|races?|castes?)(?:, | et | ))+)"
+
+
+def _copied_kinds(text: str) -> dict[str, Any] | None:
+    words = [re.sub(r"^(?:les|leurs|ses|vos) ", "", w.strip()) for w in re.split(r",? et |, ", text.strip())]
+    kinds = [_KIND_WORDS.get(w) for w in words]
+    if None in kinds or len(set(kinds)) != len(kinds):
+        return None
+    return {k: "all" for k in kinds if k is not None}
+
+
+def _copied_from(reader: Reader, c: Clause, text: str, ctx: Ctx) -> Target:
+    """Whose traits: ``de vos autres personnages``, ``du personnage ainsi choisi``, ``de vos alliés
+    Zil`` (the subject the words name)."""
+    who = re.sub(r"^du ", "le ", re.sub(r"^des ", "les ", re.sub(r"^de ", "", text.strip())))
+    if re.fullmatch(r"(?:le|ce) personnage (?:ainsi )?choisi", who):
+        if ctx.pronoun is None:
+            raise NotRead("the character chosen: none is")
+        return ctx.pronoun
+    if re.fullmatch(r"les autres personnages", who):
+        raise NotRead("the other characters of both sides: no group says it")
+    return reader._view(reader.subject(c, who, ctx.names), who, ctx)
+
+
+def copied_traits(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
+    """``copie toutes les Guildes de vos autres personnages à la place des siennes`` (``set``),
+    ``copie les Classes du personnage ainsi choisi en plus des siennes`` (``add``): ``traits`` with
+    ``of``. Without "à la place" / "en plus" ("copie les castes de ses alliés") whether it keeps
+    its own is not said: not read."""
+    m = re.fullmatch(
+        r"(?:copie|copient|copiez) (?:toutes |tous )?" + _COPIED_KINDS + r"(de .+?|du .+?|des .+?)"
+        r" (a la place des (?:siennes|leurs|votres)|en plus des (?:siennes|leurs|votres))",
+        t,
+    )
+    if not m:
+        return None
+    kinds = _copied_kinds(m.group(1))
+    if kinds is None:
+        return None
+    mode = "set" if m.group(3).startswith("a la place") else "add"
+    return [Traits(mode, of=_copied_from(reader, c, m.group(2), ctx), **kinds, **_fields(subject))]
+
+
+def replaced_traits(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """``vos Classes, Castes et Races sont remplacées par celles de vos alliés Zil`` (the holder's:
+    ``set`` with ``of``)."""
+    m = re.fullmatch(
+        r"(?:vos|ses) " + _COPIED_KINDS + r"(?:sont|seront) remplacees par celles (de .+|du .+|des .+)", t
+    )
+    if not m:
+        return None
+    kinds = _copied_kinds(m.group(1))
+    if kinds is None:
+        return None
+    who = reader._view("self", "", ctx)  # "vos": the holder's, whatever subject came before
+    return [Traits("set", of=_copied_from(reader, c, m.group(2), ctx), **kinds, **_fields(who))]
 
 
 def traits_verb(reader: Reader, c: Clause, t: str, subject: Target) -> list[Effect] | None:

@@ -1512,6 +1512,28 @@ def _bound_text(effect: Bound, lang: Lang, names: Names) -> str:
 def _effect_core_more(
     effect: Traits | AttackKind | Pay | Counter | DrawPhase, lang: Lang, names: Names
 ) -> str:
+    if isinstance(effect, Traits) and effect.of is not None:
+        # copied: "copie les Guildes de vos autres personnages (à la place des siennes)"
+        who = _cap(target_text(effect_target(effect), lang, names))
+        kinds = [k for k in ("guilds", "classes", "races", "castes") if getattr(effect, k) is not None]
+        plural = {
+            "guilds": ("guilds", "guildes"),
+            "classes": ("classes", "classes"),
+            "races": ("races", "races"),
+        }
+        words = _and([_pick(plural.get(k, ("castes", "castes")), lang) for k in kinds], lang)
+        of = target_text(effect.of, lang, names)
+        if effect.mode == "set":
+            core = _pick(
+                (
+                    f"{who} has the {words} of {of} instead of its own",
+                    f"{who} a les {words} de {of} à la place des siennes",
+                ),
+                lang,
+            )
+        else:
+            core = _pick((f"{who} also has the {words} of {of}", f"{who} a aussi les {words} de {of}"), lang)
+        return core + _duration(effect.duration, lang)
     if isinstance(effect, Traits):
         who = _cap(target_text(effect_target(effect), lang, names))
         parts: list[str] = []

@@ -64,6 +64,8 @@ QUOTED = re.compile(
     r"(?<![\w])'(?=\S)(?P<a>.+?)'(?![\w])|\"(?P<b>[^\"]+)\"|«\s*(?P<c>[^»]+?)\s*»|“(?P<d>[^”]+)”"
 )
 _ABBREVIATIONS = re.compile(r"\b(min|max|etc)\.", re.IGNORECASE)
+#: A name written with full stops between its capitals ("les P.L.O.P jouées"): no sentence ends there.
+_ACRONYM = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,}[A-Z]?(?![\w])")
 _SENTENCE_END = re.compile(r"(?<=[.!])(?:\s+|(?=[A-ZÀ-Ý'\"«“(]))")
 _MARK = "\x00"
 #: A sentence the text forgot to end before an Ordre ("… Tours 2 et 4 : …"), a duration or
@@ -91,6 +93,7 @@ def split_clauses(text: str) -> list[str]:
 
     text = QUOTED.sub(protect, text)
     text = _ABBREVIATIONS.sub(lambda m: f"{m.group(1)}{_MARK}dot{_MARK}", text)
+    text = _ACRONYM.sub(lambda m: m.group(0).replace(".", f"{_MARK}dot{_MARK}"), text)
     clauses: list[str] = []
     for part in (p for sentence in _SENTENCE_END.split(text) for p in _GLUED.split(sentence)):
         part = part.strip()
@@ -792,6 +795,21 @@ class Coverage:
             out.append(f"  {count:5d}  {shape}")
         out += ["", f"compiled {self.complete} of {self.texts} texts fully ({share:.1%})"]
         return out
+
+
+def names_of(rows: Iterable[TextRow], vocabulary: Vocabulary) -> dict[str, str]:
+    """The names of a file's cards and characters (folded) -> family slugs, as the importers name
+    them: the names its texts write without quotes ("Amidaraxar : Permanent"). The database knows
+    them once the whole card pool is imported; a file measured against a smaller database names
+    them all the same. A name that is also a word of the vocabulary ("Pirate") is left out: the
+    word is read first."""
+    out: dict[str, str] = {}
+    for row in rows:
+        for name in (row.name_fr, row.name_en):
+            folded = fold(clean_text(name))
+            if folded and folded not in vocabulary.forms:
+                out.setdefault(folded, slugify(clean_text(name)))
+    return out
 
 
 def coverage(rows: Iterable[TextRow], compiler: TextCompiler) -> Coverage:

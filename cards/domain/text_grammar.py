@@ -79,7 +79,7 @@ from cards.domain.effects import (
     target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
-from cards.domain.grammar_triggers import named_character, trigger_phrase
+from cards.domain.grammar_triggers import group_of, named_character, trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
@@ -157,6 +157,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bsubiront\b", "subissent"),
     (r"\binfligera\b", "inflige"),
     (r"\ble joueur adverse (?=joue\b|a joue\b)", "le personnage adverse "),  # (only its fighter plays)
+    (r"\bsi vous joue\b", "si vous jouez"),  # a misspelt "si vous jouez"
     (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
     (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
@@ -597,6 +598,8 @@ class Reader:
         keys; NotRead otherwise."""
         text = text.strip()
         out: dict[str, Any] = {}
+        if "non-" in text:  # "les non-Humains" (but the race "Non-mort" is one word)
+            text = re.sub(r"\bnon-(?!morte?s?\b)", "non ", text)
         neg = (
             re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
             if "non" in text
@@ -622,9 +625,9 @@ class Reader:
             text = fight.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
-        tap = re.fullmatch(r"(?:(.+?) )?(inclinee?s?|relevee?s?)", text)
-        if tap:
-            out["tapped"] = tap.group(2).startswith("incline")
+        tap = re.fullmatch(r"(?:(.+?) )??(non )?(inclinee?s?|relevee?s?)", text)
+        if tap:  # "non inclinés": relevés
+            out["tapped"] = tap.group(3).startswith("incline") != bool(tap.group(2))
             text = tap.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
@@ -1123,15 +1126,21 @@ class Reader:
                     Count("stat", stat=stat, of="opponent"),
                 )
             )
+        # "si votre personnage porte une autre 'Hache'" in the Hache's own text: another copy
+        m = re.fullmatch(rf"{me} (?:porte|portez) (?:un |une )autre (@\d+@)", t)
+        if m and self.family(clause, m.group(1)) in ctx.names:
+            copy = CardMatch("card", self.family(clause, m.group(1)))
+            attached = Count("cards", pile="play", owner="both", match=copy, on="self", other=True)
+            return Condition(compare=Compare(attached, ">=", 1))
         # what the holder does not carry; a carried card is in play ("actif" says nothing more)
         m = re.fullmatch(
-            rf"{me} ne (?:porte|portez) (?:aucune?|pas d'|pas de|plus d'|plus de) (.+?)(?: actifs?| actives?)?",
+            rf"{me} ne (?:porte|portez) (?:aucune? |pas d'|pas de |plus d'|plus de )(.+?)(?: actifs?| actives?)?",
             t,
         )
         if m:
             return Condition(not_=self._carrying(clause, m.group(1), "carrying"))
         m = re.fullmatch(
-            rf"{him} ne porte (?:aucune?|pas d'|pas de|plus d'|plus de) (.+?)(?: actifs?| actives?)?", t
+            rf"{him} ne porte (?:aucune? |pas d'|pas de |plus d'|plus de )(.+?)(?: actifs?| actives?)?", t
         )
         if m:
             return Condition(not_=self._carrying(clause, m.group(1), "opponent_carrying"))
@@ -1144,14 +1153,28 @@ class Reader:
         m = re.fullmatch(rf"{him} porte (?:deja |au moins )?(.+?) (?:actifs?|actives?)", t)
         if m:
             return self._carrying(clause, m.group(1), "opponent_carrying")
-        m = re.fullmatch(r"(?:un |une |au moins une? )(.+?) (?:est|sont) attachee?s? (?:a|sur) (.+)", t)
+        m = re.fullmatch(
+            r"(?:un |une |au moins une? )(.+?) (?:est|sont) attachee?s? (?:a |sur |au (?=personnage ))(.+)", t
+        )
         if m:
             named = self._named(clause, m.group(2), ctx)
             if re.fullmatch(me, m.group(2)) or named == "self":
                 return self._carrying(clause, m.group(1), "carrying")
-            if re.fullmatch(him, m.group(2)):
+            if re.fullmatch(him, m.group(2)) or m.group(2) == "personnage adverse":
                 return self._carrying(clause, m.group(1), "opponent_carrying")
-            raise NotRead(f"attached to {m.group(2)!r}")
+            # "à un de vos personnages": to any of them (no one is chosen)
+            whom = re.sub(
+                r"^(?:l')?un (?:de vos|des) personnages( en combat)?$", r"les personnages\1", m.group(2)
+            )
+            whom = "vos personnages" if whom == "les personnages" and "vos" in m.group(2) else whom
+            on = self.subject(clause, re.sub(r"^au ", "le ", whom), ctx.names)
+            if target_group(on)[1] is not None or target_group(on)[0] in ("self", "opponent"):
+                raise NotRead(f"attached to {m.group(2)!r}")
+            # "si une carte est attachée à un de vos personnages": one at least on those characters
+            held = Count(
+                "cards", pile="play", owner="both", match=self._count_match(clause, m.group(1)), on=on
+            )
+            return Condition(compare=Compare(held, ">=", 1))
         # one of the player's characters carries…: the holder or another of them
         m = re.fullmatch(
             r"(?:un de vos personnages|l'un de vos personnages|un personnage allie) porte (?:au moins )?(.+)",
@@ -1338,6 +1361,10 @@ class Reader:
             return Condition(follows=self.match(clause, m.group(1) or m.group(2)))
         if re.fullmatch(r"(?:cette carte est |elle est )?jouee en enchainement", t):
             return Condition(chained=True)
+        m = re.fullmatch(rf"(?:le personnage adverse|votre adversaire|l'adversaire) joue {NUM} cartes", t)
+        if m:  # "si votre adversaire joue 2 cartes": this turn
+            played = Count("cards", pile="played_turn", owner="opponent")
+            return Condition(compare=Compare(played, ">=", number(m.group(1))))
         m = re.fullmatch(r"(?:le personnage adverse|votre adversaire|l'adversaire) joue (.+)", t)
         if m:
             return Condition(opponent_plays=self.match(clause, m.group(1)))
@@ -1377,6 +1404,15 @@ class Reader:
         m = re.fullmatch(r"(@\d+@) est en vie", t)
         if m:
             return Condition(ally_alive=self.family(clause, m.group(1)))
+        m = re.fullmatch(r"(@\d+@(?:, @\d+@)*) ou (@\d+@) (?:est|sont) en vie", t)
+        if m:  # "si 'X', 'Y' ou 'Z' est en vie": one of them among the player's living characters
+            tokens = re.findall(r"@\d+@", t)
+            return Condition(any=tuple(Condition(ally_alive=self.family(clause, x)) for x in tokens))
+        if re.fullmatch(
+            r"(?:votre personnage|il|vous|ce personnage) (?:a|avez) (?:son|votre) bonus de rage", t
+        ):  # "a son bonus de Rage": Enragé (a character's "Rage :" bonus)
+            return Condition(keyword="enrage")
+
         m = re.fullmatch(r"(?:tant qu')?(.+?) est (?:encore )?en vie", t)
         if m and ctx.names and m.group(1) in ctx.names:
             # "tant que Malyss est en vie" in Malyss's text, its name unquoted: as "'Malyss'"
@@ -1833,7 +1869,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -2015,7 +2051,7 @@ class Reader:
         if found is not None:
             return found
         try:
-            return self._modifiers(self.stat_mods(t), default)
+            return self._modifiers(self.stat_mods(re.sub(r"^(?:vous )?(?:gagne|gagnez) ", "", t)), default)
         except NotRead:
             pass
         m = re.fullmatch(
@@ -2672,11 +2708,15 @@ class Reader:
             on = self.subject(
                 c, re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
             )
-            if how_many is not None and target_group(on)[1] in ("choice", "random"):
+            if how_many is not None and target_group(on)[1] == "random":
+                # "… attachée à un personnage adverse aléatoire": a character drawn first, then a
+                # card of its own (which may carry none)? or one card among all of theirs?
+                raise NotRead("a card attached to a character drawn at random")
+            if how_many is not None and target_group(on)[1] == "choice":
                 # "une carte adverse attachée à un de vos personnages": one card among those the
-                # group carries, not a character picked first and a card of its own (which may
-                # carry none)
-                raise NotRead("a card picked among the cards attached to a group")
+                # group carries (a group target: cards.domain.effects), not a character picked
+                # first and a card of its own (which may carry none)
+                on = group_of(on)
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
             rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
@@ -2737,7 +2777,7 @@ class Reader:
     TRIGGERS: tuple[tuple[str, str], ...] = (
         (
             r"(?:en|au) debut de (?:chaque |vos |votre prochain |son |ses |chacun de vos |tous vos |chacun de ses )?"
-            r"combats?(?: et jusqu'a la fin du combat)?",
+            r"combats?(?: et jusqu'a la fin du combat)?|au debut du combat",
             "combat_start",
         ),
         (
@@ -2817,6 +2857,16 @@ class Reader:
                         and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
                     ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
+                    attached = re.search(r" attachee?s? (?:a|sur|au) (.+)$", head)
+                    if attached and re.match(
+                        r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere)\b", rest
+                    ):
+                        # "si une carte est attachée au personnage adverse, celui-ci …": that one
+                        on = attached.group(1)
+                        if re.fullmatch(r"(?:le |au )?personnage adverse|votre adversaire|l'adversaire", on):
+                            view = replace(ctx, pronoun=self._view("opponent", "", ctx))
+                        elif not (re.fullmatch(self._ME, on) or self._named(c, on, ctx) == "self"):
+                            continue  # "attachée à un de vos personnages, il …": which one?
                     named = re.match(r"si (@\d+@) (?!ou |et |,)", head)
                     if named and re.match(r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere)\b", rest):
                         # "si 'X' fait partie de vos personnages et est en vie, elle a …": X (the
@@ -2984,6 +3034,10 @@ class Reader:
             return self._tailed(c, t, ctx, False)
 
     def _tailed(self, c: Clause, t: str, ctx: Ctx, par: bool) -> list[Effect]:
+        if ctx.subject == "card" and not ctx.stays and not ctx.happens:
+            # a card that does not stay resolves once, when it activates: whom it reaches, what it
+            # counts and its conditions are read then ("au moment où cette carte s'active")
+            t = re.sub(r",? au moment ou cette carte s'active\b", "", t)
         duration: Duration | None = None
         cond: Condition | None = None
         per: tuple[Count, int | None] | None = None  # the count, and the amount per counted thing

@@ -191,27 +191,44 @@ def _card_to(board: Board, op: CardToOp, me: int, opp: int, source: str) -> None
 
 @interprets(DiscardAttachedOp)
 def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, source: str) -> None:
+    """The cards are taken among all those the target's characters carry: for a group, ``count``
+    in all, not from each of them (cards/domain/effects.py, ``discard_attached``: "une carte
+    adverse attachée à un de vos personnages est défaussée" is one card)."""
     mask = op.mask
     mine = me // 3
-    for t in board.targets(op.target, me, opp):
-        done = 0
-        while op.count < 0 or done < op.count:
+    targets = board.targets(op.target, me, opp)
+    done = 0
+    while op.count < 0 or done < op.count:
+        found: list[tuple[int, int]] = []  # (character, position in its items)
+        for t in targets:
             items, owners = board.items[t], board.item_owners[t]
-            positions = [
-                i
+            found.extend(
+                (t, i)
                 for i, k in enumerate(items)
                 if mask >> k & 1
                 and (op.owner == OWNER_ANY or (owners[i] == mine) == (op.owner == OWNER_SELF))
-            ]
-            if not positions:
-                break
-            options = [items[i] for i in positions]
+            )
+        if not found:
+            break
+        options = [board.items[t][i] for t, i in found]
+        if len(targets) == 1:
+            t = targets[0]
             if op.pick == CARD_CHOICE:  # the holder's player's choice: its enemies' best, its own worst
-                i = positions[chosen(board, options, t // 3 != mine, t // 3)]
+                j = chosen(board, options, t // 3 != mine, t // 3)
             else:
-                i = positions[board.pick(options, CARD, t // 3)]
-            board.detach(t, i, op.dest, "discard_attached")
-            done += 1
+                j = board.pick(options, CARD, t // 3)
+        elif op.pick == CARD_CHOICE and board.rules.chosen_card_by_worth:
+            # among several characters: the enemies' best card or the player's own worst
+            worth = board.tables.worth
+            j = max(
+                range(len(found)),
+                key=lambda n: (worth[options[n]] if found[n][0] // 3 != mine else -worth[options[n]], n),
+            )
+        else:
+            j = board.pick(options, CARD, mine)
+        t, i = found[j]
+        board.detach(t, i, op.dest, "discard_attached")
+        done += 1
 
 
 @interprets(CreateOp)

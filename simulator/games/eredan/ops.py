@@ -1007,10 +1007,10 @@ class CardToOp(Op):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DiscardAttachedOp(Op):
-    """``discard_attached``: up to ``count`` (-1: all) cards attached to each character of
-    ``target``, of ``mask``, of ``owner`` (OWNER_*, relative to the holder's player), leave
-    play to their owners' pile ``dest`` (discard, deck, hand, removed) — picked at random (the
-    game's chance)."""
+    """``discard_attached``: up to ``count`` (-1: all) cards attached to the characters of
+    ``target`` (a group: that many among all their cards, not from each), of ``mask``, of
+    ``owner`` (OWNER_*, relative to the holder's player), leave play to their owners' pile
+    ``dest`` (discard, deck, hand, removed) — picked at random (the game's chance)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT

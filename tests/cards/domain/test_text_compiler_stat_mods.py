@@ -1,0 +1,136 @@
+"""The compiler's stat modifiers, attachments and restrictions (issue 15 §3, §4): the conditions,
+groups and qualifiers they take.
+
+Every text here is written for these tests, in the cards' grammar (other numbers, names and
+combinations than the real texts); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.cardset import load_cardset
+from cards.domain.text_compiler import TextCompiler
+from cards.domain.vocabulary import vocabulary_from_reference
+
+
+@pytest.fixture(scope="module")
+def compiler():
+    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
+
+
+def effects(compiler, text, subject="card", **kw):
+    result = compiler.compile(text, subject=subject, **kw)
+    assert result.complete, result.clauses
+    out = result.to_json()
+    return out["effects"] if subject == "card" else out["abilities"]
+
+
+def unread(compiler, text, subject="card", **kw):
+    result = compiler.compile(text, subject=subject, **kw)
+    assert not result.complete, result.to_json()
+    return result.clauses[-1].reason
+
+
+def test_what_the_opponent_does_not_carry_and_how_many_cards_it_plays(compiler):
+    assert effects(compiler, "Défense +2 supplémentaire si votre adversaire ne porte pas d'Armure") == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"not": {"opponent_carrying": "armor"}}}
+    ]
+    played = {"left": {"cards": "played_turn", "owner": "opponent"}, "cmp": ">=", "right": 2}
+    assert effects(compiler, "Esprit +3 si le personnage adverse joue deux cartes") == [
+        {"op": "modify", "stat": "spirit", "amount": 3, "when": {"compare": played}}
+    ]
+    # a misspelt "si vous jouez"
+    assert effects(compiler, "Défense +1 si vous joue une Arme") == [
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"plays": {"type": "arme"}}}
+    ]
+
+
+def test_one_of_several_named_characters_alive_and_the_rage_bonus(compiler):
+    assert effects(compiler, "Esprit +1 supplémentaire si 'Orla', 'Pim' ou 'Tobby' est en vie") == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "when": {"any": [{"ally_alive": "orla"}, {"ally_alive": "pim"}, {"ally_alive": "tobby"}]},
+        }
+    ]
+    assert effects(
+        compiler, "Si votre personnage a son bonus de Rage, le personnage adverse a Esprit -3"
+    ) == [
+        {"op": "modify", "stat": "spirit", "amount": -3, "target": "opponent", "when": {"keyword": "enrage"}}
+    ]
+
+
+def test_cards_attached_to_a_group_or_to_the_opponent(compiler):
+    on_allies = {"left": {"cards": "play", "owner": "both", "on": "all_allies"}, "cmp": ">=", "right": 1}
+    assert effects(compiler, "Esprit +2 si une carte est attachée à un de vos personnages") == [
+        {"op": "modify", "stat": "spirit", "amount": 2, "when": {"compare": on_allies}}
+    ]
+    assert effects(compiler, "Si un Sort est attaché au personnage adverse, celui-ci a Esprit -2") == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": -2,
+            "target": "opponent",
+            "when": {"opponent_carrying_match": {"type": "sort"}},
+        }
+    ]
+    # "il" after a card attached to one of several characters: which one is not said
+    assert unread(compiler, "Si une Arme est attachée à un de vos personnages, il a Défense +1")
+
+
+def test_another_copy_of_a_named_card(compiler):
+    other = {
+        "left": {
+            "cards": "play",
+            "owner": "both",
+            "match": {"card": "lame-courte"},
+            "on": "self",
+            "other": True,
+        },
+        "cmp": ">=",
+        "right": 1,
+    }
+    text = "Défense +1 et Défense +1 supplémentaire si votre personnage porte une autre 'Lame courte'"
+    assert effects(compiler, text, name="Lame courte") == [
+        {"op": "modify", "stat": "defense", "amount": 1},
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"compare": other}},
+    ]
+    # another card's name: "another" than which?
+    assert unread(compiler, text, name="Dague")
+
+
+def test_at_the_activation_of_a_card_that_does_not_stay(compiler):
+    """A card that does not stay resolves once: whom it reaches and what it counts are read when it
+    activates, as the text says; on a card that stays the words are not read."""
+    text = (
+        "Vos personnages portant une Armure au moment où cette carte s'active ont Défense +2"
+        " jusqu'à la fin de la partie"
+    )
+    assert effects(compiler, text) == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "allies", "carrying": {"type": "armure"}},
+            "duration": "game",
+        }
+    ]
+    assert unread(compiler, f"Permanent. {text}")
+
+
+def test_untapped_groups_the_others_than_a_race_and_gains(compiler):
+    assert effects(compiler, "Esprit +1 supplémentaire pour chacun de vos personnages non inclinés") == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": {"per": {"characters": {"group": "allies", "tapped": False}}},
+        }
+    ]
+    assert effects(compiler, "Tous les non-Démons adverses ont Esprit -1") == [
+        {"op": "modify", "stat": "spirit", "amount": -1, "target": {"group": "enemies", "not_race": "demon"}}
+    ]
+    assert effects(compiler, "Gagne Esprit +2 contre les Mages") == [
+        {"op": "modify", "stat": "spirit", "amount": 2, "when": {"opponent_class": "mage"}}
+    ]
