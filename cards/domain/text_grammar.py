@@ -359,6 +359,7 @@ def _negated(value: Scaled | Amount) -> Scaled:
     return replace(
         value,
         each=-value.each,
+        more=tuple(replace(t, each=-t.each) for t in value.more),
         plus=-value.plus,
         lo=None if value.hi is None else -value.hi,
         hi=None if value.lo is None else -value.lo,
@@ -1758,10 +1759,11 @@ class Reader:
         t = text.strip()
         t = re.sub(r"^(?:a |au |aux |a la |a l'|le |la |l'|de )", "", t)
         hi = lo = None
+        t, hi = grammar_scale.rounding_and_cap(t)
         m = re.fullmatch(
             r"(.+?) ?\((?:max(?:imum)?|max\.) \+?(\d+)\)|(.+?),? (?:max(?:imum)?|max\.) \+?(\d+)", t
         )
-        if m:
+        if m and hi is None:
             t = (m.group(1) or m.group(3)).strip()
             hi = int(m.group(2) or m.group(4))
         m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?[+-]?(\d+) max(?:imum)?\)", t)
@@ -1770,6 +1772,11 @@ class Reader:
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
+        compound = grammar_scale.x_compound(self, clause, t)
+        if compound is not None:
+            return replace(
+                compound, lo=lo if lo is not None else compound.lo, hi=hi if hi is not None else compound.hi
+            )
         m = re.fullmatch(r"compris entre (\d+) et (\d+)", t)
         if m and hi is None and lo is None:  # "X est compris entre 2 et 4": a rolled amount
             low, high = int(m.group(1)), int(m.group(2))
@@ -2497,6 +2504,16 @@ class Reader:
         )
         if m:
             return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
+        # "vous pouvez jouer des Théurgies" (cards it could not play: whatever their requirements),
+        # "vous ignorez les prérequis pour jouer les Objets"
+        m = re.fullmatch(
+            r"(?:peut|peuvent|vous pouvez) jouer (?:les |des |tous les )(.+)", t
+        ) or re.fullmatch(
+            r"(?:vous ignorez|ignore|ignorent) les (?:prerequis|restrictions) (?:pour|de) jouer (?:les |des )?(.+)",
+            t,
+        )
+        if m and not re.search(r"\b(?:si|et|puis|ou|en|sans|depuis|de votre|avant|apres)\b|\d", m.group(1)):
+            return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
         m = re.fullmatch(
             r"(?:peut|peuvent) attacher (?:les |des )?(.+?) sur n'importe quel personnage(?: en jeu)?(?: encore en vie)?",
             t,
@@ -2856,6 +2873,12 @@ class Reader:
                         # the last one named ("vous" is no "il")
                         re.match(r"si (?:vous|votre personnage) ", head)
                         and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
+                        # ("si votre personnage a plus de PV que le personnage adverse, Attaque +4
+                        # sinon il a …": "il" is the condition's subject — not "ce dernier")
+                        and not (
+                            head.startswith("si votre personnage ")
+                            and re.match(r"(?:il|elle) ", otherwise_text or rest)
+                        )
                     ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
                     attached = re.search(r" attachee?s? (?:a|sur|au) (.+)$", head)
@@ -3061,8 +3084,8 @@ class Reader:
                 core,
             )
             if m and x_def is None:
-                core, x_def = m.group(1), self.x_value(c, m.group(2))
-                x_text = m.group(2)
+                x_text = grammar_scale.x_self_named(self, c, m.group(2), ctx)
+                core, x_def = m.group(1), self.x_value(c, x_text)
                 changed = True
                 continue
             m = re.fullmatch(
@@ -3215,6 +3238,8 @@ class Reader:
             head, tail = split
             effects = head + self._resolve_x(tail, None, per, cap)
         else:
+            if per is not None:
+                grammar_scale.check_one_scaled_kind(core, effects)
             effects = self._resolve_x(effects, x_def, per, cap)
         if cap_bonus and per is not None and x_def is None:
             effects = [_cap_on_bonus(e) for e in effects]
