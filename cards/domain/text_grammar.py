@@ -1155,7 +1155,8 @@ class Reader:
             return Condition(compare=Compare(attached, ">=", 1))
         # what the holder does not carry; a carried card is in play ("actif" says nothing more)
         m = re.fullmatch(
-            rf"{me} ne (?:porte|portez) (?:aucune? |pas d'|pas de |plus d'|plus de )(.+?)(?: actifs?| actives?)?",
+            rf"{me} ne (?:porte|portez) (?:aucune? |pas d'|pas de |plus d'|plus de )(?!autres? )(.+?)"
+            r"(?: actifs?| actives?)?",
             t,
         )
         if m:
@@ -2856,6 +2857,13 @@ class Reader:
         if found is not None:
             return found
         # "A, puis si …, B": A, then B under its own condition
+        m = re.fullmatch(r"((?:si|tant que) .+?), puis,? (si .+)", t)
+        if m:
+            # "si A, X, puis si B, Y": each part under its own condition
+            try:
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
         m = re.fullmatch(r"(.+?),? puis,? ((?:si|s'il|s'ils|s'elle) .+)", t)
         if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
             try:
@@ -2940,7 +2948,9 @@ class Reader:
                 except NotRead:
                     continue
             raise NotRead("unless what?")
-        found = self.more_if(c, t, ctx)
+        found = grammar_life.otherwise(self, c, t, ctx)
+        if found is None:
+            found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
         if found is not None:
