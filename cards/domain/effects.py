@@ -28,7 +28,10 @@ Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``se
     stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus) |
     a **scaled** amount ``{"per": Count, "each": 1, "plus": 0, "div": 1, "round": "down",
     "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
-    (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``).
+    (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``);
+    ``"and": [{"per": Count, "each": …, "div": …, "round": …}, …]`` adds more terms, each
+    ``each × round(count / div)``, before the clamp ("X est égal à votre Esprit +2 par personnage
+    mort": the Esprit, and 2 per dead character; "la différence entre …": a term with ``each`` −1).
     The count is read when the effect applies (for a static modifier: whenever the stat is read).
     A *static* modifier is a standing ability's or a staying card's (``permanent``, while it is
     attached); a modifier a card, an Ordre or a trigger gives when it resolves counts once, then —
@@ -97,7 +100,9 @@ subit 2 dégâts et a Attaque -1"):
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
     "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
-    non Démon"). A selector equal to a named target is written
+    non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
+    ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one). A
+    selector equal to a named target is written
     as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
@@ -123,7 +128,8 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     "tant que 'X' est mort" in X's own text; false: while it lives; abilities only);
     ``fought_before`` (true: the holder has already fought, in an earlier combat of the game, the
     character it fights now — "si X a déjà combattu le personnage adverse pendant la partie";
-    false: never); ``compare``
+    false: never); ``opponent_sex`` / ``played_by_sex`` (``"male"`` / ``"female"``: the opponent /
+    the holder is of that sex — "contre les personnages masculins"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -212,6 +218,10 @@ Version 2:
                    go from one pile to another (to a deck: at a random place); ``attach``: into
                    play, attached to the target (each character of a group target gets its own),
                    not played ("une 'X' de votre Deck est attachée à un de vos alliés").
+                   ``from`` may be a list of 2 or 3 piles of the player ("de votre Deck ou votre
+                   Défausse"; pick random or choice, owner self, to none of them): a card of any
+                   of them, each matching card as likely; a card with copies in several of them
+                   is taken from the first pile listed that has one.
     ``card_to``    to (hand|deck|discard|opponent_deck|removed) — this card leaves play (when it
                    stays) and goes there; a card that does not stay goes there instead of the
                    discard pile when it has resolved.
@@ -229,7 +239,10 @@ Version 2:
                    (who plays it, default self) — a card is played at once, after the cards of
                    the turn, by the target ("jouée à la suite de vos cartes"). Pick ``top`` (also
                    for ``move``): of a deck, the next card to be drawn; of a discard pile, the last
-                   card put there ("la dernière Action de votre Défausse").
+                   card put there ("la dernière Action de votre Défausse"). ``from`` may be a list
+                   of piles, as for ``move`` (not with pick ``top``). ``playable`` (true): only a
+                   card the target may play — its requirements, whatever the engine's rules say of
+                   cards played by effects ("une Arme jouable de votre Main est jouée").
     ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
                    duration — the target cannot play / chain such cards, make its clash attack, or
                    be healed (heals on it do nothing: "ne peut pas être soigné").
@@ -415,7 +428,11 @@ SELECTOR_FILTER_KEYS = (
     "fighting",
     "not_race",
     "not_class",
+    "sex",
+    "no_caste",
 )
+#: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
+SEXES = ("male", "female")
 CARRY_KINDS = ("weapon", "armor")
 #: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
 KEYWORDS = ("enrage",)
@@ -577,6 +594,8 @@ class Selector:
     fighting: bool | None = None
     not_race: str | None = None
     not_class: str | None = None
+    sex: str | None = None
+    no_caste: bool | None = None
 
     @property
     def filtered(self) -> bool:
@@ -614,6 +633,8 @@ _SELECTOR_ATTRS = (
     "fighting",
     "not_race",
     "not_class",
+    "sex",
+    "no_caste",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -708,6 +729,8 @@ class Scaled:
     round_up: bool = False
     lo: int | None = None
     hi: int | None = None
+    #: More terms added before the clamp (each without ``plus`` nor bounds): JSON ``"and"``.
+    more: tuple[Scaled, ...] = ()
 
     @property
     def stat(self) -> str:
@@ -725,11 +748,18 @@ class Scaled:
             out["div"] = self.div
             if self.round_up:
                 out["round"] = "up"
+        if self.more:
+            out["and"] = [term.to_json() for term in self.more]
         if self.lo is not None:
             out["min"] = self.lo
         if self.hi is not None:
             out["max"] = self.hi
         return out
+
+    @property
+    def terms(self) -> tuple[Scaled, ...]:
+        """Every term: this one (its count, ``each``, ``div``) and the added ones."""
+        return (self, *self.more)
 
 
 #: A number of points as an effect may give it.
@@ -794,6 +824,8 @@ class Condition:
     opponent_ordre: bool | None = None
     dead: bool | None = None
     fought_before: bool | None = None
+    opponent_sex: str | None = None
+    played_by_sex: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -1108,6 +1140,7 @@ class MoveCards:
     target: str = "self"  # to "attach": a name of TARGET_NAMES, or "group" (see selector)
     selector: Selector | None = None  # the target, when it is an object ("group")
     into: str = "owner"  # owner | self: whose piles the cards go to (their owner's, or the player's)
+    also: tuple[str, ...] = ()  # more piles the cards may come from, after ``from_`` (JSON: "from" a list)
     op: str = "move"
 
 
@@ -1150,6 +1183,8 @@ class PlayCard:
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    also: tuple[str, ...] = ()  # more piles the card may come from, after ``from_`` (JSON: "from" a list)
+    playable: bool = False  # only a card the target may play (its requirements): "jouable"
     op: str = "play_card"
 
 
@@ -1509,6 +1544,23 @@ def _keys(data: Any, path: str, required: set[str], optional: set[str]) -> Mappi
     return data
 
 
+def _piles(value: Any, path: str) -> tuple[str, tuple[str, ...]]:
+    """``"deck"`` or ``["deck", "discard"]`` (2 or 3 different piles, "de votre Deck ou votre
+    Défausse") -> (the first pile, the others)."""
+    if isinstance(value, list):
+        if not 2 <= len(value) <= len(PILES):
+            raise EffectError(path, f"a list of 2 to {len(PILES)} piles expected")
+        piles = tuple(_choice(v, f"{path}[{i}]", PILES) for i, v in enumerate(value))
+        if len(set(piles)) != len(piles):
+            raise EffectError(path, "a pile named twice")
+        return piles[0], piles[1:]
+    return _choice(value, path, PILES), ()
+
+
+def _from_json(effect: MoveCards | PlayCard) -> Any:
+    return [effect.from_, *effect.also] if effect.also else effect.from_
+
+
 def _count_or_all(value: Any, path: str) -> int | None:
     if value == "all":
         return None
@@ -1633,26 +1685,53 @@ def parse_count(data: Any, path: str) -> Count:
     return Count(kind)  # type: ignore[arg-type]
 
 
-def parse_scaled(data: Any, path: str, *, signed: bool) -> Scaled:
-    d = _keys(data, path, {"per"}, {"each", "plus", "div", "round", "min", "max"})
-    lo_bound = -MAX_MAGNITUDE if signed else 0
+def _parse_term(data: Any, path: str) -> Scaled:
+    """One added term of a scaled amount (``"and"``): a count, ``each``, ``div``, ``round``."""
+    if not isinstance(data, Mapping):
+        raise EffectError(path, f"expected an object (a term: per, each, div, round), got {data!r}")
+    extra = sorted(set(data) & {"plus", "min", "max", "and"})
+    if extra:
+        raise EffectError(
+            f"{path}.{extra[0]}", "a term has no plus, bounds nor terms: give them on the whole"
+        )
+    d = _keys(data, path, {"per"}, {"each", "div", "round"})
+    return _term_fields(d, path)
+
+
+def _term_fields(d: Mapping[str, Any], path: str) -> Scaled:
     div = _int(d.get("div", 1), f"{path}.div", lo=1, hi=10)
     if "round" in d and div == 1:
         raise EffectError(f"{path}.round", "rounding needs a div above 1")
-    scaled = Scaled(
+    term = Scaled(
         per=parse_count(d["per"], f"{path}.per"),
         each=_int(d.get("each", 1), f"{path}.each"),
-        plus=_int(d.get("plus", 0), f"{path}.plus"),
         div=div,
         round_up=_choice(d.get("round", "down"), f"{path}.round", ("down", "up")) == "up",
+    )
+    if term.each == 0:
+        raise EffectError(f"{path}.each", "0 per counted thing scales nothing")
+    return term
+
+
+def parse_scaled(data: Any, path: str, *, signed: bool) -> Scaled:
+    d = _keys(data, path, {"per"}, {"each", "plus", "div", "round", "min", "max", "and"})
+    lo_bound = -MAX_MAGNITUDE if signed else 0
+    more: tuple[Scaled, ...] = ()
+    if "and" in d:
+        terms = d["and"]
+        if not isinstance(terms, list) or not terms:
+            raise EffectError(f"{path}.and", f"expected a non-empty list of terms, got {terms!r}")
+        more = tuple(_parse_term(t, f"{path}.and[{i}]") for i, t in enumerate(terms))
+    scaled = replace(
+        _term_fields(d, path),
+        plus=_int(d.get("plus", 0), f"{path}.plus"),
         lo=_int(d["min"], f"{path}.min", lo=lo_bound) if "min" in d else None,
         hi=_int(d["max"], f"{path}.max", lo=lo_bound) if "max" in d else None,
+        more=more,
     )
-    if scaled.each == 0:
-        raise EffectError(f"{path}.each", "0 per counted thing scales nothing")
     if scaled.lo is not None and scaled.hi is not None and scaled.lo > scaled.hi:
         raise EffectError(path, f"min {scaled.lo} is above max {scaled.hi}")
-    if not signed and scaled.lo is None and (scaled.each < 0 or scaled.plus < 0):
+    if not signed and scaled.lo is None and (scaled.plus < 0 or any(t.each < 0 for t in scaled.terms)):
         raise EffectError(f"{path}.min", "a number of points that may go below 0 needs a min")
     return scaled
 
@@ -1746,8 +1825,10 @@ def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting"):
+        if key in ("single_class", "tapped", "fighting", "no_caste"):
             values[attr] = _bool(data[key], sub)
+        elif key == "sex":
+            values[attr] = _choice(data[key], sub, SEXES)
         elif key == "carrying":
             values[attr] = parse_card_match(data[key], sub)
         else:
@@ -1790,6 +1871,11 @@ def reaches_target(count: Count) -> bool:
     return count.of == "target" or count.on == "target"
 
 
+def scaled_reaches_target(amount: Scaled) -> bool:
+    """Whether any term of a scaled amount reads the character the effect reaches."""
+    return any(reaches_target(t.per) for t in amount.terms)
+
+
 def parse_compare(data: Any, path: str) -> Compare:
     d = _keys(data, path, {"left", "cmp", "right"}, set())
     right = d["right"]
@@ -1822,6 +1908,8 @@ def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
             values[key] = _choice(value, sub, CARRY_KINDS)
         elif key == "keyword":
             values[key] = _choice(value, sub, KEYWORDS)
+        elif key in ("opponent_sex", "played_by_sex"):
+            values[key] = _choice(value, sub, SEXES)
         elif key in _CONDITION_SLUGS:
             values[key] = _slug(value, sub)
         elif key in _CONDITION_BOOLS:
@@ -2126,11 +2214,17 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         d = _keys(
             data, path, {"op", "from", "to"}, {"owner", "count", "cards", "pick", "when", "target", "into"}
         )
-        source = _choice(d["from"], f"{path}.from", PILES)
+        source, also = _piles(d["from"], f"{path}.from")
         to = _choice(d["to"], f"{path}.to", (*PILES, "removed", "attach"))
         owner = _choice(d.get("owner", "self"), f"{path}.owner", ("self", "opponent", "any"))
         into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
         pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top", "opponent"))
+        if also and (to in (source, *also) or pick not in ("random", "choice") or owner != "self"):
+            raise EffectError(
+                f"{path}.from",
+                "cards of several piles are the player's own, picked at random or by choice, and go "
+                "to another pile",
+            )
         if pick == "opponent" and owner != "opponent":
             raise EffectError(f"{path}.pick", 'only the opponent\'s own cards are picked by the "opponent"')
         if source == to and into == "owner":
@@ -2156,6 +2250,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             target=target,
             selector=selector,
             into=into,
+            also=also,
         )
     elif op == "card_to":
         d = _keys(data, path, {"op", "to"}, {"when"})
@@ -2185,14 +2280,20 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
         )
     elif op == "play_card":
-        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when"})
+        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable"})
+        source, also = _piles(d["from"], f"{path}.from")
+        pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top"))
+        if also and pick == "top":
+            raise EffectError(f"{path}.pick", 'a card of several piles has no "top"')
         effect = PlayCard(
-            from_=_choice(d["from"], f"{path}.from", PILES),
+            from_=source,
             cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
-            pick=_choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top")),
+            pick=pick,
             target=target,
             when=when,
             selector=selector,
+            also=also,
+            playable=_bool(d.get("playable", False), f"{path}.playable"),
         )
     elif op == "forbid":
         d = _keys(data, path, {"op", "what"}, {"cards", "target", "duration", "when"})
@@ -2549,7 +2650,7 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     elif isinstance(effect, Attach):
         out["target"] = target_to_json(effect_target(effect))
     elif isinstance(effect, MoveCards):
-        out.update({"from": effect.from_, "to": effect.to})
+        out.update({"from": _from_json(effect), "to": effect.to})
         if effect.owner != "self":
             out["owner"] = effect.owner
         if effect.count != 1:
@@ -2584,11 +2685,13 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["count"] = effect.count
         _put_target(out, effect, "self")
     elif isinstance(effect, PlayCard):
-        out["from"] = effect.from_
+        out["from"] = _from_json(effect)
         if effect.cards is not None:
             out["cards"] = effect.cards.to_json()
         if effect.pick != "random":
             out["pick"] = effect.pick
+        if effect.playable:
+            out["playable"] = True
         _put_target(out, effect, "self")
     elif isinstance(effect, Bound):
         out["stats"] = list(effect.stats)

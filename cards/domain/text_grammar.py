@@ -360,6 +360,7 @@ def _negated(value: Scaled | Amount) -> Scaled:
     return replace(
         value,
         each=-value.each,
+        more=tuple(replace(t, each=-t.each) for t in value.more),
         plus=-value.plus,
         lo=None if value.hi is None else -value.hi,
         hi=None if value.lo is None else -value.lo,
@@ -601,6 +602,24 @@ class Reader:
         out: dict[str, Any] = {}
         if "non-" in text:  # "les non-Humains" (but the race "Non-mort" is one word)
             text = re.sub(r"\bnon-(?!morte?s?\b)", "non ", text)
+        sexed = re.fullmatch(r"(?:(.+?) )?(?:de sexe )?(masculine?s?|feminine?s?|sans castes?)", text)
+        if sexed:
+            # "masculins" / "féminins" (the character's sex), "sans caste" (no caste at all)
+            word = sexed.group(2)
+            extra: dict[str, Any] = (
+                {"no_caste": True}
+                if word.startswith("sans")
+                else {"sex": "male" if word[0] == "m" else "female"}
+            )
+            rest = (sexed.group(1) or "").strip()
+            if rest and not re.fullmatch(r"personnages?", rest):
+                found = self.who_filter(rest)
+                if set(extra) & set(found):
+                    raise NotRead(f"{word!r} twice")
+                extra = {**found, **extra}
+            elif "no_caste" in extra:
+                raise NotRead("characters without a caste, of no other kind")  # (read by a count)
+            return extra
         neg = (
             re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
             if "non" in text
@@ -829,7 +848,9 @@ class Reader:
             if m:
                 group = "other_allies" if (m.group(2) or m.group(3)) else "allies"
                 return Selector(group=group, **self._filter_keys(self.who_filter(m.group(4))))
-            m = re.fullmatch(r"(tous )?les personnages adverses (.+)|(tous )?les (.+) adverses", text)
+            m = re.fullmatch(
+                r"(tous )?les (?:personnages adverses|adversaires) (.+)|(tous )?les (.+) adverses", text
+            )
             if m:
                 return Selector(
                     group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4)))
@@ -1138,7 +1159,8 @@ class Reader:
             return Condition(compare=Compare(attached, ">=", 1))
         # what the holder does not carry; a carried card is in play ("actif" says nothing more)
         m = re.fullmatch(
-            rf"{me} ne (?:porte|portez) (?:aucune? |pas d'|pas de |plus d'|plus de )(.+?)(?: actifs?| actives?)?",
+            rf"{me} ne (?:porte|portez) (?:aucune? |pas d'|pas de |plus d'|plus de )(?!autres? )(.+?)"
+            r"(?: actifs?| actives?)?",
             t,
         )
         if m:
@@ -1766,10 +1788,11 @@ class Reader:
         t = text.strip()
         t = re.sub(r"^(?:a |au |aux |a la |a l'|le |la |l'|de )", "", t)
         hi = lo = None
+        t, hi = grammar_scale.rounding_and_cap(t)
         m = re.fullmatch(
             r"(.+?) ?\((?:max(?:imum)?|max\.) \+?(\d+)\)|(.+?),? (?:max(?:imum)?|max\.) \+?(\d+)", t
         )
-        if m:
+        if m and hi is None:
             t = (m.group(1) or m.group(3)).strip()
             hi = int(m.group(2) or m.group(4))
         m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?[+-]?(\d+) max(?:imum)?\)", t)
@@ -1778,6 +1801,11 @@ class Reader:
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
+        compound = grammar_scale.x_compound(self, clause, t)
+        if compound is not None:
+            return replace(
+                compound, lo=lo if lo is not None else compound.lo, hi=hi if hi is not None else compound.hi
+            )
         m = re.fullmatch(r"compris entre (\d+) et (\d+)", t)
         if m and hi is None and lo is None:  # "X est compris entre 2 et 4": a rolled amount
             low, high = int(m.group(1)), int(m.group(2))
@@ -2843,6 +2871,13 @@ class Reader:
         if found is not None:
             return found
         # "A, puis si …, B": A, then B under its own condition
+        m = re.fullmatch(r"((?:si|tant que) .+?), puis,? (si .+)", t)
+        if m:
+            # "si A, X, puis si B, Y": each part under its own condition
+            try:
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
         m = re.fullmatch(r"(.+?),? puis,? ((?:si|s'il|s'ils|s'elle) .+)", t)
         if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
             try:
@@ -2927,7 +2962,9 @@ class Reader:
                 except NotRead:
                     continue
             raise NotRead("unless what?")
-        found = self.more_if(c, t, ctx)
+        found = grammar_life.otherwise(self, c, t, ctx)
+        if found is None:
+            found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
         if found is not None:
@@ -3081,8 +3118,8 @@ class Reader:
                 core,
             )
             if m and x_def is None:
-                core, x_def = m.group(1), self.x_value(c, m.group(2))
-                x_text = m.group(2)
+                x_text = grammar_scale.x_self_named(self, c, m.group(2), ctx)
+                core, x_def = m.group(1), self.x_value(c, x_text)
                 changed = True
                 continue
             m = re.fullmatch(
@@ -3235,6 +3272,8 @@ class Reader:
             head, tail = split
             effects = head + self._resolve_x(tail, None, per, cap)
         else:
+            if per is not None:
+                grammar_scale.check_one_scaled_kind(core, effects)
             effects = self._resolve_x(effects, x_def, per, cap)
         if cap_bonus and per is not None and x_def is None:
             effects = [_cap_on_bonus(e) for e in effects]
