@@ -162,6 +162,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
     (r"\benchain(e)?ments?\b", "enchainement"),
+    (r"\benchainemento bjet\b", "enchainement objet"),  # a space misplaced
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
     (r"\bnon[ -]zone\b", "non zone"),
     (r"\ba 2 mains\b", "a deux mains"),
@@ -855,6 +856,9 @@ class Reader:
                 return Selector(
                     group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4)))
                 )
+            m = re.fullmatch(r"un des porteurs (?:de |d')(.+)", text)
+            if m:  # "un des porteurs de 'X'": one the player chooses among those carrying X
+                return Selector(group="characters", pick="choice", carrying=self.match(clause, m.group(1)))
             m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
             if m:
                 group = "other_allies" if m.group(1) else "allies"
@@ -1489,6 +1493,11 @@ class Reader:
             return Condition(active=True)
         if re.fullmatch(r"vous etes (?:le )?defenseur", t):
             return Condition(active=False)
+        # "si vous (n')avez (pas) l'initiative": the player who has it this turn is the active one
+        # (docs/rules/eredan.md §3: the players alternate as the active player)
+        m = re.fullmatch(r"vous (n')?avez (?:pas )?l'initiative", t)
+        if m and ("pas" in t.split()) == bool(m.group(1)):
+            return Condition(active=not m.group(1))
         m = re.fullmatch(r"(?:votre personnage|il|ce personnage|vous) (?:est|etes) (incline|releve)e?s?", t)
         if m:
             return Condition(tapped=m.group(1) == "incline")
@@ -2293,12 +2302,17 @@ class Reader:
         caractéristique (et tous ses malus précédemment reçus sont annulés)`` -> ``bound``; ``… ne
         peut pas être soigné`` -> ``forbid healed`` (None: not such a phrase)."""
         m = re.fullmatch(
-            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?|(.+?) ne (?:peut|peuvent) (?:pas |plus )?"
-            r"recevoir de soins?",
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?(?: en combat)?"
+            r"|(.+?) ne (?:peut|peuvent) (?:pas |plus )?recevoir de soins?(?: en combat)?",
             t,
         )
         if m:
             who_text = (m.group(1) or m.group(2)).strip()
+            # "Kitsana et son adversaire" in Kitsana's text: it and the one it fights ("en combat":
+            # the forbid lasts the combat)
+            sm = re.fullmatch(r"(\S+) et son adversaire", who_text)
+            if sm and ctx.subject == "character" and sm.group(1) in ctx.names:
+                who_text = f"{sm.group(1)} et votre adversaire"
             healed = self._several(c, who_text, ctx) or [
                 self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
             ]
