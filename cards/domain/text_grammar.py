@@ -2749,6 +2749,9 @@ class Reader:
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
             whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
+            groups = grammar_cards.either_group(self, c, whom, ctx.names)
+            if groups is not None:  # "à chacun de vos A ou B": each of them once
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(g)) for g in groups]
             on = self.subject(c, whom, ctx.names)
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
