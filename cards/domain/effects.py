@@ -100,7 +100,9 @@ subit 2 dégâts et a Attaque -1"):
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
     "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
-    non Démon"). A selector equal to a named target is written
+    non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
+    ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one). A
+    selector equal to a named target is written
     as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
@@ -126,7 +128,8 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     "tant que 'X' est mort" in X's own text; false: while it lives; abilities only);
     ``fought_before`` (true: the holder has already fought, in an earlier combat of the game, the
     character it fights now — "si X a déjà combattu le personnage adverse pendant la partie";
-    false: never); ``compare``
+    false: never); ``opponent_sex`` / ``played_by_sex`` (``"male"`` / ``"female"``: the opponent /
+    the holder is of that sex — "contre les personnages masculins"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -425,7 +428,11 @@ SELECTOR_FILTER_KEYS = (
     "fighting",
     "not_race",
     "not_class",
+    "sex",
+    "no_caste",
 )
+#: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
+SEXES = ("male", "female")
 CARRY_KINDS = ("weapon", "armor")
 #: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
 KEYWORDS = ("enrage",)
@@ -587,6 +594,8 @@ class Selector:
     fighting: bool | None = None
     not_race: str | None = None
     not_class: str | None = None
+    sex: str | None = None
+    no_caste: bool | None = None
 
     @property
     def filtered(self) -> bool:
@@ -624,6 +633,8 @@ _SELECTOR_ATTRS = (
     "fighting",
     "not_race",
     "not_class",
+    "sex",
+    "no_caste",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -813,6 +824,8 @@ class Condition:
     opponent_ordre: bool | None = None
     dead: bool | None = None
     fought_before: bool | None = None
+    opponent_sex: str | None = None
+    played_by_sex: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -1812,8 +1825,10 @@ def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting"):
+        if key in ("single_class", "tapped", "fighting", "no_caste"):
             values[attr] = _bool(data[key], sub)
+        elif key == "sex":
+            values[attr] = _choice(data[key], sub, SEXES)
         elif key == "carrying":
             values[attr] = parse_card_match(data[key], sub)
         else:
@@ -1893,6 +1908,8 @@ def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
             values[key] = _choice(value, sub, CARRY_KINDS)
         elif key == "keyword":
             values[key] = _choice(value, sub, KEYWORDS)
+        elif key in ("opponent_sex", "played_by_sex"):
+            values[key] = _choice(value, sub, SEXES)
         elif key in _CONDITION_SLUGS:
             values[key] = _slug(value, sub)
         elif key in _CONDITION_BOOLS:

@@ -263,6 +263,7 @@ EVENT_WORDS: Mapping[str, tuple[str, str]] = {
     "leaves_play": ("When this card leaves play", "Quand cette carte quitte le jeu"),
 }
 KEYWORD_WORDS: Mapping[str, tuple[str, str]] = {"enrage": ("Enraged", "Enragé")}
+SEX_WORDS: Mapping[str, tuple[str, str]] = {"male": ("male", "masculin"), "female": ("female", "féminin")}
 CMP_WORDS: Mapping[str, tuple[str, str]] = {
     "<": ("is below", "est inférieur à"),
     "<=": ("is at most", "est au plus"),
@@ -567,6 +568,17 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
         parts.append(_pick((f"not {cls}", f"non {cls}"), lang))
     if selector.family is not None:
         parts.append(names.family(selector.family, lang))
+    if selector.sex is not None:
+        parts.append(_pick(SEX_WORDS[selector.sex], lang))
+    if selector.no_caste is not None:
+        parts.append(
+            _pick(
+                ("without a caste", "sans caste")
+                if selector.no_caste
+                else ("with a caste", "avec une caste"),
+                lang,
+            )
+        )
     if selector.single_class is not None:
         parts.append(
             _pick(
@@ -688,6 +700,12 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
     if when.opponent_is is not None:
         who = names.family(when.opponent_is, lang)
         parts.append(_pick((f"against {who}", f"contre {who}"), lang))
+    if when.opponent_sex is not None:
+        sex = _pick(SEX_WORDS[when.opponent_sex], lang)
+        parts.append(_pick((f"against a {sex} character", f"contre un personnage {sex}"), lang))
+    if when.played_by_sex is not None:
+        sex = _pick(SEX_WORDS[when.played_by_sex], lang)
+        parts.append(_pick((f"if played by a {sex} character", f"si jouée par un personnage {sex}"), lang))
     for key, en, fr in (
         ("carrying_match", "if carrying {}", "s'il porte : {}"),
         ("opponent_carrying_match", "if the opponent carries {}", "si l'adversaire porte : {}"),

@@ -601,6 +601,24 @@ class Reader:
         out: dict[str, Any] = {}
         if "non-" in text:  # "les non-Humains" (but the race "Non-mort" is one word)
             text = re.sub(r"\bnon-(?!morte?s?\b)", "non ", text)
+        sexed = re.fullmatch(r"(?:(.+?) )?(?:de sexe )?(masculine?s?|feminine?s?|sans castes?)", text)
+        if sexed:
+            # "masculins" / "féminins" (the character's sex), "sans caste" (no caste at all)
+            word = sexed.group(2)
+            extra: dict[str, Any] = (
+                {"no_caste": True}
+                if word.startswith("sans")
+                else {"sex": "male" if word[0] == "m" else "female"}
+            )
+            rest = (sexed.group(1) or "").strip()
+            if rest and not re.fullmatch(r"personnages?", rest):
+                found = self.who_filter(rest)
+                if set(extra) & set(found):
+                    raise NotRead(f"{word!r} twice")
+                extra = {**found, **extra}
+            elif "no_caste" in extra:
+                raise NotRead("characters without a caste, of no other kind")  # (read by a count)
+            return extra
         neg = (
             re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
             if "non" in text
@@ -829,7 +847,9 @@ class Reader:
             if m:
                 group = "other_allies" if (m.group(2) or m.group(3)) else "allies"
                 return Selector(group=group, **self._filter_keys(self.who_filter(m.group(4))))
-            m = re.fullmatch(r"(tous )?les personnages adverses (.+)|(tous )?les (.+) adverses", text)
+            m = re.fullmatch(
+                r"(tous )?les (?:personnages adverses|adversaires) (.+)|(tous )?les (.+) adverses", text
+            )
             if m:
                 return Selector(
                     group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4)))
@@ -1135,7 +1155,8 @@ class Reader:
             return Condition(compare=Compare(attached, ">=", 1))
         # what the holder does not carry; a carried card is in play ("actif" says nothing more)
         m = re.fullmatch(
-            rf"{me} ne (?:porte|portez) (?:aucune? |pas d'|pas de |plus d'|plus de )(.+?)(?: actifs?| actives?)?",
+            rf"{me} ne (?:porte|portez) (?:aucune? |pas d'|pas de |plus d'|plus de )(?!autres? )(.+?)"
+            r"(?: actifs?| actives?)?",
             t,
         )
         if m:
@@ -2839,6 +2860,13 @@ class Reader:
         if found is not None:
             return found
         # "A, puis si …, B": A, then B under its own condition
+        m = re.fullmatch(r"((?:si|tant que) .+?), puis,? (si .+)", t)
+        if m:
+            # "si A, X, puis si B, Y": each part under its own condition
+            try:
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
         m = re.fullmatch(r"(.+?),? puis,? ((?:si|s'il|s'ils|s'elle) .+)", t)
         if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
             try:
@@ -2923,7 +2951,9 @@ class Reader:
                 except NotRead:
                     continue
             raise NotRead("unless what?")
-        found = self.more_if(c, t, ctx)
+        found = grammar_life.otherwise(self, c, t, ctx)
+        if found is None:
+            found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
         if found is not None:

@@ -486,7 +486,8 @@ class CharFilter:
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
-PENDING_FILTER_KEYS: frozenset[str] = frozenset()
+#: (``sex``: the cards' data has no sex of the characters yet; ``no_caste``: not yet.)
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"sex", "no_caste"})
 
 
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
