@@ -142,7 +142,7 @@ class Head:
     unnamed: bool = False
 
 
-def _group_of(target: Target) -> Target:
+def group_of(target: Target) -> Target:
     """A pick in an event ("un de vos personnages subit …") is any of the group."""
     picks = {
         "ally": "all_allies",
@@ -346,7 +346,7 @@ def event_subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target:
     if named is not None:
         return named
     target = r._view(r.subject(c, t, ctx.names), t, ctx)
-    return _group_of(target)
+    return group_of(target)
 
 
 def named_character(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:

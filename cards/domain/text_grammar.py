@@ -86,7 +86,7 @@ from cards.domain.effects import (
     target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
-from cards.domain.grammar_triggers import named_character, trigger_phrase
+from cards.domain.grammar_triggers import group_of, named_character, trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
@@ -169,6 +169,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
     (r"\benchain(e)?ments?\b", "enchainement"),
+    (r"\benchainemento bjet\b", "enchainement objet"),  # a space misplaced
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
     (r"\bnon[ -]zone\b", "non zone"),
     (r"\ba 2 mains\b", "a deux mains"),
@@ -367,6 +368,7 @@ def _negated(value: Scaled | Amount) -> Scaled:
     return replace(
         value,
         each=-value.each,
+        more=tuple(replace(t, each=-t.each) for t in value.more),
         plus=-value.plus,
         lo=None if value.hi is None else -value.hi,
         hi=None if value.lo is None else -value.lo,
@@ -608,6 +610,24 @@ class Reader:
         out: dict[str, Any] = {}
         if "non-" in text:  # "les non-Humains" (but the race "Non-mort" is one word)
             text = re.sub(r"\bnon-(?!morte?s?\b)", "non ", text)
+        sexed = re.fullmatch(r"(?:(.+?) )?(?:de sexe )?(masculine?s?|feminine?s?|sans castes?)", text)
+        if sexed:
+            # "masculins" / "féminins" (the character's sex), "sans caste" (no caste at all)
+            word = sexed.group(2)
+            extra: dict[str, Any] = (
+                {"no_caste": True}
+                if word.startswith("sans")
+                else {"sex": "male" if word[0] == "m" else "female"}
+            )
+            rest = (sexed.group(1) or "").strip()
+            if rest and not re.fullmatch(r"personnages?", rest):
+                found = self.who_filter(rest)
+                if set(extra) & set(found):
+                    raise NotRead(f"{word!r} twice")
+                extra = {**found, **extra}
+            elif "no_caste" in extra:
+                raise NotRead("characters without a caste, of no other kind")  # (read by a count)
+            return extra
         neg = (
             re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
             if "non" in text
@@ -836,11 +856,16 @@ class Reader:
             if m:
                 group = "other_allies" if (m.group(2) or m.group(3)) else "allies"
                 return Selector(group=group, **self._filter_keys(self.who_filter(m.group(4))))
-            m = re.fullmatch(r"(tous )?les personnages adverses (.+)|(tous )?les (.+) adverses", text)
+            m = re.fullmatch(
+                r"(tous )?les (?:personnages adverses|adversaires) (.+)|(tous )?les (.+) adverses", text
+            )
             if m:
                 return Selector(
                     group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4)))
                 )
+            m = re.fullmatch(r"un des porteurs (?:de |d')(.+)", text)
+            if m:  # "un des porteurs de 'X'": one the player chooses among those carrying X
+                return Selector(group="characters", pick="choice", carrying=self.match(clause, m.group(1)))
             m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
             if m:
                 group = "other_allies" if m.group(1) else "allies"
@@ -1142,7 +1167,8 @@ class Reader:
             return Condition(compare=Compare(attached, ">=", 1))
         # what the holder does not carry; a carried card is in play ("actif" says nothing more)
         m = re.fullmatch(
-            rf"{me} ne (?:porte|portez) (?:aucune? |pas d'|pas de |plus d'|plus de )(.+?)(?: actifs?| actives?)?",
+            rf"{me} ne (?:porte|portez) (?:aucune? |pas d'|pas de |plus d'|plus de )(?!autres? )(.+?)"
+            r"(?: actifs?| actives?)?",
             t,
         )
         if m:
@@ -1474,6 +1500,11 @@ class Reader:
             return Condition(active=True)
         if re.fullmatch(r"vous etes (?:le )?defenseur", t):
             return Condition(active=False)
+        # "si vous (n')avez (pas) l'initiative": the player who has it this turn is the active one
+        # (docs/rules/eredan.md §3: the players alternate as the active player)
+        m = re.fullmatch(r"vous (n')?avez (?:pas )?l'initiative", t)
+        if m and ("pas" in t.split()) == bool(m.group(1)):
+            return Condition(active=not m.group(1))
         m = re.fullmatch(r"(?:votre personnage|il|ce personnage|vous) (?:est|etes) (incline|releve)e?s?", t)
         if m:
             return Condition(tapped=m.group(1) == "incline")
@@ -1769,10 +1800,11 @@ class Reader:
         t = text.strip()
         t = re.sub(r"^(?:a |au |aux |a la |a l'|le |la |l'|de )", "", t)
         hi = lo = None
+        t, hi = grammar_scale.rounding_and_cap(t)
         m = re.fullmatch(
             r"(.+?) ?\((?:max(?:imum)?|max\.) \+?(\d+)\)|(.+?),? (?:max(?:imum)?|max\.) \+?(\d+)", t
         )
-        if m:
+        if m and hi is None:
             t = (m.group(1) or m.group(3)).strip()
             hi = int(m.group(2) or m.group(4))
         m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?[+-]?(\d+) max(?:imum)?\)", t)
@@ -1781,6 +1813,11 @@ class Reader:
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
+        compound = grammar_scale.x_compound(self, clause, t)
+        if compound is not None:
+            return replace(
+                compound, lo=lo if lo is not None else compound.lo, hi=hi if hi is not None else compound.hi
+            )
         m = re.fullmatch(r"compris entre (\d+) et (\d+)", t)
         if m and hi is None and lo is None:  # "X est compris entre 2 et 4": a rolled amount
             low, high = int(m.group(1)), int(m.group(2))
@@ -1881,7 +1918,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -2272,12 +2309,17 @@ class Reader:
         caractéristique (et tous ses malus précédemment reçus sont annulés)`` -> ``bound``; ``… ne
         peut pas être soigné`` -> ``forbid healed`` (None: not such a phrase)."""
         m = re.fullmatch(
-            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?|(.+?) ne (?:peut|peuvent) (?:pas |plus )?"
-            r"recevoir de soins?",
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?(?: en combat)?"
+            r"|(.+?) ne (?:peut|peuvent) (?:pas |plus )?recevoir de soins?(?: en combat)?",
             t,
         )
         if m:
             who_text = (m.group(1) or m.group(2)).strip()
+            # "Kitsana et son adversaire" in Kitsana's text: it and the one it fights ("en combat":
+            # the forbid lasts the combat)
+            sm = re.fullmatch(r"(\S+) et son adversaire", who_text)
+            if sm and ctx.subject == "character" and sm.group(1) in ctx.names:
+                who_text = f"{sm.group(1)} et votre adversaire"
             healed = self._several(c, who_text, ctx) or [
                 self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
             ]
@@ -2508,6 +2550,16 @@ class Reader:
         )
         if m:
             return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
+        # "vous pouvez jouer des Théurgies" (cards it could not play: whatever their requirements),
+        # "vous ignorez les prérequis pour jouer les Objets"
+        m = re.fullmatch(
+            r"(?:peut|peuvent|vous pouvez) jouer (?:les |des |tous les )(.+)", t
+        ) or re.fullmatch(
+            r"(?:vous ignorez|ignore|ignorent) les (?:prerequis|restrictions) (?:pour|de) jouer (?:les |des )?(.+)",
+            t,
+        )
+        if m and not re.search(r"\b(?:si|et|puis|ou|en|sans|depuis|de votre|avant|apres)\b|\d", m.group(1)):
+            return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
         m = re.fullmatch(
             r"(?:peut|peuvent) attacher (?:les |des )?(.+?) sur n'importe quel personnage(?: en jeu)?(?: encore en vie)?",
             t,
@@ -2720,11 +2772,15 @@ class Reader:
             on = self.subject(
                 c, re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
             )
-            if how_many is not None and target_group(on)[1] in ("choice", "random"):
+            if how_many is not None and target_group(on)[1] == "random":
+                # "… attachée à un personnage adverse aléatoire": a character drawn first, then a
+                # card of its own (which may carry none)? or one card among all of theirs?
+                raise NotRead("a card attached to a character drawn at random")
+            if how_many is not None and target_group(on)[1] == "choice":
                 # "une carte adverse attachée à un de vos personnages": one card among those the
-                # group carries, not a character picked first and a card of its own (which may
-                # carry none)
-                raise NotRead("a card picked among the cards attached to a group")
+                # group carries (a group target: cards.domain.effects), not a character picked
+                # first and a card of its own (which may carry none)
+                on = group_of(on)
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
             rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
@@ -2830,6 +2886,13 @@ class Reader:
         if found is not None:
             return found
         # "A, puis si …, B": A, then B under its own condition
+        m = re.fullmatch(r"((?:si|tant que) .+?), puis,? (si .+)", t)
+        if m:
+            # "si A, X, puis si B, Y": each part under its own condition
+            try:
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
         m = re.fullmatch(r"(.+?),? puis,? ((?:si|s'il|s'ils|s'elle) .+)", t)
         if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
             try:
@@ -2859,6 +2922,12 @@ class Reader:
                         # the last one named ("vous" is no "il")
                         re.match(r"si (?:vous|votre personnage) ", head)
                         and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
+                        # ("si votre personnage a plus de PV que le personnage adverse, Attaque +4
+                        # sinon il a …": "il" is the condition's subject — not "ce dernier")
+                        and not (
+                            head.startswith("si votre personnage ")
+                            and re.match(r"(?:il|elle) ", otherwise_text or rest)
+                        )
                     ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
                     attached = re.search(r" attachee?s? (?:a|sur|au) (.+)$", head)
@@ -2908,7 +2977,9 @@ class Reader:
                 except NotRead:
                     continue
             raise NotRead("unless what?")
-        found = self.more_if(c, t, ctx)
+        found = grammar_life.otherwise(self, c, t, ctx)
+        if found is None:
+            found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
         if found is not None:
@@ -3062,8 +3133,8 @@ class Reader:
                 core,
             )
             if m and x_def is None:
-                core, x_def = m.group(1), self.x_value(c, m.group(2))
-                x_text = m.group(2)
+                x_text = grammar_scale.x_self_named(self, c, m.group(2), ctx)
+                core, x_def = m.group(1), self.x_value(c, x_text)
                 changed = True
                 continue
             m = re.fullmatch(
@@ -3216,6 +3287,8 @@ class Reader:
             head, tail = split
             effects = head + self._resolve_x(tail, None, per, cap)
         else:
+            if per is not None:
+                grammar_scale.check_one_scaled_kind(core, effects)
             effects = self._resolve_x(effects, x_def, per, cap)
         if cap_bonus and per is not None and x_def is None:
             effects = [_cap_on_bonus(e) for e in effects]

@@ -773,6 +773,11 @@ class Board:
         if amount.div != 1:
             count = -(-count // amount.div) if amount.round_up else count // amount.div
         value = amount.plus + amount.each * count
+        for term in amount.more:  # "votre Esprit +2 par personnage mort": the terms added
+            n = self.count(term.count, me, opp)
+            if term.div != 1:
+                n = -(-n // term.div) if term.round_up else n // term.div
+            value += term.each * n
         if amount.lo is not None and value < amount.lo:
             value = amount.lo
         if amount.hi is not None and value > amount.hi:
@@ -1847,9 +1852,23 @@ def _count_cards(board: Board, count: CountCards, me: int, opp: int) -> int:
 @interprets(CountCharacters)
 def _count_characters(board: Board, count: CountCharacters, me: int, opp: int) -> int:
     target = count.target
+    if count.union or count.either:
+        # several kinds ("par Mage ou Golem"), or the living and the dead: each character once
+        seen: set[int] = set()
+        for t in (target, *count.union):
+            if not count.dead:
+                seen.update(board.targets(t, me, opp))
+            if count.dead or count.either:
+                seen.update(_dead_of(board, t, me, opp))
+        return len(seen)
     if not count.dead:
         return len(board.targets(target, me, opp))
-    # The dead of the group: the same group, its dead members (a group of the Line, filtered).
+    return len(_dead_of(board, target, me, opp))
+
+
+def _dead_of(board: Board, target: Target, me: int, opp: int) -> list[int]:
+    """The dead of a target's group: the same group, its dead members (a group of the Line,
+    filtered)."""
     group = target.group if isinstance(target, Group) else _GROUP_OF_RECORD.get(type(target), "")
     hp = board.hp
     mine = me // 3 * 3
@@ -1863,7 +1882,7 @@ def _count_characters(board: Board, count: CountCharacters, me: int, opp: int) -
         "characters": range(6),
     }.get(group, ())
     f = target.filter if isinstance(target, Group) else None
-    return sum(1 for t in seats if hp[t] <= 0 and (f is None or passes(board, f, t)))
+    return [t for t in seats if hp[t] <= 0 and (f is None or passes(board, f, t))]
 
 
 _GROUP_OF_RECORD: dict[type, str] = {

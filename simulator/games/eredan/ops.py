@@ -486,7 +486,8 @@ class CharFilter:
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
-PENDING_FILTER_KEYS: frozenset[str] = frozenset()
+#: (``sex``: the cards' data has no sex of the characters yet; ``no_caste``: not yet.)
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"sex", "no_caste"})
 
 
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
@@ -546,10 +547,13 @@ class CountCards(Count):
 @dataclass(frozen=True, slots=True)
 class CountCharacters(Count):
     """``{"characters": Target, "dead": …}``: how many characters the target names (living), or
-    how many of the group are dead."""
+    how many of the group are dead; with ``union``, the characters any of the targets names, each
+    counted once; with ``either``, the living and the dead ("vivant ou mort")."""
 
     target: Target
     dead: bool = False
+    union: tuple[Target, ...] = ()
+    either: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -632,7 +636,12 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         return CountCards(count.pile, count.owner, mask, on, count.other)
     if kind == "characters":
         assert count.characters is not None
-        return CountCharacters(_counted(count.characters, ctx, f"{where}.characters"), count.dead)
+        union = tuple(
+            _counted(t, ctx, f"{where}.characters[{i}]") for i, t in enumerate(count.union, start=1)
+        )
+        return CountCharacters(
+            _counted(count.characters, ctx, f"{where}.characters"), count.dead, union, count.either
+        )
     if kind == "markers":
         assert count.marker is not None and count.on is not None
         return CountMarkers(count.marker, _counted_on(count.on, ctx, f"{where}.on"))
@@ -886,6 +895,8 @@ class Scaled:
     hi: int | None = None
     #: Its count reads the character the effect reaches: counted for each one.
     per_target: bool = False
+    #: More terms added before the clamp (``each × round(count / div)`` each; JSON ``"and"``).
+    more: tuple[Scaled, ...] = ()
 
 
 #: An amount of points.
@@ -993,6 +1004,7 @@ class MoveOp(Op):
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     pick: int = CARD_RANDOM
     target: Target = SELF  # to PILE_ATTACH: whom the cards are attached to
+    also: tuple[int, ...] = ()  # more piles of the same seat the cards may come from (PILE_*)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1007,10 +1019,10 @@ class CardToOp(Op):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DiscardAttachedOp(Op):
-    """``discard_attached``: up to ``count`` (-1: all) cards attached to each character of
-    ``target``, of ``mask``, of ``owner`` (OWNER_*, relative to the holder's player), leave
-    play to their owners' pile ``dest`` (discard, deck, hand, removed) — picked at random (the
-    game's chance)."""
+    """``discard_attached``: up to ``count`` (-1: all) cards attached to the characters of
+    ``target`` (a group: that many among all their cards, not from each), of ``mask``, of
+    ``owner`` (OWNER_*, relative to the holder's player), leave play to their owners' pile
+    ``dest`` (discard, deck, hand, removed) — picked at random (the game's chance)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
@@ -1046,6 +1058,8 @@ class PlayCardOp(Op):
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     pick: int = CARD_RANDOM
     target: Target = SELF
+    also: tuple[int, ...] = ()  # more piles of the holder's player the card may come from (PILE_*)
+    playable: bool = False  # only a card the character may play, whatever the rules' decision
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1295,15 +1309,25 @@ def compile_points(amount: spec.Amount | spec.Scaled, ctx: CompileContext, where
     """An amount of the card data: a :class:`Roll` or a :class:`Scaled` amount."""
     if isinstance(amount, spec.Scaled):
         count = compile_count(amount.per, ctx, f"{where}.per")
+        more = tuple(
+            Scaled(
+                count=compile_count(t.per, ctx, f"{where}.and[{i}].per"),
+                each=t.each,
+                div=t.div,
+                round_up=t.round_up,
+            )
+            for i, t in enumerate(amount.more)
+        )
         return Scaled(
             count=count,
-            per_target=spec.reaches_target(amount.per),
+            per_target=spec.scaled_reaches_target(amount),
             each=amount.each,
             plus=amount.plus,
             div=amount.div,
             round_up=amount.round_up,
             lo=amount.lo,
             hi=amount.hi,
+            more=more,
         )
     stat = None if amount.stat is None else _pick(AMOUNT_STAT_INDEX, amount.stat, "amount stat", where)
     return Roll(amount.lo, amount.hi, stat)
@@ -1451,6 +1475,7 @@ def _compile_move(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         pick=pick,
         target=_target(effect, None, where, ctx) if effect.to == "attach" else SELF,
+        also=tuple(PILE_OF_NAME[p] for p in effect.also),
         when=when,
         index=index,
     )
@@ -1505,6 +1530,8 @@ def _compile_play_card(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         pick=pick,
         target=_target(effect, None, where, ctx),
+        also=tuple(PILE_OF_NAME[p] for p in effect.also),
+        playable=effect.playable,
         when=when,
         index=index,
     )
@@ -1994,14 +2021,9 @@ PENDING_COUNT_KINDS: frozenset[str] = frozenset()
 
 
 def refuse_pending_count(count: spec.Count, where: str) -> None:
-    """Refuse, naming it, a kind of count the engine does not count yet (and characters of several
-    kinds, or alive and dead)."""
+    """Refuse, naming it, a kind of count the engine does not count yet."""
     if count.kind in PENDING_COUNT_KINDS:
         raise UnsupportedSpecError(where, f"a count of {count.kind!r} is not supported by the engine yet")
-    if count.union or count.either:
-        raise UnsupportedSpecError(
-            where, "a count of characters of several kinds, or alive and dead, is not supported yet"
-        )
 
 
 #: Condition keys of version 2 the engine does not check yet (refused by :func:`compile_condition`).

@@ -44,6 +44,18 @@ VALID: list[tuple[str, dict[str, Any]]] = [
     ("card", {"op": "traits", "mode": "set", "guilds": ["nehantistes"], "target": "opponent"}),
     # "the opposing characters lose their castes"
     ("card", {"op": "traits", "mode": "remove", "castes": "all", "target": "all_enemies"}),
+    # "copies the guilds of your other characters instead of its own"; "gains their castes"
+    ("card", {"op": "traits", "mode": "set", "guilds": "all", "of": "other_allies", "duration": "game"}),
+    (
+        "card",
+        {
+            "op": "traits",
+            "mode": "add",
+            "castes": "all",
+            "classes": "all",
+            "of": {"group": "allies", "race": "non_mort"},
+        },
+    ),
     # a character that is "Enragé" (a standing ability)
     ("ability", {"op": "traits", "mode": "add", "keywords": ["enrage"]}),
     # "attacks magically instead of physically"; "a phantom attack"
@@ -127,6 +139,17 @@ def test_the_constructs_read_in_both_languages(item):
             "L'adversaire perd toutes ses castes.",
         ),
         (
+            {"op": "traits", "mode": "set", "guilds": "all", "castes": "all", "of": "other_allies"},
+            "This character has the guilds and castes of each of your other characters instead of its own.",
+            "Ce personnage a les guildes et castes de chacun de vos autres personnages à la place des "
+            "siennes.",
+        ),
+        (
+            {"op": "traits", "mode": "add", "classes": "all", "of": "self", "target": "opponent"},
+            "The opponent also has the classes of this character.",
+            "L'adversaire a aussi les classes de ce personnage.",
+        ),
+        (
             {"op": "attack_kind", "kind": "direct"},
             "This character makes a direct clash attack instead of a physical one.",
             "Ce personnage fait une attaque directe à la place de son attaque physique.",
@@ -192,6 +215,19 @@ def test_the_parsed_shapes():
         ("card", {"op": "traits", "mode": "add", "classes": []}, "effects[0].classes"),
         ("card", {"op": "traits", "mode": "add", "classes": ["mage", "mage"]}, "effects[0].classes"),
         ("card", {"op": "traits", "mode": "add", "keywords": ["flying"]}, "effects[0].keywords[0]"),
+        # copied traits: "all" of each kind copied, never removed, never keywords
+        (
+            "card",
+            {"op": "traits", "mode": "add", "guilds": ["zil"], "of": "other_allies"},
+            "effects[0].guilds",
+        ),
+        ("card", {"op": "traits", "mode": "remove", "guilds": "all", "of": "other_allies"}, "effects[0].of"),
+        (
+            "card",
+            {"op": "traits", "mode": "add", "keywords": "all", "of": "other_allies"},
+            "effects[0].keywords",
+        ),
+        ("card", {"op": "traits", "mode": "add", "guilds": "all", "of": "nobody"}, "effects[0].of"),
         (
             "ability",
             {"op": "traits", "mode": "add", "keywords": ["enrage"], "duration": "game"},
@@ -273,6 +309,7 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
     "data",
     [
         {"op": "traits", "mode": "add", "classes": ["mage"]},
+        {"op": "traits", "mode": "set", "guilds": "all", "of": "other_allies"},
         # (played since: a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71)
         {"op": "attach", "target": {"group": "allies", "pick": "random", "race": "golem"}},
         {"op": "acts_now", "cards": {"type": "lance"}},

@@ -742,14 +742,19 @@ def test_cards_attached_to_its_own_name_are_its_own(compiler):
     assert other["on"] == {"group": "characters", "family": "mordane"}
 
 
-def test_one_card_among_the_cards_of_a_group_is_not_read(compiler):
-    # one card among those all your characters carry: not a character picked first, then a card
-    # of its own (it may carry none)
+def test_one_card_among_the_cards_of_a_group(compiler):
+    # one card among those all your characters carry (a group target), not a character picked
+    # first, then a card of its own (it may carry none)
+    body = card(
+        compiler, "En fin de tour, une carte adverse attachée à l'un de vos personnages sera défaussée."
+    )
+    assert body[0]["effects"] == [{"op": "discard_attached", "target": "all_allies", "owner": "opponent"}]
+    assert card(compiler, "En fin de combat, une carte adverse attachée à votre personnage est défaussée.")
+    # a character drawn at random first, or one card among all of theirs? not said
     result = compiler.compile(
-        "En fin de combat, une carte adverse attachée à un de vos personnages est défaussée.", subject="card"
+        "Une carte attachée à un personnage adverse aléatoire est défaussée.", subject="card"
     )
     assert not result.complete
-    assert card(compiler, "En fin de combat, une carte adverse attachée à votre personnage est défaussée.")
 
 
 def test_a_signed_cap_bounds_the_bonus_not_the_total(compiler):

@@ -223,6 +223,42 @@ def test_discard_attached_takes_cards_of_the_target_at_random():
     assert s.items[3] == [] and len(s.discards[1]) == 2
 
 
+def test_discard_attached_of_a_group_takes_the_count_among_all_their_cards():
+    """A group target: ``count`` cards among all those its characters carry, not from each
+    (cards/domain/effects.py, ``discard_attached``: "une carte adverse attachée à un de vos
+    personnages est défaussée" is one card)."""
+    ring = card(
+        "ring", "amulette", effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}]
+    )
+    mail = card(
+        "mail", "armure", effects=[{"op": "modify", "stat": "defense", "amount": 2, "duration": "permanent"}]
+    )
+    strip = card("strip", effects=[{"op": "discard_attached", "count": 1, "target": "all_enemies"}])
+    for seed in range(6):
+        s = prepare_game(
+            line("a"),
+            line("b"),
+            hands=([strip], [JAB]),
+            items=[[], [], [], [ring], [mail], []],
+            piles=([FILLER] * 6, [FILLER] * 6),
+            seed=seed,
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=[strip])
+        assert len(s.items[3]) + len(s.items[4]) == 1 and len(s.discards[1]) == 1
+    mine = card("mine", effects=[{"op": "discard_attached", "count": "all", "target": "all_enemies"}])
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([mine], [JAB]),
+        items=[[], [], [], [ring], [mail], []],
+        piles=([FILLER] * 6, [FILLER] * 6),
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[mine])
+    assert s.items[3] == [] and s.items[4] == [] and len(s.discards[1]) == 2
+
+
 # --- create, play_card -----------------------------------------------------------------------------------
 
 
