@@ -841,6 +841,7 @@ class Reader:
         text = re.sub(
             r"^(vos |tous vos |un de vos )(?:autres )?allies (?:de (?:la |l')?)?(?=\S)", r"\1autres ", text
         )
+        text = re.sub(r"^(?:un allie|une alliee) (?=\S)", "un de vos autres ", text)  # "un allié Golem"
         for pattern, target in self.subjects:
             if pattern.fullmatch(text):
                 if target == "other_enemy_choice":
@@ -2046,6 +2047,10 @@ class Reader:
                 raise NotRead("the others than the one chosen")
             return [self._view("other_allies", "", ctx), self._view("all_enemies", "", ctx)]
         parts = re.split(r", | et ", t)
+        if len(parts) < 2 and re.match(r"(?:(?:chacun|chacune) de |tous )?vos ", t):
+            # "vos Mages ou Prêtres", "chacun de vos Golems ou Zil": each who is one or the other
+            # (several groups, when no character can be both: see apart below)
+            parts = re.split(r",? ou ", re.sub(r"^(?:chacun|chacune) de ", "", t))
         if len(parts) < 2:
             return None
         if re.match(r"(?:tous )?vos ", parts[0]):
@@ -2796,7 +2801,13 @@ class Reader:
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
             whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
-            on = self.subject(c, whom, ctx.names)
+            try:
+                on = self.subject(c, whom, ctx.names)
+            except NotRead:
+                several = self._several(c, whom, ctx)  # "à chacun de vos Mages ou Prêtres": each
+                if several is None:
+                    raise
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(o)) for o in several]
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",

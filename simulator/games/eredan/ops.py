@@ -2013,6 +2013,7 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Attach,
         spec.ActsNow,
         spec.CardsLast,
+        spec.Become,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
