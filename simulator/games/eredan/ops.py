@@ -2010,6 +2010,7 @@ PENDING_OPS: frozenset[type] = frozenset(
     {
         spec.Traits,
         spec.Bound,
+        spec.Double,
         spec.Attach,
         spec.ActsNow,
         spec.CardsLast,
