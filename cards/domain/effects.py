@@ -261,6 +261,10 @@ Version 2:
                    (or, played this turn, the character playing it) and is attached to the target,
                    which carries it from then on as the card's play rules say ("Si votre personnage
                    meurt, cette carte s'attache à un de vos personnages aléatoire").
+    ``become``     card (a character's family), target (one character: a name or a pick) — the
+                   target leaves play and a character of that family (as printed, its HP full)
+                   takes its place in its team; the cards the target carried go to their owners'
+                   discard piles ("Si 'X' meurt, il est remplacé par 'Y'").
     ``grant_order`` target — the target gets the bonus of its Ordres this combat as if the turn
                    were one they name (nothing more when one already applies).
     ``one_of``     options (a list of effect lists), pick (choice|random) — one option happens.
@@ -1246,6 +1250,15 @@ class Attach:
 
 
 @dataclass(frozen=True, slots=True)
+class Become:
+    card: str  # the family of the character card that takes the target's place
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "become"
+
+
+@dataclass(frozen=True, slots=True)
 class GrantOrder:
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
@@ -1450,6 +1463,7 @@ Effect: TypeAlias = (
     | ExtraAttack
     | GrantOrder
     | Attach
+    | Become
     | OneOf
     | Trigger
     | MayPlay
@@ -1498,6 +1512,7 @@ V2_OPS: tuple[str, ...] = (
     "acts_now",
     "cards_last",
     "double",
+    "become",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -2066,6 +2081,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "extra_attack": "opponent",
     "grant_order": "self",
     "attach": "self",
+    "become": "self",
     "chain_on": "self",
     "may_play": "self",
     "carry": "self",
@@ -2231,6 +2247,12 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if group not in ("self", "opponent", "event") and pick is None:
             raise EffectError(f"{path}.target", "a card is attached to one character: a name or a pick")
         effect = Attach(target, when, selector=selector)
+    elif op == "become":
+        d = _keys(data, path, {"op", "card"}, {"target", "when"})
+        group, pick = target_group(aim)
+        if group not in ("self", "opponent", "event") and pick is None:
+            raise EffectError(f"{path}.target", "one character is replaced: a name or a pick")
+        effect = Become(_slug(d["card"], f"{path}.card"), target, when, selector=selector)
     elif op in ("tap", "untap", "grant_order"):
         _keys(data, path, {"op"}, {"target", "when"})
         effect = (
@@ -2701,6 +2723,9 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         _put_target(out, effect, "self")
     elif isinstance(effect, Attach):
         out["target"] = target_to_json(effect_target(effect))
+    elif isinstance(effect, Become):
+        out["card"] = effect.card
+        _put_target(out, effect, "self")
     elif isinstance(effect, MoveCards):
         out.update({"from": _from_json(effect), "to": effect.to})
         if effect.owner != "self":

@@ -18,6 +18,7 @@ from cards.domain import regex as re
 from cards.domain.effects import (
     MARKERS_ALL,
     AttackKind,
+    Become,
     CardMatch,
     Condition,
     Cost,
@@ -552,8 +553,18 @@ def verb(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[E
     m = _INSTEAD_OF_PHYSICAL.fullmatch(t)
     if m and not m.group(1) and target_group(subject)[1] is None:
         return [AttackKind("magical" if m.group(2) == "magique" else "direct", **_fields(subject))]
-    if t.startswith("copie"):
-        return copied_traits(reader, c, t, ctx, subject)
+    m = re.fullmatch(r"(?:est|sera) remplacee? par (@\d+@)", t)
+    if m:  # "Si 'X' meurt, il est remplacé par 'Y'": another character takes its place
+        group, pick = target_group(subject)
+        if group not in ("self", "opponent", "event") and pick is None:
+            return None
+        return [Become(card=reader.family(c, m.group(1)), **_fields(subject))]
+    if t.startswith("copie") or re.search(r" des (?:siennes|leurs|votres)$", t):
+        found = copied_traits(
+            reader, c, t, ctx, subject
+        )  # ("obtient les Guildes de X à la place des siennes")
+        if found is not None or t.startswith("copie"):
+            return found
     m = re.fullmatch(r"(?:perd|perdent|perdez) (?:ses|leurs|vos|tous ses|tous leurs) marqueurs (@\d+@)", t)
     if m:
         return [Marker(name=_marker_name(c, m.group(1)), count=MARKERS_ALL, **_fields(subject))]
@@ -697,7 +708,9 @@ def copied_traits(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) 
     ``of``. Without "à la place" / "en plus" ("copie les castes de ses alliés") whether it keeps
     its own is not said: not read."""
     m = re.fullmatch(
-        r"(?:copie|copient|copiez) (?:toutes |tous )?" + _COPIED_KINDS + r"(de .+?|du .+?|des .+?)"
+        r"(?:copie|copient|copiez|obtient|obtiennent|gagne|gagnent) (?:toutes |tous )?"
+        + _COPIED_KINDS
+        + r"(de .+?|du .+?|des .+?)"
         r" (a la place des (?:siennes|leurs|votres)|en plus des (?:siennes|leurs|votres))",
         t,
     )

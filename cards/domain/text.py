@@ -22,6 +22,7 @@ from cards.domain.effects import (
     Amount,
     Attach,
     AttackKind,
+    Become,
     Bound,
     CardMatch,
     CardsLast,
@@ -1394,6 +1395,10 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Attach):
         who = target_text(effect_target(effect), lang, names)
         return _pick((f"This card is attached to {who}", f"Cette carte s'attache à {who}"), lang)
+    if isinstance(effect, Become):
+        who = _cap(target_text(effect_target(effect), lang, names))
+        new = names.family(effect.card, lang)
+        return _pick((f"{who} is replaced by {new}", f"{who} est remplacé par {new}"), lang)
     if isinstance(effect, GrantOrder):
         who = target_text(effect_target(effect), lang, names)
         return _pick(

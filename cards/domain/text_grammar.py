@@ -163,6 +163,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
     (r"\benchain(e)?ments?\b", "enchainement"),
+    (r"\benchainemento bjet\b", "enchainement objet"),  # a space misplaced
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
     (r"\bnon[ -]zone\b", "non zone"),
     (r"\ba 2 mains\b", "a deux mains"),
@@ -836,6 +837,7 @@ class Reader:
         text = re.sub(
             r"^(vos |tous vos |un de vos )(?:autres )?allies (?:de (?:la |l')?)?(?=\S)", r"\1autres ", text
         )
+        text = re.sub(r"^(?:un allie|une alliee) (?=\S)", "un de vos autres ", text)  # "un allié Golem"
         for pattern, target in self.subjects:
             if pattern.fullmatch(text):
                 if target == "other_enemy_choice":
@@ -858,6 +860,9 @@ class Reader:
                 return Selector(
                     group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4)))
                 )
+            m = re.fullmatch(r"un des porteurs (?:de |d')(.+)", text)
+            if m:  # "un des porteurs de 'X'": one the player chooses among those carrying X
+                return Selector(group="characters", pick="choice", carrying=self.match(clause, m.group(1)))
             m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
             if m:
                 group = "other_allies" if m.group(1) else "allies"
@@ -1492,6 +1497,11 @@ class Reader:
             return Condition(active=True)
         if re.fullmatch(r"vous etes (?:le )?defenseur", t):
             return Condition(active=False)
+        # "si vous (n')avez (pas) l'initiative": the player who has it this turn is the active one
+        # (docs/rules/eredan.md §3: the players alternate as the active player)
+        m = re.fullmatch(r"vous (n')?avez (?:pas )?l'initiative", t)
+        if m and ("pas" in t.split()) == bool(m.group(1)):
+            return Condition(active=not m.group(1))
         m = re.fullmatch(r"(?:votre personnage|il|ce personnage|vous) (?:est|etes) (incline|releve)e?s?", t)
         if m:
             return Condition(tapped=m.group(1) == "incline")
@@ -2029,6 +2039,10 @@ class Reader:
                 raise NotRead("the others than the one chosen")
             return [self._view("other_allies", "", ctx), self._view("all_enemies", "", ctx)]
         parts = re.split(r", | et ", t)
+        if len(parts) < 2 and re.match(r"(?:(?:chacun|chacune) de |tous )?vos ", t):
+            # "vos Mages ou Prêtres", "chacun de vos Golems ou Zil": each who is one or the other
+            # (several groups, when no character can be both: see apart below)
+            parts = re.split(r",? ou ", re.sub(r"^(?:chacun|chacune) de ", "", t))
         if len(parts) < 2:
             return None
         if re.match(r"(?:tous )?vos ", parts[0]):
@@ -2292,12 +2306,17 @@ class Reader:
         caractéristique (et tous ses malus précédemment reçus sont annulés)`` -> ``bound``; ``… ne
         peut pas être soigné`` -> ``forbid healed`` (None: not such a phrase)."""
         m = re.fullmatch(
-            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?|(.+?) ne (?:peut|peuvent) (?:pas |plus )?"
-            r"recevoir de soins?",
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?(?: en combat)?"
+            r"|(.+?) ne (?:peut|peuvent) (?:pas |plus )?recevoir de soins?(?: en combat)?",
             t,
         )
         if m:
             who_text = (m.group(1) or m.group(2)).strip()
+            # "Kitsana et son adversaire" in Kitsana's text: it and the one it fights ("en combat":
+            # the forbid lasts the combat)
+            sm = re.fullmatch(r"(\S+) et son adversaire", who_text)
+            if sm and ctx.subject == "character" and sm.group(1) in ctx.names:
+                who_text = f"{sm.group(1)} et votre adversaire"
             healed = self._several(c, who_text, ctx) or [
                 self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
             ]
@@ -2808,7 +2827,13 @@ class Reader:
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
             whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
-            on = self.subject(c, whom, ctx.names)
+            try:
+                on = self.subject(c, whom, ctx.names)
+            except NotRead:
+                several = self._several(c, whom, ctx)  # "à chacun de vos Mages ou Prêtres": each
+                if several is None:
+                    raise
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(o)) for o in several]
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",

@@ -2014,6 +2014,7 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Attach,
         spec.ActsNow,
         spec.CardsLast,
+        spec.Become,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
