@@ -28,7 +28,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_cards, grammar_chain, grammar_life, grammar_order, grammar_scale
+from cards.domain import (
+    grammar_cards,
+    grammar_chain,
+    grammar_life,
+    grammar_markers,
+    grammar_order,
+    grammar_scale,
+)
 from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
@@ -194,6 +201,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
         r"de \3 \4 \1 \2",
     ),
     (r" egalement\b", ""),
+    *grammar_markers.SPELLINGS,  # "reçoivent 2 marqueurs", "ajoute 2 marqueurs … à …"
     # "Si votre adversaire est Humain vous avez …": the comma the condition lacks
     (r"\b(si votre adversaire est [^,:.]+?) (vous avez|votre personnage a) ", r"\1, \2 "),
     (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
@@ -1695,7 +1703,11 @@ class Reader:
                 "",
                 text.strip(),
             )
-            found = grammar_scale.count(self, clause, t) or grammar_cards.count(self, clause, t)
+            found = (
+                grammar_markers.count(self, clause, t)
+                or grammar_scale.count(self, clause, t)
+                or grammar_cards.count(self, clause, t)
+            )
             if found is None:
                 raise
             return found, False
@@ -2827,6 +2839,9 @@ class Reader:
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
             whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
+            groups = grammar_cards.either_group(self, c, whom, ctx.names)
+            if groups is not None:  # "à chacun de vos A ou B": each of them once
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(g)) for g in groups]
             try:
                 on = self.subject(c, whom, ctx.names)
             except NotRead:
@@ -2913,6 +2928,9 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
+        found = grammar_markers.phrase(self, c, t, ctx)  # markers spent
+        if found is not None:
+            return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
