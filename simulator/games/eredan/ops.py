@@ -2008,6 +2008,7 @@ PENDING_OPS: frozenset[type] = frozenset(
     {
         spec.Traits,
         spec.Bound,
+        spec.Double,
         spec.Attach,
         spec.ActsNow,
         spec.CardsLast,
