@@ -345,12 +345,19 @@ rules-text compiler", says how it reads the game's undefined terms):
                    0; "Les caractéristiques de vos personnages ne peuvent pas être réduites de plus
                    de 3" stats attack, defense, spirit, below 3. Static (a standing ability holds
                    while its character lives).
+    ``double``     stats (a list of attack|defense|spirit; ``attack`` covers its ``attack_min`` and
+                   ``attack_max`` modifiers too), sign (bonus|malus|both, default both), current
+                   (true: only the modifiers the target has when the effect applies, "en cours";
+                   cards only), cards (CardMatch: only the modifiers such cards give), target,
+                   duration — while it lasts, each of those modifiers of the target counts twice
+                   ("Double les bonus et malus de Défense de votre personnage", "le bonus
+                   d'Attaque de vos Armes Berserker est doublé"). Static.
 
 Where each op may appear (``context``):
     ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
     ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``, ``carry``, ``may_attach``,
-    ``traits``, ``attack_kind``, ``draw_phase``, ``bound``) and ``trigger`` (whose
+    ``traits``, ``attack_kind``, ``draw_phase``, ``bound``, ``double``) and ``trigger`` (whose
     effects are card effects); a static ability holds while the character is alive, for itself
     or (a group target) for each character of the group when it fights — version 1's aura is
     ``modify`` with target ``other_allies`` and an ``allies`` filter, for the combat only; a
@@ -1407,6 +1414,25 @@ class Bound:
 BOUND_STATS = ("attack", "defense", "spirit")
 
 
+@dataclass(frozen=True, slots=True)
+class Double:
+    """The modifiers of some stats of the target count twice (see the docstring, ``double``)."""
+
+    stats: tuple[str, ...]
+    sign: str = "both"  # "bonus": the positive modifiers, "malus": the negative ones, "both"
+    current: bool = False  # only those the target has when the effect applies ("en cours")
+    cards: CardMatch | None = None  # only those given by such cards
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "double"
+
+
+#: Which modifiers a ``double`` doubles, by their sign.
+DOUBLE_SIGNS = ("bonus", "malus", "both")
+
+
 Effect: TypeAlias = (
     Modify
     | Damage
@@ -1449,6 +1475,7 @@ Effect: TypeAlias = (
     | Counter
     | DrawPhase
     | Bound
+    | Double
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -1484,6 +1511,7 @@ V2_OPS: tuple[str, ...] = (
     "attach",
     "acts_now",
     "cards_last",
+    "double",
     "become",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
@@ -1507,6 +1535,7 @@ STATIC_OPS = frozenset(
         "bound",
         "acts_now",
         "cards_last",
+        "double",
     }
 )
 #: Ops only a character ability has (what a character may do, printed on it).
@@ -2061,6 +2090,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "attack_kind": "self",
     "counter": "all_enemies",
     "bound": "self",
+    "double": "self",
 }
 
 
@@ -2355,6 +2385,28 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if context == "ability":
             _check_static_ability(duration, aim, path)
         effect = Bound(stats, below, above, target, duration, when, selector=selector)
+    elif op == "double":
+        d = _keys(data, path, {"op", "stats"}, {"sign", "current", "cards", "target", "duration", "when"})
+        if not isinstance(d["stats"], list) or not d["stats"]:
+            raise EffectError(f"{path}.stats", f"expected a non-empty list of {', '.join(BOUND_STATS)}")
+        stats = tuple(_choice(v, f"{path}.stats[{i}]", BOUND_STATS) for i, v in enumerate(d["stats"]))
+        if len(set(stats)) != len(stats):
+            raise EffectError(f"{path}.stats", "a stat is listed twice")
+        current = _bool(d.get("current", False), f"{path}.current")
+        if context == "ability":
+            if current:
+                raise EffectError(f"{path}.current", "a standing ability has no moment to read modifiers at")
+            _check_static_ability(duration, aim, path)
+        effect = Double(
+            stats,
+            _choice(d.get("sign", "both"), f"{path}.sign", DOUBLE_SIGNS),
+            current,
+            parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
+            target,
+            duration,
+            when,
+            selector=selector,
+        )
     elif op == "extra_attack":
         d = _keys(data, path, {"op", "amount"}, {"kind", "target", "when"})
         effect = ExtraAttack(
@@ -2718,6 +2770,16 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         if effect.playable:
             out["playable"] = True
         _put_target(out, effect, "self")
+    elif isinstance(effect, Double):
+        out["stats"] = list(effect.stats)
+        if effect.sign != "both":
+            out["sign"] = effect.sign
+        if effect.current:
+            out["current"] = True
+        if effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
     elif isinstance(effect, Bound):
         out["stats"] = list(effect.stats)
         if effect.below is not None:

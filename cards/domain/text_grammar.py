@@ -28,7 +28,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_cards, grammar_chain, grammar_life, grammar_order, grammar_scale
+from cards.domain import (
+    grammar_cards,
+    grammar_chain,
+    grammar_life,
+    grammar_markers,
+    grammar_order,
+    grammar_scale,
+)
 from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
@@ -48,6 +55,7 @@ from cards.domain.effects import (
     DamageTaken,
     Discard,
     DiscardAttached,
+    Double,
     Draw,
     Duration,
     Effect,
@@ -193,6 +201,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
         r"de \3 \4 \1 \2",
     ),
     (r" egalement\b", ""),
+    *grammar_markers.SPELLINGS,  # "reçoivent 2 marqueurs", "ajoute 2 marqueurs … à …"
     # "Si votre adversaire est Humain vous avez …": the comma the condition lacks
     (r"\b(si votre adversaire est [^,:.]+?) (vous avez|votre personnage a) ", r"\1, \2 "),
     (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
@@ -420,7 +429,8 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
                 | Forbid
                 | Traits
                 | AttackKind
-                | Bound,
+                | Bound
+                | Double,
             )
             and e.duration.kind == "combat"
         ):
@@ -444,7 +454,8 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind != "combat"
     )
@@ -463,7 +474,8 @@ def _DURABLE(effect: Effect) -> bool:
         | Forbid
         | Traits
         | AttackKind
-        | Bound,
+        | Bound
+        | Double,
     )
 
 
@@ -1691,7 +1703,11 @@ class Reader:
                 "",
                 text.strip(),
             )
-            found = grammar_scale.count(self, clause, t) or grammar_cards.count(self, clause, t)
+            found = (
+                grammar_markers.count(self, clause, t)
+                or grammar_scale.count(self, clause, t)
+                or grammar_cards.count(self, clause, t)
+            )
             if found is None:
                 raise
             return found, False
@@ -1964,7 +1980,7 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
-        found_lock = self.stat_lock(c, t, ctx)
+        found_lock = self.stat_lock(c, t, ctx) or self.doubled(c, t, ctx)
         if found_lock is not None:
             return None, found_lock
         default: Target = inherit if inherit is not None else "self"
@@ -2399,6 +2415,40 @@ class Reader:
             targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
         return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
 
+    _DOUBLED_STATS = rf"de caracteristiques|(?:d'|de ){_LOCK_STAT}(?:,? (?:et |ou )?(?:d'|de ){_LOCK_STAT})*"
+
+    def doubled(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Double les bonus et malus de Défense (en cours) de votre personnage``, ``… les malus de
+        caractéristiques en cours sur le personnage adverse``, ``le bonus d'Attaque de vos Armes
+        Naines est doublé`` (those the holder carries) -> ``double`` (None: not such a phrase)."""
+        kinds = r"(bonus et (?:les )?malus|bonus|malus)"
+        m = re.fullmatch(
+            rf"(?:double|doublez) (?:les |le )?{kinds} ({self._DOUBLED_STATS})( en cours)? (?:sur|de|du|des) (.+)",
+            t,
+        )
+        cards: CardMatch | None = None
+        if m:
+            sign_text, stats_text, current, whose = m.group(1), m.group(2), bool(m.group(3)), m.group(4)
+            whose = re.sub(r"^(?:u |s )?personnage adverse", "le personnage adverse", whose)
+            who = self._view(self.subject(c, whose, ctx.names), whose, ctx)
+        else:
+            m = re.fullmatch(
+                rf"(?:le |les ){kinds} ({self._DOUBLED_STATS}) (?:de vos|de ses|des) (.+?) (?:est|sont) doublee?s?",
+                t,
+            )
+            if not m:
+                return None
+            sign_text, stats_text, current, who = m.group(1), m.group(2), False, "self"
+            cards = self.match(c, m.group(3))
+        if current and ctx.standing:
+            raise NotRead("the current modifiers, in a standing ability")
+        stats: tuple[str, ...] = ("attack", "defense", "spirit")
+        if stats_text != "de caracteristiques":
+            words = {"attaque": "attack", "defense": "defense", "esprit": "spirit"}
+            stats = tuple(dict.fromkeys(words[w] for w in re.findall(self._LOCK_STAT, stats_text)))
+        sign = "both" if " et " in sign_text else sign_text
+        return [Double(stats, sign, current, cards, **_target_fields(who))]
+
     def stat_equals(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         """``La Défense de votre personnage est égale à sa Défense de base`` (no modifier counts:
         ``bound`` 0 / 0), ``… au double de sa Défense de base``, ``L'Attaque min. de votre
@@ -2797,6 +2847,9 @@ class Reader:
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
             whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
+            groups = grammar_cards.either_group(self, c, whom, ctx.names)
+            if groups is not None:  # "à chacun de vos A ou B": each of them once
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(g)) for g in groups]
             try:
                 on = self.subject(c, whom, ctx.names)
             except NotRead:
@@ -2887,6 +2940,9 @@ class Reader:
         if m and grammar_cards.appearance(m.group(1)):
             # "'X' change d'apparence et chaque fois que …": a note, then the trigger
             return self.phrase(c, m.group(2), ctx)
+        found = grammar_markers.phrase(self, c, t, ctx)  # markers spent
+        if found is not None:
+            return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
@@ -3546,7 +3602,8 @@ class Reader:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")

@@ -188,3 +188,74 @@ def test_sex_and_no_caste_in_the_schema_and_the_engine():
     ):
         with pytest.raises(ops.UnsupportedSpecError, match=name):
             ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_bonuses_and_maluses_doubled(compiler):
+    assert effects(compiler, "Double les bonus et malus d'Esprit de votre personnage") == [
+        {"op": "double", "stats": ["spirit"]}
+    ]
+    assert effects(
+        compiler, "Double les bonus d'Attaque en cours sur le personnage adverse si vous portez une Lance"
+    ) == [
+        {
+            "op": "double",
+            "stats": ["attack"],
+            "sign": "bonus",
+            "current": True,
+            "target": "opponent",
+            "when": {"carrying_match": {"type": "lance"}},
+        }
+    ]
+    assert effects(
+        compiler, "Double les malus de caractéristiques en cours sur les personnages adverses"
+    ) == [
+        {
+            "op": "double",
+            "stats": ["attack", "defense", "spirit"],
+            "sign": "malus",
+            "current": True,
+            "target": "all_enemies",
+        }
+    ]
+    # a character's own: the bonus the cards it carries give
+    assert effects(compiler, "Le bonus de Défense de vos Armures est doublé", subject="character") == [
+        {"op": "double", "stats": ["defense"], "sign": "bonus", "cards": {"type": "armure"}}
+    ]
+    # the current modifiers of a standing ability: when would they be read?
+    assert unread(compiler, "Double les bonus de Défense en cours sur votre personnage", subject="character")
+
+
+def test_double_in_the_schema_and_the_engine():
+    data = [
+        {
+            "op": "double",
+            "stats": ["attack", "defense"],
+            "sign": "malus",
+            "current": True,
+            "target": "opponent",
+        },
+        {"op": "double", "stats": ["attack"], "sign": "bonus", "cards": {"type": "arme"}},
+    ]
+    parsed = parse_effects(data)
+    assert effects_to_json(parsed) == data
+    assert parse_effects([data[1]], context="ability")[0] == parsed[1]
+    names = Names()
+    assert effect_text(parsed[0], "en", names).startswith("Doubles the current Attack and Defense maluses of")
+    assert effect_text(parsed[0], "fr", names).startswith(
+        "Double les malus d'Attaque et de Défense en cours de"
+    )
+    assert "given by" in effect_text(parsed[1], "en", names)
+    assert "donnés par" in effect_text(parsed[1], "fr", names)
+    for bad, where in (
+        ({"op": "double", "stats": []}, "stats"),
+        ({"op": "double", "stats": ["initiative"]}, "stats"),
+        ({"op": "double", "stats": ["spirit"], "sign": "all"}, "sign"),
+        ({"op": "double", "stats": ["spirit", "spirit"]}, "stats"),
+    ):
+        with pytest.raises(EffectError, match=where):
+            parse_effects([bad])
+    with pytest.raises(EffectError, match="current"):
+        parse_effects([data[0]], context="ability")
+    # the engine refuses it by name until it doubles modifiers
+    with pytest.raises(ops.UnsupportedSpecError, match="'double'"):
+        ops.compile_effect(parsed[0], "card 'x': effects[0]", 0)
