@@ -100,10 +100,12 @@ subit 2 dégâts et a Attaque -1"):
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
     "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
-    non Démon"), ``wounded`` (true: below its maximum HP, "blessé"; false: at it), ``stat``
-    (``{"stat": s, "cmp": c, "right": N | "base"}``: its current stat s — defense, spirit,
-    attack_min, attack_max, hp, level — compared with N or with its own printed value, "dont la
-    Défense est supérieure à 4"). A selector equal to a named target is written
+    non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
+    ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one),
+    ``wounded`` (true: below its maximum HP, "blessé"; false: at it), ``stat`` (``{"stat": s,
+    "cmp": c, "right": N | "base"}``: its current stat s — defense, spirit, attack_min,
+    attack_max, hp, level — compared with N or with its own printed value, "dont la Défense est
+    supérieure à 4"). A selector equal to a named target is written
     as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
@@ -129,7 +131,8 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     "tant que 'X' est mort" in X's own text; false: while it lives; abilities only);
     ``fought_before`` (true: the holder has already fought, in an earlier combat of the game, the
     character it fights now — "si X a déjà combattu le personnage adverse pendant la partie";
-    false: never); ``compare``
+    false: never); ``opponent_sex`` / ``played_by_sex`` (``"male"`` / ``"female"``: the opponent /
+    the holder is of that sex — "contre les personnages masculins"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
@@ -218,6 +221,10 @@ Version 2:
                    go from one pile to another (to a deck: at a random place); ``attach``: into
                    play, attached to the target (each character of a group target gets its own),
                    not played ("une 'X' de votre Deck est attachée à un de vos alliés").
+                   ``from`` may be a list of 2 or 3 piles of the player ("de votre Deck ou votre
+                   Défausse"; pick random or choice, owner self, to none of them): a card of any
+                   of them, each matching card as likely; a card with copies in several of them
+                   is taken from the first pile listed that has one.
     ``card_to``    to (hand|deck|discard|opponent_deck|removed) — this card leaves play (when it
                    stays) and goes there; a card that does not stay goes there instead of the
                    discard pile when it has resolved.
@@ -235,7 +242,10 @@ Version 2:
                    (who plays it, default self) — a card is played at once, after the cards of
                    the turn, by the target ("jouée à la suite de vos cartes"). Pick ``top`` (also
                    for ``move``): of a deck, the next card to be drawn; of a discard pile, the last
-                   card put there ("la dernière Action de votre Défausse").
+                   card put there ("la dernière Action de votre Défausse"). ``from`` may be a list
+                   of piles, as for ``move`` (not with pick ``top``). ``playable`` (true): only a
+                   card the target may play — its requirements, whatever the engine's rules say of
+                   cards played by effects ("une Arme jouable de votre Main est jouée").
     ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
                    duration — the target cannot play / chain such cards, make its clash attack, or
                    be healed (heals on it do nothing: "ne peut pas être soigné").
@@ -254,6 +264,10 @@ Version 2:
                    (or, played this turn, the character playing it) and is attached to the target,
                    which carries it from then on as the card's play rules say ("Si votre personnage
                    meurt, cette carte s'attache à un de vos personnages aléatoire").
+    ``become``     card (a character's family), target (one character: a name or a pick) — the
+                   target leaves play and a character of that family (as printed, its HP full)
+                   takes its place in its team; the cards the target carried go to their owners'
+                   discard piles ("Si 'X' meurt, il est remplacé par 'Y'").
     ``grant_order`` target — the target gets the bonus of its Ordres this combat as if the turn
                    were one they name (nothing more when one already applies).
     ``one_of``     options (a list of effect lists), pick (choice|random) — one option happens.
@@ -334,12 +348,19 @@ rules-text compiler", says how it reads the game's undefined terms):
                    0; "Les caractéristiques de vos personnages ne peuvent pas être réduites de plus
                    de 3" stats attack, defense, spirit, below 3. Static (a standing ability holds
                    while its character lives).
+    ``double``     stats (a list of attack|defense|spirit; ``attack`` covers its ``attack_min`` and
+                   ``attack_max`` modifiers too), sign (bonus|malus|both, default both), current
+                   (true: only the modifiers the target has when the effect applies, "en cours";
+                   cards only), cards (CardMatch: only the modifiers such cards give), target,
+                   duration — while it lasts, each of those modifiers of the target counts twice
+                   ("Double les bonus et malus de Défense de votre personnage", "le bonus
+                   d'Attaque de vos Armes Berserker est doublé"). Static.
 
 Where each op may appear (``context``):
     ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
     ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``, ``carry``, ``may_attach``,
-    ``traits``, ``attack_kind``, ``draw_phase``, ``bound``) and ``trigger`` (whose
+    ``traits``, ``attack_kind``, ``draw_phase``, ``bound``, ``double``) and ``trigger`` (whose
     effects are card effects); a static ability holds while the character is alive, for itself
     or (a group target) for each character of the group when it fights — version 1's aura is
     ``modify`` with target ``other_allies`` and an ``allies`` filter, for the combat only; a
@@ -421,9 +442,13 @@ SELECTOR_FILTER_KEYS = (
     "fighting",
     "not_race",
     "not_class",
+    "sex",
+    "no_caste",
     "wounded",
     "stat",
 )
+#: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
+SEXES = ("male", "female")
 CARRY_KINDS = ("weapon", "armor")
 #: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
 KEYWORDS = ("enrage",)
@@ -602,6 +627,8 @@ class Selector:
     fighting: bool | None = None
     not_race: str | None = None
     not_class: str | None = None
+    sex: str | None = None
+    no_caste: bool | None = None
     wounded: bool | None = None
     stat: StatFilter | None = None
 
@@ -641,6 +668,8 @@ _SELECTOR_ATTRS = (
     "fighting",
     "not_race",
     "not_class",
+    "sex",
+    "no_caste",
     "wounded",
     "stat",
 )
@@ -832,6 +861,8 @@ class Condition:
     opponent_ordre: bool | None = None
     dead: bool | None = None
     fought_before: bool | None = None
+    opponent_sex: str | None = None
+    played_by_sex: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -1146,6 +1177,7 @@ class MoveCards:
     target: str = "self"  # to "attach": a name of TARGET_NAMES, or "group" (see selector)
     selector: Selector | None = None  # the target, when it is an object ("group")
     into: str = "owner"  # owner | self: whose piles the cards go to (their owner's, or the player's)
+    also: tuple[str, ...] = ()  # more piles the cards may come from, after ``from_`` (JSON: "from" a list)
     op: str = "move"
 
 
@@ -1188,6 +1220,8 @@ class PlayCard:
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    also: tuple[str, ...] = ()  # more piles the card may come from, after ``from_`` (JSON: "from" a list)
+    playable: bool = False  # only a card the target may play (its requirements): "jouable"
     op: str = "play_card"
 
 
@@ -1239,6 +1273,15 @@ class Attach:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     op: str = "attach"
+
+
+@dataclass(frozen=True, slots=True)
+class Become:
+    card: str  # the family of the character card that takes the target's place
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "become"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1397,6 +1440,25 @@ class Bound:
 BOUND_STATS = ("attack", "defense", "spirit")
 
 
+@dataclass(frozen=True, slots=True)
+class Double:
+    """The modifiers of some stats of the target count twice (see the docstring, ``double``)."""
+
+    stats: tuple[str, ...]
+    sign: str = "both"  # "bonus": the positive modifiers, "malus": the negative ones, "both"
+    current: bool = False  # only those the target has when the effect applies ("en cours")
+    cards: CardMatch | None = None  # only those given by such cards
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "double"
+
+
+#: Which modifiers a ``double`` doubles, by their sign.
+DOUBLE_SIGNS = ("bonus", "malus", "both")
+
+
 Effect: TypeAlias = (
     Modify
     | Damage
@@ -1427,6 +1489,7 @@ Effect: TypeAlias = (
     | ExtraAttack
     | GrantOrder
     | Attach
+    | Become
     | OneOf
     | Trigger
     | MayPlay
@@ -1438,6 +1501,7 @@ Effect: TypeAlias = (
     | Counter
     | DrawPhase
     | Bound
+    | Double
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -1473,6 +1537,8 @@ V2_OPS: tuple[str, ...] = (
     "attach",
     "acts_now",
     "cards_last",
+    "double",
+    "become",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -1495,6 +1561,7 @@ STATIC_OPS = frozenset(
         "bound",
         "acts_now",
         "cards_last",
+        "double",
     }
 )
 #: Ops only a character ability has (what a character may do, printed on it).
@@ -1545,6 +1612,23 @@ def _keys(data: Any, path: str, required: set[str], optional: set[str]) -> Mappi
     if unknown:
         raise EffectError(path, f"unknown key(s) {', '.join(sorted(map(str, unknown)))}")
     return data
+
+
+def _piles(value: Any, path: str) -> tuple[str, tuple[str, ...]]:
+    """``"deck"`` or ``["deck", "discard"]`` (2 or 3 different piles, "de votre Deck ou votre
+    Défausse") -> (the first pile, the others)."""
+    if isinstance(value, list):
+        if not 2 <= len(value) <= len(PILES):
+            raise EffectError(path, f"a list of 2 to {len(PILES)} piles expected")
+        piles = tuple(_choice(v, f"{path}[{i}]", PILES) for i, v in enumerate(value))
+        if len(set(piles)) != len(piles):
+            raise EffectError(path, "a pile named twice")
+        return piles[0], piles[1:]
+    return _choice(value, path, PILES), ()
+
+
+def _from_json(effect: MoveCards | PlayCard) -> Any:
+    return [effect.from_, *effect.also] if effect.also else effect.from_
 
 
 def _count_or_all(value: Any, path: str) -> int | None:
@@ -1823,8 +1907,10 @@ def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting", "wounded"):
+        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded"):
             values[attr] = _bool(data[key], sub)
+        elif key == "sex":
+            values[attr] = _choice(data[key], sub, SEXES)
         elif key == "stat":
             values[attr] = _parse_stat_filter(data[key], sub)
         elif key == "carrying":
@@ -1906,6 +1992,8 @@ def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
             values[key] = _choice(value, sub, CARRY_KINDS)
         elif key == "keyword":
             values[key] = _choice(value, sub, KEYWORDS)
+        elif key in ("opponent_sex", "played_by_sex"):
+            values[key] = _choice(value, sub, SEXES)
         elif key in _CONDITION_SLUGS:
             values[key] = _slug(value, sub)
         elif key in _CONDITION_BOOLS:
@@ -2033,6 +2121,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "extra_attack": "opponent",
     "grant_order": "self",
     "attach": "self",
+    "become": "self",
     "chain_on": "self",
     "may_play": "self",
     "carry": "self",
@@ -2041,6 +2130,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "attack_kind": "self",
     "counter": "all_enemies",
     "bound": "self",
+    "double": "self",
 }
 
 
@@ -2197,6 +2287,12 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if group not in ("self", "opponent", "event") and pick is None:
             raise EffectError(f"{path}.target", "a card is attached to one character: a name or a pick")
         effect = Attach(target, when, selector=selector)
+    elif op == "become":
+        d = _keys(data, path, {"op", "card"}, {"target", "when"})
+        group, pick = target_group(aim)
+        if group not in ("self", "opponent", "event") and pick is None:
+            raise EffectError(f"{path}.target", "one character is replaced: a name or a pick")
+        effect = Become(_slug(d["card"], f"{path}.card"), target, when, selector=selector)
     elif op in ("tap", "untap", "grant_order"):
         _keys(data, path, {"op"}, {"target", "when"})
         effect = (
@@ -2210,11 +2306,17 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         d = _keys(
             data, path, {"op", "from", "to"}, {"owner", "count", "cards", "pick", "when", "target", "into"}
         )
-        source = _choice(d["from"], f"{path}.from", PILES)
+        source, also = _piles(d["from"], f"{path}.from")
         to = _choice(d["to"], f"{path}.to", (*PILES, "removed", "attach"))
         owner = _choice(d.get("owner", "self"), f"{path}.owner", ("self", "opponent", "any"))
         into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
         pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top", "opponent"))
+        if also and (to in (source, *also) or pick not in ("random", "choice") or owner != "self"):
+            raise EffectError(
+                f"{path}.from",
+                "cards of several piles are the player's own, picked at random or by choice, and go "
+                "to another pile",
+            )
         if pick == "opponent" and owner != "opponent":
             raise EffectError(f"{path}.pick", 'only the opponent\'s own cards are picked by the "opponent"')
         if source == to and into == "owner":
@@ -2240,6 +2342,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             target=target,
             selector=selector,
             into=into,
+            also=also,
         )
     elif op == "card_to":
         d = _keys(data, path, {"op", "to"}, {"when"})
@@ -2269,14 +2372,20 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
         )
     elif op == "play_card":
-        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when"})
+        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable"})
+        source, also = _piles(d["from"], f"{path}.from")
+        pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top"))
+        if also and pick == "top":
+            raise EffectError(f"{path}.pick", 'a card of several piles has no "top"')
         effect = PlayCard(
-            from_=_choice(d["from"], f"{path}.from", PILES),
+            from_=source,
             cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
-            pick=_choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top")),
+            pick=pick,
             target=target,
             when=when,
             selector=selector,
+            also=also,
+            playable=_bool(d.get("playable", False), f"{path}.playable"),
         )
     elif op == "forbid":
         d = _keys(data, path, {"op", "what"}, {"cards", "target", "duration", "when"})
@@ -2316,6 +2425,28 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if context == "ability":
             _check_static_ability(duration, aim, path)
         effect = Bound(stats, below, above, target, duration, when, selector=selector)
+    elif op == "double":
+        d = _keys(data, path, {"op", "stats"}, {"sign", "current", "cards", "target", "duration", "when"})
+        if not isinstance(d["stats"], list) or not d["stats"]:
+            raise EffectError(f"{path}.stats", f"expected a non-empty list of {', '.join(BOUND_STATS)}")
+        stats = tuple(_choice(v, f"{path}.stats[{i}]", BOUND_STATS) for i, v in enumerate(d["stats"]))
+        if len(set(stats)) != len(stats):
+            raise EffectError(f"{path}.stats", "a stat is listed twice")
+        current = _bool(d.get("current", False), f"{path}.current")
+        if context == "ability":
+            if current:
+                raise EffectError(f"{path}.current", "a standing ability has no moment to read modifiers at")
+            _check_static_ability(duration, aim, path)
+        effect = Double(
+            stats,
+            _choice(d.get("sign", "both"), f"{path}.sign", DOUBLE_SIGNS),
+            current,
+            parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
+            target,
+            duration,
+            when,
+            selector=selector,
+        )
     elif op == "extra_attack":
         d = _keys(data, path, {"op", "amount"}, {"kind", "target", "when"})
         effect = ExtraAttack(
@@ -2632,8 +2763,11 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         _put_target(out, effect, "self")
     elif isinstance(effect, Attach):
         out["target"] = target_to_json(effect_target(effect))
+    elif isinstance(effect, Become):
+        out["card"] = effect.card
+        _put_target(out, effect, "self")
     elif isinstance(effect, MoveCards):
-        out.update({"from": effect.from_, "to": effect.to})
+        out.update({"from": _from_json(effect), "to": effect.to})
         if effect.owner != "self":
             out["owner"] = effect.owner
         if effect.count != 1:
@@ -2668,12 +2802,24 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["count"] = effect.count
         _put_target(out, effect, "self")
     elif isinstance(effect, PlayCard):
-        out["from"] = effect.from_
+        out["from"] = _from_json(effect)
         if effect.cards is not None:
             out["cards"] = effect.cards.to_json()
         if effect.pick != "random":
             out["pick"] = effect.pick
+        if effect.playable:
+            out["playable"] = True
         _put_target(out, effect, "self")
+    elif isinstance(effect, Double):
+        out["stats"] = list(effect.stats)
+        if effect.sign != "both":
+            out["sign"] = effect.sign
+        if effect.current:
+            out["current"] = True
+        if effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
     elif isinstance(effect, Bound):
         out["stats"] = list(effect.stats)
         if effect.below is not None:

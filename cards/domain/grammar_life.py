@@ -336,6 +336,15 @@ def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
         if re.search(r"adverse|adversaire", m.group(2)):
             return Condition(opponent_carrying_match=found)
         return Condition(carrying_match=found)
+    m = re.fullmatch(
+        r"(vous|votre personnage|il|elle|le porteur|le personnage adverse|votre adversaire) (?:ne |n')"
+        r"(portez|porte) (?:pas|aucun|aucune) (?:(d'autres? |d'|de |autre )?)(.+)",
+        t,
+    )
+    if m and not re.search(r"\b(?:au moment|lorsque|quand)\b", m.group(4)):
+        # "si vous ne portez pas d'(autre) Objet maudit": not carrying one (another one)
+        other = "autre " if m.group(3) and "autre" in m.group(3) else ""
+        return Condition(not_=r.condition(c, f"si {m.group(1)} {m.group(2)} un {other}{m.group(4)}", ctx))
     m = re.fullmatch(r"vos allies (sont morts|sont en vie|sont tous morts)", t)
     if m:  # "vos alliés" are the player's other characters
         return r.condition(c, f"vos autres personnages {m.group(1)}", ctx)
@@ -453,6 +462,41 @@ def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | Non
             r._view("self", "vous", ctx), m.group(3).startswith("augment"), int(m.group(4)), bool(m.group(2))
         )
     return None
+
+
+def otherwise(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Attaque +2 si vous portez une Lance, sinon vous subissez 1 dégât direct": the second part
+    when the condition does not hold (None: not such a phrase)."""
+    m = re.fullmatch(r"(.+?),? sinon,? (.+)", t)
+    if not m or re.match(r"(?:si|tant que) ", t):
+        return None
+    from cards.domain.text_grammar import with_condition  # (a cycle of imports)
+
+    head = m.group(1)
+    for cut in re.finditer(r",? (?=si )", head):
+        try:
+            cond = r.condition(c, head[cut.end() :], ctx)
+            first = r.phrase(c, head, ctx)
+        except NotRead:
+            continue
+        if not first or any(e.when is None or e.when != _merged_when(e.when, cond) for e in first):
+            continue  # the condition is not the whole head's
+        if ctx.subject == "card" and ctx.stays and (cond.carrying_match or cond.carrying):
+            # "si vous portez un Objet maudit, sinon …" on a cursed item that stays: is it one of
+            # them? (then the "sinon" would never happen)
+            raise NotRead("does the card itself count among the cards carried?")
+        return [*first, *with_condition(r.phrase(c, m.group(2), ctx), Condition(not_=cond))]
+    return None
+
+
+def _merged_when(when: Condition, cond: Condition) -> Condition:
+    from cards.domain.text_grammar import _merge_conditions  # (a cycle of imports)
+
+    try:
+        merged = _merge_conditions(when, cond)
+    except NotRead:
+        return cond
+    return merged if merged is not None else cond
 
 
 def then_if(r: Reader, c: Clause, first: str, rest: str, ctx: Ctx) -> list[Effect] | None:

@@ -30,6 +30,7 @@ from cards.domain.effects import (
     DamageDealt,
     DamageTaken,
     DiscardAttached,
+    Double,
     DrawPhase,
     Duration,
     Effect,
@@ -390,6 +391,7 @@ class TextCompiler:
         notes: list[str] = []
         index = 0
         last_read = 0  # where the effects of the last clause read start in ``effects``
+        last_orders = 0  # where its Ordres start in ``orders``
         while index < len(clauses):
             raw = clauses[index]
             follower = clauses[index + 1] if index + 1 < len(clauses) else None
@@ -435,7 +437,20 @@ class TextCompiler:
                         )
                     outcome = self._outcome(raw, ctx, play)
             except (NotRead, EffectError, SpecError) as exc:
-                results.append(ClauseResult(raw, False, shape, str(exc)))
+                went_on = None
+                if (
+                    isinstance(exc, EffectError)
+                    and "happens once" in str(exc)
+                    and results
+                    and results[-1].read
+                    and len(orders) > last_orders
+                ):
+                    went_on = self._order_goes_on(clauses[index - 1], raw, ctx, play, orders[last_orders:])
+                if went_on is None:
+                    results.append(ClauseResult(raw, False, shape, str(exc)))
+                else:
+                    orders[last_orders:] = went_on
+                    results.append(ClauseResult(raw, True, shape))
                 index += 1
                 continue
             reading, clause_effects, clause_orders, new_play = outcome
@@ -449,6 +464,7 @@ class TextCompiler:
                 index += 1
             index += 1
             last_read = len(effects)
+            last_orders = len(orders)
             effects.extend(clause_effects)
             orders.extend(clause_orders)
             chains.extend(reading.chains)
@@ -494,6 +510,22 @@ class TextCompiler:
             new_play["if"] = [*play["if"], *reading.play["if"]]
         parse_play_rules(new_play)  # a combination the schema refuses is not read
         return reading, clause_effects, clause_orders, new_play
+
+    def _order_goes_on(
+        self, before: str, raw: str, ctx: Ctx, play: Mapping[str, Any], ordres: Sequence[Order]
+    ) -> list[Order] | None:
+        """A character's sentence after an Ordre that says what happens once ("Tours 2 et 4 :
+        Attaque +1. Un de vos alliés subit 2 dégâts directs."): a standing ability cannot do it, so
+        it is the rest of that Ordre — read with it, the same turns (None: it does not read so)."""
+        if ctx.subject != "character" or _ORDRE_HEAD.match(fold(raw)):
+            return None
+        try:
+            _, effects, joined, _ = self._outcome(_continued(before, raw), ctx, play)
+        except (NotRead, EffectError, SpecError):
+            return None
+        if effects or [o.turns for o in joined] != [o.turns for o in ordres]:
+            return None
+        return joined
 
     def _instead(
         self, raw: str, ctx: Ctx, play: Mapping[str, Any], before: Sequence[Effect]
@@ -552,7 +584,12 @@ class TextCompiler:
 _CONTINUES = re.compile(
     r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle|si c'est"
     r"|sinon|puis|ensuite|le personnage (?:ainsi )?choisi)\b"
+    # "… si votre adversaire a subi moins de 7 dégâts, A. Si vous en avez subi plus de 7, B": "en"
+    # is what the sentence before spoke of
+    r"|si (?:vous|il|elle|votre personnage) en (?:avez|a) "
 )
+#: An Ordre's header ("Tours 2 et 4 :").
+_ORDRE_HEAD = re.compile(r"tours? ?:? ?(?:\d|pairs?\b|impairs?\b)")
 _PRONOUN = re.compile(
     r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle)\b"
 )
@@ -604,7 +641,8 @@ _HEAD_THEN_PRONOUN = re.compile(
 
 def _continued(raw: str, follower: str) -> str:
     """Two sentences as one clause: "A. Il …" -> "A, il …"."""
-    return f"{raw.rstrip().rstrip('.')}, {follower[:1].lower()}{follower[1:]}"
+    then = "puis " if re.match(r"[Ss]i ", follower) else ""  # its own condition
+    return f"{raw.rstrip().rstrip('.')}, {then}{follower[:1].lower()}{follower[1:]}"
 
 
 def _while_attached(effect: Effect) -> Effect:
@@ -624,7 +662,8 @@ def _while_attached(effect: Effect) -> Effect:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
@@ -655,7 +694,8 @@ def _standing(effect: Effect) -> Effect:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind != "combat"
     ):

@@ -104,6 +104,27 @@ def take(board: Board, seat: int, cards: list[int], mask: int, pick: int, best: 
     return cards.pop(i)
 
 
+def take_piles(
+    board: Board, seat: int, piles: Sequence[list[int]], mask: int, pick: int, best: bool = True
+) -> int:
+    """:func:`take` from several piles of ``seat`` at once ("de votre Deck ou votre Défausse"):
+    every card of ``mask`` in any of them is an option (each copy as likely; pick random or choice);
+    the card drawn or chosen is taken from the first pile that has it, so a record naming the card
+    replays the same move. Returns it, or -1 when none matches."""
+    options = [k for cards in piles for k in cards if mask >> k & 1]
+    if not options:
+        return -1
+    if pick == CARD_CHOICE:
+        k = options[chosen(board, options, best, seat)]
+    else:
+        k = options[board.pick(options, CARD, seat)]
+    for cards in piles:
+        if k in cards:
+            cards.remove(k)
+            return k
+    raise AssertionError("a card taken from no pile")  # pragma: no cover
+
+
 def _log(board: Board, event: dict[str, object]) -> None:
     if board.log is not None:
         board.log.append(event)
@@ -113,12 +134,17 @@ def _log(board: Board, event: dict[str, object]) -> None:
 def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
     seat = 1 - me // 3 if op.opponent else me // 3
     cards = pile(board, seat, op.source)
+    piles = [cards, *(pile(board, seat, p) for p in op.also)] if op.also else None
     mask = op.mask
     if op.dest == PILE_ATTACH:  # into play on each target, not played ("… est attachée à …")
         mask &= board.tables.attaching_mask
         for t in board.targets(op.target, me, opp):
-            for _ in range(op.count if op.count >= 0 else len(cards)):
-                k = take(board, seat, cards, mask, op.pick, seat == t // 3)
+            for _ in range(op.count if op.count >= 0 else sum(len(c) for c in piles or [cards])):
+                k = (
+                    take(board, seat, cards, mask, op.pick, seat == t // 3)
+                    if piles is None
+                    else take_piles(board, seat, piles, mask, op.pick, seat == t // 3)
+                )
                 if k < 0:
                     break
                 _log(
@@ -127,7 +153,7 @@ def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
                         "event": "move",
                         "seat": seat,
                         "cards": [board.cards[k].slug],
-                        "from": PILE_NAMES[op.source],
+                        "from": _pile_names(op),
                         "to": "attach",
                         "character": board.chars[t].slug,
                     },
@@ -137,8 +163,11 @@ def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
     moved: list[int] = []
     while op.count < 0 or len(moved) < op.count:
         # A card chosen: the most useful to its owner's side when it goes to a better pile for it.
-        better = PILE_RANK[op.dest] > PILE_RANK[op.source]
-        k = take(board, seat, cards, mask, op.pick, better != op.opponent)
+        better = PILE_RANK[op.dest] > min(PILE_RANK[p] for p in (op.source, *op.also))
+        if piles is None:
+            k = take(board, seat, cards, mask, op.pick, better != op.opponent)
+        else:
+            k = take_piles(board, seat, piles, mask, op.pick, better != op.opponent)
         if k < 0:
             break
         board.put_card(seat, k, op.dest)
@@ -149,10 +178,15 @@ def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
             "event": "move",
             "seat": seat,
             "cards": [board.cards[k].slug for k in moved],
-            "from": PILE_NAMES[op.source],
+            "from": _pile_names(op),
             "to": PILE_NAMES[op.dest],
         },
     )
+
+
+def _pile_names(op: MoveOp) -> str:
+    """The pile (or piles, "deck/discard") the moved cards come from, for the event log."""
+    return "/".join(PILE_NAMES[p] for p in (op.source, *op.also))
 
 
 @interprets(CardToOp)
@@ -278,12 +312,18 @@ def _play_card(board: Board, op: PlayCardOp, me: int, opp: int, source: str) -> 
         return
     by = found[0]
     cards = pile(board, seat, op.source)
+    piles = [cards, *(pile(board, seat, p) for p in op.also)] if op.also else None
     mask = 0
-    for k in set(cards):
-        if playable_by(board, by, k):
+    play_mask = board.tables.play_mask[by]
+    for k in set(cards) if piles is None else {k for c in piles for k in c}:
+        if playable_by(board, by, k) and (not op.playable or play_mask >> k & 1):
             mask |= 1 << k
     mask &= op.mask
-    k = take(board, seat, cards, mask, op.pick)
+    k = (
+        take(board, seat, cards, mask, op.pick)
+        if piles is None
+        else take_piles(board, seat, piles, mask, op.pick)
+    )
     if k >= 0:
         board.play_card(seat, k, by)
 

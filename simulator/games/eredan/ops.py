@@ -498,7 +498,8 @@ class CharFilter:
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
-PENDING_FILTER_KEYS: frozenset[str] = frozenset()
+#: (``sex``: the cards' data has no sex of the characters yet; ``no_caste``: not yet.)
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"sex", "no_caste"})
 
 
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
@@ -1017,6 +1018,7 @@ class MoveOp(Op):
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     pick: int = CARD_RANDOM
     target: Target = SELF  # to PILE_ATTACH: whom the cards are attached to
+    also: tuple[int, ...] = ()  # more piles of the same seat the cards may come from (PILE_*)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1070,6 +1072,8 @@ class PlayCardOp(Op):
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     pick: int = CARD_RANDOM
     target: Target = SELF
+    also: tuple[int, ...] = ()  # more piles of the holder's player the card may come from (PILE_*)
+    playable: bool = False  # only a card the character may play, whatever the rules' decision
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1485,6 +1489,7 @@ def _compile_move(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         pick=pick,
         target=_target(effect, None, where, ctx) if effect.to == "attach" else SELF,
+        also=tuple(PILE_OF_NAME[p] for p in effect.also),
         when=when,
         index=index,
     )
@@ -1539,6 +1544,8 @@ def _compile_play_card(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         pick=pick,
         target=_target(effect, None, where, ctx),
+        also=tuple(PILE_OF_NAME[p] for p in effect.also),
+        playable=effect.playable,
         when=when,
         index=index,
     )
@@ -2017,9 +2024,11 @@ PENDING_OPS: frozenset[type] = frozenset(
     {
         spec.Traits,
         spec.Bound,
+        spec.Double,
         spec.Attach,
         spec.ActsNow,
         spec.CardsLast,
+        spec.Become,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name

@@ -518,3 +518,96 @@ def test_more_subjects_and_run_on_sentences(compiler):
     ]
     out = character(compiler, "Attaque +1 contre les Mages Vos Prêtres ont Défense +1.")
     assert [e["op"] for e in out] == ["modify", "modify"]
+
+
+def test_a_sentence_after_an_ordre_that_happens_once_is_the_rest_of_it(compiler):
+    """A character's sentence after an Ordre that says what happens once (a standing ability cannot):
+    the rest of that Ordre, the same turns."""
+    result = compiler.compile(
+        "Tours 3 et 5 : Défense +1. Un de vos alliés Mages subit 1 dégât direct.", subject="character"
+    )
+    assert result.complete, result.clauses
+    assert result.to_json()["orders"] == [
+        {
+            "turns": [3, 5],
+            "effects": [
+                {"op": "modify", "stat": "defense", "amount": 1},
+                {
+                    "op": "damage",
+                    "kind": "direct",
+                    "amount": 1,
+                    "target": {"group": "other_allies", "pick": "choice", "class": "mage"},
+                },
+            ],
+        }
+    ]
+    # without an Ordre before it, not read
+    assert not compiler.compile(
+        "Défense +1. Un de vos alliés Mages subit 1 dégât direct.", subject="character"
+    ).complete
+
+
+def test_if_you_took_some_in_the_sentence_after(compiler):
+    """ "Si vous en avez subi plus de 6, …" after a sentence about damage: the same moment, its own
+    condition."""
+    out = card(
+        compiler,
+        "En fin de combat, si votre adversaire a subi moins de 4 dégâts ce tour-ci, Esprit +1."
+        " Si vous en avez subi plus de 6, Soin 1 Point de vie.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [
+                {
+                    "op": "modify",
+                    "stat": "spirit",
+                    "amount": 1,
+                    "when": {"compare": {"left": {"damage_taken": "opponent"}, "cmp": "<", "right": 4}},
+                },
+                {
+                    "op": "heal",
+                    "amount": 1,
+                    "when": {"compare": {"left": {"damage_taken": "self"}, "cmp": ">", "right": 6}},
+                },
+            ],
+        }
+    ]
+
+
+def test_not_carrying_and_otherwise(compiler):
+    assert card(compiler, "Si vous ne portez pas de Lance, vous subissez 1 dégât direct.")[0]["when"] == {
+        "not": {"carrying_match": {"type": "lance"}}
+    }
+    assert card(compiler, "Vous subissez 2 dégâts directs si vous ne portez pas d'autre Dague.")[0][
+        "when"
+    ] == {
+        "not": {
+            "compare": {
+                "left": {
+                    "cards": "play",
+                    "owner": "both",
+                    "match": {"type": "dague"},
+                    "on": "self",
+                    "other": True,
+                },
+                "cmp": ">=",
+                "right": 1,
+            }
+        }
+    }
+    assert card(compiler, "Esprit +1 si vous portez une Dague, sinon vous subissez 2 dégâts directs.") == [
+        {"op": "modify", "stat": "spirit", "amount": 1, "when": {"carrying_match": {"type": "dague"}}},
+        {
+            "op": "damage",
+            "kind": "direct",
+            "amount": 2,
+            "target": "self",
+            "when": {"not": {"carrying_match": {"type": "dague"}}},
+        },
+    ]
+    # on a card that stays, is the card itself one of those carried? not read
+    assert not compiler.compile(
+        "Permanent. Esprit +1 si vous portez une Dague, sinon vous subissez 2 dégâts directs."
+    ).complete
