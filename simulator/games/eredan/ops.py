@@ -478,11 +478,23 @@ class CharFilter:
     fighting: bool | None = None
     not_race: str | None = None  # not of that race (nor of a race under it)
     not_class: str | None = None
+    #: Below its maximum HP (true) or at it (false).
+    wounded: bool | None = None
+    #: Its current stat (a name of ``cards.domain.effects.FILTER_STATS``) compared (``cmp``) with a
+    #: number or ``"base"`` (its printed value).
+    stat: tuple[str, str, int | str] | None = None
 
     @property
     def static(self) -> bool:
-        """Whether it reads only what never changes in a game (not tapped, carrying, fighting)."""
-        return self.tapped is None and self.carrying is None and self.fighting is None
+        """Whether it reads only what never changes in a game (not tapped, carrying, fighting,
+        wounded, a stat)."""
+        return (
+            self.tapped is None
+            and self.carrying is None
+            and self.fighting is None
+            and self.wounded is None
+            and self.stat is None
+        )
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
@@ -508,6 +520,8 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
         not_race=selector.not_race,
         not_class=selector.not_class,
+        wounded=selector.wounded,
+        stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
 
