@@ -602,6 +602,14 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
                 lang,
             )
         )
+    if selector.wounded is not None:
+        parts.append(_pick(("wounded", "blessé") if selector.wounded else ("unwounded", "non blessé"), lang))
+    if selector.stat is not None:
+        stat = _pick(STAT_NAMES[selector.stat.stat], lang)
+        right = selector.stat.right
+        if right == "base":
+            right = _pick((f"its printed {stat}", f"{stat} de base"), lang)
+        parts.append(f"{stat} {selector.stat.cmp} {right}")
     return parts
 
 

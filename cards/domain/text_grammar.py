@@ -3346,6 +3346,7 @@ class Reader:
         if x_def is not None:
             # "le personnage adverse a Défense -X où X est égal à son Esprit": its own
             x_def = grammar_scale.possessive_x(x_text, core, effects, x_def)
+            x_def = grammar_scale.x_on_opponent(x_text, x_def, ctx)
         # "Attaque +2 et Attaque +1 supplémentaire pour chaque …": the scaling is the supplement's
         # only (a condition of the supplement: extra_if / more_if, before this)
         split = None
@@ -3363,6 +3364,7 @@ class Reader:
         if cap_bonus and per is not None and x_def is None:
             effects = [_cap_on_bonus(e) for e in effects]
         effects = grammar_scale.settle_target_counts(core, effects)
+        grammar_scale.check_no_self_reading(effects, ctx)
         if forever is not None:
             effects = grammar_scale.forever_from(self, c, forever, inner_ctx, effects)
         if duration is not None:
