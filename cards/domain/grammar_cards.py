@@ -314,6 +314,11 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
         return reader._bare(c, m.group(1), ctx, default)
     piles = _PILE_WORDS.search(t) is not None
     if piles:
+        found = (_if_in_pile(reader, c, t, ctx, default) if t.startswith("si ") else None) or (
+            _two_cards(reader, c, t, ctx, default) if " et " in t else None
+        )
+        if found:
+            return found
         found = several_piles(reader, c, t, ctx, default) if _SEVERAL_PILES.search(t) else None
         found = found or (playable(reader, c, t, ctx, default) if _PLAYABLE.search(t) else None)
         if found:
@@ -434,6 +439,61 @@ def several_piles(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) 
         else:
             out.append(e)
     return out if patched else None
+
+
+_IF_IN_PILE = re.compile(
+    r"si (?P<card>@\d+@) est (?:present(?:e)? )?(?P<piles>dans votre .+?),? "
+    r"(?:il|elle|celui-ci|celle-ci) (?P<pred>(?:est|sera) .+)"
+)
+
+
+def _if_in_pile(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``si 'X' est dans votre Deck (ou votre Défausse), il est placé dans votre Main`` — a card 'X'
+    of that pile moves (when there is none, nothing does: the condition is the move's own)."""
+    from cards.domain.effects import MoveCards, PlayCard
+
+    m = _IF_IN_PILE.fullmatch(t)
+    if not m:
+        return None
+    try:
+        found = reader._bare(c, f"un {m.group('card')} {m.group('piles')} {m.group('pred')}", ctx, default)
+    except NotRead:
+        return None
+    if not found or len(found) != 1 or not isinstance(found[0], MoveCards | PlayCard):
+        return None
+    return found
+
+
+_TWO_CARDS = re.compile(
+    r"(?:(?P<all>les )|une? )?(?P<a>@\d+@) et (?:une? )?(?P<b>@\d+@) (?P<pile>(?:de|dans) votre .+?) sont "
+    r"(?P<verb>jouee?s|placee?s (?:dans|sur) .+|defaussee?s|retiree?s (?:de la partie|du jeu))"
+)
+
+
+def _two_cards(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``une 'X' et une 'Y' de votre Défausse (ou de votre Main) sont jouées``: each of the two;
+    ``les 'X' et 'Y' de votre Défausse sont placés …``: all of each."""
+    from cards.domain.effects import MoveCards, PlayCard
+
+    m = _TWO_CARDS.fullmatch(t)
+    if not m:
+        return None
+    verb = re.sub(r"^(\w+?)e?s\b", r"\1", m.group("verb"))  # "jouees" -> "joue", "placees" -> "place"
+    out: list[Effect] = []
+    for token in (m.group("a"), m.group("b")):
+        try:
+            one = (
+                f"les {token} {m.group('pile')} sont {m.group('verb')}"
+                if m.group("all")
+                else f"un {token} {m.group('pile')} est {verb}"
+            )
+            found = reader._bare(c, one, ctx, default)
+        except NotRead:
+            return None
+        if not found or len(found) != 1 or not isinstance(found[0], MoveCards | PlayCard):
+            return None
+        out.extend(found)
+    return out
 
 
 #: "jouable(s) (par votre personnage)", ", que vous pouvez jouer,": only a card the holder may play.
@@ -1105,7 +1165,30 @@ def chosen_cards(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     m = re.fullmatch(r"choisissez (?:un |une )(.+?),? (?:celui-ci|celle-ci|il|elle|cette carte) (.+)", t)
     if not m:
         return None
-    return moved(reader, c, f"une {m.group(1)} {m.group(2)}", pick="choice")
+    found = moved(reader, c, f"une {m.group(1)} {m.group(2)}", pick="choice")
+    if found is not None:
+        return found
+    # "…, celle-ci est jouée et 2 autres Nécroses de votre Défausse sont placées dans votre Deck":
+    # the others of that pile, the chosen one having left it
+    sm = re.fullmatch(rf"(est .+?) et ((?:{NUM}|les|toutes les) autres (.+))", m.group(2))
+    if not sm:
+        return None
+    first = moved(reader, c, f"une {m.group(1)} {sm.group(1)}", pick="choice")
+    if not first or len(first) != 1:
+        return None
+    from cards.domain.effects import MoveCards, PlayCard
+
+    chosen = first[0]
+    if not isinstance(chosen, MoveCards | PlayCard) or (
+        isinstance(chosen, MoveCards) and chosen.to == chosen.from_
+    ):
+        return None
+    rest = moved(reader, c, sm.group(2).replace(" autres ", " ", 1))
+    if not rest or any(
+        not isinstance(e, MoveCards | PlayCard) or e.from_ != chosen.from_ or e.also for e in rest
+    ):
+        return None
+    return [*first, *rest]
 
 
 _PLAY_RULE = (
@@ -1255,6 +1338,39 @@ def chosen_state(t: str) -> tuple[str, bool] | None:
     if not m:
         return None
     return m.group(1), m.group(2).startswith("incline")
+
+
+def either_group(reader: Reader, c: Clause, whom: str, names: tuple[str, ...]) -> tuple[Selector, ...] | None:
+    """``chacun de vos Mages ou Prêtres``, ``vos Arbre-Monde ou Guémélites de la Terre``: the player's
+    characters of either kind, each once — the first kind that a selector can leave out (a class or
+    a race: ``not_class`` / ``not_race``), then the second kind without the first. None when the
+    phrase is not two such kinds."""
+    m = re.fullmatch(r"(?:chacun de |chacune de )?(vos autres|vos) (.+?) ou (.+)", whom)
+    if not m:
+        return None
+    found: list[Selector] = []
+    for kind in (m.group(2), m.group(3)):
+        try:
+            one = reader.subject(c, f"{m.group(1)} {kind}", names)
+        except NotRead:
+            return None
+        if not isinstance(one, Selector) or one.pick is not None or len(_filters(one)) != 1:
+            return None
+        if found and one.group != found[0].group:
+            return None
+        found.append(one)
+    first, second = found
+    for a, b in ((first, second), (second, first)):
+        ((key, value),) = _filters(a).items()
+        if key in ("class", "race") and f"not_{key}" not in _filters(b):
+            return a, replace(b, **{f"not_{key}": value})
+    return None
+
+
+def _filters(sel: Selector) -> dict[str, Any]:
+    """The filters a selector sets, by JSON key ("class", "race", …)."""
+    out = sel.to_json()
+    return {k: v for k, v in out.items() if k not in ("group", "pick")} if isinstance(out, dict) else {}
 
 
 def with_tapped(target: Target, tapped: bool) -> Target:

@@ -41,6 +41,7 @@ from cards.domain.effects import (
     DamageTaken,
     Discard,
     DiscardAttached,
+    Double,
     Draw,
     DrawPhase,
     Duration,
@@ -601,6 +602,14 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
                 lang,
             )
         )
+    if selector.wounded is not None:
+        parts.append(_pick(("wounded", "blessé") if selector.wounded else ("unwounded", "non blessé"), lang))
+    if selector.stat is not None:
+        stat = _pick(STAT_NAMES[selector.stat.stat], lang)
+        right = selector.stat.right
+        if right == "base":
+            right = _pick((f"its printed {stat}", f"{stat} de base"), lang)
+        parts.append(f"{stat} {selector.stat.cmp} {right}")
     return parts
 
 
@@ -809,6 +818,8 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
     if when.any is not None:
         alternatives = [condition_text(c, lang, names) for c in when.any]
         parts.append(f"({_or(alternatives, lang)})")
+    if when.all is not None:
+        parts.append(f"({_and([condition_text(c, lang, names) for c in when.all], lang)})")
     if when.not_ is not None:
         parts.append(
             _pick(
@@ -1381,6 +1392,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         return core + _duration(effect.duration, lang)
     if isinstance(effect, Bound):
         return _bound_text(effect, lang, names)
+    if isinstance(effect, Double):
+        return _double_text(effect, lang, names)
     if isinstance(effect, ExtraAttack):
         amount = amount_text(effect.amount, lang, names)
         kind = _pick(("physical", "physique") if effect.kind == "physical" else ("magic", "magique"), lang)
@@ -1530,6 +1543,35 @@ _BOUND_STAT_WORDS = {
     "defense": ("Defense", "Défense"),
     "spirit": ("Spirit", "Esprit"),
 }
+
+
+def _double_text(effect: Double, lang: Lang, names: Names) -> str:
+    """``Doubles the current Defense bonuses of the opponent``, ``Double les bonus et malus d'Attaque
+    de votre personnage donnés par une Arme``."""
+    whose = target_text(effect_target(effect), lang, names)
+    stats_en = _and([_pick(_BOUND_STAT_WORDS[s], "en") for s in effect.stats], "en")
+    stats_fr = " et ".join(
+        ("d'" if s == "attack" or s == "spirit" else "de ") + _pick(_BOUND_STAT_WORDS[s], "fr")
+        for s in effect.stats
+    )
+    kinds = {
+        "bonus": ("bonuses", "bonus"),
+        "malus": ("maluses", "malus"),
+        "both": ("bonuses and maluses", "bonus et malus"),
+    }
+    kind_en, kind_fr = kinds[effect.sign]
+    now_en, now_fr = (" current", " en cours") if effect.current else ("", "")
+    core = _pick(
+        (
+            f"Doubles the{now_en} {stats_en} {kind_en} of {whose}",
+            f"Double les {kind_fr} {stats_fr}{now_fr} de {whose}",
+        ),
+        lang,
+    )
+    if effect.cards is not None:
+        what = match_text(effect.cards, lang, names)
+        core += _pick((f" given by {what}", f" donnés par {what}"), lang)
+    return core + _duration(effect.duration, lang)
 
 
 def _bound_text(effect: Bound, lang: Lang, names: Names) -> str:

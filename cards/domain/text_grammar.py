@@ -55,6 +55,7 @@ from cards.domain.effects import (
     DamageTaken,
     Discard,
     DiscardAttached,
+    Double,
     Draw,
     Duration,
     Effect,
@@ -428,7 +429,8 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
                 | Forbid
                 | Traits
                 | AttackKind
-                | Bound,
+                | Bound
+                | Double,
             )
             and e.duration.kind == "combat"
         ):
@@ -452,7 +454,8 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind != "combat"
     )
@@ -471,7 +474,8 @@ def _DURABLE(effect: Effect) -> bool:
         | Forbid
         | Traits
         | AttackKind
-        | Bound,
+        | Bound
+        | Double,
     )
 
 
@@ -497,6 +501,12 @@ def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | N
                 values[key] = Condition(any=(values[key], value))
                 continue
             if key in values and values[key] != value:
+                if key == "compare":  # two counts compared: both must hold
+
+                    def parts(c: Condition) -> tuple[Condition, ...]:
+                        return c.all if c.all is not None and c == Condition(all=c.all) else (c,)
+
+                    return Condition(all=(*parts(a), *parts(b)))
                 raise NotRead(f"condition {key} given twice")
             values[key] = value
     return Condition(**values)
@@ -509,7 +519,7 @@ def _condition_keys(cond: Condition) -> list[str]:
         value = getattr(cond, key)
         if value is None:
             continue
-        if key == "any":
+        if key in ("any", "all"):
             for part in value:
                 out.extend(_condition_keys(part))
         elif key == "not_":
@@ -1202,7 +1212,12 @@ class Reader:
                 r"^(?:l')?un (?:de vos|des) personnages( en combat)?$", r"les personnages\1", m.group(2)
             )
             whom = "vos personnages" if whom == "les personnages" and "vos" in m.group(2) else whom
-            on = self.subject(clause, re.sub(r"^au ", "le ", whom), ctx.names)
+            on: Target
+            if named is not None and named != "self" and "@" in whom:
+                # "attachée à 'X'" (another of the player's characters, by its name)
+                on = Selector(group="allies", family=named)
+            else:
+                on = self.subject(clause, re.sub(r"^au ", "le ", whom), ctx.names)
             if target_group(on)[1] is not None or target_group(on)[0] in ("self", "opponent"):
                 raise NotRead(f"attached to {m.group(2)!r}")
             # "si une carte est attachée à un de vos personnages": one at least on those characters
@@ -1976,7 +1991,7 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
-        found_lock = self.stat_lock(c, t, ctx)
+        found_lock = self.stat_lock(c, t, ctx) or self.doubled(c, t, ctx)
         if found_lock is not None:
             return None, found_lock
         default: Target = inherit if inherit is not None else "self"
@@ -2063,6 +2078,9 @@ class Reader:
         for part in parts:
             if part in ("son adversaire", "son personnage adverse") and out == ["self"]:
                 out.append(self._view("opponent", part, ctx))  # "'X' et son adversaire": X's opponent
+                continue
+            if part in PRONOUNS and ctx.pronoun is not None:
+                out.append(ctx.pronoun)  # "cette dernière et 'X'": the one named before, and X
                 continue
             try:
                 out.append(self._view(self.subject(c, part, ctx.names), part, ctx))
@@ -2402,6 +2420,40 @@ class Reader:
             part = re.sub(r"^adversaires$", "les personnages adverses", part)  # "des adversaires": all
             targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
         return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
+
+    _DOUBLED_STATS = rf"de caracteristiques|(?:d'|de ){_LOCK_STAT}(?:,? (?:et |ou )?(?:d'|de ){_LOCK_STAT})*"
+
+    def doubled(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Double les bonus et malus de Défense (en cours) de votre personnage``, ``… les malus de
+        caractéristiques en cours sur le personnage adverse``, ``le bonus d'Attaque de vos Armes
+        Naines est doublé`` (those the holder carries) -> ``double`` (None: not such a phrase)."""
+        kinds = r"(bonus et (?:les )?malus|bonus|malus)"
+        m = re.fullmatch(
+            rf"(?:double|doublez) (?:les |le )?{kinds} ({self._DOUBLED_STATS})( en cours)? (?:sur|de|du|des) (.+)",
+            t,
+        )
+        cards: CardMatch | None = None
+        if m:
+            sign_text, stats_text, current, whose = m.group(1), m.group(2), bool(m.group(3)), m.group(4)
+            whose = re.sub(r"^(?:u |s )?personnage adverse", "le personnage adverse", whose)
+            who = self._view(self.subject(c, whose, ctx.names), whose, ctx)
+        else:
+            m = re.fullmatch(
+                rf"(?:le |les ){kinds} ({self._DOUBLED_STATS}) (?:de vos|de ses|des) (.+?) (?:est|sont) doublee?s?",
+                t,
+            )
+            if not m:
+                return None
+            sign_text, stats_text, current, who = m.group(1), m.group(2), False, "self"
+            cards = self.match(c, m.group(3))
+        if current and ctx.standing:
+            raise NotRead("the current modifiers, in a standing ability")
+        stats: tuple[str, ...] = ("attack", "defense", "spirit")
+        if stats_text != "de caracteristiques":
+            words = {"attaque": "attack", "defense": "defense", "esprit": "spirit"}
+            stats = tuple(dict.fromkeys(words[w] for w in re.findall(self._LOCK_STAT, stats_text)))
+        sign = "both" if " et " in sign_text else sign_text
+        return [Double(stats, sign, current, cards, **_target_fields(who))]
 
     def stat_equals(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         """``La Défense de votre personnage est égale à sa Défense de base`` (no modifier counts:
@@ -2801,6 +2853,9 @@ class Reader:
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
             whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
+            groups = grammar_cards.either_group(self, c, whom, ctx.names)
+            if groups is not None:  # "à chacun de vos A ou B": each of them once
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(g)) for g in groups]
             try:
                 on = self.subject(c, whom, ctx.names)
             except NotRead:
@@ -3074,10 +3129,14 @@ class Reader:
         holds) and ``Attaque et Défense +2, ou +3 si …`` (that much instead): None when the phrase
         is not one of these."""
         m = re.fullmatch(
-            r"(.+?),? (et|ou) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
+            r"(.+?)(,? et|,? ou|,) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
             t,
         )
-        if not m or (m.group(2) == "et") != bool(m.group(5)):
+        if not m:
+            return None
+        # ", -1 supplémentaire si …" as "et -1 supplémentaire si …"
+        joint = "ou" if m.group(2).endswith("ou") else "et"
+        if (joint == "et") != bool(m.group(5)):
             return None
         head = self.tailed(c, m.group(1), ctx)
         bonus = int(m.group(4)) * (1 if m.group(3) == "+" else -1)
@@ -3092,7 +3151,7 @@ class Reader:
         more: list[Effect] = [replace(e, amount=bonus) for e in bonused]
         its = re.fullmatch(r"s'(?:il|ils|elle|elles) (?:est|sont) (.+)", tail)
         if its:  # "il": each one the effects reach
-            if m.group(2) == "et":
+            if joint == "et":
                 return [*head, *self.its_kind(its.group(1), more)]
             if all(target_group(e.selector or e.target)[0] not in ("self", "opponent") for e in bonused):
                 # a group: all get the amount, those matching the difference more
@@ -3101,7 +3160,7 @@ class Reader:
             return [*self.its_kind(its.group(1), head, negated=True), *self.its_kind(its.group(1), more)]
         against = re.fullmatch(r"contre (?:les |le |la |un |une )?(.+)", tail)
         cond = self._against(c, against.group(1)) if against else self.condition(c, tail, ctx)
-        if m.group(2) == "et":
+        if joint == "et":
             return [*head, *with_condition(more, cond)]
         return [*with_condition(head, Condition(not_=cond)), *with_condition(more, cond)]
 
@@ -3287,6 +3346,7 @@ class Reader:
         if x_def is not None:
             # "le personnage adverse a Défense -X où X est égal à son Esprit": its own
             x_def = grammar_scale.possessive_x(x_text, core, effects, x_def)
+            x_def = grammar_scale.x_on_opponent(x_text, x_def, ctx)
         # "Attaque +2 et Attaque +1 supplémentaire pour chaque …": the scaling is the supplement's
         # only (a condition of the supplement: extra_if / more_if, before this)
         split = None
@@ -3304,6 +3364,7 @@ class Reader:
         if cap_bonus and per is not None and x_def is None:
             effects = [_cap_on_bonus(e) for e in effects]
         effects = grammar_scale.settle_target_counts(core, effects)
+        grammar_scale.check_no_self_reading(effects, ctx)
         if forever is not None:
             effects = grammar_scale.forever_from(self, c, forever, inner_ctx, effects)
         if duration is not None:
@@ -3549,7 +3610,8 @@ class Reader:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")
