@@ -28,7 +28,10 @@ Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``se
     stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus) |
     a **scaled** amount ``{"per": Count, "each": 1, "plus": 0, "div": 1, "round": "down",
     "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
-    (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``).
+    (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``);
+    ``"and": [{"per": Count, "each": …, "div": …, "round": …}, …]`` adds more terms, each
+    ``each × round(count / div)``, before the clamp ("X est égal à votre Esprit +2 par personnage
+    mort": the Esprit, and 2 per dead character; "la différence entre …": a term with ``each`` −1).
     The count is read when the effect applies (for a static modifier: whenever the stat is read).
     A *static* modifier is a standing ability's or a staying card's (``permanent``, while it is
     attached); a modifier a card, an Ordre or a trigger gives when it resolves counts once, then —
@@ -97,7 +100,12 @@ subit 2 dégâts et a Attaque -1"):
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
     "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
-    non Démon"). A selector equal to a named target is written
+    non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
+    ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one),
+    ``wounded`` (true: below its maximum HP, "blessé"; false: at it), ``stat`` (``{"stat": s,
+    "cmp": c, "right": N | "base"}``: its current stat s — defense, spirit, attack_min,
+    attack_max, hp, level — compared with N or with its own printed value, "dont la Défense est
+    supérieure à 4"). A selector equal to a named target is written
     as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
@@ -123,9 +131,12 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     "tant que 'X' est mort" in X's own text; false: while it lives; abilities only);
     ``fought_before`` (true: the holder has already fought, in an earlier combat of the game, the
     character it fights now — "si X a déjà combattu le personnage adverse pendant la partie";
-    false: never); ``compare``
+    false: never); ``opponent_sex`` / ``played_by_sex`` (``"male"`` / ``"female"``: the opponent /
+    the holder is of that sex — "contre les personnages masculins"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
-    ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
+    ``any`` (a list of conditions, one must hold); ``all`` (a list of conditions, each must hold:
+    two conditions of one key, "si vous n'avez qu'un Archonte … -1 supplémentaire si une Armure est
+    attachée à 'X'"); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
     ``{"type": slug}`` (the type or any ancestor), ``{"card": family}``, ``{"class_reserved":
     slug}`` / ``{"caste_reserved": slug}`` / ``{"race_reserved": slug}`` /
@@ -175,7 +186,10 @@ Version 1:
     ``revive``   hp — one dead character of the player returns with that many HP.
     ``chain_on`` match, target — character abilities and Ordres: the character (or, with a group
                  target, each character of the group) gains Enchaînement when its first card
-                 matches.
+                 matches. Version 2: duration (only ``"game"``, with a group target, in an
+                 ability): the group keeps it for the rest of the game, its giver dead or alive
+                 ("Vos Bêtes gagnent Enchaînement s'ils jouent un Sort Ombre, jusqu'à la fin de
+                 la partie"; without it, a chain given to a group holds while its giver lives).
 Version 2:
     ``set``        stat (attack|defense|spirit|attack_min|attack_max), value (int; for ``attack``
                    a range ``[min, max]``: "Attaque = 7/9"; or a scaled Amount: "la moitié de…"),
@@ -209,13 +223,19 @@ Version 2:
                    go from one pile to another (to a deck: at a random place); ``attach``: into
                    play, attached to the target (each character of a group target gets its own),
                    not played ("une 'X' de votre Deck est attachée à un de vos alliés").
+                   ``from`` may be a list of 2 or 3 piles of the player ("de votre Deck ou votre
+                   Défausse"; pick random or choice, owner self, to none of them): a card of any
+                   of them, each matching card as likely; a card with copies in several of them
+                   is taken from the first pile listed that has one.
     ``card_to``    to (hand|deck|discard|opponent_deck|removed) — this card leaves play (when it
                    stays) and goes there; a card that does not stay goes there instead of the
                    discard pile when it has resolved.
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
                    (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice), to
                    (discard|deck|hand|removed, default discard: the pile of each card's owner
-                   they go to — "placés dans le Deck de leur propriétaire").
+                   they go to — "placés dans le Deck de leur propriétaire"). For a group target
+                   the count is taken among all the cards its characters carry, not from each
+                   ("une carte adverse attachée à un de vos personnages est défaussée": one card).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
                    the character it is attached to; play: who plays it; a group target: each
                    character of the group gets its own ``count`` copies) — a new copy comes into
@@ -224,7 +244,10 @@ Version 2:
                    (who plays it, default self) — a card is played at once, after the cards of
                    the turn, by the target ("jouée à la suite de vos cartes"). Pick ``top`` (also
                    for ``move``): of a deck, the next card to be drawn; of a discard pile, the last
-                   card put there ("la dernière Action de votre Défausse").
+                   card put there ("la dernière Action de votre Défausse"). ``from`` may be a list
+                   of piles, as for ``move`` (not with pick ``top``). ``playable`` (true): only a
+                   card the target may play — its requirements, whatever the engine's rules say of
+                   cards played by effects ("une Arme jouable de votre Main est jouée").
     ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
                    duration — the target cannot play / chain such cards, make its clash attack, or
                    be healed (heals on it do nothing: "ne peut pas être soigné").
@@ -243,6 +266,10 @@ Version 2:
                    (or, played this turn, the character playing it) and is attached to the target,
                    which carries it from then on as the card's play rules say ("Si votre personnage
                    meurt, cette carte s'attache à un de vos personnages aléatoire").
+    ``become``     card (a character's family), target (one character: a name or a pick) — the
+                   target leaves play and a character of that family (as printed, its HP full)
+                   takes its place in its team; the cards the target carried go to their owners'
+                   discard piles ("Si 'X' meurt, il est remplacé par 'Y'").
     ``grant_order`` target — the target gets the bonus of its Ordres this combat as if the turn
                    were one they name (nothing more when one already applies).
     ``one_of``     options (a list of effect lists), pick (choice|random) — one option happens.
@@ -274,6 +301,10 @@ rules-text compiler", says how it reads the game's undefined terms):
                    conditions, selector filters, counts, auras) reads the changed ones. Keyword
                    ``enrage`` ("Enragé"): a state with no effect of its own, which conditions test
                    (condition ``keyword``: "si vous êtes Enragé", a character's "Rage : …").
+                   With ``of`` (a target) the traits are copied: each kind given is ``"all"`` and
+                   stands for those the characters of ``of`` have when it happens ("copie toutes
+                   les Guildes de vos autres personnages à la place des siennes": ``set``, guilds
+                   ``"all"``, of ``other_allies``; "vous gagnez leurs guildes": ``add``).
     ``attack_kind`` kind (magical|direct), target, duration — the target's clash attack deals
                    damage of that kind instead of physical damage: reduced by the Esprit
                    (``magical``: "des attaques magiques à la place de vos attaques physiques") or by
@@ -319,12 +350,19 @@ rules-text compiler", says how it reads the game's undefined terms):
                    0; "Les caractéristiques de vos personnages ne peuvent pas être réduites de plus
                    de 3" stats attack, defense, spirit, below 3. Static (a standing ability holds
                    while its character lives).
+    ``double``     stats (a list of attack|defense|spirit; ``attack`` covers its ``attack_min`` and
+                   ``attack_max`` modifiers too), sign (bonus|malus|both, default both), current
+                   (true: only the modifiers the target has when the effect applies, "en cours";
+                   cards only), cards (CardMatch: only the modifiers such cards give), target,
+                   duration — while it lasts, each of those modifiers of the target counts twice
+                   ("Double les bonus et malus de Défense de votre personnage", "le bonus
+                   d'Attaque de vos Armes Berserker est doublé"). Static.
 
 Where each op may appear (``context``):
     ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
     ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``, ``carry``, ``may_attach``,
-    ``traits``, ``attack_kind``, ``draw_phase``, ``bound``) and ``trigger`` (whose
+    ``traits``, ``attack_kind``, ``draw_phase``, ``bound``, ``double``) and ``trigger`` (whose
     effects are card effects); a static ability holds while the character is alive, for itself
     or (a group target) for each character of the group when it fights — version 1's aura is
     ``modify`` with target ``other_allies`` and an ``allies`` filter, for the combat only; a
@@ -406,7 +444,13 @@ SELECTOR_FILTER_KEYS = (
     "fighting",
     "not_race",
     "not_class",
+    "sex",
+    "no_caste",
+    "wounded",
+    "stat",
 )
+#: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
+SEXES = ("male", "female")
 CARRY_KINDS = ("weapon", "armor")
 #: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
 KEYWORDS = ("enrage",)
@@ -552,6 +596,23 @@ class CardMatch:
 
 
 @dataclass(frozen=True, slots=True)
+class StatFilter:
+    """A selector's ``stat`` filter: the character's current ``stat`` compared with ``right`` (a
+    number, or ``"base"``: its own printed value)."""
+
+    stat: str
+    cmp: str
+    right: int | str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stat": self.stat, "cmp": self.cmp, "right": self.right}
+
+
+#: The stats a selector's ``stat`` filter may compare.
+FILTER_STATS = ("defense", "spirit", "attack_min", "attack_max", "hp", "level")
+
+
+@dataclass(frozen=True, slots=True)
 class Selector:
     """A target written as an object: a group, an optional pick, and filters (see the docstring)."""
 
@@ -568,6 +629,10 @@ class Selector:
     fighting: bool | None = None
     not_race: str | None = None
     not_class: str | None = None
+    sex: str | None = None
+    no_caste: bool | None = None
+    wounded: bool | None = None
+    stat: StatFilter | None = None
 
     @property
     def filtered(self) -> bool:
@@ -589,7 +654,7 @@ class Selector:
         for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
             value = getattr(self, attr)
             if value is not None:
-                out[key] = value.to_json() if isinstance(value, CardMatch) else value
+                out[key] = value.to_json() if isinstance(value, CardMatch | StatFilter) else value
         return out
 
 
@@ -605,6 +670,10 @@ _SELECTOR_ATTRS = (
     "fighting",
     "not_race",
     "not_class",
+    "sex",
+    "no_caste",
+    "wounded",
+    "stat",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -699,6 +768,8 @@ class Scaled:
     round_up: bool = False
     lo: int | None = None
     hi: int | None = None
+    #: More terms added before the clamp (each without ``plus`` nor bounds): JSON ``"and"``.
+    more: tuple[Scaled, ...] = ()
 
     @property
     def stat(self) -> str:
@@ -716,11 +787,18 @@ class Scaled:
             out["div"] = self.div
             if self.round_up:
                 out["round"] = "up"
+        if self.more:
+            out["and"] = [term.to_json() for term in self.more]
         if self.lo is not None:
             out["min"] = self.lo
         if self.hi is not None:
             out["max"] = self.hi
         return out
+
+    @property
+    def terms(self) -> tuple[Scaled, ...]:
+        """Every term: this one (its count, ``each``, ``div``) and the added ones."""
+        return (self, *self.more)
 
 
 #: A number of points as an effect may give it.
@@ -785,6 +863,9 @@ class Condition:
     opponent_ordre: bool | None = None
     dead: bool | None = None
     fought_before: bool | None = None
+    opponent_sex: str | None = None
+    played_by_sex: str | None = None
+    all: tuple[Condition, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -983,6 +1064,9 @@ class ChainOn:
     when: Condition | None = None
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     selector: Selector | None = None  # the target, when it is an object ("group")
+    #: None: while its giver lives; GAME ("jusqu'à la fin de la partie"): given to a group, for the
+    #: rest of the game, its giver dead or alive.
+    duration: Duration | None = None
     op: str = "chain_on"
 
 
@@ -1096,6 +1180,7 @@ class MoveCards:
     target: str = "self"  # to "attach": a name of TARGET_NAMES, or "group" (see selector)
     selector: Selector | None = None  # the target, when it is an object ("group")
     into: str = "owner"  # owner | self: whose piles the cards go to (their owner's, or the player's)
+    also: tuple[str, ...] = ()  # more piles the cards may come from, after ``from_`` (JSON: "from" a list)
     op: str = "move"
 
 
@@ -1138,6 +1223,8 @@ class PlayCard:
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    also: tuple[str, ...] = ()  # more piles the card may come from, after ``from_`` (JSON: "from" a list)
+    playable: bool = False  # only a card the target may play (its requirements): "jouable"
     op: str = "play_card"
 
 
@@ -1189,6 +1276,15 @@ class Attach:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     op: str = "attach"
+
+
+@dataclass(frozen=True, slots=True)
+class Become:
+    card: str  # the family of the character card that takes the target's place
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "become"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1268,6 +1364,7 @@ class Traits:
     duration: Duration = COMBAT
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    of: Target | None = None  # copied: the kinds given ("all") are those these characters have
     op: str = "traits"
 
 
@@ -1346,6 +1443,25 @@ class Bound:
 BOUND_STATS = ("attack", "defense", "spirit")
 
 
+@dataclass(frozen=True, slots=True)
+class Double:
+    """The modifiers of some stats of the target count twice (see the docstring, ``double``)."""
+
+    stats: tuple[str, ...]
+    sign: str = "both"  # "bonus": the positive modifiers, "malus": the negative ones, "both"
+    current: bool = False  # only those the target has when the effect applies ("en cours")
+    cards: CardMatch | None = None  # only those given by such cards
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "double"
+
+
+#: Which modifiers a ``double`` doubles, by their sign.
+DOUBLE_SIGNS = ("bonus", "malus", "both")
+
+
 Effect: TypeAlias = (
     Modify
     | Damage
@@ -1376,6 +1492,7 @@ Effect: TypeAlias = (
     | ExtraAttack
     | GrantOrder
     | Attach
+    | Become
     | OneOf
     | Trigger
     | MayPlay
@@ -1387,6 +1504,7 @@ Effect: TypeAlias = (
     | Counter
     | DrawPhase
     | Bound
+    | Double
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -1422,6 +1540,8 @@ V2_OPS: tuple[str, ...] = (
     "attach",
     "acts_now",
     "cards_last",
+    "double",
+    "become",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -1444,6 +1564,7 @@ STATIC_OPS = frozenset(
         "bound",
         "acts_now",
         "cards_last",
+        "double",
     }
 )
 #: Ops only a character ability has (what a character may do, printed on it).
@@ -1494,6 +1615,23 @@ def _keys(data: Any, path: str, required: set[str], optional: set[str]) -> Mappi
     if unknown:
         raise EffectError(path, f"unknown key(s) {', '.join(sorted(map(str, unknown)))}")
     return data
+
+
+def _piles(value: Any, path: str) -> tuple[str, tuple[str, ...]]:
+    """``"deck"`` or ``["deck", "discard"]`` (2 or 3 different piles, "de votre Deck ou votre
+    Défausse") -> (the first pile, the others)."""
+    if isinstance(value, list):
+        if not 2 <= len(value) <= len(PILES):
+            raise EffectError(path, f"a list of 2 to {len(PILES)} piles expected")
+        piles = tuple(_choice(v, f"{path}[{i}]", PILES) for i, v in enumerate(value))
+        if len(set(piles)) != len(piles):
+            raise EffectError(path, "a pile named twice")
+        return piles[0], piles[1:]
+    return _choice(value, path, PILES), ()
+
+
+def _from_json(effect: MoveCards | PlayCard) -> Any:
+    return [effect.from_, *effect.also] if effect.also else effect.from_
 
 
 def _count_or_all(value: Any, path: str) -> int | None:
@@ -1620,26 +1758,53 @@ def parse_count(data: Any, path: str) -> Count:
     return Count(kind)  # type: ignore[arg-type]
 
 
-def parse_scaled(data: Any, path: str, *, signed: bool) -> Scaled:
-    d = _keys(data, path, {"per"}, {"each", "plus", "div", "round", "min", "max"})
-    lo_bound = -MAX_MAGNITUDE if signed else 0
+def _parse_term(data: Any, path: str) -> Scaled:
+    """One added term of a scaled amount (``"and"``): a count, ``each``, ``div``, ``round``."""
+    if not isinstance(data, Mapping):
+        raise EffectError(path, f"expected an object (a term: per, each, div, round), got {data!r}")
+    extra = sorted(set(data) & {"plus", "min", "max", "and"})
+    if extra:
+        raise EffectError(
+            f"{path}.{extra[0]}", "a term has no plus, bounds nor terms: give them on the whole"
+        )
+    d = _keys(data, path, {"per"}, {"each", "div", "round"})
+    return _term_fields(d, path)
+
+
+def _term_fields(d: Mapping[str, Any], path: str) -> Scaled:
     div = _int(d.get("div", 1), f"{path}.div", lo=1, hi=10)
     if "round" in d and div == 1:
         raise EffectError(f"{path}.round", "rounding needs a div above 1")
-    scaled = Scaled(
+    term = Scaled(
         per=parse_count(d["per"], f"{path}.per"),
         each=_int(d.get("each", 1), f"{path}.each"),
-        plus=_int(d.get("plus", 0), f"{path}.plus"),
         div=div,
         round_up=_choice(d.get("round", "down"), f"{path}.round", ("down", "up")) == "up",
+    )
+    if term.each == 0:
+        raise EffectError(f"{path}.each", "0 per counted thing scales nothing")
+    return term
+
+
+def parse_scaled(data: Any, path: str, *, signed: bool) -> Scaled:
+    d = _keys(data, path, {"per"}, {"each", "plus", "div", "round", "min", "max", "and"})
+    lo_bound = -MAX_MAGNITUDE if signed else 0
+    more: tuple[Scaled, ...] = ()
+    if "and" in d:
+        terms = d["and"]
+        if not isinstance(terms, list) or not terms:
+            raise EffectError(f"{path}.and", f"expected a non-empty list of terms, got {terms!r}")
+        more = tuple(_parse_term(t, f"{path}.and[{i}]") for i, t in enumerate(terms))
+    scaled = replace(
+        _term_fields(d, path),
+        plus=_int(d.get("plus", 0), f"{path}.plus"),
         lo=_int(d["min"], f"{path}.min", lo=lo_bound) if "min" in d else None,
         hi=_int(d["max"], f"{path}.max", lo=lo_bound) if "max" in d else None,
+        more=more,
     )
-    if scaled.each == 0:
-        raise EffectError(f"{path}.each", "0 per counted thing scales nothing")
     if scaled.lo is not None and scaled.hi is not None and scaled.lo > scaled.hi:
         raise EffectError(path, f"min {scaled.lo} is above max {scaled.hi}")
-    if not signed and scaled.lo is None and (scaled.each < 0 or scaled.plus < 0):
+    if not signed and scaled.lo is None and (scaled.plus < 0 or any(t.each < 0 for t in scaled.terms)):
         raise EffectError(f"{path}.min", "a number of points that may go below 0 needs a min")
     return scaled
 
@@ -1727,14 +1892,30 @@ def parse_card_match(data: Any, path: str) -> CardMatch:
     )
 
 
+def _parse_stat_filter(data: Any, path: str) -> StatFilter:
+    d = _keys(data, path, {"stat", "cmp", "right"}, set())
+    right = d["right"]
+    if right != "base":
+        right = _int(right, f"{path}.right")
+    return StatFilter(
+        stat=_choice(d["stat"], f"{path}.stat", FILTER_STATS),
+        cmp=_choice(d["cmp"], f"{path}.cmp", COMPARATORS),
+        right=right,
+    )
+
+
 def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting"):
+        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded"):
             values[attr] = _bool(data[key], sub)
+        elif key == "sex":
+            values[attr] = _choice(data[key], sub, SEXES)
+        elif key == "stat":
+            values[attr] = _parse_stat_filter(data[key], sub)
         elif key == "carrying":
             values[attr] = parse_card_match(data[key], sub)
         else:
@@ -1777,6 +1958,11 @@ def reaches_target(count: Count) -> bool:
     return count.of == "target" or count.on == "target"
 
 
+def scaled_reaches_target(amount: Scaled) -> bool:
+    """Whether any term of a scaled amount reads the character the effect reaches."""
+    return any(reaches_target(t.per) for t in amount.terms)
+
+
 def parse_compare(data: Any, path: str) -> Compare:
     d = _keys(data, path, {"left", "cmp", "right"}, set())
     right = d["right"]
@@ -1809,6 +1995,8 @@ def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
             values[key] = _choice(value, sub, CARRY_KINDS)
         elif key == "keyword":
             values[key] = _choice(value, sub, KEYWORDS)
+        elif key in ("opponent_sex", "played_by_sex"):
+            values[key] = _choice(value, sub, SEXES)
         elif key in _CONDITION_SLUGS:
             values[key] = _slug(value, sub)
         elif key in _CONDITION_BOOLS:
@@ -1819,7 +2007,7 @@ def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
             values[key] = parse_ally_selector(value, sub)
         elif key == "compare":
             values[key] = parse_compare(value, sub)
-        elif key == "any":
+        elif key in ("any", "all"):
             if not isinstance(value, list) or len(value) < 2:
                 raise EffectError(sub, "expected a list of at least two conditions")
             values[key] = tuple(parse_condition(c, f"{sub}[{i}]", depth + 1) for i, c in enumerate(value))
@@ -1936,6 +2124,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "extra_attack": "opponent",
     "grant_order": "self",
     "attach": "self",
+    "become": "self",
     "chain_on": "self",
     "may_play": "self",
     "carry": "self",
@@ -1944,6 +2133,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "attack_kind": "self",
     "counter": "all_enemies",
     "bound": "self",
+    "double": "self",
 }
 
 
@@ -2027,9 +2217,23 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         d = _keys(data, path, {"op", "hp"}, {"when"})
         effect = Revive(hp=_int(d["hp"], f"{path}.hp", lo=1), when=when)
     elif op == "chain_on":
-        d = _keys(data, path, {"op", "match"}, {"when", "target"})
+        d = _keys(data, path, {"op", "match"}, {"when", "target", "duration"})
         match = parse_card_match(d["match"], f"{path}.match")
-        effect = ChainOn(match=match, when=when, target=target, selector=selector)
+        lasting: Duration | None = None
+        if "duration" in d:
+            if duration.kind != "game":
+                raise EffectError(
+                    f"{path}.duration",
+                    'a chain_on lasts "game" (the rest of the game) or while its giver lives (no duration)',
+                )
+            if context != "ability" or target == "self":
+                raise EffectError(
+                    f"{path}.duration",
+                    "a lasting chain_on is given to a group by a character's ability "
+                    "(its giver dead or alive)",
+                )
+            lasting = duration
+        effect = ChainOn(match=match, when=when, target=target, selector=selector, duration=lasting)
     elif op == "chain":
         d = _keys(data, path, {"op", "match"}, {"when"})
         effect = Chain(match=parse_card_match(d["match"], f"{path}.match"), when=when)
@@ -2086,6 +2290,12 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if group not in ("self", "opponent", "event") and pick is None:
             raise EffectError(f"{path}.target", "a card is attached to one character: a name or a pick")
         effect = Attach(target, when, selector=selector)
+    elif op == "become":
+        d = _keys(data, path, {"op", "card"}, {"target", "when"})
+        group, pick = target_group(aim)
+        if group not in ("self", "opponent", "event") and pick is None:
+            raise EffectError(f"{path}.target", "one character is replaced: a name or a pick")
+        effect = Become(_slug(d["card"], f"{path}.card"), target, when, selector=selector)
     elif op in ("tap", "untap", "grant_order"):
         _keys(data, path, {"op"}, {"target", "when"})
         effect = (
@@ -2099,11 +2309,17 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         d = _keys(
             data, path, {"op", "from", "to"}, {"owner", "count", "cards", "pick", "when", "target", "into"}
         )
-        source = _choice(d["from"], f"{path}.from", PILES)
+        source, also = _piles(d["from"], f"{path}.from")
         to = _choice(d["to"], f"{path}.to", (*PILES, "removed", "attach"))
         owner = _choice(d.get("owner", "self"), f"{path}.owner", ("self", "opponent", "any"))
         into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
         pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top", "opponent"))
+        if also and (to in (source, *also) or pick not in ("random", "choice") or owner != "self"):
+            raise EffectError(
+                f"{path}.from",
+                "cards of several piles are the player's own, picked at random or by choice, and go "
+                "to another pile",
+            )
         if pick == "opponent" and owner != "opponent":
             raise EffectError(f"{path}.pick", 'only the opponent\'s own cards are picked by the "opponent"')
         if source == to and into == "owner":
@@ -2129,6 +2345,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             target=target,
             selector=selector,
             into=into,
+            also=also,
         )
     elif op == "card_to":
         d = _keys(data, path, {"op", "to"}, {"when"})
@@ -2158,14 +2375,20 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
         )
     elif op == "play_card":
-        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when"})
+        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable"})
+        source, also = _piles(d["from"], f"{path}.from")
+        pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top"))
+        if also and pick == "top":
+            raise EffectError(f"{path}.pick", 'a card of several piles has no "top"')
         effect = PlayCard(
-            from_=_choice(d["from"], f"{path}.from", PILES),
+            from_=source,
             cards=parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
-            pick=_choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top")),
+            pick=pick,
             target=target,
             when=when,
             selector=selector,
+            also=also,
+            playable=_bool(d.get("playable", False), f"{path}.playable"),
         )
     elif op == "forbid":
         d = _keys(data, path, {"op", "what"}, {"cards", "target", "duration", "when"})
@@ -2205,6 +2428,28 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if context == "ability":
             _check_static_ability(duration, aim, path)
         effect = Bound(stats, below, above, target, duration, when, selector=selector)
+    elif op == "double":
+        d = _keys(data, path, {"op", "stats"}, {"sign", "current", "cards", "target", "duration", "when"})
+        if not isinstance(d["stats"], list) or not d["stats"]:
+            raise EffectError(f"{path}.stats", f"expected a non-empty list of {', '.join(BOUND_STATS)}")
+        stats = tuple(_choice(v, f"{path}.stats[{i}]", BOUND_STATS) for i, v in enumerate(d["stats"]))
+        if len(set(stats)) != len(stats):
+            raise EffectError(f"{path}.stats", "a stat is listed twice")
+        current = _bool(d.get("current", False), f"{path}.current")
+        if context == "ability":
+            if current:
+                raise EffectError(f"{path}.current", "a standing ability has no moment to read modifiers at")
+            _check_static_ability(duration, aim, path)
+        effect = Double(
+            stats,
+            _choice(d.get("sign", "both"), f"{path}.sign", DOUBLE_SIGNS),
+            current,
+            parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
+            target,
+            duration,
+            when,
+            selector=selector,
+        )
     elif op == "extra_attack":
         d = _keys(data, path, {"op", "amount"}, {"kind", "target", "when"})
         effect = ExtraAttack(
@@ -2291,12 +2536,15 @@ def _parse_more(
     """The ops added for the rules-text compiler's next clauses (see the docstring)."""
     op = data["op"]
     if op == "traits":
-        d = _keys(data, path, {"op", "mode"}, {*TRAIT_KINDS, "target", "duration", "when"})
+        d = _keys(data, path, {"op", "mode"}, {*TRAIT_KINDS, "target", "duration", "when", "of"})
         mode = _choice(d["mode"], f"{path}.mode", TRAIT_MODES)
+        of = parse_target(d["of"], f"{path}.of") if "of" in d else None
+        if of is not None and mode == "remove":
+            raise EffectError(f"{path}.of", 'copying the traits of others is "add" or "set", not "remove"')
         lists: dict[str, TraitList] = {}
         for kind in TRAIT_KINDS:
             if kind in d:
-                lists[kind] = _trait_list(d[kind], f"{path}.{kind}", mode, kind)
+                lists[kind] = _trait_list(d[kind], f"{path}.{kind}", mode, kind, copied=of is not None)
         if not lists:
             raise EffectError(path, f"name at least one of {', '.join(TRAIT_KINDS)}")
         if context == "ability":
@@ -2312,6 +2560,7 @@ def _parse_more(
             duration=duration,
             when=when,
             selector=selector,
+            of=of,
         )
     if op == "attack_kind":
         d = _keys(data, path, {"op", "kind"}, {"target", "duration", "when"})
@@ -2361,10 +2610,14 @@ def _parse_more(
     )
 
 
-def _trait_list(data: Any, path: str, mode: str, kind: str) -> TraitList:
+def _trait_list(data: Any, path: str, mode: str, kind: str, copied: bool = False) -> TraitList:
+    if copied:  # "copie les castes de ses alliés": the kinds copied, each "all" of theirs
+        if data != "all" or kind == "keywords":
+            raise EffectError(path, 'with "of", name the guilds, classes, races or castes copied as "all"')
+        return "all"
     if data == "all":
         if mode != "remove":
-            raise EffectError(path, '"all" is for removing every one of a kind')
+            raise EffectError(path, '"all" is for removing every one of a kind (or copying them, with "of")')
         return "all"
     if not isinstance(data, list) or not data:
         raise EffectError(
@@ -2484,6 +2737,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     elif isinstance(effect, ChainOn):
         out["match"] = effect.match.to_json()
         _put_target(out, effect, "self")
+        if effect.duration is not None:
+            out["duration"] = effect.duration.to_json()
     elif isinstance(effect, Chain):
         out["match"] = effect.match.to_json()
     elif isinstance(effect, SetStat):
@@ -2511,8 +2766,11 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         _put_target(out, effect, "self")
     elif isinstance(effect, Attach):
         out["target"] = target_to_json(effect_target(effect))
+    elif isinstance(effect, Become):
+        out["card"] = effect.card
+        _put_target(out, effect, "self")
     elif isinstance(effect, MoveCards):
-        out.update({"from": effect.from_, "to": effect.to})
+        out.update({"from": _from_json(effect), "to": effect.to})
         if effect.owner != "self":
             out["owner"] = effect.owner
         if effect.count != 1:
@@ -2547,12 +2805,24 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["count"] = effect.count
         _put_target(out, effect, "self")
     elif isinstance(effect, PlayCard):
-        out["from"] = effect.from_
+        out["from"] = _from_json(effect)
         if effect.cards is not None:
             out["cards"] = effect.cards.to_json()
         if effect.pick != "random":
             out["pick"] = effect.pick
+        if effect.playable:
+            out["playable"] = True
         _put_target(out, effect, "self")
+    elif isinstance(effect, Double):
+        out["stats"] = list(effect.stats)
+        if effect.sign != "both":
+            out["sign"] = effect.sign
+        if effect.current:
+            out["current"] = True
+        if effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
     elif isinstance(effect, Bound):
         out["stats"] = list(effect.stats)
         if effect.below is not None:
@@ -2612,6 +2882,8 @@ def _more_to_json(out: dict[str, Any], effect: Traits | AttackKind | Pay | Count
             value = getattr(effect, kind)
             if value is not None:
                 out[kind] = value if value == "all" else list(value)
+        if effect.of is not None:
+            out["of"] = target_to_json(effect.of)
         _put_target(out, effect, "self")
         _put_duration(out, effect.duration)
     elif isinstance(effect, AttackKind):

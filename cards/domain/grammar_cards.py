@@ -18,6 +18,7 @@ from cards.domain import regex as re
 from cards.domain.effects import (
     MARKERS_ALL,
     AttackKind,
+    Become,
     CardMatch,
     Condition,
     Cost,
@@ -304,11 +305,25 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     """A predicate without a subject (the holder, or ``default``)."""
     if appearance(t):
         return []
+    if "remplacees par celles" in t:
+        return replaced_traits(reader, c, t, ctx)
+    if t.startswith("copie "):
+        return copied_traits(reader, c, t, ctx, default)
     m = re.fullmatch(r"(?:puis|ensuite),? (.+)", t)
     if m and not re.match(r"(?:il|elle|ils|elles|celui-ci|celle-ci|ce dernier|cette derniere)\b", m.group(1)):
         return reader._bare(c, m.group(1), ctx, default)
     piles = _PILE_WORDS.search(t) is not None
-    found = (created(reader, c, t) if "cree" in t else None) or (
+    if piles:
+        found = (_if_in_pile(reader, c, t, ctx, default) if t.startswith("si ") else None) or (
+            _two_cards(reader, c, t, ctx, default) if " et " in t else None
+        )
+        if found:
+            return found
+        found = several_piles(reader, c, t, ctx, default) if _SEVERAL_PILES.search(t) else None
+        found = found or (playable(reader, c, t, ctx, default) if _PLAYABLE.search(t) else None)
+        if found:
+            return found
+    found = (created(reader, c, t) if "cree" in t or "copie de" in t else None) or (
         (played_from(reader, c, t) or opponent_may_discard(t) or opponent_mills(t)) if piles else None
     )
     if found:
@@ -377,6 +392,129 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     if t in ("enrage", "est enrage", "a enrage"):
         return [Traits("add", keywords=("enrage",), **_fields(default))]
     return None
+
+
+_PILE = r"(?:deck|main|defausse)"
+_PILE_SEP = r"(?:, | ou |/)(?:de |dans )?(?:votre )?"
+#: "de votre Deck ou (de) votre Défausse", "présent dans votre Deck, votre Main ou votre Défausse",
+#: "de votre Main/Deck/Défausse": a card of any of the player's piles named.
+_SEVERAL_PILES = re.compile(
+    r"(?:un exemplaire de (?=@))?(?P<card>@\d+@ )?(?:presente?s? )?"
+    rf"\b(?P<pre>de|dans|depuis) votre (?P<first>{_PILE})"
+    rf"(?P<rest>(?:{_PILE_SEP}{_PILE})+)(?= |,|$)"
+)
+
+
+def several_piles(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """A predicate taking a card from one of several of the player's piles: read with the first
+    pile, then the others added to its ``move`` / ``play_card`` (``also``)."""
+    from cards.domain.effects import MoveCards, PlayCard
+
+    m = _SEVERAL_PILES.search(t)
+    if not m:
+        return None
+    first = _PILES[m.group("first")]
+    also = tuple(_PILES[p] for p in re.findall(_PILE, m.group("rest")))
+    if first in also or len(set(also)) != len(also):
+        return None
+    card = m.group("card") or ""
+    single = f"{t[: m.start()]}{card}{m.group('pre')} votre {m.group('first')}{t[m.end() :]}"
+    try:
+        found = reader._bare(c, single, ctx, default)
+    except NotRead:
+        return None
+    if not found:
+        return None
+    out: list[Effect] = []
+    patched = 0
+    for e in found:
+        mine = isinstance(e, PlayCard) or (
+            isinstance(e, MoveCards) and e.owner == "self" and e.into == "owner"
+        )
+        if isinstance(e, MoveCards | PlayCard) and mine and e.from_ == first:
+            if e.pick not in ("random", "choice") or (isinstance(e, MoveCards) and e.to in (first, *also)):
+                return None
+            out.append(replace(e, also=also))
+            patched += 1
+        else:
+            out.append(e)
+    return out if patched else None
+
+
+_IF_IN_PILE = re.compile(
+    r"si (?P<card>@\d+@) est (?:present(?:e)? )?(?P<piles>dans votre .+?),? "
+    r"(?:il|elle|celui-ci|celle-ci) (?P<pred>(?:est|sera) .+)"
+)
+
+
+def _if_in_pile(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``si 'X' est dans votre Deck (ou votre Défausse), il est placé dans votre Main`` — a card 'X'
+    of that pile moves (when there is none, nothing does: the condition is the move's own)."""
+    from cards.domain.effects import MoveCards, PlayCard
+
+    m = _IF_IN_PILE.fullmatch(t)
+    if not m:
+        return None
+    try:
+        found = reader._bare(c, f"un {m.group('card')} {m.group('piles')} {m.group('pred')}", ctx, default)
+    except NotRead:
+        return None
+    if not found or len(found) != 1 or not isinstance(found[0], MoveCards | PlayCard):
+        return None
+    return found
+
+
+_TWO_CARDS = re.compile(
+    r"(?:(?P<all>les )|une? )?(?P<a>@\d+@) et (?:une? )?(?P<b>@\d+@) (?P<pile>(?:de|dans) votre .+?) sont "
+    r"(?P<verb>jouee?s|placee?s (?:dans|sur) .+|defaussee?s|retiree?s (?:de la partie|du jeu))"
+)
+
+
+def _two_cards(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``une 'X' et une 'Y' de votre Défausse (ou de votre Main) sont jouées``: each of the two;
+    ``les 'X' et 'Y' de votre Défausse sont placés …``: all of each."""
+    from cards.domain.effects import MoveCards, PlayCard
+
+    m = _TWO_CARDS.fullmatch(t)
+    if not m:
+        return None
+    verb = re.sub(r"^(\w+?)e?s\b", r"\1", m.group("verb"))  # "jouees" -> "joue", "placees" -> "place"
+    out: list[Effect] = []
+    for token in (m.group("a"), m.group("b")):
+        try:
+            one = (
+                f"les {token} {m.group('pile')} sont {m.group('verb')}"
+                if m.group("all")
+                else f"un {token} {m.group('pile')} est {verb}"
+            )
+            found = reader._bare(c, one, ctx, default)
+        except NotRead:
+            return None
+        if not found or len(found) != 1 or not isinstance(found[0], MoveCards | PlayCard):
+            return None
+        out.extend(found)
+    return out
+
+
+#: "jouable(s) (par votre personnage)", ", que vous pouvez jouer,": only a card the holder may play.
+_PLAYABLE = re.compile(r",? (?:jouables?(?: par votre personnage| par vous)?|que vous pouvez jouer),?(?= |$)")
+
+
+def playable(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``une Arme jouable de votre Main est jouée``, ``la dernière carte dans votre Défausse
+    jouable par votre personnage est jouée``: ``play_card`` of a card the holder may play."""
+    from cards.domain.effects import PlayCard
+
+    plain = _PLAYABLE.sub("", t, count=1)
+    if _PLAYABLE.search(plain):
+        return None
+    try:
+        found = reader._bare(c, plain, ctx, default)
+    except NotRead:
+        return None
+    if not found or not all(isinstance(e, PlayCard) and e.target == "self" for e in found):
+        return None
+    return [replace(e, playable=True) for e in found if isinstance(e, PlayCard)]
 
 
 _CARDS_LAST_END = re.compile(r"(?:permanente?s?|durent \d+ (?:combats|tours))$")
@@ -475,6 +613,18 @@ def verb(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[E
     m = _INSTEAD_OF_PHYSICAL.fullmatch(t)
     if m and not m.group(1) and target_group(subject)[1] is None:
         return [AttackKind("magical" if m.group(2) == "magique" else "direct", **_fields(subject))]
+    m = re.fullmatch(r"(?:est|sera) remplacee? par (@\d+@)", t)
+    if m:  # "Si 'X' meurt, il est remplacé par 'Y'": another character takes its place
+        group, pick = target_group(subject)
+        if group not in ("self", "opponent", "event") and pick is None:
+            return None
+        return [Become(card=reader.family(c, m.group(1)), **_fields(subject))]
+    if t.startswith("copie") or re.search(r" des (?:siennes|leurs|votres)$", t):
+        found = copied_traits(
+            reader, c, t, ctx, subject
+        )  # ("obtient les Guildes de X à la place des siennes")
+        if found is not None or t.startswith("copie"):
+            return found
     m = re.fullmatch(r"(?:perd|perdent|perdez) (?:ses|leurs|vos|tous ses|tous leurs) marqueurs (@\d+@)", t)
     if m:
         return [Marker(name=_marker_name(c, m.group(1)), count=MARKERS_ALL, **_fields(subject))]
@@ -585,6 +735,67 @@ def _who_traits(reader: Reader, text: str) -> dict[str, tuple[str, ...]] | None:
         ((kind, slug),) = found.items()
         out.setdefault(f"{'classes' if kind == 'class' else kind + 's'}", []).append(slug)
     return {k: tuple(dict.fromkeys(v)) for k, v in out.items()} or None
+
+
+#: The kinds of traits a character copies ("les Guildes et Castes", "ses classes, castes et races").
+_COPIED_KINDS = r"((?:(?:les |leurs |ses |vos )?(?:guildes?|classes?|races?|castes?)(?:, | et | ))+)"
+
+
+def _copied_kinds(text: str) -> dict[str, Any] | None:
+    words = [re.sub(r"^(?:les|leurs|ses|vos) ", "", w.strip()) for w in re.split(r",? et |, ", text.strip())]
+    kinds = [_KIND_WORDS.get(w) for w in words]
+    if None in kinds or len(set(kinds)) != len(kinds):
+        return None
+    return {k: "all" for k in kinds if k is not None}
+
+
+def _copied_from(reader: Reader, c: Clause, text: str, ctx: Ctx) -> Target:
+    """Whose traits: ``de vos autres personnages``, ``du personnage ainsi choisi``, ``de vos alliés
+    Zil`` (the subject the words name)."""
+    who = re.sub(r"^du ", "le ", re.sub(r"^des ", "les ", re.sub(r"^de ", "", text.strip())))
+    if re.fullmatch(r"(?:le|ce) personnage (?:ainsi )?choisi", who):
+        if ctx.pronoun is None:
+            raise NotRead("the character chosen: none is")
+        return ctx.pronoun
+    if re.fullmatch(r"les autres personnages", who):
+        raise NotRead("the other characters of both sides: no group says it")
+    return reader._view(reader.subject(c, who, ctx.names), who, ctx)
+
+
+def copied_traits(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[Effect] | None:
+    """``copie toutes les Guildes de vos autres personnages à la place des siennes`` (``set``),
+    ``copie les Classes du personnage ainsi choisi en plus des siennes`` (``add``): ``traits`` with
+    ``of``. Without "à la place" / "en plus" ("copie les castes de ses alliés") whether it keeps
+    its own is not said: not read."""
+    m = re.fullmatch(
+        r"(?:copie|copient|copiez|obtient|obtiennent|gagne|gagnent) (?:toutes |tous )?"
+        + _COPIED_KINDS
+        + r"(de .+?|du .+?|des .+?)"
+        r" (a la place des (?:siennes|leurs|votres)|en plus des (?:siennes|leurs|votres))",
+        t,
+    )
+    if not m:
+        return None
+    kinds = _copied_kinds(m.group(1))
+    if kinds is None:
+        return None
+    mode = "set" if m.group(3).startswith("a la place") else "add"
+    return [Traits(mode, of=_copied_from(reader, c, m.group(2), ctx), **kinds, **_fields(subject))]
+
+
+def replaced_traits(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """``vos Classes, Castes et Races sont remplacées par celles de vos alliés Zil`` (the holder's:
+    ``set`` with ``of``)."""
+    m = re.fullmatch(
+        r"(?:vos|ses) " + _COPIED_KINDS + r"(?:sont|seront) remplacees par celles (de .+|du .+|des .+)", t
+    )
+    if not m:
+        return None
+    kinds = _copied_kinds(m.group(1))
+    if kinds is None:
+        return None
+    who = reader._view("self", "", ctx)  # "vos": the holder's, whatever subject came before
+    return [Traits("set", of=_copied_from(reader, c, m.group(2), ctx), **kinds, **_fields(who))]
 
 
 def traits_verb(reader: Reader, c: Clause, t: str, subject: Target) -> list[Effect] | None:
@@ -740,6 +951,9 @@ def condition(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
         cmp = {"plus de ": ">", "moins de ": "<"}.get(m.group(1) or "", ">=")
         return Condition(compare=Compare(Count("markers", marker=name, on="self"), cmp, int(m.group(2))))
 
+    m = re.fullmatch(r"(?:si )?(@\d+@) est jouee? (?:a la suite de|apres) (?:celle-ci|cette carte)", t)
+    if m:  # "si 'X' est jouée à la suite de cette carte": the holder's next card is an 'X'
+        return Condition(followed_by=CardMatch("card", reader.family(c, m.group(1))))
     if re.fullmatch(r"vous ne jouez (?:aucune carte|pas de carte) apres (?:celle-ci|cette carte)", t):
         return Condition(not_=Condition(followed_by=CardMatch("any")))
     m = re.fullmatch(r"vous ne jouez pas (.+?) apres (?:celle-ci|cette carte)", t)
@@ -763,6 +977,7 @@ _WHOSE_THEIRS = (
 #: "N X de votre Défausse", "la dernière X de votre Défausse", "chaque X dans votre Main" (a pile phrase).
 _FROM = re.compile(
     rf"(?P<count>(?:de )?{NUM}(?: a (?P<hi>\d+))? "
+    rf"|les {NUM} prochaines |la prochaine |le prochain "
     r"|toutes les |tous les |les |chaque |l'une? des |la derniere |le dernier |la |le )?"
     r"(?P<what>.+?)(?P<random> aleatoires?)? (?:de|dans|du|de la|depuis) "
     r"(?:(?P<mine>votre|vos|sa|son) (?P<pile>deck|defausse|main)"
@@ -788,8 +1003,11 @@ def _pile_count(text: str | None) -> tuple[int | None, str]:
         return 1, "random"
     if t in ("toutes les", "tous les", "les", "chaque"):
         return None, "random"
-    if t in ("la derniere", "le dernier"):
+    if t in ("la derniere", "le dernier", "la prochaine", "le prochain"):
         return 1, "top"
+    m = re.fullmatch(rf"les {NUM} prochaines", t)
+    if m:
+        return _number(m.group(1)), "top"
     if t in ("l'un des", "l'une des"):
         raise _not_read("one of them: which ones?")
     t = re.sub(r"^de ", "", t)
@@ -822,6 +1040,8 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
         one = found[0]
         return _rolled(lo, hi, lambda n: replace(one, count=n))
     count, default_pick = _pile_count(m.group("count"))
+    if "prochain" in (m.group("count") or "") and (m.group("pile") or m.group("pile2")) != "deck":
+        return None  # "the next card" of a deck only: the one to be drawn
     how = pick or default_pick
     if m.group("random"):
         how = "random"
@@ -834,6 +1054,13 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
     if theirs_own and groups.get("mine") in ("sa", "son") and groups.get("to_mine") == "votre":
         # "une carte adverse de sa Main est placée dans votre Défausse": the opponent's own pile
         what, owner = theirs_own.group(1), "opponent"
+    elif (
+        owner == "opponent"
+        and groups.get("mine") is None
+        and groups.get("to_mine") in ("sa", "son")
+        and m.group("theirs") in (" du joueur adverse", " de votre adversaire", " de l'adversaire")
+    ):
+        pass  # "la Main du joueur adverse … dans son Deck": that player's own deck
     elif (groups.get("mine") in ("sa", "son") or groups.get("to_mine") in ("sa", "son")) and (
         "porteur" not in c.text or "advers" in c.text
     ):
@@ -938,7 +1165,30 @@ def chosen_cards(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     m = re.fullmatch(r"choisissez (?:un |une )(.+?),? (?:celui-ci|celle-ci|il|elle|cette carte) (.+)", t)
     if not m:
         return None
-    return moved(reader, c, f"une {m.group(1)} {m.group(2)}", pick="choice")
+    found = moved(reader, c, f"une {m.group(1)} {m.group(2)}", pick="choice")
+    if found is not None:
+        return found
+    # "…, celle-ci est jouée et 2 autres Nécroses de votre Défausse sont placées dans votre Deck":
+    # the others of that pile, the chosen one having left it
+    sm = re.fullmatch(rf"(est .+?) et ((?:{NUM}|les|toutes les) autres (.+))", m.group(2))
+    if not sm:
+        return None
+    first = moved(reader, c, f"une {m.group(1)} {sm.group(1)}", pick="choice")
+    if not first or len(first) != 1:
+        return None
+    from cards.domain.effects import MoveCards, PlayCard
+
+    chosen = first[0]
+    if not isinstance(chosen, MoveCards | PlayCard) or (
+        isinstance(chosen, MoveCards) and chosen.to == chosen.from_
+    ):
+        return None
+    rest = moved(reader, c, sm.group(2).replace(" autres ", " ", 1))
+    if not rest or any(
+        not isinstance(e, MoveCards | PlayCard) or e.from_ != chosen.from_ or e.also for e in rest
+    ):
+        return None
+    return [*first, *rest]
 
 
 _PLAY_RULE = (
@@ -1088,6 +1338,39 @@ def chosen_state(t: str) -> tuple[str, bool] | None:
     if not m:
         return None
     return m.group(1), m.group(2).startswith("incline")
+
+
+def either_group(reader: Reader, c: Clause, whom: str, names: tuple[str, ...]) -> tuple[Selector, ...] | None:
+    """``chacun de vos Mages ou Prêtres``, ``vos Arbre-Monde ou Guémélites de la Terre``: the player's
+    characters of either kind, each once — the first kind that a selector can leave out (a class or
+    a race: ``not_class`` / ``not_race``), then the second kind without the first. None when the
+    phrase is not two such kinds."""
+    m = re.fullmatch(r"(?:chacun de |chacune de )?(vos autres|vos) (.+?) ou (.+)", whom)
+    if not m:
+        return None
+    found: list[Selector] = []
+    for kind in (m.group(2), m.group(3)):
+        try:
+            one = reader.subject(c, f"{m.group(1)} {kind}", names)
+        except NotRead:
+            return None
+        if not isinstance(one, Selector) or one.pick is not None or len(_filters(one)) != 1:
+            return None
+        if found and one.group != found[0].group:
+            return None
+        found.append(one)
+    first, second = found
+    for a, b in ((first, second), (second, first)):
+        ((key, value),) = _filters(a).items()
+        if key in ("class", "race") and f"not_{key}" not in _filters(b):
+            return a, replace(b, **{f"not_{key}": value})
+    return None
+
+
+def _filters(sel: Selector) -> dict[str, Any]:
+    """The filters a selector sets, by JSON key ("class", "race", …)."""
+    out = sel.to_json()
+    return {k: v for k, v in out.items() if k not in ("group", "pick")} if isinstance(out, dict) else {}
 
 
 def with_tapped(target: Target, tapped: bool) -> Target:
@@ -1251,8 +1534,51 @@ def carried_count(reader: Reader, c: Clause, text: str) -> Condition | None:
     return None
 
 
+_CREATED_UNLESS = re.compile(
+    r"(?P<head>.+ (?:est|sont) creee?s? et jouee?s?) si (?:(?P<opp>votre adversaire|le personnage adverse)"
+    r"|(?P<me>vous|votre personnage)) n'en (?:porte|portez) (?:pas|aucune?)"
+    r"|(?P<head2>.+ (?:est|sont) creee?s? et jouee?s?) si votre (?P<pile>deck|main|defausse) "
+    r"n'en contient (?:pas|aucune?)"
+)
+
+
 def created(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
-    """``Une 'X' et un 'Y' sont créés et joués``, ``2 'X' et 2 'Y' sont créées et jouées``."""
+    """``Une 'X' et un 'Y' sont créés et joués``, ``2 'X' et 2 'Y' sont créées et jouées``; ``un
+    'X' ou un 'Y' est créé aléatoirement et joué`` (one of them, at random); ``un 'X' est créé et
+    joué si votre adversaire n'en porte pas`` / ``… si votre Deck n'en contient pas`` (none of
+    that card carried / in that pile); ``une copie de 'X' est jouée`` (a new one)."""
+    from cards.domain.effects import Compare
+
+    m = re.fullmatch(
+        r"(?:une? )?(@\d+@) ou (?:une? )?(@\d+@) (?:est|sera) creee? "
+        r"(?:aleatoire(?:ment)?|au hasard) et jouee?"
+        r"|(?:une? )?(@\d+@) ou (?:une? )?(@\d+@) aleatoire "
+        r"(?:est|sera) creee? et jouee?",
+        t,
+    )
+    if m:
+        a, b = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        options = tuple((CreateCard(card=reader.family(c, x), to="play"),) for x in (a, b))
+        return [OneOf(options=options, pick="random")]
+    m = re.fullmatch(r"une copie de (@\d+@) est jouee", t)
+    if m:
+        return [CreateCard(card=reader.family(c, m.group(1)), to="play")]
+    m = _CREATED_UNLESS.fullmatch(t)
+    if m:
+        head = m.group("head") or m.group("head2")
+        hm = re.fullmatch(r"(?:une? |1 )?(@\d+@) est creee? et jouee?", head)
+        if not hm:
+            return None
+        card = reader.family(c, hm.group(1))
+        match = CardMatch("card", card)
+        if m.group("pile"):
+            held = Count("cards", pile=_PILES[m.group("pile")], match=match)
+            cond = Condition(compare=Compare(held, "==", 0))
+        elif m.group("opp"):
+            cond = Condition(not_=Condition(opponent_carrying_match=match))
+        else:
+            cond = Condition(not_=Condition(carrying_match=match))
+        return [CreateCard(card=card, to="play", when=cond)]
     m = re.fullmatch(
         rf"(?P<names>(?:(?:{NUM} )?@\d+@)(?:(?:, | et )(?:{NUM} )?@\d+@)+) sont creee?s? et "
         r"(?:(?P<play>jouee?s?)|placee?s? dans votre (?P<pile>main|deck|defausse))",

@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING
 from cards.domain import regex as re
 from cards.domain.effects import (
     CardMatch,
+    Carry,
     Chain,
     ChainOn,
     Condition,
+    Duration,
     Effect,
     Event,
     Forbid,
@@ -94,6 +96,9 @@ def chain_match(r: Reader, clause: Clause, text: str) -> CardMatch:
     Objet maudit", "Enchaînement Sorts Feu et Foudre")."""
     from cards.domain.text_grammar import NotRead
 
+    whole = _ellipsis_name(r, clause, text)
+    if whole is not None:
+        return whole
     try:
         return r.match(clause, text)
     except NotRead:
@@ -102,11 +107,39 @@ def chain_match(r: Reader, clause: Clause, text: str) -> CardMatch:
         return r.match(clause, re.sub(r",? et ", " ou ", text))
 
 
+def _ellipsis_name(r: Reader, clause: Clause, text: str) -> CardMatch | None:
+    """``Enchaînement '… que l'épée'``: a quoted name alone after "Enchaînement" that starts with
+    an ellipsis is one card's whole name (two-card combos: "La plume est plus forte…" chains on "…
+    que l'épée"); "une carte '… du Cherchefaille'" (every card whose name ends so) is not this."""
+    from cards.domain.text_grammar import slugify
+    from cards.domain.vocabulary import fold
+
+    m = re.fullmatch(r"@(\d+)@", text.strip())
+    if not m:
+        return None
+    name = clause.names[int(m.group(1))].strip()
+    rest = re.sub(r"^(?:…|\.\.\.)\s*", "", name)
+    if rest == name or not rest:
+        return None
+    for spelling in (f"... {rest}", f"...{rest}", f"…{rest}", f"… {rest}"):
+        family = r.families.get(fold(spelling))
+        if family is not None:
+            return CardMatch("card", family)
+    return CardMatch("card", slugify(name))
+
+
 # --- a character's chain phrases -------------------------------------------------------------------
 
 _PLAYS = (
     r"(?:si (?:vous jouez|il joue|joue)|s'il joue|lorsqu'il joue|lorsque vous jouez|quand il joue"
     r"|quand vous jouez)"
+)
+
+
+_GAME = r"jusqu'a la fin de la partie"
+_THEY_PLAY = (
+    r"(?:si elles? joue(?:nt)?|s'ils? joue(?:nt)?|si ils? joue(?:nt)?|lorsqu'(?:il|elle)s? joue(?:nt)?"
+    r"|quand (?:il|elle)s? joue(?:nt)?)"
 )
 
 
@@ -183,6 +216,67 @@ def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         except NotRead:
             return None  # the reader's own patterns may read it ("si une Armure est jouée")
         return Reading(effects=[ChainOn(match=match, when=cond)])
+    # "Vos Bêtes gagnent Enchaînement s'ils jouent un Sort Ombre, jusqu'à la fin de la partie": a
+    # group's chain for the rest of the game, its giver dead or alive
+    m = re.fullmatch(
+        rf"((?:chacun|chacune) de vos .+?|vos .+?|tous vos .+?) (?:gagne|gagnent) (?:un )?enchainement,?"
+        rf"(?: ({_GAME}),?)? {_THEY_PLAY} (.+?)(?:,? ({_GAME}))?",
+        t,
+    )
+    if m and bool(m.group(2)) != bool(m.group(4)) and not re.search(r"\b(?:et|puis|si)\b", m.group(3)):
+        try:
+            who = r.subject(c, re.sub(r"^(?:chacun|chacune) de vos ", "vos ", m.group(1)), ctx.names)
+            match = chain_match(r, c, m.group(3))
+        except NotRead:
+            return None
+        if who == "self" or not ctx.standing:
+            raise NotRead("a lasting chain given to no group")
+        return Reading(effects=[_with_target(ChainOn(match=match, duration=Duration("game")), who)])
+    # "Vos Combattants gagnent Enchaînement Action": chain_on those cards, for the group (while its
+    # giver lives — what "Tant que 'X' est en vie" before it says, X the giver itself)
+    m = re.fullmatch(r"tant que (\S+|@\d+@) est en vie,? (vos .+)", t)
+    if m and ctx.standing and _names_itself(c, m.group(1), ctx):
+        return character_chain(r, c, m.group(2), ctx)
+    m = re.fullmatch(r"(vos .+?|tous vos .+?) (?:gagnent|ont) (?:un )?enchainement ?:? (.+)", t)
+    if (
+        m
+        and ctx.standing
+        and not re.search(r"\b(?:si|s'ils?|et|puis|jusqu|lorsqu|quand|tant|pour|par)\b", m.group(2))
+    ):
+        try:
+            who = r.subject(c, m.group(1), ctx.names)
+            match = chain_match(r, c, m.group(2))
+        except NotRead:
+            return None
+        if who != "self":
+            return Reading(effects=[_with_target(ChainOn(match=match), who)])
+    # "Vos personnages gagnent Enchaînement s'ils portent ou jouent un Outil": either gives it
+    m = re.fullmatch(
+        r"(vos .+?|tous vos .+?) (?:gagnent|ont) (?:un )?enchainement,? "
+        r"s'ils (?:portent ou jouent|jouent ou portent) (.+)",
+        t,
+    )
+    if m and not re.search(r"\b(?:et|puis|si|jusqu)\b", m.group(2)):
+        who = r.subject(c, m.group(1), ctx.names)
+        match = r.match(c, m.group(2))
+        carrying = r._carrying(c, m.group(2), "carrying")
+        return Reading(
+            effects=[
+                _with_target(ChainOn(match=match), who),
+                _with_target(ChainOn(match=CardMatch("any"), when=carrying), who),
+            ]
+        )
+    # "Si vous jouez 'X' votre personnage gagne Enchaînement et Ambidextrie": the chain on that
+    # card, and Ambidextrie (two one-handed weapons) when it is played
+    m = re.fullmatch(
+        r"si (?:vous jouez|il joue) (.+?),? (?:votre personnage|il) gagne (?:un )?enchainement "
+        r"et ambidextrie",
+        t,
+    )
+    if m and ctx.standing:
+        match = chain_match(r, c, m.group(1))
+        dual = Carry(cards=CardMatch("type", "arme_a_une_main"), count=2, when=Condition(plays=match))
+        return Reading(effects=[ChainOn(match=match), dual])
     # "Chacune de vos Sorcelames gagnera Enchaînement si elle joue un Sort Lumière"
     m = re.fullmatch(
         r"((?:chacun|chacune) de vos .+?|vos .+?) (?:gagne|gagnera|gagnent|gagneront) (?:un )?enchainement,?"
@@ -207,6 +301,16 @@ def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         on_turns = ChainOn(match=CardMatch("any"), when=Condition(turn=turns))
         return Reading(effects=[_with_target(on_turns, who)])
     return None
+
+
+def _names_itself(c: Clause, token: str, ctx: Ctx) -> bool:
+    """Whether ``token`` (a word, or a quoted name ``@0@``) is the text's own name."""
+    from cards.domain.vocabulary import fold
+
+    qm = re.fullmatch(r"@(\d+)@", token)
+    if qm:
+        return bool(ctx.names) and fold(c.names[int(qm.group(1))]) == ctx.names[0]
+    return token in ctx.names
 
 
 def _with_target(effect: ChainOn | Forbid, who: Target) -> ChainOn | Forbid:

@@ -19,6 +19,7 @@ Readings chosen here (docs/cardset.md, "The rules-text compiler"):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -324,6 +325,26 @@ def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
         else:
             cmp, n = ">", int(m.group(7))
         return Condition(compare=Compare(Count("stat", stat="hp", of=hp_of), cmp, n))
+    m = re.fullmatch(
+        r"(?:l'une des cartes |une des cartes |la carte |une carte )?(.+?) (?:est|sont) attachee?s?"
+        r" (au personnage adverse|a votre adversaire|a l'adversaire|a votre personnage|a vous|au porteur)",
+        t,
+    )
+    if m and not re.match(r"cette carte\b|elle\b|il\b", m.group(1)):
+        # "si une des cartes 'X' ou 'Y' est attachée au personnage adverse": it carries one
+        found = r.match(c, m.group(1))
+        if re.search(r"adverse|adversaire", m.group(2)):
+            return Condition(opponent_carrying_match=found)
+        return Condition(carrying_match=found)
+    m = re.fullmatch(
+        r"(vous|votre personnage|il|elle|le porteur|le personnage adverse|votre adversaire) (?:ne |n')"
+        r"(portez|porte) (?:pas|aucun|aucune) (?:(d'autres? |d'|de |autre )?)(.+)",
+        t,
+    )
+    if m and not re.search(r"\b(?:au moment|lorsque|quand)\b", m.group(4)):
+        # "si vous ne portez pas d'(autre) Objet maudit": not carrying one (another one)
+        other = "autre " if m.group(3) and "autre" in m.group(3) else ""
+        return Condition(not_=r.condition(c, f"si {m.group(1)} {m.group(2)} un {other}{m.group(4)}", ctx))
     m = re.fullmatch(r"vos allies (sont morts|sont en vie|sont tous morts)", t)
     if m:  # "vos alliés" are the player's other characters
         return r.condition(c, f"vos autres personnages {m.group(1)}", ctx)
@@ -443,6 +464,115 @@ def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | Non
     return None
 
 
+def otherwise(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Attaque +2 si vous portez une Lance, sinon vous subissez 1 dégât direct": the second part
+    when the condition does not hold (None: not such a phrase)."""
+    m = re.fullmatch(r"(.+?),? sinon,? (.+)", t)
+    if not m or re.match(r"(?:si|tant que) ", t):
+        return None
+    from cards.domain.text_grammar import with_condition  # (a cycle of imports)
+
+    head = m.group(1)
+    for cut in re.finditer(r",? (?=si )", head):
+        try:
+            cond = r.condition(c, head[cut.end() :], ctx)
+            first = r.phrase(c, head, ctx)
+        except NotRead:
+            continue
+        if not first or any(e.when is None or e.when != _merged_when(e.when, cond) for e in first):
+            continue  # the condition is not the whole head's
+        if ctx.subject == "card" and ctx.stays and (cond.carrying_match or cond.carrying):
+            # "si vous portez un Objet maudit, sinon …" on a cursed item that stays: is it one of
+            # them? (then the "sinon" would never happen)
+            raise NotRead("does the card itself count among the cards carried?")
+        return [*first, *with_condition(r.phrase(c, m.group(2), ctx), Condition(not_=cond))]
+    return None
+
+
+def _merged_when(when: Condition, cond: Condition) -> Condition:
+    from cards.domain.text_grammar import _merge_conditions  # (a cycle of imports)
+
+    try:
+        merged = _merge_conditions(when, cond)
+    except NotRead:
+        return cond
+    return merged if merged is not None else cond
+
+
+def then_if(r: Reader, c: Clause, first: str, rest: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Inflige 7 dégâts magiques à votre adversaire, puis s'il a moins de 1 PV, …": "il" is the
+    one the first part hit, read only when that is the opponent (None: not "s'il" / "s'elle")."""
+    m = re.match(r"(?:s'il|s'elle) (?!y a\b)", rest)
+    if not m:
+        return None
+    before = r.phrase(c, first, ctx)
+    if not before or any(hit_of(e) != "opponent" for e in before):
+        raise NotRead("whom 'il' names after 'puis'")
+    view = replace(ctx, pronoun=r._view("opponent", "", ctx))
+    return before + r.phrase(c, f"si le personnage adverse {rest[m.end() :]}", view)
+
+
+def hit_of(effect: Effect) -> Target | None:
+    """Whom a damage, a heal, a loss of HP or a modifier reaches (None: another op)."""
+    if not isinstance(effect, Damage | Heal | LoseHp | Modify):
+        return None
+    return effect.selector if effect.selector is not None else effect.target
+
+
+_SUPPLEMENT = re.compile(
+    r"(?:(?P<prefix>[^:]+?) : )?\+? ?(?P<n>\d+) degats (?P<kind>physiques?|magiques?|directs?)"
+    r" supplementaires?(?: (?P<per>(?:pour (?:chaque|chacun de|chacune de|chacun des|chacune des)|par) .+))?"
+)
+
+
+def damage_supplement(r: Reader, raw: str, ctx: Ctx, before: Sequence[Effect]) -> list[Effect] | None:
+    """ "Inflige 5 dégâts magiques. Mage : +2 dégâts magiques supplémentaires": the damage of the
+    sentence before, 2 more when the prefix holds — one hit (two would each be reduced by the
+    Esprit); "+1 dégât … supplémentaire pour chacun de vos Mages": 1 more per one counted. Returns
+    the effects of the sentence before, changed (None: not such a sentence)."""
+    from cards.domain.text_grammar import DAMAGE_KIND_WORDS, Clause, with_condition  # (a cycle of imports)
+
+    c = Clause.of(raw)
+    m = _SUPPLEMENT.fullmatch(c.text)
+    if not m:
+        return None
+    kind = DAMAGE_KIND_WORDS[m.group("kind")]
+    hit = [e for e in before if isinstance(e, Damage) and e.kind == kind]
+    if not hit or len({str(hit_of(e)) for e in hit}) != 1:
+        raise NotRead("a supplement of which damage?")
+    n = int(m.group("n"))
+    cond = r.prefix_condition(c, m.group("prefix"), ctx) if m.group("prefix") else None
+    per: Count | None = None
+    if m.group("per"):
+        counted = re.sub(r"^(?:pour |par )", "", m.group("per"))
+        per, excluded = r.count(c, counted)
+        if excluded:
+            raise NotRead("a count without the card itself")
+    out: list[Effect] = []
+    for e in before:
+        if e not in hit:
+            out.append(e)
+            continue
+        amount = e.amount
+        if per is not None:
+            if not isinstance(amount, Amount) or amount.stat is not None or amount.lo != amount.hi:
+                raise NotRead("a count added to a rolled or stat amount")
+            more: Effect = replace(e, amount=Scaled(per=per, each=n, plus=amount.lo))
+        elif isinstance(amount, Amount) and amount.stat is None:
+            more = replace(e, amount=Amount(amount.lo + n, amount.hi + n))
+        elif isinstance(amount, Amount):
+            more = replace(e, amount=replace(amount, lo=amount.lo + n, hi=amount.hi + n))
+        elif isinstance(amount, Scaled) and amount.lo is None and amount.hi is None:
+            more = replace(e, amount=replace(amount, plus=amount.plus + n))
+        else:
+            raise NotRead("a supplement of a bounded amount")
+        if cond is None:
+            out.append(more)
+        else:
+            out.extend([*with_condition([more], cond), *with_condition([e], Condition(not_=cond))])
+    return out
+
+
 def r_number(text: str) -> int:
     from cards.domain.text_grammar import number  # (a cycle of imports)
 
@@ -477,9 +607,28 @@ _INSTEAD = re.compile(
 )
 
 
+_INSTEAD_RANGE = re.compile(
+    r"(?P<base>.+? (?:de |entre )?\d+ (?:a|et) \d+"
+    r" (?P<unit>pv|degats(?: (?:physiques?|magiques?|directs?))?)(?: .+?)?)"
+    r",? ou (?:de |entre )?(?P<lo>\d+) (?:a|et) (?P<hi>\d+)(?: (?P=unit))?,? (?P<cond>si .+)"
+)
+
+
 def phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """ "Il subit 3 dégâts magiques +2 s'il est Mage": 5 when it is, 3 otherwise (None: not such a
     phrase; NotRead: such a phrase, not understood)."""
+    m = _INSTEAD_RANGE.fullmatch(t)
+    if m:  # "inflige 1 à 6 dégâts …, ou 4 à 8 dégâts si vous êtes Mage": that range instead
+        base = r.predicates(c, m.group("base"), ctx)
+        if len(base) != 1 or not isinstance(base[0], Damage | Heal | LoseHp):
+            raise NotRead("a range instead of what?")
+        cond = r.condition(c, m.group("cond"), ctx)
+        if re.match(r"si (?:il|elle|celui-ci|celle-ci|ce dernier)\b", m.group("cond")):
+            raise NotRead("a condition on whom?")
+        other = replace(base[0], amount=Amount(int(m.group("lo")), int(m.group("hi"))))
+        from cards.domain.text_grammar import with_condition  # (a cycle of imports)
+
+        return [*with_condition([other], cond), *with_condition(base, Condition(not_=cond))]
     m = _INSTEAD.fullmatch(t)
     if m:  # "gagne 2 PV, ou 5 s'il …": 5 when it holds, 2 otherwise
         instead = int(m.group("m")) - int(m.group("n"))
@@ -492,20 +641,80 @@ def phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     return _with_bonus(r, c, ctx, m.group("base"), int(m.group("bonus")), m.group("cond"))
 
 
+def _each_one(r: Reader, effect: Damage | Heal | LoseHp, bonus: int, cond_text: str) -> list[Effect] | None:
+    """ "… à chaque personnage adverse +1 si le personnage est incliné": each character of the group
+    hit takes the bonus when it is tapped (untapped) — two groups, one hit each (None: not such)."""
+    m = re.fullmatch(r"(?:si le personnage|si celui-ci|si celle-ci|s'il|s'elle) est (.+)", cond_text)
+    hit = hit_of(effect)
+    if not m or hit is None:
+        return None
+    group, pick = target_group(hit)
+    if pick is not None or group in ("self", "opponent", "fighters", "event"):
+        return None
+    try:
+        keys = r.who_filter(m.group(1))
+    except NotRead:
+        return None
+    if set(keys) != {"tapped"} or (isinstance(hit, Selector) and hit.tapped is not None):
+        return None
+    base = hit if isinstance(hit, Selector) else Selector(group=group)
+    amount = effect.amount
+    assert isinstance(amount, Amount)
+    more = replace(effect, amount=Amount(amount.lo + bonus, amount.hi + bonus))
+    return [
+        replace(more, **_target(replace(base, tapped=keys["tapped"]))),
+        replace(effect, **_target(replace(base, tapped=not keys["tapped"]))),
+    ]
+
+
+def _about_the_hit(cond_text: str, hit: Target) -> str | None:
+    """A condition on the opponent hit, its pronoun written out: "s'il porte une Lance" ->
+    "si le personnage adverse porte une Lance", "si une 'X' lui est attachée" -> "si une 'X' est
+    attachée au personnage adverse" (None: no pronoun, or the one hit is not the opponent)."""
+    if hit != "opponent" or re.match(r"s'il y a\b", cond_text):
+        return None
+    m = re.match(r"(?:s'il|s'elle|si (?:celui-ci|celle-ci|ce dernier|cette derniere|il|elle)) ", cond_text)
+    if m:
+        return f"si le personnage adverse {cond_text[m.end() :]}"
+    m = re.fullmatch(r"(si .+?) lui (est|sont) (attachee?s?)", cond_text)
+    if m:
+        return f"{m.group(1)} {m.group(2)} {m.group(3)} au personnage adverse"
+    m = re.fullmatch(rf"si (?:son|sa) ((?:{STAT_WORDS})(?: min\.?| max\.?)?) (est .+)", cond_text)
+    if m:  # "si son Attaque min. est supérieure à 12": the opponent's
+        return f"si {m.group(1)} du personnage adverse {m.group(2)}"
+    return None
+
+
+#: The stats a condition compares, as the texts write them ("son Attaque min.", "sa Défense").
+STAT_WORDS = "attaque|defense|esprit"
+
+
 def _with_bonus(r: Reader, c: Clause, ctx: Ctx, base_text: str, bonus: int, cond_text: str) -> list[Effect]:
     base = r.predicates(c, base_text, ctx)
-    if len(base) != 1 or not isinstance(base[0], Damage | Heal | LoseHp):
+    if not base or not isinstance(base[-1], Damage | Heal | LoseHp):
         raise NotRead("a bonus on what?")
-    effect = base[0]
+    # "a Esprit -2, puis subit 3 dégâts +2 si …": the bonus is the last predicate's
+    first, effect = base[:-1], base[-1]
+    if any(isinstance(e, Damage | Heal | LoseHp) or getattr(e, "when", None) is not None for e in first):
+        raise NotRead("a bonus on which one?")
     amount = effect.amount
     if not isinstance(amount, Amount) or amount.stat is not None:
         raise NotRead("a bonus on a scaled amount")
+    each = _each_one(r, effect, bonus, cond_text)
+    if each is not None:
+        return [*first, *each]
     if cond_text.startswith("contre "):
         cond = r._against(c, re.sub(r"^contre (?:les |le |la |un |une )?", "", cond_text))
     else:
-        cond = r.condition(c, cond_text, ctx)
-        if re.match(r"s'il|s'ils|s'elle|si (?:celui-ci|celle-ci|ce dernier|il|elle)\b", cond_text) and not (
-            re.match(r"s'il y a\b", cond_text)
+        hit = effect.selector if effect.selector is not None else effect.target
+        about = _about_the_hit(cond_text, hit)
+        cond = r.condition(c, about or cond_text, ctx)
+        if (
+            about is None
+            and re.match(
+                r"s'il|s'ils|s'elle|si (?:celui-ci|celle-ci|ce dernier|il|elle)\b|si .* lui ", cond_text
+            )
+            and not (re.match(r"s'il y a\b", cond_text))
         ):
             hit = effect.selector if effect.selector is not None else effect.target
             keys = _set_keys(cond)
@@ -516,4 +725,4 @@ def _with_bonus(r: Reader, c: Clause, ctx: Ctx, base_text: str, bonus: int, cond
     more = replace(effect, amount=Amount(amount.lo + bonus, amount.hi + bonus))
     from cards.domain.text_grammar import with_condition  # (a cycle of imports)
 
-    return [*with_condition([more], cond), *with_condition([effect], Condition(not_=cond))]
+    return [*first, *with_condition([more], cond), *with_condition([effect], Condition(not_=cond))]

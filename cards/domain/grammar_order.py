@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from cards.domain import regex as re
 from cards.domain.effects import Effect, Turns
+from cards.domain.vocabulary import fold
 
 if TYPE_CHECKING:
     from cards.domain.text_grammar import Clause, Ctx, Reader
@@ -57,6 +58,11 @@ _INNER_HEADER = re.compile(r"(?<=[\w)'’.!]) (?=Tours? ?:? ?(?:\d|[Pp]airs?\b|[
 #: "Défense -1 En fin de combat, …": a sentence starting with a trigger, capitalised, after a
 #: modifier with no full stop.
 _INNER_TRIGGER = re.compile(r"(?<=[+-]\d) (?=(?:En|Au|A|À) (?:[dD]ébut|[fF]in|[lL]a fin|[lL]'issue)\b)")
+#: "Défense +3 contre les Nomades Vos Combattants ont …", "Défense +1 Choisissez un personnage, …": a
+#: modifier (and its "contre …"), then a capitalised sentence naming its subject, no full stop.
+_INNER_SUBJECT = re.compile(
+    r"[+-]\d(?: contre les [A-Za-zÀ-ÿ' ]{3,40}?)?( )(?=(?:Vos|Choisissez) [A-Za-zÀ-ÿ])"
+)
 #: A card's last words that are a sentence of their own ("… Enchaînement Permanent", a full stop
 #: missing: "Permanent" is no card type).
 _TRAILING_STAYS = re.compile(r"(?<=[\w)])\s+(?=Permanente?$)")
@@ -65,11 +71,27 @@ _CHAIN_THEN_PREFIX = re.compile(r"(?<=^Encha[iî]nement)\s+(?=[A-ZÀ-Ý][^:]{0,4
 #: "Esprit et Défense +1 Enchaînement": stats, then the chain (no prefix before them: no colon).
 _STATS_THEN_CHAIN = re.compile(r"(?<=\d)\s+(?=Encha[iî]nement(?:\s[^:]*)?$)")
 
+#: "Maraudeur : Attaque +3 Enchaînement Sort": under a prefix, stats then a chain on named cards —
+#: two sentences (the English texts put a full stop there: "Marauder: Attack +3. Chain Spell."),
+#: the chain the card's own. (A bare "Enchaînement" after the stats is not cut: "Traqueur : Attaque
+#: +2 Enchaînement" is "Tracker: Chain" in English — whose chain is not clear.)
+_PREFIXED_STATS_THEN_CHAIN = re.compile(r"(?<=\d)\s+(?=Encha[iî]nement\s[^:]+$)")
+#: "… Défense +2 Immortel : Enchaînement": a modifier, then a sentence with a prefix (a capital,
+#: a few words, a colon).
+_STATS_THEN_PREFIX = re.compile(r"(?<=[+-]\d)\s+(?=[A-ZÀ-Ý][^:.,+]{0,30}?\s?:\s)")
+#: "Enchaînement Action Attaque +1 pour chacun …": the chain, then a modifier with a capital.
+_CHAIN_THEN_STATS = re.compile(r"(Encha[iî]nement\s[^:]{1,40}?)\s+((?:Attaque|Défense|Esprit)\s.+)")
+
+#: "… égal à votre Attaque min. Enchaînement 'X'": the full stop of an abbreviation ends the sentence.
+_ABBREVIATION_THEN_CHAIN = re.compile(r"(?<=\b(?:min|max)\.)\s+(?=Encha[iî]nement\b)")
+
 
 def split_run_on(raw: str) -> list[str]:
     """The sentences of a clause holding two with no full stop between them: an Ordre's header
     after other words (``["Gagne Enchaînement si …", "Tours 4 et 6 : …"]``), a last "Permanent",
-    a chain before a prefixed sentence, stats before the chain; ``[raw]`` when there is none.
+    a chain before a prefixed sentence, stats before the chain (after a prefix too: the chain on
+    named cards), stats before a prefixed sentence, a chain before stats; ``[raw]`` when there is
+    none.
     Every sentence must then be read."""
     parts = _INNER_HEADER.split(raw)
     if len(parts) > 1 and all(re.match(r"Tours? ?:? ?[^:]{1,30}:", part) for part in parts[1:]):
@@ -77,7 +99,10 @@ def split_run_on(raw: str) -> list[str]:
     parts = _INNER_TRIGGER.split(raw.strip(), maxsplit=1)
     if len(parts) == 2:
         return parts
-    for splitter in (_TRAILING_STAYS, _CHAIN_THEN_PREFIX):
+    m = _INNER_SUBJECT.search(raw.strip())
+    if m:
+        return [raw.strip()[: m.start(1)], raw.strip()[m.end(1) :]]
+    for splitter in (_TRAILING_STAYS, _CHAIN_THEN_PREFIX, _ABBREVIATION_THEN_CHAIN):
         parts = splitter.split(raw.strip(), maxsplit=1)
         if len(parts) == 2:
             return parts
@@ -85,6 +110,18 @@ def split_run_on(raw: str) -> list[str]:
         parts = _STATS_THEN_CHAIN.split(raw.strip(), maxsplit=1)
         if len(parts) == 2:
             return parts
+    else:
+        parts = _PREFIXED_STATS_THEN_CHAIN.split(raw.strip(), maxsplit=1)
+        if len(parts) == 2:
+            return parts
+    parts = _STATS_THEN_PREFIX.split(raw.strip(), maxsplit=1)
+    if len(parts) == 2:
+        return parts
+    m = _CHAIN_THEN_STATS.fullmatch(raw.strip())
+    if m and not re.search(
+        r"\b(?:si|s'il|tant|lorsqu|quand|que|la|le|les|votre|vos|de base)\b", fold(m.group(1))
+    ):
+        return [m.group(1), m.group(2)]
     return [raw]
 
 

@@ -64,6 +64,9 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     from cards.domain.text_grammar import NotRead
 
     t = re.sub(r"^(?:de )?vos (?=allies? )", "", text.strip())  # "chacun de vos alliés Démons en vie"
+    found_state = _in_a_state(r, clause, t)
+    if found_state is not None:
+        return found_state
     if re.fullmatch(r"pv perdus", t):  # "par tranche de 2 PV perdus": the HP the holder misses
         return Count("stat", stat="hp_missing")
     m = re.fullmatch(r"(.+?) \(?vivante?s? ou morte?s?\)?", t)
@@ -143,6 +146,18 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
             group = "enemies" if owner == "opponent" else "characters"
             return Count("characters", characters=Selector(group=group, **r._filter_keys(found)))
         return Count("cards", pile="play", owner=owner, match=match)
+    # what the character reached carries: "par Dague qu'ils portent", "par carte qui lui est attachée"
+    m = re.fullmatch(
+        r"(.+?) (?:qu'(?:il|elle)s? (?:porte|portent)|qui (?:lui|leur) (?:est|sont) attachee?s?)",
+        t,
+    )
+    if m:
+        mm = re.fullmatch(r"marqueurs? (@\d+@)", m.group(1))
+        if mm:
+            from cards.domain.text_grammar import slugify
+
+            return Count("markers", marker=slugify(clause.names[int(mm.group(1).strip("@"))]), on="target")
+        return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on="target")
     # cards the holder carries: "par Objet que vous portez", "par Objet porté par votre personnage",
     # "par Pantin qui vous est attaché", "par Objet porté"
     m = re.fullmatch(
@@ -163,18 +178,6 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     if m and not re.match(r"marqueur", m.group(1)):
         on: Target = "all_allies" if m.group(2) == "vos personnages" else "other_allies"
         return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on=on)
-    # what the character reached carries: "par Dague qu'ils portent", "par carte qui lui est attachée"
-    m = re.fullmatch(
-        r"(.+?) (?:qu'(?:il|elle)s? (?:porte|portent)|qui (?:lui|leur) (?:est|sont) attachee?s?)",
-        t,
-    )
-    if m:
-        mm = re.fullmatch(r"marqueurs? (@\d+@)", m.group(1))
-        if mm:
-            from cards.domain.text_grammar import slugify
-
-            return Count("markers", marker=slugify(clause.names[int(mm.group(1).strip("@"))]), on="target")
-        return Count("cards", pile="play", owner="both", match=_cards(r, clause, m.group(1)), on="target")
     # characters carrying cards: "personnages portant une carte", "Avaloniens portant un Bouclier"
     m = re.fullmatch(r"(?:(personnages?)|(.+?)) portant (?:une? |des )?(.+)", t)
     if m:
@@ -236,6 +239,92 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     return None
 
 
+_STAT_FILTER_WORDS = {
+    "defense": "defense",
+    "esprit": "spirit",
+    "attaque min.": "attack_min",
+    "attaque min": "attack_min",
+    "attaque max.": "attack_max",
+    "attaque max": "attack_max",
+    "niveau": "level",
+}
+
+
+def _in_a_state(r: Reader, clause: Clause, text: str) -> Count | None:
+    """Characters counted in a state: ``allié blessé`` (below its maximum HP), ``personnage
+    adverse blessé ou mort`` (and the dead), ``vos autres personnages non inclinés``, ``personnage
+    relevé``, ``personnage dont la Défense est supérieure à 4`` (a stat compared with a number or
+    with its own printed value). None: not such a phrase."""
+    from cards.domain.effects import StatFilter
+
+    keys: dict[str, Any] = {}
+    either = False
+    m = re.fullmatch(r"(.+?) (non )?(blessee?s?|inclinee?s?|relevee?s?)( ou morte?s?)?", text)
+    if m:
+        base = m.group(1)
+        if m.group(3).startswith("bless"):
+            keys["wounded"] = not m.group(2)
+            either = bool(m.group(4))
+        elif m.group(4):
+            return None
+        else:
+            keys["tapped"] = m.group(3).startswith("inclin") != bool(m.group(2))
+    else:
+        m = re.fullmatch(
+            r"(.+?) dont (?:la |l'|le )?(defense|esprit|attaque min\.?|attaque max\.?|niveau)"
+            r" est (strictement )?(superieure?|inferieure?) (?:ou egale? )?a"
+            r" (\d+|sa \w+ de base|son \w+ de base)",
+            text,
+        )
+        if not m:
+            return None
+        base = m.group(1)
+        stat = _STAT_FILTER_WORDS[m.group(2)]
+        strict = not re.search(r" ou egale? a ", text[m.start(4) :])
+        cmp = (">" if strict else ">=") if m.group(4).startswith("sup") else ("<" if strict else "<=")
+        right: int | str
+        if m.group(5)[0].isdigit():
+            right = int(m.group(5))
+        else:
+            if _STAT_FILTER_WORDS.get(m.group(5).split()[1]) != stat:
+                return None  # another stat's printed value
+            right = "base"
+        keys["stat"] = StatFilter(stat, cmp, right)
+    counted = _counted_characters(r, clause, base)
+    if counted is None:
+        return None
+    return replace(counted, characters=_filtered(counted.characters, keys), either=either)
+
+
+def _counted_characters(r: Reader, clause: Clause, text: str) -> Count | None:
+    """A count of living characters (no state said), or None."""
+    from cards.domain.text_grammar import NotRead
+
+    if re.fullmatch(r"personnages?", text):
+        return Count("characters", characters="all_characters")
+    try:
+        found: Count | None = r.count(clause, text)[0]
+    except NotRead:
+        return None
+    if found is None or found.kind != "characters" or found.dead or found.either or found.union:
+        return None
+    return found
+
+
+def _filtered(target: Target | None, keys: dict[str, Any]) -> Selector:
+    from cards.domain.effects import target_group
+
+    assert target is not None
+    if isinstance(target, Selector):
+        if any(getattr(target, k) is not None for k in keys):
+            from cards.domain.text_grammar import NotRead
+
+            raise NotRead("a state said twice")
+        return replace(target, **keys)
+    group, pick = target_group(target)
+    return Selector(group=group, pick=pick, **keys)
+
+
 def _cards(r: Reader, clause: Clause, text: str) -> CardMatch | None:
     t = re.sub(r"^(?:un |une |les |des |de |d')", "", text.strip())
     t = re.sub(r" \(non personnages?\)$", "", t)  # cards, not characters: what a card count is
@@ -293,6 +382,84 @@ def x_source(r: Reader, clause: Clause, text: str) -> Count | None:
         if stat == "hp_max":
             return Count("stat", stat="hp_max", of=of, base=True)
         return Count("stat", stat=stat, of=of, base=True)
+    return None
+
+
+def rounding_and_cap(text: str) -> tuple[str, int | None]:
+    """``… divisés par 4 (arrondis à l'inférieur, +8 maximum)``: the rounding stays in the text
+    (``… divisés par 4 (arrondis à l'inférieur)``), the cap is returned."""
+    m = re.fullmatch(
+        r"(.+?) ?\((arrondie?s? (?:a l'inferieur|au superieur)),?"
+        r" (?:\+?(\d+) max(?:imum)?|max(?:imum)?\.? :? ?\+?(\d+))\)",
+        text.strip(),
+    )
+    if not m:
+        return text, None
+    return f"{m.group(1)} ({m.group(2)})", int(m.group(3) or m.group(4))
+
+
+def x_self_named(r: Reader, clause: Clause, text: str, ctx: Ctx) -> str:
+    """``l'Esprit de 'Aelide'`` in Aelide's own text is its own Esprit: ``… de votre personnage``."""
+    m = re.search(
+        r"\b((?:attaque min\.?|attaque max\.?|attaque|defense|esprit|niveau|pv)(?: de base)?)"
+        r" (?:de |d' ?)(@\d+@)",
+        text,
+    )
+    if m and r._named(clause, m.group(2), ctx) == "self":
+        return f"{text[: m.start()]}{m.group(1)} de votre personnage{text[m.end() :]}"
+    return text
+
+
+def as_scaled(value: Scaled | Amount) -> Scaled:
+    """A value X may be as a scaled amount: a stat of the holder plus N is that stat counted."""
+    from cards.domain.text_grammar import NotRead
+
+    if isinstance(value, Scaled):
+        return value
+    if value.stat is None or value.lo != value.hi:
+        raise NotRead("a rolled amount in a sum")
+    return Scaled(per=Count("stat", stat=value.stat), plus=value.lo)
+
+
+_PER_WORDS = r"(?:par|pour chaque|pour chacun de|pour chacune de|pour chacun des|pour chacune des)"
+
+
+def x_compound(r: Reader, clause: Clause, text: str) -> Scaled | None:
+    """What X is, made of several parts (``text`` has lost its article and its cap):
+    ``l'Esprit de votre personnage +2 par personnage mort`` (the stat, and 2 per dead character:
+    an added term), ``3 plus le nombre d'Objets qu'il porte``, ``sa Défense de base + son Esprit``,
+    ``votre Défense multipliée par 5``. None: not such a phrase."""
+    from cards.domain.text_grammar import NotRead, number
+
+    t = text.strip()
+    m = re.fullmatch(rf"(.+?),? ?([+-]) ?(\d+) {_PER_WORDS} (.+)", t)
+    if m and not re.search(r"\d+ a \+?$", m.group(1)):
+        head = as_scaled(r.x_value(clause, m.group(1)))
+        if head.lo is not None or head.hi is not None or head.more:
+            raise NotRead(f"X = {text!r}")
+        counted, _ = r.count(clause, m.group(4))
+        each = int(m.group(3)) * (1 if m.group(2) == "+" else -1)
+        return replace(head, more=(Scaled(per=counted, each=each),))
+    m = re.fullmatch(r"(\d+) plus (.+)", t)
+    if m:
+        rest = as_scaled(r.x_value(clause, m.group(2)))
+        if rest.lo is not None or rest.hi is not None:
+            raise NotRead(f"X = {text!r}")
+        return replace(rest, plus=rest.plus + int(m.group(1)))
+    m = re.fullmatch(r"(.+?) multipliee?s? par (\d+|deux|trois|quatre|cinq)", t)
+    if m:
+        base = as_scaled(r.x_value(clause, m.group(1)))
+        if base.plus or base.more or base.div != 1 or base.lo is not None or base.hi is not None:
+            raise NotRead(f"X = {text!r}")
+        return replace(base, each=base.each * number(m.group(2)))
+    m = re.fullmatch(r"(.+?) ?\+ ?((?:son|sa|ses|votre|vos|leur|l'|la|le) .+)", t)
+    if m:  # "sa Défense de base + son Esprit": two stats added
+        left = as_scaled(r.x_value(clause, m.group(1)))
+        right = as_scaled(r.x_value(clause, m.group(2)))
+        for part in (left, right):
+            if part.plus or part.more or part.div != 1 or part.lo is not None or part.hi is not None:
+                raise NotRead(f"X = {text!r}")
+        return replace(left, more=(replace(right, plus=0),))
     return None
 
 
@@ -495,6 +662,9 @@ def scaled_parts(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
         return r.tailed(c, t, ctx)
     except NotRead as exc:
         first = exc
+    found = _scaled_then_verb(r, c, t, ctx)
+    if found is not None:
+        return found
     if _SHARED_TAIL.search(t):
         raise first
     for m in re.finditer(r",? et |, ", t):
@@ -508,6 +678,28 @@ def scaled_parts(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
             continue
         return effects
     raise first
+
+
+_VERB = r"(?:a|ont|gagne|gagnent|subit|subissent|perd|perdent|avez|subissez|gagnez|perdez)"
+
+
+def _scaled_then_verb(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """``Il a Esprit -2 par personnage mort et subit X dégâts magiques où X est égal à votre
+    Esprit``: a predicate with its scaling, then one with its own verb (and its own X) for the same
+    subject — each read alone, the second with the first one's subject. Nothing else (a condition,
+    a duration, a cap) may follow, which both could share."""
+    from cards.domain.text_grammar import NotRead
+
+    m = re.fullmatch(rf"((.+?) {_VERB} .+?) et ({_VERB} .+)", t)
+    if not m or not _SCALING.search(m.group(1)) or _SHARED_TAIL.search(m.group(1)):
+        return None
+    right = m.group(3)
+    if _SHARED_TAIL.search(re.sub(r",? (?:ou|où) x (?:est egale? |vaut ).+$", "", right)):
+        return None
+    try:
+        return r.tailed(c, m.group(1), ctx) + r.tailed(c, f"{m.group(2)} {right}", ctx)
+    except NotRead:
+        return None
 
 
 # --- guards ---------------------------------------------------------------------------------------------
@@ -552,22 +744,43 @@ def possessive_x(x_text: str, core: str, effects: list[Effect], x_def: Scaled | 
         if x_def.stat is None or x_def.lo != x_def.hi:
             raise NotRead("whose stat is X?")
         return Scaled(per=Count("stat", stat=x_def.stat, of="target"), plus=x_def.lo)
-    if x_def.per.kind != "stat" or x_def.per.of != "self":
-        raise NotRead("whose stat is X?")
-    return replace(x_def, per=replace(x_def.per, of="target"))
+    for term in x_def.terms:
+        if term.per.kind != "stat" or term.per.of != "self":
+            raise NotRead("whose stat is X?")
+    more = tuple(replace(t, per=replace(t.per, of="target")) for t in x_def.more)
+    return replace(x_def, per=replace(x_def.per, of="target"), more=more)
+
+
+def x_on_opponent(x_text: str, x_def: Scaled | Amount, ctx: Ctx) -> Scaled | Amount:
+    """On a card attached to the opponent the holder is its carrier and "vous" the carrier's
+    opponent (``Reader._view``): "X est égal à votre Esprit" is the opponent's Esprit, "l'Esprit du
+    personnage adverse" the carrier's (the holder's), "son Esprit" (il: the carrier) the holder's.
+    Other counts said of either: not read."""
+    from cards.domain.text_grammar import NotRead
+
+    if not ctx.on_opponent or not re.search(r"\b(?:votre|vos|vous|adverse|adversaire)\b", x_text):
+        return x_def
+    scaled = as_scaled(x_def)
+    swap = {"self": "opponent", "opponent": "self"}
+    terms = []
+    for term in scaled.terms:
+        if term.per.kind != "stat" or term.per.of not in swap:
+            raise NotRead("X of yours, on a card the opponent carries")
+        terms.append(replace(term, per=replace(term.per, of=swap[term.per.of])))
+    return replace(terms[0], more=tuple(terms[1:]))
 
 
 def settle_target_counts(core: str, effects: list[Effect]) -> list[Effect]:
     """A count of the character the effect reaches ("qu'il porte", "son Esprit") on an effect
     reaching one named character is that character's; the holder dealing an effect to others
     ("inflige … par X qu'il porte": whose?) is not read."""
-    from cards.domain.effects import reaches_target
+    from cards.domain.effects import reaches_target, scaled_reaches_target
     from cards.domain.text_grammar import NotRead
 
     out: list[Effect] = []
     for e in effects:
         amount = getattr(e, "amount", None)
-        if not isinstance(amount, Scaled) or not reaches_target(amount.per):
+        if not isinstance(amount, Scaled) or not scaled_reaches_target(amount):
             out.append(e)
             continue
         if re.match(r"(?:inflige|infligez|vous infligez|votre personnage inflige)\b", core.strip()):
@@ -576,9 +789,14 @@ def settle_target_counts(core: str, effects: list[Effect]) -> list[Effect]:
         if target is None:
             raise NotRead("a count of the one reached, on an effect reaching no one")
         if target in ("self", "opponent"):
-            per = amount.per
-            per = replace(per, of=target) if per.kind == "stat" else replace(per, on=target)
-            e = replace(e, amount=replace(amount, per=per))  # type: ignore[arg-type]
+
+            def settled(per: Count, target: str = target) -> Count:
+                if not reaches_target(per):
+                    return per
+                return replace(per, of=target) if per.kind == "stat" else replace(per, on=target)
+
+            more = tuple(replace(t, per=settled(t.per)) for t in amount.more)
+            e = replace(e, amount=replace(amount, per=settled(amount.per), more=more))  # type: ignore[arg-type]
         out.append(e)
     return out
 
@@ -592,9 +810,9 @@ def halving(r: Reader, c: Clause, t: str, ctx: Ctx) -> tuple[Target, list[Effect
     """``la Défense du personnage adverse est divisée par 2 (arrondie à l'inférieur)``, ``le
     personnage adverse a sa Défense divisée par deux``, ``l'Esprit et la Défense de votre personnage
     sont divisés par 2`` -> a malus of half the stat, counted when the effect applies: Défense −⌈D/2⌉
-    (rounded down: the stat becomes ⌊D/2⌋), −⌊D/2⌋ when rounded up. Only by 2 (a third or a quarter
-    is no ``each × count / div``), only Défense and Esprit (the rolled Attaque is no count), and never
-    on a standing effect (whose count is read whenever the stat is read: the stat from itself)."""
+    (rounded down: the stat becomes ⌊D/2⌋), −⌊D/2⌋ when rounded up; divided by 3 or 4, −D plus a
+    term ⌊D/N⌋ (or ⌈D/N⌉). Only Défense and Esprit (the rolled Attaque is no count), and never on a
+    standing effect (whose count is read whenever the stat is read: the stat from itself)."""
     from cards.domain.text_grammar import NotRead
 
     stats_re = (
@@ -602,19 +820,21 @@ def halving(r: Reader, c: Clause, t: str, ctx: Ctx) -> tuple[Target, list[Effect
     )
     whose_re = r"(du personnage adverse|de votre adversaire|de l'adversaire|de votre personnage|adverse)?"
     rounding = r"(?:,? \(?(?:arrondie?s? )?(a l'inferieur|au superieur)\)?)?"
-    m = re.fullmatch(rf"({stats_re}) {whose_re} ?(?:est|sont) divisee?s? par (?:2|deux){rounding}", t)
+    by = r"(2|deux|3|trois|4|quatre)"
+    m = re.fullmatch(rf"({stats_re}) {whose_re} ?(?:est|sont) divisee?s? par {by}{rounding}", t)
     who_text = None
     if m:
-        stats_text, whose, up = m.group(1), m.group(2), m.group(3)
+        stats_text, whose, div_text, up = m.group(1), m.group(2), m.group(3), m.group(4)
     else:
         m = re.fullmatch(
             rf"(le personnage adverse|votre adversaire|votre personnage|il|vous) (?:a|avez) ({stats_re})"
-            rf" divisee?s? par (?:2|deux){rounding}",
+            rf" divisee?s? par {by}{rounding}",
             t,
         )
         if not m:
             return None
-        who_text, stats_text, whose, up = m.group(1), m.group(2), None, m.group(3)
+        who_text, stats_text, whose, div_text, up = m.group(1), m.group(2), None, m.group(3), m.group(4)
+    div = _n(r, div_text)
     if ctx.standing or (ctx.subject == "card" and ctx.stays and not ctx.happens):
         raise NotRead("a stat halved by a standing effect (the stat counted from itself)")
     if who_text is not None:
@@ -631,8 +851,14 @@ def halving(r: Reader, c: Clause, t: str, ctx: Ctx) -> tuple[Target, list[Effect
     effects: list[Effect] = []
     for word in re.findall(r"defense|esprit", stats_text):
         stat = _HALVED_STATS[word]
-        # the stat becomes ⌊D/2⌋ (rounded down, the default) or ⌈D/2⌉: a malus of the other half
-        malus = Scaled(per=Count("stat", stat=stat, of=of), each=-1, div=2, round_up=up != "au superieur")
+        counted = Count("stat", stat=stat, of=of)
+        if div == 2:
+            # the stat becomes ⌊D/2⌋ (rounded down, the default) or ⌈D/2⌉: a malus of the other half
+            malus = Scaled(per=counted, each=-1, div=2, round_up=up != "au superieur")
+        else:
+            # it becomes ⌊D/N⌋ or ⌈D/N⌉: a malus of D less that (−D + ⌈D/N⌉), an added term
+            kept = Scaled(per=counted, div=div, round_up=up == "au superieur")
+            malus = Scaled(per=counted, each=-1, more=(kept,))
         effects.append(Modify(stat=stat, amount=malus, target=target))
     return target, effects
 
@@ -676,6 +902,38 @@ def split_supplement(
     if not {key(e) for e in tail} & {key(e) for e in head}:
         return None  # other stats: the whole clause is the supplement (as text_grammar's extra_if)
     return head, tail
+
+
+def check_one_scaled_kind(core: str, effects: list[Effect]) -> None:
+    """A trailing "par …" after predicates of different kinds, each with its own verb ("a Esprit
+    -2 et subit 2 dégâts magiques par Corruption"): the last one's, or all of them? Not read.
+    (Bare predicates, "Attaque +1 et Soin 1 par …", share it, as stats given together do.)"""
+    from cards.domain.text_grammar import NotRead
+
+    kinds = {e.op for e in effects if getattr(e, "amount", None) is not None}
+    verb = (
+        r"(?:,| et) (?:a|ont|subit|subissent|gagne|gagnent|perd|perdent|inflige|infligent|recoit|recoivent) "
+    )
+    if len(kinds) > 1 and re.search(verb, core):
+        raise NotRead("a scaling after predicates of different kinds: whose?")
+
+
+def check_no_self_reading(effects: list[Effect], ctx: Ctx) -> None:
+    """A standing modifier of a stat counting characters by that stat ("Défense +1 par personnage
+    dont la Défense est supérieure à 4" on a card that stays) would read itself: not read."""
+    from cards.domain.effects import Modify
+    from cards.domain.text_grammar import NotRead
+
+    if not (ctx.standing or (ctx.stays and not ctx.happens)):
+        return
+    for e in effects:
+        if not isinstance(e, Modify) or not isinstance(e.amount, Scaled):
+            continue
+        for term in e.amount.terms:
+            who = term.per.characters
+            read = who.stat.stat if isinstance(who, Selector) and who.stat is not None else ""
+            if read and (read == e.stat or read.startswith(f"{e.stat}_")):
+                raise NotRead("a standing modifier counting characters by the stat it changes")
 
 
 def check_no_supplement(core: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from cards.domain.effects import (
@@ -22,6 +22,7 @@ from cards.domain.effects import (
     Amount,
     Attach,
     AttackKind,
+    Become,
     Bound,
     CardMatch,
     CardsLast,
@@ -40,6 +41,7 @@ from cards.domain.effects import (
     DamageTaken,
     Discard,
     DiscardAttached,
+    Double,
     Draw,
     DrawPhase,
     Duration,
@@ -230,6 +232,18 @@ CARRY: Mapping[str, tuple[str, str]] = {
     "weapon": ("a weapon", "une arme"),
     "armor": ("an armor", "une armure"),
 }
+
+
+def _piles_words(first: str, also: tuple[str, ...]) -> tuple[str, str]:
+    """``deck`` + (``discard``,) -> ("deck or discard pile", "deck ou défausse")."""
+    piles = (first, *also)
+    en = [PILE_WORDS[p][0] for p in piles]
+    fr = [PILE_WORDS[p][1] for p in piles]
+    return ", ".join(en[:-1]) + " or " + en[-1] if also else en[0], (
+        ", ".join(fr[:-1]) + " ou " + fr[-1] if also else fr[0]
+    )
+
+
 PILE_WORDS: Mapping[str, tuple[str, str]] = {
     "deck": ("deck", "deck"),
     "hand": ("hand", "main"),
@@ -251,6 +265,7 @@ EVENT_WORDS: Mapping[str, tuple[str, str]] = {
     "leaves_play": ("When this card leaves play", "Quand cette carte quitte le jeu"),
 }
 KEYWORD_WORDS: Mapping[str, tuple[str, str]] = {"enrage": ("Enraged", "Enragé")}
+SEX_WORDS: Mapping[str, tuple[str, str]] = {"male": ("male", "masculin"), "female": ("female", "féminin")}
 CMP_WORDS: Mapping[str, tuple[str, str]] = {
     "<": ("is below", "est inférieur à"),
     "<=": ("is at most", "est au plus"),
@@ -411,9 +426,27 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
 
 
 def scaled_text(value: Scaled, lang: Lang, names: Names, *, signed: bool = False) -> str:
-    """``2 + 1 per card in your discard pile (max 6)``."""
+    """``2 + 1 per card in your discard pile (max 6)``; added terms follow (``+ 2 per dead
+    character``)."""
+    core = _term_text(value, lang, names, signed=signed and not value.plus)
+    for term in value.more:
+        more = _term_text(replace(term, each=abs(term.each)), lang, names, signed=False)
+        core = f"{core} {'-' if term.each < 0 else '+'} {more}"
+    if value.plus:
+        sign = "-" if value.each < 0 else "+"
+        core = f"{_signed(value.plus) if signed else value.plus} {sign} {core.lstrip('-')}"
+    bounds = []
+    if value.lo is not None:
+        bounds.append(f"min {value.lo}")
+    if value.hi is not None:
+        bounds.append(f"max {value.hi}")
+    return f"{core} ({', '.join(bounds)})" if bounds else core
+
+
+def _term_text(value: Scaled, lang: Lang, names: Names, *, signed: bool) -> str:
+    """One term: ``1 per card …``, ``1 par tranche de 2 …``."""
     per = count_text(value.per, lang, names)
-    each = _signed(value.each) if signed and not value.plus else str(value.each)
+    each = _signed(value.each) if signed else str(value.each)
     if value.div != 1:
         rounding = _pick(
             ("rounded up", "arrondi au supérieur")
@@ -430,15 +463,7 @@ def scaled_text(value: Scaled, lang: Lang, names: Names, *, signed: bool = False
         )
     else:
         core = _pick((f"{each} per {per}", f"{each} par {per}"), lang)
-    if value.plus:
-        sign = "-" if value.each < 0 else "+"
-        core = f"{_signed(value.plus) if signed else value.plus} {sign} {core.lstrip('-')}"
-    bounds = []
-    if value.lo is not None:
-        bounds.append(f"min {value.lo}")
-    if value.hi is not None:
-        bounds.append(f"max {value.hi}")
-    return f"{core} ({', '.join(bounds)})" if bounds else core
+    return core
 
 
 def amount_text(amount: Amount | Scaled, lang: Lang, names: Names | None = None) -> str:
@@ -545,6 +570,17 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
         parts.append(_pick((f"not {cls}", f"non {cls}"), lang))
     if selector.family is not None:
         parts.append(names.family(selector.family, lang))
+    if selector.sex is not None:
+        parts.append(_pick(SEX_WORDS[selector.sex], lang))
+    if selector.no_caste is not None:
+        parts.append(
+            _pick(
+                ("without a caste", "sans caste")
+                if selector.no_caste
+                else ("with a caste", "avec une caste"),
+                lang,
+            )
+        )
     if selector.single_class is not None:
         parts.append(
             _pick(
@@ -566,6 +602,14 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
                 lang,
             )
         )
+    if selector.wounded is not None:
+        parts.append(_pick(("wounded", "blessé") if selector.wounded else ("unwounded", "non blessé"), lang))
+    if selector.stat is not None:
+        stat = _pick(STAT_NAMES[selector.stat.stat], lang)
+        right = selector.stat.right
+        if right == "base":
+            right = _pick((f"its printed {stat}", f"{stat} de base"), lang)
+        parts.append(f"{stat} {selector.stat.cmp} {right}")
     return parts
 
 
@@ -666,6 +710,12 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
     if when.opponent_is is not None:
         who = names.family(when.opponent_is, lang)
         parts.append(_pick((f"against {who}", f"contre {who}"), lang))
+    if when.opponent_sex is not None:
+        sex = _pick(SEX_WORDS[when.opponent_sex], lang)
+        parts.append(_pick((f"against a {sex} character", f"contre un personnage {sex}"), lang))
+    if when.played_by_sex is not None:
+        sex = _pick(SEX_WORDS[when.played_by_sex], lang)
+        parts.append(_pick((f"if played by a {sex} character", f"si jouée par un personnage {sex}"), lang))
     for key, en, fr in (
         ("carrying_match", "if carrying {}", "s'il porte : {}"),
         ("opponent_carrying_match", "if the opponent carries {}", "si l'adversaire porte : {}"),
@@ -768,6 +818,8 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
     if when.any is not None:
         alternatives = [condition_text(c, lang, names) for c in when.any]
         parts.append(f"({_or(alternatives, lang)})")
+    if when.all is not None:
+        parts.append(f"({_and([condition_text(c, lang, names) for c in when.all], lang)})")
     if when.not_ is not None:
         parts.append(
             _pick(
@@ -1043,10 +1095,13 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         aim = effect_target(effect)
         if aim != "self":
             who = _cap(target_text(aim, lang, names))
+            lasting = effect.duration is not None
             return _pick(
                 (
-                    f"{who} gain Chain when they play {what}",
-                    f"{who} gagnent Enchaînement s'ils jouent : {what}",
+                    f"{who} gain Chain when they play {what}"
+                    + (" until the end of the game (this character dead or alive)" if lasting else ""),
+                    f"{who} gagnent Enchaînement s'ils jouent : {what}"
+                    + (" jusqu'à la fin de la partie (ce personnage mort ou vivant)" if lasting else ""),
                 ),
                 lang,
             )
@@ -1180,7 +1235,7 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "top": ("from the top", "du dessus"),
             "opponent": ("chosen by the opponent", "au choix de l'adversaire"),
         }[effect.pick]
-        src_en, src_fr = PILE_WORDS[effect.from_]
+        src_en, src_fr = _piles_words(effect.from_, effect.also)
         if effect.to == "attach":
             on = target_text(effect_target(effect), lang, names)
             dst_en_full = dst_fr_full = _pick(
@@ -1273,8 +1328,17 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             if effect.cards is not None
             else _pick(("a card", "une carte"), lang)
         )
-        pile = PILE_WORDS[effect.from_]
+        pile = _piles_words(effect.from_, effect.also)
         by = target_text(effect_target(effect), lang, names)
+        if effect.playable:
+            what += _pick((f" that {by} may play", f" jouable par {by}"), lang)
+        if effect.pick != "random":
+            what += _pick(
+                {"choice": (" (of your choice)", " (au choix)"), "top": (" (from the top)", " (du dessus)")}[
+                    effect.pick
+                ],
+                lang,
+            )
         return _cap(
             _pick(
                 (
@@ -1328,6 +1392,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         return core + _duration(effect.duration, lang)
     if isinstance(effect, Bound):
         return _bound_text(effect, lang, names)
+    if isinstance(effect, Double):
+        return _double_text(effect, lang, names)
     if isinstance(effect, ExtraAttack):
         amount = amount_text(effect.amount, lang, names)
         kind = _pick(("physical", "physique") if effect.kind == "physical" else ("magic", "magique"), lang)
@@ -1339,6 +1405,10 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Attach):
         who = target_text(effect_target(effect), lang, names)
         return _pick((f"This card is attached to {who}", f"Cette carte s'attache à {who}"), lang)
+    if isinstance(effect, Become):
+        who = _cap(target_text(effect_target(effect), lang, names))
+        new = names.family(effect.card, lang)
+        return _pick((f"{who} is replaced by {new}", f"{who} est remplacé par {new}"), lang)
     if isinstance(effect, GrantOrder):
         who = target_text(effect_target(effect), lang, names)
         return _pick(
@@ -1475,6 +1545,35 @@ _BOUND_STAT_WORDS = {
 }
 
 
+def _double_text(effect: Double, lang: Lang, names: Names) -> str:
+    """``Doubles the current Defense bonuses of the opponent``, ``Double les bonus et malus d'Attaque
+    de votre personnage donnés par une Arme``."""
+    whose = target_text(effect_target(effect), lang, names)
+    stats_en = _and([_pick(_BOUND_STAT_WORDS[s], "en") for s in effect.stats], "en")
+    stats_fr = " et ".join(
+        ("d'" if s == "attack" or s == "spirit" else "de ") + _pick(_BOUND_STAT_WORDS[s], "fr")
+        for s in effect.stats
+    )
+    kinds = {
+        "bonus": ("bonuses", "bonus"),
+        "malus": ("maluses", "malus"),
+        "both": ("bonuses and maluses", "bonus et malus"),
+    }
+    kind_en, kind_fr = kinds[effect.sign]
+    now_en, now_fr = (" current", " en cours") if effect.current else ("", "")
+    core = _pick(
+        (
+            f"Doubles the{now_en} {stats_en} {kind_en} of {whose}",
+            f"Double les {kind_fr} {stats_fr}{now_fr} de {whose}",
+        ),
+        lang,
+    )
+    if effect.cards is not None:
+        what = match_text(effect.cards, lang, names)
+        core += _pick((f" given by {what}", f" donnés par {what}"), lang)
+    return core + _duration(effect.duration, lang)
+
+
 def _bound_text(effect: Bound, lang: Lang, names: Names) -> str:
     """``Attack and Defense of X: cannot be lowered by more than 2 in total``."""
     whose = target_text(effect_target(effect), lang, names)
@@ -1512,6 +1611,28 @@ def _bound_text(effect: Bound, lang: Lang, names: Names) -> str:
 def _effect_core_more(
     effect: Traits | AttackKind | Pay | Counter | DrawPhase, lang: Lang, names: Names
 ) -> str:
+    if isinstance(effect, Traits) and effect.of is not None:
+        # copied: "copie les Guildes de vos autres personnages (à la place des siennes)"
+        who = _cap(target_text(effect_target(effect), lang, names))
+        kinds = [k for k in ("guilds", "classes", "races", "castes") if getattr(effect, k) is not None]
+        plural = {
+            "guilds": ("guilds", "guildes"),
+            "classes": ("classes", "classes"),
+            "races": ("races", "races"),
+        }
+        words = _and([_pick(plural.get(k, ("castes", "castes")), lang) for k in kinds], lang)
+        of = target_text(effect.of, lang, names)
+        if effect.mode == "set":
+            core = _pick(
+                (
+                    f"{who} has the {words} of {of} instead of its own",
+                    f"{who} a les {words} de {of} à la place des siennes",
+                ),
+                lang,
+            )
+        else:
+            core = _pick((f"{who} also has the {words} of {of}", f"{who} a aussi les {words} de {of}"), lang)
+        return core + _duration(effect.duration, lang)
     if isinstance(effect, Traits):
         who = _cap(target_text(effect_target(effect), lang, names))
         parts: list[str] = []

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cards.domain import grammar_cards
+from cards.domain import grammar_cards, grammar_life, grammar_misc
 from cards.domain import regex as re
 from cards.domain.effects import (
     STATIC_OPS,
@@ -30,6 +30,7 @@ from cards.domain.effects import (
     DamageDealt,
     DamageTaken,
     DiscardAttached,
+    Double,
     DrawPhase,
     Duration,
     Effect,
@@ -51,6 +52,7 @@ from cards.domain.effects import (
 from cards.domain.grammar_errors import NotRead
 from cards.domain.specs import Order, PlayRules, SpecError, parse_play_rules
 from cards.domain.text_grammar import THIS_TURN, Clause, Ctx, Reader, Reading, Subject, slugify
+from cards.domain.text_grammar import _merge_conditions as merge_conditions
 from cards.domain.vocabulary import Vocabulary, fold
 
 # The grammar (text_grammar.py and its grammar_*.py parts) uses more distinct regular expressions
@@ -64,6 +66,8 @@ QUOTED = re.compile(
     r"(?<![\w])'(?=\S)(?P<a>.+?)'(?![\w])|\"(?P<b>[^\"]+)\"|«\s*(?P<c>[^»]+?)\s*»|“(?P<d>[^”]+)”"
 )
 _ABBREVIATIONS = re.compile(r"\b(min|max|etc)\.", re.IGNORECASE)
+#: A name written with full stops between its capitals ("les P.L.O.P jouées"): no sentence ends there.
+_ACRONYM = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,}[A-Z]?(?![\w])")
 _SENTENCE_END = re.compile(r"(?<=[.!])(?:\s+|(?=[A-ZÀ-Ý'\"«“(]))")
 _MARK = "\x00"
 #: A sentence the text forgot to end before an Ordre ("… Tours 2 et 4 : …"), a duration or
@@ -91,6 +95,7 @@ def split_clauses(text: str) -> list[str]:
 
     text = QUOTED.sub(protect, text)
     text = _ABBREVIATIONS.sub(lambda m: f"{m.group(1)}{_MARK}dot{_MARK}", text)
+    text = _ACRONYM.sub(lambda m: m.group(0).replace(".", f"{_MARK}dot{_MARK}"), text)
     clauses: list[str] = []
     for part in (p for sentence in _SENTENCE_END.split(text) for p in _GLUED.split(sentence)):
         part = part.strip()
@@ -387,6 +392,7 @@ class TextCompiler:
         notes: list[str] = []
         index = 0
         last_read = 0  # where the effects of the last clause read start in ``effects``
+        last_orders = 0  # where its Ordres start in ``orders``
         while index < len(clauses):
             raw = clauses[index]
             follower = clauses[index + 1] if index + 1 < len(clauses) else None
@@ -407,12 +413,31 @@ class TextCompiler:
                         joined = True
                     except (NotRead, EffectError, SpecError):
                         outcome = None
+                if outcome is None and grammar_misc.REWRITES.fullmatch(fold(raw)):
+                    # "Mage : aucun maximum", "Runique : +1 aux effets de cette carte": the effects
+                    # before, changed under a condition
+                    if not all(r.read for r in results):
+                        raise NotRead("the effects before changed after a sentence not read")
+                    rewrite = Clause.of(raw)
+                    recapped = grammar_misc.rewritten(self.reader, rewrite, rewrite.text, ctx, effects)
+                    if recapped is not None:
+                        rewrite_context: Context = "card" if ctx.subject == "card" else "ability"
+                        effects[:] = parse_effects(effects_to_json(recapped), "effects", rewrite_context)
+                        outcome = (Reading(), [], [], dict(play))
                 if outcome is None and _INSTEAD.search(fold(raw)):
                     # "Attaque +1. Mage : Attaque +3 à la place.": one or the other
                     if not results or not results[-1].read:
                         raise NotRead("'à la place' of a sentence not read")
                     outcome, replaced = self._instead(raw, ctx, play, effects[last_read:])
                     effects[last_read:] = replaced
+                if outcome is None and results and results[-1].read:
+                    # "Inflige 5 dégâts magiques. Mage : +2 dégâts magiques supplémentaires."
+                    more = grammar_life.damage_supplement(self.reader, raw, ctx, effects[last_read:])
+                    if more is not None:
+                        context: Context = "card" if ctx.subject == "card" else "ability"
+                        more = list(parse_effects(effects_to_json(more), "effects", context))
+                        outcome = (Reading(), [], [], dict(play))
+                        effects[last_read:] = more
                 if outcome is None:
                     if index > 0 and _PRONOUN.match(fold(raw)) and "choisi" in fold(clauses[index - 1]):
                         raise NotRead("whom the pronoun names: the character chosen in the sentence before")
@@ -424,7 +449,20 @@ class TextCompiler:
                         )
                     outcome = self._outcome(raw, ctx, play)
             except (NotRead, EffectError, SpecError) as exc:
-                results.append(ClauseResult(raw, False, shape, str(exc)))
+                went_on = None
+                if (
+                    isinstance(exc, EffectError)
+                    and "happens once" in str(exc)
+                    and results
+                    and results[-1].read
+                    and len(orders) > last_orders
+                ):
+                    went_on = self._order_goes_on(clauses[index - 1], raw, ctx, play, orders[last_orders:])
+                if went_on is None:
+                    results.append(ClauseResult(raw, False, shape, str(exc)))
+                else:
+                    orders[last_orders:] = went_on
+                    results.append(ClauseResult(raw, True, shape))
                 index += 1
                 continue
             reading, clause_effects, clause_orders, new_play = outcome
@@ -438,6 +476,7 @@ class TextCompiler:
                 index += 1
             index += 1
             last_read = len(effects)
+            last_orders = len(orders)
             effects.extend(clause_effects)
             orders.extend(clause_orders)
             chains.extend(reading.chains)
@@ -484,6 +523,22 @@ class TextCompiler:
         parse_play_rules(new_play)  # a combination the schema refuses is not read
         return reading, clause_effects, clause_orders, new_play
 
+    def _order_goes_on(
+        self, before: str, raw: str, ctx: Ctx, play: Mapping[str, Any], ordres: Sequence[Order]
+    ) -> list[Order] | None:
+        """A character's sentence after an Ordre that says what happens once ("Tours 2 et 4 :
+        Attaque +1. Un de vos alliés subit 2 dégâts directs."): a standing ability cannot do it, so
+        it is the rest of that Ordre — read with it, the same turns (None: it does not read so)."""
+        if ctx.subject != "character" or _ORDRE_HEAD.match(fold(raw)):
+            return None
+        try:
+            _, effects, joined, _ = self._outcome(_continued(before, raw), ctx, play)
+        except (NotRead, EffectError, SpecError):
+            return None
+        if effects or [o.turns for o in joined] != [o.turns for o in ordres]:
+            return None
+        return joined
+
     def _instead(
         self, raw: str, ctx: Ctx, play: Mapping[str, Any], before: Sequence[Effect]
     ) -> tuple[_Outcome, list[Effect]]:
@@ -515,8 +570,32 @@ class TextCompiler:
         if len(instead) != len(before) or not all(
             _same_slot(a, b) and a.when is None for a, b in zip(before, instead, strict=True)
         ):
-            raise NotRead("'à la place' of what?")
+            return self._amount_instead(outcome, before, cond, ctx)
         return outcome, [replace(a, when=Condition(not_=cond)) for a in before]
+
+    def _amount_instead(
+        self, outcome: _Outcome, before: Sequence[Effect], cond: Condition, ctx: Ctx
+    ) -> tuple[_Outcome, list[Effect]]:
+        """ "… tous vos personnages ont Attaque +1 jusqu'à la fin de la partie. Mage : Attaque +2 à la
+        place": a bare modifier (the holder's, for the combat) stands for the one modifier of that
+        stat before, whoever it reaches, for as long and under its condition: its amount only."""
+        reading, instead, orders, new_play = outcome
+        if len(instead) != 1 or not isinstance(instead[0], Modify):
+            raise NotRead("'à la place' of what?")
+        bare = replace(instead[0], when=None)
+        if bare != Modify(stat=bare.stat, amount=bare.amount, duration=bare.duration) or (
+            bare.duration.kind != ("permanent" if ctx.subject == "card" and ctx.stays else "combat")
+        ):
+            raise NotRead("'à la place' of what?")
+        same = [i for i, e in enumerate(before) if isinstance(e, Modify) and e.stat == bare.stat]
+        if len(same) != 1:
+            raise NotRead("'à la place' of which modifier?")
+        old = before[same[0]]
+        assert isinstance(old, Modify)
+        now = replace(old, amount=bare.amount, when=merge_conditions(old.when, cond))
+        replaced = list(before)
+        replaced[same[0]] = replace(old, when=merge_conditions(old.when, Condition(not_=cond)))
+        return (reading, [now], orders, new_play), replaced
 
     def _checked_effects(self, effects: Sequence[Effect], ctx: Ctx) -> list[Effect]:
         """The effects with the defaults of their place, validated by the schema (round trip)."""
@@ -541,7 +620,12 @@ class TextCompiler:
 _CONTINUES = re.compile(
     r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle|si c'est"
     r"|sinon|puis|ensuite|le personnage (?:ainsi )?choisi)\b"
+    # "… si votre adversaire a subi moins de 7 dégâts, A. Si vous en avez subi plus de 7, B": "en"
+    # is what the sentence before spoke of
+    r"|si (?:vous|il|elle|votre personnage) en (?:avez|a) "
 )
+#: An Ordre's header ("Tours 2 et 4 :").
+_ORDRE_HEAD = re.compile(r"tours? ?:? ?(?:\d|pairs?\b|impairs?\b)")
 _PRONOUN = re.compile(
     r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle)\b"
 )
@@ -593,7 +677,8 @@ _HEAD_THEN_PRONOUN = re.compile(
 
 def _continued(raw: str, follower: str) -> str:
     """Two sentences as one clause: "A. Il …" -> "A, il …"."""
-    return f"{raw.rstrip().rstrip('.')}, {follower[:1].lower()}{follower[1:]}"
+    then = "puis " if re.match(r"[Ss]i ", follower) else ""  # its own condition
+    return f"{raw.rstrip().rstrip('.')}, {then}{follower[:1].lower()}{follower[1:]}"
 
 
 def _while_attached(effect: Effect) -> Effect:
@@ -613,7 +698,8 @@ def _while_attached(effect: Effect) -> Effect:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
@@ -644,7 +730,8 @@ def _standing(effect: Effect) -> Effect:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind != "combat"
     ):
@@ -747,6 +834,21 @@ class Coverage:
             out.append(f"  {count:5d}  {shape}")
         out += ["", f"compiled {self.complete} of {self.texts} texts fully ({share:.1%})"]
         return out
+
+
+def names_of(rows: Iterable[TextRow], vocabulary: Vocabulary) -> dict[str, str]:
+    """The names of a file's cards and characters (folded) -> family slugs, as the importers name
+    them: the names its texts write without quotes ("Amidaraxar : Permanent"). The database knows
+    them once the whole card pool is imported; a file measured against a smaller database names
+    them all the same. A name that is also a word of the vocabulary ("Pirate") is left out: the
+    word is read first."""
+    out: dict[str, str] = {}
+    for row in rows:
+        for name in (row.name_fr, row.name_en):
+            folded = fold(clean_text(name))
+            if folded and folded not in vocabulary.forms:
+                out.setdefault(folded, slugify(clean_text(name)))
+    return out
 
 
 def coverage(rows: Iterable[TextRow], compiler: TextCompiler) -> Coverage:

@@ -28,7 +28,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_cards, grammar_chain, grammar_life, grammar_order, grammar_scale
+from cards.domain import (
+    grammar_cards,
+    grammar_chain,
+    grammar_life,
+    grammar_markers,
+    grammar_order,
+    grammar_scale,
+)
 from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
@@ -48,6 +55,7 @@ from cards.domain.effects import (
     DamageTaken,
     Discard,
     DiscardAttached,
+    Double,
     Draw,
     Duration,
     Effect,
@@ -79,7 +87,7 @@ from cards.domain.effects import (
     target_to_json,
 )
 from cards.domain.grammar_errors import NotRead as NotRead
-from cards.domain.grammar_triggers import named_character, trigger_phrase
+from cards.domain.grammar_triggers import group_of, named_character, trigger_phrase
 from cards.domain.vocabulary import Term, TermKind, Vocabulary, fold
 
 Subject = Literal["card", "character"]
@@ -157,10 +165,12 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bsubiront\b", "subissent"),
     (r"\binfligera\b", "inflige"),
     (r"\ble joueur adverse (?=joue\b|a joue\b)", "le personnage adverse "),  # (only its fighter plays)
+    (r"\bsi vous joue\b", "si vous jouez"),  # a misspelt "si vous jouez"
     (r"\bne possedez\b", "n'avez"),  # "si vous (ne) possédez …" = "si vous (n')avez …"
     (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
     (r"\benchain(e)?ments?\b", "enchainement"),
+    (r"\benchainemento bjet\b", "enchainement objet"),  # a space misplaced
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
     (r"\bnon[ -]zone\b", "non zone"),
     (r"\ba 2 mains\b", "a deux mains"),
@@ -191,6 +201,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
         r"de \3 \4 \1 \2",
     ),
     (r" egalement\b", ""),
+    *grammar_markers.SPELLINGS,  # "reçoivent 2 marqueurs", "ajoute 2 marqueurs … à …"
     # "Si votre adversaire est Humain vous avez …": the comma the condition lacks
     (r"\b(si votre adversaire est [^,:.]+?) (vous avez|votre personnage a) ", r"\1, \2 "),
     (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
@@ -358,6 +369,7 @@ def _negated(value: Scaled | Amount) -> Scaled:
     return replace(
         value,
         each=-value.each,
+        more=tuple(replace(t, each=-t.each) for t in value.more),
         plus=-value.plus,
         lo=None if value.hi is None else -value.hi,
         hi=None if value.lo is None else -value.lo,
@@ -417,7 +429,8 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
                 | Forbid
                 | Traits
                 | AttackKind
-                | Bound,
+                | Bound
+                | Double,
             )
             and e.duration.kind == "combat"
         ):
@@ -441,7 +454,8 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind != "combat"
     )
@@ -460,7 +474,8 @@ def _DURABLE(effect: Effect) -> bool:
         | Forbid
         | Traits
         | AttackKind
-        | Bound,
+        | Bound
+        | Double,
     )
 
 
@@ -481,7 +496,17 @@ def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | N
             value = getattr(cond, key)
             if value is None:
                 continue
+            if key == "not_" and key in values and values[key] != value:
+                # neither this nor that: not (this or that)
+                values[key] = Condition(any=(values[key], value))
+                continue
             if key in values and values[key] != value:
+                if key == "compare":  # two counts compared: both must hold
+
+                    def parts(c: Condition) -> tuple[Condition, ...]:
+                        return c.all if c.all is not None and c == Condition(all=c.all) else (c,)
+
+                    return Condition(all=(*parts(a), *parts(b)))
                 raise NotRead(f"condition {key} given twice")
             values[key] = value
     return Condition(**values)
@@ -494,7 +519,7 @@ def _condition_keys(cond: Condition) -> list[str]:
         value = getattr(cond, key)
         if value is None:
             continue
-        if key == "any":
+        if key in ("any", "all"):
             for part in value:
                 out.extend(_condition_keys(part))
         elif key == "not_":
@@ -593,6 +618,26 @@ class Reader:
         keys; NotRead otherwise."""
         text = text.strip()
         out: dict[str, Any] = {}
+        if "non-" in text:  # "les non-Humains" (but the race "Non-mort" is one word)
+            text = re.sub(r"\bnon-(?!morte?s?\b)", "non ", text)
+        sexed = re.fullmatch(r"(?:(.+?) )?(?:de sexe )?(masculine?s?|feminine?s?|sans castes?)", text)
+        if sexed:
+            # "masculins" / "féminins" (the character's sex), "sans caste" (no caste at all)
+            word = sexed.group(2)
+            extra: dict[str, Any] = (
+                {"no_caste": True}
+                if word.startswith("sans")
+                else {"sex": "male" if word[0] == "m" else "female"}
+            )
+            rest = (sexed.group(1) or "").strip()
+            if rest and not re.fullmatch(r"personnages?", rest):
+                found = self.who_filter(rest)
+                if set(extra) & set(found):
+                    raise NotRead(f"{word!r} twice")
+                extra = {**found, **extra}
+            elif "no_caste" in extra:
+                raise NotRead("characters without a caste, of no other kind")  # (read by a count)
+            return extra
         neg = (
             re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
             if "non" in text
@@ -618,9 +663,9 @@ class Reader:
             text = fight.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
-        tap = re.fullmatch(r"(?:(.+?) )?(inclinee?s?|relevee?s?)", text)
-        if tap:
-            out["tapped"] = tap.group(2).startswith("incline")
+        tap = re.fullmatch(r"(?:(.+?) )??(non )?(inclinee?s?|relevee?s?)", text)
+        if tap:  # "non inclinés": relevés
+            out["tapped"] = tap.group(3).startswith("incline") != bool(tap.group(2))
             text = tap.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
@@ -771,7 +816,7 @@ class Reader:
         }
         if t in words:
             return words[t]
-        m = re.fullmatch(r"de vos (autres )?(.+)", t)
+        m = re.fullmatch(r"de vos (autres |allies )?(.+)", t)
         if m:
             try:
                 found = self.who_filter(m.group(2))
@@ -806,6 +851,7 @@ class Reader:
         text = re.sub(
             r"^(vos |tous vos |un de vos )(?:autres )?allies (?:de (?:la |l')?)?(?=\S)", r"\1autres ", text
         )
+        text = re.sub(r"^(?:un allie|une alliee) (?=\S)", "un de vos autres ", text)  # "un allié Golem"
         for pattern, target in self.subjects:
             if pattern.fullmatch(text):
                 if target == "other_enemy_choice":
@@ -821,11 +867,16 @@ class Reader:
             if m:
                 group = "other_allies" if (m.group(2) or m.group(3)) else "allies"
                 return Selector(group=group, **self._filter_keys(self.who_filter(m.group(4))))
-            m = re.fullmatch(r"(tous )?les personnages adverses (.+)|(tous )?les (.+) adverses", text)
+            m = re.fullmatch(
+                r"(tous )?les (?:personnages adverses|adversaires) (.+)|(tous )?les (.+) adverses", text
+            )
             if m:
                 return Selector(
                     group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4)))
                 )
+            m = re.fullmatch(r"un des porteurs (?:de |d')(.+)", text)
+            if m:  # "un des porteurs de 'X'": one the player chooses among those carrying X
+                return Selector(group="characters", pick="choice", carrying=self.match(clause, m.group(1)))
             m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
             if m:
                 group = "other_allies" if m.group(1) else "allies"
@@ -866,6 +917,8 @@ class Reader:
             return Selector(group=group, pick=pick, fighting=False)
         t = re.sub(r"^(?:chacun|chacune) (?:de |des )(?=vos |tous |les )", "", t)
         t = re.sub(r"^chaque (?=personnage)", "les ", t)
+        if re.match(r"chaque ", t) and re.fullmatch(self.who_re, t[len("chaque ") :]):
+            t = f"les {t[len('chaque ') :]}"  # "chaque Gardien du Temple": every one in play
         t = re.sub(r" en vie$", "", t)
         if t != text.strip():
             for pattern, target in self.subjects:
@@ -1117,15 +1170,22 @@ class Reader:
                     Count("stat", stat=stat, of="opponent"),
                 )
             )
+        # "si votre personnage porte une autre 'Hache'" in the Hache's own text: another copy
+        m = re.fullmatch(rf"{me} (?:porte|portez) (?:un |une )autre (@\d+@)", t)
+        if m and self.family(clause, m.group(1)) in ctx.names:
+            copy = CardMatch("card", self.family(clause, m.group(1)))
+            attached = Count("cards", pile="play", owner="both", match=copy, on="self", other=True)
+            return Condition(compare=Compare(attached, ">=", 1))
         # what the holder does not carry; a carried card is in play ("actif" says nothing more)
         m = re.fullmatch(
-            rf"{me} ne (?:porte|portez) (?:aucune?|pas d'|pas de|plus d'|plus de) (.+?)(?: actifs?| actives?)?",
+            rf"{me} ne (?:porte|portez) (?:aucune? |pas d'|pas de |plus d'|plus de )(?!autres? )(.+?)"
+            r"(?: actifs?| actives?)?",
             t,
         )
         if m:
             return Condition(not_=self._carrying(clause, m.group(1), "carrying"))
         m = re.fullmatch(
-            rf"{him} ne porte (?:aucune?|pas d'|pas de|plus d'|plus de) (.+?)(?: actifs?| actives?)?", t
+            rf"{him} ne porte (?:aucune? |pas d'|pas de |plus d'|plus de )(.+?)(?: actifs?| actives?)?", t
         )
         if m:
             return Condition(not_=self._carrying(clause, m.group(1), "opponent_carrying"))
@@ -1138,14 +1198,33 @@ class Reader:
         m = re.fullmatch(rf"{him} porte (?:deja |au moins )?(.+?) (?:actifs?|actives?)", t)
         if m:
             return self._carrying(clause, m.group(1), "opponent_carrying")
-        m = re.fullmatch(r"(?:un |une |au moins une? )(.+?) (?:est|sont) attachee?s? (?:a|sur) (.+)", t)
+        m = re.fullmatch(
+            r"(?:un |une |au moins une? )(.+?) (?:est|sont) attachee?s? (?:a |sur |au (?=personnage ))(.+)", t
+        )
         if m:
             named = self._named(clause, m.group(2), ctx)
             if re.fullmatch(me, m.group(2)) or named == "self":
                 return self._carrying(clause, m.group(1), "carrying")
-            if re.fullmatch(him, m.group(2)):
+            if re.fullmatch(him, m.group(2)) or m.group(2) == "personnage adverse":
                 return self._carrying(clause, m.group(1), "opponent_carrying")
-            raise NotRead(f"attached to {m.group(2)!r}")
+            # "à un de vos personnages": to any of them (no one is chosen)
+            whom = re.sub(
+                r"^(?:l')?un (?:de vos|des) personnages( en combat)?$", r"les personnages\1", m.group(2)
+            )
+            whom = "vos personnages" if whom == "les personnages" and "vos" in m.group(2) else whom
+            on: Target
+            if named is not None and named != "self" and "@" in whom:
+                # "attachée à 'X'" (another of the player's characters, by its name)
+                on = Selector(group="allies", family=named)
+            else:
+                on = self.subject(clause, re.sub(r"^au ", "le ", whom), ctx.names)
+            if target_group(on)[1] is not None or target_group(on)[0] in ("self", "opponent"):
+                raise NotRead(f"attached to {m.group(2)!r}")
+            # "si une carte est attachée à un de vos personnages": one at least on those characters
+            held = Count(
+                "cards", pile="play", owner="both", match=self._count_match(clause, m.group(1)), on=on
+            )
+            return Condition(compare=Compare(held, ">=", 1))
         # one of the player's characters carries…: the holder or another of them
         m = re.fullmatch(
             r"(?:un de vos personnages|l'un de vos personnages|un personnage allie) porte (?:au moins )?(.+)",
@@ -1332,6 +1411,10 @@ class Reader:
             return Condition(follows=self.match(clause, m.group(1) or m.group(2)))
         if re.fullmatch(r"(?:cette carte est |elle est )?jouee en enchainement", t):
             return Condition(chained=True)
+        m = re.fullmatch(rf"(?:le personnage adverse|votre adversaire|l'adversaire) joue {NUM} cartes", t)
+        if m:  # "si votre adversaire joue 2 cartes": this turn
+            played = Count("cards", pile="played_turn", owner="opponent")
+            return Condition(compare=Compare(played, ">=", number(m.group(1))))
         m = re.fullmatch(r"(?:le personnage adverse|votre adversaire|l'adversaire) joue (.+)", t)
         if m:
             return Condition(opponent_plays=self.match(clause, m.group(1)))
@@ -1371,6 +1454,15 @@ class Reader:
         m = re.fullmatch(r"(@\d+@) est en vie", t)
         if m:
             return Condition(ally_alive=self.family(clause, m.group(1)))
+        m = re.fullmatch(r"(@\d+@(?:, @\d+@)*) ou (@\d+@) (?:est|sont) en vie", t)
+        if m:  # "si 'X', 'Y' ou 'Z' est en vie": one of them among the player's living characters
+            tokens = re.findall(r"@\d+@", t)
+            return Condition(any=tuple(Condition(ally_alive=self.family(clause, x)) for x in tokens))
+        if re.fullmatch(
+            r"(?:votre personnage|il|vous|ce personnage) (?:a|avez) (?:son|votre) bonus de rage", t
+        ):  # "a son bonus de Rage": Enragé (a character's "Rage :" bonus)
+            return Condition(keyword="enrage")
+
         m = re.fullmatch(r"(?:tant qu')?(.+?) est (?:encore )?en vie", t)
         if m and ctx.names and m.group(1) in ctx.names:
             # "tant que Malyss est en vie" in Malyss's text, its name unquoted: as "'Malyss'"
@@ -1379,7 +1471,8 @@ class Reader:
         if m:
             return Condition(ally_dead=self.family(clause, m.group(1)))
         m = re.fullmatch(
-            r"(?:un de vos allies est|un de vos personnages est|vous avez un allie|un des personnages allies est) (?:un |une )?(.+)"
+            r"(?:(?:l')?un de vos allies est|(?:l')?un de vos personnages est|vous avez un allie"
+            r"|un des personnages allies est) (?:un |une )?(.+)"
             r"|(?:un |une )(.+?) fait partie de vos (?:personnages|allies)",
             t,
         )
@@ -1423,6 +1516,11 @@ class Reader:
             return Condition(active=True)
         if re.fullmatch(r"vous etes (?:le )?defenseur", t):
             return Condition(active=False)
+        # "si vous (n')avez (pas) l'initiative": the player who has it this turn is the active one
+        # (docs/rules/eredan.md §3: the players alternate as the active player)
+        m = re.fullmatch(r"vous (n')?avez (?:pas )?l'initiative", t)
+        if m and ("pas" in t.split()) == bool(m.group(1)):
+            return Condition(active=not m.group(1))
         m = re.fullmatch(r"(?:votre personnage|il|ce personnage|vous) (?:est|etes) (incline|releve)e?s?", t)
         if m:
             return Condition(tapped=m.group(1) == "incline")
@@ -1616,7 +1714,11 @@ class Reader:
                 "",
                 text.strip(),
             )
-            found = grammar_scale.count(self, clause, t) or grammar_cards.count(self, clause, t)
+            found = (
+                grammar_markers.count(self, clause, t)
+                or grammar_scale.count(self, clause, t)
+                or grammar_cards.count(self, clause, t)
+            )
             if found is None:
                 raise
             return found, False
@@ -1714,10 +1816,11 @@ class Reader:
         t = text.strip()
         t = re.sub(r"^(?:a |au |aux |a la |a l'|le |la |l'|de )", "", t)
         hi = lo = None
+        t, hi = grammar_scale.rounding_and_cap(t)
         m = re.fullmatch(
             r"(.+?) ?\((?:max(?:imum)?|max\.) \+?(\d+)\)|(.+?),? (?:max(?:imum)?|max\.) \+?(\d+)", t
         )
-        if m:
+        if m and hi is None:
             t = (m.group(1) or m.group(3)).strip()
             hi = int(m.group(2) or m.group(4))
         m = re.fullmatch(r"(.+?) ?\((?:[a-z. ]+ )?[+-]?(\d+) max(?:imum)?\)", t)
@@ -1726,6 +1829,11 @@ class Reader:
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
+        compound = grammar_scale.x_compound(self, clause, t)
+        if compound is not None:
+            return replace(
+                compound, lo=lo if lo is not None else compound.lo, hi=hi if hi is not None else compound.hi
+            )
         m = re.fullmatch(r"compris entre (\d+) et (\d+)", t)
         if m and hi is None and lo is None:  # "X est compris entre 2 et 4": a rolled amount
             low, high = int(m.group(1)), int(m.group(2))
@@ -1826,7 +1934,7 @@ class Reader:
     VERBS = (
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
-        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent"
+        r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -1883,7 +1991,7 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
-        found_lock = self.stat_lock(c, t, ctx)
+        found_lock = self.stat_lock(c, t, ctx) or self.doubled(c, t, ctx)
         if found_lock is not None:
             return None, found_lock
         default: Target = inherit if inherit is not None else "self"
@@ -1913,6 +2021,14 @@ class Reader:
             try:
                 if ctx.pronoun is not None and t[: m.start()].strip() in ("ce dernier", "cette derniere"):
                     subject = ctx.pronoun  # "ce dernier": the one named last (never guessed without one)
+                elif t[: m.start()].strip() in ("ils", "elles"):
+                    # "chaque fois que vos personnages subissent des dégâts, ils …": the characters
+                    # named before (each one the event is about), never the holder alone
+                    if ctx.pronoun is None or target_group(ctx.pronoun)[0] in ("self", "opponent"):
+                        continue
+                    if target_group(ctx.pronoun)[1] is not None:
+                        continue
+                    subject = ctx.pronoun
                 else:
                     subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
@@ -1954,6 +2070,10 @@ class Reader:
                 raise NotRead("the others than the one chosen")
             return [self._view("other_allies", "", ctx), self._view("all_enemies", "", ctx)]
         parts = re.split(r", | et ", t)
+        if len(parts) < 2 and re.match(r"(?:(?:chacun|chacune) de |tous )?vos ", t):
+            # "vos Mages ou Prêtres", "chacun de vos Golems ou Zil": each who is one or the other
+            # (several groups, when no character can be both: see apart below)
+            parts = re.split(r",? ou ", re.sub(r"^(?:chacun|chacune) de ", "", t))
         if len(parts) < 2:
             return None
         if re.match(r"(?:tous )?vos ", parts[0]):
@@ -1966,6 +2086,9 @@ class Reader:
         for part in parts:
             if part in ("son adversaire", "son personnage adverse") and out == ["self"]:
                 out.append(self._view("opponent", part, ctx))  # "'X' et son adversaire": X's opponent
+                continue
+            if part in PRONOUNS and ctx.pronoun is not None:
+                out.append(ctx.pronoun)  # "cette dernière et 'X'": the one named before, and X
                 continue
             try:
                 out.append(self._view(self.subject(c, part, ctx.names), part, ctx))
@@ -2008,7 +2131,7 @@ class Reader:
         if found is not None:
             return found
         try:
-            return self._modifiers(self.stat_mods(t), default)
+            return self._modifiers(self.stat_mods(re.sub(r"^(?:vous )?(?:gagne|gagnez) ", "", t)), default)
         except NotRead:
             pass
         m = re.fullmatch(
@@ -2217,12 +2340,17 @@ class Reader:
         caractéristique (et tous ses malus précédemment reçus sont annulés)`` -> ``bound``; ``… ne
         peut pas être soigné`` -> ``forbid healed`` (None: not such a phrase)."""
         m = re.fullmatch(
-            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?|(.+?) ne (?:peut|peuvent) (?:pas |plus )?"
-            r"recevoir de soins?",
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?(?: en combat)?"
+            r"|(.+?) ne (?:peut|peuvent) (?:pas |plus )?recevoir de soins?(?: en combat)?",
             t,
         )
         if m:
             who_text = (m.group(1) or m.group(2)).strip()
+            # "Kitsana et son adversaire" in Kitsana's text: it and the one it fights ("en combat":
+            # the forbid lasts the combat)
+            sm = re.fullmatch(r"(\S+) et son adversaire", who_text)
+            if sm and ctx.subject == "character" and sm.group(1) in ctx.names:
+                who_text = f"{sm.group(1)} et votre adversaire"
             healed = self._several(c, who_text, ctx) or [
                 self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
             ]
@@ -2300,6 +2428,40 @@ class Reader:
             part = re.sub(r"^adversaires$", "les personnages adverses", part)  # "des adversaires": all
             targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
         return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
+
+    _DOUBLED_STATS = rf"de caracteristiques|(?:d'|de ){_LOCK_STAT}(?:,? (?:et |ou )?(?:d'|de ){_LOCK_STAT})*"
+
+    def doubled(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Double les bonus et malus de Défense (en cours) de votre personnage``, ``… les malus de
+        caractéristiques en cours sur le personnage adverse``, ``le bonus d'Attaque de vos Armes
+        Naines est doublé`` (those the holder carries) -> ``double`` (None: not such a phrase)."""
+        kinds = r"(bonus et (?:les )?malus|bonus|malus)"
+        m = re.fullmatch(
+            rf"(?:double|doublez) (?:les |le )?{kinds} ({self._DOUBLED_STATS})( en cours)? (?:sur|de|du|des) (.+)",
+            t,
+        )
+        cards: CardMatch | None = None
+        if m:
+            sign_text, stats_text, current, whose = m.group(1), m.group(2), bool(m.group(3)), m.group(4)
+            whose = re.sub(r"^(?:u |s )?personnage adverse", "le personnage adverse", whose)
+            who = self._view(self.subject(c, whose, ctx.names), whose, ctx)
+        else:
+            m = re.fullmatch(
+                rf"(?:le |les ){kinds} ({self._DOUBLED_STATS}) (?:de vos|de ses|des) (.+?) (?:est|sont) doublee?s?",
+                t,
+            )
+            if not m:
+                return None
+            sign_text, stats_text, current, who = m.group(1), m.group(2), False, "self"
+            cards = self.match(c, m.group(3))
+        if current and ctx.standing:
+            raise NotRead("the current modifiers, in a standing ability")
+        stats: tuple[str, ...] = ("attack", "defense", "spirit")
+        if stats_text != "de caracteristiques":
+            words = {"attaque": "attack", "defense": "defense", "esprit": "spirit"}
+            stats = tuple(dict.fromkeys(words[w] for w in re.findall(self._LOCK_STAT, stats_text)))
+        sign = "both" if " et " in sign_text else sign_text
+        return [Double(stats, sign, current, cards, **_target_fields(who))]
 
     def stat_equals(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         """``La Défense de votre personnage est égale à sa Défense de base`` (no modifier counts:
@@ -2452,6 +2614,16 @@ class Reader:
             t,
         )
         if m:
+            return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
+        # "vous pouvez jouer des Théurgies" (cards it could not play: whatever their requirements),
+        # "vous ignorez les prérequis pour jouer les Objets"
+        m = re.fullmatch(
+            r"(?:peut|peuvent|vous pouvez) jouer (?:les |des |tous les )(.+)", t
+        ) or re.fullmatch(
+            r"(?:vous ignorez|ignore|ignorent) les (?:prerequis|restrictions) (?:pour|de) jouer (?:les |des )?(.+)",
+            t,
+        )
+        if m and not re.search(r"\b(?:si|et|puis|ou|en|sans|depuis|de votre|avant|apres)\b|\d", m.group(1)):
             return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
         m = re.fullmatch(
             r"(?:peut|peuvent) attacher (?:les |des )?(.+?) sur n'importe quel personnage(?: en jeu)?(?: encore en vie)?",
@@ -2665,11 +2837,15 @@ class Reader:
             on = self.subject(
                 c, re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
             )
-            if how_many is not None and target_group(on)[1] in ("choice", "random"):
+            if how_many is not None and target_group(on)[1] == "random":
+                # "… attachée à un personnage adverse aléatoire": a character drawn first, then a
+                # card of its own (which may carry none)? or one card among all of theirs?
+                raise NotRead("a card attached to a character drawn at random")
+            if how_many is not None and target_group(on)[1] == "choice":
                 # "une carte adverse attachée à un de vos personnages": one card among those the
-                # group carries, not a character picked first and a card of its own (which may
-                # carry none)
-                raise NotRead("a card picked among the cards attached to a group")
+                # group carries (a group target: cards.domain.effects), not a character picked
+                # first and a card of its own (which may carry none)
+                on = group_of(on)
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
             rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
@@ -2685,7 +2861,16 @@ class Reader:
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
             whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
-            on = self.subject(c, whom, ctx.names)
+            groups = grammar_cards.either_group(self, c, whom, ctx.names)
+            if groups is not None:  # "à chacun de vos A ou B": each of them once
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(g)) for g in groups]
+            try:
+                on = self.subject(c, whom, ctx.names)
+            except NotRead:
+                several = self._several(c, whom, ctx)  # "à chacun de vos Mages ou Prêtres": each
+                if several is None:
+                    raise
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(o)) for o in several]
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
@@ -2730,7 +2915,7 @@ class Reader:
     TRIGGERS: tuple[tuple[str, str], ...] = (
         (
             r"(?:en|au) debut de (?:chaque |vos |votre prochain |son |ses |chacun de vos |tous vos |chacun de ses )?"
-            r"combats?(?: et jusqu'a la fin du combat)?",
+            r"combats?(?: et jusqu'a la fin du combat)?|au debut du combat",
             "combat_start",
         ),
         (
@@ -2765,6 +2950,13 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
+        m = re.fullmatch(r"(.+?),? et ((?:a )?chaque fois qu.+|lorsqu.+)", t)
+        if m and grammar_cards.appearance(m.group(1)):
+            # "'X' change d'apparence et chaque fois que …": a note, then the trigger
+            return self.phrase(c, m.group(2), ctx)
+        found = grammar_markers.phrase(self, c, t, ctx)  # markers spent
+        if found is not None:
+            return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
@@ -2772,9 +2964,19 @@ class Reader:
         if found is not None:
             return found
         # "A, puis si …, B": A, then B under its own condition
+        m = re.fullmatch(r"((?:si|tant que) .+?), puis,? (si .+)", t)
+        if m:
+            # "si A, X, puis si B, Y": each part under its own condition
+            try:
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
         m = re.fullmatch(r"(.+?),? puis,? ((?:si|s'il|s'ils|s'elle) .+)", t)
         if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
             try:
+                found = grammar_life.then_if(self, c, m.group(1), m.group(2), ctx)
+                if found is not None:
+                    return found
                 return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
             except NotRead:
                 pass
@@ -2798,8 +3000,24 @@ class Reader:
                         # the last one named ("vous" is no "il")
                         re.match(r"si (?:vous|votre personnage) ", head)
                         and re.search(r" que (?:le personnage adverse|votre adversaire|l'adversaire)$", head)
+                        # ("si votre personnage a plus de PV que le personnage adverse, Attaque +4
+                        # sinon il a …": "il" is the condition's subject — not "ce dernier")
+                        and not (
+                            head.startswith("si votre personnage ")
+                            and re.match(r"(?:il|elle) ", otherwise_text or rest)
+                        )
                     ):
                         view = replace(ctx, pronoun=self._view("opponent", "", ctx))
+                    attached = re.search(r" attachee?s? (?:a|sur|au) (.+)$", head)
+                    if attached and re.match(
+                        r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere)\b", rest
+                    ):
+                        # "si une carte est attachée au personnage adverse, celui-ci …": that one
+                        on = attached.group(1)
+                        if re.fullmatch(r"(?:le |au )?personnage adverse|votre adversaire|l'adversaire", on):
+                            view = replace(ctx, pronoun=self._view("opponent", "", ctx))
+                        elif not (re.fullmatch(self._ME, on) or self._named(c, on, ctx) == "self"):
+                            continue  # "attachée à un de vos personnages, il …": which one?
                     named = re.match(r"si (@\d+@) (?!ou |et |,)", head)
                     if named and re.match(r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere)\b", rest):
                         # "si 'X' fait partie de vos personnages et est en vie, elle a …": X (the
@@ -2837,7 +3055,9 @@ class Reader:
                 except NotRead:
                     continue
             raise NotRead("unless what?")
-        found = self.more_if(c, t, ctx)
+        found = grammar_life.otherwise(self, c, t, ctx)
+        if found is None:
+            found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
         if found is not None:
@@ -2921,10 +3141,14 @@ class Reader:
         holds) and ``Attaque et Défense +2, ou +3 si …`` (that much instead): None when the phrase
         is not one of these."""
         m = re.fullmatch(
-            r"(.+?),? (et|ou) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
+            r"(.+?)(,? et|,? ou|,) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
             t,
         )
-        if not m or (m.group(2) == "et") != bool(m.group(5)):
+        if not m:
+            return None
+        # ", -1 supplémentaire si …" as "et -1 supplémentaire si …"
+        joint = "ou" if m.group(2).endswith("ou") else "et"
+        if (joint == "et") != bool(m.group(5)):
             return None
         head = self.tailed(c, m.group(1), ctx)
         bonus = int(m.group(4)) * (1 if m.group(3) == "+" else -1)
@@ -2939,7 +3163,7 @@ class Reader:
         more: list[Effect] = [replace(e, amount=bonus) for e in bonused]
         its = re.fullmatch(r"s'(?:il|ils|elle|elles) (?:est|sont) (.+)", tail)
         if its:  # "il": each one the effects reach
-            if m.group(2) == "et":
+            if joint == "et":
                 return [*head, *self.its_kind(its.group(1), more)]
             if all(target_group(e.selector or e.target)[0] not in ("self", "opponent") for e in bonused):
                 # a group: all get the amount, those matching the difference more
@@ -2948,7 +3172,7 @@ class Reader:
             return [*self.its_kind(its.group(1), head, negated=True), *self.its_kind(its.group(1), more)]
         against = re.fullmatch(r"contre (?:les |le |la |un |une )?(.+)", tail)
         cond = self._against(c, against.group(1)) if against else self.condition(c, tail, ctx)
-        if m.group(2) == "et":
+        if joint == "et":
             return [*head, *with_condition(more, cond)]
         return [*with_condition(head, Condition(not_=cond)), *with_condition(more, cond)]
 
@@ -2965,6 +3189,10 @@ class Reader:
             return self._tailed(c, t, ctx, False)
 
     def _tailed(self, c: Clause, t: str, ctx: Ctx, par: bool) -> list[Effect]:
+        if ctx.subject == "card" and not ctx.stays and not ctx.happens:
+            # a card that does not stay resolves once, when it activates: whom it reaches, what it
+            # counts and its conditions are read then ("au moment où cette carte s'active")
+            t = re.sub(r",? au moment ou cette carte s'active\b", "", t)
         duration: Duration | None = None
         cond: Condition | None = None
         per: tuple[Count, int | None] | None = None  # the count, and the amount per counted thing
@@ -2987,8 +3215,8 @@ class Reader:
                 core,
             )
             if m and x_def is None:
-                core, x_def = m.group(1), self.x_value(c, m.group(2))
-                x_text = m.group(2)
+                x_text = grammar_scale.x_self_named(self, c, m.group(2), ctx)
+                core, x_def = m.group(1), self.x_value(c, x_text)
                 changed = True
                 continue
             m = re.fullmatch(
@@ -3130,6 +3358,7 @@ class Reader:
         if x_def is not None:
             # "le personnage adverse a Défense -X où X est égal à son Esprit": its own
             x_def = grammar_scale.possessive_x(x_text, core, effects, x_def)
+            x_def = grammar_scale.x_on_opponent(x_text, x_def, ctx)
         # "Attaque +2 et Attaque +1 supplémentaire pour chaque …": the scaling is the supplement's
         # only (a condition of the supplement: extra_if / more_if, before this)
         split = None
@@ -3141,10 +3370,13 @@ class Reader:
             head, tail = split
             effects = head + self._resolve_x(tail, None, per, cap)
         else:
+            if per is not None:
+                grammar_scale.check_one_scaled_kind(core, effects)
             effects = self._resolve_x(effects, x_def, per, cap)
         if cap_bonus and per is not None and x_def is None:
             effects = [_cap_on_bonus(e) for e in effects]
         effects = grammar_scale.settle_target_counts(core, effects)
+        grammar_scale.check_no_self_reading(effects, ctx)
         if forever is not None:
             effects = grammar_scale.forever_from(self, c, forever, inner_ctx, effects)
         if duration is not None:
@@ -3390,7 +3622,8 @@ class Reader:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")

@@ -89,3 +89,19 @@ def test_coverage_ends_with_the_line_of_the_issue(mini, tmp_path):
     assert out[0] == "texts: 3; compiled with no unread clause: 1 (33.3%)"
     assert "vous changez de couleur" in "\n".join(out)
     assert out[-1] == "compiled 1 of 3 texts fully (33.3%)"
+
+
+def test_coverage_knows_the_names_of_the_file_rows(mini, tmp_path):
+    """A text naming a character of the file without quotes ("Zorbal : …") is read as the card
+    pool's import would read it, the file's names being its families; a name that is also a word
+    of the vocabulary stays that word."""
+    path = _tsv(
+        tmp_path,
+        [
+            ("1", "Zorbal", "Zorbal", "", "Tours 2 et 5 : Défense +1."),
+            ("2", "Ring", "Anneau", "", "Défense +1. Zorbal : Attaque +1."),
+            ("3", "Mage", "Mage", "", "Mage : Attaque +1."),
+        ],
+    )
+    out = _run("coverage", str(path)).rstrip("\n").splitlines()
+    assert out[-1] == "compiled 3 of 3 texts fully (100.0%)"

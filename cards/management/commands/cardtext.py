@@ -9,7 +9,9 @@
 ``FILE.tsv`` is shaped like the reference ``card-texts.tsv`` (tab-separated, columns ``seq``,
 ``name_en``, ``name_fr``, ``text_en``, ``text_fr``). The vocabulary (guilds, classes, races,
 castes, card types) is the database's reference tables (``load_cardset`` loads them), and quoted
-card names are the database's evolution families where a family has that name.
+card names are the database's evolution families where a family has that name; ``coverage`` also
+knows the names of the file's own rows (those of the card pool it measures, which an import of
+that pool would make families), so that a text naming a character without quotes is read.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from cards.domain.text_compiler import (
     TextRow,
     census,
     coverage,
+    names_of,
     read_text_rows,
 )
 from cards.models import Guild
@@ -88,8 +91,10 @@ class Command(BaseCommand):
             else:
                 self.stdout.write("every clause read")
         elif action == "coverage":
-            compiler = TextCompiler(vocabulary, text_families())
-            report = coverage(_rows(options["file"]), compiler)
+            rows = _rows(options["file"])
+            # the file's own names are names too, as they are once its card pool is imported
+            compiler = TextCompiler(vocabulary, {**names_of(rows, vocabulary), **text_families()})
+            report = coverage(rows, compiler)
             for line in report.lines(top=options["top"]):
                 self.stdout.write(line)
         else:

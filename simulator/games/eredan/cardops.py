@@ -104,6 +104,27 @@ def take(board: Board, seat: int, cards: list[int], mask: int, pick: int, best: 
     return cards.pop(i)
 
 
+def take_piles(
+    board: Board, seat: int, piles: Sequence[list[int]], mask: int, pick: int, best: bool = True
+) -> int:
+    """:func:`take` from several piles of ``seat`` at once ("de votre Deck ou votre Défausse"):
+    every card of ``mask`` in any of them is an option (each copy as likely; pick random or choice);
+    the card drawn or chosen is taken from the first pile that has it, so a record naming the card
+    replays the same move. Returns it, or -1 when none matches."""
+    options = [k for cards in piles for k in cards if mask >> k & 1]
+    if not options:
+        return -1
+    if pick == CARD_CHOICE:
+        k = options[chosen(board, options, best, seat)]
+    else:
+        k = options[board.pick(options, CARD, seat)]
+    for cards in piles:
+        if k in cards:
+            cards.remove(k)
+            return k
+    raise AssertionError("a card taken from no pile")  # pragma: no cover
+
+
 def _log(board: Board, event: dict[str, object]) -> None:
     if board.log is not None:
         board.log.append(event)
@@ -113,12 +134,17 @@ def _log(board: Board, event: dict[str, object]) -> None:
 def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
     seat = 1 - me // 3 if op.opponent else me // 3
     cards = pile(board, seat, op.source)
+    piles = [cards, *(pile(board, seat, p) for p in op.also)] if op.also else None
     mask = op.mask
     if op.dest == PILE_ATTACH:  # into play on each target, not played ("… est attachée à …")
         mask &= board.tables.attaching_mask
         for t in board.targets(op.target, me, opp):
-            for _ in range(op.count if op.count >= 0 else len(cards)):
-                k = take(board, seat, cards, mask, op.pick, seat == t // 3)
+            for _ in range(op.count if op.count >= 0 else sum(len(c) for c in piles or [cards])):
+                k = (
+                    take(board, seat, cards, mask, op.pick, seat == t // 3)
+                    if piles is None
+                    else take_piles(board, seat, piles, mask, op.pick, seat == t // 3)
+                )
                 if k < 0:
                     break
                 _log(
@@ -127,7 +153,7 @@ def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
                         "event": "move",
                         "seat": seat,
                         "cards": [board.cards[k].slug],
-                        "from": PILE_NAMES[op.source],
+                        "from": _pile_names(op),
                         "to": "attach",
                         "character": board.chars[t].slug,
                     },
@@ -135,24 +161,47 @@ def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
                 board.come_into_play(seat, t, k, board.resolving == 2)
         return
     moved: list[int] = []
+    mine = me // 3
+    # A card chosen: the most useful to its owner's side when it goes to a better pile for it.
+    better = PILE_RANK[op.dest] > min(PILE_RANK[p] for p in (op.source, *op.also))
     while op.count < 0 or len(moved) < op.count:
-        # A card chosen: the most useful to its owner's side when it goes to a better pile for it.
-        better = PILE_RANK[op.dest] > PILE_RANK[op.source]
-        k = take(board, seat, cards, mask, op.pick, better != op.opponent)
+        if op.any_owner:
+            # The player's pick in either player's pile: its own card when the move is good for a
+            # card's owner, the opponent's when it is bad (the other pile when that one has none).
+            first = mine if better else 1 - mine
+            has = any(mask >> k & 1 for k in pile(board, first, op.source))
+            seat = first if has else 1 - first
+            cards = pile(board, seat, op.source)
+            best = better == (seat == mine)
+        elif op.by_opponent:
+            best = better and not op.into_self  # the opposing player keeps its best, gives its worst
+        elif op.into_self:
+            best = True  # taken from the opponent for the player: the best one
+        else:
+            best = better != op.opponent
+        if piles is None:
+            k = take(board, seat, cards, mask, op.pick, best)
+        else:
+            k = take_piles(board, seat, piles, mask, op.pick, best)
         if k < 0:
             break
-        board.put_card(seat, k, op.dest)
+        board.put_card(mine if op.into_self else seat, k, op.dest)
         moved.append(k)
-    _log(
-        board,
-        {
-            "event": "move",
-            "seat": seat,
-            "cards": [board.cards[k].slug for k in moved],
-            "from": PILE_NAMES[op.source],
-            "to": PILE_NAMES[op.dest],
-        },
-    )
+    event: dict[str, object] = {
+        "event": "move",
+        "seat": seat,
+        "cards": [board.cards[k].slug for k in moved],
+        "from": _pile_names(op),
+        "to": PILE_NAMES[op.dest],
+    }
+    if op.into_self:
+        event["into"] = mine  # the player's own pile, not the cards' owner's
+    _log(board, event)
+
+
+def _pile_names(op: MoveOp) -> str:
+    """The pile (or piles, "deck/discard") the moved cards come from, for the event log."""
+    return "/".join(PILE_NAMES[p] for p in (op.source, *op.also))
 
 
 @interprets(CardToOp)
@@ -191,27 +240,44 @@ def _card_to(board: Board, op: CardToOp, me: int, opp: int, source: str) -> None
 
 @interprets(DiscardAttachedOp)
 def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, source: str) -> None:
+    """The cards are taken among all those the target's characters carry: for a group, ``count``
+    in all, not from each of them (cards/domain/effects.py, ``discard_attached``: "une carte
+    adverse attachée à un de vos personnages est défaussée" is one card)."""
     mask = op.mask
     mine = me // 3
-    for t in board.targets(op.target, me, opp):
-        done = 0
-        while op.count < 0 or done < op.count:
+    targets = board.targets(op.target, me, opp)
+    done = 0
+    while op.count < 0 or done < op.count:
+        found: list[tuple[int, int]] = []  # (character, position in its items)
+        for t in targets:
             items, owners = board.items[t], board.item_owners[t]
-            positions = [
-                i
+            found.extend(
+                (t, i)
                 for i, k in enumerate(items)
                 if mask >> k & 1
                 and (op.owner == OWNER_ANY or (owners[i] == mine) == (op.owner == OWNER_SELF))
-            ]
-            if not positions:
-                break
-            options = [items[i] for i in positions]
+            )
+        if not found:
+            break
+        options = [board.items[t][i] for t, i in found]
+        if len(targets) == 1:
+            t = targets[0]
             if op.pick == CARD_CHOICE:  # the holder's player's choice: its enemies' best, its own worst
-                i = positions[chosen(board, options, t // 3 != mine, t // 3)]
+                j = chosen(board, options, t // 3 != mine, t // 3)
             else:
-                i = positions[board.pick(options, CARD, t // 3)]
-            board.detach(t, i, op.dest, "discard_attached")
-            done += 1
+                j = board.pick(options, CARD, t // 3)
+        elif op.pick == CARD_CHOICE and board.rules.chosen_card_by_worth:
+            # among several characters: the enemies' best card or the player's own worst
+            worth = board.tables.worth
+            j = max(
+                range(len(found)),
+                key=lambda n: (worth[options[n]] if found[n][0] // 3 != mine else -worth[options[n]], n),
+            )
+        else:
+            j = board.pick(options, CARD, mine)
+        t, i = found[j]
+        board.detach(t, i, op.dest, "discard_attached")
+        done += 1
 
 
 @interprets(CreateOp)
@@ -261,12 +327,18 @@ def _play_card(board: Board, op: PlayCardOp, me: int, opp: int, source: str) -> 
         return
     by = found[0]
     cards = pile(board, seat, op.source)
+    piles = [cards, *(pile(board, seat, p) for p in op.also)] if op.also else None
     mask = 0
-    for k in set(cards):
-        if playable_by(board, by, k):
+    play_mask = board.tables.play_mask[by]
+    for k in set(cards) if piles is None else {k for c in piles for k in c}:
+        if playable_by(board, by, k) and (not op.playable or play_mask >> k & 1):
             mask |= 1 << k
     mask &= op.mask
-    k = take(board, seat, cards, mask, op.pick)
+    k = (
+        take(board, seat, cards, mask, op.pick)
+        if piles is None
+        else take_piles(board, seat, piles, mask, op.pick)
+    )
     if k >= 0:
         board.play_card(seat, k, by)
 

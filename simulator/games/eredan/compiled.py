@@ -862,6 +862,12 @@ def _compile_character(
                 when = compile_condition(effect.when, f"{sub}.when", ctx)
                 chain_on.append(ChainOnAbility(mask, applies + (when or ())))
                 continue
+            if (
+                isinstance(effect, spec_effects.MayPlay)
+                and effect.target == "self"
+                and effect.selector is None
+            ):
+                continue  # its own may_play while its Ordre applies: _standing_grants
             op = compile_effect(effect, sub, i, ctx)
             if reads_the_cards(op.when):
                 # An Ordre's effect on a condition on the cards of the turn ("Ordre : +2 Attaque si
@@ -1092,14 +1098,17 @@ def _standing_grants(
                 if effect.target == "self" and effect.selector is None:
                     continue  # its own chain: _compile_character
                 # cards/domain/effects.py ``chain_on`` on a group ("vos Gardiens ont Enchaînement
-                # sur une Épée"): each character it reaches has that chain while its giver lives.
+                # sur une Épée"): each character it reaches has that chain while its giver lives —
+                # or, lasting the game ("… jusqu'à la fin de la partie"), its giver dead or alive.
                 reached = _static_reach(effect, owner, chars, where)
                 when = compile_condition(effect.when, f"{where}.when", ctx)
                 mask = ctx.mask(effect.match)
+                lasting = effect.duration is not None
                 for c in reached:
                     if not mask & ~item_mask and _is_mage_combattant(chars[c].spec) and not keeps_item_chain:
                         continue  # docs/rules/eredan.md §3 Classes: a Mage/Combattant's item chain
-                    given[c].append(ChainOnAbility(mask, when, -1 if c == owner.index else owner.index))
+                    giver = -1 if c == owner.index or lasting else owner.index
+                    given[c].append(ChainOnAbility(mask, when, giver))
                 continue
             if not isinstance(effect, spec_effects.MayPlay | spec_effects.Carry | spec_effects.MayAttach):
                 continue
@@ -1123,6 +1132,21 @@ def _standing_grants(
                 onto[owner.index].append((mask, effect.onto))
             else:
                 attach_any[owner.index] |= mask
+        for j, order in enumerate(owner.spec.orders):
+            # cards/domain/effects.py ``may_play`` in an Ordre ("Tours 2 et 5 : vous pouvez jouer
+            # des Théurgies"): the character may play such cards while its Ordre applies.
+            applies: Condition = (HasOrdre(True),) if len(owner.spec.orders) == 1 else (OnTurn(order.turns),)
+            for i, effect in enumerate(order.effects):
+                if not isinstance(effect, spec_effects.MayPlay):
+                    continue
+                if effect.target != "self" or effect.selector is not None:
+                    continue  # refused by name where the Ordre's effects are compiled
+                when = compile_condition(
+                    effect.when, f"character {owner.slug!r}: orders[{j}].effects[{i}].when", ctx
+                )
+                grants[owner.index].append(
+                    PlayGrant(owner.index, ctx.mask(effect.cards), applies + (when or ()))
+                )
     out = []
     for ch in chars:
         c = ch.index

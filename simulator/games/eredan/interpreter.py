@@ -773,6 +773,11 @@ class Board:
         if amount.div != 1:
             count = -(-count // amount.div) if amount.round_up else count // amount.div
         value = amount.plus + amount.each * count
+        for term in amount.more:  # "votre Esprit +2 par personnage mort": the terms added
+            n = self.count(term.count, me, opp)
+            if term.div != 1:
+                n = -(-n // term.div) if term.round_up else n // term.div
+            value += term.each * n
         if amount.lo is not None and value < amount.lo:
             value = amount.lo
         if amount.hi is not None and value > amount.hi:
@@ -1514,6 +1519,14 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
         mask = f.carrying
         if not any(mask >> k & 1 for k in board.items[c]):
             return False
+    if f.wounded is not None and (board.hp[c] < board.max_hp[c]) != f.wounded:
+        return False
+    if f.stat is not None:
+        stat, cmp, right = f.stat
+        value = stat_value(board, c, stat, False)
+        limit = stat_value(board, c, stat, True) if isinstance(right, str) else right
+        if not _COMPARE[cmp](value, limit):
+            return False
     return f.fighting is None or (board.fighters[c // 3] == c) == f.fighting
 
 
@@ -1803,26 +1816,27 @@ def _count_stat(board: Board, count: CountStat, me: int, opp: int) -> int:
     c = board.count_target if count.of_target else opp if count.of_opponent else me
     if c < 0:
         return 0
+    return stat_value(board, c, count.stat, count.base)
+
+
+def stat_value(board: Board, c: int, stat: str, base: bool) -> int:
+    """Character ``c``'s ``stat`` (a name of ``cards.domain.effects.COUNT_STATS``): now, or as
+    printed (``base``)."""
     ch = board.chars[c]
-    stat = count.stat
     if stat == "hp":
-        return ch.hp if count.base else board.hp[c]
+        return ch.hp if base else board.hp[c]
     if stat == "hp_max":
-        return ch.hp if count.base else board.max_hp[c]
+        return ch.hp if base else board.max_hp[c]
     if stat == "hp_missing":
         return board.max_hp[c] - board.hp[c]
     if stat == "level":  # the printed level plus its modifiers (``modify`` stat ``level``)
-        return ch.level if count.base else ch.level + board.stat(c, LVL)
+        return ch.level if base else ch.level + board.stat(c, LVL)
     if stat == "attack_min":
-        return ch.attack_min + (
-            0 if count.base else board.cmod[c * NSTATS + AMIN] + board.mod[c * NSTATS + AMIN]
-        )
+        return ch.attack_min + (0 if base else board.cmod[c * NSTATS + AMIN] + board.mod[c * NSTATS + AMIN])
     if stat == "attack_max":
-        return ch.attack_max + (
-            0 if count.base else board.cmod[c * NSTATS + AMAX] + board.mod[c * NSTATS + AMAX]
-        )
+        return ch.attack_max + (0 if base else board.cmod[c * NSTATS + AMAX] + board.mod[c * NSTATS + AMAX])
     s = STAT_INDEX[stat]
-    return board.base[c * NSTATS + s] if count.base else board.stat(c, s)
+    return board.base[c * NSTATS + s] if base else board.stat(c, s)
 
 
 def _seats(owner: str, me: int) -> tuple[int, ...]:
@@ -1866,9 +1880,23 @@ def _count_cards(board: Board, count: CountCards, me: int, opp: int) -> int:
 @interprets(CountCharacters)
 def _count_characters(board: Board, count: CountCharacters, me: int, opp: int) -> int:
     target = count.target
+    if count.union or count.either:
+        # several kinds ("par Mage ou Golem"), or the living and the dead: each character once
+        seen: set[int] = set()
+        for t in (target, *count.union):
+            if not count.dead:
+                seen.update(board.targets(t, me, opp))
+            if count.dead or count.either:
+                seen.update(_dead_of(board, t, me, opp))
+        return len(seen)
     if not count.dead:
         return len(board.targets(target, me, opp))
-    # The dead of the group: the same group, its dead members (a group of the Line, filtered).
+    return len(_dead_of(board, target, me, opp))
+
+
+def _dead_of(board: Board, target: Target, me: int, opp: int) -> list[int]:
+    """The dead of a target's group: the same group, its dead members (a group of the Line,
+    filtered)."""
     group = target.group if isinstance(target, Group) else _GROUP_OF_RECORD.get(type(target), "")
     hp = board.hp
     mine = me // 3 * 3
@@ -1882,7 +1910,7 @@ def _count_characters(board: Board, count: CountCharacters, me: int, opp: int) -
         "characters": range(6),
     }.get(group, ())
     f = target.filter if isinstance(target, Group) else None
-    return sum(1 for t in seats if hp[t] <= 0 and (f is None or passes(board, f, t)))
+    return [t for t in seats if hp[t] <= 0 and (f is None or passes(board, f, t))]
 
 
 _GROUP_OF_RECORD: dict[type, str] = {

@@ -409,6 +409,10 @@ CLAUSE_OF_KEY: Mapping[str, Callable[[Any, CompileContext, str], Clause]] = {
     ),
     "any": lambda v, ctx, where: AnyOf(tuple(_clauses(c, ctx, f"{where}.any[{i}]") for i, c in enumerate(v))),
     "not_": lambda v, ctx, where: Not(_clauses(v, ctx, f"{where}.not")),
+    # every one holds: none of them fails (the clauses of "any" and "not")
+    "all": lambda v, ctx, where: Not(
+        (AnyOf(tuple((Not(_clauses(c, ctx, f"{where}.all[{i}]")),) for i, c in enumerate(v))),)
+    ),
     "fighting": lambda v, ctx, where: Fighting(v),
     "ordre": lambda v, ctx, where: HasOrdre(v),
     "opponent_ordre": lambda v, ctx, where: HasOrdre(v, opponent=True),
@@ -478,15 +482,28 @@ class CharFilter:
     fighting: bool | None = None
     not_race: str | None = None  # not of that race (nor of a race under it)
     not_class: str | None = None
+    #: Below its maximum HP (true) or at it (false).
+    wounded: bool | None = None
+    #: Its current stat (a name of ``cards.domain.effects.FILTER_STATS``) compared (``cmp``) with a
+    #: number or ``"base"`` (its printed value).
+    stat: tuple[str, str, int | str] | None = None
 
     @property
     def static(self) -> bool:
-        """Whether it reads only what never changes in a game (not tapped, carrying, fighting)."""
-        return self.tapped is None and self.carrying is None and self.fighting is None
+        """Whether it reads only what never changes in a game (not tapped, carrying, fighting,
+        wounded, a stat)."""
+        return (
+            self.tapped is None
+            and self.carrying is None
+            and self.fighting is None
+            and self.wounded is None
+            and self.stat is None
+        )
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
-PENDING_FILTER_KEYS: frozenset[str] = frozenset()
+#: (``sex``: the cards' data has no sex of the characters yet; ``no_caste``: not yet.)
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"sex", "no_caste"})
 
 
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
@@ -507,6 +524,8 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
         not_race=selector.not_race,
         not_class=selector.not_class,
+        wounded=selector.wounded,
+        stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
 
@@ -546,10 +565,13 @@ class CountCards(Count):
 @dataclass(frozen=True, slots=True)
 class CountCharacters(Count):
     """``{"characters": Target, "dead": …}``: how many characters the target names (living), or
-    how many of the group are dead."""
+    how many of the group are dead; with ``union``, the characters any of the targets names, each
+    counted once; with ``either``, the living and the dead ("vivant ou mort")."""
 
     target: Target
     dead: bool = False
+    union: tuple[Target, ...] = ()
+    either: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -632,7 +654,12 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         return CountCards(count.pile, count.owner, mask, on, count.other)
     if kind == "characters":
         assert count.characters is not None
-        return CountCharacters(_counted(count.characters, ctx, f"{where}.characters"), count.dead)
+        union = tuple(
+            _counted(t, ctx, f"{where}.characters[{i}]") for i, t in enumerate(count.union, start=1)
+        )
+        return CountCharacters(
+            _counted(count.characters, ctx, f"{where}.characters"), count.dead, union, count.either
+        )
     if kind == "markers":
         assert count.marker is not None and count.on is not None
         return CountMarkers(count.marker, _counted_on(count.on, ctx, f"{where}.on"))
@@ -886,6 +913,8 @@ class Scaled:
     hi: int | None = None
     #: Its count reads the character the effect reaches: counted for each one.
     per_target: bool = False
+    #: More terms added before the clamp (``each × round(count / div)`` each; JSON ``"and"``).
+    more: tuple[Scaled, ...] = ()
 
 
 #: An amount of points.
@@ -983,7 +1012,11 @@ class MoveOp(Op):
     ``source`` to pile ``dest`` (PILE_*) of the holder's player, or of the other player when
     ``opponent``; picked at random (the game's chance) or from the top; to a deck: each at a random
     place; to PILE_ATTACH: into play, attached to each character of ``target`` (up to ``count``
-    cards each, of those that stay: Tables.attaching_mask), not played."""
+    cards each, of those that stay: Tables.attaching_mask), not played. ``into_self``: the other
+    player's cards go to the holder's player's own pile; ``any_owner``: a card of either player's
+    pile, the player's pick (its own when the move is good for a card's owner, the opponent's
+    otherwise), back to its owner's pile; ``by_opponent``: the other player picks among its own
+    cards (its best when the move is good for it, its worst when they leave it)."""
 
     name: ClassVar[str] = "move"
     source: int
@@ -993,6 +1026,10 @@ class MoveOp(Op):
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     pick: int = CARD_RANDOM
     target: Target = SELF  # to PILE_ATTACH: whom the cards are attached to
+    also: tuple[int, ...] = ()  # more piles of the same seat the cards may come from (PILE_*)
+    into_self: bool = False  # the other player's cards go into the holder's player's own pile
+    any_owner: bool = False  # either player's pile (the player's pick): back to the owner's pile
+    by_opponent: bool = False  # the other player picks among its own cards (pick CARD_CHOICE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1007,10 +1044,10 @@ class CardToOp(Op):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DiscardAttachedOp(Op):
-    """``discard_attached``: up to ``count`` (-1: all) cards attached to each character of
-    ``target``, of ``mask``, of ``owner`` (OWNER_*, relative to the holder's player), leave
-    play to their owners' pile ``dest`` (discard, deck, hand, removed) — picked at random (the
-    game's chance)."""
+    """``discard_attached``: up to ``count`` (-1: all) cards attached to the characters of
+    ``target`` (a group: that many among all their cards, not from each), of ``mask``, of
+    ``owner`` (OWNER_*, relative to the holder's player), leave play to their owners' pile
+    ``dest`` (discard, deck, hand, removed) — picked at random (the game's chance)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
@@ -1046,6 +1083,8 @@ class PlayCardOp(Op):
     mask: int = -1  # the cards it may take (of the tables; -1: any)
     pick: int = CARD_RANDOM
     target: Target = SELF
+    also: tuple[int, ...] = ()  # more piles of the holder's player the card may come from (PILE_*)
+    playable: bool = False  # only a card the character may play, whatever the rules' decision
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1295,15 +1334,25 @@ def compile_points(amount: spec.Amount | spec.Scaled, ctx: CompileContext, where
     """An amount of the card data: a :class:`Roll` or a :class:`Scaled` amount."""
     if isinstance(amount, spec.Scaled):
         count = compile_count(amount.per, ctx, f"{where}.per")
+        more = tuple(
+            Scaled(
+                count=compile_count(t.per, ctx, f"{where}.and[{i}].per"),
+                each=t.each,
+                div=t.div,
+                round_up=t.round_up,
+            )
+            for i, t in enumerate(amount.more)
+        )
         return Scaled(
             count=count,
-            per_target=spec.reaches_target(amount.per),
+            per_target=spec.scaled_reaches_target(amount),
             each=amount.each,
             plus=amount.plus,
             div=amount.div,
             round_up=amount.round_up,
             lo=amount.lo,
             hi=amount.hi,
+            more=more,
         )
     stat = None if amount.stat is None else _pick(AMOUNT_STAT_INDEX, amount.stat, "amount stat", where)
     return Roll(amount.lo, amount.hi, stat)
@@ -1425,22 +1474,10 @@ def _card_pick(pick: str, what: str, where: str) -> int:
 def _compile_move(
     effect: spec.MoveCards, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
-    if effect.owner == "any":
-        raise UnsupportedSpecError(
-            where, "move of owner 'any' (a card of either player's pile) is not supported by the engine yet"
-        )
-    if effect.pick == "opponent":
-        raise UnsupportedSpecError(
-            where,
-            "move of pick 'opponent' (the opposing player picks the card) is not supported by the engine yet",
-        )
-    if effect.into == "self":
-        raise UnsupportedSpecError(
-            where,
-            "move 'into' self (the opponent's cards into the player's own pile) is not supported by the "
-            "engine yet",
-        )
-    pick = _card_pick(effect.pick, "moving cards", where)
+    if effect.owner == "any" and effect.to == "attach":
+        raise UnsupportedSpecError(where, "a card of either player's pile attached is not supported yet")
+    by_opponent = effect.pick == "opponent"
+    pick = _card_pick("choice" if by_opponent else effect.pick, "moving cards", where)
     if pick == CARD_TOP and effect.from_ == "hand":
         raise UnsupportedSpecError(where, 'a hand has no top: pick "top" is for a deck or a discard pile')
     return MoveOp(
@@ -1451,6 +1488,10 @@ def _compile_move(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         pick=pick,
         target=_target(effect, None, where, ctx) if effect.to == "attach" else SELF,
+        also=tuple(PILE_OF_NAME[p] for p in effect.also),
+        into_self=effect.into == "self",
+        any_owner=effect.owner == "any",
+        by_opponent=by_opponent,
         when=when,
         index=index,
     )
@@ -1505,6 +1546,8 @@ def _compile_play_card(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         pick=pick,
         target=_target(effect, None, where, ctx),
+        also=tuple(PILE_OF_NAME[p] for p in effect.also),
+        playable=effect.playable,
         when=when,
         index=index,
     )
@@ -1983,9 +2026,11 @@ PENDING_OPS: frozenset[type] = frozenset(
     {
         spec.Traits,
         spec.Bound,
+        spec.Double,
         spec.Attach,
         spec.ActsNow,
         spec.CardsLast,
+        spec.Become,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
@@ -1994,14 +2039,9 @@ PENDING_COUNT_KINDS: frozenset[str] = frozenset()
 
 
 def refuse_pending_count(count: spec.Count, where: str) -> None:
-    """Refuse, naming it, a kind of count the engine does not count yet (and characters of several
-    kinds, or alive and dead)."""
+    """Refuse, naming it, a kind of count the engine does not count yet."""
     if count.kind in PENDING_COUNT_KINDS:
         raise UnsupportedSpecError(where, f"a count of {count.kind!r} is not supported by the engine yet")
-    if count.union or count.either:
-        raise UnsupportedSpecError(
-            where, "a count of characters of several kinds, or alive and dead, is not supported yet"
-        )
 
 
 #: Condition keys of version 2 the engine does not check yet (refused by :func:`compile_condition`).

@@ -566,12 +566,16 @@ def _move_value(
     state: EredanState, op: MoveOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
     owner = 1 - seat if op.opponent else seat
-    source = (state.decks, state.hands, state.discards)[op.source][owner]
+    piles = (state.decks, state.hands, state.discards)
     mask = op.mask
-    n = sum(1 for k in source if mask >> k & 1)
+    n = sum(1 for p in (op.source, *op.also) for k in piles[p][owner] if mask >> k & 1)
     if op.count >= 0 and n > op.count:
         n = op.count
+    if op.into_self:  # the opponent loses them from its pile, the player gains them in its own
+        return (PILE_WORTH.get(op.dest, MILL_VALUE) + PILE_WORTH[op.source]) * n
     worth = PILE_WORTH.get(op.dest, MILL_VALUE) - PILE_WORTH[op.source]
+    if op.any_owner:  # the player picks the side the move is good for
+        return abs(worth) * (op.count if op.count > 0 else n)
     return (worth if owner == seat else -worth) * n
 
 
@@ -621,10 +625,10 @@ def _create_value(
 def _play_card_value(
     state: EredanState, op: PlayCardOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
-    source = (state.decks, state.hands, state.discards)[op.source][seat]
+    piles = (state.decks, state.hands, state.discards)
     mask = op.mask
     values = static_card_values(state.tables)
-    found = [values[k] for k in source if mask >> k & 1]
+    found = [values[k] for p in (op.source, *op.also) for k in piles[p][seat] if mask >> k & 1]
     if not found:
         return 0.0
     return sum(found) / len(found) - PILE_WORTH[op.source]

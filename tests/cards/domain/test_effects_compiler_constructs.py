@@ -44,6 +44,28 @@ VALID: list[tuple[str, dict[str, Any]]] = [
     ("card", {"op": "traits", "mode": "set", "guilds": ["nehantistes"], "target": "opponent"}),
     # "the opposing characters lose their castes"
     ("card", {"op": "traits", "mode": "remove", "castes": "all", "target": "all_enemies"}),
+    # "copies the guilds of your other characters instead of its own"; "gains their castes"
+    ("card", {"op": "traits", "mode": "set", "guilds": "all", "of": "other_allies", "duration": "game"}),
+    (
+        "card",
+        {
+            "op": "traits",
+            "mode": "add",
+            "castes": "all",
+            "classes": "all",
+            "of": {"group": "allies", "race": "non_mort"},
+        },
+    ),
+    # "when it dies, it is replaced by the Egg"
+    ("card", {"op": "become", "card": "oeuf"}),
+    (
+        "card",
+        {
+            "op": "trigger",
+            "on": {"dies": "all_allies"},
+            "effects": [{"op": "become", "card": "oeuf", "target": "event"}],
+        },
+    ),
     # a character that is "Enragé" (a standing ability)
     ("ability", {"op": "traits", "mode": "add", "keywords": ["enrage"]}),
     # "attacks magically instead of physically"; "a phantom attack"
@@ -127,6 +149,22 @@ def test_the_constructs_read_in_both_languages(item):
             "L'adversaire perd toutes ses castes.",
         ),
         (
+            {"op": "traits", "mode": "set", "guilds": "all", "castes": "all", "of": "other_allies"},
+            "This character has the guilds and castes of each of your other characters instead of its own.",
+            "Ce personnage a les guildes et castes de chacun de vos autres personnages à la place des "
+            "siennes.",
+        ),
+        (
+            {"op": "traits", "mode": "add", "classes": "all", "of": "self", "target": "opponent"},
+            "The opponent also has the classes of this character.",
+            "L'adversaire a aussi les classes de ce personnage.",
+        ),
+        (
+            {"op": "become", "card": "rune-cor", "target": "opponent"},
+            "The opponent is replaced by Cor Rune.",
+            "L'adversaire est remplacé par Rune Cor.",
+        ),
+        (
             {"op": "attack_kind", "kind": "direct"},
             "This character makes a direct clash attack instead of a physical one.",
             "Ce personnage fait une attaque directe à la place de son attaque physique.",
@@ -192,6 +230,22 @@ def test_the_parsed_shapes():
         ("card", {"op": "traits", "mode": "add", "classes": []}, "effects[0].classes"),
         ("card", {"op": "traits", "mode": "add", "classes": ["mage", "mage"]}, "effects[0].classes"),
         ("card", {"op": "traits", "mode": "add", "keywords": ["flying"]}, "effects[0].keywords[0]"),
+        ("card", {"op": "become", "card": "oeuf", "target": "all_allies"}, "effects[0].target"),
+        ("card", {"op": "become"}, "effects[0]"),
+        ("ability", {"op": "become", "card": "oeuf"}, "effects[0].op"),
+        # copied traits: "all" of each kind copied, never removed, never keywords
+        (
+            "card",
+            {"op": "traits", "mode": "add", "guilds": ["zil"], "of": "other_allies"},
+            "effects[0].guilds",
+        ),
+        ("card", {"op": "traits", "mode": "remove", "guilds": "all", "of": "other_allies"}, "effects[0].of"),
+        (
+            "card",
+            {"op": "traits", "mode": "add", "keywords": "all", "of": "other_allies"},
+            "effects[0].keywords",
+        ),
+        ("card", {"op": "traits", "mode": "add", "guilds": "all", "of": "nobody"}, "effects[0].of"),
         (
             "ability",
             {"op": "traits", "mode": "add", "keywords": ["enrage"], "duration": "game"},
@@ -273,6 +327,8 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
     "data",
     [
         {"op": "traits", "mode": "add", "classes": ["mage"]},
+        {"op": "traits", "mode": "set", "guilds": "all", "of": "other_allies"},
+        {"op": "become", "card": "oeuf"},
         # (played since: a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71)
         {"op": "attach", "target": {"group": "allies", "pick": "random", "race": "golem"}},
         {"op": "acts_now", "cards": {"type": "lance"}},

@@ -225,11 +225,140 @@ def test_characters_of_several_kinds_or_alive_and_dead(per):
     assert effects_to_json([effect]) == [data]
     en, fr = effect_text(effect, "en", NAMES), effect_text(effect, "fr", NAMES)
     assert en != fr and "None" not in en + fr
-    with pytest.raises(ops.UnsupportedSpecError, match="several kinds, or alive and dead"):
-        ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    # the engine counts them (tests/simulator/games/eredan/test_language_v2.py plays them)
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    count = op.points.count  # type: ignore[attr-defined]
+    assert isinstance(count, ops.CountCharacters) and (count.union or count.either)
 
 
 def test_a_union_of_one_target_is_refused():
     with pytest.raises(EffectError) as info:
         parse_effects([{"op": "heal", "amount": {"per": {"characters": ["all_allies"]}}}])
     assert info.value.path == "effects[0].amount.per.characters"
+
+
+# --- terms added to a scaled amount ("and") ---------------------------------------------------------
+
+TERMS = {
+    "op": "damage",
+    "kind": "magical",
+    "amount": {
+        "per": {"stat": "spirit", "of": "self"},
+        "and": [{"per": {"characters": "all_characters", "dead": True}, "each": 2}],
+    },
+}
+
+
+def test_terms_round_trip_and_read_in_both_languages():
+    (effect,) = parse_effects([TERMS])
+    assert effects_to_json([effect]) == [TERMS]
+    en, fr = effect_text(effect, "en", NAMES), effect_text(effect, "fr", NAMES)
+    assert "+ 2 per character" in en and "+ 2 par personnage" in fr
+    minus = {
+        "op": "modify",
+        "stat": "defense",
+        "amount": {
+            "per": {"stat": "defense", "of": "opponent"},
+            "each": -1,
+            "and": [{"per": {"stat": "defense", "of": "opponent"}, "div": 4, "round": "up"}],
+        },
+        "target": "opponent",
+    }
+    (effect,) = parse_effects([minus])
+    assert effects_to_json([effect]) == [minus]
+    assert "+ 1 per 4 ×" in effect_text(effect, "en", NAMES)
+    assert "+ 1 par tranche de 4" in effect_text(effect, "fr", NAMES)
+    # the engine adds them (tests/simulator/games/eredan/test_language_v2.py plays them)
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    assert len(op.points.more) == 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("amount", "path"),
+    [
+        ({"per": {"turn": "current"}, "and": []}, "effects[0].amount.and"),
+        (
+            {"per": {"turn": "current"}, "and": [{"per": {"turn": "current"}, "plus": 1}]},
+            "effects[0].amount.and[0].plus",
+        ),
+        (
+            {"per": {"turn": "current"}, "and": [{"per": {"turn": "current"}, "max": 1}]},
+            "effects[0].amount.and[0].max",
+        ),
+        (
+            {"per": {"turn": "current"}, "and": [{"per": {"turn": "current"}, "each": 0}]},
+            "effects[0].amount.and[0].each",
+        ),
+        (
+            {"per": {"turn": "current"}, "and": [{"per": {"turn": "next"}}]},
+            "effects[0].amount.and[0].per.turn",
+        ),
+        # a damage that may go below 0 needs a min
+        (
+            {"per": {"turn": "current"}, "and": [{"per": {"turn": "current"}, "each": -1}]},
+            "effects[0].amount.min",
+        ),
+    ],
+)
+def test_invalid_terms_are_refused_with_their_path(amount, path):
+    with pytest.raises(EffectError) as info:
+        parse_effects([{"op": "damage", "kind": "direct", "amount": amount}])
+    assert info.value.path == path
+
+
+# --- characters counted in a state: wounded, a stat compared ---------------------------------------
+
+STATES = [
+    {"characters": {"group": "enemies", "wounded": True}},
+    {"characters": {"group": "other_allies", "caste": "mecaniste", "wounded": True}, "dead": "either"},
+    {"characters": {"group": "characters", "stat": {"stat": "defense", "cmp": ">", "right": 4}}},
+    {"characters": {"group": "characters", "stat": {"stat": "spirit", "cmp": "<=", "right": "base"}}},
+]
+
+
+@pytest.mark.parametrize("per", STATES, ids=range(len(STATES)))
+def test_characters_in_a_state_round_trip_and_compile(per):
+    data = {"op": "modify", "stat": "attack", "amount": {"per": per}}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    en, fr = effect_text(effect, "en", NAMES), effect_text(effect, "fr", NAMES)
+    assert en != fr and "None" not in en + fr and "{" not in en + fr
+    # the engine checks them (tests/simulator/games/eredan/test_language_v2.py plays them)
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    assert not op.points.count.target.filter.static  # type: ignore[attr-defined]
+
+
+def test_the_words_of_the_states():
+    (wounded, stat) = parse_effects(
+        [{"op": "modify", "stat": "attack", "amount": {"per": p}} for p in (STATES[0], STATES[2])]
+    )
+    assert "wounded" in effect_text(wounded, "en", NAMES) and "blessé" in effect_text(wounded, "fr", NAMES)
+    assert "Defense > 4" in effect_text(stat, "en", NAMES) and "Défense > 4" in effect_text(stat, "fr", NAMES)
+
+
+@pytest.mark.parametrize(
+    ("selector", "path"),
+    [
+        ({"group": "enemies", "wounded": "yes"}, "effects[0].amount.per.characters.wounded"),
+        (
+            {"group": "enemies", "stat": {"stat": "attack", "cmp": ">", "right": 1}},
+            "effects[0].amount.per.characters.stat.stat",
+        ),
+        (
+            {"group": "enemies", "stat": {"stat": "defense", "cmp": "~", "right": 1}},
+            "effects[0].amount.per.characters.stat.cmp",
+        ),
+        (
+            {"group": "enemies", "stat": {"stat": "defense", "cmp": ">", "right": "max"}},
+            "effects[0].amount.per.characters.stat.right",
+        ),
+        (
+            {"group": "enemies", "stat": {"stat": "defense", "cmp": ">"}},
+            "effects[0].amount.per.characters.stat",
+        ),
+    ],
+)
+def test_invalid_states_are_refused_with_their_path(selector, path):
+    with pytest.raises(EffectError) as info:
+        parse_effects([{"op": "modify", "stat": "attack", "amount": {"per": {"characters": selector}}}])
+    assert info.value.path == path

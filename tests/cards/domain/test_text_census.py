@@ -41,6 +41,9 @@ def test_fold_removes_case_accents_and_typographic_apostrophes():
         ("Attaque +1 par Rune portée. (maximum 4).", ["Attaque +1 par Rune portée (maximum 4)"]),
         ("  ", []),
         ("Soin 2.\\r\\nDurée 2 tours.", ["Soin 2", "Durée 2 tours"]),
+        # a name written with full stops between its capitals ends no sentence
+        ("Les B.O.U.M jouées ont +1. Soin 1.", ["Les B.O.U.M jouées ont +1", "Soin 1"]),
+        ("Un Z.Y.X de votre Main est joué. A. Soin 1.", ["Un Z.Y.X de votre Main est joué", "A", "Soin 1"]),
     ],
 )
 def test_split_clauses(text, clauses):

@@ -693,3 +693,42 @@ def test_played_unless_the_character_carries_one(compiler):
             "when": {"not": {"carrying_match": {"type": "arme"}}},
         }
     ]
+
+
+def test_traits_copied_from_other_characters(compiler):
+    # "à la place des siennes": set; "en plus des siennes": add; the kinds copied are "all" of theirs
+    assert character(
+        compiler,
+        "Au début de la partie, copie toutes les Classes et Races de vos autres personnages à la place "
+        "des siennes.",
+    )["abilities"] == [
+        {
+            "op": "trigger",
+            "on": "game_start",
+            "effects": [
+                {"op": "traits", "mode": "set", "classes": "all", "races": "all", "of": "other_allies"}
+            ],
+        }
+    ]
+    assert effects(
+        compiler, "Votre adversaire copie les Castes de votre personnage en plus des siennes."
+    ) == [{"op": "traits", "mode": "add", "castes": "all", "of": "self", "target": "opponent"}]
+    assert character(
+        compiler, "En début de partie, vos Guildes et Races sont remplacées par celles de vos alliés Golems."
+    )["abilities"][0]["effects"] == [
+        {
+            "op": "traits",
+            "mode": "set",
+            "guilds": "all",
+            "races": "all",
+            "of": {"group": "other_allies", "race": "golem"},
+        }
+    ]
+    # without "à la place" / "en plus": does it keep its own? not said
+    assert unread(
+        compiler, "En début de partie, copie les guildes de vos alliés Golems.", subject="character"
+    )
+    # the other characters of both sides: no group says it
+    assert unread(
+        compiler, "Copie les guildes des autres personnages à la place des siennes.", subject="character"
+    )

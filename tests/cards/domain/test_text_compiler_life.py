@@ -389,3 +389,225 @@ def test_the_heals_given_reduced_or_raised(compiler):
         "Les Soins qu'il effectue sont réduits de 1."
     )
     assert card(compiler, text) == [{"op": "heal_dealt", "amount": -1, "duration": "permanent"}]
+
+
+def test_a_bonus_whose_condition_is_about_the_one_hit(compiler):
+    """ "+2 s'il porte …", "+2 si une 'X' lui est attachée", "+2 si son Esprit …" after a hit of the
+    opponent: the opponent's (its pronoun written out)."""
+    carries = {"opponent_carrying_match": {"any_of": [{"card": "pot-de-miel"}, {"card": "mouchoir"}]}}
+    assert card(
+        compiler,
+        "Inflige 2 dégâts directs au personnage adverse +1 si une des cartes 'Pot de miel' ou 'Mouchoir'"
+        " lui est attachée.",
+    ) == [
+        {"op": "damage", "kind": "direct", "amount": 3, "when": carries},
+        {"op": "damage", "kind": "direct", "amount": 2, "when": {"not": carries}},
+    ]
+    assert card(
+        compiler, "Inflige 4 dégâts magiques au personnage adverse +3 s'il a moins de 6 Points de vie."
+    )[0]["when"] == {"compare": {"left": {"stat": "hp", "of": "opponent"}, "cmp": "<", "right": 6}}
+    out = card(
+        compiler,
+        "Votre adversaire a Défense -1, puis subit 2 dégâts magiques +2 si son Esprit est supérieur à 4.",
+    )
+    spirit = {"compare": {"left": {"stat": "spirit", "of": "opponent"}, "cmp": ">", "right": 4}}
+    assert out == [
+        {"op": "modify", "stat": "defense", "amount": -1, "target": "opponent"},
+        {"op": "damage", "kind": "magical", "amount": 4, "when": spirit},
+        {"op": "damage", "kind": "magical", "amount": 2, "when": {"not": spirit}},
+    ]
+
+
+def test_a_bonus_for_each_one_of_a_group_that_is_tapped(compiler):
+    assert card(
+        compiler,
+        "Inflige 2 à 3 dégâts magiques à chaque personnage adverse + 2 si le personnage est incliné.",
+    ) == [
+        {"op": "damage", "kind": "magical", "amount": [4, 5], "target": {"group": "enemies", "tapped": True}},
+        {
+            "op": "damage",
+            "kind": "magical",
+            "amount": [2, 3],
+            "target": {"group": "enemies", "tapped": False},
+        },
+    ]
+
+
+def test_a_range_instead_when_a_condition_holds(compiler):
+    mage = {"played_by_class": "mage"}
+    assert card(
+        compiler,
+        "Inflige de 2 à 4 dégâts magiques à votre adversaire ou 5 à 7 dégâts magiques si vous êtes Mage.",
+    ) == [
+        {"op": "damage", "kind": "magical", "amount": [5, 7], "when": mage},
+        {"op": "damage", "kind": "magical", "amount": [2, 4], "when": {"not": mage}},
+    ]
+
+
+def test_then_if_it_names_the_opponent_hit(compiler):
+    out = card(
+        compiler,
+        "Inflige 5 dégâts magiques à votre adversaire, puis s'il a moins de 1 Point de vie"
+        " un autre adversaire subit 3 dégâts magiques.",
+    )
+    assert out == [
+        {"op": "damage", "kind": "magical", "amount": 5},
+        {
+            "op": "damage",
+            "kind": "magical",
+            "amount": 3,
+            "target": {"group": "other_enemies", "pick": "choice"},
+            "when": {"compare": {"left": {"stat": "hp", "of": "opponent"}, "cmp": "<", "right": 1}},
+        },
+    ]
+    # "il" after a damage of the holder: not the opponent's, not read
+    assert not compiler.compile(
+        "Vous subissez 2 dégâts directs, puis s'il a moins de 3 Points de vie, Attaque +1."
+    ).complete
+
+
+def test_a_damage_supplement_in_a_sentence_of_its_own(compiler):
+    """ "Mage : +2 dégâts magiques supplémentaires" after a damage: that damage, 2 more when the
+    prefix holds — one hit; "+1 … pour chacun de vos X" adds a count."""
+    mage = {"played_by_class": "mage"}
+    assert card(
+        compiler,
+        "Inflige 3 dégâts magiques au personnage adverse. Mage : +1 dégâts magiques supplémentaires.",
+    ) == [
+        {"op": "damage", "kind": "magical", "amount": 4, "when": mage},
+        {"op": "damage", "kind": "magical", "amount": 3, "when": {"not": mage}},
+    ]
+    assert card(
+        compiler,
+        "Inflige 2 dégâts magiques au personnage adverse."
+        " +1 dégât magique supplémentaire pour chacun de vos Mages en vie.",
+    ) == [
+        {
+            "op": "damage",
+            "kind": "magical",
+            "amount": {"per": {"characters": {"group": "allies", "class": "mage"}}, "plus": 2},
+        }
+    ]
+    # no damage of that kind before: not read
+    assert not compiler.compile("Attaque +1. Mage : +1 dégâts magiques supplémentaires.").complete
+
+
+def test_neither_this_nor_that(compiler):
+    """Two "not" conditions on one effect: not (this or that)."""
+    out = card(
+        compiler,
+        "Inflige 1 dégât magique au personnage adverse +1 s'il est Mage."
+        " Prêtre : +2 dégâts magiques supplémentaires.",
+    )
+    assert out[-1]["when"] == {"not": {"any": [{"opponent_class": "mage"}, {"played_by_class": "pretre"}]}}
+
+
+def test_more_subjects_and_run_on_sentences(compiler):
+    assert card(compiler, "Chaque Mage gagne 2 Points de vie.") == [
+        {"op": "heal", "amount": 2, "target": {"group": "characters", "class": "mage"}}
+    ]
+    assert card(compiler, "Choisissez un de vos alliés Mages, il gagne 1 Point de vie.") == [
+        {"op": "heal", "amount": 1, "target": {"group": "other_allies", "pick": "choice", "class": "mage"}}
+    ]
+    assert card(compiler, "Soin 2 Points de vie si l'un de vos personnages est Humain.")[0]["when"] == {
+        "ally": {"race": "humain"}
+    }
+    assert card(compiler, "Esprit +1 Choisissez un personnage, celui-ci gagne 2 Points de vie.") == [
+        {"op": "modify", "stat": "spirit", "amount": 1},
+        {"op": "heal", "amount": 2, "target": "character"},
+    ]
+    out = character(compiler, "Attaque +1 contre les Mages Vos Prêtres ont Défense +1.")
+    assert [e["op"] for e in out] == ["modify", "modify"]
+
+
+def test_a_sentence_after_an_ordre_that_happens_once_is_the_rest_of_it(compiler):
+    """A character's sentence after an Ordre that says what happens once (a standing ability cannot):
+    the rest of that Ordre, the same turns."""
+    result = compiler.compile(
+        "Tours 3 et 5 : Défense +1. Un de vos alliés Mages subit 1 dégât direct.", subject="character"
+    )
+    assert result.complete, result.clauses
+    assert result.to_json()["orders"] == [
+        {
+            "turns": [3, 5],
+            "effects": [
+                {"op": "modify", "stat": "defense", "amount": 1},
+                {
+                    "op": "damage",
+                    "kind": "direct",
+                    "amount": 1,
+                    "target": {"group": "other_allies", "pick": "choice", "class": "mage"},
+                },
+            ],
+        }
+    ]
+    # without an Ordre before it, not read
+    assert not compiler.compile(
+        "Défense +1. Un de vos alliés Mages subit 1 dégât direct.", subject="character"
+    ).complete
+
+
+def test_if_you_took_some_in_the_sentence_after(compiler):
+    """ "Si vous en avez subi plus de 6, …" after a sentence about damage: the same moment, its own
+    condition."""
+    out = card(
+        compiler,
+        "En fin de combat, si votre adversaire a subi moins de 4 dégâts ce tour-ci, Esprit +1."
+        " Si vous en avez subi plus de 6, Soin 1 Point de vie.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [
+                {
+                    "op": "modify",
+                    "stat": "spirit",
+                    "amount": 1,
+                    "when": {"compare": {"left": {"damage_taken": "opponent"}, "cmp": "<", "right": 4}},
+                },
+                {
+                    "op": "heal",
+                    "amount": 1,
+                    "when": {"compare": {"left": {"damage_taken": "self"}, "cmp": ">", "right": 6}},
+                },
+            ],
+        }
+    ]
+
+
+def test_not_carrying_and_otherwise(compiler):
+    assert card(compiler, "Si vous ne portez pas de Lance, vous subissez 1 dégât direct.")[0]["when"] == {
+        "not": {"carrying_match": {"type": "lance"}}
+    }
+    assert card(compiler, "Vous subissez 2 dégâts directs si vous ne portez pas d'autre Dague.")[0][
+        "when"
+    ] == {
+        "not": {
+            "compare": {
+                "left": {
+                    "cards": "play",
+                    "owner": "both",
+                    "match": {"type": "dague"},
+                    "on": "self",
+                    "other": True,
+                },
+                "cmp": ">=",
+                "right": 1,
+            }
+        }
+    }
+    assert card(compiler, "Esprit +1 si vous portez une Dague, sinon vous subissez 2 dégâts directs.") == [
+        {"op": "modify", "stat": "spirit", "amount": 1, "when": {"carrying_match": {"type": "dague"}}},
+        {
+            "op": "damage",
+            "kind": "direct",
+            "amount": 2,
+            "target": "self",
+            "when": {"not": {"carrying_match": {"type": "dague"}}},
+        },
+    ]
+    # on a card that stays, is the card itself one of those carried? not read
+    assert not compiler.compile(
+        "Permanent. Esprit +1 si vous portez une Dague, sinon vous subissez 2 dégâts directs."
+    ).complete

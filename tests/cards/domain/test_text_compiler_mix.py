@@ -127,10 +127,18 @@ def test_a_card_of_a_pile_attached(compiler):
             "target": "opponent",
         }
     ]
-    # from one pile or another: not one move
-    assert not compiler.compile(
-        "Un 'Piège' de votre Deck ou de votre Défausse est attaché au personnage adverse.", subject="card"
-    ).complete
+    # from one pile or another: one move from either (``from`` a list of piles)
+    assert card(
+        compiler, "Un 'Piège' de votre Deck ou de votre Défausse est attaché au personnage adverse."
+    ) == [
+        {
+            "op": "move",
+            "from": ["deck", "discard"],
+            "to": "attach",
+            "cards": {"card": "piege"},
+            "target": "opponent",
+        }
+    ]
 
 
 def test_move_to_attach_in_the_schema():

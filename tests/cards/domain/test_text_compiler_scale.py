@@ -396,8 +396,8 @@ def test_a_stat_divided_by_two(compiler):
         "effects"
     ]
     assert effect["amount"] == {"per": {"stat": "spirit", "of": "self"}, "each": -1, "div": 2}
-    # a quarter is no "each × count / div"; a standing halving counts the stat from itself
-    assert unread(compiler, "La Défense du personnage adverse est divisée par 3.")
+    # (a third or a quarter: test_a_stat_divided_by_three_or_four); a standing halving counts the
+    # stat from itself
     assert unread(compiler, "Permanent. La Défense du personnage adverse est divisée par 2.")
 
 
@@ -461,8 +461,14 @@ def test_sentences_with_no_full_stop_around_a_chain(compiler):
     # the chain, then a sentence with its own prefix
     out = card(compiler, "Enchaînement Mage non multiclassé : Durée 3 combats.")
     assert out["chain"] == {"any": True}
-    # a prefix before stats and a chain with no full stop: which does it cover? not read
-    assert unread(compiler, "Golem : Défense +2 Enchaînement Potion.")
+    # a prefix before stats and a chain on named cards with no full stop: the chain is the card's
+    # own (the English texts put a full stop there); a bare "Enchaînement" there is not read
+    out = card(compiler, "Golem : Défense +2 Enchaînement Potion.")
+    assert out["effects"] == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"played_by_race": "golem"}}
+    ]
+    assert out["chain"] == {"type": "potion"}
+    assert unread(compiler, "Golem : Défense +2 Enchaînement.")
 
 
 def test_an_ally_of_one_kind_or_another(compiler):
@@ -716,3 +722,168 @@ def test_damage_of_cards_played_by_all_your_characters(compiler):
         "cards": {"type": "sort", "zone": False},
         "target": "all_allies",
     }
+
+
+# --- X made of several parts (grammar_scale.x_compound) --------------------------------------------
+
+
+def test_x_a_stat_plus_n_per_counted_thing(compiler):
+    # "votre Esprit +3 par allié mort": the stat, and an added term of 3 per dead ally
+    assert amount(
+        compiler,
+        "Inflige X dégâts magiques au personnage adverse où X est égal à votre Esprit +3 par allié mort.",
+    ) == {
+        "per": {"stat": "spirit", "of": "self"},
+        "and": [{"per": {"characters": "other_allies", "dead": True}, "each": 3}],
+    }
+    assert amount(
+        compiler,
+        "Inflige X dégâts magiques au personnage adverse où X est égal à l'Esprit de votre personnage +2 "
+        "pour chacun de vos Mages en vie.",
+    ) == {
+        "per": {"stat": "spirit", "of": "self"},
+        "and": [{"per": {"characters": {"group": "allies", "class": "mage"}}, "each": 2}],
+    }
+    # a rolled bonus per counted thing is no term: not read
+    assert unread(compiler, "Inflige X dégâts magiques où X est égal à votre Esprit +1 à +3 par Arme en jeu.")
+
+
+def test_x_n_plus_a_count_and_a_stat_multiplied(compiler):
+    assert amount(
+        compiler, "Soin X Points de vie où X est égal à 2 plus le nombre d'Armes que vous portez."
+    ) == {
+        "per": {"cards": "play", "owner": "both", "match": {"type": "arme"}, "on": "self"},
+        "plus": 2,
+    }
+    assert amount(
+        compiler,
+        "Inflige X dégâts magiques au personnage adverse où X est égal à votre Esprit multiplié par 4.",
+    ) == {
+        "per": {"stat": "spirit", "of": "self"},
+        "each": 4,
+    }
+
+
+def test_x_two_stats_added_are_the_chosen_ones(compiler):
+    # "sa Défense + son Esprit" of the character "il" names: both terms count that character
+    (effect,) = card(
+        compiler,
+        "Choisissez un personnage adverse, il a Attaque -X où X est égal à sa Défense + son Esprit.",
+    )["effects"]
+    assert effect["amount"] == {
+        "per": {"stat": "defense", "of": "target"},
+        "each": -1,
+        "and": [{"per": {"stat": "spirit", "of": "target"}, "each": -1}],
+    }
+
+
+def test_x_divided_with_rounding_and_cap_in_one_bracket(compiler):
+    assert amount(
+        compiler,
+        "Défense +X où X est égal aux Points de vie du personnage adverse divisés par 3 "
+        "(arrondis au supérieur, +5 maximum).",
+    ) == {"per": {"stat": "hp", "of": "opponent"}, "div": 3, "round": "up", "max": 5}
+
+
+def test_x_a_stat_of_the_character_by_its_own_name(compiler):
+    result = compiler.compile(
+        "En fin de combat, votre adversaire subit X dégâts magiques où X est égal à l'Esprit de 'Zorglub'.",
+        subject="character",
+        name="Zorglub",
+    )
+    assert result.complete, result.clauses
+    (trigger,) = result.to_json()["abilities"]
+    assert trigger["effects"][0]["amount"] == {"stat": "spirit", "plus": 0}
+
+
+def test_a_stat_divided_by_three_or_four(compiler):
+    # it becomes ⌈D/4⌉: a malus of D, less the quarter kept (an added term)
+    (effect,) = card(compiler, "La Défense du personnage adverse est divisée par 4 (arrondie au supérieur).")[
+        "effects"
+    ]
+    defense = {"stat": "defense", "of": "opponent"}
+    assert effect["amount"] == {
+        "per": defense,
+        "each": -1,
+        "and": [{"per": defense, "div": 4, "round": "up"}],
+    }
+    (effect,) = card(compiler, "Le personnage adverse a son Esprit divisé par 3.")["effects"]
+    assert effect["amount"] == {
+        "per": {"stat": "spirit", "of": "opponent"},
+        "each": -1,
+        "and": [{"per": {"stat": "spirit", "of": "opponent"}, "div": 3}],
+    }
+
+
+def test_a_scaling_after_two_verbs_of_different_kinds_is_not_read(compiler):
+    # "a Esprit -1 et subit 1 dégât par Dague qu'il porte": the damage's only, or both?
+    assert unread(
+        compiler, "Chaque personnage adverse a Esprit -1 et subit 1 dégât direct par Dague qu'il porte."
+    )
+    # bare predicates share it
+    (atk, heal) = card(compiler, "Attaque +1 et Soin 1 Point de vie par Arme active.")["effects"]
+    assert atk["amount"]["per"] == heal["amount"]["per"]
+
+
+# --- characters counted in a state (grammar_scale._in_a_state) --------------------------------------
+
+
+def test_characters_counted_wounded_tapped_or_by_a_stat(compiler):
+    assert amount(compiler, "Défense +1 par personnage adverse blessé.") == {
+        "per": {"characters": {"group": "enemies", "wounded": True}}
+    }
+    assert amount(compiler, "Esprit +2 pour chaque allié Mage blessé ou mort.") == {
+        "per": {"characters": {"group": "other_allies", "class": "mage", "wounded": True}, "dead": "either"},
+        "each": 2,
+    }
+    assert amount(compiler, "Défense +1 pour chacun de vos autres personnages non inclinés.") == {
+        "per": {"characters": {"group": "other_allies", "tapped": False}}
+    }
+    assert amount(compiler, "Esprit +1 par personnage incliné.") == {
+        "per": {"characters": {"group": "characters", "tapped": True}}
+    }
+    assert amount(compiler, "Défense +1 par personnage dont l'Esprit est supérieur ou égal à 5.") == {
+        "per": {"characters": {"group": "characters", "stat": {"stat": "spirit", "cmp": ">=", "right": 5}}}
+    }
+    assert amount(
+        compiler, "Esprit +1 par personnage dont la Défense est inférieure à sa Défense de base."
+    ) == {
+        "per": {
+            "characters": {"group": "characters", "stat": {"stat": "defense", "cmp": "<", "right": "base"}}
+        }
+    }
+
+
+def test_a_standing_modifier_counting_by_its_own_stat_is_not_read(compiler):
+    # the Défense it gives would change the characters it counts
+    assert unread(compiler, "Permanent. Défense +1 par personnage dont la Défense est supérieure à 3.")
+    # counted once, when the card resolves: read
+    assert card(compiler, "Défense +1 par personnage dont la Défense est supérieure à 3.")["effects"]
+
+
+def test_a_scaled_predicate_then_another_verb_for_the_same_subject(compiler):
+    # the scaling is the first predicate's, X the second's
+    (malus, damage) = card(
+        compiler,
+        "Le personnage adverse a Défense -1 par allié mort et subit X dégâts magiques "
+        "où X est égal à votre Esprit.",
+    )["effects"]
+    assert malus["amount"] == {"per": {"characters": "other_allies", "dead": True}, "each": -1}
+    assert malus["target"] == "opponent"
+    assert (
+        damage["amount"] == {"stat": "spirit", "plus": 0} and damage.get("target", "opponent") == "opponent"
+    )
+
+
+def test_x_on_a_card_the_opponent_carries(compiler):
+    # its holder is the carrier: "votre Esprit" is the carrier's opponent's, "il" the carrier
+    (damage,) = card(
+        compiler, "S'attache à votre adversaire. Il subit X dégâts magiques où X est égal à votre Esprit."
+    )["effects"]
+    assert damage["target"] == "self" and damage["amount"] == {"per": {"stat": "spirit", "of": "opponent"}}
+    (damage,) = card(
+        compiler,
+        "S'attache au personnage adverse. Il subit X dégâts magiques "
+        "où X est égal à l'Esprit du personnage adverse.",
+    )["effects"]
+    assert damage["amount"] == {"per": {"stat": "spirit", "of": "self"}}

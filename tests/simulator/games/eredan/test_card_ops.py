@@ -129,26 +129,6 @@ def test_move_from_the_top_of_the_opponents_deck_and_all_of_them():
     assert sorted(events(s, "move")[0]["cards"]) == ["filler", "jab", "spark"] and len(s.discards[1]) == 3
 
 
-@pytest.mark.parametrize(
-    ("move", "name"),
-    [
-        ({"op": "move", "from": "hand", "to": "hand", "owner": "opponent", "into": "self"}, "'into' self"),
-        ({"op": "move", "from": "discard", "to": "deck", "owner": "any", "pick": "choice"}, "owner 'any'"),
-        (
-            {"op": "move", "from": "hand", "to": "discard", "owner": "opponent", "pick": "opponent"},
-            "pick 'opponent'",
-        ),
-    ],
-)
-def test_move_into_the_players_piles_or_from_either_player_is_refused_by_name(move, name):
-    """``move`` of the opponent's cards into the player's own pile ("une carte de la Main adverse est
-    placée dans votre Main") or from either player's pile (owner ``any``): not played yet, refused
-    when the tables are built."""
-    thief = card("thief", effects=[move])
-    with pytest.raises(UnsupportedSpecError, match=name):
-        compile_tables((deck("d", line("a"), [thief]), deck("e", line("b"), [JAB])))
-
-
 def test_move_to_a_deck_puts_the_card_at_a_random_place():
     """To a deck: at a random place (chance ``place``)."""
     places = set()
@@ -221,6 +201,42 @@ def test_discard_attached_takes_cards_of_the_target_at_random():
     fight(s, 0, 0)
     play_cards(s, a=[everything])
     assert s.items[3] == [] and len(s.discards[1]) == 2
+
+
+def test_discard_attached_of_a_group_takes_the_count_among_all_their_cards():
+    """A group target: ``count`` cards among all those its characters carry, not from each
+    (cards/domain/effects.py, ``discard_attached``: "une carte adverse attachée à un de vos
+    personnages est défaussée" is one card)."""
+    ring = card(
+        "ring", "amulette", effects=[{"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"}]
+    )
+    mail = card(
+        "mail", "armure", effects=[{"op": "modify", "stat": "defense", "amount": 2, "duration": "permanent"}]
+    )
+    strip = card("strip", effects=[{"op": "discard_attached", "count": 1, "target": "all_enemies"}])
+    for seed in range(6):
+        s = prepare_game(
+            line("a"),
+            line("b"),
+            hands=([strip], [JAB]),
+            items=[[], [], [], [ring], [mail], []],
+            piles=([FILLER] * 6, [FILLER] * 6),
+            seed=seed,
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=[strip])
+        assert len(s.items[3]) + len(s.items[4]) == 1 and len(s.discards[1]) == 1
+    mine = card("mine", effects=[{"op": "discard_attached", "count": "all", "target": "all_enemies"}])
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([mine], [JAB]),
+        items=[[], [], [], [ring], [mail], []],
+        piles=([FILLER] * 6, [FILLER] * 6),
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[mine])
+    assert s.items[3] == [] and s.items[4] == [] and len(s.discards[1]) == 2
 
 
 # --- create, play_card -----------------------------------------------------------------------------------

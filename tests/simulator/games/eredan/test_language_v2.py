@@ -283,6 +283,32 @@ def test_a_stat_based_modifier():
         ({"turn": "current"}, {"turn": 3}, 3),
         ({"distinct": "class", "among": "all_allies"}, {}, 2),  # mage, combattant
         ({"distinct": "race", "among": "all_characters"}, {}, 1),
+        # several kinds, each character once: the mages (a-1, b-2) and the combattant allies (a-1..3)
+        (
+            {
+                "characters": [
+                    {"group": "characters", "class": "mage"},
+                    {"group": "allies", "class": "combattant"},
+                ]
+            },
+            {},
+            4,
+        ),
+        ({"characters": "all_allies", "dead": "either"}, {"hp": [12, 0, 12, 12, 12, 12]}, 3),
+        ({"characters": ["other_allies", "all_enemies"], "dead": True}, {"hp": [12, 0, 12, 12, 0, 12]}, 2),
+        # in a state: wounded (below the maximum HP; with "either", the dead too), a stat compared
+        ({"characters": {"group": "characters", "wounded": True}}, {"hp": [12, 5, 12, 12, 12, 3]}, 2),
+        (
+            {"characters": {"group": "allies", "wounded": True}, "dead": "either"},
+            {"hp": [12, 5, 0, 12, 12, 3]},
+            2,
+        ),
+        ({"characters": {"group": "characters", "stat": {"stat": "spirit", "cmp": ">", "right": 2}}}, {}, 1),
+        (
+            {"characters": {"group": "allies", "stat": {"stat": "defense", "cmp": ">", "right": "base"}}},
+            {},
+            0,
+        ),
     ],
 )
 def test_a_scaled_amount_reads_its_count_when_it_applies(per, extra, expected):
@@ -330,6 +356,37 @@ def test_a_scaled_amount_with_div_round_and_bounds():
     )
     assert events(s, "damage")[0]["amount"] == 4 - 1  # one card left in hand (the filler)
     assert s.stat(0, SPI) == 1 + 2  # 3 allies / 2, rounded up
+
+
+def test_a_scaled_amount_with_added_terms():
+    """ "X est égal à votre Esprit +2 par allié" (``"and"``: terms added before the clamp), and a
+    Défense divided by 4 rounded up (−D + ⌈D/4⌉)."""
+    s = played(
+        [
+            {
+                "op": "damage",
+                "kind": "direct",
+                "amount": {
+                    "per": {"stat": "spirit", "of": "self"},
+                    "and": [{"per": {"characters": "other_allies"}, "each": 2}],
+                },
+            },
+            {
+                "op": "modify",
+                "stat": "defense",
+                "amount": {
+                    "per": {"stat": "defense", "of": "opponent"},
+                    "each": -1,
+                    "and": [{"per": {"stat": "defense", "of": "opponent"}, "div": 4, "round": "up"}],
+                },
+                "target": "opponent",
+            },
+        ],
+        chars_b=[character("b-1", defense=7), *line("b")[1:]],
+        hand_b=(),
+    )
+    assert events(s, "damage")[0]["amount"] == 1 + 2 * 2  # Esprit 1, two other allies
+    assert s.stat(3, DEF) == 2  # ⌈7/4⌉
 
 
 def test_the_damage_dealt_this_turn_count():

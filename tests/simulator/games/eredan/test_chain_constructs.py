@@ -1,0 +1,61 @@
+"""Chain constructs the engine plays (issue 15 §3, helper "chain"): a chain given to a group for the
+rest of the game, ``may_play`` in an Ordre. Short made-up cards (cards/domain/effects.py is the
+contract)."""
+
+from __future__ import annotations
+
+from tests.simulator.games.eredan.factories import card, character, fight, line, play, playable, prepare_game
+
+FILLER = card("filler", effects=[{"op": "modify", "stat": "defense", "amount": 1}])
+PILES = ([FILLER] * 8, [FILLER] * 8)
+GEAR = card("gear", "objet", effects=[{"op": "modify", "stat": "defense", "amount": 1}])
+SPELL = card("spark", "feu", effects=[{"op": "damage", "kind": "magical", "amount": 2}])
+
+
+def test_a_chain_given_to_a_group_for_the_game_holds_after_its_giver_dies():
+    """cards/domain/effects.py ``chain_on`` with ``duration: "game"`` ("Vos Prêtres gagnent
+    Enchaînement s'ils jouent un Objet, jusqu'à la fin de la partie"): the group keeps the chain,
+    its giver dead or alive; without it, the chain ends with its giver."""
+    for lasting, second_card_when_dead in ((True, True), (False, False)):
+        drill = {
+            "op": "chain_on",
+            "match": {"type": "objet"},
+            "target": {"group": "allies", "class": "pretre"},
+        }
+        if lasting:
+            drill["duration"] = "game"
+        chars = [
+            character("a-1", classes=("pretre",)),
+            character("sergeant", abilities=[drill]),
+            character("a-3"),
+        ]
+        for giver_hp, chains in ((12, True), (0, second_card_when_dead)):
+            s = prepare_game(
+                chars,
+                line("b"),
+                hands=([GEAR, FILLER], [FILLER]),
+                piles=PILES,
+                hp=[12, giver_hp, 12, 12, 12, 12],
+            )
+            fight(s, 0, 0)
+            play(s, GEAR)
+            assert (s.to_move == 0) is chains, (lasting, giver_hp)
+
+
+def test_may_play_in_an_ordre_holds_on_the_turns_it_names():
+    """cards/domain/effects.py ``may_play`` as an Ordre's effect ("Tours 1 et 3 : vous pouvez jouer
+    des Sorts de Feu"): on those turns a Combattant may play a fire spell; on others, not."""
+    for orders in (
+        [{"turns": [1, 3], "effects": [{"op": "may_play", "cards": {"type": "feu"}}]}],
+        [  # of two Ordres, the one naming the turn
+            {"turns": [1, 3], "effects": [{"op": "may_play", "cards": {"type": "feu"}}]},
+            {"turns": [2], "effects": [{"op": "modify", "stat": "attack", "amount": 1}]},
+        ],
+    ):
+        pyro = character("pyro", orders=orders)
+        for turn, plays in ((1, True), (2, False)):
+            s = prepare_game(
+                [pyro, *line("a")[1:]], line("b"), hands=([SPELL, FILLER], [FILLER]), piles=PILES, turn=turn
+            )
+            fight(s, 0, 0)
+            assert ("spark" in playable(s)) is plays, (orders, turn)
