@@ -126,6 +126,15 @@ def subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:
         return "ally"
     if re.fullmatch(r"un personnage de votre choix", t):
         return "character"
+    m = re.fullmatch(
+        rf"(?:le |l')(personnage adverse|adversaire|allie|personnage allie|personnage)"
+        rf" ({_FEWEST}|{_MOST_WOUNDED})",
+        t,
+    )
+    if m:  # "le personnage adverse ayant le moins de PV": the one of that side
+        pick = "fewest_hp" if re.fullmatch(_FEWEST, m.group(2)) else "most_wounded"
+        side = {"allie": "other_allies", "personnage allie": "allies", "personnage": "characters"}
+        return Selector(group=side.get(m.group(1), "enemies"), pick=pick)
     m = re.fullmatch(r"une de vos (.+)", t)
     if m:  # "une de vos Bêtes" (the reader's subjects say "un de vos")
         return r.subject(c, f"un de vos {m.group(1)}", ctx.names)
@@ -462,6 +471,15 @@ def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | Non
             r._view("self", "vous", ctx), m.group(3).startswith("augment"), int(m.group(4)), bool(m.group(2))
         )
     return None
+
+
+def moment_in_condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Si votre personnage a moins de 6 PV en fin de combat, il …": at that moment, when the
+    condition holds then (None: not such a phrase)."""
+    m = re.fullmatch(r"si ([^,]+?) (en (?:debut|fin) de (?:combat|tour)|a la fin du (?:combat|tour)),? (.+)", t)
+    if not m or not any(re.fullmatch(p, m.group(2)) for p, _ in r.TRIGGERS):
+        return None
+    return r.phrase(c, f"{m.group(2)}, si {m.group(1)}, {m.group(3)}", ctx)
 
 
 def otherwise(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:

@@ -2075,13 +2075,15 @@ class Reader:
             )
             return [Heal(amount=self._points(m.group(1)), **_target_fields(target))]
         m = re.fullmatch(
-            rf"inflige (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+))?",
+            rf"inflige (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+)| au (.+))?",
             t,
         )
         if m:
             hit: Target = "opponent"
             if m.group(1) or m.group(4):
                 hit = grammar_life.target(self, c, m.group(1) or m.group(4), ctx)
+            elif m.group(5):  # "au personnage adverse ayant le moins de PV"
+                hit = grammar_life.target(self, c, f"le {m.group(5)}", ctx)
             return [
                 Damage(
                     kind=DAMAGE_KIND_WORDS[m.group(3)],
@@ -2853,6 +2855,9 @@ class Reader:
                 return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
             except NotRead:
                 pass
+        found = grammar_life.moment_in_condition(self, c, t, ctx)
+        if found is not None:
+            return found
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
         m = re.match(r"(?:si|tant que) |tant qu'(?=[aeiouy])", t)
         if m:

@@ -611,3 +611,27 @@ def test_not_carrying_and_otherwise(compiler):
     assert not compiler.compile(
         "Permanent. Esprit +1 si vous portez une Dague, sinon vous subissez 2 dégâts directs."
     ).complete
+
+
+def test_the_one_of_a_side_with_the_fewest_hp_and_a_moment_in_the_condition(compiler):
+    assert card(
+        compiler, "Inflige 3 dégâts physiques au personnage adverse ayant le moins de points de vie."
+    ) == [
+        {"op": "damage", "kind": "physical", "amount": 3, "target": {"group": "enemies", "pick": "fewest_hp"}}
+    ]
+    # "si … en fin de combat, …": at the end of the combat, when the condition holds then
+    assert card(
+        compiler, "Si votre personnage a moins de 4 points de vie en fin de combat, il gagne 2 Points de vie."
+    ) == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [
+                {
+                    "op": "heal",
+                    "amount": 2,
+                    "when": {"compare": {"left": {"stat": "hp", "of": "self"}, "cmp": "<", "right": 4}},
+                }
+            ],
+        }
+    ]
