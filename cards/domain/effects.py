@@ -100,7 +100,8 @@ subit 2 dégâts et a Attaque -1"):
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
     "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
-    non Démon"). A selector equal to a named target is written
+    non Démon"), ``wounded`` (true: its HP are below its maximum HP, "blessé" — checked when the
+    effect applies; false: not). A selector equal to a named target is written
     as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
@@ -425,6 +426,7 @@ SELECTOR_FILTER_KEYS = (
     "fighting",
     "not_race",
     "not_class",
+    "wounded",
 )
 CARRY_KINDS = ("weapon", "armor")
 #: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
@@ -587,6 +589,7 @@ class Selector:
     fighting: bool | None = None
     not_race: str | None = None
     not_class: str | None = None
+    wounded: bool | None = None
 
     @property
     def filtered(self) -> bool:
@@ -624,6 +627,7 @@ _SELECTOR_ATTRS = (
     "fighting",
     "not_race",
     "not_class",
+    "wounded",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -1812,7 +1816,7 @@ def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting"):
+        if key in ("single_class", "tapped", "fighting", "wounded"):
             values[attr] = _bool(data[key], sub)
         elif key == "carrying":
             values[attr] = parse_card_match(data[key], sub)

@@ -578,6 +578,8 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
         )
     if selector.tapped is not None:
         parts.append(_pick(("tapped", "incliné") if selector.tapped else ("untapped", "relevé"), lang))
+    if selector.wounded is not None:
+        parts.append(_pick(("wounded", "blessé") if selector.wounded else ("unwounded", "non blessé"), lang))
     if selector.carrying is not None:
         what = match_text(selector.carrying, lang, names)
         parts.append(_pick((f"carrying {what}", f"portant {what}"), lang))
@@ -997,6 +999,16 @@ def effect_text(effect: Effect, lang: Lang, names: Names | None = None, context:
     return f"{text}."
 
 
+def _to(target: str, lang: Lang) -> str:
+    """ "to the opponent" / "à l'adversaire", "aux personnages ennemis" (à + les: aux, à + le: au)."""
+    if lang == "en":
+        return f"to {target}"
+    for article, contracted in (("les ", "aux "), ("le ", "au ")):
+        if target.startswith(article):
+            return contracted + target[len(article) :]
+    return f"à {target}"
+
+
 def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Modify):
         stat = _pick(STAT_NAMES[effect.stat], lang)
@@ -1009,7 +1021,7 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(aim, str) and aim in DAMAGE_TARGETS:
             to = _pick(DAMAGE_TARGETS[aim], lang)
         else:
-            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+            to = _to(target_text(aim, lang, names), lang)
         return _pick(
             (
                 f"Deals {amount} {DAMAGE_KINDS[effect.kind][0]} {to}",
@@ -1023,7 +1035,7 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(aim, str) and aim in HEAL_TARGETS:
             to = _pick(HEAL_TARGETS[aim], lang)
         else:
-            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+            to = _to(target_text(aim, lang, names), lang)
         return _pick((f"Heals {amount} HP {to}", f"Soigne {amount} PV {to}"), lang)
     if isinstance(effect, Draw):
         n = effect.count

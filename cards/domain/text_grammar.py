@@ -602,7 +602,7 @@ class Reader:
         if "non-" in text:  # "les non-Humains" (but the race "Non-mort" is one word)
             text = re.sub(r"\bnon-(?!morte?s?\b)", "non ", text)
         neg = (
-            re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
+            re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|blesse|morte?s?\b)(.+)", text)
             if "non" in text
             else None
         )
@@ -624,6 +624,13 @@ class Reader:
         if fight:
             out["fighting"] = fight.group(2) == "en combat"
             text = fight.group(1) or ""
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
+        hurt = re.fullmatch(r"(?:(.+?) )??(non )?blessee?s?", text)
+        if hurt:
+            # "vos Immortels blessés": wounded (HP below the maximum) when the effect applies
+            out["wounded"] = hurt.group(2) is None
+            text = hurt.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
         tap = re.fullmatch(r"(?:(.+?) )??(non )?(inclinee?s?|relevee?s?)", text)
@@ -655,7 +662,7 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class", "fighting", "tapped"} or text[pos:].strip():
+        if not set(out) - {"single_class", "fighting", "tapped", "wounded"} or text[pos:].strip():
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 

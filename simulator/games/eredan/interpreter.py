@@ -1509,6 +1509,8 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
         return False
     if f.tapped is not None and board.tapped[c] != f.tapped:
         return False
+    if f.wounded is not None and (board.hp[c] < board.max_hp[c]) != f.wounded:
+        return False
     if f.carrying is not None:
         mask = f.carrying
         if not any(mask >> k & 1 for k in board.items[c]):
@@ -1611,7 +1613,14 @@ def _group(board: Board, target: Group, me: int, opp: int) -> Sequence[int]:
             # "Choices").
             chosen = found[board.pick(found, TARGET, me)]
         picks[target] = chosen
-    return (chosen,) if chosen in found else ()
+    if chosen in found:
+        return (chosen,)
+    # Every effect with this pick reaches the one picked while it lives: its filter was checked when
+    # it was picked ("un allié blessé gagne 1 PV et a Attaque +1": healed to its maximum by the first
+    # effect, it still gets the second).
+    if chosen >= 0 and target.filter is not None and chosen in members(board, target.group, me, opp):
+        return (chosen,)
+    return ()
 
 
 @interprets(TheTarget)

@@ -465,7 +465,8 @@ class CharFilter:
     """A selector's filter (``cards.domain.effects.Selector``): every field set must hold for a
     character — its guild (a Courtisan: see EredanRules), a class, its race or race parent, a
     caste, its family, single-class, tapped, carrying a card of ``carrying`` (a mask); not of the
-    race ``not_race`` (nor of a race under it), not of the class ``not_class``."""
+    race ``not_race`` (nor of a race under it), not of the class ``not_class``; wounded (HP below
+    its maximum HP)."""
 
     guild: str | None = None
     class_: str | None = None
@@ -478,11 +479,14 @@ class CharFilter:
     fighting: bool | None = None
     not_race: str | None = None  # not of that race (nor of a race under it)
     not_class: str | None = None
+    wounded: bool | None = None  # its HP below its maximum HP ("blessé")
 
     @property
     def static(self) -> bool:
         """Whether it reads only what never changes in a game (not tapped, carrying, fighting)."""
-        return self.tapped is None and self.carrying is None and self.fighting is None
+        return (
+            self.tapped is None and self.carrying is None and self.fighting is None and self.wounded is None
+        )
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
@@ -507,6 +511,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
         not_race=selector.not_race,
         not_class=selector.not_class,
+        wounded=selector.wounded,
     )
 
 
