@@ -18,6 +18,7 @@ from cards.domain import regex as re
 from cards.domain.effects import (
     MARKERS_ALL,
     AttackKind,
+    Become,
     CardMatch,
     Condition,
     Cost,
@@ -317,6 +318,11 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
         return reader._bare(c, m.group(1), ctx, default)
     piles = _PILE_WORDS.search(t) is not None
     if piles:
+        found = (_if_in_pile(reader, c, t, ctx, default) if t.startswith("si ") else None) or (
+            _two_cards(reader, c, t, ctx, default) if " et " in t else None
+        )
+        if found:
+            return found
         found = several_piles(reader, c, t, ctx, default) if _SEVERAL_PILES.search(t) else None
         found = found or (playable(reader, c, t, ctx, default) if _PLAYABLE.search(t) else None)
         if found:
@@ -439,6 +445,61 @@ def several_piles(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) 
     return out if patched else None
 
 
+_IF_IN_PILE = re.compile(
+    r"si (?P<card>@\d+@) est (?:present(?:e)? )?(?P<piles>dans votre .+?),? "
+    r"(?:il|elle|celui-ci|celle-ci) (?P<pred>(?:est|sera) .+)"
+)
+
+
+def _if_in_pile(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``si 'X' est dans votre Deck (ou votre Défausse), il est placé dans votre Main`` — a card 'X'
+    of that pile moves (when there is none, nothing does: the condition is the move's own)."""
+    from cards.domain.effects import MoveCards, PlayCard
+
+    m = _IF_IN_PILE.fullmatch(t)
+    if not m:
+        return None
+    try:
+        found = reader._bare(c, f"un {m.group('card')} {m.group('piles')} {m.group('pred')}", ctx, default)
+    except NotRead:
+        return None
+    if not found or len(found) != 1 or not isinstance(found[0], MoveCards | PlayCard):
+        return None
+    return found
+
+
+_TWO_CARDS = re.compile(
+    r"(?:(?P<all>les )|une? )?(?P<a>@\d+@) et (?:une? )?(?P<b>@\d+@) (?P<pile>(?:de|dans) votre .+?) sont "
+    r"(?P<verb>jouee?s|placee?s (?:dans|sur) .+|defaussee?s|retiree?s (?:de la partie|du jeu))"
+)
+
+
+def _two_cards(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``une 'X' et une 'Y' de votre Défausse (ou de votre Main) sont jouées``: each of the two;
+    ``les 'X' et 'Y' de votre Défausse sont placés …``: all of each."""
+    from cards.domain.effects import MoveCards, PlayCard
+
+    m = _TWO_CARDS.fullmatch(t)
+    if not m:
+        return None
+    verb = re.sub(r"^(\w+?)e?s\b", r"\1", m.group("verb"))  # "jouees" -> "joue", "placees" -> "place"
+    out: list[Effect] = []
+    for token in (m.group("a"), m.group("b")):
+        try:
+            one = (
+                f"les {token} {m.group('pile')} sont {m.group('verb')}"
+                if m.group("all")
+                else f"un {token} {m.group('pile')} est {verb}"
+            )
+            found = reader._bare(c, one, ctx, default)
+        except NotRead:
+            return None
+        if not found or len(found) != 1 or not isinstance(found[0], MoveCards | PlayCard):
+            return None
+        out.extend(found)
+    return out
+
+
 #: "jouable(s) (par votre personnage)", ", que vous pouvez jouer,": only a card the holder may play.
 _PLAYABLE = re.compile(r",? (?:jouables?(?: par votre personnage| par vous)?|que vous pouvez jouer),?(?= |$)")
 
@@ -556,8 +617,18 @@ def verb(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[E
     m = _INSTEAD_OF_PHYSICAL.fullmatch(t)
     if m and not m.group(1) and target_group(subject)[1] is None:
         return [AttackKind("magical" if m.group(2) == "magique" else "direct", **_fields(subject))]
-    if t.startswith("copie"):
-        return copied_traits(reader, c, t, ctx, subject)
+    m = re.fullmatch(r"(?:est|sera) remplacee? par (@\d+@)", t)
+    if m:  # "Si 'X' meurt, il est remplacé par 'Y'": another character takes its place
+        group, pick = target_group(subject)
+        if group not in ("self", "opponent", "event") and pick is None:
+            return None
+        return [Become(card=reader.family(c, m.group(1)), **_fields(subject))]
+    if t.startswith("copie") or re.search(r" des (?:siennes|leurs|votres)$", t):
+        found = copied_traits(
+            reader, c, t, ctx, subject
+        )  # ("obtient les Guildes de X à la place des siennes")
+        if found is not None or t.startswith("copie"):
+            return found
     m = re.fullmatch(r"(?:perd|perdent|perdez) (?:ses|leurs|vos|tous ses|tous leurs) marqueurs (@\d+@)", t)
     if m:
         return [Marker(name=_marker_name(c, m.group(1)), count=MARKERS_ALL, **_fields(subject))]
@@ -701,7 +772,9 @@ def copied_traits(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) 
     ``of``. Without "à la place" / "en plus" ("copie les castes de ses alliés") whether it keeps
     its own is not said: not read."""
     m = re.fullmatch(
-        r"(?:copie|copient|copiez) (?:toutes |tous )?" + _COPIED_KINDS + r"(de .+?|du .+?|des .+?)"
+        r"(?:copie|copient|copiez|obtient|obtiennent|gagne|gagnent) (?:toutes |tous )?"
+        + _COPIED_KINDS
+        + r"(de .+?|du .+?|des .+?)"
         r" (a la place des (?:siennes|leurs|votres)|en plus des (?:siennes|leurs|votres))",
         t,
     )
@@ -1096,7 +1169,30 @@ def chosen_cards(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     m = re.fullmatch(r"choisissez (?:un |une )(.+?),? (?:celui-ci|celle-ci|il|elle|cette carte) (.+)", t)
     if not m:
         return None
-    return moved(reader, c, f"une {m.group(1)} {m.group(2)}", pick="choice")
+    found = moved(reader, c, f"une {m.group(1)} {m.group(2)}", pick="choice")
+    if found is not None:
+        return found
+    # "…, celle-ci est jouée et 2 autres Nécroses de votre Défausse sont placées dans votre Deck":
+    # the others of that pile, the chosen one having left it
+    sm = re.fullmatch(rf"(est .+?) et ((?:{NUM}|les|toutes les) autres (.+))", m.group(2))
+    if not sm:
+        return None
+    first = moved(reader, c, f"une {m.group(1)} {sm.group(1)}", pick="choice")
+    if not first or len(first) != 1:
+        return None
+    from cards.domain.effects import MoveCards, PlayCard
+
+    chosen = first[0]
+    if not isinstance(chosen, MoveCards | PlayCard) or (
+        isinstance(chosen, MoveCards) and chosen.to == chosen.from_
+    ):
+        return None
+    rest = moved(reader, c, sm.group(2).replace(" autres ", " ", 1))
+    if not rest or any(
+        not isinstance(e, MoveCards | PlayCard) or e.from_ != chosen.from_ or e.also for e in rest
+    ):
+        return None
+    return [*first, *rest]
 
 
 _PLAY_RULE = (
@@ -1246,6 +1342,39 @@ def chosen_state(t: str) -> tuple[str, bool] | None:
     if not m:
         return None
     return m.group(1), m.group(2).startswith("incline")
+
+
+def either_group(reader: Reader, c: Clause, whom: str, names: tuple[str, ...]) -> tuple[Selector, ...] | None:
+    """``chacun de vos Mages ou Prêtres``, ``vos Arbre-Monde ou Guémélites de la Terre``: the player's
+    characters of either kind, each once — the first kind that a selector can leave out (a class or
+    a race: ``not_class`` / ``not_race``), then the second kind without the first. None when the
+    phrase is not two such kinds."""
+    m = re.fullmatch(r"(?:chacun de |chacune de )?(vos autres|vos) (.+?) ou (.+)", whom)
+    if not m:
+        return None
+    found: list[Selector] = []
+    for kind in (m.group(2), m.group(3)):
+        try:
+            one = reader.subject(c, f"{m.group(1)} {kind}", names)
+        except NotRead:
+            return None
+        if not isinstance(one, Selector) or one.pick is not None or len(_filters(one)) != 1:
+            return None
+        if found and one.group != found[0].group:
+            return None
+        found.append(one)
+    first, second = found
+    for a, b in ((first, second), (second, first)):
+        ((key, value),) = _filters(a).items()
+        if key in ("class", "race") and f"not_{key}" not in _filters(b):
+            return a, replace(b, **{f"not_{key}": value})
+    return None
+
+
+def _filters(sel: Selector) -> dict[str, Any]:
+    """The filters a selector sets, by JSON key ("class", "race", …)."""
+    out = sel.to_json()
+    return {k: v for k, v in out.items() if k not in ("group", "pick")} if isinstance(out, dict) else {}
 
 
 def with_tapped(target: Target, tapped: bool) -> Target:

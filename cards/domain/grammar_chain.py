@@ -232,6 +232,24 @@ def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         if who == "self" or not ctx.standing:
             raise NotRead("a lasting chain given to no group")
         return Reading(effects=[_with_target(ChainOn(match=match, duration=Duration("game")), who)])
+    # "Vos Combattants gagnent Enchaînement Action": chain_on those cards, for the group (while its
+    # giver lives — what "Tant que 'X' est en vie" before it says, X the giver itself)
+    m = re.fullmatch(r"tant que (\S+|@\d+@) est en vie,? (vos .+)", t)
+    if m and ctx.standing and _names_itself(c, m.group(1), ctx):
+        return character_chain(r, c, m.group(2), ctx)
+    m = re.fullmatch(r"(vos .+?|tous vos .+?) (?:gagnent|ont) (?:un )?enchainement ?:? (.+)", t)
+    if (
+        m
+        and ctx.standing
+        and not re.search(r"\b(?:si|s'ils?|et|puis|jusqu|lorsqu|quand|tant|pour|par)\b", m.group(2))
+    ):
+        try:
+            who = r.subject(c, m.group(1), ctx.names)
+            match = chain_match(r, c, m.group(2))
+        except NotRead:
+            return None
+        if who != "self":
+            return Reading(effects=[_with_target(ChainOn(match=match), who)])
     # "Vos personnages gagnent Enchaînement s'ils portent ou jouent un Outil": either gives it
     m = re.fullmatch(
         r"(vos .+?|tous vos .+?) (?:gagnent|ont) (?:un )?enchainement,? "
@@ -283,6 +301,16 @@ def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         on_turns = ChainOn(match=CardMatch("any"), when=Condition(turn=turns))
         return Reading(effects=[_with_target(on_turns, who)])
     return None
+
+
+def _names_itself(c: Clause, token: str, ctx: Ctx) -> bool:
+    """Whether ``token`` (a word, or a quoted name ``@0@``) is the text's own name."""
+    from cards.domain.vocabulary import fold
+
+    qm = re.fullmatch(r"@(\d+)@", token)
+    if qm:
+        return bool(ctx.names) and fold(c.names[int(qm.group(1))]) == ctx.names[0]
+    return token in ctx.names
 
 
 def _with_target(effect: ChainOn | Forbid, who: Target) -> ChainOn | Forbid:

@@ -82,6 +82,9 @@ _STATS_THEN_PREFIX = re.compile(r"(?<=[+-]\d)\s+(?=[A-ZÀ-Ý][^:.,+]{0,30}?\s?:\
 #: "Enchaînement Action Attaque +1 pour chacun …": the chain, then a modifier with a capital.
 _CHAIN_THEN_STATS = re.compile(r"(Encha[iî]nement\s[^:]{1,40}?)\s+((?:Attaque|Défense|Esprit)\s.+)")
 
+#: "… égal à votre Attaque min. Enchaînement 'X'": the full stop of an abbreviation ends the sentence.
+_ABBREVIATION_THEN_CHAIN = re.compile(r"(?<=\b(?:min|max)\.)\s+(?=Encha[iî]nement\b)")
+
 
 def split_run_on(raw: str) -> list[str]:
     """The sentences of a clause holding two with no full stop between them: an Ordre's header
@@ -99,7 +102,7 @@ def split_run_on(raw: str) -> list[str]:
     m = _INNER_SUBJECT.search(raw.strip())
     if m:
         return [raw.strip()[: m.start(1)], raw.strip()[m.end(1) :]]
-    for splitter in (_TRAILING_STAYS, _CHAIN_THEN_PREFIX):
+    for splitter in (_TRAILING_STAYS, _CHAIN_THEN_PREFIX, _ABBREVIATION_THEN_CHAIN):
         parts = splitter.split(raw.strip(), maxsplit=1)
         if len(parts) == 2:
             return parts

@@ -22,6 +22,7 @@ from cards.domain.effects import (
     Amount,
     Attach,
     AttackKind,
+    Become,
     Bound,
     CardMatch,
     CardsLast,
@@ -40,6 +41,7 @@ from cards.domain.effects import (
     DamageTaken,
     Discard,
     DiscardAttached,
+    Double,
     Draw,
     DrawPhase,
     Duration,
@@ -263,6 +265,7 @@ EVENT_WORDS: Mapping[str, tuple[str, str]] = {
     "leaves_play": ("When this card leaves play", "Quand cette carte quitte le jeu"),
 }
 KEYWORD_WORDS: Mapping[str, tuple[str, str]] = {"enrage": ("Enraged", "Enragé")}
+SEX_WORDS: Mapping[str, tuple[str, str]] = {"male": ("male", "masculin"), "female": ("female", "féminin")}
 CMP_WORDS: Mapping[str, tuple[str, str]] = {
     "<": ("is below", "est inférieur à"),
     "<=": ("is at most", "est au plus"),
@@ -567,6 +570,17 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
         parts.append(_pick((f"not {cls}", f"non {cls}"), lang))
     if selector.family is not None:
         parts.append(names.family(selector.family, lang))
+    if selector.sex is not None:
+        parts.append(_pick(SEX_WORDS[selector.sex], lang))
+    if selector.no_caste is not None:
+        parts.append(
+            _pick(
+                ("without a caste", "sans caste")
+                if selector.no_caste
+                else ("with a caste", "avec une caste"),
+                lang,
+            )
+        )
     if selector.single_class is not None:
         parts.append(
             _pick(
@@ -690,6 +704,12 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
     if when.opponent_is is not None:
         who = names.family(when.opponent_is, lang)
         parts.append(_pick((f"against {who}", f"contre {who}"), lang))
+    if when.opponent_sex is not None:
+        sex = _pick(SEX_WORDS[when.opponent_sex], lang)
+        parts.append(_pick((f"against a {sex} character", f"contre un personnage {sex}"), lang))
+    if when.played_by_sex is not None:
+        sex = _pick(SEX_WORDS[when.played_by_sex], lang)
+        parts.append(_pick((f"if played by a {sex} character", f"si jouée par un personnage {sex}"), lang))
     for key, en, fr in (
         ("carrying_match", "if carrying {}", "s'il porte : {}"),
         ("opponent_carrying_match", "if the opponent carries {}", "si l'adversaire porte : {}"),
@@ -1374,6 +1394,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         return core + _duration(effect.duration, lang)
     if isinstance(effect, Bound):
         return _bound_text(effect, lang, names)
+    if isinstance(effect, Double):
+        return _double_text(effect, lang, names)
     if isinstance(effect, ExtraAttack):
         amount = amount_text(effect.amount, lang, names)
         kind = _pick(("physical", "physique") if effect.kind == "physical" else ("magic", "magique"), lang)
@@ -1385,6 +1407,10 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Attach):
         who = target_text(effect_target(effect), lang, names)
         return _pick((f"This card is attached to {who}", f"Cette carte s'attache à {who}"), lang)
+    if isinstance(effect, Become):
+        who = _cap(target_text(effect_target(effect), lang, names))
+        new = names.family(effect.card, lang)
+        return _pick((f"{who} is replaced by {new}", f"{who} est remplacé par {new}"), lang)
     if isinstance(effect, GrantOrder):
         who = target_text(effect_target(effect), lang, names)
         return _pick(
@@ -1519,6 +1545,35 @@ _BOUND_STAT_WORDS = {
     "defense": ("Defense", "Défense"),
     "spirit": ("Spirit", "Esprit"),
 }
+
+
+def _double_text(effect: Double, lang: Lang, names: Names) -> str:
+    """``Doubles the current Defense bonuses of the opponent``, ``Double les bonus et malus d'Attaque
+    de votre personnage donnés par une Arme``."""
+    whose = target_text(effect_target(effect), lang, names)
+    stats_en = _and([_pick(_BOUND_STAT_WORDS[s], "en") for s in effect.stats], "en")
+    stats_fr = " et ".join(
+        ("d'" if s == "attack" or s == "spirit" else "de ") + _pick(_BOUND_STAT_WORDS[s], "fr")
+        for s in effect.stats
+    )
+    kinds = {
+        "bonus": ("bonuses", "bonus"),
+        "malus": ("maluses", "malus"),
+        "both": ("bonuses and maluses", "bonus et malus"),
+    }
+    kind_en, kind_fr = kinds[effect.sign]
+    now_en, now_fr = (" current", " en cours") if effect.current else ("", "")
+    core = _pick(
+        (
+            f"Doubles the{now_en} {stats_en} {kind_en} of {whose}",
+            f"Double les {kind_fr} {stats_fr}{now_fr} de {whose}",
+        ),
+        lang,
+    )
+    if effect.cards is not None:
+        what = match_text(effect.cards, lang, names)
+        core += _pick((f" given by {what}", f" donnés par {what}"), lang)
+    return core + _duration(effect.duration, lang)
 
 
 def _bound_text(effect: Bound, lang: Lang, names: Names) -> str:

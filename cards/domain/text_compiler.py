@@ -30,6 +30,7 @@ from cards.domain.effects import (
     DamageDealt,
     DamageTaken,
     DiscardAttached,
+    Double,
     DrawPhase,
     Duration,
     Effect,
@@ -661,7 +662,8 @@ def _while_attached(effect: Effect) -> Effect:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
@@ -692,7 +694,8 @@ def _standing(effect: Effect) -> Effect:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind != "combat"
     ):

@@ -28,7 +28,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_cards, grammar_chain, grammar_life, grammar_order, grammar_scale
+from cards.domain import (
+    grammar_cards,
+    grammar_chain,
+    grammar_life,
+    grammar_markers,
+    grammar_order,
+    grammar_scale,
+)
 from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
@@ -48,6 +55,7 @@ from cards.domain.effects import (
     DamageTaken,
     Discard,
     DiscardAttached,
+    Double,
     Draw,
     Duration,
     Effect,
@@ -162,6 +170,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bpossedez\b", "avez"),
     (r"\bdegats?\b", "degats"),
     (r"\benchain(e)?ments?\b", "enchainement"),
+    (r"\benchainemento bjet\b", "enchainement objet"),  # a space misplaced
     (r"\bmulti[ -]?class(e|es|ee|ees)?\b", "multi-classe"),
     (r"\bnon[ -]zone\b", "non zone"),
     (r"\ba 2 mains\b", "a deux mains"),
@@ -192,6 +201,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
         r"de \3 \4 \1 \2",
     ),
     (r" egalement\b", ""),
+    *grammar_markers.SPELLINGS,  # "reçoivent 2 marqueurs", "ajoute 2 marqueurs … à …"
     # "Si votre adversaire est Humain vous avez …": the comma the condition lacks
     (r"\b(si votre adversaire est [^,:.]+?) (vous avez|votre personnage a) ", r"\1, \2 "),
     (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
@@ -419,7 +429,8 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
                 | Forbid
                 | Traits
                 | AttackKind
-                | Bound,
+                | Bound
+                | Double,
             )
             and e.duration.kind == "combat"
         ):
@@ -443,7 +454,8 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind != "combat"
     )
@@ -462,7 +474,8 @@ def _DURABLE(effect: Effect) -> bool:
         | Forbid
         | Traits
         | AttackKind
-        | Bound,
+        | Bound
+        | Double,
     )
 
 
@@ -601,6 +614,24 @@ class Reader:
         out: dict[str, Any] = {}
         if "non-" in text:  # "les non-Humains" (but the race "Non-mort" is one word)
             text = re.sub(r"\bnon-(?!morte?s?\b)", "non ", text)
+        sexed = re.fullmatch(r"(?:(.+?) )?(?:de sexe )?(masculine?s?|feminine?s?|sans castes?)", text)
+        if sexed:
+            # "masculins" / "féminins" (the character's sex), "sans caste" (no caste at all)
+            word = sexed.group(2)
+            extra: dict[str, Any] = (
+                {"no_caste": True}
+                if word.startswith("sans")
+                else {"sex": "male" if word[0] == "m" else "female"}
+            )
+            rest = (sexed.group(1) or "").strip()
+            if rest and not re.fullmatch(r"personnages?", rest):
+                found = self.who_filter(rest)
+                if set(extra) & set(found):
+                    raise NotRead(f"{word!r} twice")
+                extra = {**found, **extra}
+            elif "no_caste" in extra:
+                raise NotRead("characters without a caste, of no other kind")  # (read by a count)
+            return extra
         neg = (
             re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|blesse|morte?s?\b)(.+)", text)
             if "non" in text
@@ -821,6 +852,7 @@ class Reader:
         text = re.sub(
             r"^(vos |tous vos |un de vos )(?:autres )?allies (?:de (?:la |l')?)?(?=\S)", r"\1autres ", text
         )
+        text = re.sub(r"^(?:un allie|une alliee) (?=\S)", "un de vos autres ", text)  # "un allié Golem"
         for pattern, target in self.subjects:
             if pattern.fullmatch(text):
                 if target == "other_enemy_choice":
@@ -836,11 +868,16 @@ class Reader:
             if m:
                 group = "other_allies" if (m.group(2) or m.group(3)) else "allies"
                 return Selector(group=group, **self._filter_keys(self.who_filter(m.group(4))))
-            m = re.fullmatch(r"(tous )?les personnages adverses (.+)|(tous )?les (.+) adverses", text)
+            m = re.fullmatch(
+                r"(tous )?les (?:personnages adverses|adversaires) (.+)|(tous )?les (.+) adverses", text
+            )
             if m:
                 return Selector(
                     group="enemies", **self._filter_keys(self.who_filter(m.group(2) or m.group(4)))
                 )
+            m = re.fullmatch(r"un des porteurs (?:de |d')(.+)", text)
+            if m:  # "un des porteurs de 'X'": one the player chooses among those carrying X
+                return Selector(group="characters", pick="choice", carrying=self.match(clause, m.group(1)))
             m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
             if m:
                 group = "other_allies" if m.group(1) else "allies"
@@ -1475,6 +1512,11 @@ class Reader:
             return Condition(active=True)
         if re.fullmatch(r"vous etes (?:le )?defenseur", t):
             return Condition(active=False)
+        # "si vous (n')avez (pas) l'initiative": the player who has it this turn is the active one
+        # (docs/rules/eredan.md §3: the players alternate as the active player)
+        m = re.fullmatch(r"vous (n')?avez (?:pas )?l'initiative", t)
+        if m and ("pas" in t.split()) == bool(m.group(1)):
+            return Condition(active=not m.group(1))
         m = re.fullmatch(r"(?:votre personnage|il|ce personnage|vous) (?:est|etes) (incline|releve)e?s?", t)
         if m:
             return Condition(tapped=m.group(1) == "incline")
@@ -1668,7 +1710,11 @@ class Reader:
                 "",
                 text.strip(),
             )
-            found = grammar_scale.count(self, clause, t) or grammar_cards.count(self, clause, t)
+            found = (
+                grammar_markers.count(self, clause, t)
+                or grammar_scale.count(self, clause, t)
+                or grammar_cards.count(self, clause, t)
+            )
             if found is None:
                 raise
             return found, False
@@ -1941,7 +1987,7 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
-        found_lock = self.stat_lock(c, t, ctx)
+        found_lock = self.stat_lock(c, t, ctx) or self.doubled(c, t, ctx)
         if found_lock is not None:
             return None, found_lock
         default: Target = inherit if inherit is not None else "self"
@@ -2012,6 +2058,10 @@ class Reader:
                 raise NotRead("the others than the one chosen")
             return [self._view("other_allies", "", ctx), self._view("all_enemies", "", ctx)]
         parts = re.split(r", | et ", t)
+        if len(parts) < 2 and re.match(r"(?:(?:chacun|chacune) de |tous )?vos ", t):
+            # "vos Mages ou Prêtres", "chacun de vos Golems ou Zil": each who is one or the other
+            # (several groups, when no character can be both: see apart below)
+            parts = re.split(r",? ou ", re.sub(r"^(?:chacun|chacune) de ", "", t))
         if len(parts) < 2:
             return None
         if re.match(r"(?:tous )?vos ", parts[0]):
@@ -2277,12 +2327,17 @@ class Reader:
         caractéristique (et tous ses malus précédemment reçus sont annulés)`` -> ``bound``; ``… ne
         peut pas être soigné`` -> ``forbid healed`` (None: not such a phrase)."""
         m = re.fullmatch(
-            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?|(.+?) ne (?:peut|peuvent) (?:pas |plus )?"
-            r"recevoir de soins?",
+            r"(.+?) ne (?:peut|peuvent) (?:pas |plus )?(?:etre )?soigne(?:e|s|es)?(?: en combat)?"
+            r"|(.+?) ne (?:peut|peuvent) (?:pas |plus )?recevoir de soins?(?: en combat)?",
             t,
         )
         if m:
             who_text = (m.group(1) or m.group(2)).strip()
+            # "Kitsana et son adversaire" in Kitsana's text: it and the one it fights ("en combat":
+            # the forbid lasts the combat)
+            sm = re.fullmatch(r"(\S+) et son adversaire", who_text)
+            if sm and ctx.subject == "character" and sm.group(1) in ctx.names:
+                who_text = f"{sm.group(1)} et votre adversaire"
             healed = self._several(c, who_text, ctx) or [
                 self._view(self.subject(c, who_text, ctx.names), who_text, ctx)
             ]
@@ -2360,6 +2415,40 @@ class Reader:
             part = re.sub(r"^adversaires$", "les personnages adverses", part)  # "des adversaires": all
             targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
         return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
+
+    _DOUBLED_STATS = rf"de caracteristiques|(?:d'|de ){_LOCK_STAT}(?:,? (?:et |ou )?(?:d'|de ){_LOCK_STAT})*"
+
+    def doubled(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Double les bonus et malus de Défense (en cours) de votre personnage``, ``… les malus de
+        caractéristiques en cours sur le personnage adverse``, ``le bonus d'Attaque de vos Armes
+        Naines est doublé`` (those the holder carries) -> ``double`` (None: not such a phrase)."""
+        kinds = r"(bonus et (?:les )?malus|bonus|malus)"
+        m = re.fullmatch(
+            rf"(?:double|doublez) (?:les |le )?{kinds} ({self._DOUBLED_STATS})( en cours)? (?:sur|de|du|des) (.+)",
+            t,
+        )
+        cards: CardMatch | None = None
+        if m:
+            sign_text, stats_text, current, whose = m.group(1), m.group(2), bool(m.group(3)), m.group(4)
+            whose = re.sub(r"^(?:u |s )?personnage adverse", "le personnage adverse", whose)
+            who = self._view(self.subject(c, whose, ctx.names), whose, ctx)
+        else:
+            m = re.fullmatch(
+                rf"(?:le |les ){kinds} ({self._DOUBLED_STATS}) (?:de vos|de ses|des) (.+?) (?:est|sont) doublee?s?",
+                t,
+            )
+            if not m:
+                return None
+            sign_text, stats_text, current, who = m.group(1), m.group(2), False, "self"
+            cards = self.match(c, m.group(3))
+        if current and ctx.standing:
+            raise NotRead("the current modifiers, in a standing ability")
+        stats: tuple[str, ...] = ("attack", "defense", "spirit")
+        if stats_text != "de caracteristiques":
+            words = {"attaque": "attack", "defense": "defense", "esprit": "spirit"}
+            stats = tuple(dict.fromkeys(words[w] for w in re.findall(self._LOCK_STAT, stats_text)))
+        sign = "both" if " et " in sign_text else sign_text
+        return [Double(stats, sign, current, cards, **_target_fields(who))]
 
     def stat_equals(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         """``La Défense de votre personnage est égale à sa Défense de base`` (no modifier counts:
@@ -2759,7 +2848,16 @@ class Reader:
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
             whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
-            on = self.subject(c, whom, ctx.names)
+            groups = grammar_cards.either_group(self, c, whom, ctx.names)
+            if groups is not None:  # "à chacun de vos A ou B": each of them once
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(g)) for g in groups]
+            try:
+                on = self.subject(c, whom, ctx.names)
+            except NotRead:
+                several = self._several(c, whom, ctx)  # "à chacun de vos Mages ou Prêtres": each
+                if several is None:
+                    raise
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(o)) for o in several]
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
@@ -2839,6 +2937,9 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
+        found = grammar_markers.phrase(self, c, t, ctx)  # markers spent
+        if found is not None:
+            return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
@@ -3501,7 +3602,8 @@ class Reader:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")

@@ -490,7 +490,8 @@ class CharFilter:
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
-PENDING_FILTER_KEYS: frozenset[str] = frozenset()
+#: (``sex``: the cards' data has no sex of the characters yet; ``no_caste``: not yet.)
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"sex", "no_caste"})
 
 
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
@@ -998,7 +999,11 @@ class MoveOp(Op):
     ``source`` to pile ``dest`` (PILE_*) of the holder's player, or of the other player when
     ``opponent``; picked at random (the game's chance) or from the top; to a deck: each at a random
     place; to PILE_ATTACH: into play, attached to each character of ``target`` (up to ``count``
-    cards each, of those that stay: Tables.attaching_mask), not played."""
+    cards each, of those that stay: Tables.attaching_mask), not played. ``into_self``: the other
+    player's cards go to the holder's player's own pile; ``any_owner``: a card of either player's
+    pile, the player's pick (its own when the move is good for a card's owner, the opponent's
+    otherwise), back to its owner's pile; ``by_opponent``: the other player picks among its own
+    cards (its best when the move is good for it, its worst when they leave it)."""
 
     name: ClassVar[str] = "move"
     source: int
@@ -1009,6 +1014,9 @@ class MoveOp(Op):
     pick: int = CARD_RANDOM
     target: Target = SELF  # to PILE_ATTACH: whom the cards are attached to
     also: tuple[int, ...] = ()  # more piles of the same seat the cards may come from (PILE_*)
+    into_self: bool = False  # the other player's cards go into the holder's player's own pile
+    any_owner: bool = False  # either player's pile (the player's pick): back to the owner's pile
+    by_opponent: bool = False  # the other player picks among its own cards (pick CARD_CHOICE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1453,22 +1461,10 @@ def _card_pick(pick: str, what: str, where: str) -> int:
 def _compile_move(
     effect: spec.MoveCards, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
-    if effect.owner == "any":
-        raise UnsupportedSpecError(
-            where, "move of owner 'any' (a card of either player's pile) is not supported by the engine yet"
-        )
-    if effect.pick == "opponent":
-        raise UnsupportedSpecError(
-            where,
-            "move of pick 'opponent' (the opposing player picks the card) is not supported by the engine yet",
-        )
-    if effect.into == "self":
-        raise UnsupportedSpecError(
-            where,
-            "move 'into' self (the opponent's cards into the player's own pile) is not supported by the "
-            "engine yet",
-        )
-    pick = _card_pick(effect.pick, "moving cards", where)
+    if effect.owner == "any" and effect.to == "attach":
+        raise UnsupportedSpecError(where, "a card of either player's pile attached is not supported yet")
+    by_opponent = effect.pick == "opponent"
+    pick = _card_pick("choice" if by_opponent else effect.pick, "moving cards", where)
     if pick == CARD_TOP and effect.from_ == "hand":
         raise UnsupportedSpecError(where, 'a hand has no top: pick "top" is for a deck or a discard pile')
     return MoveOp(
@@ -1480,6 +1476,9 @@ def _compile_move(
         pick=pick,
         target=_target(effect, None, where, ctx) if effect.to == "attach" else SELF,
         also=tuple(PILE_OF_NAME[p] for p in effect.also),
+        into_self=effect.into == "self",
+        any_owner=effect.owner == "any",
+        by_opponent=by_opponent,
         when=when,
         index=index,
     )
@@ -2014,9 +2013,11 @@ PENDING_OPS: frozenset[type] = frozenset(
     {
         spec.Traits,
         spec.Bound,
+        spec.Double,
         spec.Attach,
         spec.ActsNow,
         spec.CardsLast,
+        spec.Become,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name

@@ -56,6 +56,16 @@ VALID: list[tuple[str, dict[str, Any]]] = [
             "of": {"group": "allies", "race": "non_mort"},
         },
     ),
+    # "when it dies, it is replaced by the Egg"
+    ("card", {"op": "become", "card": "oeuf"}),
+    (
+        "card",
+        {
+            "op": "trigger",
+            "on": {"dies": "all_allies"},
+            "effects": [{"op": "become", "card": "oeuf", "target": "event"}],
+        },
+    ),
     # a character that is "Enragé" (a standing ability)
     ("ability", {"op": "traits", "mode": "add", "keywords": ["enrage"]}),
     # "attacks magically instead of physically"; "a phantom attack"
@@ -159,6 +169,11 @@ def test_the_constructs_read_in_both_languages(item):
             "L'adversaire a aussi les classes de ce personnage.",
         ),
         (
+            {"op": "become", "card": "rune-cor", "target": "opponent"},
+            "The opponent is replaced by Cor Rune.",
+            "L'adversaire est remplacé par Rune Cor.",
+        ),
+        (
             {"op": "attack_kind", "kind": "direct"},
             "This character makes a direct clash attack instead of a physical one.",
             "Ce personnage fait une attaque directe à la place de son attaque physique.",
@@ -229,6 +244,9 @@ def test_the_parsed_shapes():
         ("card", {"op": "traits", "mode": "add", "classes": []}, "effects[0].classes"),
         ("card", {"op": "traits", "mode": "add", "classes": ["mage", "mage"]}, "effects[0].classes"),
         ("card", {"op": "traits", "mode": "add", "keywords": ["flying"]}, "effects[0].keywords[0]"),
+        ("card", {"op": "become", "card": "oeuf", "target": "all_allies"}, "effects[0].target"),
+        ("card", {"op": "become"}, "effects[0]"),
+        ("ability", {"op": "become", "card": "oeuf"}, "effects[0].op"),
         # copied traits: "all" of each kind copied, never removed, never keywords
         (
             "card",
@@ -324,6 +342,7 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
     [
         {"op": "traits", "mode": "add", "classes": ["mage"]},
         {"op": "traits", "mode": "set", "guilds": "all", "of": "other_allies"},
+        {"op": "become", "card": "oeuf"},
         # (played since: a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71)
         {"op": "attach", "target": {"group": "allies", "pick": "random", "race": "golem"}},
         {"op": "acts_now", "cards": {"type": "lance"}},

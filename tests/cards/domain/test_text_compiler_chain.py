@@ -149,3 +149,67 @@ def test_a_lasting_chain_on_in_the_schema():
         parse_effect({**data, "target": "self"}, context="ability")
     with pytest.raises(EffectError, match="group"):
         parse_effect(data, context="order")
+
+
+def test_the_initiative_is_the_active_player(compiler):
+    """ "si vous (n')avez (pas) l'initiative": the player who has it this turn is the active one
+    (docs/rules/eredan.md §3)."""
+    out = compiled(compiler, "Gagne Enchaînement si vous avez l'initiative.", "character")
+    assert out["abilities"] == [{"op": "chain_on", "match": {"any": True}, "when": {"active": True}}]
+    out = compiled(compiler, "Si vous n'avez pas l'initiative, Défense +3.")
+    assert out["effects"] == [{"op": "modify", "stat": "defense", "amount": 3, "when": {"active": False}}]
+
+
+def test_a_groups_chain_on_cards_while_its_giver_lives(compiler):
+    """ "Vos Mages gagnent Enchaînement Sort": chain_on those cards for the group; "Tant que
+    <itself> est en vie" before it is what a given chain does anyway; another name is not read."""
+    expected = [{"op": "chain_on", "match": {"type": "sort"}, "target": {"group": "allies", "class": "mage"}}]
+    for text in (
+        "Vos Mages gagnent Enchaînement Sort.",
+        "Tant que Oriane est en vie vos Mages gagnent Enchaînement Sort.",
+    ):
+        assert compiled(compiler, text, "character", name="Oriane")["abilities"] == expected
+    assert not compiler.compile(
+        "Tant que Bertil est en vie vos Mages gagnent Enchaînement Sort.", subject="character", name="Oriane"
+    ).complete
+
+
+def test_a_chain_after_an_abbreviation_and_a_misplaced_space(compiler):
+    out = compiled(compiler, "Vous gagnez X PV où X est égal à votre Attaque max. Enchaînement 'Le Retour'.")
+    assert out["chain"] == {"card": "le-retour"}
+    assert compiled(compiler, "Défense +1. EnchaînementO bjet.")["chain"] == {"type": "objet"}
+
+
+def test_itself_and_its_opponent_cannot_be_healed_in_an_ordre(compiler):
+    out = compiled(
+        compiler,
+        "Tours 2 et 3 : Oriane et son adversaire ne peuvent pas être soignés en combat.",
+        "character",
+        name="Oriane",
+    )
+    assert out["orders"] == [
+        {
+            "turns": [2, 3],
+            "effects": [
+                {"op": "forbid", "what": "healed"},
+                {"op": "forbid", "what": "healed", "target": "opponent"},
+            ],
+        }
+    ]
+
+
+def test_one_of_the_carriers_of_a_card(compiler):
+    out = compiled(
+        compiler,
+        "Tour 2 : un des porteurs de 'Pierre de lune' a Défense +1 jusqu'à la fin de la partie.",
+        "character",
+    )
+    assert out["orders"][0]["effects"] == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": {"group": "characters", "pick": "choice", "carrying": {"card": "pierre-de-lune"}},
+            "duration": "game",
+        }
+    ]

@@ -55,3 +55,99 @@ def test_a_trigger_said_after_the_scaling(compiler):
             ],
         }
     ]
+
+
+# --- markers -------------------------------------------------------------------------------------
+
+POWDER_ON_SELF = {"markers": "poudre", "on": "self"}
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        # "reçoivent" / "ajoute … à" are "gagne"
+        (
+            "Tous les personnages reçoivent 3 marqueurs poudre.",
+            [{"op": "marker", "name": "poudre", "count": 3, "target": "all_characters"}],
+        ),
+        (
+            "Ajoute 2 Marqueurs 'suie' à votre adversaire.",
+            [{"op": "marker", "name": "suie", "count": 2, "target": "opponent"}],
+        ),
+        ("Vous ajoute 1 Marqueur Poudre.", [{"op": "marker", "name": "poudre", "count": 1}]),
+        # markers counted then spent: the count first, then every one of them leaves
+        (
+            "Esprit +X où X est égal au nombre de Marqueurs 'suie' que vous portez, puis vous les perdez.",
+            [
+                {"op": "modify", "stat": "spirit", "amount": {"per": {"markers": "suie", "on": "self"}}},
+                {"op": "marker", "name": "suie", "count": "all"},
+            ],
+        ),
+        # at most N lost, a bonus for each one lost (so at most N bonuses)
+        (
+            "Vous perdez jusqu'à 3 Marqueurs 'suie' et avez Défense +2 pour chacun d'eux.",
+            [
+                {
+                    "op": "modify",
+                    "stat": "defense",
+                    "amount": {"per": {"markers": "suie", "on": "self"}, "each": 2, "max": 6},
+                },
+                {"op": "marker", "name": "suie", "count": -3},
+            ],
+        ),
+    ],
+)
+def test_markers_on_a_card(compiler, text, effects):
+    assert card(compiler, text) == effects
+
+
+def test_markers_of_both_fighters_counted_then_removed(compiler):
+    """ "… pour chaque marqueur porté par votre adversaire et vous, ces marqueurs sont supprimés":
+    the two characters of the combat (``fighters``), in the same trigger."""
+    assert character(
+        compiler,
+        "Défense +1 en début de combat pour chaque Marqueur 'suie' porté par votre adversaire et vous, "
+        "ces Marqueurs sont supprimés.",
+    ) == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [
+                {"op": "modify", "stat": "defense", "amount": {"per": {"markers": "suie", "on": "fighters"}}},
+                {"op": "marker", "name": "suie", "count": "all", "target": "fighters"},
+            ],
+        }
+    ]
+
+
+def test_a_staying_card_spends_markers_only_for_a_bonus_of_this_turn(compiler):
+    """A standing modifier reads its count whenever the stat is read: markers it spent would take
+    its bonus away at once, so it is not read; one said to last this turn is given once."""
+    spent = "X est égal au nombre de Marqueurs 'suie' que vous portez, puis vous les perdez."
+    text = f"Permanent. Attaque +X où {spent}"
+    assert len(unread(compiler, text)) == 1
+    once = card(
+        compiler,
+        "Permanent. A l'activation vous perdez jusqu'à 2 Marqueurs 'suie' et avez Esprit +1 "
+        "jusqu'à la fin du tour par marqueur ainsi perdu.",
+    )
+    assert once[-1] == {"op": "marker", "name": "suie", "count": -2}
+    assert (
+        len(
+            unread(
+                compiler,
+                f"Défense +X où {spent}",
+                "character",
+            )
+        )
+        == 1
+    )
+
+
+def test_markers_spent_must_be_those_counted(compiler):
+    assert unread(
+        compiler,
+        "Attaque +X où X est égal au nombre de Marqueurs 'suie' que vous portez, "
+        "puis il perd ses Marqueurs 'suie'.",
+    )
+    assert unread(compiler, "Attaque +1, puis vous les perdez.")

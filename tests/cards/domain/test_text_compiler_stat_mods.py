@@ -10,8 +10,11 @@ from __future__ import annotations
 import pytest
 
 from cards.domain.cardset import load_cardset
+from cards.domain.effects import EffectError, effects_to_json, parse_effects
+from cards.domain.text import Names, effect_text
 from cards.domain.text_compiler import TextCompiler
 from cards.domain.vocabulary import vocabulary_from_reference
+from simulator.games.eredan import ops
 
 
 @pytest.fixture(scope="module")
@@ -134,3 +137,125 @@ def test_untapped_groups_the_others_than_a_race_and_gains(compiler):
     assert effects(compiler, "Gagne Esprit +2 contre les Mages") == [
         {"op": "modify", "stat": "spirit", "amount": 2, "when": {"opponent_class": "mage"}}
     ]
+
+
+def test_the_characters_sex_and_no_caste(compiler):
+    assert effects(compiler, "Les personnages adverses féminins ont Esprit -2") == [
+        {"op": "modify", "stat": "spirit", "amount": -2, "target": {"group": "enemies", "sex": "female"}}
+    ]
+    assert effects(compiler, "Les adversaires masculins ont Défense -1") == [
+        {"op": "modify", "stat": "defense", "amount": -1, "target": {"group": "enemies", "sex": "male"}}
+    ]
+    assert effects(compiler, "Défense + 2 contre les personnages féminins") == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"opponent_sex": "female"}}
+    ]
+    assert effects(compiler, "Vos Prêtres sans caste ont Esprit +1") == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "target": {"group": "allies", "class": "pretre", "no_caste": True},
+        }
+    ]
+    # "sans caste" alone, or said twice: not read
+    assert unread(compiler, "Vos personnages sans caste ont Esprit +1")
+    assert unread(compiler, "Les personnages adverses masculins féminins ont Esprit -1")
+
+
+def test_sex_and_no_caste_in_the_schema_and_the_engine():
+    data = [
+        {"op": "modify", "stat": "attack", "amount": -1, "target": {"group": "enemies", "sex": "male"}},
+        {"op": "modify", "stat": "spirit", "amount": 1, "target": {"group": "allies", "no_caste": True}},
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"opponent_sex": "female"}},
+        {"op": "modify", "stat": "defense", "amount": 1, "when": {"played_by_sex": "male"}},
+    ]
+    parsed = parse_effects(data)
+    assert effects_to_json(parsed) == data
+    names = Names()
+    assert "male" in effect_text(parsed[0], "en", names) and "masculin" in effect_text(parsed[0], "fr", names)
+    assert "without a caste" in effect_text(parsed[1], "en", names)
+    assert "sans caste" in effect_text(parsed[1], "fr", names)
+    assert "against a female character" in effect_text(parsed[2], "en", names)
+    assert "contre un personnage féminin" in effect_text(parsed[2], "fr", names)
+    assert "if played by a male character" in effect_text(parsed[3], "en", names)
+    with pytest.raises(EffectError, match="sex"):
+        parse_effects([{**data[0], "target": {"group": "enemies", "sex": "m"}}])
+    with pytest.raises(EffectError, match="opponent_sex"):
+        parse_effects([{**data[2], "when": {"opponent_sex": "other"}}])
+    # the engine refuses them by name (the cards' data says no character's sex yet)
+    for effect, name in zip(
+        parsed, ("'sex'", "'no_caste'", "'opponent_sex'", "'played_by_sex'"), strict=True
+    ):
+        with pytest.raises(ops.UnsupportedSpecError, match=name):
+            ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_bonuses_and_maluses_doubled(compiler):
+    assert effects(compiler, "Double les bonus et malus d'Esprit de votre personnage") == [
+        {"op": "double", "stats": ["spirit"]}
+    ]
+    assert effects(
+        compiler, "Double les bonus d'Attaque en cours sur le personnage adverse si vous portez une Lance"
+    ) == [
+        {
+            "op": "double",
+            "stats": ["attack"],
+            "sign": "bonus",
+            "current": True,
+            "target": "opponent",
+            "when": {"carrying_match": {"type": "lance"}},
+        }
+    ]
+    assert effects(
+        compiler, "Double les malus de caractéristiques en cours sur les personnages adverses"
+    ) == [
+        {
+            "op": "double",
+            "stats": ["attack", "defense", "spirit"],
+            "sign": "malus",
+            "current": True,
+            "target": "all_enemies",
+        }
+    ]
+    # a character's own: the bonus the cards it carries give
+    assert effects(compiler, "Le bonus de Défense de vos Armures est doublé", subject="character") == [
+        {"op": "double", "stats": ["defense"], "sign": "bonus", "cards": {"type": "armure"}}
+    ]
+    # the current modifiers of a standing ability: when would they be read?
+    assert unread(compiler, "Double les bonus de Défense en cours sur votre personnage", subject="character")
+
+
+def test_double_in_the_schema_and_the_engine():
+    data = [
+        {
+            "op": "double",
+            "stats": ["attack", "defense"],
+            "sign": "malus",
+            "current": True,
+            "target": "opponent",
+        },
+        {"op": "double", "stats": ["attack"], "sign": "bonus", "cards": {"type": "arme"}},
+    ]
+    parsed = parse_effects(data)
+    assert effects_to_json(parsed) == data
+    assert parse_effects([data[1]], context="ability")[0] == parsed[1]
+    names = Names()
+    assert effect_text(parsed[0], "en", names).startswith("Doubles the current Attack and Defense maluses of")
+    assert effect_text(parsed[0], "fr", names).startswith(
+        "Double les malus d'Attaque et de Défense en cours de"
+    )
+    assert "given by" in effect_text(parsed[1], "en", names)
+    assert "donnés par" in effect_text(parsed[1], "fr", names)
+    for bad, where in (
+        ({"op": "double", "stats": []}, "stats"),
+        ({"op": "double", "stats": ["initiative"]}, "stats"),
+        ({"op": "double", "stats": ["spirit"], "sign": "all"}, "sign"),
+        ({"op": "double", "stats": ["spirit", "spirit"]}, "stats"),
+    ):
+        with pytest.raises(EffectError, match=where):
+            parse_effects([bad])
+    with pytest.raises(EffectError, match="current"):
+        parse_effects([data[0]], context="ability")
+    # the engine refuses it by name until it doubles modifiers
+    with pytest.raises(ops.UnsupportedSpecError, match="'double'"):
+        ops.compile_effect(parsed[0], "card 'x': effects[0]", 0)

@@ -769,3 +769,20 @@ def test_a_signed_cap_bounds_the_bonus_not_the_total(compiler):
     assert total[0]["amount"]["max"] == 4
     stat = card(compiler, "Défense +1, +1 par Sort dans votre défausse (+2 maximum).")
     assert stat[0]["amount"]["max"] == 3
+
+
+def test_a_character_replaced_by_another(compiler):
+    # "il est remplacé par 'Y'": another character takes its place (become; refused by the engine)
+    assert character(compiler, "Si 'Grivol' meurt, il est remplacé par 'Mordane'.", name="Grivol") == [
+        {"op": "trigger", "on": {"dies": "self"}, "effects": [{"op": "become", "card": "mordane"}]}
+    ]
+    assert card(compiler, "Si un de vos Golems meurt, il est remplacé par 'Mordane'.") == [
+        {
+            "op": "trigger",
+            "on": {"dies": {"group": "allies", "race": "golem"}},
+            "effects": [{"op": "become", "card": "mordane", "target": "event"}],
+        }
+    ]
+    # a group is not one character
+    result = compiler.compile("En fin de tour, vos Golems sont remplacés par 'Mordane'.", subject="card")
+    assert not result.complete
