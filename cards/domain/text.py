@@ -592,8 +592,6 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
         )
     if selector.tapped is not None:
         parts.append(_pick(("tapped", "incliné") if selector.tapped else ("untapped", "relevé"), lang))
-    if selector.wounded is not None:
-        parts.append(_pick(("wounded", "blessé") if selector.wounded else ("unwounded", "non blessé"), lang))
     if selector.carrying is not None:
         what = match_text(selector.carrying, lang, names)
         parts.append(_pick((f"carrying {what}", f"portant {what}"), lang))
@@ -604,6 +602,14 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
                 lang,
             )
         )
+    if selector.wounded is not None:
+        parts.append(_pick(("wounded", "blessé") if selector.wounded else ("unwounded", "non blessé"), lang))
+    if selector.stat is not None:
+        stat = _pick(STAT_NAMES[selector.stat.stat], lang)
+        right = selector.stat.right
+        if right == "base":
+            right = _pick((f"its printed {stat}", f"{stat} de base"), lang)
+        parts.append(f"{stat} {selector.stat.cmp} {right}")
     return parts
 
 
@@ -812,6 +818,8 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
     if when.any is not None:
         alternatives = [condition_text(c, lang, names) for c in when.any]
         parts.append(f"({_or(alternatives, lang)})")
+    if when.all is not None:
+        parts.append(f"({_and([condition_text(c, lang, names) for c in when.all], lang)})")
     if when.not_ is not None:
         parts.append(
             _pick(

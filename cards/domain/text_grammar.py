@@ -501,6 +501,12 @@ def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | N
                 values[key] = Condition(any=(values[key], value))
                 continue
             if key in values and values[key] != value:
+                if key == "compare":  # two counts compared: both must hold
+
+                    def parts(c: Condition) -> tuple[Condition, ...]:
+                        return c.all if c.all is not None and c == Condition(all=c.all) else (c,)
+
+                    return Condition(all=(*parts(a), *parts(b)))
                 raise NotRead(f"condition {key} given twice")
             values[key] = value
     return Condition(**values)
@@ -513,7 +519,7 @@ def _condition_keys(cond: Condition) -> list[str]:
         value = getattr(cond, key)
         if value is None:
             continue
-        if key == "any":
+        if key in ("any", "all"):
             for part in value:
                 out.extend(_condition_keys(part))
         elif key == "not_":
@@ -1213,7 +1219,12 @@ class Reader:
                 r"^(?:l')?un (?:de vos|des) personnages( en combat)?$", r"les personnages\1", m.group(2)
             )
             whom = "vos personnages" if whom == "les personnages" and "vos" in m.group(2) else whom
-            on = self.subject(clause, re.sub(r"^au ", "le ", whom), ctx.names)
+            on: Target
+            if named is not None and named != "self" and "@" in whom:
+                # "attachée à 'X'" (another of the player's characters, by its name)
+                on = Selector(group="allies", family=named)
+            else:
+                on = self.subject(clause, re.sub(r"^au ", "le ", whom), ctx.names)
             if target_group(on)[1] is not None or target_group(on)[0] in ("self", "opponent"):
                 raise NotRead(f"attached to {m.group(2)!r}")
             # "si une carte est attachée à un de vos personnages": one at least on those characters
@@ -2074,6 +2085,9 @@ class Reader:
         for part in parts:
             if part in ("son adversaire", "son personnage adverse") and out == ["self"]:
                 out.append(self._view("opponent", part, ctx))  # "'X' et son adversaire": X's opponent
+                continue
+            if part in PRONOUNS and ctx.pronoun is not None:
+                out.append(ctx.pronoun)  # "cette dernière et 'X'": the one named before, and X
                 continue
             try:
                 out.append(self._view(self.subject(c, part, ctx.names), part, ctx))
@@ -3127,10 +3141,14 @@ class Reader:
         holds) and ``Attaque et Défense +2, ou +3 si …`` (that much instead): None when the phrase
         is not one of these."""
         m = re.fullmatch(
-            r"(.+?),? (et|ou) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
+            r"(.+?)(,? et|,? ou|,) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
             t,
         )
-        if not m or (m.group(2) == "et") != bool(m.group(5)):
+        if not m:
+            return None
+        # ", -1 supplémentaire si …" as "et -1 supplémentaire si …"
+        joint = "ou" if m.group(2).endswith("ou") else "et"
+        if (joint == "et") != bool(m.group(5)):
             return None
         head = self.tailed(c, m.group(1), ctx)
         bonus = int(m.group(4)) * (1 if m.group(3) == "+" else -1)
@@ -3145,7 +3163,7 @@ class Reader:
         more: list[Effect] = [replace(e, amount=bonus) for e in bonused]
         its = re.fullmatch(r"s'(?:il|ils|elle|elles) (?:est|sont) (.+)", tail)
         if its:  # "il": each one the effects reach
-            if m.group(2) == "et":
+            if joint == "et":
                 return [*head, *self.its_kind(its.group(1), more)]
             if all(target_group(e.selector or e.target)[0] not in ("self", "opponent") for e in bonused):
                 # a group: all get the amount, those matching the difference more
@@ -3154,7 +3172,7 @@ class Reader:
             return [*self.its_kind(its.group(1), head, negated=True), *self.its_kind(its.group(1), more)]
         against = re.fullmatch(r"contre (?:les |le |la |un |une )?(.+)", tail)
         cond = self._against(c, against.group(1)) if against else self.condition(c, tail, ctx)
-        if m.group(2) == "et":
+        if joint == "et":
             return [*head, *with_condition(more, cond)]
         return [*with_condition(head, Condition(not_=cond)), *with_condition(more, cond)]
 
@@ -3340,6 +3358,7 @@ class Reader:
         if x_def is not None:
             # "le personnage adverse a Défense -X où X est égal à son Esprit": its own
             x_def = grammar_scale.possessive_x(x_text, core, effects, x_def)
+            x_def = grammar_scale.x_on_opponent(x_text, x_def, ctx)
         # "Attaque +2 et Attaque +1 supplémentaire pour chaque …": the scaling is the supplement's
         # only (a condition of the supplement: extra_if / more_if, before this)
         split = None
@@ -3357,6 +3376,7 @@ class Reader:
         if cap_bonus and per is not None and x_def is None:
             effects = [_cap_on_bonus(e) for e in effects]
         effects = grammar_scale.settle_target_counts(core, effects)
+        grammar_scale.check_no_self_reading(effects, ctx)
         if forever is not None:
             effects = grammar_scale.forever_from(self, c, forever, inner_ctx, effects)
         if duration is not None:

@@ -409,6 +409,10 @@ CLAUSE_OF_KEY: Mapping[str, Callable[[Any, CompileContext, str], Clause]] = {
     ),
     "any": lambda v, ctx, where: AnyOf(tuple(_clauses(c, ctx, f"{where}.any[{i}]") for i, c in enumerate(v))),
     "not_": lambda v, ctx, where: Not(_clauses(v, ctx, f"{where}.not")),
+    # every one holds: none of them fails (the clauses of "any" and "not")
+    "all": lambda v, ctx, where: Not(
+        (AnyOf(tuple((Not(_clauses(c, ctx, f"{where}.all[{i}]")),) for i, c in enumerate(v))),)
+    ),
     "fighting": lambda v, ctx, where: Fighting(v),
     "ordre": lambda v, ctx, where: HasOrdre(v),
     "opponent_ordre": lambda v, ctx, where: HasOrdre(v, opponent=True),
@@ -479,13 +483,22 @@ class CharFilter:
     fighting: bool | None = None
     not_race: str | None = None  # not of that race (nor of a race under it)
     not_class: str | None = None
-    wounded: bool | None = None  # its HP below its maximum HP ("blessé")
+    #: Below its maximum HP (true) or at it (false).
+    wounded: bool | None = None
+    #: Its current stat (a name of ``cards.domain.effects.FILTER_STATS``) compared (``cmp``) with a
+    #: number or ``"base"`` (its printed value).
+    stat: tuple[str, str, int | str] | None = None
 
     @property
     def static(self) -> bool:
-        """Whether it reads only what never changes in a game (not tapped, carrying, fighting)."""
+        """Whether it reads only what never changes in a game (not tapped, carrying, fighting,
+        wounded, a stat)."""
         return (
-            self.tapped is None and self.carrying is None and self.fighting is None and self.wounded is None
+            self.tapped is None
+            and self.carrying is None
+            and self.fighting is None
+            and self.wounded is None
+            and self.stat is None
         )
 
 
@@ -513,6 +526,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         not_race=selector.not_race,
         not_class=selector.not_class,
         wounded=selector.wounded,
+        stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
 
