@@ -2028,6 +2028,14 @@ class Reader:
             try:
                 if ctx.pronoun is not None and t[: m.start()].strip() in ("ce dernier", "cette derniere"):
                     subject = ctx.pronoun  # "ce dernier": the one named last (never guessed without one)
+                elif t[: m.start()].strip() in ("ils", "elles"):
+                    # "chaque fois que vos personnages subissent des dégâts, ils …": the characters
+                    # named before (each one the event is about), never the holder alone
+                    if ctx.pronoun is None or target_group(ctx.pronoun)[0] in ("self", "opponent"):
+                        continue
+                    if target_group(ctx.pronoun)[1] is not None:
+                        continue
+                    subject = ctx.pronoun
                 else:
                     subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
@@ -2951,6 +2959,10 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
+        m = re.fullmatch(r"(.+?),? et ((?:a )?chaque fois qu.+|lorsqu.+)", t)
+        if m and grammar_cards.appearance(m.group(1)):
+            # "'X' change d'apparence et chaque fois que …": a note, then the trigger
+            return self.phrase(c, m.group(2), ctx)
         found = grammar_markers.phrase(self, c, t, ctx)  # markers spent
         if found is not None:
             return found
