@@ -101,8 +101,11 @@ subit 2 dégâts et a Attaque -1"):
     "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
     non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
-    ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one). A
-    selector equal to a named target is written
+    ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one),
+    ``wounded`` (true: below its maximum HP, "blessé"; false: at it), ``stat`` (``{"stat": s,
+    "cmp": c, "right": N | "base"}``: its current stat s — defense, spirit, attack_min,
+    attack_max, hp, level — compared with N or with its own printed value, "dont la Défense est
+    supérieure à 4"). A selector equal to a named target is written
     as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
@@ -131,7 +134,9 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     false: never); ``opponent_sex`` / ``played_by_sex`` (``"male"`` / ``"female"``: the opponent /
     the holder is of that sex — "contre les personnages masculins"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
-    ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
+    ``any`` (a list of conditions, one must hold); ``all`` (a list of conditions, each must hold:
+    two conditions of one key, "si vous n'avez qu'un Archonte … -1 supplémentaire si une Armure est
+    attachée à 'X'"); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
     ``{"type": slug}`` (the type or any ancestor), ``{"card": family}``, ``{"class_reserved":
     slug}`` / ``{"caste_reserved": slug}`` / ``{"race_reserved": slug}`` /
@@ -441,6 +446,8 @@ SELECTOR_FILTER_KEYS = (
     "not_class",
     "sex",
     "no_caste",
+    "wounded",
+    "stat",
 )
 #: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
 SEXES = ("male", "female")
@@ -589,6 +596,23 @@ class CardMatch:
 
 
 @dataclass(frozen=True, slots=True)
+class StatFilter:
+    """A selector's ``stat`` filter: the character's current ``stat`` compared with ``right`` (a
+    number, or ``"base"``: its own printed value)."""
+
+    stat: str
+    cmp: str
+    right: int | str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stat": self.stat, "cmp": self.cmp, "right": self.right}
+
+
+#: The stats a selector's ``stat`` filter may compare.
+FILTER_STATS = ("defense", "spirit", "attack_min", "attack_max", "hp", "level")
+
+
+@dataclass(frozen=True, slots=True)
 class Selector:
     """A target written as an object: a group, an optional pick, and filters (see the docstring)."""
 
@@ -607,6 +631,8 @@ class Selector:
     not_class: str | None = None
     sex: str | None = None
     no_caste: bool | None = None
+    wounded: bool | None = None
+    stat: StatFilter | None = None
 
     @property
     def filtered(self) -> bool:
@@ -628,7 +654,7 @@ class Selector:
         for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
             value = getattr(self, attr)
             if value is not None:
-                out[key] = value.to_json() if isinstance(value, CardMatch) else value
+                out[key] = value.to_json() if isinstance(value, CardMatch | StatFilter) else value
         return out
 
 
@@ -646,6 +672,8 @@ _SELECTOR_ATTRS = (
     "not_class",
     "sex",
     "no_caste",
+    "wounded",
+    "stat",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -837,6 +865,7 @@ class Condition:
     fought_before: bool | None = None
     opponent_sex: str | None = None
     played_by_sex: str | None = None
+    all: tuple[Condition, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -1863,16 +1892,30 @@ def parse_card_match(data: Any, path: str) -> CardMatch:
     )
 
 
+def _parse_stat_filter(data: Any, path: str) -> StatFilter:
+    d = _keys(data, path, {"stat", "cmp", "right"}, set())
+    right = d["right"]
+    if right != "base":
+        right = _int(right, f"{path}.right")
+    return StatFilter(
+        stat=_choice(d["stat"], f"{path}.stat", FILTER_STATS),
+        cmp=_choice(d["cmp"], f"{path}.cmp", COMPARATORS),
+        right=right,
+    )
+
+
 def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting", "no_caste"):
+        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded"):
             values[attr] = _bool(data[key], sub)
         elif key == "sex":
             values[attr] = _choice(data[key], sub, SEXES)
+        elif key == "stat":
+            values[attr] = _parse_stat_filter(data[key], sub)
         elif key == "carrying":
             values[attr] = parse_card_match(data[key], sub)
         else:
@@ -1964,7 +2007,7 @@ def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
             values[key] = parse_ally_selector(value, sub)
         elif key == "compare":
             values[key] = parse_compare(value, sub)
-        elif key == "any":
+        elif key in ("any", "all"):
             if not isinstance(value, list) or len(value) < 2:
                 raise EffectError(sub, "expected a list of at least two conditions")
             values[key] = tuple(parse_condition(c, f"{sub}[{i}]", depth + 1) for i, c in enumerate(value))

@@ -260,6 +260,10 @@ _NOTES: tuple[tuple[str, str], ...] = (
         "an effect only during an event of the online game (Mékalchimie, a tournament): no simulated "
         "game is one",
     ),
+    (
+        r"(?:mission|campagne) @\d+@ ?: .+",
+        "an effect only in a mission or a campaign of the online game's solo mode: no simulated game is one",
+    ),
 )
 
 

@@ -409,6 +409,10 @@ CLAUSE_OF_KEY: Mapping[str, Callable[[Any, CompileContext, str], Clause]] = {
     ),
     "any": lambda v, ctx, where: AnyOf(tuple(_clauses(c, ctx, f"{where}.any[{i}]") for i, c in enumerate(v))),
     "not_": lambda v, ctx, where: Not(_clauses(v, ctx, f"{where}.not")),
+    # every one holds: none of them fails (the clauses of "any" and "not")
+    "all": lambda v, ctx, where: Not(
+        (AnyOf(tuple((Not(_clauses(c, ctx, f"{where}.all[{i}]")),) for i, c in enumerate(v))),)
+    ),
     "fighting": lambda v, ctx, where: Fighting(v),
     "ordre": lambda v, ctx, where: HasOrdre(v),
     "opponent_ordre": lambda v, ctx, where: HasOrdre(v, opponent=True),
@@ -465,7 +469,8 @@ class CharFilter:
     """A selector's filter (``cards.domain.effects.Selector``): every field set must hold for a
     character — its guild (a Courtisan: see EredanRules), a class, its race or race parent, a
     caste, its family, single-class, tapped, carrying a card of ``carrying`` (a mask); not of the
-    race ``not_race`` (nor of a race under it), not of the class ``not_class``."""
+    race ``not_race`` (nor of a race under it), not of the class ``not_class``; wounded (HP below
+    its maximum HP)."""
 
     guild: str | None = None
     class_: str | None = None
@@ -478,11 +483,23 @@ class CharFilter:
     fighting: bool | None = None
     not_race: str | None = None  # not of that race (nor of a race under it)
     not_class: str | None = None
+    #: Below its maximum HP (true) or at it (false).
+    wounded: bool | None = None
+    #: Its current stat (a name of ``cards.domain.effects.FILTER_STATS``) compared (``cmp``) with a
+    #: number or ``"base"`` (its printed value).
+    stat: tuple[str, str, int | str] | None = None
 
     @property
     def static(self) -> bool:
-        """Whether it reads only what never changes in a game (not tapped, carrying, fighting)."""
-        return self.tapped is None and self.carrying is None and self.fighting is None
+        """Whether it reads only what never changes in a game (not tapped, carrying, fighting,
+        wounded, a stat)."""
+        return (
+            self.tapped is None
+            and self.carrying is None
+            and self.fighting is None
+            and self.wounded is None
+            and self.stat is None
+        )
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
@@ -508,6 +525,8 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
         not_race=selector.not_race,
         not_class=selector.not_class,
+        wounded=selector.wounded,
+        stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
 
