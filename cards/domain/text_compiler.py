@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cards.domain import grammar_cards, grammar_life
+from cards.domain import grammar_cards, grammar_life, grammar_misc
 from cards.domain import regex as re
 from cards.domain.effects import (
     STATIC_OPS,
@@ -413,6 +413,17 @@ class TextCompiler:
                         joined = True
                     except (NotRead, EffectError, SpecError):
                         outcome = None
+                if outcome is None and grammar_misc.REWRITES.fullmatch(fold(raw)):
+                    # "Mage : aucun maximum", "Runique : +1 aux effets de cette carte": the effects
+                    # before, changed under a condition
+                    if not all(r.read for r in results):
+                        raise NotRead("the effects before changed after a sentence not read")
+                    rewrite = Clause.of(raw)
+                    recapped = grammar_misc.rewritten(self.reader, rewrite, rewrite.text, ctx, effects)
+                    if recapped is not None:
+                        rewrite_context: Context = "card" if ctx.subject == "card" else "ability"
+                        effects[:] = parse_effects(effects_to_json(recapped), "effects", rewrite_context)
+                        outcome = (Reading(), [], [], dict(play))
                 if outcome is None and _INSTEAD.search(fold(raw)):
                     # "Attaque +1. Mage : Attaque +3 à la place.": one or the other
                     if not results or not results[-1].read:

@@ -469,7 +469,8 @@ class CharFilter:
     """A selector's filter (``cards.domain.effects.Selector``): every field set must hold for a
     character — its guild (a Courtisan: see EredanRules), a class, its race or race parent, a
     caste, its family, single-class, tapped, carrying a card of ``carrying`` (a mask); not of the
-    race ``not_race`` (nor of a race under it), not of the class ``not_class``."""
+    race ``not_race`` (nor of a race under it), not of the class ``not_class``; wounded (HP below
+    its maximum HP)."""
 
     guild: str | None = None
     class_: str | None = None
