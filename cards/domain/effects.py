@@ -136,7 +136,9 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     false: never); ``opponent_sex`` / ``played_by_sex`` (``"male"`` / ``"female"``: the opponent /
     the holder is of that sex — "contre les personnages masculins"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
-    ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
+    ``any`` (a list of conditions, one must hold); ``all`` (a list of conditions, each must hold:
+    two conditions of one key, "si vous n'avez qu'un Archonte … -1 supplémentaire si une Armure est
+    attachée à 'X'"); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
     ``{"type": slug}`` (the type or any ancestor), ``{"card": family}``, ``{"class_reserved":
     slug}`` / ``{"caste_reserved": slug}`` / ``{"race_reserved": slug}`` /
@@ -868,6 +870,7 @@ class Condition:
     fought_before: bool | None = None
     opponent_sex: str | None = None
     played_by_sex: str | None = None
+    all: tuple[Condition, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2011,7 +2014,7 @@ def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
             values[key] = parse_ally_selector(value, sub)
         elif key == "compare":
             values[key] = parse_compare(value, sub)
-        elif key == "any":
+        elif key in ("any", "all"):
             if not isinstance(value, list) or len(value) < 2:
                 raise EffectError(sub, "expected a list of at least two conditions")
             values[key] = tuple(parse_condition(c, f"{sub}[{i}]", depth + 1) for i, c in enumerate(value))

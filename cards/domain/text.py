@@ -829,6 +829,8 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
     if when.any is not None:
         alternatives = [condition_text(c, lang, names) for c in when.any]
         parts.append(f"({_or(alternatives, lang)})")
+    if when.all is not None:
+        parts.append(f"({_and([condition_text(c, lang, names) for c in when.all], lang)})")
     if when.not_ is not None:
         parts.append(
             _pick(
@@ -1036,6 +1038,16 @@ def effect_text(effect: Effect, lang: Lang, names: Names | None = None, context:
     return f"{text}."
 
 
+def _to(target: str, lang: Lang) -> str:
+    """ "to the opponent" / "à l'adversaire", "aux personnages ennemis" (à + les: aux, à + le: au)."""
+    if lang == "en":
+        return f"to {target}"
+    for article, contracted in (("les ", "aux "), ("le ", "au ")):
+        if target.startswith(article):
+            return contracted + target[len(article) :]
+    return f"à {target}"
+
+
 def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Modify):
         stat = _pick(STAT_NAMES[effect.stat], lang)
@@ -1048,7 +1060,7 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(aim, str) and aim in DAMAGE_TARGETS:
             to = _pick(DAMAGE_TARGETS[aim], lang)
         else:
-            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+            to = _to(target_text(aim, lang, names), lang)
         return _pick(
             (
                 f"Deals {amount} {DAMAGE_KINDS[effect.kind][0]} {to}",
@@ -1062,7 +1074,7 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(aim, str) and aim in HEAL_TARGETS:
             to = _pick(HEAL_TARGETS[aim], lang)
         else:
-            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+            to = _to(target_text(aim, lang, names), lang)
         return _pick((f"Heals {amount} HP {to}", f"Soigne {amount} PV {to}"), lang)
     if isinstance(effect, Draw):
         n = effect.count

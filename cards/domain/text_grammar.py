@@ -501,6 +501,12 @@ def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | N
                 values[key] = Condition(any=(values[key], value))
                 continue
             if key in values and values[key] != value:
+                if key == "compare":  # two counts compared: both must hold
+
+                    def parts(c: Condition) -> tuple[Condition, ...]:
+                        return c.all if c.all is not None and c == Condition(all=c.all) else (c,)
+
+                    return Condition(all=(*parts(a), *parts(b)))
                 raise NotRead(f"condition {key} given twice")
             values[key] = value
     return Condition(**values)
@@ -513,7 +519,7 @@ def _condition_keys(cond: Condition) -> list[str]:
         value = getattr(cond, key)
         if value is None:
             continue
-        if key == "any":
+        if key in ("any", "all"):
             for part in value:
                 out.extend(_condition_keys(part))
         elif key == "not_":
@@ -633,7 +639,7 @@ class Reader:
                 raise NotRead("characters without a caste, of no other kind")  # (read by a count)
             return extra
         neg = (
-            re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
+            re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|blesse|morte?s?\b)(.+)", text)
             if "non" in text
             else None
         )
@@ -655,6 +661,13 @@ class Reader:
         if fight:
             out["fighting"] = fight.group(2) == "en combat"
             text = fight.group(1) or ""
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
+        hurt = re.fullmatch(r"(?:(.+?) )??(non )?blessee?s?", text)
+        if hurt:
+            # "vos Immortels blessés": wounded (HP below the maximum) when the effect applies
+            out["wounded"] = hurt.group(2) is None
+            text = hurt.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
         tap = re.fullmatch(r"(?:(.+?) )??(non )?(inclinee?s?|relevee?s?)", text)
@@ -686,7 +699,7 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class", "fighting", "tapped"} or text[pos:].strip():
+        if not set(out) - {"single_class", "fighting", "tapped", "wounded"} or text[pos:].strip():
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -933,8 +946,10 @@ class Reader:
             if found is not None:
                 return found
         carrying: CardMatch | None = None
-        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t)
-        if m:
+        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t) or re.fullmatch(
+            r"(.+?) ayant (?:au moins )?(une? .+?) attachee?", t
+        )
+        if m:  # "vos personnages portant une Lance", "… ayant un Pantin attaché"
             carrying = self._carried_match(clause, m.group(2))
             t = m.group(1)
         m = re.fullmatch(
@@ -1164,6 +1179,14 @@ class Reader:
                     Count("stat", stat=stat, of="opponent"),
                 )
             )
+        # "si 'X' est votre seul Mage" in X's own text: it is one, and the only one
+        m = re.fullmatch(r"(.+?) est (?:votre|le) seule? (.+?)(?: en vie)?", t)
+        if m and self._named(clause, m.group(1), ctx) == "self":
+            kind = self.who_condition(m.group(2), "played_by")
+            group = self._group("allies", m.group(2))
+            return _merge_conditions(
+                kind, Condition(compare=Compare(Count("characters", characters=group), "==", 1))
+            )
         # "si votre personnage porte une autre 'Hache'" in the Hache's own text: another copy
         m = re.fullmatch(rf"{me} (?:porte|portez) (?:un |une )autre (@\d+@)", t)
         if m and self.family(clause, m.group(1)) in ctx.names:
@@ -1206,7 +1229,12 @@ class Reader:
                 r"^(?:l')?un (?:de vos|des) personnages( en combat)?$", r"les personnages\1", m.group(2)
             )
             whom = "vos personnages" if whom == "les personnages" and "vos" in m.group(2) else whom
-            on = self.subject(clause, re.sub(r"^au ", "le ", whom), ctx.names)
+            on: Target
+            if named is not None and named != "self" and "@" in whom:
+                # "attachée à 'X'" (another of the player's characters, by its name)
+                on = Selector(group="allies", family=named)
+            else:
+                on = self.subject(clause, re.sub(r"^au ", "le ", whom), ctx.names)
             if target_group(on)[1] is not None or target_group(on)[0] in ("self", "opponent"):
                 raise NotRead(f"attached to {m.group(2)!r}")
             # "si une carte est attachée à un de vos personnages": one at least on those characters
@@ -2012,6 +2040,14 @@ class Reader:
             try:
                 if ctx.pronoun is not None and t[: m.start()].strip() in ("ce dernier", "cette derniere"):
                     subject = ctx.pronoun  # "ce dernier": the one named last (never guessed without one)
+                elif t[: m.start()].strip() in ("ils", "elles"):
+                    # "chaque fois que vos personnages subissent des dégâts, ils …": the characters
+                    # named before (each one the event is about), never the holder alone
+                    if ctx.pronoun is None or target_group(ctx.pronoun)[0] in ("self", "opponent"):
+                        continue
+                    if target_group(ctx.pronoun)[1] is not None:
+                        continue
+                    subject = ctx.pronoun
                 else:
                     subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
@@ -2070,6 +2106,9 @@ class Reader:
             if part in ("son adversaire", "son personnage adverse") and out == ["self"]:
                 out.append(self._view("opponent", part, ctx))  # "'X' et son adversaire": X's opponent
                 continue
+            if part in PRONOUNS and ctx.pronoun is not None:
+                out.append(ctx.pronoun)  # "cette dernière et 'X'": the one named before, and X
+                continue
             try:
                 out.append(self._view(self.subject(c, part, ctx.names), part, ctx))
             except NotRead:
@@ -2127,13 +2166,15 @@ class Reader:
             )
             return [Heal(amount=self._points(m.group(1)), **_target_fields(target))]
         m = re.fullmatch(
-            rf"inflige (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+))?",
+            rf"inflige (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+)| au (.+))?",
             t,
         )
         if m:
             hit: Target = "opponent"
             if m.group(1) or m.group(4):
                 hit = grammar_life.target(self, c, m.group(1) or m.group(4), ctx)
+            elif m.group(5):  # "au personnage adverse ayant le moins de PV"
+                hit = grammar_life.target(self, c, f"le {m.group(5)}", ctx)
             return [
                 Damage(
                     kind=DAMAGE_KIND_WORDS[m.group(3)],
@@ -2647,6 +2688,9 @@ class Reader:
         found = self._may(c, t, subject)
         if found is not None:
             return found
+        if re.fullmatch(r"(?:gagne|gagnent|obtient|obtiennent) (?:son|leur) bonus de rage", t):
+            # "gagne son bonus de Rage": Enragé (what a character's "Rage :" bonus needs)
+            return [Traits("add", keywords=("enrage",), **_target_fields(subject))]
         m = re.fullmatch(
             r"(?:gagne|gagnent) (?:un )?enchainement,? (?:s'ils jouent|s'il joue|si elles jouent|si elle joue"
             r"|lorsqu'ils jouent|quand ils jouent|s'ils activent) (.+)",
@@ -2930,6 +2974,10 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
+        m = re.fullmatch(r"(.+?),? et ((?:a )?chaque fois qu.+|lorsqu.+)", t)
+        if m and grammar_cards.appearance(m.group(1)):
+            # "'X' change d'apparence et chaque fois que …": a note, then the trigger
+            return self.phrase(c, m.group(2), ctx)
         found = grammar_markers.phrase(self, c, t, ctx)  # markers spent
         if found is not None:
             return found
@@ -2956,6 +3004,9 @@ class Reader:
                 return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
             except NotRead:
                 pass
+        found = grammar_life.moment_in_condition(self, c, t, ctx)
+        if found is not None:
+            return found
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
         m = re.match(r"(?:si|tant que) |tant qu'(?=[aeiouy])", t)
         if m:
@@ -3117,10 +3168,14 @@ class Reader:
         holds) and ``Attaque et Défense +2, ou +3 si …`` (that much instead): None when the phrase
         is not one of these."""
         m = re.fullmatch(
-            r"(.+?),? (et|ou) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
+            r"(.+?)(,? et|,? ou|,) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
             t,
         )
-        if not m or (m.group(2) == "et") != bool(m.group(5)):
+        if not m:
+            return None
+        # ", -1 supplémentaire si …" as "et -1 supplémentaire si …"
+        joint = "ou" if m.group(2).endswith("ou") else "et"
+        if (joint == "et") != bool(m.group(5)):
             return None
         head = self.tailed(c, m.group(1), ctx)
         bonus = int(m.group(4)) * (1 if m.group(3) == "+" else -1)
@@ -3135,7 +3190,7 @@ class Reader:
         more: list[Effect] = [replace(e, amount=bonus) for e in bonused]
         its = re.fullmatch(r"s'(?:il|ils|elle|elles) (?:est|sont) (.+)", tail)
         if its:  # "il": each one the effects reach
-            if m.group(2) == "et":
+            if joint == "et":
                 return [*head, *self.its_kind(its.group(1), more)]
             if all(target_group(e.selector or e.target)[0] not in ("self", "opponent") for e in bonused):
                 # a group: all get the amount, those matching the difference more
@@ -3144,7 +3199,7 @@ class Reader:
             return [*self.its_kind(its.group(1), head, negated=True), *self.its_kind(its.group(1), more)]
         against = re.fullmatch(r"contre (?:les |le |la |un |une )?(.+)", tail)
         cond = self._against(c, against.group(1)) if against else self.condition(c, tail, ctx)
-        if m.group(2) == "et":
+        if joint == "et":
             return [*head, *with_condition(more, cond)]
         return [*with_condition(head, Condition(not_=cond)), *with_condition(more, cond)]
 

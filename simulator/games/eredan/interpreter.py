@@ -1623,7 +1623,14 @@ def _group(board: Board, target: Group, me: int, opp: int) -> Sequence[int]:
             # "Choices").
             chosen = found[board.pick(found, TARGET, me)]
         picks[target] = chosen
-    return (chosen,) if chosen in found else ()
+    if chosen in found:
+        return (chosen,)
+    # Every effect with this pick reaches the one picked while it lives: its filter was checked when
+    # it was picked ("un allié blessé gagne 1 PV et a Attaque +1": healed to its maximum by the first
+    # effect, it still gets the second).
+    if chosen >= 0 and target.filter is not None and chosen in members(board, target.group, me, opp):
+        return (chosen,)
+    return ()
 
 
 @interprets(TheTarget)

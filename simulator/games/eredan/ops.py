@@ -409,6 +409,10 @@ CLAUSE_OF_KEY: Mapping[str, Callable[[Any, CompileContext, str], Clause]] = {
     ),
     "any": lambda v, ctx, where: AnyOf(tuple(_clauses(c, ctx, f"{where}.any[{i}]") for i, c in enumerate(v))),
     "not_": lambda v, ctx, where: Not(_clauses(v, ctx, f"{where}.not")),
+    # every one holds: none of them fails (the clauses of "any" and "not")
+    "all": lambda v, ctx, where: Not(
+        (AnyOf(tuple((Not(_clauses(c, ctx, f"{where}.all[{i}]")),) for i, c in enumerate(v))),)
+    ),
     "fighting": lambda v, ctx, where: Fighting(v),
     "ordre": lambda v, ctx, where: HasOrdre(v),
     "opponent_ordre": lambda v, ctx, where: HasOrdre(v, opponent=True),
@@ -465,7 +469,8 @@ class CharFilter:
     """A selector's filter (``cards.domain.effects.Selector``): every field set must hold for a
     character — its guild (a Courtisan: see EredanRules), a class, its race or race parent, a
     caste, its family, single-class, tapped, carrying a card of ``carrying`` (a mask); not of the
-    race ``not_race`` (nor of a race under it), not of the class ``not_class``."""
+    race ``not_race`` (nor of a race under it), not of the class ``not_class``; wounded (HP below
+    its maximum HP)."""
 
     guild: str | None = None
     class_: str | None = None

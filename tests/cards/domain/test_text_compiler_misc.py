@@ -151,3 +151,71 @@ def test_markers_spent_must_be_those_counted(compiler):
         "puis il perd ses Marqueurs 'suie'.",
     )
     assert unread(compiler, "Attaque +1, puis vous les perdez.")
+
+
+# --- a cap changed under a condition -----------------------------------------------------------------
+
+PER_ITEM = {"cards": "play", "owner": "both", "match": {"type": "objet"}, "on": "self"}
+
+
+@pytest.mark.parametrize(
+    ("said", "cap"),
+    [("Prêtre : aucun maximum.", None), ("Prêtre : pas de maximum.", None), ("Prêtre : maximum 5.", 5)],
+)
+def test_a_cap_lifted_or_changed_under_a_condition(compiler, said, cap):
+    """The capped effect when the condition does not hold, the one with the new cap when it does:
+    one or the other."""
+    effects = card(compiler, f"Esprit +1 par Objet que vous portez (maximum 2). Enchaînement. {said}")
+    new = {"per": PER_ITEM} if cap is None else {"per": PER_ITEM, "max": cap}
+    assert effects == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": {"per": PER_ITEM, "max": 2},
+            "when": {"not": {"played_by_class": "pretre"}},
+        },
+        {"op": "modify", "stat": "spirit", "amount": new, "when": {"played_by_class": "pretre"}},
+    ]
+
+
+def test_a_cap_changed_must_be_the_only_one(compiler):
+    text = "Attaque +1 par Sort en jeu (max 3). Défense +1 par Objet en jeu (max 2). Mage : aucun maximum."
+    assert unread(compiler, text) == ["Mage : aucun maximum"]
+    assert unread(compiler, "Attaque +2. Mage : aucun maximum.") == ["Mage : aucun maximum"]
+
+
+def test_a_cap_changed_after_a_sentence_not_read_is_not_read(compiler):
+    """The sentence not read may have had the maximum the clause speaks of."""
+    text = "Défense +1 par Objet en jeu (max 2). Vous changez de couleur. Mage : aucun maximum."
+    assert unread(compiler, text) == ["Vous changez de couleur", "Mage : aucun maximum"]
+
+
+def test_more_to_the_effects_of_this_card(compiler):
+    """ "Zil : +1 aux effets de cette carte": each number one further from 0 for a Zil (a malus
+    lower, damage higher), the card as printed otherwise."""
+    effects = card(
+        compiler,
+        "Défense +2. Le personnage adverse a Attaque -1 et subit 2 dégâts directs. "
+        "Zil : +1 aux effets de cette carte.",
+    )
+    zil, other = {"played_by_guild": "zil"}, {"not": {"played_by_guild": "zil"}}
+    assert effects == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": other},
+        {"op": "modify", "stat": "defense", "amount": 3, "when": zil},
+        {"op": "modify", "stat": "attack", "amount": -1, "target": "opponent", "when": other},
+        {"op": "modify", "stat": "attack", "amount": -2, "target": "opponent", "when": zil},
+        {"op": "damage", "kind": "direct", "amount": 2, "when": other},
+        {"op": "damage", "kind": "direct", "amount": 3, "when": zil},
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Piochez 2 cartes. Zil : +1 aux effets de cette carte.",  # one more card? not said
+        "Inflige 2 à 4 dégâts magiques. Zil : +1 aux effets de cette carte.",  # a range
+        "Enchaînement. Zil : +1 aux effets de cette carte.",  # no number
+    ],
+)
+def test_more_to_the_effects_not_read_when_the_numbers_are_not_plain(compiler, text):
+    assert unread(compiler, text) == ["Zil : +1 aux effets de cette carte"]

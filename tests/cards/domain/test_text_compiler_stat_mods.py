@@ -259,3 +259,116 @@ def test_double_in_the_schema_and_the_engine():
     # the engine refuses it by name until it doubles modifiers
     with pytest.raises(ops.UnsupportedSpecError, match="'double'"):
         ops.compile_effect(parsed[0], "card 'x': effects[0]", 0)
+
+
+def test_two_counts_compared_both_hold(compiler):
+    one_mage = {
+        "compare": {"left": {"characters": {"group": "allies", "class": "mage"}}, "cmp": "==", "right": 1}
+    }
+    armor_on_orla = {
+        "compare": {
+            "left": {
+                "cards": "play",
+                "owner": "both",
+                "match": {"type": "armure"},
+                "on": {"group": "allies", "family": "orla"},
+            },
+            "cmp": ">=",
+            "right": 1,
+        }
+    }
+    out = effects(
+        compiler,
+        "Si vous n'avez qu'un Mage en vie, vos Prêtres ont -2 aux dégâts subis, -1 supplémentaire si une"
+        " Armure est attachée à 'Orla'",
+    )
+    assert [e["amount"] for e in out] == [-2, -1]
+    assert out[0]["when"] == one_mage
+    assert out[1]["when"] == {"all": [armor_on_orla, one_mage]}
+    (parsed,) = parse_effects([out[1]])
+    assert "(if" in effect_text(parsed, "en", Names()) and " and " in effect_text(parsed, "en", Names())
+    with pytest.raises(EffectError, match="at least two"):
+        parse_effects([{**out[1], "when": {"all": [one_mage]}}])
+
+
+def test_an_amount_instead_for_the_one_modifier_of_that_stat(compiler):
+    out = effects(
+        compiler,
+        "Vos personnages se relèvent et ont Défense +1 jusqu'à la fin de la partie."
+        " Mage : Défense +3 à la place.",
+    )
+    assert out[1:] == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": "all_allies",
+            "duration": "game",
+            "when": {"not": {"played_by_class": "mage"}},
+        },
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 3,
+            "target": "all_allies",
+            "duration": "game",
+            "when": {"played_by_class": "mage"},
+        },
+    ]
+    # no modifier of that stat before: instead of what?
+    assert unread(compiler, "Attaque +1. Mage : Esprit +2 à la place.")
+
+
+def test_the_one_named_last_and_another_one(compiler):
+    out = effects(
+        compiler,
+        "Si 'Orla' fait partie de vos personnages et est en vie, cette dernière et 'Pim' ont Esprit +2.",
+        subject="character",
+        name="Pim",
+    )
+    assert out == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 2,
+            "target": {"group": "allies", "family": "orla"},
+            "when": {"ally_alive": "orla"},
+        },
+        {"op": "modify", "stat": "spirit", "amount": 2, "when": {"ally_alive": "orla"}},
+    ]
+
+
+def test_a_character_its_own_only_one_and_its_rage_bonus(compiler):
+    only = {"characters": {"group": "allies", "class": "pretre"}}
+    assert effects(
+        compiler, "Si Orla est votre seul Prêtre, vos Mages ont Esprit +1", subject="character", name="Orla"
+    ) == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "target": {"group": "allies", "class": "mage"},
+            "when": {"played_by_class": "pretre", "compare": {"left": only, "cmp": "==", "right": 1}},
+        }
+    ]
+    assert effects(
+        compiler,
+        "Si une Lance est attachée à Orla, celle-ci gagne son bonus de Rage",
+        subject="character",
+        name="Orla",
+    ) == [
+        {
+            "op": "traits",
+            "mode": "add",
+            "keywords": ["enrage"],
+            "when": {"carrying_match": {"type": "lance"}},
+        }
+    ]
+    assert effects(compiler, "Vos personnages ayant une Lance attachée ont Défense +2") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "allies", "carrying": {"type": "lance"}},
+        }
+    ]
