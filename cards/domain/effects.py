@@ -101,8 +101,11 @@ subit 2 dégâts et a Attaque -1"):
     "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
     non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
-    ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one). A
-    selector equal to a named target is written
+    ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one),
+    ``wounded`` (true: below its maximum HP, "blessé"; false: at it), ``stat`` (``{"stat": s,
+    "cmp": c, "right": N | "base"}``: its current stat s — defense, spirit, attack_min,
+    attack_max, hp, level — compared with N or with its own printed value, "dont la Défense est
+    supérieure à 4"). A selector equal to a named target is written
     as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
@@ -131,7 +134,9 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     false: never); ``opponent_sex`` / ``played_by_sex`` (``"male"`` / ``"female"``: the opponent /
     the holder is of that sex — "contre les personnages masculins"); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
-    ``any`` (a list of conditions, one must hold); ``not`` (a condition that must not hold).
+    ``any`` (a list of conditions, one must hold); ``all`` (a list of conditions, each must hold:
+    two conditions of one key, "si vous n'avez qu'un Archonte … -1 supplémentaire si une Armure est
+    attachée à 'X'"); ``not`` (a condition that must not hold).
 CardMatch (a card's ``chain``, ``chain_on.match``, filters of cards): one of ``{"any": true}``,
     ``{"type": slug}`` (the type or any ancestor), ``{"card": family}``, ``{"class_reserved":
     slug}`` / ``{"caste_reserved": slug}`` / ``{"race_reserved": slug}`` /
@@ -261,6 +266,10 @@ Version 2:
                    (or, played this turn, the character playing it) and is attached to the target,
                    which carries it from then on as the card's play rules say ("Si votre personnage
                    meurt, cette carte s'attache à un de vos personnages aléatoire").
+    ``become``     card (a character's family), target (one character: a name or a pick) — the
+                   target leaves play and a character of that family (as printed, its HP full)
+                   takes its place in its team; the cards the target carried go to their owners'
+                   discard piles ("Si 'X' meurt, il est remplacé par 'Y'").
     ``grant_order`` target — the target gets the bonus of its Ordres this combat as if the turn
                    were one they name (nothing more when one already applies).
     ``one_of``     options (a list of effect lists), pick (choice|random) — one option happens.
@@ -341,12 +350,19 @@ rules-text compiler", says how it reads the game's undefined terms):
                    0; "Les caractéristiques de vos personnages ne peuvent pas être réduites de plus
                    de 3" stats attack, defense, spirit, below 3. Static (a standing ability holds
                    while its character lives).
+    ``double``     stats (a list of attack|defense|spirit; ``attack`` covers its ``attack_min`` and
+                   ``attack_max`` modifiers too), sign (bonus|malus|both, default both), current
+                   (true: only the modifiers the target has when the effect applies, "en cours";
+                   cards only), cards (CardMatch: only the modifiers such cards give), target,
+                   duration — while it lasts, each of those modifiers of the target counts twice
+                   ("Double les bonus et malus de Défense de votre personnage", "le bonus
+                   d'Attaque de vos Armes Berserker est doublé"). Static.
 
 Where each op may appear (``context``):
     ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
     ``heal_dealt``, ``immune``, ``forbid``, ``chain_on``, ``may_play``, ``carry``, ``may_attach``,
-    ``traits``, ``attack_kind``, ``draw_phase``, ``bound``) and ``trigger`` (whose
+    ``traits``, ``attack_kind``, ``draw_phase``, ``bound``, ``double``) and ``trigger`` (whose
     effects are card effects); a static ability holds while the character is alive, for itself
     or (a group target) for each character of the group when it fights — version 1's aura is
     ``modify`` with target ``other_allies`` and an ``allies`` filter, for the combat only; a
@@ -430,6 +446,8 @@ SELECTOR_FILTER_KEYS = (
     "not_class",
     "sex",
     "no_caste",
+    "wounded",
+    "stat",
 )
 #: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
 SEXES = ("male", "female")
@@ -578,6 +596,23 @@ class CardMatch:
 
 
 @dataclass(frozen=True, slots=True)
+class StatFilter:
+    """A selector's ``stat`` filter: the character's current ``stat`` compared with ``right`` (a
+    number, or ``"base"``: its own printed value)."""
+
+    stat: str
+    cmp: str
+    right: int | str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stat": self.stat, "cmp": self.cmp, "right": self.right}
+
+
+#: The stats a selector's ``stat`` filter may compare.
+FILTER_STATS = ("defense", "spirit", "attack_min", "attack_max", "hp", "level")
+
+
+@dataclass(frozen=True, slots=True)
 class Selector:
     """A target written as an object: a group, an optional pick, and filters (see the docstring)."""
 
@@ -596,6 +631,8 @@ class Selector:
     not_class: str | None = None
     sex: str | None = None
     no_caste: bool | None = None
+    wounded: bool | None = None
+    stat: StatFilter | None = None
 
     @property
     def filtered(self) -> bool:
@@ -617,7 +654,7 @@ class Selector:
         for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
             value = getattr(self, attr)
             if value is not None:
-                out[key] = value.to_json() if isinstance(value, CardMatch) else value
+                out[key] = value.to_json() if isinstance(value, CardMatch | StatFilter) else value
         return out
 
 
@@ -635,6 +672,8 @@ _SELECTOR_ATTRS = (
     "not_class",
     "sex",
     "no_caste",
+    "wounded",
+    "stat",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -826,6 +865,7 @@ class Condition:
     fought_before: bool | None = None
     opponent_sex: str | None = None
     played_by_sex: str | None = None
+    all: tuple[Condition, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -1239,6 +1279,15 @@ class Attach:
 
 
 @dataclass(frozen=True, slots=True)
+class Become:
+    card: str  # the family of the character card that takes the target's place
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "become"
+
+
+@dataclass(frozen=True, slots=True)
 class GrantOrder:
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
@@ -1394,6 +1443,25 @@ class Bound:
 BOUND_STATS = ("attack", "defense", "spirit")
 
 
+@dataclass(frozen=True, slots=True)
+class Double:
+    """The modifiers of some stats of the target count twice (see the docstring, ``double``)."""
+
+    stats: tuple[str, ...]
+    sign: str = "both"  # "bonus": the positive modifiers, "malus": the negative ones, "both"
+    current: bool = False  # only those the target has when the effect applies ("en cours")
+    cards: CardMatch | None = None  # only those given by such cards
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "double"
+
+
+#: Which modifiers a ``double`` doubles, by their sign.
+DOUBLE_SIGNS = ("bonus", "malus", "both")
+
+
 Effect: TypeAlias = (
     Modify
     | Damage
@@ -1424,6 +1492,7 @@ Effect: TypeAlias = (
     | ExtraAttack
     | GrantOrder
     | Attach
+    | Become
     | OneOf
     | Trigger
     | MayPlay
@@ -1435,6 +1504,7 @@ Effect: TypeAlias = (
     | Counter
     | DrawPhase
     | Bound
+    | Double
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -1470,6 +1540,8 @@ V2_OPS: tuple[str, ...] = (
     "attach",
     "acts_now",
     "cards_last",
+    "double",
+    "become",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -1492,6 +1564,7 @@ STATIC_OPS = frozenset(
         "bound",
         "acts_now",
         "cards_last",
+        "double",
     }
 )
 #: Ops only a character ability has (what a character may do, printed on it).
@@ -1819,16 +1892,30 @@ def parse_card_match(data: Any, path: str) -> CardMatch:
     )
 
 
+def _parse_stat_filter(data: Any, path: str) -> StatFilter:
+    d = _keys(data, path, {"stat", "cmp", "right"}, set())
+    right = d["right"]
+    if right != "base":
+        right = _int(right, f"{path}.right")
+    return StatFilter(
+        stat=_choice(d["stat"], f"{path}.stat", FILTER_STATS),
+        cmp=_choice(d["cmp"], f"{path}.cmp", COMPARATORS),
+        right=right,
+    )
+
+
 def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting", "no_caste"):
+        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded"):
             values[attr] = _bool(data[key], sub)
         elif key == "sex":
             values[attr] = _choice(data[key], sub, SEXES)
+        elif key == "stat":
+            values[attr] = _parse_stat_filter(data[key], sub)
         elif key == "carrying":
             values[attr] = parse_card_match(data[key], sub)
         else:
@@ -1920,7 +2007,7 @@ def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
             values[key] = parse_ally_selector(value, sub)
         elif key == "compare":
             values[key] = parse_compare(value, sub)
-        elif key == "any":
+        elif key in ("any", "all"):
             if not isinstance(value, list) or len(value) < 2:
                 raise EffectError(sub, "expected a list of at least two conditions")
             values[key] = tuple(parse_condition(c, f"{sub}[{i}]", depth + 1) for i, c in enumerate(value))
@@ -2037,6 +2124,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "extra_attack": "opponent",
     "grant_order": "self",
     "attach": "self",
+    "become": "self",
     "chain_on": "self",
     "may_play": "self",
     "carry": "self",
@@ -2045,6 +2133,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "attack_kind": "self",
     "counter": "all_enemies",
     "bound": "self",
+    "double": "self",
 }
 
 
@@ -2201,6 +2290,12 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if group not in ("self", "opponent", "event") and pick is None:
             raise EffectError(f"{path}.target", "a card is attached to one character: a name or a pick")
         effect = Attach(target, when, selector=selector)
+    elif op == "become":
+        d = _keys(data, path, {"op", "card"}, {"target", "when"})
+        group, pick = target_group(aim)
+        if group not in ("self", "opponent", "event") and pick is None:
+            raise EffectError(f"{path}.target", "one character is replaced: a name or a pick")
+        effect = Become(_slug(d["card"], f"{path}.card"), target, when, selector=selector)
     elif op in ("tap", "untap", "grant_order"):
         _keys(data, path, {"op"}, {"target", "when"})
         effect = (
@@ -2333,6 +2428,28 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if context == "ability":
             _check_static_ability(duration, aim, path)
         effect = Bound(stats, below, above, target, duration, when, selector=selector)
+    elif op == "double":
+        d = _keys(data, path, {"op", "stats"}, {"sign", "current", "cards", "target", "duration", "when"})
+        if not isinstance(d["stats"], list) or not d["stats"]:
+            raise EffectError(f"{path}.stats", f"expected a non-empty list of {', '.join(BOUND_STATS)}")
+        stats = tuple(_choice(v, f"{path}.stats[{i}]", BOUND_STATS) for i, v in enumerate(d["stats"]))
+        if len(set(stats)) != len(stats):
+            raise EffectError(f"{path}.stats", "a stat is listed twice")
+        current = _bool(d.get("current", False), f"{path}.current")
+        if context == "ability":
+            if current:
+                raise EffectError(f"{path}.current", "a standing ability has no moment to read modifiers at")
+            _check_static_ability(duration, aim, path)
+        effect = Double(
+            stats,
+            _choice(d.get("sign", "both"), f"{path}.sign", DOUBLE_SIGNS),
+            current,
+            parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None,
+            target,
+            duration,
+            when,
+            selector=selector,
+        )
     elif op == "extra_attack":
         d = _keys(data, path, {"op", "amount"}, {"kind", "target", "when"})
         effect = ExtraAttack(
@@ -2649,6 +2766,9 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         _put_target(out, effect, "self")
     elif isinstance(effect, Attach):
         out["target"] = target_to_json(effect_target(effect))
+    elif isinstance(effect, Become):
+        out["card"] = effect.card
+        _put_target(out, effect, "self")
     elif isinstance(effect, MoveCards):
         out.update({"from": _from_json(effect), "to": effect.to})
         if effect.owner != "self":
@@ -2693,6 +2813,16 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         if effect.playable:
             out["playable"] = True
         _put_target(out, effect, "self")
+    elif isinstance(effect, Double):
+        out["stats"] = list(effect.stats)
+        if effect.sign != "both":
+            out["sign"] = effect.sign
+        if effect.current:
+            out["current"] = True
+        if effect.cards is not None:
+            out["cards"] = effect.cards.to_json()
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
     elif isinstance(effect, Bound):
         out["stats"] = list(effect.stats)
         if effect.below is not None:

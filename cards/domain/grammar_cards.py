@@ -18,6 +18,7 @@ from cards.domain import regex as re
 from cards.domain.effects import (
     MARKERS_ALL,
     AttackKind,
+    Become,
     CardMatch,
     Condition,
     Cost,
@@ -259,6 +260,10 @@ _NOTES: tuple[tuple[str, str], ...] = (
         "an effect only during an event of the online game (Mékalchimie, a tournament): no simulated "
         "game is one",
     ),
+    (
+        r"(?:mission|campagne) @\d+@ ?: .+",
+        "an effect only in a mission or a campaign of the online game's solo mode: no simulated game is one",
+    ),
 )
 
 
@@ -313,6 +318,11 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
         return reader._bare(c, m.group(1), ctx, default)
     piles = _PILE_WORDS.search(t) is not None
     if piles:
+        found = (_if_in_pile(reader, c, t, ctx, default) if t.startswith("si ") else None) or (
+            _two_cards(reader, c, t, ctx, default) if " et " in t else None
+        )
+        if found:
+            return found
         found = several_piles(reader, c, t, ctx, default) if _SEVERAL_PILES.search(t) else None
         found = found or (playable(reader, c, t, ctx, default) if _PLAYABLE.search(t) else None)
         if found:
@@ -435,6 +445,61 @@ def several_piles(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) 
     return out if patched else None
 
 
+_IF_IN_PILE = re.compile(
+    r"si (?P<card>@\d+@) est (?:present(?:e)? )?(?P<piles>dans votre .+?),? "
+    r"(?:il|elle|celui-ci|celle-ci) (?P<pred>(?:est|sera) .+)"
+)
+
+
+def _if_in_pile(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``si 'X' est dans votre Deck (ou votre Défausse), il est placé dans votre Main`` — a card 'X'
+    of that pile moves (when there is none, nothing does: the condition is the move's own)."""
+    from cards.domain.effects import MoveCards, PlayCard
+
+    m = _IF_IN_PILE.fullmatch(t)
+    if not m:
+        return None
+    try:
+        found = reader._bare(c, f"un {m.group('card')} {m.group('piles')} {m.group('pred')}", ctx, default)
+    except NotRead:
+        return None
+    if not found or len(found) != 1 or not isinstance(found[0], MoveCards | PlayCard):
+        return None
+    return found
+
+
+_TWO_CARDS = re.compile(
+    r"(?:(?P<all>les )|une? )?(?P<a>@\d+@) et (?:une? )?(?P<b>@\d+@) (?P<pile>(?:de|dans) votre .+?) sont "
+    r"(?P<verb>jouee?s|placee?s (?:dans|sur) .+|defaussee?s|retiree?s (?:de la partie|du jeu))"
+)
+
+
+def _two_cards(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``une 'X' et une 'Y' de votre Défausse (ou de votre Main) sont jouées``: each of the two;
+    ``les 'X' et 'Y' de votre Défausse sont placés …``: all of each."""
+    from cards.domain.effects import MoveCards, PlayCard
+
+    m = _TWO_CARDS.fullmatch(t)
+    if not m:
+        return None
+    verb = re.sub(r"^(\w+?)e?s\b", r"\1", m.group("verb"))  # "jouees" -> "joue", "placees" -> "place"
+    out: list[Effect] = []
+    for token in (m.group("a"), m.group("b")):
+        try:
+            one = (
+                f"les {token} {m.group('pile')} sont {m.group('verb')}"
+                if m.group("all")
+                else f"un {token} {m.group('pile')} est {verb}"
+            )
+            found = reader._bare(c, one, ctx, default)
+        except NotRead:
+            return None
+        if not found or len(found) != 1 or not isinstance(found[0], MoveCards | PlayCard):
+            return None
+        out.extend(found)
+    return out
+
+
 #: "jouable(s) (par votre personnage)", ", que vous pouvez jouer,": only a card the holder may play.
 _PLAYABLE = re.compile(r",? (?:jouables?(?: par votre personnage| par vous)?|que vous pouvez jouer),?(?= |$)")
 
@@ -552,8 +617,18 @@ def verb(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) -> list[E
     m = _INSTEAD_OF_PHYSICAL.fullmatch(t)
     if m and not m.group(1) and target_group(subject)[1] is None:
         return [AttackKind("magical" if m.group(2) == "magique" else "direct", **_fields(subject))]
-    if t.startswith("copie"):
-        return copied_traits(reader, c, t, ctx, subject)
+    m = re.fullmatch(r"(?:est|sera) remplacee? par (@\d+@)", t)
+    if m:  # "Si 'X' meurt, il est remplacé par 'Y'": another character takes its place
+        group, pick = target_group(subject)
+        if group not in ("self", "opponent", "event") and pick is None:
+            return None
+        return [Become(card=reader.family(c, m.group(1)), **_fields(subject))]
+    if t.startswith("copie") or re.search(r" des (?:siennes|leurs|votres)$", t):
+        found = copied_traits(
+            reader, c, t, ctx, subject
+        )  # ("obtient les Guildes de X à la place des siennes")
+        if found is not None or t.startswith("copie"):
+            return found
     m = re.fullmatch(r"(?:perd|perdent|perdez) (?:ses|leurs|vos|tous ses|tous leurs) marqueurs (@\d+@)", t)
     if m:
         return [Marker(name=_marker_name(c, m.group(1)), count=MARKERS_ALL, **_fields(subject))]
@@ -697,7 +772,9 @@ def copied_traits(reader: Reader, c: Clause, t: str, ctx: Ctx, subject: Target) 
     ``of``. Without "à la place" / "en plus" ("copie les castes de ses alliés") whether it keeps
     its own is not said: not read."""
     m = re.fullmatch(
-        r"(?:copie|copient|copiez) (?:toutes |tous )?" + _COPIED_KINDS + r"(de .+?|du .+?|des .+?)"
+        r"(?:copie|copient|copiez|obtient|obtiennent|gagne|gagnent) (?:toutes |tous )?"
+        + _COPIED_KINDS
+        + r"(de .+?|du .+?|des .+?)"
         r" (a la place des (?:siennes|leurs|votres)|en plus des (?:siennes|leurs|votres))",
         t,
     )
@@ -923,6 +1000,29 @@ _TO = re.compile(
 )
 
 
+_NON_ZONE = re.compile(r" (?:\(non[- ]zone\)|non[- ]zone)(?= |$)")
+
+
+def _zone_free(reader: Reader, c: Clause, what: str) -> CardMatch | None:
+    """The cards of a pile phrase; ``Sort non-zone Lumière ou Nature`` -> each kind named, not a
+    zone spell (the reader's own match gives "non-zone" to the last kind only when it follows it)."""
+    m = _NON_ZONE.search(what)
+    if not m or (what.endswith(m.group(0)) and " ou " not in what and "," not in what):
+        return reader._count_match(c, what)
+    match = reader._count_match(c, what[: m.start()] + what[m.end() :])
+    return _not_zone(match)
+
+
+def _not_zone(match: CardMatch | None) -> CardMatch:
+    if match is None:
+        raise _not_read("non-zone: of which cards?")
+    if match.kind == "any_of":
+        return replace(match, options=tuple(_not_zone(o) for o in match.options or ()))
+    if match.kind != "type":
+        raise _not_read("non-zone: only kinds of spells")
+    return replace(match, zone=False)
+
+
 def _pile_count(text: str | None) -> tuple[int | None, str]:
     """The count words before a pile phrase -> (count, pick); None = all."""
     t = (text or "").strip()
@@ -951,6 +1051,14 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
     if "proprietaire" in t:
         return _to_owners_pile(reader, c, t, pick)
     t = re.sub(r" deck \(pioche\)$", " deck", t)  # "votre Deck (pioche)": the draw pile, a deck
+    # "une carte de votre Défausse (déterminée) aléatoirement …": as "une carte aléatoire de …"
+    t = re.sub(
+        r"( (?:de|dans|du) (?:votre |sa |son |la |le )?(?:deck|main|defausse)(?: adverse)?)"
+        r" (?:determinee?s? )?aleatoire(?:s|ment)?\b",
+        r" aleatoire\1",
+        t,
+        count=1,
+    )
     m = re.fullmatch(rf"{_FROM.pattern} {_TO.pattern}", t) or re.fullmatch(
         rf"{_FROM.pattern} (?:retournent|retourne) (?:dans|a) (?:votre|sa|son) (?P<back>main|deck)", t
     )
@@ -992,7 +1100,7 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
         "porteur" not in c.text or "advers" in c.text
     ):
         return None  # "sa Défausse": the carrier's, unless the clause speaks of another one
-    match = reader._count_match(c, what)
+    match = _zone_free(reader, c, what)
     source = _PILES[m.group("pile") or m.group("pile2")]
     if groups.get("back") or groups.get("returned"):
         to_back = _PILES[groups.get("back") or groups["to2"]]
@@ -1092,7 +1200,30 @@ def chosen_cards(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     m = re.fullmatch(r"choisissez (?:un |une )(.+?),? (?:celui-ci|celle-ci|il|elle|cette carte) (.+)", t)
     if not m:
         return None
-    return moved(reader, c, f"une {m.group(1)} {m.group(2)}", pick="choice")
+    found = moved(reader, c, f"une {m.group(1)} {m.group(2)}", pick="choice")
+    if found is not None:
+        return found
+    # "…, celle-ci est jouée et 2 autres Nécroses de votre Défausse sont placées dans votre Deck":
+    # the others of that pile, the chosen one having left it
+    sm = re.fullmatch(rf"(est .+?) et ((?:{NUM}|les|toutes les) autres (.+))", m.group(2))
+    if not sm:
+        return None
+    first = moved(reader, c, f"une {m.group(1)} {sm.group(1)}", pick="choice")
+    if not first or len(first) != 1:
+        return None
+    from cards.domain.effects import MoveCards, PlayCard
+
+    chosen = first[0]
+    if not isinstance(chosen, MoveCards | PlayCard) or (
+        isinstance(chosen, MoveCards) and chosen.to == chosen.from_
+    ):
+        return None
+    rest = moved(reader, c, sm.group(2).replace(" autres ", " ", 1))
+    if not rest or any(
+        not isinstance(e, MoveCards | PlayCard) or e.from_ != chosen.from_ or e.also for e in rest
+    ):
+        return None
+    return [*first, *rest]
 
 
 _PLAY_RULE = (
@@ -1244,6 +1375,39 @@ def chosen_state(t: str) -> tuple[str, bool] | None:
     return m.group(1), m.group(2).startswith("incline")
 
 
+def either_group(reader: Reader, c: Clause, whom: str, names: tuple[str, ...]) -> tuple[Selector, ...] | None:
+    """``chacun de vos Mages ou Prêtres``, ``vos Arbre-Monde ou Guémélites de la Terre``: the player's
+    characters of either kind, each once — the first kind that a selector can leave out (a class or
+    a race: ``not_class`` / ``not_race``), then the second kind without the first. None when the
+    phrase is not two such kinds."""
+    m = re.fullmatch(r"(?:chacun de |chacune de )?(vos autres|vos) (.+?) ou (.+)", whom)
+    if not m:
+        return None
+    found: list[Selector] = []
+    for kind in (m.group(2), m.group(3)):
+        try:
+            one = reader.subject(c, f"{m.group(1)} {kind}", names)
+        except NotRead:
+            return None
+        if not isinstance(one, Selector) or one.pick is not None or len(_filters(one)) != 1:
+            return None
+        if found and one.group != found[0].group:
+            return None
+        found.append(one)
+    first, second = found
+    for a, b in ((first, second), (second, first)):
+        ((key, value),) = _filters(a).items()
+        if key in ("class", "race") and f"not_{key}" not in _filters(b):
+            return a, replace(b, **{f"not_{key}": value})
+    return None
+
+
+def _filters(sel: Selector) -> dict[str, Any]:
+    """The filters a selector sets, by JSON key ("class", "race", …)."""
+    out = sel.to_json()
+    return {k: v for k, v in out.items() if k not in ("group", "pick")} if isinstance(out, dict) else {}
+
+
 def with_tapped(target: Target, tapped: bool) -> Target:
     if isinstance(target, Selector):
         return replace(target, tapped=tapped)
@@ -1308,11 +1472,23 @@ def own_card(c: Clause, ctx: Ctx) -> Clause:
         r"guemelite \1\2 ou guemelite \3",
         text,
     )
+    names = c.names
     if ctx.names and re.search(r"\bdifferente?s?\b", text):
-        token = f"@{len(c.names)}@"
+        token = f"@{len(names)}@"
         text = re.sub(r"\b(une? \w+(?: \w+)?) differente?s?\b", rf"\1 autre que {token}", text)
-        return Clause(text, (*c.names, ctx.names[0]))
-    return Clause(text, c.names) if text != c.text else c
+        names = (*names, ctx.names[0])
+    if ctx.names and re.search(
+        r"\bune copie de cette (?:carte|arme|armure|action|objet) (?:est|sera) creee\b", text
+    ):
+        # "une copie de cette carte est créée et …": a new card of this one's name
+        token = f"@{len(names)}@"
+        text = re.sub(
+            r"\bune copie de cette (?:carte|arme|armure|action|objet) (?=(?:est|sera) creee\b)",
+            f"une copie d'{token} ",
+            text,
+        )
+        names = (*names, ctx.names[0])
+    return Clause(text, names) if text != c.text else c
 
 
 def match_but(reader: Reader, c: Clause, text: str) -> CardMatch | None:

@@ -64,6 +64,9 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     from cards.domain.text_grammar import NotRead
 
     t = re.sub(r"^(?:de )?vos (?=allies? )", "", text.strip())  # "chacun de vos alliés Démons en vie"
+    found_state = _in_a_state(r, clause, t)
+    if found_state is not None:
+        return found_state
     if re.fullmatch(r"pv perdus", t):  # "par tranche de 2 PV perdus": the HP the holder misses
         return Count("stat", stat="hp_missing")
     m = re.fullmatch(r"(.+?) \(?vivante?s? ou morte?s?\)?", t)
@@ -234,6 +237,92 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
         dead = (m.group(3) or "").strip().startswith("mort")
         return Count("characters", characters=Selector(group=group, **r._filter_keys(found)), dead=dead)
     return None
+
+
+_STAT_FILTER_WORDS = {
+    "defense": "defense",
+    "esprit": "spirit",
+    "attaque min.": "attack_min",
+    "attaque min": "attack_min",
+    "attaque max.": "attack_max",
+    "attaque max": "attack_max",
+    "niveau": "level",
+}
+
+
+def _in_a_state(r: Reader, clause: Clause, text: str) -> Count | None:
+    """Characters counted in a state: ``allié blessé`` (below its maximum HP), ``personnage
+    adverse blessé ou mort`` (and the dead), ``vos autres personnages non inclinés``, ``personnage
+    relevé``, ``personnage dont la Défense est supérieure à 4`` (a stat compared with a number or
+    with its own printed value). None: not such a phrase."""
+    from cards.domain.effects import StatFilter
+
+    keys: dict[str, Any] = {}
+    either = False
+    m = re.fullmatch(r"(.+?) (non )?(blessee?s?|inclinee?s?|relevee?s?)( ou morte?s?)?", text)
+    if m:
+        base = m.group(1)
+        if m.group(3).startswith("bless"):
+            keys["wounded"] = not m.group(2)
+            either = bool(m.group(4))
+        elif m.group(4):
+            return None
+        else:
+            keys["tapped"] = m.group(3).startswith("inclin") != bool(m.group(2))
+    else:
+        m = re.fullmatch(
+            r"(.+?) dont (?:la |l'|le )?(defense|esprit|attaque min\.?|attaque max\.?|niveau)"
+            r" est (strictement )?(superieure?|inferieure?) (?:ou egale? )?a"
+            r" (\d+|sa \w+ de base|son \w+ de base)",
+            text,
+        )
+        if not m:
+            return None
+        base = m.group(1)
+        stat = _STAT_FILTER_WORDS[m.group(2)]
+        strict = not re.search(r" ou egale? a ", text[m.start(4) :])
+        cmp = (">" if strict else ">=") if m.group(4).startswith("sup") else ("<" if strict else "<=")
+        right: int | str
+        if m.group(5)[0].isdigit():
+            right = int(m.group(5))
+        else:
+            if _STAT_FILTER_WORDS.get(m.group(5).split()[1]) != stat:
+                return None  # another stat's printed value
+            right = "base"
+        keys["stat"] = StatFilter(stat, cmp, right)
+    counted = _counted_characters(r, clause, base)
+    if counted is None:
+        return None
+    return replace(counted, characters=_filtered(counted.characters, keys), either=either)
+
+
+def _counted_characters(r: Reader, clause: Clause, text: str) -> Count | None:
+    """A count of living characters (no state said), or None."""
+    from cards.domain.text_grammar import NotRead
+
+    if re.fullmatch(r"personnages?", text):
+        return Count("characters", characters="all_characters")
+    try:
+        found: Count | None = r.count(clause, text)[0]
+    except NotRead:
+        return None
+    if found is None or found.kind != "characters" or found.dead or found.either or found.union:
+        return None
+    return found
+
+
+def _filtered(target: Target | None, keys: dict[str, Any]) -> Selector:
+    from cards.domain.effects import target_group
+
+    assert target is not None
+    if isinstance(target, Selector):
+        if any(getattr(target, k) is not None for k in keys):
+            from cards.domain.text_grammar import NotRead
+
+            raise NotRead("a state said twice")
+        return replace(target, **keys)
+    group, pick = target_group(target)
+    return Selector(group=group, pick=pick, **keys)
 
 
 def _cards(r: Reader, clause: Clause, text: str) -> CardMatch | None:
@@ -573,6 +662,9 @@ def scaled_parts(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
         return r.tailed(c, t, ctx)
     except NotRead as exc:
         first = exc
+    found = _scaled_then_verb(r, c, t, ctx)
+    if found is not None:
+        return found
     if _SHARED_TAIL.search(t):
         raise first
     for m in re.finditer(r",? et |, ", t):
@@ -586,6 +678,28 @@ def scaled_parts(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
             continue
         return effects
     raise first
+
+
+_VERB = r"(?:a|ont|gagne|gagnent|subit|subissent|perd|perdent|avez|subissez|gagnez|perdez)"
+
+
+def _scaled_then_verb(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """``Il a Esprit -2 par personnage mort et subit X dégâts magiques où X est égal à votre
+    Esprit``: a predicate with its scaling, then one with its own verb (and its own X) for the same
+    subject — each read alone, the second with the first one's subject. Nothing else (a condition,
+    a duration, a cap) may follow, which both could share."""
+    from cards.domain.text_grammar import NotRead
+
+    m = re.fullmatch(rf"((.+?) {_VERB} .+?) et ({_VERB} .+)", t)
+    if not m or not _SCALING.search(m.group(1)) or _SHARED_TAIL.search(m.group(1)):
+        return None
+    right = m.group(3)
+    if _SHARED_TAIL.search(re.sub(r",? (?:ou|où) x (?:est egale? |vaut ).+$", "", right)):
+        return None
+    try:
+        return r.tailed(c, m.group(1), ctx) + r.tailed(c, f"{m.group(2)} {right}", ctx)
+    except NotRead:
+        return None
 
 
 # --- guards ---------------------------------------------------------------------------------------------
@@ -635,6 +749,25 @@ def possessive_x(x_text: str, core: str, effects: list[Effect], x_def: Scaled | 
             raise NotRead("whose stat is X?")
     more = tuple(replace(t, per=replace(t.per, of="target")) for t in x_def.more)
     return replace(x_def, per=replace(x_def.per, of="target"), more=more)
+
+
+def x_on_opponent(x_text: str, x_def: Scaled | Amount, ctx: Ctx) -> Scaled | Amount:
+    """On a card attached to the opponent the holder is its carrier and "vous" the carrier's
+    opponent (``Reader._view``): "X est égal à votre Esprit" is the opponent's Esprit, "l'Esprit du
+    personnage adverse" the carrier's (the holder's), "son Esprit" (il: the carrier) the holder's.
+    Other counts said of either: not read."""
+    from cards.domain.text_grammar import NotRead
+
+    if not ctx.on_opponent or not re.search(r"\b(?:votre|vos|vous|adverse|adversaire)\b", x_text):
+        return x_def
+    scaled = as_scaled(x_def)
+    swap = {"self": "opponent", "opponent": "self"}
+    terms = []
+    for term in scaled.terms:
+        if term.per.kind != "stat" or term.per.of not in swap:
+            raise NotRead("X of yours, on a card the opponent carries")
+        terms.append(replace(term, per=replace(term.per, of=swap[term.per.of])))
+    return replace(terms[0], more=tuple(terms[1:]))
 
 
 def settle_target_counts(core: str, effects: list[Effect]) -> list[Effect]:
@@ -783,6 +916,24 @@ def check_one_scaled_kind(core: str, effects: list[Effect]) -> None:
     )
     if len(kinds) > 1 and re.search(verb, core):
         raise NotRead("a scaling after predicates of different kinds: whose?")
+
+
+def check_no_self_reading(effects: list[Effect], ctx: Ctx) -> None:
+    """A standing modifier of a stat counting characters by that stat ("Défense +1 par personnage
+    dont la Défense est supérieure à 4" on a card that stays) would read itself: not read."""
+    from cards.domain.effects import Modify
+    from cards.domain.text_grammar import NotRead
+
+    if not (ctx.standing or (ctx.stays and not ctx.happens)):
+        return
+    for e in effects:
+        if not isinstance(e, Modify) or not isinstance(e.amount, Scaled):
+            continue
+        for term in e.amount.terms:
+            who = term.per.characters
+            read = who.stat.stat if isinstance(who, Selector) and who.stat is not None else ""
+            if read and (read == e.stat or read.startswith(f"{e.stat}_")):
+                raise NotRead("a standing modifier counting characters by the stat it changes")
 
 
 def check_no_supplement(core: str) -> None:

@@ -22,6 +22,7 @@ from cards.domain.effects import (
     Amount,
     Attach,
     AttackKind,
+    Become,
     Bound,
     CardMatch,
     CardsLast,
@@ -40,6 +41,7 @@ from cards.domain.effects import (
     DamageTaken,
     Discard,
     DiscardAttached,
+    Double,
     Draw,
     DrawPhase,
     Duration,
@@ -600,6 +602,14 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
                 lang,
             )
         )
+    if selector.wounded is not None:
+        parts.append(_pick(("wounded", "blessé") if selector.wounded else ("unwounded", "non blessé"), lang))
+    if selector.stat is not None:
+        stat = _pick(STAT_NAMES[selector.stat.stat], lang)
+        right = selector.stat.right
+        if right == "base":
+            right = _pick((f"its printed {stat}", f"{stat} de base"), lang)
+        parts.append(f"{stat} {selector.stat.cmp} {right}")
     return parts
 
 
@@ -808,6 +818,8 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
     if when.any is not None:
         alternatives = [condition_text(c, lang, names) for c in when.any]
         parts.append(f"({_or(alternatives, lang)})")
+    if when.all is not None:
+        parts.append(f"({_and([condition_text(c, lang, names) for c in when.all], lang)})")
     if when.not_ is not None:
         parts.append(
             _pick(
@@ -1015,6 +1027,16 @@ def effect_text(effect: Effect, lang: Lang, names: Names | None = None, context:
     return f"{text}."
 
 
+def _to(target: str, lang: Lang) -> str:
+    """ "to the opponent" / "à l'adversaire", "aux personnages ennemis" (à + les: aux, à + le: au)."""
+    if lang == "en":
+        return f"to {target}"
+    for article, contracted in (("les ", "aux "), ("le ", "au ")):
+        if target.startswith(article):
+            return contracted + target[len(article) :]
+    return f"à {target}"
+
+
 def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Modify):
         stat = _pick(STAT_NAMES[effect.stat], lang)
@@ -1027,7 +1049,7 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(aim, str) and aim in DAMAGE_TARGETS:
             to = _pick(DAMAGE_TARGETS[aim], lang)
         else:
-            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+            to = _to(target_text(aim, lang, names), lang)
         return _pick(
             (
                 f"Deals {amount} {DAMAGE_KINDS[effect.kind][0]} {to}",
@@ -1041,7 +1063,7 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(aim, str) and aim in HEAL_TARGETS:
             to = _pick(HEAL_TARGETS[aim], lang)
         else:
-            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+            to = _to(target_text(aim, lang, names), lang)
         return _pick((f"Heals {amount} HP {to}", f"Soigne {amount} PV {to}"), lang)
     if isinstance(effect, Draw):
         n = effect.count
@@ -1380,6 +1402,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         return core + _duration(effect.duration, lang)
     if isinstance(effect, Bound):
         return _bound_text(effect, lang, names)
+    if isinstance(effect, Double):
+        return _double_text(effect, lang, names)
     if isinstance(effect, ExtraAttack):
         amount = amount_text(effect.amount, lang, names)
         kind = _pick(("physical", "physique") if effect.kind == "physical" else ("magic", "magique"), lang)
@@ -1391,6 +1415,10 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Attach):
         who = target_text(effect_target(effect), lang, names)
         return _pick((f"This card is attached to {who}", f"Cette carte s'attache à {who}"), lang)
+    if isinstance(effect, Become):
+        who = _cap(target_text(effect_target(effect), lang, names))
+        new = names.family(effect.card, lang)
+        return _pick((f"{who} is replaced by {new}", f"{who} est remplacé par {new}"), lang)
     if isinstance(effect, GrantOrder):
         who = target_text(effect_target(effect), lang, names)
         return _pick(
@@ -1525,6 +1553,35 @@ _BOUND_STAT_WORDS = {
     "defense": ("Defense", "Défense"),
     "spirit": ("Spirit", "Esprit"),
 }
+
+
+def _double_text(effect: Double, lang: Lang, names: Names) -> str:
+    """``Doubles the current Defense bonuses of the opponent``, ``Double les bonus et malus d'Attaque
+    de votre personnage donnés par une Arme``."""
+    whose = target_text(effect_target(effect), lang, names)
+    stats_en = _and([_pick(_BOUND_STAT_WORDS[s], "en") for s in effect.stats], "en")
+    stats_fr = " et ".join(
+        ("d'" if s == "attack" or s == "spirit" else "de ") + _pick(_BOUND_STAT_WORDS[s], "fr")
+        for s in effect.stats
+    )
+    kinds = {
+        "bonus": ("bonuses", "bonus"),
+        "malus": ("maluses", "malus"),
+        "both": ("bonuses and maluses", "bonus et malus"),
+    }
+    kind_en, kind_fr = kinds[effect.sign]
+    now_en, now_fr = (" current", " en cours") if effect.current else ("", "")
+    core = _pick(
+        (
+            f"Doubles the{now_en} {stats_en} {kind_en} of {whose}",
+            f"Double les {kind_fr} {stats_fr}{now_fr} de {whose}",
+        ),
+        lang,
+    )
+    if effect.cards is not None:
+        what = match_text(effect.cards, lang, names)
+        core += _pick((f" given by {what}", f" donnés par {what}"), lang)
+    return core + _duration(effect.duration, lang)
 
 
 def _bound_text(effect: Bound, lang: Lang, names: Names) -> str:

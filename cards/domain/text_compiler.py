@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cards.domain import grammar_cards, grammar_life
+from cards.domain import grammar_cards, grammar_life, grammar_misc
 from cards.domain import regex as re
 from cards.domain.effects import (
     STATIC_OPS,
@@ -30,6 +30,7 @@ from cards.domain.effects import (
     DamageDealt,
     DamageTaken,
     DiscardAttached,
+    Double,
     DrawPhase,
     Duration,
     Effect,
@@ -51,6 +52,7 @@ from cards.domain.effects import (
 from cards.domain.grammar_errors import NotRead
 from cards.domain.specs import Order, PlayRules, SpecError, parse_play_rules
 from cards.domain.text_grammar import THIS_TURN, Clause, Ctx, Reader, Reading, Subject, slugify
+from cards.domain.text_grammar import _merge_conditions as merge_conditions
 from cards.domain.vocabulary import Vocabulary, fold
 
 # The grammar (text_grammar.py and its grammar_*.py parts) uses more distinct regular expressions
@@ -411,6 +413,17 @@ class TextCompiler:
                         joined = True
                     except (NotRead, EffectError, SpecError):
                         outcome = None
+                if outcome is None and grammar_misc.REWRITES.fullmatch(fold(raw)):
+                    # "Mage : aucun maximum", "Runique : +1 aux effets de cette carte": the effects
+                    # before, changed under a condition
+                    if not all(r.read for r in results):
+                        raise NotRead("the effects before changed after a sentence not read")
+                    rewrite = Clause.of(raw)
+                    recapped = grammar_misc.rewritten(self.reader, rewrite, rewrite.text, ctx, effects)
+                    if recapped is not None:
+                        rewrite_context: Context = "card" if ctx.subject == "card" else "ability"
+                        effects[:] = parse_effects(effects_to_json(recapped), "effects", rewrite_context)
+                        outcome = (Reading(), [], [], dict(play))
                 if outcome is None and _INSTEAD.search(fold(raw)):
                     # "Attaque +1. Mage : Attaque +3 à la place.": one or the other
                     if not results or not results[-1].read:
@@ -557,8 +570,32 @@ class TextCompiler:
         if len(instead) != len(before) or not all(
             _same_slot(a, b) and a.when is None for a, b in zip(before, instead, strict=True)
         ):
-            raise NotRead("'à la place' of what?")
+            return self._amount_instead(outcome, before, cond, ctx)
         return outcome, [replace(a, when=Condition(not_=cond)) for a in before]
+
+    def _amount_instead(
+        self, outcome: _Outcome, before: Sequence[Effect], cond: Condition, ctx: Ctx
+    ) -> tuple[_Outcome, list[Effect]]:
+        """ "… tous vos personnages ont Attaque +1 jusqu'à la fin de la partie. Mage : Attaque +2 à la
+        place": a bare modifier (the holder's, for the combat) stands for the one modifier of that
+        stat before, whoever it reaches, for as long and under its condition: its amount only."""
+        reading, instead, orders, new_play = outcome
+        if len(instead) != 1 or not isinstance(instead[0], Modify):
+            raise NotRead("'à la place' of what?")
+        bare = replace(instead[0], when=None)
+        if bare != Modify(stat=bare.stat, amount=bare.amount, duration=bare.duration) or (
+            bare.duration.kind != ("permanent" if ctx.subject == "card" and ctx.stays else "combat")
+        ):
+            raise NotRead("'à la place' of what?")
+        same = [i for i, e in enumerate(before) if isinstance(e, Modify) and e.stat == bare.stat]
+        if len(same) != 1:
+            raise NotRead("'à la place' of which modifier?")
+        old = before[same[0]]
+        assert isinstance(old, Modify)
+        now = replace(old, amount=bare.amount, when=merge_conditions(old.when, cond))
+        replaced = list(before)
+        replaced[same[0]] = replace(old, when=merge_conditions(old.when, Condition(not_=cond)))
+        return (reading, [now], orders, new_play), replaced
 
     def _checked_effects(self, effects: Sequence[Effect], ctx: Ctx) -> list[Effect]:
         """The effects with the defaults of their place, validated by the schema (round trip)."""
@@ -661,7 +698,8 @@ def _while_attached(effect: Effect) -> Effect:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
@@ -692,7 +730,8 @@ def _standing(effect: Effect) -> Effect:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind != "combat"
     ):

@@ -28,7 +28,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cards.domain import grammar_cards, grammar_chain, grammar_life, grammar_order, grammar_scale
+from cards.domain import (
+    grammar_cards,
+    grammar_chain,
+    grammar_life,
+    grammar_markers,
+    grammar_order,
+    grammar_scale,
+)
 from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
@@ -48,6 +55,7 @@ from cards.domain.effects import (
     DamageTaken,
     Discard,
     DiscardAttached,
+    Double,
     Draw,
     Duration,
     Effect,
@@ -193,6 +201,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
         r"de \3 \4 \1 \2",
     ),
     (r" egalement\b", ""),
+    *grammar_markers.SPELLINGS,  # "reçoivent 2 marqueurs", "ajoute 2 marqueurs … à …"
     # "Si votre adversaire est Humain vous avez …": the comma the condition lacks
     (r"\b(si votre adversaire est [^,:.]+?) (vous avez|votre personnage a) ", r"\1, \2 "),
     (r"\bchevaliers?-dragons?\b", "chevalier dragon"),
@@ -420,7 +429,8 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
                 | Forbid
                 | Traits
                 | AttackKind
-                | Bound,
+                | Bound
+                | Double,
             )
             and e.duration.kind == "combat"
         ):
@@ -444,7 +454,8 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         )
         and effect.duration.kind != "combat"
     )
@@ -463,7 +474,8 @@ def _DURABLE(effect: Effect) -> bool:
         | Forbid
         | Traits
         | AttackKind
-        | Bound,
+        | Bound
+        | Double,
     )
 
 
@@ -489,6 +501,12 @@ def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | N
                 values[key] = Condition(any=(values[key], value))
                 continue
             if key in values and values[key] != value:
+                if key == "compare":  # two counts compared: both must hold
+
+                    def parts(c: Condition) -> tuple[Condition, ...]:
+                        return c.all if c.all is not None and c == Condition(all=c.all) else (c,)
+
+                    return Condition(all=(*parts(a), *parts(b)))
                 raise NotRead(f"condition {key} given twice")
             values[key] = value
     return Condition(**values)
@@ -501,7 +519,7 @@ def _condition_keys(cond: Condition) -> list[str]:
         value = getattr(cond, key)
         if value is None:
             continue
-        if key == "any":
+        if key in ("any", "all"):
             for part in value:
                 out.extend(_condition_keys(part))
         elif key == "not_":
@@ -621,7 +639,7 @@ class Reader:
                 raise NotRead("characters without a caste, of no other kind")  # (read by a count)
             return extra
         neg = (
-            re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
+            re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|blesse|morte?s?\b)(.+)", text)
             if "non" in text
             else None
         )
@@ -643,6 +661,13 @@ class Reader:
         if fight:
             out["fighting"] = fight.group(2) == "en combat"
             text = fight.group(1) or ""
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
+        hurt = re.fullmatch(r"(?:(.+?) )??(non )?blessee?s?", text)
+        if hurt:
+            # "vos Immortels blessés": wounded (HP below the maximum) when the effect applies
+            out["wounded"] = hurt.group(2) is None
+            text = hurt.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
         tap = re.fullmatch(r"(?:(.+?) )??(non )?(inclinee?s?|relevee?s?)", text)
@@ -674,7 +699,7 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class", "fighting", "tapped"} or text[pos:].strip():
+        if not set(out) - {"single_class", "fighting", "tapped", "wounded"} or text[pos:].strip():
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -833,6 +858,7 @@ class Reader:
         text = re.sub(
             r"^(vos |tous vos |un de vos )(?:autres )?allies (?:de (?:la |l')?)?(?=\S)", r"\1autres ", text
         )
+        text = re.sub(r"^(?:un allie|une alliee) (?=\S)", "un de vos autres ", text)  # "un allié Golem"
         for pattern, target in self.subjects:
             if pattern.fullmatch(text):
                 if target == "other_enemy_choice":
@@ -920,8 +946,10 @@ class Reader:
             if found is not None:
                 return found
         carrying: CardMatch | None = None
-        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t)
-        if m:
+        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t) or re.fullmatch(
+            r"(.+?) ayant (?:au moins )?(une? .+?) attachee?", t
+        )
+        if m:  # "vos personnages portant une Lance", "… ayant un Pantin attaché"
             carrying = self._carried_match(clause, m.group(2))
             t = m.group(1)
         m = re.fullmatch(
@@ -1151,6 +1179,14 @@ class Reader:
                     Count("stat", stat=stat, of="opponent"),
                 )
             )
+        # "si 'X' est votre seul Mage" in X's own text: it is one, and the only one
+        m = re.fullmatch(r"(.+?) est (?:votre|le) seule? (.+?)(?: en vie)?", t)
+        if m and self._named(clause, m.group(1), ctx) == "self":
+            kind = self.who_condition(m.group(2), "played_by")
+            group = self._group("allies", m.group(2))
+            return _merge_conditions(
+                kind, Condition(compare=Compare(Count("characters", characters=group), "==", 1))
+            )
         # "si votre personnage porte une autre 'Hache'" in the Hache's own text: another copy
         m = re.fullmatch(rf"{me} (?:porte|portez) (?:un |une )autre (@\d+@)", t)
         if m and self.family(clause, m.group(1)) in ctx.names:
@@ -1193,7 +1229,12 @@ class Reader:
                 r"^(?:l')?un (?:de vos|des) personnages( en combat)?$", r"les personnages\1", m.group(2)
             )
             whom = "vos personnages" if whom == "les personnages" and "vos" in m.group(2) else whom
-            on = self.subject(clause, re.sub(r"^au ", "le ", whom), ctx.names)
+            on: Target
+            if named is not None and named != "self" and "@" in whom:
+                # "attachée à 'X'" (another of the player's characters, by its name)
+                on = Selector(group="allies", family=named)
+            else:
+                on = self.subject(clause, re.sub(r"^au ", "le ", whom), ctx.names)
             if target_group(on)[1] is not None or target_group(on)[0] in ("self", "opponent"):
                 raise NotRead(f"attached to {m.group(2)!r}")
             # "si une carte est attachée à un de vos personnages": one at least on those characters
@@ -1690,7 +1731,11 @@ class Reader:
                 "",
                 text.strip(),
             )
-            found = grammar_scale.count(self, clause, t) or grammar_cards.count(self, clause, t)
+            found = (
+                grammar_markers.count(self, clause, t)
+                or grammar_scale.count(self, clause, t)
+                or grammar_cards.count(self, clause, t)
+            )
             if found is None:
                 raise
             return found, False
@@ -1963,7 +2008,7 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
-        found_lock = self.stat_lock(c, t, ctx)
+        found_lock = self.stat_lock(c, t, ctx) or self.doubled(c, t, ctx)
         if found_lock is not None:
             return None, found_lock
         default: Target = inherit if inherit is not None else "self"
@@ -1993,6 +2038,14 @@ class Reader:
             try:
                 if ctx.pronoun is not None and t[: m.start()].strip() in ("ce dernier", "cette derniere"):
                     subject = ctx.pronoun  # "ce dernier": the one named last (never guessed without one)
+                elif t[: m.start()].strip() in ("ils", "elles"):
+                    # "chaque fois que vos personnages subissent des dégâts, ils …": the characters
+                    # named before (each one the event is about), never the holder alone
+                    if ctx.pronoun is None or target_group(ctx.pronoun)[0] in ("self", "opponent"):
+                        continue
+                    if target_group(ctx.pronoun)[1] is not None:
+                        continue
+                    subject = ctx.pronoun
                 else:
                     subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
@@ -2034,6 +2087,10 @@ class Reader:
                 raise NotRead("the others than the one chosen")
             return [self._view("other_allies", "", ctx), self._view("all_enemies", "", ctx)]
         parts = re.split(r", | et ", t)
+        if len(parts) < 2 and re.match(r"(?:(?:chacun|chacune) de |tous )?vos ", t):
+            # "vos Mages ou Prêtres", "chacun de vos Golems ou Zil": each who is one or the other
+            # (several groups, when no character can be both: see apart below)
+            parts = re.split(r",? ou ", re.sub(r"^(?:chacun|chacune) de ", "", t))
         if len(parts) < 2:
             return None
         if re.match(r"(?:tous )?vos ", parts[0]):
@@ -2046,6 +2103,9 @@ class Reader:
         for part in parts:
             if part in ("son adversaire", "son personnage adverse") and out == ["self"]:
                 out.append(self._view("opponent", part, ctx))  # "'X' et son adversaire": X's opponent
+                continue
+            if part in PRONOUNS and ctx.pronoun is not None:
+                out.append(ctx.pronoun)  # "cette dernière et 'X'": the one named before, and X
                 continue
             try:
                 out.append(self._view(self.subject(c, part, ctx.names), part, ctx))
@@ -2104,13 +2164,15 @@ class Reader:
             )
             return [Heal(amount=self._points(m.group(1)), **_target_fields(target))]
         m = re.fullmatch(
-            rf"inflige (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+))?",
+            rf"inflige (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+)| au (.+))?",
             t,
         )
         if m:
             hit: Target = "opponent"
             if m.group(1) or m.group(4):
                 hit = grammar_life.target(self, c, m.group(1) or m.group(4), ctx)
+            elif m.group(5):  # "au personnage adverse ayant le moins de PV"
+                hit = grammar_life.target(self, c, f"le {m.group(5)}", ctx)
             return [
                 Damage(
                     kind=DAMAGE_KIND_WORDS[m.group(3)],
@@ -2386,6 +2448,40 @@ class Reader:
             targets.append(self._view(self.subject(c, part, ctx.names), part, ctx))
         return [Bound(stats=stats, below=below, above=above, **_target_fields(w)) for w in targets]
 
+    _DOUBLED_STATS = rf"de caracteristiques|(?:d'|de ){_LOCK_STAT}(?:,? (?:et |ou )?(?:d'|de ){_LOCK_STAT})*"
+
+    def doubled(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+        """``Double les bonus et malus de Défense (en cours) de votre personnage``, ``… les malus de
+        caractéristiques en cours sur le personnage adverse``, ``le bonus d'Attaque de vos Armes
+        Naines est doublé`` (those the holder carries) -> ``double`` (None: not such a phrase)."""
+        kinds = r"(bonus et (?:les )?malus|bonus|malus)"
+        m = re.fullmatch(
+            rf"(?:double|doublez) (?:les |le )?{kinds} ({self._DOUBLED_STATS})( en cours)? (?:sur|de|du|des) (.+)",
+            t,
+        )
+        cards: CardMatch | None = None
+        if m:
+            sign_text, stats_text, current, whose = m.group(1), m.group(2), bool(m.group(3)), m.group(4)
+            whose = re.sub(r"^(?:u |s )?personnage adverse", "le personnage adverse", whose)
+            who = self._view(self.subject(c, whose, ctx.names), whose, ctx)
+        else:
+            m = re.fullmatch(
+                rf"(?:le |les ){kinds} ({self._DOUBLED_STATS}) (?:de vos|de ses|des) (.+?) (?:est|sont) doublee?s?",
+                t,
+            )
+            if not m:
+                return None
+            sign_text, stats_text, current, who = m.group(1), m.group(2), False, "self"
+            cards = self.match(c, m.group(3))
+        if current and ctx.standing:
+            raise NotRead("the current modifiers, in a standing ability")
+        stats: tuple[str, ...] = ("attack", "defense", "spirit")
+        if stats_text != "de caracteristiques":
+            words = {"attaque": "attack", "defense": "defense", "esprit": "spirit"}
+            stats = tuple(dict.fromkeys(words[w] for w in re.findall(self._LOCK_STAT, stats_text)))
+        sign = "both" if " et " in sign_text else sign_text
+        return [Double(stats, sign, current, cards, **_target_fields(who))]
+
     def stat_equals(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         """``La Défense de votre personnage est égale à sa Défense de base`` (no modifier counts:
         ``bound`` 0 / 0), ``… au double de sa Défense de base``, ``L'Attaque min. de votre
@@ -2590,6 +2686,9 @@ class Reader:
         found = self._may(c, t, subject)
         if found is not None:
             return found
+        if re.fullmatch(r"(?:gagne|gagnent|obtient|obtiennent) (?:son|leur) bonus de rage", t):
+            # "gagne son bonus de Rage": Enragé (what a character's "Rage :" bonus needs)
+            return [Traits("add", keywords=("enrage",), **_target_fields(subject))]
         m = re.fullmatch(
             r"(?:gagne|gagnent) (?:un )?enchainement,? (?:s'ils jouent|s'il joue|si elles jouent|si elle joue"
             r"|lorsqu'ils jouent|quand ils jouent|s'ils activent) (.+)",
@@ -2784,7 +2883,16 @@ class Reader:
             if m.group(5):
                 return [CreateCard(card=card, to=m.group(5), count=count)]
             whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", re.sub(r" en vie$", "", m.group(4))))
-            on = self.subject(c, whom, ctx.names)
+            groups = grammar_cards.either_group(self, c, whom, ctx.names)
+            if groups is not None:  # "à chacun de vos A ou B": each of them once
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(g)) for g in groups]
+            try:
+                on = self.subject(c, whom, ctx.names)
+            except NotRead:
+                several = self._several(c, whom, ctx)  # "à chacun de vos Mages ou Prêtres": each
+                if several is None:
+                    raise
+                return [CreateCard(card=card, to="attach", count=count, **_target_fields(o)) for o in several]
             return [CreateCard(card=card, to="attach", count=count, **_target_fields(on))]
         m = re.fullmatch(
             r"(?:une? |l'une? des? )?(.+?) de votre (deck|main|defausse) (?:est|sera) joue(?:e)?(?: a la suite (?:de vos cartes|des cartes deja jouees))?",
@@ -2864,6 +2972,13 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
+        m = re.fullmatch(r"(.+?),? et ((?:a )?chaque fois qu.+|lorsqu.+)", t)
+        if m and grammar_cards.appearance(m.group(1)):
+            # "'X' change d'apparence et chaque fois que …": a note, then the trigger
+            return self.phrase(c, m.group(2), ctx)
+        found = grammar_markers.phrase(self, c, t, ctx)  # markers spent
+        if found is not None:
+            return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
@@ -2887,6 +3002,9 @@ class Reader:
                 return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
             except NotRead:
                 pass
+        found = grammar_life.moment_in_condition(self, c, t, ctx)
+        if found is not None:
+            return found
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
         m = re.match(r"(?:si|tant que) |tant qu'(?=[aeiouy])", t)
         if m:
@@ -3048,10 +3166,14 @@ class Reader:
         holds) and ``Attaque et Défense +2, ou +3 si …`` (that much instead): None when the phrase
         is not one of these."""
         m = re.fullmatch(
-            r"(.+?),? (et|ou) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
+            r"(.+?)(,? et|,? ou|,) ([+-]) ?(\d+)( supplementaires?)?,? ((?:si|s'il|s'ils|s'elle|tant que|tant qu'|contre) ?.+)",
             t,
         )
-        if not m or (m.group(2) == "et") != bool(m.group(5)):
+        if not m:
+            return None
+        # ", -1 supplémentaire si …" as "et -1 supplémentaire si …"
+        joint = "ou" if m.group(2).endswith("ou") else "et"
+        if (joint == "et") != bool(m.group(5)):
             return None
         head = self.tailed(c, m.group(1), ctx)
         bonus = int(m.group(4)) * (1 if m.group(3) == "+" else -1)
@@ -3066,7 +3188,7 @@ class Reader:
         more: list[Effect] = [replace(e, amount=bonus) for e in bonused]
         its = re.fullmatch(r"s'(?:il|ils|elle|elles) (?:est|sont) (.+)", tail)
         if its:  # "il": each one the effects reach
-            if m.group(2) == "et":
+            if joint == "et":
                 return [*head, *self.its_kind(its.group(1), more)]
             if all(target_group(e.selector or e.target)[0] not in ("self", "opponent") for e in bonused):
                 # a group: all get the amount, those matching the difference more
@@ -3075,7 +3197,7 @@ class Reader:
             return [*self.its_kind(its.group(1), head, negated=True), *self.its_kind(its.group(1), more)]
         against = re.fullmatch(r"contre (?:les |le |la |un |une )?(.+)", tail)
         cond = self._against(c, against.group(1)) if against else self.condition(c, tail, ctx)
-        if m.group(2) == "et":
+        if joint == "et":
             return [*head, *with_condition(more, cond)]
         return [*with_condition(head, Condition(not_=cond)), *with_condition(more, cond)]
 
@@ -3261,6 +3383,7 @@ class Reader:
         if x_def is not None:
             # "le personnage adverse a Défense -X où X est égal à son Esprit": its own
             x_def = grammar_scale.possessive_x(x_text, core, effects, x_def)
+            x_def = grammar_scale.x_on_opponent(x_text, x_def, ctx)
         # "Attaque +2 et Attaque +1 supplémentaire pour chaque …": the scaling is the supplement's
         # only (a condition of the supplement: extra_if / more_if, before this)
         split = None
@@ -3278,6 +3401,7 @@ class Reader:
         if cap_bonus and per is not None and x_def is None:
             effects = [_cap_on_bonus(e) for e in effects]
         effects = grammar_scale.settle_target_counts(core, effects)
+        grammar_scale.check_no_self_reading(effects, ctx)
         if forever is not None:
             effects = grammar_scale.forever_from(self, c, forever, inner_ctx, effects)
         if duration is not None:
@@ -3523,7 +3647,8 @@ class Reader:
             | Forbid
             | Traits
             | AttackKind
-            | Bound,
+            | Bound
+            | Double,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")

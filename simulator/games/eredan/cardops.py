@@ -161,27 +161,42 @@ def _move(board: Board, op: MoveOp, me: int, opp: int, source: str) -> None:
                 board.come_into_play(seat, t, k, board.resolving == 2)
         return
     moved: list[int] = []
+    mine = me // 3
+    # A card chosen: the most useful to its owner's side when it goes to a better pile for it.
+    better = PILE_RANK[op.dest] > min(PILE_RANK[p] for p in (op.source, *op.also))
     while op.count < 0 or len(moved) < op.count:
-        # A card chosen: the most useful to its owner's side when it goes to a better pile for it.
-        better = PILE_RANK[op.dest] > min(PILE_RANK[p] for p in (op.source, *op.also))
-        if piles is None:
-            k = take(board, seat, cards, mask, op.pick, better != op.opponent)
+        if op.any_owner:
+            # The player's pick in either player's pile: its own card when the move is good for a
+            # card's owner, the opponent's when it is bad (the other pile when that one has none).
+            first = mine if better else 1 - mine
+            has = any(mask >> k & 1 for k in pile(board, first, op.source))
+            seat = first if has else 1 - first
+            cards = pile(board, seat, op.source)
+            best = better == (seat == mine)
+        elif op.by_opponent:
+            best = better and not op.into_self  # the opposing player keeps its best, gives its worst
+        elif op.into_self:
+            best = True  # taken from the opponent for the player: the best one
         else:
-            k = take_piles(board, seat, piles, mask, op.pick, better != op.opponent)
+            best = better != op.opponent
+        if piles is None:
+            k = take(board, seat, cards, mask, op.pick, best)
+        else:
+            k = take_piles(board, seat, piles, mask, op.pick, best)
         if k < 0:
             break
-        board.put_card(seat, k, op.dest)
+        board.put_card(mine if op.into_self else seat, k, op.dest)
         moved.append(k)
-    _log(
-        board,
-        {
-            "event": "move",
-            "seat": seat,
-            "cards": [board.cards[k].slug for k in moved],
-            "from": _pile_names(op),
-            "to": PILE_NAMES[op.dest],
-        },
-    )
+    event: dict[str, object] = {
+        "event": "move",
+        "seat": seat,
+        "cards": [board.cards[k].slug for k in moved],
+        "from": _pile_names(op),
+        "to": PILE_NAMES[op.dest],
+    }
+    if op.into_self:
+        event["into"] = mine  # the player's own pile, not the cards' owner's
+    _log(board, event)
 
 
 def _pile_names(op: MoveOp) -> str:

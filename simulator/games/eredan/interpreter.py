@@ -1513,6 +1513,14 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
         mask = f.carrying
         if not any(mask >> k & 1 for k in board.items[c]):
             return False
+    if f.wounded is not None and (board.hp[c] < board.max_hp[c]) != f.wounded:
+        return False
+    if f.stat is not None:
+        stat, cmp, right = f.stat
+        value = stat_value(board, c, stat, False)
+        limit = stat_value(board, c, stat, True) if isinstance(right, str) else right
+        if not _COMPARE[cmp](value, limit):
+            return False
     return f.fighting is None or (board.fighters[c // 3] == c) == f.fighting
 
 
@@ -1611,7 +1619,14 @@ def _group(board: Board, target: Group, me: int, opp: int) -> Sequence[int]:
             # "Choices").
             chosen = found[board.pick(found, TARGET, me)]
         picks[target] = chosen
-    return (chosen,) if chosen in found else ()
+    if chosen in found:
+        return (chosen,)
+    # Every effect with this pick reaches the one picked while it lives: its filter was checked when
+    # it was picked ("un allié blessé gagne 1 PV et a Attaque +1": healed to its maximum by the first
+    # effect, it still gets the second).
+    if chosen >= 0 and target.filter is not None and chosen in members(board, target.group, me, opp):
+        return (chosen,)
+    return ()
 
 
 @interprets(TheTarget)
@@ -1789,26 +1804,27 @@ def _count_stat(board: Board, count: CountStat, me: int, opp: int) -> int:
     c = board.count_target if count.of_target else opp if count.of_opponent else me
     if c < 0:
         return 0
+    return stat_value(board, c, count.stat, count.base)
+
+
+def stat_value(board: Board, c: int, stat: str, base: bool) -> int:
+    """Character ``c``'s ``stat`` (a name of ``cards.domain.effects.COUNT_STATS``): now, or as
+    printed (``base``)."""
     ch = board.chars[c]
-    stat = count.stat
     if stat == "hp":
-        return ch.hp if count.base else board.hp[c]
+        return ch.hp if base else board.hp[c]
     if stat == "hp_max":
-        return ch.hp if count.base else board.max_hp[c]
+        return ch.hp if base else board.max_hp[c]
     if stat == "hp_missing":
         return board.max_hp[c] - board.hp[c]
     if stat == "level":  # the printed level plus its modifiers (``modify`` stat ``level``)
-        return ch.level if count.base else ch.level + board.stat(c, LVL)
+        return ch.level if base else ch.level + board.stat(c, LVL)
     if stat == "attack_min":
-        return ch.attack_min + (
-            0 if count.base else board.cmod[c * NSTATS + AMIN] + board.mod[c * NSTATS + AMIN]
-        )
+        return ch.attack_min + (0 if base else board.cmod[c * NSTATS + AMIN] + board.mod[c * NSTATS + AMIN])
     if stat == "attack_max":
-        return ch.attack_max + (
-            0 if count.base else board.cmod[c * NSTATS + AMAX] + board.mod[c * NSTATS + AMAX]
-        )
+        return ch.attack_max + (0 if base else board.cmod[c * NSTATS + AMAX] + board.mod[c * NSTATS + AMAX])
     s = STAT_INDEX[stat]
-    return board.base[c * NSTATS + s] if count.base else board.stat(c, s)
+    return board.base[c * NSTATS + s] if base else board.stat(c, s)
 
 
 def _seats(owner: str, me: int) -> tuple[int, ...]:

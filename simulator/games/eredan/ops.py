@@ -409,6 +409,10 @@ CLAUSE_OF_KEY: Mapping[str, Callable[[Any, CompileContext, str], Clause]] = {
     ),
     "any": lambda v, ctx, where: AnyOf(tuple(_clauses(c, ctx, f"{where}.any[{i}]") for i, c in enumerate(v))),
     "not_": lambda v, ctx, where: Not(_clauses(v, ctx, f"{where}.not")),
+    # every one holds: none of them fails (the clauses of "any" and "not")
+    "all": lambda v, ctx, where: Not(
+        (AnyOf(tuple((Not(_clauses(c, ctx, f"{where}.all[{i}]")),) for i, c in enumerate(v))),)
+    ),
     "fighting": lambda v, ctx, where: Fighting(v),
     "ordre": lambda v, ctx, where: HasOrdre(v),
     "opponent_ordre": lambda v, ctx, where: HasOrdre(v, opponent=True),
@@ -465,7 +469,8 @@ class CharFilter:
     """A selector's filter (``cards.domain.effects.Selector``): every field set must hold for a
     character — its guild (a Courtisan: see EredanRules), a class, its race or race parent, a
     caste, its family, single-class, tapped, carrying a card of ``carrying`` (a mask); not of the
-    race ``not_race`` (nor of a race under it), not of the class ``not_class``."""
+    race ``not_race`` (nor of a race under it), not of the class ``not_class``; wounded (HP below
+    its maximum HP)."""
 
     guild: str | None = None
     class_: str | None = None
@@ -478,11 +483,23 @@ class CharFilter:
     fighting: bool | None = None
     not_race: str | None = None  # not of that race (nor of a race under it)
     not_class: str | None = None
+    #: Below its maximum HP (true) or at it (false).
+    wounded: bool | None = None
+    #: Its current stat (a name of ``cards.domain.effects.FILTER_STATS``) compared (``cmp``) with a
+    #: number or ``"base"`` (its printed value).
+    stat: tuple[str, str, int | str] | None = None
 
     @property
     def static(self) -> bool:
-        """Whether it reads only what never changes in a game (not tapped, carrying, fighting)."""
-        return self.tapped is None and self.carrying is None and self.fighting is None
+        """Whether it reads only what never changes in a game (not tapped, carrying, fighting,
+        wounded, a stat)."""
+        return (
+            self.tapped is None
+            and self.carrying is None
+            and self.fighting is None
+            and self.wounded is None
+            and self.stat is None
+        )
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
@@ -508,6 +525,8 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
         not_race=selector.not_race,
         not_class=selector.not_class,
+        wounded=selector.wounded,
+        stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
 
@@ -994,7 +1013,11 @@ class MoveOp(Op):
     ``source`` to pile ``dest`` (PILE_*) of the holder's player, or of the other player when
     ``opponent``; picked at random (the game's chance) or from the top; to a deck: each at a random
     place; to PILE_ATTACH: into play, attached to each character of ``target`` (up to ``count``
-    cards each, of those that stay: Tables.attaching_mask), not played."""
+    cards each, of those that stay: Tables.attaching_mask), not played. ``into_self``: the other
+    player's cards go to the holder's player's own pile; ``any_owner``: a card of either player's
+    pile, the player's pick (its own when the move is good for a card's owner, the opponent's
+    otherwise), back to its owner's pile; ``by_opponent``: the other player picks among its own
+    cards (its best when the move is good for it, its worst when they leave it)."""
 
     name: ClassVar[str] = "move"
     source: int
@@ -1005,6 +1028,9 @@ class MoveOp(Op):
     pick: int = CARD_RANDOM
     target: Target = SELF  # to PILE_ATTACH: whom the cards are attached to
     also: tuple[int, ...] = ()  # more piles of the same seat the cards may come from (PILE_*)
+    into_self: bool = False  # the other player's cards go into the holder's player's own pile
+    any_owner: bool = False  # either player's pile (the player's pick): back to the owner's pile
+    by_opponent: bool = False  # the other player picks among its own cards (pick CARD_CHOICE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1449,22 +1475,10 @@ def _card_pick(pick: str, what: str, where: str) -> int:
 def _compile_move(
     effect: spec.MoveCards, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
-    if effect.owner == "any":
-        raise UnsupportedSpecError(
-            where, "move of owner 'any' (a card of either player's pile) is not supported by the engine yet"
-        )
-    if effect.pick == "opponent":
-        raise UnsupportedSpecError(
-            where,
-            "move of pick 'opponent' (the opposing player picks the card) is not supported by the engine yet",
-        )
-    if effect.into == "self":
-        raise UnsupportedSpecError(
-            where,
-            "move 'into' self (the opponent's cards into the player's own pile) is not supported by the "
-            "engine yet",
-        )
-    pick = _card_pick(effect.pick, "moving cards", where)
+    if effect.owner == "any" and effect.to == "attach":
+        raise UnsupportedSpecError(where, "a card of either player's pile attached is not supported yet")
+    by_opponent = effect.pick == "opponent"
+    pick = _card_pick("choice" if by_opponent else effect.pick, "moving cards", where)
     if pick == CARD_TOP and effect.from_ == "hand":
         raise UnsupportedSpecError(where, 'a hand has no top: pick "top" is for a deck or a discard pile')
     return MoveOp(
@@ -1476,6 +1490,9 @@ def _compile_move(
         pick=pick,
         target=_target(effect, None, where, ctx) if effect.to == "attach" else SELF,
         also=tuple(PILE_OF_NAME[p] for p in effect.also),
+        into_self=effect.into == "self",
+        any_owner=effect.owner == "any",
+        by_opponent=by_opponent,
         when=when,
         index=index,
     )
@@ -2010,9 +2027,11 @@ PENDING_OPS: frozenset[type] = frozenset(
     {
         spec.Traits,
         spec.Bound,
+        spec.Double,
         spec.Attach,
         spec.ActsNow,
         spec.CardsLast,
+        spec.Become,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name

@@ -571,7 +571,11 @@ def _move_value(
     n = sum(1 for p in (op.source, *op.also) for k in piles[p][owner] if mask >> k & 1)
     if op.count >= 0 and n > op.count:
         n = op.count
+    if op.into_self:  # the opponent loses them from its pile, the player gains them in its own
+        return (PILE_WORTH.get(op.dest, MILL_VALUE) + PILE_WORTH[op.source]) * n
     worth = PILE_WORTH.get(op.dest, MILL_VALUE) - PILE_WORTH[op.source]
+    if op.any_owner:  # the player picks the side the move is good for
+        return abs(worth) * (op.count if op.count > 0 else n)
     return (worth if owner == seat else -worth) * n
 
 

@@ -56,6 +56,16 @@ VALID: list[tuple[str, dict[str, Any]]] = [
             "of": {"group": "allies", "race": "non_mort"},
         },
     ),
+    # "when it dies, it is replaced by the Egg"
+    ("card", {"op": "become", "card": "oeuf"}),
+    (
+        "card",
+        {
+            "op": "trigger",
+            "on": {"dies": "all_allies"},
+            "effects": [{"op": "become", "card": "oeuf", "target": "event"}],
+        },
+    ),
     # a character that is "Enragé" (a standing ability)
     ("ability", {"op": "traits", "mode": "add", "keywords": ["enrage"]}),
     # "attacks magically instead of physically"; "a phantom attack"
@@ -99,6 +109,15 @@ VALID: list[tuple[str, dict[str, Any]]] = [
     ("card", {"op": "modify", "stat": "level", "amount": 1, "duration": "game"}),
     ("card", {"op": "marker", "name": "poudre", "count": "all", "target": "fighters"}),
     ("card", {"op": "modify", "stat": "attack", "amount": 1, "when": {"keyword": "enrage"}}),
+    # "un allié blessé gagne 2 PV"; "vos personnages non blessés ont Défense +1"
+    (
+        "card",
+        {"op": "heal", "amount": 2, "target": {"group": "other_allies", "pick": "choice", "wounded": True}},
+    ),
+    (
+        "card",
+        {"op": "modify", "stat": "defense", "amount": 1, "target": {"group": "allies", "wounded": False}},
+    ),
 ]
 
 
@@ -150,6 +169,11 @@ def test_the_constructs_read_in_both_languages(item):
             "L'adversaire a aussi les classes de ce personnage.",
         ),
         (
+            {"op": "become", "card": "rune-cor", "target": "opponent"},
+            "The opponent is replaced by Cor Rune.",
+            "L'adversaire est remplacé par Rune Cor.",
+        ),
+        (
             {"op": "attack_kind", "kind": "direct"},
             "This character makes a direct clash attack instead of a physical one.",
             "Ce personnage fait une attaque directe à la place de son attaque physique.",
@@ -179,6 +203,11 @@ def test_the_constructs_read_in_both_languages(item):
             {"op": "modify", "stat": "level", "amount": 1, "duration": "game"},
             "Level +1 until the end of the game.",
             "Niveau +1 jusqu'à la fin de la partie.",
+        ),
+        (
+            {"op": "heal", "amount": 2, "target": {"group": "enemies", "wounded": True}},
+            "Heals 2 HP to the enemy characters (wounded).",
+            "Soigne 2 PV aux personnages ennemis (blessé).",
         ),
     ],
 )
@@ -215,6 +244,9 @@ def test_the_parsed_shapes():
         ("card", {"op": "traits", "mode": "add", "classes": []}, "effects[0].classes"),
         ("card", {"op": "traits", "mode": "add", "classes": ["mage", "mage"]}, "effects[0].classes"),
         ("card", {"op": "traits", "mode": "add", "keywords": ["flying"]}, "effects[0].keywords[0]"),
+        ("card", {"op": "become", "card": "oeuf", "target": "all_allies"}, "effects[0].target"),
+        ("card", {"op": "become"}, "effects[0]"),
+        ("ability", {"op": "become", "card": "oeuf"}, "effects[0].op"),
         # copied traits: "all" of each kind copied, never removed, never keywords
         (
             "card",
@@ -310,6 +342,7 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
     [
         {"op": "traits", "mode": "add", "classes": ["mage"]},
         {"op": "traits", "mode": "set", "guilds": "all", "of": "other_allies"},
+        {"op": "become", "card": "oeuf"},
         # (played since: a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71)
         {"op": "attach", "target": {"group": "allies", "pick": "random", "race": "golem"}},
         {"op": "acts_now", "cards": {"type": "lance"}},

@@ -304,3 +304,61 @@ def test_invalid_terms_are_refused_with_their_path(amount, path):
     with pytest.raises(EffectError) as info:
         parse_effects([{"op": "damage", "kind": "direct", "amount": amount}])
     assert info.value.path == path
+
+
+# --- characters counted in a state: wounded, a stat compared ---------------------------------------
+
+STATES = [
+    {"characters": {"group": "enemies", "wounded": True}},
+    {"characters": {"group": "other_allies", "caste": "mecaniste", "wounded": True}, "dead": "either"},
+    {"characters": {"group": "characters", "stat": {"stat": "defense", "cmp": ">", "right": 4}}},
+    {"characters": {"group": "characters", "stat": {"stat": "spirit", "cmp": "<=", "right": "base"}}},
+]
+
+
+@pytest.mark.parametrize("per", STATES, ids=range(len(STATES)))
+def test_characters_in_a_state_round_trip_and_compile(per):
+    data = {"op": "modify", "stat": "attack", "amount": {"per": per}}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    en, fr = effect_text(effect, "en", NAMES), effect_text(effect, "fr", NAMES)
+    assert en != fr and "None" not in en + fr and "{" not in en + fr
+    # the engine checks them (tests/simulator/games/eredan/test_language_v2.py plays them)
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    assert not op.points.count.target.filter.static  # type: ignore[attr-defined]
+
+
+def test_the_words_of_the_states():
+    (wounded, stat) = parse_effects(
+        [{"op": "modify", "stat": "attack", "amount": {"per": p}} for p in (STATES[0], STATES[2])]
+    )
+    assert "wounded" in effect_text(wounded, "en", NAMES) and "blessé" in effect_text(wounded, "fr", NAMES)
+    assert "Defense > 4" in effect_text(stat, "en", NAMES) and "Défense > 4" in effect_text(stat, "fr", NAMES)
+
+
+@pytest.mark.parametrize(
+    ("selector", "path"),
+    [
+        ({"group": "enemies", "wounded": "yes"}, "effects[0].amount.per.characters.wounded"),
+        (
+            {"group": "enemies", "stat": {"stat": "attack", "cmp": ">", "right": 1}},
+            "effects[0].amount.per.characters.stat.stat",
+        ),
+        (
+            {"group": "enemies", "stat": {"stat": "defense", "cmp": "~", "right": 1}},
+            "effects[0].amount.per.characters.stat.cmp",
+        ),
+        (
+            {"group": "enemies", "stat": {"stat": "defense", "cmp": ">", "right": "max"}},
+            "effects[0].amount.per.characters.stat.right",
+        ),
+        (
+            {"group": "enemies", "stat": {"stat": "defense", "cmp": ">"}},
+            "effects[0].amount.per.characters.stat",
+        ),
+    ],
+)
+def test_invalid_states_are_refused_with_their_path(selector, path):
+    with pytest.raises(EffectError) as info:
+        parse_effects([{"op": "modify", "stat": "attack", "amount": {"per": {"characters": selector}}}])
+    assert info.value.path == path

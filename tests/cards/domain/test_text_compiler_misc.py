@@ -36,7 +36,7 @@ def unread(compiler, text, subject="card"):
 
 
 def test_a_trigger_said_after_the_scaling(compiler):
-    """"Attaque +3 par tranche de 3 Runes en jeu au début du combat": counted when the combat
+    """ "Attaque +3 par tranche de 3 Runes en jeu au début du combat": counted when the combat
     starts, for that combat (rules/eredan.md §3 step 2)."""
     assert character(compiler, "Attaque +3 par tranche de 3 Corruptions en jeu au début du combat.") == [
         {
@@ -55,3 +55,167 @@ def test_a_trigger_said_after_the_scaling(compiler):
             ],
         }
     ]
+
+
+# --- markers -------------------------------------------------------------------------------------
+
+POWDER_ON_SELF = {"markers": "poudre", "on": "self"}
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        # "reçoivent" / "ajoute … à" are "gagne"
+        (
+            "Tous les personnages reçoivent 3 marqueurs poudre.",
+            [{"op": "marker", "name": "poudre", "count": 3, "target": "all_characters"}],
+        ),
+        (
+            "Ajoute 2 Marqueurs 'suie' à votre adversaire.",
+            [{"op": "marker", "name": "suie", "count": 2, "target": "opponent"}],
+        ),
+        ("Vous ajoute 1 Marqueur Poudre.", [{"op": "marker", "name": "poudre", "count": 1}]),
+        # markers counted then spent: the count first, then every one of them leaves
+        (
+            "Esprit +X où X est égal au nombre de Marqueurs 'suie' que vous portez, puis vous les perdez.",
+            [
+                {"op": "modify", "stat": "spirit", "amount": {"per": {"markers": "suie", "on": "self"}}},
+                {"op": "marker", "name": "suie", "count": "all"},
+            ],
+        ),
+        # at most N lost, a bonus for each one lost (so at most N bonuses)
+        (
+            "Vous perdez jusqu'à 3 Marqueurs 'suie' et avez Défense +2 pour chacun d'eux.",
+            [
+                {
+                    "op": "modify",
+                    "stat": "defense",
+                    "amount": {"per": {"markers": "suie", "on": "self"}, "each": 2, "max": 6},
+                },
+                {"op": "marker", "name": "suie", "count": -3},
+            ],
+        ),
+    ],
+)
+def test_markers_on_a_card(compiler, text, effects):
+    assert card(compiler, text) == effects
+
+
+def test_markers_of_both_fighters_counted_then_removed(compiler):
+    """ "… pour chaque marqueur porté par votre adversaire et vous, ces marqueurs sont supprimés":
+    the two characters of the combat (``fighters``), in the same trigger."""
+    assert character(
+        compiler,
+        "Défense +1 en début de combat pour chaque Marqueur 'suie' porté par votre adversaire et vous, "
+        "ces Marqueurs sont supprimés.",
+    ) == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [
+                {"op": "modify", "stat": "defense", "amount": {"per": {"markers": "suie", "on": "fighters"}}},
+                {"op": "marker", "name": "suie", "count": "all", "target": "fighters"},
+            ],
+        }
+    ]
+
+
+def test_a_staying_card_spends_markers_only_for_a_bonus_of_this_turn(compiler):
+    """A standing modifier reads its count whenever the stat is read: markers it spent would take
+    its bonus away at once, so it is not read; one said to last this turn is given once."""
+    spent = "X est égal au nombre de Marqueurs 'suie' que vous portez, puis vous les perdez."
+    text = f"Permanent. Attaque +X où {spent}"
+    assert len(unread(compiler, text)) == 1
+    once = card(
+        compiler,
+        "Permanent. A l'activation vous perdez jusqu'à 2 Marqueurs 'suie' et avez Esprit +1 "
+        "jusqu'à la fin du tour par marqueur ainsi perdu.",
+    )
+    assert once[-1] == {"op": "marker", "name": "suie", "count": -2}
+    assert (
+        len(
+            unread(
+                compiler,
+                f"Défense +X où {spent}",
+                "character",
+            )
+        )
+        == 1
+    )
+
+
+def test_markers_spent_must_be_those_counted(compiler):
+    assert unread(
+        compiler,
+        "Attaque +X où X est égal au nombre de Marqueurs 'suie' que vous portez, "
+        "puis il perd ses Marqueurs 'suie'.",
+    )
+    assert unread(compiler, "Attaque +1, puis vous les perdez.")
+
+
+# --- a cap changed under a condition -----------------------------------------------------------------
+
+PER_ITEM = {"cards": "play", "owner": "both", "match": {"type": "objet"}, "on": "self"}
+
+
+@pytest.mark.parametrize(
+    ("said", "cap"),
+    [("Prêtre : aucun maximum.", None), ("Prêtre : pas de maximum.", None), ("Prêtre : maximum 5.", 5)],
+)
+def test_a_cap_lifted_or_changed_under_a_condition(compiler, said, cap):
+    """The capped effect when the condition does not hold, the one with the new cap when it does:
+    one or the other."""
+    effects = card(compiler, f"Esprit +1 par Objet que vous portez (maximum 2). Enchaînement. {said}")
+    new = {"per": PER_ITEM} if cap is None else {"per": PER_ITEM, "max": cap}
+    assert effects == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": {"per": PER_ITEM, "max": 2},
+            "when": {"not": {"played_by_class": "pretre"}},
+        },
+        {"op": "modify", "stat": "spirit", "amount": new, "when": {"played_by_class": "pretre"}},
+    ]
+
+
+def test_a_cap_changed_must_be_the_only_one(compiler):
+    text = "Attaque +1 par Sort en jeu (max 3). Défense +1 par Objet en jeu (max 2). Mage : aucun maximum."
+    assert unread(compiler, text) == ["Mage : aucun maximum"]
+    assert unread(compiler, "Attaque +2. Mage : aucun maximum.") == ["Mage : aucun maximum"]
+
+
+def test_a_cap_changed_after_a_sentence_not_read_is_not_read(compiler):
+    """The sentence not read may have had the maximum the clause speaks of."""
+    text = "Défense +1 par Objet en jeu (max 2). Vous changez de couleur. Mage : aucun maximum."
+    assert unread(compiler, text) == ["Vous changez de couleur", "Mage : aucun maximum"]
+
+
+def test_more_to_the_effects_of_this_card(compiler):
+    """ "Zil : +1 aux effets de cette carte": each number one further from 0 for a Zil (a malus
+    lower, damage higher), the card as printed otherwise."""
+    effects = card(
+        compiler,
+        "Défense +2. Le personnage adverse a Attaque -1 et subit 2 dégâts directs. "
+        "Zil : +1 aux effets de cette carte.",
+    )
+    zil, other = {"played_by_guild": "zil"}, {"not": {"played_by_guild": "zil"}}
+    assert effects == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": other},
+        {"op": "modify", "stat": "defense", "amount": 3, "when": zil},
+        {"op": "modify", "stat": "attack", "amount": -1, "target": "opponent", "when": other},
+        {"op": "modify", "stat": "attack", "amount": -2, "target": "opponent", "when": zil},
+        {"op": "damage", "kind": "direct", "amount": 2, "when": other},
+        {"op": "damage", "kind": "direct", "amount": 3, "when": zil},
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Piochez 2 cartes. Zil : +1 aux effets de cette carte.",  # one more card? not said
+        "Inflige 2 à 4 dégâts magiques. Zil : +1 aux effets de cette carte.",  # a range
+        "Enchaînement. Zil : +1 aux effets de cette carte.",  # no number
+    ],
+)
+def test_more_to_the_effects_not_read_when_the_numbers_are_not_plain(compiler, text):
+    assert unread(compiler, text) == ["Zil : +1 aux effets de cette carte"]

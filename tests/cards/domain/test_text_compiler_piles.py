@@ -160,3 +160,71 @@ def test_a_copy_played_when_a_card_follows(compiler):
     assert card(
         compiler, "Si 'Braise' est jouée à la suite de cette carte, une copie de 'Braise' est jouée."
     ) == [{"op": "create", "card": "braise", "to": "play", "when": {"followed_by": {"card": "braise"}}}]
+
+
+def test_a_named_card_if_it_is_in_a_pile(compiler):
+    """ "si 'X' est dans votre Deck, elle est …": that card of the pile (none there: nothing moves)."""
+    assert card(
+        compiler, "Si 'Lame ancienne' est dans votre Main ou votre Deck, elle est placée dans votre Défausse."
+    ) == [{"op": "move", "from": ["hand", "deck"], "to": "discard", "cards": {"card": "lame-ancienne"}}]
+
+
+def test_two_named_cards_of_a_pile(compiler):
+    assert card(compiler, "Une 'Braise' et une 'Cendre' de votre Deck sont jouées.") == [
+        {"op": "play_card", "from": "deck", "cards": {"card": "braise"}},
+        {"op": "play_card", "from": "deck", "cards": {"card": "cendre"}},
+    ]
+    assert card(compiler, "Les 'Braise' et 'Cendre' de votre Main sont placées dans votre Deck.") == [
+        {"op": "move", "from": "hand", "to": "deck", "count": "all", "cards": {"card": "braise"}},
+        {"op": "move", "from": "hand", "to": "deck", "count": "all", "cards": {"card": "cendre"}},
+    ]
+
+
+def test_a_chosen_card_then_others_of_its_pile(compiler):
+    """ "celle-ci est jouée et 2 autres X de votre Défausse …": the chosen one has left the pile."""
+    assert card(
+        compiler,
+        "Choisissez un Sort dans votre Défausse, celui-ci est joué et 3 autres Sorts de votre Défausse sont "
+        "retirés de la partie.",
+    ) == [
+        {"op": "play_card", "from": "discard", "cards": {"type": "sort"}, "pick": "choice"},
+        {"op": "move", "from": "discard", "to": "removed", "count": 3, "cards": {"type": "sort"}},
+    ]
+
+
+def test_created_and_attached_to_either_kind(compiler):
+    """ "à chacun de vos Mages ou Prêtres": each character of either kind once (the second kind
+    without the first: ``not_class``)."""
+    assert card(compiler, "Une 'Braise' est créée et attachée à chacun de vos Prêtres ou Mages.") == [
+        {"op": "create", "card": "braise", "to": "attach", "target": {"group": "allies", "class": "pretre"}},
+        {
+            "op": "create",
+            "card": "braise",
+            "to": "attach",
+            "target": {"group": "allies", "class": "mage", "not_class": "pretre"},
+        },
+    ]
+
+
+def test_random_after_the_pile_and_non_zone_of_each_kind(compiler):
+    assert card(
+        compiler, "Deux cartes de votre Main déterminées aléatoirement sont placées dans votre Deck."
+    ) == [{"op": "move", "from": "hand", "to": "deck", "count": 2}]
+    # "non-zone" before or after two kinds: neither is a zone spell
+    for text in (
+        "Un Sort non-zone Feu ou Eau de votre Défausse est joué.",
+        "Un Sort Feu ou Eau non-zone de votre Défausse est joué.",
+    ):
+        assert card(compiler, text) == [
+            {
+                "op": "play_card",
+                "from": "discard",
+                "cards": {"any_of": [{"type": "feu", "zone": False}, {"type": "eau", "zone": False}]},
+            }
+        ]
+
+
+def test_a_copy_of_this_card(compiler):
+    assert card(
+        compiler, "Une copie de cette carte est créée et placée dans votre Deck.", name="Lame ancienne"
+    ) == [{"op": "create", "card": "lame-ancienne", "to": "deck"}]

@@ -823,3 +823,67 @@ def test_a_scaling_after_two_verbs_of_different_kinds_is_not_read(compiler):
     # bare predicates share it
     (atk, heal) = card(compiler, "Attaque +1 et Soin 1 Point de vie par Arme active.")["effects"]
     assert atk["amount"]["per"] == heal["amount"]["per"]
+
+
+# --- characters counted in a state (grammar_scale._in_a_state) --------------------------------------
+
+
+def test_characters_counted_wounded_tapped_or_by_a_stat(compiler):
+    assert amount(compiler, "Défense +1 par personnage adverse blessé.") == {
+        "per": {"characters": {"group": "enemies", "wounded": True}}
+    }
+    assert amount(compiler, "Esprit +2 pour chaque allié Mage blessé ou mort.") == {
+        "per": {"characters": {"group": "other_allies", "class": "mage", "wounded": True}, "dead": "either"},
+        "each": 2,
+    }
+    assert amount(compiler, "Défense +1 pour chacun de vos autres personnages non inclinés.") == {
+        "per": {"characters": {"group": "other_allies", "tapped": False}}
+    }
+    assert amount(compiler, "Esprit +1 par personnage incliné.") == {
+        "per": {"characters": {"group": "characters", "tapped": True}}
+    }
+    assert amount(compiler, "Défense +1 par personnage dont l'Esprit est supérieur ou égal à 5.") == {
+        "per": {"characters": {"group": "characters", "stat": {"stat": "spirit", "cmp": ">=", "right": 5}}}
+    }
+    assert amount(
+        compiler, "Esprit +1 par personnage dont la Défense est inférieure à sa Défense de base."
+    ) == {
+        "per": {
+            "characters": {"group": "characters", "stat": {"stat": "defense", "cmp": "<", "right": "base"}}
+        }
+    }
+
+
+def test_a_standing_modifier_counting_by_its_own_stat_is_not_read(compiler):
+    # the Défense it gives would change the characters it counts
+    assert unread(compiler, "Permanent. Défense +1 par personnage dont la Défense est supérieure à 3.")
+    # counted once, when the card resolves: read
+    assert card(compiler, "Défense +1 par personnage dont la Défense est supérieure à 3.")["effects"]
+
+
+def test_a_scaled_predicate_then_another_verb_for_the_same_subject(compiler):
+    # the scaling is the first predicate's, X the second's
+    (malus, damage) = card(
+        compiler,
+        "Le personnage adverse a Défense -1 par allié mort et subit X dégâts magiques "
+        "où X est égal à votre Esprit.",
+    )["effects"]
+    assert malus["amount"] == {"per": {"characters": "other_allies", "dead": True}, "each": -1}
+    assert malus["target"] == "opponent"
+    assert (
+        damage["amount"] == {"stat": "spirit", "plus": 0} and damage.get("target", "opponent") == "opponent"
+    )
+
+
+def test_x_on_a_card_the_opponent_carries(compiler):
+    # its holder is the carrier: "votre Esprit" is the carrier's opponent's, "il" the carrier
+    (damage,) = card(
+        compiler, "S'attache à votre adversaire. Il subit X dégâts magiques où X est égal à votre Esprit."
+    )["effects"]
+    assert damage["target"] == "self" and damage["amount"] == {"per": {"stat": "spirit", "of": "opponent"}}
+    (damage,) = card(
+        compiler,
+        "S'attache au personnage adverse. Il subit X dégâts magiques "
+        "où X est égal à l'Esprit du personnage adverse.",
+    )["effects"]
+    assert damage["amount"] == {"per": {"stat": "spirit", "of": "self"}}

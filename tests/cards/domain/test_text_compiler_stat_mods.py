@@ -188,3 +188,187 @@ def test_sex_and_no_caste_in_the_schema_and_the_engine():
     ):
         with pytest.raises(ops.UnsupportedSpecError, match=name):
             ops.compile_effect(effect, "card 'x': effects[0]", 0)
+
+
+def test_bonuses_and_maluses_doubled(compiler):
+    assert effects(compiler, "Double les bonus et malus d'Esprit de votre personnage") == [
+        {"op": "double", "stats": ["spirit"]}
+    ]
+    assert effects(
+        compiler, "Double les bonus d'Attaque en cours sur le personnage adverse si vous portez une Lance"
+    ) == [
+        {
+            "op": "double",
+            "stats": ["attack"],
+            "sign": "bonus",
+            "current": True,
+            "target": "opponent",
+            "when": {"carrying_match": {"type": "lance"}},
+        }
+    ]
+    assert effects(
+        compiler, "Double les malus de caractéristiques en cours sur les personnages adverses"
+    ) == [
+        {
+            "op": "double",
+            "stats": ["attack", "defense", "spirit"],
+            "sign": "malus",
+            "current": True,
+            "target": "all_enemies",
+        }
+    ]
+    # a character's own: the bonus the cards it carries give
+    assert effects(compiler, "Le bonus de Défense de vos Armures est doublé", subject="character") == [
+        {"op": "double", "stats": ["defense"], "sign": "bonus", "cards": {"type": "armure"}}
+    ]
+    # the current modifiers of a standing ability: when would they be read?
+    assert unread(compiler, "Double les bonus de Défense en cours sur votre personnage", subject="character")
+
+
+def test_double_in_the_schema_and_the_engine():
+    data = [
+        {
+            "op": "double",
+            "stats": ["attack", "defense"],
+            "sign": "malus",
+            "current": True,
+            "target": "opponent",
+        },
+        {"op": "double", "stats": ["attack"], "sign": "bonus", "cards": {"type": "arme"}},
+    ]
+    parsed = parse_effects(data)
+    assert effects_to_json(parsed) == data
+    assert parse_effects([data[1]], context="ability")[0] == parsed[1]
+    names = Names()
+    assert effect_text(parsed[0], "en", names).startswith("Doubles the current Attack and Defense maluses of")
+    assert effect_text(parsed[0], "fr", names).startswith(
+        "Double les malus d'Attaque et de Défense en cours de"
+    )
+    assert "given by" in effect_text(parsed[1], "en", names)
+    assert "donnés par" in effect_text(parsed[1], "fr", names)
+    for bad, where in (
+        ({"op": "double", "stats": []}, "stats"),
+        ({"op": "double", "stats": ["initiative"]}, "stats"),
+        ({"op": "double", "stats": ["spirit"], "sign": "all"}, "sign"),
+        ({"op": "double", "stats": ["spirit", "spirit"]}, "stats"),
+    ):
+        with pytest.raises(EffectError, match=where):
+            parse_effects([bad])
+    with pytest.raises(EffectError, match="current"):
+        parse_effects([data[0]], context="ability")
+    # the engine refuses it by name until it doubles modifiers
+    with pytest.raises(ops.UnsupportedSpecError, match="'double'"):
+        ops.compile_effect(parsed[0], "card 'x': effects[0]", 0)
+
+
+def test_two_counts_compared_both_hold(compiler):
+    one_mage = {
+        "compare": {"left": {"characters": {"group": "allies", "class": "mage"}}, "cmp": "==", "right": 1}
+    }
+    armor_on_orla = {
+        "compare": {
+            "left": {
+                "cards": "play",
+                "owner": "both",
+                "match": {"type": "armure"},
+                "on": {"group": "allies", "family": "orla"},
+            },
+            "cmp": ">=",
+            "right": 1,
+        }
+    }
+    out = effects(
+        compiler,
+        "Si vous n'avez qu'un Mage en vie, vos Prêtres ont -2 aux dégâts subis, -1 supplémentaire si une"
+        " Armure est attachée à 'Orla'",
+    )
+    assert [e["amount"] for e in out] == [-2, -1]
+    assert out[0]["when"] == one_mage
+    assert out[1]["when"] == {"all": [armor_on_orla, one_mage]}
+    (parsed,) = parse_effects([out[1]])
+    assert "(if" in effect_text(parsed, "en", Names()) and " and " in effect_text(parsed, "en", Names())
+    with pytest.raises(EffectError, match="at least two"):
+        parse_effects([{**out[1], "when": {"all": [one_mage]}}])
+
+
+def test_an_amount_instead_for_the_one_modifier_of_that_stat(compiler):
+    out = effects(
+        compiler,
+        "Vos personnages se relèvent et ont Défense +1 jusqu'à la fin de la partie."
+        " Mage : Défense +3 à la place.",
+    )
+    assert out[1:] == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": "all_allies",
+            "duration": "game",
+            "when": {"not": {"played_by_class": "mage"}},
+        },
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 3,
+            "target": "all_allies",
+            "duration": "game",
+            "when": {"played_by_class": "mage"},
+        },
+    ]
+    # no modifier of that stat before: instead of what?
+    assert unread(compiler, "Attaque +1. Mage : Esprit +2 à la place.")
+
+
+def test_the_one_named_last_and_another_one(compiler):
+    out = effects(
+        compiler,
+        "Si 'Orla' fait partie de vos personnages et est en vie, cette dernière et 'Pim' ont Esprit +2.",
+        subject="character",
+        name="Pim",
+    )
+    assert out == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 2,
+            "target": {"group": "allies", "family": "orla"},
+            "when": {"ally_alive": "orla"},
+        },
+        {"op": "modify", "stat": "spirit", "amount": 2, "when": {"ally_alive": "orla"}},
+    ]
+
+
+def test_a_character_its_own_only_one_and_its_rage_bonus(compiler):
+    only = {"characters": {"group": "allies", "class": "pretre"}}
+    assert effects(
+        compiler, "Si Orla est votre seul Prêtre, vos Mages ont Esprit +1", subject="character", name="Orla"
+    ) == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "target": {"group": "allies", "class": "mage"},
+            "when": {"played_by_class": "pretre", "compare": {"left": only, "cmp": "==", "right": 1}},
+        }
+    ]
+    assert effects(
+        compiler,
+        "Si une Lance est attachée à Orla, celle-ci gagne son bonus de Rage",
+        subject="character",
+        name="Orla",
+    ) == [
+        {
+            "op": "traits",
+            "mode": "add",
+            "keywords": ["enrage"],
+            "when": {"carrying_match": {"type": "lance"}},
+        }
+    ]
+    assert effects(compiler, "Vos personnages ayant une Lance attachée ont Défense +2") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "allies", "carrying": {"type": "lance"}},
+        }
+    ]

@@ -129,26 +129,6 @@ def test_move_from_the_top_of_the_opponents_deck_and_all_of_them():
     assert sorted(events(s, "move")[0]["cards"]) == ["filler", "jab", "spark"] and len(s.discards[1]) == 3
 
 
-@pytest.mark.parametrize(
-    ("move", "name"),
-    [
-        ({"op": "move", "from": "hand", "to": "hand", "owner": "opponent", "into": "self"}, "'into' self"),
-        ({"op": "move", "from": "discard", "to": "deck", "owner": "any", "pick": "choice"}, "owner 'any'"),
-        (
-            {"op": "move", "from": "hand", "to": "discard", "owner": "opponent", "pick": "opponent"},
-            "pick 'opponent'",
-        ),
-    ],
-)
-def test_move_into_the_players_piles_or_from_either_player_is_refused_by_name(move, name):
-    """``move`` of the opponent's cards into the player's own pile ("une carte de la Main adverse est
-    placée dans votre Main") or from either player's pile (owner ``any``): not played yet, refused
-    when the tables are built."""
-    thief = card("thief", effects=[move])
-    with pytest.raises(UnsupportedSpecError, match=name):
-        compile_tables((deck("d", line("a"), [thief]), deck("e", line("b"), [JAB])))
-
-
 def test_move_to_a_deck_puts_the_card_at_a_random_place():
     """To a deck: at a random place (chance ``place``)."""
     places = set()

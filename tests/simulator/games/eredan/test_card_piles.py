@@ -86,3 +86,67 @@ def test_a_playable_card_only_whatever_the_rules_decision():
     for effects, second in ((plain, "bolt"), (playable, "jab")):
         s = _played(effects, deck=(BOLT, JAB), rules=lax)
         assert [e["card"] for e in events(s, "play") if e["seat"] == 0] == ["tested", second]
+
+
+# --- the opponent's cards into the player's piles, either player's pile, the opponent's pick --------------
+
+SWORD = card(
+    "sword", "epee", effects=[{"op": "modify", "stat": "attack", "amount": 5, "duration": "permanent"}]
+)
+
+
+def _against(effects, *, their_hand=(), their_discard=(), my_discard=(), seed=0):  # type: ignore[no-untyped-def]
+    """Seat 0 plays a card with ``effects``; seat 1 holds ``their_hand`` (and plays JAB)."""
+    tested = card("tested", effects=effects)
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([tested], [JAB, *their_hand]),
+        piles=([FILLER] * 3, [FILLER] * 3),
+        extra=(list(my_discard), list(their_discard)),
+        seed=seed,
+    )
+    s.discards = [[card_id(s, x) for x in my_discard], [card_id(s, x) for x in their_discard]]
+    fight(s, 0, 0)
+    play_cards(s, a=[tested], b=[JAB])
+    return s
+
+
+def test_the_opponents_card_goes_into_the_players_own_hand():
+    """``into: self`` ("une carte de la Main adverse est placée dans votre Main"): taken from the
+    opponent's pile, put into the player's; the player's pick is the best card (card worth)."""
+    steal = [
+        {"op": "move", "from": "hand", "to": "hand", "owner": "opponent", "into": "self", "pick": "choice"}
+    ]
+    s = _against(steal, their_hand=(FILLER, SWORD))
+    assert [s.cards[k].slug for k in s.hands[0]] == ["sword"]
+    assert sorted(s.cards[k].slug for k in s.hands[1]) == ["filler"]
+    (event,) = events(s, "move")
+    assert event["seat"] == 1 and event["into"] == 0 and event["cards"] == ["sword"]
+
+
+def test_the_opposing_player_picks_what_it_gives_and_what_it_keeps():
+    """``pick: opponent``: the opposing player picks among its own cards — its worst when they go to
+    the player ("le joueur adverse choisit une carte de sa Main, elle est placée dans la vôtre"), its
+    best when the move is good for it ("… de sa Défausse, celle-ci est placée dans sa Main")."""
+    give = [
+        {"op": "move", "from": "hand", "to": "hand", "owner": "opponent", "pick": "opponent", "into": "self"}
+    ]
+    s = _against(give, their_hand=(FILLER, SWORD))
+    assert [s.cards[k].slug for k in s.hands[0]] == ["filler"]
+    back = [{"op": "move", "from": "discard", "to": "hand", "owner": "opponent", "pick": "opponent"}]
+    s = _against(back, their_discard=(FILLER, SWORD))
+    assert "sword" in [s.cards[k].slug for k in s.hands[1]]
+
+
+def test_a_card_of_either_discard_pile_back_to_its_owner():
+    """``owner: any`` (pick choice): to a better pile, the player's own card (back to its owner); to
+    a worse one, the opponent's; when that pile has none, the other player's."""
+    back = [{"op": "move", "from": "discard", "to": "hand", "owner": "any", "pick": "choice"}]
+    s = _against(back, my_discard=(SWORD,), their_discard=(SWORD,))
+    assert card_id(s, SWORD) in s.hands[0] and card_id(s, SWORD) in s.discards[1]
+    s = _against(back, their_discard=(SWORD,))
+    assert card_id(s, SWORD) in s.hands[1]  # none of the player's: the opponent's, to its owner
+    gone = [{"op": "move", "from": "discard", "to": "removed", "owner": "any", "pick": "choice"}]
+    s = _against(gone, my_discard=(SWORD,), their_discard=(SWORD,))
+    assert [s.cards[k].slug for k in s.removed[1]] == ["sword"] and card_id(s, SWORD) in s.discards[0]

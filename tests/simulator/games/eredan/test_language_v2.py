@@ -296,6 +296,19 @@ def test_a_stat_based_modifier():
         ),
         ({"characters": "all_allies", "dead": "either"}, {"hp": [12, 0, 12, 12, 12, 12]}, 3),
         ({"characters": ["other_allies", "all_enemies"], "dead": True}, {"hp": [12, 0, 12, 12, 0, 12]}, 2),
+        # in a state: wounded (below the maximum HP; with "either", the dead too), a stat compared
+        ({"characters": {"group": "characters", "wounded": True}}, {"hp": [12, 5, 12, 12, 12, 3]}, 2),
+        (
+            {"characters": {"group": "allies", "wounded": True}, "dead": "either"},
+            {"hp": [12, 5, 0, 12, 12, 3]},
+            2,
+        ),
+        ({"characters": {"group": "characters", "stat": {"stat": "spirit", "cmp": ">", "right": 2}}}, {}, 1),
+        (
+            {"characters": {"group": "allies", "stat": {"stat": "defense", "cmp": ">", "right": "base"}}},
+            {},
+            0,
+        ),
     ],
 )
 def test_a_scaled_amount_reads_its_count_when_it_applies(per, extra, expected):

@@ -1,0 +1,172 @@
+"""Rules-text readings of no other family: clauses that change what the clauses before them said.
+
+- ``Mage : aucun maximum``, ``Guémélite de la guerre : pas de maximum``, ``Mécaniste : maximum 6``:
+  the cap the text gave a scaled amount ("+1 par Objet (maximum 2)") is lifted or changed when the
+  condition holds — the capped effects under the condition's negation, and copies with the new
+  cap under the condition (one or the other applies, as "… à la place" reads).
+- ``Runique : +1 aux effets de cette carte``: each number of the card's effects one more (a bonus
+  +2 is +3, a malus −2 is −3, 2 dégâts are 3) when the condition holds — the same two sets, as above.
+  Not read when a number of the card is not plainly one point of an effect (a range, a count, an
+  amount that scales, cards drawn or moved, markers, a level): which of them grow is not said.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from cards.domain import regex as re
+from cards.domain.effects import (
+    Amount,
+    Condition,
+    Damage,
+    Effect,
+    Heal,
+    LoseHp,
+    Modify,
+    OneOf,
+    Pay,
+    Scaled,
+    Trigger,
+)
+from cards.domain.grammar_errors import NotRead
+
+if TYPE_CHECKING:
+    from cards.domain.text_grammar import Clause, Ctx, Reader
+
+#: "<condition> : aucun maximum / pas de maximum / maximum 6" (a folded clause).
+RECAP = re.compile(r"(?P<cond>[^:]+?) ?: ?(?:(?:aucun|pas de|sans) maximum|max(?:imum)? (?P<cap>\d+))")
+
+
+def _caps(effect: Effect) -> set[tuple[int | None, int | None]]:
+    """The caps (lo, hi) of the scaled amounts of an effect, inside triggers, costs and choices."""
+    if isinstance(effect, Trigger | Pay):
+        return {cap for e in effect.effects for cap in _caps(e)}
+    if isinstance(effect, OneOf):
+        return {cap for option in effect.options for e in option for cap in _caps(e)}
+    out: set[tuple[int | None, int | None]] = set()
+    for key in ("amount", "value"):
+        amount = getattr(effect, key, None)
+        if isinstance(amount, Scaled) and (amount.lo is not None or amount.hi is not None):
+            out.add((amount.lo, amount.hi))
+    return out
+
+
+def _recapped(effect: Effect, cap: int | None) -> Effect:
+    if isinstance(effect, Trigger | Pay):
+        return replace(effect, effects=tuple(_recapped(e, cap) for e in effect.effects))
+    if isinstance(effect, OneOf):
+        options = tuple(tuple(_recapped(e, cap) for e in option) for option in effect.options)
+        return replace(effect, options=options)
+    for key in ("amount", "value"):
+        amount = getattr(effect, key, None)
+        if isinstance(amount, Scaled) and (amount.lo is not None or amount.hi is not None):
+            if amount.plus:
+                raise NotRead("a new cap of an amount with a fixed part (on the total or the bonus?)")
+            if amount.hi is not None:
+                amount = replace(amount, hi=cap)
+            else:
+                amount = replace(amount, lo=None if cap is None else -cap)
+            return replace(effect, **{key: amount})  # type: ignore[arg-type]
+    return effect
+
+
+def recapped(reader: Reader, c: Clause, t: str, ctx: Ctx, before: list[Effect]) -> list[Effect] | None:
+    """The effects of the text so far with the cap of ``t`` ("Mage : aucun maximum") applied under
+    its condition; None when ``t`` says no such thing. Every capped amount of the text must have the
+    same cap (the one the clause speaks of), or it is not read."""
+    from cards.domain.text_grammar import with_condition
+
+    m = RECAP.fullmatch(t)
+    if not m:
+        return None
+    cond = reader.prefix_condition(c, m.group("cond"), ctx)
+    cap = int(m.group("cap")) if m.group("cap") else None
+    capped = [i for i, e in enumerate(before) if _caps(e)]
+    if not capped:
+        raise NotRead("no maximum before to change")
+    if len({cap for i in capped for cap in _caps(before[i])}) != 1:
+        raise NotRead("which maximum? (several)")
+    out: list[Effect] = []
+    for i, effect in enumerate(before):
+        if i not in capped:
+            out.append(effect)
+            continue
+        out += with_condition([effect], Condition(not_=cond))
+        out += with_condition([_recapped(effect, cap)], cond)
+    return out
+
+
+#: "<condition> : +N aux effets de cette carte".
+MORE = re.compile(r"(?P<cond>[^:]+?) ?: ?\+(?P<n>\d) aux effets de cette carte")
+#: Ops that say no number (their effects, when they hold others, are looked into).
+_NO_NUMBER = frozenset(
+    {
+        "chain",
+        "chain_on",
+        "tap",
+        "untap",
+        "counter",
+        "immune",
+        "forbid",
+        "traits",
+        "attack_kind",
+        "acts_now",
+        "grant_order",
+        "may_play",
+    }
+)
+
+
+def _more(effect: Effect, n: int) -> Effect:
+    """The effect with each of its numbers ``n`` further from 0."""
+    if isinstance(effect, Trigger | Pay):
+        return replace(effect, effects=tuple(_more(e, n) for e in effect.effects))
+    if isinstance(effect, OneOf):
+        return replace(effect, options=tuple(tuple(_more(e, n) for e in o) for o in effect.options))
+    if isinstance(effect, Modify) and effect.stat != "level" and isinstance(effect.amount, int):
+        return replace(effect, amount=effect.amount + (n if effect.amount > 0 else -n))
+    if isinstance(effect, Damage | Heal | LoseHp):
+        amount = effect.amount
+        if isinstance(amount, Amount) and amount.stat is None and amount.lo == amount.hi:
+            return replace(effect, amount=Amount(amount.lo + n, amount.hi + n))
+    elif effect.op in _NO_NUMBER:
+        return effect
+    raise NotRead(f"+N to the effects of this card: which numbers of {effect.op!r}?")
+
+
+def more(reader: Reader, c: Clause, t: str, ctx: Ctx, before: list[Effect]) -> list[Effect] | None:
+    """The effects of the text so far with "+N aux effets de cette carte" (``t``) applied under its
+    condition; None when ``t`` says no such thing."""
+    from cards.domain.text_grammar import with_condition
+
+    m = MORE.fullmatch(t)
+    if not m:
+        return None
+    cond = reader.prefix_condition(c, m.group("cond"), ctx)
+    n = int(m.group("n"))
+    changed = [(e, _more(e, n)) for e in before]
+    if all(a == b for a, b in changed):
+        raise NotRead("no effect before to add to")
+    out: list[Effect] = []
+    for effect, grown in changed:
+        if effect == grown:
+            out.append(effect)
+            continue
+        out += with_condition([effect], Condition(not_=cond))
+        out += with_condition([grown], cond)
+    return out
+
+
+#: A clause that changes the effects said before it (a folded clause; the readers above say how).
+REWRITES = re.compile(
+    r"[^:]+? ?: ?(?:(?:aucun|pas de|sans) maximum|max(?:imum)? \d+|\+\d aux effets de cette carte)"
+)
+
+
+def rewritten(reader: Reader, c: Clause, t: str, ctx: Ctx, before: list[Effect]) -> list[Effect] | None:
+    """The effects before with what ``t`` changes in them, or None."""
+    found = recapped(reader, c, t, ctx, before)
+    if found is None:
+        found = more(reader, c, t, ctx, before)
+    return found
