@@ -108,8 +108,11 @@ MOMENT_WORDS: tuple[tuple[str, str], ...] = (
         "after_cards",
     ),
     (
-        r"(?:quand|lorsque|lorsqu'|des que) cette carte "
-        r"(?:quitte le jeu|quitte son porteur|est detachee de son porteur)"
+        # ("défaussée depuis le jeu": a card leaving play goes to its discard pile, but for the
+        # rare effect that sends it elsewhere: leaves_play)
+        r"(?:quand|lorsque|lorsqu'|des que|si) cette carte "
+        r"(?:quitte le jeu|quitte son porteur|est detachee de son porteur"
+        r"|(?:est|sera) defaussee depuis le jeu)"
         r"|(?:quand|lorsque) son porteur perd cette carte",
         "leaves_play",
     ),
@@ -530,11 +533,16 @@ _EACH_TIME_START = re.compile(EACH_TIME)
 _DEATH_START = re.compile(r"si .+ (?:meurt|meurent)\b")
 _MOMENT_START = re.compile(
     r"(?:(?:(?:en|au|a la|a l'|des le|lors du|lors de la|a chaque|chaque) ?)?(?:debut|fin|issue)\b"
-    r"|apres|une fois|quand cette|lorsque cette|lorsqu'elle|quand son|lorsque son|des que cette)"
+    r"|apres|une fois|quand cette|lorsque cette|lorsqu'elle|quand son|lorsque son|des que cette"
+    r"|si cette carte (?:quitte|est defaussee depuis|sera defaussee depuis))"
 )
 _MOMENT_END = re.compile(
     r"(?:combats?|tours?|partie|pairs?|impairs?|\d+|releves|suivants?|personnage|porteur|jouees|cartes"
     r"|jeu|combat|carte)$"
+)
+#: This card leaving play, said at the end of a phrase.
+_LEAVING_AT_THE_END = re.compile(
+    r"(.+?),? ((?:si|quand|lorsque) cette carte (?:quitte le jeu|(?:est|sera) defaussee depuis le jeu))"
 )
 #: Where a moment may begin at the end of a phrase.
 _TRAILING_MOMENT = re.compile(r",? (?=(?:a chaque|chaque) (?:debut|fin)\b)")
@@ -551,6 +559,9 @@ def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None)
         t,
     )
     if not m:
+        lm = _LEAVING_AT_THE_END.fullmatch(t)
+        if lm:  # "Soin 2 PV si cette carte est défaussée depuis le jeu"
+            return [_trigger(r, c, moment(r, lm.group(2)), lm.group(1), ctx, limit)]
         # a moment at the end: "vos autres personnages gagnent 2 PV à chaque début de tour"
         for cut in _TRAILING_MOMENT.finditer(t):
             try:

@@ -786,3 +786,43 @@ def test_a_character_replaced_by_another(compiler):
     # a group is not one character
     result = compiler.compile("En fin de tour, vos Golems sont remplacés par 'Mordane'.", subject="card")
     assert not result.complete
+
+
+def test_they_after_an_event_about_a_group(compiler):
+    # "ils": each one of the group the event is about (target event), never the holder alone
+    assert card(compiler, "Chaque fois que vos Golems subissent des dégâts, ils ont Défense +1.") == [
+        {
+            "op": "trigger",
+            "on": {"damaged": {"group": "allies", "race": "golem"}},
+            "effects": [{**PLUS_ONE, "target": "event"}],
+        }
+    ]
+    assert not compiler.compile("En fin de combat, ils ont Défense +1.", subject="card").complete
+    # a change of appearance, then a trigger: the note and the trigger
+    body = character(
+        compiler,
+        "'Grivol' change d'apparence et chaque fois que vos personnages sont blessés, ils ont Défense +1.",
+        name="Grivol",
+    )
+    assert body == [
+        {"op": "trigger", "on": {"damaged": "all_allies"}, "effects": [{**PLUS_ONE, "target": "event"}]}
+    ]
+
+
+def test_this_card_discarded_from_play(compiler):
+    # "défaussée depuis le jeu": this card leaving play (leaves_play), at the start or at the end
+    heal = {"op": "heal", "amount": 3}
+    expected = [{"op": "trigger", "on": "leaves_play", "effects": [heal]}]
+    assert (
+        card(compiler, "Permanent. Quand cette carte est défaussée depuis le jeu, soin 3 Points de vie.")
+        == expected
+    )
+    assert (
+        card(compiler, "Permanent. Si cette carte sera défaussée depuis le jeu, soin 3 Points de vie.")
+        == expected
+    )
+    assert (
+        card(compiler, "Permanent. Soin 3 Points de vie si cette carte est défaussée depuis le jeu.")
+        == expected
+    )
+    assert card(compiler, "Permanent. Si cette carte quitte le jeu, soin 3 Points de vie.") == expected
