@@ -946,8 +946,10 @@ class Reader:
             if found is not None:
                 return found
         carrying: CardMatch | None = None
-        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t)
-        if m:
+        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t) or re.fullmatch(
+            r"(.+?) ayant (?:au moins )?(une? .+?) attachee?", t
+        )
+        if m:  # "vos personnages portant une Lance", "… ayant un Pantin attaché"
             carrying = self._carried_match(clause, m.group(2))
             t = m.group(1)
         m = re.fullmatch(
@@ -1176,6 +1178,14 @@ class Reader:
                     ">" if m.group(1) == "plus" else "<",
                     Count("stat", stat=stat, of="opponent"),
                 )
+            )
+        # "si 'X' est votre seul Mage" in X's own text: it is one, and the only one
+        m = re.fullmatch(r"(.+?) est (?:votre|le) seule? (.+?)(?: en vie)?", t)
+        if m and self._named(clause, m.group(1), ctx) == "self":
+            kind = self.who_condition(m.group(2), "played_by")
+            group = self._group("allies", m.group(2))
+            return _merge_conditions(
+                kind, Condition(compare=Compare(Count("characters", characters=group), "==", 1))
             )
         # "si votre personnage porte une autre 'Hache'" in the Hache's own text: another copy
         m = re.fullmatch(rf"{me} (?:porte|portez) (?:un |une )autre (@\d+@)", t)
@@ -2676,6 +2686,9 @@ class Reader:
         found = self._may(c, t, subject)
         if found is not None:
             return found
+        if re.fullmatch(r"(?:gagne|gagnent|obtient|obtiennent) (?:son|leur) bonus de rage", t):
+            # "gagne son bonus de Rage": Enragé (what a character's "Rage :" bonus needs)
+            return [Traits("add", keywords=("enrage",), **_target_fields(subject))]
         m = re.fullmatch(
             r"(?:gagne|gagnent) (?:un )?enchainement,? (?:s'ils jouent|s'il joue|si elles jouent|si elle joue"
             r"|lorsqu'ils jouent|quand ils jouent|s'ils activent) (.+)",
