@@ -126,6 +126,25 @@ def subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target | None:
         return "ally"
     if re.fullmatch(r"un personnage de votre choix", t):
         return "character"
+    m = re.fullmatch(
+        rf"(?:le |l')(personnage adverse|adversaire|allie|personnage allie|personnage)"
+        rf" ({_FEWEST}|{_MOST_WOUNDED})",
+        t,
+    )
+    if m:  # "le personnage adverse ayant le moins de PV": the one of that side
+        pick = "fewest_hp" if re.fullmatch(_FEWEST, m.group(2)) else "most_wounded"
+        side = {"allie": "other_allies", "personnage allie": "allies", "personnage": "characters"}
+        return Selector(group=side.get(m.group(1), "enemies"), pick=pick)
+    m = re.fullmatch(
+        r"(?:un|une|l'un|l'une) (allie|personnage allie|de vos allies|de vos personnages|personnage adverse"
+        r"|des personnages adverses|personnage) (blessee?|non blessee?)",
+        t,
+    )
+    if m:  # "un allié blessé": one of them, wounded when it is chosen
+        group = {"allie": "other_allies", "de vos allies": "other_allies", "personnage": "characters"}.get(
+            m.group(1), "enemies" if "advers" in m.group(1) else "allies"
+        )
+        return Selector(group=group, pick="choice", wounded=not m.group(2).startswith("non"))
     m = re.fullmatch(r"une de vos (.+)", t)
     if m:  # "une de vos Bêtes" (the reader's subjects say "un de vos")
         return r.subject(c, f"un de vos {m.group(1)}", ctx.names)
@@ -306,6 +325,21 @@ def condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> Condition | None:
         return Condition(compare=Compare(taken, "<" if word == "moins" else ">", int(n)))
     m = re.fullmatch(
         r"(votre personnage|vous|ce personnage|le porteur|le personnage adverse|votre adversaire"
+        r"|l'adversaire) (?:a|avez) (moins|plus) de (-?\d+) ou (moins|plus) de (-?\d+) pv",
+        t,
+    )
+    if m and m.group(2) != m.group(4):  # "plus de 15 ou moins de 5 PV": either
+        hp = Count(
+            "stat", stat="hp", of="opponent" if re.search(r"adverse|adversaire", m.group(1)) else "self"
+        )
+        return Condition(
+            any=tuple(
+                Condition(compare=Compare(hp, "<" if word == "moins" else ">", int(n)))
+                for word, n in ((m.group(2), m.group(3)), (m.group(4), m.group(5)))
+            )
+        )
+    m = re.fullmatch(
+        r"(votre personnage|vous|ce personnage|le porteur|le personnage adverse|votre adversaire"
         r"|l'adversaire) (?:a|avez) (moins|plus) (?:de (-?\d+)|d'(?:un|1)) pv"
         r"|(vos|ses|les) pv (?:sont|deviennent) (negatifs|inferieurs a (-?\d+)|superieurs a (-?\d+))",
         t,
@@ -462,6 +496,17 @@ def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | Non
             r._view("self", "vous", ctx), m.group(3).startswith("augment"), int(m.group(4)), bool(m.group(2))
         )
     return None
+
+
+def moment_in_condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Si votre personnage a moins de 6 PV en fin de combat, il …": at that moment, when the
+    condition holds then (None: not such a phrase)."""
+    m = re.fullmatch(
+        r"si ([^,]+?) (en (?:debut|fin) de (?:combat|tour)|a la fin du (?:combat|tour)),? (.+)", t
+    )
+    if not m or not any(re.fullmatch(p, m.group(2)) for p, _ in r.TRIGGERS):
+        return None
+    return r.phrase(c, f"{m.group(2)}, si {m.group(1)}, {m.group(3)}", ctx)
 
 
 def otherwise(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:

@@ -1027,6 +1027,16 @@ def effect_text(effect: Effect, lang: Lang, names: Names | None = None, context:
     return f"{text}."
 
 
+def _to(target: str, lang: Lang) -> str:
+    """ "to the opponent" / "à l'adversaire", "aux personnages ennemis" (à + les: aux, à + le: au)."""
+    if lang == "en":
+        return f"to {target}"
+    for article, contracted in (("les ", "aux "), ("le ", "au ")):
+        if target.startswith(article):
+            return contracted + target[len(article) :]
+    return f"à {target}"
+
+
 def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Modify):
         stat = _pick(STAT_NAMES[effect.stat], lang)
@@ -1039,7 +1049,7 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(aim, str) and aim in DAMAGE_TARGETS:
             to = _pick(DAMAGE_TARGETS[aim], lang)
         else:
-            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+            to = _to(target_text(aim, lang, names), lang)
         return _pick(
             (
                 f"Deals {amount} {DAMAGE_KINDS[effect.kind][0]} {to}",
@@ -1053,7 +1063,7 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(aim, str) and aim in HEAL_TARGETS:
             to = _pick(HEAL_TARGETS[aim], lang)
         else:
-            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+            to = _to(target_text(aim, lang, names), lang)
         return _pick((f"Heals {amount} HP {to}", f"Soigne {amount} PV {to}"), lang)
     if isinstance(effect, Draw):
         n = effect.count

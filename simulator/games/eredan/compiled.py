@@ -1035,9 +1035,11 @@ def _static_reach(
     for key in PENDING_FILTER_KEYS:
         if selector is not None and getattr(selector, key) is not None:
             raise UnsupportedSpecError(where, f"the filter {key!r} is not supported by the engine yet")
-    if selector is not None and (selector.tapped is not None or selector.carrying is not None):
+    if selector is not None and (
+        selector.tapped is not None or selector.carrying is not None or selector.wounded is not None
+    ):
         raise UnsupportedSpecError(
-            where, "a standing ability's reach cannot change during the game (tapped, carrying)"
+            where, "a standing ability's reach cannot change during the game (tapped, carrying, wounded)"
         )
     if group == "self":
         return [owner.index]

@@ -469,7 +469,8 @@ class CharFilter:
     """A selector's filter (``cards.domain.effects.Selector``): every field set must hold for a
     character — its guild (a Courtisan: see EredanRules), a class, its race or race parent, a
     caste, its family, single-class, tapped, carrying a card of ``carrying`` (a mask); not of the
-    race ``not_race`` (nor of a race under it), not of the class ``not_class``."""
+    race ``not_race`` (nor of a race under it), not of the class ``not_class``; wounded (HP below
+    its maximum HP)."""
 
     guild: str | None = None
     class_: str | None = None
@@ -1076,7 +1077,7 @@ class CreateOp(Op):
 class PlayCardOp(Op):
     """``play_card``: a card of ``mask`` from pile ``source`` of the holder's player, picked
     at random or from the top, is played at once by the (first) character of ``target``: after the
-    cards of the turn during the card step, at once otherwise."""
+    cards of the turn during the choice and card steps, at once otherwise."""
 
     name: ClassVar[str] = "play_card"
     source: int

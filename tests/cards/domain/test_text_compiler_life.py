@@ -611,3 +611,63 @@ def test_not_carrying_and_otherwise(compiler):
     assert not compiler.compile(
         "Permanent. Esprit +1 si vous portez une Dague, sinon vous subissez 2 dégâts directs."
     ).complete
+
+
+def test_the_one_of_a_side_with_the_fewest_hp_and_a_moment_in_the_condition(compiler):
+    assert card(
+        compiler, "Inflige 3 dégâts physiques au personnage adverse ayant le moins de points de vie."
+    ) == [
+        {"op": "damage", "kind": "physical", "amount": 3, "target": {"group": "enemies", "pick": "fewest_hp"}}
+    ]
+    # "si … en fin de combat, …": at the end of the combat, when the condition holds then
+    assert card(
+        compiler, "Si votre personnage a moins de 4 points de vie en fin de combat, il gagne 2 Points de vie."
+    ) == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [
+                {
+                    "op": "heal",
+                    "amount": 2,
+                    "when": {"compare": {"left": {"stat": "hp", "of": "self"}, "cmp": "<", "right": 4}},
+                }
+            ],
+        }
+    ]
+
+
+def test_wounded_characters(compiler):
+    """ "blessé": HP below the maximum (the selector filter ``wounded``), checked when the effect
+    applies."""
+    assert card(compiler, "Un allié blessé gagne 2 Points de vie.") == [
+        {"op": "heal", "amount": 2, "target": {"group": "other_allies", "pick": "choice", "wounded": True}}
+    ]
+    assert card(compiler, "Les personnages adverses blessés subissent 1 dégât direct.") == [
+        {"op": "damage", "kind": "direct", "amount": 1, "target": {"group": "enemies", "wounded": True}}
+    ]
+    assert card(compiler, "Vos Mages non blessés ont Défense +1.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": {"group": "allies", "class": "mage", "wounded": False},
+        }
+    ]
+
+
+def test_missions_and_campaigns_are_notes(compiler):
+    result = compiler.compile("Campagne 'Les lapins' : Attaque +5.")
+    assert result.complete and not result.effects and result.notes
+
+
+def test_hp_above_or_below(compiler):
+    hp = {"stat": "hp", "of": "opponent"}
+    assert card(compiler, "Défense +1 si le personnage adverse a plus de 10 ou moins de 3 points de vie.")[0][
+        "when"
+    ] == {
+        "any": [
+            {"compare": {"left": hp, "cmp": ">", "right": 10}},
+            {"compare": {"left": hp, "cmp": "<", "right": 3}},
+        ]
+    }

@@ -336,3 +336,39 @@ def test_the_one_named_last_and_another_one(compiler):
         },
         {"op": "modify", "stat": "spirit", "amount": 2, "when": {"ally_alive": "orla"}},
     ]
+
+
+def test_a_character_its_own_only_one_and_its_rage_bonus(compiler):
+    only = {"characters": {"group": "allies", "class": "pretre"}}
+    assert effects(
+        compiler, "Si Orla est votre seul Prêtre, vos Mages ont Esprit +1", subject="character", name="Orla"
+    ) == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "target": {"group": "allies", "class": "mage"},
+            "when": {"played_by_class": "pretre", "compare": {"left": only, "cmp": "==", "right": 1}},
+        }
+    ]
+    assert effects(
+        compiler,
+        "Si une Lance est attachée à Orla, celle-ci gagne son bonus de Rage",
+        subject="character",
+        name="Orla",
+    ) == [
+        {
+            "op": "traits",
+            "mode": "add",
+            "keywords": ["enrage"],
+            "when": {"carrying_match": {"type": "lance"}},
+        }
+    ]
+    assert effects(compiler, "Vos personnages ayant une Lance attachée ont Défense +2") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "allies", "carrying": {"type": "lance"}},
+        }
+    ]
