@@ -1560,6 +1560,11 @@ class Reader:
     def _carrying(self, clause: Clause, text: str, key: str) -> Condition:
         text = text.strip()
         mine = key == "carrying"
+        m = re.fullmatch(r"(?:une? )?autres? (.+)", text)
+        if m and mine:  # "s'il (ne) porte (pas d')autre Objet maudit": besides this card
+            other = grammar_cards.other_attached(self, clause, f"il porte un autre {m.group(1)}")
+            if other is not None:
+                return other
         if re.fullmatch(r"(?:une |un )?armes?", text):
             return Condition(carrying="weapon") if mine else Condition(opponent_carrying="weapon")
         if re.fullmatch(r"(?:une |un )?armures?", text):
