@@ -260,14 +260,20 @@ _NOTES: tuple[tuple[str, str], ...] = (
         "an effect only during an event of the online game (Mékalchimie, a tournament): no simulated "
         "game is one",
     ),
+    (
+        r"(?:mission|campagne) @\d+@ ?: .+",
+        "an effect only in a mission or a campaign of the online game's solo mode: no simulated game is one",
+    ),
 )
 
 
 def note_of(t: str) -> str | None:
+    from cards.domain import grammar_misc
+
     for pattern, note in _NOTES:
         if re.fullmatch(pattern, t):
             return note
-    return None
+    return grammar_misc.note_of(t)  # tickets, rewards, recipes: the online game around the card
 
 
 _APPEARANCE = re.compile(
@@ -996,6 +1002,29 @@ _TO = re.compile(
 )
 
 
+_NON_ZONE = re.compile(r" (?:\(non[- ]zone\)|non[- ]zone)(?= |$)")
+
+
+def _zone_free(reader: Reader, c: Clause, what: str) -> CardMatch | None:
+    """The cards of a pile phrase; ``Sort non-zone Lumière ou Nature`` -> each kind named, not a
+    zone spell (the reader's own match gives "non-zone" to the last kind only when it follows it)."""
+    m = _NON_ZONE.search(what)
+    if not m or (what.endswith(m.group(0)) and " ou " not in what and "," not in what):
+        return reader._count_match(c, what)
+    match = reader._count_match(c, what[: m.start()] + what[m.end() :])
+    return _not_zone(match)
+
+
+def _not_zone(match: CardMatch | None) -> CardMatch:
+    if match is None:
+        raise _not_read("non-zone: of which cards?")
+    if match.kind == "any_of":
+        return replace(match, options=tuple(_not_zone(o) for o in match.options or ()))
+    if match.kind != "type":
+        raise _not_read("non-zone: only kinds of spells")
+    return replace(match, zone=False)
+
+
 def _pile_count(text: str | None) -> tuple[int | None, str]:
     """The count words before a pile phrase -> (count, pick); None = all."""
     t = (text or "").strip()
@@ -1024,6 +1053,14 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
     if "proprietaire" in t:
         return _to_owners_pile(reader, c, t, pick)
     t = re.sub(r" deck \(pioche\)$", " deck", t)  # "votre Deck (pioche)": the draw pile, a deck
+    # "une carte de votre Défausse (déterminée) aléatoirement …": as "une carte aléatoire de …"
+    t = re.sub(
+        r"( (?:de|dans|du) (?:votre |sa |son |la |le )?(?:deck|main|defausse)(?: adverse)?)"
+        r" (?:determinee?s? )?aleatoire(?:s|ment)?\b",
+        r" aleatoire\1",
+        t,
+        count=1,
+    )
     m = re.fullmatch(rf"{_FROM.pattern} {_TO.pattern}", t) or re.fullmatch(
         rf"{_FROM.pattern} (?:retournent|retourne) (?:dans|a) (?:votre|sa|son) (?P<back>main|deck)", t
     )
@@ -1065,7 +1102,7 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
         "porteur" not in c.text or "advers" in c.text
     ):
         return None  # "sa Défausse": the carrier's, unless the clause speaks of another one
-    match = reader._count_match(c, what)
+    match = _zone_free(reader, c, what)
     source = _PILES[m.group("pile") or m.group("pile2")]
     if groups.get("back") or groups.get("returned"):
         to_back = _PILES[groups.get("back") or groups["to2"]]
@@ -1437,11 +1474,23 @@ def own_card(c: Clause, ctx: Ctx) -> Clause:
         r"guemelite \1\2 ou guemelite \3",
         text,
     )
+    names = c.names
     if ctx.names and re.search(r"\bdifferente?s?\b", text):
-        token = f"@{len(c.names)}@"
+        token = f"@{len(names)}@"
         text = re.sub(r"\b(une? \w+(?: \w+)?) differente?s?\b", rf"\1 autre que {token}", text)
-        return Clause(text, (*c.names, ctx.names[0]))
-    return Clause(text, c.names) if text != c.text else c
+        names = (*names, ctx.names[0])
+    if ctx.names and re.search(
+        r"\bune copie de cette (?:carte|arme|armure|action|objet) (?:est|sera) creee\b", text
+    ):
+        # "une copie de cette carte est créée et …": a new card of this one's name
+        token = f"@{len(names)}@"
+        text = re.sub(
+            r"\bune copie de cette (?:carte|arme|armure|action|objet) (?=(?:est|sera) creee\b)",
+            f"une copie d'{token} ",
+            text,
+        )
+        names = (*names, ctx.names[0])
+    return Clause(text, names) if text != c.text else c
 
 
 def match_but(reader: Reader, c: Clause, text: str) -> CardMatch | None:

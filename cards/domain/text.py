@@ -389,6 +389,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
     if count.kind == "guilds":
         return _pick(("guild of this character", "guilde de ce personnage"), lang)
     if count.kind == "classes":
+        if count.of == "opponent":
+            return _pick(("class of the opponent", "classe du personnage adverse"), lang)
         return _pick(("class of this character", "classe de ce personnage"), lang)
     if count.kind == "castes":
         return _pick(("caste of this character", "caste de ce personnage"), lang)
@@ -599,6 +601,15 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
         parts.append(
             _pick(
                 ("in the combat", "en combat") if selector.fighting else ("out of the combat", "hors combat"),
+                lang,
+            )
+        )
+    if selector.hurt_this_turn is not None:
+        parts.append(
+            _pick(
+                ("wounded this turn", "blessé ce tour")
+                if selector.hurt_this_turn
+                else ("not wounded this turn", "non blessé ce tour"),
                 lang,
             )
         )
@@ -1027,6 +1038,16 @@ def effect_text(effect: Effect, lang: Lang, names: Names | None = None, context:
     return f"{text}."
 
 
+def _to(target: str, lang: Lang) -> str:
+    """ "to the opponent" / "à l'adversaire", "aux personnages ennemis" (à + les: aux, à + le: au)."""
+    if lang == "en":
+        return f"to {target}"
+    for article, contracted in (("les ", "aux "), ("le ", "au ")):
+        if target.startswith(article):
+            return contracted + target[len(article) :]
+    return f"à {target}"
+
+
 def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Modify):
         stat = _pick(STAT_NAMES[effect.stat], lang)
@@ -1039,7 +1060,7 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(aim, str) and aim in DAMAGE_TARGETS:
             to = _pick(DAMAGE_TARGETS[aim], lang)
         else:
-            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+            to = _to(target_text(aim, lang, names), lang)
         return _pick(
             (
                 f"Deals {amount} {DAMAGE_KINDS[effect.kind][0]} {to}",
@@ -1053,7 +1074,7 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(aim, str) and aim in HEAL_TARGETS:
             to = _pick(HEAL_TARGETS[aim], lang)
         else:
-            to = _pick(("to", "à"), lang) + " " + target_text(aim, lang, names)
+            to = _to(target_text(aim, lang, names), lang)
         return _pick((f"Heals {amount} HP {to}", f"Soigne {amount} PV {to}"), lang)
     if isinstance(effect, Draw):
         n = effect.count

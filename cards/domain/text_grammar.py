@@ -639,7 +639,7 @@ class Reader:
                 raise NotRead("characters without a caste, of no other kind")  # (read by a count)
             return extra
         neg = (
-            re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|morte?s?\b)(.+)", text)
+            re.fullmatch(r"(?:(.+?) )?non (?!multi|mono|incline|releve|blesse|morte?s?\b)(.+)", text)
             if "non" in text
             else None
         )
@@ -661,6 +661,13 @@ class Reader:
         if fight:
             out["fighting"] = fight.group(2) == "en combat"
             text = fight.group(1) or ""
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
+        hurt = re.fullmatch(r"(?:(.+?) )??(non )?blessee?s?", text)
+        if hurt:
+            # "vos Immortels blessés": wounded (HP below the maximum) when the effect applies
+            out["wounded"] = hurt.group(2) is None
+            text = hurt.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
         tap = re.fullmatch(r"(?:(.+?) )??(non )?(inclinee?s?|relevee?s?)", text)
@@ -692,7 +699,7 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class", "fighting", "tapped"} or text[pos:].strip():
+        if not set(out) - {"single_class", "fighting", "tapped", "wounded"} or text[pos:].strip():
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -939,8 +946,10 @@ class Reader:
             if found is not None:
                 return found
         carrying: CardMatch | None = None
-        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t)
-        if m:
+        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t) or re.fullmatch(
+            r"(.+?) ayant (?:au moins )?(une? .+?) attachee?", t
+        )
+        if m:  # "vos personnages portant une Lance", "… ayant un Pantin attaché"
             carrying = self._carried_match(clause, m.group(2))
             t = m.group(1)
         m = re.fullmatch(
@@ -1145,7 +1154,9 @@ class Reader:
                 else:
                     rm = re.fullmatch(r"(?:celle|celui) (de .+|du .+)", right_text)
                     if rm:
-                        right = self._stat_count(f"{m.group(1).split(' ')[0]} {rm.group(1)}")
+                        # "celui de l'adversaire": the same stat ("votre Esprit" / "l'Esprit de …")
+                        said = re.search(rf"\b(?:{STAT_RE})\b", m.group(1))
+                        right = self._stat_count(f"{said.group(0) if said else ''} {rm.group(1)}")
                     else:
                         right = self._stat_count(right_text)
                 if right is None:
@@ -1169,6 +1180,14 @@ class Reader:
                     ">" if m.group(1) == "plus" else "<",
                     Count("stat", stat=stat, of="opponent"),
                 )
+            )
+        # "si 'X' est votre seul Mage" in X's own text: it is one, and the only one
+        m = re.fullmatch(r"(.+?) est (?:votre|le) seule? (.+?)(?: en vie)?", t)
+        if m and self._named(clause, m.group(1), ctx) == "self":
+            kind = self.who_condition(m.group(2), "played_by")
+            group = self._group("allies", m.group(2))
+            return _merge_conditions(
+                kind, Condition(compare=Compare(Count("characters", characters=group), "==", 1))
             )
         # "si votre personnage porte une autre 'Hache'" in the Hache's own text: another copy
         m = re.fullmatch(rf"{me} (?:porte|portez) (?:un |une )autre (@\d+@)", t)
@@ -1541,6 +1560,11 @@ class Reader:
     def _carrying(self, clause: Clause, text: str, key: str) -> Condition:
         text = text.strip()
         mine = key == "carrying"
+        m = re.fullmatch(r"(?:une? )?autres? (.+)", text)
+        if m and mine:  # "s'il (ne) porte (pas d')autre Objet maudit": besides this card
+            other = grammar_cards.other_attached(self, clause, f"il porte un autre {m.group(1)}")
+            if other is not None:
+                return other
         if re.fullmatch(r"(?:une |un )?armes?", text):
             return Condition(carrying="weapon") if mine else Condition(opponent_carrying="weapon")
         if re.fullmatch(r"(?:une |un )?armures?", text):
@@ -1727,7 +1751,9 @@ class Reader:
         t = text.strip()
         t = re.sub(r"^(?:chaque |chacun de |chacune de |chacun des |chacune des |les |le |la |l')", "", t)
         m = re.fullmatch(
-            r"(.+?) (?:dans|de) (votre|la|le|toutes les|les|vos) (defausse|main|deck)s?( adverses?)?", t
+            r"(.+?) (?:dans|de) (votre|la|le|toutes les|les|vos|n'importe quelle) (defausse|main|deck)s?"
+            r"( adverses?)?",
+            t,
         )
         if m:
             owner = "self" if m.group(2) in ("votre", "vos") else "opponent" if m.group(4) else "both"
@@ -1735,6 +1761,10 @@ class Reader:
                 raise NotRead("whose pile?")
             match = self._count_match(clause, m.group(1))
             return Count("cards", pile=PILES[m.group(3)], owner=owner, match=match), False
+        m = re.fullmatch(r"(?:de )?vos autres (@\d+@) en jeu", t)
+        if m:  # "pour chacune de vos autres 'Lame' en jeu": the player's copies, this one left out
+            copy = CardMatch("card", self.family(clause, m.group(1)))
+            return Count("cards", pile="play", match=copy, other=True), False
         m = re.fullmatch(r"(.+?) en jeu", t)
         if m and not re.search(r"\bpersonnages?\b", m.group(1)):
             if m.group(1).startswith("autre"):
@@ -2147,13 +2177,15 @@ class Reader:
             )
             return [Heal(amount=self._points(m.group(1)), **_target_fields(target))]
         m = re.fullmatch(
-            rf"inflige (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+))?",
+            rf"inflige (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+)| au (.+))?",
             t,
         )
         if m:
             hit: Target = "opponent"
             if m.group(1) or m.group(4):
                 hit = grammar_life.target(self, c, m.group(1) or m.group(4), ctx)
+            elif m.group(5):  # "au personnage adverse ayant le moins de PV"
+                hit = grammar_life.target(self, c, f"le {m.group(5)}", ctx)
             return [
                 Damage(
                     kind=DAMAGE_KIND_WORDS[m.group(3)],
@@ -2667,6 +2699,9 @@ class Reader:
         found = self._may(c, t, subject)
         if found is not None:
             return found
+        if re.fullmatch(r"(?:gagne|gagnent|obtient|obtiennent) (?:son|leur) bonus de rage", t):
+            # "gagne son bonus de Rage": Enragé (what a character's "Rage :" bonus needs)
+            return [Traits("add", keywords=("enrage",), **_target_fields(subject))]
         m = re.fullmatch(
             r"(?:gagne|gagnent) (?:un )?enchainement,? (?:s'ils jouent|s'il joue|si elles jouent|si elle joue"
             r"|lorsqu'ils jouent|quand ils jouent|s'ils activent) (.+)",
@@ -2980,6 +3015,9 @@ class Reader:
                 return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
             except NotRead:
                 pass
+        found = grammar_life.again_at(self, c, t, ctx) or grammar_life.moment_in_condition(self, c, t, ctx)
+        if found is not None:
+            return found
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
         m = re.match(r"(?:si|tant que) |tant qu'(?=[aeiouy])", t)
         if m:
@@ -3282,7 +3320,14 @@ class Reader:
                 else:
                     core = m.group(1)
                     each: int | None = None
-                    pm = re.fullmatch(r"(.+?) ?\+ ?(\d+)", core)
+                    # "+2", "+ 2 dégâts magiques supplémentaires"
+                    pm = re.fullmatch(
+                        r"(.+?) ?\+ ?(\d+)(?: degats?(?: (physiques?|magiques?|directs?))?"
+                        r"(?: supplementaires?)?)?",
+                        core,
+                    )
+                    if pm and pm.group(3) and pm.group(3)[:5] not in pm.group(1):
+                        pm = None  # a supplement of another kind of damage
                     if pm and not re.search(rf"(?:{STAT_RE}) ?\+ ?\d+$", core):
                         core, each = pm.group(1).rstrip(", "), int(pm.group(2))
                     per = (count, each)

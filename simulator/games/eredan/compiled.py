@@ -1039,9 +1039,11 @@ def _static_reach(
     for key in PENDING_FILTER_KEYS:
         if selector is not None and getattr(selector, key) is not None:
             raise UnsupportedSpecError(where, f"the filter {key!r} is not supported by the engine yet")
-    if selector is not None and (selector.tapped is not None or selector.carrying is not None):
+    if selector is not None and (
+        selector.tapped is not None or selector.carrying is not None or selector.wounded is not None
+    ):
         raise UnsupportedSpecError(
-            where, "a standing ability's reach cannot change during the game (tapped, carrying)"
+            where, "a standing ability's reach cannot change during the game (tapped, carrying, wounded)"
         )
     if group == "self":
         return [owner.index]
@@ -1516,6 +1518,8 @@ def uses(records: Sequence[object]) -> set[object]:
         found.add(type(record))
         if isinstance(record, ModifyOp):
             found.add(record.stat)
+        elif isinstance(record, CharFilter) and record.hurt_this_turn is not None:
+            found.add(CountDamageTaken)  # it reads the damage taken this turn (Board.taken)
         elif isinstance(record, TriggerOp):
             found.add(("event", record.event))
         stack.extend(getattr(record, f.name) for f in fields(record))

@@ -391,8 +391,8 @@ class Board:
     card_dest: int
     #: Cards ``play_card`` / ``create`` play "after the cards of the turn": (seat, card, by).
     extra_plays: list[tuple[int, int, int]]
-    #: Where the combat is: 0 outside the card step and the clash, 1 resolving the cards, 2 after
-    #: the clash (the items acting).
+    #: Where the combat is: 0 outside the combat's steps, 3 the choice step (Ordres, abilities, "en
+    #: début de combat"), 1 resolving the cards, 2 after the clash (the items acting).
     resolving: int
     #: Bit c set: character c, a fighter untapped during its combat, is not tapped at its end.
     keep_untapped: int
@@ -1521,6 +1521,10 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
             return False
     if f.wounded is not None and (board.hp[c] < board.max_hp[c]) != f.wounded:
         return False
+    if f.hurt_this_turn is not None:
+        taken = board.taken  # kept when a deck counts it (Tables.damage_taken_count)
+        if (taken is not None and taken[c] > 0) != f.hurt_this_turn:
+            return False
     if f.stat is not None:
         stat, cmp, right = f.stat
         value = stat_value(board, c, stat, False)
@@ -1638,7 +1642,14 @@ def _group(board: Board, target: Group, me: int, opp: int) -> Sequence[int]:
             # "Choices").
             chosen = found[board.pick(found, TARGET, me)]
         picks[target] = chosen
-    return (chosen,) if chosen in found else ()
+    if chosen in found:
+        return (chosen,)
+    # Every effect with this pick reaches the one picked while it lives: its filter was checked when
+    # it was picked ("un allié blessé gagne 1 PV et a Attaque +1": healed to its maximum by the first
+    # effect, it still gets the second).
+    if chosen >= 0 and target.filter is not None and chosen in members(board, target.group, me, opp):
+        return (chosen,)
+    return ()
 
 
 @interprets(TheTarget)
@@ -1937,7 +1948,8 @@ def _count_guilds(board: Board, count: CountGuilds, me: int, opp: int) -> int:
 
 @interprets(CountClasses)
 def _count_classes(board: Board, count: CountClasses, me: int, opp: int) -> int:
-    return len(board.chars[me].classes)
+    c = opp if count.of_opponent else me
+    return 0 if c < 0 else len(board.chars[c].classes)
 
 
 @interprets(CountDamageDealt)

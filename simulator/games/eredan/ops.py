@@ -469,7 +469,8 @@ class CharFilter:
     """A selector's filter (``cards.domain.effects.Selector``): every field set must hold for a
     character — its guild (a Courtisan: see EredanRules), a class, its race or race parent, a
     caste, its family, single-class, tapped, carrying a card of ``carrying`` (a mask); not of the
-    race ``not_race`` (nor of a race under it), not of the class ``not_class``."""
+    race ``not_race`` (nor of a race under it), not of the class ``not_class``; wounded (HP below
+    its maximum HP)."""
 
     guild: str | None = None
     class_: str | None = None
@@ -487,6 +488,8 @@ class CharFilter:
     #: Its current stat (a name of ``cards.domain.effects.FILTER_STATS``) compared (``cmp``) with a
     #: number or ``"base"`` (its printed value).
     stat: tuple[str, str, int | str] | None = None
+    #: It lost HP to damage this turn (true) or not (``Board.taken``).
+    hurt_this_turn: bool | None = None
 
     @property
     def static(self) -> bool:
@@ -498,6 +501,7 @@ class CharFilter:
             and self.fighting is None
             and self.wounded is None
             and self.stat is None
+            and self.hurt_this_turn is None
         )
 
 
@@ -525,6 +529,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         not_race=selector.not_race,
         not_class=selector.not_class,
         wounded=selector.wounded,
+        hurt_this_turn=selector.hurt_this_turn,
         stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
@@ -589,7 +594,9 @@ class CountGuilds(Count):
 
 @dataclass(frozen=True, slots=True)
 class CountClasses(Count):
-    """``{"classes": "self"}``: the holder's classes."""
+    """``{"classes": "self"}``: the holder's classes (``of_opponent``: its opponent's)."""
+
+    of_opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -666,7 +673,7 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
     if kind == "guilds":
         return CountGuilds()
     if kind == "classes":
-        return CountClasses()
+        return CountClasses(count.of == "opponent")
     if kind == "damage_taken":
         return CountDamageTaken(count.of == "opponent")
     if kind == "damage_dealt":
@@ -1076,7 +1083,7 @@ class CreateOp(Op):
 class PlayCardOp(Op):
     """``play_card``: a card of ``mask`` from pile ``source`` of the holder's player, picked
     at random or from the top, is played at once by the (first) character of ``target``: after the
-    cards of the turn during the card step, at once otherwise."""
+    cards of the turn during the choice and card steps, at once otherwise."""
 
     name: ClassVar[str] = "play_card"
     source: int

@@ -109,6 +109,15 @@ VALID: list[tuple[str, dict[str, Any]]] = [
     ("card", {"op": "modify", "stat": "level", "amount": 1, "duration": "game"}),
     ("card", {"op": "marker", "name": "poudre", "count": "all", "target": "fighters"}),
     ("card", {"op": "modify", "stat": "attack", "amount": 1, "when": {"keyword": "enrage"}}),
+    # "un allié blessé gagne 2 PV"; "vos personnages non blessés ont Défense +1"
+    (
+        "card",
+        {"op": "heal", "amount": 2, "target": {"group": "other_allies", "pick": "choice", "wounded": True}},
+    ),
+    (
+        "card",
+        {"op": "modify", "stat": "defense", "amount": 1, "target": {"group": "allies", "wounded": False}},
+    ),
 ]
 
 
@@ -194,6 +203,11 @@ def test_the_constructs_read_in_both_languages(item):
             {"op": "modify", "stat": "level", "amount": 1, "duration": "game"},
             "Level +1 until the end of the game.",
             "Niveau +1 jusqu'à la fin de la partie.",
+        ),
+        (
+            {"op": "heal", "amount": 2, "target": {"group": "enemies", "wounded": True}},
+            "Heals 2 HP to the enemy characters (wounded).",
+            "Soigne 2 PV aux personnages ennemis (blessé).",
         ),
     ],
 )

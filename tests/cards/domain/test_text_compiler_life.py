@@ -611,3 +611,101 @@ def test_not_carrying_and_otherwise(compiler):
     assert not compiler.compile(
         "Permanent. Esprit +1 si vous portez une Dague, sinon vous subissez 2 dégâts directs."
     ).complete
+
+
+def test_the_one_of_a_side_with_the_fewest_hp_and_a_moment_in_the_condition(compiler):
+    assert card(
+        compiler, "Inflige 3 dégâts physiques au personnage adverse ayant le moins de points de vie."
+    ) == [
+        {"op": "damage", "kind": "physical", "amount": 3, "target": {"group": "enemies", "pick": "fewest_hp"}}
+    ]
+    # "si … en fin de combat, …": at the end of the combat, when the condition holds then
+    assert card(
+        compiler, "Si votre personnage a moins de 4 points de vie en fin de combat, il gagne 2 Points de vie."
+    ) == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [
+                {
+                    "op": "heal",
+                    "amount": 2,
+                    "when": {"compare": {"left": {"stat": "hp", "of": "self"}, "cmp": "<", "right": 4}},
+                }
+            ],
+        }
+    ]
+
+
+def test_wounded_characters(compiler):
+    """ "blessé": HP below the maximum (the selector filter ``wounded``), checked when the effect
+    applies."""
+    assert card(compiler, "Un allié blessé gagne 2 Points de vie.") == [
+        {"op": "heal", "amount": 2, "target": {"group": "other_allies", "pick": "choice", "wounded": True}}
+    ]
+    assert card(compiler, "Les personnages adverses blessés subissent 1 dégât direct.") == [
+        {"op": "damage", "kind": "direct", "amount": 1, "target": {"group": "enemies", "wounded": True}}
+    ]
+    assert card(compiler, "Vos Mages non blessés ont Défense +1.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "target": {"group": "allies", "class": "mage", "wounded": False},
+        }
+    ]
+
+
+def test_missions_and_campaigns_are_notes(compiler):
+    result = compiler.compile("Campagne 'Les lapins' : Attaque +5.")
+    assert result.complete and not result.effects and result.notes
+
+
+def test_hp_above_or_below(compiler):
+    hp = {"stat": "hp", "of": "opponent"}
+    assert card(compiler, "Défense +1 si le personnage adverse a plus de 10 ou moins de 3 points de vie.")[0][
+        "when"
+    ] == {
+        "any": [
+            {"compare": {"left": hp, "cmp": ">", "right": 10}},
+            {"compare": {"left": hp, "cmp": "<", "right": 3}},
+        ]
+    }
+
+
+def test_whom_a_pronoun_names_after_the_card_attaches(compiler):
+    """ "S'attache à votre adversaire. Permanent. Il …": the sentence saying how the card stays names
+    no one, "il" is the carrier; "Choisissez un personnage et attachez-lui cette carte. Il …": the
+    one chosen carries the card (its holder); after a sentence that attaches no one, "Mage : celui-ci
+    …" is not read."""
+    assert card(compiler, "S'attache à votre adversaire. Durée 2 tours. Il a Défense -1.") == [
+        {"op": "modify", "stat": "defense", "amount": -1, "duration": "permanent"}
+    ]
+    out = card(
+        compiler,
+        "Choisissez un personnage adverse et attachez-lui cette carte."
+        " Il subit 2 dégâts directs et en subira 1 à la fin de chaque tour. Permanent.",
+    )
+    assert out == [
+        {"op": "damage", "kind": "direct", "amount": 2, "target": "self"},
+        {
+            "op": "trigger",
+            "on": "turn_end",
+            "effects": [{"op": "damage", "kind": "direct", "amount": 1, "target": "self"}],
+        },
+    ]
+    assert not compiler.compile(
+        "Le personnage adverse a Esprit -1. Mage : celui-ci subit 1 dégât direct."
+    ).complete
+
+
+def test_a_trigger_after_a_predicate(compiler):
+    out = card(
+        compiler,
+        "Choisissez un de vos personnages et attachez-lui cette carte."
+        " Celui-ci a Esprit +1 et en fin de combat il gagne 2 points de vie. Permanent.",
+    )
+    assert out == [
+        {"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"},
+        {"op": "trigger", "on": "combat_end", "effects": [{"op": "heal", "amount": 2}]},
+    ]

@@ -204,3 +204,27 @@ def test_created_and_attached_to_either_kind(compiler):
             "target": {"group": "allies", "class": "mage", "not_class": "pretre"},
         },
     ]
+
+
+def test_random_after_the_pile_and_non_zone_of_each_kind(compiler):
+    assert card(
+        compiler, "Deux cartes de votre Main déterminées aléatoirement sont placées dans votre Deck."
+    ) == [{"op": "move", "from": "hand", "to": "deck", "count": 2}]
+    # "non-zone" before or after two kinds: neither is a zone spell
+    for text in (
+        "Un Sort non-zone Feu ou Eau de votre Défausse est joué.",
+        "Un Sort Feu ou Eau non-zone de votre Défausse est joué.",
+    ):
+        assert card(compiler, text) == [
+            {
+                "op": "play_card",
+                "from": "discard",
+                "cards": {"any_of": [{"type": "feu", "zone": False}, {"type": "eau", "zone": False}]},
+            }
+        ]
+
+
+def test_a_copy_of_this_card(compiler):
+    assert card(
+        compiler, "Une copie de cette carte est créée et placée dans votre Deck.", name="Lame ancienne"
+    ) == [{"op": "create", "card": "lame-ancienne", "to": "deck"}]

@@ -378,3 +378,53 @@ def test_the_keyword_condition_reads_the_characters_keywords():
         rage = character("a-1", abilities=[{"op": "modify", "stat": "attack", "amount": 2, "when": when}])
         s = _after_choice([rage, *line("a")[1:]], line("b"), 0)
         assert s.stat(0, ATK) == expected
+
+
+# --- selector filter wounded ----------------------------------------------------------------------
+
+
+def test_the_filter_wounded_reaches_those_below_their_maximum_hp():
+    """cards/domain/effects.py selector ``wounded`` ("les personnages blessés", "vos Mages non
+    blessés"): HP below the maximum HP, checked when the effect applies."""
+    for wounded, reached in ((True, {1}), (False, {0, 2})):
+        cheer = card(
+            f"cheer-{wounded}",
+            effects=[
+                {
+                    "op": "modify",
+                    "stat": "spirit",
+                    "amount": 2,
+                    "target": {"group": "allies", "wounded": wounded},
+                }
+            ],
+        )
+        s = prepare_game(
+            line("a"), line("b"), hands=([cheer, FILLER], [FILLER]), piles=PILES, hp=[12, 7, 12, 12, 12, 12]
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=[cheer])
+        assert {c for c in range(3) if s.stat(c, SPI) == 1 + 2} == reached
+
+
+def test_a_pick_reaches_the_same_character_for_every_effect_of_a_resolution():
+    """A pick is made once per resolution (cards/domain/effects.py, "Target"): "un allié blessé
+    gagne 1 PV et a Esprit +2" — healed to its maximum by the first effect, the one chosen still
+    gets the second (its filter was checked when it was picked)."""
+    who = {"group": "allies", "pick": "choice", "wounded": True}
+    mend = card(
+        "mend",
+        effects=[
+            {"op": "heal", "amount": 1, "target": who},
+            {"op": "modify", "stat": "spirit", "amount": 2, "target": who},
+        ],
+    )
+    s = prepare_game(
+        line("a"), line("b"), hands=([mend, FILLER], [FILLER]), piles=PILES, hp=[12, 11, 12, 12, 12, 12]
+    )
+    fight(s, 0, 0)
+    k = card_id(s, mend)
+    (legal,) = [a for a in s.legal_actions() if isinstance(a, Play) and a.card == k]  # the one wounded
+    s.apply(legal)
+    play_cards(s)
+    assert s.hp[1] == 12
+    assert s.stat(1, SPI) == 1 + 2
