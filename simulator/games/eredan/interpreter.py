@@ -390,7 +390,7 @@ class Board:
     cur_serial: int
     card_dest: int
     #: Cards ``play_card`` / ``create`` play "after the cards of the turn": (seat, card, by).
-    extra_plays: list[tuple[int, int, int]]
+    extra_plays: list[tuple[int, int, int, bool]]
     #: Where the combat is: 0 outside the card step and the clash, 1 resolving the cards, 2 after
     #: the clash (the items acting).
     resolving: int
@@ -860,9 +860,10 @@ class Board:
         """The ``i``-th card ``carrier`` carries leaves play, to pile ``dest`` of its owner."""
         raise NotImplementedError
 
-    def play_card(self, seat: int, k: int, by: int) -> None:
+    def play_card(self, seat: int, k: int, by: int, now: bool = False) -> None:
         """``seat``'s card ``k`` (out of any pile) is played by ``by``: after the cards of the
-        turn during the card step, at once otherwise."""
+        turn during the card step, at once otherwise; ``now``: it acts as soon as it is played,
+        even a card that acts after the combat."""
         raise NotImplementedError
 
     def come_into_play(self, seat: int, carrier: int, k: int, after_clash: bool) -> None:
