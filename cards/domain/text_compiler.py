@@ -619,7 +619,7 @@ class TextCompiler:
 #: A sentence that goes on with the one before: a pronoun for what it named, "sinon", "puis".
 _CONTINUES = re.compile(
     r"(?:il|elle|ils|elles|celui-ci|celle-ci|ceux-ci|ce dernier|cette derniere|s'il|s'ils|s'elle|si c'est"
-    r"|sinon|puis|ensuite|le personnage (?:ainsi )?choisi)\b"
+    r"|sinon|autrement|puis|ensuite|le personnage (?:ainsi )?choisi)\b"
     # "… si votre adversaire a subi moins de 7 dégâts, A. Si vous en avez subi plus de 7, B": "en"
     # is what the sentence before spoke of
     r"|si (?:vous|il|elle|votre personnage) en (?:avez|a) "

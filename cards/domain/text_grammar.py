@@ -946,8 +946,10 @@ class Reader:
             if found is not None:
                 return found
         carrying: CardMatch | None = None
-        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t)
-        if m:
+        m = re.fullmatch(r"(.+?) (?:portant|qui portent|qui porte) (?:au moins )?(.+)", t) or re.fullmatch(
+            r"(.+?) ayant (?:au moins )?(une? .+?) attachee?", t
+        )
+        if m:  # "vos personnages portant une Lance", "… ayant un Pantin attaché"
             carrying = self._carried_match(clause, m.group(2))
             t = m.group(1)
         m = re.fullmatch(
@@ -1152,7 +1154,9 @@ class Reader:
                 else:
                     rm = re.fullmatch(r"(?:celle|celui) (de .+|du .+)", right_text)
                     if rm:
-                        right = self._stat_count(f"{m.group(1).split(' ')[0]} {rm.group(1)}")
+                        # "celui de l'adversaire": the same stat ("votre Esprit" / "l'Esprit de …")
+                        said = re.search(rf"\b(?:{STAT_RE})\b", m.group(1))
+                        right = self._stat_count(f"{said.group(0) if said else ''} {rm.group(1)}")
                     else:
                         right = self._stat_count(right_text)
                 if right is None:
@@ -1176,6 +1180,14 @@ class Reader:
                     ">" if m.group(1) == "plus" else "<",
                     Count("stat", stat=stat, of="opponent"),
                 )
+            )
+        # "si 'X' est votre seul Mage" in X's own text: it is one, and the only one
+        m = re.fullmatch(r"(.+?) est (?:votre|le) seule? (.+?)(?: en vie)?", t)
+        if m and self._named(clause, m.group(1), ctx) == "self":
+            kind = self.who_condition(m.group(2), "played_by")
+            group = self._group("allies", m.group(2))
+            return _merge_conditions(
+                kind, Condition(compare=Compare(Count("characters", characters=group), "==", 1))
             )
         # "si votre personnage porte une autre 'Hache'" in the Hache's own text: another copy
         m = re.fullmatch(rf"{me} (?:porte|portez) (?:un |une )autre (@\d+@)", t)
@@ -1548,6 +1560,11 @@ class Reader:
     def _carrying(self, clause: Clause, text: str, key: str) -> Condition:
         text = text.strip()
         mine = key == "carrying"
+        m = re.fullmatch(r"(?:une? )?autres? (.+)", text)
+        if m and mine:  # "s'il (ne) porte (pas d')autre Objet maudit": besides this card
+            other = grammar_cards.other_attached(self, clause, f"il porte un autre {m.group(1)}")
+            if other is not None:
+                return other
         if re.fullmatch(r"(?:une |un )?armes?", text):
             return Condition(carrying="weapon") if mine else Condition(opponent_carrying="weapon")
         if re.fullmatch(r"(?:une |un )?armures?", text):
@@ -1742,6 +1759,10 @@ class Reader:
                 raise NotRead("whose pile?")
             match = self._count_match(clause, m.group(1))
             return Count("cards", pile=PILES[m.group(3)], owner=owner, match=match), False
+        m = re.fullmatch(r"(?:de )?vos autres (@\d+@) en jeu", t)
+        if m:  # "pour chacune de vos autres 'Lame' en jeu": the player's copies, this one left out
+            copy = CardMatch("card", self.family(clause, m.group(1)))
+            return Count("cards", pile="play", match=copy, other=True), False
         m = re.fullmatch(r"(.+?) en jeu", t)
         if m and not re.search(r"\bpersonnages?\b", m.group(1)):
             if m.group(1).startswith("autre"):
@@ -2676,6 +2697,9 @@ class Reader:
         found = self._may(c, t, subject)
         if found is not None:
             return found
+        if re.fullmatch(r"(?:gagne|gagnent|obtient|obtiennent) (?:son|leur) bonus de rage", t):
+            # "gagne son bonus de Rage": Enragé (what a character's "Rage :" bonus needs)
+            return [Traits("add", keywords=("enrage",), **_target_fields(subject))]
         m = re.fullmatch(
             r"(?:gagne|gagnent) (?:un )?enchainement,? (?:s'ils jouent|s'il joue|si elles jouent|si elle joue"
             r"|lorsqu'ils jouent|quand ils jouent|s'ils activent) (.+)",

@@ -389,10 +389,10 @@ class Board:
     cur_card: int
     cur_serial: int
     card_dest: int
-    #: Cards ``play_card`` / ``create`` play "after the cards of the turn": (seat, card, by).
+    #: Cards ``play_card`` / ``create`` play "after the cards of the turn": (seat, card, by, now).
     extra_plays: list[tuple[int, int, int, bool]]
-    #: Where the combat is: 0 outside the card step and the clash, 1 resolving the cards, 2 after
-    #: the clash (the items acting).
+    #: Where the combat is: 0 outside the combat's steps, 3 the choice step (Ordres, abilities, "en
+    #: début de combat"), 1 resolving the cards, 2 after the clash (the items acting).
     resolving: int
     #: Bit c set: character c, a fighter untapped during its combat, is not tapped at its end.
     keep_untapped: int

@@ -1077,7 +1077,7 @@ class CreateOp(Op):
 class PlayCardOp(Op):
     """``play_card``: a card of ``mask`` from pile ``source`` of the holder's player, picked
     at random or from the top, is played at once by the (first) character of ``target``: after the
-    cards of the turn during the card step, at once otherwise."""
+    cards of the turn during the choice and card steps, at once otherwise."""
 
     name: ClassVar[str] = "play_card"
     source: int

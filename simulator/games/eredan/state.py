@@ -931,6 +931,9 @@ class EredanState(Board):
             )
         turn = self.turn
         hp = self.hp
+        # Before the cards: what the Ordres, abilities and "en début de combat" play ("un 'X' est
+        # créé et joué à la suite de vos cartes") waits for the cards of the turn (play_card).
+        self.resolving = 3
         for f, opp in ((fa, fp), (fp, fa)):
             ch = self.chars[f]
             # docs/rules/eredan.md §3 step 1 — every Ordre naming this turn applies (all of them), then
@@ -1035,6 +1038,8 @@ class EredanState(Board):
     def _resolve_cards(self) -> None:
         """docs/rules/eredan.md §3 step 2 — resolution in N: active's 1st, passive's 1st, active's 2nd,
         passive's 2nd; then the cards effects play "after the cards of the turn" (``play_card``)."""
+        if self.resolving == 3:
+            self.resolving = 0  # the choice step is over
         a = self.active
         pa, pp = self.plays[a], self.plays[1 - a]
         if pa or pp:
@@ -1063,8 +1068,10 @@ class EredanState(Board):
             self.source_slot = -1
             if self.chain_lost[0] or self.chain_lost[1]:
                 self.chain_lost = [False, False]
-            if self.extra_plays:
-                self._play_extras()
+        if self.extra_plays:  # (those of the choice step too, when no card was played)
+            step, self.resolving = self.resolving, 1
+            self._play_extras()
+            self.resolving = step
         if self.tables.late:
             self._late_abilities()
         if self.listen:
@@ -1125,9 +1132,9 @@ class EredanState(Board):
 
     def play_card(self, seat: int, k: int, by: int, now: bool = False) -> None:
         """``seat``'s card ``k`` (out of any pile) is played by its character ``by`` — "à la suite de
-        vos cartes": after the cards of the turn during the card step (``extra_plays``), at once
-        otherwise."""
-        if self.resolving == 1:
+        vos cartes": after the cards of the turn during the choice and card steps (``extra_plays``),
+        at once otherwise."""
+        if self.resolving & 1:  # 1 resolving the cards, 3 the choice step
             self.extra_plays.append((seat, k, by, now))
         else:
             self.play_now(seat, k, by, now)

@@ -336,3 +336,61 @@ def test_the_one_named_last_and_another_one(compiler):
         },
         {"op": "modify", "stat": "spirit", "amount": 2, "when": {"ally_alive": "orla"}},
     ]
+
+
+def test_a_character_its_own_only_one_and_its_rage_bonus(compiler):
+    only = {"characters": {"group": "allies", "class": "pretre"}}
+    assert effects(
+        compiler, "Si Orla est votre seul Prêtre, vos Mages ont Esprit +1", subject="character", name="Orla"
+    ) == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "target": {"group": "allies", "class": "mage"},
+            "when": {"played_by_class": "pretre", "compare": {"left": only, "cmp": "==", "right": 1}},
+        }
+    ]
+    assert effects(
+        compiler,
+        "Si une Lance est attachée à Orla, celle-ci gagne son bonus de Rage",
+        subject="character",
+        name="Orla",
+    ) == [
+        {
+            "op": "traits",
+            "mode": "add",
+            "keywords": ["enrage"],
+            "when": {"carrying_match": {"type": "lance"}},
+        }
+    ]
+    assert effects(compiler, "Vos personnages ayant une Lance attachée ont Défense +2") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 2,
+            "target": {"group": "allies", "carrying": {"type": "lance"}},
+        }
+    ]
+
+
+def test_the_same_stat_of_the_opponent_and_the_other_copies_in_play(compiler):
+    assert effects(
+        compiler, "Défense +1 supplémentaire si votre Esprit est supérieur à celui de l'adversaire"
+    ) == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {
+                "compare": {
+                    "left": {"stat": "spirit", "of": "self"},
+                    "cmp": ">",
+                    "right": {"stat": "spirit", "of": "opponent"},
+                }
+            },
+        }
+    ]
+    assert effects(compiler, "Esprit +1 pour chacune de vos autres 'Lame courte' en jeu")[0]["amount"] == {
+        "per": {"cards": "play", "match": {"card": "lame-courte"}, "other": True}
+    }

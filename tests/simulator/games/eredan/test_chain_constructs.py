@@ -4,7 +4,17 @@ contract)."""
 
 from __future__ import annotations
 
-from tests.simulator.games.eredan.factories import card, character, fight, line, play, playable, prepare_game
+from tests.simulator.games.eredan.factories import (
+    card,
+    character,
+    events,
+    fight,
+    line,
+    play,
+    play_cards,
+    playable,
+    prepare_game,
+)
 
 FILLER = card("filler", effects=[{"op": "modify", "stat": "defense", "amount": 1}])
 PILES = ([FILLER] * 8, [FILLER] * 8)
@@ -59,3 +69,25 @@ def test_may_play_in_an_ordre_holds_on_the_turns_it_names():
             )
             fight(s, 0, 0)
             assert ("spark" in playable(s)) is plays, (orders, turn)
+
+
+def test_what_an_ordre_plays_is_played_after_the_cards_of_the_turn():
+    """cards/domain/effects.py ``play_card`` / ``create`` … ``play``: "after the cards of the turn"
+    ("Tour 1 : un 'X' de votre Deck est joué à la suite de vos cartes") — in an Ordre too, which
+    applies before the cards (docs/rules/eredan.md §3 step 1); with no card played, it is played all
+    the same."""
+    drill = card("drill", effects=[{"op": "modify", "stat": "attack", "amount": 1}])
+    orders = [
+        {"turns": [1], "effects": [{"op": "play_card", "from": "deck", "cards": {"card": "drill"}}]},
+    ]
+    for hand_card in (True, False):
+        s = prepare_game(
+            [character("caller", orders=orders), *line("a")[1:]],
+            line("b"),
+            hands=([FILLER], [FILLER]),
+            piles=([drill, *[FILLER] * 7], [FILLER] * 8),
+        )
+        fight(s, 0, 0)
+        assert not events(s, "play")  # not yet: the cards of the turn come first
+        play_cards(s, a=[FILLER] if hand_card else [])
+        assert [e["card"] for e in events(s, "play")] == (["filler", "drill"] if hand_card else ["drill"])
