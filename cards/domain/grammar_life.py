@@ -33,6 +33,7 @@ from cards.domain.effects import (
     Damage,
     Duration,
     Effect,
+    Event,
     Heal,
     HealDealt,
     LoseHp,
@@ -41,6 +42,7 @@ from cards.domain.effects import (
     Selector,
     Tap,
     Target,
+    Trigger,
     Untap,
     target_group,
 )
@@ -49,6 +51,8 @@ from cards.domain.grammar_errors import NotRead
 if TYPE_CHECKING:
     from cards.domain.text_grammar import Clause, Ctx, Reader
 
+#: The moments a trigger at the end of a phrase may name.
+_MOMENTS = ("combat_start", "combat_end", "turn_start", "turn_end")
 #: The words of a group, in "un de vos X ayant le moins de PV".
 _FEWEST = r"(?:ayant|qui a) le moins de pv"
 _MOST_WOUNDED = r"(?:le plus blesse|ayant perdu le plus de pv|(?:ayant|qui a) subi le plus de degats)"
@@ -197,6 +201,12 @@ def gapped(r: Reader, c: Clause, left: str, right: str, ctx: Ctx) -> list[Effect
         if len(first) != 1 or not isinstance(first[0], Damage):
             return None
         return [replace(first[0], amount=r._points(dm.group(1)), **_target(who))]
+    if re.match(r"(?:en|au|a la|a l') (?:debut|fin|issue)\b", right):
+        # "Celui-ci a Défense +2 et en début de combat il gagne 1 PV": a trigger after the predicate
+        try:
+            return r.phrase(c, right, ctx)
+        except NotRead:
+            return None
     verb_m = re.search(r"\b(ont|a|gagnent|gagne)\b ", left)
     if verb_m is None:
         return None
@@ -496,6 +506,22 @@ def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | Non
             r._view("self", "vous", ctx), m.group(3).startswith("augment"), int(m.group(4)), bool(m.group(2))
         )
     return None
+
+
+def again_at(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Il subit 1 dégât direct et en subira 1 au début de chaque tour": that damage now, and that
+    much again at each such moment (None: not such a phrase)."""
+    m = re.fullmatch(r"(.+?),? et en (?:subit|subira|subissent|subiront) (\d+|une?|deux|trois) (.+)", t)
+    if not m:
+        return None
+    name = next((n for p, n in r.TRIGGERS if n in _MOMENTS and re.fullmatch(p, m.group(3))), None)
+    if name is None:
+        return None
+    first = r.phrase(c, m.group(1), ctx)
+    if len(first) != 1 or not isinstance(first[0], Damage) or first[0].when is not None:
+        raise NotRead("again what?")
+    again = replace(first[0], amount=r._points(m.group(2)))
+    return [*first, Trigger(on=Event(name), effects=(again,))]  # type: ignore[arg-type]
 
 
 def moment_in_condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
