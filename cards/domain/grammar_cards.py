@@ -231,7 +231,9 @@ def card_phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     note = note_of(t)
     if note is not None:
         return Reading(note=note)
-    return None
+    from cards.domain import grammar_misc
+
+    return grammar_misc.card_phrase(reader, c, t, ctx)  # the online game's words beside effects
 
 
 # --- notes ------------------------------------------------------------------------------------------

@@ -614,8 +614,11 @@ def hit_of(effect: Effect) -> Target | None:
 
 
 _SUPPLEMENT = re.compile(
-    r"(?:(?P<prefix>[^:]+?) : )?\+? ?(?P<n>\d+) degats (?P<kind>physiques?|magiques?|directs?)"
-    r" supplementaires?(?: (?P<per>(?:pour (?:chaque|chacun de|chacune de|chacun des|chacune des)|par) .+))?"
+    r"(?:(?P<prefix>[^:]+?) : )?(?:inflige )?(?P<plus>\+ ?)?(?P<n>\d+|x) degats?"
+    r" (?P<kind>physiques?|magiques?|directs?)"
+    r"(?P<more> supplementaires?)?"
+    r"(?: (?P<per>(?:pour (?:chaque|chacun de|chacune de|chacun des|chacune des)|par) .+?))?"
+    r"(?:,? (?:ou|où) x est egale? (?:a |au |aux |a la |a l')(?P<x>.+))?"
 )
 
 
@@ -628,13 +631,16 @@ def damage_supplement(r: Reader, raw: str, ctx: Ctx, before: Sequence[Effect]) -
 
     c = Clause.of(raw)
     m = _SUPPLEMENT.fullmatch(c.text)
-    if not m:
+    if not m or not (m.group("more") or (m.group("plus") and m.group("per"))):
+        return None  # "+1 dégât magique par Golem" (a scaling) or "… supplémentaires"
+    if (m.group("n") == "x") != bool(m.group("x")) or (m.group("x") and m.group("per")):
         return None
     kind = DAMAGE_KIND_WORDS[m.group("kind")]
     hit = [e for e in before if isinstance(e, Damage) and e.kind == kind]
     if not hit or len({str(hit_of(e)) for e in hit}) != 1:
         raise NotRead("a supplement of which damage?")
-    n = int(m.group("n"))
+    n = 0 if m.group("x") else int(m.group("n"))
+    x_def = r.x_value(c, m.group("x")) if m.group("x") else None  # "X … où X est égal à votre Esprit"
     cond = r.prefix_condition(c, m.group("prefix"), ctx) if m.group("prefix") else None
     per: Count | None = None
     if m.group("per"):
@@ -648,10 +654,22 @@ def damage_supplement(r: Reader, raw: str, ctx: Ctx, before: Sequence[Effect]) -
             out.append(e)
             continue
         amount = e.amount
-        if per is not None:
+        more: Effect
+        if x_def is not None:
+            if not isinstance(amount, Amount) or amount.stat is not None or amount.lo != amount.hi:
+                raise NotRead("X added to a rolled or stat amount")
+            if isinstance(x_def, Amount):
+                if x_def.stat is None or x_def.lo != x_def.hi:
+                    raise NotRead("a rolled X added")
+                more = replace(e, amount=Amount(amount.lo + x_def.lo, amount.lo + x_def.lo, x_def.stat))
+            elif x_def.lo is None and x_def.hi is None:
+                more = replace(e, amount=replace(x_def, plus=x_def.plus + amount.lo))
+            else:
+                raise NotRead("a bounded X added")
+        elif per is not None:
             if not isinstance(amount, Amount) or amount.stat is not None or amount.lo != amount.hi:
                 raise NotRead("a count added to a rolled or stat amount")
-            more: Effect = replace(e, amount=Scaled(per=per, each=n, plus=amount.lo))
+            more = replace(e, amount=Scaled(per=per, each=n, plus=amount.lo))
         elif isinstance(amount, Amount) and amount.stat is None:
             more = replace(e, amount=Amount(amount.lo + n, amount.hi + n))
         elif isinstance(amount, Amount):

@@ -1751,7 +1751,9 @@ class Reader:
         t = text.strip()
         t = re.sub(r"^(?:chaque |chacun de |chacune de |chacun des |chacune des |les |le |la |l')", "", t)
         m = re.fullmatch(
-            r"(.+?) (?:dans|de) (votre|la|le|toutes les|les|vos) (defausse|main|deck)s?( adverses?)?", t
+            r"(.+?) (?:dans|de) (votre|la|le|toutes les|les|vos|n'importe quelle) (defausse|main|deck)s?"
+            r"( adverses?)?",
+            t,
         )
         if m:
             owner = "self" if m.group(2) in ("votre", "vos") else "opponent" if m.group(4) else "both"
@@ -3322,7 +3324,14 @@ class Reader:
                 else:
                     core = m.group(1)
                     each: int | None = None
-                    pm = re.fullmatch(r"(.+?) ?\+ ?(\d+)", core)
+                    # "+2", "+ 2 dégâts magiques supplémentaires"
+                    pm = re.fullmatch(
+                        r"(.+?) ?\+ ?(\d+)(?: degats?(?: (physiques?|magiques?|directs?))?"
+                        r"(?: supplementaires?)?)?",
+                        core,
+                    )
+                    if pm and pm.group(3) and pm.group(3)[:5] not in pm.group(1):
+                        pm = None  # a supplement of another kind of damage
                     if pm and not re.search(rf"(?:{STAT_RE}) ?\+ ?\d+$", core):
                         core, each = pm.group(1).rstrip(", "), int(pm.group(2))
                     per = (count, each)
