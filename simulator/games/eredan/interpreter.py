@@ -389,8 +389,8 @@ class Board:
     cur_card: int
     cur_serial: int
     card_dest: int
-    #: Cards ``play_card`` / ``create`` play "after the cards of the turn": (seat, card, by).
-    extra_plays: list[tuple[int, int, int]]
+    #: Cards ``play_card`` / ``create`` play "after the cards of the turn": (seat, card, by, now).
+    extra_plays: list[tuple[int, int, int, bool]]
     #: Where the combat is: 0 outside the combat's steps, 3 the choice step (Ordres, abilities, "en
     #: début de combat"), 1 resolving the cards, 2 after the clash (the items acting).
     resolving: int
@@ -860,9 +860,10 @@ class Board:
         """The ``i``-th card ``carrier`` carries leaves play, to pile ``dest`` of its owner."""
         raise NotImplementedError
 
-    def play_card(self, seat: int, k: int, by: int) -> None:
+    def play_card(self, seat: int, k: int, by: int, now: bool = False) -> None:
         """``seat``'s card ``k`` (out of any pile) is played by ``by``: after the cards of the
-        turn during the card step, at once otherwise."""
+        turn during the card step, at once otherwise; ``now``: it acts as soon as it is played,
+        even a card that acts after the combat."""
         raise NotImplementedError
 
     def come_into_play(self, seat: int, carrier: int, k: int, after_clash: bool) -> None:

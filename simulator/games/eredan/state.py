@@ -1130,21 +1130,21 @@ class EredanState(Board):
         were played (each may play more; at most ``MAX_EXTRA_PLAYS`` a turn)."""
         done = 0
         while self.extra_plays and done < MAX_EXTRA_PLAYS:
-            seat, k, by = self.extra_plays.pop(0)
-            self.play_now(seat, k, by)
+            seat, k, by, now = self.extra_plays.pop(0)
+            self.play_now(seat, k, by, now)
             done += 1
-        for seat, k, _ in self.extra_plays:  # beyond the cap: discarded without effect
+        for seat, k, _, _ in self.extra_plays:  # beyond the cap: discarded without effect
             self.discards[seat].append(k)
         self.extra_plays = []
 
-    def play_card(self, seat: int, k: int, by: int) -> None:
+    def play_card(self, seat: int, k: int, by: int, now: bool = False) -> None:
         """``seat``'s card ``k`` (out of any pile) is played by its character ``by`` — "à la suite de
         vos cartes": after the cards of the turn during the choice and card steps (``extra_plays``),
         at once otherwise."""
         if self.resolving & 1:  # 1 resolving the cards, 3 the choice step
-            self.extra_plays.append((seat, k, by))
+            self.extra_plays.append((seat, k, by, now))
         else:
-            self.play_now(seat, k, by)
+            self.play_now(seat, k, by, now)
 
     def room_now(self, c: int, k: int) -> bool:
         held = self.items[c] + [p[2] for p in self.pending_items if p[1] == c]
@@ -1156,10 +1156,11 @@ class EredanState(Board):
             gear = add_gear(gear, card.slot, card.hands, card.dual_wield)
         return bool(self.tables.fits[k] >> gear & 1)
 
-    def play_now(self, seat: int, k: int, by: int) -> None:
+    def play_now(self, seat: int, k: int, by: int, now: bool = False) -> None:
         """``seat``'s card ``k`` (out of any pile) is played by its character ``by`` (``play_card``,
         ``create`` to play): resolved now, or — a card that acts after the combat, in a combat
-        whose clash is still to come — with the items after the clash."""
+        whose clash is still to come — with the items after the clash (unless ``now``: "jouée et
+        activée immédiatement")."""
         card = self.cards[k]
         carrier = by
         if card.attaches and card.attach_to == ATTACH_OPPONENT:
@@ -1167,14 +1168,14 @@ class EredanState(Board):
             if carrier < 0:  # outside a combat there is no opponent to attach it to
                 self.put_card(seat, k, PILE_DISCARD)
                 return
-        if card.after_combat and self.resolving != 2 and self.fighters[seat] >= 0:
+        if card.after_combat and not now and self.resolving != 2 and self.fighters[seat] >= 0:
             played = self.played[seat]
             played[k] = played.get(k, 0) + 1
             self._log_play(seat, k, by, carrier)
             self.pending_items.append((seat, carrier, k))
             return
         self.source_slot = -1  # played by an effect: not one of its player's cards of the turn
-        self._resolve_card(seat, k, carrier, by)
+        self._resolve_card(seat, k, carrier, by, now)
 
     def _log_play(self, seat: int, k: int, by: int, carrier: int) -> None:
         if self.log is None:
@@ -1190,11 +1191,12 @@ class EredanState(Board):
             event["on_seat"] = carrier // 3  # a card on a character of the other side
         self.log.append(event)
 
-    def _resolve_card(self, seat: int, k: int, carrier: int, by: int = -1) -> bool:
+    def _resolve_card(self, seat: int, k: int, carrier: int, by: int = -1, now: bool = False) -> bool:
         """``seat``'s card ``k``, played by ``by`` (default: its fighter) on ``carrier``, resolves:
         a card that acts after the combat waits for the clash; one that stays comes into play (and
         acts); any other acts at once and goes to its player's discard pile (or where its text
-        says: ``card_to``). Whether it resolved (a ``counter`` may stop it)."""
+        says: ``card_to``); ``now``: even one that acts after the combat acts at once ("jouée et
+        activée immédiatement"). Whether it resolved (a ``counter`` may stop it)."""
         card = self.cards[k]
         played = self.played[seat]
         played[k] = played.get(k, 0) + 1
@@ -1205,7 +1207,7 @@ class EredanState(Board):
             self._log_play(seat, k, f, carrier)
         if self.counters and self._countered(seat, k, f):
             return False
-        if card.after_combat and self.resolving != 2:
+        if card.after_combat and not now and self.resolving != 2:
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the
             # combat; so does any card whose text says so (card text beats the rules).
             self.pending_items.append((seat, carrier, k))
