@@ -1056,10 +1056,11 @@ class EredanState(Board):
             if self.tables.choice_cards:
                 self.turn_choices = [[p.choice for p in self.plays[0]], [p.choice for p in self.plays[1]]]
             plays_heard = self.listen >> EV_PLAYS & 1
+            in_order = ((a, pa), (1 - a, pp))
             for i in range(MAX_CARDS_PER_TURN):
                 # Resolving a card never adds a play: the lists are fixed once both have chosen.
                 self.source_slot = i  # which of its player's cards is resolving (Board.source_slot)
-                for seat, mine in ((a, pa), (1 - a, pp)):
+                for seat, mine in in_order:
                     if i < len(mine):
                         k = mine[i].card
                         if i and self.chain_lost[seat]:
@@ -1593,8 +1594,10 @@ class EredanState(Board):
             mask = action.mask
             hand = self.hands[seat]
             hand.sort()
-            kept = [k for i, k in enumerate(hand) if not mask >> i & 1]
-            gone = [k for i, k in enumerate(hand) if mask >> i & 1]
+            kept: list[int] = []
+            gone: list[int] = []
+            for i, k in enumerate(hand):
+                (gone if mask >> i & 1 else kept).append(k)
             self.hands[seat] = kept
             self.discards[seat].extend(gone)
             if self.log is not None:
