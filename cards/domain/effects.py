@@ -56,8 +56,9 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     markers) — each character of the effect's target in turn counts its own ("chaque personnage
     adverse subit X dégâts où X est égal à son Esprit", "+1 par Dague qu'ils portent"); only in
     the amount of an effect that reaches characters (never in a condition);
-    ``{"guilds": "self"}`` / ``{"classes": "self"}`` / ``{"castes": "self"}`` — how many guilds /
-    classes / castes the holder has ("sans caste": castes = 0);
+    ``{"guilds": "self"}`` / ``{"classes": "self"|"opponent"}`` / ``{"castes": "self"}`` — how
+    many guilds / classes / castes the holder (the opponent: "chacune des classes du personnage
+    adverse") has ("sans caste": castes = 0);
     ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far (``"opponent"``: the
     opponent's); ``{"damage_taken": "self"|"opponent"}`` — the HP the holder / the opponent lost
     to damage this turn so far ("si votre adversaire a subi moins de 7 dégâts ce tour-ci");
@@ -105,7 +106,8 @@ subit 2 dégâts et a Attaque -1"):
     ``wounded`` (true: below its maximum HP, "blessé"; false: at it), ``stat`` (``{"stat": s,
     "cmp": c, "right": N | "base"}``: its current stat s — defense, spirit, attack_min,
     attack_max, hp, level — compared with N or with its own printed value, "dont la Défense est
-    supérieure à 4"). A selector equal to a named target is written
+    supérieure à 4"), ``hurt_this_turn`` (true: it lost HP to damage this turn, "les personnages
+    blessés ce tour"). A selector equal to a named target is written
     as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
@@ -448,6 +450,7 @@ SELECTOR_FILTER_KEYS = (
     "no_caste",
     "wounded",
     "stat",
+    "hurt_this_turn",
 )
 #: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
 SEXES = ("male", "female")
@@ -633,6 +636,7 @@ class Selector:
     no_caste: bool | None = None
     wounded: bool | None = None
     stat: StatFilter | None = None
+    hurt_this_turn: bool | None = None
 
     @property
     def filtered(self) -> bool:
@@ -674,6 +678,7 @@ _SELECTOR_ATTRS = (
     "no_caste",
     "wounded",
     "stat",
+    "hurt_this_turn",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -754,7 +759,7 @@ class Count:
         if self.kind == "distinct":
             assert self.characters is not None
             return {"distinct": self.trait, "among": target_to_json(self.characters)}
-        return {self.kind: self.of if self.kind in ("damage_dealt", "damage_taken") else "self"}
+        return {self.kind: self.of if self.kind in ("damage_dealt", "damage_taken", "classes") else "self"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -1753,6 +1758,8 @@ def parse_count(data: Any, path: str) -> Count:
     d = _keys(data, path, {kind}, set())
     if kind in ("damage_dealt", "damage_taken"):
         return Count(kind, of=_choice(d[kind], f"{path}.{kind}", ("self", "opponent")))  # type: ignore[arg-type]
+    if kind == "classes":
+        return Count("classes", of=_choice(d[kind], f"{path}.{kind}", ("self", "opponent")))
     if d[kind] != "self":
         raise EffectError(f"{path}.{kind}", 'expected "self"')
     return Count(kind)  # type: ignore[arg-type]
@@ -1910,7 +1917,7 @@ def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded"):
+        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded", "hurt_this_turn"):
             values[attr] = _bool(data[key], sub)
         elif key == "sex":
             values[attr] = _choice(data[key], sub, SEXES)

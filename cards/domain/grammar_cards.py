@@ -268,10 +268,12 @@ _NOTES: tuple[tuple[str, str], ...] = (
 
 
 def note_of(t: str) -> str | None:
+    from cards.domain import grammar_misc
+
     for pattern, note in _NOTES:
         if re.fullmatch(pattern, t):
             return note
-    return None
+    return grammar_misc.note_of(t)  # tickets, rewards, recipes: the online game around the card
 
 
 _APPEARANCE = re.compile(

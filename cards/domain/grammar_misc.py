@@ -8,6 +8,9 @@
   +2 is +3, a malus −2 is −3, 2 dégâts are 3) when the condition holds — the same two sets, as above.
   Not read when a number of the card is not plainly one point of an effect (a range, a count, an
   amount that scales, cards drawn or moved, markers, a level): which of them grow is not said.
+
+And the notes of clauses about the online game around the card, not about a game: tickets, prize
+draws, rewards, evolution recipes, missions, the player's collection (:func:`note_of`).
 """
 
 from __future__ import annotations
@@ -170,3 +173,48 @@ def rewritten(reader: Reader, c: Clause, t: str, ctx: Ctx, before: list[Effect])
     if found is None:
         found = more(reader, c, t, ctx, before)
     return found
+
+
+# --- notes: what the online game around the card does, not a game --------------------------------
+
+_OUT_OF_GAME = "about the online game around the card (an event, a reward, the collection), not a game"
+_NOTES: tuple[tuple[str, str], ...] = (
+    # tickets and prize draws of events
+    (
+        r"(?:ce|ces) (?:\w+ )?tickets? de tombola vous (?:permet|permettent) de participer"
+        r" a un tirage au sort"
+        r"|chaque ticket vous donne une chance de plus de remporter un lot"
+        r"|il vous faudra posseder \d+ de ces tickets afin de vous inscrire .+"
+        r"|ou vous gagne(?:re)?z des vos \d+ premieres parties jouees .+"
+        r"|le .+ ces tickets (?:seront|sont) retires de votre inventaire"
+        r"|la possession de ce ticket vous permettra de vous inscrire .+"
+        r"|cette preuve de vote vous donne une chance de gagner par tirage au sort .+"
+        r"|le tirage au sort sera effectue .+"
+        r"|vous etes l'heureux gagnant .+|nous vous contacterons .+ pour l'expedition de votre lot",
+        f"a ticket or a prize of an event: {_OUT_OF_GAME}",
+    ),
+    # rewards and the collection
+    (
+        r"vous gagnez immediatement \d+ points dans les trophees .+"
+        r"|permet d'acheter des recompenses dans le hall des .+"
+        r"|cette faveur vous permet d'obtenir un axiome de guilde que vous ne possedez pas"
+        r"|tant qu'elle est dans votre collection, cette carte vous fait gagner .+ lors de vos parties"
+        r"|utilisez cette cle pour ouvrir un coffre .+"
+        r"|tous vos personnages peuvent respirer \d+ tours de plus dans la mission .+",
+        f"a reward, the collection or a mission: {_OUT_OF_GAME}",
+    ),
+    # evolution: what the card becomes, and the recipes of the evolution screen ("X + ??? = Y")
+    (
+        r"peut etre evoluee en .+|base de la creation des tenues .+|rendez vous dans le module d'evolution"
+        r"|[^.:]*(?:= ?\?\?\?|\+ ?\?\?\?)[^.:]*",
+        f"evolution (a recipe, what the card becomes): {_OUT_OF_GAME}",
+    ),
+)
+
+
+def note_of(t: str) -> str | None:
+    """The note of a clause (``t``: a normalised clause) that says nothing about a game, or None."""
+    for pattern, note in _NOTES:
+        if re.fullmatch(pattern, t):
+            return note
+    return None

@@ -325,6 +325,21 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
     raise NotRead(f"event {t!r}")
 
 
+def event_heads(r: Reader, c: Clause, text: str, ctx: Ctx) -> list[Head]:
+    """An event's heads: one, or one per character named ("'X' ou 'Y' est blessé": a trigger on
+    each, whose "il" is the one it is about)."""
+    try:
+        return [event_head(r, c, text, ctx)]
+    except NotRead:
+        m = re.fullmatch(r"(@\d+@) ou (@\d+@) (.+)", text.strip())
+        if not m:
+            raise
+        return [
+            event_head(r, c, f"{m.group(1)} {m.group(3)}", ctx),
+            event_head(r, c, f"{m.group(2)} {m.group(3)}", ctx),
+        ]
+
+
 def event_subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target:
     """Who an event is about: a subject, its pick made a group ("un de vos personnages": any of
     them)."""
@@ -504,21 +519,23 @@ def _leading_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None) 
         head_text, body = t[: cut.start()], t[cut.end() :]
         if len(head_text) > 120:
             break
-        head: Head | None = None
+        heads: list[Head] = []
         if _MOMENT_END.search(head_text):
             with contextlib.suppress(NotRead):
-                head = moment(r, head_text)
-        if head is None and each_time:
+                heads = [moment(r, head_text)]
+        if not heads and each_time:
             m = _EVENT_HEAD.fullmatch(head_text)
             if m:
                 try:
-                    head = event_head(r, c, m.group(1) or m.group(2), ctx)
+                    heads = event_heads(r, c, m.group(1) or m.group(2), ctx)
                 except NotRead as exc:
                     last = exc
-        if head is None:
+        if not heads:
             continue
+        if len(heads) > 1 and limit is not None:
+            raise NotRead("a limit shared by two triggers")
         try:
-            return [_trigger(r, c, head, body, ctx, limit)]
+            return [_trigger(r, c, head, body, ctx, limit) for head in heads]
         except NotRead as exc:
             last = body_error = exc
     if body_error is not None:  # a head was read, its body was not: say why
@@ -592,8 +609,10 @@ def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None)
         # each event sets it off (a trigger each)
         heads = [event_head(r, c, part, ctx) for part in either.groups()]
         return [_trigger(r, c, h, body, ctx, limit) for h in heads]
-    head = event_head(r, c, event_text, ctx)
-    return [_trigger(r, c, head, body, ctx, limit)]
+    heads = event_heads(r, c, event_text, ctx)
+    if len(heads) > 1 and limit is not None:
+        raise NotRead("a limit shared by two triggers")
+    return [_trigger(r, c, head, body, ctx, limit) for head in heads]
 
 
 def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str | None) -> Trigger:

@@ -1509,6 +1509,8 @@ def uses(records: Sequence[object]) -> set[object]:
         found.add(type(record))
         if isinstance(record, ModifyOp):
             found.add(record.stat)
+        elif isinstance(record, CharFilter) and record.hurt_this_turn is not None:
+            found.add(CountDamageTaken)  # it reads the damage taken this turn (Board.taken)
         elif isinstance(record, TriggerOp):
             found.add(("event", record.event))
         stack.extend(getattr(record, f.name) for f in fields(record))

@@ -1515,6 +1515,10 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
             return False
     if f.wounded is not None and (board.hp[c] < board.max_hp[c]) != f.wounded:
         return False
+    if f.hurt_this_turn is not None:
+        taken = board.taken  # kept when a deck counts it (Tables.damage_taken_count)
+        if (taken is not None and taken[c] > 0) != f.hurt_this_turn:
+            return False
     if f.stat is not None:
         stat, cmp, right = f.stat
         value = stat_value(board, c, stat, False)
@@ -1925,7 +1929,8 @@ def _count_guilds(board: Board, count: CountGuilds, me: int, opp: int) -> int:
 
 @interprets(CountClasses)
 def _count_classes(board: Board, count: CountClasses, me: int, opp: int) -> int:
-    return len(board.chars[me].classes)
+    c = opp if count.of_opponent else me
+    return 0 if c < 0 else len(board.chars[c].classes)
 
 
 @interprets(CountDamageDealt)

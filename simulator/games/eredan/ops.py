@@ -488,6 +488,8 @@ class CharFilter:
     #: Its current stat (a name of ``cards.domain.effects.FILTER_STATS``) compared (``cmp``) with a
     #: number or ``"base"`` (its printed value).
     stat: tuple[str, str, int | str] | None = None
+    #: It lost HP to damage this turn (true) or not (``Board.taken``).
+    hurt_this_turn: bool | None = None
 
     @property
     def static(self) -> bool:
@@ -499,6 +501,7 @@ class CharFilter:
             and self.fighting is None
             and self.wounded is None
             and self.stat is None
+            and self.hurt_this_turn is None
         )
 
 
@@ -526,6 +529,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         not_race=selector.not_race,
         not_class=selector.not_class,
         wounded=selector.wounded,
+        hurt_this_turn=selector.hurt_this_turn,
         stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
@@ -590,7 +594,9 @@ class CountGuilds(Count):
 
 @dataclass(frozen=True, slots=True)
 class CountClasses(Count):
-    """``{"classes": "self"}``: the holder's classes."""
+    """``{"classes": "self"}``: the holder's classes (``of_opponent``: its opponent's)."""
+
+    of_opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -667,7 +673,7 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
     if kind == "guilds":
         return CountGuilds()
     if kind == "classes":
-        return CountClasses()
+        return CountClasses(count.of == "opponent")
     if kind == "damage_taken":
         return CountDamageTaken(count.of == "opponent")
     if kind == "damage_dealt":

@@ -671,3 +671,41 @@ def test_hp_above_or_below(compiler):
             {"compare": {"left": hp, "cmp": "<", "right": 3}},
         ]
     }
+
+
+def test_whom_a_pronoun_names_after_the_card_attaches(compiler):
+    """ "S'attache à votre adversaire. Permanent. Il …": the sentence saying how the card stays names
+    no one, "il" is the carrier; "Choisissez un personnage et attachez-lui cette carte. Il …": the
+    one chosen carries the card (its holder); after a sentence that attaches no one, "Mage : celui-ci
+    …" is not read."""
+    assert card(compiler, "S'attache à votre adversaire. Durée 2 tours. Il a Défense -1.") == [
+        {"op": "modify", "stat": "defense", "amount": -1, "duration": "permanent"}
+    ]
+    out = card(
+        compiler,
+        "Choisissez un personnage adverse et attachez-lui cette carte."
+        " Il subit 2 dégâts directs et en subira 1 à la fin de chaque tour. Permanent.",
+    )
+    assert out == [
+        {"op": "damage", "kind": "direct", "amount": 2, "target": "self"},
+        {
+            "op": "trigger",
+            "on": "turn_end",
+            "effects": [{"op": "damage", "kind": "direct", "amount": 1, "target": "self"}],
+        },
+    ]
+    assert not compiler.compile(
+        "Le personnage adverse a Esprit -1. Mage : celui-ci subit 1 dégât direct."
+    ).complete
+
+
+def test_a_trigger_after_a_predicate(compiler):
+    out = card(
+        compiler,
+        "Choisissez un de vos personnages et attachez-lui cette carte."
+        " Celui-ci a Esprit +1 et en fin de combat il gagne 2 points de vie. Permanent.",
+    )
+    assert out == [
+        {"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"},
+        {"op": "trigger", "on": "combat_end", "effects": [{"op": "heal", "amount": 2}]},
+    ]

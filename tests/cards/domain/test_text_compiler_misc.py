@@ -219,3 +219,49 @@ def test_more_to_the_effects_of_this_card(compiler):
 )
 def test_more_to_the_effects_not_read_when_the_numbers_are_not_plain(compiler, text):
     assert unread(compiler, text) == ["Zil : +1 aux effets de cette carte"]
+
+
+# --- notes: the online game around the card ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ces trois tickets de tombola vous permettent de participer à un tirage au sort.",
+        "Vous êtes l'heureux gagnant d'une affiche. "
+        "Nous vous contacterons en mars pour l'expédition de votre lot.",
+        "Permet d'acheter des récompenses dans le Hall des Sages.",
+        "Tant qu'elle est dans votre collection, cette carte vous fait gagner 3 fois plus d'or "
+        "lors de vos parties.",
+        "Peut être évoluée en une Pierre de votre choix.",
+        "Pierre Rouge + ??? = Bâton du sage. Pierre Rouge X2 = ???",
+    ],
+)
+def test_what_the_online_game_around_the_card_does_is_a_note(compiler, text):
+    """Tickets, prizes, rewards, the collection, evolution recipes: no effect in a game, read as notes
+    (the compiled text says so) rather than effects."""
+    result = compiler.compile(text, subject="card")
+    assert result.complete and result.effects == () and result.notes
+
+
+def test_otherwise_as_sinon(compiler):
+    """ "Autrement …" after a sentence "Si …, …" is its "sinon"."""
+    effects = card(compiler, "Si vous avez un Mage mort, Attaque +2. Autrement Défense +1.")
+    assert [e.get("when") for e in effects] == [
+        {
+            "compare": {
+                "left": {"characters": {"group": "allies", "class": "mage"}, "dead": True},
+                "cmp": ">=",
+                "right": 1,
+            }
+        },
+        {
+            "not": {
+                "compare": {
+                    "left": {"characters": {"group": "allies", "class": "mage"}, "dead": True},
+                    "cmp": ">=",
+                    "right": 1,
+                }
+            }
+        },
+    ]

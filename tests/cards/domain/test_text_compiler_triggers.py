@@ -826,3 +826,27 @@ def test_this_card_discarded_from_play(compiler):
         == expected
     )
     assert card(compiler, "Permanent. Si cette carte quitte le jeu, soin 3 Points de vie.") == expected
+
+
+def test_damage_unless_it_carries_another_such_card(compiler):
+    # "s'il ne porte pas d'autre Objet maudit": none besides this card (a count with other)
+    body = card(
+        compiler,
+        "En fin de combat, votre personnage subit 2 dégâts directs s'il ne porte pas d'autre Armure.",
+    )
+    attached = {"cards": "play", "owner": "both", "match": {"type": "armure"}, "on": "self", "other": True}
+    assert body[0]["effects"][0]["when"] == {"not": {"compare": {"left": attached, "cmp": ">=", "right": 1}}}
+
+
+def test_an_event_about_one_of_two_characters_named(compiler):
+    # "'X' ou 'Y' subit des dégâts": a trigger on each ("il": the one it is about)
+    body = card(compiler, "Lorsque 'Mordane' ou 'Grivol' subit des dégâts, il a Défense +1.")
+    assert [t["on"] for t in body] == [
+        {"damaged": {"group": "characters", "family": "mordane"}},
+        {"damaged": {"group": "characters", "family": "grivol"}},
+    ]
+    assert all(t["effects"] == [{**PLUS_ONE, "target": "event"}] for t in body)
+    # a limit would be each trigger's: twice in all
+    assert not compiler.compile(
+        "Lorsque 'Mordane' ou 'Grivol' meurt, Défense +1 (une fois par partie).", subject="card"
+    ).complete
