@@ -343,7 +343,7 @@ def _play_card(board: Board, op: PlayCardOp, me: int, opp: int, source: str) -> 
         else take_piles(board, seat, piles, mask, op.pick)
     )
     if k >= 0:
-        board.play_card(seat, k, by)
+        board.play_card(seat, k, by, op.now)
 
 
 @interprets(MarkerOp)

@@ -184,9 +184,11 @@ ATTACH_OF_TARGET = {
 }
 
 
-#: Triggers by event: ``[event]`` -> (index among the source's triggers, trigger) — the index
-#: keys how often it fired (its limit).
-TriggersByEvent = tuple[tuple[tuple[int, TriggerOp], ...], ...]
+#: The triggers of a source on one event: (index among the source's triggers, trigger) — the
+#: index keys how often it fired (its limit).
+TriggersOnEvent = tuple[tuple[int, TriggerOp], ...]
+#: A source's triggers by event: ``[event]`` -> its triggers on it.
+TriggersByEvent = tuple[TriggersOnEvent, ...]
 
 
 def triggers_by_event(triggers: Sequence[TriggerOp]) -> TriggersByEvent:
@@ -396,11 +398,6 @@ class CompiledCharacter:
     guards: tuple[Op, ...] = ()
     #: :meth:`order_bonus` by turn (filled on first use).
     bonus_by_turn: dict[int, tuple[ModifyOp, ...]] = field(default_factory=dict)
-    #: ``triggers`` by event (as CompiledCard.triggers_on: every event looks at every character).
-    triggers_on: TriggersByEvent = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "triggers_on", triggers_by_event(self.triggers))
 
     def order_ops(self, turn: int) -> tuple[Op, ...]:
         """docs/rules/eredan.md §3 step 1 — the effects of all its Ordres naming ``turn``."""
@@ -475,6 +472,13 @@ class Tables:
     damage_taken_count: bool = False
     #: The events some trigger of these decks listens to (bits ``1 << EV_*``).
     trigger_events: int = 0
+    #: Those a trigger of a card that stays listens to (while attached): any other event skips
+    #: the carried cards at once (EredanState.fire walks them for every event).
+    carried_trigger_events: int = 0
+    #: ``[event][seat]``: the characters of that seat whose abilities have triggers on the event,
+    #: in line order, each with those triggers — what EredanState.fire walks for the abilities,
+    #: rather than every trigger of every character for every event.
+    ability_triggers: tuple[tuple[tuple[tuple[int, TriggersOnEvent], ...], ...], ...] = ()
     #: The standing abilities on damage and healing, as the board's bonuses (Board.dmods) each
     #: game starts with, tied to their owner's life.
     guards: tuple[DamageMod, ...] = ()
@@ -1457,6 +1461,10 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         damage_dealt_count=CountDamageDealt in used,
         damage_taken_count=CountDamageTaken in used,
         trigger_events=sum(1 << e for e in range(len(EVENT_NAMES)) if ("event", e) in used),
+        carried_trigger_events=sum(
+            1 << trigger.event for c in cards for mode in (c, *c.modes) for trigger in mode.triggers
+        ),
+        ability_triggers=_ability_triggers(chars),
         choice_cards=sum(1 << c.id for c in cards if c.choices or any(m.choices for m in c.modes)),
         worth=tuple(card_worth(c) for c in cards),
         draw_abilities=tuple(
@@ -1470,6 +1478,20 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         deck_copies=tuple(
             tuple((k, held.count(k), cards[k].slug) for k in sorted(set(held))) for held in deck_ids
         ),
+    )
+
+
+def _ability_triggers(
+    chars: Sequence[CompiledCharacter],
+) -> tuple[tuple[tuple[tuple[int, TriggersOnEvent], ...], ...], ...]:
+    """:attr:`Tables.ability_triggers` of the six characters."""
+    by_event = [triggers_by_event(ch.triggers) for ch in chars]
+    return tuple(
+        tuple(
+            tuple((c, by_event[c][event]) for c in range(seat * 3, seat * 3 + 3) if by_event[c][event])
+            for seat in (0, 1)
+        )
+        for event in range(len(EVENT_NAMES))
     )
 
 

@@ -1095,6 +1095,7 @@ class PlayCardOp(Op):
     target: Target = SELF
     also: tuple[int, ...] = ()  # more piles of the holder's player the card may come from (PILE_*)
     playable: bool = False  # only a card the character may play, whatever the rules' decision
+    now: bool = False  # it acts at once, even a card that acts after the combat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1571,6 +1572,7 @@ def _compile_play_card(
         target=_target(effect, None, where, ctx),
         also=tuple(PILE_OF_NAME[p] for p in effect.also),
         playable=effect.playable,
+        now=effect.now,
         when=when,
         index=index,
     )
