@@ -3036,7 +3036,11 @@ class Reader:
                 return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
             except NotRead:
                 pass
-        found = grammar_life.again_at(self, c, t, ctx) or grammar_life.moment_in_condition(self, c, t, ctx)
+        found = (
+            grammar_life.again_at(self, c, t, ctx)
+            or grammar_life.moment_in_condition(self, c, t, ctx)
+            or grammar_life.damage_event_if(self, c, t, ctx)
+        )
         if found is not None:
             return found
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
