@@ -49,6 +49,7 @@ from simulator.games.eredan.ops import (
     SLOT_NONE,
     SLOT_SHIELD,
     SLOT_WEAPON,
+    ActsNowOp,
     AllAllies,
     AllEnemies,
     AttackKindOp,
@@ -376,8 +377,9 @@ class CompiledCharacter:
     #: Its auras that hold only while it is dead (condition ``dead``: "tant que X est mort").
     dead_auras: tuple[ModifyOp, ...] = ()
     #: Its standing restrictions (``forbid`` abilities, for the combat: "ne peut pas jouer de
-    #: Sortilège", "pas d'Enchaînement"): put in place when it fights, at the choice.
-    forbids: tuple[ForbidOp, ...] = ()
+    #: Sortilège", "pas d'Enchaînement") and ``acts_now`` abilities ("ses Lances sont activées
+    #: immédiatement"): put in place when it fights, at the choice.
+    forbids: tuple[ForbidOp | ActsNowOp, ...] = ()
     #: Its Ordres' effects whose condition reads the cards of the turn (each with its Ordre's turns
     #: as a clause): applied when it fights, once the cards have resolved, before its ``late_ops``.
     late_order_ops: tuple[Op, ...] = ()
@@ -731,7 +733,7 @@ def _compile_character(
     late_ops: list[ModifyOp] = []
     auras: list[ModifyOp] = []
     dead_auras: list[ModifyOp] = []
-    forbids: list[ForbidOp] = []
+    forbids: list[ForbidOp | ActsNowOp] = []
     late_order_ops: list[Op] = []
     chain_on: list[ChainOnAbility] = []
     triggers: list[TriggerOp] = []
@@ -780,6 +782,17 @@ def _compile_character(
                 raise UnsupportedSpecError(
                     sub, "a forbid ability holds for the combat, on a condition known at the choice"
                 )
+            forbids.append(op)
+            continue
+        if isinstance(op, ActsNowOp) and not dead:
+            # cards/domain/effects.py ``acts_now`` as a character's ability: its own cards, for each
+            # combat it fights (put in place at the choice, like a forbid ability).
+            if not isinstance(op.target, SelfTarget) or not isinstance(op.duration, ForCombat):
+                raise UnsupportedSpecError(
+                    sub, "an acts_now ability is supported for the character's own cards, for the combat"
+                )
+            if reads_the_cards(op.when):
+                raise UnsupportedSpecError(sub, "an acts_now ability's condition must be known at the choice")
             forbids.append(op)
             continue
         if dead:

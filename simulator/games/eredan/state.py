@@ -60,6 +60,8 @@ from simulator.games.eredan.compiled import (
 )
 from simulator.games.eredan.interpreter import Board, Firing, ItemBonus, group_candidates, passes
 from simulator.games.eredan.ops import (
+    ACTS_NOW,
+    ACTS_NOW_CHAINED,
     DEF,
     EV_AFTER_CARDS,
     EV_COMBAT_END,
@@ -1168,7 +1170,13 @@ class EredanState(Board):
             if carrier < 0:  # outside a combat there is no opponent to attach it to
                 self.put_card(seat, k, PILE_DISCARD)
                 return
-        if card.after_combat and not now and self.resolving != 2 and self.fighters[seat] >= 0:
+        if (
+            card.after_combat
+            and not now
+            and self.resolving != 2
+            and self.fighters[seat] >= 0
+            and not (self.restrictions and self._acts_now(by, k, False))
+        ):
             played = self.played[seat]
             played[k] = played.get(k, 0) + 1
             self._log_play(seat, k, by, carrier)
@@ -1176,6 +1184,18 @@ class EredanState(Board):
             return
         self.source_slot = -1  # played by an effect: not one of its player's cards of the turn
         self._resolve_card(seat, k, carrier, by, now)
+
+    def _acts_now(self, f: int, k: int, chained: bool) -> bool:
+        """Whether card ``k`` played by ``f`` (``chained``: as its second card) acts at once
+        (``acts_now``, kept among the restrictions)."""
+        for r in self.restrictions:
+            if (
+                r.character == f
+                and (r.what == ACTS_NOW or (chained and r.what == ACTS_NOW_CHAINED))
+                and r.mask >> k & 1
+            ):
+                return True
+        return False
 
     def _log_play(self, seat: int, k: int, by: int, carrier: int) -> None:
         if self.log is None:
@@ -1207,9 +1227,15 @@ class EredanState(Board):
             self._log_play(seat, k, f, carrier)
         if self.counters and self._countered(seat, k, f):
             return False
-        if card.after_combat and not now and self.resolving != 2:
+        if (
+            card.after_combat
+            and not now
+            and self.resolving != 2
+            and not (self.restrictions and self._acts_now(f, k, self.source_slot == 1))
+        ):
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the
-            # combat; so does any card whose text says so (card text beats the rules).
+            # combat; so does any card whose text says so (card text beats the rules) — unless an
+            # ``acts_now`` on its player's character says such cards act at once.
             self.pending_items.append((seat, carrier, k))
             return True
         if self.hp[f] <= 0 and not self.rules.cards_of_a_dead_fighter_resolve:
