@@ -524,6 +524,29 @@ def again_at(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     return [*first, Trigger(on=Event(name), effects=(again,))]  # type: ignore[arg-type]
 
 
+def damage_event_if(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Si un personnage vous inflige des dégâts physiques, il subit 2 dégâts directs" on a card that
+    stays or a character's ability: each time it happens (as "chaque fois que"); "ses alliés et lui"
+    after damage to "un personnage adverse" are every enemy (None: not such a phrase)."""
+    if ctx.happens or not (ctx.standing or (ctx.subject == "card" and ctx.stays)):
+        return None
+    m = re.fullmatch(
+        r"si ((?:un personnage(?: adverse)?|le personnage adverse|votre adversaire|vous|votre personnage)"
+        r" (?:vous )?(?:inflige|infligez|infligent) des degats[^,]*), (.+)",
+        t,
+    )
+    if not m:
+        return None
+    body = m.group(2)
+    if re.search(r" a (?:un|le) personnage adverse$|^un personnage adverse ", m.group(1)):
+        body = re.sub(
+            r"^(?:ses allies et lui|lui et ses allies) (?:ont|a)\b", "les personnages adverses ont", body
+        )
+    head = m.group(1)
+    each = "chaque fois qu'" if re.match(r"[aeiouy]", head) else "chaque fois que "
+    return r.phrase(c, f"{each}{head}, {body}", ctx)
+
+
 def moment_in_condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """ "Si votre personnage a moins de 6 PV en fin de combat, il …": at that moment, when the
     condition holds then (None: not such a phrase)."""

@@ -709,3 +709,28 @@ def test_a_trigger_after_a_predicate(compiler):
         {"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"},
         {"op": "trigger", "on": "combat_end", "effects": [{"op": "heal", "amount": 2}]},
     ]
+
+
+def test_if_damage_is_dealt_on_what_stays_is_each_time(compiler):
+    """ "Si un personnage vous inflige des dégâts …, il …" on a card that stays (or a character's
+    ability): each time; "ses alliés et lui" after damage to an enemy: every enemy. On a card that
+    does not stay, not read (once? this turn?)."""
+    out = card(
+        compiler,
+        "Durée 2 combats. Si un personnage vous inflige des dégâts magiques, il subit 1 dégât direct.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"deals": "all_characters", "to": "self", "kinds": ["magical"]},
+            "effects": [{"op": "damage", "kind": "direct", "amount": 1, "target": "event"}],
+        }
+    ]
+    out = character(
+        compiler,
+        "Si vous infligez des dégâts physiques à un personnage adverse, ses alliés et lui ont Défense -1.",
+    )
+    assert out[0]["effects"] == [{"op": "modify", "stat": "defense", "amount": -1, "target": "all_enemies"}]
+    assert not compiler.compile(
+        "Si un personnage vous inflige des dégâts magiques, il subit 1 dégât direct."
+    ).complete
