@@ -3120,6 +3120,8 @@ class Reader:
             raise NotRead("unless what?")
         found = grammar_life.otherwise(self, c, t, ctx)
         if found is None:
+            found = grammar_scale.scaled_supplement_if(self, c, t, ctx)
+        if found is None:
             found = self.more_if(c, t, ctx)
         if found is None:
             found = self.extra_if(c, t, ctx)
