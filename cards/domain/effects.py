@@ -63,6 +63,8 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     opponent's); ``{"damage_taken": "self"|"opponent"}`` — the HP the holder / the opponent lost
     to damage this turn so far ("si votre adversaire a subi moins de 7 dégâts ce tour-ci");
     ``{"turn": "current"}`` — the number of the turn being played ("le numéro du tour en cours");
+    ``{"event_damage": "self"}`` — in the effects of a trigger on ``damaged`` or ``deals``: the HP
+    the damage that set it off took ("… est soigné d'autant"); 0 anywhere else;
     ``{"distinct": "race"|"class"|"guild", "among": Target}`` — how many different races / classes
     / guilds the target's characters have between them, each counted once ("le nombre de races
     différentes parmi vos personnages", "chaque classe représentée parmi les personnages adverses").
@@ -712,6 +714,7 @@ class Count:
         "damage_taken",
         "turn",
         "distinct",
+        "event_damage",
     ]
     stat: str | None = None
     of: str = "self"  # stat: whose
@@ -1683,6 +1686,7 @@ COUNT_KINDS = (
     "damage_taken",
     "turn",
     "distinct",
+    "event_damage",
 )
 
 

@@ -406,6 +406,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
             (f"different {trait[0]} among {who}", f"{trait[1]} différente parmi {who}"),
             lang,
         )
+    if count.kind == "event_damage":
+        return _pick(("point of that damage", "point de ces dégâts"), lang)
     if count.kind == "damage_taken":
         if count.of == "opponent":
             return _pick(

@@ -616,6 +616,12 @@ class CountDamageTaken(Count):
 
 
 @dataclass(frozen=True, slots=True)
+class CountEventDamage(Count):
+    """``{"event_damage": "self"}``: the HP the damage that set off the trigger took (Firing.amount,
+    Board.event_amount while it resolves; 0 elsewhere)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CountCastes(Count):
     """``{"castes": "self"}``: the holder's castes."""
 
@@ -680,6 +686,8 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         return CountDamageDealt(count.of == "opponent")
     if kind == "castes":
         return CountCastes()
+    if kind == "event_damage":
+        return CountEventDamage()
     if kind == "turn":
         return CountTurn()
     if kind == "distinct":

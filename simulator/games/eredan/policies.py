@@ -1012,11 +1012,13 @@ def pick_value(state: EredanState, action: Pick) -> float:
     opp = state.fighters[1 - holder // 3]
     state.picks = {**(state.picking or {}), question: action.value}
     state.event_char = firing.subject
+    state.event_amount = firing.amount
     try:
         return _ops_value(state, firing.ops, state.to_move, holder, opp)
     finally:
         state.picks = None
         state.event_char = -1
+        state.event_amount = 0
 
 
 def greedy_action(state: EredanState, rng: random.Random) -> Action:

@@ -289,6 +289,7 @@ class EredanState(Board):
             s._refresh_dmod_masks()
         s.queue = []
         s.event_char = -1
+        s.event_amount = 0
         s.fired = {}
         s.turn_triggers = []
         s.turn_choices = [[], []]
@@ -1768,6 +1769,7 @@ class EredanState(Board):
         s.taken = None if self.taken is None else self.taken[:]
         s.queue = self.queue[:]
         s.event_char = self.event_char
+        s.event_amount = self.event_amount
         s.fired = dict(self.fired) if self.fired else {}
         s.turn_triggers = self.turn_triggers[:]
         s.turn_choices = [self.turn_choices[0][:], self.turn_choices[1][:]]
