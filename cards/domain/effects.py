@@ -56,8 +56,9 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     markers) — each character of the effect's target in turn counts its own ("chaque personnage
     adverse subit X dégâts où X est égal à son Esprit", "+1 par Dague qu'ils portent"); only in
     the amount of an effect that reaches characters (never in a condition);
-    ``{"guilds": "self"}`` / ``{"classes": "self"}`` / ``{"castes": "self"}`` — how many guilds /
-    classes / castes the holder has ("sans caste": castes = 0);
+    ``{"guilds": "self"}`` / ``{"classes": "self"|"opponent"}`` / ``{"castes": "self"}`` — how
+    many guilds / classes / castes the holder (the opponent: "chacune des classes du personnage
+    adverse") has ("sans caste": castes = 0);
     ``{"damage_dealt": "self"}`` — damage the holder dealt this turn so far (``"opponent"``: the
     opponent's); ``{"damage_taken": "self"|"opponent"}`` — the HP the holder / the opponent lost
     to damage this turn so far ("si votre adversaire a subi moins de 7 dégâts ce tour-ci");
@@ -105,7 +106,8 @@ subit 2 dégâts et a Attaque -1"):
     ``wounded`` (true: below its maximum HP, "blessé"; false: at it), ``stat`` (``{"stat": s,
     "cmp": c, "right": N | "base"}``: its current stat s — defense, spirit, attack_min,
     attack_max, hp, level — compared with N or with its own printed value, "dont la Défense est
-    supérieure à 4"). A selector equal to a named target is written
+    supérieure à 4"), ``hurt_this_turn`` (true: it lost HP to damage this turn, "les personnages
+    blessés ce tour"). A selector equal to a named target is written
     as the name.
 Condition (``when``; every key given must hold, checked when the effect applies):
     version 1 — ``turn`` (Turns), ``opponent_class``, ``opponent_race``, ``opponent_guild``,
@@ -247,7 +249,10 @@ Version 2:
                    card put there ("la dernière Action de votre Défausse"). ``from`` may be a list
                    of piles, as for ``move`` (not with pick ``top``). ``playable`` (true): only a
                    card the target may play — its requirements, whatever the engine's rules say of
-                   cards played by effects ("une Arme jouable de votre Main est jouée").
+                   cards played by effects ("une Arme jouable de votre Main est jouée"). ``now``
+                   (true): the card acts as soon as it is played, as "S'active immédiatement" says,
+                   even one that would act after the combat ("est jouée et activée
+                   immédiatement").
     ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
                    duration — the target cannot play / chain such cards, make its clash attack, or
                    be healed (heals on it do nothing: "ne peut pas être soigné").
@@ -448,6 +453,7 @@ SELECTOR_FILTER_KEYS = (
     "no_caste",
     "wounded",
     "stat",
+    "hurt_this_turn",
 )
 #: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
 SEXES = ("male", "female")
@@ -633,6 +639,7 @@ class Selector:
     no_caste: bool | None = None
     wounded: bool | None = None
     stat: StatFilter | None = None
+    hurt_this_turn: bool | None = None
 
     @property
     def filtered(self) -> bool:
@@ -674,6 +681,7 @@ _SELECTOR_ATTRS = (
     "no_caste",
     "wounded",
     "stat",
+    "hurt_this_turn",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -754,7 +762,7 @@ class Count:
         if self.kind == "distinct":
             assert self.characters is not None
             return {"distinct": self.trait, "among": target_to_json(self.characters)}
-        return {self.kind: self.of if self.kind in ("damage_dealt", "damage_taken") else "self"}
+        return {self.kind: self.of if self.kind in ("damage_dealt", "damage_taken", "classes") else "self"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -1225,6 +1233,7 @@ class PlayCard:
     selector: Selector | None = None  # the target, when it is an object ("group")
     also: tuple[str, ...] = ()  # more piles the card may come from, after ``from_`` (JSON: "from" a list)
     playable: bool = False  # only a card the target may play (its requirements): "jouable"
+    now: bool = False  # it acts at once, even a card that acts after the combat: "activée immédiatement"
     op: str = "play_card"
 
 
@@ -1753,6 +1762,8 @@ def parse_count(data: Any, path: str) -> Count:
     d = _keys(data, path, {kind}, set())
     if kind in ("damage_dealt", "damage_taken"):
         return Count(kind, of=_choice(d[kind], f"{path}.{kind}", ("self", "opponent")))  # type: ignore[arg-type]
+    if kind == "classes":
+        return Count("classes", of=_choice(d[kind], f"{path}.{kind}", ("self", "opponent")))
     if d[kind] != "self":
         raise EffectError(f"{path}.{kind}", 'expected "self"')
     return Count(kind)  # type: ignore[arg-type]
@@ -1910,7 +1921,7 @@ def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded"):
+        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded", "hurt_this_turn"):
             values[attr] = _bool(data[key], sub)
         elif key == "sex":
             values[attr] = _choice(data[key], sub, SEXES)
@@ -2375,7 +2386,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
         )
     elif op == "play_card":
-        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable"})
+        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable", "now"})
         source, also = _piles(d["from"], f"{path}.from")
         pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top"))
         if also and pick == "top":
@@ -2389,6 +2400,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
             also=also,
             playable=_bool(d.get("playable", False), f"{path}.playable"),
+            now=_bool(d.get("now", False), f"{path}.now"),
         )
     elif op == "forbid":
         d = _keys(data, path, {"op", "what"}, {"cards", "target", "duration", "when"})
@@ -2812,6 +2824,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["pick"] = effect.pick
         if effect.playable:
             out["playable"] = True
+        if effect.now:
+            out["now"] = True
         _put_target(out, effect, "self")
     elif isinstance(effect, Double):
         out["stats"] = list(effect.stats)

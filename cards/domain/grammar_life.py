@@ -33,6 +33,7 @@ from cards.domain.effects import (
     Damage,
     Duration,
     Effect,
+    Event,
     Heal,
     HealDealt,
     LoseHp,
@@ -41,6 +42,7 @@ from cards.domain.effects import (
     Selector,
     Tap,
     Target,
+    Trigger,
     Untap,
     target_group,
 )
@@ -49,6 +51,8 @@ from cards.domain.grammar_errors import NotRead
 if TYPE_CHECKING:
     from cards.domain.text_grammar import Clause, Ctx, Reader
 
+#: The moments a trigger at the end of a phrase may name.
+_MOMENTS = ("combat_start", "combat_end", "turn_start", "turn_end")
 #: The words of a group, in "un de vos X ayant le moins de PV".
 _FEWEST = r"(?:ayant|qui a) le moins de pv"
 _MOST_WOUNDED = r"(?:le plus blesse|ayant perdu le plus de pv|(?:ayant|qui a) subi le plus de degats)"
@@ -197,6 +201,12 @@ def gapped(r: Reader, c: Clause, left: str, right: str, ctx: Ctx) -> list[Effect
         if len(first) != 1 or not isinstance(first[0], Damage):
             return None
         return [replace(first[0], amount=r._points(dm.group(1)), **_target(who))]
+    if re.match(r"(?:en|au|a la|a l') (?:debut|fin|issue)\b", right):
+        # "Celui-ci a Défense +2 et en début de combat il gagne 1 PV": a trigger after the predicate
+        try:
+            return r.phrase(c, right, ctx)
+        except NotRead:
+            return None
     verb_m = re.search(r"\b(ont|a|gagnent|gagne)\b ", left)
     if verb_m is None:
         return None
@@ -498,6 +508,45 @@ def subject_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | Non
     return None
 
 
+def again_at(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Il subit 1 dégât direct et en subira 1 au début de chaque tour": that damage now, and that
+    much again at each such moment (None: not such a phrase)."""
+    m = re.fullmatch(r"(.+?),? et en (?:subit|subira|subissent|subiront) (\d+|une?|deux|trois) (.+)", t)
+    if not m:
+        return None
+    name = next((n for p, n in r.TRIGGERS if n in _MOMENTS and re.fullmatch(p, m.group(3))), None)
+    if name is None:
+        return None
+    first = r.phrase(c, m.group(1), ctx)
+    if len(first) != 1 or not isinstance(first[0], Damage) or first[0].when is not None:
+        raise NotRead("again what?")
+    again = replace(first[0], amount=r._points(m.group(2)))
+    return [*first, Trigger(on=Event(name), effects=(again,))]  # type: ignore[arg-type]
+
+
+def damage_event_if(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Si un personnage vous inflige des dégâts physiques, il subit 2 dégâts directs" on a card that
+    stays or a character's ability: each time it happens (as "chaque fois que"); "ses alliés et lui"
+    after damage to "un personnage adverse" are every enemy (None: not such a phrase)."""
+    if ctx.happens or not (ctx.standing or (ctx.subject == "card" and ctx.stays)):
+        return None
+    m = re.fullmatch(
+        r"si ((?:un personnage(?: adverse)?|le personnage adverse|votre adversaire|vous|votre personnage)"
+        r" (?:vous )?(?:inflige|infligez|infligent) des degats[^,]*), (.+)",
+        t,
+    )
+    if not m:
+        return None
+    body = m.group(2)
+    if re.search(r" a (?:un|le) personnage adverse$|^un personnage adverse ", m.group(1)):
+        body = re.sub(
+            r"^(?:ses allies et lui|lui et ses allies) (?:ont|a)\b", "les personnages adverses ont", body
+        )
+    head = m.group(1)
+    each = "chaque fois qu'" if re.match(r"[aeiouy]", head) else "chaque fois que "
+    return r.phrase(c, f"{each}{head}, {body}", ctx)
+
+
 def moment_in_condition(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """ "Si votre personnage a moins de 6 PV en fin de combat, il …": at that moment, when the
     condition holds then (None: not such a phrase)."""
@@ -565,8 +614,11 @@ def hit_of(effect: Effect) -> Target | None:
 
 
 _SUPPLEMENT = re.compile(
-    r"(?:(?P<prefix>[^:]+?) : )?\+? ?(?P<n>\d+) degats (?P<kind>physiques?|magiques?|directs?)"
-    r" supplementaires?(?: (?P<per>(?:pour (?:chaque|chacun de|chacune de|chacun des|chacune des)|par) .+))?"
+    r"(?:(?P<prefix>[^:]+?) : )?(?:inflige )?(?P<plus>\+ ?)?(?P<n>\d+|x) degats?"
+    r" (?P<kind>physiques?|magiques?|directs?)"
+    r"(?P<more> supplementaires?)?"
+    r"(?: (?P<per>(?:pour (?:chaque|chacun de|chacune de|chacun des|chacune des)|par) .+?))?"
+    r"(?:,? (?:ou|où) x est egale? (?:a |au |aux |a la |a l')(?P<x>.+))?"
 )
 
 
@@ -579,13 +631,16 @@ def damage_supplement(r: Reader, raw: str, ctx: Ctx, before: Sequence[Effect]) -
 
     c = Clause.of(raw)
     m = _SUPPLEMENT.fullmatch(c.text)
-    if not m:
+    if not m or not (m.group("more") or (m.group("plus") and m.group("per"))):
+        return None  # "+1 dégât magique par Golem" (a scaling) or "… supplémentaires"
+    if (m.group("n") == "x") != bool(m.group("x")) or (m.group("x") and m.group("per")):
         return None
     kind = DAMAGE_KIND_WORDS[m.group("kind")]
     hit = [e for e in before if isinstance(e, Damage) and e.kind == kind]
     if not hit or len({str(hit_of(e)) for e in hit}) != 1:
         raise NotRead("a supplement of which damage?")
-    n = int(m.group("n"))
+    n = 0 if m.group("x") else int(m.group("n"))
+    x_def = r.x_value(c, m.group("x")) if m.group("x") else None  # "X … où X est égal à votre Esprit"
     cond = r.prefix_condition(c, m.group("prefix"), ctx) if m.group("prefix") else None
     per: Count | None = None
     if m.group("per"):
@@ -599,10 +654,22 @@ def damage_supplement(r: Reader, raw: str, ctx: Ctx, before: Sequence[Effect]) -
             out.append(e)
             continue
         amount = e.amount
-        if per is not None:
+        more: Effect
+        if x_def is not None:
+            if not isinstance(amount, Amount) or amount.stat is not None or amount.lo != amount.hi:
+                raise NotRead("X added to a rolled or stat amount")
+            if isinstance(x_def, Amount):
+                if x_def.stat is None or x_def.lo != x_def.hi:
+                    raise NotRead("a rolled X added")
+                more = replace(e, amount=Amount(amount.lo + x_def.lo, amount.lo + x_def.lo, x_def.stat))
+            elif x_def.lo is None and x_def.hi is None:
+                more = replace(e, amount=replace(x_def, plus=x_def.plus + amount.lo))
+            else:
+                raise NotRead("a bounded X added")
+        elif per is not None:
             if not isinstance(amount, Amount) or amount.stat is not None or amount.lo != amount.hi:
                 raise NotRead("a count added to a rolled or stat amount")
-            more: Effect = replace(e, amount=Scaled(per=per, each=n, plus=amount.lo))
+            more = replace(e, amount=Scaled(per=per, each=n, plus=amount.lo))
         elif isinstance(amount, Amount) and amount.stat is None:
             more = replace(e, amount=Amount(amount.lo + n, amount.hi + n))
         elif isinstance(amount, Amount):

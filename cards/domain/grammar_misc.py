@@ -35,7 +35,7 @@ from cards.domain.effects import (
 from cards.domain.grammar_errors import NotRead
 
 if TYPE_CHECKING:
-    from cards.domain.text_grammar import Clause, Ctx, Reader
+    from cards.domain.text_grammar import Clause, Ctx, Reader, Reading
 
 #: "<condition> : aucun maximum / pas de maximum / maximum 6" (a folded clause).
 RECAP = re.compile(r"(?P<cond>[^:]+?) ?: ?(?:(?:aucun|pas de|sans) maximum|max(?:imum)? (?P<cap>\d+))")
@@ -197,7 +197,9 @@ _NOTES: tuple[tuple[str, str], ...] = (
     (
         r"vous gagnez immediatement \d+ points dans les trophees .+"
         r"|permet d'acheter des recompenses dans le hall des .+"
-        r"|cette faveur vous permet d'obtenir un axiome de guilde que vous ne possedez pas"
+        r"|cette faveur vous permet d'obtenir un axiome de guilde que vous (?:ne possedez|n'avez) pas"
+        r"|ce bon d'achat vous permet d'acheter .+ a la boutique"
+        r"|cette lettre signee par .+ vous permettra d'obtenir les faveurs de son destinataire"
         r"|tant qu'elle est dans votre collection, cette carte vous fait gagner .+ lors de vos parties"
         r"|utilisez cette cle pour ouvrir un coffre .+"
         r"|tous vos personnages peuvent respirer \d+ tours de plus dans la mission .+",
@@ -206,7 +208,7 @@ _NOTES: tuple[tuple[str, str], ...] = (
     # evolution: what the card becomes, and the recipes of the evolution screen ("X + ??? = Y")
     (
         r"peut etre evoluee en .+|base de la creation des tenues .+|rendez vous dans le module d'evolution"
-        r"|[^.:]*(?:= ?\?\?\?|\+ ?\?\?\?)[^.:]*",
+        r"|[^.:]*(?:= ?\?\?\?|\+ ?\?\?\?)[^.:]*|[^.:]* \*\d+ = [^.:]+",
         f"evolution (a recipe, what the card becomes): {_OUT_OF_GAME}",
     ),
 )
@@ -217,4 +219,23 @@ def note_of(t: str) -> str | None:
     for pattern, note in _NOTES:
         if re.fullmatch(pattern, t):
             return note
+    return None
+
+
+_EGGS = re.compile(
+    r"(?:a l')?activation : vous ramassez (?:automatiquement )?\d+ oeufs? de l'equinoxe"
+    r" et (cette carte est retiree de la partie)"
+)
+
+
+def card_phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """A card's clause that says something of the online game besides its effects ("Activation :
+    vous ramassez 2 Oeufs de l'équinoxe et cette carte est retirée de la partie": eggs of an event,
+    a note; the card removed from the game, its effect)."""
+    from cards.domain.text_grammar import Reading
+
+    m = _EGGS.fullmatch(t)
+    if m:
+        effects = reader.phrase(c, m.group(1), ctx)
+        return Reading(effects=effects, note=f"eggs of an event gathered: {_OUT_OF_GAME}")
     return None

@@ -67,6 +67,15 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
     found_state = _in_a_state(r, clause, t)
     if found_state is not None:
         return found_state
+    found_kinds = _your_kinds(r, t)
+    if found_kinds is not None:
+        return found_kinds
+    if re.fullmatch(r"personnages? blesses? (?:ce tour(?:-ci)?|durant (?:le|ce) tour)", t):
+        # wounded this turn (they lost HP to damage): the living ones
+        return Count("characters", characters=Selector(group="characters", hurt_this_turn=True))
+    m = re.fullmatch(r"(?:les )?classes (?:du personnage adverse|de votre adversaire|de l'adversaire)", t)
+    if m:
+        return Count("classes", of="opponent")
     if re.fullmatch(r"pv perdus", t):  # "par tranche de 2 PV perdus": the HP the holder misses
         return Count("stat", stat="hp_missing")
     m = re.fullmatch(r"(.+?) \(?vivante?s? ou morte?s?\)?", t)
@@ -237,6 +246,26 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
         dead = (m.group(3) or "").strip().startswith("mort")
         return Count("characters", characters=Selector(group=group, **r._filter_keys(found)), dead=dead)
     return None
+
+
+def _your_kinds(r: Reader, text: str) -> Count | None:
+    """ "pour chacun de vos Combattants et Mages", "… de vos Guémélites Nature ou Elfines": the
+    player's characters of either kind, each once. None: not such a phrase."""
+    from cards.domain.text_grammar import NotRead
+
+    m = re.fullmatch(r"(?:de )?vos (autres )?([^()]+? (?:ou|et) [^()]+?)( en vie| vivants?| morte?s?)?", text)
+    if not m:
+        return None
+    kinds = []
+    for part in re.split(r",? (?:ou|et) |, ", m.group(2)):
+        try:
+            kinds.append(r._filter_keys(r.who_filter(part)))
+        except NotRead:
+            return None
+    group = "other_allies" if m.group(1) else "allies"
+    mine = [Selector(group=group, **k) for k in kinds]
+    dead = (m.group(3) or "").strip().startswith("mort")
+    return Count("characters", characters=mine[0], union=tuple(mine[1:]), dead=dead)
 
 
 _STAT_FILTER_WORDS = {

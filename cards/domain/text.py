@@ -389,6 +389,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
     if count.kind == "guilds":
         return _pick(("guild of this character", "guilde de ce personnage"), lang)
     if count.kind == "classes":
+        if count.of == "opponent":
+            return _pick(("class of the opponent", "classe du personnage adverse"), lang)
         return _pick(("class of this character", "classe de ce personnage"), lang)
     if count.kind == "castes":
         return _pick(("caste of this character", "caste de ce personnage"), lang)
@@ -599,6 +601,15 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
         parts.append(
             _pick(
                 ("in the combat", "en combat") if selector.fighting else ("out of the combat", "hors combat"),
+                lang,
+            )
+        )
+    if selector.hurt_this_turn is not None:
+        parts.append(
+            _pick(
+                ("wounded this turn", "blessé ce tour")
+                if selector.hurt_this_turn
+                else ("not wounded this turn", "non blessé ce tour"),
                 lang,
             )
         )
@@ -1342,6 +1353,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         by = target_text(effect_target(effect), lang, names)
         if effect.playable:
             what += _pick((f" that {by} may play", f" jouable par {by}"), lang)
+        if effect.now:
+            by += _pick((" and acts at once", " et s'active immédiatement"), lang)
         if effect.pick != "random":
             what += _pick(
                 {"choice": (" (of your choice)", " (au choix)"), "top": (" (from the top)", " (du dessus)")}[

@@ -439,11 +439,19 @@ class TextCompiler:
                         outcome = (Reading(), [], [], dict(play))
                         effects[last_read:] = more
                 if outcome is None:
-                    if index > 0 and _PRONOUN.match(fold(raw)) and "choisi" in fold(clauses[index - 1]):
+                    said_before = _the_sentence_before(clauses, index)
+                    if (
+                        index > 0
+                        and _starts_with_pronoun(raw)
+                        and "choisi" in fold(said_before)
+                        # "Choisissez un personnage et attachez-lui cette carte. Il …": the one chosen
+                        # carries the card: "il" is its carrier, the holder
+                        and not _ATTACHES_THIS.search(fold(said_before))
+                    ):
                         raise NotRead("whom the pronoun names: the character chosen in the sentence before")
                     if index > 0 and _after_a_choice(clauses[index - 1], raw):
                         raise NotRead("whom the pronoun names: perhaps the one chosen in the sentence before")
-                    if index > 0 and _pronoun_unbound(clauses[index - 1], raw):
+                    if index > 0 and _pronoun_unbound(said_before, raw):
                         raise NotRead(
                             "whom the pronoun names: the sentence before attaches or chooses no one"
                         )
@@ -643,12 +651,36 @@ def _same_slot(a: Effect, b: Effect) -> bool:
     return all(getattr(a, k, None) == getattr(b, k, None) for k in keys)
 
 
+#: "Choisissez un personnage et attachez-lui cette carte": this card goes to the one chosen.
+_ATTACHES_THIS = re.compile(r"\battachez[- ]?(?:lui|la|le)? cette carte\b|\bet attachez[- ]lui\b")
+#: A sentence that only says how the card stays or chains ("Permanent.", "Durée 2 tours."): it names
+#: no character, so a pronoun after it names what the sentence before it named.
+_PLAY_RULE_ONLY = re.compile(
+    r"(?:permanente?|duree ?:? ?\d+(?: a \d+)? (?:tours?|combats?)|s'active (?:apres le combat|immediatement)"
+    r"|ambidextrie|enchainement(?: [^,:]+)?)"
+)
+
+
+def _starts_with_pronoun(sentence: str) -> bool:
+    """ "Il a …", and after a prefix "Courtisan : celui-ci subit …" (a pronoun all the same)."""
+    return _PRONOUN.match(re.sub(r"^[^:,.]{1,40} ?: ?", "", fold(sentence))) is not None
+
+
+def _the_sentence_before(clauses: Sequence[str], index: int) -> str:
+    """The sentence before ``clauses[index]`` that says more than how the card stays or chains
+    ("S'attache à votre adversaire. Permanent. Il a …": the first one)."""
+    for k in range(index - 1, -1, -1):
+        if not _PLAY_RULE_ONLY.fullmatch(fold(clauses[k]).rstrip(". ")):
+            return clauses[k]
+    return clauses[index - 1] if index > 0 else ""
+
+
 def _pronoun_unbound(before: str, sentence: str) -> bool:
     """A sentence that starts with a pronoun ("Il a Défense -2") whose sentence before neither
     attaches the card (the pronoun is then its carrier) nor chooses (the one chosen): whom it names
     is not known to the grammar ("Un Sort attaché à votre adversaire est défaussé. Il a …" names the
     adversary, not the holder), so it is not read rather than read as the holder."""
-    if not _PRONOUN.match(fold(sentence)):
+    if not _starts_with_pronoun(sentence):
         return False
     return _BINDS_PRONOUN.search(fold(before)) is None
 

@@ -1154,7 +1154,9 @@ class Reader:
                 else:
                     rm = re.fullmatch(r"(?:celle|celui) (de .+|du .+)", right_text)
                     if rm:
-                        right = self._stat_count(f"{m.group(1).split(' ')[0]} {rm.group(1)}")
+                        # "celui de l'adversaire": the same stat ("votre Esprit" / "l'Esprit de …")
+                        said = re.search(rf"\b(?:{STAT_RE})\b", m.group(1))
+                        right = self._stat_count(f"{said.group(0) if said else ''} {rm.group(1)}")
                     else:
                         right = self._stat_count(right_text)
                 if right is None:
@@ -1749,7 +1751,9 @@ class Reader:
         t = text.strip()
         t = re.sub(r"^(?:chaque |chacun de |chacune de |chacun des |chacune des |les |le |la |l')", "", t)
         m = re.fullmatch(
-            r"(.+?) (?:dans|de) (votre|la|le|toutes les|les|vos) (defausse|main|deck)s?( adverses?)?", t
+            r"(.+?) (?:dans|de) (votre|la|le|toutes les|les|vos|n'importe quelle) (defausse|main|deck)s?"
+            r"( adverses?)?",
+            t,
         )
         if m:
             owner = "self" if m.group(2) in ("votre", "vos") else "opponent" if m.group(4) else "both"
@@ -1757,6 +1761,10 @@ class Reader:
                 raise NotRead("whose pile?")
             match = self._count_match(clause, m.group(1))
             return Count("cards", pile=PILES[m.group(3)], owner=owner, match=match), False
+        m = re.fullmatch(r"(?:de )?vos autres (@\d+@) en jeu", t)
+        if m:  # "pour chacune de vos autres 'Lame' en jeu": the player's copies, this one left out
+            copy = CardMatch("card", self.family(clause, m.group(1)))
+            return Count("cards", pile="play", match=copy, other=True), False
         m = re.fullmatch(r"(.+?) en jeu", t)
         if m and not re.search(r"\bpersonnages?\b", m.group(1)):
             if m.group(1).startswith("autre"):
@@ -3015,7 +3023,11 @@ class Reader:
                 return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
             except NotRead:
                 pass
-        found = grammar_life.moment_in_condition(self, c, t, ctx)
+        found = (
+            grammar_life.again_at(self, c, t, ctx)
+            or grammar_life.moment_in_condition(self, c, t, ctx)
+            or grammar_life.damage_event_if(self, c, t, ctx)
+        )
         if found is not None:
             return found
         # "si …, effects" (the condition ends at the first comma that leaves both sides readable)
@@ -3320,7 +3332,14 @@ class Reader:
                 else:
                     core = m.group(1)
                     each: int | None = None
-                    pm = re.fullmatch(r"(.+?) ?\+ ?(\d+)", core)
+                    # "+2", "+ 2 dégâts magiques supplémentaires"
+                    pm = re.fullmatch(
+                        r"(.+?) ?\+ ?(\d+)(?: degats?(?: (physiques?|magiques?|directs?))?"
+                        r"(?: supplementaires?)?)?",
+                        core,
+                    )
+                    if pm and pm.group(3) and pm.group(3)[:5] not in pm.group(1):
+                        pm = None  # a supplement of another kind of damage
                     if pm and not re.search(rf"(?:{STAT_RE}) ?\+ ?\d+$", core):
                         core, each = pm.group(1).rstrip(", "), int(pm.group(2))
                     per = (count, each)

@@ -80,6 +80,8 @@ EXTRA_FORMS: Mapping[tuple[TermKind, str], tuple[str, ...]] = {
     ("race", "guemelite_terre"): ("guemelite de terre", "guemelites de terre", "guemelite terre"),
     ("race", "guemelite_ombre"): ("guemelite d'ombre", "guemelites d'ombre", "guemelite ombre"),
     ("race", "guemelite_foudre"): ("guemelite foudre", "guemelites de foudre", "guemelite de foudre"),
+    ("race", "guemelite_nature"): ("guemelite nature", "guemelites nature"),
+    ("race", "guemelite_mental"): ("guemelite mental", "guemelites mental"),
     ("race", "bete"): ("bete", "betes"),
     ("race", "demon"): ("demon", "demons"),
     ("class", "pretre"): ("pretre", "pretres", "pretresse", "pretresses"),

@@ -488,6 +488,8 @@ class CharFilter:
     #: Its current stat (a name of ``cards.domain.effects.FILTER_STATS``) compared (``cmp``) with a
     #: number or ``"base"`` (its printed value).
     stat: tuple[str, str, int | str] | None = None
+    #: It lost HP to damage this turn (true) or not (``Board.taken``).
+    hurt_this_turn: bool | None = None
 
     @property
     def static(self) -> bool:
@@ -499,6 +501,7 @@ class CharFilter:
             and self.fighting is None
             and self.wounded is None
             and self.stat is None
+            and self.hurt_this_turn is None
         )
 
 
@@ -526,6 +529,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         not_race=selector.not_race,
         not_class=selector.not_class,
         wounded=selector.wounded,
+        hurt_this_turn=selector.hurt_this_turn,
         stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
@@ -590,7 +594,9 @@ class CountGuilds(Count):
 
 @dataclass(frozen=True, slots=True)
 class CountClasses(Count):
-    """``{"classes": "self"}``: the holder's classes."""
+    """``{"classes": "self"}``: the holder's classes (``of_opponent``: its opponent's)."""
+
+    of_opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -667,7 +673,7 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
     if kind == "guilds":
         return CountGuilds()
     if kind == "classes":
-        return CountClasses()
+        return CountClasses(count.of == "opponent")
     if kind == "damage_taken":
         return CountDamageTaken(count.of == "opponent")
     if kind == "damage_dealt":
@@ -1003,6 +1009,9 @@ OWNER_ANY, OWNER_SELF, OWNER_OPPONENT = range(3)
 OWNER_OF_NAME = {"any": OWNER_ANY, "self": OWNER_SELF, "opponent": OWNER_OPPONENT}
 # What ``forbid`` forbids.
 FORBID_PLAY, FORBID_CHAIN, FORBID_ATTACK, FORBID_HEALED = range(4)
+#: Not restrictions but kept with them (``acts_now``, interpreter.Restriction's ``what``): such
+#: cards played by the character act at once — any of them, or only those played as its second card.
+ACTS_NOW, ACTS_NOW_CHAINED = 4, 5
 FORBID_NAMES = ("play", "chain", "attack", "healed")
 FORBID_OF_NAME = {name: i for i, name in enumerate(FORBID_NAMES)}
 
@@ -1086,6 +1095,7 @@ class PlayCardOp(Op):
     target: Target = SELF
     also: tuple[int, ...] = ()  # more piles of the holder's player the card may come from (PILE_*)
     playable: bool = False  # only a card the character may play, whatever the rules' decision
+    now: bool = False  # it acts at once, even a card that acts after the combat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1126,6 +1136,19 @@ class ForbidOp(Op):
     name: ClassVar[str] = "forbid"
     what: int
     mask: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActsNowOp(Op):
+    """``acts_now``: for ``duration``, the cards of ``mask`` each target plays (``chained``: only as
+    its second card) act as soon as they are played — as "S'active immédiatement" says of a card:
+    an item comes into play at once instead of after the clash."""
+
+    name: ClassVar[str] = "acts_now"
+    mask: int = -1
+    chained: bool = False
     target: Target = SELF
     duration: Duration = COMBAT
 
@@ -1549,6 +1572,7 @@ def _compile_play_card(
         target=_target(effect, None, where, ctx),
         also=tuple(PILE_OF_NAME[p] for p in effect.also),
         playable=effect.playable,
+        now=effect.now,
         when=when,
         index=index,
     )
@@ -1624,6 +1648,20 @@ def _compile_forbid(
     return ForbidOp(
         what=FORBID_OF_NAME[effect.what],
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.ActsNow)
+def _compile_acts_now(
+    effect: spec.ActsNow, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return ActsNowOp(
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        chained=effect.chained,
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
         when=when,
@@ -2029,7 +2067,6 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Bound,
         spec.Double,
         spec.Attach,
-        spec.ActsNow,
         spec.CardsLast,
         spec.Become,
     }

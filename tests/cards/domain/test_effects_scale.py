@@ -313,6 +313,7 @@ STATES = [
     {"characters": {"group": "other_allies", "caste": "mecaniste", "wounded": True}, "dead": "either"},
     {"characters": {"group": "characters", "stat": {"stat": "defense", "cmp": ">", "right": 4}}},
     {"characters": {"group": "characters", "stat": {"stat": "spirit", "cmp": "<=", "right": "base"}}},
+    {"characters": {"group": "characters", "hurt_this_turn": True}},
 ]
 
 
@@ -362,3 +363,16 @@ def test_invalid_states_are_refused_with_their_path(selector, path):
     with pytest.raises(EffectError) as info:
         parse_effects([{"op": "modify", "stat": "attack", "amount": {"per": {"characters": selector}}}])
     assert info.value.path == path
+
+
+def test_the_opponents_classes():
+    data = {"op": "modify", "stat": "spirit", "amount": {"per": {"classes": "opponent"}}}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    assert "class of the opponent" in effect_text(effect, "en", NAMES)
+    assert "classe du personnage adverse" in effect_text(effect, "fr", NAMES)
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    assert op.points.count.of_opponent  # type: ignore[attr-defined]
+    with pytest.raises(EffectError) as info:
+        parse_effects([{"op": "modify", "stat": "spirit", "amount": {"per": {"castes": "opponent"}}}])
+    assert info.value.path == "effects[0].amount.per.castes"

@@ -671,3 +671,66 @@ def test_hp_above_or_below(compiler):
             {"compare": {"left": hp, "cmp": "<", "right": 3}},
         ]
     }
+
+
+def test_whom_a_pronoun_names_after_the_card_attaches(compiler):
+    """ "S'attache à votre adversaire. Permanent. Il …": the sentence saying how the card stays names
+    no one, "il" is the carrier; "Choisissez un personnage et attachez-lui cette carte. Il …": the
+    one chosen carries the card (its holder); after a sentence that attaches no one, "Mage : celui-ci
+    …" is not read."""
+    assert card(compiler, "S'attache à votre adversaire. Durée 2 tours. Il a Défense -1.") == [
+        {"op": "modify", "stat": "defense", "amount": -1, "duration": "permanent"}
+    ]
+    out = card(
+        compiler,
+        "Choisissez un personnage adverse et attachez-lui cette carte."
+        " Il subit 2 dégâts directs et en subira 1 à la fin de chaque tour. Permanent.",
+    )
+    assert out == [
+        {"op": "damage", "kind": "direct", "amount": 2, "target": "self"},
+        {
+            "op": "trigger",
+            "on": "turn_end",
+            "effects": [{"op": "damage", "kind": "direct", "amount": 1, "target": "self"}],
+        },
+    ]
+    assert not compiler.compile(
+        "Le personnage adverse a Esprit -1. Mage : celui-ci subit 1 dégât direct."
+    ).complete
+
+
+def test_a_trigger_after_a_predicate(compiler):
+    out = card(
+        compiler,
+        "Choisissez un de vos personnages et attachez-lui cette carte."
+        " Celui-ci a Esprit +1 et en fin de combat il gagne 2 points de vie. Permanent.",
+    )
+    assert out == [
+        {"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"},
+        {"op": "trigger", "on": "combat_end", "effects": [{"op": "heal", "amount": 2}]},
+    ]
+
+
+def test_if_damage_is_dealt_on_what_stays_is_each_time(compiler):
+    """ "Si un personnage vous inflige des dégâts …, il …" on a card that stays (or a character's
+    ability): each time; "ses alliés et lui" after damage to an enemy: every enemy. On a card that
+    does not stay, not read (once? this turn?)."""
+    out = card(
+        compiler,
+        "Durée 2 combats. Si un personnage vous inflige des dégâts magiques, il subit 1 dégât direct.",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": {"deals": "all_characters", "to": "self", "kinds": ["magical"]},
+            "effects": [{"op": "damage", "kind": "direct", "amount": 1, "target": "event"}],
+        }
+    ]
+    out = character(
+        compiler,
+        "Si vous infligez des dégâts physiques à un personnage adverse, ses alliés et lui ont Défense -1.",
+    )
+    assert out[0]["effects"] == [{"op": "modify", "stat": "defense", "amount": -1, "target": "all_enemies"}]
+    assert not compiler.compile(
+        "Si un personnage vous inflige des dégâts magiques, il subit 1 dégât direct."
+    ).complete

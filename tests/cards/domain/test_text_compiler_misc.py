@@ -235,6 +235,8 @@ def test_more_to_the_effects_not_read_when_the_numbers_are_not_plain(compiler, t
         "lors de vos parties.",
         "Peut être évoluée en une Pierre de votre choix.",
         "Pierre Rouge + ??? = Bâton du sage. Pierre Rouge X2 = ???",
+        "Pierre Noire *4 = Bâton du sage",
+        "Ce bon d'achat vous permet d'acheter un familier à la boutique.",
     ],
 )
 def test_what_the_online_game_around_the_card_does_is_a_note(compiler, text):
@@ -265,3 +267,12 @@ def test_otherwise_as_sinon(compiler):
             }
         },
     ]
+
+
+def test_eggs_gathered_are_a_note_the_card_removed_an_effect(compiler):
+    result = compiler.compile(
+        "Activation : Vous ramassez 4 Oeufs de l'équinoxe et cette carte est retirée de la partie.",
+        subject="card",
+    )
+    assert result.complete and result.notes
+    assert result.to_json()["effects"] == [{"op": "card_to", "to": "removed"}]

@@ -887,3 +887,66 @@ def test_x_on_a_card_the_opponent_carries(compiler):
         "où X est égal à l'Esprit du personnage adverse.",
     )["effects"]
     assert damage["amount"] == {"per": {"stat": "spirit", "of": "self"}}
+
+
+def test_your_characters_of_either_kind(compiler):
+    # "pour chacun de vos Combattants et Mages": each of them once (a Combattant-Mage too)
+    assert amount(compiler, "Défense +1 pour chacun de vos Prêtres et Mages.") == {
+        "per": {"characters": [{"group": "allies", "class": "pretre"}, {"group": "allies", "class": "mage"}]}
+    }
+    assert amount(compiler, "Esprit +1 pour chacun de vos autres Golems ou Elfines.") == {
+        "per": {
+            "characters": [
+                {"group": "other_allies", "race": "golem"},
+                {"group": "other_allies", "race": "elfine"},
+            ]
+        }
+    }
+
+
+def test_cards_in_any_discard_pile_and_a_damage_supplement_per_card(compiler):
+    assert amount(compiler, "Défense +1 pour chaque 'Epine' dans n'importe quelle Défausse.") == {
+        "per": {"cards": "discard", "owner": "both", "match": {"card": "epine"}}
+    }
+    # "+ 1 dégât magique supplémentaire pour chaque …": 1 per counted card, over the 3
+    assert amount(
+        compiler,
+        "Inflige 3 dégâts magiques au personnage adverse + 1 dégât magique supplémentaire pour chaque Sort "
+        "dans votre Défausse.",
+    ) == {"per": {"cards": "discard", "match": {"type": "sort"}}, "plus": 3}
+    # a supplement of another kind of damage is not this damage's
+    assert unread(
+        compiler,
+        "Inflige 3 dégâts magiques au personnage adverse + 1 dégât direct supplémentaire pour chaque Sort "
+        "dans votre Défausse.",
+    )
+
+
+def test_characters_wounded_this_turn_and_the_opponents_classes(compiler):
+    assert amount(
+        compiler, "Soin X Points de vie où X est égal au nombre de personnages blessés ce tour."
+    ) == {"per": {"characters": {"group": "characters", "hurt_this_turn": True}}}
+    assert amount(compiler, "Défense +1 pour chacune des classes du personnage adverse.") == {
+        "per": {"classes": "opponent"}
+    }
+
+
+def test_a_damage_supplement_scaled_or_equal_to_x(compiler):
+    # the damage of the sentence before, more when the prefix holds (one hit)
+    (more, plain) = card(
+        compiler, "Inflige 2 dégâts magiques au personnage adverse. Mage : +1 dégât magique par Golem en vie."
+    )["effects"]
+    assert more["amount"] == {"per": {"characters": {"group": "characters", "race": "golem"}}, "plus": 2}
+    assert more["when"] == {"played_by_class": "mage"} and plain["amount"] == 2
+    (more, _) = card(
+        compiler,
+        "Inflige 2 dégâts magiques au personnage adverse. Prêtre : Inflige 1 dégât magique supplémentaire "
+        "pour chaque allié blessé.",
+    )["effects"]
+    assert more["amount"] == {"per": {"characters": {"group": "other_allies", "wounded": True}}, "plus": 2}
+    (more, _) = card(
+        compiler,
+        "Inflige 2 dégâts magiques au personnage adverse. Mage : X dégâts magiques supplémentaires où X est "
+        "égal à votre Esprit.",
+    )["effects"]
+    assert more["amount"] == {"stat": "spirit", "plus": 2}

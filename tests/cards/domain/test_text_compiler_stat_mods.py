@@ -372,3 +372,25 @@ def test_a_character_its_own_only_one_and_its_rage_bonus(compiler):
             "target": {"group": "allies", "carrying": {"type": "lance"}},
         }
     ]
+
+
+def test_the_same_stat_of_the_opponent_and_the_other_copies_in_play(compiler):
+    assert effects(
+        compiler, "Défense +1 supplémentaire si votre Esprit est supérieur à celui de l'adversaire"
+    ) == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {
+                "compare": {
+                    "left": {"stat": "spirit", "of": "self"},
+                    "cmp": ">",
+                    "right": {"stat": "spirit", "of": "opponent"},
+                }
+            },
+        }
+    ]
+    assert effects(compiler, "Esprit +1 pour chacune de vos autres 'Lame courte' en jeu")[0]["amount"] == {
+        "per": {"cards": "play", "match": {"card": "lame-courte"}, "other": True}
+    }

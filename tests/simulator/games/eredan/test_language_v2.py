@@ -309,6 +309,7 @@ def test_a_stat_based_modifier():
             {},
             0,
         ),
+        ({"classes": "opponent"}, {}, 1),
     ],
 )
 def test_a_scaled_amount_reads_its_count_when_it_applies(per, extra, expected):
@@ -387,6 +388,28 @@ def test_a_scaled_amount_with_added_terms():
     )
     assert events(s, "damage")[0]["amount"] == 1 + 2 * 2  # Esprit 1, two other allies
     assert s.stat(3, DEF) == 2  # ⌈7/4⌉
+
+
+def test_the_characters_wounded_this_turn():
+    """Selector filter ``hurt_this_turn``: those that lost HP to damage this turn (Board.taken,
+    kept because a deck reads it)."""
+    hit = card("hit", chain={"any": True}, effects=[{"op": "damage", "kind": "direct", "amount": 3}])
+    count = card(
+        "count",
+        effects=[
+            {
+                "op": "heal",
+                "amount": {"per": {"characters": {"group": "characters", "hurt_this_turn": True}}, "each": 2},
+            }
+        ],
+    )
+    s = prepare_game(
+        line("a"), line("b"), hands=([hit, count, FILLER], [FILLER]), piles=PILES, hp=[6, 5] + [12] * 4
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[hit, count])
+    # the enemy fighter took 3 (the wounded a-2 took nothing this turn): 2 HP healed
+    assert [e["amount"] for e in events(s, "heal")] == [2]
 
 
 def test_the_damage_dealt_this_turn_count():
