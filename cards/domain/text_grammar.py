@@ -3667,7 +3667,7 @@ class Reader:
                 return replace(effect, amount=_scaled(count, each=each, plus=amount, hi=hi))
             return replace(effect, amount=_scaled(count, each=amount, hi=hi))
         if (
-            isinstance(effect, Damage | Heal | LoseHp)
+            isinstance(effect, Damage | Heal | LoseHp | ExtraAttack)
             and isinstance(amount, Amount)
             and amount.stat is None
             and amount.lo == amount.hi
