@@ -3036,6 +3036,14 @@ class Reader:
                 return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
             except NotRead:
                 pass
+        # "A et si …, B": A, and B under its own condition (a condition naming no one by a
+        # pronoun or a possessive: "s'il …", "si son Esprit …" may be the one A names)
+        m = re.fullmatch(r"(.+?),? et (si (?!son |sa |ses |leurs? |il |ils |elle )\S.+)", t)
+        if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
+            try:
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
         found = (
             grammar_life.again_at(self, c, t, ctx)
             or grammar_life.moment_in_condition(self, c, t, ctx)
@@ -3659,7 +3667,7 @@ class Reader:
                 return replace(effect, amount=_scaled(count, each=each, plus=amount, hi=hi))
             return replace(effect, amount=_scaled(count, each=amount, hi=hi))
         if (
-            isinstance(effect, Damage | Heal | LoseHp)
+            isinstance(effect, Damage | Heal | LoseHp | ExtraAttack)
             and isinstance(amount, Amount)
             and amount.stat is None
             and amount.lo == amount.hi
