@@ -251,7 +251,10 @@ Version 2:
                    card put there ("la dernière Action de votre Défausse"). ``from`` may be a list
                    of piles, as for ``move`` (not with pick ``top``). ``playable`` (true): only a
                    card the target may play — its requirements, whatever the engine's rules say of
-                   cards played by effects ("une Arme jouable de votre Main est jouée").
+                   cards played by effects ("une Arme jouable de votre Main est jouée"). ``now``
+                   (true): the card acts as soon as it is played, as "S'active immédiatement" says,
+                   even one that would act after the combat ("est jouée et activée
+                   immédiatement").
     ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
                    duration — the target cannot play / chain such cards, make its clash attack, or
                    be healed (heals on it do nothing: "ne peut pas être soigné").
@@ -1233,6 +1236,7 @@ class PlayCard:
     selector: Selector | None = None  # the target, when it is an object ("group")
     also: tuple[str, ...] = ()  # more piles the card may come from, after ``from_`` (JSON: "from" a list)
     playable: bool = False  # only a card the target may play (its requirements): "jouable"
+    now: bool = False  # it acts at once, even a card that acts after the combat: "activée immédiatement"
     op: str = "play_card"
 
 
@@ -2386,7 +2390,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
         )
     elif op == "play_card":
-        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable"})
+        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable", "now"})
         source, also = _piles(d["from"], f"{path}.from")
         pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top"))
         if also and pick == "top":
@@ -2400,6 +2404,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
             also=also,
             playable=_bool(d.get("playable", False), f"{path}.playable"),
+            now=_bool(d.get("now", False), f"{path}.now"),
         )
     elif op == "forbid":
         d = _keys(data, path, {"op", "what"}, {"cards", "target", "duration", "when"})
@@ -2823,6 +2828,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["pick"] = effect.pick
         if effect.playable:
             out["playable"] = True
+        if effect.now:
+            out["now"] = True
         _put_target(out, effect, "self")
     elif isinstance(effect, Double):
         out["stats"] = list(effect.stats)

@@ -1004,6 +1004,9 @@ _TO = re.compile(
 )
 
 
+_ACTS_AT_ONCE = re.compile(
+    r" (?:est|sont|sera|seront) jouee?s?( et (?:activee?s?|s'activer(?:a|ont)|s'activen?t?) immediatement)$"
+)
 _NON_ZONE = re.compile(r" (?:\(non[- ]zone\)|non[- ]zone)(?= |$)")
 
 
@@ -1054,6 +1057,12 @@ def moved(reader: Reader, c: Clause, t: str, pick: str | None = None) -> list[Ef
 
     if "proprietaire" in t:
         return _to_owners_pile(reader, c, t, pick)
+    now = _ACTS_AT_ONCE.search(t)
+    if now:  # "… est jouée et activée immédiatement": it acts at once
+        found = moved(reader, c, t[: now.start(1)], pick)
+        if not found or not all(isinstance(e, PlayCard) for e in found):
+            return None
+        return [replace(e, now=True) for e in found if isinstance(e, PlayCard)]
     t = re.sub(r" deck \(pioche\)$", " deck", t)  # "votre Deck (pioche)": the draw pile, a deck
     # "une carte de votre Défausse (déterminée) aléatoirement …": as "une carte aléatoire de …"
     t = re.sub(

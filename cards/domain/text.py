@@ -1355,6 +1355,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         by = target_text(effect_target(effect), lang, names)
         if effect.playable:
             what += _pick((f" that {by} may play", f" jouable par {by}"), lang)
+        if effect.now:
+            by += _pick((" and acts at once", " et s'active immédiatement"), lang)
         if effect.pick != "random":
             what += _pick(
                 {"choice": (" (of your choice)", " (au choix)"), "top": (" (from the top)", " (du dessus)")}[

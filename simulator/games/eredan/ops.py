@@ -1017,6 +1017,9 @@ OWNER_ANY, OWNER_SELF, OWNER_OPPONENT = range(3)
 OWNER_OF_NAME = {"any": OWNER_ANY, "self": OWNER_SELF, "opponent": OWNER_OPPONENT}
 # What ``forbid`` forbids.
 FORBID_PLAY, FORBID_CHAIN, FORBID_ATTACK, FORBID_HEALED = range(4)
+#: Not restrictions but kept with them (``acts_now``, interpreter.Restriction's ``what``): such
+#: cards played by the character act at once — any of them, or only those played as its second card.
+ACTS_NOW, ACTS_NOW_CHAINED = 4, 5
 FORBID_NAMES = ("play", "chain", "attack", "healed")
 FORBID_OF_NAME = {name: i for i, name in enumerate(FORBID_NAMES)}
 
@@ -1100,6 +1103,7 @@ class PlayCardOp(Op):
     target: Target = SELF
     also: tuple[int, ...] = ()  # more piles of the holder's player the card may come from (PILE_*)
     playable: bool = False  # only a card the character may play, whatever the rules' decision
+    now: bool = False  # it acts at once, even a card that acts after the combat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1140,6 +1144,19 @@ class ForbidOp(Op):
     name: ClassVar[str] = "forbid"
     what: int
     mask: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActsNowOp(Op):
+    """``acts_now``: for ``duration``, the cards of ``mask`` each target plays (``chained``: only as
+    its second card) act as soon as they are played — as "S'active immédiatement" says of a card:
+    an item comes into play at once instead of after the clash."""
+
+    name: ClassVar[str] = "acts_now"
+    mask: int = -1
+    chained: bool = False
     target: Target = SELF
     duration: Duration = COMBAT
 
@@ -1563,6 +1580,7 @@ def _compile_play_card(
         target=_target(effect, None, where, ctx),
         also=tuple(PILE_OF_NAME[p] for p in effect.also),
         playable=effect.playable,
+        now=effect.now,
         when=when,
         index=index,
     )
@@ -1638,6 +1656,20 @@ def _compile_forbid(
     return ForbidOp(
         what=FORBID_OF_NAME[effect.what],
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.ActsNow)
+def _compile_acts_now(
+    effect: spec.ActsNow, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return ActsNowOp(
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        chained=effect.chained,
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
         when=when,
@@ -2043,7 +2075,6 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Bound,
         spec.Double,
         spec.Attach,
-        spec.ActsNow,
         spec.CardsLast,
         spec.Become,
     }

@@ -228,3 +228,17 @@ def test_a_copy_of_this_card(compiler):
     assert card(
         compiler, "Une copie de cette carte est créée et placée dans votre Deck.", name="Lame ancienne"
     ) == [{"op": "create", "card": "lame-ancienne", "to": "deck"}]
+
+
+def test_a_card_played_and_acting_at_once(compiler):
+    """ "est jouée et activée immédiatement", "celui-ci est joué et s'activera immédiatement":
+    ``play_card`` ``now`` (it acts at once, even an item)."""
+    assert card(compiler, "Un Bouclier de votre Main est joué et activé immédiatement.") == [
+        {"op": "play_card", "from": "hand", "cards": {"type": "bouclier"}, "now": True}
+    ]
+    assert card(
+        compiler, "Choisissez une Armure dans votre Défausse, celle-ci est jouée et s'activera immédiatement."
+    ) == [{"op": "play_card", "from": "discard", "cards": {"type": "armure"}, "pick": "choice", "now": True}]
+    (effect,) = parse_effects([{"op": "play_card", "from": "hand", "now": True}])
+    assert "acts at once" in effect_text(effect, "en", Names())
+    assert "s'active immédiatement" in effect_text(effect, "fr", Names())

@@ -150,3 +150,15 @@ def test_a_card_of_either_discard_pile_back_to_its_owner():
     gone = [{"op": "move", "from": "discard", "to": "removed", "owner": "any", "pick": "choice"}]
     s = _against(gone, my_discard=(SWORD,), their_discard=(SWORD,))
     assert [s.cards[k].slug for k in s.removed[1]] == ["sword"] and card_id(s, SWORD) in s.discards[0]
+
+
+def test_a_card_played_now_acts_before_the_clash():
+    """``now`` ("est jouée et activée immédiatement"): an item, which acts after the combat, acts
+    as soon as it is played — its Attaque +5 counts in this clash (else: from the next one)."""
+    hp = {}
+    for now in (False, True):
+        effects = [{"op": "play_card", "from": "deck", "cards": {"type": "epee"}, "now": now}]
+        s = _played(effects, deck=(SWORD, FILLER), seed=3)
+        assert card_id(s, SWORD) in s.items[0]
+        hp[now] = s.hp[3]
+    assert hp[True] == hp[False] - 5
