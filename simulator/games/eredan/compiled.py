@@ -49,6 +49,7 @@ from simulator.games.eredan.ops import (
     SLOT_NONE,
     SLOT_SHIELD,
     SLOT_WEAPON,
+    ActsNowOp,
     AllAllies,
     AllEnemies,
     AttackKindOp,
@@ -183,9 +184,11 @@ ATTACH_OF_TARGET = {
 }
 
 
-#: Triggers by event: ``[event]`` -> (index among the source's triggers, trigger) — the index
-#: keys how often it fired (its limit).
-TriggersByEvent = tuple[tuple[tuple[int, TriggerOp], ...], ...]
+#: The triggers of a source on one event: (index among the source's triggers, trigger) — the
+#: index keys how often it fired (its limit).
+TriggersOnEvent = tuple[tuple[int, TriggerOp], ...]
+#: A source's triggers by event: ``[event]`` -> its triggers on it.
+TriggersByEvent = tuple[TriggersOnEvent, ...]
 
 
 def triggers_by_event(triggers: Sequence[TriggerOp]) -> TriggersByEvent:
@@ -374,8 +377,9 @@ class CompiledCharacter:
     #: Its auras that hold only while it is dead (condition ``dead``: "tant que X est mort").
     dead_auras: tuple[ModifyOp, ...] = ()
     #: Its standing restrictions (``forbid`` abilities, for the combat: "ne peut pas jouer de
-    #: Sortilège", "pas d'Enchaînement"): put in place when it fights, at the choice.
-    forbids: tuple[ForbidOp, ...] = ()
+    #: Sortilège", "pas d'Enchaînement") and ``acts_now`` abilities ("ses Lances sont activées
+    #: immédiatement"): put in place when it fights, at the choice.
+    forbids: tuple[ForbidOp | ActsNowOp, ...] = ()
     #: Its Ordres' effects whose condition reads the cards of the turn (each with its Ordre's turns
     #: as a clause): applied when it fights, once the cards have resolved, before its ``late_ops``.
     late_order_ops: tuple[Op, ...] = ()
@@ -394,11 +398,6 @@ class CompiledCharacter:
     guards: tuple[Op, ...] = ()
     #: :meth:`order_bonus` by turn (filled on first use).
     bonus_by_turn: dict[int, tuple[ModifyOp, ...]] = field(default_factory=dict)
-    #: ``triggers`` by event (as CompiledCard.triggers_on: every event looks at every character).
-    triggers_on: TriggersByEvent = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "triggers_on", triggers_by_event(self.triggers))
 
     def order_ops(self, turn: int) -> tuple[Op, ...]:
         """docs/rules/eredan.md §3 step 1 — the effects of all its Ordres naming ``turn``."""
@@ -473,6 +472,13 @@ class Tables:
     damage_taken_count: bool = False
     #: The events some trigger of these decks listens to (bits ``1 << EV_*``).
     trigger_events: int = 0
+    #: Those a trigger of a card that stays listens to (while attached): any other event skips
+    #: the carried cards at once (EredanState.fire walks them for every event).
+    carried_trigger_events: int = 0
+    #: ``[event][seat]``: the characters of that seat whose abilities have triggers on the event,
+    #: in line order, each with those triggers — what EredanState.fire walks for the abilities,
+    #: rather than every trigger of every character for every event.
+    ability_triggers: tuple[tuple[tuple[tuple[int, TriggersOnEvent], ...], ...], ...] = ()
     #: The standing abilities on damage and healing, as the board's bonuses (Board.dmods) each
     #: game starts with, tied to their owner's life.
     guards: tuple[DamageMod, ...] = ()
@@ -727,7 +733,7 @@ def _compile_character(
     late_ops: list[ModifyOp] = []
     auras: list[ModifyOp] = []
     dead_auras: list[ModifyOp] = []
-    forbids: list[ForbidOp] = []
+    forbids: list[ForbidOp | ActsNowOp] = []
     late_order_ops: list[Op] = []
     chain_on: list[ChainOnAbility] = []
     triggers: list[TriggerOp] = []
@@ -776,6 +782,17 @@ def _compile_character(
                 raise UnsupportedSpecError(
                     sub, "a forbid ability holds for the combat, on a condition known at the choice"
                 )
+            forbids.append(op)
+            continue
+        if isinstance(op, ActsNowOp) and not dead:
+            # cards/domain/effects.py ``acts_now`` as a character's ability: its own cards, for each
+            # combat it fights (put in place at the choice, like a forbid ability).
+            if not isinstance(op.target, SelfTarget) or not isinstance(op.duration, ForCombat):
+                raise UnsupportedSpecError(
+                    sub, "an acts_now ability is supported for the character's own cards, for the combat"
+                )
+            if reads_the_cards(op.when):
+                raise UnsupportedSpecError(sub, "an acts_now ability's condition must be known at the choice")
             forbids.append(op)
             continue
         if dead:
@@ -1444,6 +1461,10 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         damage_dealt_count=CountDamageDealt in used,
         damage_taken_count=CountDamageTaken in used,
         trigger_events=sum(1 << e for e in range(len(EVENT_NAMES)) if ("event", e) in used),
+        carried_trigger_events=sum(
+            1 << trigger.event for c in cards for mode in (c, *c.modes) for trigger in mode.triggers
+        ),
+        ability_triggers=_ability_triggers(chars),
         choice_cards=sum(1 << c.id for c in cards if c.choices or any(m.choices for m in c.modes)),
         worth=tuple(card_worth(c) for c in cards),
         draw_abilities=tuple(
@@ -1457,6 +1478,20 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         deck_copies=tuple(
             tuple((k, held.count(k), cards[k].slug) for k in sorted(set(held))) for held in deck_ids
         ),
+    )
+
+
+def _ability_triggers(
+    chars: Sequence[CompiledCharacter],
+) -> tuple[tuple[tuple[tuple[int, TriggersOnEvent], ...], ...], ...]:
+    """:attr:`Tables.ability_triggers` of the six characters."""
+    by_event = [triggers_by_event(ch.triggers) for ch in chars]
+    return tuple(
+        tuple(
+            tuple((c, by_event[c][event]) for c in range(seat * 3, seat * 3 + 3) if by_event[c][event])
+            for seat in (0, 1)
+        )
+        for event in range(len(EVENT_NAMES))
     )
 
 

@@ -1033,11 +1033,16 @@ class Board:
         if not self.listen >> event & 1:
             return
         chars, cards = self.chars, self.cards
+        tables = self.tables
+        heard = tables.ability_triggers[event]
+        carried = tables.carried_trigger_events >> event & 1
         for seat in (self.active, 1 - self.active):
-            for c in range(seat * 3, seat * 3 + 3):
-                for i, trigger in chars[c].triggers_on[event]:
-                    source = chars[c].ability_source
+            for c, triggers in heard[seat]:
+                source = chars[c].ability_source
+                for i, trigger in triggers:
                     self._consider(trigger, c, source, ("a", c, i), subject, other, card, kind, amount)
+            if not carried:
+                continue
             for c in range(seat * 3, seat * 3 + 3):
                 for j, k in enumerate(self.items[c]):
                     played = cards[k]
@@ -1088,14 +1093,15 @@ class Board:
         opp = self.fighters[1 - holder // 3]
         if event in COMBAT_EVENTS and self.fighters[holder // 3] != holder:
             return  # the events of a combat: only the holder's own
-        if trigger.who is not None and not in_target(self, trigger.who, subject, holder, opp):
-            return
+        # The card, the damage's kind and amount first: the cheapest tests (all are read only).
         if event == EV_PLAYS and not trigger.mask >> card & 1:
             return
         if trigger.kinds and not trigger.kinds & kind:
             return
         if trigger.at_least and amount < trigger.at_least:
             return  # damage of at least N HP only
+        if trigger.who is not None and not in_target(self, trigger.who, subject, holder, opp):
+            return
         if trigger.to is not None and not in_target(self, trigger.to, other, holder, opp):
             return
         limit = trigger.limit
@@ -1576,18 +1582,31 @@ def in_target(board: Board, target: Target, c: int, me: int, opp: int) -> bool:
         return same and c != me and ally_matches(target.allies, board.chars[c], board.rules)
     if not isinstance(target, Group):
         return c in board.targets(target, me, opp)
-    group = target.group
-    inside = {
-        "self": c == me,
-        "opponent": c == opp,
-        "allies": same,
-        "other_allies": same and c != me,
-        "enemies": not same,
-        "other_enemies": not same and c != opp,
-        "characters": True,
-        "fighters": c in (board.fighters[me // 3], opp),
-    }.get(group, False)
-    return inside and (target.filter is None or passes(board, target.filter, c))
+    if not _in_group(board, target.group, c, me, opp, same):
+        return False
+    return target.filter is None or passes(board, target.filter, c)
+
+
+def _in_group(board: Board, group: str, c: int, me: int, opp: int, same: bool) -> bool:
+    """Whether ``c`` (``same``: of ``me``'s side) is in ``group`` seen from ``me`` facing ``opp``,
+    alive or not (an event's trigger checks this for every event: one test, not all of them)."""
+    if group == "self":
+        return c == me
+    if group == "opponent":
+        return c == opp
+    if group == "allies":
+        return same
+    if group == "other_allies":
+        return same and c != me
+    if group == "enemies":
+        return not same
+    if group == "other_enemies":
+        return not same and c != opp
+    if group == "characters":
+        return True
+    if group == "fighters":
+        return c in (board.fighters[me // 3], opp)
+    return False
 
 
 def group_candidates(board: Board, target: Group, me: int, opp: int) -> list[int]:

@@ -1011,6 +1011,9 @@ OWNER_ANY, OWNER_SELF, OWNER_OPPONENT = range(3)
 OWNER_OF_NAME = {"any": OWNER_ANY, "self": OWNER_SELF, "opponent": OWNER_OPPONENT}
 # What ``forbid`` forbids.
 FORBID_PLAY, FORBID_CHAIN, FORBID_ATTACK, FORBID_HEALED = range(4)
+#: Not restrictions but kept with them (``acts_now``, interpreter.Restriction's ``what``): such
+#: cards played by the character act at once — any of them, or only those played as its second card.
+ACTS_NOW, ACTS_NOW_CHAINED = 4, 5
 FORBID_NAMES = ("play", "chain", "attack", "healed")
 FORBID_OF_NAME = {name: i for i, name in enumerate(FORBID_NAMES)}
 
@@ -1135,6 +1138,19 @@ class ForbidOp(Op):
     name: ClassVar[str] = "forbid"
     what: int
     mask: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActsNowOp(Op):
+    """``acts_now``: for ``duration``, the cards of ``mask`` each target plays (``chained``: only as
+    its second card) act as soon as they are played — as "S'active immédiatement" says of a card:
+    an item comes into play at once instead of after the clash."""
+
+    name: ClassVar[str] = "acts_now"
+    mask: int = -1
+    chained: bool = False
     target: Target = SELF
     duration: Duration = COMBAT
 
@@ -1641,6 +1657,20 @@ def _compile_forbid(
     )
 
 
+@compiles(spec.ActsNow)
+def _compile_acts_now(
+    effect: spec.ActsNow, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return ActsNowOp(
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        chained=effect.chained,
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
 @compiles(spec.OneOf)
 def _compile_one_of(
     effect: spec.OneOf, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -2039,7 +2069,6 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Bound,
         spec.Double,
         spec.Attach,
-        spec.ActsNow,
         spec.CardsLast,
         spec.Become,
     }

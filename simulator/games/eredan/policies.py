@@ -47,6 +47,7 @@ from simulator.games.eredan.ops import (
     PILE_PLAY,
     PILE_REMOVED,
     SPI,
+    ActsNowOp,
     AttackKindOp,
     CardToOp,
     CounterOp,
@@ -693,6 +694,8 @@ def _one_of_value(
 
 #: Value of forbidding an enemy to play some cards (or to attack) in its coming combats.
 FORBID_VALUE = 1.0
+#: Value of making a character's items act at once (``acts_now``: they count in this clash).
+ACTS_NOW_VALUE = 0.5
 
 
 def _forbid_value(
@@ -710,6 +713,15 @@ def _forbid_value(
                 v += combat.out
         value += sign * v
     return value
+
+
+def _acts_now_value(
+    state: EredanState, op: ActsNowOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    """Items acting at once count in this clash: a small gain for the side whose cards they are."""
+    return sum(
+        ACTS_NOW_VALUE if t // 3 == seat else -ACTS_NOW_VALUE for t in _reached(state, op.target, me, opp)
+    )
 
 
 def _grant_order_value(
@@ -896,6 +908,7 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     ExtraAttackOp: _extra_attack_value,
     UntapOp: _untap_value,
     ForbidOp: _forbid_value,
+    ActsNowOp: _acts_now_value,
     GrantOrderOp: _grant_order_value,
     PayOp: _pay_value,
     CounterOp: _counter_value,

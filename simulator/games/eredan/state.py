@@ -60,6 +60,8 @@ from simulator.games.eredan.compiled import (
 )
 from simulator.games.eredan.interpreter import Board, Firing, ItemBonus, group_candidates, passes
 from simulator.games.eredan.ops import (
+    ACTS_NOW,
+    ACTS_NOW_CHAINED,
     DEF,
     EV_AFTER_CARDS,
     EV_COMBAT_END,
@@ -510,9 +512,7 @@ class EredanState(Board):
             phase = self.phase
             legal: tuple[Action, ...]
             if phase == P_CARD:
-                cards = self.card_options(self.to_move, self.slot)
-                if self.tables.choice_cards:
-                    cards = self.with_choices(cards)
+                cards = self.play_options(self.to_move, self.slot)
                 if len(cards) == 1:
                     self._commit_card(cards[0], True)
                     continue
@@ -540,6 +540,19 @@ class EredanState(Board):
                 return
             self._legal = legal
             return
+
+    def play_options(self, seat: int, slot: int) -> tuple[Pass | Play, ...]:
+        """The legal actions of ``seat``'s card number ``slot``: :meth:`card_options`, with the
+        choices of the cards that ask for some (:meth:`with_choices`)."""
+        options = self.card_options(seat, slot)
+        choosing = self.tables.choice_cards
+        if choosing:
+            # Few hands hold a card with choices: looking at the hand first spares the others
+            # the walk through every option.
+            for k in self.hands[seat]:
+                if choosing >> k & 1:
+                    return self.with_choices(options)
+        return options
 
     def with_choices(self, options: tuple[Pass | Play, ...]) -> tuple[Pass | Play, ...]:
         """The plays of ``options`` with every choice their cards ask for as they are played
@@ -605,18 +618,12 @@ class EredanState(Board):
             chain = -1
         f = self.fighters[seat]
         tables = self.tables
-        candidates = 0
-        for k in hand:
-            candidates |= 1 << k
         playable = tables.play_mask[f]
         if tables.dynamic_play:
             playable |= self._granted(f)
         if self.restrictions:
             playable &= ~self._forbidden(f, slot)
-        candidates &= playable & chain
-        if not candidates:
-            return (PASS,)
-        gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
+        playable &= chain
         simple = tables.simple_mask
         fits = tables.fits
         plays = tables.plays
@@ -624,13 +631,15 @@ class EredanState(Board):
         out: list[Pass | Play] = [PASS]
         several = False
         plain = tables.plain_fit_mask & ~self.chars[f].attach_any_mask
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            k = low.bit_length() - 1
-            if simple & low:
+        gear = -1  # the fighter's item slots: looked up for the first card that needs them
+        for k in sorted(set(hand)):  # each card once, by id
+            if not playable >> k & 1:
+                continue
+            if simple >> k & 1:
                 out.append(on_fighter[k])
-            elif plain & low:
+            elif plain >> k & 1:
+                if gear < 0:
+                    gear = self.gear[f] if not self.plays[seat] else self._gear_with_plays(seat, f)
                 if fits[k] >> gear & 1:
                     out.append(on_fighter[k])
             else:
@@ -644,7 +653,7 @@ class EredanState(Board):
                 if not card.attaches:  # a play variant: this one does not stay
                     out.append(on_fighter[k])
                     continue
-                for c in self._carriers(seat, f, card, bool(self.chars[f].attach_any_mask & low)):
+                for c in self._carriers(seat, f, card, bool(self.chars[f].attach_any_mask >> k & 1)):
                     out.append(plays[c][k])
                     several = several or c != f
         if several:
@@ -1162,7 +1171,13 @@ class EredanState(Board):
             if carrier < 0:  # outside a combat there is no opponent to attach it to
                 self.put_card(seat, k, PILE_DISCARD)
                 return
-        if card.after_combat and not now and self.resolving != 2 and self.fighters[seat] >= 0:
+        if (
+            card.after_combat
+            and not now
+            and self.resolving != 2
+            and self.fighters[seat] >= 0
+            and not (self.restrictions and self._acts_now(by, k, False))
+        ):
             played = self.played[seat]
             played[k] = played.get(k, 0) + 1
             self._log_play(seat, k, by, carrier)
@@ -1170,6 +1185,18 @@ class EredanState(Board):
             return
         self.source_slot = -1  # played by an effect: not one of its player's cards of the turn
         self._resolve_card(seat, k, carrier, by, now)
+
+    def _acts_now(self, f: int, k: int, chained: bool) -> bool:
+        """Whether card ``k`` played by ``f`` (``chained``: as its second card) acts at once
+        (``acts_now``, kept among the restrictions)."""
+        for r in self.restrictions:
+            if (
+                r.character == f
+                and (r.what == ACTS_NOW or (chained and r.what == ACTS_NOW_CHAINED))
+                and r.mask >> k & 1
+            ):
+                return True
+        return False
 
     def _log_play(self, seat: int, k: int, by: int, carrier: int) -> None:
         if self.log is None:
@@ -1201,9 +1228,15 @@ class EredanState(Board):
             self._log_play(seat, k, f, carrier)
         if self.counters and self._countered(seat, k, f):
             return False
-        if card.after_combat and not now and self.resolving != 2:
+        if (
+            card.after_combat
+            and not now
+            and self.resolving != 2
+            and not (self.restrictions and self._acts_now(f, k, self.source_slot == 1))
+        ):
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the
-            # combat; so does any card whose text says so (card text beats the rules).
+            # combat; so does any card whose text says so (card text beats the rules) — unless an
+            # ``acts_now`` on its player's character says such cards act at once.
             self.pending_items.append((seat, carrier, k))
             return True
         if self.hp[f] <= 0 and not self.rules.cards_of_a_dead_fighter_resolve:
@@ -1843,9 +1876,7 @@ class EredanState(Board):
         self.chain[seat] = 0
         to_move, slot_now, legal_now = self.to_move, self.slot, self._legal
         for slot in range(MAX_CARDS_PER_TURN):
-            options = self.card_options(seat, slot)
-            if self.tables.choice_cards:
-                options = self.with_choices(options)
+            options = self.play_options(seat, slot)
             if model is None or len(options) == 1:
                 action: Action = options[int(rng.random() * len(options))]
             else:

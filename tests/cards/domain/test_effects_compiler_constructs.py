@@ -343,9 +343,9 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
         {"op": "traits", "mode": "add", "classes": ["mage"]},
         {"op": "traits", "mode": "set", "guilds": "all", "of": "other_allies"},
         {"op": "become", "card": "oeuf"},
-        # (played since: a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71)
+        # (played since: a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71,
+        # acts_now by helper chain)
         {"op": "attach", "target": {"group": "allies", "pick": "random", "race": "golem"}},
-        {"op": "acts_now", "cards": {"type": "lance"}},
         {"op": "bound", "stats": ["attack"], "below": 0, "above": 0},
     ],
 )
