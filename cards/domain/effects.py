@@ -231,7 +231,8 @@ Version 2:
                    Défausse"; pick random or choice, owner self, to none of them): a card of any
                    of them, each matching card as likely; a card with copies in several of them
                    is taken from the first pile listed that has one.
-    ``card_to``    to (hand|deck|discard|opponent_deck|removed) — this card leaves play (when it
+    ``card_to``    to (hand|deck|discard|opponent_deck|opponent_deck_top|removed; a deck: at a random
+                   place, ``opponent_deck_top``: on top of it, drawn next) — this card leaves play (when it
                    stays) and goes there; a card that does not stay goes there instead of the
                    discard pile when it has resolved.
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
@@ -2365,7 +2366,12 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op == "card_to":
         d = _keys(data, path, {"op", "to"}, {"when"})
         effect = CardTo(
-            _choice(d["to"], f"{path}.to", ("hand", "deck", "discard", "opponent_deck", "removed")), when
+            _choice(
+                d["to"],
+                f"{path}.to",
+                ("hand", "deck", "discard", "opponent_deck", "opponent_deck_top", "removed"),
+            ),
+            when,
         )
     elif op == "discard_attached":
         d = _keys(data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to"})

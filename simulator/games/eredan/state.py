@@ -82,6 +82,7 @@ from simulator.games.eredan.ops import (
     PILE_DISCARD,
     PILE_HAND,
     PILE_OPPONENT_DECK,
+    PILE_OPPONENT_DECK_TOP,
     PILE_REMOVED,
     SLOT_NONE,
     SPI,
@@ -1290,6 +1291,9 @@ class EredanState(Board):
         elif dest == PILE_REMOVED:
             self.removed[seat].append(k)
         else:
+            if dest == PILE_OPPONENT_DECK_TOP:  # the top: the end of the pile, drawn next
+                self.decks[1 - seat].append(k)
+                return
             owner = 1 - seat if dest == PILE_OPPONENT_DECK else seat
             deck = self.decks[owner]
             deck.insert(self.pick(range(len(deck) + 1), PLACE, owner), k)
