@@ -2800,7 +2800,7 @@ class Reader:
         m = re.fullmatch(r"(?:perd|perdent|perdez) (.+?) pv", t)
         if m:
             return [LoseHp(amount=self._points(m.group(1)), **_target_fields(subject))]
-        m = re.fullmatch(r"(?:est|sont|sera|seront) soignee?s? de (.+?)(?: pv)?", t)
+        m = re.fullmatch(r"(?:est|sont|sera|seront|etes) soignee?s? de (.+?)(?: pv)?", t)
         if m:
             return [Heal(amount=self._points(m.group(1)), **_target_fields(subject))]
         m = re.fullmatch(
@@ -3013,6 +3013,9 @@ class Reader:
         found = grammar_markers.phrase(self, c, t, ctx)  # markers spent
         if found is not None:
             return found
+        found = grammar_life.healed_as_much(self, c, t, ctx)
+        if found is not None:
+            return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
@@ -3033,6 +3036,14 @@ class Reader:
                 found = grammar_life.then_if(self, c, m.group(1), m.group(2), ctx)
                 if found is not None:
                     return found
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
+        # "A et si …, B": A, and B under its own condition (a condition naming no one by a
+        # pronoun or a possessive: "s'il …", "si son Esprit …" may be the one A names)
+        m = re.fullmatch(r"(.+?),? et (si (?!son |sa |ses |leurs? |il |ils |elle )\S.+)", t)
+        if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
+            try:
                 return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
             except NotRead:
                 pass
