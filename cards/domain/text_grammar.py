@@ -3692,6 +3692,8 @@ class Reader:
         else:
             reading = self._read(raw, ctx)
         reading.effects = grammar_chain.chain_on_plays(reading.effects)
+        if ctx.subject == "character" and not ctx.happens:
+            reading.effects = grammar_chain.chain_when_playing(reading.effects)
         return reading
 
     def _read(self, raw: str, ctx: Ctx) -> Reading:
