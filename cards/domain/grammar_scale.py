@@ -681,28 +681,39 @@ _SHARED_TAIL = re.compile(
 )
 
 
-def scaled_parts(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
-    """``Attaque +2 par Allié mort et Défense +1 par Allié vivant``: predicates of the holder, each
-    with its own scaling, joined by "et" (read one by one only when the whole is not understood,
-    and only when nothing — a condition, a duration, a cap — could be shared by both)."""
+def scaled_parts(r: Reader, c: Clause, t: str, ctx: Ctx, subject: str = "") -> list[Effect]:
+    """``Attaque +2 par Allié mort et Défense +1 par Allié vivant``: predicates, each with its own
+    scaling, joined by "et" (read one by one only when the whole is not understood, and only when
+    nothing — a condition, a duration, a cap — could be shared by both). ``les personnages
+    adverses ont Attaque -1 pour chacun de vos Mages, Esprit -1 pour chacun de vos Golems``: each
+    with the first one's subject and verb (``subject``)."""
     from cards.domain.text_grammar import NotRead
 
+    whole = f"{subject} {t}" if subject else t
     try:
-        return r.tailed(c, t, ctx)
+        return r.tailed(c, whole, ctx)
     except NotRead as exc:
         first = exc
-    found = _scaled_then_verb(r, c, t, ctx)
-    if found is not None:
-        return found
+    if not subject:
+        found = _scaled_then_verb(r, c, t, ctx)
+        if found is not None:
+            return found
     if _SHARED_TAIL.search(t):
         raise first
+    if not subject and not _BARE.match(t):
+        sm = re.match(rf"(.+? {_VERB}) (?=(?:attaque|defense|esprit|initiative)\b)", t)
+        if sm and _SCALING.search(t):
+            try:
+                return scaled_parts(r, c, t[sm.end() :], ctx, sm.group(1))
+            except NotRead:
+                raise first from None
     for m in re.finditer(r",? et |, ", t):
         left, right = t[: m.start()], t[m.end() :]
         if not (_SCALING.search(left) and _BARE.match(left) and _BARE.match(right)):
             continue
         try:
-            effects = r.tailed(c, left, ctx)
-            effects += scaled_parts(r, c, right, ctx)
+            effects = r.tailed(c, f"{subject} {left}" if subject else left, ctx)
+            effects += scaled_parts(r, c, right, ctx, subject)
         except NotRead:
             continue
         return effects
