@@ -2805,7 +2805,7 @@ class Reader:
         m = re.fullmatch(r"(?:perd|perdent|perdez) (.+?) pv", t)
         if m:
             return [LoseHp(amount=self._points(m.group(1)), **_target_fields(subject))]
-        m = re.fullmatch(r"(?:est|sont|sera|seront) soignee?s? de (.+?)(?: pv)?", t)
+        m = re.fullmatch(r"(?:est|sont|sera|seront|etes) soignee?s? de (.+?)(?: pv)?", t)
         if m:
             return [Heal(amount=self._points(m.group(1)), **_target_fields(subject))]
         m = re.fullmatch(
@@ -3016,6 +3016,9 @@ class Reader:
             # "'X' change d'apparence et chaque fois que …": a note, then the trigger
             return self.phrase(c, m.group(2), ctx)
         found = grammar_markers.phrase(self, c, t, ctx)  # markers spent
+        if found is not None:
+            return found
+        found = grammar_life.healed_as_much(self, c, t, ctx)
         if found is not None:
             return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
@@ -3726,6 +3729,8 @@ class Reader:
         else:
             reading = self._read(raw, ctx)
         reading.effects = grammar_chain.chain_on_plays(reading.effects)
+        if ctx.subject == "character" and not ctx.happens:
+            reading.effects = grammar_chain.chain_when_playing(reading.effects)
         return reading
 
     def _read(self, raw: str, ctx: Ctx) -> Reading:

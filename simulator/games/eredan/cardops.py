@@ -36,6 +36,7 @@ from simulator.games.eredan.ops import (
     PILE_HAND,
     PILE_NAMES,
     PILE_OPPONENT_DECK,
+    PILE_OPPONENT_DECK_TOP,
     PILE_PLAY,
     PILE_REMOVED,
     ActsNowOp,
@@ -66,7 +67,14 @@ def pile(board: Board, seat: int, which: int) -> list[int]:
 
 
 #: How good for its owner a pile is (a card chosen to move between piles).
-PILE_RANK = {PILE_HAND: 3, PILE_DECK: 2, PILE_DISCARD: 1, PILE_REMOVED: 0, PILE_OPPONENT_DECK: 0}
+PILE_RANK = {
+    PILE_HAND: 3,
+    PILE_DECK: 2,
+    PILE_DISCARD: 1,
+    PILE_REMOVED: 0,
+    PILE_OPPONENT_DECK: 0,
+    PILE_OPPONENT_DECK_TOP: 0,
+}
 
 
 def chosen(board: Board, options: Sequence[int], best: bool, who: int) -> int:

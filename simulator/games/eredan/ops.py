@@ -616,6 +616,12 @@ class CountDamageTaken(Count):
 
 
 @dataclass(frozen=True, slots=True)
+class CountEventDamage(Count):
+    """``{"event_damage": "self"}``: the HP the damage that set off the trigger took (Firing.amount,
+    Board.event_amount while it resolves; 0 elsewhere)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CountCastes(Count):
     """``{"castes": "self"}``: the holder's castes."""
 
@@ -680,6 +686,8 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         return CountDamageDealt(count.of == "opponent")
     if kind == "castes":
         return CountCastes()
+    if kind == "event_damage":
+        return CountEventDamage()
     if kind == "turn":
         return CountTurn()
     if kind == "distinct":
@@ -999,7 +1007,9 @@ class ReviveOp(Op):
 
 # Piles (``move``, ``card_to``, ``create``, ``play_card``): where a card goes or comes from.
 PILE_DECK, PILE_HAND, PILE_DISCARD, PILE_REMOVED, PILE_OPPONENT_DECK, PILE_PLAY, PILE_ATTACH = range(7)
-PILE_NAMES = ("deck", "hand", "discard", "removed", "opponent_deck", "play", "attach")
+#: The top of the other player's deck (``card_to``: "sur le dessus du Deck adverse"): drawn next.
+PILE_OPPONENT_DECK_TOP = 7
+PILE_NAMES = ("deck", "hand", "discard", "removed", "opponent_deck", "play", "attach", "opponent_deck_top")
 PILE_OF_NAME = {name: i for i, name in enumerate(PILE_NAMES)}
 # How cards are picked in a pile (``move``, ``discard_attached``, ``play_card``).
 CARD_RANDOM, CARD_TOP, CARD_CHOICE = range(3)
@@ -1044,7 +1054,7 @@ class MoveOp(Op):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardToOp(Op):
-    """``card_to``: this card goes to ``dest`` (PILE_HAND, PILE_DECK, PILE_DISCARD, PILE_OPPONENT_DECK,
+    """``card_to``: this card goes to ``dest`` (PILE_HAND, PILE_DECK, PILE_DISCARD, PILE_OPPONENT_DECK(_TOP),
     PILE_REMOVED): a card that stays leaves play; one that does not goes there instead of its
     player's discard pile once it has resolved."""
 

@@ -43,6 +43,7 @@ from simulator.games.eredan.ops import (
     PILE_DISCARD,
     PILE_HAND,
     PILE_OPPONENT_DECK,
+    PILE_OPPONENT_DECK_TOP,
     PILE_PLAY,
     PILE_REMOVED,
     SPI,
@@ -583,8 +584,9 @@ def _move_value(
 def _card_to_value(
     state: EredanState, op: CardToOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
-    dest = PILE_DECK if op.dest == PILE_OPPONENT_DECK else op.dest
-    return PILE_WORTH[dest] * (1 if op.dest != PILE_OPPONENT_DECK else 0.5)
+    theirs = op.dest in (PILE_OPPONENT_DECK, PILE_OPPONENT_DECK_TOP)
+    dest = PILE_DECK if theirs else op.dest
+    return PILE_WORTH[dest] * (0.5 if theirs else 1)
 
 
 def attached_worth(state: EredanState, k: int) -> float:
@@ -1025,11 +1027,13 @@ def pick_value(state: EredanState, action: Pick) -> float:
     opp = state.fighters[1 - holder // 3]
     state.picks = {**(state.picking or {}), question: action.value}
     state.event_char = firing.subject
+    state.event_amount = firing.amount
     try:
         return _ops_value(state, firing.ops, state.to_move, holder, opp)
     finally:
         state.picks = None
         state.event_char = -1
+        state.event_amount = 0
 
 
 def greedy_action(state: EredanState, rng: random.Random) -> Action:

@@ -82,6 +82,7 @@ from simulator.games.eredan.ops import (
     PILE_DISCARD,
     PILE_HAND,
     PILE_OPPONENT_DECK,
+    PILE_OPPONENT_DECK_TOP,
     PILE_REMOVED,
     SLOT_NONE,
     SPI,
@@ -291,6 +292,7 @@ class EredanState(Board):
             s._refresh_dmod_masks()
         s.queue = []
         s.event_char = -1
+        s.event_amount = 0
         s.fired = {}
         s.turn_triggers = []
         s.turn_choices = [[], []]
@@ -1289,6 +1291,9 @@ class EredanState(Board):
         elif dest == PILE_REMOVED:
             self.removed[seat].append(k)
         else:
+            if dest == PILE_OPPONENT_DECK_TOP:  # the top: the end of the pile, drawn next
+                self.decks[1 - seat].append(k)
+                return
             owner = 1 - seat if dest == PILE_OPPONENT_DECK else seat
             deck = self.decks[owner]
             deck.insert(self.pick(range(len(deck) + 1), PLACE, owner), k)
@@ -1803,6 +1808,7 @@ class EredanState(Board):
         s.taken = None if self.taken is None else self.taken[:]
         s.queue = self.queue[:]
         s.event_char = self.event_char
+        s.event_amount = self.event_amount
         s.fired = dict(self.fired) if self.fired else {}
         s.turn_triggers = self.turn_triggers[:]
         s.turn_choices = [self.turn_choices[0][:], self.turn_choices[1][:]]

@@ -109,6 +109,15 @@ VALID: list[tuple[str, dict[str, Any]]] = [
     ("card", {"op": "modify", "stat": "level", "amount": 1, "duration": "game"}),
     ("card", {"op": "marker", "name": "poudre", "count": "all", "target": "fighters"}),
     ("card", {"op": "modify", "stat": "attack", "amount": 1, "when": {"keyword": "enrage"}}),
+    # "lorsque 'X' subit des dégâts, ce personnage est soigné d'autant"
+    (
+        "ability",
+        {
+            "op": "trigger",
+            "on": {"damaged": {"group": "characters", "family": "x"}},
+            "effects": [{"op": "heal", "amount": {"per": {"event_damage": "self"}}}],
+        },
+    ),
     # "un allié blessé gagne 2 PV"; "vos personnages non blessés ont Défense +1"
     (
         "card",
