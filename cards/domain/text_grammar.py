@@ -884,6 +884,11 @@ class Reader:
             m = re.fullmatch(r"un des porteurs (?:de |d')(.+)", text)
             if m:  # "un des porteurs de 'X'": one the player chooses among those carrying X
                 return Selector(group="characters", pick="choice", carrying=self.match(clause, m.group(1)))
+            m = re.fullmatch(r"un personnage (non[- ].+)", text)
+            if m:  # "un personnage non Golem": one of those, on either side (a choice, as "un personnage")
+                return Selector(
+                    group="characters", pick="choice", **self._filter_keys(self.who_filter(m.group(1)))
+                )
             m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
             if m:
                 group = "other_allies" if m.group(1) else "allies"
@@ -3726,6 +3731,8 @@ class Reader:
         else:
             reading = self._read(raw, ctx)
         reading.effects = grammar_chain.chain_on_plays(reading.effects)
+        if ctx.subject == "character" and not ctx.happens:
+            reading.effects = grammar_chain.chain_when_playing(reading.effects)
         return reading
 
     def _read(self, raw: str, ctx: Ctx) -> Reading:

@@ -52,6 +52,7 @@ from simulator.games.eredan.ops import (
     ActsNowOp,
     AllAllies,
     AllEnemies,
+    AllyAlive,
     AttackKindOp,
     CharFilter,
     CompileContext,
@@ -752,6 +753,10 @@ def _compile_character(
             continue
         if isinstance(effect, spec_effects.MayPlay | spec_effects.Carry | spec_effects.MayAttach):
             continue  # standing grants: _standing_grants, which sees the whole Line
+        if isinstance(effect, spec_effects.ActsNow) and (
+            effect.target != "self" or effect.selector is not None
+        ):
+            continue  # given to a group: _standing_grants, which sees the whole Line
         if isinstance(effect, spec_effects.DrawPhase):
             if effect.phases is not None or effect.when is not None:
                 raise UnsupportedSpecError(
@@ -1105,10 +1110,27 @@ def _standing_grants(
     carry: list[list[CarryAbility]] = [[] for _ in chars]
     grants: list[list[PlayGrant]] = [[] for _ in chars]
     given: list[list[ChainOnAbility]] = [[] for _ in chars]
+    given_acts: list[list[ActsNowOp]] = [[] for _ in chars]
     onto: list[list[tuple[int, str]]] = [[] for _ in chars]
     for owner in chars:
         for i, effect in enumerate(owner.spec.abilities):
             where = f"character {owner.slug!r}: abilities[{i}]"
+            if isinstance(effect, spec_effects.ActsNow):
+                if effect.target == "self" and effect.selector is None:
+                    continue  # its own: _compile_character
+                # cards/domain/effects.py ``acts_now`` given to a group ("les Lances jouées par vos
+                # alliés sont activées immédiatement"): each character it reaches has it when it
+                # fights, while its giver lives — put in place at the choice, like its own.
+                op = compile_effect(effect, where, i, ctx)
+                assert isinstance(op, ActsNowOp)
+                if not isinstance(op.duration, ForCombat) or reads_the_cards(op.when):
+                    raise UnsupportedSpecError(
+                        where, "an acts_now ability holds for the combat, on a condition known at the choice"
+                    )
+                for c in _static_reach(effect, owner, chars, where):
+                    alive = () if c == owner.index else (AllyAlive(owner.family),)
+                    given_acts[c].append(replace(op, target=SELF, when=(*(op.when or ()), *alive) or None))
+                continue
             if isinstance(effect, ChainOn):
                 if effect.target == "self" and effect.selector is None:
                     continue  # its own chain: _compile_character
@@ -1167,6 +1189,8 @@ def _standing_grants(
         c = ch.index
         if given[c]:
             ch = replace(ch, chain_on=(*ch.chain_on, *given[c]))
+        if given_acts[c]:
+            ch = replace(ch, forbids=(*ch.forbids, *given_acts[c]))
         if onto[c]:
             ch = replace(ch, attach_onto=tuple(onto[c]), attach_every_mask=attach_any[c])
             for mask, _ in onto[c]:

@@ -132,3 +132,26 @@ def test_acts_now_makes_an_item_act_as_soon_as_played():
         _hp_after_clash(None, abilities=quick, seat_plays=[PLATE])
         == _hp_after_clash(None, seat_plays=[PLATE]) + 2
     )
+
+
+def test_acts_now_given_to_allies_holds_while_its_giver_lives():
+    """``acts_now`` on a group as a character's ability ("les Armures jouées par vos alliés sont
+    activées immédiatement"): an ally that fights has its armours act at once while the giver
+    lives; once the giver is dead, not."""
+    giver = character(
+        "giver", abilities=[{"op": "acts_now", "cards": {"type": "armure"}, "target": "other_allies"}]
+    )
+
+    def hp_after(giver_hp):
+        s = prepare_game(
+            [character("a-1", defense=0), giver, character("a-3")],
+            line("b"),
+            hands=([PLATE], [FILLER]),
+            piles=PILES,
+            hp=[12, giver_hp, 12, 12, 12, 12],
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=[PLATE])
+        return s.hp[0]
+
+    assert hp_after(12) == hp_after(0) + 2
