@@ -63,6 +63,8 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     opponent's); ``{"damage_taken": "self"|"opponent"}`` — the HP the holder / the opponent lost
     to damage this turn so far ("si votre adversaire a subi moins de 7 dégâts ce tour-ci");
     ``{"turn": "current"}`` — the number of the turn being played ("le numéro du tour en cours");
+    ``{"event_damage": "self"}`` — in the effects of a trigger on ``damaged`` or ``deals``: the HP
+    the damage that set it off took ("… est soigné d'autant"); 0 anywhere else;
     ``{"distinct": "race"|"class"|"guild", "among": Target}`` — how many different races / classes
     / guilds the target's characters have between them, each counted once ("le nombre de races
     différentes parmi vos personnages", "chaque classe représentée parmi les personnages adverses").
@@ -229,7 +231,8 @@ Version 2:
                    Défausse"; pick random or choice, owner self, to none of them): a card of any
                    of them, each matching card as likely; a card with copies in several of them
                    is taken from the first pile listed that has one.
-    ``card_to``    to (hand|deck|discard|opponent_deck|removed) — this card leaves play (when it
+    ``card_to``    to (hand|deck|discard|opponent_deck|opponent_deck_top|removed; a deck: at a random
+                   place, ``opponent_deck_top``: on top of it, drawn next) — this card leaves play (when it
                    stays) and goes there; a card that does not stay goes there instead of the
                    discard pile when it has resolved.
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
@@ -715,6 +718,7 @@ class Count:
         "damage_taken",
         "turn",
         "distinct",
+        "event_damage",
     ]
     stat: str | None = None
     of: str = "self"  # stat: whose
@@ -1687,6 +1691,7 @@ COUNT_KINDS = (
     "damage_taken",
     "turn",
     "distinct",
+    "event_damage",
 )
 
 
@@ -2361,7 +2366,12 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op == "card_to":
         d = _keys(data, path, {"op", "to"}, {"when"})
         effect = CardTo(
-            _choice(d["to"], f"{path}.to", ("hand", "deck", "discard", "opponent_deck", "removed")), when
+            _choice(
+                d["to"],
+                f"{path}.to",
+                ("hand", "deck", "discard", "opponent_deck", "opponent_deck_top", "removed"),
+            ),
+            when,
         )
     elif op == "discard_attached":
         d = _keys(data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to"})

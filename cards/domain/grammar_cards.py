@@ -20,6 +20,7 @@ from cards.domain.effects import (
     AttackKind,
     Become,
     CardMatch,
+    CardTo,
     Condition,
     Cost,
     Count,
@@ -321,6 +322,12 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
     if m and not re.match(r"(?:il|elle|ils|elles|celui-ci|celle-ci|ce dernier|cette derniere)\b", m.group(1)):
         return reader._bare(c, m.group(1), ctx, default)
     piles = _PILE_WORDS.search(t) is not None
+    if piles and re.fullmatch(
+        r"(?:ensuite |puis )?cette carte est (?:placee|remise|mise) "
+        r"(?:sur le dessus|au-dessus|au dessus) du deck adverse",
+        t,
+    ):
+        return [CardTo("opponent_deck_top")]  # drawn next by the other player
     if piles:
         found = (_if_in_pile(reader, c, t, ctx, default) if t.startswith("si ") else None) or (
             _two_cards(reader, c, t, ctx, default) if " et " in t else None
@@ -1696,7 +1703,6 @@ def opponent_mills(t: str) -> list[Effect] | None:
 
 def opponent_may_discard(t: str) -> list[Effect] | None:
     """``L'adversaire peut défausser deux cartes de sa main pour la défausser`` (this card)."""
-    from cards.domain.effects import CardTo
 
     m = re.fullmatch(
         r"(?:quand cette carte s'active, )?"

@@ -381,6 +381,29 @@ def chain_on_plays(effects: list[Effect]) -> list[Effect]:
     return out
 
 
+def chain_when_playing(effects: list[Effect]) -> list[Effect]:
+    """On a character, "Vos X ont Défense +1 et Enchaînement chaque fois qu'ils jouent un Sort":
+    the Enchaînement of a trigger on cards played is ``chain_on`` those cards, for those who play
+    them (a ``chain`` is about a card itself); the rest stays the trigger's."""
+    out: list[Effect] = []
+    for e in effects:
+        if isinstance(e, Trigger) and e.on.kind == "plays" and e.on.match is not None and e.limit is None:
+            chains = [
+                x
+                for x in e.effects
+                if isinstance(x, Chain) and x.match == CardMatch("any") and x.when is None
+            ]
+            if chains:
+                given = _with_target(ChainOn(match=e.on.match, when=e.when), e.on.who)
+                rest = tuple(x for x in e.effects if x not in chains)
+                out.append(given)
+                if rest:
+                    out.append(replace(e, effects=rest))
+                continue
+        out.append(e)
+    return out
+
+
 def ordre_chains(effects: list[Effect]) -> list[Effect]:
     """In a character's Ordre, "gagne Enchaînement (X) (si vous jouez Y)" is the character's chain
     for that combat: ``chain_on`` (a card's ``chain`` is about the card itself)."""

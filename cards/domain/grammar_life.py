@@ -524,6 +524,40 @@ def again_at(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     return [*first, Trigger(on=Event(name), effects=(again,))]  # type: ignore[arg-type]
 
 
+def healed_as_much(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Lorsque 'X' ou 'Y' subit des dégâts, 'Z' est soigné d'autant (de PV)": a trigger on each
+    one's damage, healing the HP that damage took (the count ``event_damage``; None: not such a
+    phrase)."""
+    m = re.fullmatch(
+        r"(lorsque|quand|chaque fois que|chaque fois qu'|des que) ?(.+?) (subit|subissent)"
+        r" (des degats(?: \w+)?),? (.+?) (est|sont|etes) soignee?s? d'autant(?: de pv)?",
+        t,
+    )
+    if not m:
+        return None
+    out: list[Effect] = []
+    for who in re.split(r" ou ", m.group(2)):
+        head = m.group(1) if m.group(1).endswith("'") or not re.match(r"[aeiouy]", who) else "chaque fois qu'"
+        if head.endswith("que") and re.match(r"[aeiouy]", who):
+            head = head[:-1] + "'"
+        sep = "" if head.endswith("'") else " "
+        said = f"{head}{sep}{who} {m.group(3)} {m.group(4)}, {m.group(5)} {m.group(6)} soigne de 1"
+        found = r.phrase(c, said, ctx)
+        if (
+            len(found) != 1
+            or not isinstance(found[0], Trigger)
+            or found[0].on.kind not in ("damaged", "deals")
+        ):
+            raise NotRead("healed as much as what?")
+        trigger = found[0]
+        heals = [e for e in trigger.effects if isinstance(e, Heal)]
+        if len(heals) != 1 or len(trigger.effects) != 1:
+            raise NotRead("healed as much as what?")
+        heal = replace(heals[0], amount=Scaled(per=Count("event_damage")))
+        out.append(replace(trigger, effects=(heal,)))
+    return out
+
+
 def damage_event_if(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """ "Si un personnage vous inflige des dégâts physiques, il subit 2 dégâts directs" on a card that
     stays or a character's ability: each time it happens (as "chaque fois que"); "ses alliés et lui"

@@ -169,37 +169,49 @@ def _spent(reader: Reader, c: Clause, m: re.Match[str], ctx: Ctx) -> list[Effect
 
 
 _LOST_FOR_EACH = re.compile(
-    rf"(?P<who>vous|votre personnage) (?:perdez|perd) jusqu'a {_NUMBER} marqueurs? {_NAME} "
-    r"et (?:avez|a|gagnez|gagne) (?P<gain>.+?)"
+    r"(?P<who>vous|votre personnage|votre adversaire et vous|vous et votre adversaire)"
+    rf" (?:perdez|perd) (?:jusqu'a {_NUMBER} marqueurs? {_NAME}|vos marqueurs {_NAME}|ses marqueurs {_NAME})"
+    r" et (?:vous )?(?:avez|a|gagnez|gagne) (?P<gain>.+?)"
     r" (?:pour chacun d'eux|pour chacune d'elles|pour chaque marqueur ainsi perdu|par marqueur ainsi perdu)"
 )
 
 
 def lost_for_each(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """``vous perdez jusqu'à 4 marqueurs 'poudre' et avez Attaque +1 pour chacun d'eux``: the
-    bonus for each marker the holder carries, at most that many, then that many leave it."""
+    bonus for each marker the holder carries, at most that many, then that many leave it; ``votre
+    adversaire et vous perdez vos marqueurs 'poudre' et vous avez Attaque +1 pour chaque marqueur
+    ainsi perdu``: every one of the two fighters' markers counted, then lost."""
     from cards.domain.text_grammar import number
 
     m = _LOST_FOR_EACH.fullmatch(t)
     if not m:
         return None
-    most = number(m.group(2))
-    name = marker_name(c, m.group(3))
+    both = m.group("who") in ("votre adversaire et vous", "vous et votre adversaire")
+    if both and m.group(4) is None:
+        raise NotRead("up to N markers of two characters")
+    if m.group(5) is not None and not both:
+        raise NotRead("'vos marqueurs' of whom?")
+    most = number(m.group(2)) if m.group(2) else None
+    name = marker_name(c, m.group(3) or m.group(4) or m.group(5))
     gained = reader.phrase(c, m.group("gain"), ctx)
     if not _happens_once(gained, ctx) or not gained:
         raise NotRead("markers spent by a standing modifier")
-    per = Count("markers", marker=name, on="self")
+    on: Target = "fighters" if both else "self"
+    per = Count("markers", marker=name, on=on)
     out: list[Effect] = []
     for effect in gained:
         if not isinstance(effect, Modify) or not isinstance(effect.amount, int) or effect.target != "self":
             raise NotRead("what each marker lost gives")
         each = effect.amount
-        if each > 0:
+        if most is None:
+            scaled = Scaled(per=per, each=each)
+        elif each > 0:
             scaled = Scaled(per=per, each=each, hi=each * most)
         else:
             scaled = Scaled(per=per, each=each, lo=each * most)
         out.append(replace(effect, amount=scaled))
-    return [*out, Marker(name=name, count=-most)]
+    lost = Marker(name=name, count=MARKERS_ALL if most is None else -most, **_fields(on))
+    return [*out, lost]
 
 
 def _fields(target: Target) -> dict[str, Any]:

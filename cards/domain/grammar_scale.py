@@ -681,32 +681,77 @@ _SHARED_TAIL = re.compile(
 )
 
 
-def scaled_parts(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
-    """``Attaque +2 par Allié mort et Défense +1 par Allié vivant``: predicates of the holder, each
-    with its own scaling, joined by "et" (read one by one only when the whole is not understood,
-    and only when nothing — a condition, a duration, a cap — could be shared by both)."""
+def scaled_parts(r: Reader, c: Clause, t: str, ctx: Ctx, subject: str = "") -> list[Effect]:
+    """``Attaque +2 par Allié mort et Défense +1 par Allié vivant``: predicates, each with its own
+    scaling, joined by "et" (read one by one only when the whole is not understood, and only when
+    nothing — a condition, a duration, a cap — could be shared by both). ``les personnages
+    adverses ont Attaque -1 pour chacun de vos Mages, Esprit -1 pour chacun de vos Golems``: each
+    with the first one's subject and verb (``subject``)."""
     from cards.domain.text_grammar import NotRead
 
+    whole = f"{subject} {t}" if subject else t
     try:
-        return r.tailed(c, t, ctx)
+        return r.tailed(c, whole, ctx)
     except NotRead as exc:
         first = exc
-    found = _scaled_then_verb(r, c, t, ctx)
-    if found is not None:
-        return found
+    if not subject:
+        found = _scaled_then_verb(r, c, t, ctx)
+        if found is not None:
+            return found
     if _SHARED_TAIL.search(t):
         raise first
+    if not subject and not _BARE.match(t):
+        sm = re.match(rf"(.+? {_VERB}) (?=(?:attaque|defense|esprit|initiative)\b)", t)
+        if sm and _SCALING.search(t):
+            try:
+                return scaled_parts(r, c, t[sm.end() :], ctx, sm.group(1))
+            except NotRead:
+                raise first from None
     for m in re.finditer(r",? et |, ", t):
         left, right = t[: m.start()], t[m.end() :]
         if not (_SCALING.search(left) and _BARE.match(left) and _BARE.match(right)):
             continue
         try:
-            effects = r.tailed(c, left, ctx)
-            effects += scaled_parts(r, c, right, ctx)
+            effects = r.tailed(c, f"{subject} {left}" if subject else left, ctx)
+            effects += scaled_parts(r, c, right, ctx, subject)
         except NotRead:
             continue
         return effects
     raise first
+
+
+def scaled_supplement_if(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """``gagne 1 PV pour chacun de vos Mages en vie, et 1 PV supplémentaire si le personnage
+    adverse est Golem``: one heal (or damage), 1 more when the condition holds; ``Attaque +3 par
+    Objet porté (si Maraudeur, +12 max. sinon +6 max)``: the cap the prefix decides. None: not
+    such a phrase."""
+    from cards.domain.effects import Damage, Heal
+    from cards.domain.text_grammar import NotRead, with_condition
+
+    m = re.fullmatch(
+        rf"(.+?{_SCALING.pattern}.+?),? et (\d+)"
+        r" (pv|points? de vie|degats? (?:physiques?|magiques?|directs?))"
+        r" supplementaires? ((?:si|s'il|s'ils) .+)",
+        t,
+    )
+    if m:
+        base = r.tailed(c, m.group(1), ctx)
+        unit = Heal if m.group(3).startswith(("pv", "point")) else Damage
+        if len(base) != 1 or not isinstance(base[0], unit) or not isinstance(base[0].amount, Scaled):
+            raise NotRead("a supplement of what?")
+        amount = base[0].amount
+        if amount.lo is not None or amount.hi is not None:
+            raise NotRead("a supplement of a bounded amount")
+        cond = r.condition(c, m.group(4), ctx)
+        more = replace(base[0], amount=replace(amount, plus=amount.plus + int(m.group(2))))
+        return [*with_condition([more], cond), *with_condition(base, Condition(not_=cond))]
+    m = re.fullmatch(r"(.+?) \(si ([^,()]+), \+?(\d+) max(?:imum)?\.? sinon,? \+?(\d+) max(?:imum)?\.?\)", t)
+    if m:
+        cond = r.prefix_condition(c, m.group(2), ctx)
+        capped = r.tailed(c, f"{m.group(1)} (+{m.group(3)} maximum)", ctx)
+        other = r.tailed(c, f"{m.group(1)} (+{m.group(4)} maximum)", ctx)
+        return [*with_condition(capped, cond), *with_condition(other, Condition(not_=cond))]
+    return None
 
 
 _VERB = r"(?:a|ont|gagne|gagnent|subit|subissent|perd|perdent|avez|subissez|gagnez|perdez)"

@@ -406,6 +406,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
             (f"different {trait[0]} among {who}", f"{trait[1]} différente parmi {who}"),
             lang,
         )
+    if count.kind == "event_damage":
+        return _pick(("point of that damage", "point de ces dégâts"), lang)
     if count.kind == "damage_taken":
         if count.of == "opponent":
             return _pick(
@@ -1281,6 +1283,7 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "hand": ("to your hand", "dans votre main"),
             "deck": ("to your deck", "dans votre deck"),
             "opponent_deck": ("to the opponent's deck", "dans le deck adverse"),
+            "opponent_deck_top": ("on top of the opponent's deck", "sur le dessus du deck adverse"),
             "discard": ("to your discard pile", "dans votre défausse"),
             "removed": ("out of the game", "hors de la partie"),
         }[effect.to]

@@ -884,6 +884,11 @@ class Reader:
             m = re.fullmatch(r"un des porteurs (?:de |d')(.+)", text)
             if m:  # "un des porteurs de 'X'": one the player chooses among those carrying X
                 return Selector(group="characters", pick="choice", carrying=self.match(clause, m.group(1)))
+            m = re.fullmatch(r"un personnage (non[- ].+)", text)
+            if m:  # "un personnage non Golem": one of those, on either side (a choice, as "un personnage")
+                return Selector(
+                    group="characters", pick="choice", **self._filter_keys(self.who_filter(m.group(1)))
+                )
             m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
             if m:
                 group = "other_allies" if m.group(1) else "allies"
@@ -1643,10 +1648,22 @@ class Reader:
         t = re.sub(rf"^([+-] ?\d+) ({STAT_RE})$", r"\2 \1", t)  # "+1 pv maximum"
         t = re.sub(rf"^({STAT_RE}) ([+-] ?\d+) a (?:{STAT_RE}) ([+-] ?\d+)$", r"\1 \2 a \3", t)
         sign = r"([+-]) ?(\d+|x)"
-        shared = re.fullmatch(rf"((?:{STAT_RE})(?:(?:, | et )(?:{STAT_RE}))+) {sign}", t)
+        shared = re.fullmatch(
+            rf"((?:{STAT_RE})(?:(?:, | et )(?:{STAT_RE}))+) {sign}(?: a ([+-])? ?(\d+))?", t
+        )
         if shared:
             stats = [self._stat(s) for s in re.split(r", | et ", shared.group(1))]
-            value = self._signed(shared.group(2), shared.group(3))
+            value: int | Amount | str = self._signed(shared.group(2), shared.group(3))
+            if shared.group(5):  # "Attaque et Défense +1 à +2": each one rolled
+                high = self._signed(shared.group(4) or shared.group(2), shared.group(5))
+                if (
+                    not isinstance(value, int)
+                    or not isinstance(high, int)
+                    or value == high
+                    or (value < 0) != (high < 0)
+                ):
+                    raise NotRead("a rolled modifier")
+                value = Amount(min(value, high), max(value, high))
             return [(s, value) for s in stats]
         out: list[tuple[str, int | Amount | str]] = []
         for part in re.split(r", | et ", t):
@@ -2164,6 +2181,15 @@ class Reader:
             return self._modifiers(self.stat_mods(re.sub(r"^(?:vous )?(?:gagne|gagnez) ", "", t)), default)
         except NotRead:
             pass
+        m = re.fullmatch(
+            rf"((?:{STAT_RE})(?:, (?:{STAT_RE}))*) ou ({STAT_RE}) ([+-] ?\d+(?: a [+-]? ?\d+)?)", t
+        )
+        if m:  # "Attaque, Défense ou Esprit +1 à +2": one of them, the player's choice
+            words = [*re.split(r", ", m.group(1)), m.group(2)]
+            options = [tuple(self._modifiers(self.stat_mods(f"{w} {m.group(3)}"), default)) for w in words]
+            if len({o[0].stat for o in options if isinstance(o[0], Modify)}) != len(options):
+                raise NotRead("a stat twice")
+            return [OneOf(options=tuple(options))]
         m = re.fullmatch(
             r"(?:soin|soigne|soignez|gagne|regagne) (?:de )?((?:de |entre )?(?:\d+|x|une?)(?: (?:a|et) \d+)?)"
             r"(?: pv)?(?: supplementaires?)?(?: (?:a|au) (.+))?",
@@ -2779,7 +2805,7 @@ class Reader:
         m = re.fullmatch(r"(?:perd|perdent|perdez) (.+?) pv", t)
         if m:
             return [LoseHp(amount=self._points(m.group(1)), **_target_fields(subject))]
-        m = re.fullmatch(r"(?:est|sont|sera|seront) soignee?s? de (.+?)(?: pv)?", t)
+        m = re.fullmatch(r"(?:est|sont|sera|seront|etes) soignee?s? de (.+?)(?: pv)?", t)
         if m:
             return [Heal(amount=self._points(m.group(1)), **_target_fields(subject))]
         m = re.fullmatch(
@@ -2992,6 +3018,9 @@ class Reader:
         found = grammar_markers.phrase(self, c, t, ctx)  # markers spent
         if found is not None:
             return found
+        found = grammar_life.healed_as_much(self, c, t, ctx)
+        if found is not None:
+            return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
@@ -3012,6 +3041,14 @@ class Reader:
                 found = grammar_life.then_if(self, c, m.group(1), m.group(2), ctx)
                 if found is not None:
                     return found
+                return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
+            except NotRead:
+                pass
+        # "A et si …, B": A, and B under its own condition (a condition naming no one by a
+        # pronoun or a possessive: "s'il …", "si son Esprit …" may be the one A names)
+        m = re.fullmatch(r"(.+?),? et (si (?!son |sa |ses |leurs? |il |ils |elle )\S.+)", t)
+        if m and not re.match(r"(?:si|s'il|s'ils|s'elle|tant que) ", t):
+            try:
                 return self.phrase(c, m.group(1), ctx) + self.phrase(c, m.group(2), ctx)
             except NotRead:
                 pass
@@ -3098,6 +3135,8 @@ class Reader:
                     continue
             raise NotRead("unless what?")
         found = grammar_life.otherwise(self, c, t, ctx)
+        if found is None:
+            found = grammar_scale.scaled_supplement_if(self, c, t, ctx)
         if found is None:
             found = self.more_if(c, t, ctx)
         if found is None:
@@ -3638,7 +3677,7 @@ class Reader:
                 return replace(effect, amount=_scaled(count, each=each, plus=amount, hi=hi))
             return replace(effect, amount=_scaled(count, each=amount, hi=hi))
         if (
-            isinstance(effect, Damage | Heal | LoseHp)
+            isinstance(effect, Damage | Heal | LoseHp | ExtraAttack)
             and isinstance(amount, Amount)
             and amount.stat is None
             and amount.lo == amount.hi
@@ -3692,6 +3731,8 @@ class Reader:
         else:
             reading = self._read(raw, ctx)
         reading.effects = grammar_chain.chain_on_plays(reading.effects)
+        if ctx.subject == "character" and not ctx.happens:
+            reading.effects = grammar_chain.chain_when_playing(reading.effects)
         return reading
 
     def _read(self, raw: str, ctx: Ctx) -> Reading:

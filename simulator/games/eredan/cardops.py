@@ -21,6 +21,8 @@ from simulator.games.eredan.chance import CARD
 from simulator.games.eredan.compiled import ATTACH_FIGHTER, ATTACH_OPPONENT
 from simulator.games.eredan.interpreter import Board, DrawMod, Restriction, _run_nested, interprets
 from simulator.games.eredan.ops import (
+    ACTS_NOW,
+    ACTS_NOW_CHAINED,
     CARD_CHOICE,
     CARD_TOP,
     COST_ATTACHED,
@@ -34,8 +36,10 @@ from simulator.games.eredan.ops import (
     PILE_HAND,
     PILE_NAMES,
     PILE_OPPONENT_DECK,
+    PILE_OPPONENT_DECK_TOP,
     PILE_PLAY,
     PILE_REMOVED,
+    ActsNowOp,
     CardToOp,
     CounterOp,
     CreateOp,
@@ -63,7 +67,14 @@ def pile(board: Board, seat: int, which: int) -> list[int]:
 
 
 #: How good for its owner a pile is (a card chosen to move between piles).
-PILE_RANK = {PILE_HAND: 3, PILE_DECK: 2, PILE_DISCARD: 1, PILE_REMOVED: 0, PILE_OPPONENT_DECK: 0}
+PILE_RANK = {
+    PILE_HAND: 3,
+    PILE_DECK: 2,
+    PILE_DISCARD: 1,
+    PILE_REMOVED: 0,
+    PILE_OPPONENT_DECK: 0,
+    PILE_OPPONENT_DECK_TOP: 0,
+}
 
 
 def chosen(board: Board, options: Sequence[int], best: bool, who: int) -> int:
@@ -397,6 +408,23 @@ def restriction(board: Board, t: int, what: int, mask: int, duration: Duration) 
     if isinstance(duration, Permanent):
         return Restriction(t, what, mask, serial=board.cur_serial)
     return Restriction(t, what, mask)  # game
+
+
+@interprets(ActsNowOp)
+def _acts_now(board: Board, op: ActsNowOp, me: int, opp: int, source: str) -> None:
+    what = ACTS_NOW_CHAINED if op.chained else ACTS_NOW
+    for t in board.targets(op.target, me, opp):
+        board.restrictions.append(restriction(board, t, what, op.mask, op.duration))
+        _log(
+            board,
+            {
+                "event": "acts_now",
+                "seat": t // 3,
+                "character": board.chars[t].slug,
+                "chained": op.chained,
+                "duration": op.duration.label,
+            },
+        )
 
 
 @interprets(ForbidOp)

@@ -49,8 +49,10 @@ from simulator.games.eredan.ops import (
     SLOT_NONE,
     SLOT_SHIELD,
     SLOT_WEAPON,
+    ActsNowOp,
     AllAllies,
     AllEnemies,
+    AllyAlive,
     AttackKindOp,
     CharFilter,
     CompileContext,
@@ -376,8 +378,9 @@ class CompiledCharacter:
     #: Its auras that hold only while it is dead (condition ``dead``: "tant que X est mort").
     dead_auras: tuple[ModifyOp, ...] = ()
     #: Its standing restrictions (``forbid`` abilities, for the combat: "ne peut pas jouer de
-    #: Sortilège", "pas d'Enchaînement"): put in place when it fights, at the choice.
-    forbids: tuple[ForbidOp, ...] = ()
+    #: Sortilège", "pas d'Enchaînement") and ``acts_now`` abilities ("ses Lances sont activées
+    #: immédiatement"): put in place when it fights, at the choice.
+    forbids: tuple[ForbidOp | ActsNowOp, ...] = ()
     #: Its Ordres' effects whose condition reads the cards of the turn (each with its Ordre's turns
     #: as a clause): applied when it fights, once the cards have resolved, before its ``late_ops``.
     late_order_ops: tuple[Op, ...] = ()
@@ -731,7 +734,7 @@ def _compile_character(
     late_ops: list[ModifyOp] = []
     auras: list[ModifyOp] = []
     dead_auras: list[ModifyOp] = []
-    forbids: list[ForbidOp] = []
+    forbids: list[ForbidOp | ActsNowOp] = []
     late_order_ops: list[Op] = []
     chain_on: list[ChainOnAbility] = []
     triggers: list[TriggerOp] = []
@@ -750,6 +753,10 @@ def _compile_character(
             continue
         if isinstance(effect, spec_effects.MayPlay | spec_effects.Carry | spec_effects.MayAttach):
             continue  # standing grants: _standing_grants, which sees the whole Line
+        if isinstance(effect, spec_effects.ActsNow) and (
+            effect.target != "self" or effect.selector is not None
+        ):
+            continue  # given to a group: _standing_grants, which sees the whole Line
         if isinstance(effect, spec_effects.DrawPhase):
             if effect.phases is not None or effect.when is not None:
                 raise UnsupportedSpecError(
@@ -780,6 +787,17 @@ def _compile_character(
                 raise UnsupportedSpecError(
                     sub, "a forbid ability holds for the combat, on a condition known at the choice"
                 )
+            forbids.append(op)
+            continue
+        if isinstance(op, ActsNowOp) and not dead:
+            # cards/domain/effects.py ``acts_now`` as a character's ability: its own cards, for each
+            # combat it fights (put in place at the choice, like a forbid ability).
+            if not isinstance(op.target, SelfTarget) or not isinstance(op.duration, ForCombat):
+                raise UnsupportedSpecError(
+                    sub, "an acts_now ability is supported for the character's own cards, for the combat"
+                )
+            if reads_the_cards(op.when):
+                raise UnsupportedSpecError(sub, "an acts_now ability's condition must be known at the choice")
             forbids.append(op)
             continue
         if dead:
@@ -1092,10 +1110,27 @@ def _standing_grants(
     carry: list[list[CarryAbility]] = [[] for _ in chars]
     grants: list[list[PlayGrant]] = [[] for _ in chars]
     given: list[list[ChainOnAbility]] = [[] for _ in chars]
+    given_acts: list[list[ActsNowOp]] = [[] for _ in chars]
     onto: list[list[tuple[int, str]]] = [[] for _ in chars]
     for owner in chars:
         for i, effect in enumerate(owner.spec.abilities):
             where = f"character {owner.slug!r}: abilities[{i}]"
+            if isinstance(effect, spec_effects.ActsNow):
+                if effect.target == "self" and effect.selector is None:
+                    continue  # its own: _compile_character
+                # cards/domain/effects.py ``acts_now`` given to a group ("les Lances jouées par vos
+                # alliés sont activées immédiatement"): each character it reaches has it when it
+                # fights, while its giver lives — put in place at the choice, like its own.
+                op = compile_effect(effect, where, i, ctx)
+                assert isinstance(op, ActsNowOp)
+                if not isinstance(op.duration, ForCombat) or reads_the_cards(op.when):
+                    raise UnsupportedSpecError(
+                        where, "an acts_now ability holds for the combat, on a condition known at the choice"
+                    )
+                for c in _static_reach(effect, owner, chars, where):
+                    alive = () if c == owner.index else (AllyAlive(owner.family),)
+                    given_acts[c].append(replace(op, target=SELF, when=(*(op.when or ()), *alive) or None))
+                continue
             if isinstance(effect, ChainOn):
                 if effect.target == "self" and effect.selector is None:
                     continue  # its own chain: _compile_character
@@ -1154,6 +1189,8 @@ def _standing_grants(
         c = ch.index
         if given[c]:
             ch = replace(ch, chain_on=(*ch.chain_on, *given[c]))
+        if given_acts[c]:
+            ch = replace(ch, forbids=(*ch.forbids, *given_acts[c]))
         if onto[c]:
             ch = replace(ch, attach_onto=tuple(onto[c]), attach_every_mask=attach_any[c])
             for mask, _ in onto[c]:

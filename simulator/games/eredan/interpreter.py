@@ -92,6 +92,7 @@ from simulator.games.eredan.ops import (
     CountDamageDealt,
     CountDamageTaken,
     CountDistinct,
+    CountEventDamage,
     CountGuilds,
     CountMarkers,
     CountStat,
@@ -207,6 +208,8 @@ class Firing:
     card: int = -1
     seat: int = -1
     serial: int = -1
+    #: The HP the damage that set it off took (a trigger on damage; else 0): ``event_damage``.
+    amount: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +292,7 @@ class Board:
         "dmods",
         "draw_mods",
         "drawn",
+        "event_amount",
         "event_char",
         "extra_attacks",
         "extra_plays",
@@ -440,6 +444,8 @@ class Board:
     queue: list[Firing]
     #: The character the event of the firing in progress is about (the target ``event``), or -1.
     event_char: int
+    #: The HP the damage that set off the firing resolving now took (``event_damage``; else 0).
+    event_amount: int
     #: Triggers with a limit that fired: (source key, trigger) -> (the turn it last fired in, how
     #: many times in that turn — or in the game, for a limit per game).
     fired: dict[tuple[Any, ...], tuple[int, int]]
@@ -1126,18 +1132,20 @@ class Board:
             self.log.append(
                 {"event": "trigger", "source": source, "on": EVENT_NAMES[event], "index": trigger.index}
             )
-        self.queue.append(Firing(trigger.ops, holder, source, subject, trigger.choices, *origin))
+        self.queue.append(Firing(trigger.ops, holder, source, subject, trigger.choices, *origin, amount))
 
     def run_firing(self, firing: Firing, picks: dict[PickKey, int] | None) -> None:
         """Resolve a queued firing, with the choices its player made (``picks``); a card's, with
         that card as "this card" to its effects (``card_to``; what it gives while in play)."""
         holder = firing.holder
         self.event_char = firing.subject
+        self.event_amount = firing.amount
         if firing.card >= 0:
             self.cur_seat, self.cur_card, self.cur_serial = firing.seat, firing.card, firing.serial
         self.run_ops(firing.ops, holder, self.fighters[1 - holder // 3], firing.source, picks)
         self.cur_seat = self.cur_card = self.cur_serial = -1
         self.event_char = -1
+        self.event_amount = 0
 
     # --- cards ----------------------------------------------------------------------------------
 
@@ -1963,6 +1971,11 @@ def _count_damage_dealt(board: Board, count: CountDamageDealt, me: int, opp: int
 def _count_damage_taken(board: Board, count: CountDamageTaken, me: int, opp: int) -> int:
     c = opp if count.of_opponent else me
     return 0 if c < 0 or board.taken is None else board.taken[c]
+
+
+@interprets(CountEventDamage)
+def _count_event_damage(board: Board, count: CountEventDamage, me: int, opp: int) -> int:
+    return board.event_amount
 
 
 @interprets(CountCastes)

@@ -616,6 +616,12 @@ class CountDamageTaken(Count):
 
 
 @dataclass(frozen=True, slots=True)
+class CountEventDamage(Count):
+    """``{"event_damage": "self"}``: the HP the damage that set off the trigger took (Firing.amount,
+    Board.event_amount while it resolves; 0 elsewhere)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CountCastes(Count):
     """``{"castes": "self"}``: the holder's castes."""
 
@@ -680,6 +686,8 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         return CountDamageDealt(count.of == "opponent")
     if kind == "castes":
         return CountCastes()
+    if kind == "event_damage":
+        return CountEventDamage()
     if kind == "turn":
         return CountTurn()
     if kind == "distinct":
@@ -999,7 +1007,9 @@ class ReviveOp(Op):
 
 # Piles (``move``, ``card_to``, ``create``, ``play_card``): where a card goes or comes from.
 PILE_DECK, PILE_HAND, PILE_DISCARD, PILE_REMOVED, PILE_OPPONENT_DECK, PILE_PLAY, PILE_ATTACH = range(7)
-PILE_NAMES = ("deck", "hand", "discard", "removed", "opponent_deck", "play", "attach")
+#: The top of the other player's deck (``card_to``: "sur le dessus du Deck adverse"): drawn next.
+PILE_OPPONENT_DECK_TOP = 7
+PILE_NAMES = ("deck", "hand", "discard", "removed", "opponent_deck", "play", "attach", "opponent_deck_top")
 PILE_OF_NAME = {name: i for i, name in enumerate(PILE_NAMES)}
 # How cards are picked in a pile (``move``, ``discard_attached``, ``play_card``).
 CARD_RANDOM, CARD_TOP, CARD_CHOICE = range(3)
@@ -1009,6 +1019,9 @@ OWNER_ANY, OWNER_SELF, OWNER_OPPONENT = range(3)
 OWNER_OF_NAME = {"any": OWNER_ANY, "self": OWNER_SELF, "opponent": OWNER_OPPONENT}
 # What ``forbid`` forbids.
 FORBID_PLAY, FORBID_CHAIN, FORBID_ATTACK, FORBID_HEALED = range(4)
+#: Not restrictions but kept with them (``acts_now``, interpreter.Restriction's ``what``): such
+#: cards played by the character act at once — any of them, or only those played as its second card.
+ACTS_NOW, ACTS_NOW_CHAINED = 4, 5
 FORBID_NAMES = ("play", "chain", "attack", "healed")
 FORBID_OF_NAME = {name: i for i, name in enumerate(FORBID_NAMES)}
 
@@ -1041,7 +1054,7 @@ class MoveOp(Op):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardToOp(Op):
-    """``card_to``: this card goes to ``dest`` (PILE_HAND, PILE_DECK, PILE_DISCARD, PILE_OPPONENT_DECK,
+    """``card_to``: this card goes to ``dest`` (PILE_HAND, PILE_DECK, PILE_DISCARD, PILE_OPPONENT_DECK(_TOP),
     PILE_REMOVED): a card that stays leaves play; one that does not goes there instead of its
     player's discard pile once it has resolved."""
 
@@ -1133,6 +1146,19 @@ class ForbidOp(Op):
     name: ClassVar[str] = "forbid"
     what: int
     mask: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActsNowOp(Op):
+    """``acts_now``: for ``duration``, the cards of ``mask`` each target plays (``chained``: only as
+    its second card) act as soon as they are played — as "S'active immédiatement" says of a card:
+    an item comes into play at once instead of after the clash."""
+
+    name: ClassVar[str] = "acts_now"
+    mask: int = -1
+    chained: bool = False
     target: Target = SELF
     duration: Duration = COMBAT
 
@@ -1639,6 +1665,20 @@ def _compile_forbid(
     )
 
 
+@compiles(spec.ActsNow)
+def _compile_acts_now(
+    effect: spec.ActsNow, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return ActsNowOp(
+        mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        chained=effect.chained,
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
 @compiles(spec.OneOf)
 def _compile_one_of(
     effect: spec.OneOf, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -2037,7 +2077,6 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Bound,
         spec.Double,
         spec.Attach,
-        spec.ActsNow,
         spec.CardsLast,
         spec.Become,
     }

@@ -43,9 +43,11 @@ from simulator.games.eredan.ops import (
     PILE_DISCARD,
     PILE_HAND,
     PILE_OPPONENT_DECK,
+    PILE_OPPONENT_DECK_TOP,
     PILE_PLAY,
     PILE_REMOVED,
     SPI,
+    ActsNowOp,
     AttackKindOp,
     CardToOp,
     CounterOp,
@@ -582,8 +584,9 @@ def _move_value(
 def _card_to_value(
     state: EredanState, op: CardToOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
-    dest = PILE_DECK if op.dest == PILE_OPPONENT_DECK else op.dest
-    return PILE_WORTH[dest] * (1 if op.dest != PILE_OPPONENT_DECK else 0.5)
+    theirs = op.dest in (PILE_OPPONENT_DECK, PILE_OPPONENT_DECK_TOP)
+    dest = PILE_DECK if theirs else op.dest
+    return PILE_WORTH[dest] * (0.5 if theirs else 1)
 
 
 def attached_worth(state: EredanState, k: int) -> float:
@@ -691,6 +694,8 @@ def _one_of_value(
 
 #: Value of forbidding an enemy to play some cards (or to attack) in its coming combats.
 FORBID_VALUE = 1.0
+#: Value of making a character's items act at once (``acts_now``: they count in this clash).
+ACTS_NOW_VALUE = 0.5
 
 
 def _forbid_value(
@@ -708,6 +713,15 @@ def _forbid_value(
                 v += combat.out
         value += sign * v
     return value
+
+
+def _acts_now_value(
+    state: EredanState, op: ActsNowOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    """Items acting at once count in this clash: a small gain for the side whose cards they are."""
+    return sum(
+        ACTS_NOW_VALUE if t // 3 == seat else -ACTS_NOW_VALUE for t in _reached(state, op.target, me, opp)
+    )
 
 
 def _grant_order_value(
@@ -894,6 +908,7 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     ExtraAttackOp: _extra_attack_value,
     UntapOp: _untap_value,
     ForbidOp: _forbid_value,
+    ActsNowOp: _acts_now_value,
     GrantOrderOp: _grant_order_value,
     PayOp: _pay_value,
     CounterOp: _counter_value,
@@ -1012,11 +1027,13 @@ def pick_value(state: EredanState, action: Pick) -> float:
     opp = state.fighters[1 - holder // 3]
     state.picks = {**(state.picking or {}), question: action.value}
     state.event_char = firing.subject
+    state.event_amount = firing.amount
     try:
         return _ops_value(state, firing.ops, state.to_move, holder, opp)
     finally:
         state.picks = None
         state.event_char = -1
+        state.event_amount = 0
 
 
 def greedy_action(state: EredanState, rng: random.Random) -> Action:

@@ -60,6 +60,8 @@ from simulator.games.eredan.compiled import (
 )
 from simulator.games.eredan.interpreter import Board, Firing, ItemBonus, group_candidates, passes
 from simulator.games.eredan.ops import (
+    ACTS_NOW,
+    ACTS_NOW_CHAINED,
     DEF,
     EV_AFTER_CARDS,
     EV_COMBAT_END,
@@ -80,6 +82,7 @@ from simulator.games.eredan.ops import (
     PILE_DISCARD,
     PILE_HAND,
     PILE_OPPONENT_DECK,
+    PILE_OPPONENT_DECK_TOP,
     PILE_REMOVED,
     SLOT_NONE,
     SPI,
@@ -289,6 +292,7 @@ class EredanState(Board):
             s._refresh_dmod_masks()
         s.queue = []
         s.event_char = -1
+        s.event_amount = 0
         s.fired = {}
         s.turn_triggers = []
         s.turn_choices = [[], []]
@@ -1169,7 +1173,13 @@ class EredanState(Board):
             if carrier < 0:  # outside a combat there is no opponent to attach it to
                 self.put_card(seat, k, PILE_DISCARD)
                 return
-        if card.after_combat and not now and self.resolving != 2 and self.fighters[seat] >= 0:
+        if (
+            card.after_combat
+            and not now
+            and self.resolving != 2
+            and self.fighters[seat] >= 0
+            and not (self.restrictions and self._acts_now(by, k, False))
+        ):
             played = self.played[seat]
             played[k] = played.get(k, 0) + 1
             self._log_play(seat, k, by, carrier)
@@ -1177,6 +1187,18 @@ class EredanState(Board):
             return
         self.source_slot = -1  # played by an effect: not one of its player's cards of the turn
         self._resolve_card(seat, k, carrier, by, now)
+
+    def _acts_now(self, f: int, k: int, chained: bool) -> bool:
+        """Whether card ``k`` played by ``f`` (``chained``: as its second card) acts at once
+        (``acts_now``, kept among the restrictions)."""
+        for r in self.restrictions:
+            if (
+                r.character == f
+                and (r.what == ACTS_NOW or (chained and r.what == ACTS_NOW_CHAINED))
+                and r.mask >> k & 1
+            ):
+                return True
+        return False
 
     def _log_play(self, seat: int, k: int, by: int, carrier: int) -> None:
         if self.log is None:
@@ -1208,9 +1230,15 @@ class EredanState(Board):
             self._log_play(seat, k, f, carrier)
         if self.counters and self._countered(seat, k, f):
             return False
-        if card.after_combat and not now and self.resolving != 2:
+        if (
+            card.after_combat
+            and not now
+            and self.resolving != 2
+            and not (self.restrictions and self._acts_now(f, k, self.source_slot == 1))
+        ):
             # docs/rules/eredan.md §3 Items — weapons, armors and other carried items act after the
-            # combat; so does any card whose text says so (card text beats the rules).
+            # combat; so does any card whose text says so (card text beats the rules) — unless an
+            # ``acts_now`` on its player's character says such cards act at once.
             self.pending_items.append((seat, carrier, k))
             return True
         if self.hp[f] <= 0 and not self.rules.cards_of_a_dead_fighter_resolve:
@@ -1264,6 +1292,9 @@ class EredanState(Board):
         elif dest == PILE_REMOVED:
             self.removed[seat].append(k)
         else:
+            if dest == PILE_OPPONENT_DECK_TOP:  # the top: the end of the pile, drawn next
+                self.decks[1 - seat].append(k)
+                return
             owner = 1 - seat if dest == PILE_OPPONENT_DECK else seat
             deck = self.decks[owner]
             deck.insert(self.pick(range(len(deck) + 1), PLACE, owner), k)
@@ -1780,6 +1811,7 @@ class EredanState(Board):
         s.taken = None if self.taken is None else self.taken[:]
         s.queue = self.queue[:]
         s.event_char = self.event_char
+        s.event_amount = self.event_amount
         s.fired = dict(self.fired) if self.fired else {}
         s.turn_triggers = self.turn_triggers[:]
         s.turn_choices = [self.turn_choices[0][:], self.turn_choices[1][:]]

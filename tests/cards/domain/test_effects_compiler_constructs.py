@@ -109,6 +109,15 @@ VALID: list[tuple[str, dict[str, Any]]] = [
     ("card", {"op": "modify", "stat": "level", "amount": 1, "duration": "game"}),
     ("card", {"op": "marker", "name": "poudre", "count": "all", "target": "fighters"}),
     ("card", {"op": "modify", "stat": "attack", "amount": 1, "when": {"keyword": "enrage"}}),
+    # "lorsque 'X' subit des dégâts, ce personnage est soigné d'autant"
+    (
+        "ability",
+        {
+            "op": "trigger",
+            "on": {"damaged": {"group": "characters", "family": "x"}},
+            "effects": [{"op": "heal", "amount": {"per": {"event_damage": "self"}}}],
+        },
+    ),
     # "un allié blessé gagne 2 PV"; "vos personnages non blessés ont Défense +1"
     (
         "card",
@@ -343,9 +352,9 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
         {"op": "traits", "mode": "add", "classes": ["mage"]},
         {"op": "traits", "mode": "set", "guilds": "all", "of": "other_allies"},
         {"op": "become", "card": "oeuf"},
-        # (played since: a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71)
+        # (played since: a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71,
+        # acts_now by helper chain)
         {"op": "attach", "target": {"group": "allies", "pick": "random", "race": "golem"}},
-        {"op": "acts_now", "cards": {"type": "lance"}},
         {"op": "bound", "stats": ["attack"], "below": 0, "above": 0},
     ],
 )

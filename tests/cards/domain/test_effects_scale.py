@@ -376,3 +376,11 @@ def test_the_opponents_classes():
     with pytest.raises(EffectError) as info:
         parse_effects([{"op": "modify", "stat": "spirit", "amount": {"per": {"castes": "opponent"}}}])
     assert info.value.path == "effects[0].amount.per.castes"
+
+
+def test_a_scaled_extra_attack_compiles():
+    data = {"op": "extra_attack", "amount": {"per": {"cards": "play", "owner": "both"}, "each": 4, "div": 2}}
+    (effect,) = parse_effects([data])
+    assert effects_to_json([effect]) == [data]
+    op = ops.compile_effect(effect, "card 'x': effects[0]", 0)
+    assert isinstance(op.amount, ops.Scaled) and op.amount.div == 2  # type: ignore[attr-defined]

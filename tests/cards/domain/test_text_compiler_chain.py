@@ -213,3 +213,16 @@ def test_one_of_the_carriers_of_a_card(compiler):
             "duration": "game",
         }
     ]
+
+
+def test_enchainement_each_time_they_play_is_their_chain_on_those_cards(compiler):
+    """On a character, "Vos Mages ont Esprit +1 et Enchaînement chaque fois qu'ils jouent un Sort":
+    the Enchaînement is ``chain_on`` Sort for the Mages (a ``chain`` is a card's own); the bonus
+    stays the trigger's."""
+    out = compiled(
+        compiler, "Vos Mages ont Esprit +1 et Enchaînement chaque fois qu'ils jouent un Sort.", "character"
+    )
+    mages = {"group": "allies", "class": "mage"}
+    assert out["abilities"][0] == {"op": "chain_on", "match": {"type": "sort"}, "target": mages}
+    assert out["abilities"][1]["op"] == "trigger"
+    assert [e["op"] for e in out["abilities"][1]["effects"]] == ["modify"]

@@ -734,3 +734,16 @@ def test_if_damage_is_dealt_on_what_stays_is_each_time(compiler):
     assert not compiler.compile(
         "Si un personnage vous inflige des dégâts magiques, il subit 1 dégât direct."
     ).complete
+
+
+def test_healed_as_much_as_the_damage_taken(compiler):
+    """ "Lorsque 'X' ou 'Y' subit des dégâts, … est soigné d'autant": a trigger on each one's damage,
+    healing the HP that damage took (the count ``event_damage``)."""
+    out = character(
+        compiler, "Lorsque 'Pomme' ou votre adversaire subit des dégâts, vous êtes soigné d'autant."
+    )
+    heal = [{"op": "heal", "amount": {"per": {"event_damage": "self"}}}]
+    assert out == [
+        {"op": "trigger", "on": {"damaged": {"group": "characters", "family": "pomme"}}, "effects": heal},
+        {"op": "trigger", "on": {"damaged": "opponent"}, "effects": heal},
+    ]

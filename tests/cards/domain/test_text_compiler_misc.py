@@ -276,3 +276,20 @@ def test_eggs_gathered_are_a_note_the_card_removed_an_effect(compiler):
     )
     assert result.complete and result.notes
     assert result.to_json()["effects"] == [{"op": "card_to", "to": "removed"}]
+
+
+def test_both_fighters_lose_their_markers_a_bonus_for_each(compiler):
+    assert character(
+        compiler,
+        "En début de combat, votre adversaire et vous perdez vos marqueurs 'suie' et vous avez "
+        "Défense +1 jusqu'à la fin du tour pour chaque marqueur ainsi perdu.",
+    ) == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [
+                {"op": "modify", "stat": "defense", "amount": {"per": {"markers": "suie", "on": "fighters"}}},
+                {"op": "marker", "name": "suie", "count": "all", "target": "fighters"},
+            ],
+        }
+    ]

@@ -242,3 +242,12 @@ def test_a_card_played_and_acting_at_once(compiler):
     (effect,) = parse_effects([{"op": "play_card", "from": "hand", "now": True}])
     assert "acts at once" in effect_text(effect, "en", Names())
     assert "s'active immédiatement" in effect_text(effect, "fr", Names())
+
+
+def test_this_card_on_top_of_the_opponents_deck(compiler):
+    assert card(compiler, "Cette carte est placée sur le dessus du Deck adverse.") == [
+        {"op": "card_to", "to": "opponent_deck_top"}
+    ]
+    (effect,) = parse_effects([{"op": "card_to", "to": "opponent_deck_top"}])
+    assert "on top of the opponent's deck" in effect_text(effect, "en", Names())
+    assert "sur le dessus du deck adverse" in effect_text(effect, "fr", Names())

@@ -950,3 +950,44 @@ def test_a_damage_supplement_scaled_or_equal_to_x(compiler):
         "égal à votre Esprit.",
     )["effects"]
     assert more["amount"] == {"stat": "spirit", "plus": 2}
+
+
+def test_an_extra_attack_scaled(compiler):
+    (effect,) = card(
+        compiler, "Effectue une attaque supplémentaire égale à 3 par tranche de 2 Sorts actifs."
+    )["effects"]
+    assert effect == {
+        "op": "extra_attack",
+        "amount": {"per": {"cards": "play", "owner": "both", "match": {"type": "sort"}}, "each": 3, "div": 2},
+    }
+
+
+def test_scaled_predicates_sharing_a_subject_and_verb(compiler):
+    # "les personnages adverses ont Attaque -1 pour chacun …, Esprit -1 pour chacun … et …"
+    effects = card(
+        compiler,
+        "Les personnages adverses ont Attaque -1 pour chacun de vos alliés Mages, "
+        "Esprit -2 pour chacun de vos alliés Golems et Défense -1 pour chacun de vos alliés Elfines.",
+    )["effects"]
+    assert [(e["stat"], e["target"], e["amount"]["each"]) for e in effects] == [
+        ("attack", "all_enemies", -1),
+        ("spirit", "all_enemies", -2),
+        ("defense", "all_enemies", -1),
+    ]
+    assert effects[1]["amount"]["per"] == {"characters": {"group": "other_allies", "race": "golem"}}
+
+
+def test_a_scaled_amount_with_a_supplement_if_or_a_cap_by_class(compiler):
+    (more, plain) = card(
+        compiler,
+        "Gagne 1 Point de vie pour chacun de vos Mages en vie, et 2 Points de vie supplémentaires si le "
+        "personnage adverse est Golem.",
+    )["effects"]
+    mages = {"characters": {"group": "allies", "class": "mage"}}
+    assert more["amount"] == {"per": mages, "plus": 2} and more["when"] == {"opponent_race": "golem"}
+    assert plain["amount"] == {"per": mages} and plain["when"] == {"not": {"opponent_race": "golem"}}
+    (capped, other) = card(
+        compiler, "Défense +2 par Arme portée par votre personnage (Si Mage, +8 max. Sinon +4 max)."
+    )["effects"]
+    assert (capped["amount"]["max"], capped["when"]) == (8, {"played_by_class": "mage"})
+    assert (other["amount"]["max"], other["when"]) == (4, {"not": {"played_by_class": "mage"}})

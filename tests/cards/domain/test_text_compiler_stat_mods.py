@@ -394,3 +394,20 @@ def test_the_same_stat_of_the_opponent_and_the_other_copies_in_play(compiler):
     assert effects(compiler, "Esprit +1 pour chacune de vos autres 'Lame courte' en jeu")[0]["amount"] == {
         "per": {"cards": "play", "match": {"card": "lame-courte"}, "other": True}
     }
+
+
+def test_several_stats_rolled_and_one_of_several_stats(compiler):
+    assert effects(compiler, "Défense et Esprit +2 à +3") == [
+        {"op": "modify", "stat": "defense", "amount": [2, 3]},
+        {"op": "modify", "stat": "spirit", "amount": [2, 3]},
+    ]
+    assert effects(compiler, "Esprit ou Attaque +1 à +3 jusqu'à la fin de la partie") == [
+        {
+            "op": "one_of",
+            "options": [
+                [{"op": "modify", "stat": "spirit", "amount": [1, 3], "duration": "game"}],
+                [{"op": "modify", "stat": "attack", "amount": [1, 3], "duration": "game"}],
+            ],
+        }
+    ]
+    assert unread(compiler, "Défense et Esprit +2 à -3")

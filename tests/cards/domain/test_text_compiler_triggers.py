@@ -850,3 +850,24 @@ def test_an_event_about_one_of_two_characters_named(compiler):
     assert not compiler.compile(
         "Lorsque 'Mordane' ou 'Grivol' meurt, Défense +1 (une fois par partie).", subject="card"
     ).complete
+
+
+def test_and_if_puts_the_condition_on_what_follows_it(compiler):
+    # "A et si …, B": A, and B under its own condition
+    body = card(compiler, "En fin de combat, Défense +1 et si vous êtes Mage, Esprit +2.")
+    assert body[0]["effects"] == [
+        PLUS_ONE,
+        {"op": "modify", "stat": "spirit", "amount": 2, "when": {"played_by_class": "mage"}},
+    ]
+    # "et si son Esprit …": whose? the one A names, perhaps: not read so
+    assert not compiler.compile(
+        "Chaque fois qu'un personnage vous inflige des dégâts, il a Défense -1 et si son Esprit est égal "
+        "à 0 il a Attaque -1.",
+        subject="card",
+    ).complete
+
+
+def test_one_character_but_of_a_kind(compiler):
+    # "un personnage non Golem": a choice among every character but those (as "un personnage")
+    body = card(compiler, "En fin de combat, un personnage non Golem subit 1 dégât direct.")
+    assert body[0]["effects"][0]["target"] == {"group": "characters", "pick": "choice", "not_race": "golem"}

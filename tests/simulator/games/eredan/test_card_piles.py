@@ -162,3 +162,11 @@ def test_a_card_played_now_acts_before_the_clash():
         assert card_id(s, SWORD) in s.items[0]
         hp[now] = s.hp[3]
     assert hp[True] == hp[False] - 5
+
+
+def test_this_card_on_top_of_the_opponents_deck():
+    """``card_to`` ``opponent_deck_top`` ("cette carte est placée sur le dessus du Deck adverse"):
+    the next card the other player draws."""
+    s = _played([{"op": "card_to", "to": "opponent_deck_top"}])
+    tested = next(c.id for c in s.cards if c.slug == "tested")
+    assert s.decks[1][-1] == tested and tested not in s.discards[0]

@@ -91,3 +91,67 @@ def test_what_an_ordre_plays_is_played_after_the_cards_of_the_turn():
         assert not events(s, "play")  # not yet: the cards of the turn come first
         play_cards(s, a=[FILLER] if hand_card else [])
         assert [e["card"] for e in events(s, "play")] == (["filler", "drill"] if hand_card else ["drill"])
+
+
+# --- acts_now -------------------------------------------------------------------------------------
+
+PLATE = card("plate", "armure", effects=[{"op": "modify", "stat": "defense", "amount": 2}])
+
+
+def _hp_after_clash(first, abilities=None, seat_plays=None):
+    """Seat 0 plays ``first`` then (chained) the armour (or ``seat_plays``); its fighter's HP once
+    the clash is over: the armour's Défense +2 counts in the clash only when it came into play at
+    once, not after the clash."""
+    s = prepare_game(
+        [character("a-1", abilities=abilities, defense=0), *line("a")[1:]],
+        line("b"),
+        hands=([first, PLATE] if first is not None else [PLATE], [FILLER]),
+        piles=PILES,
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=seat_plays if seat_plays is not None else [first, PLATE])
+    assert events(s, "attack"), "the clash is over"
+    return s.hp[0]
+
+
+def test_acts_now_makes_an_item_act_as_soon_as_played():
+    """cards/domain/effects.py ``acts_now``: "l'Armure jouée en Enchaînement s'active
+    immédiatement" (chained) — the armour chained after this card comes into play at once instead
+    of after the clash; without it, it waits for the clash; as a character's ability ("ses
+    Armures sont activées immédiatement"), every such card it plays."""
+    ready = card(
+        "ready",
+        chain={"type": "armure"},
+        effects=[{"op": "acts_now", "cards": {"type": "armure"}, "chained": True, "target": "self"}],
+    )
+    plain = card("plain", chain={"type": "armure"}, effects=[{"op": "modify", "stat": "attack", "amount": 1}])
+    assert _hp_after_clash(ready) == _hp_after_clash(plain) + 2
+    # an ability: its own armours, first card or second
+    quick = [{"op": "acts_now", "cards": {"type": "armure"}, "target": "self"}]
+    assert (
+        _hp_after_clash(None, abilities=quick, seat_plays=[PLATE])
+        == _hp_after_clash(None, seat_plays=[PLATE]) + 2
+    )
+
+
+def test_acts_now_given_to_allies_holds_while_its_giver_lives():
+    """``acts_now`` on a group as a character's ability ("les Armures jouées par vos alliés sont
+    activées immédiatement"): an ally that fights has its armours act at once while the giver
+    lives; once the giver is dead, not."""
+    giver = character(
+        "giver", abilities=[{"op": "acts_now", "cards": {"type": "armure"}, "target": "other_allies"}]
+    )
+
+    def hp_after(giver_hp):
+        s = prepare_game(
+            [character("a-1", defense=0), giver, character("a-3")],
+            line("b"),
+            hands=([PLATE], [FILLER]),
+            piles=PILES,
+            hp=[12, giver_hp, 12, 12, 12, 12],
+        )
+        fight(s, 0, 0)
+        play_cards(s, a=[PLATE])
+        return s.hp[0]
+
+    assert hp_after(12) == hp_after(0) + 2

@@ -507,3 +507,21 @@ def test_a_trigger_limited_to_n_times_per_turn():
     fight(s, 0, 0)
     play_cards(s, b=[zap])  # four damages: twice counted this turn
     assert s.stat(0, SPI) == 1 + 2
+
+
+def test_a_heal_of_the_damage_that_set_off_the_trigger():
+    """``{"event_damage": "self"}`` ("… est soigné d'autant", cards/domain/effects.py "Count"): in a
+    trigger on damage, the HP that damage took. a-2 (out of the combat, 5 HP short) heals as much as
+    a-1 loses in the clash (b-1's blow takes 2)."""
+    mender = holder(
+        "mender",
+        trig(
+            {"damaged": {"group": "allies", "family": "a-1"}},
+            [{"op": "heal", "amount": {"per": {"event_damage": "self"}}}],
+        ),
+    )
+    s = game([line("a")[0], mender, line("a")[2]], hp=[12, 7, 12, 12, 12, 12])
+    fight(s, 0, 0)
+    play_cards(s)
+    assert s.hp[0] == 12 - 2
+    assert s.hp[1] == 7 + 2
