@@ -720,6 +720,40 @@ def scaled_parts(r: Reader, c: Clause, t: str, ctx: Ctx, subject: str = "") -> l
     raise first
 
 
+def scaled_supplement_if(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """``gagne 1 PV pour chacun de vos Mages en vie, et 1 PV supplémentaire si le personnage
+    adverse est Golem``: one heal (or damage), 1 more when the condition holds; ``Attaque +3 par
+    Objet porté (si Maraudeur, +12 max. sinon +6 max)``: the cap the prefix decides. None: not
+    such a phrase."""
+    from cards.domain.effects import Damage, Heal
+    from cards.domain.text_grammar import NotRead, with_condition
+
+    m = re.fullmatch(
+        rf"(.+?{_SCALING.pattern}.+?),? et (\d+)"
+        r" (pv|points? de vie|degats? (?:physiques?|magiques?|directs?))"
+        r" supplementaires? ((?:si|s'il|s'ils) .+)",
+        t,
+    )
+    if m:
+        base = r.tailed(c, m.group(1), ctx)
+        unit = Heal if m.group(3).startswith(("pv", "point")) else Damage
+        if len(base) != 1 or not isinstance(base[0], unit) or not isinstance(base[0].amount, Scaled):
+            raise NotRead("a supplement of what?")
+        amount = base[0].amount
+        if amount.lo is not None or amount.hi is not None:
+            raise NotRead("a supplement of a bounded amount")
+        cond = r.condition(c, m.group(4), ctx)
+        more = replace(base[0], amount=replace(amount, plus=amount.plus + int(m.group(2))))
+        return [*with_condition([more], cond), *with_condition(base, Condition(not_=cond))]
+    m = re.fullmatch(r"(.+?) \(si ([^,()]+), \+?(\d+) max(?:imum)?\.? sinon,? \+?(\d+) max(?:imum)?\.?\)", t)
+    if m:
+        cond = r.prefix_condition(c, m.group(2), ctx)
+        capped = r.tailed(c, f"{m.group(1)} (+{m.group(3)} maximum)", ctx)
+        other = r.tailed(c, f"{m.group(1)} (+{m.group(4)} maximum)", ctx)
+        return [*with_condition(capped, cond), *with_condition(other, Condition(not_=cond))]
+    return None
+
+
 _VERB = r"(?:a|ont|gagne|gagnent|subit|subissent|perd|perdent|avez|subissez|gagnez|perdez)"
 
 

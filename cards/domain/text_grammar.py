@@ -890,6 +890,11 @@ class Reader:
             m = re.fullmatch(r"un des porteurs (?:de |d')(.+)", text)
             if m:  # "un des porteurs de 'X'": one the player chooses among those carrying X
                 return Selector(group="characters", pick="choice", carrying=self.match(clause, m.group(1)))
+            m = re.fullmatch(r"un personnage (non[- ].+)", text)
+            if m:  # "un personnage non Golem": one of those, on either side (a choice, as "un personnage")
+                return Selector(
+                    group="characters", pick="choice", **self._filter_keys(self.who_filter(m.group(1)))
+                )
             m = re.fullmatch(r"un de vos (autres )?(.+?)( aleatoire)?", text)
             if m:
                 group = "other_allies" if m.group(1) else "allies"
@@ -3136,6 +3141,8 @@ class Reader:
                     continue
             raise NotRead("unless what?")
         found = grammar_life.otherwise(self, c, t, ctx)
+        if found is None:
+            found = grammar_scale.scaled_supplement_if(self, c, t, ctx)
         if found is None:
             found = self.more_if(c, t, ctx)
         if found is None:

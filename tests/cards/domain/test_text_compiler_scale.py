@@ -975,3 +975,19 @@ def test_scaled_predicates_sharing_a_subject_and_verb(compiler):
         ("defense", "all_enemies", -1),
     ]
     assert effects[1]["amount"]["per"] == {"characters": {"group": "other_allies", "race": "golem"}}
+
+
+def test_a_scaled_amount_with_a_supplement_if_or_a_cap_by_class(compiler):
+    (more, plain) = card(
+        compiler,
+        "Gagne 1 Point de vie pour chacun de vos Mages en vie, et 2 Points de vie supplémentaires si le "
+        "personnage adverse est Golem.",
+    )["effects"]
+    mages = {"characters": {"group": "allies", "class": "mage"}}
+    assert more["amount"] == {"per": mages, "plus": 2} and more["when"] == {"opponent_race": "golem"}
+    assert plain["amount"] == {"per": mages} and plain["when"] == {"not": {"opponent_race": "golem"}}
+    (capped, other) = card(
+        compiler, "Défense +2 par Arme portée par votre personnage (Si Mage, +8 max. Sinon +4 max)."
+    )["effects"]
+    assert (capped["amount"]["max"], capped["when"]) == (8, {"played_by_class": "mage"})
+    assert (other["amount"]["max"], other["when"]) == (4, {"not": {"played_by_class": "mage"}})

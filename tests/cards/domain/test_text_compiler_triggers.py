@@ -865,3 +865,9 @@ def test_and_if_puts_the_condition_on_what_follows_it(compiler):
         "à 0 il a Attaque -1.",
         subject="card",
     ).complete
+
+
+def test_one_character_but_of_a_kind(compiler):
+    # "un personnage non Golem": a choice among every character but those (as "un personnage")
+    body = card(compiler, "En fin de combat, un personnage non Golem subit 1 dégât direct.")
+    assert body[0]["effects"][0]["target"] == {"group": "characters", "pick": "choice", "not_race": "golem"}
