@@ -197,10 +197,16 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
         r"\1",
     ),
     (
-        r"\b(est|sera|sont|seront) (jouee?s?) depuis (votre|vos|la|sa|son) (deck|defausse|main)\b",
-        r"de \3 \4 \1 \2",
+        r"\b(est|sera|sont|seront) (jouee?s?) depuis ((?:votre|vos|la|sa|son) (?:deck|defausse|main)"
+        r"(?: ou (?:de )?(?:votre|vos|la|sa|son) (?:deck|defausse|main))?)\b",
+        r"de \3 \1 \2",
     ),
     (r" egalement\b", ""),
+    # "gagnent (définitivement) 1 Niveau et 1 PV max": the verb of both
+    (
+        r"\b(gagnent|gagne) (definitivement )?(\d+|un|une) niveaux? et (\d+) pv max\b",
+        r"\1 \2\3 niveau et \1 \4 pv max",
+    ),
     *grammar_markers.SPELLINGS,  # "reçoivent 2 marqueurs", "ajoute 2 marqueurs … à …"
     # "Si votre adversaire est Humain vous avez …": the comma the condition lacks
     (r"\b(si votre adversaire est [^,:.]+?) (vous avez|votre personnage a) ", r"\1, \2 "),

@@ -226,3 +226,20 @@ def test_enchainement_each_time_they_play_is_their_chain_on_those_cards(compiler
     assert out["abilities"][0] == {"op": "chain_on", "match": {"type": "sort"}, "target": mages}
     assert out["abilities"][1]["op"] == "trigger"
     assert [e["op"] for e in out["abilities"][1]["effects"]] == ["modify"]
+
+
+def test_ordre_bodies_played_from_two_piles_and_a_level_with_hp_max(compiler):
+    out = compiled(
+        compiler, "Tours 3 et plus : Une Dague est jouée depuis votre Deck ou votre Défausse.", "character"
+    )
+    assert out["orders"][0]["effects"] == [
+        {"op": "play_card", "from": ["deck", "discard"], "cards": {"type": "dague"}}
+    ]
+    out = compiled(
+        compiler, "Tour 2 : Vos Mages gagnent définitivement 1 Niveau et 2 Points de vie max.", "character"
+    )
+    mages = {"group": "allies", "class": "mage"}
+    assert out["orders"][0]["effects"] == [
+        {"op": "modify", "stat": "level", "amount": 1, "target": mages, "duration": "game"},
+        {"op": "modify", "stat": "hp_max", "amount": 2, "target": mages, "duration": "game"},
+    ]

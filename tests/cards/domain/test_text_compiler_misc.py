@@ -37,7 +37,7 @@ def unread(compiler, text, subject="card"):
 
 def test_a_trigger_said_after_the_scaling(compiler):
     """ "Attaque +3 par tranche de 3 Runes en jeu au début du combat": counted when the combat
-    starts, for that combat (rules/eredan.md §3 step 2)."""
+    starts, for that combat (docs/rules/eredan.md §3 step 2)."""
     assert character(compiler, "Attaque +3 par tranche de 3 Corruptions en jeu au début du combat.") == [
         {
             "op": "trigger",

@@ -1,7 +1,7 @@
 """Markers counted, then spent, as the compiler reads "…, puis vous les perdez", "ces marqueurs sont
 supprimés", "vous perdez jusqu'à N marqueurs et avez +1 pour chacun d'eux" (cards/domain/
 grammar_markers.py): the effects of a card resolve in order, so the count reads the markers before
-they leave (cards/domain/effects.py, op ``marker``; rules/eredan.md §3 step 2)."""
+they leave (cards/domain/effects.py, op ``marker``; docs/rules/eredan.md §3 step 2)."""
 
 from __future__ import annotations
 
