@@ -103,6 +103,10 @@ def slugify(name: str) -> str:
 # --- what a clause says ------------------------------------------------------------------------
 
 
+#: Filter keys of a selector that a ``played_by_*`` condition says of the holder.
+HOLDER_KEYS = frozenset({"class", "race", "guild", "caste"})
+
+
 @dataclass
 class Reading:
     """What one clause says: effects (card effects, or a character's abilities), Ordres, and
@@ -1508,7 +1512,13 @@ class Reader:
         )
         if m:
             found = self.who_filter(m.group(1) or m.group(2))
-            return Condition(ally=Selector(group="other_allies", **self._filter_keys(found)))
+            others = Condition(ally=Selector(group="other_allies", **self._filter_keys(found)))
+            if not re.match(r"(?:l')?un de vos personnages est", t):
+                return others
+            # "l'un de vos personnages est Daïs": the holder is one of them too
+            holder = {f"played_by_{k}": v for k, v in found.items() if k in HOLDER_KEYS}
+            if found and len(holder) == len(found):
+                return Condition(any=(Condition(**holder), others))
         m = re.fullmatch(r"(?:votre personnage|il|vous|ce personnage) (?:a|avez) (moins|plus) de (\d+) pv", t)
         if m:
             n = int(m.group(2))

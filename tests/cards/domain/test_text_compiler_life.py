@@ -509,7 +509,11 @@ def test_more_subjects_and_run_on_sentences(compiler):
     assert card(compiler, "Choisissez un de vos alliés Mages, il gagne 1 Point de vie.") == [
         {"op": "heal", "amount": 1, "target": {"group": "other_allies", "pick": "choice", "class": "mage"}}
     ]
+    # the holder is one of "vos personnages" too (an ally, "un de vos alliés", is another one)
     assert card(compiler, "Soin 2 Points de vie si l'un de vos personnages est Humain.")[0]["when"] == {
+        "any": [{"played_by_race": "humain"}, {"ally": {"race": "humain"}}]
+    }
+    assert card(compiler, "Soin 2 Points de vie si l'un de vos alliés est Humain.")[0]["when"] == {
         "ally": {"race": "humain"}
     }
     assert card(compiler, "Esprit +1 Choisissez un personnage, celui-ci gagne 2 Points de vie.") == [
