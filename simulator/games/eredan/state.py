@@ -1793,7 +1793,7 @@ class EredanState(Board):
         s.markers = {name: counts[:] for name, counts in self.markers.items()} if self.markers else {}
         s.removed = [self.removed[0][:], self.removed[1][:]]
         s.cur_seat = s.cur_card = s.cur_serial = s.card_dest = -1
-        s.extra_plays = []
+        s.extra_plays = self.extra_plays[:]  # an Ordre's play waits through the card step
         s.extra_played = self.extra_played
         s.resolving = self.resolving
         s.keep_untapped = self.keep_untapped

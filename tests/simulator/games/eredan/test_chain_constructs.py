@@ -155,3 +155,25 @@ def test_acts_now_given_to_allies_holds_while_its_giver_lives():
         return s.hp[0]
 
     assert hp_after(12) == hp_after(0) + 2
+
+
+def test_a_copy_of_the_game_keeps_what_waits_for_the_cards_of_the_turn():
+    """docs/rules/eredan.md §3 step 2 — what an Ordre played "à la suite de vos cartes" waits
+    through the card step (its decisions): a copy of the game made then (``clone``, what the
+    policies search) plays it after the cards too."""
+    drill = card("drill", effects=[{"op": "modify", "stat": "attack", "amount": 1}])
+    orders = [
+        {"turns": [1], "effects": [{"op": "play_card", "from": "deck", "cards": {"card": "drill"}}]},
+    ]
+    s = prepare_game(
+        [character("caller", orders=orders), *line("a")[1:]],
+        line("b"),
+        hands=([FILLER], [FILLER]),
+        piles=([drill, *[FILLER] * 7], [FILLER] * 8),
+    )
+    fight(s, 0, 0)
+    copy = s.clone()
+    play_cards(s, a=[FILLER])
+    play_cards(copy, a=[FILLER])
+    k = next(k for k, c in enumerate(s.cards) if c.slug == "drill")
+    assert s.played[0].get(k) == copy.played[0].get(k) == 1
