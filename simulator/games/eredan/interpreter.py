@@ -295,6 +295,7 @@ class Board:
         "event_amount",
         "event_char",
         "extra_attacks",
+        "extra_played",
         "extra_plays",
         "fighters",
         "fired",
@@ -395,6 +396,8 @@ class Board:
     card_dest: int
     #: Cards ``play_card`` / ``create`` play "after the cards of the turn": (seat, card, by, now).
     extra_plays: list[tuple[int, int, int, bool]]
+    #: How many of them were played this turn (at most ``MAX_EXTRA_PLAYS``).
+    extra_played: int
     #: Where the combat is: 0 outside the combat's steps, 3 the choice step (Ordres, abilities, "en
     #: début de combat"), 1 resolving the cards, 2 after the clash (the items acting).
     resolving: int

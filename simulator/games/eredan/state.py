@@ -256,6 +256,7 @@ class EredanState(Board):
         s.removed = [[], []]
         s.cur_seat = s.cur_card = s.cur_serial = s.card_dest = -1
         s.extra_plays = []
+        s.extra_played = 0
         s.resolving = 0
         s.keep_untapped = 0
         s.restrictions = []
@@ -1080,6 +1081,7 @@ class EredanState(Board):
             self.source_slot = -1
             if self.chain_lost[0] or self.chain_lost[1]:
                 self.chain_lost = [False, False]
+        self.extra_played = 0
         if self.extra_plays:  # (those of the choice step too, when no card was played)
             step, self.resolving = self.resolving, 1
             self._play_extras()
@@ -1089,6 +1091,20 @@ class EredanState(Board):
         if self.listen:
             self.fire(EV_AFTER_CARDS)
         self._proceed(C_CLASH)
+
+    def _to_clash(self) -> None:
+        """docs/rules/eredan.md §3 step 2 — at its end, what the triggers of the card step and
+        ``after_cards`` played "à la suite de vos cartes" (queued while the cards resolved) is
+        played now, before the clash, in order; the triggers those plays set off resolve in turn,
+        and so on (``MAX_EXTRA_PLAYS`` a turn in all). Then the clash."""
+        if self.extra_plays:
+            step, self.resolving = self.resolving, 1
+            self._play_extras()
+            self.resolving = step
+            if self.queue:
+                self._proceed(C_CLASH)
+                return
+        self._clash()
 
     def _unchain(self, seat: int, k: int) -> None:
         """``counter``: a stopped first card gives no Enchaînement — its player's second card,
@@ -1133,11 +1149,10 @@ class EredanState(Board):
     def _play_extras(self) -> None:
         """The cards effects played "à la suite de vos cartes" this card step, in the order they
         were played (each may play more; at most ``MAX_EXTRA_PLAYS`` a turn)."""
-        done = 0
-        while self.extra_plays and done < MAX_EXTRA_PLAYS:
+        while self.extra_plays and self.extra_played < MAX_EXTRA_PLAYS:
             seat, k, by, now = self.extra_plays.pop(0)
             self.play_now(seat, k, by, now)
-            done += 1
+            self.extra_played += 1
         for seat, k, _, _ in self.extra_plays:  # beyond the cap: discarded without effect
             self.discards[seat].append(k)
         self.extra_plays = []
@@ -1779,6 +1794,7 @@ class EredanState(Board):
         s.removed = [self.removed[0][:], self.removed[1][:]]
         s.cur_seat = s.cur_card = s.cur_serial = s.card_dest = -1
         s.extra_plays = []
+        s.extra_played = self.extra_played
         s.resolving = self.resolving
         s.keep_untapped = self.keep_untapped
         s.restrictions = self.restrictions[:]
@@ -1960,7 +1976,7 @@ _CONTINUE: tuple[Callable[[EredanState], None], ...] = (
     EredanState._start_turn,  # C_TURN: the game's first turn (after game_start)
     _to_choice,  # C_CHOICE: after turn_start
     EredanState._to_cards,  # C_CARDS: after combat_start
-    EredanState._clash,  # C_CLASH: after after_cards
+    EredanState._to_clash,  # C_CLASH: after after_cards (and what it played)
     EredanState._end_combat,  # C_END_COMBAT: after combat_end
     EredanState._end_turn,  # C_END_TURN: after turn_end
 )

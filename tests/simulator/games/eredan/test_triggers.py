@@ -525,3 +525,57 @@ def test_a_heal_of_the_damage_that_set_off_the_trigger():
     play_cards(s)
     assert s.hp[0] == 12 - 2
     assert s.hp[1] == 7 + 2
+
+
+def test_a_card_an_after_cards_trigger_plays_is_played_that_turn_before_the_clash():
+    """docs/rules/eredan.md §3 step 2 — a card an ``after_cards`` trigger plays ("à la suite de vos
+    cartes": ``play_card``, ``create`` … ``play``) is played that same turn, once the cards of the
+    turn have resolved, before the clash (docs/rules/eredan.md §3 step 3) — with cards played this
+    turn or none, and whoever played them. Its triggers fire in turn (a card it plays is played too)."""
+    drill = card("drill", effects=[{"op": "modify", "stat": "attack", "amount": 5}])
+    shard = card("shard", effects=[{"op": "modify", "stat": "attack", "amount": 5}])
+    plays = {
+        "play_card": {"op": "play_card", "from": "deck", "cards": {"card": "drill"}},
+        "create": {"op": "create", "card": "shard", "to": "play"},
+    }
+    for how, op in plays.items():
+        for mine, theirs in (([FILLER], []), ([], [JAB]), ([], []), ([FILLER], [JAB])):
+            h = holder("holder", trig("after_cards", [op]))
+            s = prepare_game(
+                [h, *line("a")[1:]],
+                line("b"),
+                hands=([FILLER], [JAB]),
+                piles=([drill, *[FILLER] * 7], [FILLER] * 8),
+                extra=([shard], []),
+            )
+            fight(s, 0, 0)
+            play_cards(s, a=mine, b=theirs)
+            played = "drill" if how == "play_card" else "shard"
+            cards = [e["card"] for e in events(s, "play")]
+            assert cards == [c.slug for c in (*mine, *theirs)] + [played], (how, mine, theirs, cards)
+            names = [e["event"] for e in s.log]
+            assert names.index("attack") > len(names) - 1 - names[::-1].index("play"), (how, mine, theirs)
+            assert not s.extra_plays, (how, mine, theirs)
+            # Its Attaque +5 counted in the clash: b-1 (Défense 0 in line) took more than 1 + 5.
+            assert s.hp[3] <= 12 - 6, (how, mine, theirs, s.hp)
+
+
+def test_plays_set_off_by_plays_after_the_cards_stop_at_the_cap_of_the_turn():
+    """docs/rules/eredan.md §3 step 2 — a card played "à la suite de vos cartes" whose damage sets
+    off a trigger that plays it again: played in turn, before the clash, at most ``MAX_EXTRA_PLAYS``
+    (8) such plays a turn in all, then the clash comes."""
+    zap = card("zap", effects=[{"op": "damage", "kind": "direct", "amount": 1}])
+    h = holder("holder", trig({"damaged": "all_enemies"}, [{"op": "create", "card": "zap", "to": "play"}]))
+    s = prepare_game(
+        [h, *line("a")[1:]],
+        line("b"),
+        hands=([zap], []),
+        piles=([FILLER] * 8, [FILLER] * 8),
+        hp=[12, 12, 12, 40, 12, 12],
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[zap])
+    assert s.log is not None
+    clash = next(i for i, e in enumerate(s.log) if e["event"] == "attack")
+    assert [e["card"] for e in s.log[:clash] if e["event"] == "play"] == ["zap"] * (1 + 8)
+    assert s.extra_played == 8 and not s.extra_plays  # (after the clash, played at once: not these)
