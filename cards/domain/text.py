@@ -919,6 +919,12 @@ def _aura_text(effect: Modify, lang: Lang, names: Names) -> str:
     )
 
 
+#: First words of a group's name in the rules text (lowercased after "Aura — ").
+GROUP_FIRST_WORDS = frozenset(
+    {"All", "Your", "Each", "The", "Tous", "Toutes", "Vos", "Chacun", "Chacune", "Les"}
+)
+
+
 def _standing_aura_text(
     effect: DamageTaken | DamageDealt | HealDealt | Immune, lang: Lang, names: Names
 ) -> str:
@@ -926,8 +932,7 @@ def _standing_aura_text(
     while its owner lives (or, with the condition ``dead``, while it is dead: the condition says so).
     ``Aura — all your characters: -1 to damage taken, while this character is alive``."""
     core = _effect_core(effect, lang, names)
-    target = effect_target(effect)
-    if isinstance(target, str) and target in MODIFY_TARGETS:  # "All your characters: …", not a name
+    if core.split(" ", 1)[0] in GROUP_FIRST_WORDS:  # "All your characters: …", not a character's name
         core = core[:1].lower() + core[1:]
     text = f"Aura — {core}"
     if effect.when is not None and effect.when.dead:

@@ -1176,6 +1176,12 @@ class Reader:
                         right = self._stat_count(right_text)
                 if right is None:
                     raise NotRead(f"compared with {right_text!r}")
+                if right == left:
+                    # "le personnage adverse a … si sa Défense est supérieure à celle de votre
+                    # personnage": "sa" is the other one (a stat compared with itself says nothing)
+                    if not re.match(r"(?:sa|son|ses) ", m.group(1)) or not isinstance(right, Count):
+                        raise NotRead("a stat compared with itself")
+                    left = replace(left, of="opponent" if right.of == "self" else "self")
                 word = m.group(2).replace("strictement ", "")
                 cmp = {"superieur": ">", "inferieur": "<", "egal": "=="}[word.rstrip("e")]
                 if m.group(3):

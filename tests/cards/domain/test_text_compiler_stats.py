@@ -818,3 +818,21 @@ def test_no_clash_attack_and_except_against(compiler):
     assert effects(compiler, "Défense +1 sauf contre les Golems", "character")[0]["when"] == {
         "not": {"opponent_race": "golem"}
     }
+
+
+def test_a_possessive_compared_with_the_holder_is_the_other_character(compiler):
+    """Hand check (Arc mystique): "le personnage adverse a … si sa Défense est supérieure à celle de
+    votre personnage" compared the holder's Défense with itself, a condition that never held. "sa"
+    is the other one; a stat compared with itself otherwise is left unread."""
+    (effect,) = effects(
+        compiler,
+        "Le personnage adverse a Esprit -1 si sa Défense est supérieure à celle de votre personnage.",
+    )
+    assert effect["when"] == {
+        "compare": {
+            "left": {"stat": "defense", "of": "opponent"},
+            "cmp": ">",
+            "right": {"stat": "defense", "of": "self"},
+        }
+    }
+    assert unread(compiler, "Attaque +1 si votre Défense est supérieure à celle de votre personnage.")
