@@ -2092,12 +2092,16 @@ class Reader:
                     subject = ctx.pronoun  # "ce dernier": the one named last (never guessed without one)
                 elif t[: m.start()].strip() in ("ils", "elles"):
                     # "chaque fois que vos personnages subissent des dégâts, ils …": the characters
-                    # named before (each one the event is about), never the holder alone
-                    if ctx.pronoun is None or target_group(ctx.pronoun)[0] in ("self", "opponent"):
+                    # named before (each one the event is about), never the holder alone; with no
+                    # event, "vos Mages gagnent 1 PV et ils ont …": the group just said
+                    named = ctx.pronoun
+                    if named is None and inherit is not None and inherit != _SEVERAL:
+                        named = inherit
+                    if named is None or target_group(named)[0] in ("self", "opponent"):
                         continue
-                    if target_group(ctx.pronoun)[1] is not None:
+                    if target_group(named)[1] is not None:
                         continue
-                    subject = ctx.pronoun
+                    subject = named
                 else:
                     subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
@@ -2225,7 +2229,7 @@ class Reader:
             )
             return [Heal(amount=self._points(m.group(1)), **_target_fields(target))]
         m = re.fullmatch(
-            rf"inflige (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+)| au (.+))?",
+            rf"(?:inflige|infligez) (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+)| au (.+))?",
             t,
         )
         if m:
@@ -3309,6 +3313,10 @@ class Reader:
         carried: tuple[str, bool] | None = None  # "s'il porte une Lance": what it carries (or not)
         # a trigger at the end: "Soin 2 Points de vie en fin de combat"
         event: str | None = None
+        if ctx.pronoun is None and re.search(r"\bet (?:ils|elles) .+,? s'(?:ils|elles) ", t):
+            # "vos Mages gagnent 1 PV et ils ont … s'ils portent …": the condition of both, or of
+            # the last only? not said
+            raise NotRead("a condition after 'et ils': of both parts or of the last?")
         core = t
         changed = True
         while changed:
