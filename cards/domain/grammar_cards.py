@@ -1308,7 +1308,8 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         return [DiscardAttached(count=None, cards=match, **_fields("self"))]
     gone = (
         r"(?:est|sont) (?:(?P<discarded>defaussee?s?)|(?P<removed>retiree?s? (?:de la partie|du jeu))"
-        r"|placee?s? dans (?:le|la) (?P<to>deck|main) de (?:son|leur) proprietaire)"
+        r"|placee?s? dans (?:le|la) (?P<to>deck|main) de (?:son|leur) proprietaire"
+        r"|placee?s? dans (?:son|sa|leur) (?P<their>deck|main))"
     )
     m = re.fullmatch(
         rf"choisissez (?P<n>une |un |{NUM} )(?P<what>.+?) (?:attachee?s?|portee?s?) "
@@ -1357,13 +1358,22 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
     pick = "choice" if t.startswith("choisissez") else "random"
     what = m.group("what")
     owner = "any"
-    om = re.fullmatch(r"(.+?) (adverses?|a vous)", what)
+    om = re.fullmatch(r"(.+?) (adverses?|a vous|du joueur adverse)", what)
     if om:
-        what, owner = om.group(1), "opponent" if om.group(2).startswith("adverse") else "self"
+        what, owner = om.group(1), "self" if om.group(2) == "a vous" else "opponent"
     on_text = m.group("on")
+    if m.group("their") and owner != "opponent":
+        # "… placées dans son Deck": their owner's pile only when the cards are the opponent's
+        # ("deux cartes du joueur adverse …"); a card of yours an enemy carries: whose pile?
+        return None
+    if on_text == "ses personnages":
+        if not (om and om.group(2) == "du joueur adverse"):
+            return None  # whose characters?
+        on_text = "les personnages adverses"  # "cartes du joueur adverse attachées à ses personnages"
     on_text = {
         "des personnages": "les personnages",
         "un personnage": "les personnages",
+        "un personnage adverse": "les personnages adverses",
         "personnage adverse": "le personnage adverse",
         "un des deux personnages en combat": "les personnages en combat",
         "un des personnages en combat": "les personnages en combat",
@@ -1374,7 +1384,8 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         on = reader.subject(c, on_text)
     except NotRead:
         return None
-    to = "discard" if m.group("discarded") else "removed" if m.group("removed") else m.group("to")
+    to = m.group("to") or m.group("their")
+    to = "discard" if m.group("discarded") else "removed" if m.group("removed") else to
     to = {"main": "hand"}.get(to, to)
     if count == 1 and re.search(r" et (?:un |une )", what):
         # "un Objet et un Sort ou une Théurgie attachés à …": one of each
@@ -1731,6 +1742,8 @@ def _discard_attached(
 ) -> list[Effect] | None:
     from cards.domain.effects import DiscardAttached
 
+    if m.group("their"):
+        return None  # "placés dans son Deck": whose, for a card of yours an enemy carries?
     try:
         on = reader.subject(c, on_text)
     except NotRead:

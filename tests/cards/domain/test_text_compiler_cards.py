@@ -269,6 +269,30 @@ def test_a_change_of_appearance_is_a_note(compiler):
 # --- more of the same --------------------------------------------------------------------------------
 
 
+def test_attached_cards_of_any_enemy_or_to_their_owners_own_pile(compiler):
+    # docs/rules/eredan.md §3 (Items: what characters carry); "un personnage
+    # adverse" (any of them): one card picked among all those the opposing characters carry
+    assert effects(
+        compiler, "Choisissez une Armure portée par un personnage adverse, celle-ci est défaussée."
+    ) == [{"op": "discard_attached", "target": "all_enemies", "cards": {"type": "armure"}, "pick": "choice"}]
+    # "cartes du joueur adverse … dans son Deck / sa Main": the opponent's cards, to its own piles
+    assert effects(
+        compiler, "Trois cartes du joueur adverse attachées à ses personnages sont placées dans sa Main."
+    ) == [{"op": "discard_attached", "target": "all_enemies", "count": 3, "owner": "opponent", "to": "hand"}]
+    assert effects(
+        compiler, "Une Potion adverse portée par le personnage adverse est placée dans son Deck."
+    ) == [{"op": "discard_attached", "cards": {"type": "potion"}, "owner": "opponent", "to": "deck"}]
+    # "son Deck" for cards of anyone's (one of yours an enemy carries: whose deck?); "ses
+    # personnages" without saying whose: not read
+    for text in (
+        "Une Potion portée par le personnage adverse est placée dans son Deck.",
+        "Les Potions du personnage adverse sont placées dans son Deck.",
+        "Une carte attachée à ses personnages est placée dans son Deck.",
+        "Deux cartes attachées à ses personnages sont défaussées.",
+    ):
+        assert unread(compiler, text), text
+
+
 def test_attached_cards_discarded_or_moved(compiler):
     assert effects(
         compiler, "Choisissez une Potion portée par votre adversaire, celle-ci est défaussée."
