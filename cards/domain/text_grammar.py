@@ -2006,6 +2006,7 @@ class Reader:
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
         r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
+        r"|s'incline|s'inclinent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -3039,6 +3040,9 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
+        found = grammar_life.then_choose(self, c, t, ctx)  # "A, choisissez …, il …"
+        if found is not None:
+            return found
         m = re.fullmatch(r"(.+?),? et ((?:a )?chaque fois qu.+|lorsqu.+)", t)
         if m and grammar_cards.appearance(m.group(1)):
             # "'X' change d'apparence et chaque fois que …": a note, then the trigger
