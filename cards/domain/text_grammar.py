@@ -3332,8 +3332,14 @@ class Reader:
                 core,
             )
             if m and x_def is None:
-                x_text = grammar_scale.x_self_named(self, c, m.group(2), ctx)
-                core, x_def = m.group(1), self.x_value(c, x_text)
+                said, x_said = m.group(1), m.group(2)
+                dm = re.fullmatch(r"(.+?),? (jusqu'a la fin (?:du tour|du combat|de la partie))", x_said)
+                if dm and "jusqu'a" not in said:
+                    # "Défense -X où X est égal à son Esprit jusqu'à la fin du tour": the duration
+                    # is the effect's (a number lasts no time)
+                    said, x_said = f"{said} {dm.group(2)}", dm.group(1)
+                x_text = grammar_scale.x_self_named(self, c, x_said, ctx)
+                core, x_def = said, self.x_value(c, x_text)
                 changed = True
                 continue
             m = re.fullmatch(

@@ -912,3 +912,27 @@ def test_ils_after_a_group_names_that_group(compiler):
         "En début de combat, vos Mages gagnent 2 PV et ils ont Esprit +1 s'ils portent une Arme.",
     ):
         assert not compiler.compile(text, subject="card").complete, text
+
+
+def test_a_duration_said_after_what_x_is(compiler):
+    # "… -X où X est égal à son Esprit jusqu'à la fin de la partie": the duration is the effect's
+    body = card(
+        compiler,
+        "Au début de vos combats, votre adversaire a Esprit -X où X est égal à sa Défense "
+        "jusqu'à la fin de la partie.",
+    )
+    assert body[0]["effects"] == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": {"per": {"stat": "defense", "of": "opponent"}, "each": -1},
+            "target": "opponent",
+            "duration": "game",
+        }
+    ]
+    # two durations: not read
+    assert not compiler.compile(
+        "Au début de vos combats, Attaque +X jusqu'à la fin du tour où X est égal à votre Esprit "
+        "jusqu'à la fin de la partie.",
+        subject="card",
+    ).complete
