@@ -113,6 +113,16 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
         return Count(
             "characters", characters=Selector(group="other_allies", **r._filter_keys(found)), dead=dead
         )
+    # the adjective after the kind: "par Solarian allié en vie" is "par allié Solarian en vie"
+    m = re.fullmatch(r"(?!autres? )(.+?) allies?(?: (en vie|vivants?|morts?))?", t)
+    if m and not re.search(r"\b(?:blesses?|relevee?s?|inclinee?s?)$", m.group(1)):
+        dead = (m.group(2) or "").startswith("mort")
+        if re.fullmatch(r"personnages?", m.group(1)):
+            return Count("characters", characters="other_allies", dead=dead)
+        found = r.who_filter(m.group(1))
+        return Count(
+            "characters", characters=Selector(group="other_allies", **r._filter_keys(found)), dead=dead
+        )
     # "par Guémélite de la Terre parmi vos personnages"
     m = re.fullmatch(
         r"(.+?) (?:parmi|dans) (vos personnages|votre equipe|vos allies|les personnages adverses)", t

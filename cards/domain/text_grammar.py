@@ -183,6 +183,8 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
     (r"\b(attachee?s?) sur (?=@\d+@)", r"\1 a "),  # "chaque Arme attachée sur 'X'"
     (r"\b(fait|font) parti de\b", r"\1 partie de"),
+    # "si vous mourez" (also misspelt "mourrez"): the character dies, as "si votre personnage meurt"
+    (r"\bsi vous mourr?ez\b", "si votre personnage meurt"),
     (r"\bsera (?=(?:defaussee?|placee?|attachee?|jouee?|retiree?)\b)", "est "),
     (r"\bseront (?=(?:defaussee?|placee?|attachee?|jouee?|retiree?)s\b)", "sont "),
     (r"\b(attachee?s?) a l'(une?) de vos\b", r"\1 a \2 de vos"),

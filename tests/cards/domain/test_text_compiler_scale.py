@@ -70,6 +70,24 @@ def test_characters_counted(compiler):
     }
 
 
+def test_kind_then_allie(compiler):
+    # "par Prêtre allié" is "par allié Prêtre": another of your three characters (docs/rules/eredan.md §3)
+    assert amount(compiler, "Défense +2 par Prêtre allié en vie.") == {
+        "per": {"characters": {"group": "other_allies", "class": "pretre"}},
+        "each": 2,
+    }
+    assert amount(compiler, "Esprit +1 pour chaque Golem allié mort.") == {
+        "per": {"characters": {"group": "other_allies", "race": "golem"}, "dead": True}
+    }
+    assert amount(compiler, "Attaque +1 par personnage allié.") == {"per": {"characters": "other_allies"}}
+    (effect,) = card(compiler, "Vos Golems ont Attaque +1 par Golem allié en vie.")["effects"]
+    assert effect["target"] == {"group": "allies", "race": "golem"}
+    assert effect["amount"] == {"per": {"characters": {"group": "other_allies", "race": "golem"}}}
+    # a kind the reader does not know stays unread; the wounded ones are not this phrase
+    assert unread(compiler, "Attaque +1 par Zorglub allié.")
+    assert unread(compiler, "Attaque +1 par Golem blessé allié.")
+
+
 def test_cards_counted(compiler):
     # in play, either side's or the opponent's; the card itself included when it says so
     assert amount(compiler, "Attaque +1 par 'Fiole rouge' active, celle-ci comprise.") == {

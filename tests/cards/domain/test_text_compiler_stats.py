@@ -836,3 +836,33 @@ def test_a_possessive_compared_with_the_holder_is_the_other_character(compiler):
         }
     }
     assert unread(compiler, "Attaque +1 si votre Défense est supérieure à celle de votre personnage.")
+
+
+def test_si_vous_mourez_is_the_holder_dying(compiler):
+    """ "Si vous mourez" (also misspelt "mourrez") says what "si votre personnage meurt" says: a
+    trigger on the holder's death (docs/rules/eredan.md §3); a plain "vous mourrez" (the future:
+    the character will die) stays what it was."""
+    said = effects(compiler, "Si vous mourez, les personnages adverses ont Esprit -2.")
+    assert said == effects(compiler, "Si votre personnage meurt, les personnages adverses ont Esprit -2.")
+    assert said == [
+        {
+            "op": "trigger",
+            "on": {"dies": "self"},
+            "effects": [{"op": "modify", "stat": "spirit", "amount": -2, "target": "all_enemies"}],
+        }
+    ]
+    misspelt = effects(
+        compiler,
+        "Si vous mourrez, vos autres personnages ont Attaque +2 jusqu'à la fin de la partie.",
+        "character",
+    )
+    assert misspelt == [
+        {
+            "op": "trigger",
+            "on": {"dies": "self"},
+            "effects": [
+                {"op": "modify", "stat": "attack", "amount": 2, "target": "other_allies", "duration": "game"}
+            ],
+        }
+    ]
+    assert unread(compiler, "Vous mourrez en fin de tour.")
