@@ -760,6 +760,25 @@ _INSTEAD_RANGE = re.compile(
 )
 
 
+#: "Votre personnage gagne 2 PV, choisissez un de vos autres personnages, celui-ci …": a predicate of
+#: the holder or the opponent with no condition, then a choice (its pronoun names the one chosen).
+_THEN_CHOOSE = re.compile(
+    r"(?P<first>(?:votre personnage|vous|le personnage adverse|votre adversaire) [^,]+?),? (?:puis )?"
+    r"(?P<rest>choisissez .+)"
+)
+
+
+def then_choose(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "A, choisissez un personnage, il …": A (a plain predicate), then the choice and what befalls the
+    one chosen (None: not such a phrase; NotRead: such a phrase, not understood)."""
+    m = _THEN_CHOOSE.fullmatch(t)
+    if not m or re.search(
+        r"\b(?:si|s'il|s'ils|s'elle|sinon|tant qu|lorsqu|quand|chaque)\b", m.group("first")
+    ):
+        return None
+    return r.predicates(c, m.group("first"), ctx) + r.phrase(c, m.group("rest"), ctx)
+
+
 def phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """ "Il subit 3 dégâts magiques +2 s'il est Mage": 5 when it is, 3 otherwise (None: not such a
     phrase; NotRead: such a phrase, not understood)."""

@@ -2006,6 +2006,7 @@ class Reader:
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
         r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
+        r"|s'incline|s'inclinent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -2094,12 +2095,16 @@ class Reader:
                     subject = ctx.pronoun  # "ce dernier": the one named last (never guessed without one)
                 elif t[: m.start()].strip() in ("ils", "elles"):
                     # "chaque fois que vos personnages subissent des dégâts, ils …": the characters
-                    # named before (each one the event is about), never the holder alone
-                    if ctx.pronoun is None or target_group(ctx.pronoun)[0] in ("self", "opponent"):
+                    # named before (each one the event is about), never the holder alone; with no
+                    # event, "vos Mages gagnent 1 PV et ils ont …": the group just said
+                    named = ctx.pronoun
+                    if named is None and inherit is not None and inherit != _SEVERAL:
+                        named = inherit
+                    if named is None or target_group(named)[0] in ("self", "opponent"):
                         continue
-                    if target_group(ctx.pronoun)[1] is not None:
+                    if target_group(named)[1] is not None:
                         continue
-                    subject = ctx.pronoun
+                    subject = named
                 else:
                     subject = self._view(self.subject(c, t[: m.start()], ctx.names), t[: m.start()], ctx)
             except NotRead:
@@ -2227,7 +2232,7 @@ class Reader:
             )
             return [Heal(amount=self._points(m.group(1)), **_target_fields(target))]
         m = re.fullmatch(
-            rf"inflige (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+)| au (.+))?",
+            rf"(?:inflige|infligez) (?:au personnage adverse |a votre adversaire |a (.+?) )?(.+?) (?:points de )?degats {KIND_RE}(?: (?:au personnage adverse|a votre adversaire|a l'adversaire)| a (.+)| au (.+))?",
             t,
         )
         if m:
@@ -3035,6 +3040,9 @@ class Reader:
             chosen = self._chosen(c, m.group(2))
             if chosen is not None:
                 return self.phrase(c, m.group(3), replace(ctx, pronoun=chosen))
+        found = grammar_life.then_choose(self, c, t, ctx)  # "A, choisissez …, il …"
+        if found is not None:
+            return found
         m = re.fullmatch(r"(.+?),? et ((?:a )?chaque fois qu.+|lorsqu.+)", t)
         if m and grammar_cards.appearance(m.group(1)):
             # "'X' change d'apparence et chaque fois que …": a note, then the trigger
@@ -3311,6 +3319,10 @@ class Reader:
         carried: tuple[str, bool] | None = None  # "s'il porte une Lance": what it carries (or not)
         # a trigger at the end: "Soin 2 Points de vie en fin de combat"
         event: str | None = None
+        if ctx.pronoun is None and re.search(r"\bet (?:ils|elles) .+,? s'(?:ils|elles) ", t):
+            # "vos Mages gagnent 1 PV et ils ont … s'ils portent …": the condition of both, or of
+            # the last only? not said
+            raise NotRead("a condition after 'et ils': of both parts or of the last?")
         core = t
         changed = True
         while changed:

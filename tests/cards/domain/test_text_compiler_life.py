@@ -751,3 +751,24 @@ def test_healed_as_much_as_the_damage_taken(compiler):
         {"op": "trigger", "on": {"damaged": {"group": "characters", "family": "pomme"}}, "effects": heal},
         {"op": "trigger", "on": {"damaged": "opponent"}, "effects": heal},
     ]
+
+
+def test_a_predicate_then_a_choice(compiler):
+    """ "A, choisissez un personnage, celui-ci …": A, then what befalls the one chosen (one pick per
+    resolution: the same character is tapped and loses HP); "s'incline" taps (docs/rules/eredan.md §3)."""
+    assert card(
+        compiler,
+        "Vous gagnez 3 Points de vie, choisissez un personnage adverse, "
+        "celui-ci s'incline et perd 1 Point de vie.",
+    ) == [
+        {"op": "heal", "amount": 3},
+        {"op": "tap", "target": "enemy"},
+        {"op": "lose_hp", "amount": 1, "target": "enemy"},
+    ]
+    assert card(compiler, "Tous les personnages adverses s'inclinent.") == [
+        {"op": "tap", "target": "all_enemies"}
+    ]
+    # a condition before the choice: over A alone, or over both? Not read
+    assert not compiler.compile(
+        "Vous gagnez 3 Points de vie si vous êtes Mage, choisissez un personnage adverse, il s'incline."
+    ).complete

@@ -871,3 +871,44 @@ def test_one_character_but_of_a_kind(compiler):
     # "un personnage non Golem": a choice among every character but those (as "un personnage")
     body = card(compiler, "En fin de combat, un personnage non Golem subit 1 dégât direct.")
     assert body[0]["effects"][0]["target"] == {"group": "characters", "pick": "choice", "not_race": "golem"}
+
+
+def test_a_body_that_says_infligez(compiler):
+    # "infligez N dégâts …" (to the player, the card's damage) is "inflige N dégâts …": the card
+    # deals it (docs/rules/eredan.md §3); "l'adversaire de votre choix" is an enemy the player picks
+    body = card(
+        compiler, "Au début de vos combats, infligez 3 dégâts magiques à l'adversaire de votre choix."
+    )
+    assert body == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [{"op": "damage", "kind": "magical", "amount": 3, "target": "enemy"}],
+        }
+    ]
+    assert card(compiler, "Infligez 1 dégât direct au personnage adverse.") == [
+        {"op": "damage", "kind": "direct", "amount": 1}
+    ]
+    # an event, not an order: "quand vous infligez …" stays the head it was
+    assert card(compiler, "Quand vous infligez des dégâts magiques, Défense +1.")[0]["on"] == {
+        "deals": "self",
+        "kinds": ["magical"],
+    }
+
+
+def test_ils_after_a_group_names_that_group(compiler):
+    # "vos X gagnent … et ils ont …": "ils" is the group just named (each of them)
+    body = card(compiler, "En début de combat, vos Mages gagnent 2 PV et ils ont Esprit +1.")
+    mages = {"group": "allies", "class": "mage"}
+    assert body[0]["effects"] == [
+        {"op": "heal", "amount": 2, "target": mages},
+        {"op": "modify", "stat": "spirit", "amount": 1, "target": mages},
+    ]
+    # not the holder alone, nor one of them
+    for text in (
+        "En début de combat, votre personnage gagne 2 PV et ils ont Esprit +1.",
+        "En début de combat, un de vos Mages gagne 2 PV et ils ont Esprit +1.",
+        # a condition at the end: of both parts, or of the last one only? not said
+        "En début de combat, vos Mages gagnent 2 PV et ils ont Esprit +1 s'ils portent une Arme.",
+    ):
+        assert not compiler.compile(text, subject="card").complete, text
