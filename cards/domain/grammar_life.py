@@ -47,6 +47,7 @@ from cards.domain.effects import (
     target_group,
 )
 from cards.domain.grammar_errors import NotRead
+from cards.domain.grammar_scale import as_scaled
 
 if TYPE_CHECKING:
     from cards.domain.text_grammar import Clause, Ctx, Reader
@@ -701,9 +702,17 @@ def damage_supplement(r: Reader, raw: str, ctx: Ctx, before: Sequence[Effect]) -
             else:
                 raise NotRead("a bounded X added")
         elif per is not None:
-            if not isinstance(amount, Amount) or amount.stat is not None or amount.lo != amount.hi:
-                raise NotRead("a count added to a rolled or stat amount")
-            more = replace(e, amount=Scaled(per=per, each=n, plus=amount.lo))
+            if isinstance(amount, Amount) and amount.stat is None and amount.lo == amount.hi:
+                more = replace(e, amount=Scaled(per=per, each=n, plus=amount.lo))
+            elif (isinstance(amount, Amount) and amount.lo == amount.hi) or (
+                isinstance(amount, Scaled) and amount.lo is None and amount.hi is None
+            ):
+                # "X dégâts où X est égal à votre Esprit +2. Mage : +1 dégât par Golem": the stat
+                # counted, and a term added (as in "X est égal à votre Esprit +1 par Golem")
+                base = as_scaled(amount)
+                more = replace(e, amount=replace(base, more=(*base.more, Scaled(per=per, each=n))))
+            else:
+                raise NotRead("a count added to a rolled or bounded amount")
         elif isinstance(amount, Amount) and amount.stat is None:
             more = replace(e, amount=Amount(amount.lo + n, amount.hi + n))
         elif isinstance(amount, Amount):

@@ -1009,3 +1009,47 @@ def test_a_scaled_amount_with_a_supplement_if_or_a_cap_by_class(compiler):
     )["effects"]
     assert (capped["amount"]["max"], capped["when"]) == (8, {"played_by_class": "mage"})
     assert (other["amount"]["max"], other["when"]) == (4, {"not": {"played_by_class": "mage"}})
+
+
+def test_a_count_added_to_a_stat_damage_by_a_prefix(compiler):
+    # "X … où X est égal à votre Esprit +1. Mage : +2 dégâts par Golem": one hit, the Esprit counted
+    # and 2 per Golem added when the prefix holds (docs/rules/eredan.md §3: a card played by its fighter)
+    effects = card(
+        compiler,
+        "Inflige X dégâts magiques au personnage adverse où X est égal à l'Esprit de votre personnage +1. "
+        "Mage : +2 dégâts magiques par Golem en vie.",
+    )["effects"]
+    assert effects == [
+        {
+            "op": "damage",
+            "kind": "magical",
+            "amount": {
+                "per": {"stat": "spirit", "of": "self"},
+                "plus": 1,
+                "and": [{"per": {"characters": {"group": "characters", "race": "golem"}}, "each": 2}],
+            },
+            "when": {"played_by_class": "mage"},
+        },
+        {
+            "op": "damage",
+            "kind": "magical",
+            "amount": {"stat": "spirit", "plus": 1},
+            "when": {"not": {"played_by_class": "mage"}},
+        },
+    ]
+    # the same as the sum said in one sentence
+    (alone,) = card(
+        compiler, "Inflige X dégâts magiques où X est égal à votre Esprit +1, +2 par Golem en vie."
+    )["effects"]
+    assert alone["amount"] == effects[0]["amount"]
+    effects = card(
+        compiler,
+        "Inflige X dégâts magiques où X est égal à votre Esprit. "
+        "Golem : inflige 3 dégâts magiques supplémentaires pour chaque allié blessé.",
+    )["effects"]
+    assert effects[0]["amount"] == {
+        "per": {"stat": "spirit", "of": "self"},
+        "and": [{"per": {"characters": {"group": "other_allies", "wounded": True}}, "each": 3}],
+    }
+    # a rolled amount gets no count added
+    assert unread(compiler, "Inflige 2 à 4 dégâts magiques. Mage : +1 dégât magique par Golem en vie.")
