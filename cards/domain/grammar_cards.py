@@ -144,6 +144,7 @@ def prefixed(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
 
     found = (
         _conditional_play_rule(reader, c, t, ctx)
+        or _among_them(reader, c, t, ctx)
         or _markers_paid(reader, c, t, ctx)
         or _after(reader, c, t, ctx)
         or _starts_the_game(reader, c, t, ctx)
@@ -180,6 +181,30 @@ def prefixed(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     if not inner.effects:
         raise _not_read("nothing paid for")
     return Reading(effects=[Pay(cost=cost, effects=tuple(inner.effects), may=may)])
+
+
+_AMONG_THEM = re.compile(
+    rf"si (?P<cmp>au moins |plus de )(?P<n>\d+) (?P<what>.+?) sont dans votre (?P<pile>deck|main|defausse), "
+    rf"(?P<k>{NUM}) d'entre[- ](?:elles|eux)(?: aleatoires?)? "
+    r"sont (?P<rest>placee?s? dans votre (?:deck|main|defausse))"
+)
+
+
+def _among_them(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """``Si au moins 4 cartes Zil sont dans votre Défausse, 2 d'entre elles (déterminées
+    aléatoirement) sont placées dans votre Deck``: read as ``si vous avez au moins 4 cartes Zil dans
+    votre Défausse, 2 cartes Zil de votre Défausse sont placées …`` (cards moved, picked at random
+    as any cards moved between piles, under a count of that pile)."""
+    m = _AMONG_THEM.fullmatch(t)
+    if not m or not re.match(r"cartes?\b", m.group("what")):
+        return None
+    what, pile = m.group("what"), m.group("pile")
+    return reader.read_body(
+        c,
+        f"si vous avez {m.group('cmp')}{m.group('n')} {what} dans votre {pile}, "
+        f"{m.group('k')} {what} de votre {pile} sont {m.group('rest')}",
+        ctx,
+    )
 
 
 def play_variant(inner: Reading, cond: Condition) -> Reading | None:

@@ -756,3 +756,42 @@ def test_traits_copied_from_other_characters(compiler):
     assert unread(
         compiler, "Copie les guildes des autres personnages à la place des siennes.", subject="character"
     )
+
+
+def test_some_of_the_cards_counted_in_a_pile_moved(compiler):
+    # docs/rules/eredan.md §3: "N d'entre elles": N of the cards the condition counts, moved at random
+    zil = {"guild": "zil"}
+    assert effects(
+        compiler,
+        "Si au moins 4 cartes Zil sont dans votre Défausse, 2 d'entre elles déterminées aléatoirement "
+        "sont placées dans votre Main.",
+    ) == [
+        {
+            "op": "move",
+            "from": "discard",
+            "to": "hand",
+            "count": 2,
+            "cards": zil,
+            "when": {"compare": {"left": {"cards": "discard", "match": zil}, "cmp": ">=", "right": 4}},
+        }
+    ]
+    assert effects(
+        compiler,
+        "Si plus de 6 cartes sont dans votre Défausse, deux d'entre-elles sont placées dans votre Deck.",
+    ) == [
+        {
+            "op": "move",
+            "from": "discard",
+            "to": "deck",
+            "count": 2,
+            "when": {"compare": {"left": {"cards": "discard"}, "cmp": ">", "right": 6}},
+        }
+    ]
+    for text in (
+        # "si 4 cartes …" (exactly, or at least?); the opponent's pile; "Armes", not "cartes"
+        "Si 4 cartes Zil sont dans votre Défausse, 2 d'entre elles sont placées dans votre Deck.",
+        "Si au moins 4 cartes Zil sont dans votre Défausse, 2 d'entre elles sont placées dans le Deck "
+        "adverse.",
+        "Si au moins 4 Armes sont dans votre Défausse, 2 d'entre elles sont placées dans votre Main.",
+    ):
+        assert unread(compiler, text), text
