@@ -10,13 +10,8 @@ import pytest
 
 from cards.domain.cardset import load_cardset
 from cards.domain.effects import effects_to_json, parse_effects
-from cards.domain.text_compiler import TextCompiler, TextRow, compile_text, coverage, guess_subject
+from cards.domain.text_compiler import TextRow, compile_text, coverage, guess_subject
 from cards.domain.vocabulary import vocabulary_from_reference
-
-
-@pytest.fixture(scope="module")
-def compiler():
-    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
 
 
 def card(compiler, text, **kw):

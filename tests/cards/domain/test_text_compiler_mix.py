@@ -10,17 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from cards.domain.cardset import load_cardset
 from cards.domain.effects import EffectError, effects_to_json, parse_effect, parse_effects
 from cards.domain.text import Names, effect_text
-from cards.domain.text_compiler import TextCompiler, guess_subject
-from cards.domain.vocabulary import vocabulary_from_reference
+from cards.domain.text_compiler import guess_subject
 from simulator.games.eredan import ops
-
-
-@pytest.fixture(scope="module")
-def compiler():
-    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
 
 
 def card(compiler, text, name=""):

@@ -8,17 +8,6 @@ made of, with other numbers, names and combinations); none is a card's text.
 
 from __future__ import annotations
 
-import pytest
-
-from cards.domain.cardset import load_cardset
-from cards.domain.text_compiler import TextCompiler
-from cards.domain.vocabulary import vocabulary_from_reference
-
-
-@pytest.fixture(scope="module")
-def compiler():
-    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
-
 
 def card(compiler, text, **kw):
     result = compiler.compile(text, subject="card", **kw)

@@ -9,17 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from cards.domain.cardset import load_cardset
 from cards.domain.effects import EffectError, effects_to_json, parse_effects
 from cards.domain.text import Names, effect_text
-from cards.domain.text_compiler import TextCompiler
-from cards.domain.vocabulary import vocabulary_from_reference
 from simulator.games.eredan import ops
-
-
-@pytest.fixture(scope="module")
-def compiler():
-    return TextCompiler(vocabulary_from_reference(load_cardset().reference))
 
 
 def effects(compiler, text, subject="card", **kw):
