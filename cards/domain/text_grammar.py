@@ -35,6 +35,7 @@ from cards.domain import (
     grammar_markers,
     grammar_order,
     grammar_scale,
+    grammar_schedule,
 )
 from cards.domain import regex as re
 from cards.domain.effects import (
@@ -3876,6 +3877,9 @@ class Reader:
 
     def card_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         """The card-level phrases (how the card stays and acts, chains, Ambidextrie)."""
+        found = grammar_schedule.starts(self, c, t, ctx)
+        if found is not None:
+            return found
         if t == "permanent" or t == "permanente":
             return Reading(play={"stays": "permanent"})
         if re.fullmatch(r"s'?active apres le combat(?:, permanent)?", t):
