@@ -1414,6 +1414,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         else:
             unit = _pick(("turns", "tours") if lasts.kind == "turns" else ("combats", "combats"), lang)
             how = _pick((f"stay in play for {lasts.turns} {unit}", f"durent {lasts.turns} {unit}"), lang)
+            if effect.longer:
+                how += _pick((" more than they say", " supplémentaires"), lang)
         return _pick(
             (f"Cards: {what}, played by {by}, {how}", f"Cartes : {what}, jouées par {by}, {how}"), lang
         )
