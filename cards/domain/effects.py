@@ -241,6 +241,9 @@ Version 2:
                    they go to — "placés dans le Deck de leur propriétaire"). For a group target
                    the count is taken among all the cards its characters carry, not from each
                    ("une carte adverse attachée à un de vos personnages est défaussée": one card).
+                   ``other`` (true): never this card itself — a card that stays is attached before
+                   it acts ("si votre personnage porte déjà une 'X', cette dernière est défaussée"
+                   in X's own text: the copy before it).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
                    the character it is attached to; play: who plays it; a group target: each
                    character of the group gets its own ``count`` copies) — a new copy comes into
@@ -1213,6 +1216,7 @@ class DiscardAttached:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     to: str = "discard"  # discard | deck | hand | removed: their owners' piles
+    other: bool = False  # never this card itself (the one whose effects run)
     op: str = "discard_attached"
 
 
@@ -2374,8 +2378,9 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             when,
         )
     elif op == "discard_attached":
-        d = _keys(data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to"})
+        d = _keys(data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to", "other"})
         effect = DiscardAttached(
+            other=_bool(d.get("other", False), f"{path}.other"),
             to=_choice(d.get("to", "discard"), f"{path}.to", ("discard", "deck", "hand", "removed")),
             target=target,
             count=_count_or_all(d.get("count", 1), f"{path}.count"),
@@ -2819,6 +2824,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["pick"] = effect.pick
         if effect.to != "discard":
             out["to"] = effect.to
+        if effect.other:
+            out["other"] = True
     elif isinstance(effect, CreateCard):
         out["card"] = effect.card
         if effect.to != "hand":

@@ -1067,7 +1067,8 @@ class DiscardAttachedOp(Op):
     """``discard_attached``: up to ``count`` (-1: all) cards attached to the characters of
     ``target`` (a group: that many among all their cards, not from each), of ``mask``, of
     ``owner`` (OWNER_*, relative to the holder's player), leave play to their owners' pile
-    ``dest`` (discard, deck, hand, removed) — picked at random (the game's chance)."""
+    ``dest`` (discard, deck, hand, removed) — picked at random (the game's chance); ``other``:
+    never the card whose effects run (Board.cur_serial)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
@@ -1076,6 +1077,7 @@ class DiscardAttachedOp(Op):
     owner: int = OWNER_ANY
     dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
     pick: int = CARD_RANDOM
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1549,6 +1551,7 @@ def _compile_discard_attached(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         owner=OWNER_OF_NAME[effect.owner],
         dest=PILE_OF_NAME[effect.to],
+        other=effect.other,
         when=when,
         index=index,
     )
