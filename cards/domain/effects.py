@@ -238,7 +238,11 @@ Version 2:
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
                    (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice), to
                    (discard|deck|hand|removed, default discard: the pile of each card's owner
-                   they go to — "placés dans le Deck de leur propriétaire"). For a group target
+                   they go to — "placés dans le Deck de leur propriétaire"), into (owner|self,
+                   default owner; ``self``: to the player's own pile, whoever owns the card —
+                   "choisissez un Objet en jeu, il est placé dans votre Main"; only to a pile), may
+                   (true, only with pick choice: the player may take fewer cards, none — "vous
+                   pouvez choisir …", "choisissez jusqu'à N …"). For a group target
                    the count is taken among all the cards its characters carry, not from each
                    ("une carte adverse attachée à un de vos personnages est défaussée": one card).
                    ``other`` (true): never this card itself — a card that stays is attached before
@@ -1217,6 +1221,8 @@ class DiscardAttached:
     selector: Selector | None = None  # the target, when it is an object ("group")
     to: str = "discard"  # discard | deck | hand | removed: their owners' piles
     other: bool = False  # never this card itself (the one whose effects run)
+    into: str = "owner"  # owner | self: their owners' piles, or the player's own ("dans votre Main")
+    may: bool = False  # the player may take fewer, none ("vous pouvez choisir", "jusqu'à N")
     op: str = "discard_attached"
 
 
@@ -2378,8 +2384,25 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             when,
         )
     elif op == "discard_attached":
-        d = _keys(data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to", "other"})
+        d = _keys(
+            data,
+            path,
+            {"op"},
+            {"target", "count", "cards", "owner", "pick", "when", "to", "into", "may", "other"},
+        )
+        into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
+        may = d.get("may", False)
+        if not isinstance(may, bool):
+            raise EffectError(f"{path}.may", "must be true or false")
+        if into == "self" and d.get("to", "discard") not in PILES:
+            raise EffectError(
+                f"{path}.into", "only cards going to a pile (deck, hand, discard) go into the player's own"
+            )
+        if may and d.get("pick", "random") != "choice":
+            raise EffectError(f"{path}.may", 'only cards the player picks ("choice") may be left')
         effect = DiscardAttached(
+            into=into,
+            may=may,
             other=_bool(d.get("other", False), f"{path}.other"),
             to=_choice(d.get("to", "discard"), f"{path}.to", ("discard", "deck", "hand", "removed")),
             target=target,
@@ -2826,6 +2849,10 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["to"] = effect.to
         if effect.other:
             out["other"] = True
+        if effect.into != "owner":
+            out["into"] = effect.into
+        if effect.may:
+            out["may"] = True
     elif isinstance(effect, CreateCard):
         out["card"] = effect.card
         if effect.to != "hand":

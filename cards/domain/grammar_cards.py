@@ -1375,6 +1375,9 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         if m:
             on_text = "le personnage adverse" if m.group("on") == "personnage adverse" else "votre personnage"
             return _discard_attached(reader, c, t, m, on_text, None, "random")
+        taken = _taken_into_own(reader, c, t)
+        if taken is not None:
+            return taken
         m = re.fullmatch(
             r"choisissez (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu,? "
             rf"(?:celle-ci|celui-ci|elle|il|cette carte) {gone}",
@@ -1770,6 +1773,40 @@ def opponent_may_discard(t: str) -> list[Effect] | None:
         return None
     return [
         Pay(cost=Cost("hand", _number(m.group(1))), may=True, by="opponent", effects=(CardTo("discard"),))
+    ]
+
+
+def _taken_into_own(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
+    """``(vous pouvez) choisi(ssez|r) un Objet en jeu, il est placé dans votre Main`` / ``… et le
+    placer dans votre Main``: a card attached to any character (its owner's or not) goes to the
+    player's own pile, the player's pick; ``vous pouvez``: it may take none."""
+    from cards.domain.effects import DiscardAttached
+
+    m = re.fullmatch(
+        r"(?P<may>vous pouvez choisir|choisissez) (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu"
+        r"(?:,? (?:celle-ci|celui-ci|elle|il) (?:est|sera) placee?|,? et (?:le|la) placer) "
+        r"dans votre (?P<to>main|deck|defausse)",
+        t,
+    )
+    if not m:
+        return None
+    what = m.group("what")
+    try:
+        cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
+    except NotRead:
+        return None
+    to = {"main": "hand", "deck": "deck", "defausse": "discard"}[m.group("to")]
+    return [
+        DiscardAttached(
+            count=1,
+            cards=cards,
+            owner="opponent" if m.group("adverse") else "any",
+            pick="choice",
+            to=to,
+            into="self",
+            may=m.group("may") == "vous pouvez choisir",
+            **_fields("all_characters"),
+        )
     ]
 
 

@@ -1297,6 +1297,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         what = match_text(effect.cards, lang, names) if effect.cards is not None else ""
         on = target_text(effect_target(effect), lang, names)
         cards = _cards(effect.count, lang)
+        if effect.may:  # the player may take fewer, none
+            cards = _pick(("up to ", "jusqu'à "), lang) + cards
         owner = {
             "any": ("", ""),
             "self": (" of yours", " à vous"),
@@ -1321,6 +1323,12 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "hand": (f"put into {whose} hand", "placée(s) dans la main de son propriétaire"),
             "removed": ("removed from the game", "retirée(s) de la partie"),
         }[effect.to]
+        if effect.into == "self":  # the player's own pile, whoever owns the card
+            gone = {
+                "discard": ("put into your discard pile", "placée(s) dans votre défausse"),
+                "deck": ("put into your deck", "placée(s) dans votre deck"),
+                "hand": ("put into your hand", "placée(s) dans votre main"),
+            }[effect.to]
         return _cap(
             _pick(
                 (
