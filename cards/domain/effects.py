@@ -274,7 +274,9 @@ Version 2:
     ``cards_last`` cards (CardMatch), lasts (``"permanent"``, ``{"turns": N}`` or ``{"combats":
                    N}``), target (default self: whose cards) — ability: such cards played by the
                    target stay in play that long instead of what they say ("les 'X' jouées par
-                   'Y' sont permanentes", "… durent 2 combats").
+                   'Y' sont permanentes", "… durent 2 combats"); longer (true, with turns or
+                   combats): that much longer than what they say, added to their own stay ("…
+                   durent deux tours supplémentaires"; a permanent card stays permanent).
     ``extra_attack`` amount, kind (physical|magical), target (default opponent) — one more attack
                    in the clash, of that value, reduced as its kind says.
     ``attach``     target (one character: a name or a pick) — this card, in play, leaves its carrier
@@ -1280,6 +1282,7 @@ class CardsLast:
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    longer: bool = False  # that much longer than they say ("durent 2 tours supplémentaires")
     op: str = "cards_last"
 
 
@@ -2457,12 +2460,22 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             _check_static_ability(duration, aim, path)
         effect = ActsNow(cards, chained, target, duration, when, selector=selector)
     elif op == "cards_last":
-        d = _keys(data, path, {"op", "cards", "lasts"}, {"target", "when"})
+        d = _keys(data, path, {"op", "cards", "lasts"}, {"target", "when", "longer"})
         lasts = parse_duration(d["lasts"], f"{path}.lasts")
         if lasts.kind not in ("permanent", "turns", "combats"):
             raise EffectError(f"{path}.lasts", 'expected "permanent", {"turns": N} or {"combats": N}')
+        longer = d.get("longer", False)
+        if not isinstance(longer, bool):
+            raise EffectError(f"{path}.longer", "must be true or false")
+        if longer and lasts.kind == "permanent":
+            raise EffectError(f"{path}.longer", "only turns or combats are added to a card's own stay")
         effect = CardsLast(
-            parse_card_match(d["cards"], f"{path}.cards"), lasts, target, when, selector=selector
+            parse_card_match(d["cards"], f"{path}.cards"),
+            lasts,
+            target,
+            when,
+            selector=selector,
+            longer=longer,
         )
     elif op == "bound":
         d = _keys(data, path, {"op", "stats"}, {"below", "above", "target", "duration", "when"})
@@ -2898,6 +2911,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     elif isinstance(effect, CardsLast):
         out.update(cards=effect.cards.to_json(), lasts=effect.lasts.to_json())
         _put_target(out, effect, "self")
+        if effect.longer:
+            out["longer"] = True
     elif isinstance(effect, ActsNow):
         if effect.cards is not None:
             out["cards"] = effect.cards.to_json()

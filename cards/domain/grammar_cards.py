@@ -557,10 +557,11 @@ def playable(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> li
     return [replace(e, playable=True) for e in found if isinstance(e, PlayCard)]
 
 
-_CARDS_LAST_END = re.compile(r"(?:permanente?s?|durent \d+ (?:combats|tours))$")
+_CARDS_LAST_END = re.compile(r"(?:permanente?s?|durent \w+ (?:combats|tours)(?: supplementaires)?)$")
 _CARDS_LAST = re.compile(
-    r"(?P<vos>les |vos )(?P<what>@\d+@(?:(?:, | et | ou )@\d+@)*)(?: jouee?s? par (?P<by>.+?))? "
-    r"(?:(?:sont|deviennent) permanente?s?|durent (?P<n>\d+) (?P<unit>combats|tours))"
+    r"(?P<vos>les |vos )(?:cartes )?(?P<what>@\d+@(?:(?:, | et | ou )@\d+@)*)(?: jouee?s? par (?P<by>.+?))? "
+    r"(?:(?:sont|deviennent) permanente?s?|durent (?P<n>\d+|deux|trois|quatre) (?P<unit>combats|tours)"
+    r"(?P<more> supplementaires)?)"
 )
 
 
@@ -584,8 +585,12 @@ def cards_last(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | No
         who = reader.subject(c, by, ctx.names)
     cards = reader.match(c, re.sub(r" et ", " ou ", m.group("what")))
     n = m.group("n")
-    lasts = Duration("permanent") if n is None else Duration(m.group("unit"), int(n))  # type: ignore[arg-type]
-    return [CardsLast(cards=cards, lasts=lasts, **_fields(who))]
+    lasts = (
+        Duration("permanent")
+        if n is None
+        else Duration("turns" if m.group("unit") == "tours" else "combats", _number(n))
+    )
+    return [CardsLast(cards=cards, lasts=lasts, longer=m.group("more") is not None, **_fields(who))]
 
 
 _ACTS_NOW = re.compile(

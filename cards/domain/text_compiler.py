@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cards.domain import grammar_cards, grammar_life, grammar_misc
+from cards.domain import grammar_cards, grammar_life, grammar_misc, grammar_schedule
 from cards.domain import regex as re
 from cards.domain.effects import (
     STATIC_OPS,
@@ -380,6 +380,10 @@ class TextCompiler:
         )
         on_opponent = subject == "card" and any(attached_to_opponent.match(f) for f in folded)
         said_stays = subject == "card" and any(re.match(r"permanente?$|duree\b", f) for f in folded)
+        # a card that starts the game attached stays (grammar_schedule)
+        said_stays = said_stays or (
+            subject == "card" and any(grammar_schedule.says_attached(f) for f in folded)
+        )
         # in this order (the first is the name itself: grammar_cards.own_card quotes it), once each
         names = tuple(n for n in dict.fromkeys((fold(name), fold(name).split(" ")[0], slugify(name))) if n)
         ctx = Ctx(subject=subject, names=names, stays=stays or said_stays, on_opponent=on_opponent)
