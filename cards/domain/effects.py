@@ -190,6 +190,10 @@ Version 1:
                  ``immune``, ``damage_taken``, ``damage_dealt`` and the events ``damaged`` /
                  ``deals`` may add ``elements`` (a list): only damage of one of those elements
                  counts (and of ``kinds``, when both are given): "Immunité dégâts de Feu".
+                 ``immune`` may add ``by`` ("player" | "self") and ``by_cards`` (a CardMatch):
+                 only the damage a card deals counts, a card of the holder's player ("ne peut pas
+                 être blessé par les effets de vos cartes") / one the holder itself plays or carries
+                 ("… par les Objets qu'il joue"), of ``by_cards`` only when given.
     ``heal``     amount, target — never above the maximum HP.
     ``draw``     count — the player draws.
     ``discard``  count — the opposing player discards that many random cards from hand.
@@ -1189,6 +1193,10 @@ class Immune:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     elements: tuple[str, ...] = ()  # only damage of these elements (DAMAGE_ELEMENTS; () = any)
+    #: only the damage of the cards of the holder's player ("player": "les effets de vos cartes")
+    #: or of those the holder itself plays ("self": "les Objets qu'il joue"); None: any source
+    by: str | None = None
+    by_cards: CardMatch | None = None  # with ``by``: of those cards only ("les Objets")
     op: str = "immune"
 
 
@@ -2340,6 +2348,8 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             optional |= {"kinds", "elements"}
         if op != "damage_taken":
             optional.add("cards")
+        if op == "immune":
+            optional |= {"by", "by_cards"}
         required = {"op"} if op == "immune" else {"op", "amount"}
         d = _keys(data, path, required, optional)
         kinds = _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
@@ -2348,11 +2358,30 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if context == "ability":
             _check_static_ability(duration, aim, path)
         if op == "immune":
-            if bool(kinds or elements) == (cards is not None):
+            by = _choice(d["by"], f"{path}.by", ("player", "self")) if "by" in d else None
+            by_cards = parse_card_match(d["by_cards"], f"{path}.by_cards") if "by_cards" in d else None
+            if by_cards is not None and by is None:
+                raise EffectError(f"{path}.by_cards", "by_cards narrows by (whose cards): give by")
+            if by is not None and cards is not None:
                 raise EffectError(
-                    path, "an immunity names damage kinds and / or elements, or cards (one of the two)"
+                    f"{path}.by", "an immunity to the damage of some cards (by) does not also name cards"
                 )
-            effect = Immune(kinds, cards, target, duration, when, selector=selector, elements=elements)
+            if bool(kinds or elements or by) == (cards is not None):
+                raise EffectError(
+                    path,
+                    "an immunity names damage kinds, elements or sources (by), or cards (one of the two)",
+                )
+            effect = Immune(
+                kinds,
+                cards,
+                target,
+                duration,
+                when,
+                selector=selector,
+                elements=elements,
+                by=by,
+                by_cards=by_cards,
+            )
         else:
             bonus: int | Scaled
             if isinstance(d["amount"], Mapping):
@@ -2885,6 +2914,10 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["kinds"] = list(effect.kinds)
         if not isinstance(effect, HealDealt) and effect.elements:
             out["elements"] = list(effect.elements)
+        if isinstance(effect, Immune) and effect.by is not None:
+            out["by"] = effect.by
+            if effect.by_cards is not None:
+                out["by_cards"] = effect.by_cards.to_json()
         if not isinstance(effect, DamageTaken) and effect.cards is not None:
             out["cards"] = effect.cards.to_json()
         _put_target(out, effect, "self")

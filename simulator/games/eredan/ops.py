@@ -1749,6 +1749,10 @@ def _compile_grant_order(
 DM_TAKEN, DM_DEALT, DM_HEAL, DM_IMMUNE, DM_KIND = range(5)
 
 
+#: Whose cards' damage an immunity is about (``immune`` ``by``): its player's, its own.
+IMMUNE_BY_PLAYER, IMMUNE_BY_SELF = 1, 2
+
+
 def _kinds_of(kinds: tuple[str, ...]) -> int:
     """Damage kinds as bits ``1 << K_*`` (0: every kind; the clash counts as physical)."""
     return sum(1 << DAMAGE_KINDS[k] for k in kinds)
@@ -1806,6 +1810,10 @@ class ImmuneOp(Op):
     name: ClassVar[str] = "immune"
     kinds: int = 0
     elements: int = 0  # ELEMENT_BIT bits: no damage of these elements (and of ``kinds``, when given)
+    #: no damage of the cards of its player (IMMUNE_BY_PLAYER) / of those it plays or carries
+    #: (IMMUNE_BY_SELF), of ``by_mask`` only (-1: any card); 0: any source
+    by: int = 0
+    by_mask: int = -1
     mask: int = 0
     target: Target = SELF
     duration: Duration = COMBAT
@@ -1901,6 +1909,9 @@ class DamageMod:
     life: Lifetime
     when: Condition | None = None
     elements: int = 0  # damage element bits (ELEMENT_BIT; 0: any)
+    #: an immunity to the damage of some cards only (ImmuneOp.by, by_mask)
+    by: int = 0
+    by_mask: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1984,6 +1995,8 @@ def _compile_immune(
     return ImmuneOp(
         kinds=_kinds_of(effect.kinds),
         elements=element_bits(effect.elements),
+        by={None: 0, "player": IMMUNE_BY_PLAYER, "self": IMMUNE_BY_SELF}[effect.by],
+        by_mask=-1 if effect.by_cards is None else ctx.mask(effect.by_cards),
         mask=0 if effect.cards is None else ctx.mask(effect.cards),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
