@@ -1646,6 +1646,19 @@ class Reader:
         named = grammar_cards.named_prefix(self, clause, t)
         if named is not None:
             return named
+        m = re.fullmatch(
+            r"(personnage .+?|.+?) (ne portant pas (?:d'|de )|portant (?:un |une |des )?)(.+)", t
+        )
+        if m and not re.search(r"@\d+@", m.group(1)):
+            # "Personnage sans caste ne portant pas d'arme à une main :", "Mage portant une Armure :"
+            carried = Condition(carrying_match=self._carried_match(clause, m.group(3)))
+            if m.group(2).startswith("ne "):
+                carried = Condition(not_=carried)
+            who = m.group(1)
+            base = None if who == "personnage" else self.who_condition(who, "played_by")
+            merged = _merge_conditions(base, carried)
+            assert merged is not None
+            return merged
         return self.who_condition(t, "played_by")
 
     # -- amounts, durations, scaling ------------------------------------------------------------
