@@ -25,7 +25,9 @@ Values
 Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``set`` amounts):
     ``3`` | ``[2, 3]`` (rolled uniformly once, when the effect applies) |
     ``{"stat": "spirit", "plus": 2}`` / ``{"stat": "spirit", "plus": [3, 5]}`` (the holder's current
-    stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus) |
+    stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus;
+    ``{"stat": "attack", "base": true}``: its printed Attaque instead, rolled in its printed range,
+    no modifier counted — "une attaque supplémentaire égale à son Attaque de base") |
     a **scaled** amount ``{"per": Count, "each": 1, "plus": 0, "div": 1, "round": "down",
     "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
     (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``);
@@ -245,6 +247,9 @@ Version 2:
                    pouvez choisir …", "choisissez jusqu'à N …"). For a group target
                    the count is taken among all the cards its characters carry, not from each
                    ("une carte adverse attachée à un de vos personnages est défaussée": one card).
+                   ``other`` (true): never this card itself — a card that stays is attached before
+                   it acts ("si votre personnage porte déjà une 'X', cette dernière est défaussée"
+                   in X's own text: the copy before it).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
                    the character it is attached to; play: who plays it; a group target: each
                    character of the group gets its own ``count`` copies) — a new copy comes into
@@ -543,16 +548,20 @@ class Turns:
 
 @dataclass(frozen=True, slots=True)
 class Amount:
-    """A number of points: ``lo``..``hi`` (rolled), plus a stat of the holder."""
+    """A number of points: ``lo``..``hi`` (rolled), plus a stat of the holder (``base``: its
+    printed Attaque, rolled in its printed range)."""
 
     lo: int
     hi: int
     stat: str | None = None
+    base: bool = False
 
     def to_json(self) -> Any:
         bonus: Any = self.lo if self.lo == self.hi else [self.lo, self.hi]
         if self.stat is None:
             return bonus
+        if self.base:
+            return {"stat": self.stat, "base": True, "plus": bonus}
         return {"stat": self.stat, "plus": bonus}
 
 
@@ -1219,6 +1228,7 @@ class DiscardAttached:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     to: str = "discard"  # discard | deck | hand | removed: their owners' piles
+    other: bool = False  # never this card itself (the one whose effects run)
     into: str = "owner"  # owner | self: their owners' piles, or the player's own ("dans votre Main")
     may: bool = False  # the player may take fewer, none ("vous pouvez choisir", "jusqu'à N")
     op: str = "discard_attached"
@@ -1839,10 +1849,17 @@ def parse_amount(data: Any, path: str) -> Amount | Scaled:
     if isinstance(data, Mapping) and "per" in data:
         return parse_scaled(data, path, signed=False)
     stat = None
+    base = False
     bonus = data
     if isinstance(data, Mapping):
-        _keys(data, path, {"stat"}, {"plus"})
+        _keys(data, path, {"stat"}, {"plus", "base"})
         stat = _choice(data["stat"], f"{path}.stat", AMOUNT_STATS)
+        base = _bool(data.get("base", False), f"{path}.base")
+        if base and stat != "attack":
+            raise EffectError(
+                f"{path}.base",
+                "only the Attaque is based on its printed value here (a printed stat is a count)",
+            )
         bonus = data.get("plus", 0)
         path = f"{path}.plus"
     if isinstance(bonus, list):
@@ -1852,9 +1869,9 @@ def parse_amount(data: Any, path: str) -> Amount | Scaled:
         hi = _int(bonus[1], f"{path}[1]", lo=0)
         if lo > hi:
             raise EffectError(path, f"range min {lo} is above max {hi}")
-        return Amount(lo, hi, stat)
+        return Amount(lo, hi, stat, base)
     value = _int(bonus, path, lo=0 if stat is None else -MAX_MAGNITUDE)
-    return Amount(value, value, stat)
+    return Amount(value, value, stat, base)
 
 
 def parse_modifier_amount(data: Any, path: str) -> int | Amount | Scaled:
@@ -2384,7 +2401,10 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         )
     elif op == "discard_attached":
         d = _keys(
-            data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to", "into", "may"}
+            data,
+            path,
+            {"op"},
+            {"target", "count", "cards", "owner", "pick", "when", "to", "into", "may", "other"},
         )
         into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
         may = d.get("may", False)
@@ -2399,6 +2419,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         effect = DiscardAttached(
             into=into,
             may=may,
+            other=_bool(d.get("other", False), f"{path}.other"),
             to=_choice(d.get("to", "discard"), f"{path}.to", ("discard", "deck", "hand", "removed")),
             target=target,
             count=_count_or_all(d.get("count", 1), f"{path}.count"),
@@ -2852,6 +2873,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["pick"] = effect.pick
         if effect.to != "discard":
             out["to"] = effect.to
+        if effect.other:
+            out["other"] = True
         if effect.into != "owner":
             out["into"] = effect.into
         if effect.may:
