@@ -238,7 +238,11 @@ Version 2:
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
                    (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice), to
                    (discard|deck|hand|removed, default discard: the pile of each card's owner
-                   they go to — "placés dans le Deck de leur propriétaire"). For a group target
+                   they go to — "placés dans le Deck de leur propriétaire"), into (owner|self,
+                   default owner; ``self``: to the player's own pile, whoever owns the card —
+                   "choisissez un Objet en jeu, il est placé dans votre Main"; only to a pile), may
+                   (true, only with pick choice: the player may take fewer cards, none — "vous
+                   pouvez choisir …", "choisissez jusqu'à N …"). For a group target
                    the count is taken among all the cards its characters carry, not from each
                    ("une carte adverse attachée à un de vos personnages est défaussée": one card).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
@@ -267,7 +271,9 @@ Version 2:
     ``cards_last`` cards (CardMatch), lasts (``"permanent"``, ``{"turns": N}`` or ``{"combats":
                    N}``), target (default self: whose cards) — ability: such cards played by the
                    target stay in play that long instead of what they say ("les 'X' jouées par
-                   'Y' sont permanentes", "… durent 2 combats").
+                   'Y' sont permanentes", "… durent 2 combats"); longer (true, with turns or
+                   combats): that much longer than what they say, added to their own stay ("…
+                   durent deux tours supplémentaires"; a permanent card stays permanent).
     ``extra_attack`` amount, kind (physical|magical), target (default opponent) — one more attack
                    in the clash, of that value, reduced as its kind says.
     ``attach``     target (one character: a name or a pick) — this card, in play, leaves its carrier
@@ -1213,6 +1219,8 @@ class DiscardAttached:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     to: str = "discard"  # discard | deck | hand | removed: their owners' piles
+    into: str = "owner"  # owner | self: their owners' piles, or the player's own ("dans votre Main")
+    may: bool = False  # the player may take fewer, none ("vous pouvez choisir", "jusqu'à N")
     op: str = "discard_attached"
 
 
@@ -1270,6 +1278,7 @@ class CardsLast:
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    longer: bool = False  # that much longer than they say ("durent 2 tours supplémentaires")
     op: str = "cards_last"
 
 
@@ -2374,8 +2383,22 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             when,
         )
     elif op == "discard_attached":
-        d = _keys(data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to"})
+        d = _keys(
+            data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to", "into", "may"}
+        )
+        into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
+        may = d.get("may", False)
+        if not isinstance(may, bool):
+            raise EffectError(f"{path}.may", "must be true or false")
+        if into == "self" and d.get("to", "discard") not in PILES:
+            raise EffectError(
+                f"{path}.into", "only cards going to a pile (deck, hand, discard) go into the player's own"
+            )
+        if may and d.get("pick", "random") != "choice":
+            raise EffectError(f"{path}.may", 'only cards the player picks ("choice") may be left')
         effect = DiscardAttached(
+            into=into,
+            may=may,
             to=_choice(d.get("to", "discard"), f"{path}.to", ("discard", "deck", "hand", "removed")),
             target=target,
             count=_count_or_all(d.get("count", 1), f"{path}.count"),
@@ -2429,12 +2452,22 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             _check_static_ability(duration, aim, path)
         effect = ActsNow(cards, chained, target, duration, when, selector=selector)
     elif op == "cards_last":
-        d = _keys(data, path, {"op", "cards", "lasts"}, {"target", "when"})
+        d = _keys(data, path, {"op", "cards", "lasts"}, {"target", "when", "longer"})
         lasts = parse_duration(d["lasts"], f"{path}.lasts")
         if lasts.kind not in ("permanent", "turns", "combats"):
             raise EffectError(f"{path}.lasts", 'expected "permanent", {"turns": N} or {"combats": N}')
+        longer = d.get("longer", False)
+        if not isinstance(longer, bool):
+            raise EffectError(f"{path}.longer", "must be true or false")
+        if longer and lasts.kind == "permanent":
+            raise EffectError(f"{path}.longer", "only turns or combats are added to a card's own stay")
         effect = CardsLast(
-            parse_card_match(d["cards"], f"{path}.cards"), lasts, target, when, selector=selector
+            parse_card_match(d["cards"], f"{path}.cards"),
+            lasts,
+            target,
+            when,
+            selector=selector,
+            longer=longer,
         )
     elif op == "bound":
         d = _keys(data, path, {"op", "stats"}, {"below", "above", "target", "duration", "when"})
@@ -2819,6 +2852,10 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["pick"] = effect.pick
         if effect.to != "discard":
             out["to"] = effect.to
+        if effect.into != "owner":
+            out["into"] = effect.into
+        if effect.may:
+            out["may"] = True
     elif isinstance(effect, CreateCard):
         out["card"] = effect.card
         if effect.to != "hand":
@@ -2864,6 +2901,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     elif isinstance(effect, CardsLast):
         out.update(cards=effect.cards.to_json(), lasts=effect.lasts.to_json())
         _put_target(out, effect, "self")
+        if effect.longer:
+            out["longer"] = True
     elif isinstance(effect, ActsNow):
         if effect.cards is not None:
             out["cards"] = effect.cards.to_json()

@@ -35,6 +35,7 @@ from cards.domain import (
     grammar_markers,
     grammar_order,
     grammar_scale,
+    grammar_schedule,
 )
 from cards.domain import regex as re
 from cards.domain.effects import (
@@ -2938,7 +2939,7 @@ class Reader:
                 on = group_of(on)
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
-            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
+            rf"(?:{NUM} )?(?:cartes? )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
             t,
         )
         if m:
@@ -3875,6 +3876,9 @@ class Reader:
 
     def card_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         """The card-level phrases (how the card stays and acts, chains, Ambidextrie)."""
+        found = grammar_schedule.starts(self, c, t, ctx)
+        if found is not None:
+            return found
         if t == "permanent" or t == "permanente":
             return Reading(play={"stays": "permanent"})
         if re.fullmatch(r"s'?active apres le combat(?:, permanent)?", t):

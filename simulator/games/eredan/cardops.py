@@ -267,6 +267,8 @@ def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, so
                 for i, k in enumerate(items)
                 if mask >> k & 1
                 and (op.owner == OWNER_ANY or (owners[i] == mine) == (op.owner == OWNER_SELF))
+                # "vous pouvez choisir", "jusqu'à N": the player takes only the other player's cards
+                and not (op.may and owners[i] == mine)
             )
         if not found:
             break
@@ -287,7 +289,7 @@ def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, so
         else:
             j = board.pick(options, CARD, mine)
         t, i = found[j]
-        board.detach(t, i, op.dest, "discard_attached")
+        board.detach(t, i, op.dest, "discard_attached", mine if op.into_self else -1)
         done += 1
 
 

@@ -615,6 +615,14 @@ def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
     if attaches and stays is not None and stays.kind in ("turns", "combats"):
         stay_lo, stay_hi = stays.lo, stays.hi
     attach_to = _attach_to(card, attaches, where)
+    if card.play.starts is not None:
+        # "En début de partie, cette carte s'ajoute à votre main / s'attache à un de vos X": a card
+        # leaving the deck at the game's start (cards.domain.specs.Starts) is not played yet
+        raise UnsupportedSpecError(
+            f"{where}: play.starts",
+            "a card that leaves the deck at the start of the game (play.starts) is not supported"
+            " by the engine yet",
+        )
     partners_mask = 0
     for family in card.play.dual_wield_with:
         partners_mask |= ctx.mask(CardMatch("card", family))

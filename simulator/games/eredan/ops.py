@@ -1067,7 +1067,9 @@ class DiscardAttachedOp(Op):
     """``discard_attached``: up to ``count`` (-1: all) cards attached to the characters of
     ``target`` (a group: that many among all their cards, not from each), of ``mask``, of
     ``owner`` (OWNER_*, relative to the holder's player), leave play to their owners' pile
-    ``dest`` (discard, deck, hand, removed) — picked at random (the game's chance)."""
+    ``dest`` (discard, deck, hand, removed) — or, ``into_self``, to the holder's player's own —
+    picked at random (the game's chance) or by the player; ``may``: the player may take fewer
+    (its choice: only the other player's cards)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
@@ -1076,6 +1078,8 @@ class DiscardAttachedOp(Op):
     owner: int = OWNER_ANY
     dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
     pick: int = CARD_RANDOM
+    into_self: bool = False  # to the holder's player's own pile, whoever owns the card
+    may: bool = False  # the player may take fewer: it takes only the other player's cards
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1594,6 +1598,8 @@ def _compile_discard_attached(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         owner=OWNER_OF_NAME[effect.owner],
         dest=PILE_OF_NAME[effect.to],
+        into_self=effect.into == "self",
+        may=effect.may,
         when=when,
         index=index,
     )

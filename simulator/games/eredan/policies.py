@@ -608,9 +608,13 @@ def _discard_attached_value(
         worths = sorted(attached_worth(state, k) for k in state.items[t] if mask >> k & 1)
         if not worths:
             continue
+        if op.may and t // 3 == seat:
+            continue  # the player leaves its own cards
         n = len(worths) if op.count < 0 else min(op.count, len(worths))
         lost = sum(worths) / len(worths) * n
-        if op.dest == PILE_HAND:
+        if op.dest == PILE_HAND and op.into_self and t // 3 != seat:
+            lost += DRAW_VALUE * n  # the player gets the opponent's card to play
+        elif op.dest == PILE_HAND:
             lost -= DRAW_VALUE * n  # its owner gets it back to play again
         value += lost if t // 3 != seat else -lost
     return value

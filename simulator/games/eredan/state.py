@@ -1553,10 +1553,13 @@ class EredanState(Board):
             i = next(i for i, held in enumerate(self.items[carrier]) if self.cards[held].slot == slot)
             self.detach(carrier, i)
 
-    def detach(self, carrier: int, i: int, dest: int = PILE_DISCARD, event: str = "item_replaced") -> int:
+    def detach(
+        self, carrier: int, i: int, dest: int = PILE_DISCARD, event: str = "item_replaced", seat: int = -1
+    ) -> int:
         """The ``i``-th card ``carrier`` carries leaves play: its "while carried" and "while attached"
         modifiers end, its slot frees, the card goes to pile ``dest`` of its owner (PILE_*; logged
-        as ``event``). The one way out of play. Returns the card."""
+        as ``event``) — of player ``seat`` instead, when given. The one way out of play. Returns
+        the card."""
         k = self.items[carrier].pop(i)
         owner = self.item_owners[carrier].pop(i)
         serial = self.item_serials[carrier].pop(i)
@@ -1600,7 +1603,7 @@ class EredanState(Board):
             if c.slot != SLOT_NONE:
                 gear = add_gear(gear, c.slot, c.hands, c.dual_wield)
         self.gear[carrier] = gear
-        self.put_card(owner, k, dest)
+        self.put_card(owner if seat < 0 else seat, k, dest)
         self._log_item(owner, carrier, k, event)
         if self.listen:
             self.fire_leaves_play(carrier, k, owner, card)
