@@ -82,6 +82,7 @@ from simulator.games.eredan.ops import (
     CarryingMatch,
     Chained,
     CharFilter,
+    Choice,
     Clause,
     Compare,
     Condition,
@@ -196,14 +197,14 @@ class Lasting:
 class Firing:
     """Effects waiting to resolve (EredanState: "Triggers"): ``ops`` of ``holder`` (facing its
     opponent when they resolve), named ``source`` in the log; ``subject``: the character the
-    event is about (the target ``event``); ``choices``: the targets its player chooses before they
-    resolve."""
+    event is about (the target ``event``); ``choices``: the targets and ``one_of`` options its
+    player chooses before they resolve."""
 
     ops: tuple[Op, ...]
     holder: int
     source: str
     subject: int = -1
-    choices: tuple[Group, ...] = ()
+    choices: tuple[Choice, ...] = ()
     #: The card it comes from, when a card's (its player's seat, its attachment while in play):
     #: what "this card" means to its effects (``card_to``; a "permanent" modifier it gives).
     card: int = -1
@@ -1523,6 +1524,8 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
     if f.race is not None and not _of_race(ch, f.race):
         return False
     if f.caste is not None and f.caste not in ch.castes:
+        return False
+    if f.no_caste is not None and (not ch.castes) != f.no_caste:
         return False
     if f.family is not None and ch.family != f.family:
         return False

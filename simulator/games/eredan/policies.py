@@ -762,6 +762,20 @@ def _pay_value(state: EredanState, op: PayOp, seat: int, me: int, opp: int, comb
     payer = opp if op.by_opponent else me
     if payer < 0 or state.hp[payer] <= 0:
         return 0.0
+    if op.may:  # a cost its player may pay: declined (option 1), nothing; undecided, the better
+        picks = state.picks
+        chosen = None if picks is None else picks.get(op)
+        if chosen is not None and chosen != 0:
+            return 0.0
+        if chosen is None:
+            return max(0.0, _paid_value(state, op, seat, me, opp, combat, payer))
+    return _paid_value(state, op, seat, me, opp, combat, payer)
+
+
+def _paid_value(
+    state: EredanState, op: PayOp, seat: int, me: int, opp: int, combat: _Combat | None, payer: int
+) -> float:
+    """What paying the cost of ``op`` and its effects are worth to ``seat`` (0 when it cannot)."""
     if op.cost == COST_ATTACHED:
         spent = [k for k in state.items[payer] if op.mask >> k & 1][: op.count]
         if len(spent) < op.count:
