@@ -25,7 +25,9 @@ Values
 Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``set`` amounts):
     ``3`` | ``[2, 3]`` (rolled uniformly once, when the effect applies) |
     ``{"stat": "spirit", "plus": 2}`` / ``{"stat": "spirit", "plus": [3, 5]}`` (the holder's current
-    stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus) |
+    stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus;
+    ``{"stat": "attack", "base": true}``: its printed Attaque instead, rolled in its printed range,
+    no modifier counted — "une attaque supplémentaire égale à son Attaque de base") |
     a **scaled** amount ``{"per": Count, "each": 1, "plus": 0, "div": 1, "round": "down",
     "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
     (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``);
@@ -543,16 +545,20 @@ class Turns:
 
 @dataclass(frozen=True, slots=True)
 class Amount:
-    """A number of points: ``lo``..``hi`` (rolled), plus a stat of the holder."""
+    """A number of points: ``lo``..``hi`` (rolled), plus a stat of the holder (``base``: its
+    printed Attaque, rolled in its printed range)."""
 
     lo: int
     hi: int
     stat: str | None = None
+    base: bool = False
 
     def to_json(self) -> Any:
         bonus: Any = self.lo if self.lo == self.hi else [self.lo, self.hi]
         if self.stat is None:
             return bonus
+        if self.base:
+            return {"stat": self.stat, "base": True, "plus": bonus}
         return {"stat": self.stat, "plus": bonus}
 
 
@@ -1839,10 +1845,17 @@ def parse_amount(data: Any, path: str) -> Amount | Scaled:
     if isinstance(data, Mapping) and "per" in data:
         return parse_scaled(data, path, signed=False)
     stat = None
+    base = False
     bonus = data
     if isinstance(data, Mapping):
-        _keys(data, path, {"stat"}, {"plus"})
+        _keys(data, path, {"stat"}, {"plus", "base"})
         stat = _choice(data["stat"], f"{path}.stat", AMOUNT_STATS)
+        base = _bool(data.get("base", False), f"{path}.base")
+        if base and stat != "attack":
+            raise EffectError(
+                f"{path}.base",
+                "only the Attaque is based on its printed value here (a printed stat is a count)",
+            )
         bonus = data.get("plus", 0)
         path = f"{path}.plus"
     if isinstance(bonus, list):
@@ -1852,9 +1865,9 @@ def parse_amount(data: Any, path: str) -> Amount | Scaled:
         hi = _int(bonus[1], f"{path}[1]", lo=0)
         if lo > hi:
             raise EffectError(path, f"range min {lo} is above max {hi}")
-        return Amount(lo, hi, stat)
+        return Amount(lo, hi, stat, base)
     value = _int(bonus, path, lo=0 if stat is None else -MAX_MAGNITUDE)
-    return Amount(value, value, stat)
+    return Amount(value, value, stat, base)
 
 
 def parse_modifier_amount(data: Any, path: str) -> int | Amount | Scaled:

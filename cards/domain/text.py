@@ -482,6 +482,8 @@ def amount_text(amount: Amount | Scaled, lang: Lang, names: Names | None = None)
     if amount.stat is None:
         return bonus
     stat = _pick(STAT_NAMES[amount.stat], lang)
+    if amount.base:  # the printed Attaque, rolled in its printed range
+        stat = _pick((f"base {stat}", f"{stat} de base"), lang)
     if amount.lo == amount.hi == 0:
         return stat
     sign = "-" if amount.lo == amount.hi and amount.lo < 0 else "+"

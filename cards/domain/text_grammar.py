@@ -2658,7 +2658,8 @@ class Reader:
             return [
                 ExtraAttack(amount=Scaled(per=Count("stat", stat=end, base=bool(em.group(2)))), kind=kind)
             ]
-        # "son Attaque de base" is the printed range, rolled: no count says it
+        if value == "attaque de base":  # the printed range, rolled, without modifiers
+            return [ExtraAttack(amount=Amount(0, 0, "attack", base=True), kind=kind)]
         raise NotRead("an extra attack of another value")
 
     def immunity(self, c: Clause, text: str, who: Target) -> list[Effect]:

@@ -41,6 +41,7 @@ from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
+    ATK_BASE,
     COMBAT_EVENTS,
     DEF,
     DM_DEALT,
@@ -771,7 +772,7 @@ class Board:
         value = self.roll(roll.lo, roll.hi, AMOUNT, me)
         stat = roll.stat
         if stat is not None:
-            value += self.attack_roll(me) if stat == ATK else self.stat(me, stat)
+            value += self.stat_roll(me, stat)
         return value if value > 0 else 0
 
     def modifier(self, points: Points, me: int, opp: int) -> int:
@@ -780,9 +781,19 @@ class Board:
             value = self.roll(points.lo, points.hi, AMOUNT, me)
             stat = points.stat
             if stat is not None:
-                value += self.attack_roll(me) if stat == ATK else self.stat(me, stat)
+                value += self.stat_roll(me, stat)
             return value
         return self.scaled(points, me, opp)  # type: ignore[arg-type]
+
+    def stat_roll(self, me: int, stat: int) -> int:
+        """The stat an amount adds (a Roll's ``stat``): the current one, a fresh roll of the
+        Attaque (ATK), or of the printed Attaque range without modifiers (ATK_BASE)."""
+        if stat == ATK:
+            return self.attack_roll(me)
+        if stat == ATK_BASE:
+            ch = self.chars[me]
+            return self.roll(ch.attack_min, ch.attack_max, ATTACK, me)
+        return self.stat(me, stat)
 
     def scaled(self, amount: Scaled, me: int, opp: int) -> int:
         """``plus + each × round(count / div)``, clamped (cards/domain/effects.py, "Amount")."""

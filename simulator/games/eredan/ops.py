@@ -52,6 +52,9 @@ STAT_NAMES = ("attack", "defense", "spirit", "initiative", "attack_min", "attack
 STAT_INDEX = {name: i for i, name in enumerate(STAT_NAMES)}
 #: The stats an amount may be based on ("Esprit + 2").
 AMOUNT_STAT_INDEX = {"attack": ATK, "defense": DEF, "spirit": SPI, "initiative": INI}
+#: A Roll's stat only (no stat slot): the printed Attaque, rolled in the printed range ("égale à son
+#: Attaque de base").
+ATK_BASE = NSTATS
 
 # Damage kinds: what reduces them (docs/rules/eredan.md §3 step 3).
 K_PHYSICAL, K_MAGICAL, K_DIRECT = range(3)
@@ -909,7 +912,8 @@ class Op:
 @dataclass(frozen=True, slots=True)
 class Roll:
     """An amount: rolled in ``lo..hi``, plus the current ``stat`` of the character playing the card
-    (``None``: no stat; ``ATK``: a fresh roll of its Attaque), at least 0."""
+    (``None``: no stat; ``ATK``: a fresh roll of its Attaque; ``ATK_BASE``: a roll of its printed
+    Attaque range, no modifier), at least 0."""
 
     lo: int
     hi: int
@@ -1456,6 +1460,8 @@ def compile_points(amount: spec.Amount | spec.Scaled, ctx: CompileContext, where
             more=more,
         )
     stat = None if amount.stat is None else _pick(AMOUNT_STAT_INDEX, amount.stat, "amount stat", where)
+    if amount.base and stat == ATK:
+        stat = ATK_BASE
     return Roll(amount.lo, amount.hi, stat)
 
 

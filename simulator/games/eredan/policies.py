@@ -23,6 +23,7 @@ from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
+    ATK_BASE,
     COST_ATTACHED,
     COST_HAND,
     DEF,
@@ -146,6 +147,9 @@ def modifier_mean(state: EredanState, op: ModifyOp, me: int, opp: int) -> int:
         if points.stat == ATK:
             ch = state.chars[me]
             value += (ch.attack_min + ch.attack_max) / 2 + state.stat(me, ATK)
+        elif points.stat == ATK_BASE:
+            ch = state.chars[me]
+            value += (ch.attack_min + ch.attack_max) / 2
         elif points.stat is not None:
             value += state.stat(me, points.stat)
         return round(value)
@@ -415,6 +419,9 @@ def _amount(state: EredanState, roll: Points, me: int, opp: int = -1) -> float:
     if stat == ATK:
         ch = state.chars[me]
         value += (ch.attack_min + ch.attack_max) / 2 + state.stat(me, ATK)
+    elif stat == ATK_BASE:
+        ch = state.chars[me]
+        value += (ch.attack_min + ch.attack_max) / 2
     elif stat is not None:
         value += state.stat(me, stat)
     return value if value > 0 else 0.0
