@@ -247,6 +247,9 @@ Version 2:
                    pouvez choisir …", "choisissez jusqu'à N …"). For a group target
                    the count is taken among all the cards its characters carry, not from each
                    ("une carte adverse attachée à un de vos personnages est défaussée": one card).
+                   ``other`` (true): never this card itself — a card that stays is attached before
+                   it acts ("si votre personnage porte déjà une 'X', cette dernière est défaussée"
+                   in X's own text: the copy before it).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
                    the character it is attached to; play: who plays it; a group target: each
                    character of the group gets its own ``count`` copies) — a new copy comes into
@@ -1225,6 +1228,7 @@ class DiscardAttached:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     to: str = "discard"  # discard | deck | hand | removed: their owners' piles
+    other: bool = False  # never this card itself (the one whose effects run)
     into: str = "owner"  # owner | self: their owners' piles, or the player's own ("dans votre Main")
     may: bool = False  # the player may take fewer, none ("vous pouvez choisir", "jusqu'à N")
     op: str = "discard_attached"
@@ -2397,7 +2401,10 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         )
     elif op == "discard_attached":
         d = _keys(
-            data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to", "into", "may"}
+            data,
+            path,
+            {"op"},
+            {"target", "count", "cards", "owner", "pick", "when", "to", "into", "may", "other"},
         )
         into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
         may = d.get("may", False)
@@ -2412,6 +2419,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         effect = DiscardAttached(
             into=into,
             may=may,
+            other=_bool(d.get("other", False), f"{path}.other"),
             to=_choice(d.get("to", "discard"), f"{path}.to", ("discard", "deck", "hand", "removed")),
             target=target,
             count=_count_or_all(d.get("count", 1), f"{path}.count"),
@@ -2865,6 +2873,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["pick"] = effect.pick
         if effect.to != "discard":
             out["to"] = effect.to
+        if effect.other:
+            out["other"] = True
         if effect.into != "owner":
             out["into"] = effect.into
         if effect.may:

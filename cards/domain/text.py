@@ -1307,6 +1307,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "opponent": (" of the opponent's", " adverse" if effect.count == 1 else " adverses"),
         }[effect.owner]
         kind = f" ({what})" if what else ""
+        if effect.other:
+            kind += _pick((" other than this one", " autre(s) que celle-ci"), lang)
         # who picks them: the player ("au choix") or chance; among the cards of every character of
         # a group target, not from each of them (issue 15 hand check: "Choisissez une carte
         # attachée à un personnage" read "1 card attached to every character is discarded")

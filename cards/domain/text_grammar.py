@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from cards.domain import (
     grammar_cards,
+    grammar_cards_if,
     grammar_chain,
     grammar_life,
     grammar_markers,
@@ -610,8 +611,9 @@ class Reader:
         if not m:
             raise NotRead(f"not a quoted name: {token!r}")
         name = clause.names[int(m.group(1))]
-        if re.match(r"(?:…|\.\.\.)", name.strip()):
-            # "une carte '… du Cherchefaille'": every card whose name ends so, not one card
+        if re.match(r"(?:…|\.\.\.)", name.strip()) and fold(name) not in self.families:
+            # "une carte '… du Cherchefaille'": every card whose name ends so, not one card (a
+            # card whose name starts so, "… prépare la guerre", is that card)
             raise NotRead(f"a part of a name: {name!r}")
         return self.families.get(fold(name), slugify(name))
 
@@ -3090,6 +3092,7 @@ class Reader:
             grammar_life.again_at(self, c, t, ctx)
             or grammar_life.moment_in_condition(self, c, t, ctx)
             or grammar_life.damage_event_if(self, c, t, ctx)
+            or grammar_cards_if.phrase(self, c, t, ctx)
         )
         if found is not None:
             return found

@@ -268,6 +268,7 @@ def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, so
                 for i, k in enumerate(items)
                 if mask >> k & 1
                 and (op.owner == OWNER_ANY or (owners[i] == mine) == (op.owner == OWNER_SELF))
+                and not (op.other and board.item_serials[t][i] == board.cur_serial)
                 # "vous pouvez choisir", "jusqu'à N": the player takes only the other player's cards
                 and not (op.may and owners[i] == mine)
             )

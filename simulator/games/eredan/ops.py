@@ -1076,7 +1076,8 @@ class DiscardAttachedOp(Op):
     ``owner`` (OWNER_*, relative to the holder's player), leave play to their owners' pile
     ``dest`` (discard, deck, hand, removed) — or, ``into_self``, to the holder's player's own —
     picked at random (the game's chance) or by the player; ``may``: the player may take fewer
-    (its choice: only the other player's cards)."""
+    (its choice: only the other player's cards); ``other``: never the card whose effects run
+    (Board.cur_serial)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
@@ -1085,6 +1086,7 @@ class DiscardAttachedOp(Op):
     owner: int = OWNER_ANY
     dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
     pick: int = CARD_RANDOM
+    other: bool = False
     into_self: bool = False  # to the holder's player's own pile, whoever owns the card
     may: bool = False  # the player may take fewer: it takes only the other player's cards
 
@@ -1622,6 +1624,7 @@ def _compile_discard_attached(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         owner=OWNER_OF_NAME[effect.owner],
         dest=PILE_OF_NAME[effect.to],
+        other=effect.other,
         into_self=effect.into == "self",
         may=effect.may,
         when=when,

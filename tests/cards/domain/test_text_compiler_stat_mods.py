@@ -174,7 +174,8 @@ def test_sex_and_no_caste_in_the_schema_and_the_engine():
         parse_effects([{**data[0], "target": {"group": "enemies", "sex": "m"}}])
     with pytest.raises(EffectError, match="opponent_sex"):
         parse_effects([{**data[2], "when": {"opponent_sex": "other"}}])
-    # the engine refuses sex by name (the cards' data says no character's sex yet); it plays no_caste
+    # the engine refuses the sex by name (the cards' data says no character's sex yet); it plays
+    # no_caste (tests/simulator/games/eredan/test_pool_constructs.py)
     for effect, name in zip(
         (parsed[0], *parsed[2:]), ("'sex'", "'opponent_sex'", "'played_by_sex'"), strict=True
     ):
