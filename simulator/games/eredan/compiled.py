@@ -39,6 +39,7 @@ from simulator.games.eredan.ops import (
     DM_IMMUNE,
     DM_KIND,
     DM_TAKEN,
+    ELEMENT_BIT,
     EVENT_NAMES,
     HPM,
     INI,
@@ -250,6 +251,9 @@ class CompiledCard:
     #: variants that hold; ``modes[0]`` is the card itself). Empty: no variant.
     mode_conds: tuple[Condition, ...] = ()
     modes: tuple[CompiledCard, ...] = ()
+    #: The element of the damage it deals (ELEMENT_BIT bits): a Sort of an element deals damage of
+    #: that element ("Immunité dégâts de Feu" stops a Sort Feu's damage); 0: none.
+    element: int = 0
     #: ``triggers`` by event: every event of a game looks at the triggers of every card in play
     #: (EredanState.fire), most of which listen to other events — this skips them at once.
     triggers_on: TriggersByEvent = field(init=False, repr=False, compare=False)
@@ -691,6 +695,7 @@ def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
         artisan_reserved=ARTISAN_CLASS in card.requirements.classes,
         triggers=tuple(triggers),
         choices=choice_slots(tuple(ops)),
+        element=sum(bit for name, bit in ELEMENT_BIT.items() if card.is_of_type(name)),
     )
 
 
@@ -1650,6 +1655,7 @@ def _guard(op: Op, c: int) -> DamageMod:
         getattr(op, "mask", -1 if what != DM_IMMUNE else 0),
         Lifetime(owner=c),
         op.when,
+        getattr(op, "elements", 0),
     )
 
 

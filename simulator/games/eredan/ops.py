@@ -60,6 +60,14 @@ ATK_BASE = NSTATS
 K_PHYSICAL, K_MAGICAL, K_DIRECT = range(3)
 KIND_NAMES = ("physical", "magical", "direct")
 DAMAGE_KINDS = {name: i for i, name in enumerate(KIND_NAMES)}
+#: Damage elements ("dégâts magiques de type Feu", cards/domain/effects.py DAMAGE_ELEMENTS): a bit each.
+ELEMENT_BIT = {name: 1 << i for i, name in enumerate(spec.DAMAGE_ELEMENTS)}
+
+
+def element_bits(elements: tuple[str, ...]) -> int:
+    """Damage elements as bits (0: any)."""
+    return sum(ELEMENT_BIT[e] for e in elements)
+
 
 # Item slots (docs/rules/eredan.md §3 Items). SLOT_SHIELD: a Bouclier's, when it does not take the
 # armor slot (EredanRules.shield_takes_armor_slot).
@@ -960,13 +968,15 @@ class ModifyOp(Op):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DamageOp(Op):
-    """``damage``: ``amount`` damage of ``kind`` (K_*) to each target."""
+    """``damage``: ``amount`` damage of ``kind`` (K_*) to each target; of the element ``element``
+    (a bit of ELEMENT_BIT; 0: the element of the card dealing it, if it is a Sort of one)."""
 
     name: ClassVar[str] = "damage"
     deals_damage: ClassVar[bool] = True
     kind: int
     amount: Points
     target: Target = OPPONENT
+    element: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1330,8 +1340,9 @@ class TriggerOp(Op):
     holder) is whose card play, death, damage taken or dealt counts; ``to`` whom the damage is
     dealt to (``deals``); ``mask`` the cards a ``plays`` event is about (bits of card ids);
     ``kinds`` the damage kinds that count (bits ``1 << K_*``; 0: any; the clash is physical);
-    ``limit`` once per turn / per game. ``choices``: its effects' targets and ``one_of`` options
-    the player chooses, asked when it fires. Fired triggers resolve once the step they happen in is over
+    ``elements`` the damage elements that count (ELEMENT_BIT bits; 0: any); ``limit`` once per
+    turn / per game. ``choices``: its effects' targets and ``one_of`` options the player chooses,
+    asked when it fires. Fired triggers resolve once the step they happen in is over
     (EredanState: "Triggers")."""
 
     name: ClassVar[str] = "trigger"
@@ -1341,6 +1352,7 @@ class TriggerOp(Op):
     to: Target | None = None
     mask: int = -1
     kinds: int = 0
+    elements: int = 0
     #: ``damaged`` / ``deals``: only damage that takes at least this many HP at once (0: any).
     at_least: int = 0
     limit: int = LIMIT_NONE
@@ -1524,6 +1536,7 @@ def _compile_damage(
         kind=_pick(DAMAGE_KINDS, effect.kind, "damage kind", where),
         amount=compile_points(effect.amount, ctx, f"{where}.amount"),
         target=_target(effect, None, where, ctx),
+        element=0 if effect.element is None else ELEMENT_BIT[effect.element],
         when=when,
         index=index,
     )
@@ -1718,6 +1731,7 @@ def _compile_trigger(
         to=None if on.to is None else _who(on.to, ctx, f"{where}.on.to"),
         mask=-1 if on.match is None else ctx.mask(on.match),
         kinds=_kind_bits(on.kinds),
+        elements=element_bits(on.elements),
         at_least=on.at_least,
         limit={None: LIMIT_NONE, "once_per_turn": LIMIT_TURN, "once_per_game": LIMIT_GAME}[effect.limit],
         times=effect.times,
@@ -1828,6 +1842,7 @@ class DamageTakenOp(Op):
     amount: int
     points: Scaled | None = None
     kinds: int = 0
+    elements: int = 0  # ELEMENT_BIT bits (0: any element)
     target: Target = SELF
     duration: Duration = COMBAT
 
@@ -1842,6 +1857,7 @@ class DamageDealtOp(Op):
     amount: int
     points: Scaled | None = None
     kinds: int = 0
+    elements: int = 0  # ELEMENT_BIT bits (0: any element)
     mask: int = -1
     target: Target = SELF
     duration: Duration = COMBAT
@@ -1867,6 +1883,7 @@ class ImmuneOp(Op):
 
     name: ClassVar[str] = "immune"
     kinds: int = 0
+    elements: int = 0  # ELEMENT_BIT bits: no damage of these elements (and of ``kinds``, when given)
     mask: int = 0
     target: Target = SELF
     duration: Duration = COMBAT
@@ -1961,6 +1978,7 @@ class DamageMod:
     mask: int
     life: Lifetime
     when: Condition | None = None
+    elements: int = 0  # damage element bits (ELEMENT_BIT; 0: any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1995,6 +2013,7 @@ def _compile_damage_taken(
         amount=amount,
         points=points,
         kinds=_kinds_of(effect.kinds),
+        elements=element_bits(effect.elements),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
         when=when,
@@ -2011,6 +2030,7 @@ def _compile_damage_dealt(
         amount=amount,
         points=points,
         kinds=_kinds_of(effect.kinds),
+        elements=element_bits(effect.elements),
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
@@ -2041,6 +2061,7 @@ def _compile_immune(
 ) -> Op:
     return ImmuneOp(
         kinds=_kinds_of(effect.kinds),
+        elements=element_bits(effect.elements),
         mask=0 if effect.cards is None else ctx.mask(effect.cards),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
