@@ -67,6 +67,7 @@ from simulator.games.eredan.ops import (
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
     PICK_RANDOM,
+    RACE_PARENTS,
     SPI,
     STAT_INDEX,
     STAT_NAMES,
@@ -324,6 +325,7 @@ class Board:
         "mod",
         "next_picks",
         "picks",
+        "play_mask",
         "played",
         "queue",
         "removed",
@@ -342,6 +344,7 @@ class Board:
         "taken",
         "tapped",
         "timed",
+        "trait_grants",
         "turn",
         "turn_choices",
         "turn_plays",
@@ -353,6 +356,10 @@ class Board:
     rules: EredanRules
     cards: tuple[CompiledCard, ...]
     chars: tuple[CompiledCharacter, ...]
+    #: Per character, the cards it may play (Tables.play_mask; changed with its traits).
+    play_mask: tuple[int, ...]
+    #: The ``traits`` ops holding (traitops.TraitGrant; a list replaced, never changed in place).
+    trait_grants: list[Any]
     rng: random.Random
     #: Where chance outcomes come from: ``None`` — the seeded ``rng``, inline (the default); or a
     #: :class:`~simulator.games.eredan.chance.Chance` (a record being written or replayed).
@@ -1467,7 +1474,7 @@ def in_guild(ch: CompiledCharacter, guild: str, rules: EredanRules) -> bool:
 
 
 def _of_race(ch: CompiledCharacter, race: str) -> bool:
-    return ch.race == race or ch.race_parent == race
+    return ch.race == race or ch.race_parent == race or race in ch.more_races
 
 
 @interprets(OnTurn)
@@ -2025,6 +2032,8 @@ def _count_distinct(board: Board, count: CountDistinct, me: int, opp: int) -> in
         ch = chars[c]
         if count.trait == "race":
             seen.add(ch.race)
+            if ch.more_races:  # races given (traits), without their parent races
+                seen.update(ch.more_races - RACE_PARENTS)
         elif count.trait == "class":
             seen.update(ch.classes)
         else:
