@@ -662,9 +662,11 @@ class Reader:
         if neg:
             # "non Démon", "Mages non Humains": a race or a class the characters are not
             negated = neg.group(2)
-            negated_terms = [t for t in self.vocabulary.lookup(negated) if t.kind in ("race", "class")]
+            negated_terms = [
+                t for t in self.vocabulary.lookup(negated) if t.kind in ("race", "class", "guild")
+            ]
             if len(negated_terms) != 1:
-                raise NotRead(f"not one race or class after 'non': {negated!r}")
+                raise NotRead(f"not one race, class or guild after 'non': {negated!r}")
             not_key, not_slug = f"not_{negated_terms[0].kind}", negated_terms[0].slug
             rest = neg.group(1) or ""
             if rest and not re.fullmatch(r"personnages?", rest):
@@ -1649,6 +1651,19 @@ class Reader:
         named = grammar_cards.named_prefix(self, clause, t)
         if named is not None:
             return named
+        m = re.fullmatch(
+            r"(personnage .+?|.+?) (ne portant pas (?:d'|de )|portant (?:un |une |des )?)(.+)", t
+        )
+        if m and not re.search(r"@\d+@", m.group(1)):
+            # "Personnage sans caste ne portant pas d'arme à une main :", "Mage portant une Armure :"
+            carried = Condition(carrying_match=self._carried_match(clause, m.group(3)))
+            if m.group(2).startswith("ne "):
+                carried = Condition(not_=carried)
+            who = m.group(1)
+            base = None if who == "personnage" else self.who_condition(who, "played_by")
+            merged = _merge_conditions(base, carried)
+            assert merged is not None
+            return merged
         return self.who_condition(t, "played_by")
 
     # -- amounts, durations, scaling ------------------------------------------------------------

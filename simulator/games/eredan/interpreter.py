@@ -68,6 +68,7 @@ from simulator.games.eredan.ops import (
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
     PICK_RANDOM,
+    RACE_PARENTS,
     SPI,
     STAT_INDEX,
     STAT_NAMES,
@@ -325,6 +326,7 @@ class Board:
         "mod",
         "next_picks",
         "picks",
+        "play_mask",
         "played",
         "queue",
         "removed",
@@ -343,6 +345,7 @@ class Board:
         "taken",
         "tapped",
         "timed",
+        "trait_grants",
         "turn",
         "turn_choices",
         "turn_plays",
@@ -354,6 +357,10 @@ class Board:
     rules: EredanRules
     cards: tuple[CompiledCard, ...]
     chars: tuple[CompiledCharacter, ...]
+    #: Per character, the cards it may play (Tables.play_mask; changed with its traits).
+    play_mask: tuple[int, ...]
+    #: The ``traits`` ops holding (traitops.TraitGrant; a list replaced, never changed in place).
+    trait_grants: list[Any]
     rng: random.Random
     #: Where chance outcomes come from: ``None`` — the seeded ``rng``, inline (the default); or a
     #: :class:`~simulator.games.eredan.chance.Chance` (a record being written or replayed).
@@ -1479,7 +1486,7 @@ def in_guild(ch: CompiledCharacter, guild: str, rules: EredanRules) -> bool:
 
 
 def _of_race(ch: CompiledCharacter, race: str) -> bool:
-    return ch.race == race or ch.race_parent == race
+    return ch.race == race or ch.race_parent == race or race in ch.more_races
 
 
 @interprets(OnTurn)
@@ -1562,6 +1569,8 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
     if f.not_race is not None and _of_race(ch, f.not_race):
         return False
     if f.not_class is not None and f.not_class in ch.classes:
+        return False
+    if f.not_guild is not None and in_guild(ch, f.not_guild, board.rules):
         return False
     if f.tapped is not None and board.tapped[c] != f.tapped:
         return False
@@ -2037,6 +2046,8 @@ def _count_distinct(board: Board, count: CountDistinct, me: int, opp: int) -> in
         ch = chars[c]
         if count.trait == "race":
             seen.add(ch.race)
+            if ch.more_races:  # races given (traits), without their parent races
+                seen.update(ch.more_races - RACE_PARENTS)
         elif count.trait == "class":
             seen.update(ch.classes)
         else:

@@ -503,6 +503,8 @@ class CharFilter:
     stat: tuple[str, str, int | str] | None = None
     #: It lost HP to damage this turn (true) or not (``Board.taken``).
     hurt_this_turn: bool | None = None
+    #: Not of that guild (a Courtisan: see EredanRules.courtisan_in_every_guild).
+    not_guild: str | None = None
 
     @property
     def static(self) -> bool:
@@ -544,6 +546,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         not_class=selector.not_class,
         wounded=selector.wounded,
         hurt_this_turn=selector.hurt_this_turn,
+        not_guild=selector.not_guild,
         stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
@@ -1186,6 +1189,51 @@ class ActsNowOp(Op):
     duration: Duration = COMBAT
 
 
+#: The races the reference data gives a parent race and a spell element (``fixtures/cardset/
+#: reference.json``, races): what a race given by ``traits`` makes its character — a Guémélite of
+#: an element casts that element's Sortilèges (docs/rules/eredan.md §3 Races). Checked against the
+#: reference data by a test.
+RACE_PARENT_ELEMENT: dict[str, tuple[str, str | None]] = {
+    "guemelite_air": ("guemelite", "air"),
+    "guemelite_eau": ("guemelite", "eau"),
+    "guemelite_terre": ("guemelite", "terre"),
+    "guemelite_nature": ("guemelite", "nature"),
+    "guemelite_feu": ("guemelite", "feu"),
+    "guemelite_temps": ("guemelite", "temps"),
+    "guemelite_ombre": ("guemelite", "ombre"),
+    "guemelite_fantomatique": ("guemelite", None),
+    "guemelite_guem": ("guemelite", "guem"),
+    "guemelite_guerre": ("guemelite", "guerre"),
+    "guemelite_dragon": ("guemelite", "draconique"),
+    "guemelite_foudre": ("guemelite", "foudre"),
+    "guemelite_nehant": ("guemelite", "nehant"),
+    "guemelite_mental": ("guemelite", "mental"),
+}
+
+
+#: The parent races (a Guémélite of an element is also a Guémélite).
+RACE_PARENTS = frozenset(parent for parent, _ in RACE_PARENT_ELEMENT.values())
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TraitsOp(Op):
+    """``traits``: for ``duration``, each target also has (``mode`` "add"), has only ("set": the
+    kinds named are replaced) or no longer has ("remove") the classes, races, guilds, castes and
+    keywords given (``None``: that kind is untouched; ``"all"`` with "remove": every one). Every
+    rule reading them reads the changed ones (EredanState: ``Board.trait_grants``, the characters
+    as changed in ``Board.chars`` and the cards they may play in ``Board.play_mask``)."""
+
+    name: ClassVar[str] = "traits"
+    mode: str
+    classes: tuple[str, ...] | None = None
+    races: tuple[str, ...] | None = None
+    guilds: tuple[str, ...] | None = None
+    castes: tuple[str, ...] | str | None = None
+    keywords: tuple[str, ...] | str | None = None
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GrantOrderOp(Op):
     """``grant_order``: each target gets its Ordres' bonus this combat as if the turn were one they
@@ -1710,6 +1758,39 @@ def _compile_forbid(
     )
 
 
+@compiles(spec.Traits)
+def _compile_traits(
+    effect: spec.Traits, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    # Refused by name, the variants the engine cannot play faithfully: traits copied from other
+    # characters (``of``: what they have when it happens), a guild given in addition (a character
+    # of two guilds), races or guilds or classes taken away.
+    if effect.of is not None:
+        raise UnsupportedSpecError(where, "traits copied from other characters ('of') are not supported yet")
+    if effect.mode == "add" and effect.guilds is not None:
+        raise UnsupportedSpecError(where, "a guild given besides a character's own is not supported yet")
+    if effect.mode == "remove" and (effect.races, effect.guilds, effect.classes) != (None, None, None):
+        raise UnsupportedSpecError(where, "traits taking away races, guilds or classes are not supported yet")
+    if effect.mode == "set" and effect.guilds is not None and len(effect.guilds) != 1:
+        raise UnsupportedSpecError(where, "a character set to several guilds is not supported yet")
+
+    def listed(value: spec.TraitList | None) -> tuple[str, ...] | None:
+        return None if value is None or value == "all" else tuple(value)
+
+    return TraitsOp(
+        mode=effect.mode,
+        classes=listed(effect.classes),
+        races=listed(effect.races),
+        guilds=listed(effect.guilds),
+        castes=effect.castes if effect.castes == "all" else listed(effect.castes),
+        keywords=effect.keywords if effect.keywords == "all" else listed(effect.keywords),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
 @compiles(spec.ActsNow)
 def _compile_acts_now(
     effect: spec.ActsNow, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -2143,7 +2224,6 @@ def _compile_draw_phase(
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
-        spec.Traits,
         spec.Bound,
         spec.Double,
         spec.Attach,
