@@ -483,6 +483,8 @@ def amount_text(amount: Amount | Scaled, lang: Lang, names: Names | None = None)
     if amount.stat is None:
         return bonus
     stat = _pick(STAT_NAMES[amount.stat], lang)
+    if amount.base:  # the printed Attaque, rolled in its printed range
+        stat = _pick((f"base {stat}", f"{stat} de base"), lang)
     if amount.lo == amount.hi == 0:
         return stat
     sign = "-" if amount.lo == amount.hi and amount.lo < 0 else "+"
@@ -1306,6 +1308,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "opponent": (" of the opponent's", " adverse" if effect.count == 1 else " adverses"),
         }[effect.owner]
         kind = f" ({what})" if what else ""
+        if effect.other:
+            kind += _pick((" other than this one", " autre(s) que celle-ci"), lang)
         # who picks them: the player ("au choix") or chance; among the cards of every character of
         # a group target, not from each of them (issue 15 hand check: "Choisissez une carte
         # attachée à un personnage" read "1 card attached to every character is discarded")
@@ -1413,6 +1417,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         else:
             unit = _pick(("turns", "tours") if lasts.kind == "turns" else ("combats", "combats"), lang)
             how = _pick((f"stay in play for {lasts.turns} {unit}", f"durent {lasts.turns} {unit}"), lang)
+            if effect.longer:
+                how += _pick((" more than they say", " supplémentaires"), lang)
         return _pick(
             (f"Cards: {what}, played by {by}, {how}", f"Cartes : {what}, jouées par {by}, {how}"), lang
         )

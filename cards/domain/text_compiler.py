@@ -471,7 +471,16 @@ class TextCompiler:
                         raise NotRead(
                             "whom the pronoun names: the sentence before attaches or chooses no one"
                         )
-                    outcome = self._outcome(raw, ctx, play)
+                    try:
+                        outcome = self._outcome(raw, ctx, play)
+                    except NotRead:
+                        defined = _x_defined_elsewhere(clauses, index)
+                        if defined is None:
+                            raise
+                        # "Défense +X où X est égal à votre Esprit. Mage : Attaque +X.": that X
+                        outcome = self._outcome(
+                            f"{raw.rstrip().rstrip('.')} où X est égal {defined}", ctx, play
+                        )
             except (NotRead, EffectError, SpecError) as exc:
                 went_on = None
                 if (
@@ -721,6 +730,39 @@ _HEAD_THEN_PRONOUN = re.compile(
     r"(?:en |au |a la |a l'|a chaque |chaque |lorsqu|quand |des qu|apres |si )[^,.]*, "
     r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere|s'il|s'elle)\b"
 )
+
+
+#: "… où X est égal à …" in a sentence (the definition: what follows "égal").
+_X_DEFINITION = re.compile(r"\b[Oo][uù] X est [ée]gale? (?P<x>(?:à|a|au|aux) .+?)\.?$")
+#: A definition naming whom or when by the sentence it is in: not carried to another one.
+_X_TIED = re.compile(
+    r"\b(?:son|sa|ses|leurs?|il|ils|elle|elles|lui|celui-ci|celle-ci|si|s'il|s'ils|tant|jusqu|durant|pendant|tour)\b"
+)
+#: A sentence using X it does not define ("Mage : Attaque +X").
+_X_USED = re.compile(r"(?:[+-] ?|\b)x\b")
+
+
+def _x_defined_elsewhere(clauses: Sequence[str], index: int) -> str | None:
+    """What X is equal to ("à votre Esprit"), for a sentence using an X that another sentence of the
+    text defines ("Défense +X où X est égal à votre Esprit. Mage : Attaque +X": the same X, counted
+    when each effect applies); None when the sentence defines X itself, uses none, or the text
+    defines it zero or several times, or with words tied to its own sentence (a pronoun, a
+    condition, a duration)."""
+    said = fold(clauses[index])
+    if not _X_USED.search(said) or re.search(r"\bx (?:est|=)", said):
+        return None
+    found = [m for k, c in enumerate(clauses) if k != index for m in [_X_DEFINITION.search(c)] if m]
+    if len(found) != 1 or any(
+        re.search(r"\bx (?:est|=)", fold(c)) and not _X_DEFINITION.search(c) for c in clauses
+    ):
+        return None
+    defined = found[0].group("x")
+    if _X_TIED.search(fold(defined)):
+        return None
+    for stat in re.findall(r"attaque|defense|esprit|initiative", fold(defined)):
+        if any(re.search(rf"\b{stat}\b[^.]*?[+=-] ?x\b", fold(c)) for c in (found[0].string, clauses[index])):
+            return None  # "Esprit +X où X est égal à votre Esprit": the X before or after it changed?
+    return defined
 
 
 #: "Choisissez l'une de ces 2 cartes, l'autre est détruite" (or two sentences): one of the cards

@@ -142,3 +142,49 @@ def test_taken_into_own_refused_when_it_makes_no_sense(data, path):
     with pytest.raises(EffectError) as info:
         parse_effect(data)
     assert info.value.path == path
+
+
+# --- "une carte 'X'", cards that last longer ----------------------------------------------------
+
+
+def test_a_card_named_after_carte_is_created(compiler):
+    assert card(compiler, "Une carte 'Grelot' est créée et jouée.") == [
+        {"op": "create", "card": "grelot", "to": "play"}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "lasts", "longer"),
+    [
+        (
+            "Les cartes 'Grelot' jouées par vos personnages durent trois tours supplémentaires.",
+            {"turns": 3},
+            True,
+        ),
+        ("Les 'Grelot' jouées par vos personnages durent 2 combats supplémentaires.", {"combats": 2}, True),
+        # "tours" is turns (it was read as an unknown duration before)
+        ("Vos 'Grelot' durent 4 tours.", {"turns": 4}, False),
+    ],
+)
+def test_cards_that_last_longer(compiler, text, lasts, longer):
+    (effect,) = character(compiler, text)
+    assert effect["op"] == "cards_last" and effect["lasts"] == lasts
+    assert effect["cards"] == {"card": "grelot"} and effect["target"] == "all_allies"
+    assert effect.get("longer", False) is longer
+
+
+def test_cards_last_longer_round_trips_says_it_and_is_refused_when_permanent():
+    from cards.domain.effects import EffectError, effects_to_json, parse_effect, parse_effects
+    from cards.domain.text import Names, effect_text
+
+    data = [{"op": "cards_last", "cards": {"type": "sort"}, "lasts": {"turns": 2}, "longer": True}]
+    effects = parse_effects(data, context="ability")
+    assert effects_to_json(effects) == data
+    assert "2 turns more than they say" in effect_text(effects[0], "en", Names())
+    assert "2 tours supplémentaires" in effect_text(effects[0], "fr", Names())
+    with pytest.raises(EffectError) as info:
+        parse_effect(
+            {"op": "cards_last", "cards": {"type": "sort"}, "lasts": "permanent", "longer": True},
+            context="ability",
+        )
+    assert info.value.path == "effect.longer"
