@@ -25,7 +25,9 @@ Values
 Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``set`` amounts):
     ``3`` | ``[2, 3]`` (rolled uniformly once, when the effect applies) |
     ``{"stat": "spirit", "plus": 2}`` / ``{"stat": "spirit", "plus": [3, 5]}`` (the holder's current
-    stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus) |
+    stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus;
+    ``{"stat": "attack", "base": true}``: its printed Attaque instead, rolled in its printed range,
+    no modifier counted — "une attaque supplémentaire égale à son Attaque de base") |
     a **scaled** amount ``{"per": Count, "each": 1, "plus": 0, "div": 1, "round": "down",
     "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
     (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``);
@@ -241,9 +243,16 @@ Version 2:
     ``discard_attached`` target (whose attached cards), count (int or ``"all"``), cards
                    (CardMatch), owner (any|self|opponent: whose cards), pick (random|choice), to
                    (discard|deck|hand|removed, default discard: the pile of each card's owner
-                   they go to — "placés dans le Deck de leur propriétaire"). For a group target
+                   they go to — "placés dans le Deck de leur propriétaire"), into (owner|self,
+                   default owner; ``self``: to the player's own pile, whoever owns the card —
+                   "choisissez un Objet en jeu, il est placé dans votre Main"; only to a pile), may
+                   (true, only with pick choice: the player may take fewer cards, none — "vous
+                   pouvez choisir …", "choisissez jusqu'à N …"). For a group target
                    the count is taken among all the cards its characters carry, not from each
                    ("une carte adverse attachée à un de vos personnages est défaussée": one card).
+                   ``other`` (true): never this card itself — a card that stays is attached before
+                   it acts ("si votre personnage porte déjà une 'X', cette dernière est défaussée"
+                   in X's own text: the copy before it).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
                    the character it is attached to; play: who plays it; a group target: each
                    character of the group gets its own ``count`` copies) — a new copy comes into
@@ -270,7 +279,9 @@ Version 2:
     ``cards_last`` cards (CardMatch), lasts (``"permanent"``, ``{"turns": N}`` or ``{"combats":
                    N}``), target (default self: whose cards) — ability: such cards played by the
                    target stay in play that long instead of what they say ("les 'X' jouées par
-                   'Y' sont permanentes", "… durent 2 combats").
+                   'Y' sont permanentes", "… durent 2 combats"); longer (true, with turns or
+                   combats): that much longer than what they say, added to their own stay ("…
+                   durent deux tours supplémentaires"; a permanent card stays permanent).
     ``extra_attack`` amount, kind (physical|magical), target (default opponent) — one more attack
                    in the clash, of that value, reduced as its kind says.
     ``attach``     target (one character: a name or a pick) — this card, in play, leaves its carrier
@@ -542,16 +553,20 @@ class Turns:
 
 @dataclass(frozen=True, slots=True)
 class Amount:
-    """A number of points: ``lo``..``hi`` (rolled), plus a stat of the holder."""
+    """A number of points: ``lo``..``hi`` (rolled), plus a stat of the holder (``base``: its
+    printed Attaque, rolled in its printed range)."""
 
     lo: int
     hi: int
     stat: str | None = None
+    base: bool = False
 
     def to_json(self) -> Any:
         bonus: Any = self.lo if self.lo == self.hi else [self.lo, self.hi]
         if self.stat is None:
             return bonus
+        if self.base:
+            return {"stat": self.stat, "base": True, "plus": bonus}
         return {"stat": self.stat, "plus": bonus}
 
 
@@ -1218,6 +1233,9 @@ class DiscardAttached:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     to: str = "discard"  # discard | deck | hand | removed: their owners' piles
+    other: bool = False  # never this card itself (the one whose effects run)
+    into: str = "owner"  # owner | self: their owners' piles, or the player's own ("dans votre Main")
+    may: bool = False  # the player may take fewer, none ("vous pouvez choisir", "jusqu'à N")
     op: str = "discard_attached"
 
 
@@ -1275,6 +1293,7 @@ class CardsLast:
     target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    longer: bool = False  # that much longer than they say ("durent 2 tours supplémentaires")
     op: str = "cards_last"
 
 
@@ -1835,10 +1854,17 @@ def parse_amount(data: Any, path: str) -> Amount | Scaled:
     if isinstance(data, Mapping) and "per" in data:
         return parse_scaled(data, path, signed=False)
     stat = None
+    base = False
     bonus = data
     if isinstance(data, Mapping):
-        _keys(data, path, {"stat"}, {"plus"})
+        _keys(data, path, {"stat"}, {"plus", "base"})
         stat = _choice(data["stat"], f"{path}.stat", AMOUNT_STATS)
+        base = _bool(data.get("base", False), f"{path}.base")
+        if base and stat != "attack":
+            raise EffectError(
+                f"{path}.base",
+                "only the Attaque is based on its printed value here (a printed stat is a count)",
+            )
         bonus = data.get("plus", 0)
         path = f"{path}.plus"
     if isinstance(bonus, list):
@@ -1848,9 +1874,9 @@ def parse_amount(data: Any, path: str) -> Amount | Scaled:
         hi = _int(bonus[1], f"{path}[1]", lo=0)
         if lo > hi:
             raise EffectError(path, f"range min {lo} is above max {hi}")
-        return Amount(lo, hi, stat)
+        return Amount(lo, hi, stat, base)
     value = _int(bonus, path, lo=0 if stat is None else -MAX_MAGNITUDE)
-    return Amount(value, value, stat)
+    return Amount(value, value, stat, base)
 
 
 def parse_modifier_amount(data: Any, path: str) -> int | Amount | Scaled:
@@ -2379,8 +2405,26 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             when,
         )
     elif op == "discard_attached":
-        d = _keys(data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to"})
+        d = _keys(
+            data,
+            path,
+            {"op"},
+            {"target", "count", "cards", "owner", "pick", "when", "to", "into", "may", "other"},
+        )
+        into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
+        may = d.get("may", False)
+        if not isinstance(may, bool):
+            raise EffectError(f"{path}.may", "must be true or false")
+        if into == "self" and d.get("to", "discard") not in PILES:
+            raise EffectError(
+                f"{path}.into", "only cards going to a pile (deck, hand, discard) go into the player's own"
+            )
+        if may and d.get("pick", "random") != "choice":
+            raise EffectError(f"{path}.may", 'only cards the player picks ("choice") may be left')
         effect = DiscardAttached(
+            into=into,
+            may=may,
+            other=_bool(d.get("other", False), f"{path}.other"),
             to=_choice(d.get("to", "discard"), f"{path}.to", ("discard", "deck", "hand", "removed")),
             target=target,
             count=_count_or_all(d.get("count", 1), f"{path}.count"),
@@ -2434,12 +2478,22 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             _check_static_ability(duration, aim, path)
         effect = ActsNow(cards, chained, target, duration, when, selector=selector)
     elif op == "cards_last":
-        d = _keys(data, path, {"op", "cards", "lasts"}, {"target", "when"})
+        d = _keys(data, path, {"op", "cards", "lasts"}, {"target", "when", "longer"})
         lasts = parse_duration(d["lasts"], f"{path}.lasts")
         if lasts.kind not in ("permanent", "turns", "combats"):
             raise EffectError(f"{path}.lasts", 'expected "permanent", {"turns": N} or {"combats": N}')
+        longer = d.get("longer", False)
+        if not isinstance(longer, bool):
+            raise EffectError(f"{path}.longer", "must be true or false")
+        if longer and lasts.kind == "permanent":
+            raise EffectError(f"{path}.longer", "only turns or combats are added to a card's own stay")
         effect = CardsLast(
-            parse_card_match(d["cards"], f"{path}.cards"), lasts, target, when, selector=selector
+            parse_card_match(d["cards"], f"{path}.cards"),
+            lasts,
+            target,
+            when,
+            selector=selector,
+            longer=longer,
         )
     elif op == "bound":
         d = _keys(data, path, {"op", "stats"}, {"below", "above", "target", "duration", "when"})
@@ -2833,6 +2887,12 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["pick"] = effect.pick
         if effect.to != "discard":
             out["to"] = effect.to
+        if effect.other:
+            out["other"] = True
+        if effect.into != "owner":
+            out["into"] = effect.into
+        if effect.may:
+            out["may"] = True
     elif isinstance(effect, CreateCard):
         out["card"] = effect.card
         if effect.to != "hand":
@@ -2878,6 +2938,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     elif isinstance(effect, CardsLast):
         out.update(cards=effect.cards.to_json(), lasts=effect.lasts.to_json())
         _put_target(out, effect, "self")
+        if effect.longer:
+            out["longer"] = True
     elif isinstance(effect, ActsNow):
         if effect.cards is not None:
             out["cards"] = effect.cards.to_json()

@@ -557,10 +557,11 @@ def playable(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> li
     return [replace(e, playable=True) for e in found if isinstance(e, PlayCard)]
 
 
-_CARDS_LAST_END = re.compile(r"(?:permanente?s?|durent \d+ (?:combats|tours))$")
+_CARDS_LAST_END = re.compile(r"(?:permanente?s?|durent \w+ (?:combats|tours)(?: supplementaires)?)$")
 _CARDS_LAST = re.compile(
-    r"(?P<vos>les |vos )(?P<what>@\d+@(?:(?:, | et | ou )@\d+@)*)(?: jouee?s? par (?P<by>.+?))? "
-    r"(?:(?:sont|deviennent) permanente?s?|durent (?P<n>\d+) (?P<unit>combats|tours))"
+    r"(?P<vos>les |vos )(?:cartes )?(?P<what>@\d+@(?:(?:, | et | ou )@\d+@)*)(?: jouee?s? par (?P<by>.+?))? "
+    r"(?:(?:sont|deviennent) permanente?s?|durent (?P<n>\d+|deux|trois|quatre) (?P<unit>combats|tours)"
+    r"(?P<more> supplementaires)?)"
 )
 
 
@@ -584,8 +585,12 @@ def cards_last(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | No
         who = reader.subject(c, by, ctx.names)
     cards = reader.match(c, re.sub(r" et ", " ou ", m.group("what")))
     n = m.group("n")
-    lasts = Duration("permanent") if n is None else Duration(m.group("unit"), int(n))  # type: ignore[arg-type]
-    return [CardsLast(cards=cards, lasts=lasts, **_fields(who))]
+    lasts = (
+        Duration("permanent")
+        if n is None
+        else Duration("turns" if m.group("unit") == "tours" else "combats", _number(n))
+    )
+    return [CardsLast(cards=cards, lasts=lasts, longer=m.group("more") is not None, **_fields(who))]
 
 
 _ACTS_NOW = re.compile(
@@ -1320,17 +1325,37 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
     leur propriétaire``; ``choisissez un de vos Objets en jeu, celui-ci est défaussé``."""
     from cards.domain.effects import DiscardAttached
 
+    pronoun = (
+        r",? (?:celle-ci|celui-ci|elle|il|ceux-ci|celles-ci|elles|cette derniere|ce dernier) "
+        r"(?:est|sont) defaussee?s?"
+    )
     m = re.fullmatch(
-        r"si (.+?) (?:est|sont) (?:attachee?s?|portee?s?) (?:a|par) (votre personnage|vous),? "
-        r"(?:celle-ci|celui-ci|elle|il|ceux-ci|celles-ci|elles) (?:est|sont) defaussee?s?",
+        r"si (?P<what>.+?) (?:est|sont) (?:deja )?(?:attachee?s?|portee?s?) (?:a|par) "
+        rf"(?P<on>votre personnage|vous){pronoun}",
+        t,
+    ) or re.fullmatch(
+        rf"si (?P<on>votre personnage|vous|l'un de vos personnages|un de vos personnages) portez? deja "
+        rf"(?:une |un )?(?P<what>.+?){pronoun}",
         t,
     )
-    if m and "deja" not in t:
-        match = reader.match(c, m.group(1))
+    if m:
+        # "si 'X' ou 'Y' est attachée à votre personnage, celle-ci est défaussée", "si votre
+        # personnage porte déjà une Longévité, cette dernière est défaussée": every such card it
+        # carries; in the text of one of them, never this card itself (a card that stays is
+        # attached before it acts: "déjà" names the copy before it) — ``other``
+        what = m.group("what")
+        if ctx.names and what == ctx.names[0]:  # "… porte déjà une Longévité" in Longévité's text
+            from cards.domain.text_grammar import Clause
+
+            c = Clause(c.text, (*c.names, ctx.names[0]))
+            what = f"@{len(c.names) - 1}@"
+        match = reader.match(c, what)
         named = {o.value for o in (match.options if match.kind == "any_of" else (match,)) if o.kind == "card"}
-        if named & set(ctx.names):
-            return None  # this card among them: the copy before it, or itself?
-        return [DiscardAttached(count=None, cards=match, **_fields("self"))]
+        whose = "self" if m.group("on") in ("votre personnage", "vous") else "all_allies"
+        if whose != "self" and not ctx.stays:
+            return None  # whose copy? (a card that does not stay carries none)
+        other = bool(named & set(ctx.names)) or "deja" in t
+        return [DiscardAttached(count=None, cards=match, other=other, **_fields(whose))]
     gone = (
         r"(?:est|sont) (?:(?P<discarded>defaussee?s?)|(?P<removed>retiree?s? (?:de la partie|du jeu))"
         r"|placee?s? dans (?:le|la) (?P<to>deck|main) de (?:son|leur) proprietaire"
@@ -1355,6 +1380,9 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         if m:
             on_text = "le personnage adverse" if m.group("on") == "personnage adverse" else "votre personnage"
             return _discard_attached(reader, c, t, m, on_text, None, "random")
+        taken = _taken_into_own(reader, c, t)
+        if taken is not None:
+            return taken
         m = re.fullmatch(
             r"choisissez (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu,? "
             rf"(?:celle-ci|celui-ci|elle|il|cette carte) {gone}",
@@ -1754,6 +1782,40 @@ def opponent_may_discard(t: str) -> list[Effect] | None:
         return None
     return [
         Pay(cost=Cost("hand", _number(m.group(1))), may=True, by="opponent", effects=(CardTo("discard"),))
+    ]
+
+
+def _taken_into_own(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
+    """``(vous pouvez) choisi(ssez|r) un Objet en jeu, il est placé dans votre Main`` / ``… et le
+    placer dans votre Main``: a card attached to any character (its owner's or not) goes to the
+    player's own pile, the player's pick; ``vous pouvez``: it may take none."""
+    from cards.domain.effects import DiscardAttached
+
+    m = re.fullmatch(
+        r"(?P<may>vous pouvez choisir|choisissez) (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu"
+        r"(?:,? (?:celle-ci|celui-ci|elle|il) (?:est|sera) placee?|,? et (?:le|la) placer) "
+        r"dans votre (?P<to>main|deck|defausse)",
+        t,
+    )
+    if not m:
+        return None
+    what = m.group("what")
+    try:
+        cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
+    except NotRead:
+        return None
+    to = {"main": "hand", "deck": "deck", "defausse": "discard"}[m.group("to")]
+    return [
+        DiscardAttached(
+            count=1,
+            cards=cards,
+            owner="opponent" if m.group("adverse") else "any",
+            pick="choice",
+            to=to,
+            into="self",
+            may=m.group("may") == "vous pouvez choisir",
+            **_fields("all_characters"),
+        )
     ]
 
 

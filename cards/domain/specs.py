@@ -22,6 +22,7 @@ from cards.domain.effects import (
     CreateCard,
     Effect,
     EffectError,
+    Selector,
     Target,
     Turns,
     _int,
@@ -33,6 +34,7 @@ from cards.domain.effects import (
     parse_effects,
     parse_target,
     parse_turns,
+    target_group,
     target_to_json,
     walk_effects,
 )
@@ -192,6 +194,28 @@ class PlayVariant:
         return out
 
 
+#: Where a card that leaves the deck at the start of the game goes (:class:`Starts`).
+STARTS_KINDS = ("hand", "attached")
+
+
+@dataclass(frozen=True, slots=True)
+class Starts:
+    """A card that leaves its player's deck at the start of the game ("En début de partie, cette
+    carte s'ajoute à votre main": ``hand``; "… cette carte s'attache à un de vos Nomades":
+    ``attached`` to ``target``, one of the player's characters — a pick among a group of them or a
+    named one). When no character matches ``target``, the card stays in the deck. JSON ``"hand"``
+    or ``{"attached": target}``."""
+
+    kind: str
+    target: Target | None = None
+
+    def to_json(self) -> Any:
+        if self.kind == "hand":
+            return "hand"
+        assert self.target is not None
+        return {"attached": target_to_json(self.target)}
+
+
 @dataclass(frozen=True, slots=True)
 class PlayRules:
     """How a card comes into play, when it acts and how long it stays — what its text says where
@@ -207,6 +231,8 @@ class PlayRules:
     ``opponent``; "Choisissez un X et attachez-lui cette carte" a chosen ally). ``one_per_character``:
     "Un seul exemplaire par personnage" (a character carries at most one copy).
     ``dual_wield_with``: the families its Ambidextrie is limited to ("Ambidextrie : 'Katana'").
+    ``starts``: a :class:`Starts` when the card leaves the deck at the start of the game, to its
+    player's hand or attached to one of its characters.
     ``variants`` (JSON ``"if"``): when the card is played, each :class:`PlayVariant` whose condition
     holds (a condition of the card's effects, checked then: the holder is the character playing
     it) sets its ``acts``, ``stays`` and ``attach`` in place of the card's (a later variant over an
@@ -220,6 +246,7 @@ class PlayRules:
     one_per_character: bool = False
     dual_wield_with: tuple[str, ...] = ()
     variants: tuple[PlayVariant, ...] = ()
+    starts: Starts | None = None
 
     @property
     def default(self) -> bool:
@@ -239,6 +266,8 @@ class PlayRules:
             out["dual_wield_with"] = list(self.dual_wield_with)
         if self.variants:
             out["if"] = [v.to_json() for v in self.variants]
+        if self.starts is not None:
+            out["starts"] = self.starts.to_json()
         return out
 
 
@@ -352,7 +381,10 @@ class CardSpec:
     @property
     def attaches(self) -> bool:
         """Whether the card stays in play, carried by a character: persistent items (weapons,
-        armors, amulets…) by default; any card whose text says so (``play.stays``)."""
+        armors, amulets…) by default; any card whose text says so (``play.stays``) or that starts
+        the game attached (``play.starts``: it stays, permanently unless ``play.stays`` says how long)."""
+        if self.play.starts is not None and self.play.starts.kind == "attached":
+            return True
         if self.play.stays is not None:
             return self.play.stays.kind != "no"
         return self.kind == ITEM and self.persistent and not self.is_consumable
@@ -481,7 +513,10 @@ def parse_play_rules(data: Any, path: str = "play") -> PlayRules:
         return PlayRules()
     try:
         d = _keys(
-            data, path, set(), {"acts", "stays", "attach", "one_per_character", "dual_wield_with", "if"}
+            data,
+            path,
+            set(),
+            {"acts", "stays", "attach", "one_per_character", "dual_wield_with", "if", "starts"},
         )
         acts = d.get("acts")
         if acts is not None and acts not in ("now", "after_combat"):
@@ -490,6 +525,8 @@ def parse_play_rules(data: Any, path: str = "play") -> PlayRules:
         attach = parse_target(d["attach"], f"{path}.attach") if "attach" in d else None
         if attach is not None and stays is not None and stays.kind == "no":
             raise EffectError(f"{path}.attach", "a card that does not stay is attached to no one")
+        if stays is not None and stays.kind == "no" and isinstance(d.get("starts"), Mapping):
+            raise EffectError(f"{path}.starts", "a card that does not stay starts attached to no one")
         one = d.get("one_per_character", False)
         if not isinstance(one, bool):
             raise EffectError(f"{path}.one_per_character", f"expected true or false, got {one!r}")
@@ -501,6 +538,7 @@ def parse_play_rules(data: Any, path: str = "play") -> PlayRules:
         if not isinstance(variants, list):
             raise EffectError(f"{path}.if", "expected a list of play variants")
         parsed = tuple(_parse_variant(v, f"{path}.if[{i}]") for i, v in enumerate(variants))
+        starts = _parse_starts(d["starts"], f"{path}.starts") if "starts" in d else None
     except EffectError as exc:
         raise SpecError(exc.message, field=exc.path) from exc
     return PlayRules(
@@ -510,7 +548,25 @@ def parse_play_rules(data: Any, path: str = "play") -> PlayRules:
         one_per_character=one,
         dual_wield_with=families,
         variants=parsed,
+        starts=starts,
     )
+
+
+def _parse_starts(data: Any, path: str) -> Starts:
+    if data == "hand":
+        return Starts("hand")
+    if not (isinstance(data, Mapping) and set(data) == {"attached"}):
+        raise EffectError(path, 'expected "hand" or {"attached": a target among your characters}')
+    target = parse_target(data["attached"], f"{path}.attached")
+    group, pick = target_group(target)
+    named = isinstance(target, Selector) and target.family is not None
+    if group != "allies" or not (pick in ("choice", "random") or (pick is None and named)):
+        raise EffectError(
+            f"{path}.attached",
+            "a card starting the game attached goes to one of your characters: a pick among your"
+            " characters (ally, random_ally or a selector of group allies with a pick) or a named one",
+        )
+    return Starts("attached", target)
 
 
 def _parse_variant(data: Any, path: str) -> PlayVariant:

@@ -75,7 +75,7 @@ from cards.domain.effects import (
     Untap,
     effect_target,
 )
-from cards.domain.specs import CardSpec, CharacterSpec, Order, PlayRules, PlayVariant, Stays
+from cards.domain.specs import CardSpec, CharacterSpec, Order, PlayRules, PlayVariant, Starts, Stays
 
 Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
@@ -490,6 +490,8 @@ def amount_text(amount: Amount | Scaled, lang: Lang, names: Names | None = None)
     if amount.stat is None:
         return bonus
     stat = _pick(STAT_NAMES[amount.stat], lang)
+    if amount.base:  # the printed Attaque, rolled in its printed range
+        stat = _pick((f"base {stat}", f"{stat} de base"), lang)
     if amount.lo == amount.hi == 0:
         return stat
     sign = "-" if amount.lo == amount.hi and amount.lo < 0 else "+"
@@ -1305,12 +1307,16 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         what = match_text(effect.cards, lang, names) if effect.cards is not None else ""
         on = target_text(effect_target(effect), lang, names)
         cards = _cards(effect.count, lang)
+        if effect.may:  # the player may take fewer, none
+            cards = _pick(("up to ", "jusqu'à "), lang) + cards
         owner = {
             "any": ("", ""),
             "self": (" of yours", " à vous"),
             "opponent": (" of the opponent's", " adverse" if effect.count == 1 else " adverses"),
         }[effect.owner]
         kind = f" ({what})" if what else ""
+        if effect.other:
+            kind += _pick((" other than this one", " autre(s) que celle-ci"), lang)
         # who picks them: the player ("au choix") or chance; among the cards of every character of
         # a group target, not from each of them (issue 15 hand check: "Choisissez une carte
         # attachée à un personnage" read "1 card attached to every character is discarded")
@@ -1327,6 +1333,12 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "hand": (f"put into {whose} hand", "placée(s) dans la main de son propriétaire"),
             "removed": ("removed from the game", "retirée(s) de la partie"),
         }[effect.to]
+        if effect.into == "self":  # the player's own pile, whoever owns the card
+            gone = {
+                "discard": ("put into your discard pile", "placée(s) dans votre défausse"),
+                "deck": ("put into your deck", "placée(s) dans votre deck"),
+                "hand": ("put into your hand", "placée(s) dans votre main"),
+            }[effect.to]
         return _cap(
             _pick(
                 (
@@ -1412,6 +1424,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         else:
             unit = _pick(("turns", "tours") if lasts.kind == "turns" else ("combats", "combats"), lang)
             how = _pick((f"stay in play for {lasts.turns} {unit}", f"durent {lasts.turns} {unit}"), lang)
+            if effect.longer:
+                how += _pick((" more than they say", " supplémentaires"), lang)
         return _pick(
             (f"Cards: {what}, played by {by}, {how}", f"Cartes : {what}, jouées par {by}, {how}"), lang
         )
@@ -1870,7 +1884,32 @@ def play_lines(card: CardSpec, lang: Lang, names: Names) -> list[str]:
     if play.one_per_character:
         lines.append(_pick(("One copy per character at most.", "Un seul exemplaire par personnage."), lang))
     lines.extend(_variant_text(v, lang, names) for v in play.variants)
+    if play.starts is not None:
+        lines.append(_starts_text(play.starts, lang, names))
     return lines
+
+
+def _starts_text(starts: Starts, lang: Lang, names: Names) -> str:
+    """A card that leaves the deck at the start of the game (cards.domain.specs.Starts)."""
+    if starts.kind == "hand":
+        return _pick(
+            (
+                "At the start of the game, this card goes from your deck to your hand.",
+                "En début de partie, cette carte passe de votre deck à votre main.",
+            ),
+            lang,
+        )
+    assert starts.target is not None
+    who = target_text(starts.target, lang, names)
+    return _pick(
+        (
+            f"At the start of the game, this card leaves your deck and is attached to {who}"
+            " (if there is none, it stays in the deck).",
+            f"En début de partie, cette carte quitte votre deck et s'attache à {who}"
+            " (s'il n'y en a aucun, elle reste dans le deck).",
+        ),
+        lang,
+    )
 
 
 def _variant_text(variant: PlayVariant, lang: Lang, names: Names) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cards.domain import grammar_cards, grammar_life, grammar_misc
+from cards.domain import grammar_cards, grammar_life, grammar_misc, grammar_schedule
 from cards.domain import regex as re
 from cards.domain.effects import (
     STATIC_OPS,
@@ -27,6 +27,7 @@ from cards.domain.effects import (
     CardMatch,
     Condition,
     Context,
+    CreateCard,
     DamageDealt,
     DamageTaken,
     DiscardAttached,
@@ -379,6 +380,10 @@ class TextCompiler:
         )
         on_opponent = subject == "card" and any(attached_to_opponent.match(f) for f in folded)
         said_stays = subject == "card" and any(re.match(r"permanente?$|duree\b", f) for f in folded)
+        # a card that starts the game attached stays (grammar_schedule)
+        said_stays = said_stays or (
+            subject == "card" and any(grammar_schedule.says_attached(f) for f in folded)
+        )
         # in this order (the first is the name itself: grammar_cards.own_card quotes it), once each
         names = tuple(n for n in dict.fromkeys((fold(name), fold(name).split(" ")[0], slugify(name))) if n)
         ctx = Ctx(subject=subject, names=names, stays=stays or said_stays, on_opponent=on_opponent)
@@ -413,6 +418,17 @@ class TextCompiler:
                         joined = True
                     except (NotRead, EffectError, SpecError):
                         outcome = None
+                kept = _keep_one(raw, follower) if outcome is None else None
+                if kept is not None:
+                    # "'X' et 'Y' sont créées et jouées. Choisissez l'une de ces 2 cartes, l'autre
+                    # est détruite": the player's choice of one of the cards created
+                    if not results or not results[-1].read:
+                        raise NotRead("'l'une de ces cartes' of a sentence not read")
+                    count, joined = kept
+                    effects[last_read:] = self._checked_effects(
+                        [_one_created(effects[last_read:], count)], ctx
+                    )
+                    outcome = (Reading(), [], [], dict(play))
                 if outcome is None and grammar_misc.REWRITES.fullmatch(fold(raw)):
                     # "Mage : aucun maximum", "Runique : +1 aux effets de cette carte": the effects
                     # before, changed under a condition
@@ -455,7 +471,16 @@ class TextCompiler:
                         raise NotRead(
                             "whom the pronoun names: the sentence before attaches or chooses no one"
                         )
-                    outcome = self._outcome(raw, ctx, play)
+                    try:
+                        outcome = self._outcome(raw, ctx, play)
+                    except NotRead:
+                        defined = _x_defined_elsewhere(clauses, index)
+                        if defined is None:
+                            raise
+                        # "Défense +X où X est égal à votre Esprit. Mage : Attaque +X.": that X
+                        outcome = self._outcome(
+                            f"{raw.rstrip().rstrip('.')} où X est égal {defined}", ctx, play
+                        )
             except (NotRead, EffectError, SpecError) as exc:
                 went_on = None
                 if (
@@ -705,6 +730,75 @@ _HEAD_THEN_PRONOUN = re.compile(
     r"(?:en |au |a la |a l'|a chaque |chaque |lorsqu|quand |des qu|apres |si )[^,.]*, "
     r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere|s'il|s'elle)\b"
 )
+
+
+#: "… où X est égal à …" in a sentence (the definition: what follows "égal").
+_X_DEFINITION = re.compile(r"\b[Oo][uù] X est [ée]gale? (?P<x>(?:à|a|au|aux) .+?)\.?$")
+#: A definition naming whom or when by the sentence it is in: not carried to another one.
+_X_TIED = re.compile(
+    r"\b(?:son|sa|ses|leurs?|il|ils|elle|elles|lui|celui-ci|celle-ci|si|s'il|s'ils|tant|jusqu|durant|pendant|tour)\b"
+)
+#: A sentence using X it does not define ("Mage : Attaque +X").
+_X_USED = re.compile(r"(?:[+-] ?|\b)x\b")
+
+
+def _x_defined_elsewhere(clauses: Sequence[str], index: int) -> str | None:
+    """What X is equal to ("à votre Esprit"), for a sentence using an X that another sentence of the
+    text defines ("Défense +X où X est égal à votre Esprit. Mage : Attaque +X": the same X, counted
+    when each effect applies); None when the sentence defines X itself, uses none, or the text
+    defines it zero or several times, or with words tied to its own sentence (a pronoun, a
+    condition, a duration)."""
+    said = fold(clauses[index])
+    if not _X_USED.search(said) or re.search(r"\bx (?:est|=)", said):
+        return None
+    found = [m for k, c in enumerate(clauses) if k != index for m in [_X_DEFINITION.search(c)] if m]
+    if len(found) != 1 or any(
+        re.search(r"\bx (?:est|=)", fold(c)) and not _X_DEFINITION.search(c) for c in clauses
+    ):
+        return None
+    defined = found[0].group("x")
+    if _X_TIED.search(fold(defined)):
+        return None
+    for stat in re.findall(r"attaque|defense|esprit|initiative", fold(defined)):
+        if any(re.search(rf"\b{stat}\b[^.]*?[+=-] ?x\b", fold(c)) for c in (found[0].string, clauses[index])):
+            return None  # "Esprit +X où X est égal à votre Esprit": the X before or after it changed?
+    return defined
+
+
+#: "Choisissez l'une de ces 2 cartes, l'autre est détruite" (or two sentences): one of the cards
+#: the sentence before created is kept, the player's choice.
+_KEEP_ONE = re.compile(
+    r"choisissez l'une de ces (2|deux|3|trois) cartes"
+    r"(?:[,.] ?(?:l'autre est detruite|les autres sont detruites))?"
+)
+_OTHERS_DESTROYED = re.compile(r"(?:l'autre est detruite|les autres sont detruites)")
+
+
+def _keep_one(raw: str, follower: str | None) -> tuple[int, bool] | None:
+    """How many cards "l'une de ces N cartes" chooses among, and whether the next sentence ("L'autre
+    est détruite") is part of it; None when the clause is not that."""
+    m = _KEEP_ONE.fullmatch(fold(raw).rstrip(". "))
+    if m is None:
+        return None
+    count = {"2": 2, "deux": 2, "3": 3, "trois": 3}[m.group(1)]
+    if "detruite" in m.group(0):
+        return count, False
+    if follower is not None and _OTHERS_DESTROYED.fullmatch(fold(follower).rstrip(". ")):
+        return count, True
+    return None
+
+
+def _one_created(before: Sequence[Effect], count: int) -> OneOf:
+    """The ``count`` cards the sentence before created and played, one of them kept: a choice
+    between them (the others are never played)."""
+    if len(before) != count or not all(
+        isinstance(e, CreateCard) and e.to == "play" and e.count == 1 for e in before
+    ):
+        raise NotRead("'l'une de ces cartes' of what?")
+    whens = {e.when for e in before}
+    if len(whens) != 1:
+        raise NotRead("'l'une de ces cartes' of cards created under different conditions")
+    return OneOf(tuple((replace(e, when=None),) for e in before), "choice", when=next(iter(whens)))
 
 
 def _continued(raw: str, follower: str) -> str:

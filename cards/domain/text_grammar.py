@@ -30,11 +30,13 @@ from typing import Any, Literal
 
 from cards.domain import (
     grammar_cards,
+    grammar_cards_if,
     grammar_chain,
     grammar_life,
     grammar_markers,
     grammar_order,
     grammar_scale,
+    grammar_schedule,
 )
 from cards.domain import regex as re
 from cards.domain.effects import (
@@ -609,8 +611,9 @@ class Reader:
         if not m:
             raise NotRead(f"not a quoted name: {token!r}")
         name = clause.names[int(m.group(1))]
-        if re.match(r"(?:…|\.\.\.)", name.strip()):
-            # "une carte '… du Cherchefaille'": every card whose name ends so, not one card
+        if re.match(r"(?:…|\.\.\.)", name.strip()) and fold(name) not in self.families:
+            # "une carte '… du Cherchefaille'": every card whose name ends so, not one card (a
+            # card whose name starts so, "… prépare la guerre", is that card)
             raise NotRead(f"a part of a name: {name!r}")
         return self.families.get(fold(name), slugify(name))
 
@@ -2657,7 +2660,8 @@ class Reader:
             return [
                 ExtraAttack(amount=Scaled(per=Count("stat", stat=end, base=bool(em.group(2)))), kind=kind)
             ]
-        # "son Attaque de base" is the printed range, rolled: no count says it
+        if value == "attaque de base":  # the printed range, rolled, without modifiers
+            return [ExtraAttack(amount=Amount(0, 0, "attack", base=True), kind=kind)]
         raise NotRead("an extra attack of another value")
 
     def immunity(self, c: Clause, text: str, who: Target) -> list[Effect]:
@@ -2948,7 +2952,7 @@ class Reader:
                 on = group_of(on)
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
-            rf"(?:{NUM} )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
+            rf"(?:{NUM} )?(?:cartes? )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
             t,
         )
         if m:
@@ -3103,6 +3107,7 @@ class Reader:
             grammar_life.again_at(self, c, t, ctx)
             or grammar_life.moment_in_condition(self, c, t, ctx)
             or grammar_life.damage_event_if(self, c, t, ctx)
+            or grammar_cards_if.phrase(self, c, t, ctx)
         )
         if found is not None:
             return found
@@ -3890,6 +3895,9 @@ class Reader:
 
     def card_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         """The card-level phrases (how the card stays and acts, chains, Ambidextrie)."""
+        found = grammar_schedule.starts(self, c, t, ctx)
+        if found is not None:
+            return found
         if t == "permanent" or t == "permanente":
             return Reading(play={"stays": "permanent"})
         if re.fullmatch(r"s'?active apres le combat(?:, permanent)?", t):

@@ -80,3 +80,19 @@ def test_import_cards_takes_it_and_notes_it_is_synthetic(tool, tsv, tmp_path, mi
         {"turns": [2, 4, 6], "effects": [{"op": "modify", "stat": "defense", "amount": 1}]}
     ]
     assert Card.objects.get(community_id="1").dual_wield
+
+
+def test_a_rune_the_texts_name_and_the_file_lacks_is_added_without_text(tool, tmp_path):
+    """A Rune the cards create and spend ("gagne une Rune Yr", "Rune Yr : …") with no row of its own
+    is added, with no text, as the file gives its siblings (a Rune named nowhere is not)."""
+    path = tmp_path / "texts.tsv"
+    rows = [
+        ("0", "Gift", "Don", "", "Votre personnage gagne une Rune Yr."),
+        ("1", "Cor Rune", "Rune Cor", "", ""),
+    ]
+    lines = ["seq\tname_en\tname_fr\ttext_en\ttext_fr\ttooltip_tags", *("\t".join(r) + "\t" for r in rows)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    records = tool.build(path, seed=1)
+    added = [r for r in records if "row" in r["synthetic"]]
+    assert [(r["id"], r["labels"]["fr_fr"]) for r in added] == [(3, {"name": "Rune Yr", "description": ""})]
+    assert added[0]["type_id"] == records[1]["type_id"]  # guessed as its sibling is

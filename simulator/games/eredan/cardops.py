@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from simulator.games.eredan.chance import CARD
+from simulator.games.eredan.chance import CARD, OPTION
 from simulator.games.eredan.compiled import ATTACH_FIGHTER, ATTACH_OPPONENT
 from simulator.games.eredan.interpreter import Board, DrawMod, Restriction, _run_nested, interprets
 from simulator.games.eredan.ops import (
@@ -30,6 +30,7 @@ from simulator.games.eredan.ops import (
     FORBID_NAMES,
     OWNER_ANY,
     OWNER_SELF,
+    PAY_OPTIONS,
     PILE_ATTACH,
     PILE_DECK,
     PILE_DISCARD,
@@ -267,6 +268,9 @@ def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, so
                 for i, k in enumerate(items)
                 if mask >> k & 1
                 and (op.owner == OWNER_ANY or (owners[i] == mine) == (op.owner == OWNER_SELF))
+                and not (op.other and board.item_serials[t][i] == board.cur_serial)
+                # "vous pouvez choisir", "jusqu'à N": the player takes only the other player's cards
+                and not (op.may and owners[i] == mine)
             )
         if not found:
             break
@@ -287,7 +291,7 @@ def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, so
         else:
             j = board.pick(options, CARD, mine)
         t, i = found[j]
-        board.detach(t, i, op.dest, "discard_attached")
+        board.detach(t, i, op.dest, "discard_attached", mine if op.into_self else -1)
         done += 1
 
 
@@ -473,6 +477,19 @@ def _pay(board: Board, op: PayOp, me: int, opp: int, source: str) -> None:
     payer = opp if op.by_opponent else me
     if payer < 0 or board.hp[payer] <= 0:
         return
+    if op.may:  # its player's choice (0: pay), made with the card or as its trigger fired
+        picks = board.picks
+        if picks is None:
+            picks = board.picks = {}
+        chosen = picks.get(op)
+        if chosen is None:  # a choice no player could make then (a card an effect plays): chance
+            chosen = picks[op] = board.pick(range(PAY_OPTIONS), OPTION, me)
+        if chosen != 0:
+            _log(
+                board,
+                {"event": "pay", "seat": payer // 3, "character": board.chars[payer].slug, "paid": False},
+            )
+            return
     if op.cost == COST_ATTACHED:
         items = board.items[payer]
         positions = [i for i, k in enumerate(items) if op.mask >> k & 1][: op.count]

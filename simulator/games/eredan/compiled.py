@@ -55,6 +55,7 @@ from simulator.games.eredan.ops import (
     AllyAlive,
     AttackKindOp,
     CharFilter,
+    Choice,
     CompileContext,
     Condition,
     CountDamageDealt,
@@ -82,7 +83,6 @@ from simulator.games.eredan.ops import (
     MillOp,
     ModifyOp,
     MoveOp,
-    OneOfOp,
     OnTurn,
     Op,
     OpponentPlays,
@@ -243,7 +243,7 @@ class CompiledCard:
     #: keeps its triggers among its ``ops``: they listen for the rest of the turn it resolved in).
     triggers: tuple[TriggerOp, ...] = ()
     #: The choices its player makes as it plays it (``Play.choice``): targets to choose, ``one_of``.
-    choices: tuple[Group | OneOfOp, ...] = ()
+    choices: tuple[Choice, ...] = ()
     #: Its play variants (PlayRules.variants): their conditions, checked for the character playing it
     #: as it is played, and the card as each combination makes it (``modes[bits]``: the bits of the
     #: variants that hold; ``modes[0]`` is the card itself). Empty: no variant.
@@ -284,7 +284,7 @@ class CompiledOrder:
 
     turns: Turns
     ops: tuple[Op, ...]
-    choices: tuple[Group, ...] = ()
+    choices: tuple[Choice, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -609,6 +609,14 @@ def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
     if attaches and stays is not None and stays.kind in ("turns", "combats"):
         stay_lo, stay_hi = stays.lo, stays.hi
     attach_to = _attach_to(card, attaches, where)
+    if card.play.starts is not None:
+        # "En début de partie, cette carte s'ajoute à votre main / s'attache à un de vos X": a card
+        # leaving the deck at the game's start (cards.domain.specs.Starts) is not played yet
+        raise UnsupportedSpecError(
+            f"{where}: play.starts",
+            "a card that leaves the deck at the start of the game (play.starts) is not supported"
+            " by the engine yet",
+        )
     partners_mask = 0
     for family in card.play.dual_wield_with:
         partners_mask |= ctx.mask(CardMatch("card", family))
@@ -900,14 +908,7 @@ def _compile_character(
                 late_order_ops.append(replace(op, when=ordre + op.when))
                 continue
             order_ops.append(op)
-        slots = choice_slots(tuple(order_ops))
-        if any(isinstance(slot, OneOfOp) for slot in slots):
-            raise UnsupportedSpecError(
-                f"{where}: orders[{j}]", "a one_of to choose in an Ordre is not supported yet"
-            )
-        orders.append(
-            CompiledOrder(order.turns, tuple(order_ops), tuple(c for c in slots if isinstance(c, Group)))
-        )
+        orders.append(CompiledOrder(order.turns, tuple(order_ops), choice_slots(tuple(order_ops))))
     classes = frozenset(ch.classes)
     mono_mage = classes == {MAGE}
     return CompiledCharacter(
@@ -981,6 +982,8 @@ def static_passes(f: CharFilter, ch: CompiledCharacter, rules: EredanRules) -> b
         return False
     if f.caste is not None and f.caste not in ch.castes:
         return False
+    if f.no_caste is not None and (not ch.castes) != f.no_caste:
+        return False
     if f.family is not None and ch.family != f.family:
         return False
     if f.not_race is not None and f.not_race in (ch.race, ch.race_parent):
@@ -1039,7 +1042,17 @@ def _with_ally_auras(
 
 
 #: The selector filters that do not change during a game (a character's guild, class, race…).
-_STATIC_FILTERS = ("guild", "class_", "race", "caste", "family", "single_class", "not_race", "not_class")
+_STATIC_FILTERS = (
+    "guild",
+    "class_",
+    "race",
+    "caste",
+    "no_caste",
+    "family",
+    "single_class",
+    "not_race",
+    "not_class",
+)
 
 
 def _static_reach(
@@ -1078,6 +1091,8 @@ def _static_reach(
             if selector.race is not None and selector.race not in (sp.race, sp.race_parent):
                 continue
             if selector.caste is not None and selector.caste not in sp.castes:
+                continue
+            if selector.no_caste is not None and (not sp.castes) != selector.no_caste:
                 continue
             if selector.family is not None and sp.family != selector.family:
                 continue

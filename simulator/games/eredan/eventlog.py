@@ -101,7 +101,8 @@ def render(
         elif kind == "trigger":
             lines.append(f"  {e['source']}: {e['on'].replace('_', ' ')} — its effects wait their turn")
         elif kind == "pick":
-            lines.append(f"  {who(e['seat'])} chooses {n(e['character'])}")
+            chosen = f"option {e['option'] + 1}" if "option" in e else n(e["character"])
+            lines.append(f"  {who(e['seat'])} chooses {chosen}")
         elif kind == "mill":
             if e["cards"]:
                 lines.append(f"    {who(e['seat'])} loses {', '.join(map(n, e['cards']))} from the draw pile")

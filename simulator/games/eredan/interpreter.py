@@ -41,6 +41,7 @@ from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
+    ATK_BASE,
     COMBAT_EVENTS,
     DEF,
     DM_DEALT,
@@ -81,6 +82,7 @@ from simulator.games.eredan.ops import (
     CarryingMatch,
     Chained,
     CharFilter,
+    Choice,
     Clause,
     Compare,
     Condition,
@@ -195,14 +197,14 @@ class Lasting:
 class Firing:
     """Effects waiting to resolve (EredanState: "Triggers"): ``ops`` of ``holder`` (facing its
     opponent when they resolve), named ``source`` in the log; ``subject``: the character the
-    event is about (the target ``event``); ``choices``: the targets its player chooses before they
-    resolve."""
+    event is about (the target ``event``); ``choices``: the targets and ``one_of`` options its
+    player chooses before they resolve."""
 
     ops: tuple[Op, ...]
     holder: int
     source: str
     subject: int = -1
-    choices: tuple[Group, ...] = ()
+    choices: tuple[Choice, ...] = ()
     #: The card it comes from, when a card's (its player's seat, its attachment while in play):
     #: what "this card" means to its effects (``card_to``; a "permanent" modifier it gives).
     card: int = -1
@@ -763,7 +765,7 @@ class Board:
         value = self.roll(roll.lo, roll.hi, AMOUNT, me)
         stat = roll.stat
         if stat is not None:
-            value += self.attack_roll(me) if stat == ATK else self.stat(me, stat)
+            value += self.stat_roll(me, stat)
         return value if value > 0 else 0
 
     def modifier(self, points: Points, me: int, opp: int) -> int:
@@ -772,9 +774,19 @@ class Board:
             value = self.roll(points.lo, points.hi, AMOUNT, me)
             stat = points.stat
             if stat is not None:
-                value += self.attack_roll(me) if stat == ATK else self.stat(me, stat)
+                value += self.stat_roll(me, stat)
             return value
         return self.scaled(points, me, opp)  # type: ignore[arg-type]
+
+    def stat_roll(self, me: int, stat: int) -> int:
+        """The stat an amount adds (a Roll's ``stat``): the current one, a fresh roll of the
+        Attaque (ATK), or of the printed Attaque range without modifiers (ATK_BASE)."""
+        if stat == ATK:
+            return self.attack_roll(me)
+        if stat == ATK_BASE:
+            ch = self.chars[me]
+            return self.roll(ch.attack_min, ch.attack_max, ATTACK, me)
+        return self.stat(me, stat)
 
     def scaled(self, amount: Scaled, me: int, opp: int) -> int:
         """``plus + each × round(count / div)``, clamped (cards/domain/effects.py, "Amount")."""
@@ -865,7 +877,7 @@ class Board:
         """``seat``'s card ``k``, out of play, goes to pile ``dest`` (ops.PILE_*)."""
         raise NotImplementedError
 
-    def detach(self, carrier: int, i: int, dest: int, event: str) -> int:
+    def detach(self, carrier: int, i: int, dest: int, event: str, seat: int = -1) -> int:
         """The ``i``-th card ``carrier`` carries leaves play, to pile ``dest`` of its owner."""
         raise NotImplementedError
 
@@ -1518,6 +1530,8 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
     if f.race is not None and not _of_race(ch, f.race):
         return False
     if f.caste is not None and f.caste not in ch.castes:
+        return False
+    if f.no_caste is not None and (not ch.castes) != f.no_caste:
         return False
     if f.family is not None and ch.family != f.family:
         return False

@@ -52,6 +52,9 @@ STAT_NAMES = ("attack", "defense", "spirit", "initiative", "attack_min", "attack
 STAT_INDEX = {name: i for i, name in enumerate(STAT_NAMES)}
 #: The stats an amount may be based on ("Esprit + 2").
 AMOUNT_STAT_INDEX = {"attack": ATK, "defense": DEF, "spirit": SPI, "initiative": INI}
+#: A Roll's stat only (no stat slot): the printed Attaque, rolled in the printed range ("égale à son
+#: Attaque de base").
+ATK_BASE = NSTATS
 
 # Damage kinds: what reduces them (docs/rules/eredan.md §3 step 3).
 K_PHYSICAL, K_MAGICAL, K_DIRECT = range(3)
@@ -476,6 +479,8 @@ class CharFilter:
     class_: str | None = None
     race: str | None = None
     caste: str | None = None
+    #: True: a character with no caste ("sans caste"); false: with one.
+    no_caste: bool | None = None
     family: str | None = None
     single_class: bool | None = None
     tapped: bool | None = None
@@ -506,8 +511,8 @@ class CharFilter:
 
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
-#: (``sex``: the cards' data has no sex of the characters yet; ``no_caste``: not yet.)
-PENDING_FILTER_KEYS: frozenset[str] = frozenset({"sex", "no_caste"})
+#: (``sex``: the cards' data has no sex of the characters yet.)
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"sex"})
 
 
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
@@ -521,6 +526,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         class_=selector.class_,
         race=selector.race,
         caste=selector.caste,
+        no_caste=selector.no_caste,
         family=selector.family,
         single_class=selector.single_class,
         tapped=selector.tapped,
@@ -906,7 +912,8 @@ class Op:
 @dataclass(frozen=True, slots=True)
 class Roll:
     """An amount: rolled in ``lo..hi``, plus the current ``stat`` of the character playing the card
-    (``None``: no stat; ``ATK``: a fresh roll of its Attaque), at least 0."""
+    (``None``: no stat; ``ATK``: a fresh roll of its Attaque; ``ATK_BASE``: a roll of its printed
+    Attaque range, no modifier), at least 0."""
 
     lo: int
     hi: int
@@ -1067,7 +1074,10 @@ class DiscardAttachedOp(Op):
     """``discard_attached``: up to ``count`` (-1: all) cards attached to the characters of
     ``target`` (a group: that many among all their cards, not from each), of ``mask``, of
     ``owner`` (OWNER_*, relative to the holder's player), leave play to their owners' pile
-    ``dest`` (discard, deck, hand, removed) — picked at random (the game's chance)."""
+    ``dest`` (discard, deck, hand, removed) — or, ``into_self``, to the holder's player's own —
+    picked at random (the game's chance) or by the player; ``may``: the player may take fewer
+    (its choice: only the other player's cards); ``other``: never the card whose effects run
+    (Board.cur_serial)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
@@ -1076,6 +1086,9 @@ class DiscardAttachedOp(Op):
     owner: int = OWNER_ANY
     dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
     pick: int = CARD_RANDOM
+    other: bool = False
+    into_self: bool = False  # to the holder's player's own pile, whoever owns the card
+    may: bool = False  # the player may take fewer: it takes only the other player's cards
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1185,7 +1198,8 @@ class PayOp(Op):
     (COST_HAND), they are spent (the attached cards, oldest first, to their owners' discard piles;
     the markers removed; the cards of the hand its player would give up first — the engine chooses
     for it, ``cardops.chosen``: the least useful — to its discard pile) and ``effects`` happen;
-    otherwise nothing."""
+    otherwise nothing. ``may``: only when the holder's player chose to pay (a choice of two
+    options, 0 pay, 1 not, made as a ``one_of``'s is: ``choice_slots``)."""
 
     name: ClassVar[str] = "pay"
     cost: int
@@ -1194,6 +1208,7 @@ class PayOp(Op):
     marker: str = ""
     by_opponent: bool = False
     effects: tuple[Op, ...] = ()
+    may: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1270,8 +1285,8 @@ class TriggerOp(Op):
     holder) is whose card play, death, damage taken or dealt counts; ``to`` whom the damage is
     dealt to (``deals``); ``mask`` the cards a ``plays`` event is about (bits of card ids);
     ``kinds`` the damage kinds that count (bits ``1 << K_*``; 0: any; the clash is physical);
-    ``limit`` once per turn / per game. ``choices``: its effects' targets the player chooses,
-    asked when it fires. Fired triggers resolve once the step they happen in is over
+    ``limit`` once per turn / per game. ``choices``: its effects' targets and ``one_of`` options
+    the player chooses, asked when it fires. Fired triggers resolve once the step they happen in is over
     (EredanState: "Triggers")."""
 
     name: ClassVar[str] = "trigger"
@@ -1286,7 +1301,7 @@ class TriggerOp(Op):
     limit: int = LIMIT_NONE
     #: With a limit: how many times per turn / per game ("(max +3)").
     times: int = 1
-    choices: tuple[Group, ...] = ()
+    choices: tuple[Choice, ...] = ()
     #: ``damaged`` / ``deals``: its effects name the other character of the damage (the target
     #: ``event_other``, compiled as ``event``): the firing is about that one.
     other: bool = False
@@ -1308,15 +1323,26 @@ class OneOfOp(Op):
 
 
 #: What a pick is made for in a resolution: a target (one character), or a ``one_of`` (an option).
-PickKey: TypeAlias = "Target | OneOfOp"
+PickKey: TypeAlias = "Target | OneOfOp | PayOp"
+#: A choice a player makes for effects as they resolve: a target to choose, a ``one_of``'s option,
+#: whether to pay a cost it may pay (``PayOp.may``).
+Choice: TypeAlias = "Group | OneOfOp | PayOp"
+#: The options of a ``PayOp.may`` choice: pay (0) or not (1).
+PAY_OPTIONS = 2
 
 
-def choice_slots(ops: tuple[Op, ...]) -> tuple[Group | OneOfOp, ...]:
+def option_count(slot: OneOfOp | PayOp) -> int:
+    """How many options a choice that is not a target has."""
+    return PAY_OPTIONS if isinstance(slot, PayOp) else len(slot.options)
+
+
+def choice_slots(ops: tuple[Op, ...]) -> tuple[Choice, ...]:
     """The choices a player makes for these effects when they resolve (a card as it is played, a
-    trigger as it fires): the distinct choice targets, then the ``one_of`` choices — inside
-    ``one_of`` options too, not inside a nested trigger (it asks when it fires)."""
+    trigger as it fires): the distinct choice targets, then the ``one_of`` choices and the costs
+    the player may pay — inside ``one_of`` options and paid effects too, not inside a nested
+    trigger (it asks when it fires)."""
     targets: list[Group] = []
-    options: list[OneOfOp] = []
+    options: list[OneOfOp | PayOp] = []
 
     def walk(ops: tuple[Op, ...]) -> None:
         for op in ops:
@@ -1332,6 +1358,8 @@ def choice_slots(ops: tuple[Op, ...]) -> tuple[Group | OneOfOp, ...]:
                 for option in op.options:
                     walk(option)
             elif isinstance(op, PayOp):
+                if op.may and op not in options:
+                    options.append(op)
                 walk(op.effects)
 
     walk(ops)
@@ -1392,6 +1420,8 @@ def compile_points(amount: spec.Amount | spec.Scaled, ctx: CompileContext, where
             more=more,
         )
     stat = None if amount.stat is None else _pick(AMOUNT_STAT_INDEX, amount.stat, "amount stat", where)
+    if amount.base and stat == ATK:
+        stat = ATK_BASE
     return Roll(amount.lo, amount.hi, stat)
 
 
@@ -1552,6 +1582,9 @@ def _compile_discard_attached(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         owner=OWNER_OF_NAME[effect.owner],
         dest=PILE_OF_NAME[effect.to],
+        other=effect.other,
+        into_self=effect.into == "self",
+        may=effect.may,
         when=when,
         index=index,
     )
@@ -1642,9 +1675,7 @@ def _compile_trigger(
             raise UnsupportedSpecError(where, 'the targets "event" and "event_other" in one trigger')
         effect = replace(effect, effects=_event_other_as_event(effect.effects))
     ops = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
-    choices = tuple(c for c in choice_slots(ops) if isinstance(c, Group))
-    if any(isinstance(c, OneOfOp) for c in choice_slots(ops)):
-        raise UnsupportedSpecError(where, "a one_of the player chooses inside a trigger is not supported yet")
+    choices = choice_slots(ops)
     return TriggerOp(
         event=EVENT_OF_NAME[on.kind],
         ops=ops,
@@ -2036,8 +2067,10 @@ def _compile_extra_attack(
 @compiles(spec.Pay)
 def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | None, ctx: CompileContext) -> Op:
     cost = effect.cost
-    if effect.may:
-        raise UnsupportedSpecError(where, "a cost the payer may choose to pay (may) is not supported yet")
+    if effect.may and effect.by == "opponent":
+        raise UnsupportedSpecError(
+            where, "a cost the opponent may choose to pay (may, by opponent) is not supported yet"
+        )
     effects = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
     if cost.kind == "hand":
         return PayOp(
@@ -2045,6 +2078,7 @@ def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | Non
             count=cost.count,
             by_opponent=effect.by == "opponent",
             effects=effects,
+            may=effect.may,
             when=when,
             index=index,
         )
@@ -2056,6 +2090,7 @@ def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | Non
             mask=ctx.mask(cost.match),
             by_opponent=effect.by == "opponent",
             effects=effects,
+            may=effect.may,
             when=when,
             index=index,
         )
@@ -2065,6 +2100,7 @@ def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | Non
         marker=cost.marker or "",
         by_opponent=effect.by == "opponent",
         effects=effects,
+        may=effect.may,
         when=when,
         index=index,
     )

@@ -23,6 +23,7 @@ from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
+    ATK_BASE,
     COST_ATTACHED,
     COST_HAND,
     DEF,
@@ -145,6 +146,9 @@ def modifier_mean(state: EredanState, op: ModifyOp, me: int, opp: int) -> int:
         if points.stat == ATK:
             ch = state.chars[me]
             value += (ch.attack_min + ch.attack_max) / 2 + state.stat(me, ATK)
+        elif points.stat == ATK_BASE:
+            ch = state.chars[me]
+            value += (ch.attack_min + ch.attack_max) / 2
         elif points.stat is not None:
             value += state.stat(me, points.stat)
         return round(value)
@@ -414,6 +418,9 @@ def _amount(state: EredanState, roll: Points, me: int, opp: int = -1) -> float:
     if stat == ATK:
         ch = state.chars[me]
         value += (ch.attack_min + ch.attack_max) / 2 + state.stat(me, ATK)
+    elif stat == ATK_BASE:
+        ch = state.chars[me]
+        value += (ch.attack_min + ch.attack_max) / 2
     elif stat is not None:
         value += state.stat(me, stat)
     return value if value > 0 else 0.0
@@ -607,9 +614,13 @@ def _discard_attached_value(
         worths = sorted(attached_worth(state, k) for k in state.items[t] if mask >> k & 1)
         if not worths:
             continue
+        if op.may and t // 3 == seat:
+            continue  # the player leaves its own cards
         n = len(worths) if op.count < 0 else min(op.count, len(worths))
         lost = sum(worths) / len(worths) * n
-        if op.dest == PILE_HAND:
+        if op.dest == PILE_HAND and op.into_self and t // 3 != seat:
+            lost += DRAW_VALUE * n  # the player gets the opponent's card to play
+        elif op.dest == PILE_HAND:
             lost -= DRAW_VALUE * n  # its owner gets it back to play again
         value += lost if t // 3 != seat else -lost
     return value
@@ -750,6 +761,20 @@ def _pay_value(state: EredanState, op: PayOp, seat: int, me: int, opp: int, comb
     payer = opp if op.by_opponent else me
     if payer < 0 or state.hp[payer] <= 0:
         return 0.0
+    if op.may:  # a cost its player may pay: declined (option 1), nothing; undecided, the better
+        picks = state.picks
+        chosen = None if picks is None else picks.get(op)
+        if chosen is not None and chosen != 0:
+            return 0.0
+        if chosen is None:
+            return max(0.0, _paid_value(state, op, seat, me, opp, combat, payer))
+    return _paid_value(state, op, seat, me, opp, combat, payer)
+
+
+def _paid_value(
+    state: EredanState, op: PayOp, seat: int, me: int, opp: int, combat: _Combat | None, payer: int
+) -> float:
+    """What paying the cost of ``op`` and its effects are worth to ``seat`` (0 when it cannot)."""
     if op.cost == COST_ATTACHED:
         spent = [k for k in state.items[payer] if op.mask >> k & 1][: op.count]
         if len(spent) < op.count:

@@ -86,10 +86,10 @@ from simulator.games.eredan.ops import (
     PILE_REMOVED,
     SLOT_NONE,
     SPI,
-    OneOfOp,
+    Group,
     PickKey,
     Roll,
-    Target,
+    option_count,
 )
 from simulator.games.eredan.rules import (
     DEFAULT_RULES,
@@ -214,7 +214,7 @@ class EredanState(Board):
     #: The picks made so far for the firing at the head of the queue, the choice asked now
     #: (a target) and its options (phase ``P_PICK``).
     picking: dict[PickKey, int] | None
-    pick_question: Target | None
+    pick_question: PickKey | None
     pick_options: tuple[Pick, ...]
     #: What the opening drew before the first decision (chance.NotingChance), for a record's writer.
     opening_draws: tuple[tuple[str, str, int, tuple[int, ...], int], ...]
@@ -575,8 +575,8 @@ class EredanState(Board):
             opp = self.fighters[1 - holder // 3]
             values: list[list[int]] = [[]]
             for slot in card.choices:
-                if isinstance(slot, OneOfOp):
-                    found = list(range(len(slot.options)))
+                if not isinstance(slot, Group):  # a one_of's options, a cost paid or not
+                    found = list(range(option_count(slot)))
                 else:
                     found = group_candidates(self, slot, holder, opp) or [-1]
                 values = [[*v, x] for v in values for x in found]
@@ -786,9 +786,12 @@ class EredanState(Board):
                 for target in head.choices:
                     if target in picks:
                         continue
-                    self.event_char = head.subject
-                    found = group_candidates(self, target, holder, opp)
-                    self.event_char = -1
+                    if not isinstance(target, Group):  # a one_of's options, a cost paid or not
+                        found = list(range(option_count(target)))
+                    else:
+                        self.event_char = head.subject
+                        found = group_candidates(self, target, holder, opp)
+                        self.event_char = -1
                     if len(found) <= 1:
                         picks[target] = found[0] if found else -1
                         continue
@@ -813,14 +816,17 @@ class EredanState(Board):
         """A choice the firing at the head of the queue asked for."""
         assert self.picking is not None and self.pick_question is not None
         if self.log is not None:
-            self.log.append(
-                {
-                    "event": "pick",
-                    "seat": self.to_move,
-                    "character": self.chars[action.value].slug,
-                    "character_seat": action.value // 3,
-                }
-            )
+            if not isinstance(self.pick_question, Group):  # a one_of's option, a cost paid (0) or not
+                self.log.append({"event": "pick", "seat": self.to_move, "option": action.value})
+            else:
+                self.log.append(
+                    {
+                        "event": "pick",
+                        "seat": self.to_move,
+                        "character": self.chars[action.value].slug,
+                        "character_seat": action.value // 3,
+                    }
+                )
         self.picking[self.pick_question] = action.value
         self._drain()
 
@@ -1550,10 +1556,13 @@ class EredanState(Board):
             i = next(i for i, held in enumerate(self.items[carrier]) if self.cards[held].slot == slot)
             self.detach(carrier, i)
 
-    def detach(self, carrier: int, i: int, dest: int = PILE_DISCARD, event: str = "item_replaced") -> int:
+    def detach(
+        self, carrier: int, i: int, dest: int = PILE_DISCARD, event: str = "item_replaced", seat: int = -1
+    ) -> int:
         """The ``i``-th card ``carrier`` carries leaves play: its "while carried" and "while attached"
         modifiers end, its slot frees, the card goes to pile ``dest`` of its owner (PILE_*; logged
-        as ``event``). The one way out of play. Returns the card."""
+        as ``event``) — of player ``seat`` instead, when given. The one way out of play. Returns
+        the card."""
         k = self.items[carrier].pop(i)
         owner = self.item_owners[carrier].pop(i)
         serial = self.item_serials[carrier].pop(i)
@@ -1595,7 +1604,7 @@ class EredanState(Board):
             if c.slot != SLOT_NONE:
                 gear = add_gear(gear, c.slot, c.hands, c.dual_wield)
         self.gear[carrier] = gear
-        self.put_card(owner, k, dest)
+        self.put_card(owner if seat < 0 else seat, k, dest)
         self._log_item(owner, carrier, k, event)
         if self.listen:
             self.fire_leaves_play(carrier, k, owner, card)
@@ -1990,6 +1999,8 @@ def describe_action(state: EredanState, action: Any) -> str:
     if isinstance(typed, Pass):
         return "pass"
     if isinstance(typed, Pick):
+        if state.pick_question is not None and not isinstance(state.pick_question, Group):
+            return f"choose option {typed.value}"
         if typed.value < 6:
             return f"choose {state.chars[typed.value].slug} (seat {typed.value // 3})"
         return f"choose {typed.value}"

@@ -289,10 +289,13 @@ def test_this_card_attached_to_another_when_something_happens(compiler):
             "effects": [{"op": "attach", "target": {"group": "allies", "pick": "random", "class": "mage"}}],
         }
     ]
-    # a card in a deck is not in play: how it starts the game is a play rule, not read as a trigger
-    assert not compiler.compile(
-        "Permanent. En début de partie, cette carte s'attache à un de vos Mages."
-    ).complete
+    # a card in a deck is not in play: how it starts the game is a play rule, not a trigger
+    # (tests/cards/domain/test_text_compiler_schedule.py)
+    result = compiler.compile("Permanent. En début de partie, cette carte s'attache à un de vos Mages.")
+    assert result.complete and result.effects == ()
+    assert result.to_json()["play"]["starts"] == {
+        "attached": {"group": "allies", "pick": "choice", "class": "mage"}
+    }
 
 
 def test_a_moment_at_the_end_and_what_the_opponent_plays(compiler):

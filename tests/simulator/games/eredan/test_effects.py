@@ -389,11 +389,12 @@ def test_effects_the_engine_cannot_apply_are_refused():
                     "op": "pay",
                     "cost": {"markers": "poudre", "count": 1},
                     "may": True,
+                    "by": "opponent",
                     "effects": [{"op": "draw", "count": 1}],
                 }
             ],
             None,
-            "may choose to pay",
+            "opponent may choose to pay",
         ),
     ],
 )

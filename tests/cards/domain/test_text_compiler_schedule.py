@@ -1,0 +1,140 @@
+"""The rules-text compiler's family "schedule": when things happen — here a card that leaves the
+deck at the start of the game (cards/domain/grammar_schedule.py, the play rule ``starts``).
+
+Every text here is written for these tests, in the cards' grammar (other names and
+combinations); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.specs import CardSpec, SpecError, Starts, parse_play_rules
+from cards.domain.text import Names, card_text
+
+
+def play(compiler, text, **kw):
+    result = compiler.compile(text, subject="card", **kw)
+    assert result.complete, result.clauses
+    return result.to_json()["play"]
+
+
+@pytest.mark.parametrize(
+    ("text", "starts"),
+    [
+        (
+            "En début de partie cette carte s'attache à un de vos Golems.",
+            {"attached": {"group": "allies", "pick": "choice", "race": "golem"}},
+        ),
+        (
+            "Au début de la partie, cette carte s'attache à un de vos Prêtres.",
+            {"attached": {"group": "allies", "pick": "choice", "class": "pretre"}},
+        ),
+        (
+            "En début de partie, s'attache à l'un de vos Mages non multiclassé.",
+            {"attached": {"group": "allies", "pick": "choice", "class": "mage", "single_class": True}},
+        ),
+        (
+            "En début de partie, cette carte est placée sur un de vos personnages au hasard.",
+            {"attached": "random_ally"},
+        ),
+        (
+            "En début de partie, s'attache à 'Bolgrim' s'il fait partie de vos personnages.",
+            {"attached": {"group": "allies", "family": "bolgrim"}},
+        ),
+        (
+            "Cette carte s'attache à 'Bolgrim' en début de partie.",
+            {"attached": {"group": "allies", "family": "bolgrim"}},
+        ),
+        ("En début de partie, cette carte s'ajoute à votre Main.", "hand"),
+        ("En début de partie cette carte est placée dans votre main.", "hand"),
+    ],
+)
+def test_a_card_that_leaves_the_deck_at_the_start_of_the_game(compiler, text, starts):
+    out = play(compiler, f"Permanent. {text} Défense +1.")
+    assert out == {"stays": "permanent", "starts": starts}
+
+
+def test_a_card_starting_attached_stays_and_its_modifiers_last_while_attached(compiler):
+    result = compiler.compile("En début de partie cette carte s'attache à un de vos Golems. Défense +1.")
+    assert result.complete
+    assert result.to_json()["effects"] == [
+        {"op": "modify", "stat": "defense", "amount": 1, "duration": "permanent"}
+    ]
+
+
+def test_its_own_name_as_the_subject(compiler):
+    out = play(
+        compiler,
+        "Permanent. En début de partie, 'Lanterne' s'attache à 'Bolgrim' "
+        "s'il fait partie de vos personnages.",
+        name="Lanterne",
+    )
+    assert out["starts"] == {"attached": {"group": "allies", "family": "bolgrim"}}
+    # another card than this one is no play rule of this card
+    assert not compiler.compile(
+        "Permanent. En début de partie, 'Lanterne' s'attache à 'Bolgrim' "
+        "s'il fait partie de vos personnages.",
+        name="Bougie",
+    ).complete
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an enemy, a group (every one?), two groups: not one of the player's characters
+        "En début de partie cette carte s'attache à un personnage adverse.",
+        "En début de partie cette carte s'attache à vos Golems.",
+        "En début de partie, s'attache à un de vos Golems ou Mages.",
+        # a condition on the start: not read
+        "En début de partie, si vos personnages sont Golems, cette carte est placée dans votre main.",
+    ],
+)
+def test_what_is_not_read(compiler, text):
+    assert not compiler.compile(f"Permanent. {text}").complete
+
+
+def test_the_schema_round_trip_and_its_refusals():
+    for data in ({"starts": "hand"}, {"stays": "permanent", "starts": {"attached": "ally"}}):
+        assert parse_play_rules(data).to_json() == data
+    named = {"starts": {"attached": {"group": "allies", "family": "bolgrim"}}}
+    assert parse_play_rules(named).starts == Starts("attached", parse_play_rules(named).starts.target)
+    for bad, message in (
+        ({"starts": "deck"}, 'expected "hand"'),
+        ({"starts": {"attached": "random_enemy"}}, "one of your characters"),
+        ({"starts": {"attached": "all_allies"}}, "one of your characters"),
+        ({"stays": "no", "starts": {"attached": "ally"}}, "does not stay"),
+    ):
+        with pytest.raises(SpecError, match=message):
+            parse_play_rules(bad)
+
+
+def test_a_card_starting_attached_stays_and_its_rules_text():
+    spec = CardSpec(
+        slug="x",
+        family="x",
+        level=1,
+        name_en="X",
+        name_fr="X",
+        type="action",
+        type_path=("action",),
+        play=parse_play_rules({"starts": {"attached": "random_ally"}}),
+    )
+    assert spec.attaches
+    names = Names()
+    en, fr = card_text(spec, "en", names), card_text(spec, "fr", names)
+    assert "At the start of the game, this card leaves your deck and is attached to" in en
+    assert "En début de partie, cette carte quitte votre deck et s'attache à" in fr
+    hand = CardSpec(
+        slug="y",
+        family="y",
+        level=1,
+        name_en="Y",
+        name_fr="Y",
+        type="action",
+        type_path=("action",),
+        play=parse_play_rules({"starts": "hand"}),
+    )
+    assert not hand.attaches
+    assert "this card goes from your deck to your hand" in card_text(hand, "en", names)
+    assert "cette carte passe de votre deck à votre main" in card_text(hand, "fr", names)

@@ -1,0 +1,190 @@
+"""Readings of cards taken and kept (issue 15 §3/§4, helper "cards", round 2): one of the cards
+created kept, the others never played; a card in play taken into the player's own hand.
+
+Every text here is written for these tests, in the cards' grammar (other numbers, names and
+combinations); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def card(compiler, text, name=""):
+    result = compiler.compile(text, subject="card", name=name)
+    assert result.complete, result.clauses
+    return result.to_json()["effects"]
+
+
+def unread(compiler, text, subject="card"):
+    return not compiler.compile(text, subject=subject).complete
+
+
+# --- one of the cards created, kept -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Un 'Grelot' et une 'Lanterne' sont créés et joués. Choisissez l'une de ces 2 cartes, "
+        "l'autre est détruite.",
+        "Un 'Grelot' et une 'Lanterne' sont créés et joués. Choisissez l'une de ces deux cartes. "
+        "L'autre est détruite.",
+    ],
+)
+def test_one_of_the_created_cards_is_the_players_choice(compiler, text):
+    assert card(compiler, text) == [
+        {
+            "op": "one_of",
+            "options": [
+                [{"op": "create", "card": "grelot", "to": "play"}],
+                [{"op": "create", "card": "lanterne", "to": "play"}],
+            ],
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # three cards created, "l'une de ces 2"
+        "Un 'Grelot', une 'Lanterne' et un 'Fanal' sont créés et joués. Choisissez l'une de ces 2 "
+        "cartes, l'autre est détruite.",
+        # nothing created before
+        "Attaque +1. Choisissez l'une de ces 2 cartes, l'autre est détruite.",
+        # not said what happens to the other
+        "Un 'Grelot' et une 'Lanterne' sont créés et joués. Choisissez l'une de ces 2 cartes.",
+    ],
+)
+def test_one_of_the_created_cards_not_read_otherwise(compiler, text):
+    assert unread(compiler, text)
+
+
+# --- a card in play taken into the player's own pile ------------------------------------------------
+
+
+def character(compiler, text):
+    result = compiler.compile(text, subject="character")
+    assert result.complete, result.clauses
+    return result.to_json()["abilities"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Au début de vos combats, vous pouvez choisir une Armure en jeu, elle est placée dans votre Main.",
+        "Au début de vos combats, vous pouvez choisir une armure en jeu et la placer dans votre main.",
+    ],
+)
+def test_a_card_in_play_may_be_taken_into_the_players_hand(compiler, text):
+    (trigger,) = character(compiler, text)
+    assert trigger["effects"] == [
+        {
+            "op": "discard_attached",
+            "target": "all_characters",
+            "cards": {"type": "armure"},
+            "pick": "choice",
+            "to": "hand",
+            "into": "self",
+            "may": True,
+        }
+    ]
+
+
+def test_a_chosen_card_of_the_opponent_in_play_goes_into_the_players_deck(compiler):
+    assert card(compiler, "Choisissez une Amulette adverse en jeu, elle est placée dans votre Deck.") == [
+        {
+            "op": "discard_attached",
+            "target": "all_characters",
+            "cards": {"type": "amulette"},
+            "owner": "opponent",
+            "pick": "choice",
+            "to": "deck",
+            "into": "self",
+        }
+    ]
+
+
+def test_taken_into_own_round_trips_and_says_it():
+    from cards.domain.effects import effects_to_json, parse_effects
+    from cards.domain.text import Names, effect_text
+
+    data = [
+        {
+            "op": "discard_attached",
+            "target": "all_characters",
+            "pick": "choice",
+            "to": "hand",
+            "into": "self",
+            "may": True,
+        }
+    ]
+    effects = parse_effects(data)
+    assert effects_to_json(effects) == data
+    assert "Up to 1 card" in effect_text(effects[0], "en", Names())
+    assert "put into your hand" in effect_text(effects[0], "en", Names())
+    assert "Jusqu'à 1 carte" in effect_text(effects[0], "fr", Names())
+    assert "placée(s) dans votre main" in effect_text(effects[0], "fr", Names())
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        ({"op": "discard_attached", "to": "removed", "into": "self"}, "effect.into"),
+        ({"op": "discard_attached", "to": "hand", "into": "theirs"}, "effect.into"),
+        ({"op": "discard_attached", "may": True}, "effect.may"),
+        ({"op": "discard_attached", "pick": "choice", "may": "yes"}, "effect.may"),
+    ],
+)
+def test_taken_into_own_refused_when_it_makes_no_sense(data, path):
+    from cards.domain.effects import EffectError, parse_effect
+
+    with pytest.raises(EffectError) as info:
+        parse_effect(data)
+    assert info.value.path == path
+
+
+# --- "une carte 'X'", cards that last longer ----------------------------------------------------
+
+
+def test_a_card_named_after_carte_is_created(compiler):
+    assert card(compiler, "Une carte 'Grelot' est créée et jouée.") == [
+        {"op": "create", "card": "grelot", "to": "play"}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "lasts", "longer"),
+    [
+        (
+            "Les cartes 'Grelot' jouées par vos personnages durent trois tours supplémentaires.",
+            {"turns": 3},
+            True,
+        ),
+        ("Les 'Grelot' jouées par vos personnages durent 2 combats supplémentaires.", {"combats": 2}, True),
+        # "tours" is turns (it was read as an unknown duration before)
+        ("Vos 'Grelot' durent 4 tours.", {"turns": 4}, False),
+    ],
+)
+def test_cards_that_last_longer(compiler, text, lasts, longer):
+    (effect,) = character(compiler, text)
+    assert effect["op"] == "cards_last" and effect["lasts"] == lasts
+    assert effect["cards"] == {"card": "grelot"} and effect["target"] == "all_allies"
+    assert effect.get("longer", False) is longer
+
+
+def test_cards_last_longer_round_trips_says_it_and_is_refused_when_permanent():
+    from cards.domain.effects import EffectError, effects_to_json, parse_effect, parse_effects
+    from cards.domain.text import Names, effect_text
+
+    data = [{"op": "cards_last", "cards": {"type": "sort"}, "lasts": {"turns": 2}, "longer": True}]
+    effects = parse_effects(data, context="ability")
+    assert effects_to_json(effects) == data
+    assert "2 turns more than they say" in effect_text(effects[0], "en", Names())
+    assert "2 tours supplémentaires" in effect_text(effects[0], "fr", Names())
+    with pytest.raises(EffectError) as info:
+        parse_effect(
+            {"op": "cards_last", "cards": {"type": "sort"}, "lasts": "permanent", "longer": True},
+            context="ability",
+        )
+    assert info.value.path == "effect.longer"
