@@ -172,7 +172,10 @@ Event (``trigger.on``):
     dégâts" is ``{"damaged": "self", "at_least": 6}``). Inside a trigger on ``plays``, ``dies``,
     ``damaged`` or ``deals``, the target ``event`` names the character the event is about: the one
     who played the card, died, took the damage, or dealt it ("chaque fois qu'un de vos personnages
-    subit des dégâts, **il** a Attaque +1").
+    subit des dégâts, **il** a Attaque +1"). Inside a trigger on ``damaged`` or ``deals`` only, the
+    target ``event_other`` names the other character of that damage: the one who dealt it
+    (``damaged``) or the one it was dealt to (``deals``: "si vous blessez un personnage, une carte
+    **lui** étant attachée est défaussée").
 
 Ops (``op`` key; ``when`` is optional on every op)
 --------------------------------------------------
@@ -382,6 +385,14 @@ rules-text compiler", says how it reads the game's undefined terms):
                    ("Double les bonus et malus de Défense de votre personnage", "le bonus
                    d'Attaque de vos Armes Berserker est doublé"). Static.
 
+    ``advance_turns`` amount (N, 1..10; or ``[lo, hi]``, 0 ≤ lo < hi ≤ 10, rolled when it
+                   happens) — the game's turn counter moves on N more turns: when the current turn
+                   ends, the next one is numbered N more than it would be (what names turns — the
+                   Ordres, "tour pair", "tours 4 et plus", the turn cap — reads the counter); at
+                   the start of the game (a ``game_start`` trigger) the first turn is numbered
+                   1 + N. The players still alternate. "Le compteur de tours avance d'un tour
+                   supplémentaire", "… avancera de 2 tours au prochain tour".
+
 Where each op may appear (``context``):
     ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
@@ -451,6 +462,7 @@ TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "fewest_hp_ally": ("allies", "fewest_hp"),
     "fighters": ("fighters", None),
     "event": ("event", None),
+    "event_other": ("event_other", None),
 }
 TARGETS = tuple(TARGET_NAMES)
 GROUPS = (
@@ -463,6 +475,7 @@ GROUPS = (
     "characters",
     "fighters",
     "event",
+    "event_other",
 )
 #: Events about a character, whose triggers may name it with the target ``event``.
 CHARACTER_EVENTS = ("plays", "dies", "damaged", "deals")
@@ -1509,6 +1522,15 @@ BOUND_STATS = ("attack", "defense", "spirit")
 
 
 @dataclass(frozen=True, slots=True)
+class AdvanceTurns:
+    """The turn counter moves on more turns (see the docstring, ``advance_turns``)."""
+
+    amount: int | tuple[int, int]  # N, or a range rolled when the effect happens
+    when: Condition | None = None
+    op: str = "advance_turns"
+
+
+@dataclass(frozen=True, slots=True)
 class Double:
     """The modifiers of some stats of the target count twice (see the docstring, ``double``)."""
 
@@ -1570,6 +1592,7 @@ Effect: TypeAlias = (
     | DrawPhase
     | Bound
     | Double
+    | AdvanceTurns
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -1607,6 +1630,7 @@ V2_OPS: tuple[str, ...] = (
     "cards_last",
     "double",
     "become",
+    "advance_turns",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -2163,7 +2187,7 @@ def parse_event(data: Any, path: str) -> Event:
 
 def _event_who(data: Any, path: str) -> Target:
     target = parse_target(data, path)
-    if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+    if target_group(target)[0] in ("event", "event_other"):
         raise EffectError(path, 'an event is not about "event" (that target names the character of an event)')
     return target
 
@@ -2180,14 +2204,14 @@ def _event_at_least(d: Mapping[str, Any], path: str) -> int:
     return _int(d["at_least"], f"{path}.at_least", lo=2, hi=MAX_MAGNITUDE)
 
 
-def _names_event(effects: Sequence[Effect]) -> bool:
+def _names_event(effects: Sequence[Effect], group: str = "event") -> bool:
     """Whether an effect of the list (not inside a nested trigger, which has its own event) reaches
-    the target ``event``."""
+    the target ``event`` (or the group named: ``event_other``)."""
     for effect in effects:
         target = effect_target(effect)
-        if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+        if target == group or (isinstance(target, Selector) and target.group == group):
             return True
-        if isinstance(effect, OneOf) and any(_names_event(o) for o in effect.options):
+        if isinstance(effect, OneOf) and any(_names_event(o, group) for o in effect.options):
             return True
     return False
 
@@ -2386,13 +2410,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op == "attach":
         _keys(data, path, {"op", "target"}, {"when"})
         group, pick = target_group(aim)
-        if group not in ("self", "opponent", "event") and pick is None:
+        if group not in ("self", "opponent", "event", "event_other") and pick is None:
             raise EffectError(f"{path}.target", "a card is attached to one character: a name or a pick")
         effect = Attach(target, when, selector=selector)
     elif op == "become":
         d = _keys(data, path, {"op", "card"}, {"target", "when"})
         group, pick = target_group(aim)
-        if group not in ("self", "opponent", "event") and pick is None:
+        if group not in ("self", "opponent", "event", "event_other") and pick is None:
             raise EffectError(f"{path}.target", "one character is replaced: a name or a pick")
         effect = Become(_slug(d["card"], f"{path}.card"), target, when, selector=selector)
     elif op in ("tap", "untap", "grant_order"):
@@ -2623,6 +2647,11 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
                 f"{path}.effects",
                 f'the target "event" needs an event about a character, not {effect.on.kind!r}',
             )
+        if effect.on.kind not in ("damaged", "deals") and _names_event(effect.effects, "event_other"):
+            raise EffectError(
+                f"{path}.effects",
+                f'the target "event_other" needs an event about damage, not {effect.on.kind!r}',
+            )
     elif op == "may_play":
         d = _keys(data, path, {"op", "cards"}, {"when", "target"})
         effect = MayPlay(
@@ -2639,6 +2668,9 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         )
     elif op in _MORE_OPS:
         effect = _parse_more(data, path, context, depth, when, target, selector, duration)
+    elif op == "advance_turns":
+        d = _keys(data, path, {"op", "amount"}, {"when"})
+        effect = AdvanceTurns(_advance_amount(d["amount"], f"{path}.amount"), when)
     else:  # may_attach
         d = _keys(data, path, {"op", "cards"}, {"when", "target", "onto"})
         effect = MayAttach(
@@ -2648,12 +2680,28 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
             onto=_choice(d.get("onto", "characters"), f"{path}.onto", ATTACH_ONTO),
         )
-    if depth == 0 and not isinstance(effect, Trigger) and _names_event((effect,)):
-        raise EffectError(f"{path}.target", 'the target "event" is only for the effects of a trigger')
+    if depth == 0 and not isinstance(effect, Trigger):
+        for name in ("event", "event_other"):
+            if _names_event((effect,), name):
+                raise EffectError(
+                    f"{path}.target", f'the target "{name}" is only for the effects of a trigger'
+                )
     return effect
 
 
 _MORE_OPS = frozenset({"traits", "attack_kind", "pay", "counter", "draw_phase"})
+
+
+def _advance_amount(data: Any, path: str) -> int | tuple[int, int]:
+    """``advance_turns`` amount: N (1..10) turns, or ``[lo, hi]`` rolled (0 ≤ lo < hi ≤ 10)."""
+    if isinstance(data, list):
+        if len(data) != 2:
+            raise EffectError(path, "expected N or [min, max]")
+        lo, hi = _int(data[0], f"{path}[0]", lo=0, hi=10), _int(data[1], f"{path}[1]", lo=1, hi=10)
+        if lo >= hi:
+            raise EffectError(path, f"range min {lo} is not below max {hi}")
+        return (lo, hi)
+    return _int(data, path, lo=1, hi=10)
 
 
 def _parse_more(
@@ -2906,6 +2954,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     elif isinstance(effect, Become):
         out["card"] = effect.card
         _put_target(out, effect, "self")
+    elif isinstance(effect, AdvanceTurns):
+        out["amount"] = list(effect.amount) if isinstance(effect.amount, tuple) else effect.amount
     elif isinstance(effect, MoveCards):
         out.update({"from": _from_json(effect), "to": effect.to})
         if effect.owner != "self":
