@@ -187,7 +187,12 @@ Version 1:
                  end of the range before it is rolled ("Attaque +3/+2" is min +3, max +2),
                  ``hp_max`` moves the maximum HP (current HP never above it).
     ``damage``   kind (physical|magical|direct), amount, target — physical is reduced by Défense,
-                 magical by Esprit, direct by nothing; at least 0.
+                 magical by Esprit, direct by nothing; at least 0. Version 2: ``element`` (one
+                 of DAMAGE_ELEMENTS, the kinds of Sort: "3 dégâts magiques de type Feu"); without
+                 it, the damage of a Sort of an element is of that element, any other of none.
+                 ``immune``, ``damage_taken``, ``damage_dealt`` and the events ``damaged`` /
+                 ``deals`` may add ``elements`` (a list): only damage of one of those elements
+                 counts (and of ``kinds``, when both are given): "Immunité dégâts de Feu".
     ``heal``     amount, target — never above the maximum HP.
     ``draw``     count — the player draws.
     ``discard``  count — the opposing player discards that many random cards from hand.
@@ -409,6 +414,24 @@ SET_STATS = ("attack", "defense", "spirit", "attack_min", "attack_max")
 DISTINCT_TRAITS = ("race", "class", "guild")
 COUNT_STATS = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
 DAMAGE_KINDS = ("physical", "magical", "direct")
+#: The elements a damage may be of ("dégâts magiques de type Feu"): the kinds of Sort (the card types
+#: under ``sort`` in reference/eredan/types.json). A Sort of one of them deals damage of its element.
+DAMAGE_ELEMENTS = (
+    "feu",
+    "air",
+    "eau",
+    "terre",
+    "lumiere",
+    "ombre",
+    "mental",
+    "foudre",
+    "draconique",
+    "temps",
+    "nature",
+    "guerre",
+    "nehant",
+    "guem",
+)
 #: Named targets (see the module docstring) and the group/pick they stand for.
 TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "self": ("self", None),
@@ -1006,6 +1029,7 @@ class Event:
     kinds: tuple[str, ...] = ()  # damaged / deals: only damage of these kinds (empty: any)
     to: Target | None = None  # deals: only damage to these characters (None: any)
     at_least: int = 0  # damaged / deals: only damage that takes at least this many HP (0: any)
+    elements: tuple[str, ...] = ()  # damaged / deals: only damage of these elements (empty: any)
 
     def to_json(self) -> Any:
         if self.kind == "plays":
@@ -1022,6 +1046,8 @@ class Event:
                 out["kinds"] = list(self.kinds)
             if self.at_least:
                 out["at_least"] = self.at_least
+            if self.elements:
+                out["elements"] = list(self.elements)
             return out
         return self.kind
 
@@ -1051,6 +1077,7 @@ class Damage:
     target: str = "opponent"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    element: str | None = None  # one of DAMAGE_ELEMENTS: "3 dégâts magiques de type Feu"
     op: str = "damage"
 
 
@@ -1131,6 +1158,7 @@ class DamageTaken:
     duration: Duration = COMBAT
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    elements: tuple[str, ...] = ()  # only damage of these elements (DAMAGE_ELEMENTS; () = any)
     op: str = "damage_taken"
 
 
@@ -1143,6 +1171,7 @@ class DamageDealt:
     duration: Duration = COMBAT
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    elements: tuple[str, ...] = ()  # only damage of these elements (DAMAGE_ELEMENTS; () = any)
     op: str = "damage_dealt"
 
 
@@ -1165,6 +1194,7 @@ class Immune:
     duration: Duration = COMBAT
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    elements: tuple[str, ...] = ()  # only damage of these elements (DAMAGE_ELEMENTS; () = any)
     op: str = "immune"
 
 
@@ -1678,6 +1708,15 @@ def _count_or_all(value: Any, path: str) -> int | None:
     return _int(value, path, lo=1, hi=MAX_COUNT)
 
 
+def _elements(value: Any, path: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        raise EffectError(path, f"expected a non-empty list of damage elements, got {value!r}")
+    elements = tuple(_choice(e, f"{path}[{i}]", DAMAGE_ELEMENTS) for i, e in enumerate(value))
+    if len(set(elements)) != len(elements):
+        raise EffectError(path, "a damage element is listed twice")
+    return tuple(e for e in DAMAGE_ELEMENTS if e in elements)
+
+
 def _kinds(value: Any, path: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
         raise EffectError(path, f"expected a non-empty list of damage kinds, got {value!r}")
@@ -2105,12 +2144,18 @@ def parse_event(data: Any, path: str) -> Event:
         d = _keys(data, path, {"dies"}, set())
         return Event("dies", who=_event_who(d["dies"], f"{path}.dies"))
     if isinstance(data, Mapping) and "damaged" in data:
-        d = _keys(data, path, {"damaged"}, {"kinds", "at_least"})
+        d = _keys(data, path, {"damaged"}, {"kinds", "at_least", "elements"})
         kinds = _event_kinds(d, path)
         who = _event_who(d["damaged"], f"{path}.damaged")
-        return Event("damaged", who=who, kinds=kinds, at_least=_event_at_least(d, path))
+        return Event(
+            "damaged",
+            who=who,
+            kinds=kinds,
+            at_least=_event_at_least(d, path),
+            elements=_elements(d["elements"], f"{path}.elements") if "elements" in d else (),
+        )
     if isinstance(data, Mapping) and "deals" in data:
-        d = _keys(data, path, {"deals"}, {"to", "kinds", "at_least"})
+        d = _keys(data, path, {"deals"}, {"to", "kinds", "at_least", "elements"})
         to = _event_who(d["to"], f"{path}.to") if "to" in d else None
         return Event(
             "deals",
@@ -2118,6 +2163,7 @@ def parse_event(data: Any, path: str) -> Event:
             kinds=_event_kinds(d, path),
             to=to,
             at_least=_event_at_least(d, path),
+            elements=_elements(d["elements"], f"{path}.elements") if "elements" in d else (),
         )
     raise EffectError(
         path,
@@ -2244,13 +2290,14 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             if effect.target == "other_allies" and effect.stat == "initiative":
                 raise EffectError(f"{path}.stat", "an aura cannot modify initiative")
     elif op == "damage":
-        d = _keys(data, path, {"op", "kind", "amount"}, {"target", "when"})
+        d = _keys(data, path, {"op", "kind", "amount"}, {"target", "when", "element"})
         effect = Damage(
             kind=_choice(d["kind"], f"{path}.kind", DAMAGE_KINDS),
             amount=parse_amount(d["amount"], f"{path}.amount"),
             target=target,
             when=when,
             selector=selector,
+            element=_choice(d["element"], f"{path}.element", DAMAGE_ELEMENTS) if "element" in d else None,
         )
     elif op in ("heal", "lose_hp"):
         d = _keys(data, path, {"op", "amount"}, {"target", "when"})
@@ -2304,19 +2351,22 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op in ("damage_taken", "damage_dealt", "heal_dealt", "immune"):
         optional = {"target", "duration", "when"}
         if op != "heal_dealt":
-            optional.add("kinds")
+            optional |= {"kinds", "elements"}
         if op != "damage_taken":
             optional.add("cards")
         required = {"op"} if op == "immune" else {"op", "amount"}
         d = _keys(data, path, required, optional)
         kinds = _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
+        elements = _elements(d["elements"], f"{path}.elements") if "elements" in d else ()
         cards = parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None
         if context == "ability":
             _check_static_ability(duration, aim, path)
         if op == "immune":
-            if bool(kinds) == (cards is not None):
-                raise EffectError(path, "an immunity names damage kinds or cards (one of the two)")
-            effect = Immune(kinds, cards, target, duration, when, selector=selector)
+            if bool(kinds or elements) == (cards is not None):
+                raise EffectError(
+                    path, "an immunity names damage kinds and / or elements, or cards (one of the two)"
+                )
+            effect = Immune(kinds, cards, target, duration, when, selector=selector, elements=elements)
         else:
             bonus: int | Scaled
             if isinstance(d["amount"], Mapping):
@@ -2326,9 +2376,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
                 if bonus == 0:
                     raise EffectError(f"{path}.amount", "a bonus of 0 changes nothing")
             if op == "damage_taken":
-                effect = DamageTaken(bonus, kinds, target, duration, when, selector=selector)
+                effect = DamageTaken(
+                    bonus, kinds, target, duration, when, selector=selector, elements=elements
+                )
             elif op == "damage_dealt":
-                effect = DamageDealt(bonus, kinds, cards, target, duration, when, selector=selector)
+                effect = DamageDealt(
+                    bonus, kinds, cards, target, duration, when, selector=selector, elements=elements
+                )
             else:
                 effect = HealDealt(bonus, cards, target, duration, when, selector=selector)
     elif op == "marker":
@@ -2816,6 +2870,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["allies"] = effect.allies.to_json()
     elif isinstance(effect, Damage):
         out.update(kind=effect.kind, amount=effect.amount.to_json())
+        if effect.element is not None:
+            out["element"] = effect.element
         _put_target(out, effect, "opponent")
     elif isinstance(effect, Heal | LoseHp):
         out["amount"] = effect.amount.to_json()
@@ -2841,6 +2897,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["amount"] = points_to_json(effect.amount)
         if not isinstance(effect, HealDealt) and effect.kinds:
             out["kinds"] = list(effect.kinds)
+        if not isinstance(effect, HealDealt) and effect.elements:
+            out["elements"] = list(effect.elements)
         if not isinstance(effect, DamageTaken) and effect.cards is not None:
             out["cards"] = effect.cards.to_json()
         _put_target(out, effect, "self")

@@ -175,6 +175,23 @@ DAMAGE_KINDS: Mapping[str, tuple[str, str]] = {
     "magical": ("magic damage (reduced by Spirit)", "dégâts magiques (réduits par l'Esprit)"),
     "direct": ("direct damage (not reduced)", "dégâts directs (non réduits)"),
 }
+#: The elements of damage (``element`` / ``elements``: "dégâts magiques de type Feu").
+ELEMENT_WORDS: Mapping[str, tuple[str, str]] = {
+    "feu": ("Fire", "Feu"),
+    "air": ("Air", "Air"),
+    "eau": ("Water", "Eau"),
+    "terre": ("Earth", "Terre"),
+    "lumiere": ("Light", "Lumière"),
+    "ombre": ("Shadow", "Ombre"),
+    "mental": ("Mental", "Mental"),
+    "foudre": ("Lightning", "Foudre"),
+    "draconique": ("Draconic", "Draconique"),
+    "temps": ("Time", "Temps"),
+    "nature": ("Nature", "Nature"),
+    "guerre": ("War", "Guerre"),
+    "nehant": ("Nehantic", "Néhant"),
+    "guem": ("Guem", "Guem"),
+}
 KIND_WORDS: Mapping[str, tuple[str, str]] = {
     "physical": ("physical", "physiques"),
     "magical": ("magic", "magiques"),
@@ -975,10 +992,14 @@ def _who_prefix(target: Target, lang: Lang, names: Names) -> str:
     return f"{word}: " if lang == "en" else f"{word} : "
 
 
-def _kinds_text(kinds: Sequence[str], lang: Lang) -> str:
-    if not kinds:
-        return ""
-    return " " + _or([_pick(KIND_WORDS[k], lang) for k in kinds], lang)
+def _kinds_text(kinds: Sequence[str], lang: Lang, elements: Sequence[str] = ()) -> str:
+    """`` physical or magic`` (English: before "damage") / `` physiques ou magiques`` (French: after
+    "dégâts"); with ``elements``, `` Fire`` / `` de type Feu`` too."""
+    text = " " + _or([_pick(KIND_WORDS[k], lang) for k in kinds], lang) if kinds else ""
+    if elements:
+        words = _or([_pick(ELEMENT_WORDS[e], lang) for e in elements], lang)
+        text = f" {words}{text}" if lang == "en" else f"{text} de type {words}"
+    return text
 
 
 def _effects_inline(effects: Sequence[Effect], lang: Lang, names: Names) -> str:
@@ -995,7 +1016,7 @@ def event_text(event: Event, lang: Lang, names: Names) -> str:
         return _pick((f"Each time {who} plays {what}", f"Chaque fois que {who} joue : {what}"), lang)
     if event.kind == "dies":
         return _pick((f"When {who} dies", f"Quand {who} meurt"), lang)
-    kinds = _kinds_text(event.kinds, lang)
+    kinds = _kinds_text(event.kinds, lang, event.elements)
     # damage of at least N HP at once: "6 or more … damage", "au moins 6 dégâts …"
     en_much = f" {event.at_least} or more" if event.at_least else ""
     fr_much = f"au moins {event.at_least} dégâts" if event.at_least else "des dégâts"
@@ -1072,10 +1093,15 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
             to = _pick(DAMAGE_TARGETS[aim], lang)
         else:
             to = _to(target_text(aim, lang, names), lang)
+        en_kind, fr_kind = DAMAGE_KINDS[effect.kind]
+        if effect.element is not None:  # "3 Fire magic damage", "3 dégâts magiques de type Feu (…)"
+            en, fr = ELEMENT_WORDS[effect.element]
+            en_kind = f"{en} {en_kind}"
+            fr_kind = fr_kind.replace(" (", f" de type {fr} (", 1)
         return _pick(
             (
-                f"Deals {amount} {DAMAGE_KINDS[effect.kind][0]} {to}",
-                f"Inflige {amount} {DAMAGE_KINDS[effect.kind][1]} {to}",
+                f"Deals {amount} {en_kind} {to}",
+                f"Inflige {amount} {fr_kind} {to}",
             ),
             lang,
         )
@@ -1167,7 +1193,7 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             lang,
         )
     if isinstance(effect, DamageTaken):
-        kinds = _kinds_text(effect.kinds, lang)
+        kinds = _kinds_text(effect.kinds, lang, effect.elements)
         return (
             _who_prefix(effect_target(effect), lang, names)
             + _pick(
@@ -1183,8 +1209,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(effect, DamageDealt):
             what = _pick(
                 (
-                    f"{_kinds_text(effect.kinds, lang)} damage dealt".lstrip(),
-                    f"dégâts{_kinds_text(effect.kinds, lang)} infligés",
+                    f"{_kinds_text(effect.kinds, lang, effect.elements)} damage dealt".lstrip(),
+                    f"dégâts{_kinds_text(effect.kinds, lang, effect.elements)} infligés",
                 ),
                 lang,
             )
@@ -1204,8 +1230,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         else:
             core = _pick(
                 (
-                    f"Immune to{_kinds_text(effect.kinds, lang)} damage",
-                    f"Immunité aux dégâts{_kinds_text(effect.kinds, lang)}",
+                    f"Immune to{_kinds_text(effect.kinds, lang, effect.elements)} damage",
+                    f"Immunité aux dégâts{_kinds_text(effect.kinds, lang, effect.elements)}",
                 ),
                 lang,
             )

@@ -42,7 +42,9 @@ from cards.domain.effects import (
     HealDealt,
     Immune,
     Modify,
+    MoveCards,
     OneOf,
+    PlayCard,
     SetStat,
     Traits,
     Trigger,
@@ -429,6 +431,12 @@ class TextCompiler:
                         [_one_created(effects[last_read:], count)], ctx
                     )
                     outcome = (Reading(), [], [], dict(play))
+                if outcome is None and _CHOSEN_INSTEAD.fullmatch(Clause.of(raw).text):
+                    # "Une Arme de votre Main est jouée. Mage : vous pouvez choisir l'Arme jouée
+                    # depuis votre Main": that card, the player's pick under the condition
+                    if not results or not results[-1].read:
+                        raise NotRead("'vous pouvez choisir' of a sentence not read")
+                    outcome, effects[last_read:] = self._chosen_instead(raw, ctx, play, effects[last_read:])
                 if outcome is None and grammar_misc.REWRITES.fullmatch(fold(raw)):
                     # "Mage : aucun maximum", "Runique : +1 aux effets de cette carte": the effects
                     # before, changed under a condition
@@ -606,6 +614,25 @@ class TextCompiler:
             return self._amount_instead(outcome, before, cond, ctx)
         return outcome, [replace(a, when=Condition(not_=cond)) for a in before]
 
+    def _chosen_instead(
+        self, raw: str, ctx: Ctx, play: Mapping[str, Any], before: Sequence[Effect]
+    ) -> tuple[_Outcome, list[Effect]]:
+        """ "<condition> : vous pouvez choisir le Sort joué depuis votre Main" after one card played
+        (or moved) from that pile at random: under the condition the player picks it, otherwise
+        chance does."""
+        said = Clause.of(raw)
+        m = _CHOSEN_INSTEAD.fullmatch(said.text)
+        assert m is not None
+        if len(before) != 1 or not isinstance(before[0], PlayCard | MoveCards):
+            raise NotRead("'vous pouvez choisir' of what?")
+        first = before[0]
+        pile = {"main": "hand", "deck": "deck", "defausse": "discard"}[m.group("pile")]
+        if first.pick != "random" or first.when is not None or first.from_ != pile or first.also:
+            raise NotRead("'vous pouvez choisir' of what?")
+        held = self.reader.prefix_condition(said, m.group("cond"), ctx)
+        chosen = self._checked_effects([replace(first, pick="choice", when=held)], ctx)
+        return (Reading(), chosen, [], dict(play)), [replace(first, when=Condition(not_=held))]
+
     def _amount_instead(
         self, outcome: _Outcome, before: Sequence[Effect], cond: Condition, ctx: Ctx
     ) -> tuple[_Outcome, list[Effect]]:
@@ -732,6 +759,11 @@ _HEAD_THEN_PRONOUN = re.compile(
 )
 
 
+#: "Mage : vous pouvez choisir le Sort joué depuis votre Main" (the card the sentence before plays).
+_CHOSEN_INSTEAD = re.compile(
+    r"(?P<cond>[^:]+?) ?: ?vous pouvez choisir (?:le |la |l')(?P<what>[^:]+?) "
+    r"(?:jouee?|placee?) depuis votre (?P<pile>main|deck|defausse)"
+)
 #: "… où X est égal à …" in a sentence (the definition: what follows "égal").
 _X_DEFINITION = re.compile(r"\b[Oo][uù] X est [ée]gale? (?P<x>(?:à|a|au|aux) .+?)\.?$")
 #: A definition naming whom or when by the sentence it is in: not carried to another one.

@@ -32,6 +32,7 @@ from cards.domain import (
     grammar_cards,
     grammar_cards_if,
     grammar_chain,
+    grammar_damage,
     grammar_life,
     grammar_markers,
     grammar_order,
@@ -1648,6 +1649,19 @@ class Reader:
         named = grammar_cards.named_prefix(self, clause, t)
         if named is not None:
             return named
+        m = re.fullmatch(
+            r"(personnage .+?|.+?) (ne portant pas (?:d'|de )|portant (?:un |une |des )?)(.+)", t
+        )
+        if m and not re.search(r"@\d+@", m.group(1)):
+            # "Personnage sans caste ne portant pas d'arme à une main :", "Mage portant une Armure :"
+            carried = Condition(carrying_match=self._carried_match(clause, m.group(3)))
+            if m.group(2).startswith("ne "):
+                carried = Condition(not_=carried)
+            who = m.group(1)
+            base = None if who == "personnage" else self.who_condition(who, "played_by")
+            merged = _merge_conditions(base, carried)
+            assert merged is not None
+            return merged
         return self.who_condition(t, "played_by")
 
     # -- amounts, durations, scaling ------------------------------------------------------------
@@ -2671,6 +2685,12 @@ class Reader:
         kinds: list[str] = []
         for part in re.split(r", | et (?!magiques|physiques|directs)", text.strip()):
             part = re.sub(r"^(?:aux |a la |au |a l'|aux? )", "", part.strip())
+            elemental = grammar_damage.elements_of(part)
+            if elemental is not None:  # "Immunité dégâts de Feu"
+                words = elemental[1].split(" ", 1)
+                kinds_of = (DAMAGE_KIND_WORDS[words[1]],) if len(words) > 1 else ()
+                out.append(Immune(kinds=kinds_of, elements=elemental[0], **_target_fields(who)))
+                continue
             km = re.fullmatch(rf"degats ({self._KIND}(?:(?:, | et | ou ){self._KIND})*)", part)
             if km:
                 kinds += [DAMAGE_KIND_WORDS[k] for k in re.split(r", | et | ou ", km.group(1))]
@@ -3774,16 +3794,37 @@ class Reader:
         self._own = ctx.names
         parts = grammar_order.split_run_on(raw)
         if len(parts) > 1:
-            reading = _merged([self._read(p, ctx) for p in parts])
+            reading = _merged([self._read_element(p, ctx) for p in parts])
         else:
-            reading = self._read(raw, ctx)
+            reading = self._read_element(raw, ctx)
         reading.effects = grammar_chain.chain_on_plays(reading.effects)
         if ctx.subject == "character" and not ctx.happens:
             reading.effects = grammar_chain.chain_when_playing(reading.effects)
         return reading
 
-    def _read(self, raw: str, ctx: Ctx) -> Reading:
-        c = grammar_cards.own_card(Clause.of(raw), ctx)
+    def _read_element(self, raw: str, ctx: Ctx) -> Reading:
+        """A clause whose damage has an element ("dégâts magiques de type Feu"): read without it,
+        then the element put on that damage (cards/domain/grammar_damage.py)."""
+        clause = Clause.of(raw)
+        try:
+            found = grammar_damage.without_element(clause)
+        except NotRead:  # two elements: only a reading of its own
+            found = None
+        if found is None:
+            return self._read(raw, ctx, clause)
+        try:  # a reading of its own first ("+1 aux dégâts d'Ombre (non zone)": the Sorts Ombre)
+            return self._read(raw, ctx, clause)
+        except NotRead:
+            pass
+        bare, element, kind = found
+        reading = self._read(raw, ctx, bare)
+        if reading.orders:
+            raise NotRead("an element of damage in an Ordre")
+        reading.effects = grammar_damage.with_element(reading.effects, bare.text, element, kind)
+        return reading
+
+    def _read(self, raw: str, ctx: Ctx, clause: Clause | None = None) -> Reading:
+        c = grammar_cards.own_card(clause or Clause.of(raw), ctx)
         t = c.text
         if not t:
             raise NotRead("an empty clause")

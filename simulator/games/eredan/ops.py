@@ -60,6 +60,14 @@ ATK_BASE = NSTATS
 K_PHYSICAL, K_MAGICAL, K_DIRECT = range(3)
 KIND_NAMES = ("physical", "magical", "direct")
 DAMAGE_KINDS = {name: i for i, name in enumerate(KIND_NAMES)}
+#: Damage elements ("dégâts magiques de type Feu", cards/domain/effects.py DAMAGE_ELEMENTS): a bit each.
+ELEMENT_BIT = {name: 1 << i for i, name in enumerate(spec.DAMAGE_ELEMENTS)}
+
+
+def element_bits(elements: tuple[str, ...]) -> int:
+    """Damage elements as bits (0: any)."""
+    return sum(ELEMENT_BIT[e] for e in elements)
+
 
 # Item slots (docs/rules/eredan.md §3 Items). SLOT_SHIELD: a Bouclier's, when it does not take the
 # armor slot (EredanRules.shield_takes_armor_slot).
@@ -962,13 +970,15 @@ class ModifyOp(Op):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DamageOp(Op):
-    """``damage``: ``amount`` damage of ``kind`` (K_*) to each target."""
+    """``damage``: ``amount`` damage of ``kind`` (K_*) to each target; of the element ``element``
+    (a bit of ELEMENT_BIT; 0: the element of the card dealing it, if it is a Sort of one)."""
 
     name: ClassVar[str] = "damage"
     deals_damage: ClassVar[bool] = True
     kind: int
     amount: Points
     target: Target = OPPONENT
+    element: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1178,6 +1188,51 @@ class ActsNowOp(Op):
     duration: Duration = COMBAT
 
 
+#: The races the reference data gives a parent race and a spell element (``fixtures/cardset/
+#: reference.json``, races): what a race given by ``traits`` makes its character — a Guémélite of
+#: an element casts that element's Sortilèges (docs/rules/eredan.md §3 Races). Checked against the
+#: reference data by a test.
+RACE_PARENT_ELEMENT: dict[str, tuple[str, str | None]] = {
+    "guemelite_air": ("guemelite", "air"),
+    "guemelite_eau": ("guemelite", "eau"),
+    "guemelite_terre": ("guemelite", "terre"),
+    "guemelite_nature": ("guemelite", "nature"),
+    "guemelite_feu": ("guemelite", "feu"),
+    "guemelite_temps": ("guemelite", "temps"),
+    "guemelite_ombre": ("guemelite", "ombre"),
+    "guemelite_fantomatique": ("guemelite", None),
+    "guemelite_guem": ("guemelite", "guem"),
+    "guemelite_guerre": ("guemelite", "guerre"),
+    "guemelite_dragon": ("guemelite", "draconique"),
+    "guemelite_foudre": ("guemelite", "foudre"),
+    "guemelite_nehant": ("guemelite", "nehant"),
+    "guemelite_mental": ("guemelite", "mental"),
+}
+
+
+#: The parent races (a Guémélite of an element is also a Guémélite).
+RACE_PARENTS = frozenset(parent for parent, _ in RACE_PARENT_ELEMENT.values())
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TraitsOp(Op):
+    """``traits``: for ``duration``, each target also has (``mode`` "add"), has only ("set": the
+    kinds named are replaced) or no longer has ("remove") the classes, races, guilds, castes and
+    keywords given (``None``: that kind is untouched; ``"all"`` with "remove": every one). Every
+    rule reading them reads the changed ones (EredanState: ``Board.trait_grants``, the characters
+    as changed in ``Board.chars`` and the cards they may play in ``Board.play_mask``)."""
+
+    name: ClassVar[str] = "traits"
+    mode: str
+    classes: tuple[str, ...] | None = None
+    races: tuple[str, ...] | None = None
+    guilds: tuple[str, ...] | None = None
+    castes: tuple[str, ...] | str | None = None
+    keywords: tuple[str, ...] | str | None = None
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GrantOrderOp(Op):
     """``grant_order``: each target gets its Ordres' bonus this combat as if the turn were one they
@@ -1287,8 +1342,9 @@ class TriggerOp(Op):
     holder) is whose card play, death, damage taken or dealt counts; ``to`` whom the damage is
     dealt to (``deals``); ``mask`` the cards a ``plays`` event is about (bits of card ids);
     ``kinds`` the damage kinds that count (bits ``1 << K_*``; 0: any; the clash is physical);
-    ``limit`` once per turn / per game. ``choices``: its effects' targets and ``one_of`` options
-    the player chooses, asked when it fires. Fired triggers resolve once the step they happen in is over
+    ``elements`` the damage elements that count (ELEMENT_BIT bits; 0: any); ``limit`` once per
+    turn / per game. ``choices``: its effects' targets and ``one_of`` options the player chooses,
+    asked when it fires. Fired triggers resolve once the step they happen in is over
     (EredanState: "Triggers")."""
 
     name: ClassVar[str] = "trigger"
@@ -1298,6 +1354,7 @@ class TriggerOp(Op):
     to: Target | None = None
     mask: int = -1
     kinds: int = 0
+    elements: int = 0
     #: ``damaged`` / ``deals``: only damage that takes at least this many HP at once (0: any).
     at_least: int = 0
     limit: int = LIMIT_NONE
@@ -1481,6 +1538,7 @@ def _compile_damage(
         kind=_pick(DAMAGE_KINDS, effect.kind, "damage kind", where),
         amount=compile_points(effect.amount, ctx, f"{where}.amount"),
         target=_target(effect, None, where, ctx),
+        element=0 if effect.element is None else ELEMENT_BIT[effect.element],
         when=when,
         index=index,
     )
@@ -1675,6 +1733,7 @@ def _compile_trigger(
         to=None if on.to is None else _who(on.to, ctx, f"{where}.on.to"),
         mask=-1 if on.match is None else ctx.mask(on.match),
         kinds=_kind_bits(on.kinds),
+        elements=element_bits(on.elements),
         at_least=on.at_least,
         limit={None: LIMIT_NONE, "once_per_turn": LIMIT_TURN, "once_per_game": LIMIT_GAME}[effect.limit],
         times=effect.times,
@@ -1691,6 +1750,39 @@ def _compile_forbid(
     return ForbidOp(
         what=FORBID_OF_NAME[effect.what],
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Traits)
+def _compile_traits(
+    effect: spec.Traits, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    # Refused by name, the variants the engine cannot play faithfully: traits copied from other
+    # characters (``of``: what they have when it happens), a guild given in addition (a character
+    # of two guilds), races or guilds or classes taken away.
+    if effect.of is not None:
+        raise UnsupportedSpecError(where, "traits copied from other characters ('of') are not supported yet")
+    if effect.mode == "add" and effect.guilds is not None:
+        raise UnsupportedSpecError(where, "a guild given besides a character's own is not supported yet")
+    if effect.mode == "remove" and (effect.races, effect.guilds, effect.classes) != (None, None, None):
+        raise UnsupportedSpecError(where, "traits taking away races, guilds or classes are not supported yet")
+    if effect.mode == "set" and effect.guilds is not None and len(effect.guilds) != 1:
+        raise UnsupportedSpecError(where, "a character set to several guilds is not supported yet")
+
+    def listed(value: spec.TraitList | None) -> tuple[str, ...] | None:
+        return None if value is None or value == "all" else tuple(value)
+
+    return TraitsOp(
+        mode=effect.mode,
+        classes=listed(effect.classes),
+        races=listed(effect.races),
+        guilds=listed(effect.guilds),
+        castes=effect.castes if effect.castes == "all" else listed(effect.castes),
+        keywords=effect.keywords if effect.keywords == "all" else listed(effect.keywords),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
         when=when,
@@ -1752,6 +1844,7 @@ class DamageTakenOp(Op):
     amount: int
     points: Scaled | None = None
     kinds: int = 0
+    elements: int = 0  # ELEMENT_BIT bits (0: any element)
     target: Target = SELF
     duration: Duration = COMBAT
 
@@ -1766,6 +1859,7 @@ class DamageDealtOp(Op):
     amount: int
     points: Scaled | None = None
     kinds: int = 0
+    elements: int = 0  # ELEMENT_BIT bits (0: any element)
     mask: int = -1
     target: Target = SELF
     duration: Duration = COMBAT
@@ -1791,6 +1885,7 @@ class ImmuneOp(Op):
 
     name: ClassVar[str] = "immune"
     kinds: int = 0
+    elements: int = 0  # ELEMENT_BIT bits: no damage of these elements (and of ``kinds``, when given)
     mask: int = 0
     target: Target = SELF
     duration: Duration = COMBAT
@@ -1885,6 +1980,7 @@ class DamageMod:
     mask: int
     life: Lifetime
     when: Condition | None = None
+    elements: int = 0  # damage element bits (ELEMENT_BIT; 0: any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1919,6 +2015,7 @@ def _compile_damage_taken(
         amount=amount,
         points=points,
         kinds=_kinds_of(effect.kinds),
+        elements=element_bits(effect.elements),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
         when=when,
@@ -1935,6 +2032,7 @@ def _compile_damage_dealt(
         amount=amount,
         points=points,
         kinds=_kinds_of(effect.kinds),
+        elements=element_bits(effect.elements),
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
@@ -1965,6 +2063,7 @@ def _compile_immune(
 ) -> Op:
     return ImmuneOp(
         kinds=_kinds_of(effect.kinds),
+        elements=element_bits(effect.elements),
         mask=0 if effect.cards is None else ctx.mask(effect.cards),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
@@ -2111,7 +2210,6 @@ def _compile_draw_phase(
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
-        spec.Traits,
         spec.Bound,
         spec.Double,
         spec.Attach,

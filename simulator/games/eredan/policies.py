@@ -85,6 +85,7 @@ from simulator.games.eredan.ops import (
     SetOp,
     TapOp,
     Target,
+    TraitsOp,
     TriggerOp,
     UntapOp,
 )
@@ -735,6 +736,13 @@ def _acts_now_value(
     )
 
 
+def _traits_value(
+    state: EredanState, op: TraitsOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    """Traits have no effect of their own (what reads them does): valued at nothing."""
+    return 0.0
+
+
 def _grant_order_value(
     state: EredanState, op: GrantOrderOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
@@ -938,6 +946,7 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     PayOp: _pay_value,
     CounterOp: _counter_value,
     DrawPhaseOp: _draw_phase_value,
+    TraitsOp: _traits_value,
 }
 
 
@@ -1096,7 +1105,7 @@ def _chain_follow_up(
     if not chain:
         return 0.0
     f = state.fighters[seat]
-    mask = state.tables.play_mask[f] & chain & state.tables.simple_mask
+    mask = state.play_mask[f] & chain & state.tables.simple_mask
     plays = state.tables.plays[f]
     best = 0.0
     used = False
