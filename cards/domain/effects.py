@@ -106,7 +106,7 @@ subit 2 dégâts et a Attaque -1"):
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
     ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
-    "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
+    "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class`` / ``not_guild``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
     non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
     ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one),
@@ -175,7 +175,10 @@ Event (``trigger.on``):
     dégâts" is ``{"damaged": "self", "at_least": 6}``). Inside a trigger on ``plays``, ``dies``,
     ``damaged`` or ``deals``, the target ``event`` names the character the event is about: the one
     who played the card, died, took the damage, or dealt it ("chaque fois qu'un de vos personnages
-    subit des dégâts, **il** a Attaque +1").
+    subit des dégâts, **il** a Attaque +1"). Inside a trigger on ``damaged`` or ``deals`` only, the
+    target ``event_other`` names the other character of that damage: the one who dealt it
+    (``damaged``) or the one it was dealt to (``deals``: "si vous blessez un personnage, une carte
+    **lui** étant attachée est défaussée").
 
 Ops (``op`` key; ``when`` is optional on every op)
 --------------------------------------------------
@@ -454,6 +457,7 @@ TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "fewest_hp_ally": ("allies", "fewest_hp"),
     "fighters": ("fighters", None),
     "event": ("event", None),
+    "event_other": ("event_other", None),
 }
 TARGETS = tuple(TARGET_NAMES)
 GROUPS = (
@@ -466,6 +470,7 @@ GROUPS = (
     "characters",
     "fighters",
     "event",
+    "event_other",
 )
 #: Events about a character, whose triggers may name it with the target ``event``.
 CHARACTER_EVENTS = ("plays", "dies", "damaged", "deals")
@@ -494,6 +499,7 @@ SELECTOR_FILTER_KEYS = (
     "wounded",
     "stat",
     "hurt_this_turn",
+    "not_guild",
 )
 #: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
 SEXES = ("male", "female")
@@ -684,6 +690,7 @@ class Selector:
     wounded: bool | None = None
     stat: StatFilter | None = None
     hurt_this_turn: bool | None = None
+    not_guild: str | None = None
 
     @property
     def filtered(self) -> bool:
@@ -726,6 +733,7 @@ _SELECTOR_ATTRS = (
     "wounded",
     "stat",
     "hurt_this_turn",
+    "not_guild",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -2174,7 +2182,7 @@ def parse_event(data: Any, path: str) -> Event:
 
 def _event_who(data: Any, path: str) -> Target:
     target = parse_target(data, path)
-    if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+    if target_group(target)[0] in ("event", "event_other"):
         raise EffectError(path, 'an event is not about "event" (that target names the character of an event)')
     return target
 
@@ -2191,14 +2199,14 @@ def _event_at_least(d: Mapping[str, Any], path: str) -> int:
     return _int(d["at_least"], f"{path}.at_least", lo=2, hi=MAX_MAGNITUDE)
 
 
-def _names_event(effects: Sequence[Effect]) -> bool:
+def _names_event(effects: Sequence[Effect], group: str = "event") -> bool:
     """Whether an effect of the list (not inside a nested trigger, which has its own event) reaches
-    the target ``event``."""
+    the target ``event`` (or the group named: ``event_other``)."""
     for effect in effects:
         target = effect_target(effect)
-        if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+        if target == group or (isinstance(target, Selector) and target.group == group):
             return True
-        if isinstance(effect, OneOf) and any(_names_event(o) for o in effect.options):
+        if isinstance(effect, OneOf) and any(_names_event(o, group) for o in effect.options):
             return True
     return False
 
@@ -2397,13 +2405,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op == "attach":
         _keys(data, path, {"op", "target"}, {"when"})
         group, pick = target_group(aim)
-        if group not in ("self", "opponent", "event") and pick is None:
+        if group not in ("self", "opponent", "event", "event_other") and pick is None:
             raise EffectError(f"{path}.target", "a card is attached to one character: a name or a pick")
         effect = Attach(target, when, selector=selector)
     elif op == "become":
         d = _keys(data, path, {"op", "card"}, {"target", "when"})
         group, pick = target_group(aim)
-        if group not in ("self", "opponent", "event") and pick is None:
+        if group not in ("self", "opponent", "event", "event_other") and pick is None:
             raise EffectError(f"{path}.target", "one character is replaced: a name or a pick")
         effect = Become(_slug(d["card"], f"{path}.card"), target, when, selector=selector)
     elif op in ("tap", "untap", "grant_order"):
@@ -2634,6 +2642,11 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
                 f"{path}.effects",
                 f'the target "event" needs an event about a character, not {effect.on.kind!r}',
             )
+        if effect.on.kind not in ("damaged", "deals") and _names_event(effect.effects, "event_other"):
+            raise EffectError(
+                f"{path}.effects",
+                f'the target "event_other" needs an event about damage, not {effect.on.kind!r}',
+            )
     elif op == "may_play":
         d = _keys(data, path, {"op", "cards"}, {"when", "target"})
         effect = MayPlay(
@@ -2659,8 +2672,12 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
             onto=_choice(d.get("onto", "characters"), f"{path}.onto", ATTACH_ONTO),
         )
-    if depth == 0 and not isinstance(effect, Trigger) and _names_event((effect,)):
-        raise EffectError(f"{path}.target", 'the target "event" is only for the effects of a trigger')
+    if depth == 0 and not isinstance(effect, Trigger):
+        for name in ("event", "event_other"):
+            if _names_event((effect,), name):
+                raise EffectError(
+                    f"{path}.target", f'the target "{name}" is only for the effects of a trigger'
+                )
     return effect
 
 

@@ -1152,6 +1152,8 @@ class Board:
                     count = 0  # a new turn
                 if count >= trigger.times:
                     return
+        if trigger.other:
+            subject = other  # its effects are about the other character of the damage
         if trigger.when is not None:
             self.event_char = subject
             holds = self.holds(trigger.when, holder, opp)
@@ -1557,6 +1559,8 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
     if f.not_race is not None and _of_race(ch, f.not_race):
         return False
     if f.not_class is not None and f.not_class in ch.classes:
+        return False
+    if f.not_guild is not None and in_guild(ch, f.not_guild, board.rules):
         return False
     if f.tapped is not None and board.tapped[c] != f.tapped:
         return False

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 from cards.domain import effects as spec
@@ -503,6 +503,8 @@ class CharFilter:
     stat: tuple[str, str, int | str] | None = None
     #: It lost HP to damage this turn (true) or not (``Board.taken``).
     hurt_this_turn: bool | None = None
+    #: Not of that guild (a Courtisan: see EredanRules.courtisan_in_every_guild).
+    not_guild: str | None = None
 
     @property
     def static(self) -> bool:
@@ -544,6 +546,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         not_class=selector.not_class,
         wounded=selector.wounded,
         hurt_this_turn=selector.hurt_this_turn,
+        not_guild=selector.not_guild,
         stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
@@ -1361,6 +1364,9 @@ class TriggerOp(Op):
     #: With a limit: how many times per turn / per game ("(max +3)").
     times: int = 1
     choices: tuple[Choice, ...] = ()
+    #: ``damaged`` / ``deals``: its effects name the other character of the damage (the target
+    #: ``event_other``, compiled as ``event``): the firing is about that one.
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1722,6 +1728,15 @@ def _compile_trigger(
     effect: spec.Trigger, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     on = effect.on
+    other = spec._names_event(effect.effects, "event_other")
+    if other:
+        # "event_other" (the other character of the damage) is played as "event" of a firing
+        # about that character: both in one trigger are not supported
+        said = json.dumps(spec.effect_to_json(replace(effect, effects=())))
+        said += json.dumps(spec.effects_to_json(effect.effects))
+        if '"event"' in said:
+            raise UnsupportedSpecError(where, 'the targets "event" and "event_other" in one trigger')
+        effect = replace(effect, effects=_event_other_as_event(effect.effects))
     ops = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
     choices = choice_slots(ops)
     return TriggerOp(
@@ -1740,7 +1755,23 @@ def _compile_trigger(
         choices=choices,
         when=when,
         index=index,
+        other=other,
     )
+
+
+def _event_other_as_event(effects: tuple[spec.Effect, ...]) -> tuple[spec.Effect, ...]:
+    """The effects with the target ``event_other`` written ``event`` (a firing about that one)."""
+    out: list[spec.Effect] = []
+    for e in effects:
+        if isinstance(e, spec.OneOf):
+            e = replace(e, options=tuple(_event_other_as_event(o) for o in e.options))
+        selector = getattr(e, "selector", None)
+        if isinstance(selector, spec.Selector) and selector.group == "event_other":
+            e = replace(e, selector=replace(selector, group="event"))  # type: ignore[arg-type]
+        elif getattr(e, "target", None) == "event_other":
+            e = replace(e, target="event")  # type: ignore[arg-type]
+        out.append(e)
+    return tuple(out)
 
 
 @compiles(spec.Forbid)
