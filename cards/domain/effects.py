@@ -48,7 +48,10 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     hand, discard, play (cards in play: attached to characters; with ``"on": Target`` only those
     attached to the target's characters), played_turn (cards played this turn), played_game (since
     the start of the game); ``owner`` defaults to ``self``, ``match`` to any card; ``"other":
-    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu");
+    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu"); ``"playable":
+    true`` (the holder's own deck, hand or discard pile) counts only the cards the holder may play
+    — its requirements, and room for a card that stays, as ``play_card`` ``playable`` takes them
+    ("si vous avez 2 Sorts Feu jouables en Main");
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead, ``dead: "either"`` the living and the dead:
     "(vivant ou mort)"); ``"characters": [Target, Target, …]`` counts the characters any of them
@@ -792,6 +795,7 @@ class Count:
     other: bool = False  # cards: the card the effect belongs to left out ("par autre Sort Foudre")
     union: tuple[Target, ...] = ()  # characters: more targets, each character counted once
     either: bool = False  # characters: the living and the dead ("vivant ou mort")
+    playable: bool = False  # cards of the holder's piles: only those it may play ("jouables")
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
@@ -806,6 +810,8 @@ class Count:
                 out["on"] = target_to_json(self.on)
             if self.other:
                 out["other"] = True
+            if self.playable:
+                out["playable"] = True
             return out
         if self.kind == "characters":
             assert self.characters is not None
@@ -1804,8 +1810,15 @@ def parse_count(data: Any, path: str) -> Count:
             base=_bool(d.get("base", False), f"{path}.base"),
         )
     if kind == "cards":
-        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other"})
+        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other", "playable"})
         pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
+        if "playable" in d:
+            if d["playable"] is not True:
+                raise EffectError(f"{path}.playable", "must be true (leave it out to count every card)")
+            if pile not in ("deck", "hand", "discard") or d.get("owner", "self") != "self":
+                raise EffectError(
+                    f"{path}.playable", "only the holder's own deck, hand or discard pile have playable cards"
+                )
         if "other" in d and d["other"] is not True:
             raise EffectError(f"{path}.other", "must be true (leave it out to count the card itself)")
         on = None
@@ -1820,6 +1833,7 @@ def parse_count(data: Any, path: str) -> Count:
             match=parse_card_match(d["match"], f"{path}.match") if "match" in d else None,
             on=on,
             other="other" in d,
+            playable="playable" in d,
         )
     if kind == "characters":
         d = _keys(data, path, {"characters"}, {"dead"})

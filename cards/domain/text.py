@@ -371,6 +371,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         )
         if count.other:
             what = _pick((f"other {what}", f"autre {what}"), lang)
+        if count.playable:
+            what = _pick((f"{what} you may play", f"{what} jouable"), lang)
         assert count.pile is not None
         if count.pile in ("deck", "hand", "discard"):
             owner = {

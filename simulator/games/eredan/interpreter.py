@@ -1938,6 +1938,12 @@ def _count_cards(board: Board, count: CountCards, me: int, opp: int) -> int:
             cards = [
                 k for c in on for k, o in zip(board.items[c], board.item_owners[c], strict=True) if o == seat
             ]
+        if count.playable:  # "jouables": those the holder may play, as play_card takes them
+            from simulator.games.eredan.cardops import playable_by
+
+            play_mask = board.tables.play_mask[me]
+            n += sum(1 for k in cards if mask >> k & 1 and play_mask >> k & 1 and playable_by(board, me, k))
+            continue
         n += sum(1 for k in cards if mask >> k & 1)
     k = board.cur_card
     if count.other and k >= 0 and mask >> k & 1 and n:

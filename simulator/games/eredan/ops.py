@@ -582,6 +582,8 @@ class CountCards(Count):
     on: Target | None = None
     #: The card the effect belongs to is left out ("par autre Sort Foudre en jeu").
     other: bool = False
+    #: Only the cards the holder may play, as ``play_card`` ``playable`` takes them ("jouables").
+    playable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -681,7 +683,7 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         assert count.pile is not None
         mask = -1 if count.match is None else ctx.mask(count.match)
         on = None if count.on is None else _counted_on(count.on, ctx, f"{where}.on")
-        return CountCards(count.pile, count.owner, mask, on, count.other)
+        return CountCards(count.pile, count.owner, mask, on, count.other, count.playable)
     if kind == "characters":
         assert count.characters is not None
         union = tuple(
