@@ -1001,6 +1001,8 @@ def static_passes(f: CharFilter, ch: CompiledCharacter, rules: EredanRules) -> b
         return False
     if f.not_class is not None and f.not_class in ch.classes:
         return False
+    if f.single_race is not None and (not ch.more_races) != f.single_race:
+        return False
     return f.single_class is None or (len(ch.classes) == 1) == f.single_class
 
 
@@ -1082,6 +1084,7 @@ _STATIC_FILTERS = (
     "no_caste",
     "family",
     "single_class",
+    "single_race",
     "not_race",
     "not_class",
 )
@@ -1130,6 +1133,8 @@ def _static_reach(
                 continue
             if selector.single_class is not None and selector.single_class != (not sp.multi_class):
                 continue
+            if selector.single_race is not None and not selector.single_race:
+                continue  # a printed character has one race
             if selector.not_race is not None and selector.not_race in (sp.race, sp.race_parent):
                 continue
             if selector.not_class is not None and selector.not_class in sp.classes:
@@ -1367,7 +1372,17 @@ LASTING_WORTH = 1.5
 
 
 #: The selector filters on what ``traits`` changes.
-_TRAIT_FILTERS = ("guild", "class_", "race", "caste", "single_class", "not_race", "not_class", "no_caste")
+_TRAIT_FILTERS = (
+    "guild",
+    "class_",
+    "race",
+    "caste",
+    "single_class",
+    "single_race",
+    "not_race",
+    "not_class",
+    "no_caste",
+)
 
 
 def _check_traits(

@@ -1554,6 +1554,8 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
         return False
     if f.single_class is not None and (len(ch.classes) == 1) != f.single_class:
         return False
+    if f.single_race is not None and (not ch.more_races) != f.single_race:
+        return False
     if f.not_race is not None and _of_race(ch, f.not_race):
         return False
     if f.not_class is not None and f.not_class in ch.classes:

@@ -493,6 +493,8 @@ class CharFilter:
     single_class: bool | None = None
     tapped: bool | None = None
     carrying: int | None = None
+    #: Of one race (no race given by ``traits``: CompiledCharacter.more_races) or not.
+    single_race: bool | None = None
     fighting: bool | None = None
     not_race: str | None = None  # not of that race (nor of a race under it)
     not_class: str | None = None
@@ -537,6 +539,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         no_caste=selector.no_caste,
         family=selector.family,
         single_class=selector.single_class,
+        single_race=selector.single_race,
         tapped=selector.tapped,
         fighting=selector.fighting,
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
