@@ -103,7 +103,7 @@ subit 2 dégâts et a Attaque -1"):
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
     ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
-    "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
+    "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class`` / ``not_guild``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
     non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
     ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one),
@@ -491,6 +491,7 @@ SELECTOR_FILTER_KEYS = (
     "wounded",
     "stat",
     "hurt_this_turn",
+    "not_guild",
 )
 #: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
 SEXES = ("male", "female")
@@ -681,6 +682,7 @@ class Selector:
     wounded: bool | None = None
     stat: StatFilter | None = None
     hurt_this_turn: bool | None = None
+    not_guild: str | None = None
 
     @property
     def filtered(self) -> bool:
@@ -723,6 +725,7 @@ _SELECTOR_ATTRS = (
     "wounded",
     "stat",
     "hurt_this_turn",
+    "not_guild",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.

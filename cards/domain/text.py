@@ -591,6 +591,9 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
     if selector.not_class is not None:
         cls = names.cls(selector.not_class, lang)
         parts.append(_pick((f"not {cls}", f"non {cls}"), lang))
+    if selector.not_guild is not None:
+        guild = names.guild(selector.not_guild, lang)
+        parts.append(_pick((f"not {guild}", f"non {guild}"), lang))
     if selector.family is not None:
         parts.append(names.family(selector.family, lang))
     if selector.sex is not None:

@@ -662,9 +662,11 @@ class Reader:
         if neg:
             # "non Démon", "Mages non Humains": a race or a class the characters are not
             negated = neg.group(2)
-            negated_terms = [t for t in self.vocabulary.lookup(negated) if t.kind in ("race", "class")]
+            negated_terms = [
+                t for t in self.vocabulary.lookup(negated) if t.kind in ("race", "class", "guild")
+            ]
             if len(negated_terms) != 1:
-                raise NotRead(f"not one race or class after 'non': {negated!r}")
+                raise NotRead(f"not one race, class or guild after 'non': {negated!r}")
             not_key, not_slug = f"not_{negated_terms[0].kind}", negated_terms[0].slug
             rest = neg.group(1) or ""
             if rest and not re.fullmatch(r"personnages?", rest):

@@ -1001,6 +1001,8 @@ def static_passes(f: CharFilter, ch: CompiledCharacter, rules: EredanRules) -> b
         return False
     if f.not_class is not None and f.not_class in ch.classes:
         return False
+    if f.not_guild is not None and ally_matches(AllyFilter(guild=f.not_guild), ch, rules):
+        return False
     return f.single_class is None or (len(ch.classes) == 1) == f.single_class
 
 
@@ -1084,6 +1086,7 @@ _STATIC_FILTERS = (
     "single_class",
     "not_race",
     "not_class",
+    "not_guild",
 )
 
 
@@ -1133,6 +1136,8 @@ def _static_reach(
             if selector.not_race is not None and selector.not_race in (sp.race, sp.race_parent):
                 continue
             if selector.not_class is not None and selector.not_class in sp.classes:
+                continue
+            if selector.not_guild is not None and sp.guild == selector.not_guild:
                 continue
         out.append(ch.index)
     return out

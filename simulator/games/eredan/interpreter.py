@@ -1558,6 +1558,8 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
         return False
     if f.not_class is not None and f.not_class in ch.classes:
         return False
+    if f.not_guild is not None and in_guild(ch, f.not_guild, board.rules):
+        return False
     if f.tapped is not None and board.tapped[c] != f.tapped:
         return False
     if f.carrying is not None:

@@ -503,6 +503,8 @@ class CharFilter:
     stat: tuple[str, str, int | str] | None = None
     #: It lost HP to damage this turn (true) or not (``Board.taken``).
     hurt_this_turn: bool | None = None
+    #: Not of that guild (a Courtisan: see EredanRules.courtisan_in_every_guild).
+    not_guild: str | None = None
 
     @property
     def static(self) -> bool:
@@ -544,6 +546,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         not_class=selector.not_class,
         wounded=selector.wounded,
         hurt_this_turn=selector.hurt_this_turn,
+        not_guild=selector.not_guild,
         stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 

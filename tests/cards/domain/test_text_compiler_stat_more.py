@@ -95,3 +95,35 @@ def test_the_printed_attack_as_an_amount_reads_and_is_checked():
         parse_effect({"op": "extra_attack", "amount": {"stat": "spirit", "base": True}}, "effects[0]", "card")
     with pytest.raises(EffectError, match=r"effects\[0\]\.amount\.base"):
         parse_effect({"op": "extra_attack", "amount": {"stat": "attack", "base": 1}}, "effects[0]", "card")
+
+
+# --- characters not of a guild -----------------------------------------------------------------
+
+
+def test_characters_not_of_a_guild(compiler):
+    from cards.domain.effects import effect_to_json, parse_effect
+    from cards.domain.text import Names, effect_text
+
+    assert effects(compiler, "Les personnages non Nomades ont Défense -2") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": -2,
+            "target": {"group": "characters", "not_guild": "nameades"},
+        }
+    ]
+    assert effects(compiler, "Vos Mages non Kotoba ont Esprit +1")[0]["target"] == {
+        "group": "allies",
+        "class": "mage",
+        "not_guild": "kotoba",
+    }
+    data = {
+        "op": "modify",
+        "stat": "spirit",
+        "amount": 1,
+        "target": {"group": "enemies", "not_guild": "kotoba"},
+    }
+    effect = parse_effect(data, "effects[0]", "card")
+    assert effect_to_json(effect) == data
+    assert "not kotoba" in effect_text(effect, "en", Names()).lower()
+    assert "non kotoba" in effect_text(effect, "fr", Names()).lower()
