@@ -172,7 +172,10 @@ Event (``trigger.on``):
     dégâts" is ``{"damaged": "self", "at_least": 6}``). Inside a trigger on ``plays``, ``dies``,
     ``damaged`` or ``deals``, the target ``event`` names the character the event is about: the one
     who played the card, died, took the damage, or dealt it ("chaque fois qu'un de vos personnages
-    subit des dégâts, **il** a Attaque +1").
+    subit des dégâts, **il** a Attaque +1"). Inside a trigger on ``damaged`` or ``deals`` only, the
+    target ``event_other`` names the other character of that damage: the one who dealt it
+    (``damaged``) or the one it was dealt to (``deals``: "si vous blessez un personnage, une carte
+    **lui** étant attachée est défaussée").
 
 Ops (``op`` key; ``when`` is optional on every op)
 --------------------------------------------------
@@ -451,6 +454,7 @@ TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "fewest_hp_ally": ("allies", "fewest_hp"),
     "fighters": ("fighters", None),
     "event": ("event", None),
+    "event_other": ("event_other", None),
 }
 TARGETS = tuple(TARGET_NAMES)
 GROUPS = (
@@ -463,6 +467,7 @@ GROUPS = (
     "characters",
     "fighters",
     "event",
+    "event_other",
 )
 #: Events about a character, whose triggers may name it with the target ``event``.
 CHARACTER_EVENTS = ("plays", "dies", "damaged", "deals")
@@ -2163,7 +2168,7 @@ def parse_event(data: Any, path: str) -> Event:
 
 def _event_who(data: Any, path: str) -> Target:
     target = parse_target(data, path)
-    if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+    if target_group(target)[0] in ("event", "event_other"):
         raise EffectError(path, 'an event is not about "event" (that target names the character of an event)')
     return target
 
@@ -2180,14 +2185,14 @@ def _event_at_least(d: Mapping[str, Any], path: str) -> int:
     return _int(d["at_least"], f"{path}.at_least", lo=2, hi=MAX_MAGNITUDE)
 
 
-def _names_event(effects: Sequence[Effect]) -> bool:
+def _names_event(effects: Sequence[Effect], group: str = "event") -> bool:
     """Whether an effect of the list (not inside a nested trigger, which has its own event) reaches
-    the target ``event``."""
+    the target ``event`` (or the group named: ``event_other``)."""
     for effect in effects:
         target = effect_target(effect)
-        if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+        if target == group or (isinstance(target, Selector) and target.group == group):
             return True
-        if isinstance(effect, OneOf) and any(_names_event(o) for o in effect.options):
+        if isinstance(effect, OneOf) and any(_names_event(o, group) for o in effect.options):
             return True
     return False
 
@@ -2386,13 +2391,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op == "attach":
         _keys(data, path, {"op", "target"}, {"when"})
         group, pick = target_group(aim)
-        if group not in ("self", "opponent", "event") and pick is None:
+        if group not in ("self", "opponent", "event", "event_other") and pick is None:
             raise EffectError(f"{path}.target", "a card is attached to one character: a name or a pick")
         effect = Attach(target, when, selector=selector)
     elif op == "become":
         d = _keys(data, path, {"op", "card"}, {"target", "when"})
         group, pick = target_group(aim)
-        if group not in ("self", "opponent", "event") and pick is None:
+        if group not in ("self", "opponent", "event", "event_other") and pick is None:
             raise EffectError(f"{path}.target", "one character is replaced: a name or a pick")
         effect = Become(_slug(d["card"], f"{path}.card"), target, when, selector=selector)
     elif op in ("tap", "untap", "grant_order"):
@@ -2623,6 +2628,11 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
                 f"{path}.effects",
                 f'the target "event" needs an event about a character, not {effect.on.kind!r}',
             )
+        if effect.on.kind not in ("damaged", "deals") and _names_event(effect.effects, "event_other"):
+            raise EffectError(
+                f"{path}.effects",
+                f'the target "event_other" needs an event about damage, not {effect.on.kind!r}',
+            )
     elif op == "may_play":
         d = _keys(data, path, {"op", "cards"}, {"when", "target"})
         effect = MayPlay(
@@ -2648,8 +2658,12 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
             onto=_choice(d.get("onto", "characters"), f"{path}.onto", ATTACH_ONTO),
         )
-    if depth == 0 and not isinstance(effect, Trigger) and _names_event((effect,)):
-        raise EffectError(f"{path}.target", 'the target "event" is only for the effects of a trigger')
+    if depth == 0 and not isinstance(effect, Trigger):
+        for name in ("event", "event_other"):
+            if _names_event((effect,), name):
+                raise EffectError(
+                    f"{path}.target", f'the target "{name}" is only for the effects of a trigger'
+                )
     return effect
 
 

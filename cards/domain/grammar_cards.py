@@ -1453,6 +1453,10 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         on = reader.subject(c, on_text)
     except NotRead:
         return None
+    if on_text in ("il", "elle", "celui-ci", "celle-ci", "ce dernier", "cette derniere", "lui"):
+        if ctx.pronoun is None:
+            return None  # whom does it name? (not the holder by default)
+        on = ctx.pronoun
     to = m.group("to") or m.group("their")
     to = "discard" if m.group("discarded") else "removed" if m.group("removed") else to
     to = {"main": "hand"}.get(to, to)

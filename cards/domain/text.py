@@ -229,6 +229,10 @@ TARGET_WORDS: Mapping[str, tuple[str, str]] = {
     "fewest_hp_ally": ("your character with the fewest HP", "votre personnage qui a le moins de PV"),
     "fighters": ("each character of the combat", "chaque personnage du combat"),
     "event": ("that character", "ce personnage-là"),
+    "event_other": (
+        "the other character of that damage (the one hurt, or the one who dealt it)",
+        "l'autre personnage de ces dégâts (celui qui les subit, ou qui les inflige)",
+    ),
 }
 GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "allies": ("your characters", "vos personnages"),
@@ -238,6 +242,10 @@ GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "characters": ("the characters", "les personnages"),
     "fighters": ("the characters of the combat", "les personnages du combat"),
     "event": ("that character", "ce personnage-là"),
+    "event_other": (
+        "the other character of that damage (the one hurt, or the one who dealt it)",
+        "l'autre personnage de ces dégâts (celui qui les subit, ou qui les inflige)",
+    ),
 }
 PICK_WORDS: Mapping[str, tuple[str, str]] = {
     "choice": ("one of {} (your choice)", "un personnage parmi {} (au choix)"),

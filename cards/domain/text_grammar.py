@@ -2936,6 +2936,13 @@ class Reader:
         found = self._attached_from_a_pile(c, t, ctx)
         if found is not None:
             return found
+        # "une carte lui étant attachée est défaussée": attached to the one "lui" names
+        t = re.sub(
+            r"^((?:une? |une des |les |toutes les )?\S.*?) (?:lui etant|qui lui (?:est|sont)) (attachee?s?) "
+            r"(?=(?:est|sont) defaussee?s?$)",
+            r"\1 \2 a celui-ci ",
+            t,
+        )
         m = re.fullmatch(
             rf"(?:{NUM} |toutes les |tous les |les )?(.+?) (?:attachee?s?|portee?s?) (?:a|au|par|sur) (.+?) (?:est|sont) defaussee?s?",
             t,
@@ -2950,14 +2957,17 @@ class Reader:
             if om:
                 what, owner = om.group(1), "opponent" if om.group(2).startswith("adverse") else "self"
             match = self._count_match(c, what)
-            on = self.subject(
-                c, re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
-            )
+            whom = re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
+            # ("celui-ci": the one a choice or an event names, as "il")
+            from_pronoun = whom in PRONOUNS
+            if from_pronoun and ctx.pronoun is None:
+                raise NotRead("whom does it name?")  # (not the holder by default)
+            on = ctx.pronoun if from_pronoun and ctx.pronoun is not None else self.subject(c, whom)
             if how_many is not None and target_group(on)[1] == "random":
                 # "… attachée à un personnage adverse aléatoire": a character drawn first, then a
                 # card of its own (which may carry none)? or one card among all of theirs?
                 raise NotRead("a card attached to a character drawn at random")
-            if how_many is not None and target_group(on)[1] == "choice":
+            if how_many is not None and target_group(on)[1] == "choice" and not from_pronoun:
                 # "une carte adverse attachée à un de vos personnages": one card among those the
                 # group carries (a group target: cards.domain.effects), not a character picked
                 # first and a card of its own (which may carry none)
@@ -3077,6 +3087,11 @@ class Reader:
         if found is not None:
             return found
         found = grammar_life.healed_as_much(self, c, t, ctx)
+        if found is not None:
+            return found
+        # "si vous subissez des dégâts magiques, … (une fois par tour)" on a card that stays: each
+        # time (before the triggers, which would take its limit for one without a head)
+        found = grammar_life.damage_event_if(self, c, t, ctx) if t.startswith("si ") else None
         if found is not None:
             return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py

@@ -1152,6 +1152,8 @@ class Board:
                     count = 0  # a new turn
                 if count >= trigger.times:
                     return
+        if trigger.other:
+            subject = other  # its effects are about the other character of the damage
         if trigger.when is not None:
             self.event_char = subject
             holds = self.holds(trigger.when, holder, opp)

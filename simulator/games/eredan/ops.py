@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 from cards.domain import effects as spec
@@ -1362,6 +1362,9 @@ class TriggerOp(Op):
     #: With a limit: how many times per turn / per game ("(max +3)").
     times: int = 1
     choices: tuple[Choice, ...] = ()
+    #: ``damaged`` / ``deals``: its effects name the other character of the damage (the target
+    #: ``event_other``, compiled as ``event``): the firing is about that one.
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1723,6 +1726,15 @@ def _compile_trigger(
     effect: spec.Trigger, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     on = effect.on
+    other = spec._names_event(effect.effects, "event_other")
+    if other:
+        # "event_other" (the other character of the damage) is played as "event" of a firing
+        # about that character: both in one trigger are not supported
+        said = json.dumps(spec.effect_to_json(replace(effect, effects=())))
+        said += json.dumps(spec.effects_to_json(effect.effects))
+        if '"event"' in said:
+            raise UnsupportedSpecError(where, 'the targets "event" and "event_other" in one trigger')
+        effect = replace(effect, effects=_event_other_as_event(effect.effects))
     ops = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
     choices = choice_slots(ops)
     return TriggerOp(
@@ -1741,7 +1753,23 @@ def _compile_trigger(
         choices=choices,
         when=when,
         index=index,
+        other=other,
     )
+
+
+def _event_other_as_event(effects: tuple[spec.Effect, ...]) -> tuple[spec.Effect, ...]:
+    """The effects with the target ``event_other`` written ``event`` (a firing about that one)."""
+    out: list[spec.Effect] = []
+    for e in effects:
+        if isinstance(e, spec.OneOf):
+            e = replace(e, options=tuple(_event_other_as_event(o) for o in e.options))
+        selector = getattr(e, "selector", None)
+        if isinstance(selector, spec.Selector) and selector.group == "event_other":
+            e = replace(e, selector=replace(selector, group="event"))  # type: ignore[arg-type]
+        elif getattr(e, "target", None) == "event_other":
+            e = replace(e, target="event")  # type: ignore[arg-type]
+        out.append(e)
+    return tuple(out)
 
 
 @compiles(spec.Forbid)
