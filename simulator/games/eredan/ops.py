@@ -2244,6 +2244,7 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Attach,
         spec.CardsLast,
         spec.Become,
+        spec.AdvanceTurns,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
