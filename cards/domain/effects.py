@@ -48,7 +48,10 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     hand, discard, play (cards in play: attached to characters; with ``"on": Target`` only those
     attached to the target's characters), played_turn (cards played this turn), played_game (since
     the start of the game); ``owner`` defaults to ``self``, ``match`` to any card; ``"other":
-    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu");
+    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu"); ``"playable":
+    true`` (the holder's own deck, hand or discard pile) counts only the cards the holder may play
+    — its requirements, and room for a card that stays, as ``play_card`` ``playable`` takes them
+    ("si vous avez 2 Sorts Feu jouables en Main");
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead, ``dead: "either"`` the living and the dead:
     "(vivant ou mort)"); ``"characters": [Target, Target, …]`` counts the characters any of them
@@ -104,7 +107,7 @@ subit 2 dégâts et a Attaque -1"):
     ``single_class`` (true: not multi-class), ``single_race`` (true: not multi-race — of one race,
     none given by ``traits``: "non multi-racés"), ``tapped`` (true / false), ``carrying`` (CardMatch:
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
-    "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
+    "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class`` / ``not_guild``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
     non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
     ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one),
@@ -173,7 +176,10 @@ Event (``trigger.on``):
     dégâts" is ``{"damaged": "self", "at_least": 6}``). Inside a trigger on ``plays``, ``dies``,
     ``damaged`` or ``deals``, the target ``event`` names the character the event is about: the one
     who played the card, died, took the damage, or dealt it ("chaque fois qu'un de vos personnages
-    subit des dégâts, **il** a Attaque +1").
+    subit des dégâts, **il** a Attaque +1"). Inside a trigger on ``damaged`` or ``deals`` only, the
+    target ``event_other`` names the other character of that damage: the one who dealt it
+    (``damaged``) or the one it was dealt to (``deals``: "si vous blessez un personnage, une carte
+    **lui** étant attachée est défaussée").
 
 Ops (``op`` key; ``when`` is optional on every op)
 --------------------------------------------------
@@ -191,6 +197,10 @@ Version 1:
                  ``immune``, ``damage_taken``, ``damage_dealt`` and the events ``damaged`` /
                  ``deals`` may add ``elements`` (a list): only damage of one of those elements
                  counts (and of ``kinds``, when both are given): "Immunité dégâts de Feu".
+                 ``immune`` may add ``by`` ("player" | "self") and ``by_cards`` (a CardMatch):
+                 only the damage a card deals counts, a card of the holder's player ("ne peut pas
+                 être blessé par les effets de vos cartes") / one the holder itself plays or carries
+                 ("… par les Objets qu'il joue"), of ``by_cards`` only when given.
     ``heal``     amount, target — never above the maximum HP.
     ``draw``     count — the player draws.
     ``discard``  count — the opposing player discards that many random cards from hand.
@@ -383,6 +393,14 @@ rules-text compiler", says how it reads the game's undefined terms):
                    ("Double les bonus et malus de Défense de votre personnage", "le bonus
                    d'Attaque de vos Armes Berserker est doublé"). Static.
 
+    ``advance_turns`` amount (N, 1..10; or ``[lo, hi]``, 0 ≤ lo < hi ≤ 10, rolled when it
+                   happens) — the game's turn counter moves on N more turns: when the current turn
+                   ends, the next one is numbered N more than it would be (what names turns — the
+                   Ordres, "tour pair", "tours 4 et plus", the turn cap — reads the counter); at
+                   the start of the game (a ``game_start`` trigger) the first turn is numbered
+                   1 + N. The players still alternate. "Le compteur de tours avance d'un tour
+                   supplémentaire", "… avancera de 2 tours au prochain tour".
+
 Where each op may appear (``context``):
     ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
@@ -452,6 +470,7 @@ TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "fewest_hp_ally": ("allies", "fewest_hp"),
     "fighters": ("fighters", None),
     "event": ("event", None),
+    "event_other": ("event_other", None),
 }
 TARGETS = tuple(TARGET_NAMES)
 GROUPS = (
@@ -464,6 +483,7 @@ GROUPS = (
     "characters",
     "fighters",
     "event",
+    "event_other",
 )
 #: Events about a character, whose triggers may name it with the target ``event``.
 CHARACTER_EVENTS = ("plays", "dies", "damaged", "deals")
@@ -493,6 +513,7 @@ SELECTOR_FILTER_KEYS = (
     "wounded",
     "stat",
     "hurt_this_turn",
+    "not_guild",
 )
 #: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
 SEXES = ("male", "female")
@@ -684,6 +705,7 @@ class Selector:
     wounded: bool | None = None
     stat: StatFilter | None = None
     hurt_this_turn: bool | None = None
+    not_guild: str | None = None
 
     @property
     def filtered(self) -> bool:
@@ -727,6 +749,7 @@ _SELECTOR_ATTRS = (
     "wounded",
     "stat",
     "hurt_this_turn",
+    "not_guild",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -776,6 +799,7 @@ class Count:
     other: bool = False  # cards: the card the effect belongs to left out ("par autre Sort Foudre")
     union: tuple[Target, ...] = ()  # characters: more targets, each character counted once
     either: bool = False  # characters: the living and the dead ("vivant ou mort")
+    playable: bool = False  # cards of the holder's piles: only those it may play ("jouables")
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
@@ -790,6 +814,8 @@ class Count:
                 out["on"] = target_to_json(self.on)
             if self.other:
                 out["other"] = True
+            if self.playable:
+                out["playable"] = True
             return out
         if self.kind == "characters":
             assert self.characters is not None
@@ -1193,6 +1219,10 @@ class Immune:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     elements: tuple[str, ...] = ()  # only damage of these elements (DAMAGE_ELEMENTS; () = any)
+    #: only the damage of the cards of the holder's player ("player": "les effets de vos cartes")
+    #: or of those the holder itself plays ("self": "les Objets qu'il joue"); None: any source
+    by: str | None = None
+    by_cards: CardMatch | None = None  # with ``by``: of those cards only ("les Objets")
     op: str = "immune"
 
 
@@ -1510,6 +1540,15 @@ BOUND_STATS = ("attack", "defense", "spirit")
 
 
 @dataclass(frozen=True, slots=True)
+class AdvanceTurns:
+    """The turn counter moves on more turns (see the docstring, ``advance_turns``)."""
+
+    amount: int | tuple[int, int]  # N, or a range rolled when the effect happens
+    when: Condition | None = None
+    op: str = "advance_turns"
+
+
+@dataclass(frozen=True, slots=True)
 class Double:
     """The modifiers of some stats of the target count twice (see the docstring, ``double``)."""
 
@@ -1571,6 +1610,7 @@ Effect: TypeAlias = (
     | DrawPhase
     | Bound
     | Double
+    | AdvanceTurns
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -1608,6 +1648,7 @@ V2_OPS: tuple[str, ...] = (
     "cards_last",
     "double",
     "become",
+    "advance_turns",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -1773,8 +1814,15 @@ def parse_count(data: Any, path: str) -> Count:
             base=_bool(d.get("base", False), f"{path}.base"),
         )
     if kind == "cards":
-        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other"})
+        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other", "playable"})
         pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
+        if "playable" in d:
+            if d["playable"] is not True:
+                raise EffectError(f"{path}.playable", "must be true (leave it out to count every card)")
+            if pile not in ("deck", "hand", "discard") or d.get("owner", "self") != "self":
+                raise EffectError(
+                    f"{path}.playable", "only the holder's own deck, hand or discard pile have playable cards"
+                )
         if "other" in d and d["other"] is not True:
             raise EffectError(f"{path}.other", "must be true (leave it out to count the card itself)")
         on = None
@@ -1789,6 +1837,7 @@ def parse_count(data: Any, path: str) -> Count:
             match=parse_card_match(d["match"], f"{path}.match") if "match" in d else None,
             on=on,
             other="other" in d,
+            playable="playable" in d,
         )
     if kind == "characters":
         d = _keys(data, path, {"characters"}, {"dead"})
@@ -2167,7 +2216,7 @@ def parse_event(data: Any, path: str) -> Event:
 
 def _event_who(data: Any, path: str) -> Target:
     target = parse_target(data, path)
-    if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+    if target_group(target)[0] in ("event", "event_other"):
         raise EffectError(path, 'an event is not about "event" (that target names the character of an event)')
     return target
 
@@ -2184,14 +2233,14 @@ def _event_at_least(d: Mapping[str, Any], path: str) -> int:
     return _int(d["at_least"], f"{path}.at_least", lo=2, hi=MAX_MAGNITUDE)
 
 
-def _names_event(effects: Sequence[Effect]) -> bool:
+def _names_event(effects: Sequence[Effect], group: str = "event") -> bool:
     """Whether an effect of the list (not inside a nested trigger, which has its own event) reaches
-    the target ``event``."""
+    the target ``event`` (or the group named: ``event_other``)."""
     for effect in effects:
         target = effect_target(effect)
-        if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+        if target == group or (isinstance(target, Selector) and target.group == group):
             return True
-        if isinstance(effect, OneOf) and any(_names_event(o) for o in effect.options):
+        if isinstance(effect, OneOf) and any(_names_event(o, group) for o in effect.options):
             return True
     return False
 
@@ -2347,6 +2396,8 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             optional |= {"kinds", "elements"}
         if op != "damage_taken":
             optional.add("cards")
+        if op == "immune":
+            optional |= {"by", "by_cards"}
         required = {"op"} if op == "immune" else {"op", "amount"}
         d = _keys(data, path, required, optional)
         kinds = _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
@@ -2355,11 +2406,30 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if context == "ability":
             _check_static_ability(duration, aim, path)
         if op == "immune":
-            if bool(kinds or elements) == (cards is not None):
+            by = _choice(d["by"], f"{path}.by", ("player", "self")) if "by" in d else None
+            by_cards = parse_card_match(d["by_cards"], f"{path}.by_cards") if "by_cards" in d else None
+            if by_cards is not None and by is None:
+                raise EffectError(f"{path}.by_cards", "by_cards narrows by (whose cards): give by")
+            if by is not None and cards is not None:
                 raise EffectError(
-                    path, "an immunity names damage kinds and / or elements, or cards (one of the two)"
+                    f"{path}.by", "an immunity to the damage of some cards (by) does not also name cards"
                 )
-            effect = Immune(kinds, cards, target, duration, when, selector=selector, elements=elements)
+            if bool(kinds or elements or by) == (cards is not None):
+                raise EffectError(
+                    path,
+                    "an immunity names damage kinds, elements or sources (by), or cards (one of the two)",
+                )
+            effect = Immune(
+                kinds,
+                cards,
+                target,
+                duration,
+                when,
+                selector=selector,
+                elements=elements,
+                by=by,
+                by_cards=by_cards,
+            )
         else:
             bonus: int | Scaled
             if isinstance(d["amount"], Mapping):
@@ -2390,13 +2460,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op == "attach":
         _keys(data, path, {"op", "target"}, {"when"})
         group, pick = target_group(aim)
-        if group not in ("self", "opponent", "event") and pick is None:
+        if group not in ("self", "opponent", "event", "event_other") and pick is None:
             raise EffectError(f"{path}.target", "a card is attached to one character: a name or a pick")
         effect = Attach(target, when, selector=selector)
     elif op == "become":
         d = _keys(data, path, {"op", "card"}, {"target", "when"})
         group, pick = target_group(aim)
-        if group not in ("self", "opponent", "event") and pick is None:
+        if group not in ("self", "opponent", "event", "event_other") and pick is None:
             raise EffectError(f"{path}.target", "one character is replaced: a name or a pick")
         effect = Become(_slug(d["card"], f"{path}.card"), target, when, selector=selector)
     elif op in ("tap", "untap", "grant_order"):
@@ -2627,6 +2697,11 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
                 f"{path}.effects",
                 f'the target "event" needs an event about a character, not {effect.on.kind!r}',
             )
+        if effect.on.kind not in ("damaged", "deals") and _names_event(effect.effects, "event_other"):
+            raise EffectError(
+                f"{path}.effects",
+                f'the target "event_other" needs an event about damage, not {effect.on.kind!r}',
+            )
     elif op == "may_play":
         d = _keys(data, path, {"op", "cards"}, {"when", "target"})
         effect = MayPlay(
@@ -2643,6 +2718,9 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         )
     elif op in _MORE_OPS:
         effect = _parse_more(data, path, context, depth, when, target, selector, duration)
+    elif op == "advance_turns":
+        d = _keys(data, path, {"op", "amount"}, {"when"})
+        effect = AdvanceTurns(_advance_amount(d["amount"], f"{path}.amount"), when)
     else:  # may_attach
         d = _keys(data, path, {"op", "cards"}, {"when", "target", "onto"})
         effect = MayAttach(
@@ -2652,12 +2730,28 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
             onto=_choice(d.get("onto", "characters"), f"{path}.onto", ATTACH_ONTO),
         )
-    if depth == 0 and not isinstance(effect, Trigger) and _names_event((effect,)):
-        raise EffectError(f"{path}.target", 'the target "event" is only for the effects of a trigger')
+    if depth == 0 and not isinstance(effect, Trigger):
+        for name in ("event", "event_other"):
+            if _names_event((effect,), name):
+                raise EffectError(
+                    f"{path}.target", f'the target "{name}" is only for the effects of a trigger'
+                )
     return effect
 
 
 _MORE_OPS = frozenset({"traits", "attack_kind", "pay", "counter", "draw_phase"})
+
+
+def _advance_amount(data: Any, path: str) -> int | tuple[int, int]:
+    """``advance_turns`` amount: N (1..10) turns, or ``[lo, hi]`` rolled (0 ≤ lo < hi ≤ 10)."""
+    if isinstance(data, list):
+        if len(data) != 2:
+            raise EffectError(path, "expected N or [min, max]")
+        lo, hi = _int(data[0], f"{path}[0]", lo=0, hi=10), _int(data[1], f"{path}[1]", lo=1, hi=10)
+        if lo >= hi:
+            raise EffectError(path, f"range min {lo} is not below max {hi}")
+        return (lo, hi)
+    return _int(data, path, lo=1, hi=10)
 
 
 def _parse_more(
@@ -2892,6 +2986,10 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["kinds"] = list(effect.kinds)
         if not isinstance(effect, HealDealt) and effect.elements:
             out["elements"] = list(effect.elements)
+        if isinstance(effect, Immune) and effect.by is not None:
+            out["by"] = effect.by
+            if effect.by_cards is not None:
+                out["by_cards"] = effect.by_cards.to_json()
         if not isinstance(effect, DamageTaken) and effect.cards is not None:
             out["cards"] = effect.cards.to_json()
         _put_target(out, effect, "self")
@@ -2910,6 +3008,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     elif isinstance(effect, Become):
         out["card"] = effect.card
         _put_target(out, effect, "self")
+    elif isinstance(effect, AdvanceTurns):
+        out["amount"] = list(effect.amount) if isinstance(effect.amount, tuple) else effect.amount
     elif isinstance(effect, MoveCards):
         out.update({"from": _from_json(effect), "to": effect.to})
         if effect.owner != "self":

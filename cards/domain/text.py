@@ -18,6 +18,7 @@ from typing import Literal
 from cards.domain.effects import (
     MARKERS_ALL,
     ActsNow,
+    AdvanceTurns,
     AllyFilter,
     Amount,
     Attach,
@@ -229,6 +230,10 @@ TARGET_WORDS: Mapping[str, tuple[str, str]] = {
     "fewest_hp_ally": ("your character with the fewest HP", "votre personnage qui a le moins de PV"),
     "fighters": ("each character of the combat", "chaque personnage du combat"),
     "event": ("that character", "ce personnage-là"),
+    "event_other": (
+        "the other character of that damage (the one hurt, or the one who dealt it)",
+        "l'autre personnage de ces dégâts (celui qui les subit, ou qui les inflige)",
+    ),
 }
 GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "allies": ("your characters", "vos personnages"),
@@ -238,6 +243,10 @@ GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "characters": ("the characters", "les personnages"),
     "fighters": ("the characters of the combat", "les personnages du combat"),
     "event": ("that character", "ce personnage-là"),
+    "event_other": (
+        "the other character of that damage (the one hurt, or the one who dealt it)",
+        "l'autre personnage de ces dégâts (celui qui les subit, ou qui les inflige)",
+    ),
 }
 PICK_WORDS: Mapping[str, tuple[str, str]] = {
     "choice": ("one of {} (your choice)", "un personnage parmi {} (au choix)"),
@@ -362,6 +371,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         )
         if count.other:
             what = _pick((f"other {what}", f"autre {what}"), lang)
+        if count.playable:
+            what = _pick((f"{what} you may play", f"{what} jouable"), lang)
         assert count.pile is not None
         if count.pile in ("deck", "hand", "discard"):
             owner = {
@@ -591,6 +602,9 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
     if selector.not_class is not None:
         cls = names.cls(selector.not_class, lang)
         parts.append(_pick((f"not {cls}", f"non {cls}"), lang))
+    if selector.not_guild is not None:
+        guild = names.guild(selector.not_guild, lang)
+        parts.append(_pick((f"not {guild}", f"non {guild}"), lang))
     if selector.family is not None:
         parts.append(names.family(selector.family, lang))
     if selector.sex is not None:
@@ -1240,6 +1254,23 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
                 ),
                 lang,
             )
+            if effect.by is not None:  # "… dealt by the cards of its player", "… par les Objets qu'il joue"
+                cards = (
+                    _pick(("cards", "cartes"), lang)
+                    if effect.by_cards is None
+                    else match_text(effect.by_cards, lang, names)
+                )
+                core += _pick(
+                    (
+                        f" dealt by {cards} of its player"
+                        if effect.by == "player"
+                        else f" dealt by {cards} it plays or carries",
+                        f" infligés par : {cards} de son joueur"
+                        if effect.by == "player"
+                        else f" infligés par : {cards} qu'il joue ou porte",
+                    ),
+                    lang,
+                )
         return f"{_who_prefix(effect_target(effect), lang, names)}{core}{_duration(effect.duration, lang)}"
     if isinstance(effect, Marker):
         n = abs(effect.count)
@@ -1483,6 +1514,18 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Attach):
         who = target_text(effect_target(effect), lang, names)
         return _pick((f"This card is attached to {who}", f"Cette carte s'attache à {who}"), lang)
+    if isinstance(effect, AdvanceTurns):
+        turns = effect.amount
+        span = f"{turns[0]} {_pick(('to', 'à'), lang)} {turns[1]}" if isinstance(turns, tuple) else str(turns)
+        plural = isinstance(turns, tuple) or turns > 1
+        unit = _pick(("turns" if plural else "turn", "tours" if plural else "tour"), lang)
+        return _pick(
+            (
+                f"The turn counter moves on {span} more {unit}",
+                f"Le compteur de tours avance de {span} {unit} supplémentaire{'s' if plural else ''}",
+            ),
+            lang,
+        )
     if isinstance(effect, Become):
         who = _cap(target_text(effect_target(effect), lang, names))
         new = names.family(effect.card, lang)

@@ -662,9 +662,11 @@ class Reader:
         if neg:
             # "non Démon", "Mages non Humains": a race or a class the characters are not
             negated = neg.group(2)
-            negated_terms = [t for t in self.vocabulary.lookup(negated) if t.kind in ("race", "class")]
+            negated_terms = [
+                t for t in self.vocabulary.lookup(negated) if t.kind in ("race", "class", "guild")
+            ]
             if len(negated_terms) != 1:
-                raise NotRead(f"not one race or class after 'non': {negated!r}")
+                raise NotRead(f"not one race, class or guild after 'non': {negated!r}")
             not_key, not_slug = f"not_{negated_terms[0].kind}", negated_terms[0].slug
             rest = neg.group(1) or ""
             if rest and not re.fullmatch(r"personnages?", rest):
@@ -1924,6 +1926,21 @@ class Reader:
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
+        m = re.fullmatch(
+            r"(?:votre |le )?bonus (?:de |d')(defense|esprit)( du personnage adverse| de votre adversaire)?",
+            t,
+        )
+        if m:
+            # "votre bonus d'Esprit": the Esprit now less the printed one (its net modifiers), at
+            # least 0 (a malus is no bonus)
+            stat = "defense" if m.group(1) == "defense" else "spirit"
+            of = "opponent" if m.group(2) else "self"
+            return Scaled(
+                per=Count("stat", stat=stat, of=of),
+                more=(Scaled(per=Count("stat", stat=stat, of=of, base=True), each=-1),),
+                lo=0 if lo is None else lo,
+                hi=hi,
+            )
         compound = grammar_scale.x_compound(self, clause, t)
         if compound is not None:
             return replace(
@@ -2087,7 +2104,12 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
-        found_lock = self.stat_lock(c, t, ctx) or self.doubled(c, t, ctx)
+        found_lock = (
+            self.stat_lock(c, t, ctx)
+            or self.doubled(c, t, ctx)
+            or grammar_schedule.advance(t)
+            or grammar_damage.unhurt(self, c, t, ctx)
+        )
         if found_lock is not None:
             return None, found_lock
         default: Target = inherit if inherit is not None else "self"
@@ -2941,6 +2963,13 @@ class Reader:
         found = self._attached_from_a_pile(c, t, ctx)
         if found is not None:
             return found
+        # "une carte lui étant attachée est défaussée": attached to the one "lui" names
+        t = re.sub(
+            r"^((?:une? |une des |les |toutes les )?\S.*?) (?:lui etant|qui lui (?:est|sont)) (attachee?s?) "
+            r"(?=(?:est|sont) defaussee?s?$)",
+            r"\1 \2 a celui-ci ",
+            t,
+        )
         m = re.fullmatch(
             rf"(?:{NUM} |toutes les |tous les |les )?(.+?) (?:attachee?s?|portee?s?) (?:a|au|par|sur) (.+?) (?:est|sont) defaussee?s?",
             t,
@@ -2955,14 +2984,17 @@ class Reader:
             if om:
                 what, owner = om.group(1), "opponent" if om.group(2).startswith("adverse") else "self"
             match = self._count_match(c, what)
-            on = self.subject(
-                c, re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
-            )
+            whom = re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
+            # ("celui-ci": the one a choice or an event names, as "il")
+            from_pronoun = whom in PRONOUNS
+            if from_pronoun and ctx.pronoun is None:
+                raise NotRead("whom does it name?")  # (not the holder by default)
+            on = ctx.pronoun if from_pronoun and ctx.pronoun is not None else self.subject(c, whom)
             if how_many is not None and target_group(on)[1] == "random":
                 # "… attachée à un personnage adverse aléatoire": a character drawn first, then a
                 # card of its own (which may carry none)? or one card among all of theirs?
                 raise NotRead("a card attached to a character drawn at random")
-            if how_many is not None and target_group(on)[1] == "choice":
+            if how_many is not None and target_group(on)[1] == "choice" and not from_pronoun:
                 # "une carte adverse attachée à un de vos personnages": one card among those the
                 # group carries (a group target: cards.domain.effects), not a character picked
                 # first and a card of its own (which may carry none)
@@ -3082,6 +3114,11 @@ class Reader:
         if found is not None:
             return found
         found = grammar_life.healed_as_much(self, c, t, ctx)
+        if found is not None:
+            return found
+        # "si vous subissez des dégâts magiques, … (une fois par tour)" on a card that stays: each
+        # time (before the triggers, which would take its limit for one without a head)
+        found = grammar_life.damage_event_if(self, c, t, ctx) if t.startswith("si ") else None
         if found is not None:
             return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py

@@ -1003,6 +1003,8 @@ def static_passes(f: CharFilter, ch: CompiledCharacter, rules: EredanRules) -> b
         return False
     if f.single_race is not None and (not ch.more_races) != f.single_race:
         return False
+    if f.not_guild is not None and ally_matches(AllyFilter(guild=f.not_guild), ch, rules):
+        return False
     return f.single_class is None or (len(ch.classes) == 1) == f.single_class
 
 
@@ -1087,6 +1089,7 @@ _STATIC_FILTERS = (
     "single_race",
     "not_race",
     "not_class",
+    "not_guild",
 )
 
 
@@ -1138,6 +1141,8 @@ def _static_reach(
             if selector.not_race is not None and selector.not_race in (sp.race, sp.race_parent):
                 continue
             if selector.not_class is not None and selector.not_class in sp.classes:
+                continue
+            if selector.not_guild is not None and sp.guild == selector.not_guild:
                 continue
         out.append(ch.index)
     return out
@@ -1382,6 +1387,7 @@ _TRAIT_FILTERS = (
     "not_race",
     "not_class",
     "no_caste",
+    "not_guild",
 )
 
 
@@ -1671,6 +1677,8 @@ def _guard(op: Op, c: int) -> DamageMod:
         Lifetime(owner=c),
         op.when,
         getattr(op, "elements", 0),
+        getattr(op, "by", 0),
+        getattr(op, "by_mask", -1),
     )
 
 

@@ -58,6 +58,7 @@ from simulator.games.eredan.ops import (
     FORBID_HEALED,
     FOREVER,
     HPM,
+    IMMUNE_BY_SELF,
     K_MAGICAL,
     K_PHYSICAL,
     KIND_NAMES,
@@ -940,6 +941,17 @@ class Board:
             if what == DM_IMMUNE:
                 if c != target:
                     continue
+                if dm.by:  # the damage of its player's cards / of those it plays or carries only
+                    if (
+                        k < 0
+                        or self.cur_seat != target // 3
+                        or (dm.by == IMMUNE_BY_SELF and src != target)
+                        or (dm.by_mask != -1 and not dm.by_mask >> k & 1)
+                    ):
+                        continue
+                    if self._mod_value(dm) is not None:
+                        return None
+                    continue
                 hit_kind = (dm.kinds or dm.elements) and (not dm.kinds or dm.kinds & bit)
                 hit_card = dm.mask and k >= 0 and dm.mask >> k & 1
                 if (hit_kind or hit_card) and self._mod_value(dm) is not None:
@@ -1152,6 +1164,8 @@ class Board:
                     count = 0  # a new turn
                 if count >= trigger.times:
                     return
+        if trigger.other:
+            subject = other  # its effects are about the other character of the damage
         if trigger.when is not None:
             self.event_char = subject
             holds = self.holds(trigger.when, holder, opp)
@@ -1560,6 +1574,8 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
         return False
     if f.not_class is not None and f.not_class in ch.classes:
         return False
+    if f.not_guild is not None and in_guild(ch, f.not_guild, board.rules):
+        return False
     if f.tapped is not None and board.tapped[c] != f.tapped:
         return False
     if f.carrying is not None:
@@ -1924,6 +1940,12 @@ def _count_cards(board: Board, count: CountCards, me: int, opp: int) -> int:
             cards = [
                 k for c in on for k, o in zip(board.items[c], board.item_owners[c], strict=True) if o == seat
             ]
+        if count.playable:  # "jouables": those the holder may play, as play_card takes them
+            from simulator.games.eredan.cardops import playable_by
+
+            play_mask = board.tables.play_mask[me]
+            n += sum(1 for k in cards if mask >> k & 1 and play_mask >> k & 1 and playable_by(board, me, k))
+            continue
         n += sum(1 for k in cards if mask >> k & 1)
     k = board.cur_card
     if count.other and k >= 0 and mask >> k & 1 and n:

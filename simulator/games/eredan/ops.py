@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 from cards.domain import effects as spec
@@ -505,6 +505,8 @@ class CharFilter:
     stat: tuple[str, str, int | str] | None = None
     #: It lost HP to damage this turn (true) or not (``Board.taken``).
     hurt_this_turn: bool | None = None
+    #: Not of that guild (a Courtisan: see EredanRules.courtisan_in_every_guild).
+    not_guild: str | None = None
 
     @property
     def static(self) -> bool:
@@ -547,6 +549,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         not_class=selector.not_class,
         wounded=selector.wounded,
         hurt_this_turn=selector.hurt_this_turn,
+        not_guild=selector.not_guild,
         stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
@@ -582,6 +585,8 @@ class CountCards(Count):
     on: Target | None = None
     #: The card the effect belongs to is left out ("par autre Sort Foudre en jeu").
     other: bool = False
+    #: Only the cards the holder may play, as ``play_card`` ``playable`` takes them ("jouables").
+    playable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -681,7 +686,7 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         assert count.pile is not None
         mask = -1 if count.match is None else ctx.mask(count.match)
         on = None if count.on is None else _counted_on(count.on, ctx, f"{where}.on")
-        return CountCards(count.pile, count.owner, mask, on, count.other)
+        return CountCards(count.pile, count.owner, mask, on, count.other, count.playable)
     if kind == "characters":
         assert count.characters is not None
         union = tuple(
@@ -1362,6 +1367,9 @@ class TriggerOp(Op):
     #: With a limit: how many times per turn / per game ("(max +3)").
     times: int = 1
     choices: tuple[Choice, ...] = ()
+    #: ``damaged`` / ``deals``: its effects name the other character of the damage (the target
+    #: ``event_other``, compiled as ``event``): the firing is about that one.
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1723,6 +1731,15 @@ def _compile_trigger(
     effect: spec.Trigger, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     on = effect.on
+    other = spec._names_event(effect.effects, "event_other")
+    if other:
+        # "event_other" (the other character of the damage) is played as "event" of a firing
+        # about that character: both in one trigger are not supported
+        said = json.dumps(spec.effect_to_json(replace(effect, effects=())))
+        said += json.dumps(spec.effects_to_json(effect.effects))
+        if '"event"' in said:
+            raise UnsupportedSpecError(where, 'the targets "event" and "event_other" in one trigger')
+        effect = replace(effect, effects=_event_other_as_event(effect.effects))
     ops = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
     choices = choice_slots(ops)
     return TriggerOp(
@@ -1741,7 +1758,23 @@ def _compile_trigger(
         choices=choices,
         when=when,
         index=index,
+        other=other,
     )
+
+
+def _event_other_as_event(effects: tuple[spec.Effect, ...]) -> tuple[spec.Effect, ...]:
+    """The effects with the target ``event_other`` written ``event`` (a firing about that one)."""
+    out: list[spec.Effect] = []
+    for e in effects:
+        if isinstance(e, spec.OneOf):
+            e = replace(e, options=tuple(_event_other_as_event(o) for o in e.options))
+        selector = getattr(e, "selector", None)
+        if isinstance(selector, spec.Selector) and selector.group == "event_other":
+            e = replace(e, selector=replace(selector, group="event"))  # type: ignore[arg-type]
+        elif getattr(e, "target", None) == "event_other":
+            e = replace(e, target="event")  # type: ignore[arg-type]
+        out.append(e)
+    return tuple(out)
 
 
 @compiles(spec.Forbid)
@@ -1830,6 +1863,10 @@ def _compile_grant_order(
 DM_TAKEN, DM_DEALT, DM_HEAL, DM_IMMUNE, DM_KIND = range(5)
 
 
+#: Whose cards' damage an immunity is about (``immune`` ``by``): its player's, its own.
+IMMUNE_BY_PLAYER, IMMUNE_BY_SELF = 1, 2
+
+
 def _kinds_of(kinds: tuple[str, ...]) -> int:
     """Damage kinds as bits ``1 << K_*`` (0: every kind; the clash counts as physical)."""
     return sum(1 << DAMAGE_KINDS[k] for k in kinds)
@@ -1887,6 +1924,10 @@ class ImmuneOp(Op):
     name: ClassVar[str] = "immune"
     kinds: int = 0
     elements: int = 0  # ELEMENT_BIT bits: no damage of these elements (and of ``kinds``, when given)
+    #: no damage of the cards of its player (IMMUNE_BY_PLAYER) / of those it plays or carries
+    #: (IMMUNE_BY_SELF), of ``by_mask`` only (-1: any card); 0: any source
+    by: int = 0
+    by_mask: int = -1
     mask: int = 0
     target: Target = SELF
     duration: Duration = COMBAT
@@ -1982,6 +2023,9 @@ class DamageMod:
     life: Lifetime
     when: Condition | None = None
     elements: int = 0  # damage element bits (ELEMENT_BIT; 0: any)
+    #: an immunity to the damage of some cards only (ImmuneOp.by, by_mask)
+    by: int = 0
+    by_mask: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -2065,6 +2109,8 @@ def _compile_immune(
     return ImmuneOp(
         kinds=_kinds_of(effect.kinds),
         elements=element_bits(effect.elements),
+        by={None: 0, "player": IMMUNE_BY_PLAYER, "self": IMMUNE_BY_SELF}[effect.by],
+        by_mask=-1 if effect.by_cards is None else ctx.mask(effect.by_cards),
         mask=0 if effect.cards is None else ctx.mask(effect.cards),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
@@ -2216,6 +2262,7 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Attach,
         spec.CardsLast,
         spec.Become,
+        spec.AdvanceTurns,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
