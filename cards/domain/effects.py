@@ -25,7 +25,9 @@ Values
 Amount (``damage``, ``heal``, ``lose_hp``, ``extra_attack``; and ``modify``/``set`` amounts):
     ``3`` | ``[2, 3]`` (rolled uniformly once, when the effect applies) |
     ``{"stat": "spirit", "plus": 2}`` / ``{"stat": "spirit", "plus": [3, 5]}`` (the holder's current
-    stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus) |
+    stat — attack, defense, spirit or initiative —, plus a fixed or rolled bonus;
+    ``{"stat": "attack", "base": true}``: its printed Attaque instead, rolled in its printed range,
+    no modifier counted — "une attaque supplémentaire égale à son Attaque de base") |
     a **scaled** amount ``{"per": Count, "each": 1, "plus": 0, "div": 1, "round": "down",
     "min": …, "max": …}``: ``plus + each × round(count / div)``, then clamped to ``min``/``max``
     (``each`` may be negative: "4 moins le nombre de cartes…" is ``plus 4, each -1, min 0``);
@@ -101,7 +103,7 @@ subit 2 dégâts et a Attaque -1"):
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
     ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
-    "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class``
+    "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class`` / ``not_guild``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
     non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
     ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one),
@@ -170,7 +172,10 @@ Event (``trigger.on``):
     dégâts" is ``{"damaged": "self", "at_least": 6}``). Inside a trigger on ``plays``, ``dies``,
     ``damaged`` or ``deals``, the target ``event`` names the character the event is about: the one
     who played the card, died, took the damage, or dealt it ("chaque fois qu'un de vos personnages
-    subit des dégâts, **il** a Attaque +1").
+    subit des dégâts, **il** a Attaque +1"). Inside a trigger on ``damaged`` or ``deals`` only, the
+    target ``event_other`` names the other character of that damage: the one who dealt it
+    (``damaged``) or the one it was dealt to (``deals``: "si vous blessez un personnage, une carte
+    **lui** étant attachée est défaussée").
 
 Ops (``op`` key; ``when`` is optional on every op)
 --------------------------------------------------
@@ -182,7 +187,12 @@ Version 1:
                  end of the range before it is rolled ("Attaque +3/+2" is min +3, max +2),
                  ``hp_max`` moves the maximum HP (current HP never above it).
     ``damage``   kind (physical|magical|direct), amount, target — physical is reduced by Défense,
-                 magical by Esprit, direct by nothing; at least 0.
+                 magical by Esprit, direct by nothing; at least 0. Version 2: ``element`` (one
+                 of DAMAGE_ELEMENTS, the kinds of Sort: "3 dégâts magiques de type Feu"); without
+                 it, the damage of a Sort of an element is of that element, any other of none.
+                 ``immune``, ``damage_taken``, ``damage_dealt`` and the events ``damaged`` /
+                 ``deals`` may add ``elements`` (a list): only damage of one of those elements
+                 counts (and of ``kinds``, when both are given): "Immunité dégâts de Feu".
     ``heal``     amount, target — never above the maximum HP.
     ``draw``     count — the player draws.
     ``discard``  count — the opposing player discards that many random cards from hand.
@@ -245,6 +255,9 @@ Version 2:
                    pouvez choisir …", "choisissez jusqu'à N …"). For a group target
                    the count is taken among all the cards its characters carry, not from each
                    ("une carte adverse attachée à un de vos personnages est défaussée": one card).
+                   ``other`` (true): never this card itself — a card that stays is attached before
+                   it acts ("si votre personnage porte déjà une 'X', cette dernière est défaussée"
+                   in X's own text: the copy before it).
     ``create``     card (a family), count, to (hand|deck|discard|play|attach), target (attach:
                    the character it is attached to; play: who plays it; a group target: each
                    character of the group gets its own ``count`` copies) — a new copy comes into
@@ -401,6 +414,24 @@ SET_STATS = ("attack", "defense", "spirit", "attack_min", "attack_max")
 DISTINCT_TRAITS = ("race", "class", "guild")
 COUNT_STATS = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
 DAMAGE_KINDS = ("physical", "magical", "direct")
+#: The elements a damage may be of ("dégâts magiques de type Feu"): the kinds of Sort (the card types
+#: under ``sort`` in reference/eredan/types.json). A Sort of one of them deals damage of its element.
+DAMAGE_ELEMENTS = (
+    "feu",
+    "air",
+    "eau",
+    "terre",
+    "lumiere",
+    "ombre",
+    "mental",
+    "foudre",
+    "draconique",
+    "temps",
+    "nature",
+    "guerre",
+    "nehant",
+    "guem",
+)
 #: Named targets (see the module docstring) and the group/pick they stand for.
 TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "self": ("self", None),
@@ -423,6 +454,7 @@ TARGET_NAMES: Mapping[str, tuple[str, str | None]] = {
     "fewest_hp_ally": ("allies", "fewest_hp"),
     "fighters": ("fighters", None),
     "event": ("event", None),
+    "event_other": ("event_other", None),
 }
 TARGETS = tuple(TARGET_NAMES)
 GROUPS = (
@@ -435,6 +467,7 @@ GROUPS = (
     "characters",
     "fighters",
     "event",
+    "event_other",
 )
 #: Events about a character, whose triggers may name it with the target ``event``.
 CHARACTER_EVENTS = ("plays", "dies", "damaged", "deals")
@@ -463,6 +496,7 @@ SELECTOR_FILTER_KEYS = (
     "wounded",
     "stat",
     "hurt_this_turn",
+    "not_guild",
 )
 #: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
 SEXES = ("male", "female")
@@ -543,16 +577,20 @@ class Turns:
 
 @dataclass(frozen=True, slots=True)
 class Amount:
-    """A number of points: ``lo``..``hi`` (rolled), plus a stat of the holder."""
+    """A number of points: ``lo``..``hi`` (rolled), plus a stat of the holder (``base``: its
+    printed Attaque, rolled in its printed range)."""
 
     lo: int
     hi: int
     stat: str | None = None
+    base: bool = False
 
     def to_json(self) -> Any:
         bonus: Any = self.lo if self.lo == self.hi else [self.lo, self.hi]
         if self.stat is None:
             return bonus
+        if self.base:
+            return {"stat": self.stat, "base": True, "plus": bonus}
         return {"stat": self.stat, "plus": bonus}
 
 
@@ -649,6 +687,7 @@ class Selector:
     wounded: bool | None = None
     stat: StatFilter | None = None
     hurt_this_turn: bool | None = None
+    not_guild: str | None = None
 
     @property
     def filtered(self) -> bool:
@@ -691,6 +730,7 @@ _SELECTOR_ATTRS = (
     "wounded",
     "stat",
     "hurt_this_turn",
+    "not_guild",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -991,6 +1031,7 @@ class Event:
     kinds: tuple[str, ...] = ()  # damaged / deals: only damage of these kinds (empty: any)
     to: Target | None = None  # deals: only damage to these characters (None: any)
     at_least: int = 0  # damaged / deals: only damage that takes at least this many HP (0: any)
+    elements: tuple[str, ...] = ()  # damaged / deals: only damage of these elements (empty: any)
 
     def to_json(self) -> Any:
         if self.kind == "plays":
@@ -1007,6 +1048,8 @@ class Event:
                 out["kinds"] = list(self.kinds)
             if self.at_least:
                 out["at_least"] = self.at_least
+            if self.elements:
+                out["elements"] = list(self.elements)
             return out
         return self.kind
 
@@ -1036,6 +1079,7 @@ class Damage:
     target: str = "opponent"  # a name of TARGET_NAMES, or "group" (see selector)
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    element: str | None = None  # one of DAMAGE_ELEMENTS: "3 dégâts magiques de type Feu"
     op: str = "damage"
 
 
@@ -1116,6 +1160,7 @@ class DamageTaken:
     duration: Duration = COMBAT
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    elements: tuple[str, ...] = ()  # only damage of these elements (DAMAGE_ELEMENTS; () = any)
     op: str = "damage_taken"
 
 
@@ -1128,6 +1173,7 @@ class DamageDealt:
     duration: Duration = COMBAT
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    elements: tuple[str, ...] = ()  # only damage of these elements (DAMAGE_ELEMENTS; () = any)
     op: str = "damage_dealt"
 
 
@@ -1150,6 +1196,7 @@ class Immune:
     duration: Duration = COMBAT
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
+    elements: tuple[str, ...] = ()  # only damage of these elements (DAMAGE_ELEMENTS; () = any)
     op: str = "immune"
 
 
@@ -1219,6 +1266,7 @@ class DiscardAttached:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     to: str = "discard"  # discard | deck | hand | removed: their owners' piles
+    other: bool = False  # never this card itself (the one whose effects run)
     into: str = "owner"  # owner | self: their owners' piles, or the player's own ("dans votre Main")
     may: bool = False  # the player may take fewer, none ("vous pouvez choisir", "jusqu'à N")
     op: str = "discard_attached"
@@ -1662,6 +1710,15 @@ def _count_or_all(value: Any, path: str) -> int | None:
     return _int(value, path, lo=1, hi=MAX_COUNT)
 
 
+def _elements(value: Any, path: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        raise EffectError(path, f"expected a non-empty list of damage elements, got {value!r}")
+    elements = tuple(_choice(e, f"{path}[{i}]", DAMAGE_ELEMENTS) for i, e in enumerate(value))
+    if len(set(elements)) != len(elements):
+        raise EffectError(path, "a damage element is listed twice")
+    return tuple(e for e in DAMAGE_ELEMENTS if e in elements)
+
+
 def _kinds(value: Any, path: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
         raise EffectError(path, f"expected a non-empty list of damage kinds, got {value!r}")
@@ -1839,10 +1896,17 @@ def parse_amount(data: Any, path: str) -> Amount | Scaled:
     if isinstance(data, Mapping) and "per" in data:
         return parse_scaled(data, path, signed=False)
     stat = None
+    base = False
     bonus = data
     if isinstance(data, Mapping):
-        _keys(data, path, {"stat"}, {"plus"})
+        _keys(data, path, {"stat"}, {"plus", "base"})
         stat = _choice(data["stat"], f"{path}.stat", AMOUNT_STATS)
+        base = _bool(data.get("base", False), f"{path}.base")
+        if base and stat != "attack":
+            raise EffectError(
+                f"{path}.base",
+                "only the Attaque is based on its printed value here (a printed stat is a count)",
+            )
         bonus = data.get("plus", 0)
         path = f"{path}.plus"
     if isinstance(bonus, list):
@@ -1852,9 +1916,9 @@ def parse_amount(data: Any, path: str) -> Amount | Scaled:
         hi = _int(bonus[1], f"{path}[1]", lo=0)
         if lo > hi:
             raise EffectError(path, f"range min {lo} is above max {hi}")
-        return Amount(lo, hi, stat)
+        return Amount(lo, hi, stat, base)
     value = _int(bonus, path, lo=0 if stat is None else -MAX_MAGNITUDE)
-    return Amount(value, value, stat)
+    return Amount(value, value, stat, base)
 
 
 def parse_modifier_amount(data: Any, path: str) -> int | Amount | Scaled:
@@ -2074,12 +2138,18 @@ def parse_event(data: Any, path: str) -> Event:
         d = _keys(data, path, {"dies"}, set())
         return Event("dies", who=_event_who(d["dies"], f"{path}.dies"))
     if isinstance(data, Mapping) and "damaged" in data:
-        d = _keys(data, path, {"damaged"}, {"kinds", "at_least"})
+        d = _keys(data, path, {"damaged"}, {"kinds", "at_least", "elements"})
         kinds = _event_kinds(d, path)
         who = _event_who(d["damaged"], f"{path}.damaged")
-        return Event("damaged", who=who, kinds=kinds, at_least=_event_at_least(d, path))
+        return Event(
+            "damaged",
+            who=who,
+            kinds=kinds,
+            at_least=_event_at_least(d, path),
+            elements=_elements(d["elements"], f"{path}.elements") if "elements" in d else (),
+        )
     if isinstance(data, Mapping) and "deals" in data:
-        d = _keys(data, path, {"deals"}, {"to", "kinds", "at_least"})
+        d = _keys(data, path, {"deals"}, {"to", "kinds", "at_least", "elements"})
         to = _event_who(d["to"], f"{path}.to") if "to" in d else None
         return Event(
             "deals",
@@ -2087,6 +2157,7 @@ def parse_event(data: Any, path: str) -> Event:
             kinds=_event_kinds(d, path),
             to=to,
             at_least=_event_at_least(d, path),
+            elements=_elements(d["elements"], f"{path}.elements") if "elements" in d else (),
         )
     raise EffectError(
         path,
@@ -2097,7 +2168,7 @@ def parse_event(data: Any, path: str) -> Event:
 
 def _event_who(data: Any, path: str) -> Target:
     target = parse_target(data, path)
-    if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+    if target_group(target)[0] in ("event", "event_other"):
         raise EffectError(path, 'an event is not about "event" (that target names the character of an event)')
     return target
 
@@ -2114,14 +2185,14 @@ def _event_at_least(d: Mapping[str, Any], path: str) -> int:
     return _int(d["at_least"], f"{path}.at_least", lo=2, hi=MAX_MAGNITUDE)
 
 
-def _names_event(effects: Sequence[Effect]) -> bool:
+def _names_event(effects: Sequence[Effect], group: str = "event") -> bool:
     """Whether an effect of the list (not inside a nested trigger, which has its own event) reaches
-    the target ``event``."""
+    the target ``event`` (or the group named: ``event_other``)."""
     for effect in effects:
         target = effect_target(effect)
-        if target == "event" or (isinstance(target, Selector) and target.group == "event"):
+        if target == group or (isinstance(target, Selector) and target.group == group):
             return True
-        if isinstance(effect, OneOf) and any(_names_event(o) for o in effect.options):
+        if isinstance(effect, OneOf) and any(_names_event(o, group) for o in effect.options):
             return True
     return False
 
@@ -2213,13 +2284,14 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             if effect.target == "other_allies" and effect.stat == "initiative":
                 raise EffectError(f"{path}.stat", "an aura cannot modify initiative")
     elif op == "damage":
-        d = _keys(data, path, {"op", "kind", "amount"}, {"target", "when"})
+        d = _keys(data, path, {"op", "kind", "amount"}, {"target", "when", "element"})
         effect = Damage(
             kind=_choice(d["kind"], f"{path}.kind", DAMAGE_KINDS),
             amount=parse_amount(d["amount"], f"{path}.amount"),
             target=target,
             when=when,
             selector=selector,
+            element=_choice(d["element"], f"{path}.element", DAMAGE_ELEMENTS) if "element" in d else None,
         )
     elif op in ("heal", "lose_hp"):
         d = _keys(data, path, {"op", "amount"}, {"target", "when"})
@@ -2273,19 +2345,22 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op in ("damage_taken", "damage_dealt", "heal_dealt", "immune"):
         optional = {"target", "duration", "when"}
         if op != "heal_dealt":
-            optional.add("kinds")
+            optional |= {"kinds", "elements"}
         if op != "damage_taken":
             optional.add("cards")
         required = {"op"} if op == "immune" else {"op", "amount"}
         d = _keys(data, path, required, optional)
         kinds = _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
+        elements = _elements(d["elements"], f"{path}.elements") if "elements" in d else ()
         cards = parse_card_match(d["cards"], f"{path}.cards") if "cards" in d else None
         if context == "ability":
             _check_static_ability(duration, aim, path)
         if op == "immune":
-            if bool(kinds) == (cards is not None):
-                raise EffectError(path, "an immunity names damage kinds or cards (one of the two)")
-            effect = Immune(kinds, cards, target, duration, when, selector=selector)
+            if bool(kinds or elements) == (cards is not None):
+                raise EffectError(
+                    path, "an immunity names damage kinds and / or elements, or cards (one of the two)"
+                )
+            effect = Immune(kinds, cards, target, duration, when, selector=selector, elements=elements)
         else:
             bonus: int | Scaled
             if isinstance(d["amount"], Mapping):
@@ -2295,9 +2370,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
                 if bonus == 0:
                     raise EffectError(f"{path}.amount", "a bonus of 0 changes nothing")
             if op == "damage_taken":
-                effect = DamageTaken(bonus, kinds, target, duration, when, selector=selector)
+                effect = DamageTaken(
+                    bonus, kinds, target, duration, when, selector=selector, elements=elements
+                )
             elif op == "damage_dealt":
-                effect = DamageDealt(bonus, kinds, cards, target, duration, when, selector=selector)
+                effect = DamageDealt(
+                    bonus, kinds, cards, target, duration, when, selector=selector, elements=elements
+                )
             else:
                 effect = HealDealt(bonus, cards, target, duration, when, selector=selector)
     elif op == "marker":
@@ -2312,13 +2391,13 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
     elif op == "attach":
         _keys(data, path, {"op", "target"}, {"when"})
         group, pick = target_group(aim)
-        if group not in ("self", "opponent", "event") and pick is None:
+        if group not in ("self", "opponent", "event", "event_other") and pick is None:
             raise EffectError(f"{path}.target", "a card is attached to one character: a name or a pick")
         effect = Attach(target, when, selector=selector)
     elif op == "become":
         d = _keys(data, path, {"op", "card"}, {"target", "when"})
         group, pick = target_group(aim)
-        if group not in ("self", "opponent", "event") and pick is None:
+        if group not in ("self", "opponent", "event", "event_other") and pick is None:
             raise EffectError(f"{path}.target", "one character is replaced: a name or a pick")
         effect = Become(_slug(d["card"], f"{path}.card"), target, when, selector=selector)
     elif op in ("tap", "untap", "grant_order"):
@@ -2384,7 +2463,10 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         )
     elif op == "discard_attached":
         d = _keys(
-            data, path, {"op"}, {"target", "count", "cards", "owner", "pick", "when", "to", "into", "may"}
+            data,
+            path,
+            {"op"},
+            {"target", "count", "cards", "owner", "pick", "when", "to", "into", "may", "other"},
         )
         into = _choice(d.get("into", "owner"), f"{path}.into", ("owner", "self"))
         may = d.get("may", False)
@@ -2399,6 +2481,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         effect = DiscardAttached(
             into=into,
             may=may,
+            other=_bool(d.get("other", False), f"{path}.other"),
             to=_choice(d.get("to", "discard"), f"{path}.to", ("discard", "deck", "hand", "removed")),
             target=target,
             count=_count_or_all(d.get("count", 1), f"{path}.count"),
@@ -2545,6 +2628,11 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
                 f"{path}.effects",
                 f'the target "event" needs an event about a character, not {effect.on.kind!r}',
             )
+        if effect.on.kind not in ("damaged", "deals") and _names_event(effect.effects, "event_other"):
+            raise EffectError(
+                f"{path}.effects",
+                f'the target "event_other" needs an event about damage, not {effect.on.kind!r}',
+            )
     elif op == "may_play":
         d = _keys(data, path, {"op", "cards"}, {"when", "target"})
         effect = MayPlay(
@@ -2570,8 +2658,12 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
             onto=_choice(d.get("onto", "characters"), f"{path}.onto", ATTACH_ONTO),
         )
-    if depth == 0 and not isinstance(effect, Trigger) and _names_event((effect,)):
-        raise EffectError(f"{path}.target", 'the target "event" is only for the effects of a trigger')
+    if depth == 0 and not isinstance(effect, Trigger):
+        for name in ("event", "event_other"):
+            if _names_event((effect,), name):
+                raise EffectError(
+                    f"{path}.target", f'the target "{name}" is only for the effects of a trigger'
+                )
     return effect
 
 
@@ -2781,6 +2873,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["allies"] = effect.allies.to_json()
     elif isinstance(effect, Damage):
         out.update(kind=effect.kind, amount=effect.amount.to_json())
+        if effect.element is not None:
+            out["element"] = effect.element
         _put_target(out, effect, "opponent")
     elif isinstance(effect, Heal | LoseHp):
         out["amount"] = effect.amount.to_json()
@@ -2806,6 +2900,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["amount"] = points_to_json(effect.amount)
         if not isinstance(effect, HealDealt) and effect.kinds:
             out["kinds"] = list(effect.kinds)
+        if not isinstance(effect, HealDealt) and effect.elements:
+            out["elements"] = list(effect.elements)
         if not isinstance(effect, DamageTaken) and effect.cards is not None:
             out["cards"] = effect.cards.to_json()
         _put_target(out, effect, "self")
@@ -2852,6 +2948,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["pick"] = effect.pick
         if effect.to != "discard":
             out["to"] = effect.to
+        if effect.other:
+            out["other"] = True
         if effect.into != "owner":
             out["into"] = effect.into
         if effect.may:

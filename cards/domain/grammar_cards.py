@@ -1325,17 +1325,37 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
     leur propriétaire``; ``choisissez un de vos Objets en jeu, celui-ci est défaussé``."""
     from cards.domain.effects import DiscardAttached
 
+    pronoun = (
+        r",? (?:celle-ci|celui-ci|elle|il|ceux-ci|celles-ci|elles|cette derniere|ce dernier) "
+        r"(?:est|sont) defaussee?s?"
+    )
     m = re.fullmatch(
-        r"si (.+?) (?:est|sont) (?:attachee?s?|portee?s?) (?:a|par) (votre personnage|vous),? "
-        r"(?:celle-ci|celui-ci|elle|il|ceux-ci|celles-ci|elles) (?:est|sont) defaussee?s?",
+        r"si (?P<what>.+?) (?:est|sont) (?:deja )?(?:attachee?s?|portee?s?) (?:a|par) "
+        rf"(?P<on>votre personnage|vous){pronoun}",
+        t,
+    ) or re.fullmatch(
+        rf"si (?P<on>votre personnage|vous|l'un de vos personnages|un de vos personnages) portez? deja "
+        rf"(?:une |un )?(?P<what>.+?){pronoun}",
         t,
     )
-    if m and "deja" not in t:
-        match = reader.match(c, m.group(1))
+    if m:
+        # "si 'X' ou 'Y' est attachée à votre personnage, celle-ci est défaussée", "si votre
+        # personnage porte déjà une Longévité, cette dernière est défaussée": every such card it
+        # carries; in the text of one of them, never this card itself (a card that stays is
+        # attached before it acts: "déjà" names the copy before it) — ``other``
+        what = m.group("what")
+        if ctx.names and what == ctx.names[0]:  # "… porte déjà une Longévité" in Longévité's text
+            from cards.domain.text_grammar import Clause
+
+            c = Clause(c.text, (*c.names, ctx.names[0]))
+            what = f"@{len(c.names) - 1}@"
+        match = reader.match(c, what)
         named = {o.value for o in (match.options if match.kind == "any_of" else (match,)) if o.kind == "card"}
-        if named & set(ctx.names):
-            return None  # this card among them: the copy before it, or itself?
-        return [DiscardAttached(count=None, cards=match, **_fields("self"))]
+        whose = "self" if m.group("on") in ("votre personnage", "vous") else "all_allies"
+        if whose != "self" and not ctx.stays:
+            return None  # whose copy? (a card that does not stay carries none)
+        other = bool(named & set(ctx.names)) or "deja" in t
+        return [DiscardAttached(count=None, cards=match, other=other, **_fields(whose))]
     gone = (
         r"(?:est|sont) (?:(?P<discarded>defaussee?s?)|(?P<removed>retiree?s? (?:de la partie|du jeu))"
         r"|placee?s? dans (?:le|la) (?P<to>deck|main) de (?:son|leur) proprietaire"
@@ -1417,6 +1437,10 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         on = reader.subject(c, on_text)
     except NotRead:
         return None
+    if on_text in ("il", "elle", "celui-ci", "celle-ci", "ce dernier", "cette derniere", "lui"):
+        if ctx.pronoun is None:
+            return None  # whom does it name? (not the holder by default)
+        on = ctx.pronoun
     to = m.group("to") or m.group("their")
     to = "discard" if m.group("discarded") else "removed" if m.group("removed") else to
     to = {"main": "hand"}.get(to, to)

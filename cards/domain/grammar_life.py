@@ -571,6 +571,15 @@ def damage_event_if(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | No
         t,
     )
     if not m:
+        # "Si vous subissez des dégâts magiques, …", "Si vous blessez un personnage adverse, …"
+        # (the present: each time; "si vous avez subi …" is about the turn, not read here)
+        m = re.fullmatch(
+            r"si ((?:vous|votre personnage|le porteur|le personnage adverse|votre adversaire)"
+            r" (?:subit|subissez|recoit|recevez) des degats(?: (?:physiques?|magiques?|directs?))?"
+            r"|vous blessez [^,]+|votre personnage blesse [^,]+), (.+)",
+            t,
+        )
+    if not m:
         return None
     body = m.group(2)
     if re.search(r" a (?:un|le) personnage adverse$|^un personnage adverse ", m.group(1)):

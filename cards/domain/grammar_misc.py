@@ -22,6 +22,7 @@ from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
     Condition,
+    Counter,
     Damage,
     Effect,
     Heal,
@@ -164,7 +165,41 @@ def more(reader: Reader, c: Clause, t: str, ctx: Ctx, before: list[Effect]) -> l
 #: A clause that changes the effects said before it (a folded clause; the readers above say how).
 REWRITES = re.compile(
     r"[^:]+? ?: ?(?:(?:aucun|pas de|sans) maximum|max(?:imum)? \d+|\+\d aux effets de cette carte)"
+    r"|si [^:]+?,? la carte adverse est defaussee"
 )
+
+#: "si <condition>, la carte adverse est défaussée" after a card countered to another pile.
+COUNTERED = re.compile(r"si (?P<cond>[^:]+?),? la carte adverse est defaussee")
+
+
+def countered_to_discard(
+    reader: Reader, c: Clause, t: str, ctx: Ctx, before: list[Effect]
+) -> list[Effect] | None:
+    """``La prochaine Action adverse est retournée dans la main de l'adversaire. Si vous jouez 'X'
+    après cette carte, la carte adverse est défaussée``: the card countered goes to the discard
+    pile instead when the condition holds — the counter under the condition's negation, and one
+    to the discard pile under it (one or the other applies, as "… à la place" reads). Only after
+    exactly one counter, to another pile, of no condition of its own."""
+    from cards.domain.text_grammar import with_condition
+
+    m = COUNTERED.fullmatch(t)
+    if not m:
+        return None
+    found = [i for i, e in enumerate(before) if isinstance(e, Counter)]
+    if len(found) != 1:
+        raise NotRead("which opposing card? (no card countered before, or several)")
+    i = found[0]
+    counter = before[i]
+    assert isinstance(counter, Counter)
+    if counter.to == "discard" or counter.when is not None:
+        raise NotRead("the card countered before is discarded already, or under a condition")
+    cond = reader.condition(c, f"si {m.group('cond')}", ctx)
+    return [
+        *before[:i],
+        *with_condition([counter], Condition(not_=cond)),
+        *with_condition([replace(counter, to="discard")], cond),
+        *before[i + 1 :],
+    ]
 
 
 def rewritten(reader: Reader, c: Clause, t: str, ctx: Ctx, before: list[Effect]) -> list[Effect] | None:
@@ -172,6 +207,8 @@ def rewritten(reader: Reader, c: Clause, t: str, ctx: Ctx, before: list[Effect])
     found = recapped(reader, c, t, ctx, before)
     if found is None:
         found = more(reader, c, t, ctx, before)
+    if found is None:
+        found = countered_to_discard(reader, c, t, ctx, before)
     return found
 
 

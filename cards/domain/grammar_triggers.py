@@ -127,7 +127,10 @@ ACTIVATION = (
     r"|au moment de son activation|lors de son activation"
 )
 #: A limit at the end of a phrase.
-LIMIT = re.compile(r"(?P<rest>.+?),? \(?(?:une seule|une|1) (?:seule )?fois par (?P<per>partie|tour)\)?")
+LIMIT = re.compile(
+    r"(?P<rest>.+?),? \(?(?:une seule|une|1) (?:seule )?fois par (?P<per>partie|tour)(?: maximum)?\)?"
+    r"|(?:une seule|une|1) (?:seule )?fois par (?P<lead>partie|tour), (?P<rest2>.+)"
+)
 
 
 @dataclass(frozen=True)
@@ -331,6 +334,28 @@ def event_heads(r: Reader, c: Clause, text: str, ctx: Ctx) -> list[Head]:
     try:
         return [event_head(r, c, text, ctx)]
     except NotRead:
+        m = re.fullmatch(
+            r"(vous (?:blessez|infligez des degats(?: \S+)? a)) un autre personnage( \S+)?", text.strip()
+        )
+        if m:
+            # "si vous blessez un autre personnage": one of yours or an enemy (a trigger on each;
+            # one damage is dealt to one of the two groups, never to both)
+            tail = m.group(2) or ""
+            return [
+                event_head(r, c, f"{m.group(1)} {whom}{tail}", ctx)
+                for whom in ("vos autres personnages", "un personnage adverse")
+            ]
+        m = re.fullmatch(
+            r"(vous (?:blessez|infligez des degats(?: \S+)? a)) (une? .+?) ou (?:a )?(une? .+)", text.strip()
+        )
+        if m:
+            # "quand vous infligez des dégâts à une Bête ou à un Guémélite": each (two races: no
+            # character is both)
+            whoms = (m.group(2), m.group(3))
+            founds = [r.who_filter(re.sub(r"^une? ", "", w)) for w in whoms]
+            if any(set(f) != {"race"} for f in founds) or founds[0] == founds[1]:
+                raise
+            return [event_head(r, c, f"{m.group(1)} {w}", ctx) for w in whoms]
         m = re.fullmatch(r"(@\d+@) ou (@\d+@) (.+)", text.strip())
         if not m:
             raise
@@ -387,6 +412,10 @@ def _dealt(event: Event, who_text: str) -> Head:
         return Head(event, pronoun=_event_pronoun(event.who))
     if who_text.strip() == "vous" and event.to == "opponent":
         return Head(event, pronoun="opponent")
+    if who_text.strip() == "vous":
+        # "si vous blessez un autre personnage, une carte lui étant attachée …": "vous" is not
+        # "il" / "lui", so they name the one hurt (the other character of the damage)
+        return Head(event, pronoun="event_other")
     return Head(event, unnamed=True)
 
 
@@ -484,7 +513,11 @@ def _trigger_phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | No
     limit: str | None = None
     lm = LIMIT.fullmatch(t)
     if lm:
-        t, limit = lm.group("rest"), "once_per_game" if lm.group("per") == "partie" else "once_per_turn"
+        per = lm.group("per") or lm.group("lead")
+        t, limit = (
+            lm.group("rest") or lm.group("rest2"),
+            "once_per_game" if per == "partie" else "once_per_turn",
+        )
     found = _leading_trigger(r, c, t, ctx, limit)
     if found is not None:
         return found
@@ -603,6 +636,23 @@ def _trailing_trigger(r: Reader, c: Clause, t: str, ctx: Ctx, limit: str | None)
                 continue
             return [_trigger(r, c, head, f"il {body[vm.start() :]}", ctx, limit)]
         return None  # (a condition first: "si …, vos X ont … chaque fois qu'ils …")
+    om = re.fullmatch(r"(?:l'un|l'une|un|une) d'entre (?:eux|elles) (.+)", event_text)
+    if om:
+        # "Tous vos Mages gagnent 1 PV chaque fois que l'un d'entre eux subit des dégâts": the
+        # group of the body is the one the event is about (any of them); the body stays whole
+        for vm in re.finditer(rf"\b(?:{r.VERBS})\b", body):
+            if vm.start() == 0:
+                continue
+            who_text = body[: vm.start()].strip()
+            try:
+                who = r.subject(c, who_text, ctx.names)
+                head = event_head(r, c, f"{who_text} {om.group(1)}", ctx)
+            except NotRead:
+                continue
+            if who in ("self", "opponent") or group_of(who) != who:
+                raise NotRead("'l'un d'entre eux' after one character")
+            return [_trigger(r, c, head, body, ctx, limit)]
+        return None
     either = re.fullmatch(r"(.+?) ou qu(?:e |')(.+)", event_text)
     if either and not re.match(r"(?:ils?|elles?) ", either.group(2)):
         # "Défense +1 chaque fois que votre personnage subit des dégâts ou qu'un Sort s'active":

@@ -175,6 +175,23 @@ DAMAGE_KINDS: Mapping[str, tuple[str, str]] = {
     "magical": ("magic damage (reduced by Spirit)", "dégâts magiques (réduits par l'Esprit)"),
     "direct": ("direct damage (not reduced)", "dégâts directs (non réduits)"),
 }
+#: The elements of damage (``element`` / ``elements``: "dégâts magiques de type Feu").
+ELEMENT_WORDS: Mapping[str, tuple[str, str]] = {
+    "feu": ("Fire", "Feu"),
+    "air": ("Air", "Air"),
+    "eau": ("Water", "Eau"),
+    "terre": ("Earth", "Terre"),
+    "lumiere": ("Light", "Lumière"),
+    "ombre": ("Shadow", "Ombre"),
+    "mental": ("Mental", "Mental"),
+    "foudre": ("Lightning", "Foudre"),
+    "draconique": ("Draconic", "Draconique"),
+    "temps": ("Time", "Temps"),
+    "nature": ("Nature", "Nature"),
+    "guerre": ("War", "Guerre"),
+    "nehant": ("Nehantic", "Néhant"),
+    "guem": ("Guem", "Guem"),
+}
 KIND_WORDS: Mapping[str, tuple[str, str]] = {
     "physical": ("physical", "physiques"),
     "magical": ("magic", "magiques"),
@@ -212,6 +229,10 @@ TARGET_WORDS: Mapping[str, tuple[str, str]] = {
     "fewest_hp_ally": ("your character with the fewest HP", "votre personnage qui a le moins de PV"),
     "fighters": ("each character of the combat", "chaque personnage du combat"),
     "event": ("that character", "ce personnage-là"),
+    "event_other": (
+        "the other character of that damage (the one hurt, or the one who dealt it)",
+        "l'autre personnage de ces dégâts (celui qui les subit, ou qui les inflige)",
+    ),
 }
 GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "allies": ("your characters", "vos personnages"),
@@ -221,6 +242,10 @@ GROUP_WORDS: Mapping[str, tuple[str, str]] = {
     "characters": ("the characters", "les personnages"),
     "fighters": ("the characters of the combat", "les personnages du combat"),
     "event": ("that character", "ce personnage-là"),
+    "event_other": (
+        "the other character of that damage (the one hurt, or the one who dealt it)",
+        "l'autre personnage de ces dégâts (celui qui les subit, ou qui les inflige)",
+    ),
 }
 PICK_WORDS: Mapping[str, tuple[str, str]] = {
     "choice": ("one of {} (your choice)", "un personnage parmi {} (au choix)"),
@@ -482,6 +507,8 @@ def amount_text(amount: Amount | Scaled, lang: Lang, names: Names | None = None)
     if amount.stat is None:
         return bonus
     stat = _pick(STAT_NAMES[amount.stat], lang)
+    if amount.base:  # the printed Attaque, rolled in its printed range
+        stat = _pick((f"base {stat}", f"{stat} de base"), lang)
     if amount.lo == amount.hi == 0:
         return stat
     sign = "-" if amount.lo == amount.hi and amount.lo < 0 else "+"
@@ -572,6 +599,9 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
     if selector.not_class is not None:
         cls = names.cls(selector.not_class, lang)
         parts.append(_pick((f"not {cls}", f"non {cls}"), lang))
+    if selector.not_guild is not None:
+        guild = names.guild(selector.not_guild, lang)
+        parts.append(_pick((f"not {guild}", f"non {guild}"), lang))
     if selector.family is not None:
         parts.append(names.family(selector.family, lang))
     if selector.sex is not None:
@@ -971,10 +1001,14 @@ def _who_prefix(target: Target, lang: Lang, names: Names) -> str:
     return f"{word}: " if lang == "en" else f"{word} : "
 
 
-def _kinds_text(kinds: Sequence[str], lang: Lang) -> str:
-    if not kinds:
-        return ""
-    return " " + _or([_pick(KIND_WORDS[k], lang) for k in kinds], lang)
+def _kinds_text(kinds: Sequence[str], lang: Lang, elements: Sequence[str] = ()) -> str:
+    """`` physical or magic`` (English: before "damage") / `` physiques ou magiques`` (French: after
+    "dégâts"); with ``elements``, `` Fire`` / `` de type Feu`` too."""
+    text = " " + _or([_pick(KIND_WORDS[k], lang) for k in kinds], lang) if kinds else ""
+    if elements:
+        words = _or([_pick(ELEMENT_WORDS[e], lang) for e in elements], lang)
+        text = f" {words}{text}" if lang == "en" else f"{text} de type {words}"
+    return text
 
 
 def _effects_inline(effects: Sequence[Effect], lang: Lang, names: Names) -> str:
@@ -991,7 +1025,7 @@ def event_text(event: Event, lang: Lang, names: Names) -> str:
         return _pick((f"Each time {who} plays {what}", f"Chaque fois que {who} joue : {what}"), lang)
     if event.kind == "dies":
         return _pick((f"When {who} dies", f"Quand {who} meurt"), lang)
-    kinds = _kinds_text(event.kinds, lang)
+    kinds = _kinds_text(event.kinds, lang, event.elements)
     # damage of at least N HP at once: "6 or more … damage", "au moins 6 dégâts …"
     en_much = f" {event.at_least} or more" if event.at_least else ""
     fr_much = f"au moins {event.at_least} dégâts" if event.at_least else "des dégâts"
@@ -1068,10 +1102,15 @@ def _effect_core(effect: Effect, lang: Lang, names: Names) -> str:
             to = _pick(DAMAGE_TARGETS[aim], lang)
         else:
             to = _to(target_text(aim, lang, names), lang)
+        en_kind, fr_kind = DAMAGE_KINDS[effect.kind]
+        if effect.element is not None:  # "3 Fire magic damage", "3 dégâts magiques de type Feu (…)"
+            en, fr = ELEMENT_WORDS[effect.element]
+            en_kind = f"{en} {en_kind}"
+            fr_kind = fr_kind.replace(" (", f" de type {fr} (", 1)
         return _pick(
             (
-                f"Deals {amount} {DAMAGE_KINDS[effect.kind][0]} {to}",
-                f"Inflige {amount} {DAMAGE_KINDS[effect.kind][1]} {to}",
+                f"Deals {amount} {en_kind} {to}",
+                f"Inflige {amount} {fr_kind} {to}",
             ),
             lang,
         )
@@ -1163,7 +1202,7 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             lang,
         )
     if isinstance(effect, DamageTaken):
-        kinds = _kinds_text(effect.kinds, lang)
+        kinds = _kinds_text(effect.kinds, lang, effect.elements)
         return (
             _who_prefix(effect_target(effect), lang, names)
             + _pick(
@@ -1179,8 +1218,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         if isinstance(effect, DamageDealt):
             what = _pick(
                 (
-                    f"{_kinds_text(effect.kinds, lang)} damage dealt".lstrip(),
-                    f"dégâts{_kinds_text(effect.kinds, lang)} infligés",
+                    f"{_kinds_text(effect.kinds, lang, effect.elements)} damage dealt".lstrip(),
+                    f"dégâts{_kinds_text(effect.kinds, lang, effect.elements)} infligés",
                 ),
                 lang,
             )
@@ -1200,8 +1239,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         else:
             core = _pick(
                 (
-                    f"Immune to{_kinds_text(effect.kinds, lang)} damage",
-                    f"Immunité aux dégâts{_kinds_text(effect.kinds, lang)}",
+                    f"Immune to{_kinds_text(effect.kinds, lang, effect.elements)} damage",
+                    f"Immunité aux dégâts{_kinds_text(effect.kinds, lang, effect.elements)}",
                 ),
                 lang,
             )
@@ -1305,6 +1344,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
             "opponent": (" of the opponent's", " adverse" if effect.count == 1 else " adverses"),
         }[effect.owner]
         kind = f" ({what})" if what else ""
+        if effect.other:
+            kind += _pick((" other than this one", " autre(s) que celle-ci"), lang)
         # who picks them: the player ("au choix") or chance; among the cards of every character of
         # a group target, not from each of them (issue 15 hand check: "Choisissez une carte
         # attachée à un personnage" read "1 card attached to every character is discarded")

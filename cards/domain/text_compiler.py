@@ -42,7 +42,9 @@ from cards.domain.effects import (
     HealDealt,
     Immune,
     Modify,
+    MoveCards,
     OneOf,
+    PlayCard,
     SetStat,
     Traits,
     Trigger,
@@ -429,6 +431,12 @@ class TextCompiler:
                         [_one_created(effects[last_read:], count)], ctx
                     )
                     outcome = (Reading(), [], [], dict(play))
+                if outcome is None and _CHOSEN_INSTEAD.fullmatch(Clause.of(raw).text):
+                    # "Une Arme de votre Main est jouée. Mage : vous pouvez choisir l'Arme jouée
+                    # depuis votre Main": that card, the player's pick under the condition
+                    if not results or not results[-1].read:
+                        raise NotRead("'vous pouvez choisir' of a sentence not read")
+                    outcome, effects[last_read:] = self._chosen_instead(raw, ctx, play, effects[last_read:])
                 if outcome is None and grammar_misc.REWRITES.fullmatch(fold(raw)):
                     # "Mage : aucun maximum", "Runique : +1 aux effets de cette carte": the effects
                     # before, changed under a condition
@@ -471,7 +479,16 @@ class TextCompiler:
                         raise NotRead(
                             "whom the pronoun names: the sentence before attaches or chooses no one"
                         )
-                    outcome = self._outcome(raw, ctx, play)
+                    try:
+                        outcome = self._outcome(raw, ctx, play)
+                    except NotRead:
+                        defined = _x_defined_elsewhere(clauses, index)
+                        if defined is None:
+                            raise
+                        # "Défense +X où X est égal à votre Esprit. Mage : Attaque +X.": that X
+                        outcome = self._outcome(
+                            f"{raw.rstrip().rstrip('.')} où X est égal {defined}", ctx, play
+                        )
             except (NotRead, EffectError, SpecError) as exc:
                 went_on = None
                 if (
@@ -597,6 +614,25 @@ class TextCompiler:
             return self._amount_instead(outcome, before, cond, ctx)
         return outcome, [replace(a, when=Condition(not_=cond)) for a in before]
 
+    def _chosen_instead(
+        self, raw: str, ctx: Ctx, play: Mapping[str, Any], before: Sequence[Effect]
+    ) -> tuple[_Outcome, list[Effect]]:
+        """ "<condition> : vous pouvez choisir le Sort joué depuis votre Main" after one card played
+        (or moved) from that pile at random: under the condition the player picks it, otherwise
+        chance does."""
+        said = Clause.of(raw)
+        m = _CHOSEN_INSTEAD.fullmatch(said.text)
+        assert m is not None
+        if len(before) != 1 or not isinstance(before[0], PlayCard | MoveCards):
+            raise NotRead("'vous pouvez choisir' of what?")
+        first = before[0]
+        pile = {"main": "hand", "deck": "deck", "defausse": "discard"}[m.group("pile")]
+        if first.pick != "random" or first.when is not None or first.from_ != pile or first.also:
+            raise NotRead("'vous pouvez choisir' of what?")
+        held = self.reader.prefix_condition(said, m.group("cond"), ctx)
+        chosen = self._checked_effects([replace(first, pick="choice", when=held)], ctx)
+        return (Reading(), chosen, [], dict(play)), [replace(first, when=Condition(not_=held))]
+
     def _amount_instead(
         self, outcome: _Outcome, before: Sequence[Effect], cond: Condition, ctx: Ctx
     ) -> tuple[_Outcome, list[Effect]]:
@@ -721,6 +757,44 @@ _HEAD_THEN_PRONOUN = re.compile(
     r"(?:en |au |a la |a l'|a chaque |chaque |lorsqu|quand |des qu|apres |si )[^,.]*, "
     r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere|s'il|s'elle)\b"
 )
+
+
+#: "Mage : vous pouvez choisir le Sort joué depuis votre Main" (the card the sentence before plays).
+_CHOSEN_INSTEAD = re.compile(
+    r"(?P<cond>[^:]+?) ?: ?vous pouvez choisir (?:le |la |l')(?P<what>[^:]+?) "
+    r"(?:jouee?|placee?) depuis votre (?P<pile>main|deck|defausse)"
+)
+#: "… où X est égal à …" in a sentence (the definition: what follows "égal").
+_X_DEFINITION = re.compile(r"\b[Oo][uù] X est [ée]gale? (?P<x>(?:à|a|au|aux) .+?)\.?$")
+#: A definition naming whom or when by the sentence it is in: not carried to another one.
+_X_TIED = re.compile(
+    r"\b(?:son|sa|ses|leurs?|il|ils|elle|elles|lui|celui-ci|celle-ci|si|s'il|s'ils|tant|jusqu|durant|pendant|tour)\b"
+)
+#: A sentence using X it does not define ("Mage : Attaque +X").
+_X_USED = re.compile(r"(?:[+-] ?|\b)x\b")
+
+
+def _x_defined_elsewhere(clauses: Sequence[str], index: int) -> str | None:
+    """What X is equal to ("à votre Esprit"), for a sentence using an X that another sentence of the
+    text defines ("Défense +X où X est égal à votre Esprit. Mage : Attaque +X": the same X, counted
+    when each effect applies); None when the sentence defines X itself, uses none, or the text
+    defines it zero or several times, or with words tied to its own sentence (a pronoun, a
+    condition, a duration)."""
+    said = fold(clauses[index])
+    if not _X_USED.search(said) or re.search(r"\bx (?:est|=)", said):
+        return None
+    found = [m for k, c in enumerate(clauses) if k != index for m in [_X_DEFINITION.search(c)] if m]
+    if len(found) != 1 or any(
+        re.search(r"\bx (?:est|=)", fold(c)) and not _X_DEFINITION.search(c) for c in clauses
+    ):
+        return None
+    defined = found[0].group("x")
+    if _X_TIED.search(fold(defined)):
+        return None
+    for stat in re.findall(r"attaque|defense|esprit|initiative", fold(defined)):
+        if any(re.search(rf"\b{stat}\b[^.]*?[+=-] ?x\b", fold(c)) for c in (found[0].string, clauses[index])):
+            return None  # "Esprit +X où X est égal à votre Esprit": the X before or after it changed?
+    return defined
 
 
 #: "Choisissez l'une de ces 2 cartes, l'autre est détruite" (or two sentences): one of the cards

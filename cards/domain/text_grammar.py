@@ -30,7 +30,9 @@ from typing import Any, Literal
 
 from cards.domain import (
     grammar_cards,
+    grammar_cards_if,
     grammar_chain,
+    grammar_damage,
     grammar_life,
     grammar_markers,
     grammar_order,
@@ -610,8 +612,9 @@ class Reader:
         if not m:
             raise NotRead(f"not a quoted name: {token!r}")
         name = clause.names[int(m.group(1))]
-        if re.match(r"(?:…|\.\.\.)", name.strip()):
-            # "une carte '… du Cherchefaille'": every card whose name ends so, not one card
+        if re.match(r"(?:…|\.\.\.)", name.strip()) and fold(name) not in self.families:
+            # "une carte '… du Cherchefaille'": every card whose name ends so, not one card (a
+            # card whose name starts so, "… prépare la guerre", is that card)
             raise NotRead(f"a part of a name: {name!r}")
         return self.families.get(fold(name), slugify(name))
 
@@ -659,9 +662,11 @@ class Reader:
         if neg:
             # "non Démon", "Mages non Humains": a race or a class the characters are not
             negated = neg.group(2)
-            negated_terms = [t for t in self.vocabulary.lookup(negated) if t.kind in ("race", "class")]
+            negated_terms = [
+                t for t in self.vocabulary.lookup(negated) if t.kind in ("race", "class", "guild")
+            ]
             if len(negated_terms) != 1:
-                raise NotRead(f"not one race or class after 'non': {negated!r}")
+                raise NotRead(f"not one race, class or guild after 'non': {negated!r}")
             not_key, not_slug = f"not_{negated_terms[0].kind}", negated_terms[0].slug
             rest = neg.group(1) or ""
             if rest and not re.fullmatch(r"personnages?", rest):
@@ -1646,6 +1651,19 @@ class Reader:
         named = grammar_cards.named_prefix(self, clause, t)
         if named is not None:
             return named
+        m = re.fullmatch(
+            r"(personnage .+?|.+?) (ne portant pas (?:d'|de )|portant (?:un |une |des )?)(.+)", t
+        )
+        if m and not re.search(r"@\d+@", m.group(1)):
+            # "Personnage sans caste ne portant pas d'arme à une main :", "Mage portant une Armure :"
+            carried = Condition(carrying_match=self._carried_match(clause, m.group(3)))
+            if m.group(2).startswith("ne "):
+                carried = Condition(not_=carried)
+            who = m.group(1)
+            base = None if who == "personnage" else self.who_condition(who, "played_by")
+            merged = _merge_conditions(base, carried)
+            assert merged is not None
+            return merged
         return self.who_condition(t, "played_by")
 
     # -- amounts, durations, scaling ------------------------------------------------------------
@@ -2658,7 +2676,8 @@ class Reader:
             return [
                 ExtraAttack(amount=Scaled(per=Count("stat", stat=end, base=bool(em.group(2)))), kind=kind)
             ]
-        # "son Attaque de base" is the printed range, rolled: no count says it
+        if value == "attaque de base":  # the printed range, rolled, without modifiers
+            return [ExtraAttack(amount=Amount(0, 0, "attack", base=True), kind=kind)]
         raise NotRead("an extra attack of another value")
 
     def immunity(self, c: Clause, text: str, who: Target) -> list[Effect]:
@@ -2668,6 +2687,12 @@ class Reader:
         kinds: list[str] = []
         for part in re.split(r", | et (?!magiques|physiques|directs)", text.strip()):
             part = re.sub(r"^(?:aux |a la |au |a l'|aux? )", "", part.strip())
+            elemental = grammar_damage.elements_of(part)
+            if elemental is not None:  # "Immunité dégâts de Feu"
+                words = elemental[1].split(" ", 1)
+                kinds_of = (DAMAGE_KIND_WORDS[words[1]],) if len(words) > 1 else ()
+                out.append(Immune(kinds=kinds_of, elements=elemental[0], **_target_fields(who)))
+                continue
             km = re.fullmatch(rf"degats ({self._KIND}(?:(?:, | et | ou ){self._KIND})*)", part)
             if km:
                 kinds += [DAMAGE_KIND_WORDS[k] for k in re.split(r", | et | ou ", km.group(1))]
@@ -2911,6 +2936,13 @@ class Reader:
         found = self._attached_from_a_pile(c, t, ctx)
         if found is not None:
             return found
+        # "une carte lui étant attachée est défaussée": attached to the one "lui" names
+        t = re.sub(
+            r"^((?:une? |une des |les |toutes les )?\S.*?) (?:lui etant|qui lui (?:est|sont)) (attachee?s?) "
+            r"(?=(?:est|sont) defaussee?s?$)",
+            r"\1 \2 a celui-ci ",
+            t,
+        )
         m = re.fullmatch(
             rf"(?:{NUM} |toutes les |tous les |les )?(.+?) (?:attachee?s?|portee?s?) (?:a|au|par|sur) (.+?) (?:est|sont) defaussee?s?",
             t,
@@ -2925,14 +2957,17 @@ class Reader:
             if om:
                 what, owner = om.group(1), "opponent" if om.group(2).startswith("adverse") else "self"
             match = self._count_match(c, what)
-            on = self.subject(
-                c, re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
-            )
+            whom = re.sub(r"^(?:a |au )", "le " if m.group(3).startswith("personnage") else "", m.group(3))
+            # ("celui-ci": the one a choice or an event names, as "il")
+            from_pronoun = whom in PRONOUNS
+            if from_pronoun and ctx.pronoun is None:
+                raise NotRead("whom does it name?")  # (not the holder by default)
+            on = ctx.pronoun if from_pronoun and ctx.pronoun is not None else self.subject(c, whom)
             if how_many is not None and target_group(on)[1] == "random":
                 # "… attachée à un personnage adverse aléatoire": a character drawn first, then a
                 # card of its own (which may carry none)? or one card among all of theirs?
                 raise NotRead("a card attached to a character drawn at random")
-            if how_many is not None and target_group(on)[1] == "choice":
+            if how_many is not None and target_group(on)[1] == "choice" and not from_pronoun:
                 # "une carte adverse attachée à un de vos personnages": one card among those the
                 # group carries (a group target: cards.domain.effects), not a character picked
                 # first and a card of its own (which may carry none)
@@ -3054,6 +3089,11 @@ class Reader:
         found = grammar_life.healed_as_much(self, c, t, ctx)
         if found is not None:
             return found
+        # "si vous subissez des dégâts magiques, … (une fois par tour)" on a card that stays: each
+        # time (before the triggers, which would take its limit for one without a head)
+        found = grammar_life.damage_event_if(self, c, t, ctx) if t.startswith("si ") else None
+        if found is not None:
+            return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
         if found is not None:
             return found
@@ -3089,6 +3129,7 @@ class Reader:
             grammar_life.again_at(self, c, t, ctx)
             or grammar_life.moment_in_condition(self, c, t, ctx)
             or grammar_life.damage_event_if(self, c, t, ctx)
+            or grammar_cards_if.phrase(self, c, t, ctx)
         )
         if found is not None:
             return found
@@ -3770,16 +3811,37 @@ class Reader:
         self._own = ctx.names
         parts = grammar_order.split_run_on(raw)
         if len(parts) > 1:
-            reading = _merged([self._read(p, ctx) for p in parts])
+            reading = _merged([self._read_element(p, ctx) for p in parts])
         else:
-            reading = self._read(raw, ctx)
+            reading = self._read_element(raw, ctx)
         reading.effects = grammar_chain.chain_on_plays(reading.effects)
         if ctx.subject == "character" and not ctx.happens:
             reading.effects = grammar_chain.chain_when_playing(reading.effects)
         return reading
 
-    def _read(self, raw: str, ctx: Ctx) -> Reading:
-        c = grammar_cards.own_card(Clause.of(raw), ctx)
+    def _read_element(self, raw: str, ctx: Ctx) -> Reading:
+        """A clause whose damage has an element ("dégâts magiques de type Feu"): read without it,
+        then the element put on that damage (cards/domain/grammar_damage.py)."""
+        clause = Clause.of(raw)
+        try:
+            found = grammar_damage.without_element(clause)
+        except NotRead:  # two elements: only a reading of its own
+            found = None
+        if found is None:
+            return self._read(raw, ctx, clause)
+        try:  # a reading of its own first ("+1 aux dégâts d'Ombre (non zone)": the Sorts Ombre)
+            return self._read(raw, ctx, clause)
+        except NotRead:
+            pass
+        bare, element, kind = found
+        reading = self._read(raw, ctx, bare)
+        if reading.orders:
+            raise NotRead("an element of damage in an Ordre")
+        reading.effects = grammar_damage.with_element(reading.effects, bare.text, element, kind)
+        return reading
+
+    def _read(self, raw: str, ctx: Ctx, clause: Clause | None = None) -> Reading:
+        c = grammar_cards.own_card(clause or Clause.of(raw), ctx)
         t = c.text
         if not t:
             raise NotRead("an empty clause")

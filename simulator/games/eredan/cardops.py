@@ -268,6 +268,7 @@ def _discard_attached(board: Board, op: DiscardAttachedOp, me: int, opp: int, so
                 for i, k in enumerate(items)
                 if mask >> k & 1
                 and (op.owner == OWNER_ANY or (owners[i] == mine) == (op.owner == OWNER_SELF))
+                and not (op.other and board.item_serials[t][i] == board.cur_serial)
                 # "vous pouvez choisir", "jusqu'à N": the player takes only the other player's cards
                 and not (op.may and owners[i] == mine)
             )
@@ -317,7 +318,7 @@ def playable_by(board: Board, by: int, k: int) -> bool:
     """Whether character ``by`` may play card ``k`` as an effect plays it: its requirements (unless
     ``EredanRules.played_card_needs_requirements`` is false), and — a card that stays — whom it
     is attached to (``by`` itself or its opponent: no one to choose) with room for it."""
-    if board.rules.played_card_needs_requirements and not board.tables.play_mask[by] >> k & 1:
+    if board.rules.played_card_needs_requirements and not board.play_mask[by] >> k & 1:
         return False
     card = board.cards[k]
     if not card.attaches:
@@ -343,7 +344,7 @@ def _play_card(board: Board, op: PlayCardOp, me: int, opp: int, source: str) -> 
     cards = pile(board, seat, op.source)
     piles = [cards, *(pile(board, seat, p) for p in op.also)] if op.also else None
     mask = 0
-    play_mask = board.tables.play_mask[by]
+    play_mask = board.play_mask[by]
     for k in set(cards) if piles is None else {k for c in piles for k in c}:
         if playable_by(board, by, k) and (not op.playable or play_mask >> k & 1):
             mask |= 1 << k

@@ -10,7 +10,7 @@ the effect — never silently ignored.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
@@ -40,6 +40,7 @@ from simulator.games.eredan.ops import (
     DM_IMMUNE,
     DM_KIND,
     DM_TAKEN,
+    ELEMENT_BIT,
     EVENT_NAMES,
     HPM,
     INI,
@@ -99,6 +100,7 @@ from simulator.games.eredan.ops import (
     SelfTarget,
     SetOp,
     TapOp,
+    TraitsOp,
     TriggerOp,
     UnsupportedSpecError,
     UntapOp,
@@ -252,6 +254,9 @@ class CompiledCard:
     #: variants that hold; ``modes[0]`` is the card itself). Empty: no variant.
     mode_conds: tuple[Condition, ...] = ()
     modes: tuple[CompiledCard, ...] = ()
+    #: The element of the damage it deals (ELEMENT_BIT bits): a Sort of an element deals damage of
+    #: that element ("Immunité dégâts de Feu" stops a Sort Feu's damage); 0: none.
+    element: int = 0
     #: ``triggers`` by event: every event of a game looks at the triggers of every card in play
     #: (EredanState.fire), most of which listen to other events — this skips them at once.
     triggers_on: TriggersByEvent = field(init=False, repr=False, compare=False)
@@ -377,6 +382,9 @@ class CompiledCharacter:
     #: Its keywords ("Enragé", the condition ``keyword``): none is printed on a character, and
     #: ``traits``, which gives them, is not played yet (PENDING_OPS) — so none has one for now.
     keywords: frozenset[str] = frozenset()
+    #: Races it has besides ``race`` and ``race_parent`` (with their parents): given by ``traits``
+    #: (traitops.py), else none.
+    more_races: frozenset[str] = frozenset()
     level: int = 1
     #: Its auras that hold only while it is dead (condition ``dead``: "tant que X est mort").
     dead_auras: tuple[ModifyOp, ...] = ()
@@ -466,6 +474,8 @@ class Tables:
     #: Whether some character's playable cards depend on the board (``may_play`` from an ally, or
     #: under a condition: CompiledCharacter.grants).
     dynamic_play: bool = False
+    #: An effect of the game changes its characters' traits (``traits``: traitops.py).
+    traits: bool = False
     #: Card id by family, for the cards effects create (and every card of the tables).
     created: Mapping[str, int] = field(default_factory=dict)
     #: What the decks use, so that a game without it pays nothing: standing abilities applied after
@@ -697,6 +707,7 @@ def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
         artisan_reserved=ARTISAN_CLASS in card.requirements.classes,
         triggers=tuple(triggers),
         choices=choice_slots(tuple(ops)),
+        element=sum(bit for name, bit in ELEMENT_BIT.items() if card.is_of_type(name)),
     )
 
 
@@ -995,7 +1006,7 @@ def ally_matches(allies: AllyFilter | None, ch: CompiledCharacter, rules: Eredan
         return False
     if allies.class_ is not None and allies.class_ not in ch.classes:
         return False
-    return allies.race is None or allies.race in (ch.race, ch.race_parent)
+    return allies.race is None or allies.race in (ch.race, ch.race_parent) or allies.race in ch.more_races
 
 
 def static_passes(f: CharFilter, ch: CompiledCharacter, rules: EredanRules) -> bool:
@@ -1004,7 +1015,7 @@ def static_passes(f: CharFilter, ch: CompiledCharacter, rules: EredanRules) -> b
         return False
     if f.class_ is not None and f.class_ not in ch.classes:
         return False
-    if f.race is not None and f.race not in (ch.race, ch.race_parent):
+    if f.race is not None and f.race not in (ch.race, ch.race_parent) and f.race not in ch.more_races:
         return False
     if f.caste is not None and f.caste not in ch.castes:
         return False
@@ -1012,19 +1023,29 @@ def static_passes(f: CharFilter, ch: CompiledCharacter, rules: EredanRules) -> b
         return False
     if f.family is not None and ch.family != f.family:
         return False
-    if f.not_race is not None and f.not_race in (ch.race, ch.race_parent):
+    if f.not_race is not None and (f.not_race in (ch.race, ch.race_parent) or f.not_race in ch.more_races):
         return False
     if f.not_class is not None and f.not_class in ch.classes:
+        return False
+    if f.not_guild is not None and ally_matches(AllyFilter(guild=f.not_guild), ch, rules):
         return False
     return f.single_class is None or (len(ch.classes) == 1) == f.single_class
 
 
-def _reaches(op: ModifyOp, owner: CompiledCharacter, ch: CompiledCharacter, rules: EredanRules) -> bool:
+def _reaches(
+    op: ModifyOp, owner: CompiledCharacter, ch: CompiledCharacter, rules: EredanRules, traits: bool = False
+) -> bool:
     """Whether the aura ``op`` of ``owner`` may reach ``ch`` (its group and the static part of
-    its filter; liveness, and a filter on what changes, are read when ``ch`` fights)."""
+    its filter; liveness, and a filter on what changes, are read when ``ch`` fights). ``traits``:
+    the game's characters' traits may change (``traits``): their filter is read when ``ch`` fights
+    (:func:`_aura_check`)."""
     target = op.target
     if isinstance(target, OtherAllies):
-        return owner.seat == ch.seat and owner.index != ch.index and ally_matches(target.allies, ch, rules)
+        return (
+            owner.seat == ch.seat
+            and owner.index != ch.index
+            and (traits or ally_matches(target.allies, ch, rules))
+        )
     assert isinstance(target, Group)
     group = target.group
     same = owner.seat == ch.seat
@@ -1034,11 +1055,28 @@ def _reaches(op: ModifyOp, owner: CompiledCharacter, ch: CompiledCharacter, rule
         return False
     if group == "enemies" and same:
         return False
-    return target.filter is None or static_passes(target.filter, ch, rules)
+    return target.filter is None or traits or static_passes(target.filter, ch, rules)
+
+
+def _aura_check(op: ModifyOp, traits: bool) -> CharFilter | None:
+    """The filter an aura's reached character must pass when it fights: the part of its filter
+    that changes (tapped, carrying…) — all of it, a version-1 ally filter too, when the game's
+    characters' traits may change (``traits``)."""
+    target = op.target
+    if traits:
+        if isinstance(target, OtherAllies):
+            allies = target.allies
+            return (
+                None
+                if allies is None
+                else CharFilter(guild=allies.guild, class_=allies.class_, race=allies.race)
+            )
+        return target.filter if isinstance(target, Group) else None
+    return target.filter if isinstance(target, Group) and target.filter and not target.filter.static else None
 
 
 def _with_ally_auras(
-    chars: tuple[CompiledCharacter, ...], rules: EredanRules
+    chars: tuple[CompiledCharacter, ...], rules: EredanRules, traits: bool = False
 ) -> tuple[CompiledCharacter, ...]:
     """Each character with the auras that may reach it (an ally's "your other Noz", a group of
     allies or enemies): decided once here from the Line, so a combat only checks that the owner
@@ -1050,18 +1088,14 @@ def _with_ally_auras(
                 owner.index,
                 (replace(op, target=SELF),),
                 owner.aura_source,
-                check=(
-                    op.target.filter
-                    if isinstance(op.target, Group) and op.target.filter and not op.target.filter.static
-                    else None
-                ),
+                check=_aura_check(op, traits),
                 late=reads_the_cards(op.when),
                 dead=dead,
             )
             for owner in chars
             for dead, auras in ((False, owner.auras), (True, owner.dead_auras))
             for op in auras
-            if _reaches(op, owner, ch, rules)
+            if _reaches(op, owner, ch, rules, traits)
         )
         out.append(replace(ch, ally_auras=received) if received else ch)
     return tuple(out)
@@ -1078,6 +1112,7 @@ _STATIC_FILTERS = (
     "single_class",
     "not_race",
     "not_class",
+    "not_guild",
 )
 
 
@@ -1127,6 +1162,8 @@ def _static_reach(
             if selector.not_race is not None and selector.not_race in (sp.race, sp.race_parent):
                 continue
             if selector.not_class is not None and selector.not_class in sp.classes:
+                continue
+            if selector.not_guild is not None and sp.guild == selector.not_guild:
                 continue
         out.append(ch.index)
     return out
@@ -1428,6 +1465,77 @@ def _cards_last(decks: Sequence[DeckSpec], specs: Sequence[CardSpec]) -> dict[in
     return {k: tuple(v) for k, v in out.items()}
 
 
+#: The selector filters on what ``traits`` changes.
+_TRAIT_FILTERS = ("guild", "class_", "race", "caste", "single_class", "not_race", "not_class", "no_caste")
+
+
+def _check_traits(
+    cards: Sequence[CompiledCard],
+    chars: Sequence[CompiledCharacter],
+    item_mask: int,
+    mask: Callable[[CardMatch], int],
+) -> bool:
+    """Whether an effect of the game changes its characters' traits (a ``traits`` op: traitops.py),
+    after refusing by name what the engine decides once for the game from the printed traits and
+    could not follow: a standing grant (``may_play``, ``carry``, ``may_attach``, ``acts_now``,
+    ``chain_on`` given to a group) reaching the characters of a class, race, guild or caste; classes
+    changed in a game with an Artisan (its attachments, docs/rules/eredan.md §3 Classes) or with a
+    chain on items (lost by a Mage/Combattant: the multi-class table)."""
+    found = [
+        op
+        for op in walk_ops(
+            [
+                op
+                for c in cards
+                for mode in (c, *c.modes)
+                for op in (*mode.ops, *mode.while_carried, *mode.triggers)
+            ]
+            + [
+                op
+                for ch in chars
+                for op in (*ch.triggers, *ch.late_order_ops, *(op for order in ch.orders for op in order.ops))
+            ]
+        )
+        if isinstance(op, TraitsOp)
+    ]
+    if not found:
+        return False
+    for ch in chars:
+        for i, effect in enumerate(ch.spec.abilities):
+            selector = getattr(effect, "selector", None)
+            if (
+                isinstance(
+                    effect,
+                    spec_effects.MayPlay
+                    | spec_effects.Carry
+                    | spec_effects.MayAttach
+                    | spec_effects.ActsNow
+                    | ChainOn,
+                )
+                and selector is not None
+                and any(getattr(selector, key) is not None for key in _TRAIT_FILTERS)
+            ):
+                raise UnsupportedSpecError(
+                    f"character {ch.slug!r}: abilities[{i}]",
+                    "a standing grant reaching characters by class, race, guild or caste, in a game "
+                    "where traits change (traits), is not supported yet",
+                )
+    if any(op.classes is not None for op in found):
+        if any(ch.is_artisan for ch in chars) or any(ARTISAN_CLASS in (op.classes or ()) for op in found):
+            raise UnsupportedSpecError(
+                "decks", "classes changed (traits) in a game with an Artisan are not supported yet"
+            )
+        if item_mask and any(
+            isinstance(effect, ChainOn) and not mask(effect.match) & ~item_mask
+            for ch in chars
+            for effect in (*ch.spec.abilities, *(e for order in ch.spec.orders for e in order.effects))
+        ):
+            raise UnsupportedSpecError(
+                "decks", "classes changed (traits) in a game with a chain on items are not supported yet"
+            )
+    return True
+
+
 def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES) -> Tables:
     """Compile two decks into one game's tables, for the game's ``rules`` (item slots, auras);
     raise :class:`UnsupportedSpecError` (or ``ValueError`` for a malformed deck) on anything the
@@ -1509,15 +1617,14 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
                         "finds it in the catalog)",
                     )
     item_mask = sum(1 << c.id for c in cards if c.kind == CK_ITEM)
+    printed = tuple(
+        _compile_character(ch, seat * 3 + pos, ctx, item_mask, rules)
+        for seat, deck in enumerate(decks)
+        for pos, ch in enumerate(deck.characters)
+    )
+    traits = _check_traits(cards, printed, item_mask, match_mask)
     chars = _standing_grants(
-        _with_ally_auras(
-            tuple(
-                _compile_character(ch, seat * 3 + pos, ctx, item_mask, rules)
-                for seat, deck in enumerate(decks)
-                for pos, ch in enumerate(deck.characters)
-            ),
-            rules,
-        ),
+        _with_ally_auras(printed, rules, traits),
         ctx,
         item_mask,
         rules.mage_combattant_keeps_item_chain,
@@ -1588,6 +1695,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         if slow_fit
         else sum(1 << c.id for c in cards if c.attaches and c.attach_to == ATTACH_FIGHTER and not c.modes),
         dynamic_play=any(ch.grants for ch in chars),
+        traits=traits,
         created=created,
         plays=tuple(tuple(Play.of(k, carrier) for k in range(len(cards))) for carrier in range(6)),
         late=any(ch.late_ops or ch.late_order_ops or any(a.late for a in ch.ally_auras) for ch in chars),
@@ -1648,6 +1756,7 @@ def _guard(op: Op, c: int) -> DamageMod:
         getattr(op, "mask", -1 if what != DM_IMMUNE else 0),
         Lifetime(owner=c),
         op.when,
+        getattr(op, "elements", 0),
     )
 
 

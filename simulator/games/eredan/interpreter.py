@@ -41,6 +41,7 @@ from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
+    ATK_BASE,
     COMBAT_EVENTS,
     DEF,
     DM_DEALT,
@@ -68,6 +69,7 @@ from simulator.games.eredan.ops import (
     PICK_FEWEST_HP,
     PICK_MOST_WOUNDED,
     PICK_RANDOM,
+    RACE_PARENTS,
     SPI,
     STAT_INDEX,
     STAT_NAMES,
@@ -330,6 +332,7 @@ class Board:
         "mod",
         "next_picks",
         "picks",
+        "play_mask",
         "played",
         "queue",
         "removed",
@@ -348,6 +351,7 @@ class Board:
         "taken",
         "tapped",
         "timed",
+        "trait_grants",
         "turn",
         "turn_choices",
         "turn_plays",
@@ -359,6 +363,10 @@ class Board:
     rules: EredanRules
     cards: tuple[CompiledCard, ...]
     chars: tuple[CompiledCharacter, ...]
+    #: Per character, the cards it may play (Tables.play_mask; changed with its traits).
+    play_mask: tuple[int, ...]
+    #: The ``traits`` ops holding (traitops.TraitGrant; a list replaced, never changed in place).
+    trait_grants: list[Any]
     rng: random.Random
     #: Where chance outcomes come from: ``None`` — the seeded ``rng``, inline (the default); or a
     #: :class:`~simulator.games.eredan.chance.Chance` (a record being written or replayed).
@@ -713,19 +721,20 @@ class Board:
 
     # --- damage, healing ----------------------------------------------------------------------
 
-    def wound(self, src: int, target: int, amount: int, reduction: int, kind: str) -> int:
+    def wound(self, src: int, target: int, amount: int, reduction: int, kind: str, element: int = 0) -> int:
         """docs/rules/eredan.md §3 step 3 — ``target`` loses ``amount`` minus ``reduction`` HP, at
         least 0 and at most the HP it has; ``src`` scores it (§3 End). A reduction below 0 (a
         Défense or Esprit pushed below 0) counts as 0, or adds to the damage
         (``rules.negative_reduction_adds_damage``). ``kind`` names the blow in the log (``clash``,
-        or the damage kind). Returns the HP lost. The one damage step, for the clash and effects."""
+        or the damage kind); ``element``: its element (ELEMENT_BIT bits, 0: none). Returns the HP
+        lost. The one damage step, for the clash and effects."""
         h = self.hp[target]
         rules = self.rules
         if reduction < 0 and not rules.negative_reduction_adds_damage:
             reduction = 0
         taken = 0
         if self.dmod_mask and (self.dmod_mask >> src & 1 or self.dmod_mask >> target & 1):
-            changed = self.damage_mods(src, target, amount, kind)
+            changed = self.damage_mods(src, target, amount, kind, element)
             if changed is None:  # immune: no damage at all
                 if self.log is not None:
                     self.log.append(
@@ -769,7 +778,8 @@ class Board:
         if self.listen and damage:
             listen = self.listen
             if listen & DAMAGE_EVENTS:
-                bit = 1 << (K_PHYSICAL if kind == "clash" else DAMAGE_KIND_INDEX[kind])
+                # the kind's bit, and the element's bits above the kinds' (TriggerOp.elements)
+                bit = 1 << (K_PHYSICAL if kind == "clash" else DAMAGE_KIND_INDEX[kind]) | element << 3
                 if listen & 1 << EV_DAMAGED:
                     self.fire(EV_DAMAGED, target, src, kind=bit, amount=damage)
                 if listen & 1 << EV_DEALS:
@@ -778,10 +788,11 @@ class Board:
                 self.fire(EV_DIES, target)
         return damage
 
-    def hit(self, src: int, target: int, amount: int, kind: int) -> int:
+    def hit(self, src: int, target: int, amount: int, kind: int, element: int = 0) -> int:
         """An effect's damage of ``kind`` from ``src`` to ``target`` (alive): physical damage is
         reduced by Défense, magical damage (spells, theurgies) by Esprit, direct damage by nothing
-        (docs/rules/eredan.md §3 step 3). Returns the HP actually lost."""
+        (docs/rules/eredan.md §3 step 3); of ``element`` (bits, 0: none). Returns the HP actually
+        lost."""
         if self.hp[target] <= 0:
             return 0
         if kind == K_PHYSICAL:
@@ -790,7 +801,7 @@ class Board:
             reduction = self.stat(target, SPI)
         else:
             reduction = 0
-        return self.wound(src, target, amount, reduction, KIND_NAMES[kind])
+        return self.wound(src, target, amount, reduction, KIND_NAMES[kind], element)
 
     def heal(self, src: int, target: int, amount: int) -> int:
         """Heal ``target`` (alive) by ``amount``, never above its maximum HP; returns HP restored.
@@ -838,7 +849,7 @@ class Board:
         value = self.roll(roll.lo, roll.hi, AMOUNT, me)
         stat = roll.stat
         if stat is not None:
-            value += self.attack_roll(me) if stat == ATK else self.stat(me, stat)
+            value += self.stat_roll(me, stat)
         return value if value > 0 else 0
 
     def modifier(self, points: Points, me: int, opp: int) -> int:
@@ -847,9 +858,19 @@ class Board:
             value = self.roll(points.lo, points.hi, AMOUNT, me)
             stat = points.stat
             if stat is not None:
-                value += self.attack_roll(me) if stat == ATK else self.stat(me, stat)
+                value += self.stat_roll(me, stat)
             return value
         return self.scaled(points, me, opp)  # type: ignore[arg-type]
+
+    def stat_roll(self, me: int, stat: int) -> int:
+        """The stat an amount adds (a Roll's ``stat``): the current one, a fresh roll of the
+        Attaque (ATK), or of the printed Attaque range without modifiers (ATK_BASE)."""
+        if stat == ATK:
+            return self.attack_roll(me)
+        if stat == ATK_BASE:
+            ch = self.chars[me]
+            return self.roll(ch.attack_min, ch.attack_max, ATTACK, me)
+        return self.stat(me, stat)
 
     def scaled(self, amount: Scaled, me: int, opp: int) -> int:
         """``plus + each × round(count / div)``, clamped (cards/domain/effects.py, "Amount")."""
@@ -971,10 +992,13 @@ class Board:
             return None
         return dm.amount if dm.points is None else self.scaled(dm.points, c, opp)
 
-    def damage_mods(self, src: int, target: int, amount: int, kind: str) -> tuple[int, int] | None:
+    def damage_mods(
+        self, src: int, target: int, amount: int, kind: str, element: int = 0
+    ) -> tuple[int, int] | None:
         """The damage ``src`` deals ``target`` with their bonuses (cards/domain/effects.py
         ``damage_dealt``: added before the reduction, ``damage_taken``: after it), or ``None`` when
-        ``target`` is immune (``immune``). The card dealing it is ``cur_card`` (-1: the clash)."""
+        ``target`` is immune (``immune``). The card dealing it is ``cur_card`` (-1: the clash);
+        ``element`` its element bits (a bonus or an immunity naming elements: only those)."""
         bit = 1 << (K_PHYSICAL if kind == "clash" else DAMAGE_KIND_INDEX[kind])
         k = self.cur_card
         taken = 0
@@ -985,10 +1009,12 @@ class Board:
             what = dm.what
             if dm.kinds and not dm.kinds & bit and (what != DM_IMMUNE or not dm.mask):
                 continue
+            if dm.elements and not dm.elements & element:
+                continue  # a bonus or an immunity about damage of some elements only
             if what == DM_IMMUNE:
                 if c != target:
                     continue
-                hit_kind = dm.kinds and dm.kinds & bit
+                hit_kind = (dm.kinds or dm.elements) and (not dm.kinds or dm.kinds & bit)
                 hit_card = dm.mask and k >= 0 and dm.mask >> k & 1
                 if (hit_kind or hit_card) and self._mod_value(dm) is not None:
                     return None
@@ -1197,6 +1223,8 @@ class Board:
             return
         if trigger.kinds and not trigger.kinds & kind:
             return
+        if trigger.elements and not trigger.elements & kind >> 3:
+            return  # damage of some elements only (the element bits above the kinds')
         if trigger.at_least and amount < trigger.at_least:
             return  # damage of at least N HP only
         if trigger.who is not None and not in_target(self, trigger.who, subject, holder, opp):
@@ -1213,6 +1241,8 @@ class Board:
                     count = 0  # a new turn
                 if count >= trigger.times:
                     return
+        if trigger.other:
+            subject = other  # its effects are about the other character of the damage
         if trigger.when is not None:
             self.event_char = subject
             holds = self.holds(trigger.when, holder, opp)
@@ -1374,16 +1404,18 @@ def amount_for(board: Board, points: Points, me: int, opp: int, t: int) -> int:
 
 @interprets(DamageOp)
 def _damage(board: Board, op: DamageOp, me: int, opp: int, source: str) -> None:
+    # its element: the op's, else that of the card dealing it (a Sort Feu deals Fire damage)
+    element = op.element or (board.cards[board.cur_card].element if board.cur_card >= 0 else 0)
     if _per_target(op.amount):
         for t in board.targets(op.target, me, opp):
-            board.hit(me, t, amount_for(board, op.amount, me, opp, t), op.kind)
+            board.hit(me, t, amount_for(board, op.amount, me, opp, t), op.kind, element)
     elif board.rules.amount_rolled_once_per_effect:  # a zone spell deals the same amount to every enemy
         value = board.amount(op.amount, me, opp)
         for t in board.targets(op.target, me, opp):
-            board.hit(me, t, value, op.kind)
+            board.hit(me, t, value, op.kind, element)
     else:
         for t in board.targets(op.target, me, opp):
-            board.hit(me, t, board.amount(op.amount, me, opp), op.kind)
+            board.hit(me, t, board.amount(op.amount, me, opp), op.kind, element)
 
 
 @interprets(HealOp)
@@ -1543,7 +1575,7 @@ def in_guild(ch: CompiledCharacter, guild: str, rules: EredanRules) -> bool:
 
 
 def _of_race(ch: CompiledCharacter, race: str) -> bool:
-    return ch.race == race or ch.race_parent == race
+    return ch.race == race or ch.race_parent == race or race in ch.more_races
 
 
 @interprets(OnTurn)
@@ -1626,6 +1658,8 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
     if f.not_race is not None and _of_race(ch, f.not_race):
         return False
     if f.not_class is not None and f.not_class in ch.classes:
+        return False
+    if f.not_guild is not None and in_guild(ch, f.not_guild, board.rules):
         return False
     if f.tapped is not None and board.tapped[c] != f.tapped:
         return False
@@ -2101,6 +2135,8 @@ def _count_distinct(board: Board, count: CountDistinct, me: int, opp: int) -> in
         ch = chars[c]
         if count.trait == "race":
             seen.add(ch.race)
+            if ch.more_races:  # races given (traits), without their parent races
+                seen.update(ch.more_races - RACE_PARENTS)
         elif count.trait == "class":
             seen.update(ch.classes)
         else:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 from cards.domain import effects as spec
@@ -52,11 +52,22 @@ STAT_NAMES = ("attack", "defense", "spirit", "initiative", "attack_min", "attack
 STAT_INDEX = {name: i for i, name in enumerate(STAT_NAMES)}
 #: The stats an amount may be based on ("Esprit + 2").
 AMOUNT_STAT_INDEX = {"attack": ATK, "defense": DEF, "spirit": SPI, "initiative": INI}
+#: A Roll's stat only (no stat slot): the printed Attaque, rolled in the printed range ("égale à son
+#: Attaque de base").
+ATK_BASE = NSTATS
 
 # Damage kinds: what reduces them (docs/rules/eredan.md §3 step 3).
 K_PHYSICAL, K_MAGICAL, K_DIRECT = range(3)
 KIND_NAMES = ("physical", "magical", "direct")
 DAMAGE_KINDS = {name: i for i, name in enumerate(KIND_NAMES)}
+#: Damage elements ("dégâts magiques de type Feu", cards/domain/effects.py DAMAGE_ELEMENTS): a bit each.
+ELEMENT_BIT = {name: 1 << i for i, name in enumerate(spec.DAMAGE_ELEMENTS)}
+
+
+def element_bits(elements: tuple[str, ...]) -> int:
+    """Damage elements as bits (0: any)."""
+    return sum(ELEMENT_BIT[e] for e in elements)
+
 
 # Item slots (docs/rules/eredan.md §3 Items). SLOT_SHIELD: a Bouclier's, when it does not take the
 # armor slot (EredanRules.shield_takes_armor_slot).
@@ -492,6 +503,8 @@ class CharFilter:
     stat: tuple[str, str, int | str] | None = None
     #: It lost HP to damage this turn (true) or not (``Board.taken``).
     hurt_this_turn: bool | None = None
+    #: Not of that guild (a Courtisan: see EredanRules.courtisan_in_every_guild).
+    not_guild: str | None = None
 
     @property
     def static(self) -> bool:
@@ -533,6 +546,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         not_class=selector.not_class,
         wounded=selector.wounded,
         hurt_this_turn=selector.hurt_this_turn,
+        not_guild=selector.not_guild,
         stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
     )
 
@@ -909,7 +923,8 @@ class Op:
 @dataclass(frozen=True, slots=True)
 class Roll:
     """An amount: rolled in ``lo..hi``, plus the current ``stat`` of the character playing the card
-    (``None``: no stat; ``ATK``: a fresh roll of its Attaque), at least 0."""
+    (``None``: no stat; ``ATK``: a fresh roll of its Attaque; ``ATK_BASE``: a roll of its printed
+    Attaque range, no modifier), at least 0."""
 
     lo: int
     hi: int
@@ -956,13 +971,15 @@ class ModifyOp(Op):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DamageOp(Op):
-    """``damage``: ``amount`` damage of ``kind`` (K_*) to each target."""
+    """``damage``: ``amount`` damage of ``kind`` (K_*) to each target; of the element ``element``
+    (a bit of ELEMENT_BIT; 0: the element of the card dealing it, if it is a Sort of one)."""
 
     name: ClassVar[str] = "damage"
     deals_damage: ClassVar[bool] = True
     kind: int
     amount: Points
     target: Target = OPPONENT
+    element: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1072,7 +1089,8 @@ class DiscardAttachedOp(Op):
     ``owner`` (OWNER_*, relative to the holder's player), leave play to their owners' pile
     ``dest`` (discard, deck, hand, removed) — or, ``into_self``, to the holder's player's own —
     picked at random (the game's chance) or by the player; ``may``: the player may take fewer
-    (its choice: only the other player's cards)."""
+    (its choice: only the other player's cards); ``other``: never the card whose effects run
+    (Board.cur_serial)."""
 
     name: ClassVar[str] = "discard_attached"
     target: Target = OPPONENT
@@ -1081,6 +1099,7 @@ class DiscardAttachedOp(Op):
     owner: int = OWNER_ANY
     dest: int = PILE_DISCARD  # the pile of each card's owner it goes to
     pick: int = CARD_RANDOM
+    other: bool = False
     into_self: bool = False  # to the holder's player's own pile, whoever owns the card
     may: bool = False  # the player may take fewer: it takes only the other player's cards
 
@@ -1166,6 +1185,51 @@ class ActsNowOp(Op):
     name: ClassVar[str] = "acts_now"
     mask: int = -1
     chained: bool = False
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+#: The races the reference data gives a parent race and a spell element (``fixtures/cardset/
+#: reference.json``, races): what a race given by ``traits`` makes its character — a Guémélite of
+#: an element casts that element's Sortilèges (docs/rules/eredan.md §3 Races). Checked against the
+#: reference data by a test.
+RACE_PARENT_ELEMENT: dict[str, tuple[str, str | None]] = {
+    "guemelite_air": ("guemelite", "air"),
+    "guemelite_eau": ("guemelite", "eau"),
+    "guemelite_terre": ("guemelite", "terre"),
+    "guemelite_nature": ("guemelite", "nature"),
+    "guemelite_feu": ("guemelite", "feu"),
+    "guemelite_temps": ("guemelite", "temps"),
+    "guemelite_ombre": ("guemelite", "ombre"),
+    "guemelite_fantomatique": ("guemelite", None),
+    "guemelite_guem": ("guemelite", "guem"),
+    "guemelite_guerre": ("guemelite", "guerre"),
+    "guemelite_dragon": ("guemelite", "draconique"),
+    "guemelite_foudre": ("guemelite", "foudre"),
+    "guemelite_nehant": ("guemelite", "nehant"),
+    "guemelite_mental": ("guemelite", "mental"),
+}
+
+
+#: The parent races (a Guémélite of an element is also a Guémélite).
+RACE_PARENTS = frozenset(parent for parent, _ in RACE_PARENT_ELEMENT.values())
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TraitsOp(Op):
+    """``traits``: for ``duration``, each target also has (``mode`` "add"), has only ("set": the
+    kinds named are replaced) or no longer has ("remove") the classes, races, guilds, castes and
+    keywords given (``None``: that kind is untouched; ``"all"`` with "remove": every one). Every
+    rule reading them reads the changed ones (EredanState: ``Board.trait_grants``, the characters
+    as changed in ``Board.chars`` and the cards they may play in ``Board.play_mask``)."""
+
+    name: ClassVar[str] = "traits"
+    mode: str
+    classes: tuple[str, ...] | None = None
+    races: tuple[str, ...] | None = None
+    guilds: tuple[str, ...] | None = None
+    castes: tuple[str, ...] | str | None = None
+    keywords: tuple[str, ...] | str | None = None
     target: Target = SELF
     duration: Duration = COMBAT
 
@@ -1279,8 +1343,9 @@ class TriggerOp(Op):
     holder) is whose card play, death, damage taken or dealt counts; ``to`` whom the damage is
     dealt to (``deals``); ``mask`` the cards a ``plays`` event is about (bits of card ids);
     ``kinds`` the damage kinds that count (bits ``1 << K_*``; 0: any; the clash is physical);
-    ``limit`` once per turn / per game. ``choices``: its effects' targets and ``one_of`` options
-    the player chooses, asked when it fires. Fired triggers resolve once the step they happen in is over
+    ``elements`` the damage elements that count (ELEMENT_BIT bits; 0: any); ``limit`` once per
+    turn / per game. ``choices``: its effects' targets and ``one_of`` options the player chooses,
+    asked when it fires. Fired triggers resolve once the step they happen in is over
     (EredanState: "Triggers")."""
 
     name: ClassVar[str] = "trigger"
@@ -1290,12 +1355,16 @@ class TriggerOp(Op):
     to: Target | None = None
     mask: int = -1
     kinds: int = 0
+    elements: int = 0
     #: ``damaged`` / ``deals``: only damage that takes at least this many HP at once (0: any).
     at_least: int = 0
     limit: int = LIMIT_NONE
     #: With a limit: how many times per turn / per game ("(max +3)").
     times: int = 1
     choices: tuple[Choice, ...] = ()
+    #: ``damaged`` / ``deals``: its effects name the other character of the damage (the target
+    #: ``event_other``, compiled as ``event``): the firing is about that one.
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1411,6 +1480,8 @@ def compile_points(amount: spec.Amount | spec.Scaled, ctx: CompileContext, where
             more=more,
         )
     stat = None if amount.stat is None else _pick(AMOUNT_STAT_INDEX, amount.stat, "amount stat", where)
+    if amount.base and stat == ATK:
+        stat = ATK_BASE
     return Roll(amount.lo, amount.hi, stat)
 
 
@@ -1471,6 +1542,7 @@ def _compile_damage(
         kind=_pick(DAMAGE_KINDS, effect.kind, "damage kind", where),
         amount=compile_points(effect.amount, ctx, f"{where}.amount"),
         target=_target(effect, None, where, ctx),
+        element=0 if effect.element is None else ELEMENT_BIT[effect.element],
         when=when,
         index=index,
     )
@@ -1571,6 +1643,7 @@ def _compile_discard_attached(
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         owner=OWNER_OF_NAME[effect.owner],
         dest=PILE_OF_NAME[effect.to],
+        other=effect.other,
         into_self=effect.into == "self",
         may=effect.may,
         when=when,
@@ -1653,6 +1726,15 @@ def _compile_trigger(
     effect: spec.Trigger, where: str, index: int, when: Condition | None, ctx: CompileContext
 ) -> Op:
     on = effect.on
+    other = spec._names_event(effect.effects, "event_other")
+    if other:
+        # "event_other" (the other character of the damage) is played as "event" of a firing
+        # about that character: both in one trigger are not supported
+        said = json.dumps(spec.effect_to_json(replace(effect, effects=())))
+        said += json.dumps(spec.effects_to_json(effect.effects))
+        if '"event"' in said:
+            raise UnsupportedSpecError(where, 'the targets "event" and "event_other" in one trigger')
+        effect = replace(effect, effects=_event_other_as_event(effect.effects))
     ops = tuple(compile_effect(e, f"{where}.effects[{i}]", i, ctx) for i, e in enumerate(effect.effects))
     choices = choice_slots(ops)
     return TriggerOp(
@@ -1664,13 +1746,30 @@ def _compile_trigger(
         to=None if on.to is None else _who(on.to, ctx, f"{where}.on.to"),
         mask=-1 if on.match is None else ctx.mask(on.match),
         kinds=_kind_bits(on.kinds),
+        elements=element_bits(on.elements),
         at_least=on.at_least,
         limit={None: LIMIT_NONE, "once_per_turn": LIMIT_TURN, "once_per_game": LIMIT_GAME}[effect.limit],
         times=effect.times,
         choices=choices,
         when=when,
         index=index,
+        other=other,
     )
+
+
+def _event_other_as_event(effects: tuple[spec.Effect, ...]) -> tuple[spec.Effect, ...]:
+    """The effects with the target ``event_other`` written ``event`` (a firing about that one)."""
+    out: list[spec.Effect] = []
+    for e in effects:
+        if isinstance(e, spec.OneOf):
+            e = replace(e, options=tuple(_event_other_as_event(o) for o in e.options))
+        selector = getattr(e, "selector", None)
+        if isinstance(selector, spec.Selector) and selector.group == "event_other":
+            e = replace(e, selector=replace(selector, group="event"))  # type: ignore[arg-type]
+        elif getattr(e, "target", None) == "event_other":
+            e = replace(e, target="event")  # type: ignore[arg-type]
+        out.append(e)
+    return tuple(out)
 
 
 @compiles(spec.Forbid)
@@ -1680,6 +1779,39 @@ def _compile_forbid(
     return ForbidOp(
         what=FORBID_OF_NAME[effect.what],
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Traits)
+def _compile_traits(
+    effect: spec.Traits, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    # Refused by name, the variants the engine cannot play faithfully: traits copied from other
+    # characters (``of``: what they have when it happens), a guild given in addition (a character
+    # of two guilds), races or guilds or classes taken away.
+    if effect.of is not None:
+        raise UnsupportedSpecError(where, "traits copied from other characters ('of') are not supported yet")
+    if effect.mode == "add" and effect.guilds is not None:
+        raise UnsupportedSpecError(where, "a guild given besides a character's own is not supported yet")
+    if effect.mode == "remove" and (effect.races, effect.guilds, effect.classes) != (None, None, None):
+        raise UnsupportedSpecError(where, "traits taking away races, guilds or classes are not supported yet")
+    if effect.mode == "set" and effect.guilds is not None and len(effect.guilds) != 1:
+        raise UnsupportedSpecError(where, "a character set to several guilds is not supported yet")
+
+    def listed(value: spec.TraitList | None) -> tuple[str, ...] | None:
+        return None if value is None or value == "all" else tuple(value)
+
+    return TraitsOp(
+        mode=effect.mode,
+        classes=listed(effect.classes),
+        races=listed(effect.races),
+        guilds=listed(effect.guilds),
+        castes=effect.castes if effect.castes == "all" else listed(effect.castes),
+        keywords=effect.keywords if effect.keywords == "all" else listed(effect.keywords),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
         when=when,
@@ -1741,6 +1873,7 @@ class DamageTakenOp(Op):
     amount: int
     points: Scaled | None = None
     kinds: int = 0
+    elements: int = 0  # ELEMENT_BIT bits (0: any element)
     target: Target = SELF
     duration: Duration = COMBAT
 
@@ -1755,6 +1888,7 @@ class DamageDealtOp(Op):
     amount: int
     points: Scaled | None = None
     kinds: int = 0
+    elements: int = 0  # ELEMENT_BIT bits (0: any element)
     mask: int = -1
     target: Target = SELF
     duration: Duration = COMBAT
@@ -1780,6 +1914,7 @@ class ImmuneOp(Op):
 
     name: ClassVar[str] = "immune"
     kinds: int = 0
+    elements: int = 0  # ELEMENT_BIT bits: no damage of these elements (and of ``kinds``, when given)
     mask: int = 0
     target: Target = SELF
     duration: Duration = COMBAT
@@ -1874,6 +2009,7 @@ class DamageMod:
     mask: int
     life: Lifetime
     when: Condition | None = None
+    elements: int = 0  # damage element bits (ELEMENT_BIT; 0: any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -2015,6 +2151,7 @@ def _compile_damage_taken(
         amount=amount,
         points=points,
         kinds=_kinds_of(effect.kinds),
+        elements=element_bits(effect.elements),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
         when=when,
@@ -2031,6 +2168,7 @@ def _compile_damage_dealt(
         amount=amount,
         points=points,
         kinds=_kinds_of(effect.kinds),
+        elements=element_bits(effect.elements),
         mask=-1 if effect.cards is None else ctx.mask(effect.cards),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
@@ -2061,6 +2199,7 @@ def _compile_immune(
 ) -> Op:
     return ImmuneOp(
         kinds=_kinds_of(effect.kinds),
+        elements=element_bits(effect.elements),
         mask=0 if effect.cards is None else ctx.mask(effect.cards),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
@@ -2207,7 +2346,6 @@ def _compile_draw_phase(
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
-        spec.Traits,
         spec.Attach,
         spec.CardsLast,  # on a card, in a trigger or an Ordre (a character's ability: compiled.py)
         spec.Become,

@@ -23,6 +23,7 @@ from simulator.games.eredan.ops import (
     AMAX,
     AMIN,
     ATK,
+    ATK_BASE,
     COST_ATTACHED,
     COST_HAND,
     DEF,
@@ -88,6 +89,7 @@ from simulator.games.eredan.ops import (
     SetOp,
     TapOp,
     Target,
+    TraitsOp,
     TriggerOp,
     UntapOp,
 )
@@ -149,6 +151,9 @@ def modifier_mean(state: EredanState, op: ModifyOp, me: int, opp: int) -> int:
         if points.stat == ATK:
             ch = state.chars[me]
             value += (ch.attack_min + ch.attack_max) / 2 + state.stat(me, ATK)
+        elif points.stat == ATK_BASE:
+            ch = state.chars[me]
+            value += (ch.attack_min + ch.attack_max) / 2
         elif points.stat is not None:
             value += state.stat(me, points.stat)
         return round(value)
@@ -420,6 +425,9 @@ def _amount(state: EredanState, roll: Points, me: int, opp: int = -1) -> float:
     if stat == ATK:
         ch = state.chars[me]
         value += (ch.attack_min + ch.attack_max) / 2 + state.stat(me, ATK)
+    elif stat == ATK_BASE:
+        ch = state.chars[me]
+        value += (ch.attack_min + ch.attack_max) / 2
     elif stat is not None:
         value += state.stat(me, stat)
     return value if value > 0 else 0.0
@@ -734,6 +742,13 @@ def _acts_now_value(
     )
 
 
+def _traits_value(
+    state: EredanState, op: TraitsOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    """Traits have no effect of their own (what reads them does): valued at nothing."""
+    return 0.0
+
+
 def _grant_order_value(
     state: EredanState, op: GrantOrderOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
@@ -962,6 +977,7 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     DoubleOp: _double_value,
     CounterOp: _counter_value,
     DrawPhaseOp: _draw_phase_value,
+    TraitsOp: _traits_value,
 }
 
 
@@ -1120,7 +1136,7 @@ def _chain_follow_up(
     if not chain:
         return 0.0
     f = state.fighters[seat]
-    mask = state.tables.play_mask[f] & chain & state.tables.simple_mask
+    mask = state.play_mask[f] & chain & state.tables.simple_mask
     plays = state.tables.plays[f]
     best = 0.0
     used = False

@@ -29,6 +29,7 @@ from simulator.engine.protocol import TERMINAL, IllegalActionError
 from simulator.games.eredan import (
     cardops,  # noqa: F401 - registers the card ops' interpreter functions
     statops,  # noqa: F401 - registers the damage and stat ops' functions
+    traitops,
 )
 from simulator.games.eredan.actions import PASS as PASS  # the tests read it here, beside the phases
 from simulator.games.eredan.actions import (
@@ -228,6 +229,8 @@ class EredanState(Board):
         s.tables = tables
         s.cards = tables.cards
         s.chars = tables.chars
+        s.play_mask = tables.play_mask
+        s.trait_grants = []
         s.rng = rng
         s.chance = None
         s.rules = rules
@@ -624,7 +627,7 @@ class EredanState(Board):
             chain = -1
         f = self.fighters[seat]
         tables = self.tables
-        playable = tables.play_mask[f]
+        playable = self.play_mask[f]
         if tables.dynamic_play:
             playable |= self._granted(f)
         if self.restrictions:
@@ -1604,6 +1607,8 @@ class EredanState(Board):
         self.stay_until.pop(serial, None)
         if self.restrictions:
             self.restrictions = [r for r in self.restrictions if r.serial != serial]
+        if self.trait_grants:
+            traitops.end_traits(self, serial)
         if self.draw_mods:
             self.draw_mods = [m for m in self.draw_mods if m.serial != serial]
         if self.dmods or self.sets or self.bounds:
@@ -1722,6 +1727,8 @@ class EredanState(Board):
             self._end_stays(turn)
         if self.restrictions:
             self.restrictions = [r for r in self.restrictions if not r.expired(self)]
+        if self.trait_grants:
+            traitops.end_traits(self)
         d0, d1 = self.deck_out
         if d0 or d1:
             # docs/rules/eredan.md §3 step 0 — a player who could not fill their hand loses now.
@@ -1786,6 +1793,8 @@ class EredanState(Board):
         s.tables = self.tables
         s.cards = self.cards
         s.chars = self.chars
+        s.play_mask = self.play_mask
+        s.trait_grants = self.trait_grants
         if rng is None:
             rng = random.Random.__new__(random.Random)  # no seeding: the state is set just below
             rng.setstate(self.rng.getstate())

@@ -53,8 +53,10 @@ def _bonus(
     points = getattr(op, "points", None)
     kinds = getattr(op, "kinds", 0)
     mask = getattr(op, "mask", -1)
+    elements = getattr(op, "elements", 0)
     for t in board.targets(op.target, me, opp):
-        board.add_damage_mod(DamageMod(what, t, amount, points, kinds, mask, board.lifetime(t, op.duration)))
+        life = board.lifetime(t, op.duration)
+        board.add_damage_mod(DamageMod(what, t, amount, points, kinds, mask, life, None, elements))
         if board.log is not None:
             board.log.append(
                 {

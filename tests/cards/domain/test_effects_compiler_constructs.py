@@ -349,10 +349,10 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
 @pytest.mark.parametrize(
     "data",
     [
-        {"op": "traits", "mode": "add", "classes": ["mage"]},
         {"op": "traits", "mode": "set", "guilds": "all", "of": "other_allies"},
         {"op": "become", "card": "oeuf"},
-        # (played since: a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71,
+        # (played since: traits but its variants refused (tests/simulator/games/eredan/test_traits.py),
+        # a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71,
         # acts_now by helper chain)
         {"op": "attach", "target": {"group": "allies", "pick": "random", "race": "golem"}},
         {"op": "bound", "stats": ["attack"], "below": 0, "above": 0},

@@ -162,6 +162,7 @@ VALID_V2: list[tuple[str, dict[str, Any]]] = [
     ("card", {"op": "forbid", "what": "play", "cards": {"type": "theurgie"}, "target": "opponent"}),
     ("card", {"op": "forbid", "what": "attack", "target": "opponent"}),
     ("card", {"op": "extra_attack", "amount": {"stat": "attack", "plus": 0}}),
+    ("card", {"op": "extra_attack", "amount": {"stat": "attack", "base": True, "plus": 0}}),
     ("card", {"op": "grant_order"}),
     (
         "card",

@@ -304,13 +304,21 @@ def test_attached_cards_discarded_or_moved(compiler):
             "cards": {"any_of": [{"card": "bague-rouge"}, {"card": "bague-bleue"}]},
         }
     ]
-    # the card itself among them: the copy before it, or itself?
     assert unread(compiler, "Si 'Bague rouge' est attachée à votre personnage, celle-ci est défaussée.") == ()
-    assert compiler.compile(
-        "Si 'Bague rouge' est attachée à votre personnage, celle-ci est défaussée.",
-        subject="card",
+    # the card itself among them: the copy before it, never itself (a card that stays is attached
+    # before it acts)
+    assert effects(
+        compiler,
+        "Si 'Bague rouge' ou 'Bague bleue' est attachée à votre personnage, celle-ci est défaussée. "
+        "Permanent.",
         name="Bague rouge",
-    ).unread
+    )[0] == {
+        "op": "discard_attached",
+        "target": "self",
+        "count": "all",
+        "cards": {"any_of": [{"card": "bague-rouge"}, {"card": "bague-bleue"}]},
+        "other": True,
+    }
     assert effects(
         compiler, "Choisissez une carte non Potion attachée à un personnage, celle-ci est défaussée."
     ) == [

@@ -306,8 +306,9 @@ def test_characters_not_of_a_race_or_class(compiler):
     # both said: neither
     out = card(compiler, "Les personnages non Mages non Elfines ont Défense -2.")
     assert out[0]["target"] == {"group": "characters", "not_race": "elfine", "not_class": "mage"}
-    # not a race nor a class after "non": not read
-    assert not compiler.compile("Les personnages non Pirates ont Défense -2.", subject="card").complete
+    # a guild after "non": not_guild (tests/cards/domain/test_text_compiler_stat_more.py); a caste is
+    # none of them: not read
+    assert not compiler.compile("Les personnages non Sorcelames ont Défense -2.", subject="card").complete
 
 
 def test_not_race_in_the_schema():

@@ -511,8 +511,7 @@ def test_a_characters_extra_attack_is_one_more_attack_each_combat(compiler):
             "effects": [{"op": "extra_attack", "amount": {"per": {"stat": "attack_max", "of": "self"}}}],
         }
     ]
-    # the printed Attaque range is no count: not read
-    unread(compiler, "Effectue une attaque supplémentaire égale à son Attaque de base", "character")
+    # the printed Attaque range, rolled: tests/cards/domain/test_text_compiler_stat_more.py
 
 
 # --- restrictions on stats and heals; notes ------------------------------------------------------

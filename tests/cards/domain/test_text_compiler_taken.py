@@ -188,3 +188,52 @@ def test_cards_last_longer_round_trips_says_it_and_is_refused_when_permanent():
             context="ability",
         )
     assert info.value.path == "effect.longer"
+
+
+# --- the card played, the player's pick under a condition; a prefix of what is carried ---------
+
+
+def test_the_card_played_is_the_players_pick_under_a_condition(compiler):
+    played = {"op": "play_card", "from": "hand", "cards": {"type": "arme"}}
+    assert card(
+        compiler,
+        "Une Arme de votre Main est jouée. Mage : Vous pouvez choisir l'Arme jouée depuis votre Main.",
+    ) == [
+        {**played, "when": {"not": {"played_by_class": "mage"}}},
+        {**played, "pick": "choice", "when": {"played_by_class": "mage"}},
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another pile than the card played
+        "Une Arme de votre Main est jouée. Mage : Vous pouvez choisir l'Arme jouée depuis votre Deck.",
+        # nothing played before
+        "Attaque +2. Mage : Vous pouvez choisir l'Arme jouée depuis votre Main.",
+    ],
+)
+def test_the_pick_under_a_condition_not_read_otherwise(compiler, text):
+    assert unread(compiler, text)
+
+
+def test_a_prefix_of_what_the_character_carries(compiler):
+    assert card(compiler, "Personnage sans caste ne portant pas d'Armure : Attaque +2.") == [
+        {
+            "op": "modify",
+            "stat": "attack",
+            "amount": 2,
+            "when": {
+                "compare": {"left": {"castes": "self"}, "cmp": "==", "right": 0},
+                "not": {"carrying_match": {"type": "armure"}},
+            },
+        }
+    ]
+    assert card(compiler, "Mage portant une Amulette : Esprit +1.") == [
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": 1,
+            "when": {"played_by_class": "mage", "carrying_match": {"type": "amulette"}},
+        }
+    ]

@@ -599,13 +599,13 @@ def test_the_future_of_cards_moved(compiler):
 
 def test_il_after_damage_the_holder_deals(compiler):
     """ "il" is not "vous": after "vous infligez des dégâts à votre adversaire" it is the opponent;
-    after damage to a group, whom it names is not said (not read)."""
+    after damage to a group, the one of them hurt (the target ``event_other``)."""
     out = card(compiler, "Chaque fois que vous infligez des dégâts à votre adversaire, il a Défense -1.")
     assert out[0]["effects"] == [{"op": "modify", "stat": "defense", "amount": -1, "target": "opponent"}]
-    assert not compiler.compile(
-        "Chaque fois que vous infligez des dégâts à un personnage adverse, il subit 1 dégât direct.",
-        subject="card",
-    ).complete
+    out = card(
+        compiler, "Chaque fois que vous infligez des dégâts à un personnage adverse, il subit 1 dégât direct."
+    )
+    assert out[0]["effects"] == [{"op": "damage", "kind": "direct", "amount": 1, "target": "event_other"}]
     # no one else said: the holder
     out = card(
         compiler, "Chaque fois que votre personnage inflige des dégâts magiques, il gagne 1 Point de vie."

@@ -203,6 +203,37 @@ def test_discard_attached_takes_cards_of_the_target_at_random():
     assert s.items[3] == [] and len(s.discards[1]) == 2
 
 
+def test_discard_attached_other_never_takes_the_card_whose_effects_run():
+    """``other``: a card that stays is attached before it acts; "si votre personnage porte déjà une
+    'X', cette dernière est défaussée" in X's own text takes the copy before it, never itself."""
+    stance = card(
+        "stance",
+        "amulette",
+        effects=[
+            {
+                "op": "discard_attached",
+                "target": "self",
+                "count": "all",
+                "cards": {"card": "stance"},
+                "other": True,
+            },
+            {"op": "modify", "stat": "spirit", "amount": 1, "duration": "permanent"},
+        ],
+    )
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([stance], [JAB]),
+        items=[[stance], [], [], [], [], []],
+        piles=([FILLER] * 6, [FILLER] * 6),
+    )
+    before = s.stat(0, SPI)
+    fight(s, 0, 0)
+    play_cards(s, a=[stance])
+    assert s.items[0] == [card_id(s, stance)] and s.discards[0].count(card_id(s, stance)) == 1
+    assert s.stat(0, SPI) == before  # one copy's bonus: the old one left with its card
+
+
 def test_discard_attached_of_a_group_takes_the_count_among_all_their_cards():
     """A group target: ``count`` cards among all those its characters carry, not from each
     (cards/domain/effects.py, ``discard_attached``: "une carte adverse attachée à un de vos

@@ -161,6 +161,22 @@ def test_an_extra_attack_in_the_clash():
     assert [s.hp[c] for c in (3, 4, 5)] == [12 - 2 - 3, 9, 9]
 
 
+def test_an_extra_attack_equal_to_the_printed_attack_is_rolled_in_the_printed_range():
+    """``{"stat": "attack", "base": true}`` ("égale à son Attaque de base"): a roll of the holder's
+    printed Attaque range, its modifiers (the card's own Attaque +5) not counted."""
+    extra = [
+        {"op": "modify", "stat": "attack", "amount": 5},
+        {"op": "extra_attack", "amount": {"stat": "attack", "base": True}},
+    ]
+    amounts = set()
+    for seed in range(30):
+        s = played(extra, chars_a=[character("a-1", attack=(2, 4)), *line("a")[1:]], seed=seed)
+        hits = [e for e in events(s, "damage") if e["target"] == "b-1" and e["kind"] == "physical"]
+        assert len(hits) == 1
+        amounts.add(hits[0]["amount"])
+    assert amounts == {2, 3, 4}
+
+
 def test_fleche_incandescente_hits_a_fire_guemelite_once():
     """issue 15 §2 — "Guémélite du feu : 3 à 10 dégâts magiques à la place": one hit of 3–10, its
     Esprit subtracted once (the bundled card was two hits, the Esprit subtracted twice)."""

@@ -347,18 +347,25 @@ def test_may_attach_onto_some_characters_offers_those_carriers(onto, carriers):
 
 
 @pytest.mark.parametrize(
-    ("keys", "reached"), [({"not_race": "elfine"}, {0, 2}), ({"not_class": "mage"}, {0, 1}), ({}, {0, 1, 2})]
+    ("keys", "reached"),
+    [
+        ({"not_race": "elfine"}, {0, 2}),
+        ({"not_class": "mage"}, {0, 1}),
+        ({"not_guild": "nameades"}, {0, 2}),
+        ({}, {0, 1, 2}),
+    ],
 )
 def test_the_filters_not_race_and_not_class_leave_those_characters_out(keys, reached):
     """cards/domain/effects.py selector ``not_race`` / ``not_class`` ("vos personnages non Elfins"):
-    a character not of that race (nor of a race under it) / not of that class."""
+    a character not of that race (nor of a race under it) / not of that class; ``not_guild`` ("les
+    personnages non Nomades"): not of that guild."""
     cheer = card(
         "cheer",
         effects=[{"op": "modify", "stat": "spirit", "amount": 2, "target": {"group": "allies", **keys}}],
     )
     chars = [
         character("a-1"),
-        character("a-2", race="elfine"),
+        character("a-2", race="elfine", guild="nameades"),
         character("a-3", classes=("mage",)),
     ]
     s = prepare_game(chars, line("b"), hands=([cheer, FILLER], [FILLER]), piles=PILES)

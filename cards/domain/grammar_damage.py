@@ -1,0 +1,167 @@
+"""The element of damage in the rules-text grammar (cards/domain/text_grammar.py): "3 dégâts
+magiques de type Feu", "dégâts de Feu", "des dégâts magiques de type Ombre".
+
+The element is said inside a phrase about damage; the rest of the grammar reads the clause without
+it (:func:`without_element`) and the element is then put on the effect the phrase made
+(:func:`with_element`): a damage (``element``), a damage bonus or a trigger on damage
+(``elements``). Readings chosen here (docs/cardset.md, "Damage, heals, HP"):
+
+- The element goes on every damage-bearing effect of the clause when the clause says "dégâts"
+  once (several targets of one phrase: several effects). When it says "dégâts" more than once,
+  the phrase must name a kind ("magiques") that one phrase only says, and the element goes on the
+  effects of that kind ("Chaque fois qu'un personnage vous inflige des dégâts physiques, il subit 4
+  dégâts magiques de type Feu": the magical damage only). Otherwise the clause is not read.
+- An immunity ("Immunité dégâts de Feu") is read by the immunity itself (:func:`elements_of`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from cards.domain import regex as re
+from cards.domain.effects import Damage, DamageDealt, DamageTaken, Effect, Event, Trigger
+from cards.domain.grammar_errors import NotRead
+
+if TYPE_CHECKING:
+    from cards.domain.text_grammar import Clause
+
+#: The elements as the folded texts write them, and their slug (cards/domain/effects.py
+#: DAMAGE_ELEMENTS).
+ELEMENT_WORDS = {
+    "feu": "feu",
+    "air": "air",
+    "eau": "eau",
+    "terre": "terre",
+    "lumiere": "lumiere",
+    "ombre": "ombre",
+    "mental": "mental",
+    "foudre": "foudre",
+    "draconique": "draconique",
+    "temps": "temps",
+    "nature": "nature",
+    "guerre": "guerre",
+    "nehant": "nehant",
+    "guem": "guem",
+}
+_ELEMENT_RE = "|".join(ELEMENT_WORDS)
+_KIND = r"(?:physiques?|magiques?|directs?)"
+#: "dégâts (magiques) de type Feu", "dégâts de Feu", "dégât magique d'Ombre".
+_PHRASE = re.compile(
+    rf"\b(degats?)((?: {_KIND})?) (?:de type |de la |de |du |d')({_ELEMENT_RE})\b(?! (?:et|ou) )"
+)
+_KIND_OF = {"physique": "physical", "magique": "magical", "direct": "direct"}
+
+
+def elements_of(text: str) -> tuple[tuple[str, ...], str] | None:
+    """``dégâts (magiques) de (type) Feu`` in an immunity: its elements and the rest (``dégâts
+    magiques``); None when it names no element."""
+    m = re.fullmatch(rf"(degats?(?: {_KIND})?) (?:de type |de |d')({_ELEMENT_RE})", text)
+    if m is None:
+        return None
+    return (ELEMENT_WORDS[m.group(2)],), m.group(1)
+
+
+def without_element(c: Clause) -> tuple[Clause, str, str | None] | None:
+    """The clause without the element its damage phrase names, the element, and the kind that
+    phrase says (None: no kind); None when it names none (or an immunity, read on its own)."""
+    from cards.domain.text_grammar import Clause
+
+    text = c.text
+    if "degat" not in text or text.startswith("immunite"):
+        return None
+    found = list(_PHRASE.finditer(text))
+    if not found:
+        return None
+    elements = {m.group(3) for m in found}
+    if len(elements) != 1 or len({m.group(2) for m in found}) != 1:
+        raise NotRead("damage of two elements, or of two kinds of one element")
+    kind_word = found[0].group(2).strip()
+    kind = _KIND_OF[kind_word.rstrip("s")] if kind_word else None
+    stripped = _PHRASE.sub(lambda m: f"{m.group(1)}{m.group(2)}", text)
+    return Clause(stripped, c.names), ELEMENT_WORDS[found[0].group(3)], kind
+
+
+def _kinds_of(effect: Any) -> tuple[str, ...] | None:
+    """The damage kinds an effect is about (None: it is not about damage)."""
+    if isinstance(effect, Damage):
+        return (effect.kind,)
+    if isinstance(effect, DamageTaken | DamageDealt):
+        return effect.kinds
+    if isinstance(effect, Trigger) and effect.on.kind in ("damaged", "deals"):
+        return effect.on.kinds
+    return None
+
+
+def _sites(effect: Any) -> list[Any]:
+    """The damage-bearing effects in ``effect`` and the effects nested in it."""
+    out = [effect] if _kinds_of(effect) is not None else []
+    if is_dataclass(effect):
+        for f in fields(effect):
+            out += _nested_sites(getattr(effect, f.name))
+    return out
+
+
+def _nested_sites(value: Any) -> list[Any]:
+    if isinstance(value, tuple | list):
+        return [s for v in value for s in _nested_sites(v)]
+    if is_dataclass(value) and hasattr(value, "op"):
+        return _sites(value)
+    return []
+
+
+def _put(effect: Any, chosen: list[Any], element: str) -> Any:
+    """``effect`` with ``element`` on the chosen sites (compared by identity)."""
+    if not is_dataclass(effect):
+        return effect
+    changes: dict[str, Any] = {}
+    for f in fields(effect):
+        value = getattr(effect, f.name)
+        new = _put_nested(value, chosen, element)
+        if new is not value:
+            changes[f.name] = new
+    if any(effect is s for s in chosen):
+        if isinstance(effect, Damage):
+            changes["element"] = element
+        elif isinstance(effect, Trigger):
+            on: Event = changes.get("on", effect.on)
+            changes["on"] = replace(on, elements=(element,))
+        else:
+            changes["elements"] = (element,)
+    return replace(effect, **changes) if changes else effect  # type: ignore[type-var]
+
+
+def _put_nested(value: Any, chosen: list[Any], element: str) -> Any:
+    if isinstance(value, tuple | list):
+        items = [_put_nested(v, chosen, element) for v in value]
+        if all(a is b for a, b in zip(items, value, strict=True)):
+            return value
+        return type(value)(items)
+    if is_dataclass(value) and hasattr(value, "op"):
+        return _put(value, chosen, element)
+    return value
+
+
+def with_element(effects: list[Effect], text: str, element: str, kind: str | None) -> list[Effect]:
+    """``effects`` (read from ``text``, the clause without the element) with ``element`` on the
+    effects of the damage phrase that named it (see the module docstring)."""
+    sites = [s for e in effects for s in _sites(e)]
+    if len(re.findall(r"\bdegats?\b", text)) > 1:
+        if kind is None or len(re.findall(rf"\bdegats? {kind}\b", _english_kinds(text))) != 1:
+            raise NotRead("the element of which damage?")
+        sites = [s for s in sites if _kinds_of(s) == (kind,)]
+    if not sites or any(
+        (isinstance(s, Damage) and s.element is not None)
+        or (isinstance(s, Trigger) and s.on.elements)
+        or (isinstance(s, DamageTaken | DamageDealt) and s.elements)
+        for s in sites
+    ):
+        raise NotRead("an element the reading does not hold")
+    return [_put(e, sites, element) for e in effects]
+
+
+def _english_kinds(text: str) -> str:
+    """The kind words as their names (``magiques`` -> ``magical``), to count one kind's phrases."""
+    for word, name in _KIND_OF.items():
+        text = re.sub(rf"\b{word}s?\b", name, text)
+    return text

@@ -1,0 +1,146 @@
+"""The element of damage (cards/domain/effects.py ``damage.element`` and the ``elements`` of
+``immune``, ``damage_taken``, ``damage_dealt``, ``damaged`` / ``deals``): schema, JSON round trip,
+rules text, and the compiler's reading (cards/domain/grammar_damage.py).
+
+Every text here is written for these tests, in the cards' grammar; none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.domain.effects import EffectError, effect_to_json, parse_effect
+from cards.domain.text import effect_text
+
+VALID = [
+    (
+        {"op": "damage", "kind": "magical", "amount": 3, "element": "feu"},
+        "Deals 3 Fire magic damage (reduced by Spirit) to the opponent.",
+        "Inflige 3 dégâts magiques de type Feu (réduits par l'Esprit) à l'adversaire.",
+    ),
+    (
+        {"op": "immune", "elements": ["ombre"]},
+        "Immune to Shadow damage.",
+        "Immunité aux dégâts de type Ombre.",
+    ),
+    (
+        {"op": "immune", "kinds": ["magical"], "elements": ["feu", "air"]},
+        "Immune to Fire or Air magic damage.",
+        "Immunité aux dégâts magiques de type Feu ou Air.",
+    ),
+    ({"op": "damage_taken", "amount": -1, "elements": ["eau"]}, "-1 to Water damage taken.", None),
+    ({"op": "damage_dealt", "amount": 2, "elements": ["foudre"]}, "+2 to Lightning damage dealt.", None),
+    (
+        {
+            "op": "trigger",
+            "on": {"deals": "self", "elements": ["nature"]},
+            "effects": [{"op": "heal", "amount": 1}],
+        },
+        "Each time this character deals Nature damage: Heals 1 HP to this character.",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "en", "fr"), VALID)
+def test_elements_round_trip_and_read_in_both_languages(data, en, fr):
+    effect = parse_effect(data)
+    assert effect_to_json(effect) == data
+    assert effect_text(effect, "en") == en
+    if fr is not None:
+        assert effect_text(effect, "fr") == fr
+    else:
+        assert "de type" in effect_text(effect, "fr")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"op": "damage", "kind": "magical", "amount": 3, "element": "fire"},
+            "effect.element: expected one of",
+        ),
+        ({"op": "immune", "elements": []}, "non-empty list of damage elements"),
+        ({"op": "immune", "elements": ["feu", "feu"]}, "listed twice"),
+        ({"op": "immune", "elements": ["feu"], "cards": {"type": "sort"}}, "one of the two"),
+        ({"op": "heal_dealt", "amount": 1, "elements": ["feu"]}, "unknown key"),
+        (
+            {
+                "op": "trigger",
+                "on": {"damaged": "self", "elements": ["lave"]},
+                "effects": [{"op": "draw", "count": 1}],
+            },
+            "elements[0]",
+        ),
+    ],
+)
+def test_invalid_elements_are_refused(data, message):
+    with pytest.raises(EffectError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        parse_effect(data)
+
+
+def _card(compiler, text):
+    result = compiler.compile(text, subject="card")
+    assert result.complete, result.clauses
+    return result.to_json()["effects"]
+
+
+def _character(compiler, text):
+    result = compiler.compile(text, subject="character")
+    assert result.complete, result.clauses
+    return result.to_json()["abilities"]
+
+
+def test_the_compiler_reads_the_element_of_a_damage(compiler):
+    assert _card(compiler, "Votre adversaire subit 3 dégâts magiques de type Ombre.") == [
+        {"op": "damage", "kind": "magical", "amount": 3, "element": "ombre"}
+    ]
+    # two targets of one phrase: both hits are of that element
+    assert _card(compiler, "Le porteur et son adversaire subissent 2 dégâts magiques de type Air.") == [
+        {"op": "damage", "kind": "magical", "amount": 2, "element": "air", "target": "self"},
+        {"op": "damage", "kind": "magical", "amount": 2, "element": "air"},
+    ]
+    assert _card(compiler, "Immunité dégâts de Foudre. Permanent.") == [
+        {"op": "immune", "elements": ["foudre"], "duration": "permanent"}
+    ]
+    assert _card(compiler, "Vous avez -2 aux dégâts de type eau subis.") == [
+        {"op": "damage_taken", "amount": -2, "elements": ["eau"]}
+    ]
+
+
+def test_the_element_goes_to_the_damage_of_its_phrase(compiler):
+    """Two damage phrases: the element is the one of the phrase whose kind it names."""
+    assert _character(
+        compiler,
+        "Chaque fois qu'un personnage vous inflige des dégâts physiques, il subit 1 dégât magique "
+        "de type Terre.",
+    ) == [
+        {
+            "op": "trigger",
+            "on": {"deals": "all_characters", "to": "self", "kinds": ["physical"]},
+            "effects": [
+                {"op": "damage", "kind": "magical", "amount": 1, "element": "terre", "target": "event"}
+            ],
+        }
+    ]
+    assert _character(compiler, "Chaque fois que vous subissez des dégâts magiques de type Feu, Défense +1.")[
+        0
+    ]["on"] == {
+        "damaged": "self",
+        "kinds": ["magical"],
+        "elements": ["feu"],
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # which of the two magical damages is of Fire?
+        "Chaque fois que vous subissez des dégâts magiques, votre adversaire subit 2 dégâts "
+        "magiques de type Feu.",
+        # two elements in one clause
+        "Votre adversaire subit 2 dégâts magiques de type Feu et 1 dégât magique de type Eau.",
+    ],
+)
+def test_an_element_the_compiler_cannot_place_is_not_read(compiler, text):
+    assert not compiler.compile(text, subject="card").complete

@@ -1,0 +1,165 @@
+"""The rules-text compiler's conditional and triggered clauses about cards (issue 15, family
+"cards_if": cards/domain/grammar_cards_if.py, grammar_cards.attached_discarded,
+grammar_misc.countered_to_discard).
+
+Every text here is written for these tests, in the cards' grammar (the phrases the real texts are
+made of, with other numbers, names and combinations); none is a card's text.
+"""
+
+from __future__ import annotations
+
+from cards.domain.effects import parse_effects
+from cards.domain.text import effect_text
+
+
+def effects(compiler, text, subject="card", **kw):
+    result = compiler.compile(text, subject=subject, **kw)
+    assert result.complete, result.clauses
+    out = result.to_json()
+    return out["effects"] if subject == "card" else out["abilities"]
+
+
+def unread(compiler, text, subject="card", **kw):
+    return compiler.compile(text, subject=subject, **kw).unread
+
+
+# --- a copy carried before this one ---------------------------------------------------------------------
+
+
+def test_a_copy_carried_already_is_discarded_never_this_card(compiler):
+    out = effects(
+        compiler,
+        "Attaque +1. Si votre personnage porte déjà une Plume grise, cette dernière est défaussée. "
+        "Permanent.",
+        name="Plume grise",
+    )
+    assert out[1] == {
+        "op": "discard_attached",
+        "target": "self",
+        "count": "all",
+        "cards": {"card": "plume-grise"},
+        "other": True,
+    }
+    # "l'un de vos personnages": any of the player's characters, on a card that stays
+    out = effects(
+        compiler,
+        "Durée 2 tours. Si l'un de vos personnages porte déjà une Plume grise, cette dernière est défaussée.",
+        name="Plume grise",
+    )
+    assert out == [
+        {
+            "op": "discard_attached",
+            "target": "all_allies",
+            "count": "all",
+            "cards": {"card": "plume-grise"},
+            "other": True,
+        }
+    ]
+    # a card that does not stay: whose copy?
+    assert unread(
+        compiler,
+        "Si l'un de vos personnages porte déjà une Plume grise, cette dernière est défaussée.",
+        name="Plume grise",
+    )
+    # a kind of card: the one carried before (this card, if it is one, is never taken)
+    assert effects(
+        compiler, "Si votre personnage porte déjà une Arme, cette dernière est défaussée. Permanent."
+    )[0]["other"]
+
+
+def test_other_round_trips_and_is_said(compiler):
+    data = [
+        {
+            "op": "discard_attached",
+            "target": "self",
+            "count": "all",
+            "cards": {"card": "plume-grise"},
+            "other": True,
+        }
+    ]
+    (effect,) = parse_effects(data, "effects", "card")
+    assert effect.other
+    assert "other than this one" in effect_text(effect, "en")
+    assert "autre(s) que celle-ci" in effect_text(effect, "fr")
+    import pytest
+
+    from cards.domain.effects import EffectError
+
+    with pytest.raises(EffectError, match=r"other"):
+        parse_effects([{**data[0], "other": "yes"}], "effects", "card")
+
+
+# --- the card countered goes to the discard pile instead -----------------------------------------------
+
+
+def test_the_card_countered_is_discarded_instead_under_a_condition(compiler):
+    out = effects(
+        compiler,
+        "Défense +1. Le prochain Sort adverse est retourné dans la main de l'adversaire. "
+        "Si vous jouez 'Coup double' après cette carte, la carte adverse est défaussée.",
+    )
+    then = {"followed_by": {"card": "coup-double"}}
+    assert out[1:] == [
+        {"op": "counter", "cards": {"type": "sort"}, "to": "hand", "when": {"not": then}},
+        {"op": "counter", "cards": {"type": "sort"}, "when": then},
+    ]
+    # no card countered before: which opposing card?
+    assert unread(
+        compiler, "Défense +1. Si vous jouez 'Coup double' après cette carte, la carte adverse est défaussée."
+    )
+    # countered to the discard pile already: nothing to change
+    assert unread(
+        compiler,
+        "La prochaine Action adverse est défaussée. "
+        "Si vous jouez 'Coup double' après cette carte, la carte adverse est défaussée.",
+    )
+
+
+# --- a cost said as a condition -----------------------------------------------------------------------------
+
+
+def test_cards_discarded_from_hand_as_a_condition_are_a_cost_the_player_may_pay(compiler):
+    out = effects(
+        compiler,
+        "En début de combat, si vous défaussez 3 cartes de votre main, un 'Petit golem' est créé et joué.",
+        subject="character",
+    )
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "combat_start",
+            "effects": [
+                {
+                    "op": "pay",
+                    "cost": {"hand": 3},
+                    "may": True,
+                    "effects": [{"op": "create", "card": "petit-golem", "to": "play"}],
+                }
+            ],
+        }
+    ]
+    assert effects(compiler, "Si vous défaussez une carte de votre main, Esprit +2.") == [
+        {
+            "op": "pay",
+            "cost": {"hand": 1},
+            "may": True,
+            "effects": [{"op": "modify", "stat": "spirit", "amount": 2}],
+        }
+    ]
+    # "sinon": what happens when the player does not pay is not a cost's
+    assert unread(compiler, "Si vous défaussez une carte de votre main, Esprit +2, sinon Défense +1.")
+
+
+def test_a_known_card_whose_name_starts_with_an_ellipsis_is_that_card(compiler):
+    """ "'… fin du voyage'" names every card whose name ends so, unless a card has that very name."""
+    from cards.domain.text_compiler import TextCompiler
+
+    text = (
+        "Le prochain Objet adverse est retourné dans la main de l'adversaire. "
+        "Si vous jouez '… fin du voyage' après cette carte, la carte adverse est défaussée."
+    )
+    assert unread(compiler, text)
+    named = TextCompiler(compiler.vocabulary, {"... fin du voyage": "fin-du-voyage"})
+    result = named.compile(text, subject="card")
+    assert result.complete
+    assert result.to_json()["effects"][1]["when"] == {"followed_by": {"card": "fin-du-voyage"}}

@@ -1,0 +1,210 @@
+"""Damage, heals and HP that happen when something happens (issue 15, family "damage_if").
+
+Every text here is written for these tests, in the cards' grammar (other numbers, names and
+combinations); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def card(compiler, text, **kw):
+    result = compiler.compile(text, subject="card", **kw)
+    assert result.complete, result.clauses
+    return result.to_json()["effects"]
+
+
+def character(compiler, text, **kw):
+    result = compiler.compile(text, subject="character", **kw)
+    assert result.complete, result.clauses
+    return result.to_json()["abilities"]
+
+
+def unread(compiler, text, subject="card"):
+    return not compiler.compile(text, subject=subject).complete
+
+
+def test_if_you_take_damage_on_a_card_that_stays_is_each_time(compiler):
+    effects = card(compiler, "Permanent. Si vous subissez des dégâts physiques, Esprit +2.")
+    assert effects == [
+        {
+            "op": "trigger",
+            "on": {"damaged": "self", "kinds": ["physical"]},
+            "effects": [{"op": "modify", "stat": "spirit", "amount": 2}],
+        }
+    ]
+
+
+def test_if_you_wound_on_a_card_that_stays_is_each_time(compiler):
+    effects = card(compiler, "Durée 2 combats. Si vous blessez le personnage adverse, il a Défense -2.")
+    assert effects[-1] == {
+        "op": "trigger",
+        "on": {"deals": "self", "to": "opponent"},
+        "effects": [{"op": "modify", "stat": "defense", "amount": -2, "target": "opponent"}],
+    }
+
+
+def test_if_you_take_damage_with_a_limit_said_maximum(compiler):
+    effects = card(
+        compiler,
+        "Durée 2 combats. Si vous subissez des dégâts magiques, Défense +1 supplémentaire "
+        "jusqu'à la fin du tour (une fois par tour maximum).",
+    )
+    assert effects == [
+        {
+            "op": "trigger",
+            "on": {"damaged": "self", "kinds": ["magical"]},
+            "effects": [{"op": "modify", "stat": "defense", "amount": 1}],
+            "limit": "once_per_turn",
+        }
+    ]
+
+
+def test_a_leading_limit(compiler):
+    effects = card(
+        compiler, "Permanent. Une fois par tour, quand vous infligez des dégâts magiques, Esprit +1."
+    )
+    assert effects == [
+        {
+            "op": "trigger",
+            "on": {"deals": "self", "kinds": ["magical"]},
+            "effects": [{"op": "modify", "stat": "spirit", "amount": 1}],
+            "limit": "once_per_turn",
+        }
+    ]
+
+
+def test_if_you_took_damage_on_a_card_that_does_not_stay_is_still_about_the_turn(compiler):
+    effects = card(compiler, "Si vous subissez des dégâts, Esprit +1.")
+    assert effects[0]["op"] == "modify" and "when" in effects[0]
+
+
+def test_one_of_them_is_the_group_of_the_body(compiler):
+    abilities = character(
+        compiler,
+        "Tous vos Prêtres Noz gagnent 2 Points de vie chaque fois que l'un d'entre eux subit des dégâts.",
+    )
+    group = {"group": "allies", "guild": "noz", "class": "pretre"}
+    assert abilities == [
+        {"op": "trigger", "on": {"damaged": group}, "effects": [{"op": "heal", "amount": 2, "target": group}]}
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Votre personnage a Attaque +1 chaque fois que l'un d'entre eux subit des dégâts.",
+        "Un de vos Mages a Attaque +1 chaque fois que l'un d'entre eux subit des dégâts.",
+    ],
+)
+def test_one_of_them_after_one_character_is_not_read(compiler, text):
+    assert unread(compiler, text, subject="character")
+
+
+# --- the target "event_other": the other character of the damage -----------------------------
+
+HURT = {
+    "op": "trigger",
+    "on": {"deals": "self", "to": "all_enemies"},
+    "effects": [{"op": "discard_attached", "target": "event_other"}],
+}
+
+
+def test_event_other_round_trips_and_reads_in_both_languages():
+    from cards.domain.effects import effects_to_json, parse_effects
+    from cards.domain.text import Names, effect_text
+
+    for data in (
+        HURT,
+        {
+            "op": "trigger",
+            "on": {"damaged": "self"},
+            "effects": [
+                {
+                    "op": "damage",
+                    "kind": "direct",
+                    "amount": 1,
+                    "target": {"group": "event_other", "class": "mage"},
+                }
+            ],
+        },
+    ):
+        parsed = parse_effects([data])
+        assert effects_to_json(parsed) == [data]
+        assert parse_effects(effects_to_json(parsed)) == parsed
+        en = effect_text(parsed[0], "en", Names(), "card")
+        fr = effect_text(parsed[0], "fr", Names(), "card")
+        assert "the other character of that damage" in en and "l'autre personnage de ces dégâts" in fr
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        ({"op": "heal", "amount": 1, "target": "event_other"}, "effects[0].target"),
+        (
+            {
+                "op": "trigger",
+                "on": {"dies": "all_allies"},
+                "effects": [{"op": "heal", "amount": 1, "target": "event_other"}],
+            },
+            "effects[0].effects",
+        ),
+        (
+            {"op": "trigger", "on": {"damaged": "event_other"}, "effects": [{"op": "draw", "count": 1}]},
+            "effects[0].on.damaged",
+        ),
+    ],
+)
+def test_event_other_outside_a_trigger_on_damage_is_refused(data, path):
+    from cards.domain.effects import EffectError, parse_effects
+
+    with pytest.raises(EffectError) as info:
+        parse_effects([data])
+    assert info.value.path == path
+
+
+def test_you_wound_another_character_is_yours_or_an_enemy(compiler):
+    effects = card(
+        compiler,
+        "Permanent. Si vous blessez un autre personnage, une carte lui étant attachée est défaussée.",
+    )
+    discard = [{"op": "discard_attached", "target": "event_other"}]
+    assert effects == [
+        {"op": "trigger", "on": {"deals": "self", "to": "other_allies"}, "effects": discard},
+        {"op": "trigger", "on": {"deals": "self", "to": "all_enemies"}, "effects": discard},
+    ]
+
+
+def test_damage_dealt_to_one_of_two_races_is_a_trigger_each(compiler):
+    effects = card(
+        compiler,
+        "Permanent. Quand vous infligez des dégâts magiques à un Golem ou à une Bête, "
+        "une carte lui étant attachée est défaussée.",
+    )
+    assert [e["on"]["to"] for e in effects] == [
+        {"group": "characters", "race": "golem"},
+        {"group": "characters", "race": "bete"},
+    ]
+    assert all(e["effects"] == [{"op": "discard_attached", "target": "event_other"}] for e in effects)
+
+
+def test_a_card_attached_to_the_one_chosen_is_of_that_one(compiler):
+    # (it was read as a card of the holder's: "celui-ci" without the choice before it)
+    effects = card(compiler, "Choisissez un personnage adverse, une carte attachée à celui-ci est défaussée.")
+    assert effects == [{"op": "discard_attached", "target": "enemy"}]
+    assert unread(compiler, "Une carte attachée à celui-ci est défaussée.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "il" after damage the holder deals to someone: the one hurt only when the dealer is "vous"
+        "Permanent. Si votre personnage blesse un personnage adverse, il a Attaque -1.",
+        # a race and a class may meet
+        "Permanent. Quand vous infligez des dégâts à une Bête ou à un Mage, "
+        "une carte lui étant attachée est défaussée.",
+    ],
+)
+def test_whom_the_pronoun_names_after_damage_dealt_unsaid(compiler, text):
+    assert unread(compiler, text)

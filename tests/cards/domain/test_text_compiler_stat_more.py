@@ -1,0 +1,129 @@
+"""Stat readings of the "stats" family (issue 15, the real card pool): an X defined in another
+sentence of the text, an extra attack equal to the printed Attaque.
+
+Every text here is written for these tests, in the cards' grammar (other numbers, names and
+combinations than the real texts); none is a card's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def effects(compiler, text, subject="card", **kw):
+    result = compiler.compile(text, subject=subject, **kw)
+    assert result.complete, result.clauses
+    out = result.to_json()
+    return out["effects"] if subject == "card" else out["abilities"]
+
+
+def unread(compiler, text, subject="card", **kw):
+    result = compiler.compile(text, subject=subject, **kw)
+    assert not result.complete, result.to_json()
+    return [c.text for c in result.clauses if not c.read]
+
+
+# --- an X defined in another sentence ----------------------------------------------------------
+
+
+def test_an_x_defined_in_another_sentence_is_that_x(compiler):
+    per_spirit = {"per": {"stat": "spirit", "of": "self"}}
+    assert effects(compiler, "Esprit +X où X est égal à votre Défense. Prêtre : Attaque +X") == [
+        {"op": "modify", "stat": "spirit", "amount": {"per": {"stat": "defense", "of": "self"}}},
+        {
+            "op": "modify",
+            "stat": "attack",
+            "amount": {"per": {"stat": "defense", "of": "self"}},
+            "when": {"played_by_class": "pretre"},
+        },
+    ]
+    # used before it is defined, and with its cap
+    out = effects(
+        compiler, "Mage : Défense +X. Attaque +X où X est égal à l'Esprit de votre personnage (maximum 4)"
+    )
+    assert out[0]["amount"] == {**per_spirit, "max": 4} and out[0]["when"] == {"played_by_class": "mage"}
+    assert out[1]["amount"] == {**per_spirit, "max": 4}
+
+
+def test_an_x_defined_elsewhere_is_not_carried_when_tied_to_its_sentence(compiler):
+    # a pronoun, a condition, two definitions: whose, when, which?
+    assert unread(compiler, "Défense +X où X est égal à son Esprit. Mage : Attaque +X") == [
+        "Mage : Attaque +X"
+    ]
+    assert "Prêtre : Attaque +X" in unread(
+        compiler, "Défense +X où X est égal à votre Esprit si vous êtes Mage. Prêtre : Attaque +X"
+    )
+    assert "Mage : Attaque +X" in unread(
+        compiler,
+        "Défense +X où X est égal à votre Esprit. Esprit -X où X est égal à votre Défense. Mage : Attaque +X",
+    )
+    # the X counts a stat one of the two sentences changes by X: before or after?
+    assert "Mage : Attaque +X" in unread(
+        compiler, "Esprit +X où X est égal à votre Esprit. Mage : Attaque +X"
+    )
+
+
+# --- an extra attack equal to the printed Attaque ----------------------------------------------
+
+
+def test_an_extra_attack_equal_to_the_printed_attack(compiler):
+    printed = {"op": "extra_attack", "amount": {"stat": "attack", "base": True, "plus": 0}}
+    assert effects(compiler, "Effectue une attaque supplémentaire égale à son Attaque de base") == [printed]
+    # on a character: one more attack in each of its combats; in an Ordre: on its turns
+    assert effects(
+        compiler,
+        "'Vorlane' effectue une attaque supplémentaire égale à son Attaque de base",
+        subject="character",
+        name="Vorlane",
+    ) == [{"op": "trigger", "on": "combat_start", "effects": [printed]}]
+    out = compiler.compile(
+        "Tours 2 et 5 : Effectue une attaque supplémentaire égale à son Attaque de base", subject="character"
+    ).to_json()
+    assert out["orders"] == [{"turns": [2, 5], "effects": [printed]}]
+
+
+def test_the_printed_attack_as_an_amount_reads_and_is_checked():
+    from cards.domain.effects import EffectError, effect_to_json, parse_effect
+    from cards.domain.text import effect_text
+
+    data = {"op": "extra_attack", "amount": {"stat": "attack", "base": True, "plus": 1}}
+    effect = parse_effect(data, "effects[0]", "card")
+    assert effect_to_json(effect) == data
+    assert "base Attack + 1" in effect_text(effect, "en")
+    assert "Attaque de base + 1" in effect_text(effect, "fr")
+    with pytest.raises(EffectError, match=r"effects\[0\]\.amount\.base"):
+        parse_effect({"op": "extra_attack", "amount": {"stat": "spirit", "base": True}}, "effects[0]", "card")
+    with pytest.raises(EffectError, match=r"effects\[0\]\.amount\.base"):
+        parse_effect({"op": "extra_attack", "amount": {"stat": "attack", "base": 1}}, "effects[0]", "card")
+
+
+# --- characters not of a guild -----------------------------------------------------------------
+
+
+def test_characters_not_of_a_guild(compiler):
+    from cards.domain.effects import effect_to_json, parse_effect
+    from cards.domain.text import Names, effect_text
+
+    assert effects(compiler, "Les personnages non Nomades ont Défense -2") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": -2,
+            "target": {"group": "characters", "not_guild": "nameades"},
+        }
+    ]
+    assert effects(compiler, "Vos Mages non Kotoba ont Esprit +1")[0]["target"] == {
+        "group": "allies",
+        "class": "mage",
+        "not_guild": "kotoba",
+    }
+    data = {
+        "op": "modify",
+        "stat": "spirit",
+        "amount": 1,
+        "target": {"group": "enemies", "not_guild": "kotoba"},
+    }
+    effect = parse_effect(data, "effects[0]", "card")
+    assert effect_to_json(effect) == data
+    assert "not kotoba" in effect_text(effect, "en", Names()).lower()
+    assert "non kotoba" in effect_text(effect, "fr", Names()).lower()

@@ -1,0 +1,70 @@
+"""Damage of an element in the engine (cards/domain/effects.py: ``damage.element``, the ``elements``
+of ``immune``, ``damage_taken``, ``damage_dealt`` and of the events ``damaged`` / ``deals``): a
+Sort of an element deals damage of that element; any card's damage may name one ("3 dégâts magiques
+de type Feu")."""
+
+from __future__ import annotations
+
+from tests.simulator.games.eredan.factories import (
+    card,
+    character,
+    events,
+    fight,
+    line,
+    play_cards,
+    prepare_game,
+)
+
+FILLER = card("filler", effects=[{"op": "modify", "stat": "spirit", "amount": 1}])
+PILES = ([FILLER] * 8, [FILLER] * 8)
+BOLT = card("bolt", "foudre", effects=[{"op": "damage", "kind": "magical", "amount": 5}])
+FLASK = card("flask", effects=[{"op": "damage", "kind": "magical", "amount": 5, "element": "feu"}])
+MAGE = character("b-1", classes=("mage",))
+
+
+def played(effects, b, *, chars_a=None):
+    """Seat 0's character 0 plays a card with ``effects``; the Mage it fights plays ``b`` on it."""
+    c = card("tested", effects=effects)
+    s = prepare_game(
+        chars_a or line("a"), [MAGE, *line("b")[1:]], hands=([c, FILLER], [b, FILLER]), piles=PILES
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[c], b=[b])
+    return s
+
+
+def test_an_immunity_to_an_element_stops_its_damage_only():
+    """A Sort Foudre deals Lightning damage; a card's damage says its element."""
+    s = played([{"op": "immune", "elements": ["foudre"]}], BOLT)
+    assert s.hp[0] == 12 and events(s, "immune")
+    s = played([{"op": "immune", "elements": ["feu"]}], BOLT)
+    assert s.hp[0] == 12 - (5 - 1)  # Esprit 1
+    s = played([{"op": "immune", "elements": ["feu"]}], FLASK)
+    assert s.hp[0] == 12 - 2  # the Mage's clash (an Action is not a spell): not Fire
+    s = played([{"op": "immune", "elements": ["feu"], "kinds": ["physical"]}], FLASK)
+    assert s.hp[0] == 12 - 4 - 2  # Fire, but magical
+
+
+def test_bonuses_on_an_elements_damage():
+    s = played([{"op": "damage_taken", "amount": 2, "elements": ["feu"]}], FLASK)
+    assert s.hp[0] == 12 - (4 + 2) - 2  # and the clash
+    s = played([{"op": "damage_taken", "amount": 2, "elements": ["feu"]}], BOLT)
+    assert s.hp[0] == 12 - 4
+
+
+def test_a_trigger_on_damage_of_an_element():
+    """ "Chaque fois que vous subissez des dégâts de type Feu, vous gagnez 1 PV"."""
+    burnt = character(
+        "a-1",
+        abilities=[
+            {
+                "op": "trigger",
+                "on": {"damaged": "self", "elements": ["feu"]},
+                "effects": [{"op": "modify", "stat": "defense", "amount": 2}],
+            }
+        ],
+    )
+    s = played([{"op": "modify", "stat": "attack", "amount": 1}], FLASK, chars_a=[burnt, *line("a")[1:]])
+    assert s.stat(0, 1) == 1 + 2  # DEF
+    s = played([{"op": "modify", "stat": "attack", "amount": 1}], BOLT, chars_a=[burnt, *line("a")[1:]])
+    assert s.stat(0, 1) == 1
