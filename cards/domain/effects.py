@@ -385,6 +385,14 @@ rules-text compiler", says how it reads the game's undefined terms):
                    ("Double les bonus et malus de Défense de votre personnage", "le bonus
                    d'Attaque de vos Armes Berserker est doublé"). Static.
 
+    ``advance_turns`` amount (N, 1..10; or ``[lo, hi]``, 0 ≤ lo < hi ≤ 10, rolled when it
+                   happens) — the game's turn counter moves on N more turns: when the current turn
+                   ends, the next one is numbered N more than it would be (what names turns — the
+                   Ordres, "tour pair", "tours 4 et plus", the turn cap — reads the counter); at
+                   the start of the game (a ``game_start`` trigger) the first turn is numbered
+                   1 + N. The players still alternate. "Le compteur de tours avance d'un tour
+                   supplémentaire", "… avancera de 2 tours au prochain tour".
+
 Where each op may appear (``context``):
     ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
@@ -1514,6 +1522,15 @@ BOUND_STATS = ("attack", "defense", "spirit")
 
 
 @dataclass(frozen=True, slots=True)
+class AdvanceTurns:
+    """The turn counter moves on more turns (see the docstring, ``advance_turns``)."""
+
+    amount: int | tuple[int, int]  # N, or a range rolled when the effect happens
+    when: Condition | None = None
+    op: str = "advance_turns"
+
+
+@dataclass(frozen=True, slots=True)
 class Double:
     """The modifiers of some stats of the target count twice (see the docstring, ``double``)."""
 
@@ -1575,6 +1592,7 @@ Effect: TypeAlias = (
     | DrawPhase
     | Bound
     | Double
+    | AdvanceTurns
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -1612,6 +1630,7 @@ V2_OPS: tuple[str, ...] = (
     "cards_last",
     "double",
     "become",
+    "advance_turns",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -2649,6 +2668,9 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         )
     elif op in _MORE_OPS:
         effect = _parse_more(data, path, context, depth, when, target, selector, duration)
+    elif op == "advance_turns":
+        d = _keys(data, path, {"op", "amount"}, {"when"})
+        effect = AdvanceTurns(_advance_amount(d["amount"], f"{path}.amount"), when)
     else:  # may_attach
         d = _keys(data, path, {"op", "cards"}, {"when", "target", "onto"})
         effect = MayAttach(
@@ -2668,6 +2690,18 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
 
 
 _MORE_OPS = frozenset({"traits", "attack_kind", "pay", "counter", "draw_phase"})
+
+
+def _advance_amount(data: Any, path: str) -> int | tuple[int, int]:
+    """``advance_turns`` amount: N (1..10) turns, or ``[lo, hi]`` rolled (0 ≤ lo < hi ≤ 10)."""
+    if isinstance(data, list):
+        if len(data) != 2:
+            raise EffectError(path, "expected N or [min, max]")
+        lo, hi = _int(data[0], f"{path}[0]", lo=0, hi=10), _int(data[1], f"{path}[1]", lo=1, hi=10)
+        if lo >= hi:
+            raise EffectError(path, f"range min {lo} is not below max {hi}")
+        return (lo, hi)
+    return _int(data, path, lo=1, hi=10)
 
 
 def _parse_more(
@@ -2920,6 +2954,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     elif isinstance(effect, Become):
         out["card"] = effect.card
         _put_target(out, effect, "self")
+    elif isinstance(effect, AdvanceTurns):
+        out["amount"] = list(effect.amount) if isinstance(effect.amount, tuple) else effect.amount
     elif isinstance(effect, MoveCards):
         out.update({"from": _from_json(effect), "to": effect.to})
         if effect.owner != "self":

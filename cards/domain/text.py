@@ -18,6 +18,7 @@ from typing import Literal
 from cards.domain.effects import (
     MARKERS_ALL,
     ActsNow,
+    AdvanceTurns,
     AllyFilter,
     Amount,
     Attach,
@@ -1487,6 +1488,18 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Attach):
         who = target_text(effect_target(effect), lang, names)
         return _pick((f"This card is attached to {who}", f"Cette carte s'attache à {who}"), lang)
+    if isinstance(effect, AdvanceTurns):
+        turns = effect.amount
+        span = f"{turns[0]} {_pick(('to', 'à'), lang)} {turns[1]}" if isinstance(turns, tuple) else str(turns)
+        plural = isinstance(turns, tuple) or turns > 1
+        unit = _pick(("turns" if plural else "turn", "tours" if plural else "tour"), lang)
+        return _pick(
+            (
+                f"The turn counter moves on {span} more {unit}",
+                f"Le compteur de tours avance de {span} {unit} supplémentaire{'s' if plural else ''}",
+            ),
+            lang,
+        )
     if isinstance(effect, Become):
         who = _cap(target_text(effect_target(effect), lang, names))
         new = names.family(effect.card, lang)

@@ -1919,6 +1919,21 @@ class Reader:
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
+        m = re.fullmatch(
+            r"(?:votre |le )?bonus (?:de |d')(defense|esprit)( du personnage adverse| de votre adversaire)?",
+            t,
+        )
+        if m:
+            # "votre bonus d'Esprit": the Esprit now less the printed one (its net modifiers), at
+            # least 0 (a malus is no bonus)
+            stat = "defense" if m.group(1) == "defense" else "spirit"
+            of = "opponent" if m.group(2) else "self"
+            return Scaled(
+                per=Count("stat", stat=stat, of=of),
+                more=(Scaled(per=Count("stat", stat=stat, of=of, base=True), each=-1),),
+                lo=0 if lo is None else lo,
+                hi=hi,
+            )
         compound = grammar_scale.x_compound(self, clause, t)
         if compound is not None:
             return replace(
@@ -2082,7 +2097,7 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
-        found_lock = self.stat_lock(c, t, ctx) or self.doubled(c, t, ctx)
+        found_lock = self.stat_lock(c, t, ctx) or self.doubled(c, t, ctx) or grammar_schedule.advance(t)
         if found_lock is not None:
             return None, found_lock
         default: Target = inherit if inherit is not None else "self"

@@ -2349,6 +2349,7 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Attach,
         spec.CardsLast,  # on a card, in a trigger or an Ordre (a character's ability: compiled.py)
         spec.Become,
+        spec.AdvanceTurns,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
