@@ -2097,7 +2097,12 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
-        found_lock = self.stat_lock(c, t, ctx) or self.doubled(c, t, ctx) or grammar_schedule.advance(t)
+        found_lock = (
+            self.stat_lock(c, t, ctx)
+            or self.doubled(c, t, ctx)
+            or grammar_schedule.advance(t)
+            or grammar_damage.unhurt(self, c, t, ctx)
+        )
         if found_lock is not None:
             return None, found_lock
         default: Target = inherit if inherit is not None else "self"

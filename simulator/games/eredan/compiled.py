@@ -1757,6 +1757,8 @@ def _guard(op: Op, c: int) -> DamageMod:
         Lifetime(owner=c),
         op.when,
         getattr(op, "elements", 0),
+        getattr(op, "by", 0),
+        getattr(op, "by_mask", -1),
     )
 
 

@@ -60,6 +60,7 @@ from simulator.games.eredan.ops import (
     FORBID_HEALED,
     FOREVER,
     HPM,
+    IMMUNE_BY_SELF,
     K_MAGICAL,
     K_PHYSICAL,
     KIND_NAMES,
@@ -1013,6 +1014,17 @@ class Board:
                 continue  # a bonus or an immunity about damage of some elements only
             if what == DM_IMMUNE:
                 if c != target:
+                    continue
+                if dm.by:  # the damage of its player's cards / of those it plays or carries only
+                    if (
+                        k < 0
+                        or self.cur_seat != target // 3
+                        or (dm.by == IMMUNE_BY_SELF and src != target)
+                        or (dm.by_mask != -1 and not dm.by_mask >> k & 1)
+                    ):
+                        continue
+                    if self._mod_value(dm) is not None:
+                        return None
                     continue
                 hit_kind = (dm.kinds or dm.elements) and (not dm.kinds or dm.kinds & bit)
                 hit_card = dm.mask and k >= 0 and dm.mask >> k & 1
@@ -2025,6 +2037,12 @@ def _count_cards(board: Board, count: CountCards, me: int, opp: int) -> int:
             cards = [
                 k for c in on for k, o in zip(board.items[c], board.item_owners[c], strict=True) if o == seat
             ]
+        if count.playable:  # "jouables": those the holder may play, as play_card takes them
+            from simulator.games.eredan.cardops import playable_by
+
+            play_mask = board.tables.play_mask[me]
+            n += sum(1 for k in cards if mask >> k & 1 and play_mask >> k & 1 and playable_by(board, me, k))
+            continue
         n += sum(1 for k in cards if mask >> k & 1)
     k = board.cur_card
     if count.other and k >= 0 and mask >> k & 1 and n:

@@ -582,6 +582,8 @@ class CountCards(Count):
     on: Target | None = None
     #: The card the effect belongs to is left out ("par autre Sort Foudre en jeu").
     other: bool = False
+    #: Only the cards the holder may play, as ``play_card`` ``playable`` takes them ("jouables").
+    playable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -681,7 +683,7 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         assert count.pile is not None
         mask = -1 if count.match is None else ctx.mask(count.match)
         on = None if count.on is None else _counted_on(count.on, ctx, f"{where}.on")
-        return CountCards(count.pile, count.owner, mask, on, count.other)
+        return CountCards(count.pile, count.owner, mask, on, count.other, count.playable)
     if kind == "characters":
         assert count.characters is not None
         union = tuple(
@@ -1858,6 +1860,10 @@ def _compile_grant_order(
 DM_TAKEN, DM_DEALT, DM_HEAL, DM_IMMUNE, DM_KIND = range(5)
 
 
+#: Whose cards' damage an immunity is about (``immune`` ``by``): its player's, its own.
+IMMUNE_BY_PLAYER, IMMUNE_BY_SELF = 1, 2
+
+
 def _kinds_of(kinds: tuple[str, ...]) -> int:
     """Damage kinds as bits ``1 << K_*`` (0: every kind; the clash counts as physical)."""
     return sum(1 << DAMAGE_KINDS[k] for k in kinds)
@@ -1915,6 +1921,10 @@ class ImmuneOp(Op):
     name: ClassVar[str] = "immune"
     kinds: int = 0
     elements: int = 0  # ELEMENT_BIT bits: no damage of these elements (and of ``kinds``, when given)
+    #: no damage of the cards of its player (IMMUNE_BY_PLAYER) / of those it plays or carries
+    #: (IMMUNE_BY_SELF), of ``by_mask`` only (-1: any card); 0: any source
+    by: int = 0
+    by_mask: int = -1
     mask: int = 0
     target: Target = SELF
     duration: Duration = COMBAT
@@ -2010,6 +2020,9 @@ class DamageMod:
     life: Lifetime
     when: Condition | None = None
     elements: int = 0  # damage element bits (ELEMENT_BIT; 0: any)
+    #: an immunity to the damage of some cards only (ImmuneOp.by, by_mask)
+    by: int = 0
+    by_mask: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -2200,6 +2213,8 @@ def _compile_immune(
     return ImmuneOp(
         kinds=_kinds_of(effect.kinds),
         elements=element_bits(effect.elements),
+        by={None: 0, "player": IMMUNE_BY_PLAYER, "self": IMMUNE_BY_SELF}[effect.by],
+        by_mask=-1 if effect.by_cards is None else ctx.mask(effect.by_cards),
         mask=0 if effect.cards is None else ctx.mask(effect.cards),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),

@@ -54,9 +54,12 @@ def _bonus(
     kinds = getattr(op, "kinds", 0)
     mask = getattr(op, "mask", -1)
     elements = getattr(op, "elements", 0)
+    by, by_mask = getattr(op, "by", 0), getattr(op, "by_mask", -1)
     for t in board.targets(op.target, me, opp):
         life = board.lifetime(t, op.duration)
-        board.add_damage_mod(DamageMod(what, t, amount, points, kinds, mask, life, None, elements))
+        board.add_damage_mod(
+            DamageMod(what, t, amount, points, kinds, mask, life, None, elements, by, by_mask)
+        )
         if board.log is not None:
             board.log.append(
                 {
