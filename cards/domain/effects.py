@@ -48,7 +48,10 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     hand, discard, play (cards in play: attached to characters; with ``"on": Target`` only those
     attached to the target's characters), played_turn (cards played this turn), played_game (since
     the start of the game); ``owner`` defaults to ``self``, ``match`` to any card; ``"other":
-    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu");
+    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu"); ``"playable":
+    true`` (the holder's own deck, hand or discard pile) counts only the cards the holder may play
+    — its requirements, and room for a card that stays, as ``play_card`` ``playable`` takes them
+    ("si vous avez 2 Sorts Feu jouables en Main");
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead, ``dead: "either"`` the living and the dead:
     "(vivant ou mort)"); ``"characters": [Target, Target, …]`` counts the characters any of them
@@ -101,7 +104,8 @@ subit 2 dégâts et a Attaque -1"):
     other_enemies, characters, fighters, event; P (optional) in choice, random, most_wounded,
     fewest_hp (absent: every character of the group); filter keys (all must hold): ``guild``,
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
-    ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
+    ``single_class`` (true: not multi-class), ``single_race`` (true: not multi-race — of one race,
+    none given by ``traits``: "non multi-racés"), ``tapped`` (true / false), ``carrying`` (CardMatch:
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
     "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class`` / ``not_guild``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
@@ -193,6 +197,10 @@ Version 1:
                  ``immune``, ``damage_taken``, ``damage_dealt`` and the events ``damaged`` /
                  ``deals`` may add ``elements`` (a list): only damage of one of those elements
                  counts (and of ``kinds``, when both are given): "Immunité dégâts de Feu".
+                 ``immune`` may add ``by`` ("player" | "self") and ``by_cards`` (a CardMatch):
+                 only the damage a card deals counts, a card of the holder's player ("ne peut pas
+                 être blessé par les effets de vos cartes") / one the holder itself plays or carries
+                 ("… par les Objets qu'il joue"), of ``by_cards`` only when given.
     ``heal``     amount, target — never above the maximum HP.
     ``draw``     count — the player draws.
     ``discard``  count — the opposing player discards that many random cards from hand.
@@ -385,6 +393,14 @@ rules-text compiler", says how it reads the game's undefined terms):
                    ("Double les bonus et malus de Défense de votre personnage", "le bonus
                    d'Attaque de vos Armes Berserker est doublé"). Static.
 
+    ``advance_turns`` amount (N, 1..10; or ``[lo, hi]``, 0 ≤ lo < hi ≤ 10, rolled when it
+                   happens) — the game's turn counter moves on N more turns: when the current turn
+                   ends, the next one is numbered N more than it would be (what names turns — the
+                   Ordres, "tour pair", "tours 4 et plus", the turn cap — reads the counter); at
+                   the start of the game (a ``game_start`` trigger) the first turn is numbered
+                   1 + N. The players still alternate. "Le compteur de tours avance d'un tour
+                   supplémentaire", "… avancera de 2 tours au prochain tour".
+
 Where each op may appear (``context``):
     ``card`` — every op but the ability-only ``chain_on``, ``may_play``, ``carry``, ``may_attach``;
     ``ability`` — the *static* ops (``modify``, ``set``, ``damage_taken``, ``damage_dealt``,
@@ -486,6 +502,7 @@ SELECTOR_FILTER_KEYS = (
     "caste",
     "family",
     "single_class",
+    "single_race",
     "tapped",
     "carrying",
     "fighting",
@@ -677,6 +694,7 @@ class Selector:
     caste: str | None = None
     family: str | None = None
     single_class: bool | None = None
+    single_race: bool | None = None
     tapped: bool | None = None
     carrying: CardMatch | None = None
     fighting: bool | None = None
@@ -720,6 +738,7 @@ _SELECTOR_ATTRS = (
     "caste",
     "family",
     "single_class",
+    "single_race",
     "tapped",
     "carrying",
     "fighting",
@@ -780,6 +799,7 @@ class Count:
     other: bool = False  # cards: the card the effect belongs to left out ("par autre Sort Foudre")
     union: tuple[Target, ...] = ()  # characters: more targets, each character counted once
     either: bool = False  # characters: the living and the dead ("vivant ou mort")
+    playable: bool = False  # cards of the holder's piles: only those it may play ("jouables")
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
@@ -794,6 +814,8 @@ class Count:
                 out["on"] = target_to_json(self.on)
             if self.other:
                 out["other"] = True
+            if self.playable:
+                out["playable"] = True
             return out
         if self.kind == "characters":
             assert self.characters is not None
@@ -1197,6 +1219,10 @@ class Immune:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     elements: tuple[str, ...] = ()  # only damage of these elements (DAMAGE_ELEMENTS; () = any)
+    #: only the damage of the cards of the holder's player ("player": "les effets de vos cartes")
+    #: or of those the holder itself plays ("self": "les Objets qu'il joue"); None: any source
+    by: str | None = None
+    by_cards: CardMatch | None = None  # with ``by``: of those cards only ("les Objets")
     op: str = "immune"
 
 
@@ -1514,6 +1540,15 @@ BOUND_STATS = ("attack", "defense", "spirit")
 
 
 @dataclass(frozen=True, slots=True)
+class AdvanceTurns:
+    """The turn counter moves on more turns (see the docstring, ``advance_turns``)."""
+
+    amount: int | tuple[int, int]  # N, or a range rolled when the effect happens
+    when: Condition | None = None
+    op: str = "advance_turns"
+
+
+@dataclass(frozen=True, slots=True)
 class Double:
     """The modifiers of some stats of the target count twice (see the docstring, ``double``)."""
 
@@ -1575,6 +1610,7 @@ Effect: TypeAlias = (
     | DrawPhase
     | Bound
     | Double
+    | AdvanceTurns
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
 V2_OPS: tuple[str, ...] = (
@@ -1612,6 +1648,7 @@ V2_OPS: tuple[str, ...] = (
     "cards_last",
     "double",
     "become",
+    "advance_turns",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -1777,8 +1814,15 @@ def parse_count(data: Any, path: str) -> Count:
             base=_bool(d.get("base", False), f"{path}.base"),
         )
     if kind == "cards":
-        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other"})
+        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other", "playable"})
         pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
+        if "playable" in d:
+            if d["playable"] is not True:
+                raise EffectError(f"{path}.playable", "must be true (leave it out to count every card)")
+            if pile not in ("deck", "hand", "discard") or d.get("owner", "self") != "self":
+                raise EffectError(
+                    f"{path}.playable", "only the holder's own deck, hand or discard pile have playable cards"
+                )
         if "other" in d and d["other"] is not True:
             raise EffectError(f"{path}.other", "must be true (leave it out to count the card itself)")
         on = None
@@ -1793,6 +1837,7 @@ def parse_count(data: Any, path: str) -> Count:
             match=parse_card_match(d["match"], f"{path}.match") if "match" in d else None,
             on=on,
             other="other" in d,
+            playable="playable" in d,
         )
     if kind == "characters":
         d = _keys(data, path, {"characters"}, {"dead"})
@@ -1993,13 +2038,16 @@ def _parse_stat_filter(data: Any, path: str) -> StatFilter:
     )
 
 
+_BOOL_FILTERS = ("single_class", "single_race", "tapped", "fighting", "no_caste", "wounded", "hurt_this_turn")
+
+
 def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded", "hurt_this_turn"):
+        if key in _BOOL_FILTERS:
             values[attr] = _bool(data[key], sub)
         elif key == "sex":
             values[attr] = _choice(data[key], sub, SEXES)
@@ -2348,6 +2396,8 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             optional |= {"kinds", "elements"}
         if op != "damage_taken":
             optional.add("cards")
+        if op == "immune":
+            optional |= {"by", "by_cards"}
         required = {"op"} if op == "immune" else {"op", "amount"}
         d = _keys(data, path, required, optional)
         kinds = _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
@@ -2356,11 +2406,30 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if context == "ability":
             _check_static_ability(duration, aim, path)
         if op == "immune":
-            if bool(kinds or elements) == (cards is not None):
+            by = _choice(d["by"], f"{path}.by", ("player", "self")) if "by" in d else None
+            by_cards = parse_card_match(d["by_cards"], f"{path}.by_cards") if "by_cards" in d else None
+            if by_cards is not None and by is None:
+                raise EffectError(f"{path}.by_cards", "by_cards narrows by (whose cards): give by")
+            if by is not None and cards is not None:
                 raise EffectError(
-                    path, "an immunity names damage kinds and / or elements, or cards (one of the two)"
+                    f"{path}.by", "an immunity to the damage of some cards (by) does not also name cards"
                 )
-            effect = Immune(kinds, cards, target, duration, when, selector=selector, elements=elements)
+            if bool(kinds or elements or by) == (cards is not None):
+                raise EffectError(
+                    path,
+                    "an immunity names damage kinds, elements or sources (by), or cards (one of the two)",
+                )
+            effect = Immune(
+                kinds,
+                cards,
+                target,
+                duration,
+                when,
+                selector=selector,
+                elements=elements,
+                by=by,
+                by_cards=by_cards,
+            )
         else:
             bonus: int | Scaled
             if isinstance(d["amount"], Mapping):
@@ -2649,6 +2718,9 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         )
     elif op in _MORE_OPS:
         effect = _parse_more(data, path, context, depth, when, target, selector, duration)
+    elif op == "advance_turns":
+        d = _keys(data, path, {"op", "amount"}, {"when"})
+        effect = AdvanceTurns(_advance_amount(d["amount"], f"{path}.amount"), when)
     else:  # may_attach
         d = _keys(data, path, {"op", "cards"}, {"when", "target", "onto"})
         effect = MayAttach(
@@ -2668,6 +2740,18 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
 
 
 _MORE_OPS = frozenset({"traits", "attack_kind", "pay", "counter", "draw_phase"})
+
+
+def _advance_amount(data: Any, path: str) -> int | tuple[int, int]:
+    """``advance_turns`` amount: N (1..10) turns, or ``[lo, hi]`` rolled (0 ≤ lo < hi ≤ 10)."""
+    if isinstance(data, list):
+        if len(data) != 2:
+            raise EffectError(path, "expected N or [min, max]")
+        lo, hi = _int(data[0], f"{path}[0]", lo=0, hi=10), _int(data[1], f"{path}[1]", lo=1, hi=10)
+        if lo >= hi:
+            raise EffectError(path, f"range min {lo} is not below max {hi}")
+        return (lo, hi)
+    return _int(data, path, lo=1, hi=10)
 
 
 def _parse_more(
@@ -2902,6 +2986,10 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["kinds"] = list(effect.kinds)
         if not isinstance(effect, HealDealt) and effect.elements:
             out["elements"] = list(effect.elements)
+        if isinstance(effect, Immune) and effect.by is not None:
+            out["by"] = effect.by
+            if effect.by_cards is not None:
+                out["by_cards"] = effect.by_cards.to_json()
         if not isinstance(effect, DamageTaken) and effect.cards is not None:
             out["cards"] = effect.cards.to_json()
         _put_target(out, effect, "self")
@@ -2920,6 +3008,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
     elif isinstance(effect, Become):
         out["card"] = effect.card
         _put_target(out, effect, "self")
+    elif isinstance(effect, AdvanceTurns):
+        out["amount"] = list(effect.amount) if isinstance(effect.amount, tuple) else effect.amount
     elif isinstance(effect, MoveCards):
         out.update({"from": _from_json(effect), "to": effect.to})
         if effect.owner != "self":

@@ -25,12 +25,14 @@ TURNS_RE = (
     rf"|{_LIST}(?:,| et) \d+ et (?:plus|suivants|\+))"
 )
 HEADER = re.compile(rf"tours? ?:? ({TURNS_RE}) ?: (.+)")
+#: An Ordre whose colon the text forgot, before a stat ("Tours 2, 4 et 6 Défense +3").
+HEADER_NO_COLON = re.compile(rf"tours? ({_LIST}) ((?:attaque|defense|esprit)\b.+)")
 
 
 def header(r: Reader, text: str) -> tuple[list[Turns], str] | None:
     """``tours 1, 4 et plus : …`` -> the turns (one Turns, or a list and a "from" when the text says
     both) and the rest; None when the text does not start with an Ordre's header."""
-    m = HEADER.fullmatch(text)
+    m = HEADER.fullmatch(text) or HEADER_NO_COLON.fullmatch(text)
     if not m:
         return None
     return turns(r, m.group(1)), m.group(2)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cards.domain import regex as re
-from cards.domain.effects import Selector, target_group, target_to_json
+from cards.domain.effects import AdvanceTurns, Effect, Selector, target_group, target_to_json
 from cards.domain.grammar_errors import NotRead
 
 if TYPE_CHECKING:
@@ -112,3 +112,30 @@ def whom(r: Reader, c: Clause, text: str, ctx: Ctx) -> Selector:
 def _other_filters(selector: Selector) -> bool:
     """A named character's selector with filters beside its name (not a plain name)."""
     return replace(selector, family=None).filtered
+
+
+#: "le compteur de tours avance d'un tour supplémentaire", "… est avancé de 2 tours", "… avancera de
+#: 0 à 1 tour supplémentaire au prochain tour", "… d'un autre tour supplémentaire".
+_ADVANCE = re.compile(
+    r"le compteur (?:de |des )?tours? (?:avance|avancera|est avance|sera avance)"
+    r" (?:d'un(?: autre)?|de (?P<n>\d+|un|deux|trois)|de (?P<lo>\d+) a (?P<hi>\d+))"
+    r" tours?(?: supplementaires?)?(?: au prochain tour)?"
+)
+
+
+def advance(t: str) -> list[Effect] | None:
+    """The turn counter moves on (``advance_turns``); None: not this phrase."""
+    from cards.domain.text_grammar import number
+
+    m = _ADVANCE.fullmatch(t)
+    if not m:
+        return None
+    if m.group("lo"):
+        lo, hi = int(m.group("lo")), int(m.group("hi"))
+        if not 0 <= lo < hi <= 10:
+            raise NotRead(f"the turn counter moved on {lo} to {hi} turns")
+        return [AdvanceTurns((lo, hi))]
+    n = number(m.group("n")) if m.group("n") else 1
+    if not 1 <= n <= 10:
+        raise NotRead(f"the turn counter moved on {n} turns")
+    return [AdvanceTurns(n)]

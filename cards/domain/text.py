@@ -18,6 +18,7 @@ from typing import Literal
 from cards.domain.effects import (
     MARKERS_ALL,
     ActsNow,
+    AdvanceTurns,
     AllyFilter,
     Amount,
     Attach,
@@ -370,6 +371,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         )
         if count.other:
             what = _pick((f"other {what}", f"autre {what}"), lang)
+        if count.playable:
+            what = _pick((f"{what} you may play", f"{what} jouable"), lang)
         assert count.pile is not None
         if count.pile in ("deck", "hand", "discard"):
             owner = {
@@ -612,6 +615,13 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
                 ("without a caste", "sans caste")
                 if selector.no_caste
                 else ("with a caste", "avec une caste"),
+                lang,
+            )
+        )
+    if selector.single_race is not None:
+        parts.append(
+            _pick(
+                ("single-race", "non multi-racé") if selector.single_race else ("multi-race", "multi-racé"),
                 lang,
             )
         )
@@ -1244,6 +1254,23 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
                 ),
                 lang,
             )
+            if effect.by is not None:  # "… dealt by the cards of its player", "… par les Objets qu'il joue"
+                cards = (
+                    _pick(("cards", "cartes"), lang)
+                    if effect.by_cards is None
+                    else match_text(effect.by_cards, lang, names)
+                )
+                core += _pick(
+                    (
+                        f" dealt by {cards} of its player"
+                        if effect.by == "player"
+                        else f" dealt by {cards} it plays or carries",
+                        f" infligés par : {cards} de son joueur"
+                        if effect.by == "player"
+                        else f" infligés par : {cards} qu'il joue ou porte",
+                    ),
+                    lang,
+                )
         return f"{_who_prefix(effect_target(effect), lang, names)}{core}{_duration(effect.duration, lang)}"
     if isinstance(effect, Marker):
         n = abs(effect.count)
@@ -1487,6 +1514,18 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
     if isinstance(effect, Attach):
         who = target_text(effect_target(effect), lang, names)
         return _pick((f"This card is attached to {who}", f"Cette carte s'attache à {who}"), lang)
+    if isinstance(effect, AdvanceTurns):
+        turns = effect.amount
+        span = f"{turns[0]} {_pick(('to', 'à'), lang)} {turns[1]}" if isinstance(turns, tuple) else str(turns)
+        plural = isinstance(turns, tuple) or turns > 1
+        unit = _pick(("turns" if plural else "turn", "tours" if plural else "tour"), lang)
+        return _pick(
+            (
+                f"The turn counter moves on {span} more {unit}",
+                f"Le compteur de tours avance de {span} {unit} supplémentaire{'s' if plural else ''}",
+            ),
+            lang,
+        )
     if isinstance(effect, Become):
         who = _cap(target_text(effect_target(effect), lang, names))
         new = names.family(effect.card, lang)

@@ -138,3 +138,75 @@ def test_a_card_starting_attached_stays_and_its_rules_text():
     assert not hand.attaches
     assert "this card goes from your deck to your hand" in card_text(hand, "en", names)
     assert "cette carte passe de votre deck à votre main" in card_text(hand, "fr", names)
+
+
+# --- the turn counter moved on (op advance_turns) ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "En fin de tour, le compteur de tours avance d'un tour supplémentaire.",
+            [{"op": "trigger", "on": "turn_end", "effects": [{"op": "advance_turns", "amount": 1}]}],
+        ),
+        (
+            "En début de partie, le compteur de tour avance de 2 tours.",
+            [{"op": "trigger", "on": "game_start", "effects": [{"op": "advance_turns", "amount": 2}]}],
+        ),
+        (
+            "A la fin du tour, le compteur tour avance de 0 à 2 tours supplémentaires.",
+            [{"op": "trigger", "on": "turn_end", "effects": [{"op": "advance_turns", "amount": [0, 2]}]}],
+        ),
+        (
+            "Le compteur de tours avancera d'un tour supplémentaire au prochain tour.",
+            [{"op": "advance_turns", "amount": 1}],
+        ),
+        (
+            "Le compteur de tours est avancé de 3 tours supplémentaires.",
+            [{"op": "advance_turns", "amount": 3}],
+        ),
+    ],
+)
+def test_the_turn_counter_moved_on(compiler, text, effects):
+    result = compiler.compile(f"Permanent. {text}")
+    assert result.complete, result.clauses
+    assert result.to_json()["effects"] == effects
+
+
+def test_the_turn_counter_in_an_ordre_and_not_as_a_standing_ability(compiler):
+    result = compiler.compile(
+        "Tours 3 et plus : le compteur de tours avance d'un tour supplémentaire.", subject="character"
+    )
+    assert result.complete
+    assert result.to_json()["orders"] == [
+        {"turns": {"from": 3}, "effects": [{"op": "advance_turns", "amount": 1}]}
+    ]
+    # on a character without a moment: when? (a standing ability holds, it does not happen)
+    assert not compiler.compile("Le compteur de tours avance d'un tour.", subject="character").complete
+
+
+def test_advance_turns_schema_and_text():
+    from cards.domain.effects import AdvanceTurns, EffectError, effects_to_json, parse_effects
+    from cards.domain.text import effect_text
+
+    for data in ({"op": "advance_turns", "amount": 2}, {"op": "advance_turns", "amount": [0, 1]}):
+        assert effects_to_json(parse_effects([data])) == [data]
+    for bad in (0, 11, [1, 1], [0, 1, 2], "x"):
+        with pytest.raises(EffectError):
+            parse_effects([{"op": "advance_turns", "amount": bad}])
+    names = Names()
+    assert effect_text(AdvanceTurns(1), "en", names) == "The turn counter moves on 1 more turn."
+    assert effect_text(AdvanceTurns((0, 2)), "fr", names) == (
+        "Le compteur de tours avance de 0 à 2 tours supplémentaires."
+    )
+
+
+def test_an_ordre_whose_colon_is_missing_before_a_stat(compiler):
+    result = compiler.compile("Tours 2 et 5 Esprit +2 jusqu'à la fin de la partie.", subject="character")
+    assert result.complete
+    assert result.to_json()["orders"] == [
+        {"turns": [2, 5], "effects": [{"op": "modify", "stat": "spirit", "amount": 2, "duration": "game"}]}
+    ]
+    # not before anything else (a sentence that merely starts with "Tours …")
+    assert not compiler.compile("Tours 2 et 5 vos alliés gagnent 1 PV.", subject="character").complete
