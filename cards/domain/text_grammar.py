@@ -3125,7 +3125,7 @@ class Reader:
             return found
         # "si vous subissez des dégâts magiques, … (une fois par tour)" on a card that stays: each
         # time (before the triggers, which would take its limit for one without a head)
-        found = grammar_life.damage_event_if(self, c, t, ctx) if t.startswith("si ") else None
+        found = grammar_life.damage_event_if(self, c, t, ctx) if "si " in t and "degat" in t else None
         if found is not None:
             return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
