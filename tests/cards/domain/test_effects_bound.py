@@ -105,12 +105,12 @@ def test_rules_text(data, en, fr):
     assert effect_text(effect, "fr") == fr
 
 
-@pytest.mark.parametrize("data", [{"op": "bound", "stats": ["attack"], "below": 0}])
-def test_the_engine_refuses_them_by_name(data):
-    """Until the engine plays them, a card holding them is refused, never played without them
-    (``forbid`` healed is played: tests/simulator/games/eredan/test_card_ops.py)."""
-    with pytest.raises(ops.UnsupportedSpecError, match="not supported"):
-        ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)
+def test_the_engine_compiles_bound():
+    """``bound`` is played by the engine since the engine helper's landing (``forbid`` healed too:
+    tests/simulator/games/eredan/test_card_ops.py)."""
+    ops.compile_effect(
+        parse_effect({"op": "bound", "stats": ["attack"], "below": 0}), "card 'x': effects[0]", 0
+    )
 
 
 def test_fighting_filter_and_condition():
