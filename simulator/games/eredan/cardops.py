@@ -503,7 +503,7 @@ def _pay(board: Board, op: PayOp, me: int, opp: int, source: str) -> None:
         paid = len(hand) >= op.count
         if paid:
             for _ in range(op.count):
-                board.put_card(seat, take(board, seat, hand, -1, CARD_CHOICE, best=False), PILE_DISCARD)
+                board.put_card(seat, take(board, seat, hand, -1, CARD_CHOICE, best=False), op.dest)
     else:
         counts = board.markers.get(op.marker)
         paid = counts is not None and counts[payer] >= op.count

@@ -1257,7 +1257,7 @@ class PayOp(Op):
     or ``count`` markers ``marker`` (COST_MARKERS), or its player has ``count`` cards in hand
     (COST_HAND), they are spent (the attached cards, oldest first, to their owners' discard piles;
     the markers removed; the cards of the hand its player would give up first — the engine chooses
-    for it, ``cardops.chosen``: the least useful — to its discard pile) and ``effects`` happen;
+    for it, ``cardops.chosen``: the least useful — to its discard pile, or ``dest``) and ``effects`` happen;
     otherwise nothing. ``may``: only when the holder's player chose to pay (a choice of two
     options, 0 pay, 1 not, made as a ``one_of``'s is: ``choice_slots``)."""
 
@@ -1269,6 +1269,7 @@ class PayOp(Op):
     by_opponent: bool = False
     effects: tuple[Op, ...] = ()
     may: bool = False
+    dest: int = PILE_DISCARD  # COST_HAND: where the cards paid go (PILE_DISCARD, PILE_REMOVED)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -2180,6 +2181,7 @@ def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | Non
         return PayOp(
             cost=COST_HAND,
             count=cost.count,
+            dest=PILE_OF_NAME[cost.to],
             by_opponent=effect.by == "opponent",
             effects=effects,
             may=effect.may,
