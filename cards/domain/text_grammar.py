@@ -229,6 +229,9 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bcontres les\b", "contre les"),
     (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
     (r"\bau degats\b", "aux degats"),
+    (r"\bau soins\b", "aux soins"),
+    # "+1 aux soins des Théurgies, des Actions et des Objets": one list of cards, not 3 predicates
+    (r"\b(aux (?:soins|degats) des [^,]+?), des ([^,]+?) et des ", r"\1 ou \2 ou "),
     # "n'effectue aucune attaque physique": no clash attack
     (r"\bn'effectu(?:e|ez|erez|ent|era|eront) aucune attaque(?: physique)?\b", "ne peut pas attaquer"),
     (r"\bl'attaque\b", "attaque"),
@@ -695,6 +698,10 @@ class Reader:
             text = tap.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
+        races = re.fullmatch(r"(.+?) \(?(non multi-? ?race|multi-? ?race)e?s?\)?", text)
+        if races:  # "(non multi racés)": of one race (none given by traits)
+            out["single_race"] = races.group(2).startswith("non")
+            text = races.group(1)
         single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
             out["single_class"] = single.group(2) != "multi-classe"
@@ -718,7 +725,10 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class", "fighting", "tapped", "wounded"} or text[pos:].strip():
+        if (
+            not set(out) - {"single_class", "single_race", "fighting", "tapped", "wounded"}
+            or text[pos:].strip()
+        ):
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -1854,6 +1864,9 @@ class Reader:
             return Count(
                 "cards", pile="play", owner="both", match=self._count_match(clause, m.group(1)), on=on
             ), False
+        found = grammar_damage.own_count(self, clause, t)
+        if found is not None:  # "vos Sorts Nature actifs", "vos Classes"
+            return found, False
         m = re.fullmatch(r"(?:de |d')?(vos autres|vos|autres?) (.+?)(?: en vie|( morte?s?))?", t)
         if m and m.group(1) != "autre":
             group = "other_allies" if "autre" in m.group(1) else "allies"
@@ -1920,6 +1933,21 @@ class Reader:
         m = re.fullmatch(r"(.+?) ?\(min(?:imum|\.)? (\d+)\)", t)
         if m:
             t, lo = m.group(1).strip(), int(m.group(2))
+        m = re.fullmatch(
+            r"(?:votre |le )?bonus (?:de |d')(defense|esprit)( du personnage adverse| de votre adversaire)?",
+            t,
+        )
+        if m:
+            # "votre bonus d'Esprit": the Esprit now less the printed one (its net modifiers), at
+            # least 0 (a malus is no bonus)
+            stat = "defense" if m.group(1) == "defense" else "spirit"
+            of = "opponent" if m.group(2) else "self"
+            return Scaled(
+                per=Count("stat", stat=stat, of=of),
+                more=(Scaled(per=Count("stat", stat=stat, of=of, base=True), each=-1),),
+                lo=0 if lo is None else lo,
+                hi=hi,
+            )
         compound = grammar_scale.x_compound(self, clause, t)
         if compound is not None:
             return replace(
@@ -2083,7 +2111,12 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
-        found_lock = self.stat_lock(c, t, ctx) or self.doubled(c, t, ctx) or grammar_schedule.advance(t)
+        found_lock = (
+            self.stat_lock(c, t, ctx)
+            or self.doubled(c, t, ctx)
+            or grammar_schedule.advance(t)
+            or grammar_damage.unhurt(self, c, t, ctx)
+        )
         if found_lock is not None:
             return None, found_lock
         default: Target = inherit if inherit is not None else "self"
@@ -2377,7 +2410,8 @@ class Reader:
         rest = (m.group(4) or "").strip()
         if m.group(3) == "soins":
             hm = re.fullmatch(
-                rf"(?:(?:des|de vos|de leurs|de ses) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez)?)?",
+                rf"(?:(?:des|de vos|de leurs|de ses) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez"
+                r"| qu'(?:il|ils|elle|elles) jouen?t)?)?",
                 rest,
             )
             if not hm:
@@ -2775,7 +2809,7 @@ class Reader:
         found = grammar_cards.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
-        found = grammar_life.verb(self, c, t, ctx, subject)
+        found = grammar_life.verb(self, c, t, ctx, subject) or grammar_damage.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
         found = self._may(c, t, subject)
@@ -3067,7 +3101,7 @@ class Reader:
 
     def phrase(self, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
         """A phrase that yields effects: triggers, conditions and tails around predicates."""
-        t = t.strip().strip(",").strip()
+        t = grammar_damage.yours_too(t.strip().strip(",").strip())
         if not t:
             raise NotRead("nothing to read")
         # "Choisissez un personnage adverse, il subit …": one pick (per card resolution, the same
@@ -3092,7 +3126,7 @@ class Reader:
             return found
         # "si vous subissez des dégâts magiques, … (une fois par tour)" on a card that stays: each
         # time (before the triggers, which would take its limit for one without a head)
-        found = grammar_life.damage_event_if(self, c, t, ctx) if t.startswith("si ") else None
+        found = grammar_life.damage_event_if(self, c, t, ctx) if "si " in t and "degat" in t else None
         if found is not None:
             return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py

@@ -127,3 +127,28 @@ def test_characters_not_of_a_guild(compiler):
     assert effect_to_json(effect) == data
     assert "not kotoba" in effect_text(effect, "en", Names()).lower()
     assert "non kotoba" in effect_text(effect, "fr", Names()).lower()
+
+
+# --- a bonus of a stat ---------------------------------------------------------------------------
+
+
+def test_x_equal_to_a_bonus_of_defense_or_spirit(compiler):
+    """ "votre bonus d'Esprit": the Esprit now less the printed one, at least 0 (a malus is no
+    bonus); the Attaque (rolled) has no such count: not read."""
+    bonus = {
+        "per": {"stat": "spirit", "of": "self"},
+        "and": [{"per": {"stat": "spirit", "of": "self", "base": True}, "each": -1}],
+        "min": 0,
+    }
+    assert effects(compiler, "Défense +X où X est égal à votre bonus d'Esprit") == [
+        {"op": "modify", "stat": "defense", "amount": bonus}
+    ]
+    out = effects(compiler, "Esprit -X où X est égal au bonus de Défense du personnage adverse (maximum 3)")
+    assert out[0]["amount"] == {  # the malus of X: each term negated, the bounds swapped
+        "per": {"stat": "defense", "of": "opponent"},
+        "each": -1,
+        "and": [{"per": {"stat": "defense", "of": "opponent", "base": True}}],
+        "min": -3,
+        "max": 0,
+    }
+    assert unread(compiler, "Défense +X où X est égal à votre bonus d'Attaque")
