@@ -1300,6 +1300,17 @@ class DrawPhaseOp(Op):
     phases: int = 1
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdvanceTurnsOp(Op):
+    """``advance_turns``: the turn counter moves on ``lo``..``hi`` more turns (rolled when it
+    happens): the next turn is numbered that much more (``Board.turn_skip``); before the first
+    turn (a ``game_start`` trigger), the first turn itself."""
+
+    name: ClassVar[str] = "advance_turns"
+    lo: int
+    hi: int
+
+
 # Ops compiled into a card's or a character's tables rather than run: a card's conditional chain
 # (``chain``: CompiledCard.chains), a character's ``chain_on``, ``may_play``, ``carry`` and
 # ``may_attach`` abilities (CompiledCharacter). compile_effect refuses them anywhere else.
@@ -2348,6 +2359,14 @@ def _compile_counter(
     )
 
 
+@compiles(spec.AdvanceTurns)
+def _compile_advance_turns(
+    effect: spec.AdvanceTurns, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    lo, hi = effect.amount if isinstance(effect.amount, tuple) else (effect.amount, effect.amount)
+    return AdvanceTurnsOp(lo=lo, hi=hi, when=when, index=index)
+
+
 @compiles(spec.DrawPhase)
 def _compile_draw_phase(
     effect: spec.DrawPhase, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -2369,7 +2388,6 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Attach,
         spec.CardsLast,  # on a card, in a trigger or an Ordre (a character's ability: compiled.py)
         spec.Become,
-        spec.AdvanceTurns,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
