@@ -48,7 +48,10 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     hand, discard, play (cards in play: attached to characters; with ``"on": Target`` only those
     attached to the target's characters), played_turn (cards played this turn), played_game (since
     the start of the game); ``owner`` defaults to ``self``, ``match`` to any card; ``"other":
-    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu");
+    true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu"); ``"playable":
+    true`` (the holder's own deck, hand or discard pile) counts only the cards the holder may play
+    — its requirements, and room for a card that stays, as ``play_card`` ``playable`` takes them
+    ("si vous avez 2 Sorts Feu jouables en Main");
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead, ``dead: "either"`` the living and the dead:
     "(vivant ou mort)"); ``"characters": [Target, Target, …]`` counts the characters any of them
@@ -101,7 +104,8 @@ subit 2 dégâts et a Attaque -1"):
     other_enemies, characters, fighters, event; P (optional) in choice, random, most_wounded,
     fewest_hp (absent: every character of the group); filter keys (all must hold): ``guild``,
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
-    ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
+    ``single_class`` (true: not multi-class), ``single_race`` (true: not multi-race — of one race,
+    none given by ``traits``: "non multi-racés"), ``tapped`` (true / false), ``carrying`` (CardMatch:
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
     "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class`` / ``not_guild``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
@@ -193,6 +197,10 @@ Version 1:
                  ``immune``, ``damage_taken``, ``damage_dealt`` and the events ``damaged`` /
                  ``deals`` may add ``elements`` (a list): only damage of one of those elements
                  counts (and of ``kinds``, when both are given): "Immunité dégâts de Feu".
+                 ``immune`` may add ``by`` ("player" | "self") and ``by_cards`` (a CardMatch):
+                 only the damage a card deals counts, a card of the holder's player ("ne peut pas
+                 être blessé par les effets de vos cartes") / one the holder itself plays or carries
+                 ("… par les Objets qu'il joue"), of ``by_cards`` only when given.
     ``heal``     amount, target — never above the maximum HP.
     ``draw``     count — the player draws.
     ``discard``  count — the opposing player discards that many random cards from hand.
@@ -499,6 +507,7 @@ SELECTOR_FILTER_KEYS = (
     "caste",
     "family",
     "single_class",
+    "single_race",
     "tapped",
     "carrying",
     "fighting",
@@ -690,6 +699,7 @@ class Selector:
     caste: str | None = None
     family: str | None = None
     single_class: bool | None = None
+    single_race: bool | None = None
     tapped: bool | None = None
     carrying: CardMatch | None = None
     fighting: bool | None = None
@@ -733,6 +743,7 @@ _SELECTOR_ATTRS = (
     "caste",
     "family",
     "single_class",
+    "single_race",
     "tapped",
     "carrying",
     "fighting",
@@ -793,6 +804,7 @@ class Count:
     other: bool = False  # cards: the card the effect belongs to left out ("par autre Sort Foudre")
     union: tuple[Target, ...] = ()  # characters: more targets, each character counted once
     either: bool = False  # characters: the living and the dead ("vivant ou mort")
+    playable: bool = False  # cards of the holder's piles: only those it may play ("jouables")
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
@@ -807,6 +819,8 @@ class Count:
                 out["on"] = target_to_json(self.on)
             if self.other:
                 out["other"] = True
+            if self.playable:
+                out["playable"] = True
             return out
         if self.kind == "characters":
             assert self.characters is not None
@@ -1210,6 +1224,10 @@ class Immune:
     when: Condition | None = None
     selector: Selector | None = None  # the target, when it is an object ("group")
     elements: tuple[str, ...] = ()  # only damage of these elements (DAMAGE_ELEMENTS; () = any)
+    #: only the damage of the cards of the holder's player ("player": "les effets de vos cartes")
+    #: or of those the holder itself plays ("self": "les Objets qu'il joue"); None: any source
+    by: str | None = None
+    by_cards: CardMatch | None = None  # with ``by``: of those cards only ("les Objets")
     op: str = "immune"
 
 
@@ -1819,8 +1837,15 @@ def parse_count(data: Any, path: str) -> Count:
             base=_bool(d.get("base", False), f"{path}.base"),
         )
     if kind == "cards":
-        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other"})
+        d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other", "playable"})
         pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
+        if "playable" in d:
+            if d["playable"] is not True:
+                raise EffectError(f"{path}.playable", "must be true (leave it out to count every card)")
+            if pile not in ("deck", "hand", "discard") or d.get("owner", "self") != "self":
+                raise EffectError(
+                    f"{path}.playable", "only the holder's own deck, hand or discard pile have playable cards"
+                )
         if "other" in d and d["other"] is not True:
             raise EffectError(f"{path}.other", "must be true (leave it out to count the card itself)")
         on = None
@@ -1835,6 +1860,7 @@ def parse_count(data: Any, path: str) -> Count:
             match=parse_card_match(d["match"], f"{path}.match") if "match" in d else None,
             on=on,
             other="other" in d,
+            playable="playable" in d,
         )
     if kind == "characters":
         d = _keys(data, path, {"characters"}, {"dead"})
@@ -2035,13 +2061,16 @@ def _parse_stat_filter(data: Any, path: str) -> StatFilter:
     )
 
 
+_BOOL_FILTERS = ("single_class", "single_race", "tapped", "fighting", "no_caste", "wounded", "hurt_this_turn")
+
+
 def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded", "hurt_this_turn"):
+        if key in _BOOL_FILTERS:
             values[attr] = _bool(data[key], sub)
         elif key == "sex":
             values[attr] = _choice(data[key], sub, SEXES)
@@ -2391,6 +2420,8 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             optional |= {"kinds", "elements"}
         if op != "damage_taken":
             optional.add("cards")
+        if op == "immune":
+            optional |= {"by", "by_cards"}
         required = {"op"} if op == "immune" else {"op", "amount"}
         d = _keys(data, path, required, optional)
         kinds = _kinds(d["kinds"], f"{path}.kinds") if "kinds" in d else ()
@@ -2399,11 +2430,30 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
         if context == "ability":
             _check_static_ability(duration, aim, path)
         if op == "immune":
-            if bool(kinds or elements) == (cards is not None):
+            by = _choice(d["by"], f"{path}.by", ("player", "self")) if "by" in d else None
+            by_cards = parse_card_match(d["by_cards"], f"{path}.by_cards") if "by_cards" in d else None
+            if by_cards is not None and by is None:
+                raise EffectError(f"{path}.by_cards", "by_cards narrows by (whose cards): give by")
+            if by is not None and cards is not None:
                 raise EffectError(
-                    path, "an immunity names damage kinds and / or elements, or cards (one of the two)"
+                    f"{path}.by", "an immunity to the damage of some cards (by) does not also name cards"
                 )
-            effect = Immune(kinds, cards, target, duration, when, selector=selector, elements=elements)
+            if bool(kinds or elements or by) == (cards is not None):
+                raise EffectError(
+                    path,
+                    "an immunity names damage kinds, elements or sources (by), or cards (one of the two)",
+                )
+            effect = Immune(
+                kinds,
+                cards,
+                target,
+                duration,
+                when,
+                selector=selector,
+                elements=elements,
+                by=by,
+                by_cards=by_cards,
+            )
         else:
             bonus: int | Scaled
             if isinstance(d["amount"], Mapping):
@@ -2968,6 +3018,10 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["kinds"] = list(effect.kinds)
         if not isinstance(effect, HealDealt) and effect.elements:
             out["elements"] = list(effect.elements)
+        if isinstance(effect, Immune) and effect.by is not None:
+            out["by"] = effect.by
+            if effect.by_cards is not None:
+                out["by_cards"] = effect.by_cards.to_json()
         if not isinstance(effect, DamageTaken) and effect.cards is not None:
             out["cards"] = effect.cards.to_json()
         _put_target(out, effect, "self")

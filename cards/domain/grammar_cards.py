@@ -1383,6 +1383,22 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         taken = _taken_into_own(reader, c, t)
         if taken is not None:
             return taken
+        m = re.fullmatch(r"(?P<whose>les|vos) autres (?P<what>@\d+@) en jeu sont defaussee?s?", t)
+        if m:
+            # "Les autres 'X' en jeu sont défaussées" in X's own text: every other copy in play
+            # (of any player; "vos": the player's own), never this one
+            family = reader.family(c, m.group("what"))
+            if family not in ctx.names:
+                return None  # other than what, when this card is not one of them?
+            return [
+                DiscardAttached(
+                    count=None,
+                    cards=CardMatch("card", family),
+                    owner="self" if m.group("whose") == "vos" else "any",
+                    other=True,
+                    **_fields("all_characters"),
+                )
+            ]
         m = re.fullmatch(
             r"choisissez (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu,? "
             rf"(?:celle-ci|celui-ci|elle|il|cette carte) {gone}",

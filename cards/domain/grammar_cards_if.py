@@ -4,6 +4,13 @@
 - ``si vous défaussez 2 cartes de votre Main, un 'X' est créé et joué``: the player may discard
   N cards of its hand, of its choice, to get the effects — ``pay`` with a ``hand`` cost and
   ``may``, as "Sacrifice N : …" (docs/cardset.md, "Cards moved, Runes and markers").
+- ``Cette carte est défaussée si un de vos personnages active un Sort`` on a card that stays: each
+  time it happens while the card is in play (the trigger "chaque fois qu'un de vos personnages
+  joue un Sort, cette carte est défaussée"; a card "s'active" when it is played), not a condition
+  checked once when the card comes into play.
+- ``si vous avez 2 Sorts Feu jouables en Main, l'un d'eux est joué``: a card of those, one the
+  holder may play, is played from the hand when the hand holds at least that many of them that
+  it may play (a count of ``playable`` cards: ``play_card`` ``playable`` under a ``compare``).
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cards.domain import regex as re
-from cards.domain.effects import Cost, Effect, Pay
+from cards.domain.effects import Compare, Condition, Cost, Count, Effect, Pay, PlayCard
 from cards.domain.grammar_errors import NotRead
 
 if TYPE_CHECKING:
@@ -22,8 +29,44 @@ NUM = r"(\d+|une?|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)"
 _DISCARD_TO = re.compile(rf"si vous defaussez {NUM} cartes? de votre main,? (?P<body>.+)")
 
 
+_LEAVES_IF = re.compile(
+    r"(?:cette carte|elle) est defaussee si (?P<who>(?:l')?un de vos personnages|votre personnage|vous) "
+    r"(?:active|joue|activez|jouez) (?P<what>.+)"
+)
+_WHO = {
+    "un de vos personnages": "qu'un de vos personnages joue",
+    "l'un de vos personnages": "qu'un de vos personnages joue",
+    "votre personnage": "que votre personnage joue",
+    "vous": "que vous jouez",
+}
+
+
+_PLAYABLE_IN_HAND = re.compile(
+    rf"si vous avez (?P<cmp>au moins |plus de )?{NUM} (?P<what>.+?) jouables en main,? "
+    r"(?:l'un|l'une) d'(?:eux|elles|entre eux|entre elles) est jouee?"
+)
+
+
 def phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """The effects of ``t`` when it is one of this family's phrases, else None."""
+    if t.startswith("si vous avez ") and " jouables en main" in t:
+        m = _PLAYABLE_IN_HAND.fullmatch(t)
+        if not m:
+            return None
+        from cards.domain.text_grammar import number
+
+        match = reader.match(c, m.group("what"))
+        n = number(m.group(2)) + (1 if m.group("cmp") == "plus de " else 0)
+        counted = Count("cards", pile="hand", match=match, playable=True)
+        when = Condition(compare=Compare(counted, ">=", n))
+        return [PlayCard(from_="hand", cards=match, playable=True, when=when)]
+    if t.startswith(("cette carte est defaussee si ", "elle est defaussee si ")):
+        m = _LEAVES_IF.fullmatch(t)
+        if not m or ctx.subject != "card" or not ctx.stays or ctx.happens:
+            return None
+        return reader.phrase(
+            c, f"chaque fois {_WHO[m.group('who')]} {m.group('what')}, cette carte est defaussee", ctx
+        )
     if not t.startswith("si vous defaussez "):
         return None
     m = _DISCARD_TO.fullmatch(t)

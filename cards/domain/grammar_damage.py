@@ -20,11 +20,11 @@ from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cards.domain import regex as re
-from cards.domain.effects import Damage, DamageDealt, DamageTaken, Effect, Event, Trigger
+from cards.domain.effects import Damage, DamageDealt, DamageTaken, Effect, Event, Immune, Target, Trigger
 from cards.domain.grammar_errors import NotRead
 
 if TYPE_CHECKING:
-    from cards.domain.text_grammar import Clause
+    from cards.domain.text_grammar import Clause, Ctx, Reader
 
 #: The elements as the folded texts write them, and their slug (cards/domain/effects.py
 #: DAMAGE_ELEMENTS).
@@ -165,3 +165,31 @@ def _english_kinds(text: str) -> str:
     for word, name in _KIND_OF.items():
         text = re.sub(rf"\b{word}s?\b", name, text)
     return text
+
+
+_UNHURT = (
+    r"(?:(?P<who>.+?) )?ne (?:peut|peuvent|pouvez) (?:pas |plus )?etre blesse(?:e|s|es)? par "
+    r"(?:les effets de vos cartes"
+    r"|(?P<cards>les .+?) (?:qu'ils jouent|qu'il joue|qu'elle joue|que vous jouez))"
+)
+
+
+def unhurt(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """ "Ne peut pas être blessé par les effets de vos cartes" (``immune`` ``by`` player: no damage
+    of a card of its player), "vos Combattants ne peuvent pas être blessés par les Objets qu'ils
+    jouent" (``by`` self, ``by_cards``: of the cards it plays or carries); None: not such a
+    phrase."""
+    from cards.domain.text_grammar import _target_fields
+
+    m = re.fullmatch(_UNHURT, t)
+    if m is None:
+        return None
+    who_text = m.group("who")
+    if who_text is None:
+        who: Target = "self"
+    else:
+        who = r._view(r.subject(c, who_text, ctx.names), who_text, ctx)
+    if m.group("cards") is None:
+        return [Immune(by="player", **_target_fields(who))]
+    cards = r.match(c, re.sub(r"^les ", "", m.group("cards")))
+    return [Immune(by="self", by_cards=cards, **_target_fields(who))]

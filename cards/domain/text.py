@@ -372,6 +372,8 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         )
         if count.other:
             what = _pick((f"other {what}", f"autre {what}"), lang)
+        if count.playable:
+            what = _pick((f"{what} you may play", f"{what} jouable"), lang)
         assert count.pile is not None
         if count.pile in ("deck", "hand", "discard"):
             owner = {
@@ -614,6 +616,13 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
                 ("without a caste", "sans caste")
                 if selector.no_caste
                 else ("with a caste", "avec une caste"),
+                lang,
+            )
+        )
+    if selector.single_race is not None:
+        parts.append(
+            _pick(
+                ("single-race", "non multi-racé") if selector.single_race else ("multi-race", "multi-racé"),
                 lang,
             )
         )
@@ -1246,6 +1255,23 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
                 ),
                 lang,
             )
+            if effect.by is not None:  # "… dealt by the cards of its player", "… par les Objets qu'il joue"
+                cards = (
+                    _pick(("cards", "cartes"), lang)
+                    if effect.by_cards is None
+                    else match_text(effect.by_cards, lang, names)
+                )
+                core += _pick(
+                    (
+                        f" dealt by {cards} of its player"
+                        if effect.by == "player"
+                        else f" dealt by {cards} it plays or carries",
+                        f" infligés par : {cards} de son joueur"
+                        if effect.by == "player"
+                        else f" infligés par : {cards} qu'il joue ou porte",
+                    ),
+                    lang,
+                )
         return f"{_who_prefix(effect_target(effect), lang, names)}{core}{_duration(effect.duration, lang)}"
     if isinstance(effect, Marker):
         n = abs(effect.count)

@@ -698,6 +698,10 @@ class Reader:
             text = tap.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
+        races = re.fullmatch(r"(.+?) \(?(non multi-? ?race|multi-? ?race)e?s?\)?", text)
+        if races:  # "(non multi racés)": of one race (none given by traits)
+            out["single_race"] = races.group(2).startswith("non")
+            text = races.group(1)
         single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
             out["single_class"] = single.group(2) != "multi-classe"
@@ -721,7 +725,10 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class", "fighting", "tapped", "wounded"} or text[pos:].strip():
+        if (
+            not set(out) - {"single_class", "single_race", "fighting", "tapped", "wounded"}
+            or text[pos:].strip()
+        ):
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -2101,7 +2108,12 @@ class Reader:
     ) -> tuple[Target | None, list[Effect]]:
         """One predicate, with or without its subject -> (the subject it used, its effects)."""
         t = t.strip()
-        found_lock = self.stat_lock(c, t, ctx) or self.doubled(c, t, ctx) or grammar_schedule.advance(t)
+        found_lock = (
+            self.stat_lock(c, t, ctx)
+            or self.doubled(c, t, ctx)
+            or grammar_schedule.advance(t)
+            or grammar_damage.unhurt(self, c, t, ctx)
+        )
         if found_lock is not None:
             return None, found_lock
         default: Target = inherit if inherit is not None else "self"

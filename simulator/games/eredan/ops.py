@@ -493,6 +493,8 @@ class CharFilter:
     single_class: bool | None = None
     tapped: bool | None = None
     carrying: int | None = None
+    #: Of one race (no race given by ``traits``: CompiledCharacter.more_races) or not.
+    single_race: bool | None = None
     fighting: bool | None = None
     not_race: str | None = None  # not of that race (nor of a race under it)
     not_class: str | None = None
@@ -539,6 +541,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         no_caste=selector.no_caste,
         family=selector.family,
         single_class=selector.single_class,
+        single_race=selector.single_race,
         tapped=selector.tapped,
         fighting=selector.fighting,
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
@@ -582,6 +585,8 @@ class CountCards(Count):
     on: Target | None = None
     #: The card the effect belongs to is left out ("par autre Sort Foudre en jeu").
     other: bool = False
+    #: Only the cards the holder may play, as ``play_card`` ``playable`` takes them ("jouables").
+    playable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -681,7 +686,7 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         assert count.pile is not None
         mask = -1 if count.match is None else ctx.mask(count.match)
         on = None if count.on is None else _counted_on(count.on, ctx, f"{where}.on")
-        return CountCards(count.pile, count.owner, mask, on, count.other)
+        return CountCards(count.pile, count.owner, mask, on, count.other, count.playable)
     if kind == "characters":
         assert count.characters is not None
         union = tuple(
@@ -1888,6 +1893,10 @@ def _compile_grant_order(
 DM_TAKEN, DM_DEALT, DM_HEAL, DM_IMMUNE, DM_KIND = range(5)
 
 
+#: Whose cards' damage an immunity is about (``immune`` ``by``): its player's, its own.
+IMMUNE_BY_PLAYER, IMMUNE_BY_SELF = 1, 2
+
+
 def _kinds_of(kinds: tuple[str, ...]) -> int:
     """Damage kinds as bits ``1 << K_*`` (0: every kind; the clash counts as physical)."""
     return sum(1 << DAMAGE_KINDS[k] for k in kinds)
@@ -1945,6 +1954,10 @@ class ImmuneOp(Op):
     name: ClassVar[str] = "immune"
     kinds: int = 0
     elements: int = 0  # ELEMENT_BIT bits: no damage of these elements (and of ``kinds``, when given)
+    #: no damage of the cards of its player (IMMUNE_BY_PLAYER) / of those it plays or carries
+    #: (IMMUNE_BY_SELF), of ``by_mask`` only (-1: any card); 0: any source
+    by: int = 0
+    by_mask: int = -1
     mask: int = 0
     target: Target = SELF
     duration: Duration = COMBAT
@@ -2040,6 +2053,9 @@ class DamageMod:
     life: Lifetime
     when: Condition | None = None
     elements: int = 0  # damage element bits (ELEMENT_BIT; 0: any)
+    #: an immunity to the damage of some cards only (ImmuneOp.by, by_mask)
+    by: int = 0
+    by_mask: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -2055,6 +2071,113 @@ class StatSet:
     hi: int
     level: int
     life: Lifetime
+
+
+@dataclass(frozen=True, slots=True)
+class StatBound:
+    """``bound`` on ``character``: the maluses (negative modifiers) of ``stat`` count for at most
+    ``below`` in total, its bonuses for at most ``above`` (-1: no limit) while ``life`` lasts."""
+
+    character: int
+    stat: int
+    below: int
+    above: int
+    life: Lifetime
+    #: A ``double`` instead (below and above -1): its modifiers of these signs count twice
+    #: (DOUBLE_BONUS, DOUBLE_MALUS bits).
+    double: int = 0
+
+
+DOUBLE_BONUS, DOUBLE_MALUS = 1, 2
+DOUBLE_SIGNS = {"bonus": DOUBLE_BONUS, "malus": DOUBLE_MALUS, "both": DOUBLE_BONUS | DOUBLE_MALUS}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DoubleOp(Op):
+    """``double``: each target's modifiers of each of ``stats`` (ATK covers AMIN and AMAX) of the
+    signs ``sign`` (DOUBLE_* bits) count twice for ``duration`` — those given later too; with
+    ``current``, only those it has now: as many more are given at once, for the combat
+    (cards/domain/effects.py ``double``)."""
+
+    name: ClassVar[str] = "double"
+    stats: tuple[int, ...]
+    sign: int
+    current: bool = False
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@compiles(spec.Double)
+def _compile_double(
+    effect: spec.Double, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    if effect.cards is not None:
+        raise UnsupportedSpecError(
+            where,
+            "a double of the modifiers some cards give (cards) is not supported yet: no source is kept",
+        )
+    duration = _duration(effect.duration, where)
+    if effect.current and not isinstance(duration, ForCombat):
+        # the modifiers doubled may end before the double does: only a double for the combat is
+        # the same as one more modifier of their sum, for the combat
+        raise UnsupportedSpecError(
+            where, "a double of the current modifiers beyond the combat is not supported yet"
+        )
+    stats: list[int] = []
+    for name in effect.stats:
+        stats.extend((ATK, AMIN, AMAX) if name == "attack" else (STAT_INDEX[name],))
+    return DoubleOp(
+        stats=tuple(stats),
+        sign=DOUBLE_SIGNS[effect.sign],
+        current=effect.current,
+        target=_target(effect, None, where, ctx),
+        duration=duration,
+        when=when,
+        index=index,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoundOp(Op):
+    """``bound``: for ``duration``, each target's maluses of each of ``stats`` (ATK covers the
+    Attaque's range, AMIN and AMAX, too) count for at most ``below`` in total, its bonuses for at
+    most ``above`` (-1: no limit); a ``set`` is held in the same bounds around the printed value
+    (cards/domain/effects.py ``bound``)."""
+
+    name: ClassVar[str] = "bound"
+    stats: tuple[int, ...]
+    below: int = -1
+    above: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@compiles(spec.Bound)
+def _compile_bound(
+    effect: spec.Bound, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    stats: list[int] = []
+    for name in effect.stats:
+        if name == "attack":
+            if effect.below not in (None, 0) or effect.above not in (None, 0):
+                # The Attaque is a range and a flat part: how a limit of N splits between them is
+                # not said; "ne peut pas être réduite / modifiée" (0) needs no split.
+                raise UnsupportedSpecError(
+                    where,
+                    "a bound of the Attaque other than 0 (cannot be lowered / raised) is not supported yet",
+                )
+            stats.extend((ATK, AMIN, AMAX))
+        else:
+            stats.append(STAT_INDEX[name])
+    return BoundOp(
+        stats=tuple(stats),
+        below=-1 if effect.below is None else effect.below,
+        above=-1 if effect.above is None else effect.above,
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
 
 
 def _bonus(amount: int | spec.Scaled, ctx: CompileContext, where: str) -> tuple[int, Scaled | None]:
@@ -2123,6 +2246,8 @@ def _compile_immune(
     return ImmuneOp(
         kinds=_kinds_of(effect.kinds),
         elements=element_bits(effect.elements),
+        by={None: 0, "player": IMMUNE_BY_PLAYER, "self": IMMUNE_BY_SELF}[effect.by],
+        by_mask=-1 if effect.by_cards is None else ctx.mask(effect.by_cards),
         mask=0 if effect.cards is None else ctx.mask(effect.cards),
         target=_target(effect, None, where, ctx),
         duration=_duration(effect.duration, where),
@@ -2269,10 +2394,8 @@ def _compile_draw_phase(
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
-        spec.Bound,
-        spec.Double,
         spec.Attach,
-        spec.CardsLast,
+        spec.CardsLast,  # on a card, in a trigger or an Ordre (a character's ability: compiled.py)
         spec.Become,
         spec.AdvanceTurns,
     }

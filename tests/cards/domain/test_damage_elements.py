@@ -14,6 +14,16 @@ from cards.domain.text import effect_text
 
 VALID = [
     (
+        {"op": "immune", "by": "player"},
+        "Immune to damage dealt by cards of its player.",
+        "Immunité aux dégâts infligés par : cartes de son joueur.",
+    ),
+    (
+        {"op": "immune", "kinds": ["direct"], "by": "self", "by_cards": {"type": "objet"}},
+        "Immune to direct damage dealt by objet it plays or carries.",
+        None,
+    ),
+    (
         {"op": "damage", "kind": "magical", "amount": 3, "element": "feu"},
         "Deals 3 Fire magic damage (reduced by Spirit) to the opponent.",
         "Inflige 3 dégâts magiques de type Feu (réduits par l'Esprit) à l'adversaire.",
@@ -50,7 +60,7 @@ def test_elements_round_trip_and_read_in_both_languages(data, en, fr):
     if fr is not None:
         assert effect_text(effect, "fr") == fr
     else:
-        assert "de type" in effect_text(effect, "fr")
+        assert "de type" in effect_text(effect, "fr") or "infligés par" in effect_text(effect, "fr")
 
 
 @pytest.mark.parametrize(
@@ -64,6 +74,9 @@ def test_elements_round_trip_and_read_in_both_languages(data, en, fr):
         ({"op": "immune", "elements": ["feu", "feu"]}, "listed twice"),
         ({"op": "immune", "elements": ["feu"], "cards": {"type": "sort"}}, "one of the two"),
         ({"op": "heal_dealt", "amount": 1, "elements": ["feu"]}, "unknown key"),
+        ({"op": "immune", "by": "others"}, "effect.by: expected one of player, self"),
+        ({"op": "immune", "by_cards": {"type": "objet"}}, "give by"),
+        ({"op": "immune", "by": "self", "cards": {"type": "sort"}}, "does not also name cards"),
         (
             {
                 "op": "trigger",
@@ -144,3 +157,23 @@ def test_the_element_goes_to_the_damage_of_its_phrase(compiler):
 )
 def test_an_element_the_compiler_cannot_place_is_not_read(compiler, text):
     assert not compiler.compile(text, subject="card").complete
+
+
+def test_the_compiler_reads_an_immunity_to_its_own_cards(compiler):
+    """ "ne peut pas être blessé par les effets de vos cartes": no damage of its player's cards;
+    "… par les X qu'il joue": of the X it plays."""
+    result = compiler.compile(
+        "'Ozzar' ne peut pas être blessé par les effets de vos cartes.", subject="character", name="Ozzar"
+    )
+    assert result.complete and result.to_json()["abilities"] == [{"op": "immune", "by": "player"}]
+    assert _character(compiler, "Ne peut être blessé par les effets de vos cartes.") == [
+        {"op": "immune", "by": "player"}
+    ]
+    assert _character(compiler, "Vos Mages ne peuvent pas être blessés par les Sorts qu'ils jouent.") == [
+        {
+            "op": "immune",
+            "by": "self",
+            "by_cards": {"type": "sort"},
+            "target": {"group": "allies", "class": "mage"},
+        }
+    ]

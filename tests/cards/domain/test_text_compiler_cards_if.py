@@ -163,3 +163,72 @@ def test_a_known_card_whose_name_starts_with_an_ellipsis_is_that_card(compiler):
     result = named.compile(text, subject="card")
     assert result.complete
     assert result.to_json()["effects"][1]["when"] == {"followed_by": {"card": "fin-du-voyage"}}
+
+
+# --- a card that stays, discarded when something is played -------------------------------------------------
+
+
+def test_a_card_that_stays_is_discarded_each_time_a_card_is_played(compiler):
+    out = effects(
+        compiler,
+        "Esprit +1. Permanent. Cette carte est défaussée si un de vos personnages active une Potion.",
+    )
+    assert out[-1] == {
+        "op": "trigger",
+        "on": {"plays": {"type": "potion"}, "by": "all_allies"},
+        "effects": [{"op": "card_to", "to": "discard"}],
+    }
+    assert effects(compiler, "Permanent. Cette carte est défaussée si vous jouez un Sort.")[-1]["on"] == {
+        "plays": {"type": "sort"}
+    }
+    # a card that does not stay: once, or each time? not read
+    assert unread(
+        compiler, "Esprit +1. Cette carte est défaussée si un de vos personnages active une Potion."
+    )
+
+
+# --- cards of the hand the holder may play ---------------------------------------------------------
+
+
+def test_one_of_n_playable_cards_of_the_hand_is_played(compiler):
+    out = effects(
+        compiler,
+        "Après avoir joué vos cartes, si vous avez 3 Armes jouables en Main, l'une d'elles est jouée.",
+        subject="character",
+    )
+    counted = {"cards": "hand", "match": {"type": "arme"}, "playable": True}
+    assert out == [
+        {
+            "op": "trigger",
+            "on": "after_cards",
+            "effects": [
+                {
+                    "op": "play_card",
+                    "from": "hand",
+                    "cards": {"type": "arme"},
+                    "playable": True,
+                    "when": {"compare": {"left": counted, "cmp": ">=", "right": 3}},
+                }
+            ],
+        }
+    ]
+
+
+def test_a_count_of_playable_cards_in_the_schema(compiler):
+    import pytest
+
+    from cards.domain.effects import EffectError, parse_count
+    from cards.domain.text import Names, count_text
+
+    count = parse_count({"cards": "hand", "match": {"type": "arme"}, "playable": True}, "per")
+    assert count.playable and count.to_json()["playable"] is True
+    assert "you may play" in count_text(count, "en", Names()) and "jouable" in count_text(
+        count, "fr", Names()
+    )
+    for bad in (
+        {"cards": "play", "playable": True},
+        {"cards": "hand", "owner": "opponent", "playable": True},
+        {"cards": "hand", "playable": False},
+    ):
+        with pytest.raises(EffectError, match="playable"):
+            parse_count(bad, "per")

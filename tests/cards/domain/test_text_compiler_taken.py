@@ -237,3 +237,26 @@ def test_a_prefix_of_what_the_character_carries(compiler):
             "when": {"played_by_class": "mage", "carrying_match": {"type": "amulette"}},
         }
     ]
+
+
+# --- the other copies of this card in play --------------------------------------------------------
+
+
+def test_the_other_copies_of_this_card_in_play_are_discarded(compiler):
+    assert card(compiler, "Les autres 'Grelot' en jeu sont défaussées. Durée 2 tours.", name="Grelot") == [
+        {
+            "op": "discard_attached",
+            "target": "all_characters",
+            "count": "all",
+            "cards": {"card": "grelot"},
+            "other": True,
+        }
+    ]
+    assert (
+        card(compiler, "Vos autres 'Grelot' en jeu sont défaussés. Permanent.", name="Grelot")[0]["owner"]
+        == "self"
+    )
+    # other than what, when this card is not one of them?
+    assert not compiler.compile(
+        "Les autres 'Fanal' en jeu sont défaussées.", subject="card", name="Grelot"
+    ).complete

@@ -170,3 +170,15 @@ def test_this_card_on_top_of_the_opponents_deck():
     s = _played([{"op": "card_to", "to": "opponent_deck_top"}])
     tested = next(c.id for c in s.cards if c.slug == "tested")
     assert s.decks[1][-1] == tested and tested not in s.discards[0]
+
+
+def test_a_count_of_playable_cards_counts_only_those_the_holder_may_play():
+    """Count ``playable`` ("si vous avez 2 Actions jouables en Main, l'une d'elles est jouée"): the
+    cards of the holder's pile it may play, as ``play_card`` ``playable`` takes them (a Foudre
+    spell needs a Mage)."""
+    two = {"left": {"cards": "hand", "playable": True}, "cmp": ">=", "right": 2}
+    effects = [{"op": "play_card", "from": "hand", "playable": True, "when": {"compare": two}}]
+    s = _played(effects, hand=(JAB, BOLT))
+    assert [e["card"] for e in events(s, "play") if e["seat"] == 0] == ["tested"]
+    s = _played(effects, hand=(JAB, JAB, BOLT))
+    assert [e["card"] for e in events(s, "play") if e["seat"] == 0] == ["tested", "jab"]

@@ -68,3 +68,46 @@ def test_a_trigger_on_damage_of_an_element():
     assert s.stat(0, 1) == 1 + 2  # DEF
     s = played([{"op": "modify", "stat": "attack", "amount": 1}], BOLT, chars_a=[burnt, *line("a")[1:]])
     assert s.stat(0, 1) == 1
+
+
+def test_an_immunity_to_the_damage_of_its_players_cards():
+    """ "Ne peut pas être blessé par les effets de vos cartes": its own player's cards hurt it no
+    more; the enemy's cards and the clash still do."""
+    backlash = card("backlash", effects=[{"op": "damage", "kind": "direct", "amount": 3, "target": "self"}])
+    proud = character("a-1", abilities=[{"op": "immune", "by": "player"}])
+    s = prepare_game(
+        [proud, *line("a")[1:]],
+        [MAGE, *line("b")[1:]],
+        hands=([backlash, FILLER], [BOLT, FILLER]),
+        piles=PILES,
+    )
+    fight(s, 0, 0)
+    play_cards(s, a=[backlash], b=[BOLT])
+    assert s.hp[0] == 12 - 4  # the enemy's Sort only
+    plain = prepare_game(
+        line("a"), [MAGE, *line("b")[1:]], hands=([backlash, FILLER], [BOLT, FILLER]), piles=PILES
+    )
+    fight(plain, 0, 0)
+    play_cards(plain, a=[backlash], b=[BOLT])
+    assert plain.hp[0] == 12 - 4 - 3
+
+
+def test_an_immunity_to_the_damage_of_the_items_it_plays():
+    """ "Ne peut pas être blessé par les Objets qu'il joue": an Objet it plays hurts it no more, an
+    Action it plays still does."""
+    bomb = card("bomb", "potion", effects=[{"op": "damage", "kind": "direct", "amount": 3, "target": "self"}])
+    slap = card("slap", effects=[{"op": "damage", "kind": "direct", "amount": 2, "target": "self"}])
+    careful = character(
+        "a-1",
+        abilities=[
+            {"op": "immune", "by": "self", "by_cards": {"type": "objet"}, "target": {"group": "allies"}}
+        ],
+    )
+    s = prepare_game([careful, *line("a")[1:]], line("b"), hands=([bomb, FILLER], [FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[bomb])
+    assert events(s, "immune") and s.hp[0] == 12 - 2  # the clash only
+    s = prepare_game([careful, *line("a")[1:]], line("b"), hands=([slap, FILLER], [FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[slap])
+    assert s.hp[0] == 12 - 2 - 2
