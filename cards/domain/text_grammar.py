@@ -80,6 +80,7 @@ from cards.domain.effects import (
     Scaled,
     Selector,
     SetStat,
+    Swap,
     Tap,
     Target,
     Traits,
@@ -184,6 +185,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
     (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
+    (r"\bpersonnages en combats\b", "personnages en combat"),
     (r"\b(attachee?s?) sur (?=@\d+@)", r"\1 a "),  # "chaque Arme attachée sur 'X'"
     (r"\b(fait|font) parti de\b", r"\1 partie de"),
     # "si vous mourez" (also misspelt "mourrez"): the character dies, as "si votre personnage meurt"
@@ -448,7 +450,8 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
                 | Traits
                 | AttackKind
                 | Bound
-                | Double,
+                | Double
+                | Swap,
             )
             and e.duration.kind == "combat"
         ):
@@ -473,7 +476,8 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         )
         and effect.duration.kind != "combat"
     )
@@ -493,7 +497,8 @@ def _DURABLE(effect: Effect) -> bool:
         | Traits
         | AttackKind
         | Bound
-        | Double,
+        | Double
+        | Swap,
     )
 
 
@@ -2053,7 +2058,7 @@ class Reader:
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
         r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
-        r"|s'incline|s'inclinent"
+        r"|s'incline|s'inclinent|echange|echangent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -2920,6 +2925,13 @@ class Reader:
         m = re.fullmatch(rf"(?:defausse|defaussent) {NUM} cartes?(?: de sa main)?(?: aleatoire)?", t)
         if m and subject == "opponent":
             return [Discard(count=number(m.group(1)))]
+        m = re.fullmatch(
+            r"echange(?:nt)? (?:son|sa|leur) (esprit|defense) et (?:sa|son|leur) (esprit|defense)", t
+        )
+        if m and m.group(1) != m.group(2):
+            # "chaque personnage en combat échange son Esprit et sa Défense": each its own two stats
+            first, second = ("spirit", "defense") if m.group(1) == "esprit" else ("defense", "spirit")
+            return [Swap(stats=(first, second), **_target_fields(subject))]
         found = self.extra_attack(t, subject)
         if found is not None:
             return found
@@ -3832,7 +3844,8 @@ class Reader:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")
