@@ -105,12 +105,11 @@ def test_rules_text(data, en, fr):
     assert effect_text(effect, "fr") == fr
 
 
-def test_the_engine_compiles_bound():
-    """``bound`` is played by the engine since the engine helper's landing (``forbid`` healed too:
-    tests/simulator/games/eredan/test_card_ops.py)."""
-    ops.compile_effect(
-        parse_effect({"op": "bound", "stats": ["attack"], "below": 0}), "card 'x': effects[0]", 0
-    )
+@pytest.mark.parametrize("data", [{"op": "bound", "stats": ["attack"], "below": 0}])
+def test_the_engine_compiles_them(data):
+    """The engine plays ``bound`` (since the engine helper's landing) and ``forbid`` healed
+    (tests/simulator/games/eredan/test_card_ops.py): a card holding them compiles."""
+    assert ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0).name == "bound"
 
 
 def test_fighting_filter_and_condition():
