@@ -962,6 +962,10 @@ class Board:
         """``seat``'s card ``k``, out of play, goes to pile ``dest`` (ops.PILE_*)."""
         raise NotImplementedError
 
+    def move_attachment(self, carrier: int, i: int, target: int) -> bool:
+        """The ``i``-th card ``carrier`` carries is attached to ``target`` instead (``attach``)."""
+        raise NotImplementedError
+
     def detach(self, carrier: int, i: int, dest: int, event: str, seat: int = -1) -> int:
         """The ``i``-th card ``carrier`` carries leaves play, to pile ``dest`` of its owner."""
         raise NotImplementedError

@@ -2119,6 +2119,25 @@ class BoundOp(Op):
     duration: Duration = COMBAT
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttachOp(Op):
+    """``attach``: this card, in play, leaves its carrier and is attached to the target (the first
+    living character it reaches other than the carrier), with what it gives its carrier (its
+    "while carried" modifiers, and what its effects gave the carrier while it stays); nothing when
+    the target has no room for it (its slot, "one per character") or none is reached
+    (cards/domain/effects.py ``attach``)."""
+
+    name: ClassVar[str] = "attach"
+    target: Target = SELF
+
+
+@compiles(spec.Attach)
+def _compile_attach(
+    effect: spec.Attach, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return AttachOp(target=_target(effect, None, where, ctx), when=when, index=index)
+
+
 @compiles(spec.Bound)
 def _compile_bound(
     effect: spec.Bound, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -2361,7 +2380,6 @@ def _compile_draw_phase(
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
-        spec.Attach,
         spec.CardsLast,  # on a card, in a trigger or an Ordre (a character's ability: compiled.py)
         spec.Become,
         spec.AdvanceTurns,
