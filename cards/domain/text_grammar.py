@@ -80,6 +80,7 @@ from cards.domain.effects import (
     Scaled,
     Selector,
     SetStat,
+    Swap,
     Tap,
     Target,
     Traits,
@@ -184,6 +185,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
     (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
+    (r"\bpersonnages en combats\b", "personnages en combat"),
     (r"\b(attachee?s?) sur (?=@\d+@)", r"\1 a "),  # "chaque Arme attachée sur 'X'"
     (r"\b(fait|font) parti de\b", r"\1 partie de"),
     # "si vous mourez" (also misspelt "mourrez"): the character dies, as "si votre personnage meurt"
@@ -228,6 +230,9 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bcontres les\b", "contre les"),
     (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
     (r"\bau degats\b", "aux degats"),
+    (r"\bau soins\b", "aux soins"),
+    # "+1 aux soins des Théurgies, des Actions et des Objets": one list of cards, not 3 predicates
+    (r"\b(aux (?:soins|degats) des [^,]+?), des ([^,]+?) et des ", r"\1 ou \2 ou "),
     # "n'effectue aucune attaque physique": no clash attack
     (r"\bn'effectu(?:e|ez|erez|ent|era|eront) aucune attaque(?: physique)?\b", "ne peut pas attaquer"),
     (r"\bl'attaque\b", "attaque"),
@@ -445,7 +450,8 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
                 | Traits
                 | AttackKind
                 | Bound
-                | Double,
+                | Double
+                | Swap,
             )
             and e.duration.kind == "combat"
         ):
@@ -470,7 +476,8 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         )
         and effect.duration.kind != "combat"
     )
@@ -490,7 +497,8 @@ def _DURABLE(effect: Effect) -> bool:
         | Traits
         | AttackKind
         | Bound
-        | Double,
+        | Double
+        | Swap,
     )
 
 
@@ -1860,6 +1868,9 @@ class Reader:
             return Count(
                 "cards", pile="play", owner="both", match=self._count_match(clause, m.group(1)), on=on
             ), False
+        found = grammar_damage.own_count(self, clause, t)
+        if found is not None:  # "vos Sorts Nature actifs", "vos Classes"
+            return found, False
         m = re.fullmatch(r"(?:de |d')?(vos autres|vos|autres?) (.+?)(?: en vie|( morte?s?))?", t)
         if m and m.group(1) != "autre":
             group = "other_allies" if "autre" in m.group(1) else "allies"
@@ -2047,7 +2058,7 @@ class Reader:
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
         r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
-        r"|s'incline|s'inclinent"
+        r"|s'incline|s'inclinent|echange|echangent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -2403,7 +2414,8 @@ class Reader:
         rest = (m.group(4) or "").strip()
         if m.group(3) == "soins":
             hm = re.fullmatch(
-                rf"(?:(?:des|de vos|de leurs|de ses) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez)?)?",
+                rf"(?:(?:des|de vos|de leurs|de ses) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez"
+                r"| qu'(?:il|ils|elle|elles) jouen?t)?)?",
                 rest,
             )
             if not hm:
@@ -2801,7 +2813,7 @@ class Reader:
         found = grammar_cards.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
-        found = grammar_life.verb(self, c, t, ctx, subject)
+        found = grammar_life.verb(self, c, t, ctx, subject) or grammar_damage.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
         found = self._may(c, t, subject)
@@ -2913,6 +2925,13 @@ class Reader:
         m = re.fullmatch(rf"(?:defausse|defaussent) {NUM} cartes?(?: de sa main)?(?: aleatoire)?", t)
         if m and subject == "opponent":
             return [Discard(count=number(m.group(1)))]
+        m = re.fullmatch(
+            r"echange(?:nt)? (?:son|sa|leur) (esprit|defense) et (?:sa|son|leur) (esprit|defense)", t
+        )
+        if m and m.group(1) != m.group(2):
+            # "chaque personnage en combat échange son Esprit et sa Défense": each its own two stats
+            first, second = ("spirit", "defense") if m.group(1) == "esprit" else ("defense", "spirit")
+            return [Swap(stats=(first, second), **_target_fields(subject))]
         found = self.extra_attack(t, subject)
         if found is not None:
             return found
@@ -3093,9 +3112,12 @@ class Reader:
 
     def phrase(self, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
         """A phrase that yields effects: triggers, conditions and tails around predicates."""
-        t = t.strip().strip(",").strip()
+        t = grammar_damage.yours_too(t.strip().strip(",").strip())
         if not t:
             raise NotRead("nothing to read")
+        found = grammar_damage.from_next_turn(self, c, t, ctx)  # "… le tour où …, puis … à partir du suivant"
+        if found is not None:
+            return found
         # "Choisissez un personnage adverse, il subit …": one pick (per card resolution, the same
         # pick target picks the same character: cards.domain.effects), named by "il" after it
         m = re.fullmatch(r"choisissez (un |une |l'un |l'une )?(.+?)(?:,| :| et) (.+)", t)
@@ -3822,7 +3844,8 @@ class Reader:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")

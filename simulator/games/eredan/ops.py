@@ -975,6 +975,18 @@ class ModifyOp(Op):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SwapOp(Op):
+    """``swap``: each target exchanges its stats ``first`` and ``second`` (DEF, SPI): their values
+    read when the effect applies, the difference added to each as a modifier for ``duration``."""
+
+    name: ClassVar[str] = "swap"
+    first: int
+    second: int
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DamageOp(Op):
     """``damage``: ``amount`` damage of ``kind`` (K_*) to each target; of the element ``element``
     (a bit of ELEMENT_BIT; 0: the element of the card dealing it, if it is a Sort of one)."""
@@ -1260,7 +1272,7 @@ class PayOp(Op):
     or ``count`` markers ``marker`` (COST_MARKERS), or its player has ``count`` cards in hand
     (COST_HAND), they are spent (the attached cards, oldest first, to their owners' discard piles;
     the markers removed; the cards of the hand its player would give up first — the engine chooses
-    for it, ``cardops.chosen``: the least useful — to its discard pile) and ``effects`` happen;
+    for it, ``cardops.chosen``: the least useful — to its discard pile, or ``dest``) and ``effects`` happen;
     otherwise nothing. ``may``: only when the holder's player chose to pay (a choice of two
     options, 0 pay, 1 not, made as a ``one_of``'s is: ``choice_slots``)."""
 
@@ -1272,6 +1284,7 @@ class PayOp(Op):
     by_opponent: bool = False
     effects: tuple[Op, ...] = ()
     may: bool = False
+    dest: int = PILE_DISCARD  # COST_HAND: where the cards paid go (PILE_DISCARD, PILE_REMOVED)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1297,6 +1310,17 @@ class DrawPhaseOp(Op):
     amount: int | None
     seats: int = 1
     phases: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdvanceTurnsOp(Op):
+    """``advance_turns``: the turn counter moves on ``lo``..``hi`` more turns (rolled when it
+    happens): the next turn is numbered that much more (``Board.turn_skip``); before the first
+    turn (a ``game_start`` trigger), the first turn itself."""
+
+    name: ClassVar[str] = "advance_turns"
+    lo: int
+    hi: int
 
 
 # Ops compiled into a card's or a character's tables rather than run: a card's conditional chain
@@ -1534,6 +1558,24 @@ def _compile_modify(
         target=_target(effect, effect.allies, where, ctx),
         duration=_duration(effect.duration, where),
         points=points,
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Swap)
+def _compile_swap(
+    effect: spec.Swap, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    if effect.duration.kind == "permanent":
+        # on a card that stays: while it is attached, which a one-time exchange does not know
+        raise UnsupportedSpecError(where, "a swap lasting while its card stays is not supported yet")
+    first, second = (_pick(STAT_INDEX, s, "stat", where) for s in effect.stats)
+    return SwapOp(
+        first=first,
+        second=second,
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
         when=when,
         index=index,
     )
@@ -2303,6 +2345,7 @@ def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | Non
         return PayOp(
             cost=COST_HAND,
             count=cost.count,
+            dest=PILE_OF_NAME[cost.to],
             by_opponent=effect.by == "opponent",
             effects=effects,
             may=effect.may,
@@ -2346,6 +2389,14 @@ def _compile_counter(
     )
 
 
+@compiles(spec.AdvanceTurns)
+def _compile_advance_turns(
+    effect: spec.AdvanceTurns, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    lo, hi = effect.amount if isinstance(effect.amount, tuple) else (effect.amount, effect.amount)
+    return AdvanceTurnsOp(lo=lo, hi=hi, when=when, index=index)
+
+
 @compiles(spec.DrawPhase)
 def _compile_draw_phase(
     effect: spec.DrawPhase, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -2367,7 +2418,6 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Attach,
         spec.CardsLast,  # on a card, in a trigger or an Ordre (a character's ability: compiled.py)
         spec.Become,
-        spec.AdvanceTurns,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name
