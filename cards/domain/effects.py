@@ -104,7 +104,8 @@ subit 2 dégâts et a Attaque -1"):
     other_enemies, characters, fighters, event; P (optional) in choice, random, most_wounded,
     fewest_hp (absent: every character of the group); filter keys (all must hold): ``guild``,
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
-    ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
+    ``single_class`` (true: not multi-class), ``single_race`` (true: not multi-race — of one race,
+    none given by ``traits``: "non multi-racés"), ``tapped`` (true / false), ``carrying`` (CardMatch:
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
     "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class`` / ``not_guild``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
@@ -504,6 +505,7 @@ SELECTOR_FILTER_KEYS = (
     "caste",
     "family",
     "single_class",
+    "single_race",
     "tapped",
     "carrying",
     "fighting",
@@ -695,6 +697,7 @@ class Selector:
     caste: str | None = None
     family: str | None = None
     single_class: bool | None = None
+    single_race: bool | None = None
     tapped: bool | None = None
     carrying: CardMatch | None = None
     fighting: bool | None = None
@@ -738,6 +741,7 @@ _SELECTOR_ATTRS = (
     "caste",
     "family",
     "single_class",
+    "single_race",
     "tapped",
     "carrying",
     "fighting",
@@ -2038,13 +2042,16 @@ def _parse_stat_filter(data: Any, path: str) -> StatFilter:
     )
 
 
+_BOOL_FILTERS = ("single_class", "single_race", "tapped", "fighting", "no_caste", "wounded", "hurt_this_turn")
+
+
 def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded", "hurt_this_turn"):
+        if key in _BOOL_FILTERS:
             values[attr] = _bool(data[key], sub)
         elif key == "sex":
             values[attr] = _choice(data[key], sub, SEXES)

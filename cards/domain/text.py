@@ -618,6 +618,13 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
                 lang,
             )
         )
+    if selector.single_race is not None:
+        parts.append(
+            _pick(
+                ("single-race", "non multi-racé") if selector.single_race else ("multi-race", "multi-racé"),
+                lang,
+            )
+        )
     if selector.single_class is not None:
         parts.append(
             _pick(

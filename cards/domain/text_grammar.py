@@ -694,6 +694,10 @@ class Reader:
             text = tap.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
+        races = re.fullmatch(r"(.+?) \(?(non multi-? ?race|multi-? ?race)e?s?\)?", text)
+        if races:  # "(non multi racés)": of one race (none given by traits)
+            out["single_race"] = races.group(2).startswith("non")
+            text = races.group(1)
         single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
             out["single_class"] = single.group(2) != "multi-classe"
@@ -717,7 +721,10 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class", "fighting", "tapped", "wounded"} or text[pos:].strip():
+        if (
+            not set(out) - {"single_class", "single_race", "fighting", "tapped", "wounded"}
+            or text[pos:].strip()
+        ):
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 

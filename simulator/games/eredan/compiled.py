@@ -28,6 +28,7 @@ from cards.domain.specs import (
     CardSpec,
     CharacterSpec,
     DeckSpec,
+    PlayVariant,
     Stays,
     card_matches,
     created_families,
@@ -55,6 +56,7 @@ from simulator.games.eredan.ops import (
     AllEnemies,
     AllyAlive,
     AttackKindOp,
+    BoundOp,
     CharFilter,
     Choice,
     CompileContext,
@@ -69,6 +71,7 @@ from simulator.games.eredan.ops import (
     DamageTakenOp,
     DiscardAttachedOp,
     DiscardOp,
+    DoubleOp,
     DrawOp,
     DrawPhaseOp,
     FollowedBy,
@@ -479,6 +482,8 @@ class Tables:
     #: the cards (``late_ops``, late auras); ``hp_max`` modifiers; the ``damage_dealt`` count.
     late: bool = False
     hp_max: bool = False
+    #: ``bound``, ``double``: the boards keep the negative part of the modifiers (Board.mneg / cneg).
+    bounds: bool = False
     damage_dealt_count: bool = False
     damage_taken_count: bool = False
     #: The events some trigger of these decks listens to (bits ``1 << EV_*``).
@@ -558,11 +563,18 @@ def _conditional_chain(effect: spec_effects.Chain, ctx: CompileContext, where: s
 MAX_PLAY_VARIANTS = 3
 
 
-def _compile_card(card: CardSpec, card_id: int, ctx: CompileContext, rules: EredanRules) -> CompiledCard:
+def _compile_card(
+    card: CardSpec,
+    card_id: int,
+    ctx: CompileContext,
+    rules: EredanRules,
+    lasting: tuple[PlayVariant, ...] = (),
+) -> CompiledCard:
     """A card, and — when its text gives play variants ("Mage : Permanent", "Prêtre : Durée 2 tours
     supplémentaires"; cards.domain.specs.PlayRules.variants) — the card as each combination of its
-    variants makes it (``modes``, by the bits of the variants whose condition holds)."""
-    variants = card.play.variants
+    variants makes it (``modes``, by the bits of the variants whose condition holds). ``lasting``:
+    more variants, the characters' ``cards_last`` abilities on this card (:func:`_cards_last`)."""
+    variants = (*card.play.variants, *lasting)
     plain = replace(card, play=replace(card.play, variants=())) if variants else card
     base = _compile_mode(plain, card_id, ctx, rules)
     if not variants:
@@ -721,6 +733,9 @@ _ABILITY_GROUP_OF = {
 }
 #: Standing ability ops on damage and healing (cards/domain/effects.py: static ops).
 STANDING_DAMAGE_OPS = (DamageTakenOp, DamageDealtOp, HealDealtOp, ImmuneOp, AttackKindOp)
+#: Standing ability ops on stats that, like ``set``, hold for the combat of the character they
+#: reach (itself when it fights, or — an aura — a group's characters when they fight).
+STANDING_STAT_OPS = (SetOp, BoundOp, DoubleOp)
 
 
 def _is_aura(op: Op) -> bool:
@@ -729,7 +744,7 @@ def _is_aura(op: Op) -> bool:
     if isinstance(op, ModifyOp):
         if not isinstance(op.duration, ForCombat) or op.stat == INI:
             return False
-    elif not isinstance(op, (*STANDING_DAMAGE_OPS, SetOp)):
+    elif not isinstance(op, (*STANDING_DAMAGE_OPS, *STANDING_STAT_OPS)):
         return False
     target = op.target
     return isinstance(target, OtherAllies) or (
@@ -772,6 +787,8 @@ def _compile_character(
             continue
         if isinstance(effect, spec_effects.MayPlay | spec_effects.Carry | spec_effects.MayAttach):
             continue  # standing grants: _standing_grants, which sees the whole Line
+        if isinstance(effect, spec_effects.CardsLast):
+            continue  # the cards' play variants: _cards_last, which sees both decks
         if isinstance(effect, spec_effects.ActsNow) and (
             effect.target != "self" or effect.selector is not None
         ):
@@ -795,7 +812,10 @@ def _compile_character(
         if isinstance(op, TriggerOp):
             triggers.append(op)
             continue
-        if isinstance(op, (*STANDING_DAMAGE_OPS, SetOp, ModifyOp)) and type(op.target) in _ABILITY_GROUP_OF:
+        if (
+            isinstance(op, (*STANDING_DAMAGE_OPS, *STANDING_STAT_OPS, ModifyOp))
+            and type(op.target) in _ABILITY_GROUP_OF
+        ):
             op = replace(op, target=_ABILITY_GROUP_OF[type(op.target)])
         if cond is not None and cond.dead is not None and isinstance(op, TriggerOp):
             raise UnsupportedSpecError(sub, "a trigger's condition 'dead' is not supported yet")
@@ -828,9 +848,15 @@ def _compile_character(
                 )
             dead_auras.append(op)  # type: ignore[arg-type]
             continue
-        if isinstance(op, (*STANDING_DAMAGE_OPS, SetOp)):
+        if isinstance(op, (*STANDING_DAMAGE_OPS, *STANDING_STAT_OPS)):
+            if isinstance(op, DoubleOp) and op.current:
+                raise UnsupportedSpecError(sub, "a double of the current modifiers is a card's")
+            if isinstance(op, BoundOp | DoubleOp) and not isinstance(op.duration, ForCombat):
+                raise UnsupportedSpecError(
+                    sub, "a bound ability holds for the combat of the character it reaches"
+                )
             target = op.target
-            if isinstance(target, SelfTarget) and not isinstance(op, SetOp):
+            if isinstance(target, SelfTarget) and not isinstance(op, STANDING_STAT_OPS):
                 guards.append(op)  # holds while the character lives (Tables.guards)
                 continue
             if isinstance(target, OtherAllies) or (
@@ -1001,6 +1027,8 @@ def static_passes(f: CharFilter, ch: CompiledCharacter, rules: EredanRules) -> b
         return False
     if f.not_class is not None and f.not_class in ch.classes:
         return False
+    if f.single_race is not None and (not ch.more_races) != f.single_race:
+        return False
     if f.not_guild is not None and ally_matches(AllyFilter(guild=f.not_guild), ch, rules):
         return False
     return f.single_class is None or (len(ch.classes) == 1) == f.single_class
@@ -1084,6 +1112,7 @@ _STATIC_FILTERS = (
     "no_caste",
     "family",
     "single_class",
+    "single_race",
     "not_race",
     "not_class",
     "not_guild",
@@ -1133,6 +1162,8 @@ def _static_reach(
                 continue
             if selector.single_class is not None and selector.single_class != (not sp.multi_class):
                 continue
+            if selector.single_race is not None and not selector.single_race:
+                continue  # a printed character has one race
             if selector.not_race is not None and selector.not_race in (sp.race, sp.race_parent):
                 continue
             if selector.not_class is not None and selector.not_class in sp.classes:
@@ -1371,8 +1402,87 @@ def card_worth(card: CompiledCard) -> float:
 LASTING_WORTH = 1.5
 
 
+#: A ``cards_last`` ability's group filters, as the conditions on the character playing a card.
+_PLAYED_BY_FILTER = {
+    "guild": "played_by_guild",
+    "class_": "played_by_class",
+    "race": "played_by_race",
+    "caste": "played_by_caste",
+}
+
+
+def _cards_last(decks: Sequence[DeckSpec], specs: Sequence[CardSpec]) -> dict[int, tuple[PlayVariant, ...]]:
+    """The characters' ``cards_last`` abilities ("les 'X' jouées par 'Y' sont permanentes", "…
+    durent 2 combats": cards/domain/effects.py) as play variants of the cards they name (by index
+    in ``specs``): such a card played by a character the ability reaches — itself (``self``: the
+    card played by its family), or, while the holder lives, each character of its side (``allies``,
+    ``all_allies``: ``ally_alive``), of a guild, class, race or caste (the group's filter) — stays
+    in play that long instead of what it says (``longer``: that much longer)."""
+    out: dict[int, list[PlayVariant]] = {}
+    for deck in decks:
+        for ch in deck.characters:
+            for i, effect in enumerate(ch.abilities):
+                if not isinstance(effect, spec_effects.CardsLast):
+                    continue
+                where = f"character {ch.slug!r}: abilities[{i}]"
+                if effect.when is not None:
+                    raise UnsupportedSpecError(
+                        where, "a cards_last ability with a condition is not supported yet"
+                    )
+                group, pick = spec_effects.target_group(
+                    effect.selector if effect.selector is not None else effect.target
+                )
+                if pick is not None or group not in ("self", "allies"):
+                    raise UnsupportedSpecError(
+                        where, f"a cards_last ability reaching {group!r} is not supported (self, allies)"
+                    )
+                clauses: dict[str, Any] = {}
+                if group == "self":
+                    clauses["played_by"] = ch.family
+                else:
+                    clauses["ally_alive"] = ch.family
+                selector = effect.selector
+                if selector is not None:
+                    for f in fields(selector):
+                        value = getattr(selector, f.name)
+                        if f.name in ("group", "pick") or value is None:
+                            continue
+                        if f.name not in _PLAYED_BY_FILTER:
+                            raise UnsupportedSpecError(
+                                where, f"a cards_last ability's filter {f.name!r} is not supported"
+                            )
+                        clauses[_PLAYED_BY_FILTER[f.name]] = value
+                lasts = effect.lasts
+                if lasts.kind == "permanent" and not effect.longer:
+                    stays = Stays("permanent")
+                elif lasts.kind in ("turns", "combats"):
+                    stays = Stays(lasts.kind, lasts.turns, lasts.turns)
+                else:
+                    raise UnsupportedSpecError(where, f"a cards_last of {lasts.to_json()!r} is not supported")
+                variant = (
+                    PlayVariant(spec_effects.Condition(**clauses), longer=stays)
+                    if effect.longer
+                    else PlayVariant(spec_effects.Condition(**clauses), stays=stays)
+                )
+                for k, card in enumerate(specs):
+                    if card_matches(effect.cards, card) and variant not in out.get(k, []):
+                        out.setdefault(k, []).append(variant)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 #: The selector filters on what ``traits`` changes.
-_TRAIT_FILTERS = ("guild", "class_", "race", "caste", "single_class", "not_race", "not_class", "no_caste")
+_TRAIT_FILTERS = (
+    "guild",
+    "class_",
+    "race",
+    "caste",
+    "single_class",
+    "single_race",
+    "not_race",
+    "not_class",
+    "no_caste",
+    "not_guild",
+)
 
 
 def _check_traits(
@@ -1498,7 +1608,8 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         return mask
 
     ctx = CompileContext(match_mask)
-    cards = tuple(_compile_card(spec, i, ctx, rules) for i, spec in enumerate(specs))
+    lasting = _cards_last(decks, specs)
+    cards = tuple(_compile_card(spec, i, ctx, rules, lasting.get(i, ())) for i, spec in enumerate(specs))
     for compiled_card in cards:
         # its effects, the triggers it keeps while it stays, and its play variants' (a card
         # created by a trigger of a card that stays was not checked: a KeyError in the middle
@@ -1605,6 +1716,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         plays=tuple(tuple(Play.of(k, carrier) for k in range(len(cards))) for carrier in range(6)),
         late=any(ch.late_ops or ch.late_order_ops or any(a.late for a in ch.ally_auras) for ch in chars),
         hp_max=HPM in used,
+        bounds=BoundOp in used or DoubleOp in used,
         damage_dealt_count=CountDamageDealt in used,
         damage_taken_count=CountDamageTaken in used,
         trigger_events=sum(1 << e for e in range(len(EVENT_NAMES)) if ("event", e) in used),

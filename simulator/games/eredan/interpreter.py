@@ -49,6 +49,8 @@ from simulator.games.eredan.ops import (
     DM_IMMUNE,
     DM_KIND,
     DM_TAKEN,
+    DOUBLE_BONUS,
+    DOUBLE_MALUS,
     EV_DAMAGED,
     EV_DEALS,
     EV_DIES,
@@ -153,6 +155,7 @@ from simulator.games.eredan.ops import (
     Roll,
     Scaled,
     SelfTarget,
+    StatBound,
     StatSet,
     Tapped,
     Target,
@@ -277,12 +280,15 @@ class Board:
     __slots__ = (
         "active",
         "base",
+        "bound_mask",
+        "bounds",
         "card_dest",
         "cards",
         "chain_lost",
         "chance",
         "chars",
         "cmod",
+        "cneg",
         "count_target",
         "counters",
         "cur_card",
@@ -323,6 +329,7 @@ class Board:
         "markers",
         "max_hp",
         "met",
+        "mneg",
         "mod",
         "next_picks",
         "picks",
@@ -479,6 +486,13 @@ class Board:
     #: Stats set to a value (``set``): ``set_mask`` bit c when character c has one.
     sets: list[StatSet]
     set_mask: int
+    #: Stats whose maluses / bonuses count only so far (``bound``): ``bound_mask`` bit c when
+    #: character c has one. ``mneg`` / ``cneg``: the negative part of ``mod`` / ``cmod`` (the sum of
+    #: the negative modifiers), kept only when the decks hold a ``bound`` (Tables.bounds; else None).
+    bounds: list[StatBound]
+    bound_mask: int
+    mneg: list[int] | None
+    cneg: list[int] | None
     #: Attacks more in this turn's clash (``extra_attack``): (attacker, target, value, kind).
     extra_attacks: list[tuple[int, int, int, int]]
     #: The character an effect is applying to, for an amount counted for it (``"target"``), or -1.
@@ -507,8 +521,65 @@ class Board:
         if self.set_mask >> c & 1:
             fixed = self.set_of(c, s)
             if fixed is not None:
-                return fixed.lo + self._outlasting(c, s, fixed.level, value)
+                value = fixed.lo + self._outlasting(c, s, fixed.level, value)
+                if self.bound_mask >> c & 1:  # a set held in the bounds around the printed value
+                    return self.base[i] + self._bounded(c, s, value - self.base[i], True)
+                return value
+        if self.bound_mask >> c & 1:
+            return self.base[i] + self._bounded(c, s, value - self.base[i])
         return value
+
+    def _bounded(self, c: int, s: int, mods: int, whole: bool = False) -> int:
+        """The modifiers ``mods`` of stat ``s`` of character ``c`` (their sum) as its ``double``s
+        and ``bound``s let them count: doubled (those of the signs doubled), then the maluses at
+        most ``below`` in total, the bonuses at most ``above`` (cards/domain/effects.py ``bound``,
+        ``double``); ``whole``: ``mods`` is a set value's distance from the printed one, held in
+        the same bounds (nothing to double)."""
+        below = above = -1
+        double = 0
+        for b in self.bounds:
+            if b.character == c and b.stat == s:
+                double |= b.double
+                if b.below >= 0 and (below < 0 or b.below < below):
+                    below = b.below
+                if b.above >= 0 and (above < 0 or b.above < above):
+                    above = b.above
+        if whole:
+            if below < 0 and above < 0:
+                return mods
+            neg, pos = min(mods, 0), max(mods, 0)
+        else:
+            if below < 0 and above < 0 and double in (0, DOUBLE_BONUS | DOUBLE_MALUS):
+                return mods * 2 if double else mods  # no need of the signs
+            neg = self.negative_mods(c, s)
+            pos = mods - neg
+            if double & DOUBLE_BONUS:  # ``double``: those modifiers count twice
+                pos *= 2
+            if double & DOUBLE_MALUS:
+                neg *= 2
+        if below >= 0 and neg < -below:
+            neg = -below
+        if above >= 0 and pos > above:
+            pos = above
+        return neg + pos
+
+    def negative_mods(self, c: int, s: int) -> int:
+        """The sum of the negative modifiers of stat ``s`` of character ``c`` (kept only when the
+        decks hold a ``bound`` or a ``double``: Tables.bounds; else 0)."""
+        i = c * NSTATS + s
+        neg = (self.mneg[i] if self.mneg is not None else 0) + (self.cneg[i] if self.cneg is not None else 0)
+        if self.item_bonus_mask >> c & 1:  # the conditional items' bonuses, by sign
+            opp = self.fighters[1 - c // 3]
+            for bonus in self.item_bonuses:
+                if (
+                    bonus.carrier == c
+                    and bonus.stat == s
+                    and (bonus.when is None or self.holds(bonus.when, c, opp))
+                ):
+                    amount = bonus.amount if bonus.points is None else self.scaled(bonus.points, c, opp)
+                    if amount < 0:
+                        neg += amount
+        return neg
 
     def set_of(self, c: int, s: int) -> StatSet | None:
         """The latest ``set`` in force on stat ``s`` of character ``c``."""
@@ -567,23 +638,26 @@ class Board:
         mod = self.mod
         lo = ch.attack_min + cmod[i + AMIN] + mod[i + AMIN]
         hi = ch.attack_max + cmod[i + AMAX] + mod[i + AMAX]
+        if self.bound_mask >> c & 1:
+            lo, hi = self.attack_range(c)
         if lo >= hi:
             value = lo if self.rules.crossed_attack_range_gives_minimum else hi
         elif self.chance is None:  # Board.roll, inline (the clash's hottest call)
             value = lo + int(self.rng.random() * (hi - lo + 1))
         else:
             value = self.chance.roll(lo, hi, ATTACK, c)
-        value += self.stat(c, ATK) if self.item_bonus_mask >> c & 1 else mod[i] + cmod[i]
+        value += self.stat(c, ATK) if (self.item_bonus_mask | self.bound_mask) >> c & 1 else mod[i] + cmod[i]
         return value if value > 0 else 0
 
     def attack_range(self, c: int) -> tuple[int, int]:
         """Character ``c``'s Attaque range now, its range modifiers included."""
         ch = self.chars[c]
         i = c * NSTATS
-        return (
-            ch.attack_min + self.cmod[i + AMIN] + self.mod[i + AMIN],
-            ch.attack_max + self.cmod[i + AMAX] + self.mod[i + AMAX],
-        )
+        lo_mods = self.cmod[i + AMIN] + self.mod[i + AMIN]
+        hi_mods = self.cmod[i + AMAX] + self.mod[i + AMAX]
+        if self.bound_mask >> c & 1:
+            lo_mods, hi_mods = self._bounded(c, AMIN, lo_mods), self._bounded(c, AMAX, hi_mods)
+        return ch.attack_min + lo_mods, ch.attack_max + hi_mods
 
     def _set_attack_roll(self, c: int) -> int:
         """The Attaque of a character whose Attaque is set ("Attaque = 7/9"): rolled in the set
@@ -1018,6 +1092,10 @@ class Board:
                 immune |= 1 << dm.character
         self.dmod_mask, self.immune_mask = mask, immune
 
+    def add_bound(self, bound: StatBound) -> None:
+        self.bounds.append(bound)
+        self.bound_mask |= 1 << bound.character
+
     def add_set(self, fixed: StatSet) -> None:
         self.sets.append(fixed)
         self.set_mask |= 1 << fixed.character
@@ -1044,6 +1122,17 @@ class Board:
                 for fixed in kept:
                     mask |= 1 << fixed.character
                 self.set_mask = mask
+        if self.bounds:
+            if serial >= 0:
+                held = [b for b in self.bounds if b.life.serial != serial]
+            else:
+                held = [b for b in self.bounds if not b.life.expired(self, b.character)]
+            if len(held) != len(self.bounds):
+                self.bounds = held
+                mask = 0
+                for b in held:
+                    mask |= 1 << b.character
+                self.bound_mask = mask
 
     def lifetime(self, t: int, duration: Duration) -> Lifetime:
         """How long a state given to character ``t`` for ``duration`` lasts (as a modifier would:
@@ -1436,6 +1525,8 @@ def _other_allies(board: Board, target: OtherAllies, me: int, opp: int) -> Seque
 @interprets(ForCombat)
 def _for_combat(board: Board, duration: ForCombat, t: int, stat: int, amount: int) -> None:
     board.cmod[t * NSTATS + stat] += amount
+    if amount < 0 and board.cneg is not None:
+        board.cneg[t * NSTATS + stat] += amount
 
 
 @interprets(Permanent)
@@ -1445,6 +1536,8 @@ def _permanent(board: Board, duration: Permanent, t: int, stat: int, amount: int
     # that does not stay: the rest of the game. (A carried item's "permanent" modifiers of its
     # carrier are its "while carried" ones: EredanState._attach / detach.)
     board.mod[t * NSTATS + stat] += amount
+    if amount < 0 and board.mneg is not None:
+        board.mneg[t * NSTATS + stat] += amount
     if board.cur_serial >= 0:
         board.lasting.append(Lasting(board.cur_serial, t, stat, amount))
 
@@ -1454,6 +1547,8 @@ def _for_game(board: Board, duration: ForGame, t: int, stat: int, amount: int) -
     # The rest of the game, whatever becomes of the source (a card's "permanent" that leaves play,
     # an aura's owner that dies): the lasting layer, which nothing takes back.
     board.mod[t * NSTATS + stat] += amount
+    if amount < 0 and board.mneg is not None:
+        board.mneg[t * NSTATS + stat] += amount
 
 
 @interprets(ForTurns)
@@ -1462,6 +1557,8 @@ def _for_turns(board: Board, duration: ForTurns, t: int, stat: int, amount: int)
     # weapon's "+2 for 2 turns" does not run out while its carrier is tapped); or, as the rules
     # decide otherwise, this turn and the next N - 1 of the game. Taken off by EredanState._end_turn.
     board.mod[t * NSTATS + stat] += amount
+    if amount < 0 and board.mneg is not None:
+        board.mneg[t * NSTATS + stat] += amount
     if board.rules.turns_count_the_characters_combats:
         board.timed.append(TimedModifier(-1, t, stat, amount, board.fought[t] + duration.turns))
     else:
@@ -1473,6 +1570,8 @@ def _for_combats(board: Board, duration: ForCombats, t: int, stat: int, amount: 
     # The character's next N combats, this one included when it has not struck yet: the clash
     # raises Board.fought, so the count ends N clashes from now.
     board.mod[t * NSTATS + stat] += amount
+    if amount < 0 and board.mneg is not None:
+        board.mneg[t * NSTATS + stat] += amount
     board.timed.append(TimedModifier(-1, t, stat, amount, board.fought[t] + duration.combats))
 
 
@@ -1567,6 +1666,8 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
     if f.family is not None and ch.family != f.family:
         return False
     if f.single_class is not None and (len(ch.classes) == 1) != f.single_class:
+        return False
+    if f.single_race is not None and (not ch.more_races) != f.single_race:
         return False
     if f.not_race is not None and _of_race(ch, f.not_race):
         return False
@@ -1904,9 +2005,9 @@ def stat_value(board: Board, c: int, stat: str, base: bool) -> int:
     if stat == "level":  # the printed level plus its modifiers (``modify`` stat ``level``)
         return ch.level if base else ch.level + board.stat(c, LVL)
     if stat == "attack_min":
-        return ch.attack_min + (0 if base else board.cmod[c * NSTATS + AMIN] + board.mod[c * NSTATS + AMIN])
+        return ch.attack_min if base else board.attack_range(c)[0]
     if stat == "attack_max":
-        return ch.attack_max + (0 if base else board.cmod[c * NSTATS + AMAX] + board.mod[c * NSTATS + AMAX])
+        return ch.attack_max if base else board.attack_range(c)[1]
     s = STAT_INDEX[stat]
     return board.base[c * NSTATS + s] if base else board.stat(c, s)
 

@@ -493,6 +493,8 @@ class CharFilter:
     single_class: bool | None = None
     tapped: bool | None = None
     carrying: int | None = None
+    #: Of one race (no race given by ``traits``: CompiledCharacter.more_races) or not.
+    single_race: bool | None = None
     fighting: bool | None = None
     not_race: str | None = None  # not of that race (nor of a race under it)
     not_class: str | None = None
@@ -539,6 +541,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         no_caste=selector.no_caste,
         family=selector.family,
         single_class=selector.single_class,
+        single_race=selector.single_race,
         tapped=selector.tapped,
         fighting=selector.fighting,
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
@@ -2042,6 +2045,113 @@ class StatSet:
     life: Lifetime
 
 
+@dataclass(frozen=True, slots=True)
+class StatBound:
+    """``bound`` on ``character``: the maluses (negative modifiers) of ``stat`` count for at most
+    ``below`` in total, its bonuses for at most ``above`` (-1: no limit) while ``life`` lasts."""
+
+    character: int
+    stat: int
+    below: int
+    above: int
+    life: Lifetime
+    #: A ``double`` instead (below and above -1): its modifiers of these signs count twice
+    #: (DOUBLE_BONUS, DOUBLE_MALUS bits).
+    double: int = 0
+
+
+DOUBLE_BONUS, DOUBLE_MALUS = 1, 2
+DOUBLE_SIGNS = {"bonus": DOUBLE_BONUS, "malus": DOUBLE_MALUS, "both": DOUBLE_BONUS | DOUBLE_MALUS}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DoubleOp(Op):
+    """``double``: each target's modifiers of each of ``stats`` (ATK covers AMIN and AMAX) of the
+    signs ``sign`` (DOUBLE_* bits) count twice for ``duration`` — those given later too; with
+    ``current``, only those it has now: as many more are given at once, for the combat
+    (cards/domain/effects.py ``double``)."""
+
+    name: ClassVar[str] = "double"
+    stats: tuple[int, ...]
+    sign: int
+    current: bool = False
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@compiles(spec.Double)
+def _compile_double(
+    effect: spec.Double, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    if effect.cards is not None:
+        raise UnsupportedSpecError(
+            where,
+            "a double of the modifiers some cards give (cards) is not supported yet: no source is kept",
+        )
+    duration = _duration(effect.duration, where)
+    if effect.current and not isinstance(duration, ForCombat):
+        # the modifiers doubled may end before the double does: only a double for the combat is
+        # the same as one more modifier of their sum, for the combat
+        raise UnsupportedSpecError(
+            where, "a double of the current modifiers beyond the combat is not supported yet"
+        )
+    stats: list[int] = []
+    for name in effect.stats:
+        stats.extend((ATK, AMIN, AMAX) if name == "attack" else (STAT_INDEX[name],))
+    return DoubleOp(
+        stats=tuple(stats),
+        sign=DOUBLE_SIGNS[effect.sign],
+        current=effect.current,
+        target=_target(effect, None, where, ctx),
+        duration=duration,
+        when=when,
+        index=index,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoundOp(Op):
+    """``bound``: for ``duration``, each target's maluses of each of ``stats`` (ATK covers the
+    Attaque's range, AMIN and AMAX, too) count for at most ``below`` in total, its bonuses for at
+    most ``above`` (-1: no limit); a ``set`` is held in the same bounds around the printed value
+    (cards/domain/effects.py ``bound``)."""
+
+    name: ClassVar[str] = "bound"
+    stats: tuple[int, ...]
+    below: int = -1
+    above: int = -1
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@compiles(spec.Bound)
+def _compile_bound(
+    effect: spec.Bound, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    stats: list[int] = []
+    for name in effect.stats:
+        if name == "attack":
+            if effect.below not in (None, 0) or effect.above not in (None, 0):
+                # The Attaque is a range and a flat part: how a limit of N splits between them is
+                # not said; "ne peut pas être réduite / modifiée" (0) needs no split.
+                raise UnsupportedSpecError(
+                    where,
+                    "a bound of the Attaque other than 0 (cannot be lowered / raised) is not supported yet",
+                )
+            stats.extend((ATK, AMIN, AMAX))
+        else:
+            stats.append(STAT_INDEX[name])
+    return BoundOp(
+        stats=tuple(stats),
+        below=-1 if effect.below is None else effect.below,
+        above=-1 if effect.above is None else effect.above,
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
 def _bonus(amount: int | spec.Scaled, ctx: CompileContext, where: str) -> tuple[int, Scaled | None]:
     if isinstance(amount, int):
         return amount, None
@@ -2256,10 +2366,8 @@ def _compile_draw_phase(
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
-        spec.Bound,
-        spec.Double,
         spec.Attach,
-        spec.CardsLast,
+        spec.CardsLast,  # on a card, in a trigger or an Ordre (a character's ability: compiled.py)
         spec.Become,
         spec.AdvanceTurns,
     }

@@ -27,6 +27,8 @@ from simulator.games.eredan.ops import (
     COST_ATTACHED,
     COST_HAND,
     DEF,
+    DOUBLE_BONUS,
+    DOUBLE_MALUS,
     FORBID_ATTACK,
     FORBID_HEALED,
     HPM,
@@ -50,6 +52,7 @@ from simulator.games.eredan.ops import (
     SPI,
     ActsNowOp,
     AttackKindOp,
+    BoundOp,
     CardToOp,
     CounterOp,
     CreateOp,
@@ -58,6 +61,7 @@ from simulator.games.eredan.ops import (
     DamageTakenOp,
     DiscardAttachedOp,
     DiscardOp,
+    DoubleOp,
     DrawOp,
     DrawPhaseOp,
     Duration,
@@ -163,6 +167,8 @@ def _fight_ops_reaching(state: EredanState, f: int, opp: int) -> list[tuple[Modi
     for owner, facing in ((f, opp), (opp, f)):
         for op in state.chars[owner].fight_ops:
             if isinstance(op.target, OpponentTarget) and owner == f:
+                continue
+            if isinstance(op, BoundOp | DoubleOp):  # no amount: the blow estimate leaves them out
                 continue
             out.append((op, owner, facing))
     return out
@@ -765,6 +771,29 @@ COUNTER_VALUE = 1.5
 ALL_PHASES_WORTH = 3
 
 
+#: Value of a ``bound`` per stat: a malus it keeps off an ally, a bonus it keeps off an enemy.
+BOUND_VALUE = 0.5
+
+
+def _bound_value(
+    state: EredanState, op: BoundOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    per = BOUND_VALUE * len({ATK if s in (AMIN, AMAX) else s for s in op.stats})
+    value = 0.0
+    for t in _reached(state, op.target, me, opp):
+        v = (per if op.below >= 0 else 0.0) - (per if op.above >= 0 else 0.0)
+        value += v if t // 3 == seat else -v
+    return value
+
+
+def _double_value(
+    state: EredanState, op: DoubleOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    per = BOUND_VALUE * len({ATK if s in (AMIN, AMAX) else s for s in op.stats})
+    v = (per if op.sign & DOUBLE_BONUS else 0.0) - (per if op.sign & DOUBLE_MALUS else 0.0)
+    return sum(v if t // 3 == seat else -v for t in _reached(state, op.target, me, opp))
+
+
 def _pay_value(state: EredanState, op: PayOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
     payer = opp if op.by_opponent else me
     if payer < 0 or state.hp[payer] <= 0:
@@ -944,6 +973,8 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     ActsNowOp: _acts_now_value,
     GrantOrderOp: _grant_order_value,
     PayOp: _pay_value,
+    BoundOp: _bound_value,
+    DoubleOp: _double_value,
     CounterOp: _counter_value,
     DrawPhaseOp: _draw_phase_value,
     TraitsOp: _traits_value,

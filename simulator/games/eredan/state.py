@@ -286,6 +286,10 @@ class EredanState(Board):
         s.immune_mask = 0
         s.sets = []
         s.set_mask = 0
+        s.bounds = []
+        s.bound_mask = 0
+        s.mneg = [0] * (6 * NSTATS) if tables.bounds else None
+        s.cneg = [0] * (6 * NSTATS) if tables.bounds else None
         s.extra_attacks = []
         s.count_target = -1
         s.granted = 0
@@ -1538,6 +1542,8 @@ class EredanState(Board):
             points = op.points
             if points is None and op.when is None:
                 self.mod[carrier * NSTATS + op.stat] += op.amount
+                if op.amount < 0 and self.mneg is not None:
+                    self.mneg[carrier * NSTATS + op.stat] += op.amount
                 if op.stat == HPM:
                     self.refresh_max_hp(carrier)
                 continue
@@ -1575,6 +1581,8 @@ class EredanState(Board):
         for op in card.while_carried:
             if op.points is None and op.when is None:
                 self.mod[carrier * NSTATS + op.stat] -= op.amount
+                if op.amount < 0 and self.mneg is not None:
+                    self.mneg[carrier * NSTATS + op.stat] -= op.amount
                 if op.stat == HPM:
                     self.refresh_max_hp(carrier)
         bonuses = [b for b in self.item_bonuses if b.carrier == carrier and b.card == k]
@@ -1590,6 +1598,8 @@ class EredanState(Board):
             for lasting in self.lasting:
                 if lasting.serial == serial:
                     self.mod[lasting.character * NSTATS + lasting.stat] -= lasting.amount
+                    if lasting.amount < 0 and self.mneg is not None:
+                        self.mneg[lasting.character * NSTATS + lasting.stat] -= lasting.amount
                 else:
                     keep.append(lasting)
             self.lasting = keep
@@ -1601,7 +1611,7 @@ class EredanState(Board):
             traitops.end_traits(self, serial)
         if self.draw_mods:
             self.draw_mods = [m for m in self.draw_mods if m.serial != serial]
-        if self.dmods or self.sets:
+        if self.dmods or self.sets or self.bounds:
             self.end_lifetimes(serial=serial)
         gear = GEAR_FREE
         for held in self.items[carrier]:
@@ -1685,11 +1695,15 @@ class EredanState(Board):
             met[fp] |= 1 << fa
         cmod = self.cmod
         self.cmod = [0] * (6 * NSTATS)
+        if self.cneg is not None:
+            self.cneg = [0] * (6 * NSTATS)
         if self.timed:
             keep = []
             for timed in self.timed:
                 if timed.expired(self):
                     self.mod[timed.character * NSTATS + timed.stat] -= timed.amount
+                    if timed.amount < 0 and self.mneg is not None:
+                        self.mneg[timed.character * NSTATS + timed.stat] -= timed.amount
                     if timed.stat == HPM:
                         self.refresh_max_hp(timed.character)
                 else:
@@ -1704,7 +1718,7 @@ class EredanState(Board):
             self.turn_choices = [[], []]
         if self.turn_triggers:
             self.turn_triggers = []
-        if self.dmods or self.sets:
+        if self.dmods or self.sets or self.bounds:
             self.end_lifetimes()
         if self.extra_attacks:
             self.extra_attacks = []  # an extra attack of a clash gone by is lost
@@ -1839,6 +1853,10 @@ class EredanState(Board):
         s.immune_mask = self.immune_mask
         s.sets = self.sets[:]
         s.set_mask = self.set_mask
+        s.bounds = self.bounds[:]
+        s.bound_mask = self.bound_mask
+        s.mneg = None if self.mneg is None else self.mneg[:]
+        s.cneg = None if self.cneg is None else self.cneg[:]
         s.extra_attacks = self.extra_attacks[:]
         s.count_target = -1
         s.granted = self.granted

@@ -19,13 +19,18 @@ from simulator.games.eredan.ops import (
     DM_IMMUNE,
     DM_KIND,
     DM_TAKEN,
+    DOUBLE_BONUS,
+    DOUBLE_MALUS,
     EV_DIES,
     KIND_NAMES,
+    NSTATS,
     STAT_NAMES,
     AttackKindOp,
+    BoundOp,
     DamageDealtOp,
     DamageMod,
     DamageTakenOp,
+    DoubleOp,
     Duration,
     ExtraAttackOp,
     ForCombat,
@@ -36,6 +41,7 @@ from simulator.games.eredan.ops import (
     LoseHpOp,
     Scaled,
     SetOp,
+    StatBound,
     StatSet,
 )
 
@@ -111,6 +117,59 @@ def set_level(duration: Duration) -> int:
     if isinstance(duration, ForCombats | ForTurns):
         return 1
     return 2
+
+
+@interprets(BoundOp)
+def _bound(board: Board, op: BoundOp, me: int, opp: int, source: str) -> None:
+    for t in board.targets(op.target, me, opp):
+        life = board.lifetime(t, op.duration)
+        for stat in op.stats:
+            board.add_bound(StatBound(t, stat, op.below, op.above, life))
+        if board.log is not None:
+            event: dict[str, object] = {
+                "event": "bound",
+                "seat": t // 3,
+                "character": board.chars[t].slug,
+                "stats": [STAT_NAMES[s] for s in op.stats if s not in (AMIN, AMAX)],
+                "duration": op.duration.label,
+            }
+            if op.below >= 0:
+                event["below"] = op.below
+            if op.above >= 0:
+                event["above"] = op.above
+            board.log.append(event)
+
+
+@interprets(DoubleOp)
+def _double(board: Board, op: DoubleOp, me: int, opp: int, source: str) -> None:
+    for t in board.targets(op.target, me, opp):
+        if op.current:
+            # The modifiers it has now count twice for the combat: as many more, for the combat
+            # (their raw sum, by sign; a set or a bound still applies when the stat is read).
+            for stat in op.stats:
+                i = t * NSTATS + stat
+                mods = board.mod[i] + board.cmod[i]
+                if board.item_bonus_mask >> t & 1 and stat not in (AMIN, AMAX):
+                    mods = board.stat_without_set(t, stat) - board.base[i]
+                neg = board.negative_mods(t, stat)
+                more = (mods - neg if op.sign & DOUBLE_BONUS else 0) + (neg if op.sign & DOUBLE_MALUS else 0)
+                if more:
+                    board.add_modifier(t, stat, more, op.duration)
+            continue
+        life = board.lifetime(t, op.duration)
+        for stat in op.stats:
+            board.add_bound(StatBound(t, stat, -1, -1, life, op.sign))
+        if board.log is not None:
+            board.log.append(
+                {
+                    "event": "double",
+                    "seat": t // 3,
+                    "character": board.chars[t].slug,
+                    "stats": [STAT_NAMES[s] for s in op.stats if s not in (AMIN, AMAX)],
+                    "sign": {DOUBLE_BONUS: "bonus", DOUBLE_MALUS: "malus"}.get(op.sign, "both"),
+                    "duration": op.duration.label,
+                }
+            )
 
 
 @interprets(SetOp)

@@ -18,6 +18,7 @@ from tests.simulator.games.eredan.factories import (
     card,
     card_id,
     character,
+    end_turn,
     events,
     fight,
     line,
@@ -215,3 +216,229 @@ def test_a_cost_the_opponent_may_pay_is_still_refused_by_name():
     offer = card("tempt", effects=[{**MAY_SACRIFICE, "by": "opponent"}])
     with pytest.raises(UnsupportedSpecError, match="opponent may choose to pay"):
         prepare_game(line("a"), line("b"), hands=([offer], [FILLER]), piles=PILES)
+
+
+# --- cards_last: a character's ability making some cards stay ---------------------------------------
+
+HEX = card("hex", effects=[{"op": "modify", "stat": "defense", "amount": -1, "target": "opponent"}])
+
+
+def _lasting(abilities, chars_b=None, **kw):
+    keeper = character("keeper", guild="kotoba", abilities=abilities)
+    chars = [keeper, character("friend", guild="kotoba"), character("stranger")]
+    return prepare_game(chars, chars_b or line("b"), hands=([HEX, FILLER], [FILLER]), piles=PILES, **kw)
+
+
+def test_cards_last_makes_the_holders_cards_stay():
+    """ "Les 'Hex' jouées par Keeper sont permanentes" (cards/domain/effects.py ``cards_last``,
+    target self): a card that acts and goes (an Action) stays in play, attached to Keeper when
+    Keeper plays it (docs/rules/eredan.md §3: card text beats the rules); played by another
+    character it goes to the discard pile as it says."""
+    ability = {"op": "cards_last", "cards": {"card": "hex"}, "lasts": "permanent"}
+    for mine, stays in ((0, True), (1, False)):
+        s = _lasting([ability])
+        fight(s, mine, 0)
+        k = card_id(s, HEX)
+        play_cards(s, a=[HEX])
+        assert (k in s.items[mine]) is stays
+        assert (k in s.discards[0]) is not stays
+
+
+def test_cards_last_for_combats_counts_the_carriers_combats():
+    """ "… durent 2 combats": the card stays 2 of its carrier's combats (as a card whose text says
+    "Durée 2 combats"), then leaves play to its owner's discard pile."""
+    ability = {"op": "cards_last", "cards": {"card": "hex"}, "lasts": {"combats": 2}}
+    s = _lasting([ability])
+    fight(s, 0, 0)
+    k = card_id(s, HEX)
+    play_cards(s, a=[HEX])
+    assert k in s.items[0] and s.stay_left
+    assert s.cards[k].stay_hi == 0 and any(m.stay_hi == 2 for m in s.cards[k].modes)
+
+
+def test_cards_last_for_a_group_of_allies_holds_while_its_holder_lives():
+    """ "Les 'Hex' jouées par vos Kotoba sont permanentes" (target a group of allies, a guild
+    filter): played by an ally of that guild while the holder lives, the card stays; by one of
+    another guild, or once the holder is dead, it does not."""
+    ability = {
+        "op": "cards_last",
+        "cards": {"card": "hex"},
+        "lasts": "permanent",
+        "target": {"group": "allies", "guild": "kotoba"},
+    }
+    for mine, hp, stays in ((1, 12, True), (2, 12, False), (1, 0, False)):
+        s = _lasting([ability], hp=[hp, 12, 12, 12, 12, 12])
+        fight(s, mine, 0)
+        k = card_id(s, HEX)
+        play_cards(s, a=[HEX])
+        assert (k in s.items[mine]) is stays
+
+
+def test_cards_last_in_an_ordre_is_still_refused_by_name():
+    """``cards_last`` is played as a character's standing ability; in an Ordre (on some turns
+    only) it stays refused, by name."""
+    ability = {"op": "cards_last", "cards": {"card": "hex"}, "lasts": "permanent"}
+    chief = character("chief", orders=[{"turns": [1], "effects": [ability]}])
+    with pytest.raises(UnsupportedSpecError, match="cards_last"):
+        prepare_game([chief, *line("a")[1:]], line("b"), hands=([HEX], [FILLER]), piles=PILES)
+
+
+# --- bound: how far modifiers may lower / raise a stat -----------------------------------------------
+
+
+def _malus(slug, stat, amount, duration="combat"):
+    return card(
+        slug,
+        effects=[
+            {"op": "modify", "stat": stat, "amount": amount, "target": "opponent", "duration": duration}
+        ],
+    )
+
+
+def test_an_attack_that_cannot_be_lowered_keeps_its_bonuses():
+    """ "L'Attaque de Steady ne peut pas être réduite" (a character's ``bound`` ability, attack,
+    below 0, for its combats — docs/rules/eredan.md §3 step 1: abilities apply to the fighter):
+    the enemy's "Attaque -2" and "Attaque max. -2" count for nothing, its own "Attaque +1" counts,
+    and the clash's blow (§3 step 3) is rolled in the printed range plus the bonus."""
+    steady = character("steady", attack=(3, 5), abilities=[{"op": "bound", "stats": ["attack"], "below": 0}])
+    boost = card("boost", effects=[{"op": "modify", "stat": "attack", "amount": 1}])
+    sap = card(
+        "sap",
+        effects=[
+            {"op": "modify", "stat": "attack", "amount": -2, "target": "opponent"},
+            {"op": "modify", "stat": "attack_max", "amount": -2, "target": "opponent"},
+        ],
+    )
+    s = prepare_game([steady, *line("a")[1:]], line("b"), hands=([boost, FILLER], [sap, FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[boost], b=[sap])
+    assert s.stat(0, ATK) == 1 and s.attack_range(0) == (3, 5)
+    assert all(4 <= s.attack_roll(0) <= 6 for _ in range(20))
+    plain = prepare_game(line("a"), line("b"), hands=([boost, FILLER], [sap, FILLER]), piles=PILES)
+    fight(plain, 0, 0)
+    play_cards(plain, a=[boost], b=[sap])
+    assert plain.stat(0, ATK) == -1 and plain.attack_range(0) == (3, 1)
+
+
+@pytest.mark.parametrize(
+    ("bound", "amounts", "expected"),
+    [
+        ({"below": 1}, [-3], 1 - 1),  # the maluses count for 1 at most
+        ({"below": 1}, [2, -3], 1 + 2 - 1),  # a bonus beside them counts whole
+        ({"above": 2}, [3, -1], 1 + 2 - 1),  # the bonuses count for 2 at most, a malus whole
+        ({"below": 0, "above": 0}, [3, -2], 1),  # "ne peut pas être modifiée"
+    ],
+)
+def test_a_bound_card_limits_the_maluses_and_bonuses_of_a_stat(bound, amounts, expected):
+    """ "La Défense de votre personnage ne peut pas être réduite de plus de 1" (a card's ``bound``,
+    defense, for the combat): every malus of the stat, whatever its source and whenever given,
+    counts for at most ``below`` in total, every bonus for at most ``above`` (cards/domain/effects.py
+    ``bound``); docs/rules/eredan.md §3 step 2: the cards resolve in N order, the bound first."""
+    guard = card("guard", chain={"any": True}, effects=[{"op": "bound", "stats": ["defense"], **bound}])
+    mods = [
+        _malus(f"m{i}", "defense", a)
+        if a < 0
+        else card(f"p{i}", effects=[{"op": "modify", "stat": "defense", "amount": a}])
+        for i, a in enumerate(amounts)
+    ]
+    mine = [guard, *(m for m in mods if m.slug.startswith("p"))]
+    theirs = [m for m in mods if m.slug.startswith("m")][:1]
+    s = prepare_game(line("a"), line("b"), hands=([*mine, FILLER], [*theirs, FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=mine, b=theirs)
+    assert s.stat(0, DEF) == expected
+
+
+def test_a_bound_holds_for_its_duration_only():
+    """A ``bound`` for the combat ends with it (docs/rules/eredan.md §3: "this combat" modifiers
+    end after the discard step): a lasting malus counts whole again the next turn."""
+    guard = card("guard", effects=[{"op": "bound", "stats": ["spirit"], "below": 0}])
+    curse = _malus("curse", "spirit", -1, "game")
+    s = prepare_game(line("a"), line("b"), hands=([guard, FILLER], [curse, FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[guard], b=[curse])
+    assert s.stat(0, SPI) == 1
+    end_turn(s)
+    assert s.stat(0, SPI) == 0 and not s.bounds and s.bound_mask == 0
+
+
+def test_a_set_below_the_bound_is_held_at_it():
+    """ "Défense = 0" on a character whose Défense cannot be lowered by more than 1: it is put
+    at its printed value minus 1 instead (cards/domain/effects.py ``bound``)."""
+    guard = card("guard", effects=[{"op": "bound", "stats": ["defense"], "below": 1}])
+    crush = card("crush", effects=[{"op": "set", "stat": "defense", "value": 0, "target": "opponent"}])
+    chars = [character("a-1", defense=4), *line("a")[1:]]
+    s = prepare_game(chars, line("b"), hands=([guard, FILLER], [crush, FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[guard], b=[crush])
+    assert s.stat(0, DEF) == 3
+
+
+def test_a_bound_of_the_attaque_by_a_number_is_refused_by_name():
+    """How "ne peut pas être réduite de plus de 3" splits between the Attaque's range and its flat
+    part is not said: refused, not guessed."""
+    odd = card("odd", effects=[{"op": "bound", "stats": ["attack", "defense"], "below": 3}])
+    with pytest.raises(UnsupportedSpecError, match="bound of the Attaque"):
+        prepare_game(line("a"), line("b"), hands=([odd], [FILLER]), piles=PILES)
+
+
+# --- double: modifiers that count twice ------------------------------------------------------------
+
+
+def test_a_double_counts_every_modifier_of_the_stat_twice_while_it_lasts():
+    """ "Double les bonus et malus de Défense de votre personnage" (``double`` defense, sign both,
+    for the combat): each modifier counts twice, those given after it too (docs/rules/eredan.md §3
+    step 2: the cards resolve in N order); it ends with the combat."""
+    twice = card("twice", chain={"any": True}, effects=[{"op": "double", "stats": ["defense"]}])
+    plate = card("plate", effects=[{"op": "modify", "stat": "defense", "amount": 2}])
+    dent = _malus("dent", "defense", -1)
+    s = prepare_game(line("a"), line("b"), hands=([twice, plate, FILLER], [dent, FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[twice, plate], b=[dent])
+    assert s.stat(0, DEF) == 1 + 2 * (2 - 1)
+    end_turn(s)
+    assert s.stat(0, DEF) == 1 and not s.bounds
+
+
+@pytest.mark.parametrize(("sign", "expected"), [("bonus", 1 + 4 - 1), ("malus", 1 + 2 - 2)])
+def test_a_double_of_one_sign_leaves_the_other(sign, expected):
+    """``sign`` bonus: only the bonuses count twice; malus: only the maluses."""
+    plate = card("plate", chain={"any": True}, effects=[{"op": "modify", "stat": "defense", "amount": 2}])
+    twice = card("twice", effects=[{"op": "double", "stats": ["defense"], "sign": sign}])
+    dent = _malus("dent", "defense", -1)
+    s = prepare_game(line("a"), line("b"), hands=([plate, twice, FILLER], [dent, FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[plate, twice], b=[dent])
+    assert s.stat(0, DEF) == expected
+
+
+def test_a_double_of_the_current_maluses_doubles_those_there_are_now():
+    """ "Les malus en cours du personnage adverse sont doublés" (``double`` current, malus, on the
+    opponent, for the combat): the maluses it has when the card resolves count twice — one more
+    modifier of their sum, for the combat —, not its bonuses."""
+    dent = card(
+        "dent",
+        chain={"any": True},
+        effects=[{"op": "modify", "stat": "spirit", "amount": -1, "target": "opponent"}],
+    )
+    twice = card(
+        "twice",
+        effects=[
+            {"op": "double", "stats": ["spirit"], "sign": "malus", "current": True, "target": "opponent"}
+        ],
+    )
+    boon = card("boon", effects=[{"op": "modify", "stat": "spirit", "amount": 3}])
+    s = prepare_game(line("a"), line("b"), hands=([dent, twice, FILLER], [boon, FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[dent, twice], b=[boon])
+    assert s.stat(3, SPI) == 1 + 3 - 1 * 2  # the bonus is not doubled
+
+
+def test_a_double_of_the_modifiers_some_cards_give_is_refused_by_name():
+    """ "Le bonus d'Attaque de vos Armes est doublé" needs each modifier's source, which the
+    engine does not keep: refused, not played wrong."""
+    odd = card(
+        "odd", effects=[{"op": "double", "stats": ["attack"], "sign": "bonus", "cards": {"type": "arme"}}]
+    )
+    with pytest.raises(UnsupportedSpecError, match="some cards give"):
+        prepare_game(line("a"), line("b"), hands=([odd], [FILLER]), piles=PILES)
