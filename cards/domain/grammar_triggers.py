@@ -239,6 +239,22 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
         kinds = (_KIND_WORDS[word],) if word else ()
         return Head(Event("damaged", who=who, kinds=kinds), pronoun=_event_pronoun(who))
     m = re.fullmatch(
+        r"(.+?) (?:subit|subissent|subissez|recoit|recoivent|recevez) (?:des degats|un degats?)"
+        r"(?: (physiques?|magiques?|directs?))? (allies|allie|adverses|adverse)",
+        t,
+    )
+    if m:
+        # "dégâts alliés": damage dealt by a character of the side of the one hurt (the holder's
+        # own included: "vous subissez des dégâts alliés" when you hurt yourself too); "adverses":
+        # by the other side. A damage event of its dealers, "il" the one hurt.
+        hurt = event_subject(r, c, m.group(1), ctx)
+        if not (hurt == "self" or _ally_side(hurt)):
+            raise NotRead("allied damage of an enemy")
+        dealers = "all_allies" if m.group(3).startswith("allie") else "all_enemies"
+        kinds = (_KIND_WORDS[m.group(2)],) if m.group(2) else ()
+        event = Event("deals", who=dealers, kinds=kinds, to=hurt)
+        return Head(event, pronoun="self" if hurt == "self" else "event_other")
+    m = re.fullmatch(
         r"(.+?) (?:subit|subissent|subissez|subis|subi|recoit|recoivent|recevez|prend|prennent)"
         r" (plus de |au moins )?(\d+) (?:points? de )?degats(?: (physiques?|magiques?|directs?))?( ou plus)?",
         t,
@@ -669,6 +685,11 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
     if limit is not None and head.limit is not None:
         raise NotRead("two limits")
     inner = ctx.inside()
+    named_last = re.match(r"(?:celui-ci|celle-ci|ce dernier|cette derniere)\b", body)
+    if head.unnamed and head.event.kind == "deals" and named_last:
+        # "lorsque 'X' inflige des dégâts à un personnage adverse, celui-ci …": "celui-ci" / "ce
+        # dernier" name the one named last, the one hurt ("il" may be either: not read)
+        head = replace(head, unnamed=False, pronoun="event_other")
     if head.unnamed and re.match(
         r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere|s'il|s'elle)\b", body
     ):

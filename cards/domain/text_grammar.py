@@ -228,6 +228,9 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bcontres les\b", "contre les"),
     (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
     (r"\bau degats\b", "aux degats"),
+    (r"\bau soins\b", "aux soins"),
+    # "+1 aux soins des Théurgies, des Actions et des Objets": one list of cards, not 3 predicates
+    (r"\b(aux (?:soins|degats) des [^,]+?), des ([^,]+?) et des ", r"\1 ou \2 ou "),
     # "n'effectue aucune attaque physique": no clash attack
     (r"\bn'effectu(?:e|ez|erez|ent|era|eront) aucune attaque(?: physique)?\b", "ne peut pas attaquer"),
     (r"\bl'attaque\b", "attaque"),
@@ -1860,6 +1863,9 @@ class Reader:
             return Count(
                 "cards", pile="play", owner="both", match=self._count_match(clause, m.group(1)), on=on
             ), False
+        found = grammar_damage.own_count(self, clause, t)
+        if found is not None:  # "vos Sorts Nature actifs", "vos Classes"
+            return found, False
         m = re.fullmatch(r"(?:de |d')?(vos autres|vos|autres?) (.+?)(?: en vie|( morte?s?))?", t)
         if m and m.group(1) != "autre":
             group = "other_allies" if "autre" in m.group(1) else "allies"
@@ -2403,7 +2409,8 @@ class Reader:
         rest = (m.group(4) or "").strip()
         if m.group(3) == "soins":
             hm = re.fullmatch(
-                rf"(?:(?:des|de vos|de leurs|de ses) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez)?)?",
+                rf"(?:(?:des|de vos|de leurs|de ses) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez"
+                r"| qu'(?:il|ils|elle|elles) jouen?t)?)?",
                 rest,
             )
             if not hm:
@@ -2813,7 +2820,7 @@ class Reader:
         found = grammar_cards.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
-        found = grammar_life.verb(self, c, t, ctx, subject)
+        found = grammar_life.verb(self, c, t, ctx, subject) or grammar_damage.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
         found = self._may(c, t, subject)
@@ -3105,7 +3112,7 @@ class Reader:
 
     def phrase(self, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
         """A phrase that yields effects: triggers, conditions and tails around predicates."""
-        t = t.strip().strip(",").strip()
+        t = grammar_damage.yours_too(t.strip().strip(",").strip())
         if not t:
             raise NotRead("nothing to read")
         # "Choisissez un personnage adverse, il subit …": one pick (per card resolution, the same
@@ -3130,7 +3137,7 @@ class Reader:
             return found
         # "si vous subissez des dégâts magiques, … (une fois par tour)" on a card that stays: each
         # time (before the triggers, which would take its limit for one without a head)
-        found = grammar_life.damage_event_if(self, c, t, ctx) if t.startswith("si ") else None
+        found = grammar_life.damage_event_if(self, c, t, ctx) if "si " in t and "degat" in t else None
         if found is not None:
             return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py

@@ -177,3 +177,68 @@ def test_the_compiler_reads_an_immunity_to_its_own_cards(compiler):
             "target": {"group": "allies", "class": "mage"},
         }
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "En fin de combat, gagne 2 Points de vie pour chacun de vos Sorts Air actifs.",
+            [
+                {
+                    "op": "trigger",
+                    "on": "combat_end",
+                    "effects": [
+                        {
+                            "op": "heal",
+                            "amount": {"per": {"cards": "play", "match": {"type": "air"}}, "each": 2},
+                        }
+                    ],
+                }
+            ],
+        ),
+        (
+            "+2 aux dégâts physiques infligés pour chacune de vos Classes.",
+            [
+                {
+                    "op": "damage_dealt",
+                    "amount": {"per": {"classes": "self"}, "each": 2},
+                    "kinds": ["physical"],
+                }
+            ],
+        ),
+        (
+            "Votre personnage ne peut pas subir de dégâts physiques ou magiques.",
+            [{"op": "immune", "kinds": ["physical", "magical"]}],
+        ),
+        (
+            "+3 au Soins des Objets joués par votre personnage.",
+            [{"op": "heal_dealt", "amount": 3, "cards": {"type": "objet"}}],
+        ),
+        (
+            "Vos personnages ont +2 aux soins des Potions, des Sorts et des Actions qu'ils jouent.",
+            [
+                {
+                    "op": "heal_dealt",
+                    "amount": 2,
+                    "cards": {"any_of": [{"type": "potion"}, {"type": "sort"}, {"type": "action"}]},
+                    "target": "all_allies",
+                }
+            ],
+        ),
+        (
+            "Les personnages adverses ont Points de vie max -2 jusqu'à la fin de la partie, et les vôtres "
+            "sont augmentés de 2 jusqu'à la fin de la partie.",
+            [
+                {"op": "modify", "stat": "hp_max", "amount": -2, "target": "all_enemies", "duration": "game"},
+                {"op": "modify", "stat": "hp_max", "amount": 2, "target": "all_allies", "duration": "game"},
+            ],
+        ),
+        (
+            "Vos Mages sont soignés de 2.",
+            [{"op": "heal", "amount": 2, "target": {"group": "allies", "class": "mage"}}],
+        ),
+    ],
+)
+def test_the_compiler_reads_more_damage_and_heal_phrases(compiler, text, effects):
+    assert _card(compiler, text) == effects
