@@ -351,7 +351,9 @@ rules-text compiler", says how it reads the game's undefined terms):
                    payer can pay the whole cost it is paid, then the effects happen; with ``may``
                    only if the paying player chooses to pay; otherwise nothing happens. Costs:
                    ``{"hand": N}`` — N cards of the payer's player's hand, of its choice, go to its
-                   discard pile ("Sacrifice N : …"); ``{"attached": CardMatch, "count": N}`` — N
+                   discard pile ("Sacrifice N : …"; ``"to": "removed"``: out of the game instead —
+                   "si vous choisissez une carte de votre main, celle-ci … est retirée de la
+                   partie"); ``{"attached": CardMatch, "count": N}`` — N
                    cards matching attached to the payer go to their owners' discard piles (a Rune
                    is a card attached to its character: "Rune Cor : …" is ``{"attached": {"card":
                    "rune-cor"}, "count": 1}``, "2 Runes Nox : …" count 2); ``{"markers": name,
@@ -1486,10 +1488,11 @@ class Cost:
     count: int
     match: CardMatch | None = None  # attached
     marker: str | None = None  # markers
+    to: str = "discard"  # hand: where the cards paid go (discard | removed)
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "hand":
-            return {"hand": self.count}
+            return {"hand": self.count, **({"to": self.to} if self.to != "discard" else {})}
         if self.kind == "attached":
             assert self.match is not None
             return {"attached": self.match.to_json(), "count": self.count}
@@ -2880,8 +2883,9 @@ def parse_cost(data: Any, path: str) -> Cost:
     if not isinstance(data, Mapping):
         raise EffectError(path, f"expected an object (a cost), got {type(data).__name__}")
     if "hand" in data:
-        d = _keys(data, path, {"hand"}, set())
-        return Cost("hand", _int(d["hand"], f"{path}.hand", lo=1, hi=MAX_COUNT))
+        d = _keys(data, path, {"hand"}, {"to"})
+        to = _choice(d.get("to", "discard"), f"{path}.to", ("discard", "removed"))
+        return Cost("hand", _int(d["hand"], f"{path}.hand", lo=1, hi=MAX_COUNT), to=to)
     if "attached" in data:
         d = _keys(data, path, {"attached", "count"}, set())
         return Cost(

@@ -1637,6 +1637,14 @@ def _trait_names(kind: str, slugs: Sequence[str], lang: Lang, names: Names) -> s
 def cost_text(cost: Cost, lang: Lang, names: Names) -> str:
     n = cost.count
     if cost.kind == "hand":
+        if cost.to == "removed":
+            return _pick(
+                (
+                    f"remove {n} {'card' if n == 1 else 'cards'} of its hand from the game",
+                    f"retirer {n} {_plural(n, '', 'carte', lang)} de sa main de la partie",
+                ),
+                lang,
+            )
         return _pick(
             (
                 f"discard {n} {'card' if n == 1 else 'cards'} from hand",

@@ -77,6 +77,8 @@ _MARK = "\x00"
 #: "Permanent" at its end: two clauses.
 _GLUED = re.compile(
     r"(?<=[\w)'%\x00]) (?=Tours? (?:\d|[Pp]airs?|[Ii]mpairs?)[^:.]{0,30}:|Durée ?:? ?\d|Permanent$)"
+    # "… attachée à 'X' Si vous avez …": a capital "Si" after a quoted name starts a sentence
+    r"|(?<=\x00) (?=Si (?:vous|votre|vos) )"
 )
 
 

@@ -184,6 +184,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
     (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
+    (r"\bpersonnages en combats\b", "personnages en combat"),
     (r"\b(attachee?s?) sur (?=@\d+@)", r"\1 a "),  # "chaque Arme attachée sur 'X'"
     (r"\b(fait|font) parti de\b", r"\1 partie de"),
     # "si vous mourez" (also misspelt "mourrez"): the character dies, as "si votre personnage meurt"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from simulator.games.eredan.chance import CARD, OPTION
+from simulator.games.eredan.chance import AMOUNT, CARD, OPTION
 from simulator.games.eredan.compiled import ATTACH_FIGHTER, ATTACH_OPPONENT
 from simulator.games.eredan.interpreter import Board, DrawMod, Restriction, _run_nested, interprets
 from simulator.games.eredan.ops import (
@@ -41,6 +41,7 @@ from simulator.games.eredan.ops import (
     PILE_PLAY,
     PILE_REMOVED,
     ActsNowOp,
+    AdvanceTurnsOp,
     CardToOp,
     CounterOp,
     CreateOp,
@@ -504,7 +505,7 @@ def _pay(board: Board, op: PayOp, me: int, opp: int, source: str) -> None:
         paid = len(hand) >= op.count
         if paid:
             for _ in range(op.count):
-                board.put_card(seat, take(board, seat, hand, -1, CARD_CHOICE, best=False), PILE_DISCARD)
+                board.put_card(seat, take(board, seat, hand, -1, CARD_CHOICE, best=False), op.dest)
     else:
         counts = board.markers.get(op.marker)
         paid = counts is not None and counts[payer] >= op.count
@@ -533,6 +534,16 @@ def _draw_phase(board: Board, op: DrawPhaseOp, me: int, opp: int, source: str) -
     for seat, bit in ((mine, 1), (1 - mine, 2)):
         if op.seats & bit:
             board.draw_mods.append(DrawMod(seat, op.amount, op.phases, serial))
+
+
+@interprets(AdvanceTurnsOp)
+def _advance_turns(board: Board, op: AdvanceTurnsOp, me: int, opp: int, source: str) -> None:
+    # The next turn is numbered that much more (the end of the turn applies it; before the first
+    # turn, EredanState._first_turn): what names turns reads the counter, the players still alternate.
+    n = board.roll(op.lo, op.hi, AMOUNT, me)
+    if n:
+        board.turn_skip += n
+        _log(board, {"event": "advance_turns", "seat": me // 3, "source": source, "turns": n})
 
 
 __all__ = ["pile", "playable_by", "restriction", "take"]

@@ -356,6 +356,7 @@ class Board:
         "turn",
         "turn_choices",
         "turn_plays",
+        "turn_skip",
         "turn_triggers",
     )
 
@@ -430,6 +431,8 @@ class Board:
     chain_lost: list[bool]
     #: Changes to coming draw phases (``draw_phase``).
     draw_mods: list[DrawMod]
+    #: Turns the counter moves on when this turn ends (``advance_turns``), beside the one it always does.
+    turn_skip: int
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
     decks: list[list[int]]  # top of the pile = end of the list

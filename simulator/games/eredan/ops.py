@@ -1261,7 +1261,7 @@ class PayOp(Op):
     or ``count`` markers ``marker`` (COST_MARKERS), or its player has ``count`` cards in hand
     (COST_HAND), they are spent (the attached cards, oldest first, to their owners' discard piles;
     the markers removed; the cards of the hand its player would give up first — the engine chooses
-    for it, ``cardops.chosen``: the least useful — to its discard pile) and ``effects`` happen;
+    for it, ``cardops.chosen``: the least useful — to its discard pile, or ``dest``) and ``effects`` happen;
     otherwise nothing. ``may``: only when the holder's player chose to pay (a choice of two
     options, 0 pay, 1 not, made as a ``one_of``'s is: ``choice_slots``)."""
 
@@ -1273,6 +1273,7 @@ class PayOp(Op):
     by_opponent: bool = False
     effects: tuple[Op, ...] = ()
     may: bool = False
+    dest: int = PILE_DISCARD  # COST_HAND: where the cards paid go (PILE_DISCARD, PILE_REMOVED)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1298,6 +1299,17 @@ class DrawPhaseOp(Op):
     amount: int | None
     seats: int = 1
     phases: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdvanceTurnsOp(Op):
+    """``advance_turns``: the turn counter moves on ``lo``..``hi`` more turns (rolled when it
+    happens): the next turn is numbered that much more (``Board.turn_skip``); before the first
+    turn (a ``game_start`` trigger), the first turn itself."""
+
+    name: ClassVar[str] = "advance_turns"
+    lo: int
+    hi: int
 
 
 # Ops compiled into a card's or a character's tables rather than run: a card's conditional chain
@@ -2305,6 +2317,7 @@ def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | Non
         return PayOp(
             cost=COST_HAND,
             count=cost.count,
+            dest=PILE_OF_NAME[cost.to],
             by_opponent=effect.by == "opponent",
             effects=effects,
             may=effect.may,
@@ -2348,6 +2361,14 @@ def _compile_counter(
     )
 
 
+@compiles(spec.AdvanceTurns)
+def _compile_advance_turns(
+    effect: spec.AdvanceTurns, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    lo, hi = effect.amount if isinstance(effect.amount, tuple) else (effect.amount, effect.amount)
+    return AdvanceTurnsOp(lo=lo, hi=hi, when=when, index=index)
+
+
 @compiles(spec.DrawPhase)
 def _compile_draw_phase(
     effect: spec.DrawPhase, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -2369,7 +2390,6 @@ PENDING_OPS: frozenset[type] = frozenset(
         spec.Attach,
         spec.CardsLast,  # on a card, in a trigger or an Ordre (a character's ability: compiled.py)
         spec.Become,
-        spec.AdvanceTurns,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name

@@ -51,6 +51,7 @@ from simulator.games.eredan.ops import (
     PILE_REMOVED,
     SPI,
     ActsNowOp,
+    AdvanceTurnsOp,
     AttackKindOp,
     BoundOp,
     CardToOp,
@@ -749,6 +750,14 @@ def _traits_value(
     return 0.0
 
 
+def _advance_turns_value(
+    state: EredanState, op: AdvanceTurnsOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    """The turn counter moved on: which Ordres it brings sooner or skips is no board-free worth;
+    the greedy player counts it as nothing."""
+    return 0.0
+
+
 def _grant_order_value(
     state: EredanState, op: GrantOrderOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
@@ -972,6 +981,7 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     ForbidOp: _forbid_value,
     ActsNowOp: _acts_now_value,
     GrantOrderOp: _grant_order_value,
+    AdvanceTurnsOp: _advance_turns_value,
     PayOp: _pay_value,
     BoundOp: _bound_value,
     DoubleOp: _double_value,

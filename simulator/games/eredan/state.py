@@ -266,6 +266,7 @@ class EredanState(Board):
         s.counters = []
         s.chain_lost = [False, False]
         s.draw_mods = []
+        s.turn_skip = 0
         s.hands = [[], []]
         s.decks = [[], []]
         s.discards = [[], []]
@@ -854,6 +855,16 @@ class EredanState(Board):
         return True
 
     # --- step 0: draw, untap ----------------------------------------------------------------------
+
+    def _first_turn(self) -> None:
+        """The game's first turn, numbered 1 unless a ``game_start`` trigger moved the counter on
+        ("En début de partie, le compteur de tour avance d'un tour": advance_turns)."""
+        if self.turn_skip:
+            self.turn += self.turn_skip
+            self.turn_skip = 0
+            if self.log is not None:
+                self.log.append({"event": "turn", "turn": self.turn, "active": self.active})
+        self._start_turn()
 
     def _start_turn(self) -> None:
         turn, a = self.turn, self.active
@@ -1743,6 +1754,10 @@ class EredanState(Board):
             self._finish(self._score_winner(), END_TURN_CAP)
             return
         self.turn = turn + 1
+        if self.turn_skip:
+            # "le compteur de tours avance d'un tour supplémentaire" (advance_turns)
+            self.turn += self.turn_skip
+            self.turn_skip = 0
         self.active = 1 - self.active
         self.keep_untapped = 0
         fighters, chain, strikes = self.fighters, self.chain, self.strikes
@@ -1833,6 +1848,7 @@ class EredanState(Board):
         s.counters = self.counters[:]
         s.chain_lost = self.chain_lost[:]
         s.draw_mods = self.draw_mods[:]
+        s.turn_skip = self.turn_skip
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.decks = [self.decks[0][:], self.decks[1][:]]
         s.discards = [self.discards[0][:], self.discards[1][:]]
@@ -2009,7 +2025,7 @@ def _to_choice(state: EredanState) -> None:
 
 #: What the turn does once the queue of triggered effects is empty (EredanState._proceed).
 _CONTINUE: tuple[Callable[[EredanState], None], ...] = (
-    EredanState._start_turn,  # C_TURN: the game's first turn (after game_start)
+    EredanState._first_turn,  # C_TURN: the game's first turn (after game_start)
     _to_choice,  # C_CHOICE: after turn_start
     EredanState._to_cards,  # C_CARDS: after combat_start
     EredanState._to_clash,  # C_CLASH: after after_cards (and what it played)

@@ -232,3 +232,55 @@ def test_a_count_of_playable_cards_in_the_schema(compiler):
     ):
         with pytest.raises(EffectError, match="playable"):
             parse_count(bad, "per")
+
+
+def test_a_card_of_the_hand_chosen_and_removed_with_the_opponents(compiler):
+    out = effects(
+        compiler,
+        "En début de combat, si vous choisissez une carte de votre main, celle-ci et deux cartes de la "
+        "main adverse sont retirées de la partie.",
+        subject="character",
+    )
+    assert out[0]["effects"] == [
+        {
+            "op": "pay",
+            "cost": {"hand": 1, "to": "removed"},
+            "may": True,
+            "effects": [{"op": "move", "from": "hand", "to": "removed", "owner": "opponent", "count": 2}],
+        }
+    ]
+
+
+def test_a_hand_cost_to_removed_in_the_schema():
+    import pytest
+
+    from cards.domain.effects import EffectError, parse_effects
+    from cards.domain.text import effect_text
+
+    data = [
+        {
+            "op": "pay",
+            "cost": {"hand": 2, "to": "removed"},
+            "effects": [{"op": "draw", "count": 1}],
+            "may": True,
+        }
+    ]
+    parsed = parse_effects(data, "effects", "card")
+    from cards.domain.effects import effects_to_json
+
+    assert effects_to_json(parsed) == data
+    assert "remove 2 cards of its hand from the game" in effect_text(parsed[0], "en")
+    assert "retirer 2 cartes de sa main de la partie" in effect_text(parsed[0], "fr")
+    with pytest.raises(EffectError, match="to"):
+        parse_effects([{**data[0], "cost": {"hand": 2, "to": "deck"}}], "effects", "card")
+
+
+def test_cards_en_main_are_those_of_the_players_hand(compiler):
+    assert effects(compiler, "Si vous avez moins de 2 cartes en Main, Défense +1.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": {"cards": "hand"}, "cmp": "<", "right": 2}},
+        }
+    ]

@@ -264,14 +264,6 @@ def test_a_card_that_leaves_the_deck_at_the_start_of_the_game_is_refused_by_name
             compile_tables((deck("d", line("a"), [early]), deck("e", line("b"), [JAB])))
 
 
-def test_the_turn_counter_moved_on_is_refused_by_name():
-    """advance_turns ("le compteur de tours avance d'un tour supplémentaire"): not played by the
-    engine yet, refused by name."""
-    clock = card("clock", effects=[{"op": "advance_turns", "amount": 1}])
-    with pytest.raises(UnsupportedSpecError, match="advance_turns"):
-        compile_tables((deck("d", line("a"), [clock]), deck("e", line("b"), [JAB])))
-
-
 # --- one copy per character, Ambidextrie with named partners --------------------------------------------
 
 
