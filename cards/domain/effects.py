@@ -397,6 +397,11 @@ rules-text compiler", says how it reads the game's undefined terms):
                    duration — while it lasts, each of those modifiers of the target counts twice
                    ("Double les bonus et malus de Défense de votre personnage", "le bonus
                    d'Attaque de vos Armes Berserker est doublé"). Static.
+    ``swap``       stats (two of defense|spirit), target, duration — each character of the target
+                   exchanges the two stats: when the effect applies its values a and b are read and
+                   it gets b − a on the first and a − b on the second for the duration (modifiers
+                   given after add to the exchanged values: "Chaque personnage en combat échange son
+                   Esprit et sa Défense"). Not static (it happens once: cards, Ordres, triggers).
 
     ``advance_turns`` amount (N, 1..10; or ``[lo, hi]``, 0 ≤ lo < hi ≤ 10, rolled when it
                    happens) — the game's turn counter moves on N more turns: when the current turn
@@ -1574,6 +1579,22 @@ class Double:
 DOUBLE_SIGNS = ("bonus", "malus", "both")
 
 
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Each character of the target exchanges two of its stats (see the docstring, ``swap``)."""
+
+    stats: tuple[str, str]
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "swap"
+
+
+#: The stats a ``swap`` exchanges (counts: the rolled Attaque is none).
+SWAP_STATS = ("defense", "spirit")
+
+
 Effect: TypeAlias = (
     Modify
     | Damage
@@ -1617,6 +1638,7 @@ Effect: TypeAlias = (
     | DrawPhase
     | Bound
     | Double
+    | Swap
     | AdvanceTurns
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
@@ -1656,6 +1678,7 @@ V2_OPS: tuple[str, ...] = (
     "double",
     "become",
     "advance_turns",
+    "swap",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -2285,6 +2308,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "counter": "all_enemies",
     "bound": "self",
     "double": "self",
+    "swap": "self",
 }
 
 
@@ -2672,6 +2696,14 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             when,
             selector=selector,
         )
+    elif op == "swap":
+        d = _keys(data, path, {"op", "stats"}, {"target", "duration", "when"})
+        if not isinstance(d["stats"], list) or len(d["stats"]) != 2:
+            raise EffectError(f"{path}.stats", f"expected two of {', '.join(SWAP_STATS)}")
+        first, second = (_choice(v, f"{path}.stats[{i}]", SWAP_STATS) for i, v in enumerate(d["stats"]))
+        if first == second:
+            raise EffectError(f"{path}.stats", "a stat is swapped with itself")
+        effect = Swap((first, second), target, duration, when, selector=selector)
     elif op == "extra_attack":
         d = _keys(data, path, {"op", "amount"}, {"kind", "target", "when"})
         effect = ExtraAttack(
@@ -3080,6 +3112,10 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
         if effect.unrestricted:
             out["unrestricted"] = True
         _put_target(out, effect, "self")
+    elif isinstance(effect, Swap):
+        out["stats"] = list(effect.stats)
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
     elif isinstance(effect, Double):
         out["stats"] = list(effect.stats)
         if effect.sign != "both":

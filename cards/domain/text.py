@@ -68,6 +68,7 @@ from cards.domain.effects import (
     Scaled,
     Selector,
     SetStat,
+    Swap,
     Tap,
     Target,
     Traits,
@@ -1505,6 +1506,19 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         return _bound_text(effect, lang, names)
     if isinstance(effect, Double):
         return _double_text(effect, lang, names)
+    if isinstance(effect, Swap):
+        whose = target_text(effect_target(effect), lang, names)
+        first, second = (STAT_NAMES[s] for s in effect.stats)
+        core = _pick(
+            (
+                f"{_cap(whose)} swaps its {first[0]} and its {second[0]}",
+                f"{_cap(whose)} échange son {first[1]} et sa {second[1]}"
+                if effect.stats == ("spirit", "defense")
+                else f"{_cap(whose)} échange sa {first[1]} et son {second[1]}",
+            ),
+            lang,
+        )
+        return core + _duration(effect.duration, lang)
     if isinstance(effect, ExtraAttack):
         amount = amount_text(effect.amount, lang, names)
         kind = _pick(("physical", "physique") if effect.kind == "physical" else ("magic", "magique"), lang)

@@ -80,6 +80,7 @@ from cards.domain.effects import (
     Scaled,
     Selector,
     SetStat,
+    Swap,
     Tap,
     Target,
     Traits,
@@ -449,7 +450,8 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
                 | Traits
                 | AttackKind
                 | Bound
-                | Double,
+                | Double
+                | Swap,
             )
             and e.duration.kind == "combat"
         ):
@@ -474,7 +476,8 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         )
         and effect.duration.kind != "combat"
     )
@@ -494,7 +497,8 @@ def _DURABLE(effect: Effect) -> bool:
         | Traits
         | AttackKind
         | Bound
-        | Double,
+        | Double
+        | Swap,
     )
 
 
@@ -2054,7 +2058,7 @@ class Reader:
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
         r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
-        r"|s'incline|s'inclinent"
+        r"|s'incline|s'inclinent|echange|echangent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -2933,6 +2937,13 @@ class Reader:
         m = re.fullmatch(rf"(?:defausse|defaussent) {NUM} cartes?(?: de sa main)?(?: aleatoire)?", t)
         if m and subject == "opponent":
             return [Discard(count=number(m.group(1)))]
+        m = re.fullmatch(
+            r"echange(?:nt)? (?:son|sa|leur) (esprit|defense) et (?:sa|son|leur) (esprit|defense)", t
+        )
+        if m and m.group(1) != m.group(2):
+            # "chaque personnage en combat échange son Esprit et sa Défense": each its own two stats
+            first, second = ("spirit", "defense") if m.group(1) == "esprit" else ("defense", "spirit")
+            return [Swap(stats=(first, second), **_target_fields(subject))]
         found = self.extra_attack(t, subject)
         if found is not None:
             return found
@@ -3842,7 +3853,8 @@ class Reader:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")

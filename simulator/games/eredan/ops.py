@@ -975,6 +975,18 @@ class ModifyOp(Op):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SwapOp(Op):
+    """``swap``: each target exchanges its stats ``first`` and ``second`` (DEF, SPI): their values
+    read when the effect applies, the difference added to each as a modifier for ``duration``."""
+
+    name: ClassVar[str] = "swap"
+    first: int
+    second: int
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DamageOp(Op):
     """``damage``: ``amount`` damage of ``kind`` (K_*) to each target; of the element ``element``
     (a bit of ELEMENT_BIT; 0: the element of the card dealing it, if it is a Sort of one)."""
@@ -1547,6 +1559,24 @@ def _compile_modify(
         target=_target(effect, effect.allies, where, ctx),
         duration=_duration(effect.duration, where),
         points=points,
+        when=when,
+        index=index,
+    )
+
+
+@compiles(spec.Swap)
+def _compile_swap(
+    effect: spec.Swap, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    if effect.duration.kind == "permanent":
+        # on a card that stays: while it is attached, which a one-time exchange does not know
+        raise UnsupportedSpecError(where, "a swap lasting while its card stays is not supported yet")
+    first, second = (_pick(STAT_INDEX, s, "stat", where) for s in effect.stats)
+    return SwapOp(
+        first=first,
+        second=second,
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
         when=when,
         index=index,
     )
