@@ -3127,6 +3127,9 @@ class Reader:
         t = grammar_damage.yours_too(t.strip().strip(",").strip())
         if not t:
             raise NotRead("nothing to read")
+        found = grammar_damage.from_next_turn(self, c, t, ctx)  # "… le tour où …, puis … à partir du suivant"
+        if found is not None:
+            return found
         # "Choisissez un personnage adverse, il subit …": one pick (per card resolution, the same
         # pick target picks the same character: cards.domain.effects), named by "il" after it
         m = re.fullmatch(r"choisissez (un |une |l'un |l'une )?(.+?)(?:,| :| et) (.+)", t)
