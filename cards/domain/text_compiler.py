@@ -46,6 +46,7 @@ from cards.domain.effects import (
     OneOf,
     PlayCard,
     SetStat,
+    Swap,
     Traits,
     Trigger,
     Turns,
@@ -859,7 +860,8 @@ def _while_attached(effect: Effect) -> Effect:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
@@ -891,7 +893,8 @@ def _standing(effect: Effect) -> Effect:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         )
         and effect.duration.kind != "combat"
     ):

@@ -80,6 +80,7 @@ from cards.domain.effects import (
     Scaled,
     Selector,
     SetStat,
+    Swap,
     Tap,
     Target,
     Traits,
@@ -449,7 +450,8 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
                 | Traits
                 | AttackKind
                 | Bound
-                | Double,
+                | Double
+                | Swap,
             )
             and e.duration.kind == "combat"
         ):
@@ -474,7 +476,8 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         )
         and effect.duration.kind != "combat"
     )
@@ -494,7 +497,8 @@ def _DURABLE(effect: Effect) -> bool:
         | Traits
         | AttackKind
         | Bound
-        | Double,
+        | Double
+        | Swap,
     )
 
 
@@ -2054,7 +2058,7 @@ class Reader:
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
         r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
-        r"|s'incline|s'inclinent"
+        r"|s'incline|s'inclinent|echange|echangent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -2739,6 +2743,18 @@ class Reader:
             out.insert(0, Immune(kinds=tuple(dict.fromkeys(kinds)), **_target_fields(who)))
         return out
 
+    def _cards_listed(self, c: Clause, text: str) -> CardMatch:
+        """``Arcs et Flèches``, ``Arcs, Flèches et Vêtements`` (cards of any of these kinds; each part
+        a kind of its own, "Sorts Eau et Feu" is not read so)."""
+        parts = re.split(r", | et ", text.strip())
+        if len(parts) == 1:
+            return self.match(c, text)
+        options: list[CardMatch] = []
+        for part in parts:
+            found = self.match(c, part)
+            options.extend(found.options if found.kind == "any_of" else (found,))
+        return CardMatch("any_of", options=tuple(dict.fromkeys(options)))
+
     def _damage_cards(self, c: Clause, text: str) -> CardMatch:
         """The cards whose damage a bonus is for: ``Sorts Feu et Foudre``, ``Sorts Draconiques,
         de Feu et de Foudre`` (any of them), ``Sorts (non zone)``."""
@@ -2757,12 +2773,12 @@ class Reader:
         carry several (``Ambidextrie`` on a character: two one-handed weapons)."""
         m = re.fullmatch(
             r"(?:peut|peuvent|vous pouvez) jouer (?:les |des |tous les )?(.+?) (?:en ignorant (?:leurs|ses) "
-            r"(?:prerequis|restrictions)(?: de classe| de guilde| de classe ou de guilde| de classe et de guilde)?"
-            r"|sans (?:restrictions?|prerequis|tenir compte des prerequis))",
+            r"(?:pre-?requis|restrictions)(?: de classe| de guilde| de classe ou de guilde| de classe et de guilde)?"
+            r"|sans (?:restrictions?|pre-?requis|tenir compte des pre-?requis))",
             t,
         )
         if m:
-            return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
+            return [MayPlay(cards=self._cards_listed(c, m.group(1)), **_target_fields(who))]
         # "vous pouvez jouer des Théurgies" (cards it could not play: whatever their requirements),
         # "vous ignorez les prérequis pour jouer les Objets"
         m = re.fullmatch(
@@ -2921,6 +2937,13 @@ class Reader:
         m = re.fullmatch(rf"(?:defausse|defaussent) {NUM} cartes?(?: de sa main)?(?: aleatoire)?", t)
         if m and subject == "opponent":
             return [Discard(count=number(m.group(1)))]
+        m = re.fullmatch(
+            r"echange(?:nt)? (?:son|sa|leur) (esprit|defense) et (?:sa|son|leur) (esprit|defense)", t
+        )
+        if m and m.group(1) != m.group(2):
+            # "chaque personnage en combat échange son Esprit et sa Défense": each its own two stats
+            first, second = ("spirit", "defense") if m.group(1) == "esprit" else ("defense", "spirit")
+            return [Swap(stats=(first, second), **_target_fields(subject))]
         found = self.extra_attack(t, subject)
         if found is not None:
             return found
@@ -3104,6 +3127,9 @@ class Reader:
         t = grammar_damage.yours_too(t.strip().strip(",").strip())
         if not t:
             raise NotRead("nothing to read")
+        found = grammar_damage.from_next_turn(self, c, t, ctx)  # "… le tour où …, puis … à partir du suivant"
+        if found is not None:
+            return found
         # "Choisissez un personnage adverse, il subit …": one pick (per card resolution, the same
         # pick target picks the same character: cards.domain.effects), named by "il" after it
         m = re.fullmatch(r"choisissez (un |une |l'un |l'une )?(.+?)(?:,| :| et) (.+)", t)
@@ -3830,7 +3856,8 @@ class Reader:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")

@@ -157,6 +157,7 @@ from simulator.games.eredan.ops import (
     SelfTarget,
     StatBound,
     StatSet,
+    SwapOp,
     Tapped,
     Target,
     TheTarget,
@@ -1401,6 +1402,15 @@ def _modify(board: Board, op: ModifyOp, me: int, opp: int, source: str) -> None:
     else:
         for t in board.targets(op.target, me, opp):
             board.add_modifier(t, op.stat, board.modifier(points, me, opp), op.duration)
+
+
+@interprets(SwapOp)
+def _swap(board: Board, op: SwapOp, me: int, opp: int, source: str) -> None:
+    for t in board.targets(op.target, me, opp):
+        a, b = board.stat(t, op.first), board.stat(t, op.second)
+        if a != b:
+            board.add_modifier(t, op.first, b - a, op.duration)
+            board.add_modifier(t, op.second, a - b, op.duration)
 
 
 def _per_target(points: Any) -> bool:

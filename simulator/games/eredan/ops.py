@@ -975,6 +975,18 @@ class ModifyOp(Op):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SwapOp(Op):
+    """``swap``: each target exchanges its stats ``first`` and ``second`` (DEF, SPI): their values
+    read when the effect applies, the difference added to each as a modifier for ``duration``."""
+
+    name: ClassVar[str] = "swap"
+    first: int
+    second: int
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DamageOp(Op):
     """``damage``: ``amount`` damage of ``kind`` (K_*) to each target; of the element ``element``
     (a bit of ELEMENT_BIT; 0: the element of the card dealing it, if it is a Sort of one)."""
@@ -1137,6 +1149,7 @@ class PlayCardOp(Op):
     also: tuple[int, ...] = ()  # more piles of the holder's player the card may come from (PILE_*)
     playable: bool = False  # only a card the character may play, whatever the rules' decision
     now: bool = False  # it acts at once, even a card that acts after the combat
+    unrestricted: bool = False  # whatever its requirements, whatever the rules' decision
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1260,7 +1273,7 @@ class PayOp(Op):
     or ``count`` markers ``marker`` (COST_MARKERS), or its player has ``count`` cards in hand
     (COST_HAND), they are spent (the attached cards, oldest first, to their owners' discard piles;
     the markers removed; the cards of the hand its player would give up first — the engine chooses
-    for it, ``cardops.chosen``: the least useful — to its discard pile) and ``effects`` happen;
+    for it, ``cardops.chosen``: the least useful — to its discard pile, or ``dest``) and ``effects`` happen;
     otherwise nothing. ``may``: only when the holder's player chose to pay (a choice of two
     options, 0 pay, 1 not, made as a ``one_of``'s is: ``choice_slots``)."""
 
@@ -1272,6 +1285,7 @@ class PayOp(Op):
     by_opponent: bool = False
     effects: tuple[Op, ...] = ()
     may: bool = False
+    dest: int = PILE_DISCARD  # COST_HAND: where the cards paid go (PILE_DISCARD, PILE_REMOVED)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1550,6 +1564,24 @@ def _compile_modify(
     )
 
 
+@compiles(spec.Swap)
+def _compile_swap(
+    effect: spec.Swap, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    if effect.duration.kind == "permanent":
+        # on a card that stays: while it is attached, which a one-time exchange does not know
+        raise UnsupportedSpecError(where, "a swap lasting while its card stays is not supported yet")
+    first, second = (_pick(STAT_INDEX, s, "stat", where) for s in effect.stats)
+    return SwapOp(
+        first=first,
+        second=second,
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
 @compiles(spec.Damage)
 def _compile_damage(
     effect: spec.Damage, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -1696,6 +1728,7 @@ def _compile_play_card(
         also=tuple(PILE_OF_NAME[p] for p in effect.also),
         playable=effect.playable,
         now=effect.now,
+        unrestricted=effect.unrestricted,
         when=when,
         index=index,
     )
@@ -2314,6 +2347,7 @@ def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | Non
         return PayOp(
             cost=COST_HAND,
             count=cost.count,
+            dest=PILE_OF_NAME[cost.to],
             by_opponent=effect.by == "opponent",
             effects=effects,
             may=effect.may,

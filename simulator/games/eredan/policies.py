@@ -88,6 +88,7 @@ from simulator.games.eredan.ops import (
     ReviveOp,
     Roll,
     SetOp,
+    SwapOp,
     TapOp,
     Target,
     TraitsOp,
@@ -951,6 +952,14 @@ def _extra_attack_value(
     return total / len(targets) if _spread(op.target) and targets else total
 
 
+def _swap_value(
+    state: EredanState, op: SwapOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    """Two stats exchanged: worth nothing to the greedy player (it does not weigh Défense against
+    Esprit)."""
+    return 0.0
+
+
 #: The greedy player's value of each op (op record type -> function).
 VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None], float]] = {
     ModifyOp: _modify_value,
@@ -977,6 +986,7 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     AttackKindOp: _attack_kind_value,
     LoseHpOp: _lose_hp_value,
     ExtraAttackOp: _extra_attack_value,
+    SwapOp: _swap_value,
     UntapOp: _untap_value,
     ForbidOp: _forbid_value,
     ActsNowOp: _acts_now_value,

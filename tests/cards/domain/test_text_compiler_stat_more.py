@@ -152,3 +152,28 @@ def test_x_equal_to_a_bonus_of_defense_or_spirit(compiler):
         "max": 0,
     }
     assert unread(compiler, "Défense +X où X est égal à votre bonus d'Attaque")
+
+
+# --- two stats exchanged -----------------------------------------------------------------------
+
+
+def test_two_stats_exchanged(compiler):
+    from cards.domain.text import Names, effect_text
+
+    assert effects(compiler, "Les personnages en combat échangent leur Défense et leur Esprit") == [
+        {"op": "swap", "stats": ["defense", "spirit"], "target": "fighters"}
+    ]
+    assert effects(
+        compiler, "Votre adversaire échange son Esprit et sa Défense jusqu'à la fin de la partie"
+    ) == [{"op": "swap", "stats": ["spirit", "defense"], "target": "opponent", "duration": "game"}]
+    # on a card that stays: while it is attached, as its modifiers
+    assert effects(compiler, "Permanent. Votre personnage échange sa Défense et son Esprit") == [
+        {"op": "swap", "stats": ["defense", "spirit"], "duration": "permanent"}
+    ]
+    result = compiler.compile("Votre personnage échange son Esprit et sa Défense")
+    (effect,) = result.effects
+    assert effect_text(effect, "en", Names()) == "This character swaps its Spirit and its Defense."
+    assert effect_text(effect, "fr", Names()) == "Ce personnage échange son Esprit et sa Défense."
+    # the rolled Attaque, bonuses exchanged between two characters: not read
+    assert unread(compiler, "Votre personnage échange son Attaque et sa Défense")
+    assert unread(compiler, "Les personnages en combat échangent leurs bonus de Défense")
