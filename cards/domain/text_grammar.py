@@ -2748,6 +2748,18 @@ class Reader:
             out.insert(0, Immune(kinds=tuple(dict.fromkeys(kinds)), **_target_fields(who)))
         return out
 
+    def _cards_listed(self, c: Clause, text: str) -> CardMatch:
+        """``Arcs et Flèches``, ``Arcs, Flèches et Vêtements`` (cards of any of these kinds; each part
+        a kind of its own, "Sorts Eau et Feu" is not read so)."""
+        parts = re.split(r", | et ", text.strip())
+        if len(parts) == 1:
+            return self.match(c, text)
+        options: list[CardMatch] = []
+        for part in parts:
+            found = self.match(c, part)
+            options.extend(found.options if found.kind == "any_of" else (found,))
+        return CardMatch("any_of", options=tuple(dict.fromkeys(options)))
+
     def _damage_cards(self, c: Clause, text: str) -> CardMatch:
         """The cards whose damage a bonus is for: ``Sorts Feu et Foudre``, ``Sorts Draconiques,
         de Feu et de Foudre`` (any of them), ``Sorts (non zone)``."""
@@ -2766,12 +2778,12 @@ class Reader:
         carry several (``Ambidextrie`` on a character: two one-handed weapons)."""
         m = re.fullmatch(
             r"(?:peut|peuvent|vous pouvez) jouer (?:les |des |tous les )?(.+?) (?:en ignorant (?:leurs|ses) "
-            r"(?:prerequis|restrictions)(?: de classe| de guilde| de classe ou de guilde| de classe et de guilde)?"
-            r"|sans (?:restrictions?|prerequis|tenir compte des prerequis))",
+            r"(?:pre-?requis|restrictions)(?: de classe| de guilde| de classe ou de guilde| de classe et de guilde)?"
+            r"|sans (?:restrictions?|pre-?requis|tenir compte des pre-?requis))",
             t,
         )
         if m:
-            return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
+            return [MayPlay(cards=self._cards_listed(c, m.group(1)), **_target_fields(who))]
         # "vous pouvez jouer des Théurgies" (cards it could not play: whatever their requirements),
         # "vous ignorez les prérequis pour jouer les Objets"
         m = re.fullmatch(
