@@ -702,6 +702,11 @@ class Reader:
             text = tap.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
+        stated = grammar_damage.stat_filter(text)
+        if stated is not None:  # "ayant plus de 1 en Défense": its current stat compared
+            out["stat"], text = stated
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
         races = re.fullmatch(r"(.+?) \(?(non multi-? ?race|multi-? ?race)e?s?\)?", text)
         if races:  # "(non multi racés)": of one race (none given by traits)
             out["single_race"] = races.group(2).startswith("non")
@@ -3124,7 +3129,7 @@ class Reader:
 
     def phrase(self, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
         """A phrase that yields effects: triggers, conditions and tails around predicates."""
-        t = grammar_damage.yours_too(t.strip().strip(",").strip())
+        t = grammar_damage.both_hit(grammar_damage.yours_too(t.strip().strip(",").strip()))
         if not t:
             raise NotRead("nothing to read")
         found = grammar_damage.from_next_turn(self, c, t, ctx)  # "… le tour où …, puis … à partir du suivant"
