@@ -29,6 +29,7 @@ from cards.domain.effects import (
     Event,
     Heal,
     Immune,
+    StatFilter,
     Target,
     Trigger,
 )
@@ -259,3 +260,62 @@ def yours_too(t: str) -> str:
     if rest.strip() and head.endswith(rest):  # the same duration said twice: once, for both
         head = head[: -len(rest)]
     return f"{head}, et vos personnages ont {m.group('stat')} {sign}{m.group('n')}{rest}"
+
+
+_FROM_NEXT_TURN = re.compile(
+    r"(?P<a>.+?) (?:durant |pendant )?le tour ou cette carte s'active,? puis,? (?P<b>.+?)"
+    r" a partir du (?:tour )?suivant"
+)
+
+
+def from_next_turn(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """On a card that stays: ``A durant le tour où cette carte s'active, puis B à partir du tour
+    suivant`` — A for this turn (as "à l'activation"), then B each turn after it while the card
+    stays (a trigger at the start of each turn, B lasting that turn); B without a subject is said
+    of A's ("Il a Défense -2 …, puis Défense -1 …"). None: not such a phrase."""
+    from cards.domain.text_grammar import _at_activation
+
+    if not ctx.stays or "cette carte s'active" not in t:
+        return None
+    m = _FROM_NEXT_TURN.fullmatch(t)
+    if m is None:
+        return None
+    a, b = m.group("a"), m.group("b")
+    sm = re.match(r"(.+? (?:a|ont) )", a)
+    if sm and re.match(r"[+-]|(?:attaque|defense|esprit)\b", b):
+        b = sm.group(1) + b
+    first = _at_activation(r.phrase(c, a, ctx))
+    then = _at_activation(r.phrase(c, b, ctx.inside()))
+    return [*first, Trigger(on=Event("turn_start"), effects=tuple(then))]
+
+
+def stat_filter(text: str) -> tuple[StatFilter, str] | None:
+    """``… ayant plus de 1 en Défense`` / ``… avec moins de 3 en Esprit`` (a selector's ``stat``
+    filter: its current stat, strictly more / less) and the words before it; None: not such."""
+    m = re.fullmatch(
+        r"(?:(.+?) )?(?:ayant|avec) (plus|moins) de (\d+) (?:points? )?en (defense|esprit)", text
+    )
+    if m is None:
+        return None
+    stat = "defense" if m.group(4) == "defense" else "spirit"
+    return StatFilter(stat, ">" if m.group(2) == "plus" else "<", int(m.group(3))), m.group(1) or ""
+
+
+_BOTH_HIT = re.compile(
+    r"(?P<pre>(?:.*? )?(?:inflige|infligez)) (?P<dmg>\S+ degats? \w+)"
+    r" (?P<to>au personnage adverse|a votre adversaire) ainsi qu'a (?P<other>.+?)(?P<tail>,? ou x est .*)?"
+)
+
+
+def both_hit(t: str) -> str:
+    """``inflige 3 dégâts magiques au personnage adverse ainsi qu'à un autre …`` said as ``… au
+    personnage adverse et inflige 3 dégâts magiques à un autre …`` (the same damage to each)."""
+    if "ainsi qu'a" not in t:
+        return t
+    m = _BOTH_HIT.fullmatch(t)
+    if m is None:
+        return t
+    dmg = m.group("dmg")
+    return (
+        f"{m.group('pre')} {dmg} {m.group('to')} et inflige {dmg} a {m.group('other')}{m.group('tail') or ''}"
+    )

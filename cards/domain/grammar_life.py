@@ -454,7 +454,13 @@ def attach_this_card(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | N
     )
     if not m or not ctx.happens:
         return None
+    named = re.fullmatch(r"(.+?)(?: s'il est en vie)?", m.group(2))
     text = re.sub(r" en vie(?= aleatoire$|$)", "", m.group(2))
+    family = r._named(c, named.group(1), ctx) if named and m.group(1) in ("a ", "au ") else None
+    if family is not None and family != "self":
+        # "cette carte s'attache au Roi Tonnerre s'il est en vie": that character of the holder's
+        # side, when it lives (a pick among the living ones of that name: one)
+        return [Attach(**_target(Selector(group="allies", family=family, pick="random")))]
     if m.group(1) == "au ":
         text = f"le {text}"
     who = r._view(target(r, c, text, ctx), text, ctx)

@@ -235,6 +235,30 @@ def test_the_compiler_reads_an_immunity_to_its_own_cards(compiler):
             ],
         ),
         (
+            "En début de tour, vos personnages ayant plus de 3 en Esprit sont soignés de 1.",
+            [
+                {
+                    "op": "trigger",
+                    "on": "turn_start",
+                    "effects": [
+                        {
+                            "op": "heal",
+                            "amount": 1,
+                            "target": {"group": "allies", "stat": {"stat": "spirit", "cmp": ">", "right": 3}},
+                        }
+                    ],
+                }
+            ],
+        ),
+        (
+            "Inflige 4 dégâts directs au personnage adverse ainsi qu'à un autre personnage adverse déterminé "
+            "aléatoirement.",
+            [
+                {"op": "damage", "kind": "direct", "amount": 4},
+                {"op": "damage", "kind": "direct", "amount": 4, "target": "random_other_enemy"},
+            ],
+        ),
+        (
             "Vos Mages sont soignés de 2.",
             [{"op": "heal", "amount": 2, "target": {"group": "allies", "class": "mage"}}],
         ),
@@ -242,3 +266,30 @@ def test_the_compiler_reads_an_immunity_to_its_own_cards(compiler):
 )
 def test_the_compiler_reads_more_damage_and_heal_phrases(compiler, text, effects):
     assert _card(compiler, text) == effects
+
+
+def test_this_turn_then_from_the_next_turn(compiler):
+    text = (
+        "S'attache à votre adversaire. Permanent. Il a Esprit -3 durant le tour où cette carte "
+        "s'active, puis Esprit -1 à partir du tour suivant."
+    )
+    assert _card(compiler, text) == [
+        {"op": "modify", "stat": "spirit", "amount": -3},
+        {"op": "trigger", "on": "turn_start", "effects": [{"op": "modify", "stat": "spirit", "amount": -1}]},
+    ]
+    text = (
+        "S'attache à votre adversaire. Permanent. Il a +3 aux dégâts physiques subis le tour où cette "
+        "carte s'active, puis +2 aux dégâts physiques subis à partir du suivant."
+    )
+    assert _card(compiler, text) == [
+        {"op": "damage_taken", "amount": 3, "kinds": ["physical"]},
+        {
+            "op": "trigger",
+            "on": "turn_start",
+            "effects": [{"op": "damage_taken", "amount": 2, "kinds": ["physical"]}],
+        },
+    ]
+    # on a card that does not stay, "à partir du tour suivant" is not read
+    assert not compiler.compile(
+        "Il a Esprit -3 le tour où cette carte s'active, puis Esprit -1 à partir du suivant.", subject="card"
+    ).complete

@@ -284,3 +284,26 @@ def test_cards_en_main_are_those_of_the_players_hand(compiler):
             "when": {"compare": {"left": {"cards": "hand"}, "cmp": "<", "right": 2}},
         }
     ]
+
+
+def test_this_card_goes_to_a_named_character_of_the_holders_side(compiler):
+    from cards.domain.text_compiler import TextCompiler
+
+    named = TextCompiler(compiler.vocabulary, {"duc de brume": "duc-de-brume"})
+    result = named.compile(
+        "Défense +1. Permanent. En fin de combat, cette carte s'attache au Duc de Brume s'il est en vie.",
+        subject="card",
+        name="Cape du Duc",
+    )
+    assert result.complete
+    assert result.to_json()["effects"][-1] == {
+        "op": "trigger",
+        "on": "combat_end",
+        "effects": [
+            {"op": "attach", "target": {"group": "allies", "pick": "random", "family": "duc-de-brume"}}
+        ],
+    }
+    # a name the pool does not know: not read
+    assert compiler.compile(
+        "Permanent. En fin de combat, cette carte s'attache au Duc de Brume s'il est en vie.", subject="card"
+    ).unread
