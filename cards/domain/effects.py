@@ -104,7 +104,8 @@ subit 2 dégâts et a Attaque -1"):
     other_enemies, characters, fighters, event; P (optional) in choice, random, most_wounded,
     fewest_hp (absent: every character of the group); filter keys (all must hold): ``guild``,
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
-    ``single_class`` (true: not multi-class), ``tapped`` (true / false), ``carrying`` (CardMatch:
+    ``single_class`` (true: not multi-class), ``single_race`` (true: not multi-race — of one race,
+    none given by ``traits``: "non multi-racés"), ``tapped`` (true / false), ``carrying`` (CardMatch:
     carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
     "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class`` / ``not_guild``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
@@ -279,7 +280,10 @@ Version 2:
                    cards played by effects ("une Arme jouable de votre Main est jouée"). ``now``
                    (true): the card acts as soon as it is played, as "S'active immédiatement" says,
                    even one that would act after the combat ("est jouée et activée
-                   immédiatement").
+                   immédiatement"). ``unrestricted`` (true, not with ``playable``): the card is
+                   played whatever its requirements, whatever the engine's rules say of cards
+                   played by effects ("elle est jouée en ignorant ses prérequis", "… sans
+                   restriction"); room for it is still needed.
     ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
                    duration — the target cannot play / chain such cards, make its clash attack, or
                    be healed (heals on it do nothing: "ne peut pas être soigné").
@@ -347,7 +351,9 @@ rules-text compiler", says how it reads the game's undefined terms):
                    payer can pay the whole cost it is paid, then the effects happen; with ``may``
                    only if the paying player chooses to pay; otherwise nothing happens. Costs:
                    ``{"hand": N}`` — N cards of the payer's player's hand, of its choice, go to its
-                   discard pile ("Sacrifice N : …"); ``{"attached": CardMatch, "count": N}`` — N
+                   discard pile ("Sacrifice N : …"; ``"to": "removed"``: out of the game instead —
+                   "si vous choisissez une carte de votre main, celle-ci … est retirée de la
+                   partie"); ``{"attached": CardMatch, "count": N}`` — N
                    cards matching attached to the payer go to their owners' discard piles (a Rune
                    is a card attached to its character: "Rune Cor : …" is ``{"attached": {"card":
                    "rune-cor"}, "count": 1}``, "2 Runes Nox : …" count 2); ``{"markers": name,
@@ -391,6 +397,11 @@ rules-text compiler", says how it reads the game's undefined terms):
                    duration — while it lasts, each of those modifiers of the target counts twice
                    ("Double les bonus et malus de Défense de votre personnage", "le bonus
                    d'Attaque de vos Armes Berserker est doublé"). Static.
+    ``swap``       stats (two of defense|spirit), target, duration — each character of the target
+                   exchanges the two stats: when the effect applies its values a and b are read and
+                   it gets b − a on the first and a − b on the second for the duration (modifiers
+                   given after add to the exchanged values: "Chaque personnage en combat échange son
+                   Esprit et sa Défense"). Not static (it happens once: cards, Ordres, triggers).
 
     ``advance_turns`` amount (N, 1..10; or ``[lo, hi]``, 0 ≤ lo < hi ≤ 10, rolled when it
                    happens) — the game's turn counter moves on N more turns: when the current turn
@@ -501,6 +512,7 @@ SELECTOR_FILTER_KEYS = (
     "caste",
     "family",
     "single_class",
+    "single_race",
     "tapped",
     "carrying",
     "fighting",
@@ -692,6 +704,7 @@ class Selector:
     caste: str | None = None
     family: str | None = None
     single_class: bool | None = None
+    single_race: bool | None = None
     tapped: bool | None = None
     carrying: CardMatch | None = None
     fighting: bool | None = None
@@ -735,6 +748,7 @@ _SELECTOR_ATTRS = (
     "caste",
     "family",
     "single_class",
+    "single_race",
     "tapped",
     "carrying",
     "fighting",
@@ -1316,6 +1330,7 @@ class PlayCard:
     also: tuple[str, ...] = ()  # more piles the card may come from, after ``from_`` (JSON: "from" a list)
     playable: bool = False  # only a card the target may play (its requirements): "jouable"
     now: bool = False  # it acts at once, even a card that acts after the combat: "activée immédiatement"
+    unrestricted: bool = False  # whatever its requirements: "jouée en ignorant ses prérequis"
     op: str = "play_card"
 
 
@@ -1478,10 +1493,11 @@ class Cost:
     count: int
     match: CardMatch | None = None  # attached
     marker: str | None = None  # markers
+    to: str = "discard"  # hand: where the cards paid go (discard | removed)
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "hand":
-            return {"hand": self.count}
+            return {"hand": self.count, **({"to": self.to} if self.to != "discard" else {})}
         if self.kind == "attached":
             assert self.match is not None
             return {"attached": self.match.to_json(), "count": self.count}
@@ -1563,6 +1579,22 @@ class Double:
 DOUBLE_SIGNS = ("bonus", "malus", "both")
 
 
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Each character of the target exchanges two of its stats (see the docstring, ``swap``)."""
+
+    stats: tuple[str, str]
+    target: str = "self"  # a name of TARGET_NAMES, or "group" (see selector)
+    duration: Duration = COMBAT
+    when: Condition | None = None
+    selector: Selector | None = None  # the target, when it is an object ("group")
+    op: str = "swap"
+
+
+#: The stats a ``swap`` exchanges (counts: the rolled Attaque is none).
+SWAP_STATS = ("defense", "spirit")
+
+
 Effect: TypeAlias = (
     Modify
     | Damage
@@ -1606,6 +1638,7 @@ Effect: TypeAlias = (
     | DrawPhase
     | Bound
     | Double
+    | Swap
     | AdvanceTurns
 )
 V1_OPS: tuple[str, ...] = ("modify", "damage", "heal", "draw", "discard", "mill", "revive", "chain_on")
@@ -1645,6 +1678,7 @@ V2_OPS: tuple[str, ...] = (
     "double",
     "become",
     "advance_turns",
+    "swap",
 )
 OPS: tuple[str, ...] = (*V1_OPS, *V2_OPS)
 #: Ops that hold a state (a modifier, a restriction) rather than happen once.
@@ -2034,13 +2068,16 @@ def _parse_stat_filter(data: Any, path: str) -> StatFilter:
     )
 
 
+_BOOL_FILTERS = ("single_class", "single_race", "tapped", "fighting", "no_caste", "wounded", "hurt_this_turn")
+
+
 def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, attr in zip(SELECTOR_FILTER_KEYS, _SELECTOR_ATTRS, strict=True):
         if key not in data:
             continue
         sub = f"{path}.{key}"
-        if key in ("single_class", "tapped", "fighting", "no_caste", "wounded", "hurt_this_turn"):
+        if key in _BOOL_FILTERS:
             values[attr] = _bool(data[key], sub)
         elif key == "sex":
             values[attr] = _choice(data[key], sub, SEXES)
@@ -2271,6 +2308,7 @@ _OPTIONAL_TARGET: Mapping[str, str] = {
     "counter": "all_enemies",
     "bound": "self",
     "double": "self",
+    "swap": "self",
 }
 
 
@@ -2564,8 +2602,15 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
         )
     elif op == "play_card":
-        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable", "now"})
+        d = _keys(
+            data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable", "now", "unrestricted"}
+        )
         source, also = _piles(d["from"], f"{path}.from")
+        unrestricted = _bool(d.get("unrestricted", False), f"{path}.unrestricted")
+        if unrestricted and d.get("playable", False):
+            raise EffectError(
+                f"{path}.unrestricted", "a card played whatever its requirements is not only a playable one"
+            )
         pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top"))
         if also and pick == "top":
             raise EffectError(f"{path}.pick", 'a card of several piles has no "top"')
@@ -2579,6 +2624,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             also=also,
             playable=_bool(d.get("playable", False), f"{path}.playable"),
             now=_bool(d.get("now", False), f"{path}.now"),
+            unrestricted=unrestricted,
         )
     elif op == "forbid":
         d = _keys(data, path, {"op", "what"}, {"cards", "target", "duration", "when"})
@@ -2650,6 +2696,14 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             when,
             selector=selector,
         )
+    elif op == "swap":
+        d = _keys(data, path, {"op", "stats"}, {"target", "duration", "when"})
+        if not isinstance(d["stats"], list) or len(d["stats"]) != 2:
+            raise EffectError(f"{path}.stats", f"expected two of {', '.join(SWAP_STATS)}")
+        first, second = (_choice(v, f"{path}.stats[{i}]", SWAP_STATS) for i, v in enumerate(d["stats"]))
+        if first == second:
+            raise EffectError(f"{path}.stats", "a stat is swapped with itself")
+        effect = Swap((first, second), target, duration, when, selector=selector)
     elif op == "extra_attack":
         d = _keys(data, path, {"op", "amount"}, {"kind", "target", "when"})
         effect = ExtraAttack(
@@ -2861,8 +2915,9 @@ def parse_cost(data: Any, path: str) -> Cost:
     if not isinstance(data, Mapping):
         raise EffectError(path, f"expected an object (a cost), got {type(data).__name__}")
     if "hand" in data:
-        d = _keys(data, path, {"hand"}, set())
-        return Cost("hand", _int(d["hand"], f"{path}.hand", lo=1, hi=MAX_COUNT))
+        d = _keys(data, path, {"hand"}, {"to"})
+        to = _choice(d.get("to", "discard"), f"{path}.to", ("discard", "removed"))
+        return Cost("hand", _int(d["hand"], f"{path}.hand", lo=1, hi=MAX_COUNT), to=to)
     if "attached" in data:
         d = _keys(data, path, {"attached", "count"}, set())
         return Cost(
@@ -3054,7 +3109,13 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["playable"] = True
         if effect.now:
             out["now"] = True
+        if effect.unrestricted:
+            out["unrestricted"] = True
         _put_target(out, effect, "self")
+    elif isinstance(effect, Swap):
+        out["stats"] = list(effect.stats)
+        _put_target(out, effect, "self")
+        _put_duration(out, effect.duration)
     elif isinstance(effect, Double):
         out["stats"] = list(effect.stats)
         if effect.sign != "both":

@@ -4,6 +4,10 @@
 - ``si vous défaussez 2 cartes de votre Main, un 'X' est créé et joué``: the player may discard
   N cards of its hand, of its choice, to get the effects — ``pay`` with a ``hand`` cost and
   ``may``, as "Sacrifice N : …" (docs/cardset.md, "Cards moved, Runes and markers").
+- ``si vous choisissez une carte de votre Main, celle-ci et une carte de la Main adverse sont
+  retirées de la partie``: the same cost, the card paid out of the game (a ``hand`` cost ``to``
+  removed), then what the rest says of the other cards ("une carte de la Main adverse est retirée
+  de la partie": at random, as any card moved between piles).
 - ``Cette carte est défaussée si un de vos personnages active un Sort`` on a card that stays: each
   time it happens while the card is in play (the trigger "chaque fois qu'un de vos personnages
   joue un Sort, cette carte est défaussée"; a card "s'active" when it is played), not a condition
@@ -27,6 +31,10 @@ if TYPE_CHECKING:
 NUM = r"(\d+|une?|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)"
 
 _DISCARD_TO = re.compile(rf"si vous defaussez {NUM} cartes? de votre main,? (?P<body>.+)")
+_CHOSEN_AND = re.compile(
+    rf"si vous choisissez {NUM} cartes? de votre main,? (?:celle-ci|celles-ci|elle|elles) et "
+    r"(?P<rest>.+?) (?P<verb>sont|est) retirees? de la partie"
+)
 
 
 _LEAVES_IF = re.compile(
@@ -67,6 +75,17 @@ def phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         return reader.phrase(
             c, f"chaque fois {_WHO[m.group('who')]} {m.group('what')}, cette carte est defaussee", ctx
         )
+    if t.startswith("si vous choisissez "):
+        m = _CHOSEN_AND.fullmatch(t)
+        if not m:
+            return None
+        from cards.domain.text_grammar import number
+
+        n = number(m.group(1))
+        rest = m.group("rest")
+        many = not re.match(r"(?:une|un|1) ", rest)
+        others = reader.phrase(c, f"{rest} {'sont retirees' if many else 'est retiree'} de la partie", ctx)
+        return [Pay(cost=Cost("hand", n, to="removed"), effects=tuple(others), may=True)]
     if not t.startswith("si vous defaussez "):
         return None
     m = _DISCARD_TO.fullmatch(t)

@@ -11,7 +11,7 @@ not match (each function returns ``None`` for "not this phrase", or raises
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cards.domain import regex as re
 from cards.domain.effects import (
@@ -232,6 +232,9 @@ def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         if who == "self" or not ctx.standing:
             raise NotRead("a lasting chain given to no group")
         return Reading(effects=[_with_target(ChainOn(match=match, duration=Duration("game")), who)])
+    found = _traits_for_the_game(r, c, t, ctx)
+    if found is not None:
+        return found
     # "Vos Combattants gagnent Enchaînement Action": chain_on those cards, for the group (while its
     # giver lives — what "Tant que 'X' est en vie" before it says, X the giver itself)
     m = re.fullmatch(r"tant que (\S+|@\d+@) est en vie,? (vos .+)", t)
@@ -301,6 +304,54 @@ def character_chain(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         on_turns = ChainOn(match=CardMatch("any"), when=Condition(turn=turns))
         return Reading(effects=[_with_target(on_turns, who)])
     return None
+
+
+def _traits_for_the_game(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """A character's "Vos alliés Humains ou Démon (non multi racés) gagnent Guémélite Feu,
+    Guémélite de Néhant et Enchaînement Sort de Feu jusqu'à la fin de la partie": at the start of
+    the game (a lasting effect of a standing ability starts then: ``traits`` needs a trigger), each
+    group named gains those traits for the game, and the chain for the game (``chain_on`` given
+    to the group, its giver dead or alive). "X ou Y" is each group in turn: gaining a trait or a
+    chain twice is gaining it once."""
+    from cards.domain.effects import Selector, Traits
+    from cards.domain.grammar_cards import _who_traits
+    from cards.domain.text_grammar import NotRead, Reading, _target_fields
+
+    if not ctx.standing:
+        return None
+    m = re.fullmatch(
+        rf"(vos (?:allies )?)(.+?) gagnent (.+?)(?: et (?:un )?enchainement (.+?))? {_GAME}",
+        t,
+    )
+    if not m or "enchainement" in m.group(3):
+        return None
+    who_text = m.group(2)
+    tail = ""
+    single = re.fullmatch(r"(.+?) (\(?non multi-? ?races?\)?)", who_text)
+    if single:
+        who_text, tail = single.group(1), f" {single.group(2)}"
+    traits = _who_traits(r, m.group(3))
+    if traits is None:
+        return None
+    try:
+        groups = [
+            r.subject(c, f"{m.group(1)}{part}{tail}", ctx.names) for part in re.split(r" ou ", who_text)
+        ]
+        match = chain_match(r, c, m.group(4)) if m.group(4) else None
+    except NotRead:
+        return None
+    if not all(
+        g.group in ("allies", "other_allies") and g.pick is None
+        if isinstance(g, Selector)
+        else g in ("all_allies", "other_allies")
+        for g in groups
+    ):
+        return None
+    game = Duration("game")
+    given: dict[str, Any] = dict(traits)
+    gains = tuple(Traits("add", **given, duration=game, **_target_fields(g)) for g in groups)
+    chains = [_with_target(ChainOn(match=match, duration=game), g) for g in groups] if match else []
+    return Reading(effects=[Trigger(on=Event("game_start"), effects=gains), *chains])
 
 
 def _names_itself(c: Clause, token: str, ctx: Ctx) -> bool:

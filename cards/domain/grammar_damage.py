@@ -20,7 +20,19 @@ from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cards.domain import regex as re
-from cards.domain.effects import Damage, DamageDealt, DamageTaken, Effect, Event, Immune, Target, Trigger
+from cards.domain.effects import (
+    Count,
+    Damage,
+    DamageDealt,
+    DamageTaken,
+    Effect,
+    Event,
+    Heal,
+    Immune,
+    StatFilter,
+    Target,
+    Trigger,
+)
 from cards.domain.grammar_errors import NotRead
 
 if TYPE_CHECKING:
@@ -50,6 +62,8 @@ _KIND = r"(?:physiques?|magiques?|directs?)"
 _PHRASE = re.compile(
     rf"\b(degats?)((?: {_KIND})?) (?:de type |de la |de |du |d')({_ELEMENT_RE})\b(?! (?:et|ou) )"
 )
+#: The kinds a phrase may list after "dégâts" (" directs", " physiques et magiques"), a group.
+_KINDS_SAID = rf"((?: {_KIND}(?:(?:, | et | ou ){_KIND})*)?)"
 _KIND_OF = {"physique": "physical", "magique": "magical", "direct": "direct"}
 
 
@@ -181,6 +195,9 @@ def unhurt(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     phrase."""
     from cards.domain.text_grammar import _target_fields
 
+    m = re.fullmatch(rf"ne (?:peut|peuvent|pouvez) (?:pas |plus )?subir de degats?{_KINDS_SAID}", t)
+    if m:  # "Ne peut pas subir de dégâts directs": the holder
+        return verb(r, c, t, ctx, "self")
     m = re.fullmatch(_UNHURT, t)
     if m is None:
         return None
@@ -193,3 +210,112 @@ def unhurt(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         return [Immune(by="player", **_target_fields(who))]
     cards = r.match(c, re.sub(r"^les ", "", m.group("cards")))
     return [Immune(by="self", by_cards=cards, **_target_fields(who))]
+
+
+def own_count(r: Reader, c: Clause, t: str) -> Count | None:
+    """Counts of the player's own: ``vos Sorts Nature actifs`` (its cards in play: ``actif`` is a
+    card in play), ``vos Classes`` (the holder's classes); None: not such a count."""
+    if re.fullmatch(r"(?:de )?vos classes", t):
+        return Count("classes")
+    m = re.fullmatch(r"(?:de )?vos (.+?) (?:actifs|actives|actif|active)", t)
+    if m and not re.search(r"\bpersonnages?\b", m.group(1)):
+        return Count("cards", pile="play", owner="self", match=r._count_match(c, m.group(1)))
+    return None
+
+
+def verb(r: Reader, c: Clause, t: str, ctx: Ctx, who: Target) -> list[Effect] | None:
+    """After a subject: ``sont soignés de 2`` (a heal), ``ne peut pas subir de dégâts directs``
+    (``immune`` those kinds; without a kind, every kind); None: not such a predicate."""
+    from cards.domain.text_grammar import DAMAGE_KIND_WORDS, _target_fields
+
+    m = re.fullmatch(r"(?:est|sont|etes) soigne(?:e|s|es)? de (\d+(?: a \d+)?)(?: pv| points? de vie)?", t)
+    if m:
+        return [Heal(amount=r._points(m.group(1)), **_target_fields(who))]
+    m = re.fullmatch(rf"ne (?:peut|peuvent|pouvez) (?:pas |plus )?subir de degats?{_KINDS_SAID}", t)
+    if m:
+        words = re.split(r", | et | ou ", m.group(1).strip()) if m.group(1) else []
+        kinds = tuple(dict.fromkeys(DAMAGE_KIND_WORDS[w] for w in words)) or ("physical", "magical", "direct")
+        return [Immune(kinds=kinds, **_target_fields(who))]
+    return None
+
+
+#: "…, et les vôtres sont augmentés de 1 …" after "les personnages adverses ont PV max -1 …": the
+#: stat of the predicate before it, for the player's characters.
+_YOURS = re.compile(
+    r"(?P<head>.+? (?:ont|a) (?P<stat>[a-z. ]+?) [+-] ?\d+\b.*?),? et les votres sont "
+    r"(?P<dir>augmentee?s?|reduite?s?|diminuee?s?) de (?P<n>\d+)(?P<rest>.*)"
+)
+
+
+def yours_too(t: str) -> str:
+    """``…, et les vôtres sont augmentés de N`` said as ``…, et vos personnages ont <stat> +N``
+    (the stat of the predicate before it); the text unchanged when it says no such thing."""
+    if "les votres sont" not in t:
+        return t
+    m = _YOURS.fullmatch(t)
+    if m is None:
+        return t
+    sign = "+" if m.group("dir").startswith("augment") else "-"
+    head, rest = m.group("head"), m.group("rest")
+    if rest.strip() and head.endswith(rest):  # the same duration said twice: once, for both
+        head = head[: -len(rest)]
+    return f"{head}, et vos personnages ont {m.group('stat')} {sign}{m.group('n')}{rest}"
+
+
+_FROM_NEXT_TURN = re.compile(
+    r"(?P<a>.+?) (?:durant |pendant )?le tour ou cette carte s'active,? puis,? (?P<b>.+?)"
+    r" a partir du (?:tour )?suivant"
+)
+
+
+def from_next_turn(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
+    """On a card that stays: ``A durant le tour où cette carte s'active, puis B à partir du tour
+    suivant`` — A for this turn (as "à l'activation"), then B each turn after it while the card
+    stays (a trigger at the start of each turn, B lasting that turn); B without a subject is said
+    of A's ("Il a Défense -2 …, puis Défense -1 …"). None: not such a phrase."""
+    from cards.domain.text_grammar import _at_activation
+
+    if not ctx.stays or "cette carte s'active" not in t:
+        return None
+    m = _FROM_NEXT_TURN.fullmatch(t)
+    if m is None:
+        return None
+    a, b = m.group("a"), m.group("b")
+    sm = re.match(r"(.+? (?:a|ont) )", a)
+    if sm and re.match(r"[+-]|(?:attaque|defense|esprit)\b", b):
+        b = sm.group(1) + b
+    first = _at_activation(r.phrase(c, a, ctx))
+    then = _at_activation(r.phrase(c, b, ctx.inside()))
+    return [*first, Trigger(on=Event("turn_start"), effects=tuple(then))]
+
+
+def stat_filter(text: str) -> tuple[StatFilter, str] | None:
+    """``… ayant plus de 1 en Défense`` / ``… avec moins de 3 en Esprit`` (a selector's ``stat``
+    filter: its current stat, strictly more / less) and the words before it; None: not such."""
+    m = re.fullmatch(
+        r"(?:(.+?) )?(?:ayant|avec) (plus|moins) de (\d+) (?:points? )?en (defense|esprit)", text
+    )
+    if m is None:
+        return None
+    stat = "defense" if m.group(4) == "defense" else "spirit"
+    return StatFilter(stat, ">" if m.group(2) == "plus" else "<", int(m.group(3))), m.group(1) or ""
+
+
+_BOTH_HIT = re.compile(
+    r"(?P<pre>(?:.*? )?(?:inflige|infligez)) (?P<dmg>\S+ degats? \w+)"
+    r" (?P<to>au personnage adverse|a votre adversaire) ainsi qu'a (?P<other>.+?)(?P<tail>,? ou x est .*)?"
+)
+
+
+def both_hit(t: str) -> str:
+    """``inflige 3 dégâts magiques au personnage adverse ainsi qu'à un autre …`` said as ``… au
+    personnage adverse et inflige 3 dégâts magiques à un autre …`` (the same damage to each)."""
+    if "ainsi qu'a" not in t:
+        return t
+    m = _BOTH_HIT.fullmatch(t)
+    if m is None:
+        return t
+    dmg = m.group("dmg")
+    return (
+        f"{m.group('pre')} {dmg} {m.group('to')} et inflige {dmg} a {m.group('other')}{m.group('tail') or ''}"
+    )

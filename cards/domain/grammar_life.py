@@ -454,7 +454,13 @@ def attach_this_card(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | N
     )
     if not m or not ctx.happens:
         return None
+    named = re.fullmatch(r"(.+?)(?: s'il est en vie)?", m.group(2))
     text = re.sub(r" en vie(?= aleatoire$|$)", "", m.group(2))
+    family = r._named(c, named.group(1), ctx) if named and m.group(1) in ("a ", "au ") else None
+    if family is not None and family != "self":
+        # "cette carte s'attache au Roi Tonnerre s'il est en vie": that character of the holder's
+        # side, when it lives (a pick among the living ones of that name: one)
+        return [Attach(**_target(Selector(group="allies", family=family, pick="random")))]
     if m.group(1) == "au ":
         text = f"le {text}"
     who = r._view(target(r, c, text, ctx), text, ctx)
@@ -575,13 +581,43 @@ def damage_event_if(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | No
         # (the present: each time; "si vous avez subi …" is about the turn, not read here)
         m = re.fullmatch(
             r"si ((?:vous|votre personnage|le porteur|le personnage adverse|votre adversaire)"
-            r" (?:subit|subissez|recoit|recevez) des degats(?: (?:physiques?|magiques?|directs?))?"
+            r" (?:subit|subissez|recoit|recevez) (?:des degats|un degats?(?= allie| adverse))"
+            r"(?: (?:physiques?|magiques?|directs?))?(?: allies?| adverses?)?"
             r"|vous blessez [^,]+|votre personnage blesse [^,]+), (.+)",
             t,
         )
     if not m:
-        return None
+        # "Attaque +1 jusqu'à la fin de la partie si un personnage adverse inflige des dégâts à
+        # 'X'": the condition said last
+        tm = re.fullmatch(
+            r"(.+?),? si ((?:un personnage adverse|le personnage adverse|votre adversaire)"
+            r" (?:vous )?(?:inflige|infligent) des degats[^,]*)",
+            t,
+        )
+        if not tm or tm.group(1).startswith("si "):
+            return None
+        head = re.sub(r" au (@\d+@)$", r" a \1", tm.group(2))  # "au 'X'": to X
+        each = "chaque fois qu'" if re.match(r"[aeiouy]", head) else "chaque fois que "
+        return r.phrase(c, f"{each}{head}, {tm.group(1)}", ctx)
     body = m.group(2)
+    pm = re.fullmatch(
+        r"(le personnage adverse vous inflige des degats[^,]*?) en portant"
+        r" (?:une ou plusieurs|un ou plusieurs|des) (.+)",
+        m.group(1),
+    )
+    if pm:
+        # "si le personnage adverse vous inflige des dégâts en portant une ou plusieurs Armes,
+        # celles-ci sont défaussées": each time, when it carries such cards then; they are the
+        # cards it carries
+        if not re.fullmatch(r"(?:celles-ci|ceux-ci|elles|ils) sont defaussee?s", body):
+            raise NotRead("what the opponent carries, then what?")
+        from cards.domain.effects import DiscardAttached
+        from cards.domain.grammar_triggers import event_head
+
+        event = event_head(r, c, pm.group(1), ctx)
+        match = r.match(c, pm.group(2))
+        gone = DiscardAttached(count=None, cards=match, target="opponent")
+        return [Trigger(on=event.event, effects=(gone,), when=Condition(opponent_carrying_match=match))]
     if re.search(r" a (?:un|le) personnage adverse$|^un personnage adverse ", m.group(1)):
         body = re.sub(
             r"^(?:ses allies et lui|lui et ses allies) (?:ont|a)\b", "les personnages adverses ont", body

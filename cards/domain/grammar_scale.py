@@ -616,6 +616,9 @@ def compare_condition(r: Reader, clause: Clause, text: str, ctx: Ctx) -> Conditi
     if m and (m.group(1) == "vous avez") == (m.group(5) == "votre"):
         where = f"votre {m.group(6)}" if m.group(5) == "votre" else f"la {m.group(6)} adverse"
         return compare_condition(r, clause, f"il y a {m.group(2)} dans {where}", ctx)
+    m = re.fullmatch(rf"vous avez ({_QUANTITY} cartes?) en main", t)
+    if m:  # "si vous avez plus de 3 cartes en Main": in the player's own
+        return compare_condition(r, clause, f"il y a {m.group(1)} dans votre main", ctx)
     m = re.fullmatch(r"(votre|la) (main|deck|defausse)( adverse)? est vide", t)
     if m and (m.group(1) == "votre") != bool(m.group(3)):
         where = f"votre {m.group(2)}" if m.group(1) == "votre" else f"la {m.group(2)} adverse"

@@ -38,6 +38,7 @@ from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
     Attach,
+    CardMatch,
     Condition,
     Duration,
     Effect,
@@ -239,6 +240,22 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
         kinds = (_KIND_WORDS[word],) if word else ()
         return Head(Event("damaged", who=who, kinds=kinds), pronoun=_event_pronoun(who))
     m = re.fullmatch(
+        r"(.+?) (?:subit|subissent|subissez|recoit|recoivent|recevez) (?:des degats|un degats?)"
+        r"(?: (physiques?|magiques?|directs?))? (allies|allie|adverses|adverse)",
+        t,
+    )
+    if m:
+        # "dégâts alliés": damage dealt by a character of the side of the one hurt (the holder's
+        # own included: "vous subissez des dégâts alliés" when you hurt yourself too); "adverses":
+        # by the other side. A damage event of its dealers, "il" the one hurt.
+        hurt = event_subject(r, c, m.group(1), ctx)
+        if not (hurt == "self" or _ally_side(hurt)):
+            raise NotRead("allied damage of an enemy")
+        dealers = "all_allies" if m.group(3).startswith("allie") else "all_enemies"
+        kinds = (_KIND_WORDS[m.group(2)],) if m.group(2) else ()
+        event = Event("deals", who=dealers, kinds=kinds, to=hurt)
+        return Head(event, pronoun="self" if hurt == "self" else "event_other")
+    m = re.fullmatch(
         r"(.+?) (?:subit|subissent|subissez|subis|subi|recoit|recoivent|recevez|prend|prennent)"
         r" (plus de |au moins )?(\d+) (?:points? de )?degats(?: (physiques?|magiques?|directs?))?( ou plus)?",
         t,
@@ -331,6 +348,21 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
 def event_heads(r: Reader, c: Clause, text: str, ctx: Ctx) -> list[Head]:
     """An event's heads: one, or one per character named ("'X' ou 'Y' est blessé": a trigger on
     each, whose "il" is the one it is about)."""
+    same = _SAME_TYPE.fullmatch(text.strip())
+    if same:
+        # "chaque fois qu'un de vos Guémélites active un Sort du même type que lui": a trigger per
+        # Guémélite race, on the Sorts of its element (a Guémélite of no element that has Sorts,
+        # "Fantomatique", never plays one of its type)
+        who = event_subject(r, c, same.group(1), ctx)
+        if not isinstance(who, Selector) or who.race != "guemelite":
+            raise NotRead("the same type as whom?")
+        return [
+            Head(
+                Event("plays", match=CardMatch("type", element), who=replace(who, race=race)),
+                pronoun="event",
+            )
+            for race, element in GUEMELITE_SPELLS.items()
+        ]
     try:
         return [event_head(r, c, text, ctx)]
     except NotRead:
@@ -363,6 +395,26 @@ def event_heads(r: Reader, c: Clause, text: str, ctx: Ctx) -> list[Head]:
             event_head(r, c, f"{m.group(1)} {m.group(3)}", ctx),
             event_head(r, c, f"{m.group(2)} {m.group(3)}", ctx),
         ]
+
+
+#: "un Sort du même type que lui" after a Guémélite: its race and the Sorts of its element (the
+#: card types under ``sort``; the Guémélite Dragon's are the Sorts Draconiques).
+GUEMELITE_SPELLS = {
+    "guemelite_feu": "feu",
+    "guemelite_air": "air",
+    "guemelite_eau": "eau",
+    "guemelite_terre": "terre",
+    "guemelite_ombre": "ombre",
+    "guemelite_mental": "mental",
+    "guemelite_foudre": "foudre",
+    "guemelite_dragon": "draconique",
+    "guemelite_temps": "temps",
+    "guemelite_nature": "nature",
+    "guemelite_guerre": "guerre",
+    "guemelite_nehant": "nehant",
+    "guemelite_guem": "guem",
+}
+_SAME_TYPE = re.compile(r"(.+?) (?:joue|jouent|active|activent) un sort du meme type que (?:lui|elle)")
 
 
 def event_subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target:
@@ -669,6 +721,11 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
     if limit is not None and head.limit is not None:
         raise NotRead("two limits")
     inner = ctx.inside()
+    named_last = re.match(r"(?:celui-ci|celle-ci|ce dernier|cette derniere)\b", body)
+    if head.unnamed and head.event.kind == "deals" and named_last:
+        # "lorsque 'X' inflige des dégâts à un personnage adverse, celui-ci …": "celui-ci" / "ce
+        # dernier" name the one named last, the one hurt ("il" may be either: not read)
+        head = replace(head, unnamed=False, pronoun="event_other")
     if head.unnamed and re.match(
         r"(?:il|elle|celui-ci|celle-ci|ce dernier|cette derniere|s'il|s'elle)\b", body
     ):

@@ -68,6 +68,7 @@ from cards.domain.effects import (
     Scaled,
     Selector,
     SetStat,
+    Swap,
     Tap,
     Target,
     Traits,
@@ -615,6 +616,13 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
                 ("without a caste", "sans caste")
                 if selector.no_caste
                 else ("with a caste", "avec une caste"),
+                lang,
+            )
+        )
+    if selector.single_race is not None:
+        parts.append(
+            _pick(
+                ("single-race", "non multi-racé") if selector.single_race else ("multi-race", "multi-racé"),
                 lang,
             )
         )
@@ -1430,6 +1438,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         by = target_text(effect_target(effect), lang, names)
         if effect.playable:
             what += _pick((f" that {by} may play", f" jouable par {by}"), lang)
+        if effect.unrestricted:
+            what += _pick((" (whatever its requirements)", " (en ignorant ses prérequis)"), lang)
         if effect.now:
             by += _pick((" and acts at once", " et s'active immédiatement"), lang)
         if effect.pick != "random":
@@ -1496,6 +1506,19 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         return _bound_text(effect, lang, names)
     if isinstance(effect, Double):
         return _double_text(effect, lang, names)
+    if isinstance(effect, Swap):
+        whose = target_text(effect_target(effect), lang, names)
+        first, second = (STAT_NAMES[s] for s in effect.stats)
+        core = _pick(
+            (
+                f"{_cap(whose)} swaps its {first[0]} and its {second[0]}",
+                f"{_cap(whose)} échange son {first[1]} et sa {second[1]}"
+                if effect.stats == ("spirit", "defense")
+                else f"{_cap(whose)} échange sa {first[1]} et son {second[1]}",
+            ),
+            lang,
+        )
+        return core + _duration(effect.duration, lang)
     if isinstance(effect, ExtraAttack):
         amount = amount_text(effect.amount, lang, names)
         kind = _pick(("physical", "physique") if effect.kind == "physical" else ("magic", "magique"), lang)
@@ -1628,6 +1651,14 @@ def _trait_names(kind: str, slugs: Sequence[str], lang: Lang, names: Names) -> s
 def cost_text(cost: Cost, lang: Lang, names: Names) -> str:
     n = cost.count
     if cost.kind == "hand":
+        if cost.to == "removed":
+            return _pick(
+                (
+                    f"remove {n} {'card' if n == 1 else 'cards'} of its hand from the game",
+                    f"retirer {n} {_plural(n, '', 'carte', lang)} de sa main de la partie",
+                ),
+                lang,
+            )
         return _pick(
             (
                 f"discard {n} {'card' if n == 1 else 'cards'} from hand",

@@ -46,6 +46,7 @@ from cards.domain.effects import (
     OneOf,
     PlayCard,
     SetStat,
+    Swap,
     Traits,
     Trigger,
     Turns,
@@ -77,6 +78,8 @@ _MARK = "\x00"
 #: "Permanent" at its end: two clauses.
 _GLUED = re.compile(
     r"(?<=[\w)'%\x00]) (?=Tours? (?:\d|[Pp]airs?|[Ii]mpairs?)[^:.]{0,30}:|Durée ?:? ?\d|Permanent$)"
+    # "… attachée à 'X' Si vous avez …": a capital "Si" after a quoted name starts a sentence
+    r"|(?<=\x00) (?=Si (?:vous|votre|vos) )"
 )
 
 
@@ -857,7 +860,8 @@ def _while_attached(effect: Effect) -> Effect:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         )
         and effect.duration.kind == "combat"
         and effect.duration is not THIS_TURN  # "jusqu'à la fin du tour", "à l'activation": this turn
@@ -889,7 +893,8 @@ def _standing(effect: Effect) -> Effect:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         )
         and effect.duration.kind != "combat"
     ):

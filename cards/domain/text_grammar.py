@@ -80,6 +80,7 @@ from cards.domain.effects import (
     Scaled,
     Selector,
     SetStat,
+    Swap,
     Tap,
     Target,
     Traits,
@@ -184,6 +185,7 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\ba 1 main\b", "a une main"),
     (r"\bautre personnages\b", "autres personnages"),
     (r"\b(vos|ses|leurs) personnage\b", r"\1 personnages"),
+    (r"\bpersonnages en combats\b", "personnages en combat"),
     (r"\b(attachee?s?) sur (?=@\d+@)", r"\1 a "),  # "chaque Arme attachée sur 'X'"
     (r"\b(fait|font) parti de\b", r"\1 partie de"),
     # "si vous mourez" (also misspelt "mourrez"): the character dies, as "si votre personnage meurt"
@@ -228,6 +230,9 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bcontres les\b", "contre les"),
     (r"\bjouer ni activer\b", "jouer"),  # a card is activated when it is played
     (r"\bau degats\b", "aux degats"),
+    (r"\bau soins\b", "aux soins"),
+    # "+1 aux soins des Théurgies, des Actions et des Objets": one list of cards, not 3 predicates
+    (r"\b(aux (?:soins|degats) des [^,]+?), des ([^,]+?) et des ", r"\1 ou \2 ou "),
     # "n'effectue aucune attaque physique": no clash attack
     (r"\bn'effectu(?:e|ez|erez|ent|era|eront) aucune attaque(?: physique)?\b", "ne peut pas attaquer"),
     (r"\bl'attaque\b", "attaque"),
@@ -445,7 +450,8 @@ def _at_activation(effects: Sequence[Effect]) -> list[Effect]:
                 | Traits
                 | AttackKind
                 | Bound
-                | Double,
+                | Double
+                | Swap,
             )
             and e.duration.kind == "combat"
         ):
@@ -470,7 +476,8 @@ def _lasts_longer_than_the_combat(effect: Effect) -> bool:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         )
         and effect.duration.kind != "combat"
     )
@@ -490,7 +497,8 @@ def _DURABLE(effect: Effect) -> bool:
         | Traits
         | AttackKind
         | Bound
-        | Double,
+        | Double
+        | Swap,
     )
 
 
@@ -694,6 +702,15 @@ class Reader:
             text = tap.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
+        stated = grammar_damage.stat_filter(text)
+        if stated is not None:  # "ayant plus de 1 en Défense": its current stat compared
+            out["stat"], text = stated
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
+        races = re.fullmatch(r"(.+?) \(?(non multi-? ?race|multi-? ?race)e?s?\)?", text)
+        if races:  # "(non multi racés)": of one race (none given by traits)
+            out["single_race"] = races.group(2).startswith("non")
+            text = races.group(1)
         single = re.fullmatch(r"(.+?) (non multi-classe|mono-classe|multi-classe)s?", text)
         if single:
             out["single_class"] = single.group(2) != "multi-classe"
@@ -717,7 +734,10 @@ class Reader:
                 raise NotRead(f"{m.group(0)!r} twice")
             out[chosen.kind] = chosen.slug
             pos = m.end()
-        if not set(out) - {"single_class", "fighting", "tapped", "wounded"} or text[pos:].strip():
+        if (
+            not set(out) - {"single_class", "single_race", "fighting", "tapped", "wounded"}
+            or text[pos:].strip()
+        ):
             raise NotRead(f"not a group of characters: {text!r}")
         return out
 
@@ -1853,6 +1873,9 @@ class Reader:
             return Count(
                 "cards", pile="play", owner="both", match=self._count_match(clause, m.group(1)), on=on
             ), False
+        found = grammar_damage.own_count(self, clause, t)
+        if found is not None:  # "vos Sorts Nature actifs", "vos Classes"
+            return found, False
         m = re.fullmatch(r"(?:de |d')?(vos autres|vos|autres?) (.+?)(?: en vie|( morte?s?))?", t)
         if m and m.group(1) != "autre":
             group = "other_allies" if "autre" in m.group(1) else "allies"
@@ -2040,7 +2063,7 @@ class Reader:
         r"a|ont|gagne|gagnent|subit|subissent|subira|perd|perdent|est|sont|sera|seront|recoit|recoivent|obtient"
         r"|obtiennent|effectue|effectuent|effectuera|ne peut|ne peuvent|peut|peuvent|inflige|infligent|defausse"
         r"|defaussent|pioche|piochent|se|subissez|perdez|gagnez|avez|infligez|pouvez|obtenez|effectuez|devient|deviennent|devenez|prend|prennent|etes|meurt|meurent|realise|realisent|copie|copient"
-        r"|s'incline|s'inclinent"
+        r"|s'incline|s'inclinent|echange|echangent"
     )
 
     def predicates(self, c: Clause, t: str, ctx: Ctx, inherit: Target | None = None) -> list[Effect]:
@@ -2396,7 +2419,8 @@ class Reader:
         rest = (m.group(4) or "").strip()
         if m.group(3) == "soins":
             hm = re.fullmatch(
-                rf"(?:(?:des|de vos|de leurs|de ses) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez)?)?",
+                rf"(?:(?:des|de vos|de leurs|de ses) (.+?)(?: jouee?s? par {self._BY_HOLDER}| que vous jouez"
+                r"| qu'(?:il|ils|elle|elles) jouen?t)?)?",
                 rest,
             )
             if not hm:
@@ -2724,6 +2748,18 @@ class Reader:
             out.insert(0, Immune(kinds=tuple(dict.fromkeys(kinds)), **_target_fields(who)))
         return out
 
+    def _cards_listed(self, c: Clause, text: str) -> CardMatch:
+        """``Arcs et Flèches``, ``Arcs, Flèches et Vêtements`` (cards of any of these kinds; each part
+        a kind of its own, "Sorts Eau et Feu" is not read so)."""
+        parts = re.split(r", | et ", text.strip())
+        if len(parts) == 1:
+            return self.match(c, text)
+        options: list[CardMatch] = []
+        for part in parts:
+            found = self.match(c, part)
+            options.extend(found.options if found.kind == "any_of" else (found,))
+        return CardMatch("any_of", options=tuple(dict.fromkeys(options)))
+
     def _damage_cards(self, c: Clause, text: str) -> CardMatch:
         """The cards whose damage a bonus is for: ``Sorts Feu et Foudre``, ``Sorts Draconiques,
         de Feu et de Foudre`` (any of them), ``Sorts (non zone)``."""
@@ -2742,12 +2778,12 @@ class Reader:
         carry several (``Ambidextrie`` on a character: two one-handed weapons)."""
         m = re.fullmatch(
             r"(?:peut|peuvent|vous pouvez) jouer (?:les |des |tous les )?(.+?) (?:en ignorant (?:leurs|ses) "
-            r"(?:prerequis|restrictions)(?: de classe| de guilde| de classe ou de guilde| de classe et de guilde)?"
-            r"|sans (?:restrictions?|prerequis|tenir compte des prerequis))",
+            r"(?:pre-?requis|restrictions)(?: de classe| de guilde| de classe ou de guilde| de classe et de guilde)?"
+            r"|sans (?:restrictions?|pre-?requis|tenir compte des pre-?requis))",
             t,
         )
         if m:
-            return [MayPlay(cards=self.match(c, m.group(1)), **_target_fields(who))]
+            return [MayPlay(cards=self._cards_listed(c, m.group(1)), **_target_fields(who))]
         # "vous pouvez jouer des Théurgies" (cards it could not play: whatever their requirements),
         # "vous ignorez les prérequis pour jouer les Objets"
         m = re.fullmatch(
@@ -2794,7 +2830,7 @@ class Reader:
         found = grammar_cards.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
-        found = grammar_life.verb(self, c, t, ctx, subject)
+        found = grammar_life.verb(self, c, t, ctx, subject) or grammar_damage.verb(self, c, t, ctx, subject)
         if found is not None:
             return found
         found = self._may(c, t, subject)
@@ -2906,6 +2942,13 @@ class Reader:
         m = re.fullmatch(rf"(?:defausse|defaussent) {NUM} cartes?(?: de sa main)?(?: aleatoire)?", t)
         if m and subject == "opponent":
             return [Discard(count=number(m.group(1)))]
+        m = re.fullmatch(
+            r"echange(?:nt)? (?:son|sa|leur) (esprit|defense) et (?:sa|son|leur) (esprit|defense)", t
+        )
+        if m and m.group(1) != m.group(2):
+            # "chaque personnage en combat échange son Esprit et sa Défense": each its own two stats
+            first, second = ("spirit", "defense") if m.group(1) == "esprit" else ("defense", "spirit")
+            return [Swap(stats=(first, second), **_target_fields(subject))]
         found = self.extra_attack(t, subject)
         if found is not None:
             return found
@@ -3086,9 +3129,12 @@ class Reader:
 
     def phrase(self, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
         """A phrase that yields effects: triggers, conditions and tails around predicates."""
-        t = t.strip().strip(",").strip()
+        t = grammar_damage.both_hit(grammar_damage.yours_too(t.strip().strip(",").strip()))
         if not t:
             raise NotRead("nothing to read")
+        found = grammar_damage.from_next_turn(self, c, t, ctx)  # "… le tour où …, puis … à partir du suivant"
+        if found is not None:
+            return found
         # "Choisissez un personnage adverse, il subit …": one pick (per card resolution, the same
         # pick target picks the same character: cards.domain.effects), named by "il" after it
         m = re.fullmatch(r"choisissez (un |une |l'un |l'une )?(.+?)(?:,| :| et) (.+)", t)
@@ -3111,7 +3157,7 @@ class Reader:
             return found
         # "si vous subissez des dégâts magiques, … (une fois par tour)" on a card that stays: each
         # time (before the triggers, which would take its limit for one without a head)
-        found = grammar_life.damage_event_if(self, c, t, ctx) if t.startswith("si ") else None
+        found = grammar_life.damage_event_if(self, c, t, ctx) if "si " in t and "degat" in t else None
         if found is not None:
             return found
         found = trigger_phrase(self, c, t, ctx)  # cards/domain/grammar_triggers.py
@@ -3815,7 +3861,8 @@ class Reader:
             | Traits
             | AttackKind
             | Bound
-            | Double,
+            | Double
+            | Swap,
         ):
             if effect.duration.kind != "combat" and effect.duration != duration:
                 raise NotRead("two durations")

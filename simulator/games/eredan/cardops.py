@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from simulator.games.eredan.chance import CARD, OPTION
+from simulator.games.eredan.chance import AMOUNT, CARD, OPTION
 from simulator.games.eredan.compiled import ATTACH_FIGHTER, ATTACH_OPPONENT
 from simulator.games.eredan.interpreter import Board, DrawMod, Restriction, _run_nested, interprets
 from simulator.games.eredan.ops import (
@@ -41,6 +41,7 @@ from simulator.games.eredan.ops import (
     PILE_PLAY,
     PILE_REMOVED,
     ActsNowOp,
+    AdvanceTurnsOp,
     AttachOp,
     CardToOp,
     CounterOp,
@@ -315,11 +316,12 @@ def _create(board: Board, op: CreateOp, me: int, opp: int, source: str) -> None:
         board.put_card(seat, k, op.dest)
 
 
-def playable_by(board: Board, by: int, k: int) -> bool:
+def playable_by(board: Board, by: int, k: int, unrestricted: bool = False) -> bool:
     """Whether character ``by`` may play card ``k`` as an effect plays it: its requirements (unless
-    ``EredanRules.played_card_needs_requirements`` is false), and — a card that stays — whom it
-    is attached to (``by`` itself or its opponent: no one to choose) with room for it."""
-    if board.rules.played_card_needs_requirements and not board.play_mask[by] >> k & 1:
+    ``EredanRules.played_card_needs_requirements`` is false, or the effect says ``unrestricted``),
+    and — a card that stays — whom it is attached to (``by`` itself or its opponent: no one to
+    choose) with room for it."""
+    if not unrestricted and board.rules.played_card_needs_requirements and not board.play_mask[by] >> k & 1:
         return False
     card = board.cards[k]
     if not card.attaches:
@@ -347,7 +349,7 @@ def _play_card(board: Board, op: PlayCardOp, me: int, opp: int, source: str) -> 
     mask = 0
     play_mask = board.play_mask[by]
     for k in set(cards) if piles is None else {k for c in piles for k in c}:
-        if playable_by(board, by, k) and (not op.playable or play_mask >> k & 1):
+        if playable_by(board, by, k, op.unrestricted) and (not op.playable or play_mask >> k & 1):
             mask |= 1 << k
     mask &= op.mask
     k = (
@@ -519,7 +521,7 @@ def _pay(board: Board, op: PayOp, me: int, opp: int, source: str) -> None:
         paid = len(hand) >= op.count
         if paid:
             for _ in range(op.count):
-                board.put_card(seat, take(board, seat, hand, -1, CARD_CHOICE, best=False), PILE_DISCARD)
+                board.put_card(seat, take(board, seat, hand, -1, CARD_CHOICE, best=False), op.dest)
     else:
         counts = board.markers.get(op.marker)
         paid = counts is not None and counts[payer] >= op.count
@@ -548,6 +550,16 @@ def _draw_phase(board: Board, op: DrawPhaseOp, me: int, opp: int, source: str) -
     for seat, bit in ((mine, 1), (1 - mine, 2)):
         if op.seats & bit:
             board.draw_mods.append(DrawMod(seat, op.amount, op.phases, serial))
+
+
+@interprets(AdvanceTurnsOp)
+def _advance_turns(board: Board, op: AdvanceTurnsOp, me: int, opp: int, source: str) -> None:
+    # The next turn is numbered that much more (the end of the turn applies it; before the first
+    # turn, EredanState._first_turn): what names turns reads the counter, the players still alternate.
+    n = board.roll(op.lo, op.hi, AMOUNT, me)
+    if n:
+        board.turn_skip += n
+        _log(board, {"event": "advance_turns", "seat": me // 3, "source": source, "turns": n})
 
 
 __all__ = ["pile", "playable_by", "restriction", "take"]

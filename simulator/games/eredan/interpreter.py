@@ -157,6 +157,7 @@ from simulator.games.eredan.ops import (
     SelfTarget,
     StatBound,
     StatSet,
+    SwapOp,
     Tapped,
     Target,
     TheTarget,
@@ -356,6 +357,7 @@ class Board:
         "turn",
         "turn_choices",
         "turn_plays",
+        "turn_skip",
         "turn_triggers",
     )
 
@@ -430,6 +432,8 @@ class Board:
     chain_lost: list[bool]
     #: Changes to coming draw phases (``draw_phase``).
     draw_mods: list[DrawMod]
+    #: Turns the counter moves on when this turn ends (``advance_turns``), beside the one it always does.
+    turn_skip: int
     gear: list[int]  # per character: weapon slot state (GEAR_*) + GEAR_ARMOR if it wears an armor
     hands: list[list[int]]
     decks: list[list[int]]  # top of the pile = end of the list
@@ -1404,6 +1408,15 @@ def _modify(board: Board, op: ModifyOp, me: int, opp: int, source: str) -> None:
             board.add_modifier(t, op.stat, board.modifier(points, me, opp), op.duration)
 
 
+@interprets(SwapOp)
+def _swap(board: Board, op: SwapOp, me: int, opp: int, source: str) -> None:
+    for t in board.targets(op.target, me, opp):
+        a, b = board.stat(t, op.first), board.stat(t, op.second)
+        if a != b:
+            board.add_modifier(t, op.first, b - a, op.duration)
+            board.add_modifier(t, op.second, a - b, op.duration)
+
+
 def _per_target(points: Any) -> bool:
     """Whether an amount is counted for each character the effect reaches (``"target"``)."""
     return points.__class__ is Scaled and points.per_target
@@ -1670,6 +1683,8 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
     if f.family is not None and ch.family != f.family:
         return False
     if f.single_class is not None and (len(ch.classes) == 1) != f.single_class:
+        return False
+    if f.single_race is not None and (not ch.more_races) != f.single_race:
         return False
     if f.not_race is not None and _of_race(ch, f.not_race):
         return False

@@ -493,6 +493,8 @@ class CharFilter:
     single_class: bool | None = None
     tapped: bool | None = None
     carrying: int | None = None
+    #: Of one race (no race given by ``traits``: CompiledCharacter.more_races) or not.
+    single_race: bool | None = None
     fighting: bool | None = None
     not_race: str | None = None  # not of that race (nor of a race under it)
     not_class: str | None = None
@@ -539,6 +541,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         no_caste=selector.no_caste,
         family=selector.family,
         single_class=selector.single_class,
+        single_race=selector.single_race,
         tapped=selector.tapped,
         fighting=selector.fighting,
         carrying=None if selector.carrying is None else ctx.mask(selector.carrying),
@@ -972,6 +975,18 @@ class ModifyOp(Op):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SwapOp(Op):
+    """``swap``: each target exchanges its stats ``first`` and ``second`` (DEF, SPI): their values
+    read when the effect applies, the difference added to each as a modifier for ``duration``."""
+
+    name: ClassVar[str] = "swap"
+    first: int
+    second: int
+    target: Target = SELF
+    duration: Duration = COMBAT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DamageOp(Op):
     """``damage``: ``amount`` damage of ``kind`` (K_*) to each target; of the element ``element``
     (a bit of ELEMENT_BIT; 0: the element of the card dealing it, if it is a Sort of one)."""
@@ -1134,6 +1149,7 @@ class PlayCardOp(Op):
     also: tuple[int, ...] = ()  # more piles of the holder's player the card may come from (PILE_*)
     playable: bool = False  # only a card the character may play, whatever the rules' decision
     now: bool = False  # it acts at once, even a card that acts after the combat
+    unrestricted: bool = False  # whatever its requirements, whatever the rules' decision
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1257,7 +1273,7 @@ class PayOp(Op):
     or ``count`` markers ``marker`` (COST_MARKERS), or its player has ``count`` cards in hand
     (COST_HAND), they are spent (the attached cards, oldest first, to their owners' discard piles;
     the markers removed; the cards of the hand its player would give up first — the engine chooses
-    for it, ``cardops.chosen``: the least useful — to its discard pile) and ``effects`` happen;
+    for it, ``cardops.chosen``: the least useful — to its discard pile, or ``dest``) and ``effects`` happen;
     otherwise nothing. ``may``: only when the holder's player chose to pay (a choice of two
     options, 0 pay, 1 not, made as a ``one_of``'s is: ``choice_slots``)."""
 
@@ -1269,6 +1285,7 @@ class PayOp(Op):
     by_opponent: bool = False
     effects: tuple[Op, ...] = ()
     may: bool = False
+    dest: int = PILE_DISCARD  # COST_HAND: where the cards paid go (PILE_DISCARD, PILE_REMOVED)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1294,6 +1311,17 @@ class DrawPhaseOp(Op):
     amount: int | None
     seats: int = 1
     phases: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdvanceTurnsOp(Op):
+    """``advance_turns``: the turn counter moves on ``lo``..``hi`` more turns (rolled when it
+    happens): the next turn is numbered that much more (``Board.turn_skip``); before the first
+    turn (a ``game_start`` trigger), the first turn itself."""
+
+    name: ClassVar[str] = "advance_turns"
+    lo: int
+    hi: int
 
 
 # Ops compiled into a card's or a character's tables rather than run: a card's conditional chain
@@ -1536,6 +1564,24 @@ def _compile_modify(
     )
 
 
+@compiles(spec.Swap)
+def _compile_swap(
+    effect: spec.Swap, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    if effect.duration.kind == "permanent":
+        # on a card that stays: while it is attached, which a one-time exchange does not know
+        raise UnsupportedSpecError(where, "a swap lasting while its card stays is not supported yet")
+    first, second = (_pick(STAT_INDEX, s, "stat", where) for s in effect.stats)
+    return SwapOp(
+        first=first,
+        second=second,
+        target=_target(effect, None, where, ctx),
+        duration=_duration(effect.duration, where),
+        when=when,
+        index=index,
+    )
+
+
 @compiles(spec.Damage)
 def _compile_damage(
     effect: spec.Damage, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -1682,6 +1728,7 @@ def _compile_play_card(
         also=tuple(PILE_OF_NAME[p] for p in effect.also),
         playable=effect.playable,
         now=effect.now,
+        unrestricted=effect.unrestricted,
         when=when,
         index=index,
     )
@@ -2319,6 +2366,7 @@ def _compile_pay(effect: spec.Pay, where: str, index: int, when: Condition | Non
         return PayOp(
             cost=COST_HAND,
             count=cost.count,
+            dest=PILE_OF_NAME[cost.to],
             by_opponent=effect.by == "opponent",
             effects=effects,
             may=effect.may,
@@ -2362,6 +2410,14 @@ def _compile_counter(
     )
 
 
+@compiles(spec.AdvanceTurns)
+def _compile_advance_turns(
+    effect: spec.AdvanceTurns, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    lo, hi = effect.amount if isinstance(effect.amount, tuple) else (effect.amount, effect.amount)
+    return AdvanceTurnsOp(lo=lo, hi=hi, when=when, index=index)
+
+
 @compiles(spec.DrawPhase)
 def _compile_draw_phase(
     effect: spec.DrawPhase, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -2382,7 +2438,6 @@ PENDING_OPS: frozenset[type] = frozenset(
     {
         spec.CardsLast,  # on a card, in a trigger or an Ordre (a character's ability: compiled.py)
         spec.Become,
-        spec.AdvanceTurns,
     }
 )
 #: Kinds of counts (``Scaled.per``, ``Compare`` sides) the engine does not count yet: refused by name

@@ -51,6 +51,7 @@ from simulator.games.eredan.ops import (
     PILE_REMOVED,
     SPI,
     ActsNowOp,
+    AdvanceTurnsOp,
     AttachOp,
     AttackKindOp,
     BoundOp,
@@ -88,6 +89,7 @@ from simulator.games.eredan.ops import (
     ReviveOp,
     Roll,
     SetOp,
+    SwapOp,
     TapOp,
     Target,
     TraitsOp,
@@ -750,6 +752,14 @@ def _traits_value(
     return 0.0
 
 
+def _advance_turns_value(
+    state: EredanState, op: AdvanceTurnsOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    """The turn counter moved on: which Ordres it brings sooner or skips is no board-free worth;
+    the greedy player counts it as nothing."""
+    return 0.0
+
+
 def _grant_order_value(
     state: EredanState, op: GrantOrderOp, seat: int, me: int, opp: int, combat: _Combat | None
 ) -> float:
@@ -949,6 +959,14 @@ def _extra_attack_value(
     return total / len(targets) if _spread(op.target) and targets else total
 
 
+def _swap_value(
+    state: EredanState, op: SwapOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    """Two stats exchanged: worth nothing to the greedy player (it does not weigh Défense against
+    Esprit)."""
+    return 0.0
+
+
 #: The greedy player's value of each op (op record type -> function).
 VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None], float]] = {
     ModifyOp: _modify_value,
@@ -975,10 +993,12 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     AttackKindOp: _attack_kind_value,
     LoseHpOp: _lose_hp_value,
     ExtraAttackOp: _extra_attack_value,
+    SwapOp: _swap_value,
     UntapOp: _untap_value,
     ForbidOp: _forbid_value,
     ActsNowOp: _acts_now_value,
     GrantOrderOp: _grant_order_value,
+    AdvanceTurnsOp: _advance_turns_value,
     PayOp: _pay_value,
     BoundOp: _bound_value,
     AttachOp: _attach_value,

@@ -43,7 +43,7 @@ from simulator.games.eredan.actions import (
     pack_choices,
     unpack_choices,
 )
-from simulator.games.eredan.chance import AMOUNT, DECK, INITIATIVE, PLACE, Chance, NotingChance
+from simulator.games.eredan.chance import AMOUNT, DECK, INITIATIVE, PLACE, TARGET, Chance, NotingChance
 from simulator.games.eredan.compiled import (
     ATTACH_ALLIES,
     ATTACH_CHARACTERS,
@@ -53,6 +53,7 @@ from simulator.games.eredan.compiled import (
     ATTACH_OTHER_ALLIES,
     CK_SPELL,
     GEAR_FREE,
+    STARTS_HAND,
     CompiledCard,
     Tables,
     add_gear,
@@ -266,6 +267,7 @@ class EredanState(Board):
         s.counters = []
         s.chain_lost = [False, False]
         s.draw_mods = []
+        s.turn_skip = 0
         s.hands = [[], []]
         s.decks = [[], []]
         s.discards = [[], []]
@@ -348,6 +350,18 @@ class EredanState(Board):
             s.shuffle_pile(deck, DECK, seat)
             s.decks[seat] = deck
         s._setup = (tuple(tuple(d) for d in s.decks), ((), ()))
+        started: tuple[tuple[str, str, int, tuple[int, ...], int], ...] = ()
+        if tables.starting:
+            # docs/rules/eredan.md §3 Start: the cards that leave the deck as the game starts, before
+            # the opening draw; what they draw is noted for a record's writer (opening_draws)
+            if chance is None:
+                noting = NotingChance(rng)
+                s.chance = noting
+                s._start_cards()
+                s.chance = None
+                started = tuple(noting.draws)
+            else:
+                s._start_cards()
         for seat in (0, 1):
             s.draw(seat, HAND_SIZE)
         s.opening_hands = (tuple(s.hands[0]), tuple(s.hands[1]))
@@ -363,8 +377,9 @@ class EredanState(Board):
             s.fire(EV_GAME_START)
             s._proceed(C_TURN)
             s.chance = None
-            s.opening_draws = tuple(noting.draws)
+            s.opening_draws = started + tuple(noting.draws)
         else:
+            s.opening_draws = started
             s.fire(EV_GAME_START)
             s._proceed(C_TURN)
         s._settle()
@@ -854,6 +869,51 @@ class EredanState(Board):
         return True
 
     # --- step 0: draw, untap ----------------------------------------------------------------------
+
+    def _start_cards(self) -> None:
+        """docs/rules/eredan.md §3 Start — each card of a deck whose text makes it leave the deck
+        as the game starts (CompiledCard.starts), from the top of the pile down: to its player's
+        hand, or attached to one of its player's characters the text names that has room for it
+        (**[decision]** one of several is drawn with the game's chance: no player decides before
+        the first action, as for any choice outside a decision point), where it comes into play as
+        a card that stays does; with none, it stays in the deck."""
+        cards = self.cards
+        for seat in (0, 1):
+            deck = self.decks[seat]
+            hand = self.hands[seat]
+            for i in range(len(deck) - 1, -1, -1):
+                k = deck[i]
+                card = cards[k]
+                if not card.starts:
+                    continue
+                if card.starts == STARTS_HAND:
+                    del deck[i]
+                    hand.append(k)
+                    continue
+                target = card.starts_on
+                assert target is not None
+                me = seat * 3
+                found = (
+                    group_candidates(self, target, me, -1)
+                    if isinstance(target, Group)
+                    else list(self.targets(target, me, -1))
+                )
+                found = [c for c in found if self._fits_now(c, k)]
+                if not found:
+                    continue
+                chosen = found[0] if len(found) == 1 else found[self.pick(found, TARGET, me)]
+                del deck[i]
+                self.come_into_play(seat, chosen, k, False)
+
+    def _first_turn(self) -> None:
+        """The game's first turn, numbered 1 unless a ``game_start`` trigger moved the counter on
+        ("En début de partie, le compteur de tour avance d'un tour": advance_turns)."""
+        if self.turn_skip:
+            self.turn += self.turn_skip
+            self.turn_skip = 0
+            if self.log is not None:
+                self.log.append({"event": "turn", "turn": self.turn, "active": self.active})
+        self._start_turn()
 
     def _start_turn(self) -> None:
         turn, a = self.turn, self.active
@@ -1824,6 +1884,10 @@ class EredanState(Board):
             self._finish(self._score_winner(), END_TURN_CAP)
             return
         self.turn = turn + 1
+        if self.turn_skip:
+            # "le compteur de tours avance d'un tour supplémentaire" (advance_turns)
+            self.turn += self.turn_skip
+            self.turn_skip = 0
         self.active = 1 - self.active
         self.keep_untapped = 0
         fighters, chain, strikes = self.fighters, self.chain, self.strikes
@@ -1914,6 +1978,7 @@ class EredanState(Board):
         s.counters = self.counters[:]
         s.chain_lost = self.chain_lost[:]
         s.draw_mods = self.draw_mods[:]
+        s.turn_skip = self.turn_skip
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.decks = [self.decks[0][:], self.decks[1][:]]
         s.discards = [self.discards[0][:], self.discards[1][:]]
@@ -2090,7 +2155,7 @@ def _to_choice(state: EredanState) -> None:
 
 #: What the turn does once the queue of triggered effects is empty (EredanState._proceed).
 _CONTINUE: tuple[Callable[[EredanState], None], ...] = (
-    EredanState._start_turn,  # C_TURN: the game's first turn (after game_start)
+    EredanState._first_turn,  # C_TURN: the game's first turn (after game_start)
     _to_choice,  # C_CHOICE: after turn_start
     EredanState._to_cards,  # C_CARDS: after combat_start
     EredanState._to_clash,  # C_CLASH: after after_cards (and what it played)

@@ -177,3 +177,119 @@ def test_the_compiler_reads_an_immunity_to_its_own_cards(compiler):
             "target": {"group": "allies", "class": "mage"},
         }
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "En fin de combat, gagne 2 Points de vie pour chacun de vos Sorts Air actifs.",
+            [
+                {
+                    "op": "trigger",
+                    "on": "combat_end",
+                    "effects": [
+                        {
+                            "op": "heal",
+                            "amount": {"per": {"cards": "play", "match": {"type": "air"}}, "each": 2},
+                        }
+                    ],
+                }
+            ],
+        ),
+        (
+            "+2 aux dégâts physiques infligés pour chacune de vos Classes.",
+            [
+                {
+                    "op": "damage_dealt",
+                    "amount": {"per": {"classes": "self"}, "each": 2},
+                    "kinds": ["physical"],
+                }
+            ],
+        ),
+        (
+            "Votre personnage ne peut pas subir de dégâts physiques ou magiques.",
+            [{"op": "immune", "kinds": ["physical", "magical"]}],
+        ),
+        (
+            "+3 au Soins des Objets joués par votre personnage.",
+            [{"op": "heal_dealt", "amount": 3, "cards": {"type": "objet"}}],
+        ),
+        (
+            "Vos personnages ont +2 aux soins des Potions, des Sorts et des Actions qu'ils jouent.",
+            [
+                {
+                    "op": "heal_dealt",
+                    "amount": 2,
+                    "cards": {"any_of": [{"type": "potion"}, {"type": "sort"}, {"type": "action"}]},
+                    "target": "all_allies",
+                }
+            ],
+        ),
+        (
+            "Les personnages adverses ont Points de vie max -2 jusqu'à la fin de la partie, et les vôtres "
+            "sont augmentés de 2 jusqu'à la fin de la partie.",
+            [
+                {"op": "modify", "stat": "hp_max", "amount": -2, "target": "all_enemies", "duration": "game"},
+                {"op": "modify", "stat": "hp_max", "amount": 2, "target": "all_allies", "duration": "game"},
+            ],
+        ),
+        (
+            "En début de tour, vos personnages ayant plus de 3 en Esprit sont soignés de 1.",
+            [
+                {
+                    "op": "trigger",
+                    "on": "turn_start",
+                    "effects": [
+                        {
+                            "op": "heal",
+                            "amount": 1,
+                            "target": {"group": "allies", "stat": {"stat": "spirit", "cmp": ">", "right": 3}},
+                        }
+                    ],
+                }
+            ],
+        ),
+        (
+            "Inflige 4 dégâts directs au personnage adverse ainsi qu'à un autre personnage adverse déterminé "
+            "aléatoirement.",
+            [
+                {"op": "damage", "kind": "direct", "amount": 4},
+                {"op": "damage", "kind": "direct", "amount": 4, "target": "random_other_enemy"},
+            ],
+        ),
+        (
+            "Vos Mages sont soignés de 2.",
+            [{"op": "heal", "amount": 2, "target": {"group": "allies", "class": "mage"}}],
+        ),
+    ],
+)
+def test_the_compiler_reads_more_damage_and_heal_phrases(compiler, text, effects):
+    assert _card(compiler, text) == effects
+
+
+def test_this_turn_then_from_the_next_turn(compiler):
+    text = (
+        "S'attache à votre adversaire. Permanent. Il a Esprit -3 durant le tour où cette carte "
+        "s'active, puis Esprit -1 à partir du tour suivant."
+    )
+    assert _card(compiler, text) == [
+        {"op": "modify", "stat": "spirit", "amount": -3},
+        {"op": "trigger", "on": "turn_start", "effects": [{"op": "modify", "stat": "spirit", "amount": -1}]},
+    ]
+    text = (
+        "S'attache à votre adversaire. Permanent. Il a +3 aux dégâts physiques subis le tour où cette "
+        "carte s'active, puis +2 aux dégâts physiques subis à partir du suivant."
+    )
+    assert _card(compiler, text) == [
+        {"op": "damage_taken", "amount": 3, "kinds": ["physical"]},
+        {
+            "op": "trigger",
+            "on": "turn_start",
+            "effects": [{"op": "damage_taken", "amount": 2, "kinds": ["physical"]}],
+        },
+    ]
+    # on a card that does not stay, "à partir du tour suivant" is not read
+    assert not compiler.compile(
+        "Il a Esprit -3 le tour où cette carte s'active, puis Esprit -1 à partir du suivant.", subject="card"
+    ).complete

@@ -106,11 +106,10 @@ def test_rules_text(data, en, fr):
 
 
 @pytest.mark.parametrize("data", [{"op": "bound", "stats": ["attack"], "below": 0}])
-def test_the_engine_refuses_them_by_name(data):
-    """Until the engine plays them, a card holding them is refused, never played without them
-    (``forbid`` healed is played: tests/simulator/games/eredan/test_card_ops.py)."""
-    with pytest.raises(ops.UnsupportedSpecError, match="not supported"):
-        ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0)
+def test_the_engine_compiles_them(data):
+    """The engine plays ``bound`` (since the engine helper's landing) and ``forbid`` healed
+    (tests/simulator/games/eredan/test_card_ops.py): a card holding them compiles."""
+    assert ops.compile_effect(parse_effect(data), "card 'x': effects[0]", 0).name == "bound"
 
 
 def test_fighting_filter_and_condition():

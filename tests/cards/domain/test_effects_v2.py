@@ -163,6 +163,8 @@ VALID_V2: list[tuple[str, dict[str, Any]]] = [
     ("card", {"op": "forbid", "what": "attack", "target": "opponent"}),
     ("card", {"op": "extra_attack", "amount": {"stat": "attack", "plus": 0}}),
     ("card", {"op": "extra_attack", "amount": {"stat": "attack", "base": True, "plus": 0}}),
+    ("card", {"op": "swap", "stats": ["spirit", "defense"], "target": "fighters"}),
+    ("order", {"op": "swap", "stats": ["defense", "spirit"], "target": "opponent", "duration": "game"}),
     ("card", {"op": "grant_order"}),
     (
         "card",
@@ -564,6 +566,10 @@ def test_the_parsed_shapes():
         ),
         ("card", {"op": "chain", "match": {"any_of": [{"any": True}]}}, "effects[0].match.any_of"),
         ("card", {"op": "chain", "match": {"guild": "zil", "hands": 1}}, "effects[0].match"),
+        ("card", {"op": "swap", "stats": ["spirit"]}, "effects[0].stats"),
+        ("card", {"op": "swap", "stats": ["spirit", "attack"]}, "effects[0].stats[1]"),
+        ("card", {"op": "swap", "stats": ["spirit", "spirit"]}, "effects[0].stats"),
+        ("ability", {"op": "swap", "stats": ["spirit", "defense"]}, "effects[0].op"),
     ],
 )
 def test_invalid_version_2_effects_are_refused_with_a_path(context, data, path):

@@ -232,3 +232,78 @@ def test_a_count_of_playable_cards_in_the_schema(compiler):
     ):
         with pytest.raises(EffectError, match="playable"):
             parse_count(bad, "per")
+
+
+def test_a_card_of_the_hand_chosen_and_removed_with_the_opponents(compiler):
+    out = effects(
+        compiler,
+        "En début de combat, si vous choisissez une carte de votre main, celle-ci et deux cartes de la "
+        "main adverse sont retirées de la partie.",
+        subject="character",
+    )
+    assert out[0]["effects"] == [
+        {
+            "op": "pay",
+            "cost": {"hand": 1, "to": "removed"},
+            "may": True,
+            "effects": [{"op": "move", "from": "hand", "to": "removed", "owner": "opponent", "count": 2}],
+        }
+    ]
+
+
+def test_a_hand_cost_to_removed_in_the_schema():
+    import pytest
+
+    from cards.domain.effects import EffectError, parse_effects
+    from cards.domain.text import effect_text
+
+    data = [
+        {
+            "op": "pay",
+            "cost": {"hand": 2, "to": "removed"},
+            "effects": [{"op": "draw", "count": 1}],
+            "may": True,
+        }
+    ]
+    parsed = parse_effects(data, "effects", "card")
+    from cards.domain.effects import effects_to_json
+
+    assert effects_to_json(parsed) == data
+    assert "remove 2 cards of its hand from the game" in effect_text(parsed[0], "en")
+    assert "retirer 2 cartes de sa main de la partie" in effect_text(parsed[0], "fr")
+    with pytest.raises(EffectError, match="to"):
+        parse_effects([{**data[0], "cost": {"hand": 2, "to": "deck"}}], "effects", "card")
+
+
+def test_cards_en_main_are_those_of_the_players_hand(compiler):
+    assert effects(compiler, "Si vous avez moins de 2 cartes en Main, Défense +1.") == [
+        {
+            "op": "modify",
+            "stat": "defense",
+            "amount": 1,
+            "when": {"compare": {"left": {"cards": "hand"}, "cmp": "<", "right": 2}},
+        }
+    ]
+
+
+def test_this_card_goes_to_a_named_character_of_the_holders_side(compiler):
+    from cards.domain.text_compiler import TextCompiler
+
+    named = TextCompiler(compiler.vocabulary, {"duc de brume": "duc-de-brume"})
+    result = named.compile(
+        "Défense +1. Permanent. En fin de combat, cette carte s'attache au Duc de Brume s'il est en vie.",
+        subject="card",
+        name="Cape du Duc",
+    )
+    assert result.complete
+    assert result.to_json()["effects"][-1] == {
+        "op": "trigger",
+        "on": "combat_end",
+        "effects": [
+            {"op": "attach", "target": {"group": "allies", "pick": "random", "family": "duc-de-brume"}}
+        ],
+    }
+    # a name the pool does not know: not read
+    assert compiler.compile(
+        "Permanent. En fin de combat, cette carte s'attache au Duc de Brume s'il est en vie.", subject="card"
+    ).unread

@@ -208,3 +208,99 @@ def test_a_card_attached_to_the_one_chosen_is_of_that_one(compiler):
 )
 def test_whom_the_pronoun_names_after_damage_dealt_unsaid(compiler, text):
     assert unread(compiler, text)
+
+
+# --- damage from allies or from enemies, the one named last, a condition said last --------------
+
+
+def test_allied_damage_is_dealt_by_the_side_of_the_one_hurt(compiler):
+    abilities = character(
+        compiler,
+        "Chaque fois qu'un de vos autres Golems subit des dégâts alliés, il gagne 1 Point de vie.",
+    )
+    assert abilities == [
+        {
+            "op": "trigger",
+            "on": {"deals": "all_allies", "to": {"group": "other_allies", "race": "golem"}},
+            "effects": [{"op": "heal", "amount": 1, "target": "event_other"}],
+        }
+    ]
+    effects = card(compiler, "Durée 2 tours. Si vous subissez un dégât adverse, Défense +1.")
+    assert effects[0]["on"] == {"deals": "all_enemies", "to": "self"}
+
+
+def test_allied_damage_of_an_enemy_is_not_read(compiler):
+    assert unread(
+        compiler, "Permanent. Chaque fois que le personnage adverse subit des dégâts alliés, Esprit +1."
+    )
+
+
+def test_celui_ci_after_damage_dealt_is_the_one_hurt(compiler):
+    abilities = character(
+        compiler,
+        "Lorsque votre personnage inflige des dégâts à un personnage adverse hors combat, "
+        "celui-ci a Esprit -1.",
+    )
+    assert abilities[0]["on"] == {"deals": "self", "to": {"group": "enemies", "fighting": False}}
+    assert abilities[0]["effects"] == [
+        {"op": "modify", "stat": "spirit", "amount": -1, "target": "event_other"}
+    ]
+    # "il" may be either
+    assert unread(
+        compiler,
+        "Lorsque votre personnage inflige des dégâts à un personnage adverse hors combat, il a Esprit -1.",
+        subject="character",
+    )
+
+
+def test_damage_dealt_to_the_holder_said_last(compiler):
+    abilities = character(
+        compiler,
+        "Défense +1 jusqu'à la fin de la partie si un personnage adverse inflige des dégâts à 'Gorbo'.",
+        name="Gorbo",
+    )
+    assert abilities == [
+        {
+            "op": "trigger",
+            "on": {"deals": "all_enemies", "to": "self"},
+            "effects": [{"op": "modify", "stat": "defense", "amount": 1, "duration": "game"}],
+        }
+    ]
+
+
+def test_what_the_opponent_carries_when_it_hurts_you(compiler):
+    effects = card(
+        compiler,
+        "Permanent. Si le personnage adverse vous inflige des dégâts magiques en portant une ou plusieurs "
+        "Armures, celles-ci sont défaussées.",
+    )
+    assert effects == [
+        {
+            "op": "trigger",
+            "on": {"deals": "opponent", "to": "self", "kinds": ["magical"]},
+            "effects": [{"op": "discard_attached", "count": "all", "cards": {"type": "armure"}}],
+            "when": {"opponent_carrying_match": {"type": "armure"}},
+        }
+    ]
+
+
+def test_a_spell_of_the_same_type_as_a_guemelite(compiler):
+    abilities = character(
+        compiler,
+        "Chaque fois qu'un de vos Guémélites joue un Sort du même type que lui, il gagne 2 Points de vie.",
+    )
+    heal = [{"op": "heal", "amount": 2, "target": "event"}]
+    assert len(abilities) == 13
+    assert abilities[0] == {
+        "op": "trigger",
+        "on": {"plays": {"type": "feu"}, "by": {"group": "allies", "race": "guemelite_feu"}},
+        "effects": heal,
+    }
+    assert {"plays": {"type": "draconique"}, "by": {"group": "allies", "race": "guemelite_dragon"}} in [
+        a["on"] for a in abilities
+    ]
+    assert unread(
+        compiler,
+        "Chaque fois qu'un de vos Mages joue un Sort du même type que lui, il gagne 2 Points de vie.",
+        "character",
+    )

@@ -210,3 +210,20 @@ def test_an_ordre_whose_colon_is_missing_before_a_stat(compiler):
     ]
     # not before anything else (a sentence that merely starts with "Tours …")
     assert not compiler.compile("Tours 2 et 5 vos alliés gagnent 1 PV.", subject="character").complete
+
+
+def test_a_sentence_glued_after_a_quoted_name_and_the_fighters_misspelt(compiler):
+    from cards.domain.text_compiler import split_clauses
+
+    text = "Une 'Pelle' de votre deck est attachée à 'Brok' Si vous avez un Mage en vie, Défense +1."
+    assert split_clauses(text) == [
+        "Une 'Pelle' de votre deck est attachée à 'Brok'",
+        "Si vous avez un Mage en vie, Défense +1",
+    ]
+    result = compiler.compile(
+        "Tours 2 et 3 : Les deux personnages en combats reçoivent 2 marqueurs poudre.", subject="character"
+    )
+    assert result.complete
+    assert result.to_json()["orders"][0]["effects"] == [
+        {"op": "marker", "name": "poudre", "count": 2, "target": "fighters"}
+    ]

@@ -152,3 +152,54 @@ def test_x_equal_to_a_bonus_of_defense_or_spirit(compiler):
         "max": 0,
     }
     assert unread(compiler, "Défense +X où X est égal à votre bonus d'Attaque")
+
+
+# --- two stats exchanged -----------------------------------------------------------------------
+
+
+def test_two_stats_exchanged(compiler):
+    from cards.domain.text import Names, effect_text
+
+    assert effects(compiler, "Les personnages en combat échangent leur Défense et leur Esprit") == [
+        {"op": "swap", "stats": ["defense", "spirit"], "target": "fighters"}
+    ]
+    assert effects(
+        compiler, "Votre adversaire échange son Esprit et sa Défense jusqu'à la fin de la partie"
+    ) == [{"op": "swap", "stats": ["spirit", "defense"], "target": "opponent", "duration": "game"}]
+    # on a card that stays: while it is attached, as its modifiers
+    assert effects(compiler, "Permanent. Votre personnage échange sa Défense et son Esprit") == [
+        {"op": "swap", "stats": ["defense", "spirit"], "duration": "permanent"}
+    ]
+    result = compiler.compile("Votre personnage échange son Esprit et sa Défense")
+    (effect,) = result.effects
+    assert effect_text(effect, "en", Names()) == "This character swaps its Spirit and its Defense."
+    assert effect_text(effect, "fr", Names()) == "Ce personnage échange son Esprit et sa Défense."
+    # the rolled Attaque, bonuses exchanged between two characters: not read
+    assert unread(compiler, "Votre personnage échange son Attaque et sa Défense")
+    assert unread(compiler, "Les personnages en combat échangent leurs bonus de Défense")
+
+
+# --- "ces bonus durent jusqu'à la fin de la partie" ----------------------------------------------
+
+
+def test_bonuses_made_to_last_the_game_under_a_condition(compiler):
+    out = effects(compiler, "Défense +2 et Esprit +1. Mage : ces bonus durent jusqu'à la fin de la partie")
+    mage = {"played_by_class": "mage"}
+    assert out == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"not": mage}},
+        {"op": "modify", "stat": "defense", "amount": 2, "duration": "game", "when": mage},
+        {"op": "modify", "stat": "spirit", "amount": 1, "when": {"not": mage}},
+        {"op": "modify", "stat": "spirit", "amount": 1, "duration": "game", "when": mage},
+    ]
+    # a bonus capped per combat ("(maximum 4)" on each time): capped over the game instead
+    out = effects(
+        compiler,
+        "Esprit +1 (maximum 4) chaque fois que vous subissez des dégâts. "
+        "Prêtre : ces bonus durent jusqu'à la fin de la partie",
+    )
+    assert [(e["limit"], e["times"], e["effects"][0].get("duration")) for e in out] == [
+        ("once_per_turn", 4, None),
+        ("once_per_game", 4, "game"),
+    ]
+    # a malus before: which are "ces bonus"?
+    assert unread(compiler, "Défense +2 et Esprit -1. Mage : ces bonus durent jusqu'à la fin de la partie")

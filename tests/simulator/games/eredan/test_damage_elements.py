@@ -111,3 +111,29 @@ def test_an_immunity_to_the_damage_of_the_items_it_plays():
     fight(s, 0, 0)
     play_cards(s, a=[slap])
     assert s.hp[0] == 12 - 2 - 2
+
+
+def test_this_turn_then_from_the_next_turn():
+    """ "Il a Défense -2 durant le tour où cette carte s'active, puis Défense -1 à partir du tour
+    suivant" on a card attached to the opponent: -2 this turn, -1 each turn after it."""
+    from tests.simulator.games.eredan.factories import end_turn, play
+
+    hex_ = card(
+        "hex",
+        effects=[
+            {"op": "modify", "stat": "defense", "amount": -2},
+            {
+                "op": "trigger",
+                "on": "turn_start",
+                "effects": [{"op": "modify", "stat": "defense", "amount": -1}],
+            },
+        ],
+        play={"stays": "permanent", "attach": "opponent"},
+    )
+    s = prepare_game(line("a"), line("b"), hands=([hex_, FILLER], [FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play(s, hex_, on=3)
+    play_cards(s)
+    assert s.stat(3, 1) == 1 - 2  # DEF, this turn
+    end_turn(s)
+    assert s.stat(3, 1) == 1 - 1  # the next turn

@@ -177,6 +177,32 @@ def test_an_extra_attack_equal_to_the_printed_attack_is_rolled_in_the_printed_ra
     assert amounts == {2, 3, 4}
 
 
+def test_a_swap_exchanges_two_stats_of_each_target():
+    """``swap`` ("Chaque personnage en combat échange son Esprit et sa Défense"): each target's two
+    values read when it applies, exchanged for the duration; a modifier given after adds to them.
+    A swap lasting while its card stays is refused by name."""
+    import pytest
+
+    from cards.domain.effects import parse_effect
+    from simulator.games.eredan import ops
+
+    swap = [
+        {"op": "modify", "stat": "defense", "amount": 2},
+        {"op": "swap", "stats": ["spirit", "defense"], "target": "fighters"},
+        {"op": "modify", "stat": "spirit", "amount": 1},
+    ]
+    s = played(swap, chars_b=[character("b-1", defense=4, spirit=0), *line("b")[1:]])
+    assert (s.stat(0, DEF), s.stat(0, SPI)) == (1, 3 + 1)  # Défense 1+2, Esprit 1: exchanged, then +1
+    assert (s.stat(3, DEF), s.stat(3, SPI)) == (0, 4)
+    s = played([{"op": "swap", "stats": ["defense", "spirit"], "target": "opponent"}])
+    assert (s.stat(3, DEF), s.stat(3, SPI)) == (1, 1)  # equal stats: nothing changes
+    lasting = parse_effect(
+        {"op": "swap", "stats": ["defense", "spirit"], "duration": "permanent"}, "e", "card"
+    )
+    with pytest.raises(ops.UnsupportedSpecError, match="swap"):
+        ops.compile_effect(lasting, "card 'x': effects[0]", 0)
+
+
 def test_fleche_incandescente_hits_a_fire_guemelite_once():
     """issue 15 §2 — "Guémélite du feu : 3 à 10 dégâts magiques à la place": one hit of 3–10, its
     Esprit subtracted once (the bundled card was two hits, the Esprit subtracted twice)."""

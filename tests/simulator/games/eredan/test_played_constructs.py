@@ -255,6 +255,27 @@ def test_a_hand_cost_discards_that_many_cards_of_the_payers_hand_then_the_effect
         assert len(s.discards[0]) == 1 + (2 if paid else 0)  # the offering, and what it cost
 
 
+def test_a_hand_cost_to_removed_takes_the_cards_paid_out_of_the_game():
+    """cost ``{"hand": N, "to": "removed"}`` ("si vous choisissez une carte de votre Main, celle-ci et
+    une carte de la Main adverse sont retirées de la partie"): the cards paid leave the game, not
+    to the discard pile; then the effects happen."""
+    exile = card(
+        "exile",
+        effects=[
+            {
+                "op": "pay",
+                "cost": {"hand": 1, "to": "removed"},
+                "effects": [{"op": "move", "from": "hand", "to": "removed", "owner": "opponent"}],
+            }
+        ],
+    )
+    s = prepare_game(line("a"), line("b"), hands=([exile, FILLER, GEAR], [FILLER, FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    play_cards(s, a=[exile])
+    assert len(s.hands[0]) == 1 and len(s.removed[0]) == 1 and len(s.discards[0]) == 1  # the exile
+    assert len(s.removed[1]) == 1
+
+
 # --- move to "attach" ---------------------------------------------------------------------------
 
 PLATE = card(

@@ -169,3 +169,67 @@ def test_classes_changed_in_a_game_with_an_artisan_are_refused():
 def test_race_parents_and_elements_are_the_reference_datas():
     races = {r["slug"]: (r["parent"], r["element"]) for r in reference()["races"] if r["parent"]}
     assert races == RACE_PARENT_ELEMENT
+
+
+def test_a_characters_traits_given_at_the_start_of_the_game_and_the_single_race_filter():
+    """A character ability's game_start trigger gives its allies of one race another race for the
+    game: the filter ``single_race`` ("non multi-racés") then leaves them out."""
+    giver = character(
+        "a-1",
+        abilities=[
+            {
+                "op": "trigger",
+                "on": "game_start",
+                "effects": [
+                    {
+                        "op": "traits",
+                        "mode": "add",
+                        "races": ["guemelite_terre"],
+                        "target": {"group": "other_allies", "race": "humain", "single_race": True},
+                        "duration": "game",
+                    }
+                ],
+            }
+        ],
+    )
+    rally = card(
+        "rally",
+        effects=[
+            {
+                "op": "modify",
+                "stat": "spirit",
+                "amount": 1,
+                "target": {"group": "allies", "single_race": True},
+            },
+        ],
+    )
+    s = _game([rally], chars_a=[giver, *line("a")[1:]])
+    assert [s.chars[c].more_races for c in range(3)] == [
+        frozenset(),
+        {"guemelite_terre", "guemelite"},
+        {"guemelite_terre", "guemelite"},
+    ]
+    fight(s, 0, 0)
+    play_cards(s, a=[rally])
+    assert [e["character"] for e in events(s, "modify")] == ["a-1"]  # a-2, a-3: two races now
+    assert s.chars[1].race == "humain" and s.chars[3].more_races == frozenset()
+
+
+def test_a_characters_own_traits_ability_is_what_it_is_all_game():
+    """A ``traits`` ability about the character itself ("est aussi Elfine et Hom'chaï"): its races
+    for every rule, from the start (its requirements, conditions)."""
+    twofold = character("a-1", abilities=[{"op": "traits", "mode": "add", "races": ["elfine", "hom_chai"]}])
+    charm = card(
+        "charm",
+        requirements={"races": ["hom_chai"]},
+        effects=[{"op": "modify", "stat": "attack", "amount": 1}],
+    )
+    s = _game([charm], chars_a=[twofold, *line("a")[1:]])
+    ch = s.tables.chars[0]
+    assert (ch.race, ch.more_races) == ("humain", {"elfine", "hom_chai"})
+    assert s.play_mask[0] >> card_id(s, charm) & 1 and not s.play_mask[1] >> card_id(s, charm) & 1
+    bad = character(
+        "a-1", abilities=[{"op": "traits", "mode": "add", "races": ["elfine"], "target": "opponent"}]
+    )
+    with pytest.raises(UnsupportedSpecError, match="traits ability"):
+        _game([charm], chars_a=[bad, *line("a")[1:]])
