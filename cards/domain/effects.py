@@ -282,7 +282,10 @@ Version 2:
                    cards played by effects ("une Arme jouable de votre Main est jouée"). ``now``
                    (true): the card acts as soon as it is played, as "S'active immédiatement" says,
                    even one that would act after the combat ("est jouée et activée
-                   immédiatement").
+                   immédiatement"). ``unrestricted`` (true, not with ``playable``): the card is
+                   played whatever its requirements, whatever the engine's rules say of cards
+                   played by effects ("elle est jouée en ignorant ses prérequis", "… sans
+                   restriction"); room for it is still needed.
     ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
                    duration — the target cannot play / chain such cards, make its clash attack, or
                    be healed (heals on it do nothing: "ne peut pas être soigné").
@@ -1330,6 +1333,7 @@ class PlayCard:
     also: tuple[str, ...] = ()  # more piles the card may come from, after ``from_`` (JSON: "from" a list)
     playable: bool = False  # only a card the target may play (its requirements): "jouable"
     now: bool = False  # it acts at once, even a card that acts after the combat: "activée immédiatement"
+    unrestricted: bool = False  # whatever its requirements: "jouée en ignorant ses prérequis"
     op: str = "play_card"
 
 
@@ -2611,8 +2615,15 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
         )
     elif op == "play_card":
-        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable", "now"})
+        d = _keys(
+            data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable", "now", "unrestricted"}
+        )
         source, also = _piles(d["from"], f"{path}.from")
+        unrestricted = _bool(d.get("unrestricted", False), f"{path}.unrestricted")
+        if unrestricted and d.get("playable", False):
+            raise EffectError(
+                f"{path}.unrestricted", "a card played whatever its requirements is not only a playable one"
+            )
         pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top"))
         if also and pick == "top":
             raise EffectError(f"{path}.pick", 'a card of several piles has no "top"')
@@ -2626,6 +2637,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             also=also,
             playable=_bool(d.get("playable", False), f"{path}.playable"),
             now=_bool(d.get("now", False), f"{path}.now"),
+            unrestricted=unrestricted,
         )
     elif op == "forbid":
         d = _keys(data, path, {"op", "what"}, {"cards", "target", "duration", "when"})
@@ -3110,6 +3122,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["playable"] = True
         if effect.now:
             out["now"] = True
+        if effect.unrestricted:
+            out["unrestricted"] = True
         _put_target(out, effect, "self")
     elif isinstance(effect, Swap):
         out["stats"] = list(effect.stats)

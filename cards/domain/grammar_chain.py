@@ -11,7 +11,7 @@ not match (each function returns ``None`` for "not this phrase", or raises
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cards.domain import regex as re
 from cards.domain.effects import (
@@ -348,7 +348,8 @@ def _traits_for_the_game(r: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | No
     ):
         return None
     game = Duration("game")
-    gains = tuple(Traits("add", **traits, duration=game, **_target_fields(g)) for g in groups)
+    given: dict[str, Any] = dict(traits)
+    gains = tuple(Traits("add", **given, duration=game, **_target_fields(g)) for g in groups)
     chains = [_with_target(ChainOn(match=match, duration=game), g) for g in groups] if match else []
     return Reading(effects=[Trigger(on=Event("game_start"), effects=gains), *chains])
 

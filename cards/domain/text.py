@@ -1441,6 +1441,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         by = target_text(effect_target(effect), lang, names)
         if effect.playable:
             what += _pick((f" that {by} may play", f" jouable par {by}"), lang)
+        if effect.unrestricted:
+            what += _pick((" (whatever its requirements)", " (en ignorant ses prérequis)"), lang)
         if effect.now:
             by += _pick((" and acts at once", " et s'active immédiatement"), lang)
         if effect.pick != "random":

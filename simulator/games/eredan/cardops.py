@@ -315,11 +315,12 @@ def _create(board: Board, op: CreateOp, me: int, opp: int, source: str) -> None:
         board.put_card(seat, k, op.dest)
 
 
-def playable_by(board: Board, by: int, k: int) -> bool:
+def playable_by(board: Board, by: int, k: int, unrestricted: bool = False) -> bool:
     """Whether character ``by`` may play card ``k`` as an effect plays it: its requirements (unless
-    ``EredanRules.played_card_needs_requirements`` is false), and — a card that stays — whom it
-    is attached to (``by`` itself or its opponent: no one to choose) with room for it."""
-    if board.rules.played_card_needs_requirements and not board.play_mask[by] >> k & 1:
+    ``EredanRules.played_card_needs_requirements`` is false, or the effect says ``unrestricted``),
+    and — a card that stays — whom it is attached to (``by`` itself or its opponent: no one to
+    choose) with room for it."""
+    if not unrestricted and board.rules.played_card_needs_requirements and not board.play_mask[by] >> k & 1:
         return False
     card = board.cards[k]
     if not card.attaches:
@@ -347,7 +348,7 @@ def _play_card(board: Board, op: PlayCardOp, me: int, opp: int, source: str) -> 
     mask = 0
     play_mask = board.play_mask[by]
     for k in set(cards) if piles is None else {k for c in piles for k in c}:
-        if playable_by(board, by, k) and (not op.playable or play_mask >> k & 1):
+        if playable_by(board, by, k, op.unrestricted) and (not op.playable or play_mask >> k & 1):
             mask |= 1 << k
     mask &= op.mask
     k = (

@@ -18,6 +18,8 @@ from cards.domain import effects as spec_effects
 from cards.domain.effects import AllyFilter, CardMatch, ChainOn, Turns
 from cards.domain.specs import (
     ACTION,
+    GOLEM,
+    GUEMELITE,
     ITEM,
     MAGE,
     MERCENARY_GUILD,
@@ -46,6 +48,7 @@ from simulator.games.eredan.ops import (
     INI,
     NSTATS,
     PENDING_FILTER_KEYS,
+    RACE_PARENT_ELEMENT,
     SELF,
     SLOT_ARMOR,
     SLOT_NONE,
@@ -100,6 +103,7 @@ from simulator.games.eredan.ops import (
     SelfTarget,
     SetOp,
     TapOp,
+    Target,
     TraitsOp,
     TriggerOp,
     UnsupportedSpecError,
@@ -107,6 +111,7 @@ from simulator.games.eredan.ops import (
     choice_slots,
     compile_condition,
     compile_effect,
+    compile_target,
     reads_the_cards,
 )
 from simulator.games.eredan.rules import DEFAULT_RULES, EredanRules
@@ -172,6 +177,9 @@ def add_gear(gear: int, slot: int, hands: int, dual: bool) -> int:
         weapons = GEAR_FULL
     return (gear & ~3) | weapons
 
+
+# Where a card goes from its deck at the start of the game (CompiledCard.starts).
+STARTS_NONE, STARTS_HAND, STARTS_ATTACHED = range(3)
 
 # Whom a card that stays is attached to (cards.domain.specs.PlayRules.attach), relative to the
 # character playing it: itself (the default), the enemy fighter, or a living character the player
@@ -257,6 +265,10 @@ class CompiledCard:
     #: The element of the damage it deals (ELEMENT_BIT bits): a Sort of an element deals damage of
     #: that element ("Immunité dégâts de Feu" stops a Sort Feu's damage); 0: none.
     element: int = 0
+    #: It leaves its player's deck at the start of the game (PlayRules.starts): STARTS_HAND to the
+    #: hand, STARTS_ATTACHED attached to one of ``starts_on`` (0: it does not).
+    starts: int = 0
+    starts_on: Target | None = None
     #: ``triggers`` by event: every event of a game looks at the triggers of every card in play
     #: (EredanState.fire), most of which listen to other events — this skips them at once.
     triggers_on: TriggersByEvent = field(init=False, repr=False, compare=False)
@@ -385,6 +397,9 @@ class CompiledCharacter:
     #: Races it has besides ``race`` and ``race_parent`` (with their parents): given by ``traits``
     #: (traitops.py), else none.
     more_races: frozenset[str] = frozenset()
+    #: Its ``traits`` abilities about itself (what it is while it lives: "Elfine et Hom'chaï"),
+    #: applied to its printed traits above once for the game.
+    own_traits: tuple[TraitsOp, ...] = ()
     level: int = 1
     #: Its auras that hold only while it is dead (condition ``dead``: "tant que X est mort").
     dead_auras: tuple[ModifyOp, ...] = ()
@@ -461,6 +476,8 @@ class Tables:
     #: Whether whether a card fits a character needs :func:`carry_fits` (a "one per character" card,
     #: an Ambidextrie limited to some cards, a ``carry`` ability) rather than the ``fits`` bitmasks.
     slow_fit: bool = False
+    #: Some card leaves its deck at the start of the game (CompiledCard.starts).
+    starting: bool = False
     #: Cards that stay and go on the fighter, whose room the ``fits`` bitmasks tell (none when
     #: ``slow_fit``): the card step checks them without looking further.
     plain_fit_mask: int = 0
@@ -631,14 +648,13 @@ def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
     if attaches and stays is not None and stays.kind in ("turns", "combats"):
         stay_lo, stay_hi = stays.lo, stays.hi
     attach_to = _attach_to(card, attaches, where)
+    starts, starts_on = STARTS_NONE, None
     if card.play.starts is not None:
-        # "En début de partie, cette carte s'ajoute à votre main / s'attache à un de vos X": a card
-        # leaving the deck at the game's start (cards.domain.specs.Starts) is not played yet
-        raise UnsupportedSpecError(
-            f"{where}: play.starts",
-            "a card that leaves the deck at the start of the game (play.starts) is not supported"
-            " by the engine yet",
-        )
+        # "En début de partie, cette carte s'ajoute à votre main / s'attache à un de vos X"
+        # (cards.domain.specs.Starts; EredanState._start_cards)
+        starts = STARTS_HAND if card.play.starts.kind == "hand" else STARTS_ATTACHED
+        if card.play.starts.target is not None:
+            starts_on = compile_target(card.play.starts.target, ctx, f"{where}: play.starts.attached")
     partners_mask = 0
     for family in card.play.dual_wield_with:
         partners_mask |= ctx.mask(CardMatch("card", family))
@@ -708,6 +724,8 @@ def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
         triggers=tuple(triggers),
         choices=choice_slots(tuple(ops)),
         element=sum(bit for name, bit in ELEMENT_BIT.items() if card.is_of_type(name)),
+        starts=starts,
+        starts_on=starts_on,
     )
 
 
@@ -773,6 +791,7 @@ def _compile_character(
     chain_on: list[ChainOnAbility] = []
     triggers: list[TriggerOp] = []
     guards: list[Op] = []
+    own_traits: list[TraitsOp] = []
     initiative = 0
     for i, effect in enumerate(ch.abilities):
         sub = f"{where}: abilities[{i}]"
@@ -872,6 +891,15 @@ def _compile_character(
             raise UnsupportedSpecError(
                 sub, f"an ability's target {getattr(target, 'label', '')!r} is not supported"
             )
+        if isinstance(op, TraitsOp):
+            # cards/domain/effects.py ``traits`` as a character's ability about itself: what it is
+            # while it lives — its traits for the game (traitops.py plays those given for a while).
+            if not isinstance(op.target, SelfTarget) or op.when is not None:
+                raise UnsupportedSpecError(
+                    sub, "a traits ability is supported for the character itself, with no condition"
+                )
+            own_traits.append(op)
+            continue
         if not (isinstance(op, ModifyOp) and isinstance(op.duration, ForCombat)):
             raise UnsupportedSpecError(
                 sub,
@@ -948,7 +976,7 @@ def _compile_character(
         orders.append(CompiledOrder(order.turns, tuple(order_ops), choice_slots(tuple(order_ops))))
     classes = frozenset(ch.classes)
     mono_mage = classes == {MAGE}
-    return CompiledCharacter(
+    compiled = CompiledCharacter(
         index=index,
         seat=index // 3,
         spec=ch,
@@ -991,6 +1019,101 @@ def _compile_character(
         triggers=tuple(triggers),
         order_choices=any(order.choices for order in orders),
         guards=tuple(guards),
+    )
+    if own_traits:
+        compiled = replace(changed_character(compiled, own_traits), own_traits=tuple(own_traits))
+    return compiled
+
+
+#: The caste that puts a character in every guild (docs/rules/eredan.md §2.3; reference data:
+#: the only caste with ``multi_guild``).
+COURTISAN = "courtisan"
+
+
+def _changed(values: frozenset[str], mode: str, given: tuple[str, ...] | str) -> frozenset[str]:
+    if mode == "add":
+        return values | frozenset(given)
+    if mode == "set":
+        return frozenset(given)
+    return frozenset() if given == "all" else values - frozenset(given)
+
+
+def changed_character(base: CompiledCharacter, ops: list[TraitsOp]) -> CompiledCharacter:
+    """``base`` with the ``traits`` ops applied in order."""
+    classes, castes, keywords = base.classes, base.castes, base.keywords
+    races = [base.race, *sorted(base.more_races)]
+    guild, multi_guild = base.guild, base.multi_guild
+    for op in ops:
+        if op.classes is not None:
+            classes = _changed(classes, op.mode, op.classes)
+        if op.races is not None:
+            if op.mode == "add":
+                races += [r for r in op.races if r not in races]
+            else:  # set (taking races away is refused by the compiler)
+                races = list(op.races)
+        if op.guilds is not None:  # set, one guild (the compiler refuses the rest)
+            guild, multi_guild = op.guilds[0], False
+        if op.castes is not None:
+            castes = _changed(castes, op.mode, op.castes)
+            multi_guild = COURTISAN in castes and guild == base.guild
+        if op.keywords is not None:
+            keywords = _changed(keywords, op.mode, op.keywords)
+    race = races[0] if races else ""
+    parent = base.race_parent if race == base.race else RACE_PARENT_ELEMENT.get(race, (None, None))[0]
+    more: set[str] = set()
+    for r in races[1:]:
+        more.add(r)
+        up = base.race_parent if r == base.race else RACE_PARENT_ELEMENT.get(r, (None, None))[0]
+        if up is not None:
+            more.add(up)
+    mono_mage = classes == {MAGE}
+    guemelite = GUEMELITE in (race, parent) or GUEMELITE in more
+    return replace(
+        base,
+        classes=classes,
+        race=race,
+        race_parent=parent,
+        more_races=frozenset(more - {race, parent}),
+        guild=guild,
+        multi_guild=multi_guild,
+        castes=castes,
+        keywords=keywords,
+        mage_spell_chain=mono_mage and not guemelite,
+        spell_replaces_attack=mono_mage,
+    )
+
+
+def elements_of(ch: CompiledCharacter) -> set[str]:
+    """The spell elements ``ch`` (its traits changed) casts as a Guémélite of them."""
+    out = set()
+    for r in (ch.race, *ch.more_races):
+        element = RACE_PARENT_ELEMENT[r][1] if r in RACE_PARENT_ELEMENT else None
+        if r == ch.spec.race and ch.spec.element is not None:
+            element = ch.spec.element
+        if element is not None:
+            out.add(element)
+    return out
+
+
+def may_play_changed(card: CardSpec, ch: CompiledCharacter, elements: set[str]) -> bool:
+    """compiled.may_play for a character whose traits changed (several races)."""
+    races = {ch.race, ch.race_parent, *ch.more_races}
+    if card.kind == SPELL:
+        if not (MAGE in ch.classes or (card.element is not None and card.element in elements)):
+            return False
+    elif card.kind == THEURGY:
+        if PRIEST not in ch.classes:
+            return False
+    elif card.kind == ITEM and GOLEM in races:
+        return True
+    req = card.requirements
+    if req.empty:
+        return True
+    return bool(
+        req.classes.intersection(ch.classes)
+        or ch.family in req.characters
+        or req.races.intersection(races)
+        or req.castes.intersection(ch.castes)
     )
 
 
@@ -1514,6 +1637,7 @@ def _check_traits(
         )
         if isinstance(op, TraitsOp)
     ]
+    found += [op for ch in chars for op in ch.own_traits]
     if not found:
         return False
     for ch in chars:
@@ -1650,9 +1774,15 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
     play_mask = []
     for ch in chars:
         mask = ch.may_play_mask
-        for compiled in cards:
-            if may_play(compiled.spec, ch.spec):
-                mask |= 1 << compiled.id
+        if ch.own_traits:  # its traits are not its printed ones
+            elements = elements_of(ch)
+            for compiled in cards:
+                if may_play_changed(compiled.spec, ch, elements):
+                    mask |= 1 << compiled.id
+        else:
+            for compiled in cards:
+                if may_play(compiled.spec, ch.spec):
+                    mask |= 1 << compiled.id
         play_mask.append(mask)
     # Cards played on the fighter with no check of its items: those that do not stay, and those that
     # stay on the fighter with no slot to fill, no "one per character", that no character may
@@ -1706,6 +1836,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         decks_specs=(decks[0], decks[1]),
         base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0, 0, 0)),
         slow_fit=slow_fit,
+        starting=any(c.starts for c in cards),
         attaching_mask=sum(1 << c.id for c in cards if c.attaches),
         plain_fit_mask=0
         if slow_fit

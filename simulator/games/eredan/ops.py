@@ -1151,6 +1151,7 @@ class PlayCardOp(Op):
     also: tuple[int, ...] = ()  # more piles of the holder's player the card may come from (PILE_*)
     playable: bool = False  # only a card the character may play, whatever the rules' decision
     now: bool = False  # it acts at once, even a card that acts after the combat
+    unrestricted: bool = False  # whatever its requirements, whatever the rules' decision
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1729,6 +1730,7 @@ def _compile_play_card(
         also=tuple(PILE_OF_NAME[p] for p in effect.also),
         playable=effect.playable,
         now=effect.now,
+        unrestricted=effect.unrestricted,
         when=when,
         index=index,
     )

@@ -43,7 +43,7 @@ from simulator.games.eredan.actions import (
     pack_choices,
     unpack_choices,
 )
-from simulator.games.eredan.chance import AMOUNT, DECK, INITIATIVE, PLACE, Chance, NotingChance
+from simulator.games.eredan.chance import AMOUNT, DECK, INITIATIVE, PLACE, TARGET, Chance, NotingChance
 from simulator.games.eredan.compiled import (
     ATTACH_ALLIES,
     ATTACH_CHARACTERS,
@@ -53,6 +53,7 @@ from simulator.games.eredan.compiled import (
     ATTACH_OTHER_ALLIES,
     CK_SPELL,
     GEAR_FREE,
+    STARTS_HAND,
     CompiledCard,
     Tables,
     add_gear,
@@ -349,6 +350,18 @@ class EredanState(Board):
             s.shuffle_pile(deck, DECK, seat)
             s.decks[seat] = deck
         s._setup = (tuple(tuple(d) for d in s.decks), ((), ()))
+        started: tuple[tuple[str, str, int, tuple[int, ...], int], ...] = ()
+        if tables.starting:
+            # docs/rules/eredan.md §3 Start: the cards that leave the deck as the game starts, before
+            # the opening draw; what they draw is noted for a record's writer (opening_draws)
+            if chance is None:
+                noting = NotingChance(rng)
+                s.chance = noting
+                s._start_cards()
+                s.chance = None
+                started = tuple(noting.draws)
+            else:
+                s._start_cards()
         for seat in (0, 1):
             s.draw(seat, HAND_SIZE)
         s.opening_hands = (tuple(s.hands[0]), tuple(s.hands[1]))
@@ -364,8 +377,9 @@ class EredanState(Board):
             s.fire(EV_GAME_START)
             s._proceed(C_TURN)
             s.chance = None
-            s.opening_draws = tuple(noting.draws)
+            s.opening_draws = started + tuple(noting.draws)
         else:
+            s.opening_draws = started
             s.fire(EV_GAME_START)
             s._proceed(C_TURN)
         s._settle()
@@ -855,6 +869,41 @@ class EredanState(Board):
         return True
 
     # --- step 0: draw, untap ----------------------------------------------------------------------
+
+    def _start_cards(self) -> None:
+        """docs/rules/eredan.md §3 Start — each card of a deck whose text makes it leave the deck
+        as the game starts (CompiledCard.starts), from the top of the pile down: to its player's
+        hand, or attached to one of its player's characters the text names that has room for it
+        (**[decision]** one of several is drawn with the game's chance: no player decides before
+        the first action, as for any choice outside a decision point), where it comes into play as
+        a card that stays does; with none, it stays in the deck."""
+        cards = self.cards
+        for seat in (0, 1):
+            deck = self.decks[seat]
+            hand = self.hands[seat]
+            for i in range(len(deck) - 1, -1, -1):
+                k = deck[i]
+                card = cards[k]
+                if not card.starts:
+                    continue
+                if card.starts == STARTS_HAND:
+                    del deck[i]
+                    hand.append(k)
+                    continue
+                target = card.starts_on
+                assert target is not None
+                me = seat * 3
+                found = (
+                    group_candidates(self, target, me, -1)
+                    if isinstance(target, Group)
+                    else list(self.targets(target, me, -1))
+                )
+                found = [c for c in found if self._fits_now(c, k)]
+                if not found:
+                    continue
+                chosen = found[0] if len(found) == 1 else found[self.pick(found, TARGET, me)]
+                del deck[i]
+                self.come_into_play(seat, chosen, k, False)
 
     def _first_turn(self) -> None:
         """The game's first turn, numbered 1 unless a ``game_start`` trigger moved the counter on

@@ -213,3 +213,23 @@ def test_a_characters_traits_given_at_the_start_of_the_game_and_the_single_race_
     play_cards(s, a=[rally])
     assert [e["character"] for e in events(s, "modify")] == ["a-1"]  # a-2, a-3: two races now
     assert s.chars[1].race == "humain" and s.chars[3].more_races == frozenset()
+
+
+def test_a_characters_own_traits_ability_is_what_it_is_all_game():
+    """A ``traits`` ability about the character itself ("est aussi Elfine et Hom'chaï"): its races
+    for every rule, from the start (its requirements, conditions)."""
+    twofold = character("a-1", abilities=[{"op": "traits", "mode": "add", "races": ["elfine", "hom_chai"]}])
+    charm = card(
+        "charm",
+        requirements={"races": ["hom_chai"]},
+        effects=[{"op": "modify", "stat": "attack", "amount": 1}],
+    )
+    s = _game([charm], chars_a=[twofold, *line("a")[1:]])
+    ch = s.tables.chars[0]
+    assert (ch.race, ch.more_races) == ("humain", {"elfine", "hom_chai"})
+    assert s.play_mask[0] >> card_id(s, charm) & 1 and not s.play_mask[1] >> card_id(s, charm) & 1
+    bad = character(
+        "a-1", abilities=[{"op": "traits", "mode": "add", "races": ["elfine"], "target": "opponent"}]
+    )
+    with pytest.raises(UnsupportedSpecError, match="traits ability"):
+        _game([charm], chars_a=[bad, *line("a")[1:]])
