@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from cards.domain.specs import MERCENARY_GUILD
@@ -2036,6 +2036,10 @@ def _seats(owner: str, me: int) -> tuple[int, ...]:
 
 @interprets(CountCards)
 def _count_cards(board: Board, count: CountCards, me: int, opp: int) -> int:
+    if count.also:  # several piles together ("dans votre Défausse et votre Deck")
+        return sum(
+            _count_cards(board, replace(count, pile=p, also=()), me, opp) for p in (count.pile, *count.also)
+        )
     mask = count.mask
     pile = count.pile
     n = 0

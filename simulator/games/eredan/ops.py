@@ -587,6 +587,8 @@ class CountCards(Count):
     other: bool = False
     #: Only the cards the holder may play, as ``play_card`` ``playable`` takes them ("jouables").
     playable: bool = False
+    #: More piles counted with ``pile`` ("dans votre Défausse et votre Deck").
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -686,7 +688,7 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         assert count.pile is not None
         mask = -1 if count.match is None else ctx.mask(count.match)
         on = None if count.on is None else _counted_on(count.on, ctx, f"{where}.on")
-        return CountCards(count.pile, count.owner, mask, on, count.other, count.playable)
+        return CountCards(count.pile, count.owner, mask, on, count.other, count.playable, count.also)
     if kind == "characters":
         assert count.characters is not None
         union = tuple(
