@@ -51,7 +51,9 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu"); ``"playable":
     true`` (the holder's own deck, hand or discard pile) counts only the cards the holder may play
     — its requirements, and room for a card that stays, as ``play_card`` ``playable`` takes them
-    ("si vous avez 2 Sorts Feu jouables en Main");
+    ("si vous avez 2 Sorts Feu jouables en Main"); ``"cards"`` a list of deck, hand and discard
+    (``["discard", "deck"]``): the cards of those piles together ("dans votre Défausse et votre
+    Deck");
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead, ``dead: "either"`` the living and the dead:
     "(vivant ou mort)"); ``"characters": [Target, Target, …]`` counts the characters any of them
@@ -280,7 +282,10 @@ Version 2:
                    cards played by effects ("une Arme jouable de votre Main est jouée"). ``now``
                    (true): the card acts as soon as it is played, as "S'active immédiatement" says,
                    even one that would act after the combat ("est jouée et activée
-                   immédiatement").
+                   immédiatement"). ``unrestricted`` (true, not with ``playable``): the card is
+                   played whatever its requirements, whatever the engine's rules say of cards
+                   played by effects ("elle est jouée en ignorant ses prérequis", "… sans
+                   restriction"); room for it is still needed.
     ``forbid``     what (play|chain|attack|healed), cards (CardMatch, with play/chain), target,
                    duration — the target cannot play / chain such cards, make its clash attack, or
                    be healed (heals on it do nothing: "ne peut pas être soigné").
@@ -807,12 +812,13 @@ class Count:
     union: tuple[Target, ...] = ()  # characters: more targets, each character counted once
     either: bool = False  # characters: the living and the dead ("vivant ou mort")
     playable: bool = False  # cards of the holder's piles: only those it may play ("jouables")
+    also: tuple[str, ...] = ()  # cards: more piles counted with ``pile`` (JSON: "cards" a list)
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
             return {"stat": self.stat, "of": self.of, **({"base": True} if self.base else {})}
         if self.kind == "cards":
-            out: dict[str, Any] = {"cards": self.pile}
+            out: dict[str, Any] = {"cards": [self.pile, *self.also] if self.also else self.pile}
             if self.owner != "self":
                 out["owner"] = self.owner
             if self.match is not None:
@@ -1327,6 +1333,7 @@ class PlayCard:
     also: tuple[str, ...] = ()  # more piles the card may come from, after ``from_`` (JSON: "from" a list)
     playable: bool = False  # only a card the target may play (its requirements): "jouable"
     now: bool = False  # it acts at once, even a card that acts after the combat: "activée immédiatement"
+    unrestricted: bool = False  # whatever its requirements: "jouée en ignorant ses prérequis"
     op: str = "play_card"
 
 
@@ -1841,7 +1848,16 @@ def parse_count(data: Any, path: str) -> Count:
         )
     if kind == "cards":
         d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other", "playable"})
-        pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
+        also: tuple[str, ...] = ()
+        if isinstance(d["cards"], list):
+            piles = [_choice(p, f"{path}.cards[{i}]", PILES) for i, p in enumerate(d["cards"])]
+            if len(piles) < 2 or len(set(piles)) != len(piles):
+                raise EffectError(
+                    f"{path}.cards", "a list of two or three different piles (deck, hand, discard)"
+                )
+            pile, also = piles[0], tuple(piles[1:])
+        else:
+            pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
         if "playable" in d:
             if d["playable"] is not True:
                 raise EffectError(f"{path}.playable", "must be true (leave it out to count every card)")
@@ -1864,6 +1880,7 @@ def parse_count(data: Any, path: str) -> Count:
             on=on,
             other="other" in d,
             playable="playable" in d,
+            also=also,
         )
     if kind == "characters":
         d = _keys(data, path, {"characters"}, {"dead"})
@@ -2598,8 +2615,15 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             selector=selector,
         )
     elif op == "play_card":
-        d = _keys(data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable", "now"})
+        d = _keys(
+            data, path, {"op", "from"}, {"cards", "pick", "target", "when", "playable", "now", "unrestricted"}
+        )
         source, also = _piles(d["from"], f"{path}.from")
+        unrestricted = _bool(d.get("unrestricted", False), f"{path}.unrestricted")
+        if unrestricted and d.get("playable", False):
+            raise EffectError(
+                f"{path}.unrestricted", "a card played whatever its requirements is not only a playable one"
+            )
         pick = _choice(d.get("pick", "random"), f"{path}.pick", ("random", "choice", "top"))
         if also and pick == "top":
             raise EffectError(f"{path}.pick", 'a card of several piles has no "top"')
@@ -2613,6 +2637,7 @@ def parse_effect(data: Any, path: str = "effect", context: Context = "card", dep
             also=also,
             playable=_bool(d.get("playable", False), f"{path}.playable"),
             now=_bool(d.get("now", False), f"{path}.now"),
+            unrestricted=unrestricted,
         )
     elif op == "forbid":
         d = _keys(data, path, {"op", "what"}, {"cards", "target", "duration", "when"})
@@ -3097,6 +3122,8 @@ def effect_to_json(effect: Effect) -> dict[str, Any]:
             out["playable"] = True
         if effect.now:
             out["now"] = True
+        if effect.unrestricted:
+            out["unrestricted"] = True
         _put_target(out, effect, "self")
     elif isinstance(effect, Swap):
         out["stats"] = list(effect.stats)

@@ -361,6 +361,7 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
             return found
         found = several_piles(reader, c, t, ctx, default) if _SEVERAL_PILES.search(t) else None
         found = found or (playable(reader, c, t, ctx, default) if _PLAYABLE.search(t) else None)
+        found = found or (unrestricted(reader, c, t, ctx, default) if _UNRESTRICTED.search(t) else None)
         if found:
             return found
     found = (created(reader, c, t) if "cree" in t or "copie de" in t else None) or (
@@ -555,6 +556,28 @@ def playable(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> li
     if not found or not all(isinstance(e, PlayCard) and e.target == "self" for e in found):
         return None
     return [replace(e, playable=True) for e in found if isinstance(e, PlayCard)]
+
+
+#: "(elle est jouée) en ignorant ses prérequis", "… sans restriction": whatever its requirements.
+_UNRESTRICTED = re.compile(r",? (?:en ignorant (?:ses|leurs) pre-?requis|sans restrictions?)(?= |$)")
+
+
+def unrestricted(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``choisissez une carte de votre Main, elle est jouée en ignorant ses prérequis``, ``… est
+    jouée sans restriction à la suite de vos cartes``: ``play_card`` whatever the card's
+    requirements."""
+    from cards.domain.effects import PlayCard
+
+    plain = _UNRESTRICTED.sub("", t, count=1)
+    if _UNRESTRICTED.search(plain):
+        return None
+    try:
+        found = reader._bare(c, plain, ctx, default)
+    except NotRead:
+        return None
+    if not found or not all(isinstance(e, PlayCard) and not e.playable for e in found):
+        return None
+    return [replace(e, unrestricted=True) for e in found if isinstance(e, PlayCard)]
 
 
 _CARDS_LAST_END = re.compile(r"(?:permanente?s?|durent \w+ (?:combats|tours)(?: supplementaires)?)$")

@@ -382,6 +382,9 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
                 "both": ("either", "chaque"),
             }
             pile = _pick(PILE_WORDS[count.pile], lang)
+            if count.also:  # several piles together: "dans votre Défausse et votre Deck"
+                more = [_pick(PILE_WORDS[p], lang) for p in count.also]
+                pile = " and ".join([pile, *more]) if lang == "en" else " et ".join([pile, *more])
             if lang == "en":
                 return f"{what} in {owner[count.owner][0]} {pile}"
             suffix = {
@@ -1438,6 +1441,8 @@ def _effect_core_v2(effect: Effect, lang: Lang, names: Names) -> str:
         by = target_text(effect_target(effect), lang, names)
         if effect.playable:
             what += _pick((f" that {by} may play", f" jouable par {by}"), lang)
+        if effect.unrestricted:
+            what += _pick((" (whatever its requirements)", " (en ignorant ses prérequis)"), lang)
         if effect.now:
             by += _pick((" and acts at once", " et s'active immédiatement"), lang)
         if effect.pick != "random":

@@ -42,6 +42,7 @@ from simulator.games.eredan.ops import (
     PILE_REMOVED,
     ActsNowOp,
     AdvanceTurnsOp,
+    AttachOp,
     CardToOp,
     CounterOp,
     CreateOp,
@@ -315,11 +316,12 @@ def _create(board: Board, op: CreateOp, me: int, opp: int, source: str) -> None:
         board.put_card(seat, k, op.dest)
 
 
-def playable_by(board: Board, by: int, k: int) -> bool:
+def playable_by(board: Board, by: int, k: int, unrestricted: bool = False) -> bool:
     """Whether character ``by`` may play card ``k`` as an effect plays it: its requirements (unless
-    ``EredanRules.played_card_needs_requirements`` is false), and — a card that stays — whom it
-    is attached to (``by`` itself or its opponent: no one to choose) with room for it."""
-    if board.rules.played_card_needs_requirements and not board.play_mask[by] >> k & 1:
+    ``EredanRules.played_card_needs_requirements`` is false, or the effect says ``unrestricted``),
+    and — a card that stays — whom it is attached to (``by`` itself or its opponent: no one to
+    choose) with room for it."""
+    if not unrestricted and board.rules.played_card_needs_requirements and not board.play_mask[by] >> k & 1:
         return False
     card = board.cards[k]
     if not card.attaches:
@@ -347,7 +349,7 @@ def _play_card(board: Board, op: PlayCardOp, me: int, opp: int, source: str) -> 
     mask = 0
     play_mask = board.play_mask[by]
     for k in set(cards) if piles is None else {k for c in piles for k in c}:
-        if playable_by(board, by, k) and (not op.playable or play_mask >> k & 1):
+        if playable_by(board, by, k, op.unrestricted) and (not op.playable or play_mask >> k & 1):
             mask |= 1 << k
     mask &= op.mask
     k = (
@@ -471,6 +473,21 @@ def _grant_order(board: Board, op: GrantOrderOp, me: int, opp: int, source: str)
         board.granted |= 1 << t  # it has an Ordre's bonus this combat (the ``ordre`` condition)
         for order in orders:
             board.run_ops(order.ops, t, board.fighters[1 - t // 3], ch.order_source)
+
+
+@interprets(AttachOp)
+def _attach_card(board: Board, op: AttachOp, me: int, opp: int, source: str) -> None:
+    serial = board.cur_serial  # this card's attachment (-1: not in play)
+    if serial < 0:
+        return
+    for carrier in range(6):
+        if serial in board.item_serials[carrier]:
+            i = board.item_serials[carrier].index(serial)
+            for t in board.targets(op.target, me, opp):
+                if t != carrier:
+                    board.move_attachment(carrier, i, t)
+                    return
+            return
 
 
 @interprets(PayOp)

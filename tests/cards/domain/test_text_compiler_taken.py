@@ -260,3 +260,38 @@ def test_the_other_copies_of_this_card_in_play_are_discarded(compiler):
     assert not compiler.compile(
         "Les autres 'Fanal' en jeu sont défaussées.", subject="card", name="Grelot"
     ).complete
+
+
+# --- played whatever the requirements; several kinds played whatever their requirements --------
+
+
+def test_a_card_played_whatever_its_requirements(compiler):
+    (trigger,) = character(
+        compiler,
+        "Au début de vos combats, choisissez une carte de votre Main, "
+        "elle est jouée en ignorant ses pré-requis.",
+    )
+    assert trigger["effects"] == [{"op": "play_card", "from": "hand", "pick": "choice", "unrestricted": True}]
+    assert card(compiler, "Une Lance de votre Deck est jouée sans restriction.") == [
+        {"op": "play_card", "from": "deck", "cards": {"type": "lance"}, "unrestricted": True}
+    ]
+
+
+def test_unrestricted_round_trips_says_it_and_is_not_playable_too():
+    from cards.domain.effects import EffectError, effects_to_json, parse_effect, parse_effects
+    from cards.domain.text import Names, effect_text
+
+    data = [{"op": "play_card", "from": "hand", "unrestricted": True}]
+    effects = parse_effects(data)
+    assert effects_to_json(effects) == data
+    assert "whatever its requirements" in effect_text(effects[0], "en", Names())
+    assert "en ignorant ses prérequis" in effect_text(effects[0], "fr", Names())
+    with pytest.raises(EffectError) as info:
+        parse_effect({"op": "play_card", "from": "hand", "unrestricted": True, "playable": True})
+    assert info.value.path == "effect.unrestricted"
+
+
+def test_several_kinds_played_whatever_their_requirements(compiler):
+    assert character(compiler, "Peut jouer les Lances, Arcs et Dagues en ignorant leurs pré-requis.") == [
+        {"op": "may_play", "cards": {"any_of": [{"type": "lance"}, {"type": "arc"}, {"type": "dague"}]}}
+    ]

@@ -55,3 +55,16 @@ def test_without_may_a_card_is_taken_even_the_players_own():
 def test_into_the_owner_s_pile_by_default():
     s = taken({k: v for k, v in TAKE.items() if k != "into"}, [[], [], [], [MAIL], [], []])
     assert card_id(s, MAIL) in s.hands[1] and card_id(s, MAIL) not in s.hands[0]
+
+
+def test_an_unrestricted_card_is_played_whatever_its_requirements():
+    """``play_card`` ``unrestricted`` ("jouée en ignorant ses prérequis"): a Foudre spell (a Mage's)
+    played by a character that is no Mage, though the rules' decision asks for the requirements."""
+    from tests.simulator.games.eredan.factories import events
+    from tests.simulator.games.eredan.test_card_piles import BOLT, _played
+
+    plain = [{"op": "play_card", "from": "deck", "pick": "top"}]
+    unrestricted = [{"op": "play_card", "from": "deck", "pick": "top", "unrestricted": True}]
+    for effects, second in ((plain, "jab"), (unrestricted, "bolt")):
+        s = _played(effects, deck=(BOLT, JAB))
+        assert [e["card"] for e in events(s, "play") if e["seat"] == 0] == ["tested", second]
