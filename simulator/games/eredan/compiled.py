@@ -1259,7 +1259,10 @@ def _static_reach(
         if selector is not None and getattr(selector, key) is not None:
             raise UnsupportedSpecError(where, f"the filter {key!r} is not supported by the engine yet")
     if selector is not None and (
-        selector.tapped is not None or selector.carrying is not None or selector.wounded is not None
+        selector.tapped is not None
+        or selector.carrying is not None
+        or selector.not_carrying is not None
+        or selector.wounded is not None
     ):
         raise UnsupportedSpecError(
             where, "a standing ability's reach cannot change during the game (tapped, carrying, wounded)"
