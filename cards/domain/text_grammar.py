@@ -4020,7 +4020,7 @@ class Reader:
 
     def card_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         """The card-level phrases (how the card stays and acts, chains, Ambidextrie)."""
-        found = grammar_schedule.starts(self, c, t, ctx)
+        found = grammar_schedule.starts(self, c, t, ctx) or grammar_cards_if.card_phrase(self, c, t, ctx)
         if found is not None:
             return found
         if t == "permanent" or t == "permanente":
