@@ -966,6 +966,10 @@ class Board:
         """``seat``'s card ``k``, out of play, goes to pile ``dest`` (ops.PILE_*)."""
         raise NotImplementedError
 
+    def move_attachment(self, carrier: int, i: int, target: int) -> bool:
+        """The ``i``-th card ``carrier`` carries is attached to ``target`` instead (``attach``)."""
+        raise NotImplementedError
+
     def detach(self, carrier: int, i: int, dest: int, event: str, seat: int = -1) -> int:
         """The ``i``-th card ``carrier`` carries leaves play, to pile ``dest`` of its owner."""
         raise NotImplementedError
@@ -1693,6 +1697,10 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
     if f.carrying is not None:
         mask = f.carrying
         if not any(mask >> k & 1 for k in board.items[c]):
+            return False
+    if f.not_carrying is not None:
+        mask = f.not_carrying
+        if any(mask >> k & 1 for k in board.items[c]):
             return False
     if f.wounded is not None and (board.hp[c] < board.max_hp[c]) != f.wounded:
         return False

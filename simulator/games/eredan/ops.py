@@ -507,6 +507,8 @@ class CharFilter:
     hurt_this_turn: bool | None = None
     #: Not of that guild (a Courtisan: see EredanRules.courtisan_in_every_guild).
     not_guild: str | None = None
+    #: Carrying no card of this mask ("sans Bouclier").
+    not_carrying: int | None = None
 
     @property
     def static(self) -> bool:
@@ -515,6 +517,7 @@ class CharFilter:
         return (
             self.tapped is None
             and self.carrying is None
+            and self.not_carrying is None
             and self.fighting is None
             and self.wounded is None
             and self.stat is None
@@ -551,6 +554,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         hurt_this_turn=selector.hurt_this_turn,
         not_guild=selector.not_guild,
         stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
+        not_carrying=None if selector.not_carrying is None else ctx.mask(selector.not_carrying),
     )
 
 
@@ -2168,6 +2172,25 @@ class BoundOp(Op):
     duration: Duration = COMBAT
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttachOp(Op):
+    """``attach``: this card, in play, leaves its carrier and is attached to the target (the first
+    living character it reaches other than the carrier), with what it gives its carrier (its
+    "while carried" modifiers, and what its effects gave the carrier while it stays); nothing when
+    the target has no room for it (its slot, "one per character") or none is reached
+    (cards/domain/effects.py ``attach``)."""
+
+    name: ClassVar[str] = "attach"
+    target: Target = SELF
+
+
+@compiles(spec.Attach)
+def _compile_attach(
+    effect: spec.Attach, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return AttachOp(target=_target(effect, None, where, ctx), when=when, index=index)
+
+
 @compiles(spec.Bound)
 def _compile_bound(
     effect: spec.Bound, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -2419,7 +2442,6 @@ def _compile_draw_phase(
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
-        spec.Attach,
         spec.CardsLast,  # on a card, in a trigger or an Ordre (a character's ability: compiled.py)
         spec.Become,
     }
