@@ -58,6 +58,7 @@ from simulator.games.eredan.ops import (
     AllAllies,
     AllEnemies,
     AllyAlive,
+    AttachOp,
     AttackKindOp,
     BoundOp,
     CharFilter,
@@ -1739,6 +1740,14 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         # created by a trigger of a card that stays was not checked: a KeyError in the middle
         # of a game, found by benchmarks/synthetic_pool.py)
         every = (compiled_card, *compiled_card.modes)
+        for mode in every:
+            if not mode.attaches and any(
+                isinstance(op, AttachOp) for op in walk_ops([*mode.ops, *mode.triggers])
+            ):
+                raise UnsupportedSpecError(
+                    f"card {compiled_card.slug!r}",
+                    "attach: only a card that stays in play moves",
+                )
         for op in walk_ops([op for c in every for op in (*c.ops, *c.triggers, *c.while_carried)]):
             if isinstance(op, CreateOp) and op.family not in created:
                 raise UnsupportedSpecError(
@@ -1749,6 +1758,11 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
     for deck in decks:
         for character in deck.characters:
             effects = [*character.abilities, *(e for order in character.orders for e in order.effects)]
+            if any(isinstance(e, spec_effects.Attach) for e in spec_effects.walk_effects(tuple(effects))):
+                raise UnsupportedSpecError(
+                    f"character {character.slug!r}",
+                    "attach: only a card that stays in play moves",
+                )
             for family in created_families(effects):
                 if family not in created:
                     raise UnsupportedSpecError(

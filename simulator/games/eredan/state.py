@@ -1616,6 +1616,87 @@ class EredanState(Board):
             self.item_bonus_mask |= 1 << carrier
         return serial
 
+    def move_attachment(self, carrier: int, i: int, target: int) -> bool:
+        """``attach``: the ``i``-th card ``carrier`` carries goes to ``target`` without leaving play
+        (its attachment, stay and triggers go on): what it gives its carrier — its "while carried"
+        modifiers and bonuses, and the modifiers, damage changes, set and bounded stats its effects
+        gave the carrier while it stays — it gives ``target`` now. Whether it moved: not when
+        ``target`` has no room for it (its slot, "one per character")."""
+        k = self.items[carrier][i]
+        serial = self.item_serials[carrier][i]
+        card = self.item_modes.get(serial) or self.cards[k]
+        if not (
+            carry_fits(self.cards, self.chars[target], self.items[target], k, card)
+            if self.tables.slow_fit
+            else gear_accepts(self.gear[target], card.slot, card.hands, card.dual_wield)
+        ):
+            return False
+        owner = self.item_owners[carrier].pop(i)
+        self.items[carrier].pop(i)
+        self.item_serials[carrier].pop(i)
+        mneg = self.mneg
+        for op in card.while_carried:
+            if op.points is None and op.when is None:
+                for c, sign in ((carrier, -1), (target, 1)):
+                    self.mod[c * NSTATS + op.stat] += sign * op.amount
+                    if op.amount < 0 and mneg is not None:
+                        mneg[c * NSTATS + op.stat] += sign * op.amount
+        mine = [b for b in self.item_bonuses if b.carrier == carrier and b.card == k]
+        for bonus in mine[: sum(op.points is not None or op.when is not None for op in card.while_carried)]:
+            self.item_bonuses[self.item_bonuses.index(bonus)] = replace(bonus, carrier=target)
+        mask = 0
+        for bonus in self.item_bonuses:
+            mask |= 1 << bonus.carrier
+        self.item_bonus_mask = mask
+        if self.lasting:
+            moved = []
+            for lasting in self.lasting:
+                if lasting.serial == serial and lasting.character == carrier:
+                    for c, sign in ((carrier, -1), (target, 1)):
+                        self.mod[c * NSTATS + lasting.stat] += sign * lasting.amount
+                        if lasting.amount < 0 and mneg is not None:
+                            mneg[c * NSTATS + lasting.stat] += sign * lasting.amount
+                    lasting = replace(lasting, character=target)
+                moved.append(lasting)
+            self.lasting = moved
+        if self.dmods:
+            self.dmods = [
+                replace(dm, character=target) if dm.life.serial == serial and dm.character == carrier else dm
+                for dm in self.dmods
+            ]
+            self._refresh_dmod_masks()
+        if self.sets:
+            self.sets = [
+                replace(f, character=target) if f.life.serial == serial and f.character == carrier else f
+                for f in self.sets
+            ]
+            self.set_mask = 0
+            for f in self.sets:
+                self.set_mask |= 1 << f.character
+        if self.bounds:
+            self.bounds = [
+                replace(b, character=target) if b.life.serial == serial and b.character == carrier else b
+                for b in self.bounds
+            ]
+            self.bound_mask = 0
+            for b in self.bounds:
+                self.bound_mask |= 1 << b.character
+        for c in (carrier, target):
+            if c == target:
+                self.items[c].append(k)
+                self.item_owners[c].append(owner)
+                self.item_serials[c].append(serial)
+            gear = GEAR_FREE
+            for held in self.items[c]:
+                h = self.cards[held]
+                if h.slot != SLOT_NONE:
+                    gear = add_gear(gear, h.slot, h.hands, h.dual_wield)
+            self.gear[c] = gear
+            if self.tables.hp_max:
+                self.refresh_max_hp(c)
+        self._log_item(owner, target, k, "attach")
+        return True
+
     def _make_room(self, carrier: int, k: int) -> None:
         """``EredanRules.crowded_out_item_is_discarded`` false: the items of card ``k``'s slot that
         ``carrier`` carries leave play (to their owners' discard piles), oldest first, until ``k``
