@@ -3940,7 +3940,9 @@ class Reader:
         reading = self._read(raw, ctx, bare)
         if reading.orders:
             raise NotRead("an element of damage in an Ordre")
-        reading.effects = grammar_damage.with_element(reading.effects, bare.text, element, kind)
+        first = re.search(r"\bdegats?\b", clause.text)
+        in_head = first is not None and grammar_damage.names_element(clause.text[first.start() :])
+        reading.effects = grammar_damage.with_element(reading.effects, bare.text, element, kind, in_head)
         return reading
 
     def _read(self, raw: str, ctx: Ctx, clause: Clause | None = None) -> Reading:
