@@ -644,6 +644,16 @@ class Reader:
         out: dict[str, Any] = {}
         if "non-" in text:  # "les non-Humains" (but the race "Non-mort" is one word)
             text = re.sub(r"\bnon-(?!morte?s?\b)", "non ", text)
+        without = (
+            re.fullmatch(r"(.+?) sans (?!castes?\b)(?:une? |d'|de )?(.+)", text) if " sans " in text else None
+        )
+        if without:
+            # "vos Combattants sans Bouclier": carrying no card of that type (not_carrying)
+            kinds = {t.slug for t in self.vocabulary.lookup(without.group(2)) if t.kind == "type"}
+            if len(kinds) != 1:
+                raise NotRead(f"without what? {without.group(2)!r}")
+            found = self.who_filter(without.group(1))
+            return {**found, "not_carrying": CardMatch("type", kinds.pop())}
         sexed = re.fullmatch(r"(?:(.+?) )?(?:de sexe )?(masculine?s?|feminine?s?|sans castes?)", text)
         if sexed:
             # "masculins" / "féminins" (the character's sex), "sans caste" (no caste at all)
@@ -1322,6 +1332,17 @@ class Reader:
         )
         if m:
             return Condition(compare=Compare(Count("characters", characters="other_allies"), "==", 0))
+        m = re.fullmatch(
+            r"(?:tous )?(les personnages adverses|vos autres personnages|vos allies)( hors[- ]combat)?"
+            r" sont (?:tous )?(inclines|releves) ou morts",
+            t,
+        )
+        if m:
+            # "si les personnages adverses hors-combat sont inclinés ou morts": none of them alive
+            # and not in that state
+            group = self.subject(clause, m.group(1) + (m.group(2) or ""))
+            living = grammar_cards.with_tapped(group, m.group(3) != "inclines")
+            return Condition(compare=Compare(Count("characters", characters=living), "==", 0))
         m = re.fullmatch(
             r"(?:vous avez|il y a) (?:au moins )?(un|une|\d+) (.+?) (morte?s?|en vie)(?: parmi vos personnages| dans votre equipe)?",
             t,
@@ -3919,7 +3940,9 @@ class Reader:
         reading = self._read(raw, ctx, bare)
         if reading.orders:
             raise NotRead("an element of damage in an Ordre")
-        reading.effects = grammar_damage.with_element(reading.effects, bare.text, element, kind)
+        first = re.search(r"\bdegats?\b", clause.text)
+        in_head = first is not None and grammar_damage.names_element(clause.text[first.start() :])
+        reading.effects = grammar_damage.with_element(reading.effects, bare.text, element, kind, in_head)
         return reading
 
     def _read(self, raw: str, ctx: Ctx, clause: Clause | None = None) -> Reading:
@@ -4020,7 +4043,7 @@ class Reader:
 
     def card_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         """The card-level phrases (how the card stays and acts, chains, Ambidextrie)."""
-        found = grammar_schedule.starts(self, c, t, ctx)
+        found = grammar_schedule.starts(self, c, t, ctx) or grammar_cards_if.card_phrase(self, c, t, ctx)
         if found is not None:
             return found
         if t == "permanent" or t == "permanente":
