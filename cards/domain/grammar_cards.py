@@ -353,6 +353,8 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
         t,
     ):
         return [CardTo("opponent_deck_top")]  # drawn next by the other player
+    if piles and " de toutes les defausses " in t:
+        return _every_discard_pile(reader, c, t, ctx, default)
     if piles:
         found = (_if_in_pile(reader, c, t, ctx, default) if t.startswith("si ") else None) or (
             _two_cards(reader, c, t, ctx, default) if " et " in t else None
@@ -1822,6 +1824,26 @@ def opponent_may_discard(t: str) -> list[Effect] | None:
     return [
         Pay(cost=Cost("hand", _number(m.group(1))), may=True, by="opponent", effects=(CardTo("discard"),))
     ]
+
+
+def _every_discard_pile(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``toutes les cartes de toutes les Défausses sont retirées du jeu``: all the cards of each
+    player's discard pile (the player's, then the opponent's); only all of them (one card "de toutes
+    les Défausses" is one card, not one of each)."""
+    from cards.domain.effects import MoveCards
+
+    found: list[Effect] = []
+    for pile in ("de votre defausse", "de la defausse adverse"):
+        try:
+            effects = reader._bare(c, t.replace("de toutes les defausses", pile, 1), ctx, default)
+        except NotRead:
+            return None
+        if not effects or not all(
+            isinstance(e, MoveCards) and e.count is None and e.when is None for e in effects
+        ):
+            return None
+        found.extend(effects)
+    return found
 
 
 def _taken_into_own(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
