@@ -1387,7 +1387,7 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         r"|placee?s? dans (?:son|sa|leur) (?P<their>deck|main))"
     )
     m = re.fullmatch(
-        rf"choisissez (?P<n>une |un |{NUM} )(?P<what>.+?) (?:attachee?s?|portee?s?) "
+        rf"choisissez (?P<upto>jusqu'a )?(?P<n>une |un |{NUM} )(?P<what>.+?) (?:attachee?s?|portee?s?) "
         r"(?:a|au|aux|par) (?P<on>.+?),? "
         rf"(?:celle-ci|celui-ci|elle|il|ceux-ci|celles-ci|elles|ils|cette carte) {gone}",
         t,
@@ -1471,6 +1471,8 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         "personnage adverse": "le personnage adverse",
         "un des deux personnages en combat": "les personnages en combat",
         "un des personnages en combat": "les personnages en combat",
+        # "attachées aux personnages en combat"
+        "personnages en combat": "les personnages en combat",
     }.get(on_text, on_text)
     if on_text.startswith("un "):
         return None  # one character's cards, which one?
@@ -1493,7 +1495,9 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
             for k in kinds
         ]
     cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
-    return [DiscardAttached(count=count, cards=cards, owner=owner, pick=pick, to=to, **_fields(on))]
+    # "choisissez jusqu'à 2 cartes …": the player may take fewer, none
+    may = "upto" in m.groupdict() and m.group("upto") is not None
+    return [DiscardAttached(count=count, cards=cards, owner=owner, pick=pick, to=to, may=may, **_fields(on))]
 
 
 def chosen_state(t: str) -> tuple[str, bool] | None:
@@ -1858,13 +1862,37 @@ def _taken_into_own(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
         r"dans votre (?P<to>main|deck|defausse)",
         t,
     )
-    if not m:
+    # "vous pouvez choisir une carte en jeu et la défausser", "…, elle est défaussée": to its
+    # owner's discard pile
+    discarded = (
+        None
+        if m
+        else re.fullmatch(
+            r"(?P<may>vous pouvez choisir) (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu"
+            r"(?:,? (?:celle-ci|celui-ci|elle|il) est defaussee?|,? et (?:le|la) defausser)",
+            t,
+        )
+    )
+    if not m and not discarded:
         return None
+    m = m or discarded
+    assert m is not None
     what = m.group("what")
     try:
         cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
     except NotRead:
         return None
+    if discarded:
+        return [
+            DiscardAttached(
+                count=1,
+                cards=cards,
+                owner="opponent" if m.group("adverse") else "any",
+                pick="choice",
+                may=True,
+                **_fields("all_characters"),
+            )
+        ]
     to = {"main": "hand", "deck": "deck", "defausse": "discard"}[m.group("to")]
     return [
         DiscardAttached(

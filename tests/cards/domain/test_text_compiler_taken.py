@@ -316,3 +316,19 @@ def test_all_the_cards_of_every_discard_pile(compiler):
     ]
     # one card "de toutes les Défausses": one card, not one of each
     assert unread(compiler, "Une carte de toutes les Défausses est retirée du jeu.")
+
+
+def test_a_card_in_play_may_be_discarded_and_up_to_n_chosen(compiler):
+    assert card(compiler, "Prêtre : vous pouvez choisir une Arme en jeu et la défausser.") == [
+        {
+            "op": "discard_attached",
+            "target": "all_characters",
+            "cards": {"type": "arme"},
+            "pick": "choice",
+            "may": True,
+            "when": {"played_by_class": "pretre"},
+        }
+    ]
+    assert card(
+        compiler, "Choisissez jusqu'à 3 cartes attachées aux personnages en combat, elles sont défaussées."
+    ) == [{"op": "discard_attached", "target": "fighters", "count": 3, "pick": "choice", "may": True}]
