@@ -51,7 +51,9 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     true`` leaves out the card the effect belongs to ("par autre Sort Foudre en jeu"); ``"playable":
     true`` (the holder's own deck, hand or discard pile) counts only the cards the holder may play
     — its requirements, and room for a card that stays, as ``play_card`` ``playable`` takes them
-    ("si vous avez 2 Sorts Feu jouables en Main");
+    ("si vous avez 2 Sorts Feu jouables en Main"); ``"cards"`` a list of deck, hand and discard
+    (``["discard", "deck"]``): the cards of those piles together ("dans votre Défausse et votre
+    Deck");
     ``{"characters": Target, "dead": false}`` — how many characters the target names (a group
     target; ``dead: true`` counts the dead ones instead, ``dead: "either"`` the living and the dead:
     "(vivant ou mort)"); ``"characters": [Target, Target, …]`` counts the characters any of them
@@ -810,12 +812,13 @@ class Count:
     union: tuple[Target, ...] = ()  # characters: more targets, each character counted once
     either: bool = False  # characters: the living and the dead ("vivant ou mort")
     playable: bool = False  # cards of the holder's piles: only those it may play ("jouables")
+    also: tuple[str, ...] = ()  # cards: more piles counted with ``pile`` (JSON: "cards" a list)
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "stat":
             return {"stat": self.stat, "of": self.of, **({"base": True} if self.base else {})}
         if self.kind == "cards":
-            out: dict[str, Any] = {"cards": self.pile}
+            out: dict[str, Any] = {"cards": [self.pile, *self.also] if self.also else self.pile}
             if self.owner != "self":
                 out["owner"] = self.owner
             if self.match is not None:
@@ -1845,7 +1848,16 @@ def parse_count(data: Any, path: str) -> Count:
         )
     if kind == "cards":
         d = _keys(data, path, {"cards"}, {"owner", "match", "on", "other", "playable"})
-        pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
+        also: tuple[str, ...] = ()
+        if isinstance(d["cards"], list):
+            piles = [_choice(p, f"{path}.cards[{i}]", PILES) for i, p in enumerate(d["cards"])]
+            if len(piles) < 2 or len(set(piles)) != len(piles):
+                raise EffectError(
+                    f"{path}.cards", "a list of two or three different piles (deck, hand, discard)"
+                )
+            pile, also = piles[0], tuple(piles[1:])
+        else:
+            pile = _choice(d["cards"], f"{path}.cards", COUNT_PILES)
         if "playable" in d:
             if d["playable"] is not True:
                 raise EffectError(f"{path}.playable", "must be true (leave it out to count every card)")
@@ -1868,6 +1880,7 @@ def parse_count(data: Any, path: str) -> Count:
             on=on,
             other="other" in d,
             playable="playable" in d,
+            also=also,
         )
     if kind == "characters":
         d = _keys(data, path, {"characters"}, {"dead"})

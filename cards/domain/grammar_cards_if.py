@@ -8,6 +8,9 @@
   retirées de la partie``: the same cost, the card paid out of the game (a ``hand`` cost ``to``
   removed), then what the rest says of the other cards ("une carte de la Main adverse est retirée
   de la partie": at random, as any card moved between piles).
+- ``s'il y a plus de 5 Sorts X dans votre Défausse et votre Deck, l'un d'eux est placé dans votre
+  Main``: one of them, at random, from either pile, when the two piles hold that many together (a
+  count of several piles: Count ``cards`` a list; ``move`` ``from`` a list).
 - ``Cette carte est défaussée si un de vos personnages active un Sort`` on a card that stays: each
   time it happens while the card is in play (the trigger "chaque fois qu'un de vos personnages
   joue un Sort, cette carte est défaussée"; a card "s'active" when it is played), not a condition
@@ -22,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cards.domain import regex as re
-from cards.domain.effects import Compare, Condition, Cost, Count, Effect, Pay, PlayCard
+from cards.domain.effects import Compare, Condition, Cost, Count, Effect, MoveCards, Pay, PlayCard
 from cards.domain.grammar_errors import NotRead
 
 if TYPE_CHECKING:
@@ -55,8 +58,31 @@ _PLAYABLE_IN_HAND = re.compile(
 )
 
 
+_PILE_WORD = {"deck": "deck", "main": "hand", "defausse": "discard"}
+_IN_TWO_PILES = re.compile(
+    rf"s'il y a (?P<cmp>plus de |au moins |moins de )?{NUM} (?P<what>.+?) "
+    r"dans votre (?P<p1>deck|main|defausse) et (?:dans )?votre (?P<p2>deck|main|defausse),? "
+    r"(?:l'un|l'une) d'(?:eux|elles|entre eux|entre elles) "
+    r"est placee? dans votre (?P<to>deck|main|defausse)"
+)
+
+
 def phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """The effects of ``t`` when it is one of this family's phrases, else None."""
+    if t.startswith("s'il y a ") and (" l'un d" in t or " l'une d" in t):
+        m = _IN_TWO_PILES.fullmatch(t)
+        if m and m.group("cmp") != "moins de ":
+            from cards.domain.text_grammar import number
+
+            piles = (_PILE_WORD[m.group("p1")], _PILE_WORD[m.group("p2")])
+            to = _PILE_WORD[m.group("to")]
+            if piles[0] == piles[1] or to in piles:
+                return None
+            match = reader._count_match(c, m.group("what"))
+            counted = Count("cards", pile=piles[0], also=piles[1:], match=match)
+            cmp = ">" if m.group("cmp") == "plus de " else ">="
+            when = Condition(compare=Compare(counted, cmp, number(m.group(2))))
+            return [MoveCards(from_=piles[0], also=piles[1:], to=to, cards=match, when=when)]
     if t.startswith("si vous avez ") and " jouables en main" in t:
         m = _PLAYABLE_IN_HAND.fullmatch(t)
         if not m:

@@ -29,6 +29,7 @@ from cards.domain.effects import (
     Event,
     Heal,
     Immune,
+    StatFilter,
     Target,
     Trigger,
 )
@@ -286,3 +287,35 @@ def from_next_turn(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | Non
     first = _at_activation(r.phrase(c, a, ctx))
     then = _at_activation(r.phrase(c, b, ctx.inside()))
     return [*first, Trigger(on=Event("turn_start"), effects=tuple(then))]
+
+
+def stat_filter(text: str) -> tuple[StatFilter, str] | None:
+    """``… ayant plus de 1 en Défense`` / ``… avec moins de 3 en Esprit`` (a selector's ``stat``
+    filter: its current stat, strictly more / less) and the words before it; None: not such."""
+    m = re.fullmatch(
+        r"(?:(.+?) )?(?:ayant|avec) (plus|moins) de (\d+) (?:points? )?en (defense|esprit)", text
+    )
+    if m is None:
+        return None
+    stat = "defense" if m.group(4) == "defense" else "spirit"
+    return StatFilter(stat, ">" if m.group(2) == "plus" else "<", int(m.group(3))), m.group(1) or ""
+
+
+_BOTH_HIT = re.compile(
+    r"(?P<pre>(?:.*? )?(?:inflige|infligez)) (?P<dmg>\S+ degats? \w+)"
+    r" (?P<to>au personnage adverse|a votre adversaire) ainsi qu'a (?P<other>.+?)(?P<tail>,? ou x est .*)?"
+)
+
+
+def both_hit(t: str) -> str:
+    """``inflige 3 dégâts magiques au personnage adverse ainsi qu'à un autre …`` said as ``… au
+    personnage adverse et inflige 3 dégâts magiques à un autre …`` (the same damage to each)."""
+    if "ainsi qu'a" not in t:
+        return t
+    m = _BOTH_HIT.fullmatch(t)
+    if m is None:
+        return t
+    dmg = m.group("dmg")
+    return (
+        f"{m.group('pre')} {dmg} {m.group('to')} et inflige {dmg} a {m.group('other')}{m.group('tail') or ''}"
+    )

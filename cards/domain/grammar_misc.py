@@ -24,6 +24,7 @@ from cards.domain.effects import (
     Condition,
     Counter,
     Damage,
+    Duration,
     Effect,
     Heal,
     LoseHp,
@@ -166,6 +167,7 @@ def more(reader: Reader, c: Clause, t: str, ctx: Ctx, before: list[Effect]) -> l
 REWRITES = re.compile(
     r"[^:]+? ?: ?(?:(?:aucun|pas de|sans) maximum|max(?:imum)? \d+|\+\d aux effets de cette carte)"
     r"|si [^:]+?,? la carte adverse est defaussee"
+    r"|[^:]+? ?: ?ces bonus durent jusqu'a la fin de (?:la )?partie"
 )
 
 #: "si <condition>, la carte adverse est défaussée" after a card countered to another pile.
@@ -209,7 +211,72 @@ def rewritten(reader: Reader, c: Clause, t: str, ctx: Ctx, before: list[Effect])
         found = more(reader, c, t, ctx, before)
     if found is None:
         found = countered_to_discard(reader, c, t, ctx, before)
+    if found is None:
+        found = lasting_bonuses(reader, c, t, ctx, before)
     return found
+
+
+#: "Mage : ces bonus durent jusqu'à la fin de la partie" after bonuses given for the combat.
+LASTING = re.compile(r"(?P<cond>[^:]+?) ?: ?ces bonus durent jusqu'a la fin de (?:la )?partie")
+
+
+def _game_long(effect: Effect) -> Effect:
+    """The effect with its bonuses (a modifier of a positive number, for the combat; in a trigger
+    too) lasting the rest of the game."""
+    if isinstance(effect, Trigger):
+        longer = replace(effect, effects=tuple(_game_long(e) for e in effect.effects))
+        if longer != effect and effect.times > 1 and effect.limit == "once_per_turn":
+            # "+1 (maximum 6) chaque fois que …": the cap of the bonuses, now over the game
+            longer = replace(longer, limit="once_per_game")
+        return longer
+    if (
+        isinstance(effect, Modify)
+        and isinstance(effect.amount, int)
+        and effect.amount > 0
+        and effect.duration.kind == "combat"
+    ):
+        return replace(effect, duration=Duration("game"))
+    return effect
+
+
+def lasting_bonuses(reader: Reader, c: Clause, t: str, ctx: Ctx, before: list[Effect]) -> list[Effect] | None:
+    """``Attaque +1 chaque fois que vous infligez des dégâts. Mage : ces bonus durent jusqu'à la fin
+    de la partie``: the bonuses before (positive modifiers for the combat, given or triggered) last
+    the rest of the game when the condition holds — each effect changed, under the condition's
+    negation, and its copy with the longer bonuses under it. A malus or a bonus of another kind
+    before: which are "ces bonus"? Not read."""
+    from cards.domain.text_grammar import with_condition
+
+    m = LASTING.fullmatch(t)
+    if not m:
+        return None
+    cond = reader.prefix_condition(c, m.group("cond"), ctx)
+
+    def modifiers(e: Effect) -> list[Effect]:
+        if isinstance(e, Trigger):
+            return [x for inner in e.effects for x in modifiers(inner)]
+        return [e] if isinstance(e, Modify) else []
+
+    if any(
+        not isinstance(x, Modify)
+        or not isinstance(x.amount, int)
+        or x.amount <= 0
+        or x.duration.kind != "combat"
+        for e in before
+        for x in modifiers(e)
+    ):
+        raise NotRead("'ces bonus': a malus, a scaled or lasting modifier before")
+    changed = [(e, _game_long(e)) for e in before]
+    if all(a == b for a, b in changed):
+        raise NotRead("no bonus before")
+    out: list[Effect] = []
+    for effect, longer in changed:
+        if effect == longer:
+            out.append(effect)
+            continue
+        out += with_condition([effect], Condition(not_=cond))
+        out += with_condition([longer], cond)
+    return out
 
 
 # --- notes: what the online game around the card does, not a game --------------------------------

@@ -38,6 +38,7 @@ from cards.domain import regex as re
 from cards.domain.effects import (
     Amount,
     Attach,
+    CardMatch,
     Condition,
     Duration,
     Effect,
@@ -347,6 +348,21 @@ def event_head(r: Reader, c: Clause, text: str, ctx: Ctx) -> Head:
 def event_heads(r: Reader, c: Clause, text: str, ctx: Ctx) -> list[Head]:
     """An event's heads: one, or one per character named ("'X' ou 'Y' est blessé": a trigger on
     each, whose "il" is the one it is about)."""
+    same = _SAME_TYPE.fullmatch(text.strip())
+    if same:
+        # "chaque fois qu'un de vos Guémélites active un Sort du même type que lui": a trigger per
+        # Guémélite race, on the Sorts of its element (a Guémélite of no element that has Sorts,
+        # "Fantomatique", never plays one of its type)
+        who = event_subject(r, c, same.group(1), ctx)
+        if not isinstance(who, Selector) or who.race != "guemelite":
+            raise NotRead("the same type as whom?")
+        return [
+            Head(
+                Event("plays", match=CardMatch("type", element), who=replace(who, race=race)),
+                pronoun="event",
+            )
+            for race, element in GUEMELITE_SPELLS.items()
+        ]
     try:
         return [event_head(r, c, text, ctx)]
     except NotRead:
@@ -379,6 +395,26 @@ def event_heads(r: Reader, c: Clause, text: str, ctx: Ctx) -> list[Head]:
             event_head(r, c, f"{m.group(1)} {m.group(3)}", ctx),
             event_head(r, c, f"{m.group(2)} {m.group(3)}", ctx),
         ]
+
+
+#: "un Sort du même type que lui" after a Guémélite: its race and the Sorts of its element (the
+#: card types under ``sort``; the Guémélite Dragon's are the Sorts Draconiques).
+GUEMELITE_SPELLS = {
+    "guemelite_feu": "feu",
+    "guemelite_air": "air",
+    "guemelite_eau": "eau",
+    "guemelite_terre": "terre",
+    "guemelite_ombre": "ombre",
+    "guemelite_mental": "mental",
+    "guemelite_foudre": "foudre",
+    "guemelite_dragon": "draconique",
+    "guemelite_temps": "temps",
+    "guemelite_nature": "nature",
+    "guemelite_guerre": "guerre",
+    "guemelite_nehant": "nehant",
+    "guemelite_guem": "guem",
+}
+_SAME_TYPE = re.compile(r"(.+?) (?:joue|jouent|active|activent) un sort du meme type que (?:lui|elle)")
 
 
 def event_subject(r: Reader, c: Clause, text: str, ctx: Ctx) -> Target:

@@ -382,6 +382,9 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
                 "both": ("either", "chaque"),
             }
             pile = _pick(PILE_WORDS[count.pile], lang)
+            if count.also:  # several piles together: "dans votre Défausse et votre Deck"
+                more = [_pick(PILE_WORDS[p], lang) for p in count.also]
+                pile = " and ".join([pile, *more]) if lang == "en" else " et ".join([pile, *more])
             if lang == "en":
                 return f"{what} in {owner[count.owner][0]} {pile}"
             suffix = {

@@ -702,6 +702,11 @@ class Reader:
             text = tap.group(1) or ""
             if not text or re.fullmatch(r"personnages?", text):
                 return out
+        stated = grammar_damage.stat_filter(text)
+        if stated is not None:  # "ayant plus de 1 en Défense": its current stat compared
+            out["stat"], text = stated
+            if not text or re.fullmatch(r"personnages?", text):
+                return out
         races = re.fullmatch(r"(.+?) \(?(non multi-? ?race|multi-? ?race)e?s?\)?", text)
         if races:  # "(non multi racés)": of one race (none given by traits)
             out["single_race"] = races.group(2).startswith("non")
@@ -807,6 +812,8 @@ class Reader:
             else:
                 found = grammar_chain.match_rest(self, clause, types, rest, zone)
                 if found is None:
+                    found = self._reserved_to(types, rest, zone)
+                if found is None:
                     raise NotRead(f"what follows the type in {text!r}")
                 return found
         out = []
@@ -818,6 +825,18 @@ class Reader:
         if len(out) == 1:
             return out[0]
         return CardMatch("any_of", options=tuple(out))
+
+    def _reserved_to(self, types: Sequence[str], rest: str, zone: bool | None) -> CardMatch | None:
+        """``Sorts réservés aux Guémélites de l'Ombre``: cards of one type reserved to one race,
+        class or caste (None: not such a phrase)."""
+        m = re.fullmatch(r"reservee?s? (?:aux?|a la|a l') ?(.+)", rest)
+        if not m or len(types) != 1 or zone is not None:
+            return None
+        for kind in ("race", "class", "caste"):
+            slugs = self.terms(m.group(1), kind)
+            if len(slugs) == 1:
+                return CardMatch(f"{kind}_reserved", slugs[0], type_=types[0])  # type: ignore[arg-type]
+        return None
 
     def _element(self, text: str) -> str | None:
         """A spell or theurgy kind named alone (``Immunité Foudre``): the type whose label it is."""
@@ -3081,7 +3100,8 @@ class Reader:
         count = 1 if top or head in ("un", "une") else number(head)
         whom = re.sub(r"^l'une? ", "un ", re.sub(r"^au (?=@\d+@$)", "", m.group("whom")))
         whom = re.sub(r"^au ", "le ", re.sub(r"^aux ", "les ", whom))
-        on = self.subject(c, whom, ctx.names)
+        # "… est attaché à un personnage de votre choix": any character, the player's pick
+        on = "character" if whom == "un personnage de votre choix" else self.subject(c, whom, ctx.names)
         cards = self._count_match(c, m.group("what"))
         return [
             MoveCards(
@@ -3124,7 +3144,7 @@ class Reader:
 
     def phrase(self, c: Clause, t: str, ctx: Ctx) -> list[Effect]:
         """A phrase that yields effects: triggers, conditions and tails around predicates."""
-        t = grammar_damage.yours_too(t.strip().strip(",").strip())
+        t = grammar_damage.both_hit(grammar_damage.yours_too(t.strip().strip(",").strip()))
         if not t:
             raise NotRead("nothing to read")
         found = grammar_damage.from_next_turn(self, c, t, ctx)  # "… le tour où …, puis … à partir du suivant"

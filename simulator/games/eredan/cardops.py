@@ -42,6 +42,7 @@ from simulator.games.eredan.ops import (
     PILE_REMOVED,
     ActsNowOp,
     AdvanceTurnsOp,
+    AttachOp,
     CardToOp,
     CounterOp,
     CreateOp,
@@ -472,6 +473,21 @@ def _grant_order(board: Board, op: GrantOrderOp, me: int, opp: int, source: str)
         board.granted |= 1 << t  # it has an Ordre's bonus this combat (the ``ordre`` condition)
         for order in orders:
             board.run_ops(order.ops, t, board.fighters[1 - t // 3], ch.order_source)
+
+
+@interprets(AttachOp)
+def _attach_card(board: Board, op: AttachOp, me: int, opp: int, source: str) -> None:
+    serial = board.cur_serial  # this card's attachment (-1: not in play)
+    if serial < 0:
+        return
+    for carrier in range(6):
+        if serial in board.item_serials[carrier]:
+            i = board.item_serials[carrier].index(serial)
+            for t in board.targets(op.target, me, opp):
+                if t != carrier:
+                    board.move_attachment(carrier, i, t)
+                    return
+            return
 
 
 @interprets(PayOp)

@@ -58,6 +58,7 @@ from simulator.games.eredan.ops import (
     AllAllies,
     AllEnemies,
     AllyAlive,
+    AttachOp,
     AttackKindOp,
     BoundOp,
     CharFilter,
@@ -103,6 +104,7 @@ from simulator.games.eredan.ops import (
     SelfTarget,
     SetOp,
     TapOp,
+    Target,
     TraitsOp,
     TriggerOp,
     UnsupportedSpecError,
@@ -110,6 +112,7 @@ from simulator.games.eredan.ops import (
     choice_slots,
     compile_condition,
     compile_effect,
+    compile_target,
     reads_the_cards,
 )
 from simulator.games.eredan.rules import DEFAULT_RULES, EredanRules
@@ -175,6 +178,9 @@ def add_gear(gear: int, slot: int, hands: int, dual: bool) -> int:
         weapons = GEAR_FULL
     return (gear & ~3) | weapons
 
+
+# Where a card goes from its deck at the start of the game (CompiledCard.starts).
+STARTS_NONE, STARTS_HAND, STARTS_ATTACHED = range(3)
 
 # Whom a card that stays is attached to (cards.domain.specs.PlayRules.attach), relative to the
 # character playing it: itself (the default), the enemy fighter, or a living character the player
@@ -260,6 +266,10 @@ class CompiledCard:
     #: The element of the damage it deals (ELEMENT_BIT bits): a Sort of an element deals damage of
     #: that element ("Immunité dégâts de Feu" stops a Sort Feu's damage); 0: none.
     element: int = 0
+    #: It leaves its player's deck at the start of the game (PlayRules.starts): STARTS_HAND to the
+    #: hand, STARTS_ATTACHED attached to one of ``starts_on`` (0: it does not).
+    starts: int = 0
+    starts_on: Target | None = None
     #: ``triggers`` by event: every event of a game looks at the triggers of every card in play
     #: (EredanState.fire), most of which listen to other events — this skips them at once.
     triggers_on: TriggersByEvent = field(init=False, repr=False, compare=False)
@@ -467,6 +477,8 @@ class Tables:
     #: Whether whether a card fits a character needs :func:`carry_fits` (a "one per character" card,
     #: an Ambidextrie limited to some cards, a ``carry`` ability) rather than the ``fits`` bitmasks.
     slow_fit: bool = False
+    #: Some card leaves its deck at the start of the game (CompiledCard.starts).
+    starting: bool = False
     #: Cards that stay and go on the fighter, whose room the ``fits`` bitmasks tell (none when
     #: ``slow_fit``): the card step checks them without looking further.
     plain_fit_mask: int = 0
@@ -637,14 +649,13 @@ def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
     if attaches and stays is not None and stays.kind in ("turns", "combats"):
         stay_lo, stay_hi = stays.lo, stays.hi
     attach_to = _attach_to(card, attaches, where)
+    starts, starts_on = STARTS_NONE, None
     if card.play.starts is not None:
-        # "En début de partie, cette carte s'ajoute à votre main / s'attache à un de vos X": a card
-        # leaving the deck at the game's start (cards.domain.specs.Starts) is not played yet
-        raise UnsupportedSpecError(
-            f"{where}: play.starts",
-            "a card that leaves the deck at the start of the game (play.starts) is not supported"
-            " by the engine yet",
-        )
+        # "En début de partie, cette carte s'ajoute à votre main / s'attache à un de vos X"
+        # (cards.domain.specs.Starts; EredanState._start_cards)
+        starts = STARTS_HAND if card.play.starts.kind == "hand" else STARTS_ATTACHED
+        if card.play.starts.target is not None:
+            starts_on = compile_target(card.play.starts.target, ctx, f"{where}: play.starts.attached")
     partners_mask = 0
     for family in card.play.dual_wield_with:
         partners_mask |= ctx.mask(CardMatch("card", family))
@@ -714,6 +725,8 @@ def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
         triggers=tuple(triggers),
         choices=choice_slots(tuple(ops)),
         element=sum(bit for name, bit in ELEMENT_BIT.items() if card.is_of_type(name)),
+        starts=starts,
+        starts_on=starts_on,
     )
 
 
@@ -1727,6 +1740,14 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         # created by a trigger of a card that stays was not checked: a KeyError in the middle
         # of a game, found by benchmarks/synthetic_pool.py)
         every = (compiled_card, *compiled_card.modes)
+        for mode in every:
+            if not mode.attaches and any(
+                isinstance(op, AttachOp) for op in walk_ops([*mode.ops, *mode.triggers])
+            ):
+                raise UnsupportedSpecError(
+                    f"card {compiled_card.slug!r}",
+                    "attach: only a card that stays in play moves",
+                )
         for op in walk_ops([op for c in every for op in (*c.ops, *c.triggers, *c.while_carried)]):
             if isinstance(op, CreateOp) and op.family not in created:
                 raise UnsupportedSpecError(
@@ -1737,6 +1758,11 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
     for deck in decks:
         for character in deck.characters:
             effects = [*character.abilities, *(e for order in character.orders for e in order.effects)]
+            if any(isinstance(e, spec_effects.Attach) for e in spec_effects.walk_effects(tuple(effects))):
+                raise UnsupportedSpecError(
+                    f"character {character.slug!r}",
+                    "attach: only a card that stays in play moves",
+                )
             for family in created_families(effects):
                 if family not in created:
                     raise UnsupportedSpecError(
@@ -1824,6 +1850,7 @@ def compile_tables(decks: Sequence[DeckSpec], rules: EredanRules = DEFAULT_RULES
         decks_specs=(decks[0], decks[1]),
         base_stats=tuple(v for ch in chars for v in (0, ch.defense, ch.spirit, ch.initiative, 0, 0, 0, 0)),
         slow_fit=slow_fit,
+        starting=any(c.starts for c in cards),
         attaching_mask=sum(1 << c.id for c in cards if c.attaches),
         plain_fit_mask=0
         if slow_fit

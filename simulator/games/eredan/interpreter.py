@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from cards.domain.specs import MERCENARY_GUILD
@@ -964,6 +964,10 @@ class Board:
 
     def put_card(self, seat: int, k: int, dest: int) -> None:
         """``seat``'s card ``k``, out of play, goes to pile ``dest`` (ops.PILE_*)."""
+        raise NotImplementedError
+
+    def move_attachment(self, carrier: int, i: int, target: int) -> bool:
+        """The ``i``-th card ``carrier`` carries is attached to ``target`` instead (``attach``)."""
         raise NotImplementedError
 
     def detach(self, carrier: int, i: int, dest: int, event: str, seat: int = -1) -> int:
@@ -2032,6 +2036,10 @@ def _seats(owner: str, me: int) -> tuple[int, ...]:
 
 @interprets(CountCards)
 def _count_cards(board: Board, count: CountCards, me: int, opp: int) -> int:
+    if count.also:  # several piles together ("dans votre Défausse et votre Deck")
+        return sum(
+            _count_cards(board, replace(count, pile=p, also=()), me, opp) for p in (count.pile, *count.also)
+        )
     mask = count.mask
     pile = count.pile
     n = 0

@@ -587,6 +587,8 @@ class CountCards(Count):
     other: bool = False
     #: Only the cards the holder may play, as ``play_card`` ``playable`` takes them ("jouables").
     playable: bool = False
+    #: More piles counted with ``pile`` ("dans votre Défausse et votre Deck").
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -686,7 +688,7 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
         assert count.pile is not None
         mask = -1 if count.match is None else ctx.mask(count.match)
         on = None if count.on is None else _counted_on(count.on, ctx, f"{where}.on")
-        return CountCards(count.pile, count.owner, mask, on, count.other, count.playable)
+        return CountCards(count.pile, count.owner, mask, on, count.other, count.playable, count.also)
     if kind == "characters":
         assert count.characters is not None
         union = tuple(
@@ -2166,6 +2168,25 @@ class BoundOp(Op):
     duration: Duration = COMBAT
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttachOp(Op):
+    """``attach``: this card, in play, leaves its carrier and is attached to the target (the first
+    living character it reaches other than the carrier), with what it gives its carrier (its
+    "while carried" modifiers, and what its effects gave the carrier while it stays); nothing when
+    the target has no room for it (its slot, "one per character") or none is reached
+    (cards/domain/effects.py ``attach``)."""
+
+    name: ClassVar[str] = "attach"
+    target: Target = SELF
+
+
+@compiles(spec.Attach)
+def _compile_attach(
+    effect: spec.Attach, where: str, index: int, when: Condition | None, ctx: CompileContext
+) -> Op:
+    return AttachOp(target=_target(effect, None, where, ctx), when=when, index=index)
+
+
 @compiles(spec.Bound)
 def _compile_bound(
     effect: spec.Bound, where: str, index: int, when: Condition | None, ctx: CompileContext
@@ -2417,7 +2438,6 @@ def _compile_draw_phase(
 #: Each one leaves this set when its record, compiling and interpreter functions land.
 PENDING_OPS: frozenset[type] = frozenset(
     {
-        spec.Attach,
         spec.CardsLast,  # on a card, in a trigger or an Ordre (a character's ability: compiled.py)
         spec.Become,
     }

@@ -52,6 +52,7 @@ from simulator.games.eredan.ops import (
     SPI,
     ActsNowOp,
     AdvanceTurnsOp,
+    AttachOp,
     AttackKindOp,
     BoundOp,
     CardToOp,
@@ -804,6 +805,12 @@ def _double_value(
     return sum(v if t // 3 == seat else -v for t in _reached(state, op.target, me, opp))
 
 
+def _attach_value(
+    state: EredanState, op: AttachOp, seat: int, me: int, opp: int, combat: _Combat | None
+) -> float:
+    return 0.0  # a card changing carriers: what it gives goes on, the estimate leaves it out
+
+
 def _pay_value(state: EredanState, op: PayOp, seat: int, me: int, opp: int, combat: _Combat | None) -> float:
     payer = opp if op.by_opponent else me
     if payer < 0 or state.hp[payer] <= 0:
@@ -994,6 +1001,7 @@ VALUES: dict[type[Op], Callable[[EredanState, Any, int, int, int, _Combat | None
     AdvanceTurnsOp: _advance_turns_value,
     PayOp: _pay_value,
     BoundOp: _bound_value,
+    AttachOp: _attach_value,
     DoubleOp: _double_value,
     CounterOp: _counter_value,
     DrawPhaseOp: _draw_phase_value,

@@ -43,7 +43,7 @@ from simulator.games.eredan.actions import (
     pack_choices,
     unpack_choices,
 )
-from simulator.games.eredan.chance import AMOUNT, DECK, INITIATIVE, PLACE, Chance, NotingChance
+from simulator.games.eredan.chance import AMOUNT, DECK, INITIATIVE, PLACE, TARGET, Chance, NotingChance
 from simulator.games.eredan.compiled import (
     ATTACH_ALLIES,
     ATTACH_CHARACTERS,
@@ -53,6 +53,7 @@ from simulator.games.eredan.compiled import (
     ATTACH_OTHER_ALLIES,
     CK_SPELL,
     GEAR_FREE,
+    STARTS_HAND,
     CompiledCard,
     Tables,
     add_gear,
@@ -349,6 +350,18 @@ class EredanState(Board):
             s.shuffle_pile(deck, DECK, seat)
             s.decks[seat] = deck
         s._setup = (tuple(tuple(d) for d in s.decks), ((), ()))
+        started: tuple[tuple[str, str, int, tuple[int, ...], int], ...] = ()
+        if tables.starting:
+            # docs/rules/eredan.md §3 Start: the cards that leave the deck as the game starts, before
+            # the opening draw; what they draw is noted for a record's writer (opening_draws)
+            if chance is None:
+                noting = NotingChance(rng)
+                s.chance = noting
+                s._start_cards()
+                s.chance = None
+                started = tuple(noting.draws)
+            else:
+                s._start_cards()
         for seat in (0, 1):
             s.draw(seat, HAND_SIZE)
         s.opening_hands = (tuple(s.hands[0]), tuple(s.hands[1]))
@@ -364,8 +377,9 @@ class EredanState(Board):
             s.fire(EV_GAME_START)
             s._proceed(C_TURN)
             s.chance = None
-            s.opening_draws = tuple(noting.draws)
+            s.opening_draws = started + tuple(noting.draws)
         else:
+            s.opening_draws = started
             s.fire(EV_GAME_START)
             s._proceed(C_TURN)
         s._settle()
@@ -855,6 +869,41 @@ class EredanState(Board):
         return True
 
     # --- step 0: draw, untap ----------------------------------------------------------------------
+
+    def _start_cards(self) -> None:
+        """docs/rules/eredan.md §3 Start — each card of a deck whose text makes it leave the deck
+        as the game starts (CompiledCard.starts), from the top of the pile down: to its player's
+        hand, or attached to one of its player's characters the text names that has room for it
+        (**[decision]** one of several is drawn with the game's chance: no player decides before
+        the first action, as for any choice outside a decision point), where it comes into play as
+        a card that stays does; with none, it stays in the deck."""
+        cards = self.cards
+        for seat in (0, 1):
+            deck = self.decks[seat]
+            hand = self.hands[seat]
+            for i in range(len(deck) - 1, -1, -1):
+                k = deck[i]
+                card = cards[k]
+                if not card.starts:
+                    continue
+                if card.starts == STARTS_HAND:
+                    del deck[i]
+                    hand.append(k)
+                    continue
+                target = card.starts_on
+                assert target is not None
+                me = seat * 3
+                found = (
+                    group_candidates(self, target, me, -1)
+                    if isinstance(target, Group)
+                    else list(self.targets(target, me, -1))
+                )
+                found = [c for c in found if self._fits_now(c, k)]
+                if not found:
+                    continue
+                chosen = found[0] if len(found) == 1 else found[self.pick(found, TARGET, me)]
+                del deck[i]
+                self.come_into_play(seat, chosen, k, False)
 
     def _first_turn(self) -> None:
         """The game's first turn, numbered 1 unless a ``game_start`` trigger moved the counter on
@@ -1566,6 +1615,87 @@ class EredanState(Board):
                 self.item_bonuses.append(ItemBonus(carrier, k, op.stat, 0, op.when, points))  # type: ignore[arg-type]
             self.item_bonus_mask |= 1 << carrier
         return serial
+
+    def move_attachment(self, carrier: int, i: int, target: int) -> bool:
+        """``attach``: the ``i``-th card ``carrier`` carries goes to ``target`` without leaving play
+        (its attachment, stay and triggers go on): what it gives its carrier — its "while carried"
+        modifiers and bonuses, and the modifiers, damage changes, set and bounded stats its effects
+        gave the carrier while it stays — it gives ``target`` now. Whether it moved: not when
+        ``target`` has no room for it (its slot, "one per character")."""
+        k = self.items[carrier][i]
+        serial = self.item_serials[carrier][i]
+        card = self.item_modes.get(serial) or self.cards[k]
+        if not (
+            carry_fits(self.cards, self.chars[target], self.items[target], k, card)
+            if self.tables.slow_fit
+            else gear_accepts(self.gear[target], card.slot, card.hands, card.dual_wield)
+        ):
+            return False
+        owner = self.item_owners[carrier].pop(i)
+        self.items[carrier].pop(i)
+        self.item_serials[carrier].pop(i)
+        mneg = self.mneg
+        for op in card.while_carried:
+            if op.points is None and op.when is None:
+                for c, sign in ((carrier, -1), (target, 1)):
+                    self.mod[c * NSTATS + op.stat] += sign * op.amount
+                    if op.amount < 0 and mneg is not None:
+                        mneg[c * NSTATS + op.stat] += sign * op.amount
+        mine = [b for b in self.item_bonuses if b.carrier == carrier and b.card == k]
+        for bonus in mine[: sum(op.points is not None or op.when is not None for op in card.while_carried)]:
+            self.item_bonuses[self.item_bonuses.index(bonus)] = replace(bonus, carrier=target)
+        mask = 0
+        for bonus in self.item_bonuses:
+            mask |= 1 << bonus.carrier
+        self.item_bonus_mask = mask
+        if self.lasting:
+            moved = []
+            for lasting in self.lasting:
+                if lasting.serial == serial and lasting.character == carrier:
+                    for c, sign in ((carrier, -1), (target, 1)):
+                        self.mod[c * NSTATS + lasting.stat] += sign * lasting.amount
+                        if lasting.amount < 0 and mneg is not None:
+                            mneg[c * NSTATS + lasting.stat] += sign * lasting.amount
+                    lasting = replace(lasting, character=target)
+                moved.append(lasting)
+            self.lasting = moved
+        if self.dmods:
+            self.dmods = [
+                replace(dm, character=target) if dm.life.serial == serial and dm.character == carrier else dm
+                for dm in self.dmods
+            ]
+            self._refresh_dmod_masks()
+        if self.sets:
+            self.sets = [
+                replace(f, character=target) if f.life.serial == serial and f.character == carrier else f
+                for f in self.sets
+            ]
+            self.set_mask = 0
+            for f in self.sets:
+                self.set_mask |= 1 << f.character
+        if self.bounds:
+            self.bounds = [
+                replace(b, character=target) if b.life.serial == serial and b.character == carrier else b
+                for b in self.bounds
+            ]
+            self.bound_mask = 0
+            for b in self.bounds:
+                self.bound_mask |= 1 << b.character
+        for c in (carrier, target):
+            if c == target:
+                self.items[c].append(k)
+                self.item_owners[c].append(owner)
+                self.item_serials[c].append(serial)
+            gear = GEAR_FREE
+            for held in self.items[c]:
+                h = self.cards[held]
+                if h.slot != SLOT_NONE:
+                    gear = add_gear(gear, h.slot, h.hands, h.dual_wield)
+            self.gear[c] = gear
+            if self.tables.hp_max:
+                self.refresh_max_hp(c)
+        self._log_item(owner, target, k, "attach")
+        return True
 
     def _make_room(self, carrier: int, k: int) -> None:
         """``EredanRules.crowded_out_item_is_discarded`` false: the items of card ``k``'s slot that

@@ -235,6 +235,30 @@ def test_the_compiler_reads_an_immunity_to_its_own_cards(compiler):
             ],
         ),
         (
+            "En début de tour, vos personnages ayant plus de 3 en Esprit sont soignés de 1.",
+            [
+                {
+                    "op": "trigger",
+                    "on": "turn_start",
+                    "effects": [
+                        {
+                            "op": "heal",
+                            "amount": 1,
+                            "target": {"group": "allies", "stat": {"stat": "spirit", "cmp": ">", "right": 3}},
+                        }
+                    ],
+                }
+            ],
+        ),
+        (
+            "Inflige 4 dégâts directs au personnage adverse ainsi qu'à un autre personnage adverse déterminé "
+            "aléatoirement.",
+            [
+                {"op": "damage", "kind": "direct", "amount": 4},
+                {"op": "damage", "kind": "direct", "amount": 4, "target": "random_other_enemy"},
+            ],
+        ),
+        (
             "Vos Mages sont soignés de 2.",
             [{"op": "heal", "amount": 2, "target": {"group": "allies", "class": "mage"}}],
         ),

@@ -307,3 +307,56 @@ def test_this_card_goes_to_a_named_character_of_the_holders_side(compiler):
     assert compiler.compile(
         "Permanent. En fin de combat, cette carte s'attache au Duc de Brume s'il est en vie.", subject="card"
     ).unread
+
+
+def test_a_card_of_two_piles_attached_to_a_character_of_the_players_choice(compiler):
+    out = effects(
+        compiler,
+        "Permanent. Lorsque cette carte s'active une Amulette de votre Main ou votre Défausse est attachée "
+        "à un personnage de votre choix.",
+    )
+    assert out == [
+        {
+            "op": "move",
+            "from": ["hand", "discard"],
+            "to": "attach",
+            "cards": {"type": "amulette"},
+            "target": "character",
+        }
+    ]
+
+
+def test_a_count_of_two_piles_and_one_of_their_cards_moved(compiler):
+    out = effects(
+        compiler,
+        "En début de combat, s'il y a plus de 4 Objets réservés aux Mages dans votre Deck et votre Défausse, "
+        "l'un d'eux est placé dans votre Main.",
+        subject="character",
+    )
+    match = {"class_reserved": "mage", "type": "objet"}
+    assert out[0]["effects"] == [
+        {
+            "op": "move",
+            "from": ["deck", "discard"],
+            "to": "hand",
+            "cards": match,
+            "when": {
+                "compare": {"left": {"cards": ["deck", "discard"], "match": match}, "cmp": ">", "right": 4}
+            },
+        }
+    ]
+
+
+def test_a_count_of_several_piles_in_the_schema():
+    import pytest
+
+    from cards.domain.effects import EffectError, parse_count
+    from cards.domain.text import Names, count_text
+
+    count = parse_count({"cards": ["discard", "deck"]}, "per")
+    assert count.pile == "discard" and count.also == ("deck",)
+    assert count.to_json() == {"cards": ["discard", "deck"]}
+    assert "discard pile and deck" in count_text(count, "en", Names())
+    for bad in ({"cards": ["deck"]}, {"cards": ["deck", "deck"]}, {"cards": ["deck", "play"]}):
+        with pytest.raises(EffectError, match="cards"):
+            parse_count(bad, "per")

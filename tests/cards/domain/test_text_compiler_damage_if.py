@@ -282,3 +282,25 @@ def test_what_the_opponent_carries_when_it_hurts_you(compiler):
             "when": {"opponent_carrying_match": {"type": "armure"}},
         }
     ]
+
+
+def test_a_spell_of_the_same_type_as_a_guemelite(compiler):
+    abilities = character(
+        compiler,
+        "Chaque fois qu'un de vos Guémélites joue un Sort du même type que lui, il gagne 2 Points de vie.",
+    )
+    heal = [{"op": "heal", "amount": 2, "target": "event"}]
+    assert len(abilities) == 13
+    assert abilities[0] == {
+        "op": "trigger",
+        "on": {"plays": {"type": "feu"}, "by": {"group": "allies", "race": "guemelite_feu"}},
+        "effects": heal,
+    }
+    assert {"plays": {"type": "draconique"}, "by": {"group": "allies", "race": "guemelite_dragon"}} in [
+        a["on"] for a in abilities
+    ]
+    assert unread(
+        compiler,
+        "Chaque fois qu'un de vos Mages joue un Sort du même type que lui, il gagne 2 Points de vie.",
+        "character",
+    )

@@ -177,3 +177,29 @@ def test_two_stats_exchanged(compiler):
     # the rolled Attaque, bonuses exchanged between two characters: not read
     assert unread(compiler, "Votre personnage échange son Attaque et sa Défense")
     assert unread(compiler, "Les personnages en combat échangent leurs bonus de Défense")
+
+
+# --- "ces bonus durent jusqu'à la fin de la partie" ----------------------------------------------
+
+
+def test_bonuses_made_to_last_the_game_under_a_condition(compiler):
+    out = effects(compiler, "Défense +2 et Esprit +1. Mage : ces bonus durent jusqu'à la fin de la partie")
+    mage = {"played_by_class": "mage"}
+    assert out == [
+        {"op": "modify", "stat": "defense", "amount": 2, "when": {"not": mage}},
+        {"op": "modify", "stat": "defense", "amount": 2, "duration": "game", "when": mage},
+        {"op": "modify", "stat": "spirit", "amount": 1, "when": {"not": mage}},
+        {"op": "modify", "stat": "spirit", "amount": 1, "duration": "game", "when": mage},
+    ]
+    # a bonus capped per combat ("(maximum 4)" on each time): capped over the game instead
+    out = effects(
+        compiler,
+        "Esprit +1 (maximum 4) chaque fois que vous subissez des dégâts. "
+        "Prêtre : ces bonus durent jusqu'à la fin de la partie",
+    )
+    assert [(e["limit"], e["times"], e["effects"][0].get("duration")) for e in out] == [
+        ("once_per_turn", 4, None),
+        ("once_per_game", 4, "game"),
+    ]
+    # a malus before: which are "ces bonus"?
+    assert unread(compiler, "Défense +2 et Esprit -1. Mage : ces bonus durent jusqu'à la fin de la partie")

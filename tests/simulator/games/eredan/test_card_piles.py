@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from simulator.games.eredan.ops import SPI
 from simulator.games.eredan.rules import DEFAULT_RULES
 from tests.simulator.games.eredan.factories import (
     card,
@@ -182,3 +183,14 @@ def test_a_count_of_playable_cards_counts_only_those_the_holder_may_play():
     assert [e["card"] for e in events(s, "play") if e["seat"] == 0] == ["tested"]
     s = _played(effects, hand=(JAB, JAB, BOLT))
     assert [e["card"] for e in events(s, "play") if e["seat"] == 0] == ["tested", "jab"]
+
+
+def test_a_count_of_several_piles_adds_them_up():
+    """Count ``cards`` a list ("s'il y a plus de 2 Sorts dans votre Défausse et votre Deck"): the
+    cards of those piles together."""
+    three = {"left": {"cards": ["discard", "deck"], "match": {"type": "sort"}}, "cmp": ">=", "right": 3}
+    effects = [{"op": "modify", "stat": "spirit", "amount": 4, "when": {"compare": three}}]
+    s = _played(effects, discard=(SPELL, BOLT), deck=(SPELL, FILLER))
+    assert s.stat(0, SPI) == 1 + 4
+    s = _played(effects, discard=(SPELL,), deck=(SPELL, FILLER))
+    assert s.stat(0, SPI) == 1

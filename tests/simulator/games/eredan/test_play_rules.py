@@ -255,15 +255,6 @@ def test_an_attach_target_the_engine_cannot_choose_is_refused():
         compile_tables((deck("d", line("a"), [odd]), deck("e", line("b"), [JAB])))
 
 
-def test_a_card_that_leaves_the_deck_at_the_start_of_the_game_is_refused_by_name():
-    """PlayRules starts ("En début de partie, cette carte s'attache à un de vos X / s'ajoute à
-    votre main"): not played by the engine yet, refused by name rather than played as a plain card."""
-    for rule in ({"starts": "hand"}, {"stays": "permanent", "starts": {"attached": "ally"}}):
-        early = card("early", play=rule)
-        with pytest.raises(UnsupportedSpecError, match=r"play\.starts"):
-            compile_tables((deck("d", line("a"), [early]), deck("e", line("b"), [JAB])))
-
-
 # --- one copy per character, Ambidextrie with named partners --------------------------------------------
 
 

@@ -442,3 +442,77 @@ def test_a_double_of_the_modifiers_some_cards_give_is_refused_by_name():
     )
     with pytest.raises(UnsupportedSpecError, match="some cards give"):
         prepare_game(line("a"), line("b"), hands=([odd], [FILLER]), piles=PILES)
+
+
+# --- attach: a card in play goes to another character -------------------------------------------------
+
+BANNER = card(
+    "banner",
+    play={"stays": "permanent"},
+    effects=[
+        {"op": "modify", "stat": "defense", "amount": 2, "duration": "permanent"},
+        {"op": "trigger", "on": {"dies": "self"}, "effects": [{"op": "attach", "target": "random_ally"}]},
+    ],
+)
+BOLT = card("bolt", effects=[{"op": "damage", "kind": "direct", "amount": 5, "target": "opponent"}])
+
+
+def test_a_card_whose_carrier_dies_is_attached_to_an_ally():
+    """ "Si votre personnage meurt, cette carte s'attache à un de vos personnages aléatoire"
+    (``attach`` in a trigger of a card that stays): it leaves its dead carrier without leaving play
+    and the living ally carries it, with what it gives its carrier (docs/rules/eredan.md §3 Items:
+    a carried item's modifiers while carried)."""
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([FILLER], [BOLT, FILLER]),
+        piles=PILES,
+        hp=[4, 12, 0, 12, 12, 12],
+        items=[[BANNER], [], [], [], [], []],
+    )
+    s.enable_log()
+    k = card_id(s, BANNER)
+    assert s.stat(0, DEF) == 1 + 2
+    fight(s, 0, 0)
+    play_cards(s, b=[BOLT])
+    assert s.hp[0] == 0
+    assert k not in s.items[0] and k in s.items[1]  # a-3 is dead: a-2 is the one living ally
+    assert s.stat(1, DEF) == 1 + 2 and k not in s.discards[0]
+    assert any(e["character"] == "a-2" for e in events(s, "attach"))
+
+
+def test_a_card_finds_no_room_and_stays():
+    """The ally has no room for it (a second weapon): it stays where it is (``attach``: nothing
+    when the target cannot carry it, docs/rules/eredan.md §3 Items: one weapon)."""
+    sword = card(
+        "sword",
+        "epee",
+        effects=[
+            {"op": "trigger", "on": {"dies": "self"}, "effects": [{"op": "attach", "target": "random_ally"}]}
+        ],
+    )
+    other = card("other-sword", "epee")
+    s = prepare_game(
+        line("a"),
+        line("b"),
+        hands=([FILLER], [BOLT, FILLER]),
+        piles=PILES,
+        hp=[4, 12, 0, 12, 12, 12],
+        items=[[sword], [other], [], [], [], []],
+    )
+    k = card_id(s, sword)
+    fight(s, 0, 0)
+    play_cards(s, b=[BOLT])
+    assert s.hp[0] == 0 and k in s.items[0] and card_id(s, other) in s.items[1]
+
+
+def test_attach_on_a_card_that_does_not_stay_is_refused_by_name():
+    """A card that acts and goes is in play at no time: ``attach`` on it is refused, not ignored."""
+    odd = card(
+        "odd",
+        effects=[
+            {"op": "trigger", "on": {"dies": "self"}, "effects": [{"op": "attach", "target": "random_ally"}]}
+        ],
+    )
+    with pytest.raises(UnsupportedSpecError, match="attach"):
+        prepare_game(line("a"), line("b"), hands=([odd], [FILLER]), piles=PILES)
