@@ -108,8 +108,9 @@ subit 2 dégâts et a Attaque -1"):
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
     ``single_class`` (true: not multi-class), ``single_race`` (true: not multi-race — of one race,
     none given by ``traits``: "non multi-racés"), ``tapped`` (true / false), ``carrying`` (CardMatch:
-    carries such a card), ``fighting`` (true: one of the two characters of this turn's combat,
-    "en combat"; false: any other, "hors-combat"), ``not_race`` / ``not_class`` / ``not_guild``
+    carries such a card; ``not_carrying``: carries none, "sans Bouclier"), ``fighting`` (true: one
+    of the two characters of this turn's combat, "en combat"; false: any other, "hors-combat"),
+    ``not_race`` / ``not_class`` / ``not_guild``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
     non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
     ``no_caste`` (true: a character with no caste, "vos Mages sans caste"; false: with one),
@@ -526,6 +527,7 @@ SELECTOR_FILTER_KEYS = (
     "stat",
     "hurt_this_turn",
     "not_guild",
+    "not_carrying",
 )
 #: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
 SEXES = ("male", "female")
@@ -718,6 +720,7 @@ class Selector:
     stat: StatFilter | None = None
     hurt_this_turn: bool | None = None
     not_guild: str | None = None
+    not_carrying: CardMatch | None = None  # carries no such card ("sans Bouclier")
 
     @property
     def filtered(self) -> bool:
@@ -762,6 +765,7 @@ _SELECTOR_ATTRS = (
     "stat",
     "hurt_this_turn",
     "not_guild",
+    "not_carrying",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -2096,7 +2100,7 @@ def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
             values[attr] = _choice(data[key], sub, SEXES)
         elif key == "stat":
             values[attr] = _parse_stat_filter(data[key], sub)
-        elif key == "carrying":
+        elif key in ("carrying", "not_carrying"):
             values[attr] = parse_card_match(data[key], sub)
         else:
             values[attr] = _slug(data[key], sub)

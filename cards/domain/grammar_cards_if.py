@@ -11,6 +11,10 @@
 - ``s'il y a plus de 5 Sorts X dans votre Défausse et votre Deck, l'un d'eux est placé dans votre
   Main``: one of them, at random, from either pile, when the two piles hold that many together (a
   count of several piles: Count ``cards`` a list; ``move`` ``from`` a list).
+- ``S'attache au personnage adverse si votre personnage n'est pas Artisan``, ``Si jouée après 'X',
+  cette carte s'attache à votre adversaire``, ``Si vous portez un Arc, choisissez le personnage
+  auquel cette carte s'attache``: whom the card is attached to under a condition — a play variant,
+  as "Artisan : s'attache au personnage adverse" reads.
 - ``Cette carte est défaussée si un de vos personnages active un Sort`` on a card that stays: each
   time it happens while the card is in play (the trigger "chaque fois qu'un de vos personnages
   joue un Sort, cette carte est défaussée"; a card "s'active" when it is played), not a condition
@@ -22,6 +26,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cards.domain import regex as re
@@ -29,7 +34,7 @@ from cards.domain.effects import Compare, Condition, Cost, Count, Effect, MoveCa
 from cards.domain.grammar_errors import NotRead
 
 if TYPE_CHECKING:
-    from cards.domain.text_grammar import Clause, Ctx, Reader
+    from cards.domain.text_grammar import Clause, Ctx, Reader, Reading
 
 NUM = r"(\d+|une?|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)"
 
@@ -65,6 +70,41 @@ _IN_TWO_PILES = re.compile(
     r"(?:l'un|l'une) d'(?:eux|elles|entre eux|entre elles) "
     r"est placee? dans votre (?P<to>deck|main|defausse)"
 )
+
+
+_ATTACH_RULE = (
+    r"(?:cette carte )?s'attache (?:a|au|aux|sur) .+"
+    r"|choisissez le personnage (?:sur lequel|auquel) cette carte s'attache"
+)
+_ATTACH_IF = re.compile(rf"(?P<rule>{_ATTACH_RULE}) (?P<cond>si .+)")
+_IF_ATTACH = re.compile(rf"(?P<cond>si .+?)(?:,| :) (?P<rule>{_ATTACH_RULE})")
+
+
+def card_phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
+    """Whom the card is attached to under a condition (a play variant), or None."""
+    if "s'attache" not in t or ctx.subject != "card":
+        return None
+    m = _ATTACH_IF.fullmatch(t) or _IF_ATTACH.fullmatch(t)
+    if not m or " si " in m.group("rule"):
+        return None
+    from cards.domain.grammar_cards import play_variant
+
+    # who plays the card is the player's character, on whichever side it goes (a card attached to
+    # the opponent: its conditions on effects are refused, not a play variant's)
+    view = replace(ctx, on_opponent=False)
+    cond_text = m.group("cond")
+    not_of = re.fullmatch(r"si (?:votre personnage n'est pas|jouee? par un personnage non) (.+)", cond_text)
+    try:
+        inner = reader.read_body(c, m.group("rule"), ctx)
+        if not_of:  # "si votre personnage n'est pas Artisan": as "Non Artisan :"
+            cond = reader.prefix_condition(c, f"non {not_of.group(1)}", view)
+        else:
+            cond = reader.condition(c, cond_text, view)
+    except NotRead:
+        return None
+    if inner.effects or set(inner.play) != {"attach"}:
+        return None
+    return play_variant(inner, cond)
 
 
 def phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:

@@ -643,6 +643,9 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
     if selector.carrying is not None:
         what = match_text(selector.carrying, lang, names)
         parts.append(_pick((f"carrying {what}", f"portant {what}"), lang))
+    if selector.not_carrying is not None:
+        what = match_text(selector.not_carrying, lang, names)
+        parts.append(_pick((f"carrying no {what}", f"ne portant aucun(e) {what}"), lang))
     if selector.fighting is not None:
         parts.append(
             _pick(

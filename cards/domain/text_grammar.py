@@ -644,6 +644,16 @@ class Reader:
         out: dict[str, Any] = {}
         if "non-" in text:  # "les non-Humains" (but the race "Non-mort" is one word)
             text = re.sub(r"\bnon-(?!morte?s?\b)", "non ", text)
+        without = (
+            re.fullmatch(r"(.+?) sans (?!castes?\b)(?:une? |d'|de )?(.+)", text) if " sans " in text else None
+        )
+        if without:
+            # "vos Combattants sans Bouclier": carrying no card of that type (not_carrying)
+            kinds = {t.slug for t in self.vocabulary.lookup(without.group(2)) if t.kind == "type"}
+            if len(kinds) != 1:
+                raise NotRead(f"without what? {without.group(2)!r}")
+            found = self.who_filter(without.group(1))
+            return {**found, "not_carrying": CardMatch("type", kinds.pop())}
         sexed = re.fullmatch(r"(?:(.+?) )?(?:de sexe )?(masculine?s?|feminine?s?|sans castes?)", text)
         if sexed:
             # "masculins" / "féminins" (the character's sex), "sans caste" (no caste at all)
@@ -4020,7 +4030,7 @@ class Reader:
 
     def card_phrase(self, c: Clause, t: str, ctx: Ctx) -> Reading | None:
         """The card-level phrases (how the card stays and acts, chains, Ambidextrie)."""
-        found = grammar_schedule.starts(self, c, t, ctx)
+        found = grammar_schedule.starts(self, c, t, ctx) or grammar_cards_if.card_phrase(self, c, t, ctx)
         if found is not None:
             return found
         if t == "permanent" or t == "permanente":

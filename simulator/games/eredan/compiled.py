@@ -1259,7 +1259,10 @@ def _static_reach(
         if selector is not None and getattr(selector, key) is not None:
             raise UnsupportedSpecError(where, f"the filter {key!r} is not supported by the engine yet")
     if selector is not None and (
-        selector.tapped is not None or selector.carrying is not None or selector.wounded is not None
+        selector.tapped is not None
+        or selector.carrying is not None
+        or selector.not_carrying is not None
+        or selector.wounded is not None
     ):
         raise UnsupportedSpecError(
             where, "a standing ability's reach cannot change during the game (tapped, carrying, wounded)"
@@ -1594,19 +1597,34 @@ def _cards_last(decks: Sequence[DeckSpec], specs: Sequence[CardSpec]) -> dict[in
     return {k: tuple(v) for k, v in out.items()}
 
 
-#: The selector filters on what ``traits`` changes.
-_TRAIT_FILTERS = (
-    "guild",
-    "class_",
-    "race",
-    "caste",
-    "single_class",
-    "single_race",
-    "not_race",
-    "not_class",
-    "no_caste",
-    "not_guild",
-)
+def _may_change(selector: spec_effects.Selector, op: TraitsOp) -> bool:
+    """Whether ``op`` may change whether a character passes ``selector``'s filter."""
+    replaced = op.mode != "add"
+    by_guild = selector.guild is not None or selector.not_guild is not None
+    if op.races is not None:
+        races = {*op.races, *(RACE_PARENT_ELEMENT[r][0] for r in op.races if r in RACE_PARENT_ELEMENT)}
+        if selector.single_race is not None or any(
+            value is not None and (replaced or value in races) for value in (selector.race, selector.not_race)
+        ):
+            return True
+    classes = set(op.classes or ())
+    if op.classes is not None and (
+        selector.single_class is not None
+        or any(
+            value is not None and (replaced or value in classes)
+            for value in (selector.class_, selector.not_class)
+        )
+    ):
+        return True
+    if op.castes is not None:
+        castes = set() if op.castes == "all" else set(op.castes)
+        if selector.no_caste is not None or (
+            selector.caste is not None and (replaced or selector.caste in castes)
+        ):
+            return True
+        if by_guild and (replaced or COURTISAN in castes):
+            return True
+    return op.guilds is not None and by_guild
 
 
 def _check_traits(
@@ -1654,22 +1672,31 @@ def _check_traits(
                     | ChainOn,
                 )
                 and selector is not None
-                and any(getattr(selector, key) is not None for key in _TRAIT_FILTERS)
+                and any(_may_change(selector, op) for op in found)
             ):
                 raise UnsupportedSpecError(
                     f"character {ch.slug!r}: abilities[{i}]",
                     "a standing grant reaching characters by class, race, guild or caste, in a game "
                     "where traits change (traits), is not supported yet",
                 )
-    if any(op.classes is not None for op in found):
-        if any(ch.is_artisan for ch in chars) or any(ARTISAN_CLASS in (op.classes or ()) for op in found):
+    classes = [op for op in found if op.classes is not None]
+    if classes:
+        if any(ARTISAN_CLASS in (op.classes or ()) for op in classes) or (
+            any(ch.is_artisan for ch in chars) and any(op.mode != "add" for op in classes)
+        ):
             raise UnsupportedSpecError(
                 "decks", "classes changed (traits) in a game with an Artisan are not supported yet"
             )
-        if item_mask and any(
-            isinstance(effect, ChainOn) and not mask(effect.match) & ~item_mask
-            for ch in chars
-            for effect in (*ch.spec.abilities, *(e for order in ch.spec.orders for e in order.effects))
+        # a Mage/Combattant (multi-class table) made or unmade: a Mage or Combattant given, or
+        # classes replaced
+        if (
+            any(op.mode != "add" or {MAGE, WARRIOR} & set(op.classes or ()) for op in classes)
+            and item_mask
+            and any(
+                isinstance(effect, ChainOn) and not mask(effect.match) & ~item_mask
+                for ch in chars
+                for effect in (*ch.spec.abilities, *(e for order in ch.spec.orders for e in order.effects))
+            )
         ):
             raise UnsupportedSpecError(
                 "decks", "classes changed (traits) in a game with a chain on items are not supported yet"

@@ -1698,6 +1698,10 @@ def passes(board: Board, f: CharFilter, c: int) -> bool:
         mask = f.carrying
         if not any(mask >> k & 1 for k in board.items[c]):
             return False
+    if f.not_carrying is not None:
+        mask = f.not_carrying
+        if any(mask >> k & 1 for k in board.items[c]):
+            return False
     if f.wounded is not None and (board.hp[c] < board.max_hp[c]) != f.wounded:
         return False
     if f.hurt_this_turn is not None:

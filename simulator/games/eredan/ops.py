@@ -507,6 +507,8 @@ class CharFilter:
     hurt_this_turn: bool | None = None
     #: Not of that guild (a Courtisan: see EredanRules.courtisan_in_every_guild).
     not_guild: str | None = None
+    #: Carrying no card of this mask ("sans Bouclier").
+    not_carrying: int | None = None
 
     @property
     def static(self) -> bool:
@@ -515,6 +517,7 @@ class CharFilter:
         return (
             self.tapped is None
             and self.carrying is None
+            and self.not_carrying is None
             and self.fighting is None
             and self.wounded is None
             and self.stat is None
@@ -551,6 +554,7 @@ def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:
         hurt_this_turn=selector.hurt_this_turn,
         not_guild=selector.not_guild,
         stat=None if selector.stat is None else (selector.stat.stat, selector.stat.cmp, selector.stat.right),
+        not_carrying=None if selector.not_carrying is None else ctx.mask(selector.not_carrying),
     )
 
 

@@ -353,8 +353,7 @@ def test_play_variants_round_trip_and_are_refused_with_a_path():
         {"op": "become", "card": "oeuf"},
         # (played since: traits but its variants refused (tests/simulator/games/eredan/test_traits.py),
         # a pay cost in cards of the hand 0aaed62, not_race e681eb0, keyword 09c0d71,
-        # acts_now by helper chain, bound by helper engine)
-        {"op": "attach", "target": {"group": "allies", "pick": "random", "race": "golem"}},
+        # acts_now by helper chain, bound and attach by helper engine)
     ],
 )
 def test_the_engine_refuses_them_by_name(data):

@@ -360,3 +360,26 @@ def test_a_count_of_several_piles_in_the_schema():
     for bad in ({"cards": ["deck"]}, {"cards": ["deck", "deck"]}, {"cards": ["deck", "play"]}):
         with pytest.raises(EffectError, match="cards"):
             parse_count(bad, "per")
+
+
+# --- whom the card is attached to, under a condition -------------------------------------------------------
+
+
+def test_whom_the_card_is_attached_to_under_a_condition(compiler):
+    def play(text):
+        result = compiler.compile(text, subject="card")
+        assert result.complete, result.clauses
+        return result.to_json()["play"]
+
+    assert play("S'attache au personnage adverse si votre personnage n'est pas Prêtre. Permanent.") == {
+        "stays": "permanent",
+        "if": [{"when": {"not": {"played_by_class": "pretre"}}, "attach": "opponent"}],
+    }
+    assert play("Durée 2 tours. Si jouée après 'Ruse', cette carte s'attache à votre adversaire.")["if"] == [
+        {"when": {"follows": {"card": "ruse"}}, "attach": "opponent"}
+    ]
+    # on a card attached to the opponent, "vous" is still who plays it
+    assert play(
+        "Durée 3 tours. S'attache à votre adversaire. Si vous portez une Dague, choisissez le personnage "
+        "auquel cette carte s'attache."
+    )["if"] == [{"when": {"carrying_match": {"type": "dague"}}, "attach": "character"}]

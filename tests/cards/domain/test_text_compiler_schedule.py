@@ -227,3 +227,27 @@ def test_a_sentence_glued_after_a_quoted_name_and_the_fighters_misspelt(compiler
     assert result.to_json()["orders"][0]["effects"] == [
         {"op": "marker", "name": "poudre", "count": 2, "target": "fighters"}
     ]
+
+
+def test_characters_carrying_no_such_card(compiler):
+    from cards.domain.effects import parse_target
+
+    out = play(compiler, "Permanent. En début de partie, cette carte s'attache à un de vos Mages sans Dague.")
+    target = {"group": "allies", "pick": "choice", "class": "mage", "not_carrying": {"type": "dague"}}
+    assert out["starts"] == {"attached": target}
+    assert parse_target(target, "t").to_json() == target
+    result = compiler.compile("Vos Golems sans Armure ont Défense +1.")
+    assert result.complete
+    assert result.to_json()["effects"][0]["target"] == {
+        "group": "allies",
+        "race": "golem",
+        "not_carrying": {"type": "armure"},
+    }
+    assert "carrying no" in card_text_of(result)
+    assert not compiler.compile("Vos Golems sans peur ont Défense +1.").complete
+
+
+def card_text_of(result):
+    from cards.domain.text import effect_text
+
+    return effect_text(result.effects[0], "en", Names())

@@ -151,3 +151,27 @@ def test_a_game_whose_cards_start_attached_is_recorded_and_replayed():
             players=["random", "random"],
         )
         assert replay_record(record, context=catalog).summary == dict(final.summary())
+
+
+def test_the_filter_not_carrying_leaves_out_those_carrying_such_a_card():
+    """Selector ``not_carrying`` ("vos personnages sans Arme"): the characters carrying no such card."""
+    from simulator.games.eredan.ops import DEF as D
+    from tests.simulator.games.eredan.factories import SWORD
+
+    rally = card(
+        "rally",
+        effects=[
+            {
+                "op": "modify",
+                "stat": "defense",
+                "amount": 2,
+                "target": {"group": "allies", "not_carrying": {"type": "epee"}},
+            }
+        ],
+    )
+    s = prepare_game(
+        line("a"), line("b"), hands=([rally], [JAB]), piles=PILES, items=[[SWORD], [], [], [], [], []]
+    )
+    fight(s, 1, 0)
+    play_cards(s, a=[rally])
+    assert [s.stat(c, D) for c in range(3)] == [1, 3, 3]

@@ -160,10 +160,32 @@ def test_the_variants_not_played_are_refused_by_name(effect, message):
         _game([card("odd", effects=[effect])])
 
 
-def test_classes_changed_in_a_game_with_an_artisan_are_refused():
-    study = card("study", effects=[{"op": "traits", "mode": "add", "classes": ["mage"]}])
+def test_classes_replaced_in_a_game_with_an_artisan_are_refused():
+    """An Artisan's attachments are decided once from the printed classes: classes replaced (an
+    Artisan may lose its class) are refused; a class given (it stays an Artisan) is played."""
+    artisan = [character("b-1", classes=["artisan"]), *line("b")[1:]]
+    study = card("study", effects=[{"op": "traits", "mode": "set", "classes": ["mage"]}])
     with pytest.raises(UnsupportedSpecError, match="Artisan"):
-        _game([study], chars_b=[character("b-1", classes=["artisan"]), *line("b")[1:]])
+        _game([study], chars_b=artisan)
+    assert _game(
+        [card("lore", effects=[{"op": "traits", "mode": "add", "classes": ["mage"]}])], chars_b=artisan
+    )
+
+
+def test_a_grant_by_race_is_refused_only_when_the_games_traits_may_change_its_reach():
+    herd = character(
+        "a-2",
+        abilities=[
+            {"op": "may_play", "cards": {"type": "feu"}, "target": {"group": "allies", "race": "bete"}}
+        ],
+    )
+    a = line("a")
+    beast = card("beast", effects=[{"op": "traits", "mode": "add", "races": ["bete"]}])
+    with pytest.raises(UnsupportedSpecError, match="standing grant"):
+        _game([beast], chars_a=[a[0], herd, a[2]])
+    rage = card("rage", effects=[{"op": "traits", "mode": "add", "keywords": ["enrage"]}])
+    demon = card("demon", effects=[{"op": "traits", "mode": "add", "races": ["demon"]}])
+    assert _game([rage, demon], chars_a=[a[0], herd, a[2]]).tables.traits
 
 
 def test_race_parents_and_elements_are_the_reference_datas():
