@@ -156,11 +156,29 @@ def _put_nested(value: Any, chosen: list[Any], element: str) -> Any:
     return value
 
 
-def with_element(effects: list[Effect], text: str, element: str, kind: str | None) -> list[Effect]:
+def names_element(text: str) -> bool:
+    """Whether ``text`` starts with a damage phrase naming an element."""
+    m = _PHRASE.search(text)
+    return m is not None and m.start() == 0
+
+
+def with_element(
+    effects: list[Effect], text: str, element: str, kind: str | None, first: bool = False
+) -> list[Effect]:
     """``effects`` (read from ``text``, the clause without the element) with ``element`` on the
-    effects of the damage phrase that named it (see the module docstring)."""
+    effects of the damage phrase that named it (see the module docstring); ``first``: that phrase
+    is the clause's first about damage ("Si vous infligez des dégâts de feu à un personnage
+    adverse, il a +2 aux dégâts reçus": when the clause is one trigger on damage, its event)."""
     sites = [s for e in effects for s in _sites(e)]
-    if len(re.findall(r"\bdegats?\b", text)) > 1:
+    if (
+        first
+        and len(effects) == 1
+        and isinstance(effects[0], Trigger)
+        and effects[0].on.kind in ("damaged", "deals")
+        and re.match(r"(?:si|(?:a )?chaque fois|lorsqu|quand|des qu)", text)
+    ):
+        sites = [effects[0]]  # the head's damage, not the body's
+    elif len(re.findall(r"\bdegats?\b", text)) > 1:
         if kind is None or len(re.findall(rf"\bdegats? {kind}\b", _english_kinds(text))) != 1:
             raise NotRead("the element of which damage?")
         sites = [s for s in sites if _kinds_of(s) == (kind,)]

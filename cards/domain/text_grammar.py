@@ -1333,6 +1333,17 @@ class Reader:
         if m:
             return Condition(compare=Compare(Count("characters", characters="other_allies"), "==", 0))
         m = re.fullmatch(
+            r"(?:tous )?(les personnages adverses|vos autres personnages|vos allies)( hors[- ]combat)?"
+            r" sont (?:tous )?(inclines|releves) ou morts",
+            t,
+        )
+        if m:
+            # "si les personnages adverses hors-combat sont inclinés ou morts": none of them alive
+            # and not in that state
+            group = self.subject(clause, m.group(1) + (m.group(2) or ""))
+            living = grammar_cards.with_tapped(group, m.group(3) != "inclines")
+            return Condition(compare=Compare(Count("characters", characters=living), "==", 0))
+        m = re.fullmatch(
             r"(?:vous avez|il y a) (?:au moins )?(un|une|\d+) (.+?) (morte?s?|en vie)(?: parmi vos personnages| dans votre equipe)?",
             t,
         ) or re.fullmatch(r"(un|une) de vos (.+?) est (morte?|en vie)", t)
@@ -3929,7 +3940,9 @@ class Reader:
         reading = self._read(raw, ctx, bare)
         if reading.orders:
             raise NotRead("an element of damage in an Ordre")
-        reading.effects = grammar_damage.with_element(reading.effects, bare.text, element, kind)
+        first = re.search(r"\bdegats?\b", clause.text)
+        in_head = first is not None and grammar_damage.names_element(clause.text[first.start() :])
+        reading.effects = grammar_damage.with_element(reading.effects, bare.text, element, kind, in_head)
         return reading
 
     def _read(self, raw: str, ctx: Ctx, clause: Clause | None = None) -> Reading:

@@ -304,3 +304,26 @@ def test_a_spell_of_the_same_type_as_a_guemelite(compiler):
         "Chaque fois qu'un de vos Mages joue un Sort du même type que lui, il gagne 2 Points de vie.",
         "character",
     )
+
+
+def test_the_element_of_the_damage_of_the_head(compiler):
+    """The element said in a trigger's head is its event's, though the body speaks of damage too."""
+    effects = card(
+        compiler,
+        "Permanent. Si vous infligez des dégâts d'Ombre à un personnage adverse, il a +1 aux dégâts reçus.",
+    )
+    assert effects == [
+        {
+            "op": "trigger",
+            "on": {"deals": "self", "to": "all_enemies", "elements": ["ombre"]},
+            "effects": [{"op": "damage_taken", "amount": 1, "target": "event_other"}],
+        }
+    ]
+    # the element said in the body stays the body's
+    effects = card(
+        compiler,
+        "Permanent. Chaque fois qu'un personnage vous inflige des dégâts physiques, "
+        "il subit 2 dégâts magiques de type Air.",
+    )
+    assert effects[0]["on"] == {"deals": "all_characters", "to": "self", "kinds": ["physical"]}
+    assert effects[0]["effects"][0]["element"] == "air"

@@ -203,3 +203,31 @@ def test_bonuses_made_to_last_the_game_under_a_condition(compiler):
     ]
     # a malus before: which are "ces bonus"?
     assert unread(compiler, "Défense +2 et Esprit -1. Mage : ces bonus durent jusqu'à la fin de la partie")
+
+
+# --- characters all in a state or dead --------------------------------------------------------
+
+
+def test_characters_all_tapped_or_dead(compiler):
+    from cards.domain.effects import parse_effects
+    from simulator.games.eredan import ops
+
+    out = effects(compiler, "Esprit +3 si les personnages adverses hors-combat sont inclinés ou morts")
+    none_standing = {
+        "compare": {
+            "left": {"characters": {"group": "enemies", "tapped": False, "fighting": False}},
+            "cmp": "==",
+            "right": 0,
+        }
+    }
+    assert out == [{"op": "modify", "stat": "spirit", "amount": 3, "when": none_standing}]
+    assert effects(compiler, "Défense +1 si vos alliés sont relevés ou morts")[0]["when"] == {
+        "compare": {
+            "left": {"characters": {"group": "other_allies", "tapped": True}},
+            "cmp": "==",
+            "right": 0,
+        }
+    }
+    ops.compile_effect(parse_effects(out)[0], "card 'x': effects[0]", 0)  # the engine counts them
+    # "inclinés" alone (and the dead?): not read
+    assert unread(compiler, "Esprit +3 si les personnages adverses hors-combat sont inclinés")
