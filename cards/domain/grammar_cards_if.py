@@ -18,7 +18,8 @@
 - ``Cette carte est défaussée si un de vos personnages active un Sort`` on a card that stays: each
   time it happens while the card is in play (the trigger "chaque fois qu'un de vos personnages
   joue un Sort, cette carte est défaussée"; a card "s'active" when it is played), not a condition
-  checked once when the card comes into play.
+  checked once when the card comes into play. So is ``Si ce personnage joue une Arme, il gagne une
+  Rune Yr`` (its carrier: "chaque fois que ce personnage joue une Arme, il …").
 - ``si vous avez 2 Sorts Feu jouables en Main, l'un d'eux est joué``: a card of those, one the
   holder may play, is played from the hand when the hand holds at least that many of them that
   it may play (a count of ``playable`` cards: ``play_card`` ``playable`` under a ``compare``).
@@ -107,8 +108,22 @@ def card_phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> Reading | None:
     return play_variant(inner, cond)
 
 
+_CARRIER_PLAYS = re.compile(
+    r"si (?P<who>ce personnage|le porteur|votre personnage) joue (?P<what>.+?),? (?P<body>(?:il|elle) .+)"
+)
+
+
 def phrase(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
     """The effects of ``t`` when it is one of this family's phrases, else None."""
+    if t.startswith(("si ce personnage joue ", "si le porteur joue ", "si votre personnage joue ")):
+        m = _CARRIER_PLAYS.fullmatch(t)
+        if not m or ctx.subject != "card" or not ctx.stays or ctx.happens:
+            return None
+        if m.group("who") == "votre personnage" and ctx.on_opponent:
+            return None  # the carrier, or the player's character?
+        return reader.phrase(
+            c, f"chaque fois que ce personnage joue {m.group('what')}, {m.group('body')}", ctx
+        )
     if t.startswith("s'il y a ") and (" l'un d" in t or " l'une d" in t):
         m = _IN_TWO_PILES.fullmatch(t)
         if m and m.group("cmp") != "moins de ":

@@ -383,3 +383,14 @@ def test_whom_the_card_is_attached_to_under_a_condition(compiler):
         "Durée 3 tours. S'attache à votre adversaire. Si vous portez une Dague, choisissez le personnage "
         "auquel cette carte s'attache."
     )["if"] == [{"when": {"carrying_match": {"type": "dague"}}, "attach": "character"}]
+
+
+def test_a_card_that_stays_acts_each_time_its_carrier_plays_a_card(compiler):
+    out = effects(compiler, "Permanent. Esprit +1. Si ce personnage joue une Dague il gagne une Rune Cor.")
+    assert out[-1] == {
+        "op": "trigger",
+        "on": {"plays": {"type": "dague"}},
+        "effects": [{"op": "create", "card": "rune-cor", "to": "attach"}],
+    }
+    # a card that does not stay: once, or each time? not read
+    assert unread(compiler, "Esprit +1. Si ce personnage joue une Dague il gagne une Rune Cor.")
