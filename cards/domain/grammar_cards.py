@@ -353,6 +353,8 @@ def bare(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[E
         t,
     ):
         return [CardTo("opponent_deck_top")]  # drawn next by the other player
+    if piles and " de toutes les defausses " in t:
+        return _every_discard_pile(reader, c, t, ctx, default)
     if piles:
         found = (_if_in_pile(reader, c, t, ctx, default) if t.startswith("si ") else None) or (
             _two_cards(reader, c, t, ctx, default) if " et " in t else None
@@ -1385,7 +1387,7 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         r"|placee?s? dans (?:son|sa|leur) (?P<their>deck|main))"
     )
     m = re.fullmatch(
-        rf"choisissez (?P<n>une |un |{NUM} )(?P<what>.+?) (?:attachee?s?|portee?s?) "
+        rf"choisissez (?P<upto>jusqu'a )?(?P<n>une |un |{NUM} )(?P<what>.+?) (?:attachee?s?|portee?s?) "
         r"(?:a|au|aux|par) (?P<on>.+?),? "
         rf"(?:celle-ci|celui-ci|elle|il|ceux-ci|celles-ci|elles|ils|cette carte) {gone}",
         t,
@@ -1469,6 +1471,8 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         "personnage adverse": "le personnage adverse",
         "un des deux personnages en combat": "les personnages en combat",
         "un des personnages en combat": "les personnages en combat",
+        # "attachées aux personnages en combat"
+        "personnages en combat": "les personnages en combat",
     }.get(on_text, on_text)
     if on_text.startswith("un "):
         return None  # one character's cards, which one?
@@ -1491,7 +1495,9 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
             for k in kinds
         ]
     cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
-    return [DiscardAttached(count=count, cards=cards, owner=owner, pick=pick, to=to, **_fields(on))]
+    # "choisissez jusqu'à 2 cartes …": the player may take fewer, none
+    may = "upto" in m.groupdict() and m.group("upto") is not None
+    return [DiscardAttached(count=count, cards=cards, owner=owner, pick=pick, to=to, may=may, **_fields(on))]
 
 
 def chosen_state(t: str) -> tuple[str, bool] | None:
@@ -1824,6 +1830,26 @@ def opponent_may_discard(t: str) -> list[Effect] | None:
     ]
 
 
+def _every_discard_pile(reader: Reader, c: Clause, t: str, ctx: Ctx, default: Target) -> list[Effect] | None:
+    """``toutes les cartes de toutes les Défausses sont retirées du jeu``: all the cards of each
+    player's discard pile (the player's, then the opponent's); only all of them (one card "de toutes
+    les Défausses" is one card, not one of each)."""
+    from cards.domain.effects import MoveCards
+
+    found: list[Effect] = []
+    for pile in ("de votre defausse", "de la defausse adverse"):
+        try:
+            effects = reader._bare(c, t.replace("de toutes les defausses", pile, 1), ctx, default)
+        except NotRead:
+            return None
+        if not effects or not all(
+            isinstance(e, MoveCards) and e.count is None and e.when is None for e in effects
+        ):
+            return None
+        found.extend(effects)
+    return found
+
+
 def _taken_into_own(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     """``(vous pouvez) choisi(ssez|r) un Objet en jeu, il est placé dans votre Main`` / ``… et le
     placer dans votre Main``: a card attached to any character (its owner's or not) goes to the
@@ -1836,13 +1862,37 @@ def _taken_into_own(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
         r"dans votre (?P<to>main|deck|defausse)",
         t,
     )
-    if not m:
+    # "vous pouvez choisir une carte en jeu et la défausser", "…, elle est défaussée": to its
+    # owner's discard pile
+    discarded = (
+        None
+        if m
+        else re.fullmatch(
+            r"(?P<may>vous pouvez choisir) (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu"
+            r"(?:,? (?:celle-ci|celui-ci|elle|il) est defaussee?|,? et (?:le|la) defausser)",
+            t,
+        )
+    )
+    if not m and not discarded:
         return None
+    m = m or discarded
+    assert m is not None
     what = m.group("what")
     try:
         cards = None if re.fullmatch(r"cartes?", what) else reader.match(c, what)
     except NotRead:
         return None
+    if discarded:
+        return [
+            DiscardAttached(
+                count=1,
+                cards=cards,
+                owner="opponent" if m.group("adverse") else "any",
+                pick="choice",
+                may=True,
+                **_fields("all_characters"),
+            )
+        ]
     to = {"main": "hand", "deck": "deck", "defausse": "discard"}[m.group("to")]
     return [
         DiscardAttached(

@@ -295,3 +295,40 @@ def test_several_kinds_played_whatever_their_requirements(compiler):
     assert character(compiler, "Peut jouer les Lances, Arcs et Dagues en ignorant leurs pré-requis.") == [
         {"op": "may_play", "cards": {"any_of": [{"type": "lance"}, {"type": "arc"}, {"type": "dague"}]}}
     ]
+
+
+def test_all_the_cards_of_every_discard_pile(compiler):
+    assert card(compiler, "Toutes les cartes de toutes les Défausses sont placées dans votre Deck.") == [
+        {"op": "move", "from": "discard", "to": "deck", "count": "all"},
+        # the opponent's cards into the player's own deck
+        {"op": "move", "from": "discard", "to": "deck", "owner": "opponent", "count": "all", "into": "self"},
+    ]
+    assert card(compiler, "Tous les Sorts de toutes les Défausses sont retirés du jeu.") == [
+        {"op": "move", "from": "discard", "to": "removed", "count": "all", "cards": {"type": "sort"}},
+        {
+            "op": "move",
+            "from": "discard",
+            "to": "removed",
+            "owner": "opponent",
+            "count": "all",
+            "cards": {"type": "sort"},
+        },
+    ]
+    # one card "de toutes les Défausses": one card, not one of each
+    assert unread(compiler, "Une carte de toutes les Défausses est retirée du jeu.")
+
+
+def test_a_card_in_play_may_be_discarded_and_up_to_n_chosen(compiler):
+    assert card(compiler, "Prêtre : vous pouvez choisir une Arme en jeu et la défausser.") == [
+        {
+            "op": "discard_attached",
+            "target": "all_characters",
+            "cards": {"type": "arme"},
+            "pick": "choice",
+            "may": True,
+            "when": {"played_by_class": "pretre"},
+        }
+    ]
+    assert card(
+        compiler, "Choisissez jusqu'à 3 cartes attachées aux personnages en combat, elles sont défaussées."
+    ) == [{"op": "discard_attached", "target": "fighters", "count": 3, "pick": "choice", "may": True}]
