@@ -97,9 +97,14 @@ EXTRA_FORMS: Mapping[tuple[TermKind, str], tuple[str, ...]] = {
 }
 
 
+_ACTIVATED = re.compile(r"\bactivés\b", re.IGNORECASE)
+
+
 def fold(text: str) -> str:
     """Lower case, accents removed, ``’`` and ``‘`` made ``'``, ``œ`` made ``oe``, spaces collapsed."""
     text = text.replace("’", "'").replace("‘", "'").replace("`", "'").replace("œ", "oe").replace("Œ", "Oe")
+    # "activés" (activated) would fold to "actives" (in play): it folds to its feminine form instead
+    text = _ACTIVATED.sub("activées", text)
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     return re.sub(r"\s+", " ", text).strip()
 

@@ -114,3 +114,8 @@ def test_read_text_rows_needs_the_columns_of_card_texts():
     assert rows[0].seq == "7" and rows[0].text == "Heals 2."
     with pytest.raises(TextFileError, match="missing column"):
         read_text_rows(io.StringIO("seq\tname\n1\tx\n"))
+
+
+def test_fold_keeps_activated_apart_from_in_play():
+    assert fold("Sorts activés") == "sorts activees"
+    assert fold("cartes actives") == "cartes actives"

@@ -231,3 +231,14 @@ def test_characters_all_tapped_or_dead(compiler):
     ops.compile_effect(parse_effects(out)[0], "card 'x': effects[0]", 0)  # the engine counts them
     # "inclinés" alone (and the dead?): not read
     assert unread(compiler, "Esprit +3 si les personnages adverses hors-combat sont inclinés")
+
+
+# --- "activés" (activated so far) is not "actifs" (in play) ------------------------------------
+
+
+def test_cards_activated_are_not_cards_in_play(compiler):
+    """Accents folded, "activés" would read "actives": a count of cards in play. A count of the
+    cards activated so far is not in the language, so the clause stays unread."""
+    in_play = effects(compiler, "Si 4 Sorts sont actifs, Attaque +2.")
+    assert in_play[0]["when"]["compare"]["left"]["cards"] == "play"
+    assert unread(compiler, "Si 4 Sorts sont activés, Attaque +2.")
