@@ -112,6 +112,7 @@ from simulator.games.eredan.ops import (
     choice_slots,
     compile_condition,
     compile_effect,
+    compile_filter,
     compile_target,
     reads_the_cards,
 )
@@ -198,6 +199,14 @@ ATTACH_OF_TARGET = {
     "character": ATTACH_CHARACTERS,
 }
 
+#: A chosen character of a group with a filter ("sur un de vos Artisans"): the group's ATTACH_*.
+ATTACH_OF_GROUP = {
+    "allies": ATTACH_ALLIES,
+    "other_allies": ATTACH_OTHER_ALLIES,
+    "enemies": ATTACH_ENEMIES,
+    "characters": ATTACH_CHARACTERS,
+}
+
 
 #: The triggers of a source on one event: (index among the source's triggers, trigger) — the
 #: index keys how often it fired (its limit).
@@ -256,6 +265,8 @@ class CompiledCard:
     #: A card that stays: its triggers, listening while it is attached (a card that does not stay
     #: keeps its triggers among its ``ops``: they listen for the rest of the turn it resolved in).
     triggers: tuple[TriggerOp, ...] = ()
+    #: Whom, of ``attach_to``'s group, it may be attached to ("sur un de vos Artisans"); None: any.
+    attach_filter: CharFilter | None = None
     #: The choices its player makes as it plays it (``Play.choice``): targets to choose, ``one_of``.
     choices: tuple[Choice, ...] = ()
     #: Its play variants (PlayRules.variants): their conditions, checked for the character playing it
@@ -548,6 +559,8 @@ def _attach_to(card: CardSpec, attaches: bool, where: str) -> int:
             where, f"the card is attached to {target!r} but does not stay in play (no Permanent nor Durée)"
         )
     found = ATTACH_OF_TARGET.get(target) if isinstance(target, str) else None
+    if found is None and not isinstance(target, str) and target.pick == "choice":
+        found = ATTACH_OF_GROUP.get(target.group)  # with a filter: CompiledCard.attach_filter
     if found is None:
         shown = target if isinstance(target, str) else target.to_json()
         raise UnsupportedSpecError(
@@ -710,6 +723,9 @@ def _compile_mode(card: CardSpec, card_id: int, ctx: CompileContext, rules: Ered
         stay_hi=stay_hi,
         stay_turns=stay_hi > 0 and stays is not None and stays.kind == "turns",
         attach_to=attach_to,
+        attach_filter=None
+        if card.play.attach is None or isinstance(card.play.attach, str)
+        else compile_filter(card.play.attach, ctx),
         one_per_character=card.play.one_per_character and attaches,
         partners_mask=partners_mask,
         chains=tuple(chains),

@@ -753,6 +753,8 @@ class EredanState(Board):
             else:
                 assert attach_to == ATTACH_CHARACTERS
                 candidates = range(6)
+            if card.attach_filter is not None:  # "sur un de vos Artisans": those of the group passing it
+                candidates = [c for c in candidates if c >= 0 and passes(self, card.attach_filter, c)]
         return [c for c in candidates if c >= 0 and hp[c] > 0 and self._room_for(seat, c, card)]
 
     def _room_for(self, seat: int, c: int, card: CompiledCard) -> bool:

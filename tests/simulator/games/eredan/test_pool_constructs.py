@@ -516,3 +516,36 @@ def test_attach_on_a_card_that_does_not_stay_is_refused_by_name():
     )
     with pytest.raises(UnsupportedSpecError, match="attach"):
         prepare_game(line("a"), line("b"), hands=([odd], [FILLER]), piles=PILES)
+
+
+# --- a card attached to a chosen character of a filtered group --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("group", "carriers"), [("allies", {1, 2}), ("characters", {1, 2, 4}), ("enemies", {4})]
+)
+def test_a_card_is_attached_to_a_chosen_character_of_the_group_its_filter_names(group, carriers):
+    """ "Permanent. S'attache à un de vos Artisans" (``play.attach`` a group with a pick choice and
+    a filter, cards/domain/specs.py PlayRules): its player chooses the carrier among the living
+    characters of the group that pass the filter (the ``Play`` action's carrier, docs/rules/eredan.md
+    §3 step 2: the card is played by the fighter, attached where its text says)."""
+    kit = card(
+        f"kit-{group}",
+        play={"stays": "permanent", "attach": {"group": group, "pick": "choice", "class": "artisan"}},
+        effects=[{"op": "modify", "stat": "defense", "amount": 1, "duration": "permanent"}],
+    )
+    smith = ("artisan",)
+    chars_a = [character("a-1"), character("a-2", classes=smith), character("a-3", classes=smith)]
+    chars_b = [character("b-1"), character("b-2", classes=smith), character("b-3")]
+    s = prepare_game(chars_a, chars_b, hands=([kit, FILLER], [FILLER]), piles=PILES)
+    fight(s, 0, 0)
+    k = card_id(s, kit)
+    found = {a.carrier for a in s.legal_actions() if isinstance(a, Play) and a.card == k}
+    assert found == carriers
+    s.apply(
+        next(
+            a for a in s.legal_actions() if isinstance(a, Play) and a.card == k and a.carrier == max(carriers)
+        )
+    )
+    play_cards(s)
+    assert k in s.items[max(carriers)]
