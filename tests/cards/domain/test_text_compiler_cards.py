@@ -499,7 +499,14 @@ def test_conditions_on_cards_carried_and_the_cards_after(compiler):
         {"op": "pay", "cost": {"markers": "suie", "count": 2}, "effects": [{"op": "draw", "count": 1}]},
     ]
     # on a card that stays, "si ce personnage joue …, il gagne …" is each time it does: not a condition
-    assert unread(compiler, "Permanent. Si ce personnage joue une Potion il gagne une Rune Yr.")
+    # checked once, a trigger on its carrier's cards (tests/cards/domain/test_text_compiler_cards_if.py)
+    assert effects(compiler, "Permanent. Si ce personnage joue une Potion il gagne une Rune Yr.") == [
+        {
+            "op": "trigger",
+            "on": {"plays": {"type": "potion"}},
+            "effects": [{"op": "create", "card": "rune-yr", "to": "attach"}],
+        }
+    ]
 
 
 def test_more_cards_moved_created_and_countered(compiler):
