@@ -45,6 +45,7 @@ from cards.domain.effects import (
     Event,
     Selector,
     Target,
+    Traits,
     Trigger,
     Turns,
     effect_target,
@@ -744,6 +745,17 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
         # a card in a deck is not in play: "en début de partie, cette carte s'attache à …" is how
         # it starts the game (a play rule), not a trigger
         raise NotRead("a card that starts the game attached")
+    if head.event.kind == "game_start" and not re.search(
+        r"\b(?:jusqu|pendant|durant|ce combat|ce tour|tours?|combats?)\b", body
+    ):
+        # "En début de partie, un adversaire devient Démon en plus de ses autres races": what a
+        # character becomes at the start of the game, no duration said, it is for the game (not
+        # for a combat not yet begun)
+        game = Duration("game")
+        effects = [
+            replace(e, duration=game) if isinstance(e, Traits) and e.duration.kind == "combat" else e
+            for e in effects
+        ]
     trigger = Trigger(on=head.event, effects=tuple(effects), limit=limit or head.limit, when=head.when)
     return _hoisted(trigger) if trigger.limit is not None else trigger
 

@@ -738,7 +738,14 @@ def test_traits_copied_from_other_characters(compiler):
             "op": "trigger",
             "on": "game_start",
             "effects": [
-                {"op": "traits", "mode": "set", "classes": "all", "races": "all", "of": "other_allies"}
+                {
+                    "op": "traits",
+                    "mode": "set",
+                    "classes": "all",
+                    "races": "all",
+                    "of": "other_allies",
+                    "duration": "game",  # at the start of the game: for the game
+                }
             ],
         }
     ]
@@ -754,6 +761,7 @@ def test_traits_copied_from_other_characters(compiler):
             "guilds": "all",
             "races": "all",
             "of": {"group": "other_allies", "race": "golem"},
+            "duration": "game",
         }
     ]
     # without "à la place" / "en plus": does it keep its own? not said

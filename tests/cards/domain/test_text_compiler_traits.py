@@ -71,3 +71,12 @@ def test_single_race_in_the_schema_the_rules_text_and_the_engine():
     with pytest.raises(EffectError, match="single_race"):
         parse_effects([{**data[0], "target": {"group": "allies", "single_race": "yes"}}])
     assert ops.compile_effect(parsed[0], "card 'x': effects[0]", 0).target.filter.single_race is True
+
+
+def test_traits_given_at_the_start_of_the_game_last_the_game(compiler):
+    """No duration said: what a character becomes at the start of the game is for the game (it was
+    read "for the combat", a combat not yet begun); a duration said is kept."""
+    out = abilities(compiler, "En début de partie, un adversaire devient Golem en plus de ses autres races.")
+    assert out[0]["effects"][0]["duration"] == "game"
+    out = abilities(compiler, "En début de partie, vos Elfines gagnent la race Golem jusqu'à la fin du tour.")
+    assert "duration" not in out[0]["effects"][0]
