@@ -538,21 +538,27 @@ def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | N
 _SHARED_KINDS = {"classe": "class", "guilde": "guild", "race": "race", "caste": "caste"}
 
 
-def _shared_condition(t: str, me: str, him: str) -> Condition | None:
+def _shared_condition(t: str, me: str, him: str, *, fighters: bool) -> Condition | None:
     """``le personnage adverse a une / n'a aucune Classe en commun avec votre personnage`` (or the
-    holder's side first) -> ``opponent_shares`` (under ``not``)."""
+    holder's side first) -> ``opponent_shares`` (under ``not``); ``fighters``: also ``les deux
+    personnages en combat ont une …`` (a card's text: played by one of them)."""
     kinds = "(classe|guilde|race|caste)s?"
     m = re.fullmatch(
         rf"(?:{him} (?P<no1>n'a aucune|a une|a au moins une) (?P<k1>{kinds}) en commun avec {me}"
         rf"|{me} (?P<no2>n'a aucune|n'avez aucune|a une|avez une|a au moins une|avez au moins une) "
-        rf"(?P<k2>{kinds}) en commun avec {him})",
+        rf"(?P<k2>{kinds}) en commun avec {him}"
+        rf"|les (?:deux |2 )personnages en combat (?P<no3>ont une|n'ont aucune) (?P<k3>{kinds}) en commun)",
         t,
     )
-    if not m:
+    if not m or (m.group("k3") and not fighters):
         return None
-    kind = _SHARED_KINDS[(m.group("k1") or m.group("k2")).rstrip("s")]
+    kind = _SHARED_KINDS[(m.group("k1") or m.group("k2") or m.group("k3")).rstrip("s")]
     said = Condition(opponent_shares=kind)
-    return Condition(not_=said) if (m.group("no1") or m.group("no2")).startswith("n'") else said
+    return (
+        Condition(not_=said)
+        if (m.group("no1") or m.group("no2") or m.group("no3")).startswith("n'")
+        else said
+    )
 
 
 def _condition_keys(cond: Condition) -> list[str]:
@@ -1276,7 +1282,7 @@ class Reader:
             )
         # "si le personnage adverse n'a aucune Classe en commun avec votre personnage": the two
         # fighters have (not) one of that kind in common
-        shared = _shared_condition(t, me, him) if "commun" in t else None
+        shared = _shared_condition(t, me, him, fighters=ctx.subject == "card") if "commun" in t else None
         if shared is not None:
             return shared
         # "si 'X' est votre seul Mage" in X's own text: it is one, and the only one

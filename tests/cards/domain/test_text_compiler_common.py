@@ -68,3 +68,23 @@ def test_schema_and_rules_text():
     cond = parse_condition({"opponent_shares": "guild"}, "w")
     assert condition_text(cond, "en", Names()) == "if the opponent shares a guild with this character"
     assert "Guilde en commun" in condition_text(cond, "fr", Names())
+
+
+def test_they_share_one_of_the_kind_the_sentence_before_names(compiler):
+    out = effects(
+        compiler,
+        "Esprit +1 par Race représentée par les personnages en combat. "
+        "Défense +2 supplémentaire s'ils en ont une en commun.",
+    )
+    assert out[1] == {"op": "modify", "stat": "defense", "amount": 2, "when": {"opponent_shares": "race"}}
+    # no kind said before, or two: not read
+    assert not compiler.compile("Esprit +1. Défense +2 supplémentaire s'ils en ont une en commun.").complete
+    assert not compiler.compile(
+        "Esprit +1 par Race et par Classe des personnages en combat. Défense +2 s'ils en ont une en commun."
+    ).complete
+
+
+def test_the_two_fighters_in_a_cards_text_only(compiler):
+    text = "Si les deux personnages en combat ont une Caste en commun, Esprit +2."
+    assert effects(compiler, text)[0]["when"] == {"opponent_shares": "caste"}
+    assert not compiler.compile(text, subject="character").complete
