@@ -145,7 +145,11 @@ Condition (``when``; every key given must hold, checked when the effect applies)
     ``fought_before`` (true: the holder has already fought, in an earlier combat of the game, the
     character it fights now — "si X a déjà combattu le personnage adverse pendant la partie";
     false: never); ``opponent_sex`` / ``played_by_sex`` (``"male"`` / ``"female"``: the opponent /
-    the holder is of that sex — "contre les personnages masculins"); ``compare``
+    the holder is of that sex — "contre les personnages masculins"); ``opponent_shares``
+    (``"class"`` | ``"guild"`` | ``"race"`` | ``"caste"``: the opponent and the holder have at least
+    one of that kind in common, as they are now — "si le personnage adverse a une Classe en commun
+    avec votre personnage"; a race also counts as its parent, a Courtisan as in each guild it is
+    in); ``compare``
     (``{"left": Count, "cmp": "<"|"<="|">"|">="|"=="|"!=", "right": N | Count}``);
     ``any`` (a list of conditions, one must hold); ``all`` (a list of conditions, each must hold:
     two conditions of one key, "si vous n'avez qu'un Archonte … -1 supplémentaire si une Armure est
@@ -531,6 +535,8 @@ SELECTOR_FILTER_KEYS = (
 )
 #: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
 SEXES = ("male", "female")
+#: What two characters may have in common (condition ``opponent_shares``).
+SHARED_TRAITS = ("class", "guild", "race", "caste")
 CARRY_KINDS = ("weapon", "armor")
 #: Keywords a character may have (``traits``, condition ``keyword``): "Enragé".
 KEYWORDS = ("enrage",)
@@ -963,6 +969,7 @@ class Condition:
     opponent_sex: str | None = None
     played_by_sex: str | None = None
     all: tuple[Condition, ...] | None = None
+    opponent_shares: str | None = None  # a kind of SHARED_TRAITS the two fighters have in common
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2181,6 +2188,8 @@ def parse_condition(data: Any, path: str, depth: int = 0) -> Condition:
             values[key] = _choice(value, sub, KEYWORDS)
         elif key in ("opponent_sex", "played_by_sex"):
             values[key] = _choice(value, sub, SEXES)
+        elif key == "opponent_shares":
+            values[key] = _choice(value, sub, SHARED_TRAITS)
         elif key in _CONDITION_SLUGS:
             values[key] = _slug(value, sub)
         elif key in _CONDITION_BOOLS:

@@ -741,6 +741,15 @@ def condition_text(when: Condition, lang: Lang, names: Names) -> str:
     return ", ".join(parts)
 
 
+#: The kinds of condition ``opponent_shares``, in English and French.
+SHARED_TRAIT_WORDS = {
+    "class": ("class", "Classe"),
+    "guild": ("guild", "Guilde"),
+    "race": ("race", "Race"),
+    "caste": ("caste", "Caste"),
+}
+
+
 def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
     parts: list[str] = []
     if when.played_by_caste is not None:
@@ -776,6 +785,17 @@ def _condition_v2_parts(when: Condition, lang: Lang, names: Names) -> list[str]:
     if when.played_by_sex is not None:
         sex = _pick(SEX_WORDS[when.played_by_sex], lang)
         parts.append(_pick((f"if played by a {sex} character", f"si jouée par un personnage {sex}"), lang))
+    if when.opponent_shares is not None:
+        en_kind, fr_kind = SHARED_TRAIT_WORDS[when.opponent_shares]
+        parts.append(
+            _pick(
+                (
+                    f"if the opponent shares a {en_kind} with this character",
+                    f"si le personnage adverse a une {fr_kind} en commun avec ce personnage",
+                ),
+                lang,
+            )
+        )
     for key, en, fr in (
         ("carrying_match", "if carrying {}", "s'il porte : {}"),
         ("opponent_carrying_match", "if the opponent carries {}", "si l'adversaire porte : {}"),

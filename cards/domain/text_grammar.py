@@ -535,6 +535,26 @@ def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | N
     return Condition(**values)
 
 
+_SHARED_KINDS = {"classe": "class", "guilde": "guild", "race": "race", "caste": "caste"}
+
+
+def _shared_condition(t: str, me: str, him: str) -> Condition | None:
+    """``le personnage adverse a une / n'a aucune Classe en commun avec votre personnage`` (or the
+    holder's side first) -> ``opponent_shares`` (under ``not``)."""
+    kinds = "(classe|guilde|race|caste)s?"
+    m = re.fullmatch(
+        rf"(?:{him} (?P<no1>n'a aucune|a une|a au moins une) (?P<k1>{kinds}) en commun avec {me}"
+        rf"|{me} (?P<no2>n'a aucune|n'avez aucune|a une|avez une|a au moins une|avez au moins une) "
+        rf"(?P<k2>{kinds}) en commun avec {him})",
+        t,
+    )
+    if not m:
+        return None
+    kind = _SHARED_KINDS[(m.group("k1") or m.group("k2")).rstrip("s")]
+    said = Condition(opponent_shares=kind)
+    return Condition(not_=said) if (m.group("no1") or m.group("no2")).startswith("n'") else said
+
+
 def _condition_keys(cond: Condition) -> list[str]:
     """The keys a condition sets (those of its ``any`` / ``not`` parts included)."""
     out: list[str] = []
@@ -1254,6 +1274,11 @@ class Reader:
                     Count("stat", stat=stat, of="opponent"),
                 )
             )
+        # "si le personnage adverse n'a aucune Classe en commun avec votre personnage": the two
+        # fighters have (not) one of that kind in common
+        shared = _shared_condition(t, me, him) if "commun" in t else None
+        if shared is not None:
+            return shared
         # "si 'X' est votre seul Mage" in X's own text: it is one, and the only one
         m = re.fullmatch(r"(.+?) est (?:votre|le) seule? (.+?)(?: en vie)?", t)
         if m and self._named(clause, m.group(1), ctx) == "self":

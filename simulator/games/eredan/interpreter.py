@@ -136,6 +136,7 @@ from simulator.games.eredan.ops import (
     OpponentIs,
     OpponentPlays,
     OpponentRace,
+    OpponentShares,
     OpponentSingleClass,
     OpponentTapped,
     OpponentTarget,
@@ -1882,6 +1883,30 @@ def _opponent_caste(board: Board, clause: OpponentCaste, me: int, opp: int) -> b
 @interprets(PlayedBySingleClass)
 def _played_by_single_class(board: Board, clause: PlayedBySingleClass, me: int, opp: int) -> bool:
     return (len(board.chars[me].classes) == 1) == clause.value
+
+
+#: Not a class nor a race two characters may have in common (an unknown one is no known one).
+_UNKNOWN = "inconnue"
+
+
+def _races(ch: CompiledCharacter) -> set[str]:
+    """A character's races, each with its parent (a race also matches its parent)."""
+    return ({ch.race, *ch.more_races} | ({ch.race_parent} if ch.race_parent else set())) - {_UNKNOWN}
+
+
+@interprets(OpponentShares)
+def _opponent_shares(board: Board, clause: OpponentShares, me: int, opp: int) -> bool:
+    if opp < 0:
+        return False
+    a, b = board.chars[me], board.chars[opp]
+    if clause.kind == "class":
+        return bool((a.classes & b.classes) - {_UNKNOWN})
+    if clause.kind == "caste":
+        return bool(a.castes & b.castes)
+    if clause.kind == "race":
+        return bool(_races(a) & _races(b))
+    # a Courtisan is in every guild but the Mercenaries (rules.courtisan_in_every_guild)
+    return in_guild(a, b.guild, board.rules) or in_guild(b, a.guild, board.rules)
 
 
 @interprets(OpponentSingleClass)

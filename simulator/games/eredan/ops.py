@@ -199,6 +199,14 @@ class PlayedBySingleClass(Clause):
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentShares(Clause):
+    """``opponent_shares``: the enemy fighter and ``me`` have, as they are now, at least one
+    ``kind`` (``"class"`` / ``"guild"`` / ``"race"`` / ``"caste"``) in common."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentSingleClass(Clause):
     """``opponent_single_class``: the enemy fighter is (``value`` true) or is not multi-class."""
 
@@ -399,6 +407,7 @@ CLAUSE_OF_KEY: Mapping[str, Callable[[Any, CompileContext, str], Clause]] = {
     "opponent_caste": lambda v, ctx, where: OpponentCaste(v),
     "played_by_single_class": lambda v, ctx, where: PlayedBySingleClass(v),
     "opponent_single_class": lambda v, ctx, where: OpponentSingleClass(v),
+    "opponent_shares": lambda v, ctx, where: OpponentShares(v),
     "opponent_is": lambda v, ctx, where: OpponentIs(v),
     "carrying_match": lambda v, ctx, where: CarryingMatch(ctx.mask(v)),
     "opponent_carrying_match": lambda v, ctx, where: OpponentCarryingMatch(ctx.mask(v)),
