@@ -14,7 +14,9 @@ A developer check, not part of the test suite: after ``manage.py import_cards`` 
    size drawn from 20–50);
 4. plays ``--games`` games between random pairs of them (random and greedy policies alternately,
    seeds from the run's seed and the game's index), counting every exception as an engine error
-   (its traceback written to ``var/synthetic_pool_errors.txt``).
+   (its traceback written to ``var/synthetic_pool_errors.txt``). A pair the engine refuses by name
+   at set-up (each deck is playable alone, not beside the other) is counted apart and drawn again,
+   as a job refuses such a pair when it is submitted.
 
 It prints the pool's playable share, the refusal reasons, the decks drawn, the games, the errors and
 the games per second. Exit status 1 when a game raised.
@@ -165,11 +167,26 @@ def main() -> int:
     game = EredanGame()
     errors = 0
     ends: Counter[str] = Counter()
+    pairs_refused: Counter[str] = Counter()
+    checks = [0.0, 0.0]
     ERRORS.parent.mkdir(parents=True, exist_ok=True)
     cpu0, wall0 = time.process_time(), time.perf_counter()
     with ERRORS.open("w", encoding="utf-8") as log:
         for i in range(args.games):
             a, b = rng.sample(decks, 2)
+            # a pair the engine refuses by name at set-up (each deck alone is playable: a standing
+            # grant by class beside a card that changes classes) is refused by a job at submission
+            # too (simulator/services/requests.py): counted apart, and another pair drawn
+            check0 = time.process_time(), time.perf_counter()
+            for _ in range(100):
+                try:
+                    game.new_initial_state(random.Random(0), (a, b))
+                    break
+                except UnsupportedSpecError as exc:
+                    pairs_refused[str(exc).split(": ", 2)[-1]] += 1
+                    a, b = rng.sample(decks, 2)
+            checks[0] += time.process_time() - check0[0]  # not counted in the games' speed
+            checks[1] += time.perf_counter() - check0[1]
             policy = "random" if i % 2 == 0 else "greedy"
             sides = (Side("A", make_policy(policy), a), Side("B", make_policy(policy), b))
             try:
@@ -179,11 +196,15 @@ def main() -> int:
                 log.write(f"game {i} ({policy}): {a.name} vs {b.name}\n{traceback.format_exc()}\n")
                 continue
             ends[result.summary["end_reason"]] += 1
-    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    cpu, wall = time.process_time() - cpu0 - checks[0], time.perf_counter() - wall0 - checks[1]
     print(
         f"{args.games} games (random and greedy alternately): {errors} engine errors; ends {dict(ends)}; "
         f"{args.games / cpu:,.0f} games/s CPU ({args.games / wall:,.0f} wall)"
     )
+    if pairs_refused:
+        print(f"{sum(pairs_refused.values())} pairs of decks refused by name at set-up (drawn again):")
+        for reason, n in pairs_refused.most_common():
+            print(f"  {n:5d}  {reason}")
     if errors:
         print(f"tracebacks in {ERRORS}")
     return 1 if errors else 0

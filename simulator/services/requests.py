@@ -645,9 +645,13 @@ def _game_make(
     options: Mapping[str, Any],
     entrants: Sequence[PreparedEntrant | None],
     field_entrants: Sequence[PreparedEntrant | None] = (),
+    pairs: Sequence[tuple[int, int]] = (),
 ) -> None:
     """The game itself checks its options' values; for games with decks, the engine must be able
-    to play each deck (a card it cannot play is refused here, not in the middle of the job)."""
+    to play each deck (a card it cannot play is refused here, not in the middle of the job), and
+    each pair of decks the job plays (``pairs``: indexes into ``entrants``, or into ``entrants`` then
+    ``field_entrants`` for a compare): some cards are playable alone but not beside another deck's
+    (a standing grant by class in a game where another card changes classes)."""
     if check.problems.on("options"):
         return
     try:
@@ -658,6 +662,35 @@ def _game_make(
     if check.spec.uses_decks:
         _engine_support_check(check, game, entrants)
         _engine_support_check(check, game, field_entrants, part="field")
+        _pair_support_check(check, game, [*entrants, *field_entrants], pairs, len(entrants))
+
+
+def _pair_support_check(
+    check: _Checking,
+    game: Game,
+    everyone: Sequence[PreparedEntrant | None],
+    pairs: Sequence[tuple[int, int]],
+    entrants: int,
+) -> None:
+    """Set up one game of each pair of decks the job plays, once each deck alone was accepted."""
+
+    def path(i: int) -> str:
+        return f"entrants.{i}.deck" if i < entrants else f"field.{i - entrants}.deck"
+
+    for a, b in pairs:
+        one, other = everyone[a], everyone[b]
+        if one is None or other is None or one.spec is None or other.spec is None:
+            continue
+        if check.problems.on(path(a)) or check.problems.on(path(b)):
+            continue
+        try:
+            game.new_initial_state(random.Random(0), (one.spec, other.spec))
+        except (GameError, ValueError, TypeError) as exc:
+            check.problems.add(
+                path(b),
+                Code.DECK_UNSUPPORTED,
+                f"The engine cannot play deck {one.deck_name!r} against deck {other.deck_name!r}: {exc}",
+            )
 
 
 def _engine_support_check(
@@ -1007,7 +1040,13 @@ def _compare_prepare(check: _Checking, request: SimulationRequest, items: list[E
         problems.add(
             "award_experience", Code.EXPERIENCE, "A compare is an experiment: its games earn no experience."
         )
-    _game_make(check, options, arms, opponents)
+    _game_make(
+        check,
+        options,
+        arms,
+        opponents,
+        pairs=[(a, len(arms) + o) for a in range(len(arms)) for o in range(len(opponents))],
+    )
     problems.raise_any()
 
     assert games is not None and seed is not None and chunk_size is not None  # else a problem was raised
@@ -1096,7 +1135,7 @@ def request_prepare(*, owner: User | None, request: SimulationRequest) -> Prepar
         check, request.chunk_size, games=games, pairings=len(pairings), policies=policies
     )
     record_games = _record_games_check(check, request.record_games)
-    _game_make(check, options, entrants)
+    _game_make(check, options, entrants, pairs=[(p.a, p.b) for p in pairings])
     collection = _experience_check(check, request.award_experience, request.collection_id, entrants)
     for i, (item, entrant) in enumerate(zip(items, entrants, strict=False)):
         if item.swaps is not None:

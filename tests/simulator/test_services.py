@@ -584,3 +584,31 @@ def test_a_pairing_is_cut_into_chunks_so_its_progress_moves() -> None:
         spec=eredan, policies=["greedy"], total_games=10_000_000, games_per_pairing=100_000
     )
     assert huge == 10_000_000 // MAX_CHUNKS
+
+
+def test_two_decks_the_engine_plays_alone_but_not_together_are_refused_at_once(cardset: None) -> None:
+    """A standing grant reaching characters by race is worked out once from the printed races: in a
+    game where another deck's card gives races, the engine refuses it (docs/eredan-engine.md). Each
+    deck alone is playable, so the pair is checked before the job is queued, not in the middle."""
+    from cards.models import Card, Character
+
+    herd = Character.objects.get(slug="golemarlok-2")
+    herd.abilities = [
+        *herd.abilities,
+        {"op": "may_play", "cards": {"type": "feu"}, "target": {"group": "allies", "race": "bete"}},
+    ]
+    herd.save()
+    fire = Card.objects.get(slug="pluie-incandescente-1")
+    fire.effects = [*fire.effects, {"op": "traits", "mode": "add", "races": ["bete"]}]
+    fire.save()
+    batch_cache_clear()
+    for deck in (GOLEMS, GARDE):  # each deck alone (against itself) is playable
+        simulation_prepare(
+            owner=None, game="eredan", entrants=[EntrantInput(deck=deck), EntrantInput(deck=deck)], games=2
+        )
+    with pytest.raises(DomainError) as info:
+        simulation_prepare(
+            owner=None, game="eredan", entrants=[EntrantInput(deck=GOLEMS), EntrantInput(deck=GARDE)], games=2
+        )
+    assert (info.value.code, info.value.field) == (Code.DECK_UNSUPPORTED, "entrants.1.deck")
+    assert "against deck" in str(info.value) and "standing grant" in str(info.value)
