@@ -2857,6 +2857,10 @@ class Reader:
     def _may(self, c: Clause, t: str, who: Target) -> list[Effect] | None:
         """What a character may do: play cards whatever their requirements, attach them to anyone,
         carry several (``Ambidextrie`` on a character: two one-handed weapons)."""
+        if t.startswith(("vous pouvez ", "vous ignorez ")):
+            # "vous" is the holder, whatever group a sentence named before ("Vos alliés X ont
+            # Défense +1 et vous pouvez jouer …": the second half is the holder's)
+            who = "self"
         m = re.fullmatch(
             r"(?:peut|peuvent|vous pouvez) jouer (?:les |des |tous les )?(.+?) (?:en ignorant (?:leurs|ses) "
             r"(?:pre-?requis|restrictions)(?: de classe| de guilde| de classe ou de guilde| de classe et de guilde)?"
