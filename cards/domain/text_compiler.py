@@ -412,6 +412,9 @@ class TextCompiler:
             joined = False
             try:
                 outcome: _Outcome | None = None
+                if ctx.on_opponent and _WITH_YOU.search(fold(raw)):
+                    # "vous" on a card attached to the opponent: whose side? (filter shares)
+                    raise NotRead("'en commun avec vous' on a card attached to the opponent")
                 if (
                     follower is not None
                     and _CONTINUES.match(fold(follower))
@@ -721,6 +724,9 @@ _PLAY_RULE_ONLY = re.compile(
 def _starts_with_pronoun(sentence: str) -> bool:
     """ "Il a …", and after a prefix "Courtisan : celui-ci subit …" (a pronoun all the same)."""
     return _PRONOUN.match(re.sub(r"^[^:,.]{1,40} ?: ?", "", fold(sentence))) is not None
+
+
+_WITH_YOU = re.compile(r"en commun avec (?:vous|votre personnage)")
 
 
 def _they_share_one(raw: str, before: str) -> str:

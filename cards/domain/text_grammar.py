@@ -680,6 +680,21 @@ class Reader:
                 raise NotRead(f"without what? {without.group(2)!r}")
             found = self.who_filter(without.group(1))
             return {**found, "not_carrying": CardMatch("type", kinds.pop())}
+        common = (
+            re.fullmatch(
+                r"(?:(.+?) )?(?:(?P<no>qui n'a aucune|qui n'ont aucune|n'ayant aucune)|qui a une|qui ont une|ayant une) "
+                r"(?P<kind>classe|guilde|race|caste)s? en commun avec (?:vous|votre personnage)",
+                text,
+            )
+            if "en commun" in text
+            else None
+        )
+        if common:
+            # "un personnage qui n'a aucune Race en commun avec vous": with the holder
+            rest = (common.group(1) or "").strip()
+            found = {} if re.fullmatch(r"(?:(?:un |les )?personnages?)?", rest) else self.who_filter(rest)
+            key = "not_shares" if common.group("no") else "shares"
+            return {**found, key: _SHARED_KINDS[common.group("kind")]}
         sexed = re.fullmatch(r"(?:(.+?) )?(?:de sexe )?(masculine?s?|feminine?s?|sans castes?)", text)
         if sexed:
             # "masculins" / "féminins" (the character's sex), "sans caste" (no caste at all)
