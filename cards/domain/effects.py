@@ -108,8 +108,12 @@ subit 2 dégâts et a Attaque -1"):
     ``class``, ``race`` (a race also matches its parent), ``caste``, ``family`` (a named character),
     ``single_class`` (true: not multi-class), ``single_race`` (true: not multi-race — of one race,
     none given by ``traits``: "non multi-racés"), ``tapped`` (true / false), ``carrying`` (CardMatch:
-    carries such a card; ``not_carrying``: carries none, "sans Bouclier"), ``fighting`` (true: one
-    of the two characters of this turn's combat, "en combat"; false: any other, "hors-combat"),
+    carries such a card; ``not_carrying``: carries none, "sans Bouclier"), ``shares`` /
+    ``not_shares`` (a kind of condition ``opponent_shares``: the character has at least one / none
+    of that kind in common with the holder — "un personnage qui n'a aucune Race en commun avec
+    vous"; the holder itself never passes: "in common with you" speaks of another character),
+    ``fighting`` (true: one of the two characters of this turn's combat, "en combat"; false: any
+    other, "hors-combat"),
     ``not_race`` / ``not_class`` / ``not_guild``
     (a slug: a character not of that race — nor of a race under it — or class, "les personnages
     non Démon"), ``sex`` (``"male"`` / ``"female"``: "les personnages adverses masculins"),
@@ -532,6 +536,8 @@ SELECTOR_FILTER_KEYS = (
     "hurt_this_turn",
     "not_guild",
     "not_carrying",
+    "shares",
+    "not_shares",
 )
 #: A character's sex (selector filter ``sex``, conditions ``opponent_sex`` / ``played_by_sex``).
 SEXES = ("male", "female")
@@ -727,6 +733,8 @@ class Selector:
     hurt_this_turn: bool | None = None
     not_guild: str | None = None
     not_carrying: CardMatch | None = None  # carries no such card ("sans Bouclier")
+    shares: str | None = None  # has a SHARED_TRAITS kind in common with the holder
+    not_shares: str | None = None  # has none of that kind in common with the holder
 
     @property
     def filtered(self) -> bool:
@@ -772,6 +780,8 @@ _SELECTOR_ATTRS = (
     "hurt_this_turn",
     "not_guild",
     "not_carrying",
+    "shares",
+    "not_shares",
 )
 
 #: A target: a name of :data:`TARGET_NAMES`, or a :class:`Selector` that no name stands for.
@@ -2105,6 +2115,8 @@ def _parse_filter(data: Mapping[str, Any], path: str) -> dict[str, Any]:
             values[attr] = _bool(data[key], sub)
         elif key == "sex":
             values[attr] = _choice(data[key], sub, SEXES)
+        elif key in ("shares", "not_shares"):
+            values[attr] = _choice(data[key], sub, SHARED_TRAITS)
         elif key == "stat":
             values[attr] = _parse_stat_filter(data[key], sub)
         elif key in ("carrying", "not_carrying"):

@@ -646,6 +646,22 @@ def _filter_parts(selector: Selector, lang: Lang, names: Names) -> list[str]:
     if selector.not_carrying is not None:
         what = match_text(selector.not_carrying, lang, names)
         parts.append(_pick((f"carrying no {what}", f"ne portant aucun(e) {what}"), lang))
+    for kind, yes in ((selector.shares, True), (selector.not_shares, False)):
+        if kind is not None:
+            en_kind, fr_kind = SHARED_TRAIT_WORDS[kind]
+            parts.append(
+                _pick(
+                    (
+                        f"sharing a {en_kind} with this character"
+                        if yes
+                        else f"sharing no {en_kind} with this character",
+                        f"ayant une {fr_kind} en commun avec ce personnage"
+                        if yes
+                        else f"n'ayant aucune {fr_kind} en commun avec ce personnage",
+                    ),
+                    lang,
+                )
+            )
     if selector.fighting is not None:
         parts.append(
             _pick(

@@ -405,11 +405,16 @@ class TextCompiler:
         last_orders = 0  # where its Ordres start in ``orders``
         while index < len(clauses):
             raw = clauses[index]
+            if index > 0 and "en ont une en commun" in raw:
+                raw = _they_share_one(raw, fold(clauses[index - 1]))
             follower = clauses[index + 1] if index + 1 < len(clauses) else None
             shape = self.shaper.shape(raw)
             joined = False
             try:
                 outcome: _Outcome | None = None
+                if ctx.on_opponent and _WITH_YOU.search(fold(raw)):
+                    # "vous" on a card attached to the opponent: whose side? (filter shares)
+                    raise NotRead("'en commun avec vous' on a card attached to the opponent")
                 if (
                     follower is not None
                     and _CONTINUES.match(fold(follower))
@@ -719,6 +724,23 @@ _PLAY_RULE_ONLY = re.compile(
 def _starts_with_pronoun(sentence: str) -> bool:
     """ "Il a …", and after a prefix "Courtisan : celui-ci subit …" (a pronoun all the same)."""
     return _PRONOUN.match(re.sub(r"^[^:,.]{1,40} ?: ?", "", fold(sentence))) is not None
+
+
+_WITH_YOU = re.compile(r"en commun avec (?:vous|votre personnage)")
+
+
+def _they_share_one(raw: str, before: str) -> str:
+    """``s'ils en ont une en commun`` after a sentence about the characters in combat that names
+    one kind ("… par Guilde représentée par les personnages en combat"): "ils" are the two
+    fighters, "une" is one of that kind. Any other sentence before: unchanged (not read)."""
+    kinds = set(re.findall(r"\b(classe|guilde|race|caste)s?\b", before))
+    if len(kinds) != 1 or not re.search(r"\bles (?:deux |2 )?personnages en combat\b", before):
+        return raw
+    return re.sub(
+        r"\bs'ils en ont une en commun\b",
+        f"si les deux personnages en combat ont une {kinds.pop()} en commun",
+        raw,
+    )
 
 
 def _the_sentence_before(clauses: Sequence[str], index: int) -> str:

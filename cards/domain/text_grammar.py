@@ -538,21 +538,27 @@ def _merge_conditions(a: Condition | None, b: Condition | None) -> Condition | N
 _SHARED_KINDS = {"classe": "class", "guilde": "guild", "race": "race", "caste": "caste"}
 
 
-def _shared_condition(t: str, me: str, him: str) -> Condition | None:
+def _shared_condition(t: str, me: str, him: str, *, fighters: bool) -> Condition | None:
     """``le personnage adverse a une / n'a aucune Classe en commun avec votre personnage`` (or the
-    holder's side first) -> ``opponent_shares`` (under ``not``)."""
+    holder's side first) -> ``opponent_shares`` (under ``not``); ``fighters``: also ``les deux
+    personnages en combat ont une …`` (a card's text: played by one of them)."""
     kinds = "(classe|guilde|race|caste)s?"
     m = re.fullmatch(
         rf"(?:{him} (?P<no1>n'a aucune|a une|a au moins une) (?P<k1>{kinds}) en commun avec {me}"
         rf"|{me} (?P<no2>n'a aucune|n'avez aucune|a une|avez une|a au moins une|avez au moins une) "
-        rf"(?P<k2>{kinds}) en commun avec {him})",
+        rf"(?P<k2>{kinds}) en commun avec {him}"
+        rf"|les (?:deux |2 )personnages en combat (?P<no3>ont une|n'ont aucune) (?P<k3>{kinds}) en commun)",
         t,
     )
-    if not m:
+    if not m or (m.group("k3") and not fighters):
         return None
-    kind = _SHARED_KINDS[(m.group("k1") or m.group("k2")).rstrip("s")]
+    kind = _SHARED_KINDS[(m.group("k1") or m.group("k2") or m.group("k3")).rstrip("s")]
     said = Condition(opponent_shares=kind)
-    return Condition(not_=said) if (m.group("no1") or m.group("no2")).startswith("n'") else said
+    return (
+        Condition(not_=said)
+        if (m.group("no1") or m.group("no2") or m.group("no3")).startswith("n'")
+        else said
+    )
 
 
 def _condition_keys(cond: Condition) -> list[str]:
@@ -674,6 +680,21 @@ class Reader:
                 raise NotRead(f"without what? {without.group(2)!r}")
             found = self.who_filter(without.group(1))
             return {**found, "not_carrying": CardMatch("type", kinds.pop())}
+        common = (
+            re.fullmatch(
+                r"(?:(.+?) )?(?:(?P<no>qui n'a aucune|qui n'ont aucune|n'ayant aucune)|qui a une|qui ont une|ayant une) "
+                r"(?P<kind>classe|guilde|race|caste)s? en commun avec (?:vous|votre personnage)",
+                text,
+            )
+            if "en commun" in text
+            else None
+        )
+        if common:
+            # "un personnage qui n'a aucune Race en commun avec vous": with the holder
+            rest = (common.group(1) or "").strip()
+            found = {} if re.fullmatch(r"(?:(?:un |les )?personnages?)?", rest) else self.who_filter(rest)
+            key = "not_shares" if common.group("no") else "shares"
+            return {**found, key: _SHARED_KINDS[common.group("kind")]}
         sexed = re.fullmatch(r"(?:(.+?) )?(?:de sexe )?(masculine?s?|feminine?s?|sans castes?)", text)
         if sexed:
             # "masculins" / "féminins" (the character's sex), "sans caste" (no caste at all)
@@ -1276,7 +1297,7 @@ class Reader:
             )
         # "si le personnage adverse n'a aucune Classe en commun avec votre personnage": the two
         # fighters have (not) one of that kind in common
-        shared = _shared_condition(t, me, him) if "commun" in t else None
+        shared = _shared_condition(t, me, him, fighters=ctx.subject == "card") if "commun" in t else None
         if shared is not None:
             return shared
         # "si 'X' est votre seul Mage" in X's own text: it is one, and the only one
@@ -2836,6 +2857,10 @@ class Reader:
     def _may(self, c: Clause, t: str, who: Target) -> list[Effect] | None:
         """What a character may do: play cards whatever their requirements, attach them to anyone,
         carry several (``Ambidextrie`` on a character: two one-handed weapons)."""
+        if t.startswith(("vous pouvez ", "vous ignorez ")):
+            # "vous" is the holder, whatever group a sentence named before ("Vos alliés X ont
+            # Défense +1 et vous pouvez jouer …": the second half is the holder's)
+            who = "self"
         m = re.fullmatch(
             r"(?:peut|peuvent|vous pouvez) jouer (?:les |des |tous les )?(.+?) (?:en ignorant (?:leurs|ses) "
             r"(?:pre-?requis|restrictions)(?: de classe| de guilde| de classe ou de guilde| de classe et de guilde)?"

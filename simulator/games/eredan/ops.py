@@ -536,7 +536,8 @@ class CharFilter:
 
 #: Selector filter keys the engine does not check yet (refused by :func:`compile_filter`).
 #: (``sex``: the cards' data has no sex of the characters yet.)
-PENDING_FILTER_KEYS: frozenset[str] = frozenset({"sex"})
+#: ``shares`` / ``not_shares`` read the holder, which a filter (CharFilter) does not know.
+PENDING_FILTER_KEYS: frozenset[str] = frozenset({"sex", "shares", "not_shares"})
 
 
 def compile_filter(selector: spec.Selector, ctx: CompileContext) -> CharFilter:

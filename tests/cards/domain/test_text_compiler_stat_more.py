@@ -242,3 +242,16 @@ def test_cards_activated_are_not_cards_in_play(compiler):
     in_play = effects(compiler, "Si 4 Sorts sont actifs, Attaque +2.")
     assert in_play[0]["when"]["compare"]["left"]["cards"] == "play"
     assert unread(compiler, "Si 4 Sorts sont activés, Attaque +2.")
+
+
+def test_you_after_a_group_is_the_holder(compiler):
+    """Hand check (issue 15): "Vos alliés X ont … et vous pouvez jouer …" gave the second half to
+    the allies too; "vous" is the holder."""
+    abilities = effects(
+        compiler,
+        "Vos alliés Zil ont Défense +1 et vous pouvez jouer les Sorts Feu sans restrictions.",
+        subject="character",
+        name="Zorblax",
+    )
+    assert abilities[0]["target"] == {"group": "other_allies", "guild": "zil"}
+    assert abilities[1] == {"op": "may_play", "cards": {"type": "feu"}}

@@ -50,3 +50,21 @@ def test_a_class_given_is_a_class_in_common():
     given = [{"op": "traits", "mode": "add", "classes": ["combattant"]}, *boost({"opponent_shares": "class"})]
     s = played(given, chars_a=[MAGE, *line("a")[1:]], chars_b=[BRUTE, *line("b")[1:]])
     assert s.stat(0, DEF) == 6
+
+
+@pytest.mark.parametrize("key", ["shares", "not_shares"])
+def test_the_filters_shares_are_refused_by_name(key):
+    """A selector filter that reads the holder (``shares`` / ``not_shares``): a CharFilter does not
+    know the holder, so the engine refuses it by name instead of playing it wrong."""
+    from simulator.games.eredan.compiled import UnsupportedSpecError
+    from tests.simulator.games.eredan.factories import card, prepare_game
+    from tests.simulator.games.eredan.test_language_v2 import FILLER, PILES
+
+    hex_ = card(
+        "hex",
+        effects=[
+            {"op": "modify", "stat": "spirit", "amount": -1, "target": {"group": "characters", key: "race"}}
+        ],
+    )
+    with pytest.raises(UnsupportedSpecError, match=key):
+        prepare_game(line("a"), line("b"), hands=([hex_], [FILLER]), piles=PILES)
