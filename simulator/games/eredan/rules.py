@@ -185,6 +185,13 @@ class EredanRules:
         "a Mage/Combattant keeps the Combattant's chain on an item (false, the source's table: it loses it)",
     )
 
+    start_cards_before_opening_draw: bool = _decision(
+        True,
+        "§3 Start",
+        "a card whose text makes it leave the deck as the game starts (play rule starts) does so before "
+        "the opening draw (false: after it, from what is left of the deck)",
+    )
+
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)

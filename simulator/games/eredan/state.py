@@ -351,19 +351,27 @@ class EredanState(Board):
             s.decks[seat] = deck
         s._setup = (tuple(tuple(d) for d in s.decks), ((), ()))
         started: tuple[tuple[str, str, int, tuple[int, ...], int], ...] = ()
-        if tables.starting:
+
+        def start_cards() -> tuple[tuple[str, str, int, tuple[int, ...], int], ...]:
             # docs/rules/eredan.md §3 Start: the cards that leave the deck as the game starts, before
-            # the opening draw; what they draw is noted for a record's writer (opening_draws)
-            if chance is None:
-                noting = NotingChance(rng)
-                s.chance = noting
+            # the opening draw (start_cards_before_opening_draw); what they draw is noted for a
+            # record's writer (opening_draws)
+            if chance is not None:
                 s._start_cards()
-                s.chance = None
-                started = tuple(noting.draws)
-            else:
-                s._start_cards()
+                return ()
+            noting = NotingChance(rng)
+            s.chance = noting
+            s._start_cards()
+            s.chance = None
+            return tuple(noting.draws)
+
+        early = rules.start_cards_before_opening_draw
+        if tables.starting and early:
+            started = start_cards()
         for seat in (0, 1):
             s.draw(seat, HAND_SIZE)
+        if tables.starting and not early:
+            started = start_cards()
         s.opening_hands = (tuple(s.hands[0]), tuple(s.hands[1]))
         s.drawn = [{}, {}]  # what the deal drew is the opening hand, not "drawn later"
         s._roll_initiative()

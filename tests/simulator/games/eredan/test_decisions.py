@@ -537,6 +537,28 @@ def test_a_card_chosen_from_a_pile_is_the_most_useful_or_a_random_one():
     assert taken == {True: {"knife"}, False: {"knife", "dart"}}
 
 
+@flips("start_cards_before_opening_draw")
+def test_cards_leaving_the_deck_at_the_start_do_so_before_or_after_the_opening_draw():
+    """docs/rules/eredan.md §3 Start — [decision] start_cards_before_opening_draw: before the draw,
+    the opening 5 are all other cards; after it, the draw may take some of them first."""
+    from simulator.games.eredan.compiled import compile_tables
+    from simulator.games.eredan.state import EredanState
+
+    early = card("early-bird", play={"starts": "hand"})
+    tables = compile_tables((deck("d", line("a"), {early: 10, JAB: 10}), deck("e", line("b"), {JAB: 20})))
+    others_in_hand: dict[bool, set[int]] = {True: set(), False: set()}
+    for before in (True, False):
+        for seed in range(8):
+            s = EredanState.new_game(
+                tables, random.Random(seed), rules=ruled(start_cards_before_opening_draw=before)
+            )
+            slugs = [s.cards[k].slug for k in s.hands[0]]
+            assert slugs.count("early-bird") == 10  # every copy ends in the hand either way
+            others_in_hand[before].add(slugs.count("jab"))
+    assert others_in_hand[True] == {5}
+    assert min(others_in_hand[False]) < 5
+
+
 def test_every_decision_is_flipped_by_a_test():
     assert set(FLIPPED) == {f.name for f in fields(EredanRules)}
 
