@@ -95,6 +95,7 @@ from simulator.games.eredan.ops import (
     CountCastes,
     CountCharacters,
     CountClasses,
+    CountCommon,
     CountDamageDealt,
     CountDamageTaken,
     CountDistinct,
@@ -2209,6 +2210,16 @@ def _count_castes(board: Board, count: CountCastes, me: int, opp: int) -> int:
 @interprets(CountTurn)
 def _count_turn(board: Board, count: CountTurn, me: int, opp: int) -> int:
     return board.turn
+
+
+@interprets(CountCommon)
+def _count_common(board: Board, count: CountCommon, me: int, opp: int) -> int:
+    if opp < 0:
+        return 0
+    a, b = board.chars[me], board.chars[opp]
+    if count.trait == "class":
+        return len((a.classes & b.classes) - {_UNKNOWN})
+    return len(a.castes & b.castes)
 
 
 @interprets(CountDistinct)
