@@ -80,6 +80,8 @@ _GLUED = re.compile(
     r"(?<=[\w)'%\x00]) (?=Tours? (?:\d|[Pp]airs?|[Ii]mpairs?)[^:.]{0,30}:|Durée ?:? ?\d|Permanent$)"
     # "… attachée à 'X' Si vous avez …": a capital "Si" after a quoted name starts a sentence
     r"|(?<=\x00) (?=Si (?:vous|votre|vos) )"
+    # "Permanent Une 'X' de votre Deck …": a sentence that is only "Permanent", its full stop missing
+    r"|(?<=^Permanent) (?=[A-ZÀ-Ý])"
 )
 
 
