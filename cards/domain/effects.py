@@ -74,7 +74,9 @@ Count (``per``; and ``compare`` conditions), exactly one of:
     the damage that set it off took ("… est soigné d'autant"); 0 anywhere else;
     ``{"distinct": "race"|"class"|"guild", "among": Target}`` — how many different races / classes
     / guilds the target's characters have between them, each counted once ("le nombre de races
-    différentes parmi vos personnages", "chaque classe représentée parmi les personnages adverses").
+    différentes parmi vos personnages", "chaque classe représentée parmi les personnages adverses");
+    ``{"common": "class"|"caste"}`` — how many classes / castes the holder and the opponent both
+    have ("par Classe en commun entre les 2 personnages en combat"; 0 with no opponent).
 Turns:      ``[2, 5]`` (those turn numbers) | ``"even"`` | ``"odd"`` | ``{"from": 5}`` (5 and later)
 Duration (``modify``, ``set``, ``damage_taken``, ``damage_dealt``, ``heal_dealt``, ``immune``,
 ``forbid``):
@@ -449,6 +451,8 @@ STATS = (*AMOUNT_STATS, *RANGE_STATS, "hp_max", "level")
 SET_STATS = ("attack", "defense", "spirit", "attack_min", "attack_max")
 #: What a ``distinct`` count counts.
 DISTINCT_TRAITS = ("race", "class", "guild")
+#: What a ``common`` count counts.
+COMMON_TRAITS = ("class", "caste")
 COUNT_STATS = ("defense", "spirit", "attack_min", "attack_max", "hp", "hp_max", "hp_missing", "level")
 DAMAGE_KINDS = ("physical", "magical", "direct")
 #: The elements a damage may be of ("dégâts magiques de type Feu"): the kinds of Sort (the card types
@@ -816,6 +820,7 @@ class Count:
         "turn",
         "distinct",
         "event_damage",
+        "common",
     ]
     stat: str | None = None
     of: str = "self"  # stat: whose
@@ -827,7 +832,7 @@ class Count:
     characters: Target | None = None
     dead: bool = False
     marker: str | None = None
-    trait: str | None = None  # distinct: race, class or guild (``among`` is ``characters``)
+    trait: str | None = None  # distinct: race, class or guild (``among`` is ``characters``); common
     other: bool = False  # cards: the card the effect belongs to left out ("par autre Sort Foudre")
     union: tuple[Target, ...] = ()  # characters: more targets, each character counted once
     either: bool = False  # characters: the living and the dead ("vivant ou mort")
@@ -867,6 +872,8 @@ class Count:
         if self.kind == "distinct":
             assert self.characters is not None
             return {"distinct": self.trait, "among": target_to_json(self.characters)}
+        if self.kind == "common":
+            return {"common": self.trait}
         return {self.kind: self.of if self.kind in ("damage_dealt", "damage_taken", "classes") else "self"}
 
 
@@ -1849,6 +1856,7 @@ COUNT_KINDS = (
     "turn",
     "distinct",
     "event_damage",
+    "common",
 )
 
 
@@ -1940,6 +1948,8 @@ def parse_count(data: Any, path: str) -> Count:
             characters=parse_target(d["among"], f"{path}.among"),
         )
     d = _keys(data, path, {kind}, set())
+    if kind == "common":
+        return Count("common", trait=_choice(d[kind], f"{path}.common", COMMON_TRAITS))
     if kind in ("damage_dealt", "damage_taken"):
         return Count(kind, of=_choice(d[kind], f"{path}.{kind}", ("self", "opponent")))  # type: ignore[arg-type]
     if kind == "classes":

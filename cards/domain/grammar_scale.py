@@ -136,6 +136,14 @@ def count(r: Reader, clause: Clause, text: str) -> Count | None:
         found = r.who_filter(wm.group(1))
         dead = (wm.group(2) or "").strip().startswith("mort")
         return Count("characters", characters=Selector(group=group, **r._filter_keys(found)), dead=dead)
+    # "par Classe en commun entre les 2 personnages en combat": the holder and its opponent
+    m = re.fullmatch(
+        r"(classe|caste)s? en commun "
+        r"(?:entre les (?:2|deux) personnages en combat|avec le personnage adverse)",
+        t,
+    )
+    if m:
+        return Count("common", trait="class" if m.group(1) == "classe" else "caste")
     # different races / classes / guilds among characters
     m = re.fullmatch(
         r"(race|classe|guilde)s? (?:differente?s? )?(?:representee?s? )?(?:parmi|chez|par) (.+)", t

@@ -43,6 +43,7 @@ from cards.domain.effects import (
     Duration,
     Effect,
     Event,
+    Modify,
     Selector,
     Target,
     Traits,
@@ -745,15 +746,31 @@ def _trigger(r: Reader, c: Clause, head: Head, body: str, ctx: Ctx, limit: str |
         # a card in a deck is not in play: "en début de partie, cette carte s'attache à …" is how
         # it starts the game (a play rule), not a trigger
         raise NotRead("a card that starts the game attached")
-    if head.event.kind == "game_start" and not re.search(
+    if head.event.kind in ("game_start", "combat_end") and not re.search(
         r"\b(?:jusqu|pendant|durant|ce combat|ce tour|tours?|combats?)\b", body
     ):
         # "En début de partie, un adversaire devient Démon en plus de ses autres races": what a
         # character becomes at the start of the game, no duration said, it is for the game (not
-        # for a combat not yet begun)
+        # for a combat not yet begun); likewise what it becomes at the end of a combat ("en fin
+        # de combat, vous gagnez la race X"): for the combat just over it would end as it is made
         game = Duration("game")
         effects = [
             replace(e, duration=game) if isinstance(e, Traits) and e.duration.kind == "combat" else e
+            for e in effects
+        ]
+    if (
+        head.event.kind == "dies"
+        and head.event.who == "self"
+        and not re.search(r"\b(?:jusqu|pendant|durant|ce combat|ce tour|tours?|combats?)\b", body)
+    ):
+        # "Si vous mourez, les adversaires ont Défense -1": the holder dead, no duration said, a
+        # modifier for the rest of a turn it no longer fights in would mean nothing; it lasts the
+        # game (as every such death trigger that says its duration: "jusqu'à la fin de la partie")
+        game = Duration("game")
+        effects = [
+            replace(e, duration=game)
+            if isinstance(e, (Modify, Traits)) and e.duration.kind == "combat"
+            else e
             for e in effects
         ]
     trigger = Trigger(on=head.event, effects=tuple(effects), limit=limit or head.limit, when=head.when)

@@ -428,6 +428,15 @@ def count_text(count: Count, lang: Lang, names: Names) -> str:
         return _pick(("caste of this character", "caste de ce personnage"), lang)
     if count.kind == "turn":
         return _pick(("number of the current turn", "numéro du tour en cours"), lang)
+    if count.kind == "common":
+        en_kind, fr_kind = SHARED_TRAIT_WORDS[count.trait or "class"]
+        return _pick(
+            (
+                f"{en_kind} this character shares with the opponent",
+                f"{fr_kind} en commun entre ce personnage et le personnage adverse",
+            ),
+            lang,
+        )
     if count.kind == "distinct":
         assert count.characters is not None
         who = target_text(count.characters, lang, names)

@@ -80,6 +80,8 @@ _GLUED = re.compile(
     r"(?<=[\w)'%\x00]) (?=Tours? (?:\d|[Pp]airs?|[Ii]mpairs?)[^:.]{0,30}:|Durée ?:? ?\d|Permanent$)"
     # "… attachée à 'X' Si vous avez …": a capital "Si" after a quoted name starts a sentence
     r"|(?<=\x00) (?=Si (?:vous|votre|vos) )"
+    # "Permanent Une 'X' de votre Deck …": a sentence that is only "Permanent", its full stop missing
+    r"|(?<=^Permanent) (?=[A-ZÀ-Ý])"
 )
 
 
@@ -1033,6 +1035,11 @@ def names_of(rows: Iterable[TextRow], vocabulary: Vocabulary) -> dict[str, str]:
             folded = fold(clean_text(name))
             if folded and folded not in vocabulary.forms:
                 out.setdefault(folded, slugify(clean_text(name)))
+                # "'… Et nous jugent!'" names "… et nous jugent !": the space before "!" or "?"
+                # is left out in some texts
+                tight = re.sub(r" ([!?])", r"\1", folded)
+                if tight != folded and tight not in vocabulary.forms:
+                    out.setdefault(tight, slugify(clean_text(name)))
     return out
 
 

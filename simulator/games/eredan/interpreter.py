@@ -95,6 +95,7 @@ from simulator.games.eredan.ops import (
     CountCastes,
     CountCharacters,
     CountClasses,
+    CountCommon,
     CountDamageDealt,
     CountDamageTaken,
     CountDistinct,
@@ -219,6 +220,9 @@ class Firing:
     serial: int = -1
     #: The HP the damage that set it off took (a trigger on damage; else 0): ``event_damage``.
     amount: int = 0
+    #: The trigger it is a firing of (its source key, the trigger), or None (an Ordre's effects):
+    #: while it resolves, that trigger does not hear the damage it deals.
+    trigger: tuple[Any, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +347,7 @@ class Board:
         "restrictions",
         "rng",
         "rules",
+        "running",
         "score",
         "serial",
         "set_mask",
@@ -471,6 +476,9 @@ class Board:
     event_char: int
     #: The HP the damage that set off the firing resolving now took (``event_damage``; else 0).
     event_amount: int
+    #: The trigger whose firing is resolving now (Firing.trigger), or None: a trigger on damage
+    #: does not fire on the damage its own effects deal (docs/eredan-engine.md "Triggers").
+    running: tuple[Any, ...] | None
     #: Triggers with a limit that fired: (source key, trigger) -> (the turn it last fired in, how
     #: many times in that turn — or in the game, for a limit per game).
     fired: dict[tuple[Any, ...], tuple[int, int]]
@@ -1248,6 +1256,9 @@ class Board:
             return  # damage of some elements only (the element bits above the kinds')
         if trigger.at_least and amount < trigger.at_least:
             return  # damage of at least N HP only
+        running = self.running
+        if running is not None and running[1] is trigger and running[0] == key and 1 << event & DAMAGE_EVENTS:
+            return  # the damage its own effects deal: not again (else a loop until a death)
         if trigger.who is not None and not in_target(self, trigger.who, subject, holder, opp):
             return
         if trigger.to is not None and not in_target(self, trigger.to, other, holder, opp):
@@ -1276,7 +1287,9 @@ class Board:
             self.log.append(
                 {"event": "trigger", "source": source, "on": EVENT_NAMES[event], "index": trigger.index}
             )
-        self.queue.append(Firing(trigger.ops, holder, source, subject, trigger.choices, *origin, amount))
+        self.queue.append(
+            Firing(trigger.ops, holder, source, subject, trigger.choices, *origin, amount, (key, trigger))
+        )
 
     def run_firing(self, firing: Firing, picks: dict[PickKey, int] | None) -> None:
         """Resolve a queued firing, with the choices its player made (``picks``); a card's, with
@@ -1284,9 +1297,11 @@ class Board:
         holder = firing.holder
         self.event_char = firing.subject
         self.event_amount = firing.amount
+        self.running = firing.trigger
         if firing.card >= 0:
             self.cur_seat, self.cur_card, self.cur_serial = firing.seat, firing.card, firing.serial
         self.run_ops(firing.ops, holder, self.fighters[1 - holder // 3], firing.source, picks)
+        self.running = None
         self.cur_seat = self.cur_card = self.cur_serial = -1
         self.event_char = -1
         self.event_amount = 0
@@ -2195,6 +2210,16 @@ def _count_castes(board: Board, count: CountCastes, me: int, opp: int) -> int:
 @interprets(CountTurn)
 def _count_turn(board: Board, count: CountTurn, me: int, opp: int) -> int:
     return board.turn
+
+
+@interprets(CountCommon)
+def _count_common(board: Board, count: CountCommon, me: int, opp: int) -> int:
+    if opp < 0:
+        return 0
+    a, b = board.chars[me], board.chars[opp]
+    if count.trait == "class":
+        return len((a.classes & b.classes) - {_UNKNOWN})
+    return len(a.castes & b.castes)
 
 
 @interprets(CountDistinct)

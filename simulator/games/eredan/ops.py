@@ -678,6 +678,13 @@ class CountDistinct(Count):
     among: Target
 
 
+@dataclass(frozen=True, slots=True)
+class CountCommon(Count):
+    """``{"common": trait}``: the classes / castes the holder and the enemy fighter both have."""
+
+    trait: str
+
+
 def _counted(target: spec.Target, ctx: CompileContext, where: str) -> Target:
     """A target a count reads: a group, never one character drawn at random (a count draws
     nothing)."""
@@ -731,6 +738,9 @@ def compile_count(count: spec.Count, ctx: CompileContext, where: str) -> Count:
     if kind == "distinct":
         assert count.trait is not None and count.characters is not None
         return CountDistinct(count.trait, _counted(count.characters, ctx, f"{where}.among"))
+    if kind == "common":
+        assert count.trait is not None
+        return CountCommon(count.trait)
     raise UnsupportedSpecError(where, f"count {kind!r} is not supported")
 
 

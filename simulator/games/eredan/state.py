@@ -303,6 +303,7 @@ class EredanState(Board):
         s.queue = []
         s.event_char = -1
         s.event_amount = 0
+        s.running = None
         s.fired = {}
         s.turn_triggers = []
         s.turn_choices = [[], []]
@@ -2020,6 +2021,7 @@ class EredanState(Board):
         s.queue = self.queue[:]
         s.event_char = self.event_char
         s.event_amount = self.event_amount
+        s.running = self.running
         s.fired = dict(self.fired) if self.fired else {}
         s.turn_triggers = self.turn_triggers[:]
         s.turn_choices = [self.turn_choices[0][:], self.turn_choices[1][:]]

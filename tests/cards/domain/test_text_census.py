@@ -44,6 +44,10 @@ def test_fold_removes_case_accents_and_typographic_apostrophes():
         # a name written with full stops between its capitals ends no sentence
         ("Les B.O.U.M jouées ont +1. Soin 1.", ["Les B.O.U.M jouées ont +1", "Soin 1"]),
         ("Un Z.Y.X de votre Main est joué. A. Soin 1.", ["Un Z.Y.X de votre Main est joué", "A", "Soin 1"]),
+        # "Permanent" at a sentence's start, its full stop missing before the next capital
+        ("Soin 1. Permanent Une 'Zot' est jouée.", ["Soin 1", "Permanent", "Une 'Zot' est jouée"]),
+        ("Permanent Soin 1", ["Permanent", "Soin 1"]),
+        ("Soin 1 Permanent Une carte.", ["Soin 1 Permanent Une carte"]),
     ],
 )
 def test_split_clauses(text, clauses):

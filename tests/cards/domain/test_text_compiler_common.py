@@ -137,3 +137,18 @@ def test_the_filter_schema_and_rules_text():
     target = parse_target({"group": "allies", "shares": "class"}, "t")
     assert "sharing a class with this character" in target_text(target, "en", Names())
     assert "ayant une Classe en commun" in target_text(target, "fr", Names())
+
+
+def test_a_bonus_per_class_in_common(compiler):
+    from cards.domain.effects import parse_count
+    from cards.domain.text import effect_text
+
+    result = compiler.compile("Défense +2 par Caste en commun entre les 2 personnages en combat.")
+    assert result.complete, result.clauses
+    out = result.to_json()["effects"]
+    assert out == [{"op": "modify", "stat": "defense", "amount": {"per": {"common": "caste"}, "each": 2}}]
+    assert parse_count({"common": "class"}, "c").to_json() == {"common": "class"}
+    with pytest.raises(EffectError, match="common: expected one of class, caste"):
+        parse_count({"common": "race"}, "c")
+    assert "caste this character shares with the opponent" in effect_text(result.effects[0], "en", Names())
+    assert "Caste en commun entre" in effect_text(result.effects[0], "fr", Names())

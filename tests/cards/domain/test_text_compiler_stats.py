@@ -838,7 +838,10 @@ def test_si_vous_mourez_is_the_holder_dying(compiler):
         {
             "op": "trigger",
             "on": {"dies": "self"},
-            "effects": [{"op": "modify", "stat": "spirit", "amount": -2, "target": "all_enemies"}],
+            "effects": [
+                # no duration said after the holder's death: the game (docs/cardset.md, triggers)
+                {"op": "modify", "stat": "spirit", "amount": -2, "target": "all_enemies", "duration": "game"}
+            ],
         }
     ]
     misspelt = effects(

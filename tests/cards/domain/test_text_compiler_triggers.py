@@ -930,3 +930,34 @@ def test_a_duration_said_after_what_x_is(compiler):
         "jusqu'à la fin de la partie.",
         subject="card",
     ).complete
+
+
+def test_traits_gained_at_the_end_of_a_combat_with_no_duration_last_the_game(compiler):
+    """What a character becomes at the end of a combat, no duration said, is for the game: for
+    the combat just over it would end as it is made (as "en début de partie")."""
+    out = card(compiler, "En fin de combat, si vous êtes Mage, vous gagnez la race Démon.")
+    assert out[0]["on"] == "combat_end"
+    assert out[0]["effects"][0]["op"] == "traits"
+    assert out[0]["effects"][0]["duration"] == "game"
+    # a duration said stays as said; a modifier at the end of a combat is not changed here
+    out = card(compiler, "En fin de combat, vous gagnez la race Démon jusqu'à la fin du tour.")
+    assert "duration" not in out[0]["effects"][0]
+    out = card(compiler, "En fin de combat, Défense +1.")
+    assert out[0]["effects"] == [PLUS_ONE]
+
+
+def test_a_modifier_given_when_the_holder_dies_with_no_duration_lasts_the_game(compiler):
+    """The holder dead, a modifier for the rest of a turn it no longer fights in would mean
+    nothing: no duration said, it lasts the game (as the death triggers that say it)."""
+    out = character(compiler, "Si vous mourez, les personnages adverses ont Attaque -2.")
+    assert out[0]["on"] == {"dies": "self"}
+    assert out[0]["effects"] == [
+        {"op": "modify", "stat": "attack", "amount": -2, "target": "all_enemies", "duration": "game"}
+    ]
+    out = card(compiler, "Si votre personnage meurt, vos autres personnages ont Défense +1.")
+    assert out[0]["effects"] == [{**PLUS_ONE, "target": "other_allies", "duration": "game"}]
+    # a duration said stays; another character's death is not changed
+    out = card(compiler, "Si votre personnage meurt, vos autres personnages ont Défense +1 ce tour-ci.")
+    assert out[0]["effects"] == [{**PLUS_ONE, "target": "other_allies"}]
+    out = card(compiler, "Si 'Brume' meurt, Défense +1.")
+    assert out[0]["effects"] == [PLUS_ONE]

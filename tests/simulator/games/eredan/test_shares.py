@@ -68,3 +68,23 @@ def test_the_filters_shares_are_refused_by_name(key):
     )
     with pytest.raises(UnsupportedSpecError, match=key):
         prepare_game(line("a"), line("b"), hands=([hex_], [FILLER]), piles=PILES)
+
+
+TWIN = character("twin", classes=("mage", "pretre"), race="humain", castes=("sorcelame",))
+
+
+@pytest.mark.parametrize(
+    ("count", "mine", "theirs", "expected"),
+    [
+        ({"common": "class"}, DUO, TWIN, 2),
+        ({"common": "class"}, MAGE, TWIN, 1),
+        ({"common": "class"}, BRUTE, DUO, 0),
+        ({"common": "caste"}, MAGE, TWIN, 1),
+        ({"common": "class"}, UNKNOWN_A, UNKNOWN_B, 0),
+    ],
+)
+def test_the_count_of_classes_or_castes_in_common(count, mine, theirs, expected):
+    """Count ``common``: "Défense +1 par Classe en commun entre les 2 personnages en combat"."""
+    per = [{"op": "modify", "stat": "defense", "amount": {"per": count}}]
+    s = played(per, chars_a=[mine, *line("a")[1:]], chars_b=[theirs, *line("b")[1:]])
+    assert s.stat(0, DEF) == 1 + expected
