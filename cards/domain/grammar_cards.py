@@ -307,8 +307,9 @@ def note_of(t: str) -> str | None:
 _APPEARANCE = re.compile(
     r"(?:(?:vous|il|elle|votre personnage|son porteur|ce personnage|@\d+@) )?"
     r"(?:changez?|change) (?:d'apparence|l'apparence de votre personnage)"
-    r"|(?:votre personnage|vous|il|elle|celui-ci) (?:prend|prenez) l'apparence d(?:e |'|u |es )[^,]+?"
-    r"|(?:votre personnage|vous|il|elle) (?:se deguise|vous deguisez) en [^,]+?"
+    r"|(?:votre personnage|vous|il|elle|celui-ci) (?:prend|prenez) "
+    r"l'apparence d(?:e |'|u |es )(?:(?! et )[^,])+?"  # "… et a Attaque +2": not the appearance
+    r"|(?:votre personnage|vous|il|elle) (?:se deguise|vous deguisez) en (?:(?! et )[^,])+?"
 )
 
 

@@ -1035,6 +1035,11 @@ def names_of(rows: Iterable[TextRow], vocabulary: Vocabulary) -> dict[str, str]:
             folded = fold(clean_text(name))
             if folded and folded not in vocabulary.forms:
                 out.setdefault(folded, slugify(clean_text(name)))
+                # "'… Et nous jugent!'" names "… et nous jugent !": the space before "!" or "?"
+                # is left out in some texts
+                tight = re.sub(r" ([!?])", r"\1", folded)
+                if tight != folded and tight not in vocabulary.forms:
+                    out.setdefault(tight, slugify(clean_text(name)))
     return out
 
 

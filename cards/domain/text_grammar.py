@@ -3058,7 +3058,8 @@ class Reader:
     def _cards_moved(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         """Cards between piles, this card's destination, attached cards discarded, created cards."""
         m = re.fullmatch(
-            r"(?:ensuite |puis )?cette carte (?:est placee|retourne|revient|est remise|est renvoyee) (?:dans|a) (votre main|votre deck|le deck adverse|la main|le deck de son proprietaire)",
+            r"(?:ensuite |puis )?cette carte (?:est placee|retourne|revient|est remise|est renvoyee) (?:dans|a) (votre main|votre deck|le deck adverse|la main|le deck de son proprietaire)"
+            r"(?: \(pioche\))?",  # "votre Deck (pioche)": the draw pile, a deck
             t,
         )
         if m:
@@ -3132,7 +3133,7 @@ class Reader:
                 on = group_of(on)
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
-            rf"(?:{NUM} )?(?:cartes? )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
+            rf"(?:{NUM} )?(?:cartes? )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis|est(?= attachee? )) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
             t,
         )
         if m:

@@ -394,3 +394,16 @@ def test_a_card_that_stays_acts_each_time_its_carrier_plays_a_card(compiler):
     }
     # a card that does not stay: once, or each time? not read
     assert unread(compiler, "Esprit +1. Si ce personnage joue une Dague il gagne une Rune Cor.")
+
+
+def test_a_name_written_without_its_space_before_an_exclamation_mark(compiler):
+    """ "'… Et la suite!'" names the card "… et la suite !" (the space before "!" left out)."""
+    from cards.domain.text_compiler import TextCompiler, TextRow, names_of
+
+    rows = [TextRow("1", "... et la suite !", "... and more!", "", "")]
+    names = names_of(rows, compiler.vocabulary)
+    assert names["... et la suite !"] == names["... et la suite!"]
+    named = TextCompiler(compiler.vocabulary, names)
+    result = named.compile("Défense +2 si '... Et la suite!' est jouée après cette carte.", subject="card")
+    assert result.complete
+    assert result.to_json()["effects"][0]["when"] == {"followed_by": {"card": names["... et la suite !"]}}
