@@ -1440,7 +1440,7 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
                 )
             ]
         m = re.fullmatch(
-            r"choisissez (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu,? "
+            r"choisissez (?:un |une |1 )(?P<what>.+?) (?P<adverse>adverses? )?en jeu,? "  # "1 carte": one
             rf"(?:celle-ci|celui-ci|elle|il|cette carte) {gone}",
             t,
         )
@@ -1872,7 +1872,7 @@ def _taken_into_own(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     from cards.domain.effects import DiscardAttached
 
     m = re.fullmatch(
-        r"(?P<may>vous pouvez choisir|choisissez) (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu"
+        r"(?P<may>vous pouvez choisir|choisissez) (?:un |une |1 )(?P<what>.+?) (?P<adverse>adverses? )?en jeu"
         r"(?:,? (?:celle-ci|celui-ci|elle|il) (?:est|sera) placee?|,? et (?:le|la) placer) "
         r"dans votre (?P<to>main|deck|defausse)",
         t,

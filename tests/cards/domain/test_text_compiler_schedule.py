@@ -281,3 +281,15 @@ def test_a_change_of_appearance_does_not_swallow_what_follows_it(compiler):
         "ayant une apparence de Mouche."
     )
     assert not result.complete
+
+
+def test_one_card_chosen_written_as_a_numeral(compiler):
+    def orders(text):
+        result = compiler.compile(text, subject="character")
+        assert result.complete, result.clauses
+        return result.to_json()["orders"]
+
+    assert orders("Tour 3 et 5 : Choisissez 1 Arme adverse en jeu, elle est défaussée.") == orders(
+        "Tours 3 et 5 : Choisissez une Arme adverse en jeu, elle est défaussée."
+    )
+    assert not compiler.compile("Choisissez 2 Armes adverses en jeu, elle est défaussée.").complete
