@@ -1636,6 +1636,18 @@ def own_card(c: Clause, ctx: Ctx) -> Clause:
             text,
         )
         names = (*names, ctx.names[0])
+    if ctx.names and ctx.subject == "card":
+        # "'X' est placée dans votre Deck" / "est retirée de la partie" in X's own text: this card
+        from cards.domain.vocabulary import fold
+
+        for i, name in enumerate(names):
+            if fold(name) == ctx.names[0]:
+                text = re.sub(
+                    rf"(^|, | et |: |^en fin de combat |^puis )@{i}@ "
+                    r"(?=(?:est|sera) (?:placee dans votre (?:deck|main)|retiree de la partie)$)",
+                    r"\1cette carte ",
+                    text,
+                )
     return Clause(text, names) if text != c.text else c
 
 

@@ -866,3 +866,24 @@ def test_the_cards_you_carry_into_your_own_pile(compiler):
             ],
         }
     ]
+
+
+def test_this_card_by_its_own_name_goes_to_a_pile(compiler):
+    # "'X' est placée dans votre Deck" in X's own text: this card
+    own = compiler.compile(
+        "En fin de combat, 'Zotte' est placée dans votre Deck.", subject="card", name="Zotte"
+    )
+    assert own.complete
+    assert (
+        own.effects == compiler.compile("En fin de combat, cette carte est placée dans votre Deck.").effects
+    )
+    removed = compiler.compile(
+        "En fin de combat 'Zotte' est retirée de la partie.", subject="card", name="Zotte"
+    )
+    assert removed.complete
+    # another card's name, or a copy of it: not this card
+    for text in (
+        "En fin de combat, 'Zotte' est placée dans votre Deck.",
+        "Une copie de 'Zotte' est placée dans votre Main.",
+    ):
+        assert not compiler.compile(text, subject="card", name="Zotte" if "copie" in text else "Zut").complete
