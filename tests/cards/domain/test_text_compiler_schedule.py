@@ -303,3 +303,12 @@ def test_the_characters_that_took_part_in_the_combat_are_the_fighters(compiler):
     assert result.complete
     assert result.to_json()["effects"] == same.to_json()["effects"]
     assert result.to_json()["effects"][0]["effects"][0]["target"] == "fighters"
+
+
+def test_a_card_attached_to_a_character_taken_is_a_card_in_play(compiler):
+    result = compiler.compile(
+        "En fin de tour, choisissez une Armure attachée à un personnage, elle est placée dans votre Deck."
+    )
+    same = compiler.compile("En fin de tour, choisissez une Armure en jeu, elle est placée dans votre Deck.")
+    assert result.complete
+    assert result.to_json()["effects"] == same.to_json()["effects"]
