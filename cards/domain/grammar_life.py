@@ -904,6 +904,14 @@ def _about_the_hit(cond_text: str, hit: Target) -> str | None:
     return None
 
 
+#: A condition whose subject is a pronoun ("s'il …", "si celui-ci …"), not "s'il y a".
+_PRONOUN_COND = re.compile(r"(?!s'il y a\b)(?:s'il|s'elle|si (?:celui-ci|celle-ci|ce dernier|il|elle)) ")
+
+#: What a pronoun condition may say of the carrier of a card attached to the opponent (its own
+#: state, whoever played the card).
+_CARRIER_KEYS = frozenset({"ordre", "tapped", "carrying", "carrying_match"})
+
+
 #: The stats a condition compares, as the texts write them ("son Attaque min.", "sa Défense").
 STAT_WORDS = "attaque|defense|esprit"
 
@@ -927,7 +935,15 @@ def _with_bonus(r: Reader, c: Clause, ctx: Ctx, base_text: str, bonus: int, cond
     else:
         hit = effect.selector if effect.selector is not None else effect.target
         about = _about_the_hit(cond_text, hit)
-        cond = r.condition(c, about or cond_text, ctx)
+        if ctx.on_opponent and hit == "self" and _PRONOUN_COND.match(cond_text):
+            # on a card attached to the opponent, "ce personnage subit 3 dégâts, +2 s'il a son bonus
+            # d'Ordre": "il" is the one hit, the carrier (the holder): no question of side
+            cond = r.condition(c, cond_text, replace(ctx, on_opponent=False))
+            if not _set_keys(cond) <= _CARRIER_KEYS:
+                raise NotRead("a condition on a card attached to the opponent (whose side?)")
+            about = cond_text
+        else:
+            cond = r.condition(c, about or cond_text, ctx)
         if (
             about is None
             and re.match(

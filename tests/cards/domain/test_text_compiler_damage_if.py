@@ -327,3 +327,38 @@ def test_the_element_of_the_damage_of_the_head(compiler):
     )
     assert effects[0]["on"] == {"deals": "all_characters", "to": "self", "kinds": ["physical"]}
     assert effects[0]["effects"][0]["element"] == "air"
+
+
+def test_a_bonus_on_the_carrier_of_a_card_attached_to_the_opponent(compiler):
+    """ "il" / "ce personnage" on a card the opponent carries is its carrier (the holder): a bonus
+    about it ("s'il a son bonus d'Ordre", "s'il porte une Arme") is the carrier's own state."""
+    effects = card(
+        compiler,
+        "S'attache au personnage adverse. Permanent. En fin de combat, ce personnage subit 2 dégâts "
+        "magiques, +3 s'il bénéficie de son bonus d'Ordre.",
+    )
+    hit = {"op": "damage", "kind": "magical", "target": "self"}
+    assert effects == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [
+                {**hit, "amount": 5, "when": {"ordre": True}},
+                {**hit, "amount": 2, "when": {"not": {"ordre": True}}},
+            ],
+        }
+    ]
+    effects = card(
+        compiler,
+        "S'attache à votre adversaire. Durée 2 tours. Il subit 1 dégât direct, +1 s'il porte une Lance.",
+    )
+    assert [(e["target"], e["amount"], e["when"]) for e in effects] == [
+        ("self", 2, {"carrying_match": {"type": "lance"}}),
+        ("self", 1, {"not": {"carrying_match": {"type": "lance"}}}),
+    ]
+    # whose class: the player who played it, or the carrier? not read
+    assert unread(
+        compiler,
+        "S'attache au personnage adverse. Permanent. Ce personnage subit 3 dégâts magiques, "
+        "+2 s'il est Mage.",
+    )
