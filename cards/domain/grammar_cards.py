@@ -1409,6 +1409,20 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         taken = _taken_into_own(reader, c, t)
         if taken is not None:
             return taken
+        m = re.fullmatch(
+            r"(?:les|tous les|toutes les) (?P<what>.+?) que vous portez sont placee?s "
+            r"dans votre (?P<to>main|deck|defausse)",
+            t,
+        )
+        if m:
+            # "les Armes que vous portez sont placées dans votre Main": every one the holder carries
+            # (whoever owns it) into the player's own pile
+            try:
+                cards = None if m.group("what") == "cartes" else reader.match(c, m.group("what"))
+            except NotRead:
+                return None
+            to = {"main": "hand", "deck": "deck", "defausse": "discard"}[m.group("to")]
+            return [DiscardAttached(count=None, cards=cards, to=to, into="self", **_fields("self"))]
         m = re.fullmatch(r"(?P<whose>les|vos) autres (?P<what>@\d+@) en jeu sont defaussee?s?", t)
         if m:
             # "Les autres 'X' en jeu sont défaussées" in X's own text: every other copy in play

@@ -840,3 +840,29 @@ def test_small_variants_of_cards_discarded_and_moved(compiler):
     assert effects(compiler, "En fin de combat cette carte est placée dans votre Deck (pioche).") == effects(
         compiler, "En fin de combat cette carte est placée dans votre Deck."
     )
+
+
+def test_the_cards_you_carry_into_your_own_pile(compiler):
+    # "les Arcs que vous portez sont placés dans votre Main": every one the holder carries, into
+    # the player's own hand (whoever owns it)
+    assert effects(compiler, "Les Arcs que vous portez sont placés dans votre Main.") == [
+        {
+            "op": "discard_attached",
+            "target": "self",
+            "count": "all",
+            "cards": {"type": "arc"},
+            "to": "hand",
+            "into": "self",
+        }
+    ]
+    assert effects(
+        compiler, "En fin de combat, les cartes que vous portez sont placées dans votre Deck."
+    ) == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [
+                {"op": "discard_attached", "target": "self", "count": "all", "to": "deck", "into": "self"}
+            ],
+        }
+    ]
