@@ -307,8 +307,9 @@ def note_of(t: str) -> str | None:
 _APPEARANCE = re.compile(
     r"(?:(?:vous|il|elle|votre personnage|son porteur|ce personnage|@\d+@) )?"
     r"(?:changez?|change) (?:d'apparence|l'apparence de votre personnage)"
-    r"|(?:votre personnage|vous|il|elle|celui-ci) (?:prend|prenez) l'apparence d(?:e |'|u |es )[^,]+?"
-    r"|(?:votre personnage|vous|il|elle) (?:se deguise|vous deguisez) en [^,]+?"
+    r"|(?:votre personnage|vous|il|elle|celui-ci) (?:prend|prenez) "
+    r"l'apparence d(?:e |'|u |es )(?:(?! et )[^,])+?"  # "… et a Attaque +2": not the appearance
+    r"|(?:votre personnage|vous|il|elle) (?:se deguise|vous deguisez) en (?:(?! et )[^,])+?"
 )
 
 
@@ -1408,6 +1409,20 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
         taken = _taken_into_own(reader, c, t)
         if taken is not None:
             return taken
+        m = re.fullmatch(
+            r"(?:les|tous les|toutes les) (?P<what>.+?) que vous portez sont placee?s "
+            r"dans votre (?P<to>main|deck|defausse)",
+            t,
+        )
+        if m:
+            # "les Armes que vous portez sont placées dans votre Main": every one the holder carries
+            # (whoever owns it) into the player's own pile
+            try:
+                cards = None if m.group("what") == "cartes" else reader.match(c, m.group("what"))
+            except NotRead:
+                return None
+            to = {"main": "hand", "deck": "deck", "defausse": "discard"}[m.group("to")]
+            return [DiscardAttached(count=None, cards=cards, to=to, into="self", **_fields("self"))]
         m = re.fullmatch(r"(?P<whose>les|vos) autres (?P<what>@\d+@) en jeu sont defaussee?s?", t)
         if m:
             # "Les autres 'X' en jeu sont défaussées" in X's own text: every other copy in play
@@ -1425,7 +1440,7 @@ def attached_discarded(reader: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effe
                 )
             ]
         m = re.fullmatch(
-            r"choisissez (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu,? "
+            r"choisissez (?:un |une |1 )(?P<what>.+?) (?P<adverse>adverses? )?en jeu,? "  # "1 carte": one
             rf"(?:celle-ci|celui-ci|elle|il|cette carte) {gone}",
             t,
         )
@@ -1857,7 +1872,7 @@ def _taken_into_own(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     from cards.domain.effects import DiscardAttached
 
     m = re.fullmatch(
-        r"(?P<may>vous pouvez choisir|choisissez) (?:un |une )(?P<what>.+?) (?P<adverse>adverses? )?en jeu"
+        r"(?P<may>vous pouvez choisir|choisissez) (?:un |une |1 )(?P<what>.+?) (?P<adverse>adverses? )?en jeu"
         r"(?:,? (?:celle-ci|celui-ci|elle|il) (?:est|sera) placee?|,? et (?:le|la) placer) "
         r"dans votre (?P<to>main|deck|defausse)",
         t,

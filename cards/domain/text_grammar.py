@@ -213,6 +213,16 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
         r"de \3 \1 \2",
     ),
     (r" egalement\b", ""),
+    (r"\bdeck \(pioche\)", "deck"),  # "votre Deck (pioche)": the deck, glossed
+    # "choisissez une carte en jeu non Arme ni Armure, …": "une carte non Arme ni Armure en jeu"
+    (r"\bchoisissez une carte en jeu (non [^,]+),", r"choisissez une carte \1 en jeu,"),
+    # "Défausse aléatoirement un Objet sur chaque personnage en vie", "Défausse un Objet déterminé
+    # aléatoirement sur chaque personnage en combat": one attached to each, drawn at random
+    (
+        r"(^|: )defausse (?:aleatoire(?:ment)? (une? \w+)|(une? \w+) determinee? aleatoirement) "
+        r"sur chaque personnage (en vie|en combat)$",
+        r"\1\2\3 attache a chaque personnage \4 est defausse",
+    ),
     # "gagnent (définitivement) 1 Niveau et 1 PV max": the verb of both
     (
         r"\b(gagnent|gagne) (definitivement )?(\d+|un|une) niveaux? et (\d+) pv max\b",
@@ -3048,7 +3058,8 @@ class Reader:
     def _cards_moved(self, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
         """Cards between piles, this card's destination, attached cards discarded, created cards."""
         m = re.fullmatch(
-            r"(?:ensuite |puis )?cette carte (?:est placee|retourne|revient|est remise|est renvoyee) (?:dans|a) (votre main|votre deck|le deck adverse|la main|le deck de son proprietaire)",
+            r"(?:ensuite |puis )?cette carte (?:est placee|retourne|revient|est remise|est renvoyee) (?:dans|a) (votre main|votre deck|le deck adverse|la main|le deck de son proprietaire)"
+            r"(?: \(pioche\))?",  # "votre Deck (pioche)": the draw pile, a deck
             t,
         )
         if m:
@@ -3122,7 +3133,7 @@ class Reader:
                 on = group_of(on)
             return [DiscardAttached(count=how_many, cards=match, owner=owner, **_target_fields(on))]
         m = re.fullmatch(
-            rf"(?:{NUM} )?(?:cartes? )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
+            rf"(?:{NUM} )?(?:cartes? )?(?:copies? d')?(@\d+@) (?:est|sont|sera|seront) creee?s?(?: (?:et|puis|est(?= attachee? )) (jouee?s?|attachee?s? (?:a |sur |(?=aux? ))(.+?)|placee?s? dans votre (main|deck|defausse)))?",
             t,
         )
         if m:

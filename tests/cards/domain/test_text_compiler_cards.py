@@ -811,3 +811,58 @@ def test_some_of_the_cards_counted_in_a_pile_moved(compiler):
         "Si au moins 4 Armes sont dans votre Défausse, 2 d'entre elles sont placées dans votre Main.",
     ):
         assert unread(compiler, text), text
+
+
+def test_small_variants_of_cards_discarded_and_moved(compiler):
+    # "une carte en jeu non X ni Y": the same as "une carte non X ni Y en jeu"
+    assert effects(
+        compiler, "Choisissez une carte en jeu non Arme ni Armure, elle est défaussée."
+    ) == effects(compiler, "Choisissez une carte non Arme ni Armure en jeu, elle est défaussée.")
+    # "Défausse aléatoirement un X sur chaque personnage …": one drawn at random on each
+    drawn = [
+        {
+            "op": "discard_attached",
+            "target": "fighters",
+            "cards": {"type": "objet"},
+        }
+    ]
+    assert effects(compiler, "Défausse aléatoirement un Objet sur chaque personnage en combat.") == drawn
+    assert (
+        effects(compiler, "Défausse un Objet déterminé aléatoirement sur chaque personnage en combat.")
+        == drawn
+    )
+    for text in (
+        "Défausse un Objet sur chaque personnage en combat.",  # who picks it?
+        "Défausse un Objet supplémentaire déterminé aléatoirement sur chaque personnage en combat.",
+    ):
+        assert unread(compiler, text), text
+    # "votre Deck (pioche)": the deck
+    assert effects(compiler, "En fin de combat cette carte est placée dans votre Deck (pioche).") == effects(
+        compiler, "En fin de combat cette carte est placée dans votre Deck."
+    )
+
+
+def test_the_cards_you_carry_into_your_own_pile(compiler):
+    # "les Arcs que vous portez sont placés dans votre Main": every one the holder carries, into
+    # the player's own hand (whoever owns it)
+    assert effects(compiler, "Les Arcs que vous portez sont placés dans votre Main.") == [
+        {
+            "op": "discard_attached",
+            "target": "self",
+            "count": "all",
+            "cards": {"type": "arc"},
+            "to": "hand",
+            "into": "self",
+        }
+    ]
+    assert effects(
+        compiler, "En fin de combat, les cartes que vous portez sont placées dans votre Deck."
+    ) == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [
+                {"op": "discard_attached", "target": "self", "count": "all", "to": "deck", "into": "self"}
+            ],
+        }
+    ]

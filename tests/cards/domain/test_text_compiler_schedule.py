@@ -251,3 +251,45 @@ def card_text_of(result):
     from cards.domain.text import effect_text
 
     return effect_text(result.effects[0], "en", Names())
+
+
+def test_small_variants_of_read_phrases_at_a_moment(compiler):
+    # "votre Deck (pioche)": the draw pile glossed, the deck
+    result = compiler.compile("En fin de tour cette carte est placée dans votre Deck (pioche).")
+    assert result.complete
+    assert result.to_json()["effects"] == [
+        {"op": "trigger", "on": "turn_end", "effects": [{"op": "card_to", "to": "deck"}]}
+    ]
+    # "créée est attachée": the "et" misspelt
+    typo = compiler.compile(
+        "En début de partie, une 'Cloche fêlée' est créée est attachée à un personnage adverse."
+    )
+    right = compiler.compile(
+        "En début de partie, une 'Cloche fêlée' est créée et attachée à un personnage adverse."
+    )
+    assert typo.complete
+    assert typo.to_json()["effects"] == right.to_json()["effects"]
+    assert not compiler.compile("Une 'Cloche fêlée' est créée est jouée.").complete
+
+
+def test_a_change_of_appearance_does_not_swallow_what_follows_it(compiler):
+    # the appearance alone has no game effect ...
+    assert compiler.compile("Votre personnage prend l'apparence d'un Crapaud doré. Attaque +1.").complete
+    # ... but what the character has besides it is not dropped with it
+    result = compiler.compile(
+        "Votre personnage prend l'apparence d'un Crapaud doré et a Attaque +2 contre les personnages "
+        "ayant une apparence de Mouche."
+    )
+    assert not result.complete
+
+
+def test_one_card_chosen_written_as_a_numeral(compiler):
+    def orders(text):
+        result = compiler.compile(text, subject="character")
+        assert result.complete, result.clauses
+        return result.to_json()["orders"]
+
+    assert orders("Tour 3 et 5 : Choisissez 1 Arme adverse en jeu, elle est défaussée.") == orders(
+        "Tours 3 et 5 : Choisissez une Arme adverse en jeu, elle est défaussée."
+    )
+    assert not compiler.compile("Choisissez 2 Armes adverses en jeu, elle est défaussée.").complete
