@@ -1884,7 +1884,8 @@ def _taken_into_own(reader: Reader, c: Clause, t: str) -> list[Effect] | None:
     from cards.domain.effects import DiscardAttached
 
     m = re.fullmatch(
-        r"(?P<may>vous pouvez choisir|choisissez) (?:un |une |1 )(?P<what>.+?) (?P<adverse>adverses? )?en jeu"
+        r"(?P<may>vous pouvez choisir|choisissez) (?:un |une |1 )(?P<what>.+?) "
+        r"(?P<adverse>adverses? )?(?:en jeu|attachee? a un personnage)"  # attached to anyone: in play
         r"(?:,? (?:celle-ci|celui-ci|elle|il) (?:est|sera) placee?|,? et (?:le|la) placer) "
         r"dans votre (?P<to>main|deck|defausse)",
         t,

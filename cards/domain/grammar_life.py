@@ -802,8 +802,8 @@ _BONUS = re.compile(
 
 
 _INSTEAD = re.compile(
-    r"(?P<base>.+? (?P<n>\d+) (?:pv|degats(?: (?:physiques?|magiques?|directs?))?)(?: .+?)?),? ou (?P<m>\d+)"
-    r",? (?P<cond>(?:si|s'il|s'ils) .+)"
+    r"(?P<base>.+? (?P<n>\d+) (?P<unit>pv|degats(?: (?:physiques?|magiques?|directs?))?)(?: .+?)?),?"
+    r" ou (?P<m>\d+)(?: (?P=unit))?,? (?P<cond>(?:si|s'il|s'ils) .+)"
 )
 
 
@@ -849,6 +849,13 @@ def phrase(r: Reader, c: Clause, t: str, ctx: Ctx) -> list[Effect] | None:
 
         return [*with_condition([other], cond), *with_condition(base, Condition(not_=cond))]
     m = _INSTEAD.fullmatch(t)
+    moment = (
+        re.fullmatch(r"(.+?) ((?:en|au) (?:fin|debut) (?:de|du) (?:combat|tour))", m.group("base"))
+        if m
+        else None
+    )
+    if m and moment:  # "Soin 1 PV en fin de combat, ou 2 PV si …": the moment is both amounts'
+        return r.phrase(c, f"{moment.group(2)}, {moment.group(1)}, ou {m.group('m')} {m.group('cond')}", ctx)
     if m:  # "gagne 2 PV, ou 5 s'il …": 5 when it holds, 2 otherwise
         instead = int(m.group("m")) - int(m.group("n"))
         if instead <= 0:

@@ -485,12 +485,13 @@ class TextCompiler:
                         raise NotRead("whom the pronoun names: the character chosen in the sentence before")
                     if index > 0 and _after_a_choice(clauses[index - 1], raw):
                         raise NotRead("whom the pronoun names: perhaps the one chosen in the sentence before")
-                    if index > 0 and _pronoun_unbound(said_before, raw):
+                    bound = _pronoun_for_the_one_named(said_before, raw) if index > 0 else None
+                    if bound is None and index > 0 and _pronoun_unbound(said_before, raw):
                         raise NotRead(
                             "whom the pronoun names: the sentence before attaches or chooses no one"
                         )
                     try:
-                        outcome = self._outcome(raw, ctx, play)
+                        outcome = self._outcome(bound or raw, ctx, play)
                     except NotRead:
                         defined = _x_defined_elsewhere(clauses, index)
                         if defined is None:
@@ -762,6 +763,32 @@ def _pronoun_unbound(before: str, sentence: str) -> bool:
     if not _starts_with_pronoun(sentence):
         return False
     return _BINDS_PRONOUN.search(fold(before)) is None
+
+
+#: The characters a sentence may name, for :func:`_pronoun_for_the_one_named`.
+_ONE_CHARACTER = re.compile(r"\b(?:votre adversaire|(?:le |au )?personnage adverse|votre personnage)\b")
+_OTHER_CHARACTERS = re.compile(
+    r"\b(?:personnages|allies?|adversaires|vous|vos|porteur|proprietaire|lui|leur|il|elle|ils|elles"
+    r"|celui-ci|celle-ci|ce dernier|cette derniere|s'il|s'elle|choisi\w*|attachez|s'attache)\b"
+)
+_PRONOUN_STAT = re.compile(r"(?:Il|Elle) a (?=(?:Attaque|D[ée]fense|Esprit)\b)")
+
+
+def _pronoun_for_the_one_named(before: str, sentence: str) -> str | None:
+    """ "Un Sort attaché à votre adversaire est défaussé. Il a Défense -2 …": a sentence that starts
+    "Il a <Attaque|Défense|Esprit>" (only a character has those) after a sentence that names one
+    character, and no other ("votre adversaire", "le personnage adverse", "votre personnage"): the
+    pronoun is that character — the sentence with the pronoun replaced. Otherwise None."""
+    m = _PRONOUN_STAT.match(sentence.strip())
+    if m is None:
+        return None
+    prev = fold(before)
+    named = set(_ONE_CHARACTER.findall(prev))
+    if len(_ONE_CHARACTER.findall(prev)) != 1 or _OTHER_CHARACTERS.search(_ONE_CHARACTER.sub(" ", prev)):
+        return None
+    who = named.pop().removeprefix("au ").removeprefix("le ")
+    who = "le personnage adverse" if who == "personnage adverse" else who
+    return f"{who[0].upper()}{who[1:]} a {sentence.strip()[m.end() :]}"
 
 
 #: What makes the pronoun of the next sentence known: the card attaches (its carrier), or a

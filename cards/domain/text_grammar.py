@@ -347,7 +347,8 @@ SUBJECTS: tuple[tuple[str, str], ...] = (
         "other_allies",
     ),
     (
-        r"les (?:deux )?personnages en combat|les deux personnages(?: du combat)?|chaque personnage en combat|les combattants",
+        r"les (?:deux )?personnages en combat|les deux personnages(?: du combat)?|chaque personnage en combat|les combattants"
+        r"|(?:chaque personnage|les personnages) ayant participe au combat",  # the turn's fighters
         "fighters",
     ),
     (

@@ -413,9 +413,10 @@ def test_compile_text_is_the_one_call_form():
 
 def test_a_pronoun_is_read_only_when_the_sentence_before_binds_it(compiler):
     # issue 15 hand check: "A card attached to the opponent is discarded. He has …" read "he" as
-    # the holder (and gave the first sentence the second one's condition): not read now
+    # the holder (and gave the first sentence the second one's condition): not read when the
+    # sentence before names no one, or several
     result = compiler.compile(
-        "Un Objet attaché à votre adversaire est défaussé. "
+        "Un Objet attaché à un de vos personnages est défaussé. "
         "Il a Esprit -3 si votre personnage porte une Arme.",
         subject="card",
     )
@@ -423,7 +424,22 @@ def test_a_pronoun_is_read_only_when_the_sentence_before_binds_it(compiler):
         "Il a Esprit -3 si votre personnage porte une Arme"
     ]
     assert "whom the pronoun names" in next(c.reason for c in result.clauses if not c.read)
-    assert result.to_json()["effects"] == [{"op": "discard_attached", "cards": {"type": "objet"}}]
+    # … and the opponent when it names only the opponent ("il a <stat>": a character)
+    out = card(
+        compiler,
+        "Un Objet attaché à votre adversaire est défaussé. "
+        "Il a Esprit -3 si votre personnage porte une Arme.",
+    )
+    assert out["effects"] == [
+        {"op": "discard_attached", "cards": {"type": "objet"}},
+        {
+            "op": "modify",
+            "stat": "spirit",
+            "amount": -3,
+            "target": "opponent",
+            "when": {"carrying": "weapon"},
+        },
+    ]
     # the card attached to a chosen character: "il" is its carrier
     out = card(compiler, "Choisissez un personnage et attachez-lui cette carte. Il a Esprit -3. Permanent.")
     assert out["effects"] == [{"op": "modify", "stat": "spirit", "amount": -3, "duration": "permanent"}]

@@ -407,3 +407,16 @@ def test_a_name_written_without_its_space_before_an_exclamation_mark(compiler):
     result = named.compile("Défense +2 si '... Et la suite!' est jouée après cette carte.", subject="card")
     assert result.complete
     assert result.to_json()["effects"][0]["when"] == {"followed_by": {"card": names["... et la suite !"]}}
+
+
+def test_il_a_a_stat_after_a_sentence_naming_one_character_is_that_character(compiler):
+    """ "Un Sort attaché à votre adversaire est défaussé. Il a Défense -1": only a character has a
+    Défense, and the sentence before names one, the opponent; with another character named, or a
+    card only, the pronoun stays unread."""
+    got = effects(compiler, "Un Objet attaché à votre adversaire est défaussé. Il a Esprit -1.")
+    assert got[1] == {"op": "modify", "stat": "spirit", "amount": -1, "target": "opponent"}
+    got = effects(compiler, "Votre personnage perd 1 Point de vie. Il a Attaque +1.")
+    assert got[1] == {"op": "modify", "stat": "attack", "amount": 1}
+    assert unread(compiler, "Un Objet attaché à un de vos personnages est défaussé. Il a Esprit -1.")
+    assert unread(compiler, "Un Objet de votre Deck est placé dans votre Main. Il a Esprit -1.")
+    assert unread(compiler, "Un Objet attaché à votre adversaire est défaussé. Il est placé dans votre Main.")

@@ -362,3 +362,25 @@ def test_a_bonus_on_the_carrier_of_a_card_attached_to_the_opponent(compiler):
         "S'attache au personnage adverse. Permanent. Ce personnage subit 3 dégâts magiques, "
         "+2 s'il est Mage.",
     )
+
+
+def test_an_amount_instead_with_its_unit_and_a_moment_before_it(compiler):
+    """ "Soin 1 PV en fin de combat, ou 3 PV si …": the unit said again, the moment both amounts'."""
+    effects = card(
+        compiler,
+        "Permanent. Soin 1 Point de vie en fin de combat, ou 3 Points de vie si vous portez une Arme.",
+    )
+    assert effects == [
+        {
+            "op": "trigger",
+            "on": "combat_end",
+            "effects": [
+                {"op": "heal", "amount": 3, "when": {"carrying": "weapon"}},
+                {"op": "heal", "amount": 1, "when": {"not": {"carrying": "weapon"}}},
+            ],
+        }
+    ]
+    # another kind of damage instead: not that phrase
+    assert unread(
+        compiler, "Le personnage adverse subit 2 dégâts directs, ou 4 dégâts magiques s'il est Mage."
+    )

@@ -293,3 +293,22 @@ def test_one_card_chosen_written_as_a_numeral(compiler):
         "Tours 3 et 5 : Choisissez une Arme adverse en jeu, elle est défaussée."
     )
     assert not compiler.compile("Choisissez 2 Armes adverses en jeu, elle est défaussée.").complete
+
+
+def test_the_characters_that_took_part_in_the_combat_are_the_fighters(compiler):
+    result = compiler.compile(
+        "En fin de tour, chaque personnage ayant participé au combat perd 2 Points de vie."
+    )
+    same = compiler.compile("En fin de tour, chaque personnage en combat perd 2 Points de vie.")
+    assert result.complete
+    assert result.to_json()["effects"] == same.to_json()["effects"]
+    assert result.to_json()["effects"][0]["effects"][0]["target"] == "fighters"
+
+
+def test_a_card_attached_to_a_character_taken_is_a_card_in_play(compiler):
+    result = compiler.compile(
+        "En fin de tour, choisissez une Armure attachée à un personnage, elle est placée dans votre Deck."
+    )
+    same = compiler.compile("En fin de tour, choisissez une Armure en jeu, elle est placée dans votre Deck.")
+    assert result.complete
+    assert result.to_json()["effects"] == same.to_json()["effects"]
