@@ -216,13 +216,6 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bdeck \(pioche\)", "deck"),  # "votre Deck (pioche)": the deck, glossed
     # "choisissez une carte en jeu non Arme ni Armure, …": "une carte non Arme ni Armure en jeu"
     (r"\bchoisissez une carte en jeu (non [^,]+),", r"choisissez une carte \1 en jeu,"),
-    # "Défausse aléatoirement un Objet sur chaque personnage en vie", "Défausse un Objet déterminé
-    # aléatoirement sur chaque personnage en combat": one attached to each, drawn at random
-    (
-        r"(^|: )defausse (?:aleatoire(?:ment)? (une? \w+)|(une? \w+) determinee? aleatoirement) "
-        r"sur chaque personnage (en vie|en combat)$",
-        r"\1\2\3 attache a chaque personnage \4 est defausse",
-    ),
     # "gagnent (définitivement) 1 Niveau et 1 PV max": the verb of both
     (
         r"\b(gagnent|gagne) (definitivement )?(\d+|un|une) niveaux? et (\d+) pv max\b",
