@@ -5,29 +5,16 @@
 // without keeping their focus, (3) says the new verdict in the live region outside the editor
 // (a region that is itself replaced is not announced by screen readers), (4) the keyboard
 // shortcuts: "+" and "-" on a card's row of the deck (its name, count or buttons) add or take
-// away a copy, "+" on a card of the list adds it (the buttons they press work without them),
-// (5) hands to htmx a button pressed before htmx has taken it over after a re-render.
+// away a copy, "+" on a card of the list adds it (the buttons they press work without them).
 (function () {
   "use strict";
   let saving = false;
   let focusedId = "";
 
   document.addEventListener("submit", function (event) {
-    if (!(event.target instanceof HTMLFormElement) || event.target.id !== "deck-form") {
-      return;
+    if (event.target instanceof HTMLFormElement && event.target.id === "deck-form") {
+      saving = true;
     }
-    // htmx takes over the editor's new buttons only once a re-render has settled: Enter pressed
-    // in that moment submits the form natively (a reload of the whole page, the focus lost). Such
-    // a button is handed to htmx and pressed again, once (without htmx, the page reloads as before).
-    const submitter = event.submitter;
-    if (submitter && submitter.hasAttribute("hx-post") && window.htmx && !submitter.dataset.handedOver) {
-      event.preventDefault();
-      submitter.dataset.handedOver = "true";
-      window.htmx.process(submitter);
-      submitter.click();
-      return;
-    }
-    saving = true;
   });
   window.addEventListener("pageshow", function () {
     saving = false;
