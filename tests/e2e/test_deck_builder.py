@@ -43,6 +43,13 @@ def add_card(page: Any, name: str, copies: int) -> None:
         count.press("Tab")
 
 
+def settled(page: Any) -> None:
+    """Wait until htmx has settled the last re-render: it takes over the new nodes' buttons only
+    then (it marks them ``htmx-added`` until it does); a key pressed before that submits the form
+    natively, a reload of the whole page (which works, but loses the focus and the URL)."""
+    page.wait_for_function("() => document.querySelectorAll('.htmx-added, .htmx-settling').length === 0")
+
+
 def pick_characters(page: Any, *labels: str) -> None:
     for number, label in enumerate(labels, start=1):
         page.get_by_label(f"Character {number}").select_option(label=label)
@@ -187,6 +194,7 @@ def test_the_builder_works_from_the_keyboard(page: Any) -> None:
     page.keyboard.press("Enter")
     count = page.get_by_label("Copies of Katana", exact=True)
     expect(count).to_have_value("1")
+    settled(page)  # Enter before htmx takes over the new editor's buttons would reload the page
     count.focus()
     page.keyboard.press("Control+A")
     page.keyboard.type("5")
